@@ -1,0 +1,103 @@
+import { APIError, type APIErrorDetails } from './api-error.js';
+import { BillingPeriodLimitError, OwnerOnlyError, RechargeBudgetError } from './named-errors.js';
+import {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+} from './status-errors.js';
+
+type APIErrorClass = new (details: APIErrorDetails) => APIError;
+
+/**
+ * The three failure messages SERVICE.md names, matched on the message or the server's slug
+ * whatever the status: the deployed server varies the owner-only wording ("... team members",
+ * "... seats") and sends English or Spanish text, but keeps the slug in `silent_code` or `detail`.
+ */
+const NAMED: [RegExp, APIErrorClass][] = [
+  [/only the owner can manage|only-owner-allowed/i, OwnerOnlyError],
+  [/billing period limit reached|billing-period-limit-reached/i, BillingPeriodLimitError],
+  [/no budget available for recharge|would-exceed-limit|no-budget-available/i, RechargeBudgetError],
+];
+
+const BY_STATUS: Record<number, APIErrorClass> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  429: RateLimitError,
+};
+
+/** Builds the typed error for a non-2xx answer. `body` is already parsed and redacted. */
+export function errorFromResponse(
+  answer: Omit<APIErrorDetails, 'message'> & { statusText: string },
+): APIError {
+  const message = messageOf(answer.body) ?? (answer.statusText || 'Request failed');
+  const details: APIErrorDetails = { ...answer, message };
+  const searchable = `${message} ${slugOf(answer.body) ?? ''}`;
+  const named = NAMED.find(([pattern]) => pattern.test(searchable));
+  const ErrorClass =
+    named?.[1] ??
+    BY_STATUS[answer.status] ??
+    (answer.status >= 500 ? InternalServerError : APIError);
+  return new ErrorClass(details);
+}
+
+/**
+ * Reads the human message from any error body the service sends: `detail`, `message` or
+ * `error` as a string, an array or an object of field errors; a bare object of field errors
+ * (`{"recharge_amount": ["Ensure ..."]}`); a list of error objects; or an HTML page (its title).
+ */
+export function messageOf(body: unknown, depth = 0): string | undefined {
+  if (depth > 4 || body === null || body === undefined) return undefined;
+  if (typeof body === 'string') return textMessage(body);
+  if (Array.isArray(body)) return joinMessages(body.map((item) => messageOf(item, depth + 1)));
+  if (typeof body !== 'object') return String(body);
+  const record = body as Record<string, unknown>;
+  for (const key of ['detail', 'message', 'error', 'errors']) {
+    if (key in record) {
+      const found = messageOf(record[key], depth + 1);
+      if (found) return found;
+    }
+  }
+  return fieldErrors(record, depth);
+}
+
+/** `{"field": ["msg"]}` → "field: msg", ignoring bookkeeping keys such as `status_code`. */
+function fieldErrors(record: Record<string, unknown>, depth: number): string | undefined {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'status_code' || key === 'silent' || key === 'silent_code') continue;
+    const text = messageOf(value, depth + 1);
+    if (text) parts.push(`${key}: ${text}`);
+  }
+  return joinMessages(parts);
+}
+
+function textMessage(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  if (trimmed.startsWith('<')) {
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
+    return title ? `HTML error page: ${title}` : 'HTML error page';
+  }
+  return trimmed.length > 300 ? `${trimmed.slice(0, 300)}…` : trimmed;
+}
+
+function joinMessages(parts: (string | undefined)[]): string | undefined {
+  const present = parts.filter((part): part is string => Boolean(part));
+  return present.length ? present.join('; ') : undefined;
+}
+
+function slugOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const slug =
+      (body as Record<string, unknown>).silent_code ?? (body as Record<string, unknown>).slug;
+    return typeof slug === 'string' ? slug : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,21 @@
+export { SeatpayError } from './seatpay-error.js';
+export { APIError, type APIErrorDetails } from './api-error.js';
+export {
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  RateLimitError,
+  InternalServerError,
+} from './status-errors.js';
+export { OwnerOnlyError, BillingPeriodLimitError, RechargeBudgetError } from './named-errors.js';
+export { ConnectionError, TimeoutError } from './connection-error.js';
+export { AbortError } from './abort-error.js';
+export {
+  InvalidRequestError,
+  MaxChunksExceededError,
+  ResponseValidationError,
+  type ValidationIssue,
+} from './validation-errors.js';
+export { SubscriptionTimeoutError, UploadError } from './helper-errors.js';

@@ -1,0 +1,305 @@
+import ky, { type KyInstance } from 'ky';
+import pRetry from 'p-retry';
+import type * as z from 'zod/mini';
+import { VERSION } from '../version.js';
+import { neverReachedService } from './connection-failure.js';
+import {
+  AbortError,
+  ConnectionError,
+  ResponseValidationError,
+  SeatpayError,
+  TimeoutError,
+} from './errors/index.js';
+import { errorFromResponse } from './errors/from-response.js';
+import { Log } from './logger.js';
+import type { ClientOptions, RequestOptions, ValidationMode } from './options.js';
+import { redact, redactHeaders } from './redact.js';
+import { retryDelay, type RetrySettings } from './retry-policy.js';
+import { expandPath, type Route } from './routes.js';
+import { sleep } from './sleep.js';
+import { toIssues } from './validate-input.js';
+
+/** One call to the service, as a resource method describes it. */
+export interface Call<T> {
+  route: Route;
+  params?: Record<string, string | number>;
+  /** A JSON-serializable body, or a FormData for multipart. */
+  body?: unknown;
+  /** The schema of a 2xx body, or `'empty'` for answers with nothing to read. */
+  response: z.ZodMiniType<T> | 'empty';
+  /** Sends the `Academy` header. */
+  academy?: number | string | undefined;
+  /** Values sent in this call that must never show up in errors or logs (card number, CVC). */
+  secrets?: string[];
+}
+
+/** The answer of one attempt, before it is judged. */
+interface Answer {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  text: string;
+}
+
+const IN_BROWSER =
+  typeof document !== 'undefined' ||
+  typeof (globalThis as { importScripts?: unknown }).importScripts === 'function';
+
+/**
+ * The single request path of seatpay: URL, headers and auth, per-attempt timeout, retries (p-retry
+ * is the only retry layer; ky's own is off), response parsing, validation and typed errors.
+ */
+export class HttpCore {
+  readonly log: Log;
+  private readonly ky: KyInstance;
+  private readonly baseUrl: string;
+  private readonly staticHeaders: Record<string, string>;
+  private readonly retry: RetrySettings;
+  private readonly validation: ValidationMode;
+
+  constructor(private readonly options: ClientOptions) {
+    this.baseUrl = String(options.baseUrl).replace(/\/+$/, '');
+    this.log = new Log(options.logger ?? globalThis.console, options.logLevel ?? 'warn');
+    this.validation = options.validate ?? 'error';
+    this.retry = {
+      baseDelay: options.retryBaseDelay ?? 500,
+      maxBackoff: 8_000,
+      maxRetryDelay: options.maxRetryDelay ?? 60_000,
+    };
+    this.staticHeaders = {
+      accept: 'application/json',
+      ...(IN_BROWSER ? {} : { 'user-agent': `seatpay/${VERSION}` }),
+      ...lowerKeys(options.headers ?? {}),
+    };
+    // `redirect: 'error'` keeps the token on baseUrl's origin, and with `window: null` it also stops
+    // Node's fetch from cloning (and so buffering) every request body (upload-anchors.md §4).
+    this.ky = ky.create({
+      retry: 0,
+      timeout: false,
+      throwHttpErrors: false,
+      redirect: 'error',
+      window: null,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  /** The academy set on the client, used by media calls that do not name one. */
+  get academy(): number | string | undefined {
+    return this.options.academy;
+  }
+
+  /** Sends `call`, retrying where the policy allows, and resolves to the validated body. */
+  async request<T>(call: Call<T>, options: RequestOptions = {}): Promise<T> {
+    const url = this.baseUrl + expandPath(call.route.path, call.params);
+    const { signal } = options;
+    if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
+    try {
+      return await pRetry((attempt) => this.attempt(call, url, options, attempt), {
+        retries: options.maxRetries ?? this.options.maxRetries ?? 2,
+        minTimeout: 0, // the wait is ours: backoff or Retry-After, in shouldRetry below
+        ...(signal ? { signal } : {}),
+        shouldRetry: async ({ error, attemptNumber }) => {
+          const delay = retryDelay(call.route, error, attemptNumber, this.retry);
+          if (delay === undefined) return false;
+          this.log.warn(
+            `${call.route.method} ${call.route.path} failed (${error.message}); retry ${attemptNumber} in ${delay} ms`,
+          );
+          await sleep(delay, signal);
+          return true;
+        },
+      });
+    } catch (error) {
+      if (error instanceof SeatpayError) throw error;
+      if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
+      throw error;
+    }
+  }
+
+  private async attempt<T>(
+    call: Call<T>,
+    url: string,
+    options: RequestOptions,
+    attempt: number,
+  ): Promise<T> {
+    const token = await this.resolveToken();
+    const secrets = [token, ...(call.secrets ?? [])];
+    const method = call.route.method;
+    this.log.info(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+    if (this.log.enabled('debug')) this.log.debug('request body', describeBody(call.body), secrets);
+
+    const started = Date.now();
+    const answer = await this.send(call, url, options, token, secrets);
+    this.log.info(`← ${answer.status} ${method} ${url} (${Date.now() - started} ms)`);
+
+    if (answer.status < 200 || answer.status >= 300) {
+      const body = redact(parseBody(answer.text), secrets);
+      if (this.log.enabled('debug')) this.log.debug('error body', body, secrets);
+      throw errorFromResponse({ ...answer, method, url, body });
+    }
+    return this.readResult(call, answer, url, secrets);
+  }
+
+  /** One HTTP exchange within the attempt's timeout; the body is read inside the same timeout. */
+  private async send<T>(
+    call: Call<T>,
+    url: string,
+    options: RequestOptions,
+    token: string,
+    secrets: string[],
+  ): Promise<Answer> {
+    const timeoutMs = options.timeout ?? this.options.timeout ?? 30_000;
+    const timer = new AbortController();
+    const handle = setTimeout(() => timer.abort(), timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
+    const method = call.route.method;
+    let gotHeaders = false;
+    try {
+      const response = await this.ky(url, {
+        method,
+        headers: this.headersFor(call, options, token),
+        body: encodeBody(call.body),
+        signal,
+      });
+      gotHeaders = true;
+      const text = await response.text();
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        headers: Object.fromEntries(response.headers.entries()),
+        text,
+      };
+    } catch (error) {
+      if (options.signal?.aborted)
+        throw new AbortError(undefined, { cause: options.signal.reason });
+      const mayHaveBeenProcessed = gotHeaders || !neverReachedService(error);
+      const details = { mayHaveBeenProcessed, method, url, cause: redactCause(error, secrets) };
+      if (timer.signal.aborted)
+        throw new TimeoutError(`No answer from ${method} ${url} within ${timeoutMs} ms`, details);
+      throw new ConnectionError(
+        `Connection failed for ${method} ${url}: ${describeCause(error)}`,
+        details,
+      );
+    } finally {
+      clearTimeout(handle);
+    }
+  }
+
+  private headersFor(
+    call: Call<unknown>,
+    options: RequestOptions,
+    token: string,
+  ): Record<string, string> {
+    const headers: Record<string, string> = {
+      ...this.staticHeaders,
+      authorization: `${this.options.authScheme ?? 'Bearer'} ${token}`,
+    };
+    if (call.body !== undefined && !(call.body instanceof FormData))
+      headers['content-type'] = 'application/json';
+    if (call.academy !== undefined) headers.academy = String(call.academy);
+    return options.headers ? { ...headers, ...lowerKeys(options.headers) } : headers;
+  }
+
+  private readResult<T>(call: Call<T>, answer: Answer, url: string, secrets: string[]): T {
+    if (call.response === 'empty') return undefined as T;
+    const method = call.route.method;
+    const parsed = parseJson(answer.text);
+    if (!parsed.ok) {
+      const body = redact(answer.text.slice(0, 500), secrets);
+      throw new ResponseValidationError({
+        issues: [{ path: [], message: 'the body is not JSON' }],
+        body,
+        method,
+        url,
+      });
+    }
+    if (this.validation === 'off') return parsed.value as T;
+    const result = call.response.safeParse(parsed.value);
+    if (result.success) return result.data;
+    const issues = toIssues(result.error.issues);
+    const failure = new ResponseValidationError({
+      issues,
+      body: redact(parsed.value, secrets),
+      method,
+      url,
+    });
+    if (this.validation === 'error') throw failure;
+    this.log.warn(failure.message);
+    return parsed.value as T;
+  }
+
+  private async resolveToken(): Promise<string> {
+    const source = this.options.token;
+    const token = typeof source === 'function' ? await source() : source;
+    if (typeof token !== 'string' || token.length === 0) {
+      throw new SeatpayError('The token provider returned no token');
+    }
+    return token;
+  }
+}
+
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData) return body;
+  return JSON.stringify(body);
+}
+
+function describeBody(body: unknown): unknown {
+  if (body instanceof FormData) {
+    return Object.fromEntries(
+      [...body.entries()].map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value : `[${value.size} bytes]`,
+      ]),
+    );
+  }
+  return body;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** An error body as JSON when it is JSON, else as text (an HTML page), else undefined. */
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  const parsed = parseJson(text);
+  return parsed.ok ? parsed.value : text;
+}
+
+function lowerKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]),
+  );
+}
+
+/** The lowest-level message of a fetch failure ("connect ECONNREFUSED 127.0.0.1:4010", "other side closed"). */
+function describeCause(error: unknown): string {
+  let current = error as { message?: string; cause?: unknown } | undefined;
+  let message = 'network error';
+  for (let depth = 0; current && depth < 6; depth++) {
+    if (typeof current.message === 'string' && current.message) message = current.message;
+    current = current.cause as typeof current;
+  }
+  return message;
+}
+
+/** ky's errors carry the Request (and so the Authorization header): keep only the underlying cause. */
+function redactCause(error: unknown, secrets: string[]): unknown {
+  const inner =
+    (error as { name?: string; cause?: unknown })?.name === 'NetworkError'
+      ? (error as { cause?: unknown }).cause
+      : error;
+  if (inner instanceof Error) {
+    const safe = new Error(redact(inner.message, secrets) as string);
+    safe.name = inner.name;
+    const code =
+      (inner as { code?: unknown }).code ?? (inner.cause as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string') (safe as Error & { code: string }).code = code;
+    return safe;
+  }
+  return undefined;
+}

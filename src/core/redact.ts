@@ -1,0 +1,52 @@
+/**
+ * The one place that hides secrets. Everything that leaves seatpay as text (errors, log lines,
+ * serialized bodies) passes through here first.
+ */
+export const REDACTED = '[REDACTED]';
+
+/** Field names whose values are always secret, in headers and in bodies. */
+const SECRET_KEYS = new Set(['authorization', 'card_number', 'cvc', 'cvv', 'proxy-authorization']);
+
+/** True for a header or body key that holds a secret. */
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEYS.has(key.toLowerCase());
+}
+
+/** Replaces every occurrence of the given secret strings inside `text`. */
+export function scrubText(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) {
+    if (secret.length >= 4 && result.includes(secret)) result = result.split(secret).join(REDACTED);
+  }
+  return result;
+}
+
+/**
+ * A deep copy of `value` in which secret keys are masked and the given secret strings are scrubbed
+ * from every string. Non-plain objects (FormData, Blob) are described, not copied.
+ */
+export function redact(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
+  if (typeof value === 'string') return scrubText(value, secrets);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 20) return '[…]';
+  if (Array.isArray(value)) return value.map((item) => redact(item, secrets, depth + 1));
+  if (!isPlainObject(value)) return `[${value.constructor?.name ?? 'object'}]`;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    copy[key] = isSecretKey(key) ? REDACTED : redact(item, secrets, depth + 1);
+  }
+  return copy;
+}
+
+/** Headers as a plain object with secret values masked, for logs. */
+export function redactHeaders(headers: Headers | Record<string, string>): Record<string, string> {
+  const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
+  return Object.fromEntries(
+    entries.map(([key, value]) => [key, isSecretKey(key) ? REDACTED : value]),
+  );
+}
+
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}

@@ -1,0 +1,111 @@
+import { APIError } from '../core/errors/api-error.js';
+import { ConnectionError } from '../core/errors/connection-error.js';
+import { SubscriptionTimeoutError } from '../core/errors/helper-errors.js';
+import type { CardParams, Checking, Bag, Payment, Plan } from '../schemas/payments.js';
+import type { Consumable } from '../schemas/consumables.js';
+import type { Subscription } from '../schemas/subscriptions.js';
+import type { SeatpayClient } from '../client.js';
+
+export type PurchaseStepName =
+  'plan' | 'existing' | 'preview' | 'bag' | 'card' | 'pay' | 'subscription' | 'consumables';
+
+export interface PurchaseStep {
+  step: PurchaseStepName;
+  /** What the step produced; for an ambiguous `pay`, the error that left it unknown. */
+  result: unknown;
+}
+
+export interface PurchaseOptions {
+  /** The plan's slug. */
+  plan: string;
+  team_seats?: number;
+  card: CardParams;
+  chosen_period: string;
+  /** Subscription ids known before paying; listed first when not given. */
+  exclude?: number[];
+  signal?: AbortSignal;
+  onStep?: (step: PurchaseStep) => void;
+  /** How long to wait for the subscription, in ms. @defaultValue 120000 */
+  waitTimeout?: number;
+  /** The first wait between polls, in ms. @defaultValue 2000 */
+  pollInterval?: number;
+}
+
+export interface PurchaseResult {
+  plan: Plan;
+  preview: Checking;
+  bag: Bag;
+  /** The service's answer to paying; undefined when paying failed ambiguously but the subscription appeared. */
+  payment: Payment | undefined;
+  subscription: Subscription;
+  consumables: Consumable[];
+}
+
+/**
+ * The whole payment flow: plan, preview, bag, card, pay, wait for the subscription, consumables.
+ * Paying is never repeated: if it fails in a way that leaves the charge unknown, the flow waits
+ * for the subscription instead and rejects with the payment's error only if none appears.
+ */
+export async function purchase(
+  client: SeatpayClient,
+  options: PurchaseOptions,
+): Promise<PurchaseResult> {
+  const { signal } = options;
+  const request = signal ? { signal } : {};
+  const report = <T>(step: PurchaseStepName, result: T): T => (
+    options.onStep?.({ step, result }),
+    result
+  );
+
+  const plan = report('plan', await client.plans.get(options.plan, request));
+  const exclude =
+    options.exclude ??
+    report(
+      'existing',
+      (await client.subscriptions.list(request)).subscriptions.map((s) => s.id),
+    );
+  const checking = {
+    plans: [plan.id ?? plan.slug],
+    ...(options.team_seats === undefined ? {} : { team_seats: options.team_seats }),
+  };
+  const preview = report('preview', await client.checking.preview(checking, request));
+  const bag = report('bag', await client.checking.bag(checking, request));
+  report('card', await client.card.register(options.card, request));
+
+  let payment: Payment | undefined;
+  let ambiguous: unknown;
+  try {
+    payment = await client.pay.bag(
+      { token: bag.token, chosen_period: options.chosen_period },
+      request,
+    );
+  } catch (error) {
+    if (!leavesChargeUnknown(error)) throw error;
+    ambiguous = error;
+  }
+  report('pay', payment ?? ambiguous);
+
+  let subscription: Subscription;
+  try {
+    subscription = await client.subscriptions.waitFor({
+      exclude,
+      match: (s) =>
+        s.plans === undefined ||
+        s.plans.some((p) => p.slug === plan.slug || (plan.id !== undefined && p.id === plan.id)),
+      ...(options.waitTimeout === undefined ? {} : { timeout: options.waitTimeout }),
+      ...(options.pollInterval === undefined ? {} : { interval: options.pollInterval }),
+      ...request,
+    });
+  } catch (error) {
+    throw ambiguous !== undefined && error instanceof SubscriptionTimeoutError ? ambiguous : error;
+  }
+  report('subscription', subscription);
+  const consumables = report('consumables', await client.consumables.items(request));
+  return { plan, preview, bag, payment, subscription, consumables };
+}
+
+/** A failure after which the charge may or may not have happened. */
+function leavesChargeUnknown(error: unknown): boolean {
+  if (error instanceof ConnectionError) return error.mayHaveBeenProcessed;
+  return error instanceof APIError && error.status >= 500;
+}

@@ -1,0 +1,23 @@
+import type { BillingTeam } from '../schemas/billing-team.js';
+
+/** The spending cap and what was spent in the period, as decimal strings, or null where absent. */
+export interface Spending {
+  cap: string | null;
+  spent: string | null;
+}
+
+/**
+ * Reads the cap and the spend of a billing team from whichever names its shape uses
+ * (`max_period_spend`/`current_period_spend`, or `max_monthly_spend`/`current_month_spend`).
+ * @example const { cap, spent } = spendingOf(await client.billingTeam.get(sub.id));
+ */
+export function spendingOf(team: BillingTeam): Spending {
+  return {
+    cap: decimalOrNull(team.max_period_spend ?? team.max_monthly_spend),
+    spent: decimalOrNull(team.current_period_spend ?? team.current_month_spend),
+  };
+}
+
+function decimalOrNull(value: unknown): string | null {
+  return value === undefined || value === null ? null : String(value);
+}

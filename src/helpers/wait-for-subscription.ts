@@ -1,0 +1,93 @@
+import { APIError } from '../core/errors/api-error.js';
+import { AbortError } from '../core/errors/abort-error.js';
+import { ConnectionError } from '../core/errors/connection-error.js';
+import { SubscriptionTimeoutError } from '../core/errors/helper-errors.js';
+import { ResponseValidationError } from '../core/errors/validation-errors.js';
+import type { RequestOptions } from '../core/options.js';
+import { sleep } from '../core/sleep.js';
+import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
+
+export interface WaitForOptions {
+  /** Ids of subscriptions that existed before paying: they never count as the new one. */
+  exclude?: Iterable<number>;
+  /** Extra condition on the new subscription (e.g. its plan). */
+  match?: (subscription: Subscription) => boolean;
+  /** Give up after this many ms. @defaultValue 120000 */
+  timeout?: number;
+  /** The first wait between polls, in ms; it grows by half each poll. @defaultValue 2000 */
+  interval?: number;
+  /** The longest wait between polls, in ms. @defaultValue 10000 */
+  maxInterval?: number;
+  signal?: AbortSignal;
+  /** Called after every poll, with its listing or its (transient) error. */
+  onPoll?: (poll: PollReport) => void;
+}
+
+export interface PollReport {
+  attempt: number;
+  elapsedMs: number;
+  listing?: SubscriptionList;
+  error?: unknown;
+}
+
+interface SubscriptionLister {
+  list(options?: RequestOptions): Promise<SubscriptionList>;
+}
+
+/**
+ * Lists subscriptions until a new one appears (paid subscriptions are created asynchronously, 10 to
+ * 30 s after payment). A poll that fails transiently does not end the wait; the polls themselves
+ * are not retried, since polling already is a retry loop.
+ */
+export async function waitForSubscription(
+  lister: SubscriptionLister,
+  options: WaitForOptions,
+): Promise<Subscription> {
+  const { timeout = 120_000, interval = 2_000, maxInterval = 10_000, signal } = options;
+  const excluded = new Set(options.exclude ?? []);
+  const started = Date.now();
+  let lastListing: SubscriptionList | undefined;
+  let lastError: unknown;
+  for (let attempt = 1; ; attempt++) {
+    const remaining = timeout - (Date.now() - started);
+    try {
+      lastListing = await lister.list({
+        maxRetries: 0,
+        timeout: Math.max(1, Math.min(remaining, 30_000)),
+        ...(signal ? { signal } : {}),
+      });
+      options.onPoll?.({ attempt, elapsedMs: Date.now() - started, listing: lastListing });
+      const found = lastListing.subscriptions.find(
+        (s) => !excluded.has(s.id) && (options.match?.(s) ?? true),
+      );
+      if (found) return found;
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      lastError = error;
+      options.onPoll?.({ attempt, elapsedMs: Date.now() - started, error });
+    }
+    const left = timeout - (Date.now() - started);
+    if (left <= 0)
+      throw new SubscriptionTimeoutError(
+        timeout,
+        lastListing,
+        lastError === undefined ? undefined : { cause: lastError },
+      );
+    await sleep(Math.min(nextDelay(attempt, interval, maxInterval), left), signal);
+  }
+}
+
+/** Grows by half each poll up to `maxInterval`, jittered by up to 20 % so many clients spread out. */
+function nextDelay(attempt: number, interval: number, maxInterval: number): number {
+  const base = Math.min(interval * 1.5 ** (attempt - 1), maxInterval);
+  return Math.round(base * (0.8 + Math.random() * 0.2));
+}
+
+function isTransient(error: unknown): boolean {
+  if (error instanceof AbortError) return false;
+  if (error instanceof ConnectionError || error instanceof ResponseValidationError) return true;
+  return (
+    error instanceof APIError &&
+    (error.status === 408 || error.status === 429 || error.status >= 500)
+  );
+}

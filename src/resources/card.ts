@@ -1,0 +1,28 @@
+import type { HttpCore } from '../core/http.js';
+import type { RequestOptions } from '../core/options.js';
+import { routes } from '../core/routes.js';
+import { parseInput } from '../core/validate-input.js';
+import {
+  CardParamsSchema,
+  CardResultSchema,
+  type CardParams,
+  type CardResult,
+} from '../schemas/payments.js';
+
+/** The payment card of the caller. */
+export class Card {
+  constructor(private readonly core: HttpCore) {}
+
+  /**
+   * Registers the card used by `pay.bag`. The number and CVC never appear in errors or logs.
+   * @example await client.card.register({ card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2030' });
+   */
+  async register(card: CardParams, options?: RequestOptions): Promise<CardResult> {
+    const body = parseInput(CardParamsSchema, card, 'card');
+    const secrets = [body.card_number, body.cvc];
+    return this.core.request(
+      { route: routes.registerCard, body, secrets, response: CardResultSchema },
+      options,
+    );
+  }
+}

@@ -1,0 +1,45 @@
+import type { HttpCore } from '../core/http.js';
+import type { RequestOptions } from '../core/options.js';
+import { routes } from '../core/routes.js';
+import { parseInput } from '../core/validate-input.js';
+import { flattenConsumables } from '../helpers/flatten-consumables.js';
+import {
+  CheckoutParamsSchema,
+  CheckoutResultSchema,
+  ConsumableListSchema,
+  type CheckoutParams,
+  type CheckoutResult,
+  type Consumable,
+  type ConsumableList,
+} from '../schemas/consumables.js';
+
+/** What the caller may consume, and buying more. */
+export class Consumables {
+  constructor(private readonly core: HttpCore) {}
+
+  /** The listing as the service shapes it. @example const listing = await client.consumables.list(); */
+  async list(options?: RequestOptions): Promise<ConsumableList> {
+    return this.core.request(
+      { route: routes.listConsumables, response: ConsumableListSchema },
+      options,
+    );
+  }
+
+  /** Every consumable once, whatever shape the listing came in. @example const items = await client.consumables.items(); */
+  async items(options?: RequestOptions): Promise<Consumable[]> {
+    return flattenConsumables(await this.list(options));
+  }
+
+  /**
+   * Buys units of a service (or seats, for the seat service). Charged to the owner; never re-sent
+   * once it may have reached the service.
+   * @example await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: sub.id });
+   */
+  async checkout(params: CheckoutParams, options?: RequestOptions): Promise<CheckoutResult> {
+    const body = parseInput(CheckoutParamsSchema, params, 'params');
+    return this.core.request(
+      { route: routes.consumableCheckout, body, response: CheckoutResultSchema },
+      options,
+    );
+  }
+}

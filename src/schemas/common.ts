@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+
+/**
+ * A money amount. The service documents decimal strings ("10.00"); the deployed server sends some
+ * amounts as JSON numbers (live-api.md §5). Either way seatpay hands out a string, so no amount
+ * ever passes through binary floating point in user code.
+ */
+export const DecimalSchema = z.pipe(
+  z.union([z.string(), z.number()]),
+  z.transform((value) => String(value)),
+);
+
+/** A decimal amount the caller sends: a string such as "10.00", or a finite number >= 0. */
+export const DecimalInputSchema = z.pipe(
+  z.union(
+    [
+      z
+        .string()
+        .check(z.regex(/^\d+(\.\d+)?$/, { error: 'must be a decimal amount such as "10.00"' })),
+      z.number().check(z.gte(0, { error: 'must be >= 0' })),
+    ],
+    { error: 'must be a decimal string such as "10.00"' },
+  ),
+  z.transform((value) => String(value)),
+);
+
+/**
+ * An open enum: the known values for autocompletion, and any other string accepted, so a value the
+ * service adds later never breaks a user's code.
+ */
+export function openEnum<const Values extends readonly string[]>(
+  _known: Values,
+  base: z.ZodMiniType<string, string> = z.string(),
+) {
+  return base as unknown as z.ZodMiniType<Values[number] | (string & {}), string>;
+}
+
+export const optionalNullable = <T extends z.ZodMiniType>(schema: T) =>
+  z.optional(z.nullable(schema));
+
+/** A positive integer id (a subscription, a seat). */
+export const IdInputSchema = z
+  .int({ error: 'must be a positive integer' })
+  .check(z.positive({ error: 'must be a positive integer' }));
+
+/** A non-empty string argument (a slug, a token, a file name). */
+export const NonEmptyStringSchema = z
+  .string({ error: 'must be a non-empty string' })
+  .check(z.minLength(1, { error: 'must be a non-empty string' }));
