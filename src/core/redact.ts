@@ -12,11 +12,14 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEYS.has(key.toLowerCase());
 }
 
-/** Replaces every occurrence of the given secret strings inside `text`. */
+/**
+ * Replaces every occurrence of the given secret strings inside `text`. A CVC is only three digits,
+ * so short values count too; they are only registered for the call that sent them.
+ */
 export function scrubText(text: string, secrets: readonly string[]): string {
   let result = text;
   for (const secret of secrets) {
-    if (secret.length >= 4 && result.includes(secret)) result = result.split(secret).join(REDACTED);
+    if (secret.length >= 3 && result.includes(secret)) result = result.split(secret).join(REDACTED);
   }
   return result;
 }

@@ -18,20 +18,30 @@ export interface SeenRequest {
 export function useMockService() {
   const server = setupServer();
   const seen: SeenRequest[] = [];
-  server.events.on('request:start', async ({ request }) => {
-    seen.push(await describe(request.clone()));
+  const reading: Promise<void>[] = [];
+  // Recorded synchronously, so a request always lands in the test that sent it; the body follows.
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    const entry: SeenRequest = {
+      method: request.method,
+      path: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      body: undefined,
+    };
+    seen.push(entry);
+    reading.push(readBody(request.clone()).then((body) => void (entry.body = body)));
   });
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-  afterEach(() => {
+  afterEach(async () => {
     server.resetHandlers();
+    await Promise.allSettled(reading.splice(0));
     seen.length = 0;
   });
   afterAll(() => server.close());
-  return { server, seen };
+  return { server, seen, settled: () => Promise.allSettled(reading) };
 }
 
-async function describe(request: Request): Promise<SeenRequest> {
-  const url = new URL(request.url);
+async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   let body: unknown;
   if (type.includes('multipart/form-data')) {
@@ -44,14 +54,13 @@ async function describe(request: Request): Promise<SeenRequest> {
     );
   } else {
     const text = await request.text();
-    body = text ? JSON.parse(text) : undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = text;
+    }
   }
-  return {
-    method: request.method,
-    path: url.pathname + url.search,
-    headers: Object.fromEntries(request.headers),
-    body,
-  };
+  return body;
 }
 
 /** A client against the msw service with fast retries. */

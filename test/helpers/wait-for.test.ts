@@ -1,0 +1,94 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AbortError, AuthenticationError, SubscriptionTimeoutError } from '../../src/index.js';
+import { BASE_URL, testClient, useMockService } from '../support/msw.js';
+
+const { server, seen } = useMockService();
+const LIST = `${BASE_URL}/v1/payments/me/subscription`;
+const FAST = { interval: 5, maxInterval: 10 };
+
+/** A listing that gains subscription 2 on the `appearsOn`-th poll, with other answers scripted per poll. */
+function listing(appearsOn: number, scripted: Record<number, () => Response> = {}) {
+  let poll = 0;
+  return http.get(LIST, () => {
+    poll++;
+    if (scripted[poll]) return scripted[poll]!();
+    const subscriptions =
+      poll >= appearsOn ? [{ id: 1 }, { id: 2, plans: [{ slug: 'team' }] }] : [{ id: 1 }];
+    return HttpResponse.json({ subscriptions });
+  });
+}
+
+describe('subscriptions.waitFor', () => {
+  it('finds a subscription that appears after several polls', async () => {
+    server.use(listing(4));
+    const polls: number[] = [];
+    const found = await testClient().subscriptions.waitFor({
+      exclude: [1],
+      ...FAST,
+      onPoll: (p) => polls.push(p.attempt),
+    });
+    expect(found).toEqual({ id: 2, plans: [{ slug: 'team' }] });
+    expect(polls).toEqual([1, 2, 3, 4]);
+  });
+
+  it('survives failed polls', async () => {
+    server.use(
+      listing(4, {
+        2: () => HttpResponse.json({ detail: 'down' }, { status: 503 }),
+        3: () => HttpResponse.error(),
+      }),
+    );
+    const errors: unknown[] = [];
+    const found = await testClient().subscriptions.waitFor({
+      exclude: [1],
+      ...FAST,
+      onPoll: (p) => p.error && errors.push(p.error),
+    });
+    expect(found.id).toBe(2);
+    expect(errors).toHaveLength(2);
+    expect(seen).toHaveLength(4); // polls are not retried inside: polling is the retry loop
+  });
+
+  it('applies match', async () => {
+    server.use(listing(1));
+    const wait = testClient().subscriptions.waitFor({
+      exclude: [1],
+      match: (s) => s.plans?.[0]?.slug === 'other',
+      ...FAST,
+      timeout: 60,
+    });
+    await expect(wait).rejects.toBeInstanceOf(SubscriptionTimeoutError);
+  });
+
+  it('times out with SubscriptionTimeoutError holding the last listing', async () => {
+    server.use(listing(Infinity));
+    const error = (await testClient()
+      .subscriptions.waitFor({ exclude: [1], ...FAST, timeout: 80 })
+      .catch((e: unknown) => e)) as SubscriptionTimeoutError;
+    expect(error).toBeInstanceOf(SubscriptionTimeoutError);
+    expect(error.lastListing).toEqual({ subscriptions: [{ id: 1 }] });
+    expect(error.message).toBe('No new subscription appeared within 80 ms');
+  });
+
+  it('stops at once on a failure that polling cannot fix', async () => {
+    server.use(http.get(LIST, () => HttpResponse.json({ detail: 'bad token' }, { status: 401 })));
+    await expect(testClient().subscriptions.waitFor(FAST)).rejects.toBeInstanceOf(
+      AuthenticationError,
+    );
+    expect(seen).toHaveLength(1);
+  });
+
+  it('rejects with AbortError when the signal fires between polls', async () => {
+    server.use(listing(Infinity));
+    const controller = new AbortController();
+    const wait = testClient().subscriptions.waitFor({
+      exclude: [1],
+      interval: 5_000,
+      signal: controller.signal,
+      onPoll: () => controller.abort(),
+    });
+    await expect(wait).rejects.toBeInstanceOf(AbortError);
+    expect(seen).toHaveLength(1);
+  });
+});

@@ -1,0 +1,33 @@
+import { defineConfig } from 'tsup';
+
+// Entries that exist are built; `mock` and `node` join as their sources land.
+import { existsSync } from 'node:fs';
+const entry = Object.fromEntries(
+  Object.entries({ index: 'src/index.ts', mock: 'src/mock/index.ts', node: 'src/node.ts' }).filter(
+    ([, file]) => existsSync(file),
+  ),
+);
+
+export default defineConfig([
+  {
+    // ESM: dependencies stay external so users' bundlers dedupe and tree-shake them.
+    entry,
+    format: ['esm'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: 'es2022',
+    splitting: true,
+    treeshake: true,
+  },
+  {
+    // CommonJS: ky and p-retry are ESM-only, and esbuild's interop breaks `require` of them
+    // (`ky.default.create is not a function`, toolchain.md §3), so they are inlined here.
+    entry,
+    format: ['cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+    noExternal: ['ky', 'p-retry', 'is-network-error'],
+  },
+]);
