@@ -20,7 +20,7 @@ export class CheckingResource {
    * @example const preview = await client.checking.preview({ plans: [plan.id], team_seats: 3 });
    */
   async preview(params: CheckingParams, options?: RequestOptions): Promise<Checking> {
-    const body = { type: 'PREVIEW', ...parseInput(CheckingParamsSchema, params, 'params') };
+    const body = { ...parseInput(CheckingParamsSchema, params, 'params'), type: 'PREVIEW' };
     return this.core.request({ route: routes.checking, body, response: CheckingSchema }, options);
   }
 
@@ -29,7 +29,7 @@ export class CheckingResource {
    * @example const bag = await client.checking.bag({ plans: [plan.id], team_seats: 3 });
    */
   async bag(params: CheckingParams, options?: RequestOptions): Promise<Bag> {
-    const body = { type: 'BAG', ...parseInput(CheckingParamsSchema, params, 'params') };
+    const body = { ...parseInput(CheckingParamsSchema, params, 'params'), type: 'BAG' };
     return this.core.request({ route: routes.checking, body, response: BagSchema }, options);
   }
 }

@@ -9,15 +9,28 @@ export const SeatSchema = z.looseObject({
 });
 export type Seat = z.infer<typeof SeatSchema>;
 
+const SeatItemErrorSchema = z.looseObject({
+  message: z.optional(z.string()),
+  code: z.optional(z.unknown()),
+});
+
 /**
  * Seats as the service answers a seat change: an array (SERVICE.md), or the deployed server's
- * multi-status `{ data, errors }` (live-api.md §2.2), whose `data` is taken.
+ * multi-status `{ data, errors }` (live-api.md §2.2). The latter yields its `data`; when some items
+ * failed it is refused, naming each failure, so a partly applied change is never taken for a
+ * complete one (the error's `body` still holds the seats that were changed).
  */
 export const SeatListSchema = z.union([
   z.array(SeatSchema),
   z.pipe(
-    z.looseObject({ data: z.array(SeatSchema) }),
-    z.transform((answer) => answer.data),
+    z.looseObject({ data: z.array(SeatSchema), errors: z.optional(z.array(SeatItemErrorSchema)) }),
+    z.transform((answer, context) => {
+      (answer.errors ?? []).forEach((failure, index) => {
+        const message = failure.message ?? 'the service refused this item';
+        context.issues.push({ code: 'custom', message, input: failure, path: ['errors', index] });
+      });
+      return answer.data;
+    }),
   ),
 ]);
 

@@ -82,5 +82,9 @@ export function answer(
 ) {
   const [method, path] = route.split(' ') as [string, string];
   const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  return http[verb](BASE_URL + path, () => HttpResponse.json(body, init));
+  // The body is read before answering: msw closes an unread streamed body, and the recorder needs it.
+  return http[verb](BASE_URL + path, async ({ request }) => {
+    await request.arrayBuffer();
+    return HttpResponse.json(body, init);
+  });
 }

@@ -1,0 +1,64 @@
+// Reads a subscription's billing team and turns on auto-recharge with a spending cap.
+// Run: SEATPAY_BASE_URL=http://127.0.0.1:4010 SEATPAY_TOKEN=... npx tsx examples/billing-team.ts
+import { createClient, OwnerOnlyError, spendingOf, type BillingTeam } from '../src/index.js';
+
+const baseUrl = process.env.SEATPAY_BASE_URL;
+const token = process.env.SEATPAY_TOKEN;
+if (!baseUrl || !token) {
+  console.error(
+    'usage: SEATPAY_BASE_URL=<url> SEATPAY_TOKEN=<token> npx tsx examples/billing-team.ts',
+  );
+  process.exit(1);
+}
+const client = createClient({ baseUrl, token });
+
+// Use a team subscription of the caller's, or buy a per-seat team plan when there is none yet.
+const { subscriptions } = await client.subscriptions.list();
+const subscriptionId =
+  subscriptions.find((s) => s.has_billing_team !== false)?.id ??
+  (
+    await client.purchase({
+      plan: 'team-per-seat',
+      team_seats: 3,
+      card: { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2035' },
+      chosen_period: 'MONTH',
+      onStep: ({ step }) => console.log(`  purchase: ${step}`),
+    })
+  ).subscription.id;
+
+// The team comes in three shapes whose cap and spend fields have different names;
+// spendingOf() reads whichever the answer used, and says null when the shape has none.
+function show(label: string, team: BillingTeam): void {
+  const { cap, spent } = spendingOf(team);
+  console.log(
+    `${label}: ${team.name ?? `team ${team.id}`}, ${team.consumption_strategy ?? 'strategy not shown'}, ` +
+      `${team.seats_count ?? '?'}/${team.seats_limit} seats, auto-recharge ${team.auto_recharge_enabled ?? '?'}, ` +
+      `spent ${spent ?? 'not shown'} of ${cap ?? 'no cap'}`,
+  );
+}
+
+try {
+  show('now', await client.billingTeam.get(subscriptionId));
+
+  // PATCH changes only what is named. Amounts are decimal strings, so no float rounding creeps in.
+  const patched = await client.billingTeam.update(subscriptionId, {
+    auto_recharge_enabled: true,
+    recharge_threshold_amount: '5.00',
+    recharge_amount: '10.00',
+    max_monthly_spend: '50.00',
+  });
+  show('after PATCH', patched);
+
+  // PUT sets the whole configuration; a null cap means "no spending limit".
+  const replaced = await client.billingTeam.replace(subscriptionId, {
+    auto_recharge_enabled: true,
+    recharge_threshold_amount: '5.00',
+    recharge_amount: '20.00',
+    max_period_spend: '100.00',
+  });
+  show('after PUT', replaced);
+} catch (error) {
+  // Only the subscription owner may read or change team settings.
+  if (!(error instanceof OwnerOnlyError)) throw error;
+  console.log(`not allowed: ${error.message}`);
+}
