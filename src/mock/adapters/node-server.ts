@@ -1,0 +1,122 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { requestId } from '../core/random.js';
+import { isConnectionReset } from '../core/respond.js';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator.js';
+import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.js';
+
+export interface MockServerOptions extends SimulatorOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Serve this simulator instead of creating one (its timers are then yours to close). */
+  simulator?: Simulator;
+}
+
+export interface MockServer {
+  /** The base URL to give a client, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  port: number;
+  simulator: Simulator;
+  /** Stops listening, drops open connections, and closes the simulator if this server created it. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a simulator over real HTTP on loopback. `node:http` is loaded only when this runs, so
+ * importing `seatpay/mock` in a browser bundle pulls in no Node built-in.
+ *
+ * @example
+ * const server = await startMockServer({ port: 0, subscriptionDelayMs: 20 });
+ * await fetch(`${server.url}/v1/payments/plan/personal`, { headers: { authorization: `Bearer ${server.simulator.users.owner.token}` } });
+ * await server.close();
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const { createServer } = await loadNodeHttp();
+  const { port = 0, host = '127.0.0.1', simulator: given, ...simulatorOptions } = options;
+  const simulator = given ?? createSimulator(simulatorOptions);
+  const server = createServer((req, res) => void serve(simulator, req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  return {
+    url,
+    port: actualPort,
+    simulator,
+    close: () => stop(server, given ? undefined : simulator),
+  };
+}
+
+/**
+ * `node:http`, imported only when a server starts. The specifier is a variable marked for Vite and
+ * webpack to skip, because esbuild and webpack refuse a literal `node:` import in a browser build
+ * even when it sits in a function that never runs there.
+ */
+const NODE_HTTP = 'node:http';
+const loadNodeHttp = (): Promise<typeof import('node:http')> =>
+  import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_HTTP);
+
+async function serve(
+  simulator: Simulator,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  try {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...PREFLIGHT_HEADERS, 'x-request-id': requestId() }).end();
+      return;
+    }
+    const response = await simulator.handle(await toWebRequest(req));
+    // An injected reset: the client sees the connection drop with no answer.
+    if (isConnectionReset(response)) res.destroy();
+    else await writeResponse(res, response);
+  } catch (error) {
+    if (res.headersSent) res.destroy();
+    else
+      res
+        .writeHead(500, {
+          ...CORS_HEADERS,
+          'content-type': 'application/json',
+          'x-request-id': requestId(),
+        })
+        .end(
+          JSON.stringify({
+            detail: `Mock server error: ${(error as Error).message}`,
+            status_code: 500,
+          }),
+        );
+  }
+}
+
+async function toWebRequest(req: IncomingMessage): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const method = req.method ?? 'GET';
+  const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of req) chunks.push(chunk as Uint8Array);
+  return new Request(url, { method, headers, body: Buffer.concat(chunks) });
+}
+
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = { ...CORS_HEADERS };
+  response.headers.forEach((value, name) => (headers[name] = value));
+  const body = new Uint8Array(await response.arrayBuffer());
+  res.writeHead(response.status, headers).end(body);
+}
+
+function stop(server: Server, simulator: Simulator | undefined): Promise<void> {
+  simulator?.close();
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}

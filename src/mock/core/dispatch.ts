@@ -1,0 +1,89 @@
+import type { SimulatorState } from '../state/state.js';
+import { authenticate } from './auth.js';
+import type { FaultSpec, Faults } from './faults.js';
+import { SimulatorError, fail } from './http-error.js';
+import { requestId } from './random.js';
+import { connectionReset, errorResponse, json, withHeader } from './respond.js';
+import type { RouteMatch, Router } from './router.js';
+import { sleep } from './timers.js';
+
+export interface DispatchEnvironment {
+  state: SimulatorState;
+  router: Router;
+  faults: Faults;
+}
+
+/**
+ * The framework-neutral core: one web Request in, one web Response out, with an `x-request-id`.
+ * `basePath` is the path the service is mounted under (from the msw adapter's base URL).
+ */
+export async function dispatch(
+  env: DispatchEnvironment,
+  request: Request,
+  basePath = '',
+): Promise<Response> {
+  const response = await answer(env, request, basePath);
+  return withHeader(response, 'x-request-id', requestId());
+}
+
+async function answer(
+  env: DispatchEnvironment,
+  request: Request,
+  basePath: string,
+): Promise<Response> {
+  const method = request.method.toUpperCase();
+  const path = stripBase(new URL(request.url).pathname, basePath);
+  const match: RouteMatch = path === null ? { kind: 'none' } : env.router.match(method, path);
+  const keys = [
+    `${method} ${path}`,
+    ...(match.kind === 'found' ? [`${method} ${match.route.path}`] : []),
+  ];
+  const fault = env.faults.take(keys);
+  if (fault?.kind === 'reset-before') return connectionReset();
+  if (fault?.kind === 'status') return faultAnswer(fault);
+  if (fault?.kind === 'latency') await sleep(fault.latencyMs ?? 0);
+  const response = await processRequest(env.state, request, match);
+  // The request was processed and its effects stay; only the answer is lost.
+  return fault?.kind === 'reset-after' ? connectionReset() : response;
+}
+
+async function processRequest(
+  state: SimulatorState,
+  request: Request,
+  match: RouteMatch,
+): Promise<Response> {
+  try {
+    if (match.kind === 'none') return fail(404, 'Not found.');
+    if (match.kind === 'wrong-method')
+      return fail(405, `Method "${request.method.toUpperCase()}" not allowed.`);
+    const user = authenticate(state, request);
+    return await match.route.handler({ state, request, params: match.params, user });
+  } catch (error) {
+    if (error instanceof SimulatorError) return errorResponse(error);
+    return json({ detail: `Simulator error: ${(error as Error).message}`, status_code: 500 }, 500);
+  }
+}
+
+/** A 'status' fault: the given status, JSON `{detail, status_code}` unless a body was given (a string goes verbatim, as HTML). */
+function faultAnswer(fault: FaultSpec): Response {
+  const status = fault.status ?? 500;
+  const headers: Record<string, string> =
+    fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter };
+  if (typeof fault.body === 'string') {
+    return new Response(fault.body, {
+      status,
+      headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+    });
+  }
+  return json(
+    fault.body ?? { detail: `Simulated failure (HTTP ${status})`, status_code: status },
+    status,
+    headers,
+  );
+}
+
+function stripBase(pathname: string, basePath: string): string | null {
+  const base = basePath.replace(/\/+$/, '');
+  if (base === '') return pathname;
+  return pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : null;
+}

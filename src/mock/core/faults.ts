@@ -1,0 +1,71 @@
+/**
+ * Injected failures, consumed in the order they were injected. A fault names a route as
+ * "METHOD /path-template" (`POST /v1/payments/pay`), a concrete "METHOD /path", or '*'.
+ */
+export interface FaultSpec {
+  route: string;
+  /**
+   * - 'status': answer `status` (and `Retry-After` when `retryAfter` is set) without processing.
+   * - 'reset-before': drop the connection before processing: nothing changes.
+   * - 'reset-after': process the request (state changes, charges count), then drop the connection.
+   * - 'latency': wait `latencyMs`, then process and answer normally.
+   */
+  kind: 'status' | 'reset-before' | 'reset-after' | 'latency';
+  status?: number;
+  retryAfter?: string;
+  latencyMs?: number;
+  /** The body of a 'status' answer; default `{ detail, status_code }`. */
+  body?: unknown;
+  /** How many matching requests it hits; default 1, `Infinity` for all. */
+  times?: number;
+}
+
+interface ActiveFault {
+  spec: FaultSpec;
+  remaining: number;
+}
+
+export class Faults {
+  #active: ActiveFault[] = [];
+
+  inject(spec: FaultSpec): void {
+    checkSpec(spec);
+    this.#active.push({ spec: { ...spec }, remaining: spec.times ?? 1 });
+  }
+
+  clear(): void {
+    this.#active = [];
+  }
+
+  /** The first fault that matches any of `routeKeys`, counted as used. */
+  take(routeKeys: readonly string[]): FaultSpec | undefined {
+    const fault = this.#active.find(
+      ({ spec }) => spec.route === '*' || routeKeys.includes(normalize(spec.route)),
+    );
+    if (!fault) return undefined;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.#active = this.#active.filter((active) => active !== fault);
+    return fault.spec;
+  }
+}
+
+const normalize = (route: string): string => {
+  const [method = '', path = ''] = route.trim().split(/\s+/);
+  return `${method.toUpperCase()} ${path}`;
+};
+
+function checkSpec(spec: FaultSpec): void {
+  const kinds = ['status', 'reset-before', 'reset-after', 'latency'];
+  if (!kinds.includes(spec.kind)) throw new TypeError(`faults.inject: unknown kind "${spec.kind}"`);
+  if (
+    spec.kind === 'status' &&
+    !(Number.isInteger(spec.status) && spec.status! >= 100 && spec.status! <= 599)
+  ) {
+    throw new TypeError('faults.inject: a status fault needs `status` (100..599)');
+  }
+  if (spec.kind === 'latency' && !(typeof spec.latencyMs === 'number' && spec.latencyMs >= 0)) {
+    throw new TypeError('faults.inject: a latency fault needs `latencyMs` >= 0');
+  }
+  if (spec.times !== undefined && !(spec.times >= 1))
+    throw new TypeError('faults.inject: `times` must be >= 1');
+}

@@ -1,0 +1,33 @@
+/** A JSON error answer: `{ detail, status_code }`, or DRF-style field errors (live-api.md §4). */
+export type ErrorBody = Record<string, unknown> & { status_code: number };
+
+/**
+ * Thrown by a rule or a route to answer with an error. `sim.consume()` throws it too, so a test
+ * reads the same `status` and `body` the HTTP route would answer.
+ */
+export class SimulatorError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+
+  constructor(status: number, detail: string, body?: ErrorBody) {
+    super(detail);
+    this.name = 'SimulatorError';
+    this.status = status;
+    this.body = body ?? { detail, status_code: status };
+  }
+
+  /** A 400 whose body maps each field to its messages: `{ team_seats: ['...'], status_code: 400 }`. */
+  static fields(errors: Record<string, string[]>): SimulatorError {
+    const summary = Object.entries(errors)
+      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+      .join('; ');
+    return new SimulatorError(400, summary, { ...errors, status_code: 400 });
+  }
+}
+
+export const fail = (status: number, detail: string): never => {
+  throw new SimulatorError(status, detail);
+};
+
+export const OWNER_ONLY = 'Only the owner can manage team';
+export const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';

@@ -1,0 +1,44 @@
+/** Randomness the simulator uses: tokens and delays come from a seedable source. */
+export type RandomSource = () => number;
+
+/** A small seedable generator (mulberry32), so a test or demo can get the same tokens every run. */
+export function seededRandom(seed: number): RandomSource {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function randomHex(random: RandomSource, length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i += 1) out += Math.floor(random() * 16).toString(16);
+  return out;
+}
+
+/**
+ * Request ids come from the platform's generator, not the seeded source, so that the number of
+ * requests never shifts the tokens a seeded simulator hands out.
+ */
+export function requestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `req_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * A 128-bit content hash (four FNV-1a lanes), hex-encoded like the md5 name the deployed server
+ * gives a file. Web Crypto is not used because `crypto.subtle` is missing on plain-http pages.
+ */
+export function contentHash(bytes: Uint8Array): string {
+  const seeds = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b];
+  return seeds
+    .map((seed, lane) => {
+      let hash = seed ^ lane;
+      for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+      return (hash >>> 0).toString(16).padStart(8, '0');
+    })
+    .join('');
+}

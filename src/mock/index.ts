@@ -1,0 +1,23 @@
+/**
+ * `seatpay/mock`: an in-memory simulator of the whole service (SERVICE.md), served through msw
+ * handlers (Node and browsers) or a real HTTP server on loopback.
+ */
+export {
+  createSimulator,
+  type Simulator,
+  type SimulatorOptions,
+  type ConsumeInput,
+} from './simulator.js';
+export { mockHandlers } from './adapters/msw.js';
+export {
+  startMockServer,
+  type MockServer,
+  type MockServerOptions,
+} from './adapters/node-server.js';
+export { SimulatorError, type ErrorBody } from './core/http-error.js';
+export { seededRandom, type RandomSource } from './core/random.js';
+export type { FaultSpec } from './core/faults.js';
+export type { ConsumeAnswer } from './routes/consume.js';
+export type { MockFile } from './routes/media-finalize.js';
+export type { CatalogPlan, CatalogServiceItem, CatalogService, PlanSlug } from './state/catalog.js';
+export type { Charge, ChargeKind, MockUser } from './state/state.js';

@@ -1,0 +1,65 @@
+import * as z from 'zod/mini';
+import { readJsonObject } from '../core/body.js';
+import { oneOf, text, validate } from '../core/fields.js';
+import { fail } from '../core/http-error.js';
+import { json } from '../core/respond.js';
+import type { RouteContext } from '../core/router.js';
+import { charge } from '../rules/charges.js';
+import { createSubscription } from '../rules/subscriptions.js';
+import { serializeBag, serializeInvoice } from '../state/serialize-payments.js';
+import type { BagRecord, SimulatorState } from '../state/state.js';
+
+const digits = (pattern: RegExp, message: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'This field is required.' : message) })
+    .check(z.regex(pattern, message));
+
+/** Messages never repeat the number or the cvc. */
+const CardBody = z.object({
+  card_number: digits(/^\d{12,19}$/, 'Enter a card number of 12 to 19 digits.'),
+  cvc: digits(/^\d{3,4}$/, 'Enter a cvc of 3 or 4 digits.'),
+});
+
+/** Keeps only the last four digits; the answer is the deployed server's `{status:'ok'}`. */
+export async function registerCard({ state, request, user }: RouteContext): Promise<Response> {
+  const body = validate(CardBody, await readJsonObject(request));
+  state.cards.set(user.id, { last4: body.card_number.slice(-4) });
+  return json({ status: 'ok' });
+}
+
+const PayBody = z.object({
+  token: text(),
+  chosen_period: oneOf(['MONTH', 'QUARTER', 'HALF', 'YEAR']),
+});
+
+/**
+ * Charges the owner once and answers 201 with the invoice; the subscription appears only after
+ * `subscriptionDelayMs`, as the deployed server builds it in a background task.
+ */
+export async function pay({ state, request, user }: RouteContext): Promise<Response> {
+  const body = validate(PayBody, await readJsonObject(request));
+  const bag = payableBag(state, user.id, body.token);
+  const period =
+    body.chosen_period === 'MONTH' || body.chosen_period === 'YEAR'
+      ? body.chosen_period
+      : fail(400, 'The chosen period is not available for this bag');
+  if (!state.cards.has(user.id)) fail(400, 'Missing card information');
+  const amount = period === 'MONTH' ? bag.amountPerMonth : bag.amountPerYear;
+  const invoice = charge(state, { kind: 'payment', userId: user.id, amount });
+  bag.status = 'PAID';
+  state.options.timers.later(state.options.subscriptionDelayMs(), () =>
+    createSubscription(state, bag, invoice, period),
+  );
+  return json({ ...serializeInvoice(state, invoice), bag: serializeBag(state, bag) }, 201);
+}
+
+/** Only an unpaid BAG of the caller's can be paid (a PREVIEW token is only a price quote here). */
+function payableBag(state: SimulatorState, userId: number, token: string): BagRecord {
+  const bag = state.bags.find(
+    (candidate) => candidate.token === token && candidate.userId === userId,
+  );
+  if (!bag || bag.type !== 'BAG' || bag.status !== 'CHECKING')
+    return fail(404, 'Invalid bag token');
+  if (bag.expiresAt < state.now()) fail(404, 'Bag not found, maybe you need to renew the checking');
+  return bag;
+}

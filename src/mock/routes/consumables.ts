@@ -1,0 +1,130 @@
+import * as z from 'zod/mini';
+import { readJsonObject } from '../core/body.js';
+import { integer, text, validate } from '../core/fields.js';
+import { fail, SimulatorError } from '../core/http-error.js';
+import { parseDecimal } from '../core/money.js';
+import { json } from '../core/respond.js';
+import type { RouteContext } from '../core/router.js';
+import { findSubscription, requireOwner } from '../rules/access.js';
+import { addConsumable, personal } from '../rules/allocation.js';
+import { charge } from '../rules/charges.js';
+import { usableConsumables } from '../rules/entitlement.js';
+import { SEAT_SERVICE_SLUG, type CatalogServiceItem } from '../state/catalog.js';
+import { serializeConsumableListing } from '../state/serialize-consumables.js';
+import { serializeInvoice } from '../state/serialize-payments.js';
+import type { ConsumableRecord, SimulatorState, SubscriptionRecord } from '../state/state.js';
+
+/** Buying unlimited (-1) units of a service costs this many units. */
+export const UNLIMITED_PRICE_UNITS = 100;
+
+export function listConsumables({ state, user }: RouteContext): Response {
+  return json(serializeConsumableListing(state, usableConsumables(state, user.id)));
+}
+
+const CheckoutBody = z.object({
+  service: text(),
+  how_many: integer().check(
+    z.refine(
+      (n) => n >= 1 || n === -1,
+      'Ensure this value is greater than or equal to 1, or -1 for unlimited.',
+    ),
+  ),
+  subscription: integer(1),
+});
+
+/** Owner only. The seat service raises seats_limit; any other service is a manual recharge. */
+export async function consumableCheckout({
+  state,
+  request,
+  user,
+}: RouteContext): Promise<Response> {
+  const body = validate(CheckoutBody, await readJsonObject(request));
+  const subscription = findSubscription(state, body.subscription);
+  requireOwner(subscription, user);
+  const invoice =
+    body.service === SEAT_SERVICE_SLUG
+      ? buySeats(state, subscription, body.how_many)
+      : recharge(state, subscription, body.service, body.how_many);
+  return json(serializeInvoice(state, invoice), 201);
+}
+
+/** `how_many` more seats: added to seats_limit (a delta, not the deployed server's desired total). */
+function buySeats(state: SimulatorState, subscription: SubscriptionRecord, howMany: number) {
+  const seatPrice = state.planOf(subscription).seat_service_price;
+  if (!seatPrice) return fail(400, 'Plan does not support team seats');
+  const team =
+    state.team(subscription.teamId) ??
+    fail(400, 'This subscription has no billing team; buy it with team_seats');
+  if (howMany === -1) throw SimulatorError.fields({ how_many: ['Seats cannot be unlimited.'] });
+  team.seatsLimit += howMany;
+  const amount = parseDecimal(seatPrice.price_per_unit) * howMany;
+  return charge(state, {
+    kind: 'consumable-checkout',
+    userId: subscription.ownerId,
+    amount,
+    subscriptionId: subscription.id,
+    teamId: team.id,
+    service: SEAT_SERVICE_SLUG,
+    howMany,
+  });
+}
+
+/** Manual recharge: the team pool (PER_TEAM), the owner's seat (PER_SEAT), else the owner's own. */
+function recharge(
+  state: SimulatorState,
+  subscription: SubscriptionRecord,
+  service: string,
+  howMany: number,
+) {
+  const item = state
+    .planOf(subscription)
+    .service_items.find((candidate) => candidate.service.slug === service);
+  if (!item) return fail(400, 'Service not found');
+  const target = rechargeTarget(state, subscription, item);
+  if (target.howMany === -1) fail(400, 'This consumable is already unlimited');
+  const units = howMany === -1 ? UNLIMITED_PRICE_UNITS : howMany;
+  target.howMany = howMany === -1 ? -1 : target.howMany + howMany;
+  const amount = parseDecimal(item.price_per_unit) * units;
+  return charge(state, {
+    kind: 'consumable-checkout',
+    userId: subscription.ownerId,
+    amount,
+    subscriptionId: subscription.id,
+    teamId: target.teamId,
+    service,
+    howMany,
+  });
+}
+
+function rechargeTarget(
+  state: SimulatorState,
+  subscription: SubscriptionRecord,
+  item: CatalogServiceItem,
+): ConsumableRecord {
+  const team = state.team(subscription.teamId);
+  const slug = item.service.slug;
+  const ofSubscription = state.consumables.filter(
+    (c) => c.subscriptionId === subscription.id && c.service === slug,
+  );
+  if (!team || !item.is_team_allowed) {
+    const own = ofSubscription.find((c) => c.teamId === null && c.seatId === null);
+    return own ?? addConsumable(state, subscription, slug, 0, personal(subscription));
+  }
+  if (team.strategy === 'PER_TEAM') {
+    const pool = ofSubscription.find((c) => c.teamId === team.id && c.seatId === null);
+    return (
+      pool ??
+      addConsumable(state, subscription, slug, 0, { userId: null, seatId: null, teamId: team.id })
+    );
+  }
+  const ownerSeat = state.seats.find((seat) => seat.teamId === team.id && seat.isOwner);
+  const mine = ofSubscription.find((c) => c.seatId === ownerSeat?.id);
+  return (
+    mine ??
+    addConsumable(state, subscription, slug, 0, {
+      userId: subscription.ownerId,
+      seatId: ownerSeat?.id ?? null,
+      teamId: team.id,
+    })
+  );
+}

@@ -1,0 +1,92 @@
+import { readForm } from '../core/body.js';
+import { SimulatorError, fail } from '../core/http-error.js';
+import { json } from '../core/respond.js';
+import type { RouteContext } from '../core/router.js';
+import type { ChunkRecord } from '../state/state.js';
+import {
+  checkTotalChunks,
+  chunkKey,
+  operationType,
+  uploadAcademy,
+  type OperationTypeSettings,
+  type UploadScope,
+} from './media-settings.js';
+
+const wholeNumber = (value: FormDataEntryValue | null): number | undefined =>
+  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined;
+
+interface ChunkFields {
+  settings: OperationTypeSettings;
+  operationType: string;
+  total: number;
+  index: number;
+  chunk: File;
+}
+
+/** Checks every field at once, so a 400 lists all that is wrong (as DRF does). */
+function readChunkFields(form: FormData): ChunkFields {
+  const errors: Record<string, string[]> = {};
+  const op = form.get('operation_type');
+  const settings = typeof op === 'string' ? operationType(op) : undefined;
+  if (!settings)
+    errors.operation_type = [
+      op === null ? 'This field is required.' : `Unsupported operation type "${String(op)}".`,
+    ];
+  const total = wholeNumber(form.get('total_chunks'));
+  if (total === undefined || total < 1) errors.total_chunks = ['A valid integer >= 1 is required.'];
+  else if (settings) checkTotalChunks(settings, total, errors);
+  const index = wholeNumber(form.get('chunk_index'));
+  if (index === undefined || (total !== undefined && index >= total))
+    errors.chunk_index = ['Must be an integer from 0 to total_chunks - 1.'];
+  const chunk = form.get('chunk');
+  if (!(chunk instanceof Blob)) errors.chunk = ['No chunk provided: send it as a file part.'];
+  else if (settings && chunk.size > settings.chunk_size)
+    errors.chunk = [`Chunk size exceeds chunk_size (${settings.chunk_size} bytes).`];
+  if (Object.keys(errors).length > 0) throw SimulatorError.fields(errors);
+  return {
+    settings: settings!,
+    operationType: op as string,
+    total: total!,
+    index: index!,
+    chunk: chunk as File,
+  };
+}
+
+/**
+ * One chunk of an upload. A second chunk with the same key answers the deployed server's
+ * `chunk-already-exists` and the first bytes are kept.
+ */
+export const uploadChunk =
+  (scope: UploadScope) =>
+  async ({ state, request, user }: RouteContext): Promise<Response> => {
+    const academy = uploadAcademy(scope, request);
+    const form = await readForm(request);
+    const fields = readChunkFields(form);
+    const key = chunkKey(user.id, academy, fields.operationType, fields.total, fields.index);
+    if (state.chunks.has(key)) fail(400, 'chunk-already-exists');
+    const filename = form.get('filename');
+    const record: ChunkRecord = {
+      userId: user.id,
+      academy,
+      operationType: fields.operationType,
+      totalChunks: fields.total,
+      index: fields.index,
+      name:
+        typeof filename === 'string' && filename !== '' ? filename : fields.chunk.name || 'blob',
+      mime: fields.chunk.type || 'application/octet-stream',
+      bytes: new Uint8Array(await fields.chunk.arrayBuffer()),
+    };
+    state.chunks.set(key, record);
+    return json(
+      {
+        academy,
+        chunk_index: record.index,
+        mime: record.mime,
+        name: record.name,
+        operation_type: record.operationType,
+        total_chunks: record.totalChunks,
+        user: user.id,
+      },
+      201,
+    );
+  };

@@ -1,0 +1,131 @@
+import * as z from 'zod/mini';
+import { readJsonObject } from '../core/body.js';
+import { integer, text, validate } from '../core/fields.js';
+import { SimulatorError, fail } from '../core/http-error.js';
+import { contentHash } from '../core/random.js';
+import { json } from '../core/respond.js';
+import type { RouteContext } from '../core/router.js';
+import type { FileRecord, SimulatorState } from '../state/state.js';
+import {
+  checkTotalChunks,
+  chunkKey,
+  operationType,
+  uploadAcademy,
+  type UploadScope,
+} from './media-settings.js';
+
+const FinalizeBody = z.object({
+  operation_type: text(),
+  total_chunks: integer(1),
+  filename: text(),
+  mime: text(),
+  /** SERVICE.md sends meta JSON-encoded; the deployed server wants an object. Both are taken. */
+  meta: z.optional(
+    z.union([z.string(), z.record(z.string(), z.unknown())], {
+      error: 'Must be a JSON object or a JSON-encoded object.',
+    }),
+  ),
+});
+
+const MetaSchema = z.object({
+  meta: z.looseObject(
+    {
+      slug: z.optional(z.string('Not a valid string.')),
+      name: z.optional(z.string('Not a valid string.')),
+      categories: z.optional(z.array(z.string(), 'Expected a list of strings.')),
+      academy: z.optional(z.int('A valid integer is required.')),
+    },
+    'Must be a JSON object.',
+  ),
+});
+
+function decodeMeta(meta: string | Record<string, unknown> | undefined): Record<string, unknown> {
+  let decoded: unknown = meta ?? {};
+  if (typeof meta === 'string') {
+    try {
+      decoded = JSON.parse(meta);
+    } catch {
+      throw SimulatorError.fields({ meta: ['Must be a JSON-encoded object.'] });
+    }
+  }
+  return validate(MetaSchema, { meta: decoded }).meta;
+}
+
+/**
+ * Finalizes an upload: every chunk must be there; they are joined in index order into one file
+ * named after a hash of its bytes. `media` files are processed (TRANSFERRING, then CREATED after
+ * `mediaProcessingDelayMs`); the others are CREATED at once.
+ */
+export const finalizeUpload =
+  (scope: UploadScope) =>
+  async ({ state, request, user }: RouteContext): Promise<Response> => {
+    const academy = uploadAcademy(scope, request);
+    const body = validate(FinalizeBody, await readJsonObject(request));
+    const settings = operationType(body.operation_type);
+    const errors: Record<string, string[]> = {};
+    if (!settings) errors.operation_type = [`Unsupported operation type "${body.operation_type}".`];
+    else checkTotalChunks(settings, body.total_chunks, errors);
+    if (!settings || errors.total_chunks) throw SimulatorError.fields(errors);
+    const meta = decodeMeta(body.meta);
+    const keys = Array.from({ length: body.total_chunks }, (_, index) =>
+      chunkKey(user.id, academy, body.operation_type, body.total_chunks, index),
+    );
+    const missing = keys.filter((key) => !state.chunks.has(key)).length;
+    if (missing > 0) fail(400, `${missing}/${body.total_chunks} chunks are missing`);
+    const bytes = concat(keys.map((key) => state.chunks.get(key)!.bytes));
+    for (const key of keys) state.chunks.delete(key);
+    const file: FileRecord = {
+      id: state.nextId('file'),
+      userId: user.id,
+      academy,
+      operationType: body.operation_type,
+      mime: body.mime,
+      name: contentHash(bytes),
+      filename: body.filename,
+      meta,
+      status: settings.processed ? 'TRANSFERRING' : 'CREATED',
+      bytes,
+    };
+    state.files.push(file);
+    if (settings.processed)
+      state.options.timers.later(
+        state.options.mediaProcessingDelayMs,
+        () => (file.status = 'CREATED'),
+      );
+    return json(serializeFile(file), 201);
+  };
+
+/** A finalized upload as the finalize call answers it. */
+export type MockFile = ReturnType<typeof serializeFile>;
+
+export function serializeFile(file: FileRecord) {
+  return {
+    id: file.id,
+    academy: file.academy,
+    mime: file.mime,
+    name: file.name,
+    operation_type: file.operationType,
+    user: file.userId,
+    status: file.status,
+  };
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+export const findFile = (state: SimulatorState, id: number): FileRecord | undefined =>
+  state.files.find((file) => file.id === id);
+
+/** A copy of a finalized file's bytes (`sim.fileBytes`). */
+export function fileBytes(state: SimulatorState, id: number): Uint8Array {
+  const file = findFile(state, id);
+  if (!file) throw new RangeError(`simulator: no finalized file ${id}`);
+  return file.bytes.slice();
+}

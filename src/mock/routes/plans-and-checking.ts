@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+import { readJsonObject } from '../core/body.js';
+import { integer, list, oneOf, text, validate } from '../core/fields.js';
+import { fail } from '../core/http-error.js';
+import { parseDecimal } from '../core/money.js';
+import { randomHex } from '../core/random.js';
+import { json } from '../core/respond.js';
+import type { RouteContext } from '../core/router.js';
+import type { CatalogPlan } from '../state/catalog.js';
+import { serializeBag } from '../state/serialize-payments.js';
+import type { BagRecord, SimulatorState } from '../state/state.js';
+
+/** A bag token is valid for an hour, as on the deployed server. */
+const BAG_LIFETIME_MS = 60 * 60 * 1000;
+
+export function getPlan({ state, params }: RouteContext): Response {
+  return json(planBySlug(state, params.plan_slug ?? '') ?? fail(404, 'Plan not found'));
+}
+
+const CheckingBody = z.object({
+  type: oneOf(['PREVIEW', 'BAG']),
+  plans: list(
+    z.union([integer(1), text()], { error: 'Each plan must be an integer id (or a slug).' }),
+  ).check(z.maxLength(1, 'You can only select one plan.')),
+  team_seats: z.optional(z.nullable(integer(1))),
+});
+
+/** PREVIEW and BAG are priced alike: month price + seat price x team_seats; both carry a token. */
+export async function checking({ state, request, user }: RouteContext): Promise<Response> {
+  const body = validate(CheckingBody, await readJsonObject(request));
+  const plan = findPlan(state, body.plans[0]!);
+  const teamSeats = body.team_seats ?? null;
+  if (teamSeats !== null && !plan.seat_service_price) fail(400, 'This plan does not support teams');
+  const seatPrice =
+    teamSeats === null ? 0 : parseDecimal(plan.seat_service_price!.price_per_unit) * teamSeats;
+  const bag: BagRecord = {
+    id: state.nextId('bag'),
+    userId: user.id,
+    type: body.type,
+    planId: plan.id,
+    teamSeats,
+    token: randomHex(state.options.random, 40),
+    amountPerMonth: parseDecimal(plan.price_per_month) + seatPrice,
+    amountPerYear: parseDecimal(plan.price_per_year) + seatPrice * 12,
+    status: 'CHECKING',
+    expiresAt: state.now() + BAG_LIFETIME_MS,
+  };
+  state.bags.push(bag);
+  return json(serializeBag(state, bag), 201);
+}
+
+const planBySlug = (state: SimulatorState, slug: string): CatalogPlan | undefined =>
+  Object.values(state.catalog).find((plan) => plan.slug === slug);
+
+function findPlan(state: SimulatorState, idOrSlug: number | string): CatalogPlan {
+  const plan =
+    typeof idOrSlug === 'number' ? state.planById(idOrSlug) : planBySlug(state, idOrSlug);
+  return plan ?? fail(404, 'Plan not found');
+}

@@ -1,0 +1,109 @@
+import { formatCents } from '../core/money.js';
+import { CURRENCY, type CatalogPlan } from './catalog.js';
+import {
+  iso,
+  type BagRecord,
+  type InvoiceRecord,
+  type SimulatorState,
+  type SubscriptionRecord,
+} from './state.js';
+
+/** Wire shapes of the payment flow, close to the deployed server's (live-api.md §1). */
+
+const planSummary = (plan: CatalogPlan) => ({
+  id: plan.id,
+  slug: plan.slug,
+  title: plan.title,
+  status: plan.status,
+});
+
+export function serializeBag(state: SimulatorState, bag: BagRecord) {
+  const plan = state.planById(bag.planId);
+  return {
+    id: bag.id,
+    type: bag.type,
+    status: bag.status,
+    token: bag.status === 'PAID' ? null : bag.token,
+    plans: plan ? [planSummary(plan)] : [],
+    currency: CURRENCY,
+    is_recurrent: true,
+    amount_per_month: formatCents(bag.amountPerMonth),
+    amount_per_quarter: null,
+    amount_per_half: null,
+    amount_per_year: formatCents(bag.amountPerYear),
+    seat_service_item: seatServiceItem(plan, bag.teamSeats),
+    expires_at: bag.status === 'PAID' ? null : iso(bag.expiresAt),
+  };
+}
+
+function seatServiceItem(plan: CatalogPlan | undefined, teamSeats: number | null) {
+  const seatPrice = plan?.seat_service_price;
+  if (!seatPrice || teamSeats === null) return null;
+  return {
+    id: seatPrice.id,
+    unit_type: 'UNIT',
+    how_many: teamSeats,
+    is_team_allowed: true,
+    service: seatPrice.service,
+  };
+}
+
+export function serializeInvoice(state: SimulatorState, invoice: InvoiceRecord) {
+  const user = state.user(invoice.userId);
+  return {
+    id: invoice.id,
+    amount: formatCents(invoice.amount),
+    currency: CURRENCY,
+    status: 'FULFILLED',
+    paid_at: iso(invoice.paidAt),
+    created_at: iso(invoice.paidAt),
+    invoice_kind: 'GENERAL',
+    invoice_notes: null,
+    user: user ? { id: user.id, email: user.email, first_name: '', last_name: '' } : null,
+    amount_breakdown: breakdown(invoice),
+    coupons: [],
+  };
+}
+
+function breakdown(invoice: InvoiceRecord) {
+  if (invoice.service === null) return { plans: {}, 'service-items': {} };
+  return {
+    plans: {},
+    'service-items': {
+      [invoice.service]: {
+        amount: formatCents(invoice.amount),
+        currency: CURRENCY.code,
+        'how-many': invoice.howMany,
+        'unit-type': 'UNIT',
+      },
+    },
+  };
+}
+
+export function serializeSubscription(state: SimulatorState, subscription: SubscriptionRecord) {
+  const plan = state.planOf(subscription);
+  const team = state.team(subscription.teamId);
+  return {
+    id: subscription.id,
+    status: 'ACTIVE',
+    status_message: null,
+    user: { id: subscription.ownerId, email: state.user(subscription.ownerId)?.email ?? '' },
+    plans: [planSummary(plan)],
+    paid_at: iso(subscription.paidAt),
+    next_payment_at: iso(nextPayment(subscription)),
+    valid_until: null,
+    pay_every: 1,
+    pay_every_unit: subscription.chosenPeriod,
+    currency: CURRENCY,
+    has_billing_team: team !== undefined,
+    seats_limit: team ? team.seatsLimit : null,
+    seats_count: team ? state.activeSeats(team.id).length : null,
+  };
+}
+
+function nextPayment(subscription: SubscriptionRecord): number {
+  const next = new Date(subscription.paidAt);
+  if (subscription.chosenPeriod === 'YEAR') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  return next.getTime();
+}

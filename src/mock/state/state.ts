@@ -1,0 +1,220 @@
+import type { Cents } from '../core/money.js';
+import { randomHex, type RandomSource } from '../core/random.js';
+import type { Timers } from '../core/timers.js';
+import { createCatalog, type CatalogPlan, type PlanSlug } from './catalog.js';
+
+/** Everything one simulator instance knows. Records use camelCase; the wire shapes are built in serialize*.ts. */
+
+export interface MockUser {
+  id: number;
+  email: string;
+  token: string;
+}
+
+export interface BagRecord {
+  id: number;
+  userId: number;
+  type: 'PREVIEW' | 'BAG';
+  planId: number;
+  teamSeats: number | null;
+  token: string;
+  amountPerMonth: Cents;
+  amountPerYear: Cents;
+  status: 'CHECKING' | 'PAID';
+  expiresAt: number;
+}
+
+export interface SubscriptionRecord {
+  id: number;
+  ownerId: number;
+  planId: number;
+  paidAt: number;
+  chosenPeriod: 'MONTH' | 'YEAR';
+  teamId: number | null;
+}
+
+export interface AutoRecharge {
+  enabled: boolean;
+  threshold: Cents;
+  amount: Cents;
+  /** max_period_spend and max_monthly_spend are one setting; null = no cap. */
+  cap: Cents | null;
+}
+
+export interface TeamRecord {
+  id: number;
+  subscriptionId: number;
+  name: string;
+  seatsLimit: number;
+  strategy: 'PER_TEAM' | 'PER_SEAT';
+  autoRecharge: AutoRecharge;
+}
+
+export interface SeatRecord {
+  id: number;
+  teamId: number;
+  email: string;
+  userId: number | null;
+  isActive: boolean;
+  multiplier: number;
+  isOwner: boolean;
+}
+
+export interface ConsumableRecord {
+  id: number;
+  service: string;
+  /** Units left; -1 = unlimited. */
+  howMany: number;
+  userId: number | null;
+  subscriptionId: number;
+  seatId: number | null;
+  teamId: number | null;
+}
+
+export type ChargeKind = 'payment' | 'consumable-checkout' | 'auto-recharge';
+
+/** One charge to a card, as `sim.charges` lists it. */
+export interface Charge {
+  kind: ChargeKind;
+  amount: string;
+  user: number;
+  subscription?: number;
+  invoice: number;
+  service?: string;
+  at: string;
+}
+
+export interface InvoiceRecord {
+  id: number;
+  userId: number;
+  amount: Cents;
+  kind: ChargeKind;
+  paidAt: number;
+  subscriptionId: number | null;
+  teamId: number | null;
+  service: string | null;
+  howMany: number | null;
+}
+
+export interface ChunkRecord {
+  userId: number;
+  academy: number | null;
+  operationType: string;
+  totalChunks: number;
+  index: number;
+  name: string;
+  mime: string;
+  bytes: Uint8Array;
+}
+
+export interface FileRecord {
+  id: number;
+  userId: number;
+  academy: number | null;
+  operationType: string;
+  mime: string;
+  name: string;
+  filename: string;
+  meta: Record<string, unknown>;
+  status: 'TRANSFERRING' | 'CREATED';
+  bytes: Uint8Array;
+}
+
+/** Each kind of record numbers from its own base, so an id passed in the wrong place is caught. */
+const ID_BASES = {
+  user: 1,
+  bag: 7001,
+  subscription: 101,
+  team: 201,
+  seat: 301,
+  consumable: 1001,
+  invoice: 5001,
+  file: 1,
+};
+export type IdKind = keyof typeof ID_BASES;
+
+export interface StateOptions {
+  random: RandomSource;
+  timers: Timers;
+  subscriptionDelayMs: () => number;
+  mediaProcessingDelayMs: number;
+}
+
+export class SimulatorState {
+  readonly catalog: Record<PlanSlug, CatalogPlan> = createCatalog();
+  readonly users: MockUser[] = [];
+  readonly cards = new Map<number, { last4: string }>();
+  readonly bags: BagRecord[] = [];
+  readonly subscriptions: SubscriptionRecord[] = [];
+  readonly teams: TeamRecord[] = [];
+  readonly seats: SeatRecord[] = [];
+  readonly consumables: ConsumableRecord[] = [];
+  readonly invoices: InvoiceRecord[] = [];
+  readonly charges: Charge[] = [];
+  /** Uploaded chunks by `chunkKey()`. */
+  readonly chunks = new Map<string, ChunkRecord>();
+  readonly files: FileRecord[] = [];
+  readonly #next = { ...ID_BASES };
+
+  constructor(readonly options: StateOptions) {}
+
+  nextId(kind: IdKind): number {
+    const id = this.#next[kind];
+    this.#next[kind] += 1;
+    return id;
+  }
+
+  /** Registers a user with a fresh token; an e-mail can be registered once. */
+  register(email: string): MockUser {
+    const normalized = email.trim().toLowerCase();
+    if (this.userByEmail(normalized))
+      throw new TypeError(`simulator: ${normalized} is already registered`);
+    const user = {
+      id: this.nextId('user'),
+      email: normalized,
+      token: randomHex(this.options.random, 40),
+    };
+    this.users.push(user);
+    return user;
+  }
+
+  planById(id: number): CatalogPlan | undefined {
+    return Object.values(this.catalog).find((plan) => plan.id === id);
+  }
+
+  planOf(subscription: SubscriptionRecord): CatalogPlan {
+    const plan = this.planById(subscription.planId);
+    if (!plan) throw new Error(`simulator: plan ${subscription.planId} vanished`);
+    return plan;
+  }
+
+  user(id: number): MockUser | undefined {
+    return this.users.find((user) => user.id === id);
+  }
+
+  userByEmail(email: string): MockUser | undefined {
+    return this.users.find((user) => user.email === email.toLowerCase());
+  }
+
+  subscription(id: number): SubscriptionRecord | undefined {
+    return this.subscriptions.find((subscription) => subscription.id === id);
+  }
+
+  team(id: number | null): TeamRecord | undefined {
+    return id === null ? undefined : this.teams.find((team) => team.id === id);
+  }
+
+  seat(id: number | null): SeatRecord | undefined {
+    return id === null ? undefined : this.seats.find((seat) => seat.id === id);
+  }
+
+  activeSeats(teamId: number): SeatRecord[] {
+    return this.seats.filter((seat) => seat.teamId === teamId && seat.isActive);
+  }
+
+  now(): number {
+    return Date.now();
+  }
+}
+
+export const iso = (ms: number): string => new Date(ms).toISOString();

@@ -1,0 +1,146 @@
+import { expect } from 'vitest';
+import * as z from 'zod/mini';
+import { startMockServer, type MockServer, type MockServerOptions } from '../../src/mock/index.js';
+
+/** Shared helpers for the simulator's tests: they talk to a real loopback server with plain fetch. */
+
+const servers: MockServer[] = [];
+
+/** Answers are read loosely here; each test asserts the shape it relies on (and schemas check the rest). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export async function startServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const server = await startMockServer({
+    port: 0,
+    subscriptionDelayMs: 20,
+    mediaProcessingDelayMs: 20,
+    ...options,
+  });
+  servers.push(server);
+  return server;
+}
+
+/** Call from afterEach: closes every server a test started. */
+export async function closeServers(): Promise<void> {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Json;
+}
+
+export async function call(
+  server: MockServer,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      ...(body === undefined || body instanceof FormData
+        ? {}
+        : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? null : JSON.parse(text),
+  };
+}
+
+/** Asserts that a body parses with the SDK's schema for it. */
+export function expectSchema(schema: z.ZodMiniType, body: unknown): void {
+  const result = z.safeParse(schema, body);
+  expect(result.success ? [] : result.error.issues).toEqual([]);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Lists subscriptions until one not in `known` appears (the simulator creates it after a delay). */
+export async function waitForNewSubscription(
+  server: MockServer,
+  token: string,
+  known: readonly number[] = [],
+): Promise<Json> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const { body } = await call(server, token, 'GET', '/v1/payments/me/subscription');
+    const fresh = body.subscriptions.find(
+      (subscription: { id: number }) => !known.includes(subscription.id),
+    );
+    if (fresh) return fresh;
+    await sleep(10);
+  }
+  throw new Error('no new subscription appeared');
+}
+
+export interface Purchase {
+  subscription: number;
+  token: string;
+}
+
+/** The whole payment flow for the owner: bag, card, pay, then wait for the subscription. */
+export async function buy(
+  server: MockServer,
+  plan: string,
+  teamSeats?: number,
+  token = server.simulator.users.owner.token,
+): Promise<Purchase> {
+  const before = await call(server, token, 'GET', '/v1/payments/me/subscription');
+  const known = before.body.subscriptions.map((subscription: { id: number }) => subscription.id);
+  const planId = server.simulator.catalog[plan as keyof typeof server.simulator.catalog].id;
+  const bag = await call(server, token, 'POST', '/v1/payments/checking', {
+    type: 'BAG',
+    plans: [planId],
+    ...(teamSeats === undefined ? {} : { team_seats: teamSeats }),
+  });
+  expect(bag.status).toBe(201);
+  await call(server, token, 'PUT', '/v1/payments/card', {
+    card_number: '4242424242424242',
+    cvc: '123',
+  });
+  const paid = await call(server, token, 'POST', '/v1/payments/pay', {
+    token: bag.body.token,
+    chosen_period: 'MONTH',
+  });
+  expect(paid.status).toBe(201);
+  const subscription = await waitForNewSubscription(server, token, known);
+  return { subscription: subscription.id, token };
+}
+
+export const teamPath = (subscription: number) =>
+  `/v2/payments/subscription/${subscription}/billing-team`;
+
+/** The caller's consumables of one service, flattened from the grouped listing. */
+export async function consumablesOf(
+  server: MockServer,
+  token: string,
+  service: string,
+): Promise<Json[]> {
+  const { body } = await call(server, token, 'GET', '/v1/provisioning/me/consumables');
+  return body.voids
+    .filter((group: { slug: string }) => group.slug === service)
+    .flatMap((group: { items: unknown[] }) => group.items);
+}
+
+/** A subscription to `plan` with `seats` seats, bought by the owner. */
+export async function ownedTeam(plan = 'team-per-seat', seats = 3) {
+  const server = await startServer();
+  const { owner, member } = server.simulator.users;
+  const { subscription } = await buy(server, plan, seats);
+  return { server, owner, member, subscription, path: teamPath(subscription) };
+}
+
+/** The seats of a team, as its owner lists them. */
+export const seatsOf = async (server: MockServer, token: string, path: string): Promise<Json[]> =>
+  (await call(server, token, 'GET', `${path}/seat`)).body;
