@@ -1,6 +1,6 @@
 // Realistic answers of the service, taken from SERVICE.md and from what the deployed server sends
 // (reference/live-api.md), plus the assertions every resource test repeats.
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { expect, vi } from 'vitest';
 import { InvalidRequestError, VERSION } from '../../src/index.js';
 import { BASE_URL, TOKEN, type SeenRequest } from '../support/msw.js';
@@ -220,24 +220,6 @@ export const MEDIA_FILE = {
   operation_type: 'media',
   mime: 'video/mp4',
 };
-
-/**
- * Like `answer()`, but reads the whole request body before answering, as a real server does. A
- * multipart body is streamed, and when the handler answers without reading it msw closes the
- * stream, so the harness's copy of the body (`seen[i].body`) would come out undefined.
- */
-export function answerAfterReading(
-  route: string,
-  body: JsonBodyType,
-  init: { status?: number; headers?: Record<string, string> } = {},
-) {
-  const [method, path] = route.split(' ') as [string, string];
-  const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  return http[verb](BASE_URL + path, async ({ request }) => {
-    await request.arrayBuffer();
-    return HttpResponse.json(body, init);
-  });
-}
 
 /** A `DELETE` handler answering 204 with no body. */
 export function noContent(path: string) {

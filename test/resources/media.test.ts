@@ -7,7 +7,6 @@ import {
 } from '../../src/index.js';
 import { answer, testClient, useMockService } from '../support/msw.js';
 import {
-  answerAfterReading,
   CHUNK_RECORD,
   expectJsonRequest,
   expectNoBody,
@@ -94,7 +93,7 @@ describe('media.operationType', () => {
 
 describe('media.uploadChunk', () => {
   it('sends POST /v2/media/me/chunk as multipart with the fields as strings and the chunk part', async () => {
-    server.use(answerAfterReading('POST /v2/media/me/chunk', CHUNK_RECORD, { status: 201 }));
+    server.use(answer('POST /v2/media/me/chunk', CHUNK_RECORD, { status: 201 }));
     const record = await testClient().media.uploadChunk({
       operation_type: 'media',
       total_chunks: 3,
@@ -120,7 +119,7 @@ describe('media.uploadChunk', () => {
   });
 
   it("keeps a File's own name on the chunk part", async () => {
-    server.use(answerAfterReading('POST /v2/media/me/chunk', CHUNK_RECORD, { status: 201 }));
+    server.use(answer('POST /v2/media/me/chunk', CHUNK_RECORD, { status: 201 }));
     const chunk = new File([new Uint8Array(10)], 'talk.mp4', { type: 'video/mp4' });
     await testClient().media.uploadChunk({
       operation_type: 'media',
@@ -135,7 +134,7 @@ describe('media.uploadChunk', () => {
 
   it('goes to /v2/media/academy/chunk with the Academy header when the client has an academy', async () => {
     server.use(
-      answerAfterReading(
+      answer(
         'POST /v2/media/academy/chunk',
         { ...CHUNK_RECORD, academy: 'downtown' },
         { status: 201 },
@@ -157,7 +156,7 @@ describe('media.uploadChunk', () => {
   });
 
   it("prefers the call's academy to the client's", async () => {
-    server.use(answerAfterReading('POST /v2/media/academy/chunk', CHUNK_RECORD, { status: 201 }));
+    server.use(answer('POST /v2/media/academy/chunk', CHUNK_RECORD, { status: 201 }));
     await testClient({ academy: 7 }).media.uploadChunk({
       operation_type: 'media',
       total_chunks: 3,
@@ -172,7 +171,7 @@ describe('media.uploadChunk', () => {
   });
 
   it('uses the academy endpoint for an academy given on the call only', async () => {
-    server.use(answerAfterReading('POST /v2/media/academy/chunk', CHUNK_RECORD, { status: 201 }));
+    server.use(answer('POST /v2/media/academy/chunk', CHUNK_RECORD, { status: 201 }));
     await testClient().media.uploadChunk({
       operation_type: 'media',
       total_chunks: 1,

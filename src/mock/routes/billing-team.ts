@@ -21,21 +21,8 @@ const PatchBody = z.object({
 });
 
 /** Any subset of the settings; `max_monthly_spend: null` removes the cap. Answers the PATCH shape. */
-export async function patchBillingTeam({
-  state,
-  user,
-  params,
-  request,
-}: RouteContext): Promise<Response> {
-  const { team, subscription } = ownedTeam(state, user, params.subscription_id ?? '');
-  const body = validate(PatchBody, await readJsonObject(request));
-  applySettings(team.autoRecharge, {
-    enabled: body.auto_recharge_enabled,
-    threshold: body.recharge_threshold_amount,
-    amount: body.recharge_amount,
-    cap: body.max_monthly_spend,
-  });
-  return json(serializeTeamPatch(state, team, subscription));
+export function patchBillingTeam(context: RouteContext): Promise<Response> {
+  return changeSettings(context, PatchBody, 'max_monthly_spend', serializeTeamPatch);
 }
 
 const PutBody = z.object({
@@ -46,21 +33,33 @@ const PutBody = z.object({
 });
 
 /** All four settings are required (`max_period_spend` may be null: no cap). Answers the read shape. */
-export async function putBillingTeam({
-  state,
-  user,
-  params,
-  request,
-}: RouteContext): Promise<Response> {
+export function putBillingTeam(context: RouteContext): Promise<Response> {
+  return changeSettings(context, PutBody, 'max_period_spend', serializeTeamRead);
+}
+
+/** The settings body of PATCH or PUT, whose cap goes by the name `capField`. */
+type SettingsBody = {
+  auto_recharge_enabled?: boolean | undefined;
+  recharge_threshold_amount?: number | undefined;
+  recharge_amount?: number | undefined;
+} & Partial<Record<'max_monthly_spend' | 'max_period_spend', number | null>>;
+
+/** PATCH and PUT differ only in their body, the cap's name and the shape they answer. */
+async function changeSettings(
+  { state, user, params, request }: RouteContext,
+  schema: z.ZodMiniType<SettingsBody, unknown>,
+  capField: 'max_monthly_spend' | 'max_period_spend',
+  serialize: typeof serializeTeamRead | typeof serializeTeamPatch,
+): Promise<Response> {
   const { team, subscription } = ownedTeam(state, user, params.subscription_id ?? '');
-  const body = validate(PutBody, await readJsonObject(request));
+  const body: SettingsBody = validate(schema, await readJsonObject(request));
   applySettings(team.autoRecharge, {
     enabled: body.auto_recharge_enabled,
     threshold: body.recharge_threshold_amount,
     amount: body.recharge_amount,
-    cap: body.max_period_spend,
+    cap: body[capField],
   });
-  return json(serializeTeamRead(state, team, subscription));
+  return json(serialize(state, team, subscription));
 }
 
 type SettingsChange = { [K in keyof AutoRecharge]: AutoRecharge[K] | undefined };
