@@ -18,5 +18,9 @@ export type {
   PurchaseStep,
   PurchaseStepName,
 } from './helpers/purchase.js';
+export type { UploadSource, StreamSource } from './helpers/upload/sources.js';
+export type { UploadOptions } from './helpers/upload/upload-options.js';
+export type { UploadProgress } from './helpers/upload/progress.js';
+export type { DeliveredChunk } from './helpers/upload/deliver-chunk.js';
 export { routes, type Route, type RouteName } from './core/routes.js';
 export { VERSION } from './version.js';

@@ -12,9 +12,10 @@ import {
 } from './errors/index.js';
 import { errorFromResponse } from './errors/from-response.js';
 import { Log } from './logger.js';
-import type { ClientOptions, RequestOptions, ValidationMode } from './options.js';
-import { redact, redactHeaders } from './redact.js';
-import { retryDelay, type RetrySettings } from './retry-policy.js';
+import { MultipartBody } from './multipart.js';
+import type { ClientOptions, InternalRequestOptions, ValidationMode } from './options.js';
+import { redact } from './redact.js';
+import { RetryBudget, retryDelay, type RetrySettings } from './retry-policy.js';
 import { expandPath, type Route } from './routes.js';
 import { sleep } from './sleep.js';
 import { toIssues } from './validate-input.js';
@@ -23,7 +24,7 @@ import { toIssues } from './validate-input.js';
 export interface Call<T> {
   route: Route;
   params?: Record<string, string | number>;
-  /** A JSON-serializable body, or a FormData for multipart. */
+  /** A JSON-serializable body, or a FormData or {@link MultipartBody} for multipart. */
   body?: unknown;
   /** The schema of a 2xx body, or `'empty'` for answers with nothing to read. */
   response: z.ZodMiniType<T> | 'empty';
@@ -44,6 +45,12 @@ interface Answer {
 const IN_BROWSER =
   typeof document !== 'undefined' ||
   typeof (globalThis as { importScripts?: unknown }).importScripts === 'function';
+
+/**
+ * Node's fetch streams a request body with the `Content-Length` we give it. Browsers need HTTP/2
+ * for a streamed body and forbid that header, so they get a FormData instead.
+ */
+const STREAMS_REQUEST_BODIES = /^Node\.js\//.test(globalThis.navigator?.userAgent ?? '');
 
 /**
  * The single request path of seatpay: URL, headers and auth, per-attempt timeout, retries (p-retry
@@ -89,20 +96,28 @@ export class HttpCore {
   }
 
   /** Sends `call`, retrying where the policy allows, and resolves to the validated body. */
-  async request<T>(call: Call<T>, options: RequestOptions = {}): Promise<T> {
+  async request<T>(call: Call<T>, options: InternalRequestOptions = {}): Promise<T> {
     const url = this.baseUrl + expandPath(call.route.path, call.params);
     const { signal } = options;
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
+    const budget = new RetryBudget(
+      options.maxRetries ?? this.options.maxRetries ?? 2,
+      options.relatedSuccesses,
+    );
     try {
       return await pRetry((attempt) => this.attempt(call, url, options, attempt), {
-        retries: options.maxRetries ?? this.options.maxRetries ?? 2,
+        retries: Number.POSITIVE_INFINITY, // the budget counts: it can start over (RetryBudget)
         minTimeout: 0, // the wait is ours: backoff or Retry-After, in shouldRetry below
         ...(signal ? { signal } : {}),
-        shouldRetry: async ({ error, attemptNumber }) => {
-          const delay = retryDelay(call.route, error, attemptNumber, this.retry);
+        shouldRetry: async ({ error }) => {
+          const retry = budget.next();
+          if (retry === undefined) return false;
+          const delay = retryDelay(call.route, error, retry, this.retry);
           if (delay === undefined) return false;
+          budget.take();
+          options.onRetry?.({ error, retry, delayMs: delay });
           this.log.warn(
-            `${call.route.method} ${call.route.path} failed (${error.message}); retry ${attemptNumber} in ${delay} ms`,
+            `${call.route.method} ${call.route.path} failed (${error.message}); retry ${retry} in ${delay} ms`,
           );
           await sleep(delay, signal);
           return true;
@@ -118,7 +133,7 @@ export class HttpCore {
   private async attempt<T>(
     call: Call<T>,
     url: string,
-    options: RequestOptions,
+    options: InternalRequestOptions,
     attempt: number,
   ): Promise<T> {
     const token = await this.resolveToken();
@@ -143,7 +158,7 @@ export class HttpCore {
   private async send<T>(
     call: Call<T>,
     url: string,
-    options: RequestOptions,
+    options: InternalRequestOptions,
     token: string,
     secrets: string[],
   ): Promise<Answer> {
@@ -154,10 +169,11 @@ export class HttpCore {
     const method = call.route.method;
     let gotHeaders = false;
     try {
+      const body = encodeBody(call.body, options.onUploadProgress); // fresh per attempt: streams are read once
       const response = await this.ky(url, {
         method,
-        headers: this.headersFor(call, options, token),
-        body: encodeBody(call.body),
+        headers: this.headersFor(call, options, token, body.headers),
+        body: body.body,
         signal,
       });
       gotHeaders = true;
@@ -186,15 +202,15 @@ export class HttpCore {
 
   private headersFor(
     call: Call<unknown>,
-    options: RequestOptions,
+    options: InternalRequestOptions,
     token: string,
+    bodyHeaders: Record<string, string>,
   ): Record<string, string> {
     const headers: Record<string, string> = {
       ...this.staticHeaders,
       authorization: `${this.options.authScheme ?? 'Bearer'} ${token}`,
+      ...bodyHeaders,
     };
-    if (call.body !== undefined && !(call.body instanceof FormData))
-      headers['content-type'] = 'application/json';
     if (call.academy !== undefined) headers.academy = String(call.academy);
     return options.headers ? { ...headers, ...lowerKeys(options.headers) } : headers;
   }
@@ -237,13 +253,23 @@ export class HttpCore {
   }
 }
 
-function encodeBody(body: unknown): BodyInit | undefined {
-  if (body === undefined) return undefined;
-  if (body instanceof FormData) return body;
-  return JSON.stringify(body);
+/** What fetch sends for a call's body, and the headers that describe it. */
+function encodeBody(
+  body: unknown,
+  onFileBytes?: (sentBytes: number) => void,
+): { body: BodyInit | undefined; headers: Record<string, string> } {
+  if (body === undefined) return { body: undefined, headers: {} };
+  if (body instanceof FormData) return { body, headers: {} };
+  if (body instanceof MultipartBody) {
+    if (!STREAMS_REQUEST_BODIES) return { body: body.toFormData(), headers: {} };
+    const headers = { 'content-type': body.contentType, 'content-length': String(body.length) };
+    return { body: body.stream(onFileBytes), headers };
+  }
+  return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
 }
 
 function describeBody(body: unknown): unknown {
+  if (body instanceof MultipartBody) return body.describe();
   if (body instanceof FormData) {
     return Object.fromEntries(
       [...body.entries()].map(([key, value]) => [

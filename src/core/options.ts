@@ -54,3 +54,22 @@ export interface RequestOptions {
   /** Extra headers for this call. */
   headers?: Record<string, string>;
 }
+
+/**
+ * Hooks for helpers that drive many requests at once (the chunked upload). Internal: not exported
+ * from the package; resource methods pass their `RequestOptions` through, so a helper can hand
+ * these to a resource method without widening its public signature.
+ * @internal
+ */
+export interface InternalRequestOptions extends RequestOptions {
+  /** Called before each retry wait, with the failure and the wait. */
+  onRetry?: (retry: { error: unknown; retry: number; delayMs: number }) => void;
+  /**
+   * How many related calls have succeeded so far. When it has grown since this call's previous
+   * failure, the call's retries (and backoff) start over: a link that still moves data never
+   * exhausts them (the tus rule).
+   */
+  relatedSuccesses?: () => number;
+  /** Called as the file part of a multipart body goes out, where the runtime can tell (Node). */
+  onUploadProgress?: (sentBytes: number) => void;
+}

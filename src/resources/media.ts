@@ -1,7 +1,10 @@
 import type { HttpCore } from '../core/http.js';
+import { MultipartBody } from '../core/multipart.js';
 import type { RequestOptions } from '../core/options.js';
 import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
+import type { UploadSource } from '../helpers/upload/sources.js';
+import { uploadMedia, type UploadOptions } from '../helpers/upload/upload.js';
 import { NonEmptyStringSchema } from '../schemas/common.js';
 import {
   ChunkParamsSchema,
@@ -42,22 +45,33 @@ export class Media {
   }
 
   /**
-   * Sends one chunk (retried on its own: chunks are idempotent).
+   * Sends one chunk (retried on its own: chunks are idempotent). The part goes out under
+   * `filename` (else the File's name, else `chunk`) with type `mime` (else the Blob's type).
    * @example await client.media.uploadChunk({ operation_type: 'media', total_chunks: 2, chunk_index: 0, chunk: blob.slice(0, size) });
    */
   async uploadChunk(params: ChunkParams, options?: RequestOptions): Promise<ChunkRecord> {
-    const { chunk, academy, ...fields } = parseInput(ChunkParamsSchema, params, 'params');
-    const form = new FormData();
-    form.set('operation_type', fields.operation_type);
-    form.set('total_chunks', String(fields.total_chunks));
-    form.set('chunk_index', String(fields.chunk_index));
-    form.set('chunk', chunk, chunk instanceof File ? chunk.name : 'chunk');
+    const { academy, ...fields } = parseInput(ChunkParamsSchema, params, 'params');
+    const body = chunkBody(fields);
     const target = this.academyOf(academy);
     const route = target === undefined ? routes.uploadChunk : routes.uploadAcademyChunk;
     return this.core.request(
-      { route, body: form, academy: target, response: ChunkRecordSchema },
+      { route, body, academy: target, response: ChunkRecordSchema },
       options,
     );
+  }
+
+  /**
+   * Uploads a whole file: reads the operation type, sends the chunks concurrently (each retried on
+   * its own), and finalizes once every chunk is acknowledged. See {@link UploadOptions}.
+   * @example
+   * const file = await client.media.upload(new File([bytes], 'cat.png', { type: 'image/png' }), {
+   *   operation_type: 'media',
+   *   meta: { slug: 'cat', name: 'Cat', categories: [], academy: 7 },
+   *   onProgress: ({ loadedBytes, totalBytes }) => console.log(`${loadedBytes} / ${totalBytes}`),
+   * });
+   */
+  upload(source: UploadSource, options: UploadOptions): Promise<MediaFile> {
+    return uploadMedia(this, source, options);
   }
 
   /**
@@ -76,4 +90,22 @@ export class Media {
   protected academyOf(academy: number | string | undefined): number | string | undefined {
     return academy ?? this.core.academy;
   }
+}
+
+/** The multipart body of one chunk: SERVICE.md's four fields, the bytes last. */
+function chunkBody(params: Omit<ChunkParams, 'academy'>): MultipartBody {
+  const { chunk, filename, mime } = params;
+  return new MultipartBody(
+    [
+      ['operation_type', params.operation_type],
+      ['total_chunks', String(params.total_chunks)],
+      ['chunk_index', String(params.chunk_index)],
+    ],
+    {
+      name: 'chunk',
+      filename: filename ?? (chunk instanceof File ? chunk.name : 'chunk'),
+      type: mime ?? ((chunk instanceof Blob && chunk.type) || 'application/octet-stream'),
+      data: chunk,
+    },
+  );
 }

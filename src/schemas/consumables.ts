@@ -34,13 +34,11 @@ export type ConsumableList = z.infer<typeof ConsumableListSchema>;
 
 export const CheckoutParamsSchema = z.looseObject({
   service: NonEmptyStringSchema,
-  how_many: z
-    .int({ error: 'must be an integer >= 1, or -1 for unlimited' })
-    .check(
-      z.refine((n) => n >= 1 || n === -1, {
-        error: 'must be an integer >= 1, or -1 for unlimited',
-      }),
-    ),
+  how_many: z.int({ error: 'must be an integer >= 1, or -1 for unlimited' }).check(
+    z.refine((n) => n >= 1 || n === -1, {
+      error: 'must be an integer >= 1, or -1 for unlimited',
+    }),
+  ),
   subscription: IdInputSchema,
 });
 export type CheckoutParams = z.input<typeof CheckoutParamsSchema>;

@@ -48,7 +48,13 @@ export const ChunkParamsSchema = z
     chunk_index: z
       .int({ error: 'must be an integer >= 0' })
       .check(z.gte(0, { error: 'must be an integer >= 0' })),
-    chunk: z.instanceof(Blob, { error: 'must be a Blob' }),
+    chunk: z.union([z.instanceof(Blob), z.custom<Uint8Array>((v) => v instanceof Uint8Array)], {
+      error: 'must be a Blob or a Uint8Array',
+    }),
+    /** The file name of the chunk part; the deployed service matches chunks to finalize by it. */
+    filename: z.optional(NonEmptyStringSchema),
+    /** The `Content-Type` of the chunk part; the deployed service checks it and matches by it. */
+    mime: z.optional(NonEmptyStringSchema),
     academy: AcademyInputSchema,
   })
   .check(

@@ -1,0 +1,95 @@
+// The loopback sink of the upload benchmark: counts bytes and throws them away. It answers a raw
+// PUT and the media routes a chunked upload needs, minimally. An optional token bucket, shared by
+// every connection, limits the whole sink to a bandwidth, like one uplink.
+//
+// Run by bench/upload.ts in its own process: `upload-sink <chunk_size> <bytes per second | 0>`
+// prints the sink's URL and serves until stdin closes.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Sink {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface SinkOptions {
+  /** Bytes per second for all connections together; unlimited when absent. */
+  bytesPerSecond?: number;
+  chunkSize: number;
+}
+
+export async function startSink(options: SinkOptions): Promise<Sink> {
+  const bucket = options.bytesPerSecond ? tokenBucket(options.bytesPerSecond) : undefined;
+  let files = 0;
+
+  const server: Server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    if (req.method === 'GET' && path.startsWith('/v2/media/operationtype/')) {
+      return json(res, 200, { chunk_size: options.chunkSize, max_chunks: null });
+    }
+    let head = '';
+    req.on('data', (piece: Buffer) => {
+      // The form fields come first in a chunk body: keep only its opening bytes to read them.
+      if (head.length < 2048) head += piece.subarray(0, 2048).toString('latin1');
+      const wait = bucket?.take(piece.byteLength) ?? 0;
+      if (wait > 0) {
+        req.pause();
+        setTimeout(() => req.resume(), wait);
+      }
+    });
+    req.on('end', () => answer(req, res, path, head, ++files));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, path: string, head: string, n: number) {
+  if (req.method === 'PUT' && path === '/raw') return json(res, 200, { ok: true });
+  if (req.method === 'POST' && path === '/v2/media/me/chunk') {
+    const field = (name: string) =>
+      Number(new RegExp(`name="${name}"\\r\\n\\r\\n(\\d+)`).exec(head)?.[1]);
+    return json(res, 201, {
+      chunk_index: field('chunk_index'),
+      total_chunks: field('total_chunks'),
+      operation_type: 'bench',
+    });
+  }
+  if (req.method === 'POST' && path === '/v2/media/me/chunk/upload') {
+    return json(res, 201, { id: n, name: `file-${n}`, status: 'CREATED' });
+  }
+  json(res, 404, { detail: 'not found' });
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** How long to wait before reading more, so the average rate stays at `bytesPerSecond`. */
+function tokenBucket(bytesPerSecond: number) {
+  const burst = bytesPerSecond / 20; // 50 ms worth of bytes
+  let tokens = burst;
+  let last = performance.now();
+  return {
+    take(bytes: number): number {
+      const now = performance.now();
+      tokens = Math.min(burst, tokens + ((now - last) * bytesPerSecond) / 1000) - bytes;
+      last = now;
+      return tokens >= 0 ? 0 : (-tokens * 1000) / bytesPerSecond;
+    },
+  };
+}
+
+if (process.argv[1] && /upload-sink\.(ts|mjs)$/.test(process.argv[1])) {
+  const [chunkSize, rate] = process.argv.slice(2).map(Number) as [number, number];
+  const sink = await startSink({ chunkSize, ...(rate > 0 ? { bytesPerSecond: rate } : {}) });
+  console.log(sink.url);
+  process.stdin.resume().on('end', () => void sink.close());
+}

@@ -1,0 +1,99 @@
+import { APIError } from '../../core/errors/api-error.js';
+import { SeatpayError } from '../../core/errors/seatpay-error.js';
+import type { InternalRequestOptions, RequestOptions } from '../../core/options.js';
+import type { ChunkParams, ChunkRecord } from '../../schemas/media.js';
+import { chunkRange, type ChunkPlan } from './chunk-plan.js';
+import type { ProgressTracker } from './progress.js';
+import type { ChunkReader } from './sources.js';
+
+/** What `onChunk` learns about an acknowledged chunk besides the service's record. */
+export interface DeliveredChunk {
+  index: number;
+  /** The chunk's bytes in the file: `[start, end)`. */
+  start: number;
+  end: number;
+  /**
+   * The service already held this chunk (it answered `chunk-already-exists`, say after an answer
+   * was lost and the chunk was sent again). The record is then the one this chunk was sent with.
+   */
+  alreadyHeld: boolean;
+}
+
+/** The resource call that sends one chunk (`client.media.uploadChunk`). */
+export interface ChunkSender {
+  uploadChunk(params: ChunkParams, options?: RequestOptions): Promise<ChunkRecord>;
+}
+
+/** Everything a chunk delivery needs that is the same for every chunk of the upload. */
+export interface DeliveryContext {
+  sender: ChunkSender;
+  reader: ChunkReader;
+  plan: ChunkPlan;
+  /** The chunk request's fields other than the index and the bytes. */
+  fields: Omit<ChunkParams, 'chunk' | 'chunk_index'>;
+  progress: ProgressTracker;
+  chunkTimeout: number;
+  maxRetries: number | undefined;
+  /** Told about every 429, to send fewer chunks at once. */
+  onRateLimited: () => void;
+  onChunk: ((record: ChunkRecord, chunk: DeliveredChunk) => void) | undefined;
+}
+
+/**
+ * Reads chunk `index` and sends it through `uploadChunk`, where the shared retry policy retries it
+ * on its own. Resolves once the service acknowledged it; rejects when it failed for good.
+ */
+export async function deliverChunk(
+  context: DeliveryContext,
+  index: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const { start, end } = chunkRange(context.plan, index);
+  const chunk = await context.reader.read({ index, start, end });
+  const size = chunk instanceof Blob ? chunk.size : chunk.byteLength;
+  if (size !== end - start) {
+    throw new SeatpayError(`Chunk ${index} read ${size} bytes instead of ${end - start}`);
+  }
+  const params: ChunkParams = { ...context.fields, chunk_index: index, chunk };
+  let record: ChunkRecord;
+  let alreadyHeld = false;
+  try {
+    record = await context.sender.uploadChunk(params, requestOptions(context, index, signal));
+  } catch (error) {
+    if (!isAlreadyHeld(error)) throw error;
+    const { operation_type, total_chunks, filename, mime } = context.fields;
+    record = { operation_type, total_chunks, chunk_index: index, name: filename, mime };
+    alreadyHeld = true;
+  }
+  context.progress.acknowledged(index, size);
+  context.onChunk?.(record, { index, start, end, alreadyHeld });
+  if (context.progress.callbackError !== undefined) throw context.progress.callbackError;
+}
+
+function requestOptions(
+  context: DeliveryContext,
+  index: number,
+  signal: AbortSignal,
+): InternalRequestOptions {
+  return {
+    signal,
+    timeout: context.chunkTimeout,
+    ...(context.maxRetries === undefined ? {} : { maxRetries: context.maxRetries }),
+    onUploadProgress: (sent) => context.progress.sent(index, sent),
+    // Retries start over whenever another chunk got through meanwhile.
+    relatedSuccesses: () => context.progress.delivered,
+    onRetry: ({ error }) => {
+      if (error instanceof APIError && error.status === 429) context.onRateLimited();
+    },
+  };
+}
+
+/**
+ * The service already holds this chunk: the deployed server answers a chunk it has with 400
+ * `chunk-already-exists` (live-api.md §3), a 409 would say the same. It counts as delivered.
+ */
+function isAlreadyHeld(error: unknown): boolean {
+  if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 409)) return false;
+  const said = `${error.message} ${JSON.stringify(error.body ?? null)}`;
+  return /chunk[-_ ]already[-_ ]exists/i.test(said);
+}

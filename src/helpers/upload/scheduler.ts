@@ -1,0 +1,137 @@
+import { AbortError } from '../../core/errors/abort-error.js';
+import { UploadError } from '../../core/errors/helper-errors.js';
+
+/** What the scheduler runs: one chunk's delivery, under the run's signal. */
+export type ChunkTask = (index: number, signal: AbortSignal) => Promise<void>;
+
+export interface SchedulerOptions {
+  totalChunks: number;
+  /** The most chunks in flight at once. */
+  concurrency: number;
+  task: ChunkTask;
+  /** The caller's signal: it stops everything at once. */
+  signal?: AbortSignal | undefined;
+  /** Called once when the run stops early, to release what tasks may wait on (a stream read). */
+  onStop?: () => void;
+}
+
+/**
+ * Runs chunk deliveries with a bounded number in flight: each finished delivery pulls the next
+ * index. A 429 lowers the bound (halved, at most once per delivered chunk, so one burst of 429s
+ * does not collapse it to 1); each run of `limit` deliveries raises it by one again, up to
+ * `concurrency`.
+ *
+ * The first failure stops the run: no new chunk starts, those in flight are cancelled, and
+ * `run` rejects with {@link UploadError} once every task has settled, so nothing is left running.
+ */
+export class ChunkScheduler {
+  /** Fires when the run stops: the caller aborted, or a chunk failed for good. */
+  readonly signal: AbortSignal;
+  private readonly stopper = new AbortController();
+  private readonly failures = new Map<number, unknown>();
+  /** Chunks stopped because the run stopped: not failures of their own. */
+  private readonly cancelled = new Map<number, unknown>();
+  private limit: number;
+  private active = 0;
+  private nextIndex = 0;
+  private delivered = 0;
+  private streak = 0;
+  private lastSlowDownAt = -1;
+  private settle?: { resolve: () => void; reject: (error: unknown) => void };
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.limit = options.concurrency;
+    this.signal = options.signal
+      ? AbortSignal.any([options.signal, this.stopper.signal])
+      : this.stopper.signal;
+  }
+
+  /** Resolves once every chunk is delivered; rejects with `UploadError` or `AbortError`. */
+  run(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.settle = { resolve, reject };
+      this.options.signal?.addEventListener('abort', this.halt, { once: true });
+      if (this.options.signal?.aborted) this.halt();
+      this.pump();
+    });
+  }
+
+  /** The service asked to slow down (429): fewer chunks in flight from now on. */
+  slowDown(): void {
+    if (this.lastSlowDownAt === this.delivered) return;
+    this.lastSlowDownAt = this.delivered;
+    this.limit = Math.max(1, Math.ceil(this.limit / 2));
+    this.streak = 0;
+  }
+
+  private pump(): void {
+    const { totalChunks } = this.options;
+    while (!this.stopped && this.active < this.limit && this.nextIndex < totalChunks) {
+      this.start(this.nextIndex++);
+    }
+    if (this.active === 0 && (this.stopped || this.nextIndex >= totalChunks)) this.finish();
+  }
+
+  private start(index: number): void {
+    this.active++;
+    this.options.task(index, this.signal).then(
+      () => this.onDelivered(),
+      (error: unknown) => this.onFailed(index, error),
+    );
+  }
+
+  private onDelivered(): void {
+    this.active--;
+    this.delivered++;
+    if (++this.streak >= this.limit && this.limit < this.options.concurrency) {
+      this.limit++;
+      this.streak = 0;
+    }
+    this.pump();
+  }
+
+  private onFailed(index: number, error: unknown): void {
+    this.active--;
+    // An AbortError comes from the run stopping (the caller's signal, another chunk's failure, a
+    // stream read stopped by it): that chunk did not fail on its own.
+    (error instanceof AbortError ? this.cancelled : this.failures).set(index, error);
+    this.halt();
+    this.pump();
+  }
+
+  private get stopped(): boolean {
+    return this.signal.aborted;
+  }
+
+  private readonly halt = (): void => {
+    if (this.stopper.signal.aborted) return;
+    this.stopper.abort();
+    this.options.onStop?.();
+  };
+
+  private finish(): void {
+    const settle = this.settle;
+    if (!settle) return;
+    this.settle = undefined;
+    this.options.signal?.removeEventListener('abort', this.halt);
+    if (this.options.signal?.aborted) {
+      settle.reject(new AbortError(undefined, { cause: this.options.signal.reason }));
+    } else if (this.failures.size > 0 || this.cancelled.size > 0) {
+      // Never resolve a run that stopped early: no finalize without every chunk.
+      settle.reject(uploadError(this.failures.size > 0 ? this.failures : this.cancelled));
+    } else {
+      settle.resolve();
+    }
+  }
+}
+
+function uploadError(failures: Map<number, unknown>): UploadError {
+  const failedChunks = [...failures.keys()].sort((a, b) => a - b);
+  const cause = [...failures.values()].at(-1);
+  const which = failedChunks.length === 1 ? 'Chunk' : 'Chunks';
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new UploadError(
+    `${which} ${failedChunks.join(', ')} could not be uploaded, so the file was not finalized: ${reason}`,
+    { failedChunks, cause },
+  );
+}

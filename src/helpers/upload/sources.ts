@@ -1,0 +1,136 @@
+import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+import { READ_BYTES, type ByteReader } from '../../core/multipart.js';
+import type { ChunkRange } from './chunk-plan.js';
+import { StreamReader } from './stream-source.js';
+
+/**
+ * A stream and the exact number of bytes it will produce (needed up front to plan the chunks).
+ * @example
+ * // Node: a Readable is an async iterable of bytes
+ * const source = { stream: fs.createReadStream(path), size: (await fs.promises.stat(path)).size };
+ * // Web: a response body
+ * const source = { stream: response.body!, size: Number(response.headers.get('content-length')) };
+ */
+export interface StreamSource {
+  /** A web `ReadableStream`, or a Node `Readable` (any async iterable of `Uint8Array` pieces). */
+  stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+  /** How many bytes the stream holds; a stream that ends early or runs past it fails the upload. */
+  size: number;
+}
+
+/**
+ * What `client.media.upload` can send: a `Blob` or `File` (sliced lazily), a `Uint8Array` (sent
+ * from its own memory), a {@link StreamSource}, or a file path through `fromPath` from
+ * `seatpay/node`.
+ */
+export type UploadSource = Blob | Uint8Array | StreamSource;
+
+/** Reads the bytes of one chunk at a time. */
+export interface ChunkReader {
+  readonly size: number;
+  /** The bytes of `range`. Blobs and arrays answer any range; a stream answers ranges in order. */
+  read(range: ChunkRange): Promise<Blob | Uint8Array>;
+  /** Stops reading: a stream is cancelled, so that no read stays pending. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens `source` for chunked reading, checking it before any request. Blobs and arrays are
+ * sliced lazily and without copies; streams are read in order into chunk-sized buffers.
+ */
+export function openSource(source: UploadSource): ChunkReader {
+  if (source instanceof Blob) return rangeReader(source.size, (s, e) => sliceBlob(source, s, e));
+  if (source instanceof Uint8Array) {
+    return rangeReader(source.byteLength, (s, e) => source.subarray(s, e));
+  }
+  if (isStreamSource(source)) {
+    return new StreamReader(pieceReader(source.stream), checkSize(source.size));
+  }
+  if (isStream(source)) {
+    throw new InvalidRequestError(
+      'A stream needs its size: pass { stream, size } so the chunks can be planned',
+      { field: 'source' },
+    );
+  }
+  throw new InvalidRequestError(
+    'Invalid source: expected a Blob, a File, a Uint8Array or { stream, size }',
+    { field: 'source' },
+  );
+}
+
+/** The file name and type a source carries itself (a File's name, a Blob's type). */
+export function sourceDescription(source: UploadSource): { filename?: string; mime?: string } {
+  if (!(source instanceof Blob)) return {};
+  return {
+    ...(source instanceof File && source.name ? { filename: source.name } : {}),
+    ...(source.type ? { mime: source.type } : {}),
+  };
+}
+
+/** `blob.slice`, keeping the faster reader a Blob may carry (`fromPath` attaches one). */
+function sliceBlob(blob: Blob, start: number, end: number): Blob {
+  const slice = blob.slice(start, end);
+  const readBytes = (blob as Blob & { [READ_BYTES]?: ByteReader })[READ_BYTES];
+  if (readBytes) {
+    const read: ByteReader = (from, to) => readBytes(start + from, start + to);
+    Object.defineProperty(slice, READ_BYTES, { value: read });
+  }
+  return slice;
+}
+
+function rangeReader(
+  size: number,
+  slice: (start: number, end: number) => Blob | Uint8Array,
+): ChunkReader {
+  return {
+    size,
+    read: async ({ start, end }) => slice(start, end),
+    close: async () => undefined,
+  };
+}
+
+/** Pulls one piece at a time from a web stream or an async iterable (a Node Readable). */
+export interface PieceReader {
+  next(): Promise<IteratorResult<unknown>>;
+  cancel(): Promise<void>;
+}
+
+function pieceReader(stream: StreamSource['stream']): PieceReader {
+  // A web stream first: in Node it is async iterable too, but getReader works everywhere.
+  if (isWebStream(stream)) {
+    const reader = stream.getReader();
+    return { next: () => reader.read(), cancel: () => reader.cancel().catch(() => undefined) };
+  }
+  const iterator = stream[Symbol.asyncIterator]();
+  return {
+    next: () => iterator.next(),
+    // `return` destroys a Node Readable, releasing its file descriptor.
+    cancel: async () => {
+      await iterator.return?.()?.catch(() => undefined);
+    },
+  };
+}
+
+function checkSize(size: unknown): number {
+  if (typeof size === 'number' && Number.isSafeInteger(size) && size >= 0) return size;
+  throw new InvalidRequestError(
+    'Invalid source.size: a stream needs its size in bytes, an integer >= 0',
+    {
+      field: 'source.size',
+    },
+  );
+}
+
+function isStreamSource(value: unknown): value is StreamSource {
+  return typeof value === 'object' && value !== null && 'stream' in value && isStream(value.stream);
+}
+
+function isWebStream(value: unknown): value is ReadableStream<Uint8Array> {
+  return typeof (value as ReadableStream | undefined)?.getReader === 'function';
+}
+
+/** A web stream, or anything async iterable (a Node Readable), found by shape: no node:stream here. */
+function isStream(value: unknown): value is StreamSource['stream'] {
+  if (typeof value !== 'object' || value === null) return false;
+  return isWebStream(value) || Symbol.asyncIterator in value;
+}

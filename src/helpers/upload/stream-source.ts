@@ -1,0 +1,87 @@
+import { AbortError } from '../../core/errors/abort-error.js';
+import { SeatpayError } from '../../core/errors/seatpay-error.js';
+import type { ChunkRange } from './chunk-plan.js';
+import type { ChunkReader, PieceReader } from './sources.js';
+
+/**
+ * Reads a stream into chunk-sized buffers, one chunk after the other.
+ *
+ * Each call to `read` allocates the buffer of its own chunk only when the previous chunk has been
+ * read, so buffers exist only for the chunks being sent plus the one being filled: at most
+ * `concurrency + 1` of them. Buffers are fresh allocations, never views of the stream's pieces,
+ * so a sent chunk does not keep a larger pooled buffer alive. A stream that ends before its
+ * declared size, or holds more, fails the chunk it was reading: never a short or long upload.
+ */
+export class StreamReader implements ChunkReader {
+  private position = 0;
+  private leftover: Uint8Array | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Set once a read failed or the upload stopped: later chunks cannot be read in order. */
+  private stopped = false;
+
+  constructor(
+    private readonly pieces: PieceReader,
+    readonly size: number,
+  ) {}
+
+  read(range: ChunkRange): Promise<Uint8Array> {
+    // Chunks are taken in index order and read in the same order, one at a time.
+    const result = this.queue.then(() => this.fill(range));
+    this.queue = result.catch(() => {
+      this.stopped = true;
+    });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    this.leftover = undefined;
+    await this.pieces.cancel();
+  }
+
+  private async fill({ start, end }: ChunkRange): Promise<Uint8Array> {
+    if (this.stopped) throw new AbortError('The upload stopped reading the stream');
+    if (start !== this.position)
+      throw new SeatpayError(`Stream read out of order at byte ${start}`);
+    const buffer = new Uint8Array(end - start);
+    let filled = 0;
+    while (filled < buffer.byteLength) {
+      const piece = this.leftover ?? (await this.nextPiece());
+      if (piece === undefined) throw this.sizeMismatch(start + filled, 'ended after');
+      const take = Math.min(piece.byteLength, buffer.byteLength - filled);
+      buffer.set(take === piece.byteLength ? piece : piece.subarray(0, take), filled);
+      this.leftover = take < piece.byteLength ? piece.subarray(take) : undefined;
+      filled += take;
+    }
+    this.position = end;
+    if (end === this.size) await this.expectEnd();
+    return buffer;
+  }
+
+  /** The last chunk is complete: the stream must hold nothing more. */
+  private async expectEnd(): Promise<void> {
+    const extra = this.leftover ?? (await this.nextPiece());
+    if (extra !== undefined)
+      throw this.sizeMismatch(this.size + extra.byteLength, 'holds at least');
+  }
+
+  /** The next non-empty piece, or `undefined` at the end of the stream. */
+  private async nextPiece(): Promise<Uint8Array | undefined> {
+    for (;;) {
+      const { value, done } = await this.pieces.next();
+      // Cancelled while waiting: the stream's end is not a real end then.
+      if (this.stopped) throw new AbortError('The upload stopped reading the stream');
+      if (done) return undefined;
+      if (!(value instanceof Uint8Array)) {
+        throw new SeatpayError('The stream must yield Uint8Array pieces (a Node Buffer is one)');
+      }
+      if (value.byteLength > 0) return value;
+    }
+  }
+
+  private sizeMismatch(bytes: number, what: 'ended after' | 'holds at least'): SeatpayError {
+    return new SeatpayError(
+      `The stream ${what} ${bytes} bytes, but its declared size is ${this.size}; nothing was finalized`,
+    );
+  }
+}

@@ -1,0 +1,104 @@
+import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+import { parseInput } from '../../core/validate-input.js';
+import { FinalizeParamsSchema, type ChunkRecord, type MediaMeta } from '../../schemas/media.js';
+import type { DeliveredChunk } from './deliver-chunk.js';
+import type { UploadProgress } from './progress.js';
+import { sourceDescription, type UploadSource } from './sources.js';
+
+/**
+ * Options of `client.media.upload`.
+ * @example
+ * const controller = new AbortController();
+ * await client.media.upload(file, {
+ *   operation_type: 'media',
+ *   meta: { slug: 'intro', name: 'Intro', categories: ['video'], academy: 7 },
+ *   concurrency: 4,
+ *   signal: controller.signal,
+ *   onProgress: ({ loadedBytes, totalBytes }) => console.log(loadedBytes / totalBytes),
+ * });
+ */
+export interface UploadOptions {
+  /** The operation type (`media`, `proof-of-payment` ...): its settings decide the chunk size. */
+  operation_type: string;
+  /** The file name sent with every chunk and at finalize. @defaultValue the File's `name` */
+  filename?: string;
+  /** The MIME type sent with every chunk and at finalize. @defaultValue the Blob's `type` */
+  mime?: string;
+  /** Metadata for finalize, sent JSON-encoded. */
+  meta?: MediaMeta;
+  /** Upload to the academy endpoints with this `Academy` header. @defaultValue the client's `academy` */
+  academy?: number | string;
+  /** The most chunks in flight at once (fewer for a while after a 429). @defaultValue 4 */
+  concurrency?: number;
+  /**
+   * Milliseconds per attempt of each chunk request, and of the finalize call (which assembles
+   * every chunk on the service). @defaultValue 120000
+   */
+  chunkTimeout?: number;
+  /** Retries of each chunk after its first attempt. @defaultValue the client's `maxRetries` */
+  maxRetries?: number;
+  /** Cancels the upload: queued chunks, requests in flight and retry waits, at once. */
+  signal?: AbortSignal;
+  /** Called as bytes go out and as chunks are acknowledged; see {@link UploadProgress}. */
+  onProgress?: (progress: UploadProgress) => void;
+  /** Called once per acknowledged chunk, with the service's chunk record. */
+  onChunk?: (record: ChunkRecord, chunk: DeliveredChunk) => void;
+}
+
+/** {@link UploadOptions} checked, with defaults applied. */
+export interface UploadSettings {
+  operation_type: string;
+  filename: string;
+  mime: string;
+  meta: MediaMeta | undefined;
+  academy: number | string | undefined;
+  concurrency: number;
+  chunkTimeout: number;
+  maxRetries: number | undefined;
+}
+
+const DEFAULT_CONCURRENCY = 4;
+/** Longer than the client's 30 s: a 10 MiB chunk needs about 3 Mbit/s to make it in 30 s. */
+const DEFAULT_CHUNK_TIMEOUT = 120_000;
+
+/** Checks the options before any request, so a mistake costs nothing. */
+export function checkUploadOptions(source: UploadSource, options: UploadOptions): UploadSettings {
+  if (!options || typeof options !== 'object') {
+    throw new InvalidRequestError('upload needs an options object with operation_type');
+  }
+  const described = sourceDescription(source);
+  // The finalize fields are checked now with the finalize schema, rather than after every chunk.
+  const fields = parseInput(
+    FinalizeParamsSchema,
+    {
+      operation_type: options.operation_type,
+      total_chunks: 1,
+      filename: options.filename ?? described.filename,
+      mime: options.mime ?? described.mime,
+      meta: options.meta,
+      academy: options.academy,
+    },
+    'options',
+  );
+  for (const name of ['onProgress', 'onChunk'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') {
+      throw new InvalidRequestError(`Invalid ${name}: must be a function`, { field: name });
+    }
+  }
+  return {
+    operation_type: fields.operation_type,
+    filename: fields.filename,
+    mime: fields.mime,
+    meta: options.meta,
+    academy: fields.academy,
+    concurrency: whole('concurrency', options.concurrency, 1) ?? DEFAULT_CONCURRENCY,
+    chunkTimeout: whole('chunkTimeout', options.chunkTimeout, 1) ?? DEFAULT_CHUNK_TIMEOUT,
+    maxRetries: whole('maxRetries', options.maxRetries, 0),
+  };
+}
+
+function whole(name: string, value: unknown, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= min) return value;
+  throw new InvalidRequestError(`Invalid ${name}: must be an integer >= ${min}`, { field: name });
+}

@@ -1,0 +1,94 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadSource } from '../../src/index.js';
+import { fromPath } from '../../src/node.js';
+import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
+import { bytesOf, sha256, sinkClient, webStream } from './support/upload-kit.js';
+
+const CHUNK = 1024;
+let sink: ChunkSink;
+let dir: string;
+let uploads = 0;
+
+beforeAll(async () => {
+  sink = await startChunkSink({
+    operationTypes: { small: { chunk_size: CHUNK, max_chunks: null } },
+  });
+  dir = await mkdtemp(join(tmpdir(), 'seatpay-upload-'));
+});
+afterAll(async () => {
+  await sink.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const kinds: Record<string, (bytes: Uint8Array) => Promise<UploadSource>> = {
+  Blob: async (bytes) => new Blob([bytes as BlobPart]),
+  File: async (bytes) => new File([bytes as BlobPart], 'ignored.bin'),
+  Uint8Array: async (bytes) => bytes,
+  'Uint8Array view into a larger buffer': async (bytes) => {
+    const larger = new Uint8Array(bytes.byteLength + 10);
+    larger.set(bytes, 5);
+    return larger.subarray(5, 5 + bytes.byteLength);
+  },
+  'web ReadableStream': async (bytes) => ({ stream: webStream(bytes), size: bytes.byteLength }),
+  'Node Readable': async (bytes) => ({
+    stream: Readable.from(splitUneven(bytes)),
+    size: bytes.byteLength,
+  }),
+  'fromPath (seatpay/node)': async (bytes) => {
+    const path = join(dir, `file-${++uploads}.bin`);
+    await writeFile(path, bytes);
+    return fromPath(path, { type: 'application/octet-stream' });
+  },
+};
+
+const sizes = {
+  empty: 0,
+  '1 byte': 1,
+  'chunk_size - 1': CHUNK - 1,
+  chunk_size: CHUNK,
+  'chunk_size + 1': CHUNK + 1,
+  'many chunks': 37 * CHUNK + 333,
+};
+
+describe.each(Object.entries(kinds))('upload from a %s', (_kind, makeSource) => {
+  it.each(Object.entries(sizes))('assembles %s exactly as sent', async (_label, size) => {
+    const bytes = bytesOf(size);
+    const filename = `upload-${++uploads}.bin`;
+    const before = sink.chunks.length;
+    const file = await sinkClient(sink).media.upload(await makeSource(bytes), {
+      operation_type: 'small',
+      filename,
+      mime: 'application/octet-stream',
+    });
+
+    const stored = sink.files.find((f) => f.id === file.id);
+    expect(stored && sha256(stored.bytes)).toBe(sha256(bytes));
+    const totalChunks = Math.max(1, Math.ceil(size / CHUNK));
+    const wire = sink.chunks.slice(before).sort((a, b) => a.index - b.index);
+    expect(wire.map((c) => c.index)).toEqual([...Array(totalChunks).keys()]);
+    for (const chunk of wire) {
+      const expected = Math.min(CHUNK, size - chunk.index * CHUNK);
+      expect(chunk).toMatchObject({
+        size: expected,
+        totalChunks,
+        filename,
+        operationType: 'small',
+      });
+      expect(Number(chunk.contentLength)).toBeGreaterThan(expected); // sent with a length, not chunked
+    }
+    expect(stored?.body).toMatchObject({ total_chunks: totalChunks, filename });
+  });
+});
+
+/** Pieces of 1, 2, 3 ... bytes up to 700, so chunk boundaries fall inside pieces. */
+function* splitUneven(bytes: Uint8Array): Generator<Buffer> {
+  let offset = 0;
+  for (let piece = 1; offset < bytes.byteLength; piece = (piece % 700) + 1) {
+    yield Buffer.from(bytes.subarray(offset, offset + piece));
+    offset += piece;
+  }
+}

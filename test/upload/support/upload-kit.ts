@@ -1,0 +1,36 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createClient, type ClientOptions } from '../../../src/index.js';
+import type { ChunkSink } from './chunk-sink.js';
+
+export const TOKEN = 'tok_upload_secret_42';
+
+/** A client against the sink, with fast retries and no log output. */
+export function sinkClient(sink: ChunkSink, options: Partial<ClientOptions> = {}) {
+  return createClient({
+    baseUrl: sink.url,
+    token: TOKEN,
+    retryBaseDelay: 1,
+    logLevel: 'off',
+    ...options,
+  });
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function bytesOf(size: number): Uint8Array {
+  return new Uint8Array(randomBytes(size));
+}
+
+/** A web stream yielding `bytes` in pieces of `piece` bytes. */
+export function webStream(bytes: Uint8Array, piece = 700): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.byteLength) return controller.close();
+      controller.enqueue(bytes.slice(offset, offset + piece));
+      offset += piece;
+    },
+  });
+}
