@@ -11,7 +11,7 @@ export function chunkForm(fields: Record<string, string>, chunk?: Uint8Array | s
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (typeof chunk === 'string') form.append('chunk', chunk);
   else if (chunk)
-    form.append('chunk', new Blob([chunk as BlobPart], { type: 'text/plain' }), 'part.txt');
+    form.append('chunk', new Blob([chunk as BlobPart], { type: 'text/plain' }), 'notes.txt');
   return form;
 }
 

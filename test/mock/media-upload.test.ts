@@ -4,7 +4,7 @@ import {
   MediaFileSchema,
   OperationTypeSchema,
 } from '../../src/schemas/index.js';
-import { bytes, finalize, sendChunk, text } from './media-support.js';
+import { bytes, chunkForm, finalize, sendChunk, text } from './media-support.js';
 import { call, closeServers, expectSchema, sleep, startServer } from './support.js';
 
 afterEach(closeServers);
@@ -51,7 +51,7 @@ describe('chunked upload', () => {
         academy: null,
         chunk_index: index,
         mime: 'text/plain',
-        name: 'part.txt',
+        name: 'notes.txt',
         operation_type: 'test-small',
         total_chunks: 3,
         user: 1,
@@ -112,6 +112,25 @@ describe('chunked upload', () => {
     });
     const file = await finalize(server, { total_chunks: 1 });
     expect(text(server.simulator.fileBytes(file.body.id))).toBe('first');
+  });
+
+  it('assembles only chunks sent under the finalized filename, never leftovers of another file', async () => {
+    const server = await startServer();
+    const other = chunkForm(
+      { operation_type: 'test-small', total_chunks: '1', chunk_index: '0', filename: 'old.txt' },
+      bytes('stale'),
+    );
+    expect(
+      (await call(server, server.simulator.users.owner.token, 'POST', '/v2/media/me/chunk', other))
+        .status,
+    ).toBe(201);
+    expect(await finalize(server, { total_chunks: 1 })).toMatchObject({
+      status: 400,
+      body: { detail: '1/1 chunks are missing' },
+    });
+    await sendChunk(server, 0, 1, bytes('fresh'));
+    const file = await finalize(server, { total_chunks: 1 });
+    expect(text(server.simulator.fileBytes(file.body.id))).toBe('fresh');
   });
 
   it('refuses to finalize while chunks are missing', async () => {

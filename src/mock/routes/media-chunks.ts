@@ -62,17 +62,18 @@ export const uploadChunk =
     const academy = uploadAcademy(scope, request);
     const form = await readForm(request);
     const fields = readChunkFields(form);
-    const key = chunkKey(user.id, academy, fields.operationType, fields.total, fields.index);
-    if (state.chunks.has(key)) fail(400, 'chunk-already-exists');
     const filename = form.get('filename');
+    const name =
+      typeof filename === 'string' && filename !== '' ? filename : fields.chunk.name || 'blob';
+    const key = chunkKey(user.id, academy, fields.operationType, fields.total, fields.index, name);
+    if (state.chunks.has(key)) fail(400, 'chunk-already-exists');
     const record: ChunkRecord = {
       userId: user.id,
       academy,
       operationType: fields.operationType,
       totalChunks: fields.total,
       index: fields.index,
-      name:
-        typeof filename === 'string' && filename !== '' ? filename : fields.chunk.name || 'blob',
+      name,
       mime: fields.chunk.type || 'application/octet-stream',
       bytes: new Uint8Array(await fields.chunk.arrayBuffer()),
     };

@@ -68,7 +68,7 @@ export const finalizeUpload =
     if (!settings || errors.total_chunks) throw SimulatorError.fields(errors);
     const meta = decodeMeta(body.meta);
     const keys = Array.from({ length: body.total_chunks }, (_, index) =>
-      chunkKey(user.id, academy, body.operation_type, body.total_chunks, index),
+      chunkKey(user.id, academy, body.operation_type, body.total_chunks, index, body.filename),
     );
     const missing = keys.filter((key) => !state.chunks.has(key)).length;
     if (missing > 0) fail(400, `${missing}/${body.total_chunks} chunks are missing`);

@@ -49,13 +49,19 @@ export function uploadAcademy(scope: UploadScope, request: Request): number | nu
 }
 
 /** Uploads of one file are matched on user, academy, operation type and total_chunks. */
+/**
+ * Which upload a chunk belongs to. The name (the chunk's `filename` field, else its part's file
+ * name) is part of it, as on the deployed server, which assembles the chunks whose name equals
+ * finalize's `filename`: leftovers of another upload are never taken for this one's.
+ */
 export const chunkKey = (
   userId: number,
   academy: number | null,
   operationType: string,
   totalChunks: number,
   index: number,
-) => JSON.stringify([userId, academy, operationType, totalChunks, index]);
+  name: string,
+) => JSON.stringify([userId, academy, operationType, totalChunks, index, name]);
 
 export function checkTotalChunks(
   settings: OperationTypeSettings,
