@@ -1,9 +1,10 @@
 // The `seatpay/node` entry: conveniences that need Node built-ins, kept out of the browser entry.
 import { createReadStream, openAsBlob, type Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { SeatpayError } from './core/errors/seatpay-error.js';
-import { READ_BYTES, type ByteReader } from './core/multipart.js';
+import { READ_BYTES, SEND_WITH, type ByteReader } from './core/multipart.js';
+import { httpFetch } from './node/http-fetch.js';
 
 export interface FromPathOptions {
   /** The MIME type of the file; `client.media.upload` sends it unless `mime` is given. */
@@ -31,16 +32,41 @@ export async function fromPath(path: string, options: FromPathOptions = {}): Pro
   const file = new File([await openAsBlob(path, { type })], basename(path), { type });
   // Uploads read through fs streams, which cost less CPU than the file-backed Blob's own stream.
   Object.defineProperty(file, READ_BYTES, { value: fileReader(path, opened) });
+  // Chunks go out over node:http, which costs about a quarter of the CPU of Node's fetch.
+  Object.defineProperty(file, SEND_WITH, { value: httpFetch });
   return file;
 }
 
 function fileReader(path: string, opened: Stats): ByteReader {
-  return async function* read(start, end) {
+  return async function* read(start, end, options) {
     const now = await stat(path);
     if (now.size !== opened.size || now.mtimeMs !== opened.mtimeMs) {
       throw new SeatpayError(`${path} changed after fromPath opened it`);
     }
     if (end <= start) return;
+    if (options?.reuse) {
+      yield* reusingRead(path, start, end);
+      return;
+    }
     yield* createReadStream(path, { start, end: end - 1, highWaterMark: READ_SIZE });
   };
+}
+
+/**
+ * Reads `[start, end)` into one buffer, again and again: each piece is valid until the next is
+ * asked for. Fresh 1 MiB buffers per read cost most of an upload's CPU in garbage collection.
+ */
+async function* reusingRead(path: string, start: number, end: number): AsyncGenerator<Uint8Array> {
+  const handle = await open(path);
+  const buffer = Buffer.allocUnsafeSlow(Math.min(READ_SIZE, end - start));
+  try {
+    for (let at = start; at < end;) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.byteLength, end - at), at);
+      if (bytesRead === 0) throw new SeatpayError(`${path} ended before byte ${end}`);
+      at += bytesRead;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,5 +1,12 @@
-/** Reads bytes `[start, end)` of the Blob it is attached to. */
-export type ByteReader = (start: number, end: number) => AsyncIterable<Uint8Array>;
+/**
+ * Reads bytes `[start, end)` of the Blob it is attached to. With `reuse`, the reader may hand out
+ * the same memory again: a piece is then valid only until the consumer asks for the next one.
+ */
+export type ByteReader = (
+  start: number,
+  end: number,
+  options?: { reuse?: boolean },
+) => AsyncIterable<Uint8Array>;
 
 /**
  * A Blob may carry a faster reader of its own bytes under this key: `fromPath` attaches one that
@@ -8,6 +15,21 @@ export type ByteReader = (start: number, end: number) => AsyncIterable<Uint8Arra
  * plain Blob, so the Blob still works wherever a Blob does.
  */
 export const READ_BYTES = Symbol.for('seatpay.readBytes');
+
+/**
+ * A Blob may also carry a `fetch` to send a multipart body holding it: `fromPath` attaches one over
+ * `node:http`, because Node's fetch costs about four times the CPU per byte sent (BENCHMARKS.md).
+ * The core still makes the request (headers, timeout, retries, errors); only the lowest layer
+ * changes. A `fetch` given to the client wins over it.
+ */
+export const SEND_WITH = Symbol.for('seatpay.nodeFetch');
+
+/** The `fetch` a Blob carries under {@link SEND_WITH}, if any. */
+export function sendWithOf(data: unknown): typeof fetch | undefined {
+  return data instanceof Blob
+    ? (data as Blob & { [SEND_WITH]?: typeof fetch })[SEND_WITH]
+    : undefined;
+}
 
 /** The one file part of a {@link MultipartBody}. */
 export interface FilePart {
@@ -66,11 +88,11 @@ export class MultipartBody {
    * follows the bytes on the wire.
    */
   stream(onFileBytes?: (sentBytes: number) => void): ReadableStream<Uint8Array> {
-    const pieces = filePieces(this.file.data);
+    const pieces = filePieces(this.file.data, false);
     const { head, tail } = this;
     let stage: 'head' | 'file' | 'tail' = 'head';
     let sent = 0;
-    return new ReadableStream<Uint8Array>(
+    const stream = new ReadableStream<Uint8Array>(
       {
         async pull(controller) {
           if (stage === 'head') {
@@ -98,6 +120,26 @@ export class MultipartBody {
       // Pull on demand only: no read-ahead, so `onFileBytes` does not run ahead of the socket.
       { highWaterMark: 0 },
     );
+    streamed.set(stream, (reuse) => this.pieces(reuse, onFileBytes));
+    return stream;
+  }
+
+  /**
+   * The encoded body piece by piece, for a sender that knows when it is done with each piece.
+   * With `reuse`, file pieces may share memory: each is valid only until the next is asked for.
+   */
+  async *pieces(
+    reuse: boolean,
+    onFileBytes?: (sentBytes: number) => void,
+  ): AsyncGenerator<Uint8Array, void, undefined> {
+    yield this.head;
+    let sent = 0;
+    for await (const piece of filePieces(this.file.data, reuse)) {
+      yield piece;
+      sent += piece.byteLength;
+      onFileBytes?.(sent);
+    }
+    yield this.tail;
   }
 
   /** The same body as a FormData, for runtimes that cannot stream a request body. */
@@ -118,12 +160,32 @@ export class MultipartBody {
   }
 }
 
+/** The bodies behind the streams {@link MultipartBody.stream} made (see {@link piecesOf}). */
+const streamed = new WeakMap<
+  ReadableStream<Uint8Array>,
+  (reuse: boolean) => AsyncGenerator<Uint8Array, void, undefined>
+>();
+
+/**
+ * The pieces of the MultipartBody a request body stream was made from, when it was: a sender
+ * (`fromPath`'s node:http one) then writes them directly, reusing read buffers, instead of
+ * reading the stream. The stream itself is then left unread.
+ */
+export function piecesOf(
+  body: ReadableStream<Uint8Array> | null,
+): ((reuse: boolean) => AsyncGenerator<Uint8Array, void, undefined>) | undefined {
+  return body ? streamed.get(body) : undefined;
+}
+
 function sizeOf(data: Blob | Uint8Array): number {
   return data instanceof Blob ? data.size : data.byteLength;
 }
 
 /** The file's bytes in pieces: views of a Uint8Array (no copy), or a Blob's own stream. */
-async function* filePieces(data: Blob | Uint8Array): AsyncGenerator<Uint8Array, void, undefined> {
+async function* filePieces(
+  data: Blob | Uint8Array,
+  reuse: boolean,
+): AsyncGenerator<Uint8Array, void, undefined> {
   if (!(data instanceof Blob)) {
     for (let start = 0; start < data.byteLength; start += PIECE_BYTES) {
       yield data.subarray(start, start + PIECE_BYTES);
@@ -132,7 +194,7 @@ async function* filePieces(data: Blob | Uint8Array): AsyncGenerator<Uint8Array, 
   }
   const readBytes = (data as Blob & { [READ_BYTES]?: ByteReader })[READ_BYTES];
   if (readBytes) {
-    yield* readBytes(0, data.size);
+    yield* readBytes(0, data.size, { reuse });
     return;
   }
   const reader = data.stream().getReader();

@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { READ_BYTES, type ByteReader } from '../../core/multipart.js';
+import { READ_BYTES, SEND_WITH, type ByteReader } from '../../core/multipart.js';
 import type { ChunkRange } from './chunk-plan.js';
 import { StreamReader } from './stream-source.js';
 
@@ -67,14 +67,16 @@ export function sourceDescription(source: UploadSource): { filename?: string; mi
   };
 }
 
-/** `blob.slice`, keeping the faster reader a Blob may carry (`fromPath` attaches one). */
+/** `blob.slice`, keeping the faster reader and sender a Blob may carry (`fromPath` attaches them). */
 function sliceBlob(blob: Blob, start: number, end: number): Blob {
   const slice = blob.slice(start, end);
   const readBytes = (blob as Blob & { [READ_BYTES]?: ByteReader })[READ_BYTES];
   if (readBytes) {
-    const read: ByteReader = (from, to) => readBytes(start + from, start + to);
+    const read: ByteReader = (from, to, options) => readBytes(start + from, start + to, options);
     Object.defineProperty(slice, READ_BYTES, { value: read });
   }
+  const sendWith = (blob as Blob & { [SEND_WITH]?: typeof fetch })[SEND_WITH];
+  if (sendWith) Object.defineProperty(slice, SEND_WITH, { value: sendWith });
   return slice;
 }
 

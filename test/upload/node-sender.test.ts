@@ -1,0 +1,125 @@
+// `fromPath` files send their chunks over node:http (src/node/http-fetch.ts) instead of Node's
+// fetch, still through the core's single request path: these tests go through the public API only.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AbortError, AuthenticationError, createClient } from '../../src/index.js';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { fromPath } from '../../src/node.js';
+import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
+import { bytesOf, sha256, sinkClient } from './support/upload-kit.js';
+
+const CHUNK = 256 * 1024; // several socket writes per chunk, so a reset lands mid-body
+let dir: string;
+let n = 0;
+
+beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'seatpay-node-sender-'))));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
+
+async function fileOf(bytes: Uint8Array, type = 'application/octet-stream') {
+  const path = join(dir, `file-${++n}.bin`);
+  await writeFile(path, bytes);
+  return fromPath(path, { type });
+}
+
+/** URLs of the chunk requests that went through the global fetch. */
+function fetchedChunks(): string[] {
+  const realFetch = globalThis.fetch;
+  const urls: string[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (/\/chunk$/.test(url)) urls.push(url);
+    return realFetch(input, init);
+  });
+  return urls;
+}
+
+describe('fromPath over node:http, against startMockServer', () => {
+  let server: MockServer;
+  beforeEach(async () => {
+    server = await startMockServer({ port: 0, mediaProcessingDelayMs: 10 });
+  });
+  afterEach(() => server.close());
+
+  const client = (token = server.simulator.users.owner.token) =>
+    createClient({ baseUrl: server.url, token, retryBaseDelay: 1, logLevel: 'off' });
+
+  it('assembles the file exactly, without sending chunks through fetch', async () => {
+    const viaFetch = fetchedChunks();
+    const bytes = bytesOf(5 * 1024 + 17);
+    const file = await client().media.upload(await fileOf(bytes, 'image/png'), {
+      operation_type: 'test-small',
+    });
+    expect(sha256(server.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(viaFetch).toEqual([]);
+  });
+
+  it('sends the Authorization header: a wrong token is refused', async () => {
+    const upload = client('not-a-token').media.upload(await fileOf(bytesOf(100)), {
+      operation_type: 'test-small',
+    });
+    await expect(upload).rejects.toBeInstanceOf(AuthenticationError);
+  });
+});
+
+describe('fromPath over node:http, against the chunk sink', () => {
+  let sink: ChunkSink;
+  beforeEach(async () => {
+    sink = await startChunkSink({
+      operationTypes: {
+        big: { chunk_size: CHUNK, max_chunks: null },
+        // Larger than loopback socket buffers: an abort surely lands before the body is sent.
+        huge: { chunk_size: 16 * 1024 * 1024, max_chunks: null },
+      },
+    });
+  });
+  afterEach(() => sink.close());
+  const options = () => ({ operation_type: 'big', filename: `f${++n}.bin`, mime: 'video/mp4' });
+
+  it('sends the headers: Content-Length, Academy, and the multipart fields', async () => {
+    const bytes = bytesOf(2 * CHUNK + 5);
+    const file = await sinkClient(sink, { academy: 7 }).media.upload(await fileOf(bytes), {
+      ...options(),
+    });
+    expect(sha256(sink.files.find((f) => f.id === file.id)!.bytes)).toBe(sha256(bytes));
+    expect(sink.chunks).toHaveLength(3);
+    for (const chunk of sink.chunks) {
+      expect(chunk.academy).toBe('7');
+      expect(Number(chunk.contentLength)).toBeGreaterThan(chunk.size);
+      expect(chunk.mime).toBe('video/mp4');
+    }
+  });
+
+  it('retries a chunk whose connection is reset while its body is being sent', async () => {
+    sink.fault(1, { kind: 'reset-before' }); // dropped on arrival, before the body is read
+    const bytes = bytesOf(3 * CHUNK);
+    const retries: unknown[] = [];
+    const file = await sinkClient(sink).media.upload(await fileOf(bytes), {
+      ...options(),
+      onChunk: (_record, chunk) => retries.push(chunk.index),
+    });
+    expect(sha256(sink.files.find((f) => f.id === file.id)!.bytes)).toBe(sha256(bytes));
+    expect(retries.sort()).toEqual([0, 1, 2]);
+  });
+
+  it('stops mid-body on abort and leaves nothing running', async () => {
+    const resume = sink.stall(CHUNK / 4); // the sink stops reading: chunk bodies stay unfinished
+    const controller = new AbortController();
+    const upload = sinkClient(sink).media.upload(await fileOf(bytesOf(32 * 1024 * 1024)), {
+      ...options(),
+      operation_type: 'huge',
+      concurrency: 2,
+      signal: controller.signal,
+    });
+    await expect.poll(() => sink.inFlight()).toBe(2);
+    controller.abort(new Error('user left'));
+    await expect(upload).rejects.toBeInstanceOf(AbortError);
+    resume(); // the sink reads on: the requests it held must be gone, not finished
+    await expect.poll(() => sink.inFlight()).toBe(0);
+    expect(sink.chunks).toHaveLength(0);
+    expect(sink.finalizeCalls).toBe(0);
+    expect(sink.files).toHaveLength(0);
+  });
+});
