@@ -9,16 +9,17 @@ import {
   ResponseValidationError,
   SeatpayError,
   TimeoutError,
+  type ValidationIssue,
 } from './errors/index.js';
 import { errorFromResponse } from './errors/from-response.js';
 import { Log } from './logger.js';
-import { MultipartBody } from './multipart.js';
+import { MultipartBody, sendWithOf } from './multipart.js';
 import type { ClientOptions, InternalRequestOptions, ValidationMode } from './options.js';
-import { redact } from './redact.js';
+import { redact, scrubText } from './redact.js';
 import { RetryBudget, retryDelay, type RetrySettings } from './retry-policy.js';
 import { expandPath, type Route } from './routes.js';
 import { sleep } from './sleep.js';
-import { toIssues } from './validate-input.js';
+import { checkRequestOptions, toIssues } from './validate-input.js';
 
 /** One call to the service, as a resource method describes it. */
 export interface Call<T> {
@@ -96,7 +97,9 @@ export class HttpCore {
   }
 
   /** Sends `call`, retrying where the policy allows, and resolves to the validated body. */
-  async request<T>(call: Call<T>, options: InternalRequestOptions = {}): Promise<T> {
+  async request<T>(call: Call<T>, given?: InternalRequestOptions): Promise<T> {
+    // A wrong signal, timeout or header is a bad argument: rejected before anything is sent.
+    const options = checkRequestOptions(given);
     const url = this.baseUrl + expandPath(call.route.path, call.params);
     const { signal } = options;
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
@@ -149,7 +152,10 @@ export class HttpCore {
     if (answer.status < 200 || answer.status >= 300) {
       const body = redact(parseBody(answer.text), secrets);
       if (this.log.enabled('debug')) this.log.debug('error body', body, secrets);
-      throw errorFromResponse({ ...answer, method, url, body });
+      // Headers and status text can echo the request (`x-echo-auth`): redacted like the body.
+      const headers = redact(answer.headers, secrets) as Record<string, string>;
+      const statusText = scrubText(answer.statusText, secrets);
+      throw errorFromResponse({ ...answer, headers, statusText, method, url, body });
     }
     return this.readResult(call, answer, url, secrets);
   }
@@ -170,11 +176,13 @@ export class HttpCore {
     let gotHeaders = false;
     try {
       const body = encodeBody(call.body, options.onUploadProgress); // fresh per attempt: streams are read once
+      const sendWith = this.sendWithFor(call.body);
       const response = await this.ky(url, {
         method,
         headers: this.headersFor(call, options, token, body.headers),
         body: body.body,
         signal,
+        ...(sendWith ? { fetch: sendWith } : {}),
       });
       gotHeaders = true;
       const text = await response.text();
@@ -192,12 +200,24 @@ export class HttpCore {
       if (timer.signal.aborted)
         throw new TimeoutError(`No answer from ${method} ${url} within ${timeoutMs} ms`, details);
       throw new ConnectionError(
-        `Connection failed for ${method} ${url}: ${describeCause(error)}`,
+        // fetch quotes an invalid header value, the Authorization header included.
+        `Connection failed for ${method} ${url}: ${scrubText(describeCause(error), secrets)}`,
         details,
       );
     } finally {
       clearTimeout(handle);
     }
+  }
+
+  /**
+   * The lower layer for a streamed multipart body whose file carries one (`fromPath`'s node:http
+   * sender); a `fetch` given to the client always wins.
+   */
+  private sendWithFor(body: unknown): typeof fetch | undefined {
+    if (this.options.fetch || !STREAMS_REQUEST_BODIES || !(body instanceof MultipartBody)) {
+      return undefined;
+    }
+    return sendWithOf(body.file.data);
   }
 
   private headersFor(
@@ -220,7 +240,8 @@ export class HttpCore {
     const method = call.route.method;
     const parsed = parseJson(answer.text);
     if (!parsed.ok) {
-      const body = redact(answer.text.slice(0, 500), secrets);
+      // Redact before cutting: a secret across the cut would leave its first characters.
+      const body = (redact(answer.text, secrets) as string).slice(0, 500);
       throw new ResponseValidationError({
         issues: [{ path: [], message: 'the body is not JSON' }],
         body,
@@ -231,7 +252,11 @@ export class HttpCore {
     if (this.validation === 'off') return parsed.value as T;
     const result = call.response.safeParse(parsed.value);
     if (result.success) return result.data;
-    const issues = toIssues(result.error.issues);
+    // Issues quote the service (seat errors' messages, record keys): they may echo a secret.
+    const issues = redact(
+      toIssues(result.error.issues, { input: parsed.value }),
+      secrets,
+    ) as ValidationIssue[];
     const failure = new ResponseValidationError({
       issues,
       body: redact(parsed.value, secrets),
@@ -246,8 +271,11 @@ export class HttpCore {
   private async resolveToken(): Promise<string> {
     const source = this.options.token;
     const token = typeof source === 'function' ? await source() : source;
-    if (typeof token !== 'string' || token.length === 0) {
-      throw new SeatpayError('The token provider returned no token');
+    // Never quoted: fetch's error for a bad header value would carry the token itself.
+    if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) {
+      throw new SeatpayError(
+        'The token provider returned no usable token (visible ASCII characters, no spaces)',
+      );
     }
     return token;
   }

@@ -1,10 +1,22 @@
 import { APIError } from '../core/errors/api-error.js';
 import { ConnectionError } from '../core/errors/connection-error.js';
 import { SubscriptionTimeoutError } from '../core/errors/helper-errors.js';
-import type { CardParams, Checking, Bag, Payment, Plan } from '../schemas/payments.js';
+import { InvalidRequestError, ResponseValidationError } from '../core/errors/validation-errors.js';
+import { checkNumberOption, MAX_TIMER_MS, parseInput } from '../core/validate-input.js';
+import { IdInputSchema, NonEmptyStringSchema } from '../schemas/common.js';
+import {
+  CardParamsSchema,
+  ChosenPeriodSchema,
+  type Bag,
+  type CardParams,
+  type Checking,
+  type Payment,
+  type Plan,
+} from '../schemas/payments.js';
 import type { Consumable } from '../schemas/consumables.js';
 import type { Subscription } from '../schemas/subscriptions.js';
 import type { SeatpayClient } from '../client.js';
+import { checkWaitForOptions, subscriptionsOf } from './wait-for-subscription.js';
 
 export type PurchaseStepName =
   'plan' | 'existing' | 'preview' | 'bag' | 'card' | 'pay' | 'subscription' | 'consumables';
@@ -50,6 +62,7 @@ export async function purchase(
   client: SeatpayClient,
   options: PurchaseOptions,
 ): Promise<PurchaseResult> {
+  checkPurchaseOptions(options);
   const { signal } = options;
   const request = signal ? { signal } : {};
   const report = <T>(step: PurchaseStepName, result: T): T => (
@@ -62,10 +75,11 @@ export async function purchase(
     options.exclude ??
     report(
       'existing',
-      (await client.subscriptions.list(request)).subscriptions.map((s) => s.id),
+      subscriptionsOf(await client.subscriptions.list(request)).map((s) => s.id),
     );
   const checking = {
-    plans: [plan.id ?? plan.slug],
+    // Optional chaining: under `validate: 'off'` the plan is whatever the service sent.
+    plans: [plan?.id ?? plan?.slug ?? options.plan],
     ...(options.team_seats === undefined ? {} : { team_seats: options.team_seats }),
   };
   const preview = report('preview', await client.checking.preview(checking, request));
@@ -76,7 +90,7 @@ export async function purchase(
   let ambiguous: unknown;
   try {
     payment = await client.pay.bag(
-      { token: bag.token, chosen_period: options.chosen_period },
+      { token: bag?.token, chosen_period: options.chosen_period },
       request,
     );
   } catch (error) {
@@ -90,8 +104,10 @@ export async function purchase(
     subscription = await client.subscriptions.waitFor({
       exclude,
       match: (s) =>
-        s.plans === undefined ||
-        s.plans.some((p) => p.slug === plan.slug || (plan.id !== undefined && p.id === plan.id)),
+        !Array.isArray(s.plans) ||
+        s.plans.some(
+          (p) => p?.slug === plan?.slug || (plan?.id !== undefined && p?.id === plan?.id),
+        ),
       ...(options.waitTimeout === undefined ? {} : { timeout: options.waitTimeout }),
       ...(options.pollInterval === undefined ? {} : { interval: options.pollInterval }),
       ...request,
@@ -104,8 +120,37 @@ export async function purchase(
   return { plan, preview, bag, payment, subscription, consumables };
 }
 
-/** A failure after which the charge may or may not have happened. */
+/**
+ * Checks every option before the first request. The card, seat count and period used to be
+ * checked only by the call that sends them, so a bad card number was rejected after the plan had
+ * been read and a bag created: an InvalidRequestError must mean that nothing was sent.
+ */
+function checkPurchaseOptions(options: PurchaseOptions): void {
+  if (!options || typeof options !== 'object') {
+    throw new InvalidRequestError('purchase needs an options object', { field: 'options' });
+  }
+  parseInput(NonEmptyStringSchema, options.plan, 'plan');
+  if (options.team_seats !== undefined) parseInput(IdInputSchema, options.team_seats, 'team_seats');
+  parseInput(CardParamsSchema, options.card, 'card');
+  parseInput(ChosenPeriodSchema, options.chosen_period, 'chosen_period');
+  if (options.onStep !== undefined && typeof options.onStep !== 'function') {
+    throw new InvalidRequestError('Invalid onStep: must be a function', { field: 'onStep' });
+  }
+  if (options.waitTimeout !== Infinity) checkNumberOption('waitTimeout', options.waitTimeout);
+  checkNumberOption('pollInterval', options.pollInterval, MAX_TIMER_MS);
+  checkWaitForOptions({ exclude: options.exclude, signal: options.signal });
+}
+
+/**
+ * A failure after which the charge may have happened: no answer, a 5xx, or a 2xx whose body could
+ * not be read (the charge went through; without this the flow failed after charging, and a caller
+ * who bought again was charged twice).
+ */
 function leavesChargeUnknown(error: unknown): boolean {
-  if (error instanceof ConnectionError) return error.mayHaveBeenProcessed;
-  return error instanceof APIError && error.status >= 500;
+  return (
+    (error instanceof ConnectionError ||
+      error instanceof APIError ||
+      error instanceof ResponseValidationError) &&
+    error.mayHaveBeenProcessed
+  );
 }

@@ -28,6 +28,12 @@ export class APIError extends SeatpayError {
   readonly headers: Record<string, string>;
   /** `x-request-id` (or `request-id`) of the answer, for support tickets. */
   readonly requestId: string | undefined;
+  /**
+   * Whether the service may have acted on the request anyway: true for a 5xx, which does not say
+   * how far the request got, except a 503 with `Retry-After` (refused, like a 429 or any 4xx).
+   * As on `ConnectionError`, so one check covers every way a payment can fail.
+   */
+  readonly mayHaveBeenProcessed: boolean;
 
   constructor(details: APIErrorDetails) {
     const path = safePath(details.url);
@@ -38,6 +44,9 @@ export class APIError extends SeatpayError {
     this.body = details.body;
     this.headers = details.headers;
     this.requestId = details.headers['x-request-id'] ?? details.headers['request-id'];
+    this.mayHaveBeenProcessed =
+      details.status >= 500 &&
+      !(details.status === 503 && details.headers['retry-after'] !== undefined);
   }
 }
 

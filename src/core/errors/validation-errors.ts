@@ -41,6 +41,11 @@ export class MaxChunksExceededError extends InvalidRequestError {
 /** A 2xx answer whose body does not match its schema. `issues` says what was wrong, `body` what came. */
 export class ResponseValidationError extends SeatpayError {
   override name = 'ResponseValidationError';
+  /**
+   * Always true: the service answered 2xx, so it did act on the request (a payment did go
+   * through) even though its answer cannot be read. Never send such a call again blindly.
+   */
+  readonly mayHaveBeenProcessed = true;
   readonly issues: ValidationIssue[];
   readonly body: unknown;
   readonly method: string;

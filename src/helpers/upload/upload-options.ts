@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { parseInput } from '../../core/validate-input.js';
+import { MAX_TIMER_MS, parseInput } from '../../core/validate-input.js';
 import { FinalizeParamsSchema, type ChunkRecord, type MediaMeta } from '../../schemas/media.js';
 import type { DeliveredChunk } from './deliver-chunk.js';
 import type { UploadProgress } from './progress.js';
@@ -80,6 +80,10 @@ export function checkUploadOptions(source: UploadSource, options: UploadOptions)
     },
     'options',
   );
+  // A signal that is no AbortSignal made the scheduler throw a TypeError (AbortSignal.any).
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    throw new InvalidRequestError('Invalid signal: must be an AbortSignal', { field: 'signal' });
+  }
   for (const name of ['onProgress', 'onChunk'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') {
       throw new InvalidRequestError(`Invalid ${name}: must be a function`, { field: name });
@@ -92,13 +96,16 @@ export function checkUploadOptions(source: UploadSource, options: UploadOptions)
     meta: options.meta,
     academy: fields.academy,
     concurrency: whole('concurrency', options.concurrency, 1) ?? DEFAULT_CONCURRENCY,
-    chunkTimeout: whole('chunkTimeout', options.chunkTimeout, 1) ?? DEFAULT_CHUNK_TIMEOUT,
+    // Bounded like every timeout: past MAX_TIMER_MS a timer fires at once, failing every chunk.
+    chunkTimeout:
+      whole('chunkTimeout', options.chunkTimeout, 1, MAX_TIMER_MS) ?? DEFAULT_CHUNK_TIMEOUT,
     maxRetries: whole('maxRetries', options.maxRetries, 0),
   };
 }
 
-function whole(name: string, value: unknown, min: number): number | undefined {
+function whole(name: string, value: unknown, min: number, max = Infinity): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= min) return value;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max)
+    return value;
   throw new InvalidRequestError(`Invalid ${name}: must be an integer >= ${min}`, { field: name });
 }

@@ -1,6 +1,12 @@
 import { AbortError } from '../../core/errors/abort-error.js';
+import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/options.js';
-import type { FinalizeParams, MediaFile, OperationType } from '../../schemas/media.js';
+import {
+  OperationTypeSchema,
+  type FinalizeParams,
+  type MediaFile,
+  type OperationType,
+} from '../../schemas/media.js';
 import { planChunks, type ChunkPlan } from './chunk-plan.js';
 import { deliverChunk, type ChunkSender } from './deliver-chunk.js';
 import { ProgressTracker } from './progress.js';
@@ -42,7 +48,8 @@ export async function uploadMedia(
   const { signal } = options;
   try {
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
-    const type = await media.operationType(settings.operation_type, signal ? { signal } : {});
+    const read = await media.operationType(settings.operation_type, signal ? { signal } : {});
+    const type = usable(read);
     const plan = planChunks(reader.size, type);
     const progress = new ProgressTracker(plan, options.onProgress);
     progress.start();
@@ -105,4 +112,15 @@ function finalizeParams(settings: UploadSettings, plan: ChunkPlan): FinalizePara
     ...(settings.meta === undefined ? {} : { meta: settings.meta }),
     ...(settings.academy === undefined ? {} : { academy: settings.academy }),
   };
+}
+
+/**
+ * The operation type, checked whatever the client's `validate` mode: the chunk plan depends on it,
+ * and under 'warn' or 'off' a null or a `chunk_size` of 0 made a TypeError or endless empty chunks.
+ */
+function usable(type: OperationType): OperationType {
+  if (OperationTypeSchema.safeParse(type).success) return type;
+  throw new SeatpayError(
+    'Unusable operation type: chunk_size must be an integer > 0, max_chunks an integer or null',
+  );
 }

@@ -1,0 +1,384 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  SeatpayError,
+  type PurchaseResult,
+  type SeatpayClient,
+} from '../../src/index.js';
+import { seededRandom, startMockServer, type MockServer } from '../../src/mock/index.js';
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
+import { pause, printTable, seeded, trackUnhandled } from './support/faults-figures.js';
+
+// Money under faults: many purchase flows and consumable checkouts, with seeded faults injected
+// around pay, checking and checkout. The simulator records every charge; none may be doubled, and
+// none may be made without the caller being told it may have happened. Run alone:
+//   npx vitest run test/reliability/money.test.ts
+const SEED = 0x5ea7_0002;
+const FLOWS = 30;
+const CHECKOUTS = 60;
+/** Per-attempt timeout, and how late the headers of a slow answer come (after processing). */
+const TIMEOUT = 200;
+const LATENCY = 400;
+/** How long a purchase waits for its subscription after an ambiguous pay. */
+const WAIT = 1_000;
+
+const PAY = 'POST /v1/payments/pay';
+const CHECKING = 'POST /v1/payments/checking';
+const CHECKOUT = 'POST /v2/payments/consumable/checkout';
+const CARD = { card_number: '4242424242424242', cvc: '123' };
+
+let server: MockServer;
+let proxy: FaultProxy;
+let unhandled: ReturnType<typeof trackUnhandled>;
+const tables: [string, string[], (string | number)[][]][] = [];
+
+beforeAll(async () => {
+  server = await startMockServer({ subscriptionDelayMs: 10, random: seededRandom(SEED) });
+  proxy = await startFaultProxy(server.url);
+  unhandled = trackUnhandled();
+});
+
+afterAll(async () => {
+  unhandled?.stop();
+  for (const [title, header, rows] of tables) printTable(title, header, rows);
+  await proxy?.close();
+  await server?.close();
+});
+
+/** One fault around a money call: the simulator's own, or the proxy's on the answer. */
+interface MoneyFault {
+  label: string;
+  arm: (route: string) => void;
+}
+const simulatorFault =
+  (
+    spec: { kind: 'status' | 'reset-before' | 'reset-after' | 'latency' } & Record<string, unknown>,
+  ) =>
+  (route: string) =>
+    server.simulator.faults.inject({ route, ...spec });
+
+const FAULTS: MoneyFault[] = [
+  { label: 'none', arm: () => undefined },
+  { label: 'reset before processing', arm: simulatorFault({ kind: 'reset-before' }) },
+  { label: 'reset after processing', arm: simulatorFault({ kind: 'reset-after' }) },
+  { label: '500', arm: simulatorFault({ kind: 'status', status: 500 }) },
+  { label: '502', arm: simulatorFault({ kind: 'status', status: 502 }) },
+  { label: '503', arm: simulatorFault({ kind: 'status', status: 503 }) },
+  {
+    label: '503 Retry-After, once',
+    arm: simulatorFault({ kind: 'status', status: 503, retryAfter: '1' }),
+  },
+  {
+    label: '503 Retry-After, every attempt',
+    arm: simulatorFault({ kind: 'status', status: 503, retryAfter: '1', times: 3 }),
+  },
+  { label: '429, once', arm: simulatorFault({ kind: 'status', status: 429 }) },
+  {
+    label: '429, every attempt',
+    arm: simulatorFault({ kind: 'status', status: 429, retryAfter: '0', times: 3 }),
+  },
+  {
+    label: `headers ${LATENCY} ms late (timeout ${TIMEOUT} ms)`,
+    arm: simulatorFault({ kind: 'latency', latencyMs: LATENCY }),
+  },
+  { label: '2xx body cut in transit', arm: (route) => proxy.inject(route, { kind: 'truncate' }) },
+  {
+    label: '2xx body not JSON',
+    arm: (route) =>
+      proxy.inject(route, {
+        kind: 'replace',
+        body: '<html>Thanks!</html>',
+        contentType: 'text/html',
+      }),
+  },
+];
+
+const clientFor = (token: string): SeatpayClient =>
+  createClient({
+    baseUrl: proxy.url,
+    token,
+    retryBaseDelay: 1,
+    maxRetryDelay: 5,
+    timeout: TIMEOUT,
+    logLevel: 'off',
+  });
+
+/**
+ * `count` faults drawn by `rng`, every fault of FAULTS at least once (in a seeded order) when
+ * `count` allows, so no run of the seed leaves a fault out.
+ */
+function drawFaults(rng: ReturnType<typeof seeded>, count: number): MoneyFault[] {
+  const every = [...FAULTS];
+  for (let i = every.length - 1; i > 0; i--) {
+    const j = Math.floor(rng.random() * (i + 1));
+    [every[i], every[j]] = [every[j]!, every[i]!];
+  }
+  const rest = Array.from({ length: Math.max(0, count - every.length) }, () => rng.pick(FAULTS));
+  return [...every, ...rest].slice(0, count);
+}
+
+/** Whether the error tells the caller the money may have moved. */
+const saysMayHaveBeenProcessed = (error: unknown) =>
+  (error as { mayHaveBeenProcessed?: unknown }).mayHaveBeenProcessed === true;
+
+const charges = (kind: 'payment' | 'consumable-checkout') =>
+  server.simulator.charges.filter((charge) => charge.kind === kind);
+
+/** Per fault label: how the calls it hit ended. */
+function tallyByFault(outcomes: { fault: string; outcome: string }[]): (string | number)[][] {
+  const byFault = new Map<string, Map<string, number>>();
+  for (const { fault, outcome } of outcomes) {
+    const counts = byFault.get(fault) ?? new Map<string, number>();
+    counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+    byFault.set(fault, counts);
+  }
+  const sorted = [...byFault].sort(([a], [b]) => a.localeCompare(b));
+  return sorted.map(([fault, counts]) => [
+    fault,
+    [...counts.values()].reduce((a, b) => a + b, 0),
+    [...counts].map(([outcome, n]) => `${outcome} ${n}`).join(', '),
+  ]);
+}
+
+describe('money under faults', () => {
+  it(`${FLOWS} purchase flows: no duplicate charge, every charge reported`, async () => {
+    const rng = seeded(SEED);
+    const before = unhandled.count();
+    type Flow = {
+      user: number;
+      fault: string;
+      result?: PurchaseResult;
+      error?: unknown;
+      ambiguousPay: boolean;
+    };
+    const flows: Flow[] = [];
+    // Pay gets every fault once; then faults and their target (pay, preview or bag) are drawn.
+    const payFaults = drawFaults(rng, FAULTS.length);
+    for (let i = 0; i < FLOWS; i++) {
+      const user = server.simulator.addUser({ email: `buyer-${i}@example.com` });
+      const client = clientFor(user.token);
+      const target =
+        i < payFaults.length ? 'pay' : rng.pick(['pay', 'pay', 'preview', 'bag'] as const);
+      const fault = payFaults[i] ?? rng.pick(FAULTS);
+      // The fault hits the request right after the step before it: preview, bag or pay.
+      const armAfter = { preview: 'existing', bag: 'preview', pay: 'card' }[target];
+      const flow: Flow = {
+        user: user.id,
+        fault: fault.label === 'none' ? 'none' : `${target}: ${fault.label}`,
+        ambiguousPay: false,
+      };
+      try {
+        flow.result = await client.purchase({
+          plan: 'team-per-seat',
+          team_seats: 2,
+          card: CARD,
+          chosen_period: 'MONTH',
+          pollInterval: 5,
+          waitTimeout: WAIT,
+          onStep: ({ step, result }) => {
+            if (step === armAfter) fault.arm(target === 'pay' ? PAY : CHECKING);
+            if (step === 'pay' && result instanceof Error) flow.ambiguousPay = true;
+          },
+        });
+      } catch (error) {
+        flow.error = error;
+      }
+      server.simulator.faults.clear();
+      proxy.clear();
+      flows.push(flow);
+    }
+    await pause(LATENCY); // a request answered late may still be processed: let it land
+
+    const paid = charges('payment');
+    let completed = 0;
+    let byPolling = 0;
+    let ambiguousTyped = 0;
+    let refusedTyped = 0;
+    let duplicates = 0;
+    let unreported = 0;
+    let chargedButRejected = 0;
+    const wrong: string[] = [];
+    const outcomes: { fault: string; outcome: string }[] = [];
+    for (const [i, flow] of flows.entries()) {
+      const count = paid.filter((charge) => charge.user === flow.user).length;
+      if (count > 1) duplicates++;
+      let outcome: string;
+      if (flow.result) {
+        outcome = flow.result.payment ? 'completed' : 'subscription by polling';
+        if (flow.result.payment) completed++;
+        else byPolling++;
+        if (count !== 1) wrong.push(`flow ${i}: resolved with ${count} charges`);
+        if (!flow.result.payment && !flow.ambiguousPay)
+          wrong.push(`flow ${i}: no payment, yet paying did not fail`);
+      } else if (!(flow.error instanceof SeatpayError)) {
+        outcome = 'untyped error';
+        wrong.push(`flow ${i}: untyped ${String(flow.error)}`);
+      } else {
+        const reported = saysMayHaveBeenProcessed(flow.error);
+        outcome = `${flow.error.name}${reported ? ' (may have been processed)' : ''}`;
+        if (reported) ambiguousTyped++;
+        else refusedTyped++;
+        if (count > 0 && !reported) unreported++;
+        // Charged, and the subscription came well within the wait: the flow had to find it.
+        if (count > 0) chargedButRejected++;
+        if (flow.ambiguousPay && !reported)
+          wrong.push(
+            `flow ${i}: ambiguous pay ended in ${flow.error.name} without mayHaveBeenProcessed`,
+          );
+      }
+      outcomes.push({ fault: flow.fault, outcome });
+    }
+    const unhandledNow = unhandled.count() - before;
+    tables.push(
+      [
+        `Purchase flows (seed ${SEED.toString(16)}, faults on pay and checking)`,
+        [
+          'flows',
+          'completed',
+          'subscription by polling after an ambiguous pay',
+          'typed errors, mayHaveBeenProcessed',
+          'typed errors, not processed',
+          'duplicate charges',
+          'charges without an outcome reported',
+          'charged, yet the flow failed',
+          'wrong',
+          'unhandled',
+        ],
+        [
+          [
+            flows.length,
+            completed,
+            byPolling,
+            ambiguousTyped,
+            refusedTyped,
+            duplicates,
+            unreported,
+            chargedButRejected,
+            wrong.length,
+            unhandledNow,
+          ],
+        ],
+      ],
+      ['Purchase flows by fault', ['fault', 'flows', 'outcomes'], tallyByFault(outcomes)],
+    );
+
+    expect(wrong).toEqual([]);
+    expect(duplicates).toBe(0);
+    expect(unreported).toBe(0);
+    expect(chargedButRejected).toBe(0);
+    expect(unhandledNow).toBe(0);
+    expect(completed + byPolling + ambiguousTyped + refusedTyped).toBe(FLOWS);
+    // The seed gives every kind of ending at least once, so none of the counts above is vacuous.
+    expect(completed).toBeGreaterThan(0);
+    expect(byPolling).toBeGreaterThan(0);
+    expect(ambiguousTyped).toBeGreaterThan(0);
+  });
+
+  it(`${CHECKOUTS} consumable checkouts: no duplicate charge, every charge reported`, async () => {
+    const rng = seeded(SEED + 1);
+    const before = unhandled.count();
+    const owner = server.simulator.addUser({ email: 'checkout-owner@example.com' });
+    const client = clientFor(owner.token);
+    const { subscription } = await client.purchase({
+      plan: 'team-per-team',
+      team_seats: 2,
+      card: CARD,
+      chosen_period: 'MONTH',
+      pollInterval: 5,
+      waitTimeout: 5_000,
+    });
+    // Checkout i buys i + 1 AI credits at 1.00 each: its amount tells its charge from the others.
+    const amountOf = (i: number) => `${i + 1}.00`;
+    const calls: { fault: string; result?: { amount?: string | null }; error?: unknown }[] = [];
+    const faults = drawFaults(rng, CHECKOUTS);
+    for (const [i, fault] of faults.entries()) {
+      fault.arm(CHECKOUT);
+      const call: (typeof calls)[number] = { fault: fault.label };
+      try {
+        call.result = await client.consumables.checkout({
+          service: 'ai-credits',
+          how_many: i + 1,
+          subscription: subscription.id,
+        });
+      } catch (error) {
+        call.error = error;
+      }
+      server.simulator.faults.clear();
+      proxy.clear();
+      calls.push(call);
+    }
+    await pause(LATENCY); // a request answered late may still be processed: let it land
+
+    const mine = charges('consumable-checkout').filter(
+      (charge) => charge.subscription === subscription.id,
+    );
+    let ok = 0;
+    let ambiguousTyped = 0;
+    let refusedTyped = 0;
+    let duplicates = 0;
+    let unreported = 0;
+    const wrong: string[] = [];
+    const outcomes: { fault: string; outcome: string }[] = [];
+    for (const [i, call] of calls.entries()) {
+      const count = mine.filter((charge) => charge.amount === amountOf(i)).length;
+      if (count > 1) duplicates++;
+      let outcome: string;
+      if (call.result) {
+        outcome = 'ok';
+        ok++;
+        if (count !== 1 || call.result.amount !== amountOf(i))
+          wrong.push(`checkout ${i}: answered ${call.result.amount} with ${count} charges`);
+      } else if (!(call.error instanceof SeatpayError)) {
+        outcome = 'untyped error';
+        wrong.push(`checkout ${i}: untyped ${String(call.error)}`);
+      } else {
+        const reported = saysMayHaveBeenProcessed(call.error);
+        outcome = `${call.error.name}${reported ? ' (may have been processed)' : ''}`;
+        if (reported) ambiguousTyped++;
+        else refusedTyped++;
+        if (count > 0 && !reported) unreported++;
+      }
+      outcomes.push({ fault: call.fault, outcome });
+    }
+    const unhandledNow = unhandled.count() - before;
+    tables.push(
+      [
+        `Consumable checkouts (seed ${(SEED + 1).toString(16)}, faults on checkout)`,
+        [
+          'checkouts',
+          'ok',
+          'typed errors, mayHaveBeenProcessed',
+          'typed errors, not processed',
+          'charges',
+          'duplicate charges',
+          'charges without an outcome reported',
+          'wrong',
+          'unhandled',
+        ],
+        [
+          [
+            calls.length,
+            ok,
+            ambiguousTyped,
+            refusedTyped,
+            mine.length,
+            duplicates,
+            unreported,
+            wrong.length,
+            unhandledNow,
+          ],
+        ],
+      ],
+      ['Consumable checkouts by fault', ['fault', 'checkouts', 'outcomes'], tallyByFault(outcomes)],
+    );
+
+    expect(wrong).toEqual([]);
+    expect(duplicates).toBe(0);
+    expect(unreported).toBe(0);
+    expect(unhandledNow).toBe(0);
+    expect(ok + ambiguousTyped + refusedTyped).toBe(CHECKOUTS);
+    expect(ok).toBeGreaterThan(0);
+    expect(ambiguousTyped).toBeGreaterThan(0);
+    expect(refusedTyped).toBeGreaterThan(0);
+  });
+});
