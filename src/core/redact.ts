@@ -36,7 +36,15 @@ export function redact(value: unknown, secrets: readonly string[] = [], depth = 
   if (!isPlainObject(value)) return `[${value.constructor?.name ?? 'object'}]`;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    copy[key] = isSecretKey(key) ? REDACTED : redact(item, secrets, depth + 1);
+    // Defined, not assigned: a body key named `__proto__` (JSON.parse makes it an own key) must
+    // stay a key, not become the copy's prototype and lend it fields the service never sent.
+    // Keys are scrubbed too: a service can key a listing by what it was sent (the token).
+    Object.defineProperty(copy, scrubText(key, secrets), {
+      value: isSecretKey(key) ? REDACTED : redact(item, secrets, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return copy;
 }

@@ -1,3 +1,5 @@
+import { InvalidRequestError } from './errors/validation-errors.js';
+
 /**
  * Every route of the service in one table: the whole wire contract at a glance (SERVICE.md).
  *
@@ -49,11 +51,26 @@ export const routes = {
 
 export type RouteName = keyof typeof routes;
 
-/** Fills `{name}` placeholders, encoding each value so that no parameter can change the path. */
+/**
+ * Fills `{name}` placeholders, encoding each value so that no parameter can change the path. Two
+ * values cannot be encoded at all: `.` and `..` (URL parsers resolve them, even percent-encoded,
+ * so `plans.get('..')` would call another route) and strings with lone surrogates
+ * (encodeURIComponent throws a URIError); both are rejected as bad arguments.
+ */
 export function expandPath(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`seatpay: missing path parameter "${name}"`);
-    return encodeURIComponent(String(value));
+    const text = String(value);
+    if (text === '.' || text === '..') {
+      throw new InvalidRequestError(`Invalid ${name}: cannot be "${text}"`, { field: name });
+    }
+    try {
+      return encodeURIComponent(text);
+    } catch {
+      throw new InvalidRequestError(`Invalid ${name}: must be well-formed Unicode text`, {
+        field: name,
+      });
+    }
   });
 }

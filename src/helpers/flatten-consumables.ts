@@ -17,10 +17,25 @@ export function flattenConsumables(listing: ConsumableList): Consumable[] {
   return result;
 }
 
+/**
+ * The items of any listing shape. With `validate: 'off'` (or 'warn') the listing is whatever the
+ * service sent, so anything that is not an object is skipped rather than read (a `null` item or
+ * group used to throw a TypeError).
+ */
 function itemsOf(listing: ConsumableList): Consumable[] {
-  if (Array.isArray(listing)) return listing;
-  if (Array.isArray(listing.consumables)) return listing.consumables as Consumable[];
-  return Object.values(listing as Record<string, { items?: Consumable[] }[]>).flatMap((groups) =>
-    Array.isArray(groups) ? groups.flatMap((group) => group.items ?? []) : [],
+  if (!isObject(listing)) return [];
+  if (Array.isArray(listing)) return listing.filter(isObject);
+  if (Array.isArray(listing.consumables)) return listing.consumables.filter(isObject);
+  return Object.values(listing).flatMap((groups: unknown) =>
+    Array.isArray(groups)
+      ? groups.flatMap((group: unknown) => {
+          const items = isObject(group) ? (group as { items?: unknown }).items : undefined;
+          return Array.isArray(items) ? items.filter(isObject) : [];
+        })
+      : [],
   );
+}
+
+function isObject(value: unknown): value is Consumable {
+  return typeof value === 'object' && value !== null;
 }

@@ -2,9 +2,10 @@ import { APIError } from '../core/errors/api-error.js';
 import { AbortError } from '../core/errors/abort-error.js';
 import { ConnectionError } from '../core/errors/connection-error.js';
 import { SubscriptionTimeoutError } from '../core/errors/helper-errors.js';
-import { ResponseValidationError } from '../core/errors/validation-errors.js';
+import { InvalidRequestError, ResponseValidationError } from '../core/errors/validation-errors.js';
 import type { RequestOptions } from '../core/options.js';
 import { sleep } from '../core/sleep.js';
+import { checkNumberOption, MAX_TIMER_MS } from '../core/validate-input.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
 
 export interface WaitForOptions {
@@ -43,8 +44,9 @@ export async function waitForSubscription(
   lister: SubscriptionLister,
   options: WaitForOptions,
 ): Promise<Subscription> {
-  const { timeout = 120_000, interval = 2_000, maxInterval = 10_000, signal } = options;
-  const excluded = new Set(options.exclude ?? []);
+  checkWaitForOptions(options);
+  const { timeout = 120_000, interval = 2_000, maxInterval = 10_000, signal } = options ?? {};
+  const excluded = new Set(options?.exclude ?? []);
   const started = Date.now();
   let lastListing: SubscriptionList | undefined;
   let lastError: unknown;
@@ -56,15 +58,15 @@ export async function waitForSubscription(
         timeout: Math.max(1, Math.min(remaining, 30_000)),
         ...(signal ? { signal } : {}),
       });
-      options.onPoll?.({ attempt, elapsedMs: Date.now() - started, listing: lastListing });
-      const found = lastListing.subscriptions.find(
-        (s) => !excluded.has(s.id) && (options.match?.(s) ?? true),
+      options?.onPoll?.({ attempt, elapsedMs: Date.now() - started, listing: lastListing });
+      const found = subscriptionsOf(lastListing).find(
+        (s) => !excluded.has(s.id) && (options?.match?.(s) ?? true),
       );
       if (found) return found;
     } catch (error) {
       if (!isTransient(error)) throw error;
       lastError = error;
-      options.onPoll?.({ attempt, elapsedMs: Date.now() - started, error });
+      options?.onPoll?.({ attempt, elapsedMs: Date.now() - started, error });
     }
     const left = timeout - (Date.now() - started);
     if (left <= 0)
@@ -75,6 +77,53 @@ export async function waitForSubscription(
       );
     await sleep(Math.min(nextDelay(attempt, interval, maxInterval), left), signal);
   }
+}
+
+/**
+ * Checks the options before the first poll. A wrong one used to surface as a TypeError (a `match`
+ * or `onPoll` that is no function, an `exclude` that is not iterable, a signal that is no
+ * AbortSignal) or, for a NaN timeout, as a wait that polled every millisecond forever.
+ */
+export function checkWaitForOptions(options: WaitForOptions | null | undefined): void {
+  if (options === undefined || options === null) return;
+  if (typeof options !== 'object') {
+    throw new InvalidRequestError('Invalid options: must be an object', { field: 'options' });
+  }
+  const { exclude, match, timeout, signal, onPoll } = options;
+  if (
+    exclude !== undefined &&
+    (typeof exclude !== 'object' || exclude === null || !(Symbol.iterator in exclude))
+  ) {
+    throw new InvalidRequestError('Invalid exclude: must be an array of subscription ids', {
+      field: 'exclude',
+    });
+  }
+  for (const [name, value] of [
+    ['match', match],
+    ['onPoll', onPoll],
+  ] as const) {
+    if (value !== undefined && typeof value !== 'function') {
+      throw new InvalidRequestError(`Invalid ${name}: must be a function`, { field: name });
+    }
+  }
+  // `timeout: Infinity` waits for as long as it takes; the polling intervals feed timers.
+  if (timeout !== Infinity) checkNumberOption('timeout', timeout);
+  checkNumberOption('interval', options.interval, MAX_TIMER_MS);
+  checkNumberOption('maxInterval', options.maxInterval, MAX_TIMER_MS);
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new InvalidRequestError('Invalid signal: must be an AbortSignal', { field: 'signal' });
+  }
+}
+
+/**
+ * The subscriptions of a listing. With `validate: 'off'` the listing is whatever the service
+ * sent: anything but an array of objects counts as no subscription yet, never a TypeError.
+ */
+export function subscriptionsOf(listing: SubscriptionList): Subscription[] {
+  const list: unknown = (listing as { subscriptions?: unknown } | null)?.subscriptions;
+  return Array.isArray(list)
+    ? list.filter((s): s is Subscription => typeof s === 'object' && s !== null)
+    : [];
 }
 
 /** Grows by half each poll up to `maxInterval`, jittered by up to 20 % so many clients spread out. */

@@ -10,14 +10,19 @@ export const DecimalSchema = z.pipe(
   z.transform((value) => String(value)),
 );
 
+const DECIMAL = /^\d+(\.\d+)?$/;
+
 /** A decimal amount the caller sends: a string such as "10.00", or a finite number >= 0. */
 export const DecimalInputSchema = z.pipe(
   z.union(
     [
-      z
-        .string()
-        .check(z.regex(/^\d+(\.\d+)?$/, { error: 'must be a decimal amount such as "10.00"' })),
-      z.number().check(z.gte(0, { error: 'must be >= 0' })),
+      z.string().check(z.regex(DECIMAL, { error: 'must be a decimal amount such as "10.00"' })),
+      // String(1e21) is "1e+21" and String(1e-7) "1e-7": a number is taken only when its string
+      // is a plain decimal, so the service never receives an exponent it cannot read.
+      z.number().check(
+        z.gte(0, { error: 'must be >= 0' }),
+        z.refine((n) => DECIMAL.test(String(n)), { error: 'must be a plain decimal amount' }),
+      ),
     ],
     { error: 'must be a decimal string such as "10.00"' },
   ),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { JsonSafe } from './input-checks.js';
 import { DecimalSchema, IdInputSchema, NonEmptyStringSchema, optionalNullable } from './common.js';
 
 /** One consumable: units of a service held by a user, a seat (`PER_SEAT`) or a team (`PER_TEAM`). */
@@ -32,15 +33,17 @@ export const ConsumableListSchema = z.union([
 ]);
 export type ConsumableList = z.infer<typeof ConsumableListSchema>;
 
-export const CheckoutParamsSchema = z.looseObject({
-  service: NonEmptyStringSchema,
-  how_many: z.int({ error: 'must be an integer >= 1, or -1 for unlimited' }).check(
-    z.refine((n) => n >= 1 || n === -1, {
-      error: 'must be an integer >= 1, or -1 for unlimited',
-    }),
-  ),
-  subscription: IdInputSchema,
-});
+export const CheckoutParamsSchema = z
+  .looseObject({
+    service: NonEmptyStringSchema,
+    how_many: z.int({ error: 'must be an integer >= 1, or -1 for unlimited' }).check(
+      z.refine((n) => n >= 1 || n === -1, {
+        error: 'must be an integer >= 1, or -1 for unlimited',
+      }),
+    ),
+    subscription: IdInputSchema,
+  })
+  .check(JsonSafe);
 export type CheckoutParams = z.input<typeof CheckoutParamsSchema>;
 
 export const CheckoutResultSchema = z.looseObject({

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { NonEmptyStringSchema, openEnum } from './common.js';
+import { AcademyInputSchema, JsonSafe } from './input-checks.js';
 
 export const OperationTypeListSchema = z.array(z.string());
 
@@ -35,10 +36,6 @@ export const MediaFileSchema = z.looseObject({
 });
 export type MediaFile = z.infer<typeof MediaFileSchema>;
 
-const AcademyInputSchema = z.optional(
-  z.union([z.int().check(z.positive()), NonEmptyStringSchema], { error: 'must be an academy id' }),
-);
-
 export const ChunkParamsSchema = z
   .object({
     operation_type: NonEmptyStringSchema,
@@ -66,12 +63,14 @@ export const ChunkParamsSchema = z
 export type ChunkParams = z.input<typeof ChunkParamsSchema>;
 
 /** The `meta` of SERVICE.md; sent JSON-encoded. Other keys pass through. */
-export const MediaMetaSchema = z.looseObject({
-  slug: z.optional(z.string()),
-  name: z.optional(z.string()),
-  categories: z.optional(z.array(z.string())),
-  academy: z.optional(z.int()),
-});
+export const MediaMetaSchema = z
+  .looseObject({
+    slug: z.optional(z.string()),
+    name: z.optional(z.string()),
+    categories: z.optional(z.array(z.string())),
+    academy: z.optional(z.int()),
+  })
+  .check(JsonSafe);
 export type MediaMeta = z.input<typeof MediaMetaSchema>;
 
 export const FinalizeParamsSchema = z.object({

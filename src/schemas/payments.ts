@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { JsonSafe } from './input-checks.js';
 import {
   DecimalSchema,
   IdInputSchema,
@@ -46,19 +47,21 @@ export const PlanSchema = z.looseObject({
 export type Plan = z.infer<typeof PlanSchema>;
 
 /** The arguments of `checking.preview` and `checking.bag`. */
-export const CheckingParamsSchema = z.looseObject({
-  plans: z
-    .array(
-      z.union([IdInputSchema, NonEmptyStringSchema], {
-        error: 'each plan must be a positive integer id (or a slug)',
-      }),
-      {
-        error: 'must be an array of plan ids',
-      },
-    )
-    .check(z.minLength(1, { error: 'must name at least one plan' })),
-  team_seats: z.optional(IdInputSchema),
-});
+export const CheckingParamsSchema = z
+  .looseObject({
+    plans: z
+      .array(
+        z.union([IdInputSchema, NonEmptyStringSchema], {
+          error: 'each plan must be a positive integer id (or a slug)',
+        }),
+        {
+          error: 'must be an array of plan ids',
+        },
+      )
+      .check(z.minLength(1, { error: 'must name at least one plan' })),
+    team_seats: z.optional(IdInputSchema),
+  })
+  .check(JsonSafe);
 export type CheckingParams = z.input<typeof CheckingParamsSchema>;
 
 /** A priced preview (or bag) of plans. */
@@ -81,14 +84,16 @@ export const BagSchema = z.extend(CheckingSchema, { token: z.string().check(z.mi
 export type Bag = z.infer<typeof BagSchema>;
 
 /** The card to register. Further fields (`exp_month`, `academy` ...) are sent as given. */
-export const CardParamsSchema = z.looseObject({
-  card_number: z
-    .string({ error: 'must be a string of 12 to 19 digits' })
-    .check(z.regex(/^\d{12,19}$/, { error: 'must be 12 to 19 digits' })),
-  cvc: z
-    .string({ error: 'must be a string of 3 or 4 digits' })
-    .check(z.regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' })),
-});
+export const CardParamsSchema = z
+  .looseObject({
+    card_number: z
+      .string({ error: 'must be a string of 12 to 19 digits' })
+      .check(z.regex(/^\d{12,19}$/, { error: 'must be 12 to 19 digits' })),
+    cvc: z
+      .string({ error: 'must be a string of 3 or 4 digits' })
+      .check(z.regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' })),
+  })
+  .check(JsonSafe);
 export type CardParams = z.input<typeof CardParamsSchema>;
 
 export const CardResultSchema = z.looseObject({
@@ -102,10 +107,12 @@ export const ChosenPeriodSchema = openEnum(
   NonEmptyStringSchema,
 );
 
-export const PayParamsSchema = z.looseObject({
-  token: NonEmptyStringSchema,
-  chosen_period: ChosenPeriodSchema,
-});
+export const PayParamsSchema = z
+  .looseObject({
+    token: NonEmptyStringSchema,
+    chosen_period: ChosenPeriodSchema,
+  })
+  .check(JsonSafe);
 export type PayParams = z.input<typeof PayParamsSchema>;
 
 /** The answer to a payment: an invoice on the deployed server. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { JsonSafe } from './input-checks.js';
 
 export const SeatSchema = z.looseObject({
   id: z.int(),
@@ -37,26 +38,30 @@ export const SeatListSchema = z.union([
 const EmailSchema = z.email({ error: 'must be a valid email address' });
 
 /** One seat to add. `seat_multiplier` (an integer >= 1) only matters under `PER_SEAT`. */
-export const SeatInputSchema = z.looseObject({
-  email: EmailSchema,
-  first_name: z.optional(z.string()),
-  last_name: z.optional(z.string()),
-  seat_multiplier: z.optional(
-    z
-      .int({ error: 'must be an integer >= 1' })
-      .check(z.gte(1, { error: 'must be an integer >= 1' })),
-  ),
-});
+export const SeatInputSchema = z
+  .looseObject({
+    email: EmailSchema,
+    first_name: z.optional(z.string()),
+    last_name: z.optional(z.string()),
+    seat_multiplier: z.optional(
+      z
+        .int({ error: 'must be an integer >= 1' })
+        .check(z.gte(1, { error: 'must be an integer >= 1' })),
+    ),
+  })
+  .check(JsonSafe);
 export type SeatInput = z.input<typeof SeatInputSchema>;
 
 export const SeatInputListSchema = z
   .array(SeatInputSchema, { error: 'must be an array of seats' })
   .check(z.minLength(1, { error: 'must hold at least one seat' }));
 
-export const SeatReplacementSchema = z.looseObject({
-  from_email: EmailSchema,
-  to_email: EmailSchema,
-});
+export const SeatReplacementSchema = z
+  .looseObject({
+    from_email: EmailSchema,
+    to_email: EmailSchema,
+  })
+  .check(JsonSafe);
 export type SeatReplacement = z.input<typeof SeatReplacementSchema>;
 
 export const SeatReplacementListSchema = z

@@ -1,0 +1,30 @@
+// Checks on request arguments shared by several schemas; internal, not part of the public schemas.
+import * as z from 'zod/mini';
+
+/**
+ * An academy a media call targets: a positive id, or a slug. It travels in the `Academy` header,
+ * so a string must be one fetch can send as is (visible ASCII): anything else made fetch throw a
+ * TypeError that surfaced as a ConnectionError after the call had been retried.
+ */
+export const AcademyInputSchema = z.optional(
+  z.union([z.int().check(z.positive()), z.string().check(z.regex(/^[\x21-\x7e]+$/))], {
+    error: 'must be an academy id',
+  }),
+);
+
+/** True when JSON.stringify can encode `value`: no BigInt, no cycle, no throwing `toJSON`. */
+function isJsonSerializable(value: unknown): boolean {
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Loose request objects pass unknown fields through to the JSON body. A BigInt or a cycle among
+ * them made JSON.stringify throw inside the request, which surfaced as a ConnectionError (or, for
+ * `meta`, a TypeError) after the call had started: it is an argument error, found up front.
+ */
+export const JsonSafe = z.refine(isJsonSerializable, { error: 'must be JSON-serializable' });
