@@ -139,7 +139,8 @@ export class HttpCore {
     options: InternalRequestOptions,
     attempt: number,
   ): Promise<T> {
-    const token = await this.resolveToken();
+    // Raced with the signal: a token provider that hangs must not hold an aborted call.
+    const token = await untilAborted(this.resolveToken(), options.signal);
     const secrets = [token, ...(call.secrets ?? [])];
     const method = call.route.method;
     this.log.info(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
@@ -279,6 +280,26 @@ export class HttpCore {
     }
     return token;
   }
+}
+
+/** Settles as `promise` does, or rejects with {@link AbortError} as soon as `signal` fires. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortError(undefined, { cause: signal.reason }));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** What fetch sends for a call's body, and the headers that describe it. */

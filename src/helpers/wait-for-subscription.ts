@@ -8,12 +8,15 @@ import { sleep } from '../core/sleep.js';
 import { checkNumberOption, MAX_TIMER_MS } from '../core/validate-input.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
 
+/** A poll started near the deadline may finish up to this long after it. */
+const MIN_POLL_TIMEOUT = 1_000;
+
 export interface WaitForOptions {
   /** Ids of subscriptions that existed before paying: they never count as the new one. */
   exclude?: Iterable<number>;
   /** Extra condition on the new subscription (e.g. its plan). */
   match?: (subscription: Subscription) => boolean;
-  /** Give up after this many ms. @defaultValue 120000 */
+  /** Give up after this many ms (a poll already started may take up to 1 s more). @defaultValue 120000 */
   timeout?: number;
   /** The first wait between polls, in ms; it grows by half each poll. @defaultValue 2000 */
   interval?: number;
@@ -55,7 +58,8 @@ export async function waitForSubscription(
     try {
       lastListing = await lister.list({
         maxRetries: 0,
-        timeout: Math.max(1, Math.min(remaining, 30_000)),
+        // The last poll starts at the deadline; give it time to answer rather than a doomed 1 ms.
+        timeout: Math.min(Math.max(remaining, MIN_POLL_TIMEOUT), 30_000),
         ...(signal ? { signal } : {}),
       });
       options?.onPoll?.({ attempt, elapsedMs: Date.now() - started, listing: lastListing });

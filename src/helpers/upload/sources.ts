@@ -106,9 +106,13 @@ function pieceReader(stream: StreamSource['stream']): PieceReader {
   const iterator = stream[Symbol.asyncIterator]();
   return {
     next: () => iterator.next(),
-    // `return` destroys a Node Readable, releasing its file descriptor.
     cancel: async () => {
-      await iterator.return?.()?.catch(() => undefined);
+      // `return()` waits for a pending `next()`, which a stalled stream never settles: destroy a
+      // Node Readable directly (that ends its pending `next()` and releases its file descriptor),
+      // and do not wait on `return()` of any other iterator.
+      const destroy = (stream as { destroy?: unknown }).destroy;
+      if (typeof destroy === 'function') destroy.call(stream);
+      void iterator.return?.()?.catch(() => undefined);
     },
   };
 }

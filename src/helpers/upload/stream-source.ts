@@ -18,11 +18,21 @@ export class StreamReader implements ChunkReader {
   private queue: Promise<unknown> = Promise.resolve();
   /** Set once a read failed or the upload stopped: later chunks cannot be read in order. */
   private stopped = false;
+  /**
+   * Rejects once the reader is closed. A read races it: a stream that stalls (a Node Readable or
+   * an async generator that never yields again) would otherwise hold the upload, and its abort,
+   * forever, since nothing can end a pending `next()` of an arbitrary async iterator.
+   */
+  private readonly closed: Promise<never>;
+  private markClosed!: (error: unknown) => void;
 
   constructor(
     private readonly pieces: PieceReader,
     readonly size: number,
-  ) {}
+  ) {
+    this.closed = new Promise<never>((_, reject) => (this.markClosed = reject));
+    this.closed.catch(() => undefined);
+  }
 
   read(range: ChunkRange): Promise<Uint8Array> {
     // Chunks are taken in index order and read in the same order, one at a time.
@@ -36,6 +46,7 @@ export class StreamReader implements ChunkReader {
   async close(): Promise<void> {
     this.stopped = true;
     this.leftover = undefined;
+    this.markClosed(new AbortError('The upload stopped reading the stream'));
     await this.pieces.cancel();
   }
 
@@ -68,7 +79,7 @@ export class StreamReader implements ChunkReader {
   /** The next non-empty piece, or `undefined` at the end of the stream. */
   private async nextPiece(): Promise<Uint8Array | undefined> {
     for (;;) {
-      const { value, done } = await this.pieces.next();
+      const { value, done } = await Promise.race([this.pieces.next(), this.closed]);
       // Cancelled while waiting: the stream's end is not a real end then.
       if (this.stopped) throw new AbortError('The upload stopped reading the stream');
       if (done) return undefined;

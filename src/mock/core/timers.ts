@@ -27,6 +27,13 @@ export class Timers {
   }
 }
 
-/** A plain wait (injected latency); not tracked, as it always ends by itself. */
+/**
+ * A plain wait (injected latency); not tracked, as it always ends by itself. Unref'd like the
+ * simulator's other timers: once the server is closed, a request stuck in a long injected latency
+ * must not keep the process (a test runner) alive for the rest of it.
+ */
 export const sleep = (ms: number): Promise<void> =>
-  new Promise((resolve) => setTimeout(resolve, ms));
+  new Promise((resolve) => {
+    const handle = setTimeout(resolve, ms);
+    (handle as { unref?: () => void }).unref?.();
+  });
