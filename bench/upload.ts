@@ -75,7 +75,17 @@ async function startSink(script: string, chunkSize: number, mibPerSecond: number
 }
 
 async function measure(script: string, mode: Mode, url: string, file: string): Promise<Measure> {
-  const { stdout } = await run(process.execPath, [script, mode, url, file, String(concurrency)]);
+  // BENCH_NODE_FLAGS (e.g. --max-semi-space-size=1) reach raw and seatpay alike: for telling V8's
+  // own heap sizing apart from memory the upload holds.
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const { stdout } = await run(process.execPath, [
+    ...flags,
+    script,
+    mode,
+    url,
+    file,
+    String(concurrency),
+  ]);
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Measure;
 }
 
