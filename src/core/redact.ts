@@ -49,14 +49,6 @@ export function redact(value: unknown, secrets: readonly string[] = [], depth = 
   return copy;
 }
 
-/** Headers as a plain object with secret values masked, for logs. */
-export function redactHeaders(headers: Headers | Record<string, string>): Record<string, string> {
-  const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
-  return Object.fromEntries(
-    entries.map(([key, value]) => [key, isSecretKey(key) ? REDACTED : value]),
-  );
-}
-
 function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
