@@ -1,4 +1,3 @@
-import ky, { type KyInstance } from 'ky';
 import pRetry from 'p-retry';
 import type * as z from 'zod/mini';
 import { VERSION } from '../version.js';
@@ -39,7 +38,8 @@ export interface Call<T> {
 interface Answer {
   status: number;
   statusText: string;
-  headers: Record<string, string>;
+  /** Turned into a plain object only for an error: most answers never need it. */
+  headers: Headers;
   text: string;
 }
 
@@ -54,14 +54,28 @@ const IN_BROWSER =
 const STREAMS_REQUEST_BODIES = /^Node\.js\//.test(globalThis.navigator?.userAgent ?? '');
 
 /**
+ * `redirect: 'error'` keeps the token on baseUrl's origin, and with `window: null` it also stops
+ * Node's fetch from cloning (and so buffering) every request body (upload-anchors.md §4).
+ */
+const FETCH_DEFAULTS = { redirect: 'error', window: null } as const;
+
+/**
  * The single request path of seatpay: URL, headers and auth, per-attempt timeout, retries (p-retry
- * is the only retry layer; ky's own is off), response parsing, validation and typed errors.
+ * is the only retry layer), response parsing, validation and typed errors.
+ *
+ * It calls `fetch` directly and does the least it can per call, because a client's own work is
+ * what users pay on every call (BENCHMARKS.md, "Per-call cost"): headers are built once per client,
+ * answer headers are copied only for errors, log lines are only formatted when logged, and p-retry
+ * is entered only once a first attempt has failed.
  */
 export class HttpCore {
   readonly log: Log;
-  private readonly ky: KyInstance;
+  private readonly fetch: typeof globalThis.fetch;
   private readonly baseUrl: string;
+  /** Every header but auth and the body's, lower-cased. */
   private readonly staticHeaders: Record<string, string>;
+  /** {@link staticHeaders} with the authorization of a fixed token: a GET's whole header set. */
+  private readonly fixedTokenHeaders: Record<string, string> | undefined;
   private readonly retry: RetrySettings;
   private readonly validation: ValidationMode;
 
@@ -79,16 +93,12 @@ export class HttpCore {
       ...(IN_BROWSER ? {} : { 'user-agent': `seatpay/${VERSION}` }),
       ...lowerKeys(options.headers ?? {}),
     };
-    // `redirect: 'error'` keeps the token on baseUrl's origin, and with `window: null` it also stops
-    // Node's fetch from cloning (and so buffering) every request body (upload-anchors.md §4).
-    this.ky = ky.create({
-      retry: 0,
-      timeout: false,
-      throwHttpErrors: false,
-      redirect: 'error',
-      window: null,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    this.fixedTokenHeaders =
+      typeof options.token === 'string'
+        ? { ...this.staticHeaders, authorization: this.authorization(options.token) }
+        : undefined;
+    // Read at call time when not given: a test double or polyfill installed later still counts.
+    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 
   /** The academy set on the client, used by media calls that do not name one. */
@@ -100,31 +110,52 @@ export class HttpCore {
   async request<T>(call: Call<T>, given?: InternalRequestOptions): Promise<T> {
     // A wrong signal, timeout or header is a bad argument: rejected before anything is sent.
     const options = checkRequestOptions(given);
-    const url = this.baseUrl + expandPath(call.route.path, call.params);
+    const url =
+      this.baseUrl + (call.params ? expandPath(call.route.path, call.params) : call.route.path);
     const { signal } = options;
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
+    try {
+      return await this.attempt(call, url, options, 1);
+    } catch (firstError) {
+      return await this.retryAfter(firstError, call, url, options);
+    }
+  }
+
+  /**
+   * After a failed first attempt: p-retry sends the next ones while the retry policy and budget
+   * allow, and the last failure is what the caller gets.
+   */
+  private async retryAfter<T>(
+    firstError: unknown,
+    call: Call<T>,
+    url: string,
+    options: InternalRequestOptions,
+  ): Promise<T> {
+    const { signal } = options;
     const budget = new RetryBudget(
       options.maxRetries ?? this.options.maxRetries ?? 2,
       options.relatedSuccesses,
     );
+    const shouldRetry = async (error: unknown): Promise<boolean> => {
+      const retry = budget.next();
+      if (retry === undefined) return false;
+      const delay = retryDelay(call.route, error, retry, this.retry);
+      if (delay === undefined) return false;
+      budget.take();
+      options.onRetry?.({ error, retry, delayMs: delay });
+      this.log.warn(
+        `${call.route.method} ${call.route.path} failed (${(error as Error).message}); retry ${retry} in ${delay} ms`,
+      );
+      await sleep(delay, signal);
+      return true;
+    };
     try {
-      return await pRetry((attempt) => this.attempt(call, url, options, attempt), {
+      if (!(await shouldRetry(firstError))) throw firstError;
+      return await pRetry((attempt) => this.attempt(call, url, options, attempt + 1), {
         retries: Number.POSITIVE_INFINITY, // the budget counts: it can start over (RetryBudget)
-        minTimeout: 0, // the wait is ours: backoff or Retry-After, in shouldRetry below
+        minTimeout: 0, // the wait is ours: backoff or Retry-After, in shouldRetry
         ...(signal ? { signal } : {}),
-        shouldRetry: async ({ error }) => {
-          const retry = budget.next();
-          if (retry === undefined) return false;
-          const delay = retryDelay(call.route, error, retry, this.retry);
-          if (delay === undefined) return false;
-          budget.take();
-          options.onRetry?.({ error, retry, delayMs: delay });
-          this.log.warn(
-            `${call.route.method} ${call.route.path} failed (${error.message}); retry ${retry} in ${delay} ms`,
-          );
-          await sleep(delay, signal);
-          return true;
-        },
+        shouldRetry: ({ error }) => shouldRetry(error),
       });
     } catch (error) {
       if (error instanceof SeatpayError) throw error;
@@ -139,24 +170,36 @@ export class HttpCore {
     options: InternalRequestOptions,
     attempt: number,
   ): Promise<T> {
+    const source = this.options.token;
     // Raced with the signal: a token provider that hangs must not hold an aborted call.
-    const token = await untilAborted(this.resolveToken(), options.signal);
-    const secrets = [token, ...(call.secrets ?? [])];
+    const token =
+      typeof source === 'string'
+        ? source
+        : await untilAborted(resolveToken(source), options.signal);
+    const secrets = call.secrets ? [token, ...call.secrets] : [token];
     const method = call.route.method;
-    this.log.info(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+    const logsInfo = this.log.enabled('info');
+    if (logsInfo) this.log.info(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
     if (this.log.enabled('debug')) this.log.debug('request body', describeBody(call.body), secrets);
 
-    const started = Date.now();
+    const started = logsInfo ? Date.now() : 0;
     const answer = await this.send(call, url, options, token, secrets);
-    this.log.info(`← ${answer.status} ${method} ${url} (${Date.now() - started} ms)`);
+    if (logsInfo) this.log.info(`← ${answer.status} ${method} ${url} (${Date.now() - started} ms)`);
 
     if (answer.status < 200 || answer.status >= 300) {
       const body = redact(parseBody(answer.text), secrets);
       if (this.log.enabled('debug')) this.log.debug('error body', body, secrets);
       // Headers and status text can echo the request (`x-echo-auth`): redacted like the body.
-      const headers = redact(answer.headers, secrets) as Record<string, string>;
+      const headers = redact(Object.fromEntries(answer.headers), secrets) as Record<string, string>;
       const statusText = scrubText(answer.statusText, secrets);
-      throw errorFromResponse({ ...answer, headers, statusText, method, url, body });
+      throw errorFromResponse({
+        status: answer.status,
+        headers,
+        statusText,
+        method,
+        url,
+        body,
+      });
     }
     return this.readResult(call, answer, url, secrets);
   }
@@ -170,27 +213,31 @@ export class HttpCore {
     secrets: string[],
   ): Promise<Answer> {
     const timeoutMs = options.timeout ?? this.options.timeout ?? 30_000;
+    // A controller and a timer we clear, not AbortSignal.timeout: that one leaves a timer behind
+    // per call, keeps a caller's long-lived signal growing until it fires, and wants an integer.
     const timer = new AbortController();
     const handle = setTimeout(() => timer.abort(), timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
+    const timeout = timer.signal;
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const method = call.route.method;
     let gotHeaders = false;
     try {
       const body = encodeBody(call.body, options.onUploadProgress); // fresh per attempt: streams are read once
-      const sendWith = this.sendWithFor(call.body);
-      const response = await this.ky(url, {
+      const send = this.sendWithFor(call.body) ?? this.fetch;
+      const response = await send(url, {
         method,
         headers: this.headersFor(call, options, token, body.headers),
         body: body.body,
         signal,
-        ...(sendWith ? { fetch: sendWith } : {}),
-      });
+        ...FETCH_DEFAULTS,
+        ...(body.body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      } as RequestInit);
       gotHeaders = true;
       const text = await response.text();
       return {
         status: response.status,
         statusText: response.statusText,
-        headers: Object.fromEntries(response.headers.entries()),
+        headers: response.headers,
         text,
       };
     } catch (error) {
@@ -198,7 +245,7 @@ export class HttpCore {
         throw new AbortError(undefined, { cause: options.signal.reason });
       const mayHaveBeenProcessed = gotHeaders || !neverReachedService(error);
       const details = { mayHaveBeenProcessed, method, url, cause: redactCause(error, secrets) };
-      if (timer.signal.aborted)
+      if (timeout.aborted)
         throw new TimeoutError(`No answer from ${method} ${url} within ${timeoutMs} ms`, details);
       throw new ConnectionError(
         // fetch quotes an invalid header value, the Authorization header included.
@@ -221,15 +268,23 @@ export class HttpCore {
     return sendWithOf(body.file.data);
   }
 
+  private authorization(token: string): string {
+    return `${this.options.authScheme ?? 'Bearer'} ${token}`;
+  }
+
   private headersFor(
     call: Call<unknown>,
     options: InternalRequestOptions,
     token: string,
-    bodyHeaders: Record<string, string>,
+    bodyHeaders: Record<string, string> | undefined,
   ): Record<string, string> {
+    // The common case (a GET with a fixed token): the headers built once, shared by every call.
+    if (this.fixedTokenHeaders && !bodyHeaders && call.academy === undefined && !options.headers) {
+      return this.fixedTokenHeaders;
+    }
     const headers: Record<string, string> = {
       ...this.staticHeaders,
-      authorization: `${this.options.authScheme ?? 'Bearer'} ${token}`,
+      authorization: this.authorization(token),
       ...bodyHeaders,
     };
     if (call.academy !== undefined) headers.academy = String(call.academy);
@@ -268,18 +323,17 @@ export class HttpCore {
     this.log.warn(failure.message);
     return parsed.value as T;
   }
+}
 
-  private async resolveToken(): Promise<string> {
-    const source = this.options.token;
-    const token = typeof source === 'function' ? await source() : source;
-    // Never quoted: fetch's error for a bad header value would carry the token itself.
-    if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) {
-      throw new SeatpayError(
-        'The token provider returned no usable token (visible ASCII characters, no spaces)',
-      );
-    }
-    return token;
+/** A token from a provider, checked: fetch's error for a bad header value would quote it. */
+async function resolveToken(provider: () => string | Promise<string>): Promise<string> {
+  const token = await provider();
+  if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) {
+    throw new SeatpayError(
+      'The token provider returned no usable token (visible ASCII characters, no spaces)',
+    );
   }
+  return token;
 }
 
 /** Settles as `promise` does, or rejects with {@link AbortError} as soon as `signal` fires. */
@@ -306,11 +360,11 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
 function encodeBody(
   body: unknown,
   onFileBytes?: (sentBytes: number) => void,
-): { body: BodyInit | undefined; headers: Record<string, string> } {
-  if (body === undefined) return { body: undefined, headers: {} };
-  if (body instanceof FormData) return { body, headers: {} };
+): { body: BodyInit | undefined; headers?: Record<string, string> } {
+  if (body === undefined) return { body: undefined };
+  if (body instanceof FormData) return { body };
   if (body instanceof MultipartBody) {
-    if (!STREAMS_REQUEST_BODIES) return { body: body.toFormData(), headers: {} };
+    if (!STREAMS_REQUEST_BODIES) return { body: body.toFormData() };
     const headers = { 'content-type': body.contentType, 'content-length': String(body.length) };
     return { body: body.stream(onFileBytes), headers };
   }
@@ -362,12 +416,8 @@ function describeCause(error: unknown): string {
   return message;
 }
 
-/** ky's errors carry the Request (and so the Authorization header): keep only the underlying cause. */
-function redactCause(error: unknown, secrets: string[]): unknown {
-  const inner =
-    (error as { name?: string; cause?: unknown })?.name === 'NetworkError'
-      ? (error as { cause?: unknown }).cause
-      : error;
+/** A fetch failure can carry the request (and so the Authorization header): keep only its cause chain's message and code. */
+function redactCause(inner: unknown, secrets: string[]): unknown {
   if (inner instanceof Error) {
     const safe = new Error(redact(inner.message, secrets) as string);
     safe.name = inner.name;

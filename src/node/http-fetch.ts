@@ -15,29 +15,29 @@ const agents = {
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /**
- * Sends `input` with `node:http(s)` and resolves with a web `Response`, as `fetch` would: the
- * Request's method, headers (its `Content-Length` included) and body, its `signal`, no redirects
- * followed. Failures reject with `TypeError('fetch failed', { cause })` like Node's fetch, so the
- * core classifies them the same way. Only for `http:` and `https:` URLs; anything else goes to
- * the global fetch.
+ * Sends a request with `node:http(s)` and resolves with a web `Response`, as `fetch` would: the
+ * method, headers (`Content-Length` included) and body, the `signal`, no redirects followed.
+ * Failures reject with `TypeError('fetch failed', { cause })` like Node's fetch, so the core
+ * classifies them the same way. Only for `http:` and `https:` URLs; anything else goes to the
+ * global fetch.
  */
-export const httpFetch: typeof fetch = async (input, init) => {
-  // ky calls `fetch(request, {})`: a new Request would hide the body stream behind a proxy stream.
-  const request =
-    input instanceof Request && (!init || Object.keys(init).length === 0)
-      ? input
-      : new Request(input, init);
-  const url = new URL(request.url);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fetch(request);
-  const { signal } = request;
+export const httpFetch: typeof fetch = async (input, init = {}) => {
+  // The core calls `fetch(url, init)`: reading init as is keeps the body stream the core made
+  // (a Request would wrap it in a proxy stream and hide its pieces).
+  if (input instanceof Request) return fetch(input, init);
+  const url = new URL(input);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fetch(input, init);
+  const signal = init.signal ?? new AbortController().signal;
   signal.throwIfAborted();
 
   const headers: Record<string, string> = {};
-  request.headers.forEach((value, key) => {
+  new Headers(init.headers).forEach((value, key) => {
     headers[key] = value;
   });
+  const method = init.method ?? 'GET';
+  const body = (init.body ?? null) as ReadableStream<Uint8Array> | null;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const outgoing = send(url, { method: request.method, headers, agent: agents[url.protocol] });
+  const outgoing = send(url, { method, headers, agent: agents[url.protocol] });
 
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
@@ -66,7 +66,7 @@ export const httpFetch: typeof fetch = async (input, init) => {
       });
       resolve(toResponse(incoming));
     });
-    void writeBody(request.body, outgoing, signal).catch((error: unknown) => {
+    void writeBody(body, outgoing, signal).catch((error: unknown) => {
       outgoing.destroy(error as Error);
       fail(error);
     });
