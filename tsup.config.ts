@@ -3,9 +3,12 @@ import { defineConfig } from 'tsup';
 // Entries that exist are built; `mock` and `node` join as their sources land.
 import { existsSync } from 'node:fs';
 const entry = Object.fromEntries(
-  Object.entries({ index: 'src/index.ts', mock: 'src/mock/index.ts', node: 'src/node.ts' }).filter(
-    ([, file]) => existsSync(file),
-  ),
+  Object.entries({
+    index: 'src/index.ts',
+    mock: 'src/mock/index.ts',
+    'mock-msw': 'src/mock/msw.ts',
+    node: 'src/node.ts',
+  }).filter(([, file]) => existsSync(file)),
 );
 
 export default defineConfig([
@@ -21,13 +24,13 @@ export default defineConfig([
     treeshake: true,
   },
   {
-    // CommonJS: ky and p-retry are ESM-only, and esbuild's interop breaks `require` of them
-    // (`ky.default.create is not a function`, toolchain.md §3), so they are inlined here.
+    // CommonJS: p-retry is ESM-only, and esbuild's interop breaks `require` of ESM-only packages
+    // (`default.x is not a function`, toolchain.md §3), so it is inlined here.
     entry,
     format: ['cjs'],
     dts: true,
     sourcemap: true,
     target: 'es2022',
-    noExternal: ['ky', 'p-retry', 'is-network-error'],
+    noExternal: ['p-retry', 'is-network-error'],
   },
 ]);

@@ -1,6 +1,7 @@
 /**
- * `seatpay/mock`: an in-memory simulator of the whole service (SERVICE.md), served through msw
- * handlers (Node and browsers) or a real HTTP server on loopback.
+ * `seatpay/mock`: an in-memory simulator of the whole service (SERVICE.md), served by a real HTTP
+ * server on loopback. Its msw handlers (Node and browsers) are in `seatpay/mock/msw`, so that this
+ * entry loads without msw, an optional peer.
  */
 export {
   createSimulator,
@@ -8,7 +9,6 @@ export {
   type SimulatorOptions,
   type ConsumeInput,
 } from './simulator.js';
-export { mockHandlers } from './adapters/msw.js';
 export {
   startMockServer,
   type MockServer,

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSimulator, mockHandlers } from '../../src/mock/index.js';
+import { createSimulator } from '../../src/mock/index.js';
+import { mockHandlers } from '../../src/mock/msw.js';
 import { PlanSchema } from '../../src/schemas/index.js';
 import { expectSchema } from './support.js';
 
