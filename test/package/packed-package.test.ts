@@ -1,0 +1,175 @@
+import { copyFile, readdir, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { attwReport, RESOLUTIONS } from './support/attw-report.js';
+import { startFakeApi, type FakeApi } from './support/fake-api.js';
+import { startMockCommand } from './support/mock-command.js';
+import { NODE_MAJORS, nodeBinary, type NodeMajor } from './support/node-runtimes.js';
+import { packAndInstall, repoRoot, type PackedPackage } from './support/pack-and-install.js';
+import { publintMessages } from './support/publint-messages.js';
+import { printedJson, runScript } from './support/run-script.js';
+import { filesUsersDoNotNeed, requiredFiles, sourceMapProblems } from './support/tarball-policy.js';
+import { typeErrors } from './support/type-check.js';
+
+// The package as users get it: one `npm pack` and one install into a scratch project, shared by
+// every check below. The checks run concurrently: most of their time is spent in child processes.
+
+const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
+
+/**
+ * About 1.5 MB unpacked today, two thirds of it source maps with their sources embedded. 2 MB
+ * leaves room to grow but trips on the usual accidents: a dependency bundled into the ESM build
+ * (zod/mini alone adds ~70 KB of code and ~300 KB of map per entry), a duplicate build, a stray
+ * directory.
+ */
+const MAX_UNPACKED_BYTES = 2_000_000;
+
+let pkg: PackedPackage;
+let api: FakeApi;
+const nodeBinaries = new Map<NodeMajor, string>();
+
+beforeAll(async () => {
+  const [packed, binaries, fakeApi] = await Promise.all([
+    packAndInstall(),
+    Promise.all(NODE_MAJORS.map(nodeBinary)),
+    startFakeApi(),
+  ]);
+  pkg = packed;
+  api = fakeApi;
+  NODE_MAJORS.forEach((major, index) => nodeBinaries.set(major, binaries[index]!));
+  for (const script of await readdir(SMOKE_SCRIPTS)) {
+    await copyFile(join(SMOKE_SCRIPTS, script), join(pkg.scratchDir, script));
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await api?.close();
+  if (pkg) await rm(pkg.scratchDir, { recursive: true, force: true });
+});
+
+describe.concurrent('the packed tarball', () => {
+  const paths = () => pkg.report.files.map((file) => file.path);
+
+  it('holds the manifest, README, CHANGELOG, license and every file package.json points to', ({
+    expect,
+  }) => {
+    const missing = requiredFiles(pkg.manifest, repoRoot).filter((file) => !paths().includes(file));
+    expect(missing, 'required files missing from the tarball').toEqual([]);
+  });
+
+  it('holds nothing else but dist/ JS, types and maps (no src/, test/, bench/, config)', ({
+    expect,
+  }) => {
+    const unneeded = filesUsersDoNotNeed(paths(), requiredFiles(pkg.manifest, repoRoot));
+    expect(unneeded, 'files users do not need').toEqual([]);
+  });
+
+  it('ships source maps only with their sources embedded and linked from their code', ({
+    expect,
+  }) => {
+    expect(sourceMapProblems(paths(), pkg.installedDir), 'useless source maps').toEqual([]);
+  });
+
+  it(`unpacks to at most ${MAX_UNPACKED_BYTES} bytes`, ({ expect }) => {
+    expect(pkg.report.unpackedSize).toBeLessThanOrEqual(MAX_UNPACKED_BYTES);
+  });
+
+  it('passes publint --strict with no error, warning or suggestion', async ({ expect }) => {
+    expect(await publintMessages(pkg.tarball), 'publint messages').toEqual([]);
+  });
+
+  it('has no attw problem for any entry point under node10, node16 (CJS, ESM) or bundler', async ({
+    expect,
+  }) => {
+    const report = await attwReport(pkg.tarball);
+    const entries = Object.keys(pkg.manifest.exports);
+    // attw must have looked at every entry point in every mode, or "no problems" means nothing.
+    expect(report.checked).toEqual(
+      Object.fromEntries(entries.map((entry) => [entry, [...RESOLUTIONS]])),
+    );
+    expect(report.problems, 'attw problems').toEqual([]);
+  });
+
+  it('ships types that compile, with skipLibCheck off, from ESM and CommonJS', async ({
+    expect,
+  }) => {
+    expect(await typeErrors(pkg.scratchDir), 'tsc errors').toEqual([]);
+  });
+
+  it('installs with its dependencies but not the optional peer msw', ({ expect }) => {
+    const installed = (name: string) => existsSync(join(pkg.scratchDir, 'node_modules', name));
+    const dependencies = Object.keys(pkg.manifest.dependencies ?? {});
+    expect(
+      dependencies.filter((name) => !installed(name)),
+      'dependencies not installed',
+    ).toEqual([]);
+    // The mock checks below rely on this: they show what works in a project without msw.
+    expect(installed('msw')).toBe(false);
+  });
+});
+
+describe.concurrent.each(NODE_MAJORS)('installed, under Node %i', (major) => {
+  const runtime = new RegExp(`^v${major}\\.`);
+  const run = (script: string, env?: Record<string, string>) =>
+    runScript(nodeBinaries.get(major)!, pkg.scratchDir, script, env);
+
+  it.for(['client.mjs', 'client.cjs'])('%s: seatpay calls the API', async (script, { expect }) => {
+    // A token per script and runtime tells which request came from which run.
+    const token = `${script}-${major}`;
+    const printed = printedJson(await run(script, { API_URL: api.url, TOKEN: token }));
+    const slug = script.endsWith('.mjs') ? 'team' : 'solo';
+    expect(printed).toEqual({
+      runtime: expect.stringMatching(runtime),
+      slug,
+      title: `The ${slug} plan`,
+      errorClass: 'NotFoundError',
+    });
+    expect(api.requests).toContainEqual({
+      method: 'GET',
+      path: `/v1/payments/plan/${slug}`,
+      authorization: `Bearer ${token}`,
+    });
+  });
+
+  it.for(['from-path.mjs', 'from-path.cjs'])(
+    '%s: seatpay/node opens and reads a file',
+    async (script, { expect }) => {
+      const { size } = await stat(join(SMOKE_SCRIPTS, script));
+      expect(printedJson(await run(script))).toEqual({
+        runtime: expect.stringMatching(runtime),
+        name: script,
+        type: 'text/javascript',
+        bytes: size,
+      });
+    },
+  );
+
+  it.for(['mock-server.mjs', 'mock-server.cjs'])(
+    '%s: seatpay/mock serves the client, without msw installed',
+    async (script, { expect }) => {
+      expect(printedJson(await run(script))).toEqual({
+        runtime: expect.stringMatching(runtime),
+        slug: 'personal',
+      });
+    },
+  );
+
+  it('the seatpay-mock command serves the API, without msw installed', async ({ expect }) => {
+    const reportRuntime = join(pkg.scratchDir, 'report-runtime.cjs');
+    const command = await startMockCommand(nodeBinaries.get(major)!, pkg.scratchDir, reportRuntime);
+    try {
+      expect(command.runtime).toMatch(runtime);
+      const response = await fetch(`${command.url}/v1/payments/plan/personal`, {
+        headers: { authorization: `Bearer ${command.ownerToken}` },
+      });
+      expect({
+        status: response.status,
+        slug: ((await response.json()) as { slug?: unknown }).slug,
+      }).toEqual({ status: 200, slug: 'personal' });
+    } finally {
+      // The command stops cleanly on SIGTERM (exit code 0), as Ctrl+C or a process manager would.
+      expect(await command.stop()).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from './pack-and-install.js';
+
+const exec = promisify(execFile);
+
+/** The Node majors the package promises to work on (engines: >=22): the oldest and the newest. */
+export const NODE_MAJORS = [24, 22] as const;
+export type NodeMajor = (typeof NODE_MAJORS)[number];
+
+/**
+ * The path of a Node binary of that major. Node 24 is the one running this test (the repository's
+ * `node` dev dependency). Node 22 comes from the npm package `node@22`, installed once into
+ * .tmp/node22 and reused: as a dev dependency its `node` bin would replace the repository's.
+ */
+export async function nodeBinary(major: NodeMajor): Promise<string> {
+  if (major === 24) return process.execPath;
+  const dir = join(repoRoot, '.tmp', 'node22');
+  const binary = join(dir, 'node_modules', 'node', 'bin', 'node');
+  if (await isMajor(binary, 22)) return binary;
+
+  await rm(dir, { recursive: true, force: true });
+  // Installed beside, then renamed: a run interrupted mid-install leaves no half-made cache.
+  const staging = `${dir}.install-${process.pid}`;
+  await mkdir(staging, { recursive: true });
+  // The package's preinstall fetches the real binary (toolchain.md §1), so scripts must run.
+  await exec('npm', [
+    'install',
+    '--prefix',
+    staging,
+    '--no-save',
+    '--no-audit',
+    '--no-fund',
+    'node@22',
+  ]);
+  // Another run may have finished first: its copy is as good as ours.
+  await rename(staging, dir).catch(() => rm(staging, { recursive: true, force: true }));
+  if (!(await isMajor(binary, 22))) {
+    throw new Error(`${binary} is not a Node 22 after installing node@22`);
+  }
+  return binary;
+}
+
+async function isMajor(binary: string, major: number): Promise<boolean> {
+  try {
+    const { stdout } = await exec(binary, ['-v']);
+    return stdout.startsWith(`v${major}.`);
+  } catch {
+    return false;
+  }
+}
