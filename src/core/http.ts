@@ -12,6 +12,7 @@ import {
 } from './errors/index.js';
 import { errorFromResponse } from './errors/from-response.js';
 import { Log } from './logger.js';
+import { plainCheckOf } from './plain-check.js';
 import { MultipartBody, sendWithOf } from './multipart.js';
 import type { ClientOptions, InternalRequestOptions, ValidationMode } from './options.js';
 import { redact, scrubText } from './redact.js';
@@ -306,6 +307,8 @@ export class HttpCore {
       });
     }
     if (this.validation === 'off') return parsed.value as T;
+    // Most listings are valid: a plain check answers for them without zod copying each object.
+    if (plainCheckOf(call.response)?.(parsed.value)) return parsed.value as T;
     const result = call.response.safeParse(parsed.value);
     if (result.success) return result.data;
     // Issues quote the service (seat errors' messages, record keys): they may echo a secret.

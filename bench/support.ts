@@ -1,0 +1,26 @@
+// What the benchmarks share: bundling a bench script for plain Node, and starting a helper process
+// that prints its origin on its first line of stdout and stops when its stdin closes.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+/**
+ * Bench scripts run as plain Node from an esbuild bundle: under tsx (source maps, loader hooks) they
+ * would measure tsx, not seatpay.
+ */
+export async function bundleForNode(dir: string, name: string): Promise<string> {
+  const outfile = join(dir, `${name}.mjs`);
+  const entry = new URL(`./${name}.ts`, import.meta.url).pathname;
+  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm' });
+  return outfile;
+}
+
+/** Starts `script` in its own Node process; resolves to its origin and a way to stop it. */
+export async function startHelperProcess(script: string, args: string[]) {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout.once('data', (data: Buffer) => resolve(data.toString().trim()));
+  });
+  return { url, stop: () => child.stdin.end() };
+}

@@ -1,0 +1,107 @@
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { plainCheckOf } from '../../src/core/plain-check.js';
+import * as schemas from '../../src/schemas/index.js';
+
+// The plain check is only allowed to say "valid" where zod says valid and returns the very same
+// value; anything it gets wrong here would hand users an unvalidated answer.
+
+type AnySchema = z.ZodMiniType;
+interface Def {
+  type: string;
+  innerType?: AnySchema;
+  element?: AnySchema;
+  valueType?: AnySchema;
+  options?: AnySchema[];
+  shape?: Record<string, AnySchema>;
+  format?: string;
+}
+const defOf = (schema: AnySchema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Values near `schema`: mostly well-formed, with any part sometimes replaced by any JSON. */
+function near(schema: AnySchema, depth = 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  const shaped = (): fc.Arbitrary<unknown> => {
+    switch (def.type) {
+      case 'string':
+        return fc.string();
+      case 'number':
+        return def.format === 'safeint'
+          ? fc.oneof(fc.integer(), fc.constant(2 ** 53), fc.double())
+          : fc.double();
+      case 'boolean':
+        return fc.boolean();
+      case 'optional':
+        return fc.option(near(def.innerType!, depth), { nil: undefined });
+      case 'nullable':
+        return fc.option(near(def.innerType!, depth), { nil: null });
+      case 'array':
+        return fc.array(near(def.element!, depth + 1), { maxLength: depth > 2 ? 1 : 4 });
+      case 'record':
+        return fc.dictionary(fc.string(), near(def.valueType!, depth + 1), { maxKeys: 3 });
+      case 'union':
+        return fc.oneof(...def.options!.map((option) => near(option, depth + 1)));
+      case 'object':
+        return fc.record(
+          {
+            ...Object.fromEntries(
+              Object.entries(def.shape!).map(([key, field]) => [key, near(field, depth + 1)]),
+            ),
+            extra: fc.jsonValue({ maxDepth: 1 }),
+          },
+          { requiredKeys: Object.keys(def.shape!) },
+        );
+      default:
+        return fc.jsonValue({ maxDepth: 2 });
+    }
+  };
+  return fc.oneof(
+    { weight: 9, arbitrary: shaped() },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  );
+}
+
+const checked = Object.entries(schemas).filter(
+  ([, value]) =>
+    typeof value === 'object' &&
+    value !== null &&
+    '_zod' in value &&
+    plainCheckOf(value as AnySchema) !== undefined,
+) as [string, AnySchema][];
+
+describe('plainCheckOf', () => {
+  it('covers the big listings and leaves schemas with transforms to zod', () => {
+    const names = checked.map(([name]) => name);
+    expect(names).toContain('ConsumableListSchema');
+    expect(names).toContain('ConsumableSchema');
+    // Amounts become strings: zod's output is not its input, so zod must run.
+    expect(plainCheckOf(schemas.PlanSchema)).toBeUndefined();
+    expect(plainCheckOf(z.looseObject({ a: z.string().check(z.minLength(1)) }))).toBeUndefined();
+    // A plain object strips unknown keys: not its input either.
+    expect(plainCheckOf(z.object({ a: z.string() }))).toBeUndefined();
+  });
+
+  it.each(checked)('agrees with zod on %s', (_name, schema) => {
+    const check = plainCheckOf(schema)!;
+    fc.assert(
+      fc.property(near(schema), (value) => {
+        // Through JSON, as answers arrive: no undefined members, no -0, no NaN.
+        const json = JSON.parse(JSON.stringify(value ?? null)) as unknown;
+        const result = schema.safeParse(json);
+        expect(check(json)).toBe(result.success);
+        if (result.success) expect(result.data).toStrictEqual(json);
+      }),
+      { numRuns: 300, seed: 20261121 },
+    );
+  });
+
+  it('rejects a listing where one item deep inside is wrong', () => {
+    const check = plainCheckOf(schemas.ConsumableListSchema)!;
+    const items = Array.from({ length: 1000 }, (_, i) => ({ id: i, how_many: 1, user: null }));
+    expect(check(items)).toBe(true);
+    items[777] = { id: 777, how_many: 1.5, user: null };
+    expect(check(items)).toBe(false);
+    expect(schemas.ConsumableListSchema.safeParse(items).success).toBe(false);
+  });
+});
