@@ -1,0 +1,76 @@
+// The per-call benchmark's client: times seatpay calls and raw fetch() + JSON.parse to the same
+// server, interleaved round by round so that machine noise falls on both. Prints one JSON line of
+// per-call medians in microseconds. Run by bench/per-call.ts; not meant to be run by hand.
+import { createClient } from '../dist/index.js';
+
+const [origin, planSlug, roundsArg, callsArg] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+];
+const rounds = Number(roundsArg);
+const calls = Number(callsArg);
+const token = 'bench-token-0123456789';
+const client = createClient({ baseUrl: origin, token, logLevel: 'off' });
+const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
+
+/** What a user writing it by hand would do: fetch, check the status, JSON.parse the text. */
+async function raw(path: string): Promise<unknown> {
+  const response = await fetch(origin + path, { headers });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return JSON.parse(text);
+}
+
+type Subject = () => Promise<unknown>;
+const subjects: Record<string, Subject> = {
+  'raw plan': () => raw(`/v1/payments/plan/${planSlug}`),
+  'seatpay plans.get': () => client.plans.get(planSlug),
+  'raw subscriptions': () => raw('/v1/payments/me/subscription'),
+  'seatpay subscriptions.list': () => client.subscriptions.list(),
+};
+
+async function sequential(subject: Subject): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < calls; i++) await subject();
+  return ((performance.now() - started) * 1000) / calls;
+}
+
+/** `calls` calls with 32 always in flight. */
+async function concurrent(subject: Subject): Promise<number> {
+  let next = 0;
+  const worker = async () => {
+    while (next++ < calls) await subject();
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: 32 }, worker));
+  return ((performance.now() - started) * 1000) / calls;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const results: Record<string, { sequential: number[]; concurrent: number[] }> = {};
+for (const name of Object.keys(subjects)) results[name] = { sequential: [], concurrent: [] };
+
+// Warm-up: JIT, connection pool, schema caches.
+for (const subject of Object.values(subjects)) {
+  await sequential(subject);
+  await concurrent(subject);
+}
+for (let round = 0; round < rounds; round++) {
+  // Alternate the order each round so that neither side always runs first.
+  const names = Object.keys(subjects);
+  if (round % 2) names.reverse();
+  for (const name of names) results[name]!.sequential.push(await sequential(subjects[name]!));
+  for (const name of names) results[name]!.concurrent.push(await concurrent(subjects[name]!));
+}
+console.log(
+  JSON.stringify(
+    Object.fromEntries(
+      Object.entries(results).map(([name, r]) => [
+        name,
+        { sequential: median(r.sequential), concurrent: median(r.concurrent) },
+      ]),
+    ),
+  ),
+);
