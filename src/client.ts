@@ -1,12 +1,5 @@
-import { InvalidRequestError } from './core/errors/validation-errors.js';
-import { HttpCore } from './core/http.js';
+import { createCore } from './core/create-core.js';
 import type { ClientOptions } from './core/options.js';
-import {
-  checkHeaders,
-  checkNumberOption,
-  MAX_TIMER_MS,
-  parseInput,
-} from './core/validate-input.js';
 import { purchase, type PurchaseOptions, type PurchaseResult } from './helpers/purchase.js';
 import { BillingTeams } from './resources/billing-team.js';
 import { Card } from './resources/card.js';
@@ -17,7 +10,6 @@ import { Pay } from './resources/pay.js';
 import { Plans } from './resources/plans.js';
 import { Seats } from './resources/seats.js';
 import { Subscriptions } from './resources/subscriptions.js';
-import { AcademyInputSchema } from './schemas/input-checks.js';
 
 /** The seatpay client: one resource per family of SERVICE.md, all sharing one request path. */
 export class SeatpayClient {
@@ -32,8 +24,7 @@ export class SeatpayClient {
   readonly media: Media;
 
   constructor(options: ClientOptions) {
-    checkOptions(options);
-    const core = new HttpCore(options);
+    const core = createCore(options);
     this.plans = new Plans(core);
     this.checking = new CheckingResource(core);
     this.card = new Card(core);
@@ -61,87 +52,4 @@ export class SeatpayClient {
  */
 export function createClient(options: ClientOptions): SeatpayClient {
   return new SeatpayClient(options);
-}
-
-/** Log levels and validation modes a client accepts. */
-const LOG_LEVELS = new Set(['off', 'error', 'warn', 'info', 'debug']);
-const VALIDATION_MODES = new Set(['error', 'warn', 'off']);
-/** A token or auth scheme as one header value can carry it: visible ASCII, no spaces. */
-const HEADER_WORD = /^[\x21-\x7e]+$/;
-
-/**
- * Rejects unusable options at once, before any request: a wrong base URL, token, header, logger
- * or number. Each of these used to surface later as a TypeError or a ConnectionError from fetch
- * (whose message could quote the token), or be silently ignored.
- */
-function checkOptions(options: ClientOptions): void {
-  if (!options || typeof options !== 'object')
-    throw new InvalidRequestError('createClient needs an options object');
-  checkBaseUrl(options.baseUrl);
-  const { token, authScheme, academy, logger } = options;
-  if (!(typeof token === 'function' || (typeof token === 'string' && HEADER_WORD.test(token)))) {
-    throw new InvalidRequestError(
-      'Invalid token: must be a non-empty string of visible ASCII characters, or a function returning one',
-      { field: 'token' },
-    );
-  }
-  if (
-    authScheme !== undefined &&
-    !(typeof authScheme === 'string' && (authScheme === '' || HEADER_WORD.test(authScheme)))
-  ) {
-    throw new InvalidRequestError('Invalid authScheme: must be one word, such as "Bearer"', {
-      field: 'authScheme',
-    });
-  }
-  if (academy !== undefined) parseInput(AcademyInputSchema, academy, 'academy');
-  checkNumberOption('timeout', options.timeout, MAX_TIMER_MS);
-  checkNumberOption('maxRetries', options.maxRetries);
-  checkNumberOption('maxRetryDelay', options.maxRetryDelay, MAX_TIMER_MS);
-  checkNumberOption('retryBaseDelay', options.retryBaseDelay, MAX_TIMER_MS);
-  checkHeaders(options.headers, 'headers');
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-    throw new InvalidRequestError('Invalid fetch: must be a function', { field: 'fetch' });
-  }
-  if (options.validate !== undefined && !VALIDATION_MODES.has(options.validate)) {
-    throw new InvalidRequestError("Invalid validate: must be 'error', 'warn' or 'off'", {
-      field: 'validate',
-    });
-  }
-  if (options.logLevel !== undefined && !LOG_LEVELS.has(options.logLevel)) {
-    throw new InvalidRequestError(
-      "Invalid logLevel: must be 'off', 'error', 'warn', 'info' or 'debug'",
-      { field: 'logLevel' },
-    );
-  }
-  const methods = ['error', 'warn', 'info', 'debug'] as const;
-  if (
-    logger !== undefined &&
-    logger !== null &&
-    !(typeof logger === 'object' && methods.every((level) => typeof logger[level] === 'function'))
-  ) {
-    throw new InvalidRequestError('Invalid logger: must have error, warn, info and debug methods', {
-      field: 'logger',
-    });
-  }
-}
-
-/** An absolute http(s) URL that paths can be appended to: no credentials, query or fragment. */
-function checkBaseUrl(baseUrl: unknown): void {
-  let url: URL | undefined;
-  try {
-    url = typeof baseUrl === 'string' || baseUrl instanceof URL ? new URL(baseUrl) : undefined;
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new InvalidRequestError('Invalid baseUrl: must be an absolute http(s) URL', {
-      field: 'baseUrl',
-    });
-  }
-  // Appended paths would land in the query or fragment; fetch refuses URLs with credentials.
-  if (url.username || url.password || url.search || url.hash || String(baseUrl).includes('?')) {
-    throw new InvalidRequestError('Invalid baseUrl: must have no credentials, query or fragment', {
-      field: 'baseUrl',
-    });
-  }
 }

@@ -50,7 +50,7 @@ function near(schema: AnySchema, depth = 0): fc.Arbitrary<unknown> {
             ),
             extra: fc.jsonValue({ maxDepth: 1 }),
           },
-          { requiredKeys: Object.keys(def.shape!) },
+          { requiredKeys: Object.keys(def.shape!) as never[] },
         );
       default:
         return fc.jsonValue({ maxDepth: 2 });
