@@ -31,25 +31,40 @@ const subjects: Record<string, Subject> = {
   'seatpay subscriptions.list': () => client.subscriptions.list(),
 };
 
-async function sequential(subject: Subject): Promise<number> {
-  const started = performance.now();
-  for (let i = 0; i < calls; i++) await subject();
-  return ((performance.now() - started) * 1000) / calls;
+/** Wall time and this process's CPU time, per call, in microseconds. */
+interface PerCall {
+  wall: number;
+  cpu: number;
 }
+
+async function timed(work: () => Promise<unknown>): Promise<PerCall> {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await work();
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    wall: ((performance.now() - started) * 1000) / calls,
+    cpu: (cpu.user + cpu.system) / calls,
+  };
+}
+
+const sequential = (subject: Subject) =>
+  timed(async () => {
+    for (let i = 0; i < calls; i++) await subject();
+  });
 
 /** `calls` calls with 32 always in flight. */
-async function concurrent(subject: Subject): Promise<number> {
-  let next = 0;
-  const worker = async () => {
-    while (next++ < calls) await subject();
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: 32 }, worker));
-  return ((performance.now() - started) * 1000) / calls;
-}
+const concurrent = (subject: Subject) =>
+  timed(async () => {
+    let next = 0;
+    const worker = async () => {
+      while (next++ < calls) await subject();
+    };
+    await Promise.all(Array.from({ length: 32 }, worker));
+  });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const results: Record<string, { sequential: number[]; concurrent: number[] }> = {};
+const results: Record<string, { sequential: PerCall[]; concurrent: PerCall[] }> = {};
 for (const name of Object.keys(subjects)) results[name] = { sequential: [], concurrent: [] };
 
 // Warm-up: JIT, connection pool, schema caches.
@@ -69,7 +84,16 @@ console.log(
     Object.fromEntries(
       Object.entries(results).map(([name, r]) => [
         name,
-        { sequential: median(r.sequential), concurrent: median(r.concurrent) },
+        {
+          sequential: {
+            wall: median(r.sequential.map((m) => m.wall)),
+            cpu: median(r.sequential.map((m) => m.cpu)),
+          },
+          concurrent: {
+            wall: median(r.concurrent.map((m) => m.wall)),
+            cpu: median(r.concurrent.map((m) => m.cpu)),
+          },
+        },
       ]),
     ),
   ),
