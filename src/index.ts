@@ -1,8 +1,21 @@
+/**
+ * `seatpay`: the typed client of the subscription seats, payments and media upload service. It runs
+ * in Node (22 and later) and in browsers, with no Node built-in in this entry.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'seatpay';
+ *
+ * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.SEATPAY_TOKEN! });
+ * const plan = await client.plans.get('team-per-seat');
+ * ```
+ * @module seatpay
+ */
 // The public face of seatpay: re-exports only.
 export { createClient, SeatpayClient } from './client.js';
 // The request path and the resources one by one, for bundles that need only some of them.
 export { createCore } from './core/create-core.js';
-export type { HttpCore, Call } from './core/http.js';
+export type { HttpCore } from './core/http.js';
 export { Plans } from './resources/plans.js';
 export { CheckingResource } from './resources/checking.js';
 export { Card } from './resources/card.js';

@@ -1,4 +1,17 @@
-// The `seatpay/node` entry: conveniences that need Node built-ins, kept out of the browser entry.
+/**
+ * The `seatpay/node` entry: conveniences that need Node built-ins, kept out of the browser entry.
+ *
+ * @example
+ * ```ts
+ * import { fromPath } from 'seatpay/node';
+ *
+ * await client.media.upload(await fromPath('./talk.mp4', { type: 'video/mp4' }), {
+ *   operation_type: 'media',
+ * });
+ * ```
+ *
+ * @module seatpay/node
+ */
 import { createReadStream, openAsBlob, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -6,6 +19,14 @@ import { SeatpayError } from './core/errors/seatpay-error.js';
 import { READ_BYTES, SEND_WITH, type ByteReader } from './core/multipart.js';
 import { httpFetch } from './node/http-fetch.js';
 
+/**
+ * The options of {@link fromPath}.
+ *
+ * @example
+ * ```ts
+ * const file = await fromPath('./scan.pdf', { type: 'application/pdf' });
+ * ```
+ */
 export interface FromPathOptions {
   /** The MIME type of the file; `client.media.upload` sends it unless `mime` is given. */
   type?: string;
@@ -21,9 +42,12 @@ const READ_SIZE = 1024 * 1024;
  * chunk being read fails and nothing is finalized.
  *
  * @example
+ * ```ts
  * import { fromPath } from 'seatpay/node';
+ *
  * const file = await fromPath('./intro.mp4', { type: 'video/mp4' });
  * const record = await client.media.upload(file, { operation_type: 'media' });
+ * ```
  */
 export async function fromPath(path: string, options: FromPathOptions = {}): Promise<File> {
   const type = options.type ?? '';

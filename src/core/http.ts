@@ -68,8 +68,18 @@ const FETCH_DEFAULTS = { redirect: 'error', window: null } as const;
  * what users pay on every call (BENCHMARKS.md, "Per-call cost"): headers are built once per client,
  * answer headers are copied only for errors, log lines are only formatted when logged, and p-retry
  * is entered only once a first attempt has failed.
+ *
+ * Users hold it as an opaque handle, made by {@link createCore}, to build resources on.
+ *
+ * @example
+ * ```ts
+ * const core = createCore({ baseUrl: 'https://api.example.com', token });
+ * const plans = new Plans(core);
+ * const seats = new Seats(core);
+ * ```
  */
 export class HttpCore {
+  /** @internal */
   readonly log: Log;
   private readonly fetch: typeof globalThis.fetch;
   private readonly baseUrl: string;
@@ -107,7 +117,10 @@ export class HttpCore {
     return this.options.academy;
   }
 
-  /** Sends `call`, retrying where the policy allows, and resolves to the validated body. */
+  /**
+   * Sends `call`, retrying where the policy allows, and resolves to the validated body.
+   * @internal
+   */
   async request<T>(call: Call<T>, given?: InternalRequestOptions): Promise<T> {
     // A wrong signal, timeout or header is a bad argument: rejected before anything is sent.
     const options = checkRequestOptions(given);

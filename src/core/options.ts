@@ -1,19 +1,121 @@
-/** Where the access token comes from: a string, or a function called before every attempt. */
+/**
+ * Where the access token comes from: a string, or a function called before every attempt. A
+ * function lets a long-lived client follow token rotation without being rebuilt.
+ *
+ * @example
+ * ```ts
+ * const client = createClient({
+ *   baseUrl: 'https://api.example.com',
+ *   token: async () => (await session.refresh()).accessToken, // your own token store
+ * });
+ * ```
+ */
 export type TokenSource = string | (() => string | Promise<string>);
 
+/**
+ * How much the client logs: `'warn'` (the default) reports retries and, under
+ * `validate: 'warn'`, bodies that do not match; `'info'` adds a line per request and per answer;
+ * `'debug'` adds the bodies. Secrets are redacted at every level.
+ *
+ * @example
+ * ```ts
+ * const client = createClient({ baseUrl, token, logger: console, logLevel: 'info' });
+ * ```
+ */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
-/** Any console-like logger: `console`, pino, winston, consola ... */
+/**
+ * Any console-like logger: `console`, pino, winston, consola ... Each line starts with
+ * `[seatpay]`; a second argument, when present, is redacted data (a body, say).
+ *
+ * @example
+ * ```ts
+ * import pino from 'pino';
+ *
+ * const log = pino();
+ * const client = createClient({
+ *   baseUrl,
+ *   token,
+ *   logLevel: 'info',
+ *   logger: {
+ *     error: (message, ...rest) => log.error({ rest }, message),
+ *     warn: (message, ...rest) => log.warn({ rest }, message),
+ *     info: (message, ...rest) => log.info({ rest }, message),
+ *     debug: (message, ...rest) => log.debug({ rest }, message),
+ *   },
+ * });
+ * ```
+ */
 export interface Logger {
+  /**
+   * Receives lines at level `'error'`.
+   *
+   * @example
+   * ```ts
+   * const logger: Logger = { ...console, error: (message) => alerting.notify(message) };
+   * ```
+   */
   error(message: string, ...rest: unknown[]): void;
+  /**
+   * Receives lines at level `'warn'`: retries, and mismatched bodies under `validate: 'warn'`.
+   *
+   * @example
+   * ```ts
+   * let retries = 0;
+   * const logger: Logger = { ...console, warn: () => void retries++ }; // count retries
+   * ```
+   */
   warn(message: string, ...rest: unknown[]): void;
+  /**
+   * Receives lines at level `'info'`: one per request and one per answer.
+   *
+   * @example
+   * ```ts
+   * const stamp = (message: string) => console.log(new Date().toISOString(), message);
+   * const logger: Logger = { ...console, info: stamp };
+   * ```
+   */
   info(message: string, ...rest: unknown[]): void;
+  /**
+   * Receives lines at level `'debug'`: request and error bodies, redacted.
+   *
+   * @example
+   * ```ts
+   * const logger: Logger = { ...console, debug: (message, body) => console.dir({ body }) };
+   * ```
+   */
   debug(message: string, ...rest: unknown[]): void;
 }
 
-/** What to do with a 2xx body that does not match its schema. */
+/**
+ * What to do with a 2xx body that does not match its schema: `'error'` throws
+ * {@link ResponseValidationError}, `'warn'` logs it and returns the body as it came, `'off'` does
+ * not check. `'warn'` suits a client that must keep working while the service changes.
+ *
+ * @example
+ * ```ts
+ * const client = createClient({ baseUrl, token, validate: 'warn', logger: console });
+ * ```
+ */
 export type ValidationMode = 'error' | 'warn' | 'off';
 
+/**
+ * The options of {@link createClient}. Only `baseUrl` and `token` are required; every option is
+ * checked at once, so a mistake throws {@link InvalidRequestError} before any request.
+ *
+ * @example
+ * ```ts
+ * const client = createClient({
+ *   baseUrl: 'https://api.example.com',
+ *   token: process.env.SEATPAY_TOKEN!,
+ *   timeout: 10_000,
+ *   maxRetries: 3,
+ *   headers: { 'x-app': 'billing-console' },
+ *   logger: console,
+ *   logLevel: 'info',
+ * });
+ * ```
+ */
 export interface ClientOptions {
   /** Where the service lives; SERVICE.md paths are appended to it. @example 'https://api.example.com' */
   baseUrl: string | URL;
@@ -39,11 +141,25 @@ export interface ClientOptions {
   validate?: ValidationMode;
   /** Where log lines go. Secrets are always redacted. @defaultValue console */
   logger?: Logger;
-  /** @defaultValue 'warn' */
+  /** How much to log; see {@link LogLevel}. @defaultValue 'warn' */
   logLevel?: LogLevel;
 }
 
-/** The last argument of every method. */
+/**
+ * The last argument of every method: per-call overrides of the client's options, and a signal
+ * to cancel the call.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const plan = await client.plans.get('team-per-seat', {
+ *   signal: controller.signal,
+ *   timeout: 5_000,
+ *   maxRetries: 0,
+ *   headers: { 'x-trace-id': 'abc123' },
+ * });
+ * ```
+ */
 export interface RequestOptions {
   /** Cancels the call: queued work, the request in flight and retry waits. */
   signal?: AbortSignal;

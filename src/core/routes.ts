@@ -11,10 +11,21 @@ import { InvalidRequestError } from './errors/validation-errors.js';
  *
  * A variant of the service can swap an entry here (say `PUT` for the checking call) without
  * touching any resource code.
+ *
+ * @example
+ * ```ts
+ * import { routes, type Route } from 'seatpay';
+ *
+ * const pay: Route = routes.pay;
+ * console.log(pay.method, pay.path, pay.replay); // POST /v1/payments/pay unprocessed-only
+ * ```
  */
 export interface Route {
+  /** The HTTP method. */
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The path under `baseUrl`, with `{name}` placeholders for the path parameters. */
   readonly path: string;
+  /** When a failed attempt may be sent again (see above). */
   readonly replay: 'idempotent' | 'unprocessed-only';
 }
 
@@ -23,32 +34,77 @@ const route = (spec: string, replay: Route['replay'] = 'idempotent'): Route => {
   return { method, path, replay };
 };
 
+/**
+ * The route table: every method and path of SERVICE.md that seatpay calls, by name. Read it to
+ * see the whole wire contract at once, or to build requests of your own (a proxy allow-list, a
+ * mock) from the same data the client uses.
+ *
+ * @example
+ * ```ts
+ * import { routes } from 'seatpay';
+ *
+ * for (const [name, { method, path, replay }] of Object.entries(routes)) {
+ *   console.log(name.padEnd(22), method.padEnd(6), path, replay);
+ * }
+ * ```
+ */
 export const routes = {
+  /** Used by `client.plans.get`. */
   getPlan: route('GET /v1/payments/plan/{plan_slug}'),
+  /** Used by `client.checking.preview` and `client.checking.bag` (`type` tells them apart). */
   checking: route('POST /v1/payments/checking', 'unprocessed-only'),
+  /** Used by `client.card.register`. */
   registerCard: route('PUT /v1/payments/card'),
+  /** Used by `client.pay.bag`. */
   pay: route('POST /v1/payments/pay', 'unprocessed-only'),
+  /** Used by `client.subscriptions.list`, and each poll of `waitFor`. */
   listSubscriptions: route('GET /v1/payments/me/subscription'),
+  /** Used by `client.consumables.list` and `client.consumables.items`. */
   listConsumables: route('GET /v1/provisioning/me/consumables'),
 
+  /** Used by `client.billingTeam.get`. */
   getBillingTeam: route('GET /v2/payments/subscription/{subscription_id}/billing-team'),
+  /** Used by `client.billingTeam.update`. */
   updateBillingTeam: route('PATCH /v2/payments/subscription/{subscription_id}/billing-team'),
+  /** Used by `client.billingTeam.replace`. */
   replaceBillingTeam: route('PUT /v2/payments/subscription/{subscription_id}/billing-team'),
+  /** Used by `client.seats.list`. */
   listSeats: route('GET /v2/payments/subscription/{subscription_id}/billing-team/seat'),
+  /** Used by `client.seats.add` (`add_seats`) and `client.seats.replace` (`replace_seats`). */
   putSeats: route('PUT /v2/payments/subscription/{subscription_id}/billing-team/seat'),
+  /** Used by `client.seats.remove`. */
   deleteSeat: route(
     'DELETE /v2/payments/subscription/{subscription_id}/billing-team/seat/{seat_id}',
   ),
+  /** Used by `client.consumables.checkout`. */
   consumableCheckout: route('POST /v2/payments/consumable/checkout', 'unprocessed-only'),
 
+  /** Used by `client.media.operationTypes`. */
   listOperationTypes: route('GET /v2/media/operationtype'),
+  /** Used by `client.media.operationType`. */
   getOperationType: route('GET /v2/media/operationtype/{operation_type}'),
+  /** Used by `client.media.uploadChunk` without an academy. */
   uploadChunk: route('POST /v2/media/me/chunk'),
+  /** Used by `client.media.finalize` without an academy. */
   finalizeUpload: route('POST /v2/media/me/chunk/upload', 'unprocessed-only'),
+  /** Used by `client.media.uploadChunk` with an academy (`Academy` header). */
   uploadAcademyChunk: route('POST /v2/media/academy/chunk'),
+  /** Used by `client.media.finalize` with an academy (`Academy` header). */
   finalizeAcademyUpload: route('POST /v2/media/academy/chunk/upload', 'unprocessed-only'),
 } satisfies Record<string, Route>;
 
+/**
+ * The name of a route in {@link routes} (`'pay'`, `'getBillingTeam'` ...).
+ *
+ * @example
+ * ```ts
+ * import { routes, type RouteName } from 'seatpay';
+ *
+ * const moneyRoutes = (Object.keys(routes) as RouteName[]).filter(
+ *   (name) => routes[name].replay === 'unprocessed-only',
+ * ); // ['checking', 'pay', 'consumableCheckout', 'finalizeUpload', 'finalizeAcademyUpload']
+ * ```
+ */
 export type RouteName = keyof typeof routes;
 
 /**

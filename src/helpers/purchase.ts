@@ -18,24 +18,73 @@ import type { Subscription } from '../schemas/subscriptions.js';
 import type { SeatpayClient } from '../client.js';
 import { checkWaitForOptions, subscriptionsOf } from './wait-for-subscription.js';
 
+/**
+ * The steps of `purchase`, in order. `'existing'` (listing the subscriptions known before paying)
+ * runs only when `exclude` is not given.
+ *
+ * @example
+ * ```ts
+ * const labels: Record<PurchaseStepName, string> = {
+ *   plan: 'Reading the plan', existing: 'Listing subscriptions', preview: 'Pricing',
+ *   bag: 'Creating the bag', card: 'Registering the card', pay: 'Paying',
+ *   subscription: 'Waiting for the subscription', consumables: 'Listing consumables',
+ * };
+ * ```
+ */
 export type PurchaseStepName =
   'plan' | 'existing' | 'preview' | 'bag' | 'card' | 'pay' | 'subscription' | 'consumables';
 
+/**
+ * What `onStep` receives as each step of `purchase` ends.
+ *
+ * @example
+ * ```ts
+ * await client.purchase({
+ *   plan: 'team-per-seat',
+ *   card: { card_number: '4242424242424242', cvc: '123' },
+ *   chosen_period: 'MONTH',
+ *   onStep: ({ step, result }: PurchaseStep) => console.log('done:', step, result),
+ * });
+ * ```
+ */
 export interface PurchaseStep {
+  /** Which step just ended. */
   step: PurchaseStepName;
   /** What the step produced; for an ambiguous `pay`, the error that left it unknown. */
   result: unknown;
 }
 
+/**
+ * The options of `client.purchase`. Every one is checked before the first request, so a mistake
+ * throws `InvalidRequestError` with nothing sent.
+ *
+ * @example
+ * ```ts
+ * const options: PurchaseOptions = {
+ *   plan: 'team-per-seat',
+ *   team_seats: 3,
+ *   card: { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2030' },
+ *   chosen_period: 'MONTH',
+ *   waitTimeout: 180_000,
+ *   signal: AbortSignal.timeout(300_000),
+ * };
+ * const { subscription } = await client.purchase(options);
+ * ```
+ */
 export interface PurchaseOptions {
   /** The plan's slug. */
   plan: string;
+  /** How many seats to buy, for a team plan. */
   team_seats?: number;
+  /** The card to register before paying (its number and CVC are never logged). */
   card: CardParams;
+  /** The billing period to pay for: `'MONTH'`, `'QUARTER'`, `'HALF'` or `'YEAR'`. */
   chosen_period: string;
   /** Subscription ids known before paying; listed first when not given. */
   exclude?: number[];
+  /** Cancels the flow, the request or poll in flight included; rejects with `AbortError`. */
   signal?: AbortSignal;
+  /** Called as each step ends, with what it produced. */
   onStep?: (step: PurchaseStep) => void;
   /** How long to wait for the subscription, in ms. @defaultValue 120000 */
   waitTimeout?: number;
@@ -43,13 +92,32 @@ export interface PurchaseOptions {
   pollInterval?: number;
 }
 
+/**
+ * What `client.purchase` resolves to: the answer of every step.
+ *
+ * @example
+ * ```ts
+ * const result: PurchaseResult = await client.purchase({
+ *   plan: 'team-per-seat',
+ *   team_seats: 3,
+ *   card: { card_number: '4242424242424242', cvc: '123' },
+ *   chosen_period: 'MONTH',
+ * });
+ * console.log(result.subscription.id, result.preview.amount_per_month, result.consumables.length);
+ * ```
+ */
 export interface PurchaseResult {
+  /** The plan, as read first. */
   plan: Plan;
+  /** The priced preview. */
   preview: Checking;
+  /** The bag that was paid. */
   bag: Bag;
   /** The service's answer to paying; undefined when paying failed ambiguously but the subscription appeared. */
   payment: Payment | undefined;
+  /** The new subscription. */
   subscription: Subscription;
+  /** The caller's consumables once the subscription exists (`consumables.items()`). */
   consumables: Consumable[];
 }
 

@@ -11,6 +11,22 @@ import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js
 /** A poll started near the deadline may finish up to this long after it. */
 const MIN_POLL_TIMEOUT = 1_000;
 
+/**
+ * The options of `subscriptions.waitFor`. Pass `exclude` (the ids listed before paying), or the
+ * first subscription listed counts as the new one.
+ *
+ * @example
+ * ```ts
+ * const before = (await client.subscriptions.list()).subscriptions.map((s) => s.id);
+ * // ... pay ...
+ * const sub = await client.subscriptions.waitFor({
+ *   exclude: before,
+ *   match: (s) => s.plans?.some((p) => p.slug === 'team-per-seat') ?? true,
+ *   timeout: 180_000,
+ *   onPoll: ({ attempt, elapsedMs }) => console.log(`poll ${attempt} after ${elapsedMs} ms`),
+ * });
+ * ```
+ */
 export interface WaitForOptions {
   /** Ids of subscriptions that existed before paying: they never count as the new one. */
   exclude?: Iterable<number>;
@@ -22,15 +38,33 @@ export interface WaitForOptions {
   interval?: number;
   /** The longest wait between polls, in ms. @defaultValue 10000 */
   maxInterval?: number;
+  /** Stops waiting at once, the poll in flight included; rejects with `AbortError`. */
   signal?: AbortSignal;
   /** Called after every poll, with its listing or its (transient) error. */
   onPoll?: (poll: PollReport) => void;
 }
 
+/**
+ * What `onPoll` learns after each poll of `subscriptions.waitFor`: the listing it read, or the
+ * transient error it met (the wait goes on after one).
+ *
+ * @example
+ * ```ts
+ * await client.subscriptions.waitFor({
+ *   exclude: before,
+ *   onPoll: (poll: PollReport) =>
+ *     console.log(poll.attempt, poll.error ?? `${poll.listing?.subscriptions.length} listed`),
+ * });
+ * ```
+ */
 export interface PollReport {
+  /** The poll's number, from 1. */
   attempt: number;
+  /** Milliseconds since the wait started. */
   elapsedMs: number;
+  /** The listing this poll read; absent when it failed. */
   listing?: SubscriptionList;
+  /** The transient error this poll failed with (a connection error, 408, 429, 5xx ...). */
   error?: unknown;
 }
 

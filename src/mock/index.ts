@@ -2,6 +2,23 @@
  * `seatpay/mock`: an in-memory simulator of the whole service (SERVICE.md), served by a real HTTP
  * server on loopback. Its msw handlers (Node and browsers) are in `seatpay/mock/msw`, so that this
  * entry loads without msw, an optional peer.
+ *
+ * It follows the service's rules (seat limits, owner-only management, allocation per strategy,
+ * auto-recharge and its cap, asynchronous subscriptions, chunk assembly), so tests of your own
+ * code exercise real behaviour without the real service.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'seatpay';
+ * import { startMockServer } from 'seatpay/mock';
+ *
+ * const server = await startMockServer({ subscriptionDelayMs: 50 });
+ * const client = createClient({ baseUrl: server.url, token: server.simulator.users.owner.token });
+ * const plan = await client.plans.get('team-per-seat');
+ * await server.close();
+ * ```
+ *
+ * @module seatpay/mock
  */
 export {
   createSimulator,

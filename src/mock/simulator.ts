@@ -10,6 +10,19 @@ import { ROUTES } from './routes/table.js';
 import type { CatalogPlan, PlanSlug } from './state/catalog.js';
 import { SimulatorState, type Charge, type MockUser } from './state/state.js';
 
+/**
+ * The options of {@link createSimulator} (and of {@link startMockServer}, which passes them on).
+ * Short delays keep tests fast; a seeded `random` makes tokens repeatable.
+ *
+ * @example
+ * ```ts
+ * const simulator = createSimulator({
+ *   subscriptionDelayMs: 50,
+ *   mediaProcessingDelayMs: 10,
+ *   random: seededRandom(42),
+ * });
+ * ```
+ */
 export interface SimulatorOptions {
   /** How long after paying the subscription appears. Default: random, 10 to 30 seconds (SERVICE.md). */
   subscriptionDelayMs?: number;
@@ -19,9 +32,21 @@ export interface SimulatorOptions {
   random?: RandomSource;
 }
 
+/**
+ * A draw of units for {@link Simulator.consume}: who draws (by token), from which service, and
+ * how many.
+ *
+ * @example
+ * ```ts
+ * const { member } = simulator.users;
+ * const input: ConsumeInput = { token: member.token, service: 'ai-credits', units: 3 };
+ * simulator.consume(input);
+ * ```
+ */
 export interface ConsumeInput {
   /** The member's token. */
   token: string;
+  /** The slug of the service to draw from (`'ai-credits'` ...). */
   service: string;
   /** Default 1. */
   units?: number;
@@ -29,25 +54,141 @@ export interface ConsumeInput {
   subscription?: number;
 }
 
+/**
+ * One simulated service: its state (users, plans, subscriptions, teams, seats, consumables,
+ * charges, uploads), its rules, and the means to look inside and to inject failures. Serve it
+ * with `mockHandlers` (from `seatpay/mock/msw`) or {@link startMockServer}.
+ *
+ * @example
+ * ```ts
+ * const simulator = createSimulator({ subscriptionDelayMs: 50 });
+ * const client = createClient({ baseUrl, token: simulator.users.owner.token });
+ * // ... serve it under baseUrl, run the code under test ...
+ * console.log(simulator.charges.map((charge) => `${charge.kind} ${charge.amount}`));
+ * simulator.close();
+ * ```
+ */
 export interface Simulator {
-  readonly users: { readonly owner: MockUser; readonly member: MockUser };
+  /** The users every simulator starts with: the `owner` who buys, a `member` to give a seat. */
+  readonly users: {
+    /** Buys plans and manages the team. */
+    readonly owner: MockUser;
+    /** A second user, to hold a seat and consume. */
+    readonly member: MockUser;
+  };
+  /** The plans for sale, by slug: `team-per-seat`, `team-per-team` and `personal`. */
   readonly catalog: Readonly<Record<PlanSlug, CatalogPlan>>;
   /** Every charge made: payments, consumable checkouts and auto-recharges, in order. */
   readonly charges: readonly Charge[];
-  readonly faults: { inject(spec: FaultSpec): void; clear(): void };
+  /** Injected failures for a route, to test your error handling (see {@link FaultSpec}). */
+  readonly faults: {
+    /**
+     * Makes the next matching request(s) fail.
+     *
+     * @example
+     * ```ts
+     * simulator.faults.inject({ route: 'POST /v1/payments/pay', kind: 'reset-after' });
+     * ```
+     */
+    inject(spec: FaultSpec): void;
+    /** Removes every injected failure not used yet. */
+    clear(): void;
+  };
+  /**
+   * Registers another user, with a fresh token; an email already registered throws a TypeError.
+   *
+   * @example
+   * ```ts
+   * const eve = simulator.addUser({ email: 'eve@example.com' });
+   * const eveClient = createClient({ baseUrl, token: eve.token });
+   * ```
+   */
   addUser(input: { email: string }): MockUser;
-  /** A member draws units; throws a {@link SimulatorError} (402, 400, 401) where the route would answer one. */
+  /**
+   * A member draws units; throws a {@link SimulatorError} (402, 400, 401) where the route would
+   * answer one. Consumption is not part of the service's API: this is how a test makes a member
+   * use what the team bought, and so triggers auto-recharges.
+   *
+   * @example
+   * ```ts
+   * const { balance, recharged } = simulator.consume({
+   *   token: simulator.users.member.token,
+   *   service: 'ai-credits',
+   *   units: 4,
+   * });
+   * ```
+   */
   consume(input: ConsumeInput): ConsumeAnswer;
-  /** The assembled bytes of a finalized upload. */
+  /**
+   * The assembled bytes of a finalized upload, to check that what arrived is what was sent.
+   *
+   * @example
+   * ```ts
+   * const media = await client.media.upload(bytes, {
+   *   operation_type: 'test-small',
+   *   filename: 'a.bin',
+   *   mime: 'application/octet-stream',
+   * });
+   * simulator.fileBytes(media.id); // equal to bytes
+   * ```
+   */
   fileBytes(fileId: number): Uint8Array;
-  /** A finalized upload as the finalize call answered it, with its current status. */
+  /**
+   * A finalized upload as the finalize call answered it, with its current status; undefined for
+   * an unknown id.
+   *
+   * @example
+   * ```ts
+   * simulator.file(media.id)?.status; // 'TRANSFERRING', then 'CREATED'
+   * ```
+   */
   file(fileId: number): MockFile | undefined;
-  /** Answers one request; a dropped connection comes back as `Response.error()` (`type === 'error'`). */
+  /**
+   * Answers one request; a dropped connection comes back as `Response.error()` (`type ===
+   * 'error'`). The adapters call it; call it yourself to serve the simulator from another
+   * framework. `basePath` is the path of the base URL, stripped before routing.
+   *
+   * @example
+   * ```ts
+   * const response = await simulator.handle(
+   *   new Request('http://mock.test/v1/payments/plan/personal', {
+   *     headers: { authorization: `Bearer ${simulator.users.owner.token}` },
+   *   }),
+   * );
+   * ```
+   */
   handle(request: Request, options?: { basePath?: string }): Promise<Response>;
-  /** Cancels pending timers (subscriptions not yet created, media processing). */
+  /**
+   * Cancels pending timers (subscriptions not yet created, media processing), so a test run can
+   * exit.
+   *
+   * @example
+   * ```ts
+   * afterAll(() => simulator.close());
+   * ```
+   */
   close(): void;
 }
 
+/**
+ * Creates a fresh simulator with its own state: an owner and a member, the plan catalog, no
+ * subscription yet. Serve it with `mockHandlers` from `seatpay/mock/msw`, or with
+ * {@link startMockServer} over HTTP.
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createSimulator } from 'seatpay/mock';
+ * import { mockHandlers } from 'seatpay/mock/msw';
+ *
+ * const simulator = createSimulator({ subscriptionDelayMs: 50 });
+ * setupServer(...mockHandlers(simulator, 'https://api.example.test')).listen();
+ * const client = createClient({
+ *   baseUrl: 'https://api.example.test',
+ *   token: simulator.users.owner.token,
+ * });
+ * ```
+ */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const random = options.random ?? Math.random;
   const timers = new Timers();

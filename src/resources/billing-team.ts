@@ -12,11 +12,40 @@ import {
 } from '../schemas/billing-team.js';
 import { IdInputSchema } from '../schemas/common.js';
 
-/** The billing team of a subscription: seats limit, consumption strategy and auto-recharge. Owner only. */
+/**
+ * The billing team of a subscription: seats limit, consumption strategy and auto-recharge. Owner
+ * only: anyone else gets `OwnerOnlyError`. Reached as `client.billingTeam`.
+ *
+ * @example
+ * ```ts
+ * const team = await client.billingTeam.get(sub.id);
+ * if (!team.auto_recharge_enabled) {
+ *   await client.billingTeam.update(sub.id, { auto_recharge_enabled: true });
+ * }
+ * ```
+ */
 export class BillingTeams {
+  /**
+   * Builds the resource alone on the request path from {@link createCore}, for bundles that need
+   * only this family of the service; `createClient` builds every resource for you.
+   *
+   * @example
+   * ```ts
+   * const billingTeam = new BillingTeams(createCore({ baseUrl: 'https://api.example.com', token }));
+   * ```
+   */
   constructor(private readonly core: HttpCore) {}
 
-  /** @example const team = await client.billingTeam.get(sub.id); */
+  /**
+   * Reads the billing team of a subscription, in whichever shape the service answers (read
+   * {@link spendingOf} for its cap and spend).
+   *
+   * @example
+   * ```ts
+   * const team = await client.billingTeam.get(sub.id);
+   * console.log(team.consumption_strategy, `${team.seats_count}/${team.seats_limit} seats`);
+   * ```
+   */
   async get(subscriptionId: number, options?: RequestOptions): Promise<BillingTeam> {
     const params = {
       subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
@@ -28,8 +57,17 @@ export class BillingTeams {
   }
 
   /**
-   * Changes some auto-recharge settings (PATCH).
-   * @example await client.billingTeam.update(sub.id, { auto_recharge_enabled: true, recharge_amount: '10.00' });
+   * Changes some auto-recharge settings (PATCH); the fields left out keep their values.
+   *
+   * @example
+   * ```ts
+   * const team = await client.billingTeam.update(sub.id, {
+   *   auto_recharge_enabled: true,
+   *   recharge_threshold_amount: '5.00',
+   *   recharge_amount: '10.00',
+   *   max_monthly_spend: '50.00',
+   * });
+   * ```
    */
   async update(
     subscriptionId: number,
@@ -47,8 +85,18 @@ export class BillingTeams {
   }
 
   /**
-   * Sets the whole auto-recharge configuration (PUT).
-   * @example await client.billingTeam.replace(sub.id, { auto_recharge_enabled: true, recharge_threshold_amount: '5.00', recharge_amount: '10.00', max_period_spend: '50.00' });
+   * Sets the whole auto-recharge configuration (PUT): every field is required, and
+   * `max_period_spend: null` removes the cap.
+   *
+   * @example
+   * ```ts
+   * await client.billingTeam.replace(sub.id, {
+   *   auto_recharge_enabled: true,
+   *   recharge_threshold_amount: '5.00',
+   *   recharge_amount: '10.00',
+   *   max_period_spend: '50.00',
+   * });
+   * ```
    */
   async replace(
     subscriptionId: number,

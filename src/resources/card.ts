@@ -9,13 +9,38 @@ import {
   type CardResult,
 } from '../schemas/payments.js';
 
-/** The payment card of the caller. */
+/**
+ * The payment card of the caller, which `pay.bag` charges. Reached as `client.card`.
+ *
+ * @example
+ * ```ts
+ * await client.card.register({ card_number: '4242424242424242', cvc: '123' });
+ * ```
+ */
 export class Card {
+  /**
+   * Builds the resource alone on the request path from {@link createCore}, for bundles that need
+   * only this family of the service; `createClient` builds every resource for you.
+   *
+   * @example
+   * ```ts
+   * const card = new Card(createCore({ baseUrl: 'https://api.example.com', token }));
+   * ```
+   */
   constructor(private readonly core: HttpCore) {}
 
   /**
    * Registers the card used by `pay.bag`. The number and CVC never appear in errors or logs.
-   * @example await client.card.register({ card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2030' });
+   *
+   * @example
+   * ```ts
+   * await client.card.register({
+   *   card_number: '4242424242424242',
+   *   cvc: '123',
+   *   exp_month: '12',
+   *   exp_year: '2030',
+   * });
+   * ```
    */
   async register(card: CardParams, options?: RequestOptions): Promise<CardResult> {
     const body = parseInput(CardParamsSchema, card, 'card');

@@ -11,13 +11,37 @@ import {
   type CheckingParams,
 } from '../schemas/payments.js';
 
-/** Pricing plans for a seat count, and creating the bag that is then paid. */
+/**
+ * Pricing plans for a seat count, and creating the bag that is then paid. Reached as
+ * `client.checking`.
+ *
+ * @example
+ * ```ts
+ * const plan = await client.plans.get('team-per-seat');
+ * const preview = await client.checking.preview({ plans: [plan.id!], team_seats: 3 });
+ * const bag = await client.checking.bag({ plans: [plan.id!], team_seats: 3 });
+ * ```
+ */
 export class CheckingResource {
+  /**
+   * Builds the resource alone on the request path from {@link createCore}, for bundles that need
+   * only this family of the service; `createClient` builds every resource for you.
+   *
+   * @example
+   * ```ts
+   * const checking = new CheckingResource(createCore({ baseUrl: 'https://api.example.com', token }));
+   * ```
+   */
   constructor(private readonly core: HttpCore) {}
 
   /**
    * Prices plans for a seat count without creating a bag to pay.
-   * @example const preview = await client.checking.preview({ plans: [plan.id], team_seats: 3 });
+   *
+   * @example
+   * ```ts
+   * const preview = await client.checking.preview({ plans: [plan.id!], team_seats: 3 });
+   * console.log('per month:', preview.amount_per_month); // a decimal string, e.g. "89.97"
+   * ```
    */
   async preview(params: CheckingParams, options?: RequestOptions): Promise<Checking> {
     const body = { ...parseInput(CheckingParamsSchema, params, 'params'), type: 'PREVIEW' };
@@ -26,7 +50,12 @@ export class CheckingResource {
 
   /**
    * Creates a bag; its `token` is what `pay.bag` takes. Not retried unless it cannot have been processed.
-   * @example const bag = await client.checking.bag({ plans: [plan.id], team_seats: 3 });
+   *
+   * @example
+   * ```ts
+   * const bag = await client.checking.bag({ plans: [plan.id!], team_seats: 3 });
+   * await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
+   * ```
    */
   async bag(params: CheckingParams, options?: RequestOptions): Promise<Bag> {
     const body = { ...parseInput(CheckingParamsSchema, params, 'params'), type: 'BAG' };

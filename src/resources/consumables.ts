@@ -13,11 +13,36 @@ import {
   type ConsumableList,
 } from '../schemas/consumables.js';
 
-/** What the caller may consume, and buying more. */
+/**
+ * What the caller may consume, and buying more. Reached as `client.consumables`.
+ *
+ * @example
+ * ```ts
+ * const items = await client.consumables.items();
+ * await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: sub.id });
+ * ```
+ */
 export class Consumables {
+  /**
+   * Builds the resource alone on the request path from {@link createCore}, for bundles that need
+   * only this family of the service; `createClient` builds every resource for you.
+   *
+   * @example
+   * ```ts
+   * const consumables = new Consumables(createCore({ baseUrl: 'https://api.example.com', token }));
+   * ```
+   */
   constructor(private readonly core: HttpCore) {}
 
-  /** The listing as the service shapes it. @example const listing = await client.consumables.list(); */
+  /**
+   * The listing as the service shapes it (a plain array, `{ consumables }`, or groups of
+   * resources); {@link Consumables.items | items} flattens any of them.
+   *
+   * @example
+   * ```ts
+   * const listing = await client.consumables.list();
+   * ```
+   */
   async list(options?: RequestOptions): Promise<ConsumableList> {
     return this.core.request(
       { route: routes.listConsumables, response: ConsumableListSchema },
@@ -25,7 +50,15 @@ export class Consumables {
     );
   }
 
-  /** Every consumable once, whatever shape the listing came in. @example const items = await client.consumables.items(); */
+  /**
+   * Every consumable once, whatever shape the listing came in.
+   *
+   * @example
+   * ```ts
+   * const items = await client.consumables.items();
+   * const unlimited = items.filter((item) => item.how_many === -1);
+   * ```
+   */
   async items(options?: RequestOptions): Promise<Consumable[]> {
     return flattenConsumables(await this.list(options));
   }
@@ -33,7 +66,15 @@ export class Consumables {
   /**
    * Buys units of a service (or seats, for the seat service). Charged to the owner; never re-sent
    * once it may have reached the service.
-   * @example await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: sub.id });
+   *
+   * @example
+   * ```ts
+   * const receipt = await client.consumables.checkout({
+   *   service: 'ai-credits',
+   *   how_many: 10,
+   *   subscription: sub.id,
+   * });
+   * ```
    */
   async checkout(params: CheckoutParams, options?: RequestOptions): Promise<CheckoutResult> {
     const body = parseInput(CheckoutParamsSchema, params, 'params');

@@ -22,12 +22,35 @@ import {
 
 /**
  * Chunked media upload. A call goes to the `/academy/` endpoints with the `Academy` header when
- * `academy` is set on the call or the client, and to the `/me/` endpoints otherwise.
+ * `academy` is set on the call or the client, and to the `/me/` endpoints otherwise. Reached as
+ * `client.media`; most code needs only {@link Media.upload | upload}.
+ *
+ * @example
+ * ```ts
+ * const file = await client.media.upload(blob, { operation_type: 'media', filename: 'intro.mp4' });
+ * console.log(file.id, file.status);
+ * ```
  */
 export class Media {
+  /**
+   * Builds the resource alone on the request path from {@link createCore}, for bundles that need
+   * only this family of the service; `createClient` builds every resource for you.
+   *
+   * @example
+   * ```ts
+   * const media = new Media(createCore({ baseUrl: 'https://api.example.com', token }));
+   * ```
+   */
   constructor(protected readonly core: HttpCore) {}
 
-  /** @example const names = await client.media.operationTypes(); // ['media', 'proof-of-payment'] */
+  /**
+   * The names of the operation types the service accepts uploads for.
+   *
+   * @example
+   * ```ts
+   * const names = await client.media.operationTypes(); // ['media', 'proof-of-payment']
+   * ```
+   */
   async operationTypes(options?: RequestOptions): Promise<string[]> {
     return this.core.request(
       { route: routes.listOperationTypes, response: OperationTypeListSchema },
@@ -35,7 +58,14 @@ export class Media {
     );
   }
 
-  /** @example const { chunk_size, max_chunks } = await client.media.operationType('media'); */
+  /**
+   * The upload settings of an operation type: the chunk size, and the bound on the chunk count.
+   *
+   * @example
+   * ```ts
+   * const { chunk_size, max_chunks } = await client.media.operationType('media');
+   * ```
+   */
   async operationType(name: string, options?: RequestOptions): Promise<OperationType> {
     const params = { operation_type: parseInput(NonEmptyStringSchema, name, 'operation_type') };
     return this.core.request(
@@ -47,7 +77,18 @@ export class Media {
   /**
    * Sends one chunk (retried on its own: chunks are idempotent). The part goes out under
    * `filename` (else the File's name, else `chunk`) with type `mime` (else the Blob's type).
-   * @example await client.media.uploadChunk({ operation_type: 'media', total_chunks: 2, chunk_index: 0, chunk: blob.slice(0, size) });
+   *
+   * @example
+   * ```ts
+   * const { chunk_size } = await client.media.operationType('media');
+   * await client.media.uploadChunk({
+   *   operation_type: 'media',
+   *   total_chunks: 2,
+   *   chunk_index: 0,
+   *   chunk: blob.slice(0, chunk_size),
+   *   filename: 'intro.mp4',
+   * });
+   * ```
    */
   async uploadChunk(params: ChunkParams, options?: RequestOptions): Promise<ChunkRecord> {
     const { academy, ...fields } = parseInput(ChunkParamsSchema, params, 'params');
@@ -63,12 +104,15 @@ export class Media {
   /**
    * Uploads a whole file: reads the operation type, sends the chunks concurrently (each retried on
    * its own), and finalizes once every chunk is acknowledged. See {@link UploadOptions}.
+   *
    * @example
+   * ```ts
    * const file = await client.media.upload(new File([bytes], 'cat.png', { type: 'image/png' }), {
    *   operation_type: 'media',
    *   meta: { slug: 'cat', name: 'Cat', categories: [], academy: 7 },
    *   onProgress: ({ loadedBytes, totalBytes }) => console.log(`${loadedBytes} / ${totalBytes}`),
    * });
+   * ```
    */
   upload(source: UploadSource, options: UploadOptions): Promise<MediaFile> {
     return uploadMedia(this, source, options);
@@ -76,7 +120,18 @@ export class Media {
 
   /**
    * Assembles the uploaded chunks into a file; `meta` is sent JSON-encoded as SERVICE.md says.
-   * @example const file = await client.media.finalize({ operation_type: 'media', total_chunks: 2, filename: 'a.mp4', mime: 'video/mp4' });
+   * Call it once every chunk is acknowledged. Not retried unless it cannot have been processed.
+   *
+   * @example
+   * ```ts
+   * const file = await client.media.finalize({
+   *   operation_type: 'media',
+   *   total_chunks: 2,
+   *   filename: 'intro.mp4',
+   *   mime: 'video/mp4',
+   *   meta: { name: 'Intro' },
+   * });
+   * ```
    */
   async finalize(params: FinalizeParams, options?: RequestOptions): Promise<MediaFile> {
     const { academy, meta, ...fields } = parseInput(FinalizeParamsSchema, params, 'params');

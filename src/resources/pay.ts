@@ -9,14 +9,36 @@ import {
   type Payment,
 } from '../schemas/payments.js';
 
-/** Paying a bag. */
+/**
+ * Paying a bag. Reached as `client.pay`; `client.purchase` runs the whole flow around it.
+ *
+ * @example
+ * ```ts
+ * const bag = await client.checking.bag({ plans: [plan.id!], team_seats: 3 });
+ * await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
+ * ```
+ */
 export class Pay {
+  /**
+   * Builds the resource alone on the request path from {@link createCore}, for bundles that need
+   * only this family of the service; `createClient` builds every resource for you.
+   *
+   * @example
+   * ```ts
+   * const pay = new Pay(createCore({ baseUrl: 'https://api.example.com', token }));
+   * ```
+   */
   constructor(private readonly core: HttpCore) {}
 
   /**
    * Pays a bag. Never re-sent once it may have reached the service: an ambiguous failure rejects
    * with `mayHaveBeenProcessed: true`, and `subscriptions.waitFor` tells whether it went through.
-   * @example const payment = await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
+   *
+   * @example
+   * ```ts
+   * const payment = await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
+   * console.log(payment.amount, payment.status);
+   * ```
    */
   async bag(params: PayParams, options?: RequestOptions): Promise<Payment> {
     const body = parseInput(PayParamsSchema, params, 'params');

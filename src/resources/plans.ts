@@ -5,13 +5,34 @@ import { parseInput } from '../core/validate-input.js';
 import { NonEmptyStringSchema } from '../schemas/common.js';
 import { PlanSchema, type Plan } from '../schemas/payments.js';
 
-/** Plans for sale. */
+/**
+ * Plans for sale. Reached as `client.plans`.
+ *
+ * @example
+ * ```ts
+ * const plan = await client.plans.get('team-per-seat');
+ * ```
+ */
 export class Plans {
+  /**
+   * Builds the resource alone on the request path from {@link createCore}, for bundles that need
+   * only this family of the service; `createClient` builds every resource for you.
+   *
+   * @example
+   * ```ts
+   * const plans = new Plans(createCore({ baseUrl: 'https://api.example.com', token }));
+   * ```
+   */
   constructor(private readonly core: HttpCore) {}
 
   /**
-   * Reads a plan by its slug.
-   * @example const plan = await client.plans.get('team-per-seat');
+   * Reads a plan by its slug; an unknown slug rejects with `NotFoundError`.
+   *
+   * @example
+   * ```ts
+   * const plan = await client.plans.get('team-per-seat');
+   * console.log(plan.id, plan.price_per_month); // the id is what checking takes in `plans`
+   * ```
    */
   async get(slug: string, options?: RequestOptions): Promise<Plan> {
     const plan_slug = parseInput(NonEmptyStringSchema, slug, 'plan_slug');

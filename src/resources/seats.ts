@@ -12,11 +12,37 @@ import {
   type SeatReplacement,
 } from '../schemas/seats.js';
 
-/** The seats of a subscription's billing team. Changing them is for the owner only. */
+/**
+ * The seats of a subscription's billing team. Changing them is for the owner only (anyone else
+ * gets `OwnerOnlyError`). Reached as `client.seats`.
+ *
+ * @example
+ * ```ts
+ * await client.seats.add(sub.id, [{ email: 'ada@example.com' }]);
+ * const seats = await client.seats.list(sub.id);
+ * ```
+ */
 export class Seats {
+  /**
+   * Builds the resource alone on the request path from {@link createCore}, for bundles that need
+   * only this family of the service; `createClient` builds every resource for you.
+   *
+   * @example
+   * ```ts
+   * const seats = new Seats(createCore({ baseUrl: 'https://api.example.com', token }));
+   * ```
+   */
   constructor(private readonly core: HttpCore) {}
 
-  /** @example const seats = await client.seats.list(sub.id); */
+  /**
+   * The seats of the team.
+   *
+   * @example
+   * ```ts
+   * const seats = await client.seats.list(sub.id);
+   * console.log(seats.map((seat) => seat.email));
+   * ```
+   */
   async list(subscriptionId: number, options?: RequestOptions): Promise<Seat[]> {
     const params = {
       subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
@@ -28,8 +54,18 @@ export class Seats {
   }
 
   /**
-   * Adds seats; `seat_multiplier` scales a seat's allocation under `PER_SEAT`.
-   * @example await client.seats.add(sub.id, [{ email: 'ada@example.com' }, { email: 'bob@example.com', seat_multiplier: 2 }]);
+   * Adds seats; `seat_multiplier` scales a seat's allocation under `PER_SEAT`. Resolves to the
+   * seats as they are after the change. If the service refused some items, rejects (under the
+   * default `validate: 'error'`) with `ResponseValidationError` naming each; its `body` holds the
+   * seats that were changed.
+   *
+   * @example
+   * ```ts
+   * await client.seats.add(sub.id, [
+   *   { email: 'ada@example.com' },
+   *   { email: 'bob@example.com', seat_multiplier: 2 },
+   * ]);
+   * ```
    */
   async add(subscriptionId: number, seats: SeatInput[], options?: RequestOptions): Promise<Seat[]> {
     const params = {
@@ -43,8 +79,14 @@ export class Seats {
   }
 
   /**
-   * Gives seats to other people.
-   * @example await client.seats.replace(sub.id, [{ from_email: 'bob@example.com', to_email: 'eve@example.com' }]);
+   * Gives seats to other people: each seat held by `from_email` passes to `to_email`.
+   *
+   * @example
+   * ```ts
+   * await client.seats.replace(sub.id, [
+   *   { from_email: 'bob@example.com', to_email: 'eve@example.com' },
+   * ]);
+   * ```
    */
   async replace(
     subscriptionId: number,
@@ -63,7 +105,16 @@ export class Seats {
     );
   }
 
-  /** @example await client.seats.remove(sub.id, seat.id); */
+  /**
+   * Removes a seat from the team.
+   *
+   * @example
+   * ```ts
+   * const seats = await client.seats.list(sub.id);
+   * const bob = seats.find((seat) => seat.email === 'bob@example.com');
+   * if (bob) await client.seats.remove(sub.id, bob.id);
+   * ```
+   */
   async remove(subscriptionId: number, seatId: number, options?: RequestOptions): Promise<void> {
     const params = {
       subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),

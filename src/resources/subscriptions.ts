@@ -8,11 +8,36 @@ import {
   type SubscriptionList,
 } from '../schemas/subscriptions.js';
 
-/** The caller's subscriptions. */
+/**
+ * The caller's subscriptions. Reached as `client.subscriptions`.
+ *
+ * @example
+ * ```ts
+ * const before = (await client.subscriptions.list()).subscriptions.map((s) => s.id);
+ * // ... pay ...
+ * const sub = await client.subscriptions.waitFor({ exclude: before });
+ * ```
+ */
 export class Subscriptions {
+  /**
+   * Builds the resource alone on the request path from {@link createCore}, for bundles that need
+   * only this family of the service; `createClient` builds every resource for you.
+   *
+   * @example
+   * ```ts
+   * const subscriptions = new Subscriptions(createCore({ baseUrl: 'https://api.example.com', token }));
+   * ```
+   */
   constructor(private readonly core: HttpCore) {}
 
-  /** @example const { subscriptions } = await client.subscriptions.list(); */
+  /**
+   * Lists the caller's subscriptions.
+   *
+   * @example
+   * ```ts
+   * const { subscriptions } = await client.subscriptions.list();
+   * ```
+   */
   async list(options?: RequestOptions): Promise<SubscriptionList> {
     return this.core.request(
       { route: routes.listSubscriptions, response: SubscriptionListSchema },
@@ -22,8 +47,13 @@ export class Subscriptions {
 
   /**
    * Polls the listing until a subscription appears that is not in `exclude` and satisfies `match`:
-   * paid subscriptions are created asynchronously.
-   * @example const sub = await client.subscriptions.waitFor({ exclude: before, timeout: 120_000 });
+   * paid subscriptions are created asynchronously. A poll that fails transiently does not end
+   * the wait; running out of time rejects with `SubscriptionTimeoutError`.
+   *
+   * @example
+   * ```ts
+   * const sub = await client.subscriptions.waitFor({ exclude: before, timeout: 120_000 });
+   * ```
    */
   waitFor(options: WaitForOptions = {}): Promise<Subscription> {
     return waitForSubscription(this, options);

@@ -2,22 +2,53 @@ import * as z from 'zod/mini';
 import { JsonSafe } from './input-checks.js';
 import { DecimalSchema, IdInputSchema, NonEmptyStringSchema, optionalNullable } from './common.js';
 
-/** One consumable: units of a service held by a user, a seat (`PER_SEAT`) or a team (`PER_TEAM`). */
+/**
+ * Validates one consumable: units of a service held by a user, a seat (`PER_SEAT`) or a team
+ * (`PER_TEAM`).
+ *
+ * @example
+ * ```ts
+ * import { ConsumableSchema } from 'seatpay';
+ *
+ * const pool = ConsumableSchema.parse({ how_many: 10, user: null, subscription_billing_team: 7 });
+ * ```
+ */
 export const ConsumableSchema = z.looseObject({
+  /** The consumable's numeric id; `consumables.items()` lists each id once. */
   id: z.optional(z.int()),
+  /** Units left; -1 means unlimited. */
   how_many: z.int(),
+  /** What a unit is (`'UNIT'`). */
   unit_type: z.optional(z.string()),
+  /** The user who holds it; null for a team's shared pool. */
   user: optionalNullable(z.int()),
+  /** The seat it belongs to, under `PER_SEAT`; null otherwise. */
   subscription_seat: optionalNullable(z.int()),
+  /** The billing team whose shared pool it is, under `PER_TEAM`; null otherwise. */
   subscription_billing_team: optionalNullable(z.int()),
+  /** When the units expire (an ISO 8601 time), or null. */
   valid_until: optionalNullable(z.string()),
 });
+/**
+ * A consumable; inferred from {@link ConsumableSchema}.
+ *
+ * @example
+ * ```ts
+ * const items: Consumable[] = await client.consumables.items();
+ * const teamPool = items.filter((item) => item.subscription_billing_team != null);
+ * ```
+ * @useDeclaredType
+ */
 export type Consumable = z.infer<typeof ConsumableSchema>;
 
 const ResourceBalanceSchema = z.looseObject({
+  /** The service's (or set's) id. */
   id: z.optional(z.union([z.int(), z.string()])),
+  /** The service's (or set's) slug. */
   slug: z.optional(z.string()),
+  /** Units left per unit type (`{ unit: 12 }`); -1 if any item is unlimited. */
   balance: z.optional(z.record(z.string(), z.number())),
+  /** The consumables of the group (the deployed server repeats all of a type's items in each). */
   items: z.array(ConsumableSchema),
 });
 
@@ -25,30 +56,104 @@ const ResourceBalanceSchema = z.looseObject({
  * The consumables listing in any of the shapes met: a plain array, `{ consumables: [...] }`, or the
  * deployed server's groups (`{ voids: [{ slug, balance, items }], cohort_sets: [...] ... }`).
  * `consumables.items()` flattens any of them.
+ *
+ * @example
+ * ```ts
+ * import { ConsumableListSchema } from 'seatpay';
+ *
+ * const item = { id: 1, how_many: 10 };
+ * ConsumableListSchema.parse({ voids: [{ slug: 'ai-credits', items: [item] }] }); // grouped shape
+ * ```
  */
 export const ConsumableListSchema = z.union([
   z.array(ConsumableSchema),
-  z.looseObject({ consumables: z.array(ConsumableSchema) }),
+  z.looseObject({
+    /** Every consumable, in the `{ consumables: [...] }` shape. */
+    consumables: z.array(ConsumableSchema),
+  }),
   z.record(z.string(), z.array(ResourceBalanceSchema)),
 ]);
+/**
+ * The consumables listing as the service shapes it; inferred from {@link ConsumableListSchema}.
+ * Prefer `consumables.items()`, which flattens any shape.
+ *
+ * @example
+ * ```ts
+ * const listing: ConsumableList = await client.consumables.list();
+ * if (!Array.isArray(listing) && 'voids' in listing) console.log(listing.voids);
+ * ```
+ * @useDeclaredType
+ */
 export type ConsumableList = z.infer<typeof ConsumableListSchema>;
 
+/**
+ * Validates the argument of `consumables.checkout` before it is sent.
+ *
+ * @example
+ * ```ts
+ * import { CheckoutParamsSchema } from 'seatpay';
+ *
+ * CheckoutParamsSchema.safeParse({ service: 'ai-credits', how_many: 0, subscription: 1 }).success;
+ * // false: how_many must be >= 1, or -1
+ * ```
+ */
 export const CheckoutParamsSchema = z
   .looseObject({
+    /** The slug of the service to buy (`'ai-credits'`, or the seat service for more seats). */
     service: NonEmptyStringSchema,
+    /** How many units (or seats) to buy: an integer >= 1, or -1 for unlimited. */
     how_many: z.int({ error: 'must be an integer >= 1, or -1 for unlimited' }).check(
       z.refine((n) => n >= 1 || n === -1, {
         error: 'must be an integer >= 1, or -1 for unlimited',
       }),
     ),
+    /** The id of the subscription to add them to; the owner is charged. */
     subscription: IdInputSchema,
   })
   .check(JsonSafe);
+/**
+ * The argument of `consumables.checkout`; the input type of {@link CheckoutParamsSchema}.
+ *
+ * @example
+ * ```ts
+ * const order: CheckoutParams = { service: 'ai-credits', how_many: 10, subscription: sub.id };
+ * await client.consumables.checkout(order);
+ * ```
+ * @useDeclaredType
+ */
 export type CheckoutParams = z.input<typeof CheckoutParamsSchema>;
 
+/**
+ * Validates the answer to a consumable checkout: an invoice on the deployed server. Every field
+ * is optional, since SERVICE.md does not show it.
+ *
+ * @example
+ * ```ts
+ * import { CheckoutResultSchema } from 'seatpay';
+ *
+ * CheckoutResultSchema.parse({ id: 9, amount: 10, status: 'FULFILLED' }).amount; // '10'
+ * ```
+ */
 export const CheckoutResultSchema = z.looseObject({
+  /** The invoice's numeric id. */
   id: z.optional(z.int()),
+  /** What was charged to the owner, as a decimal string. */
   amount: optionalNullable(DecimalSchema),
+  /** The invoice's state on the service (`'FULFILLED'` ...). */
   status: z.optional(z.string()),
 });
+/**
+ * The answer to `consumables.checkout`; inferred from {@link CheckoutResultSchema}.
+ *
+ * @example
+ * ```ts
+ * const receipt: CheckoutResult = await client.consumables.checkout({
+ *   service: 'ai-credits',
+ *   how_many: 10,
+ *   subscription: sub.id,
+ * });
+ * console.log('charged', receipt.amount);
+ * ```
+ * @useDeclaredType
+ */
 export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;

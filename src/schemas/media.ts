@@ -2,49 +2,169 @@ import * as z from 'zod/mini';
 import { NonEmptyStringSchema, openEnum } from './common.js';
 import { AcademyInputSchema, JsonSafe } from './input-checks.js';
 
+/**
+ * Validates the operation types listing: their names, such as `['media', 'proof-of-payment']`.
+ *
+ * @example
+ * ```ts
+ * import { OperationTypeListSchema } from 'seatpay';
+ *
+ * OperationTypeListSchema.parse(['media', 'proof-of-payment']);
+ * ```
+ */
 export const OperationTypeListSchema = z.array(z.string());
 
+/**
+ * Validates an operation type's upload settings, which decide how a file is cut into chunks.
+ *
+ * @example
+ * ```ts
+ * import { OperationTypeSchema } from 'seatpay';
+ *
+ * OperationTypeSchema.parse({ chunk_size: 10_485_760, max_chunks: null }); // 10 MiB, no bound
+ * ```
+ */
 export const OperationTypeSchema = z.looseObject({
+  /** The most bytes one chunk may hold (10 MiB for `media`). */
   chunk_size: z.int().check(z.positive()),
+  /** When not null, a file's chunk count must be less than this; null means no bound. */
   max_chunks: z.nullable(z.int()),
 });
+/**
+ * An operation type's upload settings; inferred from {@link OperationTypeSchema}.
+ *
+ * @example
+ * ```ts
+ * const type: OperationType = await client.media.operationType('media');
+ * const chunks = Math.max(1, Math.ceil(file.size / type.chunk_size));
+ * ```
+ * @useDeclaredType
+ */
 export type OperationType = z.infer<typeof OperationTypeSchema>;
 
 const AcademyRefSchema = z.optional(z.nullable(z.union([z.int(), z.string()])));
 
+/**
+ * Validates the service's record of one received chunk, as `media.uploadChunk` answers it.
+ *
+ * @example
+ * ```ts
+ * import { ChunkRecordSchema } from 'seatpay';
+ *
+ * ChunkRecordSchema.parse({ chunk_index: 0, operation_type: 'media', total_chunks: 2 });
+ * ```
+ */
 export const ChunkRecordSchema = z.looseObject({
+  /** The academy the chunk was sent for, or null for a `/me/` upload. */
   academy: AcademyRefSchema,
+  /** The chunk's position in the file, from 0. */
   chunk_index: z.int(),
+  /** The type the chunk was sent with. */
   mime: z.optional(z.string()),
+  /** The file name the chunk was sent under; finalize finds the chunks by it. */
   name: z.optional(z.string()),
+  /** The operation type the chunk belongs to. */
   operation_type: z.string(),
+  /** How many chunks the whole file has. */
   total_chunks: z.int(),
+  /** The user who sent it. */
   user: z.optional(z.nullable(z.int())),
 });
+/**
+ * The service's record of one received chunk; inferred from {@link ChunkRecordSchema}. It is
+ * also what `onChunk` receives during `media.upload`.
+ *
+ * @example
+ * ```ts
+ * const record: ChunkRecord = await client.media.uploadChunk({
+ *   operation_type: 'media',
+ *   total_chunks: 1,
+ *   chunk_index: 0,
+ *   chunk: file,
+ * });
+ * console.log(`chunk ${record.chunk_index + 1}/${record.total_chunks} received`);
+ * ```
+ * @useDeclaredType
+ */
 export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
 
+/**
+ * Validates a media file's status: `TRANSFERRING` while the service processes it, `CREATED` when
+ * it is ready (SERVICE.md: its id then goes to another endpoint). Open: any other string passes.
+ *
+ * @example
+ * ```ts
+ * import { MediaFileStatusSchema } from 'seatpay';
+ *
+ * MediaFileStatusSchema.parse('CREATED');
+ * ```
+ */
 export const MediaFileStatusSchema = openEnum(['TRANSFERRING', 'CREATED'] as const);
 
+/**
+ * Validates a finalized file, as `media.finalize` (and so `media.upload`) answers it.
+ *
+ * @example
+ * ```ts
+ * import { MediaFileSchema } from 'seatpay';
+ *
+ * MediaFileSchema.parse({ id: 1, name: '9e107d9d372bb6826bd81d3542a419d6', status: 'CREATED' });
+ * ```
+ */
 export const MediaFileSchema = z.looseObject({
+  /** The file's numeric id: what the service's processing endpoints take once it is `CREATED`. */
   id: z.int(),
+  /** The academy it was uploaded for, or null for a `/me/` upload. */
   academy: AcademyRefSchema,
+  /** The file's MIME type. */
   mime: z.optional(z.string()),
+  /** The name the service gave the file (not the uploaded `filename`). */
   name: z.string(),
+  /** The operation type it was uploaded under. */
   operation_type: z.optional(z.string()),
+  /** The user who uploaded it. */
   user: z.optional(z.nullable(z.int())),
+  /** `'TRANSFERRING'` while the service processes it, then `'CREATED'`. */
   status: MediaFileStatusSchema,
 });
+/**
+ * A finalized file; inferred from {@link MediaFileSchema}.
+ *
+ * @example
+ * ```ts
+ * const media: MediaFile = await client.media.upload(file, { operation_type: 'media' });
+ * console.log(media.id, media.status); // 'TRANSFERRING' or 'CREATED'
+ * ```
+ * @useDeclaredType
+ */
 export type MediaFile = z.infer<typeof MediaFileSchema>;
 
+/**
+ * Validates the arguments of `media.uploadChunk` before anything is sent: `chunk_index` must be
+ * less than `total_chunks`, and `chunk` a `Blob` or a `Uint8Array`.
+ *
+ * @example
+ * ```ts
+ * import { ChunkParamsSchema } from 'seatpay';
+ *
+ * const chunk = new Uint8Array(1024);
+ * ChunkParamsSchema.safeParse({ operation_type: 'media', total_chunks: 1, chunk_index: 1, chunk })
+ *   .success; // false: chunk_index must be less than total_chunks
+ * ```
+ */
 export const ChunkParamsSchema = z
   .object({
+    /** The operation type the file is uploaded under (`'media'` ...). */
     operation_type: NonEmptyStringSchema,
+    /** How many chunks the whole file has (at least 1). */
     total_chunks: z
       .int({ error: 'must be an integer >= 1' })
       .check(z.gte(1, { error: 'must be an integer >= 1' })),
+    /** This chunk's position, from 0 to `total_chunks - 1`. */
     chunk_index: z
       .int({ error: 'must be an integer >= 0' })
       .check(z.gte(0, { error: 'must be an integer >= 0' })),
+    /** The chunk's bytes: at most the operation type's `chunk_size`. */
     chunk: z.union([z.instanceof(Blob), z.custom<Uint8Array>((v) => v instanceof Uint8Array)], {
       error: 'must be a Blob or a Uint8Array',
     }),
@@ -52,6 +172,7 @@ export const ChunkParamsSchema = z
     filename: z.optional(NonEmptyStringSchema),
     /** The `Content-Type` of the chunk part; the deployed service checks it and matches by it. */
     mime: z.optional(NonEmptyStringSchema),
+    /** Use the academy endpoints with this `Academy` header (id or slug); else the client's. */
     academy: AcademyInputSchema,
   })
   .check(
@@ -60,27 +181,101 @@ export const ChunkParamsSchema = z
       path: ['chunk_index'],
     }),
   );
+/**
+ * The arguments of `media.uploadChunk`; the input type of {@link ChunkParamsSchema}. Most code
+ * uses `media.upload`, which builds these for every chunk.
+ *
+ * @example
+ * ```ts
+ * const params: ChunkParams = {
+ *   operation_type: 'media',
+ *   total_chunks: 2,
+ *   chunk_index: 0,
+ *   chunk: file.slice(0, 10_485_760),
+ *   filename: 'intro.mp4',
+ * };
+ * await client.media.uploadChunk(params);
+ * ```
+ * @useDeclaredType
+ */
 export type ChunkParams = z.input<typeof ChunkParamsSchema>;
 
-/** The `meta` of SERVICE.md; sent JSON-encoded. Other keys pass through. */
+/**
+ * Validates the `meta` of SERVICE.md, sent JSON-encoded at finalize. Other keys pass through.
+ *
+ * @example
+ * ```ts
+ * import { MediaMetaSchema } from 'seatpay';
+ *
+ * MediaMetaSchema.parse({ slug: 'intro', name: 'Intro', categories: ['video'], academy: 7 });
+ * ```
+ */
 export const MediaMetaSchema = z
   .looseObject({
+    /** A slug for the file. */
     slug: z.optional(z.string()),
+    /** A human-readable name for the file. */
     name: z.optional(z.string()),
+    /** The categories to file it under. */
     categories: z.optional(z.array(z.string())),
+    /** The id of the academy it belongs to. */
     academy: z.optional(z.int()),
   })
   .check(JsonSafe);
+/**
+ * The `meta` of `media.finalize` and `media.upload`; the input type of {@link MediaMetaSchema}.
+ *
+ * @example
+ * ```ts
+ * const meta: MediaMeta = { slug: 'intro', name: 'Intro', categories: ['video'], academy: 7 };
+ * await client.media.upload(file, { operation_type: 'media', meta });
+ * ```
+ * @useDeclaredType
+ */
 export type MediaMeta = z.input<typeof MediaMetaSchema>;
 
+/**
+ * Validates the arguments of `media.finalize` before anything is sent (`media.upload` checks its
+ * options with it before the first chunk, too).
+ *
+ * @example
+ * ```ts
+ * import { FinalizeParamsSchema } from 'seatpay';
+ *
+ * FinalizeParamsSchema.safeParse({ operation_type: 'media', total_chunks: 2, filename: 'a.mp4' })
+ *   .success; // false: mime is required
+ * ```
+ */
 export const FinalizeParamsSchema = z.object({
+  /** The operation type the chunks were sent under. */
   operation_type: NonEmptyStringSchema,
+  /** How many chunks were sent; every one must be there. */
   total_chunks: z
     .int({ error: 'must be an integer >= 1' })
     .check(z.gte(1, { error: 'must be an integer >= 1' })),
+  /** The file name the chunks were sent under: the service finds them by it. */
   filename: NonEmptyStringSchema,
+  /** The file's MIME type. */
   mime: NonEmptyStringSchema,
+  /** Metadata for the file, sent JSON-encoded. */
   meta: z.optional(MediaMetaSchema),
+  /** Use the academy endpoints with this `Academy` header (id or slug); else the client's. */
   academy: AcademyInputSchema,
 });
+/**
+ * The arguments of `media.finalize`; the input type of {@link FinalizeParamsSchema}.
+ *
+ * @example
+ * ```ts
+ * const params: FinalizeParams = {
+ *   operation_type: 'media',
+ *   total_chunks: 2,
+ *   filename: 'intro.mp4',
+ *   mime: 'video/mp4',
+ *   meta: { name: 'Intro' },
+ * };
+ * const media = await client.media.finalize(params);
+ * ```
+ * @useDeclaredType
+ */
 export type FinalizeParams = z.input<typeof FinalizeParamsSchema>;

@@ -8,47 +8,165 @@ import {
   optionalNullable,
 } from './common.js';
 
+/**
+ * Validates a service, as nested in a plan's `service_items`: what a plan grants units of
+ * (`ai-credits`, mentorship sessions, the seat service ...).
+ *
+ * @example
+ * ```ts
+ * import { ServiceSchema } from 'seatpay';
+ *
+ * const service = ServiceSchema.parse({ slug: 'ai-credits', type: 'VOID' });
+ * ```
+ */
 export const ServiceSchema = z.looseObject({
+  /** The service's numeric id. */
   id: z.optional(z.int()),
+  /** The slug `consumables.checkout` takes as `service` (`'ai-credits'`). */
   slug: z.string(),
+  /** A human-readable name. */
   title: optionalNullable(z.string()),
+  /** The kind of service; `'SEAT'` marks the seat service, whose checkout adds seats. */
   type: z.optional(
     openEnum(['COHORT_SET', 'MENTORSHIP_SERVICE_SET', 'EVENT_TYPE_SET', 'VOID', 'SEAT'] as const),
   ),
 });
+/**
+ * A service a plan grants units of; inferred from {@link ServiceSchema}.
+ *
+ * @example
+ * ```ts
+ * const services: Service[] = (plan.service_items ?? []).map((item) => item.service);
+ * ```
+ * @useDeclaredType
+ */
 export type Service = z.infer<typeof ServiceSchema>;
 
+/**
+ * Validates a service item: how many units of one service a plan (or a bag) grants, and who
+ * receives them.
+ *
+ * @example
+ * ```ts
+ * import { ServiceItemSchema } from 'seatpay';
+ *
+ * const item = ServiceItemSchema.parse({ how_many: -1, service: { slug: 'live-classes' } });
+ * ```
+ */
 export const ServiceItemSchema = z.looseObject({
+  /** The item's numeric id. */
   id: z.optional(z.int()),
+  /** Units granted; -1 means unlimited (and is never auto-recharged). */
   how_many: z.int(),
+  /** What a unit is (`'UNIT'`). */
   unit_type: z.optional(z.string()),
+  /**
+   * Who receives the units: `true` the team or its seats (by the team's consumption strategy),
+   * `false` the owner alone, as personal consumables.
+   */
   is_team_allowed: z.optional(z.boolean()),
+  /** The service granted. */
   service: ServiceSchema,
 });
+/**
+ * One service of a plan and its units; inferred from {@link ServiceItemSchema}.
+ *
+ * @example
+ * ```ts
+ * const shared = (plan.service_items ?? []).filter((item: ServiceItem) => item.is_team_allowed);
+ * ```
+ * @useDeclaredType
+ */
 export type ServiceItem = z.infer<typeof ServiceItemSchema>;
 
+/**
+ * Validates a consumption strategy: `PER_TEAM` gives the team one shared pool, `PER_SEAT` gives
+ * each seat its own allocation, scaled by its `seat_multiplier`. Open: any other string passes.
+ *
+ * @example
+ * ```ts
+ * import { ConsumptionStrategySchema } from 'seatpay';
+ *
+ * ConsumptionStrategySchema.parse('PER_SEAT'); // 'PER_SEAT'
+ * ```
+ */
 export const ConsumptionStrategySchema = openEnum(['PER_TEAM', 'PER_SEAT'] as const);
+/**
+ * How a team's consumables are shared: `'PER_TEAM'`, `'PER_SEAT'`, or a value seatpay does not
+ * know yet (typed as `string`, never a crash).
+ *
+ * @example
+ * ```ts
+ * const strategy: ConsumptionStrategy | null | undefined = team.consumption_strategy;
+ * if (strategy === 'PER_SEAT') console.log('each seat has its own allocation');
+ * ```
+ * @useDeclaredType
+ */
 export type ConsumptionStrategy = z.infer<typeof ConsumptionStrategySchema>;
 
-/** A plan. SERVICE.md shows only its slug; `id` is what `checking` takes in `plans`. */
+/**
+ * Validates a plan, as `plans.get` answers it. SERVICE.md shows only its slug; `id` is what
+ * `checking` takes in `plans`. Prices are decimal strings even where the server sends numbers.
+ *
+ * @example
+ * ```ts
+ * import { PlanSchema } from 'seatpay';
+ *
+ * const plan = PlanSchema.parse({ id: 1, slug: 'team-per-seat', price_per_month: 59.99 });
+ * plan.price_per_month; // '59.99'
+ * ```
+ */
 export const PlanSchema = z.looseObject({
+  /** What `checking.preview` and `checking.bag` take in `plans`. */
   id: z.optional(z.int()),
+  /** The slug `plans.get` and `purchase` take (`'team-per-seat'`). */
   slug: z.string(),
+  /** A human-readable name. */
   title: optionalNullable(z.string()),
+  /** The plan's state on the service (`'ACTIVE'` ...). */
   status: z.optional(z.string()),
+  /** How a team plan shares its consumables; null for a plan without a team. */
   consumption_strategy: optionalNullable(ConsumptionStrategySchema),
+  /** The price of a month, as a decimal string (`'59.99'`). */
   price_per_month: optionalNullable(DecimalSchema),
+  /** The price of a year, as a decimal string. */
   price_per_year: optionalNullable(DecimalSchema),
+  /** The services the plan grants, and how many units of each. */
   service_items: z.optional(z.array(ServiceItemSchema)),
+  /** What one seat costs, on plans sold by seat; null otherwise. */
   seat_service_price: optionalNullable(
-    z.looseObject({ price_per_unit: z.optional(DecimalSchema) }),
+    z.looseObject({
+      /** The price of one seat, as a decimal string. */
+      price_per_unit: z.optional(DecimalSchema),
+    }),
   ),
 });
+/**
+ * A plan; inferred from {@link PlanSchema}.
+ *
+ * @example
+ * ```ts
+ * const plan: Plan = await client.plans.get('team-per-seat');
+ * console.log(plan.title, plan.price_per_month, plan.consumption_strategy);
+ * ```
+ * @useDeclaredType
+ */
 export type Plan = z.infer<typeof PlanSchema>;
 
-/** The arguments of `checking.preview` and `checking.bag`. */
+/**
+ * Validates the arguments of `checking.preview` and `checking.bag`; the client runs it before
+ * sending, so a bad argument throws `InvalidRequestError` and nothing is sent.
+ *
+ * @example
+ * ```ts
+ * import { CheckingParamsSchema } from 'seatpay';
+ *
+ * CheckingParamsSchema.safeParse({ plans: [], team_seats: 3 }).success; // false: no plan
+ * ```
+ */
 export const CheckingParamsSchema = z
   .looseObject({
+    /** The plans to price: ids from `plan.id` (a slug is accepted too). */
     plans: z
       .array(
         z.union([IdInputSchema, NonEmptyStringSchema], {
@@ -59,67 +177,242 @@ export const CheckingParamsSchema = z
         },
       )
       .check(z.minLength(1, { error: 'must name at least one plan' })),
+    /** How many seats to price a team plan for (an integer >= 1); omit it for other plans. */
     team_seats: z.optional(IdInputSchema),
   })
   .check(JsonSafe);
+/**
+ * The arguments of `checking.preview` and `checking.bag`; the input type of
+ * {@link CheckingParamsSchema}. Further fields are sent as given.
+ *
+ * @example
+ * ```ts
+ * const params: CheckingParams = { plans: [plan.id!], team_seats: 3 };
+ * const preview = await client.checking.preview(params);
+ * ```
+ * @useDeclaredType
+ */
 export type CheckingParams = z.input<typeof CheckingParamsSchema>;
 
-/** A priced preview (or bag) of plans. */
+/**
+ * Validates a priced preview (or bag) of plans, as `checking.preview` answers it. Amounts are
+ * decimal strings even where the server sends numbers.
+ *
+ * @example
+ * ```ts
+ * import { CheckingSchema } from 'seatpay';
+ *
+ * CheckingSchema.parse({ type: 'PREVIEW', amount_per_month: 89.97 }).amount_per_month; // '89.97'
+ * ```
+ */
 export const CheckingSchema = z.looseObject({
+  /** The checking's numeric id. */
   id: z.optional(z.int()),
+  /** `'PREVIEW'` or `'BAG'`, as requested. */
   type: z.optional(openEnum(['PREVIEW', 'BAG'] as const)),
+  /** The checking's state on the service (`'CHECKING'`, then `'PAID'`). */
   status: z.optional(z.string()),
+  /** What `pay.bag` takes; set on a bag (see {@link BagSchema}), null or absent on a preview. */
   token: optionalNullable(z.string()),
+  /** What paying with `chosen_period: 'MONTH'` costs, as a decimal string. */
   amount_per_month: optionalNullable(DecimalSchema),
+  /** What paying with `chosen_period: 'QUARTER'` costs, as a decimal string. */
   amount_per_quarter: optionalNullable(DecimalSchema),
+  /** What paying with `chosen_period: 'HALF'` costs, as a decimal string. */
   amount_per_half: optionalNullable(DecimalSchema),
+  /** What paying with `chosen_period: 'YEAR'` costs, as a decimal string. */
   amount_per_year: optionalNullable(DecimalSchema),
+  /** The seats priced in (seat service, `how_many` = `team_seats`), when `team_seats` was given. */
   seat_service_item: optionalNullable(ServiceItemSchema),
+  /** When the bag's token stops being accepted by `pay.bag` (an ISO 8601 time). */
   expires_at: optionalNullable(z.string()),
 });
+/**
+ * A priced preview of plans; inferred from {@link CheckingSchema}.
+ *
+ * @example
+ * ```ts
+ * const preview: Checking = await client.checking.preview({ plans: [plan.id!], team_seats: 3 });
+ * console.log('per month:', preview.amount_per_month); // a decimal string, e.g. "89.97"
+ * ```
+ * @useDeclaredType
+ */
 export type Checking = z.infer<typeof CheckingSchema>;
 
-/** A bag: a checking whose `token` is then passed to `pay.bag`. */
-export const BagSchema = z.extend(CheckingSchema, { token: z.string().check(z.minLength(1)) });
+/**
+ * Validates a bag, as `checking.bag` answers it: a checking whose `token` (required here) is then
+ * passed to `pay.bag`.
+ *
+ * @example
+ * ```ts
+ * import { BagSchema } from 'seatpay';
+ *
+ * BagSchema.safeParse({ type: 'BAG', token: null }).success; // false: a bag needs its token
+ * ```
+ */
+export const BagSchema = z.extend(CheckingSchema, {
+  /** What `pay.bag` takes: always a non-empty string on a bag. */
+  token: z.string().check(z.minLength(1)),
+});
+/**
+ * A bag ready to pay; inferred from {@link BagSchema}. Its `token` is always a string.
+ *
+ * @example
+ * ```ts
+ * const bag: Bag = await client.checking.bag({ plans: [plan.id!], team_seats: 3 });
+ * await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
+ * ```
+ * @useDeclaredType
+ */
 export type Bag = z.infer<typeof BagSchema>;
 
-/** The card to register. Further fields (`exp_month`, `academy` ...) are sent as given. */
+/**
+ * Validates the card to register before it is sent: `card_number` of 12 to 19 digits and `cvc`
+ * of 3 or 4. Further fields (`exp_month`, `academy` ...) are sent as given. Neither number ever
+ * appears in an error or a log.
+ *
+ * @example
+ * ```ts
+ * import { CardParamsSchema } from 'seatpay';
+ *
+ * CardParamsSchema.safeParse({ card_number: '4242 4242', cvc: '123' }).success; // false: a space
+ * ```
+ */
 export const CardParamsSchema = z
   .looseObject({
+    /** The card number, digits only (12 to 19). Redacted from every error and log line. */
     card_number: z
       .string({ error: 'must be a string of 12 to 19 digits' })
       .check(z.regex(/^\d{12,19}$/, { error: 'must be 12 to 19 digits' })),
+    /** The card's security code, 3 or 4 digits. Redacted from every error and log line. */
     cvc: z
       .string({ error: 'must be a string of 3 or 4 digits' })
       .check(z.regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' })),
   })
   .check(JsonSafe);
+/**
+ * The card `card.register` takes (and `purchase` as `card`); the input type of
+ * {@link CardParamsSchema}.
+ *
+ * @example
+ * ```ts
+ * const card: CardParams = {
+ *   card_number: '4242424242424242',
+ *   cvc: '123',
+ *   exp_month: '12',
+ *   exp_year: '2030',
+ * };
+ * await client.card.register(card);
+ * ```
+ * @useDeclaredType
+ */
 export type CardParams = z.input<typeof CardParamsSchema>;
 
+/**
+ * Validates the answer to registering a card. SERVICE.md does not show it, so every field is
+ * optional and any other passes through.
+ *
+ * @example
+ * ```ts
+ * import { CardResultSchema } from 'seatpay';
+ *
+ * CardResultSchema.parse({ status: 'ok' });
+ * ```
+ */
 export const CardResultSchema = z.looseObject({
+  /** The outcome, as the service words it. */
   status: z.optional(z.string()),
+  /** A human-readable message, when the service sends one. */
   message: z.optional(z.string()),
 });
+/**
+ * The answer to `card.register`; inferred from {@link CardResultSchema}.
+ *
+ * @example
+ * ```ts
+ * const card = { card_number: '4242424242424242', cvc: '123' };
+ * const result: CardResult = await client.card.register(card);
+ * console.log(result.status);
+ * ```
+ * @useDeclaredType
+ */
 export type CardResult = z.infer<typeof CardResultSchema>;
 
+/**
+ * Validates a billing period to pay for: `MONTH`, `QUARTER`, `HALF` or `YEAR` (SERVICE.md shows
+ * only `MONTH`), or any other non-empty string, which the service then judges.
+ *
+ * @example
+ * ```ts
+ * import { ChosenPeriodSchema } from 'seatpay';
+ *
+ * ChosenPeriodSchema.safeParse('').success; // false
+ * ```
+ */
 export const ChosenPeriodSchema = openEnum(
   ['MONTH', 'QUARTER', 'HALF', 'YEAR'] as const,
   NonEmptyStringSchema,
 );
 
+/**
+ * Validates the arguments of `pay.bag` before anything is sent.
+ *
+ * @example
+ * ```ts
+ * import { PayParamsSchema } from 'seatpay';
+ *
+ * PayParamsSchema.safeParse({ token: '', chosen_period: 'MONTH' }).success; // false: no token
+ * ```
+ */
 export const PayParamsSchema = z
   .looseObject({
+    /** The bag's `token`, from `checking.bag`. */
     token: NonEmptyStringSchema,
+    /** The billing period to pay for: `'MONTH'`, `'QUARTER'`, `'HALF'` or `'YEAR'`. */
     chosen_period: ChosenPeriodSchema,
   })
   .check(JsonSafe);
+/**
+ * The arguments of `pay.bag`; the input type of {@link PayParamsSchema}.
+ *
+ * @example
+ * ```ts
+ * const params: PayParams = { token: bag.token, chosen_period: 'YEAR' };
+ * await client.pay.bag(params);
+ * ```
+ * @useDeclaredType
+ */
 export type PayParams = z.input<typeof PayParamsSchema>;
 
-/** The answer to a payment: an invoice on the deployed server. */
+/**
+ * Validates the answer to a payment: an invoice on the deployed server. The subscription it
+ * pays for is not in it: it appears later (see `subscriptions.waitFor`).
+ *
+ * @example
+ * ```ts
+ * import { PaymentSchema } from 'seatpay';
+ *
+ * PaymentSchema.parse({ id: 7018, amount: 239.995, status: 'FULFILLED' }).amount; // '239.995'
+ * ```
+ */
 export const PaymentSchema = z.looseObject({
+  /** The invoice's numeric id. */
   id: z.optional(z.int()),
+  /** What was charged, as a decimal string. */
   amount: optionalNullable(DecimalSchema),
+  /** The invoice's state on the service (`'FULFILLED'` ...). */
   status: z.optional(z.string()),
+  /** When the charge was made (an ISO 8601 time). */
   paid_at: optionalNullable(z.string()),
 });
+/**
+ * The answer to `pay.bag`; inferred from {@link PaymentSchema}.
+ *
+ * @example
+ * ```ts
+ * const payment: Payment = await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
+ * console.log(payment.amount, payment.status);
+ * ```
+ * @useDeclaredType
+ */
 export type Payment = z.infer<typeof PaymentSchema>;

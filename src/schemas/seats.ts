@@ -1,17 +1,44 @@
 import * as z from 'zod/mini';
 import { JsonSafe } from './input-checks.js';
 
+/**
+ * Validates a seat: one team member's access to the shared subscription.
+ *
+ * @example
+ * ```ts
+ * import { SeatSchema } from 'seatpay';
+ *
+ * const seat = SeatSchema.parse({ id: 3, user: null, email: 'ada@example.com', is_active: true });
+ * ```
+ */
 export const SeatSchema = z.looseObject({
+  /** What `seats.remove` takes as `seatId`. */
   id: z.int(),
+  /** The holder's user id; null while no registered user is attached to the seat. */
   user: z.nullable(z.int()),
+  /** The holder's email address. */
   email: z.string(),
+  /** Whether the seat is in use. */
   is_active: z.boolean(),
+  /** How many allocations the seat gets under `PER_SEAT` (2 = twice a plain seat's). */
   seat_multiplier: z.optional(z.int()),
 });
+/**
+ * A seat; inferred from {@link SeatSchema}.
+ *
+ * @example
+ * ```ts
+ * const seats: Seat[] = await client.seats.list(sub.id);
+ * const active = seats.filter((seat) => seat.is_active).map((seat) => seat.email);
+ * ```
+ * @useDeclaredType
+ */
 export type Seat = z.infer<typeof SeatSchema>;
 
 const SeatItemErrorSchema = z.looseObject({
+  /** Why the service refused this item. */
   message: z.optional(z.string()),
+  /** The service's code for the refusal (`'seat-cohort-required'` ...). */
   code: z.optional(z.unknown()),
 });
 
@@ -20,11 +47,24 @@ const SeatItemErrorSchema = z.looseObject({
  * multi-status `{ data, errors }` (live-api.md §2.2). The latter yields its `data`; when some items
  * failed it is refused, naming each failure, so a partly applied change is never taken for a
  * complete one (the error's `body` still holds the seats that were changed).
+ *
+ * @example
+ * ```ts
+ * import { SeatListSchema } from 'seatpay';
+ *
+ * const seat = { id: 3, user: null, email: 'ada@example.com', is_active: true };
+ * SeatListSchema.parse({ data: [seat], errors: [] }); // [seat]: the multi-status answer's `data`
+ * ```
  */
 export const SeatListSchema = z.union([
   z.array(SeatSchema),
   z.pipe(
-    z.looseObject({ data: z.array(SeatSchema), errors: z.optional(z.array(SeatItemErrorSchema)) }),
+    z.looseObject({
+      /** The seats as they are after the change. */
+      data: z.array(SeatSchema),
+      /** The items the service refused, one entry each. */
+      errors: z.optional(z.array(SeatItemErrorSchema)),
+    }),
     z.transform((answer, context) => {
       (answer.errors ?? []).forEach((failure, index) => {
         const message = failure.message ?? 'the service refused this item';
@@ -37,12 +77,26 @@ export const SeatListSchema = z.union([
 
 const EmailSchema = z.email({ error: 'must be a valid email address' });
 
-/** One seat to add. `seat_multiplier` (an integer >= 1) only matters under `PER_SEAT`. */
+/**
+ * Validates one seat to add, before it is sent. `seat_multiplier` (an integer >= 1) only matters
+ * under `PER_SEAT`. Further fields are sent as given.
+ *
+ * @example
+ * ```ts
+ * import { SeatInputSchema } from 'seatpay';
+ *
+ * SeatInputSchema.safeParse({ email: 'bob@example.com', seat_multiplier: 0 }).success; // false
+ * ```
+ */
 export const SeatInputSchema = z
   .looseObject({
+    /** The new holder's email address; the only required field. */
     email: EmailSchema,
+    /** The holder's first name. */
     first_name: z.optional(z.string()),
+    /** The holder's last name. */
     last_name: z.optional(z.string()),
+    /** Under `PER_SEAT`, how many allocations the seat gets (an integer >= 1; 1 when omitted). */
     seat_multiplier: z.optional(
       z
         .int({ error: 'must be an integer >= 1' })
@@ -50,20 +104,78 @@ export const SeatInputSchema = z
     ),
   })
   .check(JsonSafe);
+/**
+ * One seat to add with `seats.add`; the input type of {@link SeatInputSchema}.
+ *
+ * @example
+ * ```ts
+ * const seats: SeatInput[] = [
+ *   { email: 'ada@example.com', first_name: 'Ada' },
+ *   { email: 'bob@example.com', seat_multiplier: 2 },
+ * ];
+ * await client.seats.add(sub.id, seats);
+ * ```
+ * @useDeclaredType
+ */
 export type SeatInput = z.input<typeof SeatInputSchema>;
 
+/**
+ * Validates the `add_seats` list of `seats.add`: at least one seat, each a valid
+ * {@link SeatInputSchema}.
+ *
+ * @example
+ * ```ts
+ * import { SeatInputListSchema } from 'seatpay';
+ *
+ * SeatInputListSchema.safeParse([]).success; // false: must hold at least one seat
+ * ```
+ */
 export const SeatInputListSchema = z
   .array(SeatInputSchema, { error: 'must be an array of seats' })
   .check(z.minLength(1, { error: 'must hold at least one seat' }));
 
+/**
+ * Validates one seat replacement before it is sent: the seat held by `from_email` passes to
+ * `to_email`.
+ *
+ * @example
+ * ```ts
+ * import { SeatReplacementSchema } from 'seatpay';
+ *
+ * SeatReplacementSchema.parse({ from_email: 'bob@example.com', to_email: 'eve@example.com' });
+ * ```
+ */
 export const SeatReplacementSchema = z
   .looseObject({
+    /** The email of the seat's current holder. */
     from_email: EmailSchema,
+    /** The email of its new holder. */
     to_email: EmailSchema,
   })
   .check(JsonSafe);
+/**
+ * One seat replacement for `seats.replace`; the input type of {@link SeatReplacementSchema}.
+ *
+ * @example
+ * ```ts
+ * const swap: SeatReplacement = { from_email: 'bob@example.com', to_email: 'eve@example.com' };
+ * await client.seats.replace(sub.id, [swap]);
+ * ```
+ * @useDeclaredType
+ */
 export type SeatReplacement = z.input<typeof SeatReplacementSchema>;
 
+/**
+ * Validates the `replace_seats` list of `seats.replace`: at least one replacement, each a valid
+ * {@link SeatReplacementSchema}.
+ *
+ * @example
+ * ```ts
+ * import { SeatReplacementListSchema } from 'seatpay';
+ *
+ * SeatReplacementListSchema.safeParse([{ from_email: 'bob@example.com' }]).success; // false
+ * ```
+ */
 export const SeatReplacementListSchema = z
   .array(SeatReplacementSchema, { error: 'must be an array of replacements' })
   .check(z.minLength(1, { error: 'must hold at least one replacement' }));

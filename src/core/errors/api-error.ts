@@ -1,30 +1,68 @@
 import { SeatpayError } from './seatpay-error.js';
 
-/** What the service answered, as carried by every {@link APIError}. */
+/**
+ * What the service answered, as carried by every {@link APIError}. Every `APIError` class is built
+ * from one, so a test double can throw exactly what seatpay would.
+ *
+ * @example
+ * ```ts
+ * import { NotFoundError, type APIErrorDetails } from 'seatpay';
+ *
+ * const details: APIErrorDetails = {
+ *   status: 404,
+ *   method: 'GET',
+ *   url: 'https://api.example.com/v1/payments/plan/nope',
+ *   body: { detail: 'Not found.', status_code: 404 },
+ *   headers: { 'x-request-id': 'req_1' },
+ *   message: 'Not found.',
+ * };
+ * const error = new NotFoundError(details); // error.requestId === 'req_1'
+ * ```
+ */
 export interface APIErrorDetails {
+  /** The HTTP status of the answer, outside 2xx. */
   status: number;
+  /** The request's method: `GET`, `POST`, `PUT`, `PATCH` or `DELETE`. */
   method: string;
+  /** The full URL that was called. */
   url: string;
   /** The parsed body (JSON, or text for an HTML page), with secrets redacted. */
   body: unknown;
+  /** The answer's headers, names lower-cased (`retry-after` ...), secrets redacted. */
   headers: Record<string, string>;
   /** The server's message, read from `detail`, `message` or `error`, or from field errors. */
   message: string;
 }
 
 /**
- * The service answered with a status outside 2xx.
+ * The service answered with a status outside 2xx. Thrown by any call once its retries (if any)
+ * are spent; a subclass names the status (`NotFoundError` ...) or one of SERVICE.md's named
+ * failures (`OwnerOnlyError` ...). The message is the service's own, read from whatever shape
+ * its error body has.
  *
  * @example
- * try { await client.plans.get('nope'); }
- * catch (error) { if (error instanceof APIError) console.log(error.status, error.requestId); }
+ * ```ts
+ * import { APIError } from 'seatpay';
+ *
+ * try {
+ *   await client.plans.get('nope');
+ * } catch (error) {
+ *   if (error instanceof APIError) console.log(error.status, error.message, error.requestId);
+ *   else throw error;
+ * }
+ * ```
  */
 export class APIError extends SeatpayError {
   override name = 'APIError';
+  /** The HTTP status of the answer (4xx or 5xx). */
   readonly status: number;
+  /** The request's method. */
   readonly method: string;
+  /** The full URL that was called. */
   readonly url: string;
+  /** The parsed error body (JSON, or text for an HTML page), with secrets redacted. */
   readonly body: unknown;
+  /** The answer's headers, names lower-cased (`retry-after` ...), secrets redacted. */
   readonly headers: Record<string, string>;
   /** `x-request-id` (or `request-id`) of the answer, for support tickets. */
   readonly requestId: string | undefined;

@@ -1,14 +1,67 @@
 import { APIError } from './api-error.js';
 
-/** "Only the owner can manage team": a member tried to manage seats or team settings. */
+/**
+ * "Only the owner can manage team": a member tried to manage seats or team settings. Matched on
+ * the service's message (or its slug) whatever the status, and also an {@link APIError}.
+ *
+ * @example
+ * ```ts
+ * import { OwnerOnlyError } from 'seatpay';
+ *
+ * try {
+ *   await client.seats.add(sub.id, [{ email: 'ada@example.com' }]);
+ * } catch (error) {
+ *   if (error instanceof OwnerOnlyError) console.log('ask the subscription owner');
+ *   else throw error;
+ * }
+ * ```
+ */
 export class OwnerOnlyError extends APIError {
   override name = 'OwnerOnlyError';
 }
-/** "Billing period limit reached": the team reached its spending cap for the period. */
+/**
+ * "Billing period limit reached": the team reached its spending cap for the period. Matched on
+ * the service's message (or its slug) whatever the call and status; also an {@link APIError}.
+ *
+ * @example
+ * ```ts
+ * import { BillingPeriodLimitError, spendingOf } from 'seatpay';
+ *
+ * try {
+ *   await client.consumables.checkout({
+ *     service: 'ai-credits',
+ *     how_many: 10,
+ *     subscription: sub.id,
+ *   });
+ * } catch (error) {
+ *   if (!(error instanceof BillingPeriodLimitError)) throw error;
+ *   console.log('cap reached:', spendingOf(await client.billingTeam.get(sub.id)));
+ * }
+ * ```
+ */
 export class BillingPeriodLimitError extends APIError {
   override name = 'BillingPeriodLimitError';
 }
-/** "No budget available for recharge": an auto-recharge would exceed the spending cap. */
+/**
+ * "No budget available for recharge": an auto-recharge would exceed the spending cap. Matched on
+ * the service's message (or its slug) whatever the call and status; also an {@link APIError}.
+ *
+ * @example
+ * ```ts
+ * import { RechargeBudgetError } from 'seatpay';
+ *
+ * try {
+ *   await client.consumables.checkout({
+ *     service: 'ai-credits',
+ *     how_many: 10,
+ *     subscription: sub.id,
+ *   });
+ * } catch (error) {
+ *   if (!(error instanceof RechargeBudgetError)) throw error;
+ *   await client.billingTeam.update(sub.id, { max_monthly_spend: '100.00' }); // raise the cap
+ * }
+ * ```
+ */
 export class RechargeBudgetError extends APIError {
   override name = 'RechargeBudgetError';
 }

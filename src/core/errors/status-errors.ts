@@ -1,30 +1,137 @@
 import { APIError } from './api-error.js';
 
-/** 400: the body does not match the schema, a field is missing or has the wrong type. */
+/**
+ * 400: the body does not match the schema, a field is missing or has the wrong type. seatpay checks
+ * arguments before sending (see {@link InvalidRequestError}), so this is a rule only the service
+ * knows; its field errors are in `message` and `body`.
+ *
+ * @example
+ * ```ts
+ * import { BadRequestError } from 'seatpay';
+ *
+ * try {
+ *   await client.checking.bag({ plans: [plan.id!], team_seats: 3 });
+ * } catch (error) {
+ *   if (error instanceof BadRequestError) console.log(error.message, error.body);
+ *   else throw error;
+ * }
+ * ```
+ */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
 }
-/** 401: the token is missing, invalid or expired. */
+/**
+ * 401: the token is missing, invalid or expired. Never retried; give the client a token function
+ * (`token: () => ...`) to hand out a fresh token on every attempt.
+ *
+ * @example
+ * ```ts
+ * import { AuthenticationError } from 'seatpay';
+ *
+ * try {
+ *   await client.subscriptions.list();
+ * } catch (error) {
+ *   if (error instanceof AuthenticationError) console.log('sign in again');
+ *   else throw error;
+ * }
+ * ```
+ */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
 }
-/** 403: the caller may not do this. */
+/**
+ * 403: the caller may not do this. When the service says why in SERVICE.md's words ("Only the
+ * owner can manage team"), the more precise {@link OwnerOnlyError} is thrown instead.
+ *
+ * @example
+ * ```ts
+ * import { PermissionDeniedError } from 'seatpay';
+ *
+ * try {
+ *   await client.billingTeam.get(sub.id);
+ * } catch (error) {
+ *   if (error instanceof PermissionDeniedError) console.log('not allowed:', error.message);
+ *   else throw error;
+ * }
+ * ```
+ */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
 }
-/** 404: the subscription, plan slug or academy does not exist. */
+/**
+ * 404: the subscription, plan slug or academy does not exist.
+ *
+ * @example
+ * ```ts
+ * import { NotFoundError } from 'seatpay';
+ *
+ * const plan = await client.plans.get('team-per-seat').catch((error: unknown) => {
+ *   if (error instanceof NotFoundError) return undefined; // no such plan
+ *   throw error;
+ * });
+ * ```
+ */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
 }
-/** 409: the request conflicts with the current state. */
+/**
+ * 409: the request conflicts with the current state. Not retried: sending it again would conflict
+ * again; read the current state first.
+ *
+ * @example
+ * ```ts
+ * import { ConflictError } from 'seatpay';
+ *
+ * try {
+ *   await client.seats.replace(sub.id, [
+ *     { from_email: 'bob@example.com', to_email: 'eve@example.com' },
+ *   ]);
+ * } catch (error) {
+ *   if (error instanceof ConflictError) console.log(await client.seats.list(sub.id));
+ *   else throw error;
+ * }
+ * ```
+ */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
 }
-/** 429: too many requests; `headers['retry-after']` says when to come back. */
+/**
+ * 429: too many requests; `headers['retry-after']` says when to come back. seatpay already
+ * waits and retries (up to `maxRetries`, honouring `Retry-After` up to `maxRetryDelay`): this is
+ * thrown only when those retries are spent.
+ *
+ * @example
+ * ```ts
+ * import { RateLimitError } from 'seatpay';
+ *
+ * try {
+ *   await client.subscriptions.list();
+ * } catch (error) {
+ *   if (error instanceof RateLimitError) console.log('retry after', error.headers['retry-after']);
+ *   else throw error;
+ * }
+ * ```
+ */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
 }
-/** 500 and above: the service failed. */
+/**
+ * 500 and above: the service failed. Idempotent calls are retried first; for a call that spends
+ * money `mayHaveBeenProcessed` says whether it may have gone through anyway.
+ *
+ * @example
+ * ```ts
+ * import { InternalServerError } from 'seatpay';
+ *
+ * try {
+ *   await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
+ * } catch (error) {
+ *   if (!(error instanceof InternalServerError)) throw error;
+ *   // Do not pay again blindly: wait for the subscription the payment may have created.
+ *   if (error.mayHaveBeenProcessed) await client.subscriptions.waitFor({ exclude: before });
+ * }
+ * ```
+ */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 }

@@ -1,18 +1,50 @@
 import { SeatpayError } from './seatpay-error.js';
 
-/** One problem found by a schema: where (`path`) and what (`message`). */
+/**
+ * One problem found by a schema: where (`path`) and what (`message`).
+ *
+ * @example
+ * ```ts
+ * import { InvalidRequestError } from 'seatpay';
+ *
+ * try {
+ *   await client.seats.add(sub.id, [{ email: 'not-an-email' }]);
+ * } catch (error) {
+ *   if (!(error instanceof InvalidRequestError)) throw error;
+ *   for (const { path, message } of error.issues) console.log(path.join('.'), message);
+ * }
+ * ```
+ */
 export interface ValidationIssue {
+  /** Where: keys and indexes from the top of the value, such as `['add_seats', 0, 'email']`. */
   path: (string | number)[];
+  /** What is wrong, in words (`must be a valid email address`). */
   message: string;
 }
 
 /**
  * Arguments rejected before anything was sent. `field` names the first offending field
- * (`team_seats`, `add_seats.0.email` ...).
+ * (`team_seats`, `add_seats.0.email` ...). Also thrown by `createClient` for unusable options, and
+ * for request options (a timeout, a header) that cannot be used. Nothing was sent, so fixing the
+ * argument and calling again is always safe.
+ *
+ * @example
+ * ```ts
+ * import { InvalidRequestError } from 'seatpay';
+ *
+ * try {
+ *   await client.checking.preview({ plans: [plan.id!], team_seats: 0 });
+ * } catch (error) {
+ *   if (error instanceof InvalidRequestError) console.log(error.field); // 'team_seats'
+ *   else throw error;
+ * }
+ * ```
  */
 export class InvalidRequestError extends SeatpayError {
   override name = 'InvalidRequestError';
+  /** The first offending field as a dotted path (`add_seats.0.email`), when one is to blame. */
   readonly field: string | undefined;
+  /** Every problem found, each with its path; empty when the check was not a schema's. */
   readonly issues: ValidationIssue[];
 
   constructor(message: string, details: { field?: string; issues?: ValidationIssue[] } = {}) {
@@ -22,10 +54,27 @@ export class InvalidRequestError extends SeatpayError {
   }
 }
 
-/** The file needs more chunks than the operation type allows (`max_chunks`). */
+/**
+ * The file needs more chunks than the operation type allows (`max_chunks`). Thrown by
+ * `media.upload` after reading the operation type and before any chunk is sent.
+ *
+ * @example
+ * ```ts
+ * import { MaxChunksExceededError } from 'seatpay';
+ *
+ * try {
+ *   await client.media.upload(file, { operation_type: 'proof-of-payment' });
+ * } catch (error) {
+ *   if (!(error instanceof MaxChunksExceededError)) throw error;
+ *   console.log(`needs ${error.totalChunks} chunks, fewer than ${error.maxChunks} allowed`);
+ * }
+ * ```
+ */
 export class MaxChunksExceededError extends InvalidRequestError {
   override name = 'MaxChunksExceededError';
+  /** How many chunks the file needs at the operation type's `chunk_size`. */
   readonly totalChunks: number;
+  /** The operation type's `max_chunks`: the count must be less than it. */
   readonly maxChunks: number;
 
   constructor(totalChunks: number, maxChunks: number) {
@@ -38,7 +87,24 @@ export class MaxChunksExceededError extends InvalidRequestError {
   }
 }
 
-/** A 2xx answer whose body does not match its schema. `issues` says what was wrong, `body` what came. */
+/**
+ * A 2xx answer whose body does not match its schema (or is not JSON). `issues` says what was
+ * wrong, `body` what came. A body that is not JSON always throws it; one that does not match
+ * throws it under the client's `validate: 'error'` (the default), while `'warn'` logs and returns
+ * the body as is and `'off'` skips the check.
+ *
+ * @example
+ * ```ts
+ * import { ResponseValidationError } from 'seatpay';
+ *
+ * try {
+ *   await client.plans.get('team-per-seat');
+ * } catch (error) {
+ *   if (!(error instanceof ResponseValidationError)) throw error;
+ *   console.log(error.issues, error.body); // what did not match, and what came
+ * }
+ * ```
+ */
 export class ResponseValidationError extends SeatpayError {
   override name = 'ResponseValidationError';
   /**
@@ -46,9 +112,13 @@ export class ResponseValidationError extends SeatpayError {
    * through) even though its answer cannot be read. Never send such a call again blindly.
    */
   readonly mayHaveBeenProcessed = true;
+  /** What did not match the schema, each with its path in the body. */
   readonly issues: ValidationIssue[];
+  /** The body as it came, parsed (or as text when it was not JSON), secrets redacted. */
   readonly body: unknown;
+  /** The request's method. */
   readonly method: string;
+  /** The full URL that was called. */
   readonly url: string;
 
   constructor(details: { issues: ValidationIssue[]; body: unknown; method: string; url: string }) {

@@ -6,11 +6,24 @@ import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ProgressTracker } from './progress.js';
 import type { ChunkReader } from './sources.js';
 
-/** What `onChunk` learns about an acknowledged chunk besides the service's record. */
+/**
+ * What `onChunk` learns about an acknowledged chunk besides the service's record.
+ *
+ * @example
+ * ```ts
+ * await client.media.upload(file, {
+ *   operation_type: 'media',
+ *   onChunk: (record, { index, start, end, alreadyHeld }: DeliveredChunk) =>
+ *     console.log(`chunk ${index}: bytes ${start}-${end}${alreadyHeld ? ' (already held)' : ''}`),
+ * });
+ * ```
+ */
 export interface DeliveredChunk {
+  /** The chunk's index, from 0. */
   index: number;
   /** The chunk's bytes in the file: `[start, end)`. */
   start: number;
+  /** Where the chunk's bytes end in the file (exclusive). */
   end: number;
   /**
    * The service already held this chunk (it answered `chunk-already-exists`, say after an answer

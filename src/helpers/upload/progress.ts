@@ -3,15 +3,24 @@ import type { ChunkPlan } from './chunk-plan.js';
 /**
  * Where an upload stands. Every field only grows. `loadedBytes === totalBytes` and
  * `chunksDone === totalChunks` are reported once, after the file is finalized.
+ *
  * @example
- * onProgress: ({ loadedBytes, totalBytes }) => bar.update(totalBytes ? loadedBytes / totalBytes : 1)
+ * ```ts
+ * await client.media.upload(file, {
+ *   operation_type: 'media',
+ *   onProgress: ({ loadedBytes, totalBytes }: UploadProgress) =>
+ *     console.log(`${totalBytes ? Math.round((100 * loadedBytes) / totalBytes) : 100} %`),
+ * });
+ * ```
  */
 export interface UploadProgress {
   /** Bytes sent: whole chunks acknowledged, plus what has gone out of chunks still in flight. */
   loadedBytes: number;
+  /** The file's size in bytes. */
   totalBytes: number;
   /** Chunks the service acknowledged. */
   chunksDone: number;
+  /** How many chunks the file is sent in. */
   totalChunks: number;
 }
 

@@ -5,11 +5,25 @@ import { StreamReader } from './stream-source.js';
 
 /**
  * A stream and the exact number of bytes it will produce (needed up front to plan the chunks).
+ *
  * @example
+ * ```ts
+ * import { createReadStream } from 'node:fs';
+ * import { stat } from 'node:fs/promises';
+ *
  * // Node: a Readable is an async iterable of bytes
- * const source = { stream: fs.createReadStream(path), size: (await fs.promises.stat(path)).size };
+ * const fromDisk: StreamSource = {
+ *   stream: createReadStream('./talk.mp4'),
+ *   size: (await stat('./talk.mp4')).size,
+ * };
  * // Web: a response body
- * const source = { stream: response.body!, size: Number(response.headers.get('content-length')) };
+ * const response = await fetch('https://cdn.example.com/talk.mp4');
+ * const fromWeb: StreamSource = {
+ *   stream: response.body!,
+ *   size: Number(response.headers.get('content-length')),
+ * };
+ * await client.media.upload(fromDisk, { operation_type: 'media', filename: 'talk.mp4' });
+ * ```
  */
 export interface StreamSource {
   /** A web `ReadableStream`, or a Node `Readable` (any async iterable of `Uint8Array` pieces). */
@@ -22,6 +36,13 @@ export interface StreamSource {
  * What `client.media.upload` can send: a `Blob` or `File` (sliced lazily), a `Uint8Array` (sent
  * from its own memory), a {@link StreamSource}, or a file path through `fromPath` from
  * `seatpay/node`.
+ *
+ * @example
+ * ```ts
+ * const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+ * const source: UploadSource = input.files![0]!; // a File
+ * await client.media.upload(source, { operation_type: 'media' });
+ * ```
  */
 export type UploadSource = Blob | Uint8Array | StreamSource;
 

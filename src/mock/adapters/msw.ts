@@ -13,8 +13,15 @@ import type { Simulator } from '../simulator.js';
  * gets the simulator's JSON 404/405 instead of reaching the network.
  *
  * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createSimulator } from 'seatpay/mock';
+ * import { mockHandlers } from 'seatpay/mock/msw';
+ *
  * const sim = createSimulator({ subscriptionDelayMs: 20 });
  * const server = setupServer(...mockHandlers(sim, 'https://api.example.com'));
+ * server.listen();
+ * ```
  */
 export function mockHandlers(simulator: Simulator, baseUrl: string): RequestHandler[] {
   const base = baseUrl.replace(/\/+$/, '');

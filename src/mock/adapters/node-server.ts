@@ -5,6 +5,15 @@ import { isConnectionReset } from '../core/respond.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator.js';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.js';
 
+/**
+ * Where {@link startMockServer} listens, and the simulator it serves (a new one, built from the
+ * {@link SimulatorOptions} here, unless `simulator` is given).
+ *
+ * @example
+ * ```ts
+ * const server = await startMockServer({ port: 4010, host: '127.0.0.1', subscriptionDelayMs: 50 });
+ * ```
+ */
 export interface MockServerOptions extends SimulatorOptions {
   /** Default 0: any free port. */
   port?: number;
@@ -14,12 +23,31 @@ export interface MockServerOptions extends SimulatorOptions {
   simulator?: Simulator;
 }
 
+/**
+ * A running simulator server, as {@link startMockServer} resolves it.
+ *
+ * @example
+ * ```ts
+ * const server: MockServer = await startMockServer();
+ * const client = createClient({ baseUrl: server.url, token: server.simulator.users.owner.token });
+ * await server.close();
+ * ```
+ */
 export interface MockServer {
   /** The base URL to give a client, e.g. `http://127.0.0.1:4010`. */
   url: string;
+  /** The port it listens on (the one picked when `port` was 0). */
   port: number;
+  /** The simulator it serves, to look inside or inject failures. */
   simulator: Simulator;
-  /** Stops listening, drops open connections, and closes the simulator if this server created it. */
+  /**
+   * Stops listening, drops open connections, and closes the simulator if this server created it.
+   *
+   * @example
+   * ```ts
+   * afterAll(() => server.close());
+   * ```
+   */
   close(): Promise<void>;
 }
 
@@ -28,9 +56,13 @@ export interface MockServer {
  * importing `seatpay/mock` in a browser bundle pulls in no Node built-in.
  *
  * @example
+ * ```ts
  * const server = await startMockServer({ port: 0, subscriptionDelayMs: 20 });
- * await fetch(`${server.url}/v1/payments/plan/personal`, { headers: { authorization: `Bearer ${server.simulator.users.owner.token}` } });
+ * await fetch(`${server.url}/v1/payments/plan/personal`, {
+ *   headers: { authorization: `Bearer ${server.simulator.users.owner.token}` },
+ * });
  * await server.close();
+ * ```
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { createServer } = await loadNodeHttp();

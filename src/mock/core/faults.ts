@@ -1,8 +1,21 @@
 /**
  * Injected failures, consumed in the order they were injected. A fault names a route as
  * "METHOD /path-template" (`POST /v1/payments/pay`), a concrete "METHOD /path", or '*'.
+ *
+ * @example
+ * ```ts
+ * // The next two plan reads answer 503 with Retry-After: 1; the client retries through them.
+ * simulator.faults.inject({
+ *   route: 'GET /v1/payments/plan/{plan_slug}',
+ *   kind: 'status',
+ *   status: 503,
+ *   retryAfter: '1',
+ *   times: 2,
+ * });
+ * ```
  */
 export interface FaultSpec {
+  /** Which requests it hits: `'POST /v1/payments/pay'`, a concrete path, or `'*'` for any. */
   route: string;
   /**
    * - 'status': answer `status` (and `Retry-After` when `retryAfter` is set) without processing.
@@ -11,8 +24,11 @@ export interface FaultSpec {
    * - 'latency': wait `latencyMs`, then process and answer normally.
    */
   kind: 'status' | 'reset-before' | 'reset-after' | 'latency';
+  /** The status a `'status'` fault answers (100 to 599). */
   status?: number;
+  /** The `Retry-After` header of a `'status'` answer (seconds, or an HTTP date). */
   retryAfter?: string;
+  /** How long a `'latency'` fault waits before processing, in ms. */
   latencyMs?: number;
   /** The body of a 'status' answer; default `{ detail, status_code }`. */
   body?: unknown;

@@ -1,12 +1,36 @@
-/** A JSON error answer: `{ detail, status_code }`, or DRF-style field errors (live-api.md §4). */
-export type ErrorBody = Record<string, unknown> & { status_code: number };
+/**
+ * A JSON error answer: `{ detail, status_code }`, or DRF-style field errors (live-api.md §4).
+ *
+ * @example
+ * ```ts
+ * const body: ErrorBody = { team_seats: ['A valid integer is required.'], status_code: 400 };
+ * ```
+ */
+export type ErrorBody = Record<string, unknown> & {
+  /** The HTTP status again, as the deployed server repeats it in every error body. */
+  status_code: number;
+};
 
 /**
  * Thrown by a rule or a route to answer with an error. `sim.consume()` throws it too, so a test
  * reads the same `status` and `body` the HTTP route would answer.
+ *
+ * @example
+ * ```ts
+ * import { SimulatorError } from 'seatpay/mock';
+ *
+ * try {
+ *   simulator.consume({ token: simulator.users.member.token, service: 'ai-credits', units: 999 });
+ * } catch (error) {
+ *   if (error instanceof SimulatorError) console.log(error.status, error.body); // 402 {...}
+ *   else throw error;
+ * }
+ * ```
  */
 export class SimulatorError extends Error {
+  /** The HTTP status the route would answer. */
   readonly status: number;
+  /** The JSON body the route would answer. */
   readonly body: ErrorBody;
 
   constructor(status: number, detail: string, body?: ErrorBody) {
@@ -16,7 +40,15 @@ export class SimulatorError extends Error {
     this.body = body ?? { detail, status_code: status };
   }
 
-  /** A 400 whose body maps each field to its messages: `{ team_seats: ['...'], status_code: 400 }`. */
+  /**
+   * A 400 whose body maps each field to its messages: `{ team_seats: ['...'], status_code: 400 }`.
+   *
+   * @example
+   * ```ts
+   * const error = SimulatorError.fields({ team_seats: ['A valid integer is required.'] });
+   * error.status; // 400
+   * ```
+   */
   static fields(errors: Record<string, string[]>): SimulatorError {
     const summary = Object.entries(errors)
       .map(([field, messages]) => `${field}: ${messages.join(' ')}`)

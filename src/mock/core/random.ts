@@ -1,7 +1,27 @@
-/** Randomness the simulator uses: tokens and delays come from a seedable source. */
+/**
+ * Randomness the simulator uses: tokens and delays come from a seedable source. Any function
+ * returning numbers in `[0, 1)` will do, `Math.random` included.
+ *
+ * @example
+ * ```ts
+ * const random: RandomSource = seededRandom(7);
+ * const simulator = createSimulator({ random });
+ * ```
+ */
 export type RandomSource = () => number;
 
-/** A small seedable generator (mulberry32), so a test or demo can get the same tokens every run. */
+/**
+ * A small seedable generator (mulberry32), so a test or demo can get the same tokens every run.
+ *
+ * @example
+ * ```ts
+ * import { createSimulator, seededRandom } from 'seatpay/mock';
+ *
+ * const a = createSimulator({ random: seededRandom(1) });
+ * const b = createSimulator({ random: seededRandom(1) });
+ * a.users.owner.token === b.users.owner.token; // true
+ * ```
+ */
 export function seededRandom(seed: number): RandomSource {
   let state = seed >>> 0;
   return () => {

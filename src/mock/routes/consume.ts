@@ -13,10 +13,25 @@ const ConsumeBody = z.object({
   subscription: z.optional(integer(1)),
 });
 
-/** What a draw answers: the consumable after it, whether a recharge happened, and the units left (-1 = unlimited). */
+/**
+ * What a draw answers: the consumable after it, whether a recharge happened, and the units left
+ * (-1 = unlimited).
+ *
+ * @example
+ * ```ts
+ * const answer: ConsumeAnswer = simulator.consume({
+ *   token: simulator.users.member.token,
+ *   service: 'ai-credits',
+ * });
+ * if (answer.recharged) console.log('auto-recharged; units left:', answer.balance);
+ * ```
+ */
 export interface ConsumeAnswer {
+  /** The consumable drawn from, after the draw, as the consumables listing shows it. */
   consumable: ReturnType<typeof serializeConsumable>;
+  /** Whether the draw triggered an auto-recharge. */
   recharged: boolean;
+  /** Units left after the draw (and any recharge); -1 for unlimited. */
   balance: number;
 }
 

@@ -95,17 +95,33 @@ export const finalizeUpload =
     return json(serializeFile(file), 201);
   };
 
-/** A finalized upload as the finalize call answers it. */
+/**
+ * A finalized upload as the finalize call answers it.
+ *
+ * @example
+ * ```ts
+ * const file: MockFile | undefined = simulator.file(media.id);
+ * console.log(file?.name, file?.status);
+ * ```
+ * @useDeclaredType
+ */
 export type MockFile = ReturnType<typeof serializeFile>;
 
 export function serializeFile(file: FileRecord) {
   return {
+    /** The file's id. */
     id: file.id,
+    /** The academy it was uploaded for, or null for a `/me/` upload. */
     academy: file.academy,
+    /** The MIME type given at finalize. */
     mime: file.mime,
+    /** A hash of the file's bytes, as the deployed server names files. */
     name: file.name,
+    /** The operation type it was uploaded under. */
     operation_type: file.operationType,
+    /** The id of the user who uploaded it. */
     user: file.userId,
+    /** `'TRANSFERRING'` while a `media` file is processed, then `'CREATED'`. */
     status: file.status,
   };
 }

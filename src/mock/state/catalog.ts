@@ -3,44 +3,120 @@
  * (tests and the demo name them); the bodies are what `GET /v1/payments/plan/{slug}` answers.
  */
 
+/**
+ * A service of the simulator's catalog: `team-seat` (the seat service, type `SEAT`),
+ * `ai-credits`, `mentorship` and `live-classes` (type `VOID`).
+ *
+ * @example
+ * ```ts
+ * const seatService: CatalogService | undefined =
+ *   simulator.catalog['team-per-seat'].seat_service_price?.service; // slug 'team-seat'
+ * ```
+ */
 export interface CatalogService {
+  /** The service's id. */
   id: number;
+  /** What `consumables.checkout` and `simulator.consume` take as `service`. */
   slug: string;
+  /** A human-readable name. */
   title: string;
+  /** `'SEAT'` for the seat service, whose checkout adds seats; `'VOID'` for the others. */
   type: 'VOID' | 'SEAT';
 }
 
+/**
+ * What a catalog plan grants of one service: `ai-credits` (10 units, team-allowed on team plans,
+ * 1.00 each), `mentorship` (5, owner only) and `live-classes` (unlimited).
+ *
+ * @example
+ * ```ts
+ * const credits: CatalogServiceItem | undefined = simulator.catalog['team-per-team'].service_items
+ *   .find((item) => item.service.slug === 'ai-credits');
+ * console.log(credits?.how_many, credits?.price_per_unit); // 10 '1.00'
+ * ```
+ */
 export interface CatalogServiceItem {
+  /** The item's id. */
   id: number;
+  /** Always `'UNIT'`. */
   unit_type: 'UNIT';
+  /** Units granted; -1 for unlimited. */
   how_many: number;
+  /** `true`: the team or its seats receive the units; `false`: the owner alone does. */
   is_team_allowed: boolean;
   /** What one unit costs in a manual or automatic recharge. */
   price_per_unit: string;
+  /** The service granted. */
   service: CatalogService;
 }
 
+/**
+ * A plan of the simulator's catalog, as `GET /v1/payments/plan/{slug}` answers it:
+ * `team-per-seat` (`PER_SEAT`), `team-per-team` (`PER_TEAM`) or `personal` (no team).
+ *
+ * @example
+ * ```ts
+ * const plan: CatalogPlan = simulator.catalog['team-per-seat'];
+ * console.log(plan.id, plan.price_per_month); // the id to pass to client.checking
+ * ```
+ */
 export interface CatalogPlan {
+  /** The plan's id, as `checking` takes it in `plans`. */
   id: number;
+  /** The plan's slug, as `plans.get` takes it. */
   slug: string;
+  /** A human-readable name. */
   title: string;
+  /** Always `'ACTIVE'`. */
   status: 'ACTIVE';
+  /** How a team plan shares its consumables; null for `personal`. */
   consumption_strategy: 'PER_TEAM' | 'PER_SEAT' | null;
+  /** The monthly price (decimal string). */
   price_per_month: string;
+  /** Not sold by quarter: always null. */
   price_per_quarter: null;
+  /** Not sold by half year: always null. */
   price_per_half: null;
+  /** The yearly price (decimal string). */
   price_per_year: string;
-  currency: { code: string; name: string };
+  /** The currency of the prices (`USD`). */
+  currency: {
+    /** The ISO 4217 code (`'USD'`). */
+    code: string;
+    /** A human-readable name (`'US Dollar'`). */
+    name: string;
+  };
+  /** Always true: the subscription renews. */
   is_renewable: boolean;
+  /** The services the plan grants. */
   service_items: CatalogServiceItem[];
+  /** The price of one seat on the team plans (`15.00`); null for `personal`. */
   seat_service_price: {
+    /** The price entry's id. */
     id: number;
+    /** The price of one seat (decimal string). */
     price_per_unit: string;
-    currency: { code: string; name: string };
+    /** The currency of the price. */
+    currency: {
+      /** The ISO 4217 code (`'USD'`). */
+      code: string;
+      /** A human-readable name (`'US Dollar'`). */
+      name: string;
+    };
+    /** The seat service. */
     service: CatalogService;
   } | null;
 }
 
+/**
+ * The slug of a catalog plan.
+ *
+ * @example
+ * ```ts
+ * const slug: PlanSlug = 'team-per-team';
+ * const plan = await client.plans.get(slug);
+ * ```
+ */
 export type PlanSlug = 'team-per-seat' | 'team-per-team' | 'personal';
 
 export const CURRENCY = { code: 'USD', name: 'US Dollar' };

@@ -2,14 +2,23 @@ import type { ConsumableRecord, SimulatorState } from './state.js';
 
 export function serializeConsumable(consumable: ConsumableRecord) {
   return {
+    /** The consumable's id. */
     id: consumable.id,
+    /** The slug of its service. */
     service: consumable.service,
+    /** Units left; -1 for unlimited. */
     how_many: consumable.howMany,
+    /** Always `'UNIT'`. */
     unit_type: 'UNIT',
+    /** The holder's user id; null for a team's shared pool. */
     user: consumable.userId,
+    /** The subscription it comes from. */
     subscription: consumable.subscriptionId,
+    /** The seat it belongs to, under `PER_SEAT`; else null. */
     subscription_seat: consumable.seatId,
+    /** The team whose shared pool it is, under `PER_TEAM`; else null. */
     subscription_billing_team: consumable.teamId,
+    /** Always null: simulated units do not expire. */
     valid_until: null,
   };
 }

@@ -5,9 +5,21 @@ import { createCatalog, type CatalogPlan, type PlanSlug } from './catalog.js';
 
 /** Everything one simulator instance knows. Records use camelCase; the wire shapes are built in serialize*.ts. */
 
+/**
+ * A user of the simulator, with the token a client authenticates as.
+ *
+ * @example
+ * ```ts
+ * const owner: MockUser = simulator.users.owner;
+ * const client = createClient({ baseUrl, token: owner.token });
+ * ```
+ */
 export interface MockUser {
+  /** The user's id (what seats and consumables name as `user`). */
   id: number;
+  /** The user's email address, lower-cased: what `seats.add` takes to give them a seat. */
   email: string;
+  /** The access token to give a client (40 hex characters). */
   token: string;
 }
 
@@ -71,16 +83,41 @@ export interface ConsumableRecord {
   teamId: number | null;
 }
 
+/**
+ * What a charge paid for: paying a bag, a consumable checkout, or an auto-recharge.
+ *
+ * @example
+ * ```ts
+ * const kind: ChargeKind = 'auto-recharge';
+ * const recharges = simulator.charges.filter((charge) => charge.kind === kind);
+ * ```
+ */
 export type ChargeKind = 'payment' | 'consumable-checkout' | 'auto-recharge';
 
-/** One charge to a card, as `sim.charges` lists it. */
+/**
+ * One charge to a card, as `sim.charges` lists it. Count them to prove a payment was never
+ * made twice.
+ *
+ * @example
+ * ```ts
+ * const payments = simulator.charges.filter((charge: Charge) => charge.kind === 'payment');
+ * expect(payments).toHaveLength(1);
+ * ```
+ */
 export interface Charge {
+  /** What was paid for. */
   kind: ChargeKind;
+  /** The amount charged (decimal string). */
   amount: string;
+  /** The id of the user charged: the owner pays for all team consumption. */
   user: number;
+  /** The subscription it was for, when there is one. */
   subscription?: number;
+  /** The id of the invoice it made. */
   invoice: number;
+  /** The service's slug, for checkouts and recharges. */
   service?: string;
+  /** When it was made (an ISO 8601 time). */
   at: string;
 }
 
