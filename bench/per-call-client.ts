@@ -16,16 +16,31 @@ const client = createClient({ baseUrl: origin, token, logLevel: 'off' });
 const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
 
 /** What a user writing it by hand would do: fetch, check the status, JSON.parse the text. */
-async function raw(path: string): Promise<unknown> {
-  const response = await fetch(origin + path, { headers });
+async function raw(path: string, signal?: AbortSignal): Promise<unknown> {
+  const response = await fetch(origin + path, signal ? { headers, signal } : { headers });
   const text = await response.text();
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return JSON.parse(text);
 }
 
+/**
+ * The same with the one thing every seatpay call adds on purpose: a timeout that aborts the
+ * request (an AbortController and a timer per call), to tell its cost from seatpay's own.
+ */
+async function rawWithTimeout(path: string): Promise<unknown> {
+  const timer = new AbortController();
+  const handle = setTimeout(() => timer.abort(), 30_000);
+  try {
+    return await raw(path, timer.signal);
+  } finally {
+    clearTimeout(handle);
+  }
+}
+
 type Subject = () => Promise<unknown>;
 const subjects: Record<string, Subject> = {
   'raw plan': () => raw(`/v1/payments/plan/${planSlug}`),
+  'raw plan + timeout': () => rawWithTimeout(`/v1/payments/plan/${planSlug}`),
   'seatpay plans.get': () => client.plans.get(planSlug),
   'raw subscriptions': () => raw('/v1/payments/me/subscription'),
   'seatpay subscriptions.list': () => client.subscriptions.list(),

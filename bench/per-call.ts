@@ -82,6 +82,8 @@ try {
   const pairs = [
     ['plans.get()', m['seatpay plans.get']!, m['raw plan']!],
     ['subscriptions.list()', m['seatpay subscriptions.list']!, m['raw subscriptions']!],
+    // Not seatpay: a raw fetch with a timeout, to show what the timeout alone costs.
+    ['(raw fetch with a timeout, GET plan)', m['raw plan + timeout']!, m['raw plan']!],
   ] as const;
   console.log(
     `Node ${process.version}, ${values.rounds} rounds of ${values.calls} calls, medians\n`,
@@ -94,7 +96,7 @@ try {
   for (const [name, seatpay, raw] of pairs) {
     for (const mode of ['sequential', 'concurrent'] as const) {
       const r = ratio(seatpay[mode].wall, raw[mode].wall);
-      if (r > TARGET) missed++;
+      if (r > TARGET && !name.startsWith('(')) missed++;
       const label = mode === 'concurrent' ? '32 concurrent' : 'sequential';
       const cpu = `${raw[mode].cpu.toFixed(0)} → ${seatpay[mode].cpu.toFixed(0)}`;
       console.log(

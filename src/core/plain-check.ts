@@ -21,6 +21,15 @@ type Schema = { _zod: { def: Def } };
 const compiled = new WeakMap<object, PlainCheck | null>();
 
 /**
+ * Declares `check` as the plain check of a schema that has a transform: `check` must accept only
+ * values the transform returns unchanged (a decimal amount that already is a string). zod still
+ * transforms everything else.
+ */
+export function definePlainCheck(schema: z.ZodMiniType, check: PlainCheck): void {
+  compiled.set(schema, check);
+}
+
+/**
  * A plain-JavaScript check equivalent to `schema`, for schemas whose output is their input
  * (loose objects, arrays, records, unions, optional, nullable, and string, number, integer and
  * boolean leaves with no extra checks), or `undefined` for any other (a transform, a refinement).

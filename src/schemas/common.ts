@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { definePlainCheck } from '../core/plain-check.js';
 
 /**
  * A money amount. The service documents decimal strings ("10.00"); the deployed server sends some
@@ -17,6 +18,9 @@ export const DecimalSchema = z.pipe(
   z.union([z.string(), z.number()]),
   z.transform((value) => String(value)),
 );
+// An amount that already is a string comes out as itself: answers where every amount is a string
+// (as SERVICE.md documents) skip zod's copying parse (core/plain-check.ts).
+definePlainCheck(DecimalSchema, (value) => typeof value === 'string');
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
