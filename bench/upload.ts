@@ -8,13 +8,14 @@
 // Node processes from an esbuild bundle: running them under tsx (source maps, loader hooks) costs
 // the fetch path a third more CPU and would measure tsx, not seatpay. Prints a markdown table for
 // BENCHMARKS.md and checks the targets.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { build, stop as stopEsbuild } from 'esbuild';
+import { stop as stopEsbuild } from 'esbuild';
+import { bundleForNode, startHelperProcess } from './support.js';
 
 const MiB = 1024 * 1024;
 const { values } = parseArgs({
@@ -55,24 +56,6 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const speed = (ms: Measure[]) => median(ms.map(mibps));
 const worstRss = (ms: Measure[]) => Math.max(...ms.map(rssOver));
 const ratio = (row: Row) => speed(row.seatpay) / speed(row.raw);
-
-async function bundle(dir: string, name: string): Promise<string> {
-  const outfile = join(dir, `${name}.mjs`);
-  const entry = new URL(`./${name}.ts`, import.meta.url).pathname;
-  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm' });
-  return outfile;
-}
-
-/** A sink in its own process; it stops when its stdin closes. */
-async function startSink(script: string, chunkSize: number, mibPerSecond: number) {
-  const child = spawn(process.execPath, [script, String(chunkSize), String(mibPerSecond * MiB)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve) =>
-    child.stdout.once('data', (data: Buffer) => resolve(data.toString().trim())),
-  );
-  return { url, stop: () => child.stdin.end() };
-}
 
 async function measure(script: string, mode: Mode, url: string, file: string): Promise<Measure> {
   // BENCH_NODE_FLAGS (e.g. --max-semi-space-size=1) reach raw and seatpay alike: for telling V8's
@@ -122,15 +105,18 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   try {
     const [child, sinkScript] = [
-      await bundle(dir, 'upload-child'),
-      await bundle(dir, 'upload-sink'),
+      await bundleForNode(dir, 'upload-child'),
+      await bundleForNode(dir, 'upload-sink'),
     ];
     await stopEsbuild(); // its service process would otherwise compete for the CPU
     const files = new Map<number, string>();
     for (const size of list(values.sizes)) files.set(size, await makeFile(dir, size));
     for (const chunkMiB of list(values['chunk-mib'])) {
       for (const rate of list(values.links)) {
-        const sink = await startSink(sinkScript, chunkMiB * MiB, rate);
+        const sink = await startHelperProcess(sinkScript, [
+          String(chunkMiB * MiB),
+          String(rate * MiB),
+        ]);
         const link = rate > 0 ? `${rate} MiB/s` : 'unthrottled';
         try {
           for (const [sizeMiB, file] of files) {
