@@ -19,8 +19,8 @@ export const scenarios = {
   /** The simulator, for comparison (its node:http server is left out: a page cannot run it). */
   'seatpay/mock/msw': `export * from '${dist}mock-msw.js';`,
   /** One resource on the bare request path: what tree-shaking can leave out. */
-  'createCore + Plans, plans.get': `import { createCore, Plans } from '${dist}index.js';
-    new Plans(createCore({ baseUrl: 'https://api.example.com', token: 't' })).get('p').then(console.log);`,
+  'createCore + PlansResource, plans.get': `import { createCore, PlansResource } from '${dist}index.js';
+    new PlansResource(createCore({ baseUrl: 'https://api.example.com', token: 't' })).get('p').then(console.log);`,
 } as const;
 export type Scenario = keyof typeof scenarios;
 

@@ -1,15 +1,15 @@
 import { createCore } from './core/create-core.js';
 import type { ClientOptions } from './core/options.js';
 import { purchase, type PurchaseOptions, type PurchaseResult } from './helpers/purchase.js';
-import { BillingTeams } from './resources/billing-team.js';
-import { Card } from './resources/card.js';
+import { BillingTeamResource } from './resources/billing-team.js';
+import { CardResource } from './resources/card.js';
 import { CheckingResource } from './resources/checking.js';
-import { Consumables } from './resources/consumables.js';
-import { Media } from './resources/media.js';
-import { Pay } from './resources/pay.js';
-import { Plans } from './resources/plans.js';
-import { Seats } from './resources/seats.js';
-import { Subscriptions } from './resources/subscriptions.js';
+import { ConsumablesResource } from './resources/consumables.js';
+import { MediaResource } from './resources/media.js';
+import { PayResource } from './resources/pay.js';
+import { PlansResource } from './resources/plans.js';
+import { SeatsResource } from './resources/seats.js';
+import { SubscriptionsResource } from './resources/subscriptions.js';
 
 /**
  * The seatpay client: one resource per family of SERVICE.md, all sharing one request path (auth,
@@ -22,36 +22,36 @@ import { Subscriptions } from './resources/subscriptions.js';
  * ```
  */
 export class SeatpayClient {
-  /** Plans for sale: `get(slug)`. */
-  readonly plans: Plans;
+  /** PlansResource for sale: `get(slug)`. */
+  readonly plans: PlansResource;
   /** Priced previews and bags of plans before paying. */
   readonly checking: CheckingResource;
   /** The card used to pay. */
-  readonly card: Card;
+  readonly card: CardResource;
   /** Paying a bag: never re-sent once it may have been processed. */
-  readonly pay: Pay;
+  readonly pay: PayResource;
   /** The caller's subscriptions, and `waitFor` the one a payment creates. */
-  readonly subscriptions: Subscriptions;
+  readonly subscriptions: SubscriptionsResource;
   /** A subscription's billing team: seat limit, auto-recharge and spending. */
-  readonly billingTeam: BillingTeams;
+  readonly billingTeam: BillingTeamResource;
   /** The billing team's seats: list, add, replace, remove (owner only). */
-  readonly seats: Seats;
-  /** Consumables held, and buying more. */
-  readonly consumables: Consumables;
+  readonly seats: SeatsResource;
+  /** ConsumablesResource held, and buying more. */
+  readonly consumables: ConsumablesResource;
   /** Operation types, chunks, finalize, and the chunked `upload`. */
-  readonly media: Media;
+  readonly media: MediaResource;
 
   constructor(options: ClientOptions) {
     const core = createCore(options);
-    this.plans = new Plans(core);
+    this.plans = new PlansResource(core);
     this.checking = new CheckingResource(core);
-    this.card = new Card(core);
-    this.pay = new Pay(core);
-    this.subscriptions = new Subscriptions(core);
-    this.billingTeam = new BillingTeams(core);
-    this.seats = new Seats(core);
-    this.consumables = new Consumables(core);
-    this.media = new Media(core);
+    this.card = new CardResource(core);
+    this.pay = new PayResource(core);
+    this.subscriptions = new SubscriptionsResource(core);
+    this.billingTeam = new BillingTeamResource(core);
+    this.seats = new SeatsResource(core);
+    this.consumables = new ConsumablesResource(core);
+    this.media = new MediaResource(core);
   }
 
   /**

@@ -16,15 +16,15 @@ export { createClient, SeatpayClient } from './client.js';
 // The request path and the resources one by one, for bundles that need only some of them.
 export { createCore } from './core/create-core.js';
 export type { HttpCore } from './core/http.js';
-export { Plans } from './resources/plans.js';
+export { PlansResource } from './resources/plans.js';
 export { CheckingResource } from './resources/checking.js';
-export { Card } from './resources/card.js';
-export { Pay } from './resources/pay.js';
-export { Subscriptions } from './resources/subscriptions.js';
-export { BillingTeams } from './resources/billing-team.js';
-export { Seats } from './resources/seats.js';
-export { Consumables } from './resources/consumables.js';
-export { Media } from './resources/media.js';
+export { CardResource } from './resources/card.js';
+export { PayResource } from './resources/pay.js';
+export { SubscriptionsResource } from './resources/subscriptions.js';
+export { BillingTeamResource } from './resources/billing-team.js';
+export { SeatsResource } from './resources/seats.js';
+export { ConsumablesResource } from './resources/consumables.js';
+export { MediaResource } from './resources/media.js';
 export type {
   ClientOptions,
   RequestOptions,

@@ -13,9 +13,9 @@ import { AcademyInputSchema } from '../schemas/input-checks.js';
  *
  * @example
  * ```ts
- * import { createCore, Plans } from 'seatpay';
+ * import { createCore, PlansResource } from 'seatpay';
  *
- * const plans = new Plans(createCore({ baseUrl: 'https://api.example.com', token }));
+ * const plans = new PlansResource(createCore({ baseUrl: 'https://api.example.com', token }));
  * const plan = await plans.get('team-per-seat');
  * ```
  */

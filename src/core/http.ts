@@ -74,8 +74,8 @@ const FETCH_DEFAULTS = { redirect: 'error', window: null } as const;
  * @example
  * ```ts
  * const core = createCore({ baseUrl: 'https://api.example.com', token });
- * const plans = new Plans(core);
- * const seats = new Seats(core);
+ * const plans = new PlansResource(core);
+ * const seats = new SeatsResource(core);
  * ```
  */
 export class HttpCore {

@@ -24,14 +24,14 @@ import { IdInputSchema } from '../schemas/common.js';
  * }
  * ```
  */
-export class BillingTeams {
+export class BillingTeamResource {
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
    *
    * @example
    * ```ts
-   * const billingTeam = new BillingTeams(createCore({ baseUrl: 'https://api.example.com', token }));
+   * const billingTeam = new BillingTeamResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
   constructor(private readonly core: HttpCore) {}

@@ -17,14 +17,14 @@ import {
  * await client.card.register({ card_number: '4242424242424242', cvc: '123' });
  * ```
  */
-export class Card {
+export class CardResource {
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
    *
    * @example
    * ```ts
-   * const card = new Card(createCore({ baseUrl: 'https://api.example.com', token }));
+   * const card = new CardResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
   constructor(private readonly core: HttpCore) {}

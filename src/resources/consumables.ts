@@ -22,21 +22,21 @@ import {
  * await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: sub.id });
  * ```
  */
-export class Consumables {
+export class ConsumablesResource {
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
    *
    * @example
    * ```ts
-   * const consumables = new Consumables(createCore({ baseUrl: 'https://api.example.com', token }));
+   * const consumables = new ConsumablesResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
   constructor(private readonly core: HttpCore) {}
 
   /**
    * The listing as the service shapes it (a plain array, `{ consumables }`, or groups of
-   * resources); {@link Consumables.items | items} flattens any of them.
+   * resources); {@link ConsumablesResource.items | items} flattens any of them.
    *
    * @example
    * ```ts

@@ -23,7 +23,7 @@ import {
 /**
  * Chunked media upload. A call goes to the `/academy/` endpoints with the `Academy` header when
  * `academy` is set on the call or the client, and to the `/me/` endpoints otherwise. Reached as
- * `client.media`; most code needs only {@link Media.upload | upload}.
+ * `client.media`; most code needs only {@link MediaResource.upload | upload}.
  *
  * @example
  * ```ts
@@ -31,14 +31,14 @@ import {
  * console.log(file.id, file.status);
  * ```
  */
-export class Media {
+export class MediaResource {
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
    *
    * @example
    * ```ts
-   * const media = new Media(createCore({ baseUrl: 'https://api.example.com', token }));
+   * const media = new MediaResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
   constructor(protected readonly core: HttpCore) {}

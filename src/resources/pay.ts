@@ -18,14 +18,14 @@ import {
  * await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
  * ```
  */
-export class Pay {
+export class PayResource {
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
    *
    * @example
    * ```ts
-   * const pay = new Pay(createCore({ baseUrl: 'https://api.example.com', token }));
+   * const pay = new PayResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
   constructor(private readonly core: HttpCore) {}

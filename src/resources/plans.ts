@@ -6,21 +6,21 @@ import { NonEmptyStringSchema } from '../schemas/common.js';
 import { PlanSchema, type Plan } from '../schemas/payments.js';
 
 /**
- * Plans for sale. Reached as `client.plans`.
+ * PlansResource for sale. Reached as `client.plans`.
  *
  * @example
  * ```ts
  * const plan = await client.plans.get('team-per-seat');
  * ```
  */
-export class Plans {
+export class PlansResource {
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
    *
    * @example
    * ```ts
-   * const plans = new Plans(createCore({ baseUrl: 'https://api.example.com', token }));
+   * const plans = new PlansResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
   constructor(private readonly core: HttpCore) {}

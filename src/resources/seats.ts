@@ -22,14 +22,14 @@ import {
  * const seats = await client.seats.list(sub.id);
  * ```
  */
-export class Seats {
+export class SeatsResource {
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
    *
    * @example
    * ```ts
-   * const seats = new Seats(createCore({ baseUrl: 'https://api.example.com', token }));
+   * const seats = new SeatsResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
   constructor(private readonly core: HttpCore) {}

@@ -18,14 +18,14 @@ import {
  * const sub = await client.subscriptions.waitFor({ exclude: before });
  * ```
  */
-export class Subscriptions {
+export class SubscriptionsResource {
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
    *
    * @example
    * ```ts
-   * const subscriptions = new Subscriptions(createCore({ baseUrl: 'https://api.example.com', token }));
+   * const subscriptions = new SubscriptionsResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
   constructor(private readonly core: HttpCore) {}

@@ -3,9 +3,9 @@ import {
   createCore,
   InvalidRequestError,
   NotFoundError,
-  Plans,
-  Seats,
-  Subscriptions,
+  PlansResource,
+  SeatsResource,
+  SubscriptionsResource,
 } from '../../src/index.js';
 import { answer, BASE_URL, TOKEN, useMockService } from '../support/msw.js';
 import { expectStandardHeaders, onlyRequest, PLAN } from './fixtures.js';
@@ -29,7 +29,7 @@ describe('createCore', () => {
 
   it('serves a resource built alone on it, with the standard headers and validation', async () => {
     server.use(answer('GET /v1/payments/plan/:slug', PLAN));
-    const plan = await new Plans(core()).get('team-per-seat');
+    const plan = await new PlansResource(core()).get('team-per-seat');
 
     expect(plan.slug).toBe(PLAN.slug);
     const request = await onlyRequest(service);
@@ -40,9 +40,9 @@ describe('createCore', () => {
   it('is shared by several resources, and their errors are the usual typed ones', async () => {
     server.use(answer('GET /v1/payments/me/subscription', { detail: 'gone' }, { status: 404 }));
     const shared = core();
-    const subscriptions = new Subscriptions(shared);
+    const subscriptions = new SubscriptionsResource(shared);
     await expect(subscriptions.list()).rejects.toBeInstanceOf(NotFoundError);
-    await expect(new Seats(shared).remove(0, 1)).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(new SeatsResource(shared).remove(0, 1)).rejects.toBeInstanceOf(InvalidRequestError);
     expect(seen).toHaveLength(1);
   });
 });
