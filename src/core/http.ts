@@ -49,12 +49,6 @@ const IN_BROWSER =
   typeof (globalThis as { importScripts?: unknown }).importScripts === 'function';
 
 /**
- * Node's fetch streams a request body with the `Content-Length` we give it. Browsers need HTTP/2
- * for a streamed body and forbid that header, so they get a FormData instead.
- */
-const STREAMS_REQUEST_BODIES = /^Node\.js\//.test(globalThis.navigator?.userAgent ?? '');
-
-/**
  * `redirect: 'error'` keeps the token on baseUrl's origin, and with `window: null` it also stops
  * Node's fetch from cloning (and so buffering) every request body (upload-anchors.md §4).
  */
@@ -236,8 +230,10 @@ export class HttpCore {
     const method = call.route.method;
     let gotHeaders = false;
     try {
-      const body = encodeBody(call.body, options.onUploadProgress); // fresh per attempt: streams are read once
-      const send = this.sendWithFor(call.body) ?? this.fetch;
+      const sender = this.sendWithFor(call.body);
+      // Fresh per attempt: streams are read once.
+      const body = encodeBody(call.body, sender !== undefined, options.onUploadProgress);
+      const send = sender ?? this.fetch;
       const response = await send(url, {
         method,
         headers: this.headersFor(call, options, token, body.headers),
@@ -272,13 +268,11 @@ export class HttpCore {
   }
 
   /**
-   * The lower layer for a streamed multipart body whose file carries one (`fromPath`'s node:http
-   * sender); a `fetch` given to the client always wins.
+   * The lower layer for a multipart body whose file carries one (`fromPath`'s form-data sender,
+   * `seatpay/node`); a `fetch` given to the client always wins.
    */
   private sendWithFor(body: unknown): typeof fetch | undefined {
-    if (this.options.fetch || !STREAMS_REQUEST_BODIES || !(body instanceof MultipartBody)) {
-      return undefined;
-    }
+    if (this.options.fetch || !(body instanceof MultipartBody)) return undefined;
     return sendWithOf(body.file.data);
   }
 
@@ -372,17 +366,20 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
   });
 }
 
-/** What fetch sends for a call's body, and the headers that describe it. */
+/**
+ * What fetch sends for a call's body, and the headers that describe it. A multipart body goes as
+ * the platform's FormData, or, `viaSender`, as a stand-in for the file's own sender, which
+ * encodes it (form-data) and reports the file bytes it sends to `onFileBytes`.
+ */
 function encodeBody(
   body: unknown,
+  viaSender: boolean,
   onFileBytes?: (sentBytes: number) => void,
 ): { body: BodyInit | undefined; headers?: Record<string, string> } {
   if (body === undefined) return { body: undefined };
   if (body instanceof FormData) return { body };
   if (body instanceof MultipartBody) {
-    if (!STREAMS_REQUEST_BODIES) return { body: body.toFormData() };
-    const headers = { 'content-type': body.contentType, 'content-length': String(body.length) };
-    return { body: body.stream(onFileBytes), headers };
+    return { body: viaSender ? body.standIn(onFileBytes) : body.toFormData() };
   }
   return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
 }
