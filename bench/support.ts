@@ -11,7 +11,17 @@ import { build } from 'esbuild';
 export async function bundleForNode(dir: string, name: string): Promise<string> {
   const outfile = join(dir, `${name}.mjs`);
   const entry = new URL(`./${name}.ts`, import.meta.url).pathname;
-  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm' });
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    // CommonJS dependencies (form-data) require Node built-ins: give the ES module a `require`.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  });
   return outfile;
 }
 

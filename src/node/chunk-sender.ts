@@ -64,6 +64,7 @@ export function sendChunk(request: ChunkRequest): Promise<Response> {
     };
     const fail = (error: unknown) => {
       stopFeeding();
+      if (settled) return; // the answer came first (a 401 before the body): its body is read
       outgoing.destroy();
       settle(() => reject(new TypeError('fetch failed', { cause: error })));
     };
