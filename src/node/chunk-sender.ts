@@ -54,37 +54,51 @@ export function sendChunk(request: ChunkRequest): Promise<Response> {
   };
   outgoing.on('close', stopFeeding);
 
-  return new Promise<Response>((resolve, reject) => {
-    let settled = false;
-    const settle = (then: () => void) => {
-      if (settled) return;
-      settled = true;
-      signal.removeEventListener('abort', onAbort);
-      then();
-    };
-    const fail = (error: unknown) => {
-      stopFeeding();
-      if (settled) return; // the answer came first (a 401 before the body): its body is read
-      outgoing.destroy();
-      settle(() => reject(new TypeError('fetch failed', { cause: error })));
-    };
-    const onAbort = () => {
-      stopFeeding();
-      outgoing.destroy(signal.reason as Error);
-      settle(() => reject(signal.reason as Error));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    outgoing.on('error', fail);
-    outgoing.on('response', (incoming) => {
-      if (settled) return incoming.destroy();
-      settle(() => resolve(boundedResponse(incoming)));
-      // After the answer, the signal still ends its body (a timeout while reading it).
-      const endBody = () => incoming.destroy(signal.reason as Error);
-      signal.addEventListener('abort', endBody, { once: true });
-      incoming.on('close', () => signal.removeEventListener('abort', endBody));
-    });
-    pump(form, outgoing, feed, fail);
+  const { answer, fail } = answerOf(outgoing, signal, stopFeeding);
+  pump(form, outgoing, feed, fail);
+  return answer;
+}
+
+/**
+ * The answer to `outgoing`, as fetch gives it; `fail` ends the request with a body failure.
+ * The signal aborts the request, and after the answer came, the reading of its body.
+ */
+function answerOf(
+  outgoing: ClientRequest,
+  signal: AbortSignal,
+  stopFeeding: () => void,
+): { answer: Promise<Response>; fail: (error: unknown) => void } {
+  let resolve!: (response: Response) => void;
+  let reject!: (error: unknown) => void;
+  const answer = new Promise<Response>((res, rej) => ((resolve = res), (reject = rej)));
+  let settled = false;
+  const settle = (then: () => void) => {
+    if (settled) return;
+    settled = true;
+    signal.removeEventListener('abort', onAbort);
+    then();
+  };
+  const fail = (error: unknown) => {
+    stopFeeding();
+    if (settled) return; // the answer came first (a 401 before the body): its body is read
+    outgoing.destroy();
+    settle(() => reject(new TypeError('fetch failed', { cause: error })));
+  };
+  const onAbort = () => {
+    stopFeeding();
+    outgoing.destroy(signal.reason as Error);
+    settle(() => reject(signal.reason));
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  outgoing.on('error', fail);
+  outgoing.on('response', (incoming) => {
+    if (settled) return incoming.destroy();
+    settle(() => resolve(boundedResponse(incoming)));
+    const endBody = () => incoming.destroy(signal.reason as Error);
+    signal.addEventListener('abort', endBody, { once: true });
+    incoming.on('close', () => signal.removeEventListener('abort', endBody));
   });
+  return { answer, fail };
 }
 
 /** The body as form-data encodes it: the fields, then the file part streamed from `feed`. */
