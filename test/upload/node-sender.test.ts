@@ -189,6 +189,22 @@ describe('fromPath over node:http, against the chunk sink', () => {
     expect(sink.finalizeCalls).toBe(0);
   });
 
+  it('fails the upload, finalizing nothing, when the file changed after fromPath opened it', async () => {
+    const path = join(dir, `changing-${++n}.bin`);
+    await writeFile(path, bytesOf(2 * CHUNK));
+    const file = await fromPath(path);
+    await writeFile(path, bytesOf(2 * CHUNK + 1)); // another size: the bytes are not the same file
+    const upload = sinkClient(sink).media.upload(file, { ...options(), maxRetries: 0 });
+    const error = await upload.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(UploadError);
+    expect(String((error as UploadError).cause)).toContain('changed after fromPath opened it');
+    expect(sink.chunks).toHaveLength(0); // no chunk body was complete
+    expect(sink.finalizeCalls).toBe(0);
+  });
+
   it('stops mid-body on abort and leaves nothing running', async () => {
     const filesBefore = openFiles();
     const resume = sink.stall(CHUNK / 4); // the sink stops reading: chunk bodies stay unfinished
