@@ -50,8 +50,12 @@ export interface SenderBody {
   onFileBytes?: ((sentBytes: number) => void) | undefined;
 }
 
-/** The stand-in streams made by {@link MultipartBody.standIn}, and what each stands for. */
-const standIns = new WeakMap<ReadableStream<Uint8Array>, SenderBody>();
+/**
+ * What each stand-in stands for ({@link MultipartBody.standIn}), keyed both by the stream and by
+ * the one marker piece it yields: a Request re-made from another (a `beforeRequest` hook may
+ * return one) carries a proxy of the stream, through which the same marker object passes.
+ */
+const standIns = new WeakMap<object, SenderBody>();
 
 /**
  * A `multipart/form-data` body of text fields and one file part, described rather than encoded:
@@ -77,19 +81,29 @@ export class MultipartBody {
   }
 
   /**
-   * A request body that carries no bytes and stands for this form: the file's own sender finds
-   * the form behind it ({@link senderBodyOf}) and encodes it. Any other fetch that reads it fails.
+   * A request body that stands for this form: the file's own sender finds the form behind it
+   * ({@link senderBodyOf}) and encodes it. It yields one marker piece, then fails: any other
+   * fetch that reads it fails.
    */
   standIn(onFileBytes?: (sentBytes: number) => void): ReadableStream<Uint8Array> {
+    const marker = new Uint8Array(1);
+    let marked = false;
     const stream = new ReadableStream<Uint8Array>(
       {
         pull(controller) {
-          controller.error(new TypeError('This multipart body is sent by its own sender only'));
+          if (marked) {
+            controller.error(new TypeError('This multipart body is sent by its own sender only'));
+            return;
+          }
+          marked = true;
+          controller.enqueue(marker);
         },
       },
       { highWaterMark: 0 },
     );
-    standIns.set(stream, { form: this, onFileBytes });
+    const sent = { form: this, onFileBytes };
+    standIns.set(stream, sent);
+    standIns.set(marker, sent);
     return stream;
   }
 
@@ -101,7 +115,10 @@ export class MultipartBody {
   }
 }
 
-/** The form a stand-in body stands for ({@link MultipartBody.standIn}), if it is one. */
+/**
+ * The form a stand-in body ({@link MultipartBody.standIn}), or its marker piece, stands for, if
+ * it is one.
+ */
 export function senderBodyOf(body: unknown): SenderBody | undefined {
-  return body instanceof ReadableStream ? standIns.get(body) : undefined;
+  return typeof body === 'object' && body !== null ? standIns.get(body) : undefined;
 }

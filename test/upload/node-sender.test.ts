@@ -106,6 +106,29 @@ describe('fromPath over node:http, against startMockServer', () => {
       expect(type).toMatch(/^multipart\/form-data; boundary=-+formdata-undici-/);
   });
 
+  it('still sends through node:http when a beforeRequest hook returns a new Request', async () => {
+    const viaFetch = fetchedChunks();
+    const bytes = bytesOf(3 * 1024 + 5);
+    const traced: string[] = [];
+    const file = await createClient({
+      baseUrl: server.url,
+      token: server.simulator.users.owner.token,
+      hooks: {
+        beforeRequest: [
+          ({ request }) => {
+            traced.push(request.url);
+            return new Request(request, {
+              headers: { ...Object.fromEntries(request.headers), 'x-trace': '1' },
+            });
+          },
+        ],
+      },
+    }).media.upload(await fileOf(bytes), { operation_type: 'test-small' });
+    expect(sha256(server.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(traced.filter((url) => /\/chunk$/.test(url))).toHaveLength(4);
+    expect(viaFetch).toEqual([]);
+  });
+
   it('sends the Authorization header: a wrong token is refused', async () => {
     const upload = client('not-a-token').media.upload(await fileOf(bytesOf(100)), {
       operation_type: 'test-small',
