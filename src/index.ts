@@ -44,7 +44,12 @@ export type {
   PurchaseStepName,
 } from './helpers/purchase.js';
 export type { UploadSource, StreamSource } from './helpers/upload/sources.js';
-export type { UploadOptions } from './helpers/upload/upload-options.js';
+export type { UploadOptions, ResumeOptions } from './helpers/upload/upload-options.js';
+export {
+  localStorageUploadStore,
+  type UploadStore,
+  type UploadRecord,
+} from './helpers/upload/resume-store.js';
 export type { UploadProgress } from './helpers/upload/progress.js';
 export type { DeliveredChunk } from './helpers/upload/deliver-chunk.js';
 export { routes, type Route, type RouteName } from './core/routes.js';

@@ -34,3 +34,11 @@ export function webStream(bytes: Uint8Array, piece = 700): ReadableStream<Uint8A
     },
   });
 }
+
+/** The unique name an upload of `filename` carries: `stem.<20 hex>.ext` (see uploadName). */
+export function uploadNameOf(filename: string): RegExp {
+  const dot = filename.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [filename.slice(0, dot), filename.slice(dot)] : [filename, ''];
+  const quote = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${quote(stem)}\\.[0-9a-f]{20}${quote(ext)}$`);
+}
