@@ -17,11 +17,15 @@ export interface UploadRecord {
   filename: string;
   /** The name every chunk and the finalize of this upload carry. */
   uploadName: string;
+  /** The operation type it is uploaded under. */
   operationType: string;
   /** The academy the upload goes to, as a string; null on the `/me/` endpoints. */
   academy: string | null;
+  /** The source's size in bytes. */
   totalBytes: number;
+  /** The operation type's `chunk_size` when the upload started. */
   chunkSize: number;
+  /** How many chunks the file is sent in. */
   totalChunks: number;
   /** The source's modification time (a File's `lastModified`), null for sources without one. */
   lastModified: number | null;
@@ -65,11 +69,32 @@ export const UploadRecordSchema = z.object({
  * ```
  */
 export interface UploadStore {
-  /** The record under `key`, or undefined. What it returns is checked before use. */
+  /**
+   * The record under `key`, or undefined. What it returns is checked before use.
+   *
+   * @example
+   * ```ts
+   * const record = await store.get(key); // unknown: a store may hold anything
+   * ```
+   */
   get(key: string): Promise<unknown>;
-  /** Keeps `record` under `key`, replacing any earlier one. */
+  /**
+   * Keeps `record` under `key`, replacing any earlier one.
+   *
+   * @example
+   * ```ts
+   * await store.set(key, record);
+   * ```
+   */
   set(key: string, record: UploadRecord): Promise<void>;
-  /** Forgets the record under `key` (the upload was finalized, or its record is unusable). */
+  /**
+   * Forgets the record under `key` (the upload was finalized).
+   *
+   * @example
+   * ```ts
+   * await store.delete(key);
+   * ```
+   */
   delete(key: string): Promise<void>;
 }
 

@@ -19,7 +19,14 @@ import type { ChunkRecord } from './state.js';
 export interface MockChunkStore {
   /** How many chunks it holds. */
   readonly size: number;
-  /** Forgets every chunk. */
+  /**
+   * Forgets every chunk.
+   *
+   * @example
+   * ```ts
+   * chunkStore.clear(); // as if the service had dropped its unfinished uploads
+   * ```
+   */
   clear(): void;
 }
 
