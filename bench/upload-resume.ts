@@ -69,7 +69,10 @@ async function measureLink(script: string, sinkScript: string, dir: string, rate
       resumed.push(again.ms);
       alone.push((await child(script, ['alone', sink.url, rest])).ms);
     }
-    return { link: rate > 0 ? `${rate} MiB/s` : 'unthrottled', cut, resumed, alone };
+    const link = rate > 0 ? `${rate} MiB/s` : 'unthrottled';
+    const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join('/');
+    console.error(`${link}: resumed ${ms(resumed)} ms, the rest alone ${ms(alone)} ms`);
+    return { link, cut, resumed, alone };
   } finally {
     sink.stop();
     await rm(saved, { recursive: true, force: true });
