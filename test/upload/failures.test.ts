@@ -83,31 +83,30 @@ describe('a chunk that fails', () => {
     expect(sink.finalizeCalls).toBe(0);
   });
 
-  it('stops at maxRetries + 1 attempts even when other chunks get through between its failures', async () => {
+  it('gets at most maxRetries + 1 attempts, even when another chunk gets through between its failures', async () => {
     // Chunk 0 fails 3 times with maxRetries 2. Its second failure is held until chunk 1 is
-    // acknowledged: a delivery in between does not give it its retries back.
+    // acknowledged: a delivery in between does not give it its retries back (n + 1 per chunk).
     sink.fault(
       0,
       { kind: 'status', status: 500 },
       { kind: 'status', status: 500, hold: true },
       { kind: 'status', status: 500 },
-      { kind: 'status', status: 500 },
     );
     let chunkOneDone!: () => void;
     const chunkOne = new Promise<void>((resolve) => (chunkOneDone = resolve));
-    const finalizesBefore = sink.finalizeCalls;
     const upload = sinkClient(sink).media.upload(bytesOf(2 * CHUNK), {
       ...options,
       concurrency: 2,
       maxRetries: 2,
       onChunk: (_record, chunk) => chunk.index === 1 && chunkOneDone(),
     });
+    const settled = upload.catch((error: unknown) => error);
     await sink.until(() => sink.held().includes(0));
     await chunkOne;
     sink.release(0);
-    await expect(upload).rejects.toMatchObject({ name: 'UploadError', failedChunks: [0] });
+    expect(await settled).toMatchObject({ failedChunks: [0] });
     expect(attemptsOf(0)).toBe(3);
-    expect(sink.finalizeCalls).toBe(finalizesBefore);
+    expect(sink.finalizeCalls).toBe(0);
   });
 
   it('fails after maxRetries when nothing gets through between its failures', async () => {
