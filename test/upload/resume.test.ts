@@ -154,6 +154,27 @@ describe('an upload cut off, then called again with the same store', () => {
   });
 });
 
+describe('a service that lost the chunks a record holds', () => {
+  it('fails that finalize, forgets the record, and the next call uploads afresh', async () => {
+    await server.close();
+    recorder.simulator.close();
+    const chunkStore = createChunkStore();
+    await start(chunkStore);
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const name = `lost-${++n}.png`;
+    const { store, records } = memoryUploadStore();
+    await cutOff(fileOf(bytes, name), { resume: { store } }, 5);
+    chunkStore.clear(); // the service dropped the unfinished upload
+
+    const lost = finish(fileOf(bytes, name), { resume: { store } }, name);
+    await expect(lost).rejects.toMatchObject({ status: 400, message: /5\/10 chunks are missing/ });
+    expect(records.size).toBe(0);
+    const { file, sent } = await finish(fileOf(bytes, name), { resume: { store } }, name);
+    expect(sent).toEqual(range(0, TOTAL));
+    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+  });
+});
+
 describe('a record that is not reused', () => {
   it.each([
     ['another modification time', (bytes: Uint8Array, name: string) => fileOf(bytes, name, 1)],

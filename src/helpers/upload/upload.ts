@@ -1,4 +1,5 @@
 import { AbortError } from '../../core/errors/abort-error.js';
+import { APIError } from '../../core/errors/api-error.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/options.js';
 import {
@@ -71,10 +72,16 @@ export async function uploadMedia(
       // Whatever happened, what was acknowledged is in the store before the call settles.
       await session.flush();
     }
-    const file = await media.finalize(finalizeParams(settings, plan, session.uploadName), {
-      timeout: settings.chunkTimeout,
-      ...(signal ? { signal } : {}),
-    });
+    const file = await media
+      .finalize(finalizeParams(settings, plan, session.uploadName), {
+        timeout: settings.chunkTimeout,
+        ...(signal ? { signal } : {}),
+      })
+      .catch(async (error: unknown) => {
+        // The service lost chunks its record says it holds: resuming again could only fail again.
+        if (isMissingChunks(error)) await session.finished();
+        throw error;
+      });
     await session.finished();
     progress.finish();
     if (progress.callbackError !== undefined) throw progress.callbackError;
@@ -152,6 +159,13 @@ function finalizeParams(settings: UploadSettings, plan: ChunkPlan, name: string)
     ...(settings.meta === undefined ? {} : { meta: settings.meta }),
     ...(settings.academy === undefined ? {} : { academy: settings.academy }),
   };
+}
+
+/** The service answered finalize that chunks are missing (live-api.md: `some-chunks-not-found`). */
+function isMissingChunks(error: unknown): boolean {
+  if (!(error instanceof APIError) || error.status !== 400) return false;
+  const said = `${error.message} ${JSON.stringify(error.body ?? null)}`;
+  return /some-chunks-not-found|chunks are missing/i.test(said);
 }
 
 /**
