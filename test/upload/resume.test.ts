@@ -154,6 +154,28 @@ describe('an upload cut off, then called again with the same store', () => {
   });
 });
 
+describe('a finalize that failed after every chunk was acknowledged', () => {
+  it('is sent again by the next call, with no chunk', async () => {
+    const bytes = bytesOf(4 * CHUNK);
+    const name = `finalize-${++n}.png`;
+    const { store, records } = memoryUploadStore();
+    recorder.simulator.faults.inject({
+      route: 'POST /v2/media/me/chunk/upload',
+      kind: 'status',
+      status: 500,
+    });
+    const failed = finish(fileOf(bytes, name), { resume: { store } }, name);
+    await expect(failed).rejects.toMatchObject({ name: 'InternalServerError' });
+    expect([...records.values()].map((record) => record.acknowledged)).toEqual([[0, 1, 2, 3]]);
+
+    const { file, sent, progress } = await finish(fileOf(bytes, name), { resume: { store } }, name);
+    expect(sent).toEqual([]);
+    expect(progress.at(-1)).toMatchObject({ loadedBytes: bytes.byteLength, chunksDone: 4 });
+    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(records.size).toBe(0);
+  });
+});
+
 describe('a service that lost the chunks a record holds', () => {
   it('fails that finalize, forgets the record, and the next call uploads afresh', async () => {
     await server.close();
