@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { UploadStore } from '../helpers/upload/resume-store.js';
+import { FORGET_AFTER_MS, type UploadStore } from '../helpers/upload/resume-store.js';
+
+/** A temporary file this old is what a crash between write and rename left. */
+const STALE_TEMPORARY_MS = 3_600_000;
 
 /**
  * An `UploadStore` in a directory: one JSON file per upload (named by a hash of its key), so an
  * upload survives a crashed or killed process. Each write goes to a temporary file that is then
  * renamed over the record, so a crash mid-write leaves the previous record whole, never half a
- * file. The directory is created on the first write.
+ * file. The directory is created on the first write, which also removes records not written for
+ * 7 days and temporary files a crash left, so abandoned uploads do not pile up.
  *
  * @example
  * ```ts
@@ -21,6 +25,7 @@ import type { UploadStore } from '../helpers/upload/resume-store.js';
 export function fileUploadStore(dir: string): UploadStore {
   const fileOf = (key: string) =>
     join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.json`);
+  let pruned = false;
   return {
     get: async (key) => {
       let text: string;
@@ -36,6 +41,8 @@ export function fileUploadStore(dir: string): UploadStore {
       const file = fileOf(key);
       const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
       await mkdir(dir, { recursive: true });
+      if (!pruned) await forgetOldFiles(dir, record.updatedAt);
+      pruned = true;
       try {
         await writeFile(temporary, JSON.stringify(record));
         await rename(temporary, file);
@@ -46,4 +53,22 @@ export function fileUploadStore(dir: string): UploadStore {
     },
     delete: async (key) => rm(fileOf(key), { force: true }),
   };
+}
+
+async function forgetOldFiles(dir: string, now: number): Promise<void> {
+  for (const name of await readdir(dir)) {
+    const age = name.endsWith('.json')
+      ? FORGET_AFTER_MS
+      : name.endsWith('.tmp')
+        ? STALE_TEMPORARY_MS
+        : 0;
+    if (age === 0) continue;
+    const path = join(dir, name);
+    // Another process may remove it first: a file already gone is fine.
+    const modified = await stat(path).then(
+      (info) => info.mtimeMs,
+      () => Infinity,
+    );
+    if (modified < now - age) await rm(path, { force: true });
+  }
 }

@@ -2,6 +2,9 @@
 // abort sends only the chunks not acknowledged when called again, its progress starts at the bytes
 // already done, and the file is whole. A changed source, an old record, or a store that fails or
 // holds garbage never resumes: the upload starts afresh, with a warning for the store's failures.
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   AbortError,
@@ -20,6 +23,7 @@ import {
   type MockChunkStore,
   type MockServer,
 } from '../../src/mock/index.js';
+import { fileUploadStore } from '../../src/node.js';
 import {
   recordingSimulator,
   type RecordingSimulator,
@@ -323,5 +327,58 @@ describe('localStorageUploadStore', () => {
     expect(sent).toEqual(range(3, TOTAL));
     expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
     expect(items.size).toBe(0);
+  });
+});
+
+describe('records that pile up', () => {
+  const DAY = 24 * 3_600_000;
+
+  it('localStorageUploadStore: the first write removes seatpay records not written for 7 days, or unreadable', async () => {
+    const items = new Map<string, string>([
+      ['seatpay:upload:old', JSON.stringify({ updatedAt: Date.now() - 8 * DAY })],
+      ['seatpay:upload:garbage', '{not json'],
+      ['seatpay:upload:recent', JSON.stringify({ updatedAt: Date.now() - 6 * DAY })],
+      ['someone-else', JSON.stringify({ updatedAt: 0 })],
+    ]);
+    const storage = {
+      get length() {
+        return items.size;
+      },
+      key: (index: number) => [...items.keys()][index] ?? null,
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    } as Storage;
+    const store = localStorageUploadStore(storage);
+    await cutOff(fileOf(bytesOf(4 * CHUNK), `pile-${++n}.png`), { resume: { store } }, 2);
+    expect([...items.keys()].sort()).toEqual([
+      expect.stringMatching(/^seatpay:upload:\[/), // the record of the upload just cut off
+      'seatpay:upload:recent',
+      'someone-else',
+    ]);
+  });
+
+  it('fileUploadStore: the first write removes records not written for 7 days and stale temporary files', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seatpay-store-'));
+    try {
+      const old = new Date(Date.now() - 8 * DAY);
+      const files = ['old.json', 'recent.json', 'crashed.json.1.ab.tmp', 'writing.json.2.cd.tmp'];
+      for (const name of [...files, 'notes.txt']) await writeFile(join(dir, name), '{}');
+      await utimes(join(dir, 'old.json'), old, old);
+      await utimes(join(dir, 'notes.txt'), old, old);
+      const twoHours = new Date(Date.now() - 2 * 3_600_000);
+      await utimes(join(dir, 'crashed.json.1.ab.tmp'), twoHours, twoHours);
+      const store = fileUploadStore(dir);
+      await cutOff(fileOf(bytesOf(4 * CHUNK), `pile-${++n}.png`), { resume: { store } }, 2);
+      const left = (await readdir(dir)).sort();
+      expect(left.filter((name) => !/^[0-9a-f]{40}\.json$/.test(name))).toEqual([
+        'notes.txt',
+        'recent.json',
+        'writing.json.2.cd.tmp',
+      ]);
+      expect(left.filter((name) => /^[0-9a-f]{40}\.json$/.test(name))).toHaveLength(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -101,9 +101,16 @@ export interface UploadStore {
 const PREFIX = 'seatpay:upload:';
 
 /**
+ * Records not written for this long are removed by a store's first write, so records of uploads
+ * never resumed (or of files changed since) do not pile up. Far past the default `maxAge` (24 h).
+ */
+export const FORGET_AFTER_MS = 7 * 24 * 3_600_000;
+
+/**
  * An {@link UploadStore} in the browser's `localStorage` (under keys starting `seatpay:upload:`),
  * so an upload survives a page reload or a closed tab: pick the same file again and only the
- * chunks not yet acknowledged are sent.
+ * chunks not yet acknowledged are sent. Its first write also removes `seatpay:upload:` records not
+ * written for 7 days, or unreadable, so abandoned uploads do not fill the origin's quota.
  *
  * @example
  * ```ts
@@ -119,12 +126,35 @@ export function localStorageUploadStore(storage?: Storage): UploadStore {
   // Looked up per call: `localStorage` may throw on access (a sandboxed frame, blocked storage),
   // and that must be a warning of the upload, not an exception at creation.
   const area = () => storage ?? globalThis.localStorage;
+  let pruned = false;
   return {
     get: async (key) => {
       const text = area().getItem(PREFIX + key);
       return text === null ? undefined : (JSON.parse(text) as unknown);
     },
-    set: async (key, record) => area().setItem(PREFIX + key, JSON.stringify(record)),
+    set: async (key, record) => {
+      if (!pruned) forgetOldRecords(area(), record.updatedAt);
+      pruned = true;
+      area().setItem(PREFIX + key, JSON.stringify(record));
+    },
     delete: async (key) => area().removeItem(PREFIX + key),
   };
+}
+
+function forgetOldRecords(storage: Storage, now: number): void {
+  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
+  for (const key of keys) {
+    if (key === null || !key.startsWith(PREFIX)) continue;
+    if (!(writtenAt(storage.getItem(key)) >= now - FORGET_AFTER_MS)) storage.removeItem(key);
+  }
+}
+
+/** When a stored record was written; NaN when it is no record. */
+function writtenAt(text: string | null): number {
+  try {
+    const updatedAt = (JSON.parse(text ?? '') as { updatedAt?: unknown } | null)?.updatedAt;
+    return typeof updatedAt === 'number' ? updatedAt : NaN;
+  } catch {
+    return NaN;
+  }
 }
