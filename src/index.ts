@@ -37,12 +37,12 @@ export * from './core/errors/index.js';
 export * from './schemas/index.js';
 export { spendingOf, type Spending } from './helpers/spending-of.js';
 export type { WaitForOptions, PollReport } from './helpers/wait-for-subscription.js';
+export type { PurchaseOptions, PurchaseResult } from './helpers/purchase.js';
 export type {
-  PurchaseOptions,
-  PurchaseResult,
   PurchaseStep,
   PurchaseStepName,
-} from './helpers/purchase.js';
+  PurchaseStepResults,
+} from './helpers/purchase-step.js';
 export type { UploadSource, StreamSource } from './helpers/upload/sources.js';
 export type { UploadOptions } from './helpers/upload/upload-options.js';
 export type { UploadProgress } from './helpers/upload/progress.js';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { JsonSafe } from './input-checks.js';
+import { CurrencySchema, InvoiceSchema } from './invoices.js';
 import {
   DecimalSchema,
   IdInputSchema,
@@ -30,6 +31,14 @@ export const ServiceSchema = z.looseObject({
   type: z.optional(
     openEnum(['COHORT_SET', 'MENTORSHIP_SERVICE_SET', 'EVENT_TYPE_SET', 'VOID', 'SEAT'] as const),
   ),
+  /** What a unit is spent on (`'AI_INTERACTION'`, `'LIVE_CLASS_JOIN'` ...; `'NO_SET'` for none). */
+  consumer: z.optional(z.string()),
+  /** An icon for the service, or null. */
+  icon_url: optionalNullable(z.string()),
+  /** Whether the service is hidden from catalogs. */
+  private: z.optional(z.boolean()),
+  /** How long one unit lasts, in seconds, as a decimal string (`'3600.0'`), or null. */
+  session_duration: optionalNullable(z.string()),
 });
 /**
  * A service a plan grants units of; inferred from {@link ServiceSchema}.
@@ -41,6 +50,30 @@ export const ServiceSchema = z.looseObject({
  * @useDeclaredType
  */
 export type Service = z.infer<typeof ServiceSchema>;
+
+/**
+ * Validates a unit of time the service counts periods in: `DAY`, `WEEK`, `MONTH` or `YEAR`.
+ * Open: any other string passes.
+ *
+ * @example
+ * ```ts
+ * import { PeriodUnitSchema } from 'seatpay';
+ *
+ * PeriodUnitSchema.parse('MONTH');
+ * ```
+ */
+export const PeriodUnitSchema = openEnum(['DAY', 'WEEK', 'MONTH', 'YEAR'] as const);
+/**
+ * A unit of time: `'DAY'`, `'WEEK'`, `'MONTH'`, `'YEAR'`, or a value seatpay does not know yet.
+ *
+ * @example
+ * ```ts
+ * const unit: PeriodUnit | undefined = sub.pay_every_unit;
+ * console.log(`renews every ${sub.pay_every ?? 1} ${unit ?? 'MONTH'}`);
+ * ```
+ * @useDeclaredType
+ */
+export type PeriodUnit = z.infer<typeof PeriodUnitSchema>;
 
 /**
  * Validates a service item: how many units of one service a plan (or a bag) grants, and who
@@ -65,6 +98,14 @@ export const ServiceItemSchema = z.looseObject({
    * `false` the owner alone, as personal consumables.
    */
   is_team_allowed: z.optional(z.boolean()),
+  /** Whether the units are granted again every `renew_at` `renew_at_unit`. */
+  is_renewable: z.optional(z.boolean()),
+  /** How many `renew_at_unit`s between renewals. */
+  renew_at: z.optional(z.int()),
+  /** The unit of `renew_at`. */
+  renew_at_unit: z.optional(PeriodUnitSchema),
+  /** The order in which the item is shown. */
+  sort_priority: z.optional(z.int()),
   /** The service granted. */
   service: ServiceSchema,
 });
@@ -123,14 +164,40 @@ export const PlanSchema = z.looseObject({
   slug: z.string(),
   /** A human-readable name. */
   title: optionalNullable(z.string()),
-  /** The plan's state on the service (`'ACTIVE'` ...). */
-  status: z.optional(z.string()),
-  /** How a team plan shares its consumables; null for a plan without a team. */
+  /** The plan's state on the service: `'ACTIVE'`, `'DRAFT'`, `'UNLISTED'`, `'DISCONTINUED'` ... */
+  status: z.optional(openEnum(['DRAFT', 'ACTIVE', 'UNLISTED', 'DELETED', 'DISCONTINUED'] as const)),
+  /**
+   * How a team plan shares its consumables (the deployed server also sends `'BOTH'`, bought as
+   * `PER_SEAT`); null for a plan without a team.
+   */
   consumption_strategy: optionalNullable(ConsumptionStrategySchema),
-  /** The price of a month, as a decimal string (`'59.99'`). */
+  /** The price of a month, as a decimal string (`'59.99'`); null when not sold by the month. */
   price_per_month: optionalNullable(DecimalSchema),
-  /** The price of a year, as a decimal string. */
+  /** The price of three months, as a decimal string; null when not sold so. */
+  price_per_quarter: optionalNullable(DecimalSchema),
+  /** The price of six months, as a decimal string; null when not sold so. */
+  price_per_half: optionalNullable(DecimalSchema),
+  /** The price of a year, as a decimal string; null when not sold by the year. */
   price_per_year: optionalNullable(DecimalSchema),
+  /** The currency of the prices. */
+  currency: optionalNullable(CurrencySchema),
+  /** Whether the subscription renews (and is charged) every period. */
+  is_renewable: z.optional(z.boolean()),
+  /** How many `trial_duration_unit`s of free trial a first subscription gets (0: none). */
+  trial_duration: optionalNullable(z.int()),
+  /** The unit of `trial_duration`. */
+  trial_duration_unit: optionalNullable(PeriodUnitSchema),
+  /** The academy that sells the plan, or null. */
+  owner: optionalNullable(
+    z.looseObject({
+      /** The academy's id: what the deployed server's card and checkout calls take as `academy`. */
+      id: z.optional(z.int()),
+      /** The academy's name. */
+      name: z.optional(z.string()),
+      /** The academy's slug. */
+      slug: z.optional(z.string()),
+    }),
+  ),
   /** The services the plan grants, and how many units of each. */
   service_items: z.optional(z.array(ServiceItemSchema)),
   /** What one seat costs, on plans sold by seat; null otherwise. */
@@ -211,9 +278,24 @@ export const CheckingSchema = z.looseObject({
   /** `'PREVIEW'` or `'BAG'`, as requested. */
   type: z.optional(openEnum(['PREVIEW', 'BAG'] as const)),
   /** The checking's state on the service (`'CHECKING'`, then `'PAID'`). */
-  status: z.optional(z.string()),
+  status: z.optional(openEnum(['RENEWAL', 'CHECKING', 'PAID'] as const)),
   /** What `pay.bag` takes; set on a bag (see {@link BagSchema}), null or absent on a preview. */
   token: optionalNullable(z.string()),
+  /** The plans priced (a short form: no id, no prices). */
+  plans: z.optional(
+    z.array(
+      z.looseObject({
+        /** The plan's slug. */
+        slug: z.string(),
+        /** A human-readable name. */
+        title: optionalNullable(z.string()),
+      }),
+    ),
+  ),
+  /** The currency of the amounts. */
+  currency: optionalNullable(CurrencySchema),
+  /** Whether paying it starts a renewing subscription. */
+  is_recurrent: z.optional(z.boolean()),
   /** What paying with `chosen_period: 'MONTH'` costs, as a decimal string. */
   amount_per_month: optionalNullable(DecimalSchema),
   /** What paying with `chosen_period: 'QUARTER'` costs, as a decimal string. */
@@ -222,6 +304,14 @@ export const CheckingSchema = z.looseObject({
   amount_per_half: optionalNullable(DecimalSchema),
   /** What paying with `chosen_period: 'YEAR'` costs, as a decimal string. */
   amount_per_year: optionalNullable(DecimalSchema),
+  /** `amount_per_month` after coupons, as a decimal string; null without a discount. */
+  discounted_amount_per_month: optionalNullable(DecimalSchema),
+  /** `amount_per_quarter` after coupons, as a decimal string; null without a discount. */
+  discounted_amount_per_quarter: optionalNullable(DecimalSchema),
+  /** `amount_per_half` after coupons, as a decimal string; null without a discount. */
+  discounted_amount_per_half: optionalNullable(DecimalSchema),
+  /** `amount_per_year` after coupons, as a decimal string; null without a discount. */
+  discounted_amount_per_year: optionalNullable(DecimalSchema),
   /** The seats priced in (seat service, `how_many` = `team_seats`), when `team_seats` was given. */
   seat_service_item: optionalNullable(ServiceItemSchema),
   /** When the bag's token stops being accepted by `pay.bag` (an ISO 8601 time). */
@@ -266,10 +356,14 @@ export const BagSchema = z.extend(CheckingSchema, {
  */
 export type Bag = z.infer<typeof BagSchema>;
 
+const EXPIRY_MONTH = 'must be a month from 1 to 12';
+const EXPIRY_YEAR = 'must be a year of 4 digits';
+
 /**
- * Validates the card to register before it is sent: `card_number` of 12 to 19 digits and `cvc`
- * of 3 or 4. Further fields (`exp_month`, `academy` ...) are sent as given. Neither number ever
- * appears in an error or a log.
+ * Validates the card to register before it is sent: `card_number` of 12 to 19 digits, `cvc` of 3
+ * or 4, and the expiry (`exp_month` 1 to 12, `exp_year` of 4 digits; strings or numbers, sent as
+ * given), which the deployed server requires. Further fields (`academy` ...) are sent as given.
+ * Neither number ever appears in an error or a log.
  *
  * @example
  * ```ts
@@ -288,6 +382,19 @@ export const CardParamsSchema = z
     cvc: z
       .string({ error: 'must be a string of 3 or 4 digits' })
       .check(z.regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' })),
+    /** The expiry month, 1 to 12 (`'12'` or `12`). */
+    exp_month: z.optional(
+      z.union(
+        [z.string().check(z.regex(/^(0?[1-9]|1[0-2])$/)), z.int().check(z.gte(1), z.lte(12))],
+        { error: EXPIRY_MONTH },
+      ),
+    ),
+    /** The expiry year, 4 digits (`'2030'` or `2030`). */
+    exp_year: z.optional(
+      z.union([z.string().check(z.regex(/^\d{4}$/)), z.int().check(z.gte(1000), z.lte(9999))], {
+        error: EXPIRY_YEAR,
+      }),
+    ),
   })
   .check(JsonSafe);
 /**
@@ -353,6 +460,18 @@ export const ChosenPeriodSchema = openEnum(
   ['MONTH', 'QUARTER', 'HALF', 'YEAR'] as const,
   NonEmptyStringSchema,
 );
+/**
+ * A billing period to pay for: `'MONTH'`, `'QUARTER'`, `'HALF'`, `'YEAR'` (autocompleted), or
+ * any other non-empty string, which the service then judges.
+ *
+ * @example
+ * ```ts
+ * const period: ChosenPeriod = 'YEAR';
+ * await client.pay.bag({ token: bag.token, chosen_period: period });
+ * ```
+ * @useDeclaredType
+ */
+export type ChosenPeriod = z.infer<typeof ChosenPeriodSchema>;
 
 /**
  * Validates the arguments of `pay.bag` before anything is sent.
@@ -385,8 +504,10 @@ export const PayParamsSchema = z
 export type PayParams = z.input<typeof PayParamsSchema>;
 
 /**
- * Validates the answer to a payment: an invoice on the deployed server. The subscription it
- * pays for is not in it: it appears later (see `subscriptions.waitFor`).
+ * Validates the answer to a payment: an invoice (see {@link InvoiceSchema}) on the deployed
+ * server, or, for payment methods that finish elsewhere, the address to send the buyer to
+ * (`checkout_url` or `hosted_url`). The subscription it pays for is not in it: it appears later
+ * (see `subscriptions.waitFor`).
  *
  * @example
  * ```ts
@@ -395,23 +516,23 @@ export type PayParams = z.input<typeof PayParamsSchema>;
  * PaymentSchema.parse({ id: 7018, amount: 239.995, status: 'FULFILLED' }).amount; // '239.995'
  * ```
  */
-export const PaymentSchema = z.looseObject({
-  /** The invoice's numeric id. */
-  id: z.optional(z.int()),
-  /** What was charged, as a decimal string. */
-  amount: optionalNullable(DecimalSchema),
-  /** The invoice's state on the service (`'FULFILLED'` ...). */
-  status: z.optional(z.string()),
-  /** When the charge was made (an ISO 8601 time). */
-  paid_at: optionalNullable(z.string()),
+export const PaymentSchema = z.extend(InvoiceSchema, {
+  /** Where to send the buyer when the payment method is a hosted checkout (Klarna, Affirm). */
+  checkout_url: z.optional(z.string()),
+  /** The hosted checkout's session id. */
+  session_id: z.optional(z.string()),
+  /** Where to send the buyer when paying in crypto. */
+  hosted_url: z.optional(z.string()),
+  /** The crypto charge's id. */
+  charge_id: z.optional(z.string()),
 });
 /**
- * The answer to `pay.bag`; inferred from {@link PaymentSchema}.
+ * The answer to `pay.bag`, an invoice; inferred from {@link PaymentSchema}.
  *
  * @example
  * ```ts
  * const payment: Payment = await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
- * console.log(payment.amount, payment.status);
+ * console.log(payment.amount, payment.currency?.code, payment.status);
  * ```
  * @useDeclaredType
  */
