@@ -10,7 +10,7 @@ import { packAndInstall, repoRoot, type PackedPackage } from './support/pack-and
 import { publintMessages } from './support/publint-messages.js';
 import { printedJson, runScript } from './support/run-script.js';
 import { filesUsersDoNotNeed, requiredFiles, sourceMapProblems } from './support/tarball-policy.js';
-import { typeErrors } from './support/type-check.js';
+import { strictProgramErrors, typeErrors } from './support/type-check.js';
 
 // The package as users get it: one `npm pack` and one install into a scratch project, shared by
 // every check below. The checks run concurrently: most of their time is spent in child processes.
@@ -95,6 +95,12 @@ describe.concurrent('the packed tarball', () => {
     expect,
   }) => {
     expect(await typeErrors(pkg.scratchDir), 'tsc errors').toEqual([]);
+  });
+
+  it('type-checks a realistic program under strict, exactOptionalPropertyTypes and noUncheckedIndexedAccess', async ({
+    expect,
+  }) => {
+    expect(await strictProgramErrors(pkg.scratchDir), 'tsc errors').toEqual([]);
   });
 
   it('installs with its dependencies but not the optional peer msw', ({ expect }) => {
