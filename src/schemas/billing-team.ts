@@ -28,21 +28,6 @@ export const BillingTeamSchema = z.looseObject({
   seats_count: z.optional(z.int()),
   /** The seats bought beyond the owner's (the deployed server: `seats_limit` is this + 1). */
   additional_seats: z.optional(z.int()),
-  /** Changes of `seats_limit`, oldest first (deployed server). */
-  seats_log: z.optional(
-    z.array(
-      z.looseObject({
-        /** `'LIMIT_UPDATED'`. */
-        action: z.optional(z.string()),
-        /** The limit before. */
-        from: z.optional(z.int()),
-        /** The limit after. */
-        to: z.optional(z.int()),
-        /** When (an ISO 8601 time). */
-        created_at: z.optional(z.string()),
-      }),
-    ),
-  ),
   /** How the team's consumables are shared: one pool (`PER_TEAM`) or per seat (`PER_SEAT`). */
   consumption_strategy: optionalNullable(ConsumptionStrategySchema),
   /** Whether the balance is topped up automatically when it falls below the threshold. */
@@ -86,8 +71,8 @@ export type BillingTeam = z.infer<typeof BillingTeamSchema>;
 
 /**
  * Validates the argument of `billingTeam.update` (PATCH) before it is sent: any of these fields,
- * at least one, and no other. Amounts may be decimal strings or plain numbers; they are sent as
- * strings.
+ * at least one, and no other. Amounts may be decimal strings or numbers exact to the cent (see
+ * {@link DecimalInputSchema}: `0.1 + 0.2` is refused); they are sent as strings.
  *
  * @example
  * ```ts

@@ -36,8 +36,6 @@ export const ConsumableSchema = z.looseObject({
   valid_until: optionalNullable(z.string()),
   /** The subscription the units come from, or null (bought alone, or from a plan financing). */
   subscription: optionalNullable(z.int()),
-  /** The plan financing the units come from, or null. */
-  plan_financing: optionalNullable(z.int()),
   /** The invoice of a consumable bought alone (`consumables.checkout`), or null. */
   standalone_invoice: optionalNullable(
     z.looseObject({

@@ -42,14 +42,9 @@ export type Currency = z.infer<typeof CurrencySchema>;
  * InvoiceStatusSchema.parse('FULFILLED');
  * ```
  */
-export const InvoiceStatusSchema = openEnum([
-  'FULFILLED',
-  'REJECTED',
-  'PENDING',
-  'PARTIALLY_REFUNDED',
-  'REFUNDED',
-  'DISPUTED_AS_FRAUD',
-] as const);
+export const InvoiceStatusSchema = openEnum<
+  'FULFILLED' | 'REJECTED' | 'PENDING' | 'PARTIALLY_REFUNDED' | 'REFUNDED' | 'DISPUTED_AS_FRAUD'
+>();
 /**
  * An invoice's state: one of the known values (autocompleted), or a value seatpay does not know
  * yet, typed as `string`.
@@ -98,9 +93,7 @@ export const InvoiceSchema = z.looseObject({
   /** When the invoice was made (an ISO 8601 time). */
   created_at: optionalNullable(z.string()),
   /** `'GENERAL'` for a purchase, `'MANUAL_DEPOSIT'` for a deposit. */
-  invoice_kind: z.optional(openEnum(['GENERAL', 'MANUAL_DEPOSIT'] as const)),
-  /** Notes staff added to the invoice, or null. */
-  invoice_notes: optionalNullable(z.string()),
+  invoice_kind: z.optional(openEnum<'GENERAL' | 'MANUAL_DEPOSIT'>()),
   /** Who was charged: the subscription owner, who pays for all team consumption. */
   user: optionalNullable(
     z.looseObject({
@@ -114,8 +107,6 @@ export const InvoiceSchema = z.looseObject({
       last_name: optionalNullable(z.string()),
     }),
   ),
-  /** How much of `amount` was refunded, as a decimal string. */
-  amount_refunded: optionalNullable(DecimalSchema),
   /** What each plan and each service item of the purchase cost, keyed by slug. */
   amount_breakdown: optionalNullable(
     z.looseObject({

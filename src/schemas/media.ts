@@ -99,7 +99,7 @@ export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
  * MediaFileStatusSchema.parse('CREATED');
  * ```
  */
-export const MediaFileStatusSchema = openEnum(['TRANSFERRING', 'CREATED'] as const);
+export const MediaFileStatusSchema = openEnum<'TRANSFERRING' | 'CREATED'>();
 /**
  * A media file's status: `'TRANSFERRING'`, `'CREATED'` (autocompleted), or a value seatpay does
  * not know yet (the deployed server's processing later ends in `'TRANSFERRED'` or `'ERROR'`),

@@ -29,16 +29,8 @@ export const ServiceSchema = z.looseObject({
   title: optionalNullable(z.string()),
   /** The kind of service; `'SEAT'` marks the seat service, whose checkout adds seats. */
   type: z.optional(
-    openEnum(['COHORT_SET', 'MENTORSHIP_SERVICE_SET', 'EVENT_TYPE_SET', 'VOID', 'SEAT'] as const),
+    openEnum<'COHORT_SET' | 'MENTORSHIP_SERVICE_SET' | 'EVENT_TYPE_SET' | 'VOID' | 'SEAT'>(),
   ),
-  /** What a unit is spent on (`'AI_INTERACTION'`, `'LIVE_CLASS_JOIN'` ...; `'NO_SET'` for none). */
-  consumer: z.optional(z.string()),
-  /** An icon for the service, or null. */
-  icon_url: optionalNullable(z.string()),
-  /** Whether the service is hidden from catalogs. */
-  private: z.optional(z.boolean()),
-  /** How long one unit lasts, in seconds, as a decimal string (`'3600.0'`), or null. */
-  session_duration: optionalNullable(z.string()),
 });
 /**
  * A service a plan grants units of; inferred from {@link ServiceSchema}.
@@ -62,7 +54,7 @@ export type Service = z.infer<typeof ServiceSchema>;
  * PeriodUnitSchema.parse('MONTH');
  * ```
  */
-export const PeriodUnitSchema = openEnum(['DAY', 'WEEK', 'MONTH', 'YEAR'] as const);
+export const PeriodUnitSchema = openEnum<'DAY' | 'WEEK' | 'MONTH' | 'YEAR'>();
 /**
  * A unit of time: `'DAY'`, `'WEEK'`, `'MONTH'`, `'YEAR'`, or a value seatpay does not know yet.
  *
@@ -98,14 +90,6 @@ export const ServiceItemSchema = z.looseObject({
    * `false` the owner alone, as personal consumables.
    */
   is_team_allowed: z.optional(z.boolean()),
-  /** Whether the units are granted again every `renew_at` `renew_at_unit`. */
-  is_renewable: z.optional(z.boolean()),
-  /** How many `renew_at_unit`s between renewals. */
-  renew_at: z.optional(z.int()),
-  /** The unit of `renew_at`. */
-  renew_at_unit: z.optional(PeriodUnitSchema),
-  /** The order in which the item is shown. */
-  sort_priority: z.optional(z.int()),
   /** The service granted. */
   service: ServiceSchema,
 });
@@ -131,7 +115,7 @@ export type ServiceItem = z.infer<typeof ServiceItemSchema>;
  * ConsumptionStrategySchema.parse('PER_SEAT'); // 'PER_SEAT'
  * ```
  */
-export const ConsumptionStrategySchema = openEnum(['PER_TEAM', 'PER_SEAT'] as const);
+export const ConsumptionStrategySchema = openEnum<'PER_TEAM' | 'PER_SEAT'>();
 /**
  * How a team's consumables are shared: `'PER_TEAM'`, `'PER_SEAT'`, or a value seatpay does not
  * know yet (typed as `string`, never a crash).
@@ -165,7 +149,7 @@ export const PlanSchema = z.looseObject({
   /** A human-readable name. */
   title: optionalNullable(z.string()),
   /** The plan's state on the service: `'ACTIVE'`, `'DRAFT'`, `'UNLISTED'`, `'DISCONTINUED'` ... */
-  status: z.optional(openEnum(['DRAFT', 'ACTIVE', 'UNLISTED', 'DELETED', 'DISCONTINUED'] as const)),
+  status: z.optional(openEnum<'DRAFT' | 'ACTIVE' | 'UNLISTED' | 'DELETED' | 'DISCONTINUED'>()),
   /**
    * How a team plan shares its consumables (the deployed server also sends `'BOTH'`, bought as
    * `PER_SEAT`); null for a plan without a team.
@@ -181,12 +165,6 @@ export const PlanSchema = z.looseObject({
   price_per_year: optionalNullable(DecimalSchema),
   /** The currency of the prices. */
   currency: optionalNullable(CurrencySchema),
-  /** Whether the subscription renews (and is charged) every period. */
-  is_renewable: z.optional(z.boolean()),
-  /** How many `trial_duration_unit`s of free trial a first subscription gets (0: none). */
-  trial_duration: optionalNullable(z.int()),
-  /** The unit of `trial_duration`. */
-  trial_duration_unit: optionalNullable(PeriodUnitSchema),
   /** The academy that sells the plan, or null. */
   owner: optionalNullable(
     z.looseObject({
@@ -276,26 +254,13 @@ export const CheckingSchema = z.looseObject({
   /** The checking's numeric id. */
   id: z.optional(z.int()),
   /** `'PREVIEW'` or `'BAG'`, as requested. */
-  type: z.optional(openEnum(['PREVIEW', 'BAG'] as const)),
+  type: z.optional(openEnum<'PREVIEW' | 'BAG'>()),
   /** The checking's state on the service (`'CHECKING'`, then `'PAID'`). */
-  status: z.optional(openEnum(['RENEWAL', 'CHECKING', 'PAID'] as const)),
+  status: z.optional(openEnum<'RENEWAL' | 'CHECKING' | 'PAID'>()),
   /** What `pay.bag` takes; set on a bag (see {@link BagSchema}), null or absent on a preview. */
   token: optionalNullable(z.string()),
-  /** The plans priced (a short form: no id, no prices). */
-  plans: z.optional(
-    z.array(
-      z.looseObject({
-        /** The plan's slug. */
-        slug: z.string(),
-        /** A human-readable name. */
-        title: optionalNullable(z.string()),
-      }),
-    ),
-  ),
   /** The currency of the amounts. */
   currency: optionalNullable(CurrencySchema),
-  /** Whether paying it starts a renewing subscription. */
-  is_recurrent: z.optional(z.boolean()),
   /** What paying with `chosen_period: 'MONTH'` costs, as a decimal string. */
   amount_per_month: optionalNullable(DecimalSchema),
   /** What paying with `chosen_period: 'QUARTER'` costs, as a decimal string. */
@@ -306,10 +271,6 @@ export const CheckingSchema = z.looseObject({
   amount_per_year: optionalNullable(DecimalSchema),
   /** `amount_per_month` after coupons, as a decimal string; null without a discount. */
   discounted_amount_per_month: optionalNullable(DecimalSchema),
-  /** `amount_per_quarter` after coupons, as a decimal string; null without a discount. */
-  discounted_amount_per_quarter: optionalNullable(DecimalSchema),
-  /** `amount_per_half` after coupons, as a decimal string; null without a discount. */
-  discounted_amount_per_half: optionalNullable(DecimalSchema),
   /** `amount_per_year` after coupons, as a decimal string; null without a discount. */
   discounted_amount_per_year: optionalNullable(DecimalSchema),
   /** The seats priced in (seat service, `how_many` = `team_seats`), when `team_seats` was given. */
@@ -456,8 +417,7 @@ export type CardResult = z.infer<typeof CardResultSchema>;
  * ChosenPeriodSchema.safeParse('').success; // false
  * ```
  */
-export const ChosenPeriodSchema = openEnum(
-  ['MONTH', 'QUARTER', 'HALF', 'YEAR'] as const,
+export const ChosenPeriodSchema = openEnum<'MONTH' | 'QUARTER' | 'HALF' | 'YEAR'>(
   NonEmptyStringSchema,
 );
 /**
@@ -519,12 +479,8 @@ export type PayParams = z.input<typeof PayParamsSchema>;
 export const PaymentSchema = z.extend(InvoiceSchema, {
   /** Where to send the buyer when the payment method is a hosted checkout (Klarna, Affirm). */
   checkout_url: z.optional(z.string()),
-  /** The hosted checkout's session id. */
-  session_id: z.optional(z.string()),
   /** Where to send the buyer when paying in crypto. */
   hosted_url: z.optional(z.string()),
-  /** The crypto charge's id. */
-  charge_id: z.optional(z.string()),
 });
 /**
  * The answer to `pay.bag`, an invoice; inferred from {@link PaymentSchema}.

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { openEnum } from './common.js';
 import { JsonSafe } from './input-checks.js';
 
 /**
@@ -23,19 +22,6 @@ export const SeatSchema = z.looseObject({
   is_active: z.boolean(),
   /** How many allocations the seat gets under `PER_SEAT` (2 = twice a plain seat's). */
   seat_multiplier: z.optional(z.int()),
-  /** What happened to the seat, oldest first (the deployed server keeps this log). */
-  seat_log: z.optional(
-    z.array(
-      z.looseObject({
-        /** The holder's email at that time. */
-        email: z.optional(z.string()),
-        /** `'ADDED'` or `'REPLACED'`. */
-        action: z.optional(openEnum(['ADDED', 'REPLACED'] as const)),
-        /** When (an ISO 8601 time). */
-        created_at: z.optional(z.string()),
-      }),
-    ),
-  ),
 });
 /**
  * A seat; inferred from {@link SeatSchema}.

@@ -18,20 +18,19 @@ export const SubscriptionSchema = z.looseObject({
   /** What every billing-team, seat and consumable call takes as `subscriptionId`. */
   id: z.int(),
   /** The subscription's state on the service (`'ACTIVE'`, `'FREE_TRIAL'` ...). */
-  status: z.optional(
-    openEnum([
-      'FREE_TRIAL',
-      'ACTIVE',
-      'CANCELLED',
-      'DEPRECATED',
-      'PAYMENT_ISSUE',
-      'ERROR',
-      'FULLY_PAID',
-      'EXPIRED',
-    ] as const),
-  ),
-  /** Why the subscription is in its state (an `ERROR` ...), or null. */
-  status_message: optionalNullable(z.string()),
+  status:
+    z.optional(
+      openEnum<
+        | 'FREE_TRIAL'
+        | 'ACTIVE'
+        | 'CANCELLED'
+        | 'DEPRECATED'
+        | 'PAYMENT_ISSUE'
+        | 'ERROR'
+        | 'FULLY_PAID'
+        | 'EXPIRED'
+      >(),
+    ),
   /** The owner: who paid, and who alone manages its team and seats. */
   user: optionalNullable(
     z.looseObject({
@@ -49,8 +48,6 @@ export const SubscriptionSchema = z.looseObject({
         id: z.optional(z.int()),
         /** The plan's slug. */
         slug: z.optional(z.string()),
-        /** A human-readable name. */
-        title: optionalNullable(z.string()),
       }),
     ),
   ),

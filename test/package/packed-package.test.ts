@@ -18,12 +18,13 @@ import { strictProgramErrors, typeErrors } from './support/type-check.js';
 const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 
 /**
- * About 1.5 MB unpacked today, two thirds of it source maps with their sources embedded. 2 MB
- * leaves room to grow but trips on the usual accidents: a dependency bundled into the ESM build
- * (zod/mini alone adds ~70 KB of code and ~300 KB of map per entry), a duplicate build, a stray
- * directory.
+ * About 2 MB unpacked today, two thirds of it source maps with their sources embedded, and 300 KB
+ * the types (the same .d.ts for ESM and CommonJS, with the TSDoc of every field the service
+ * sends). 2.3 MB leaves room to grow but trips on the usual accidents: a dependency bundled into
+ * the ESM build (zod/mini alone adds ~70 KB of code and ~300 KB of map per entry), a duplicate
+ * build, a stray directory.
  */
-const MAX_UNPACKED_BYTES = 2_000_000;
+const MAX_UNPACKED_BYTES = 2_300_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
@@ -101,7 +102,7 @@ describe.concurrent('the packed tarball', () => {
     expect,
   }) => {
     expect(await strictProgramErrors(pkg.scratchDir), 'tsc errors').toEqual([]);
-  });
+  }, 120_000);
 
   it('installs with its dependencies but not the optional peer msw', ({ expect }) => {
     const installed = (name: string) => existsSync(join(pkg.scratchDir, 'node_modules', name));
