@@ -4,6 +4,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   APIError,
+  APIPromise,
   BadRequestError,
   BillingPeriodLimitError,
   createClient,
@@ -79,6 +80,18 @@ describe('results of the calls users make', () => {
     expectTypeOf(receipt.paid_at).toEqualTypeOf<string | null | undefined>();
     expectTypeOf(receipt.status).toEqualTypeOf<InvoiceStatus | undefined>();
     expectTypeOf(receipt.user).exclude<null | undefined>().toHaveProperty('email');
+  });
+
+  it('every call is an APIPromise of its result, with the response beside it', async () => {
+    const checkout = client.consumables.checkout({
+      service: 'ai-credits',
+      how_many: 1,
+      subscription: 1,
+    });
+    expectTypeOf(checkout).toEqualTypeOf<APIPromise<CheckoutResult>>();
+    const { data, requestId } = await checkout.withResponse();
+    expectTypeOf(data).toEqualTypeOf<CheckoutResult>();
+    expectTypeOf(requestId).toEqualTypeOf<string | null>();
   });
 
   it('subscriptions, teams and seats', async () => {

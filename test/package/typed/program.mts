@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   const server = await startMockServer({ port: 0, subscriptionDelayMs: 50 });
   const { owner, member } = server.simulator.users;
   const client = createClient({ baseUrl: server.url, token: owner.token, maxRetries: 1 });
-  const asMember = createClient({ baseUrl: server.url, token: () => member.token });
+  const asMember = client.withOptions({ token: () => member.token });
   try {
     const sub = await buyTeam(client, 'MONTH');
     await manageSeats(client, asMember, sub);
