@@ -83,8 +83,7 @@ export const DecimalInputSchema = z.pipe(
 export function openEnum<Known extends string>(base: z.ZodMiniType<string, string> = z.string()) {
   // The known values live in the type only: they cost no bytes in a page's bundle. The input is
   // open too, so arguments (`chosen_period`) keep the autocompletion of results.
-  type Open = Known | (string & {});
-  return base as unknown as z.ZodMiniType<Open, Open>;
+  return base as unknown as z.ZodMiniType<Known | (string & {}), Known | (string & {})>;
 }
 
 /**
