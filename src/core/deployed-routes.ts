@@ -1,0 +1,64 @@
+import { route, type RouteTable } from './routes.js';
+
+/**
+ * The route table of `profile: 'deployed'`: the server that is really deployed, as
+ * reference/live-api.md records it. Same names as {@link routes}, so the two read side by side;
+ * each line that differs says how.
+ *
+ * @example
+ * ```ts
+ * import { deployedRoutes, routes } from 'seatpay';
+ *
+ * for (const name of Object.keys(routes) as (keyof typeof routes)[]) {
+ *   const [spec, deployed] = [routes[name], deployedRoutes[name]];
+ *   if (spec.method !== deployed.method || spec.path !== deployed.path)
+ *     console.log(name, `${spec.method} ${spec.path}`, '->', `${deployed.method} ${deployed.path}`);
+ * }
+ * ```
+ */
+export const deployedRoutes = {
+  getPlan: route('GET /v1/payments/plan/{plan_slug}'),
+  /** PUT, not POST (POST answers 405). */
+  checking: route('PUT /v1/payments/checking', 'unprocessed-only', {
+    fixedFields: { type: 'PREVIEW' },
+  }),
+  /** Sent as a PREVIEW: that server's BAG type only re-prices a bag it already has (or fails). */
+  createBag: route('PUT /v1/payments/checking', 'unprocessed-only', {
+    fixedFields: { type: 'PREVIEW' },
+  }),
+  /** POST, not PUT (PUT answers 405). */
+  registerCard: route('POST /v1/payments/card'),
+  pay: route('POST /v1/payments/pay', 'unprocessed-only'),
+  listSubscriptions: route('GET /v1/payments/me/subscription'),
+  /** `/v1/provisioning/me/consumables` does not exist there (an HTML 404). */
+  listConsumables: route('GET /v1/payments/me/service/consumable'),
+
+  getBillingTeam: route('GET /v2/payments/subscription/{subscription_id}/billing-team'),
+  /** No PATCH there (405): refused before sending. */
+  updateBillingTeam: route(
+    'PATCH /v2/payments/subscription/{subscription_id}/billing-team',
+    'idempotent',
+    {
+      unavailable:
+        'billingTeam.update is not available with profile "deployed" (that server has no PATCH ' +
+        'on the billing team): use billingTeam.replace instead',
+    },
+  ),
+  replaceBillingTeam: route('PUT /v2/payments/subscription/{subscription_id}/billing-team'),
+  listSeats: route('GET /v2/payments/subscription/{subscription_id}/billing-team/seat'),
+  /** Answers 207 `{ data, errors }`. */
+  putSeats: route('PUT /v2/payments/subscription/{subscription_id}/billing-team/seat'),
+  deleteSeat: route(
+    'DELETE /v2/payments/subscription/{subscription_id}/billing-team/seat/{seat_id}',
+  ),
+  consumableCheckout: route('POST /v2/payments/consumable/checkout', 'unprocessed-only'),
+
+  listOperationTypes: route('GET /v2/media/operationtype'),
+  getOperationType: route('GET /v2/media/operationtype/{operation_type}'),
+  /** PUT for all four chunk endpoints (POST answers 405). */
+  uploadChunk: route('PUT /v2/media/me/chunk'),
+  /** `meta` goes as a JSON object (a string answers 400 `meta-must-be-dictionary`). */
+  finalizeUpload: route('PUT /v2/media/me/chunk/upload', 'unprocessed-only'),
+  uploadAcademyChunk: route('PUT /v2/media/academy/chunk'),
+  finalizeAcademyUpload: route('PUT /v2/media/academy/chunk/upload', 'unprocessed-only'),
+} satisfies RouteTable;
