@@ -17,7 +17,9 @@ import { MultipartBody, sendWithOf } from './multipart.js';
 import type { ClientOptions, InternalRequestOptions, ValidationMode } from './options.js';
 import { redact, scrubText } from './redact.js';
 import { RetryBudget, retryDelay, type RetrySettings } from './retry-policy.js';
-import { expandPath, type Route } from './routes.js';
+import { profileNamed, profiles, type Profile } from './profiles.js';
+import { bodyForRoute, refuseUnavailable } from './route-body.js';
+import { expandPath, type Route, type RouteTable } from './routes.js';
 import { sleep } from './sleep.js';
 import { checkRequestOptions, toIssues } from './validate-input.js';
 
@@ -89,8 +91,10 @@ export class HttpCore {
   private readonly fixedTokenHeaders: Record<string, string> | undefined;
   private readonly retry: RetrySettings;
   private readonly validation: ValidationMode;
+  private readonly profile: Profile;
 
   constructor(private readonly options: ClientOptions) {
+    this.profile = profileNamed(options.profile ?? 'spec') ?? profiles.spec;
     this.baseUrl = String(options.baseUrl).replace(/\/+$/, '');
     this.log = new Log(options.logger ?? globalThis.console, options.logLevel ?? 'warn');
     this.validation = options.validate ?? 'error';
@@ -112,6 +116,15 @@ export class HttpCore {
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 
+  /**
+   * The route table of the client's profile: resources look their routes up here, by name, and
+   * so never branch on the profile.
+   * @internal
+   */
+  get routes(): RouteTable {
+    return this.profile.routes;
+  }
+
   /** The academy set on the client, used by media calls that do not name one. */
   get academy(): number | string | undefined {
     return this.options.academy;
@@ -124,6 +137,9 @@ export class HttpCore {
   async request<T>(call: Call<T>, given?: InternalRequestOptions): Promise<T> {
     // A wrong signal, timeout or header is a bad argument: rejected before anything is sent.
     const options = checkRequestOptions(given);
+    refuseUnavailable(call.route);
+    const body = bodyForRoute(call.route, call.body);
+    if (body !== call.body) call = { ...call, body };
     const url =
       this.baseUrl + (call.params ? expandPath(call.route.path, call.params) : call.route.path);
     const { signal } = options;
@@ -283,7 +299,7 @@ export class HttpCore {
   }
 
   private authorization(token: string): string {
-    return `${this.options.authScheme ?? 'Bearer'} ${token}`;
+    return `${this.options.authScheme ?? this.profile.authScheme} ${token}`;
   }
 
   private headersFor(

@@ -1,6 +1,5 @@
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import {
   BillingTeamPatchSchema,
@@ -51,7 +50,7 @@ export class BillingTeamResource {
       subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
     };
     return this.core.request(
-      { route: routes.getBillingTeam, params, response: BillingTeamSchema },
+      { route: this.core.routes.getBillingTeam, params, response: BillingTeamSchema },
       options,
     );
   }
@@ -79,7 +78,7 @@ export class BillingTeamResource {
     };
     const body = parseInput(BillingTeamPatchSchema, patch, 'patch');
     return this.core.request(
-      { route: routes.updateBillingTeam, params, body, response: BillingTeamSchema },
+      { route: this.core.routes.updateBillingTeam, params, body, response: BillingTeamSchema },
       options,
     );
   }
@@ -108,7 +107,7 @@ export class BillingTeamResource {
     };
     const body = parseInput(BillingTeamReplaceSchema, config, 'config');
     return this.core.request(
-      { route: routes.replaceBillingTeam, params, body, response: BillingTeamSchema },
+      { route: this.core.routes.replaceBillingTeam, params, body, response: BillingTeamSchema },
       options,
     );
   }

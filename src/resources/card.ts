@@ -1,6 +1,5 @@
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import {
   CardParamsSchema,
@@ -46,7 +45,7 @@ export class CardResource {
     const body = parseInput(CardParamsSchema, card, 'card');
     const secrets = [body.card_number, body.cvc];
     return this.core.request(
-      { route: routes.registerCard, body, secrets, response: CardResultSchema },
+      { route: this.core.routes.registerCard, body, secrets, response: CardResultSchema },
       options,
     );
   }

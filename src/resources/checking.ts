@@ -1,6 +1,5 @@
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import {
   BagSchema,
@@ -44,8 +43,11 @@ export class CheckingResource {
    * ```
    */
   async preview(params: CheckingParams, options?: RequestOptions): Promise<Checking> {
-    const body = { ...parseInput(CheckingParamsSchema, params, 'params'), type: 'PREVIEW' };
-    return this.core.request({ route: routes.checking, body, response: CheckingSchema }, options);
+    const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
+    return this.core.request(
+      { route: this.core.routes.checking, body, response: CheckingSchema },
+      options,
+    );
   }
 
   /**
@@ -58,7 +60,10 @@ export class CheckingResource {
    * ```
    */
   async bag(params: CheckingParams, options?: RequestOptions): Promise<Bag> {
-    const body = { ...parseInput(CheckingParamsSchema, params, 'params'), type: 'BAG' };
-    return this.core.request({ route: routes.checking, body, response: BagSchema }, options);
+    const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
+    return this.core.request(
+      { route: this.core.routes.createBag, body, response: BagSchema },
+      options,
+    );
   }
 }

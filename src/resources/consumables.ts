@@ -1,6 +1,5 @@
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
 import {
@@ -45,7 +44,7 @@ export class ConsumablesResource {
    */
   async list(options?: RequestOptions): Promise<ConsumableList> {
     return this.core.request(
-      { route: routes.listConsumables, response: ConsumableListSchema },
+      { route: this.core.routes.listConsumables, response: ConsumableListSchema },
       options,
     );
   }
@@ -79,7 +78,7 @@ export class ConsumablesResource {
   async checkout(params: CheckoutParams, options?: RequestOptions): Promise<CheckoutResult> {
     const body = parseInput(CheckoutParamsSchema, params, 'params');
     return this.core.request(
-      { route: routes.consumableCheckout, body, response: CheckoutResultSchema },
+      { route: this.core.routes.consumableCheckout, body, response: CheckoutResultSchema },
       options,
     );
   }

@@ -1,6 +1,5 @@
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import {
   PayParamsSchema,
@@ -42,6 +41,9 @@ export class PayResource {
    */
   async bag(params: PayParams, options?: RequestOptions): Promise<Payment> {
     const body = parseInput(PayParamsSchema, params, 'params');
-    return this.core.request({ route: routes.pay, body, response: PaymentSchema }, options);
+    return this.core.request(
+      { route: this.core.routes.pay, body, response: PaymentSchema },
+      options,
+    );
   }
 }

@@ -1,6 +1,5 @@
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import { NonEmptyStringSchema } from '../schemas/common.js';
 import { PlanSchema, type Plan } from '../schemas/payments.js';
@@ -37,7 +36,7 @@ export class PlansResource {
   async get(slug: string, options?: RequestOptions): Promise<Plan> {
     const plan_slug = parseInput(NonEmptyStringSchema, slug, 'plan_slug');
     return this.core.request(
-      { route: routes.getPlan, params: { plan_slug }, response: PlanSchema },
+      { route: this.core.routes.getPlan, params: { plan_slug }, response: PlanSchema },
       options,
     );
   }

@@ -1,6 +1,5 @@
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import { IdInputSchema } from '../schemas/common.js';
 import {
@@ -48,7 +47,7 @@ export class SeatsResource {
       subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
     };
     return this.core.request(
-      { route: routes.listSeats, params, response: SeatListSchema },
+      { route: this.core.routes.listSeats, params, response: SeatListSchema },
       options,
     );
   }
@@ -73,7 +72,7 @@ export class SeatsResource {
     };
     const body = { add_seats: parseInput(SeatInputListSchema, seats, 'add_seats') };
     return this.core.request(
-      { route: routes.putSeats, params, body, response: SeatListSchema },
+      { route: this.core.routes.putSeats, params, body, response: SeatListSchema },
       options,
     );
   }
@@ -100,7 +99,7 @@ export class SeatsResource {
       replace_seats: parseInput(SeatReplacementListSchema, replacements, 'replace_seats'),
     };
     return this.core.request(
-      { route: routes.putSeats, params, body, response: SeatListSchema },
+      { route: this.core.routes.putSeats, params, body, response: SeatListSchema },
       options,
     );
   }
@@ -120,6 +119,9 @@ export class SeatsResource {
       subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
       seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
     };
-    return this.core.request({ route: routes.deleteSeat, params, response: 'empty' }, options);
+    return this.core.request(
+      { route: this.core.routes.deleteSeat, params, response: 'empty' },
+      options,
+    );
   }
 }

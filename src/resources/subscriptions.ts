@@ -1,6 +1,5 @@
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { waitForSubscription, type WaitForOptions } from '../helpers/wait-for-subscription.js';
 import {
   SubscriptionListSchema,
@@ -40,7 +39,7 @@ export class SubscriptionsResource {
    */
   async list(options?: RequestOptions): Promise<SubscriptionList> {
     return this.core.request(
-      { route: routes.listSubscriptions, response: SubscriptionListSchema },
+      { route: this.core.routes.listSubscriptions, response: SubscriptionListSchema },
       options,
     );
   }
