@@ -17,6 +17,7 @@ import { route, type RouteTable } from './routes.js';
  * ```
  */
 export const deployedRoutes = {
+  /** As in `routes`. */
   getPlan: route('GET /v1/payments/plan/{plan_slug}'),
   /** PUT, not POST (POST answers 405). */
   checking: route('PUT /v1/payments/checking', 'unprocessed-only', {
@@ -28,11 +29,14 @@ export const deployedRoutes = {
   }),
   /** POST, not PUT (PUT answers 405). */
   registerCard: route('POST /v1/payments/card'),
+  /** As in `routes`; that server requires `payment_method_id` in the body. */
   pay: route('POST /v1/payments/pay', 'unprocessed-only'),
+  /** As in `routes`. */
   listSubscriptions: route('GET /v1/payments/me/subscription'),
   /** `/v1/provisioning/me/consumables` does not exist there (an HTML 404). */
   listConsumables: route('GET /v1/payments/me/service/consumable'),
 
+  /** As in `routes`. */
   getBillingTeam: route('GET /v2/payments/subscription/{subscription_id}/billing-team'),
   /** No PATCH there (405): refused before sending. */
   updateBillingTeam: route(
@@ -44,21 +48,29 @@ export const deployedRoutes = {
         'on the billing team): use billingTeam.replace instead',
     },
   ),
+  /** As in `routes`. */
   replaceBillingTeam: route('PUT /v2/payments/subscription/{subscription_id}/billing-team'),
+  /** As in `routes`. */
   listSeats: route('GET /v2/payments/subscription/{subscription_id}/billing-team/seat'),
   /** Answers 207 `{ data, errors }`. */
   putSeats: route('PUT /v2/payments/subscription/{subscription_id}/billing-team/seat'),
+  /** As in `routes`. */
   deleteSeat: route(
     'DELETE /v2/payments/subscription/{subscription_id}/billing-team/seat/{seat_id}',
   ),
+  /** As in `routes`; that server requires `academy` in the body. */
   consumableCheckout: route('POST /v2/payments/consumable/checkout', 'unprocessed-only'),
 
+  /** As in `routes`. */
   listOperationTypes: route('GET /v2/media/operationtype'),
+  /** As in `routes`. */
   getOperationType: route('GET /v2/media/operationtype/{operation_type}'),
   /** PUT for all four chunk endpoints (POST answers 405). */
   uploadChunk: route('PUT /v2/media/me/chunk'),
   /** `meta` goes as a JSON object (a string answers 400 `meta-must-be-dictionary`). */
   finalizeUpload: route('PUT /v2/media/me/chunk/upload', 'unprocessed-only'),
+  /** PUT, as the other chunk endpoints. */
   uploadAcademyChunk: route('PUT /v2/media/academy/chunk'),
+  /** PUT, with `meta` as a JSON object. */
   finalizeAcademyUpload: route('PUT /v2/media/academy/chunk/upload', 'unprocessed-only'),
 } satisfies RouteTable;
