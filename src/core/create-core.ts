@@ -1,4 +1,5 @@
 import { InvalidRequestError } from './errors/validation-errors.js';
+import { checkHooks } from './hooks.js';
 import { HttpCore } from './http.js';
 import type { ClientOptions } from './options.js';
 import { profileNamed } from './profiles.js';
@@ -80,6 +81,7 @@ function checkOptions(options: ClientOptions): void {
       { field: 'logLevel' },
     );
   }
+  checkHooks(options.hooks);
   const methods = ['error', 'warn', 'info', 'debug'] as const;
   if (
     logger !== undefined &&

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { parseInput } from '../core/validate-input.js';
@@ -45,14 +46,13 @@ export class BillingTeamResource {
    * console.log(team.consumption_strategy, `${team.seats_count}/${team.seats_limit} seats`);
    * ```
    */
-  async get(subscriptionId: number, options?: RequestOptions): Promise<BillingTeam> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-    };
-    return this.core.request(
-      { route: this.core.routes.getBillingTeam, params, response: BillingTeamSchema },
-      options,
-    );
+  get(subscriptionId: number, options?: RequestOptions): APIPromise<BillingTeam> {
+    return this.core.request(() => {
+      const params = {
+        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+      };
+      return { route: this.core.routes.getBillingTeam, params, response: BillingTeamSchema };
+    }, options);
   }
 
   /**
@@ -68,19 +68,23 @@ export class BillingTeamResource {
    * });
    * ```
    */
-  async update(
+  update(
     subscriptionId: number,
     patch: BillingTeamPatch,
     options?: RequestOptions,
-  ): Promise<BillingTeam> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-    };
-    const body = parseInput(BillingTeamPatchSchema, patch, 'patch');
-    return this.core.request(
-      { route: this.core.routes.updateBillingTeam, params, body, response: BillingTeamSchema },
-      options,
-    );
+  ): APIPromise<BillingTeam> {
+    return this.core.request(() => {
+      const params = {
+        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+      };
+      const body = parseInput(BillingTeamPatchSchema, patch, 'patch');
+      return {
+        route: this.core.routes.updateBillingTeam,
+        params,
+        body,
+        response: BillingTeamSchema,
+      };
+    }, options);
   }
 
   /**
@@ -97,18 +101,22 @@ export class BillingTeamResource {
    * });
    * ```
    */
-  async replace(
+  replace(
     subscriptionId: number,
     config: BillingTeamReplace,
     options?: RequestOptions,
-  ): Promise<BillingTeam> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-    };
-    const body = parseInput(BillingTeamReplaceSchema, config, 'config');
-    return this.core.request(
-      { route: this.core.routes.replaceBillingTeam, params, body, response: BillingTeamSchema },
-      options,
-    );
+  ): APIPromise<BillingTeam> {
+    return this.core.request(() => {
+      const params = {
+        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+      };
+      const body = parseInput(BillingTeamReplaceSchema, config, 'config');
+      return {
+        route: this.core.routes.replaceBillingTeam,
+        params,
+        body,
+        response: BillingTeamSchema,
+      };
+    }, options);
   }
 }

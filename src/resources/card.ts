@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { parseInput } from '../core/validate-input.js';
@@ -41,12 +42,11 @@ export class CardResource {
    * });
    * ```
    */
-  async register(card: CardParams, options?: RequestOptions): Promise<CardResult> {
-    const body = parseInput(CardParamsSchema, card, 'card');
-    const secrets = [body.card_number, body.cvc];
-    return this.core.request(
-      { route: this.core.routes.registerCard, body, secrets, response: CardResultSchema },
-      options,
-    );
+  register(card: CardParams, options?: RequestOptions): APIPromise<CardResult> {
+    return this.core.request(() => {
+      const body = parseInput(CardParamsSchema, card, 'card');
+      const secrets = [body.card_number, body.cvc];
+      return { route: this.core.routes.registerCard, body, secrets, response: CardResultSchema };
+    }, options);
   }
 }

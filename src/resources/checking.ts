@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { parseInput } from '../core/validate-input.js';
@@ -42,12 +43,11 @@ export class CheckingResource {
    * console.log('per month:', preview.amount_per_month); // a decimal string, e.g. "89.97"
    * ```
    */
-  async preview(params: CheckingParams, options?: RequestOptions): Promise<Checking> {
-    const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
-    return this.core.request(
-      { route: this.core.routes.checking, body, response: CheckingSchema },
-      options,
-    );
+  preview(params: CheckingParams, options?: RequestOptions): APIPromise<Checking> {
+    return this.core.request(() => {
+      const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
+      return { route: this.core.routes.checking, body, response: CheckingSchema };
+    }, options);
   }
 
   /**
@@ -59,11 +59,10 @@ export class CheckingResource {
    * await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
    * ```
    */
-  async bag(params: CheckingParams, options?: RequestOptions): Promise<Bag> {
-    const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
-    return this.core.request(
-      { route: this.core.routes.createBag, body, response: BagSchema },
-      options,
-    );
+  bag(params: CheckingParams, options?: RequestOptions): APIPromise<Bag> {
+    return this.core.request(() => {
+      const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
+      return { route: this.core.routes.createBag, body, response: BagSchema };
+    }, options);
   }
 }

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import { MultipartBody } from '../core/multipart.js';
 import type { RequestOptions } from '../core/options.js';
@@ -50,9 +51,9 @@ export class MediaResource {
    * const names = await client.media.operationTypes(); // ['media', 'proof-of-payment']
    * ```
    */
-  async operationTypes(options?: RequestOptions): Promise<string[]> {
+  operationTypes(options?: RequestOptions): APIPromise<string[]> {
     return this.core.request(
-      { route: this.core.routes.listOperationTypes, response: OperationTypeListSchema },
+      () => ({ route: this.core.routes.listOperationTypes, response: OperationTypeListSchema }),
       options,
     );
   }
@@ -65,12 +66,11 @@ export class MediaResource {
    * const { chunk_size, max_chunks } = await client.media.operationType('media');
    * ```
    */
-  async operationType(name: string, options?: RequestOptions): Promise<OperationType> {
-    const params = { operation_type: parseInput(NonEmptyStringSchema, name, 'operation_type') };
-    return this.core.request(
-      { route: this.core.routes.getOperationType, params, response: OperationTypeSchema },
-      options,
-    );
+  operationType(name: string, options?: RequestOptions): APIPromise<OperationType> {
+    return this.core.request(() => {
+      const params = { operation_type: parseInput(NonEmptyStringSchema, name, 'operation_type') };
+      return { route: this.core.routes.getOperationType, params, response: OperationTypeSchema };
+    }, options);
   }
 
   /**
@@ -89,16 +89,15 @@ export class MediaResource {
    * });
    * ```
    */
-  async uploadChunk(params: ChunkParams, options?: RequestOptions): Promise<ChunkRecord> {
-    const { academy, ...fields } = parseInput(ChunkParamsSchema, params, 'params');
-    const body = chunkBody(fields);
-    const target = this.academyOf(academy);
-    const route =
-      target === undefined ? this.core.routes.uploadChunk : this.core.routes.uploadAcademyChunk;
-    return this.core.request(
-      { route, body, academy: target, response: ChunkRecordSchema },
-      options,
-    );
+  uploadChunk(params: ChunkParams, options?: RequestOptions): APIPromise<ChunkRecord> {
+    return this.core.request(() => {
+      const { academy, ...fields } = parseInput(ChunkParamsSchema, params, 'params');
+      const body = chunkBody(fields);
+      const target = this.academyOf(academy);
+      const route =
+        target === undefined ? this.core.routes.uploadChunk : this.core.routes.uploadAcademyChunk;
+      return { route, body, academy: target, response: ChunkRecordSchema };
+    }, options);
   }
 
   /**
@@ -134,15 +133,17 @@ export class MediaResource {
    * });
    * ```
    */
-  async finalize(params: FinalizeParams, options?: RequestOptions): Promise<MediaFile> {
-    // `meta` goes as the route says: JSON-encoded under SERVICE.md, an object on the deployed server.
-    const { academy, ...body } = parseInput(FinalizeParamsSchema, params, 'params');
-    const target = this.academyOf(academy);
-    const route =
-      target === undefined
-        ? this.core.routes.finalizeUpload
-        : this.core.routes.finalizeAcademyUpload;
-    return this.core.request({ route, body, academy: target, response: MediaFileSchema }, options);
+  finalize(params: FinalizeParams, options?: RequestOptions): APIPromise<MediaFile> {
+    return this.core.request(() => {
+      // `meta` goes as the route says: JSON-encoded under SERVICE.md, an object on the deployed server.
+      const { academy, ...body } = parseInput(FinalizeParamsSchema, params, 'params');
+      const target = this.academyOf(academy);
+      const route =
+        target === undefined
+          ? this.core.routes.finalizeUpload
+          : this.core.routes.finalizeAcademyUpload;
+      return { route, body, academy: target, response: MediaFileSchema };
+    }, options);
   }
 
   /** The academy a media call targets: the call's own, else the client's. */

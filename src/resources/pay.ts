@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { parseInput } from '../core/validate-input.js';
@@ -39,11 +40,10 @@ export class PayResource {
    * console.log(payment.amount, payment.status);
    * ```
    */
-  async bag(params: PayParams, options?: RequestOptions): Promise<Payment> {
-    const body = parseInput(PayParamsSchema, params, 'params');
-    return this.core.request(
-      { route: this.core.routes.pay, body, response: PaymentSchema },
-      options,
-    );
+  bag(params: PayParams, options?: RequestOptions): APIPromise<Payment> {
+    return this.core.request(() => {
+      const body = parseInput(PayParamsSchema, params, 'params');
+      return { route: this.core.routes.pay, body, response: PaymentSchema };
+    }, options);
   }
 }

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { parseInput } from '../core/validate-input.js';
@@ -33,11 +34,10 @@ export class PlansResource {
    * console.log(plan.id, plan.price_per_month); // the id is what checking takes in `plans`
    * ```
    */
-  async get(slug: string, options?: RequestOptions): Promise<Plan> {
-    const plan_slug = parseInput(NonEmptyStringSchema, slug, 'plan_slug');
-    return this.core.request(
-      { route: this.core.routes.getPlan, params: { plan_slug }, response: PlanSchema },
-      options,
-    );
+  get(slug: string, options?: RequestOptions): APIPromise<Plan> {
+    return this.core.request(() => {
+      const plan_slug = parseInput(NonEmptyStringSchema, slug, 'plan_slug');
+      return { route: this.core.routes.getPlan, params: { plan_slug }, response: PlanSchema };
+    }, options);
   }
 }
