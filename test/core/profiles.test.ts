@@ -32,14 +32,15 @@ async function recordedClient(profile: ProfileName, more: Partial<ClientOptions>
   const sent: Sent[] = [];
   const answers: Response[] = [];
   const recording: typeof fetch = async (input, init) => {
-    const headers = new Headers(init?.headers);
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    // ky hands fetch a Request; read what it would send without consuming it.
+    const request = input instanceof Request ? input : new Request(input, init);
+    const json = /json/.test(request.headers.get('content-type') ?? '');
     sent.push({
-      line: `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`,
-      authorization: headers.get('authorization'),
-      body,
+      line: `${request.method} ${new URL(request.url).pathname}`,
+      authorization: request.headers.get('authorization'),
+      body: json ? await request.clone().json() : undefined,
     });
-    const answer = await fetch(input, init);
+    const answer = await fetch(request, input instanceof Request ? undefined : init);
     answers.push(answer);
     return answer;
   };

@@ -38,7 +38,8 @@ describe.each<ProfileName>(['spec', 'deployed'])('profile %s, end to end', (prof
     });
     sent = [];
     const recording: typeof fetch = (input, init) => {
-      sent.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      const request = input instanceof Request ? input : new Request(input, init);
+      sent.push(`${request.method} ${new URL(request.url).pathname}`);
       return fetch(input, init);
     };
     const options = { baseUrl: server.url, profile, retryBaseDelay: 1, logLevel: 'off' as const };
