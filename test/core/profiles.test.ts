@@ -194,6 +194,15 @@ describe("profile 'deployed' against what that server does", () => {
     expect((refusals[1] as Error).message).toContain('Only the owner can manage seats');
   });
 
+  it('withOptions switches a client to the deployed profile, the original untouched', async () => {
+    const { server } = await recordedClient('deployed');
+    const token = server.simulator.users.owner.token;
+    const spec = createClient({ baseUrl: server.url, token, logLevel: 'off' });
+    const deployed = spec.withOptions({ profile: 'deployed' });
+    expect(await deployed.consumables.list()).toHaveProperty('voids');
+    await expect(spec.consumables.list()).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it('refuses an unknown profile at createClient', () => {
     const make = () =>
       createClient({ baseUrl: 'http://127.0.0.1:9', token: 't', profile: 'live' as 'spec' });
