@@ -56,7 +56,9 @@ export class BillingTeamResource {
   }
 
   /**
-   * Changes some auto-recharge settings (PATCH); the fields left out keep their values.
+   * Changes some auto-recharge settings (PATCH); the fields left out keep their values. Under
+   * `profile: 'deployed'` it is refused before sending (`InvalidRequestError`): that server has no
+   * PATCH, so use {@link BillingTeamResource.replace | replace}.
    *
    * @example
    * ```ts
