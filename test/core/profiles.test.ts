@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  ConnectionError,
   createClient,
   deployedRoutes,
   InvalidRequestError,
@@ -201,6 +204,27 @@ describe("profile 'deployed' against what that server does", () => {
     const deployed = spec.withOptions({ profile: 'deployed' });
     expect(await deployed.consumables.list()).toHaveProperty('voids');
     await expect(spec.consumables.list()).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('a body that claims gzip but is not rejects typed, not as a crash or a wrong value', async () => {
+    const liar = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end('{"slug":"not gzip at all"}');
+    });
+    await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
+    const { port } = liar.address() as AddressInfo;
+    const client = createClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: 'tok_profile_secret',
+      profile: 'deployed',
+      maxRetries: 0,
+      logLevel: 'off',
+    });
+    const error = await client.plans.get('personal').catch((e: unknown) => e);
+    liar.close();
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: true });
+    expect(JSON.stringify(error)).not.toContain('tok_profile_secret');
   });
 
   it('refuses an unknown profile at createClient', () => {
