@@ -49,5 +49,7 @@ export type { UploadSource, StreamSource } from './helpers/upload/sources.js';
 export type { UploadOptions } from './helpers/upload/upload-options.js';
 export type { UploadProgress } from './helpers/upload/progress.js';
 export type { DeliveredChunk } from './helpers/upload/deliver-chunk.js';
-export { routes, type Route, type RouteName } from './core/routes.js';
+export { routes, type Route, type RouteName, type RouteTable } from './core/routes.js';
+export { deployedRoutes } from './core/deployed-routes.js';
+export { profiles, type Profile, type ProfileName } from './core/profiles.js';
 export { VERSION } from './version.js';

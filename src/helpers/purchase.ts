@@ -47,6 +47,11 @@ export interface PurchaseOptions {
   card: CardParams;
   /** The billing period to pay for: `'MONTH'`, `'QUARTER'`, `'HALF'` or `'YEAR'`. */
   chosen_period: ChosenPeriod;
+  /**
+   * The payment method to pay with, sent with the pay request: the deployed server requires it
+   * (`profile: 'deployed'`; its ids come from `GET /v1/payments/methods`).
+   */
+  payment_method_id?: number;
   /** Subscription ids known before paying; listed first when not given. */
   exclude?: number[];
   /** Cancels the flow, the request or poll in flight included; rejects with `AbortError`. */
@@ -125,7 +130,13 @@ export async function purchase(
   let ambiguous: SeatpayError | undefined;
   try {
     payment = await client.pay.bag(
-      { token: bag?.token, chosen_period: options.chosen_period },
+      {
+        token: bag?.token,
+        chosen_period: options.chosen_period,
+        ...(options.payment_method_id === undefined
+          ? {}
+          : { payment_method_id: options.payment_method_id }),
+      },
       request,
     );
   } catch (error) {
