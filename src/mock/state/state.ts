@@ -1,5 +1,6 @@
 import type { Cents } from '../core/money.js';
 import { randomHex, type RandomSource } from '../core/random.js';
+import type { ServerProfile } from '../core/server-profile.js';
 import type { Timers } from '../core/timers.js';
 import type { OperationTypeSettings } from '../routes/media-settings.js';
 import { createCatalog, type CatalogPlan, type PlanSlug } from './catalog.js';
@@ -173,6 +174,8 @@ const ID_BASES = {
 export type IdKind = keyof typeof ID_BASES;
 
 export interface StateOptions {
+  /** Which server the simulator behaves as. */
+  profile: ServerProfile;
   random: RandomSource;
   /** The operation types by name (the built-in ones and the simulator's own). */
   operationTypes: Record<string, OperationTypeSettings>;
