@@ -3,9 +3,16 @@
 // deployed server does (live-api.md, media; the loopback sink here). Leftovers of a cut-off
 // upload, or a concurrent upload of the same file name, can never end up in another's file.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AbortError } from '../../src/index.js';
+import { AbortError, createClient } from '../../src/index.js';
+import { startMockServer } from '../../src/mock/index.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
-import { bytesOf, sha256, sinkClient, uploadNameOf } from './support/upload-kit.js';
+import {
+  bytesOf,
+  memoryUploadStore,
+  sha256,
+  sinkClient,
+  uploadNameOf,
+} from './support/upload-kit.js';
 
 const CHUNK = 1024;
 let sink: ChunkSink;
@@ -93,5 +100,51 @@ describe('a server that matches chunks by name', () => {
     files.forEach((file, index) =>
       expect(sha256(assembled(file.id))).toBe(sha256(sources[index]!)),
     );
+  });
+});
+
+describe("the simulator as the deployed server (profile 'deployed': PUT chunks, matched by name)", () => {
+  it('an upload cut off, then other bytes under the same name, then a resumed upload: each file whole', async () => {
+    const server = await startMockServer({
+      profile: 'deployed',
+      operationTypes: { small: { chunk_size: CHUNK, max_chunks: null } },
+    });
+    try {
+      const client = createClient({
+        baseUrl: server.url,
+        token: server.simulator.users.owner.token,
+        profile: 'deployed',
+        retryBaseDelay: 1,
+        logLevel: 'off',
+      });
+      const controller = new AbortController();
+      let acknowledged = 0;
+      const { store } = memoryUploadStore();
+      const first = new File([bytesOf(5 * CHUNK) as BlobPart], 'clip.mp4', { lastModified: 1 });
+      const cut = client.media.upload(first, {
+        operation_type: 'small',
+        concurrency: 1,
+        resume: { store },
+        signal: controller.signal,
+        onChunk: () => void (++acknowledged === 3 && controller.abort()),
+      });
+      await expect(cut).rejects.toBeInstanceOf(AbortError);
+
+      const other = bytesOf(5 * CHUNK);
+      const otherFile = await client.media.upload(other, {
+        operation_type: 'small',
+        filename: 'clip.mp4',
+      });
+      expect(sha256(server.simulator.fileBytes(otherFile.id))).toBe(sha256(other));
+
+      const resumed = await client.media.upload(first, {
+        operation_type: 'small',
+        resume: { store },
+      });
+      const bytes = new Uint8Array(await first.arrayBuffer());
+      expect(sha256(server.simulator.fileBytes(resumed.id))).toBe(sha256(bytes));
+    } finally {
+      await server.close();
+    }
   });
 });
