@@ -1,7 +1,10 @@
 import type { Cents } from '../core/money.js';
 import { randomHex, type RandomSource } from '../core/random.js';
+import type { ServerProfile } from '../core/server-profile.js';
 import type { Timers } from '../core/timers.js';
+import type { OperationTypeSettings } from '../routes/media-settings.js';
 import { createCatalog, type CatalogPlan, type PlanSlug } from './catalog.js';
+import type { ChunkStore } from './chunk-store.js';
 
 /** Everything one simulator instance knows. Records use camelCase; the wire shapes are built in serialize*.ts. */
 
@@ -171,7 +174,13 @@ const ID_BASES = {
 export type IdKind = keyof typeof ID_BASES;
 
 export interface StateOptions {
+  /** Which server the simulator behaves as. */
+  profile: ServerProfile;
   random: RandomSource;
+  /** The operation types by name (the built-in ones and the simulator's own). */
+  operationTypes: Record<string, OperationTypeSettings>;
+  /** Where chunks are kept: shared by the simulators of a restarted server when asked. */
+  chunkStore: ChunkStore;
   timers: Timers;
   subscriptionDelayMs: () => number;
   mediaProcessingDelayMs: number;
@@ -189,11 +198,13 @@ export class SimulatorState {
   readonly invoices: InvoiceRecord[] = [];
   readonly charges: Charge[] = [];
   /** Uploaded chunks by `chunkKey()`. */
-  readonly chunks = new Map<string, ChunkRecord>();
+  readonly chunks: ChunkStore;
   readonly files: FileRecord[] = [];
   readonly #next = { ...ID_BASES };
 
-  constructor(readonly options: StateOptions) {}
+  constructor(readonly options: StateOptions) {
+    this.chunks = options.chunkStore;
+  }
 
   nextId(kind: IdKind): number {
     const id = this.#next[kind];
