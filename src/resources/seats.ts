@@ -1,8 +1,15 @@
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
+import { expandPath, routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import { IdInputSchema } from '../schemas/common.js';
+import { SeatChangeAnswerSchema, seatsOfChange } from './seat-change-answer.js';
+import {
+  isRefusal,
+  mayHaveApplied,
+  settleRefusedRetry,
+  type SeatChangeGoal,
+} from './seat-change-recovery.js';
 import {
   SeatInputListSchema,
   SeatListSchema,
@@ -55,9 +62,12 @@ export class SeatsResource {
 
   /**
    * Adds seats; `seat_multiplier` scales a seat's allocation under `PER_SEAT`. Resolves to the
-   * seats as they are after the change. If the service refused some items, rejects (under the
-   * default `validate: 'error'`) with `ResponseValidationError` naming each; its `body` holds the
-   * seats that were changed.
+   * seats as they are after the change, only when every seat was applied: refusals (the deployed
+   * server's 207 `{ data, errors }`) reject with `SeatsRefusedError`, whose `applied` holds the
+   * seats that were changed and `refused` the service's messages, whatever `validate` says. When
+   * an attempt's answer was lost and the retry is refused because that attempt already added the
+   * seats, the call resolves once the team shows them; otherwise it rejects with
+   * `mayHaveBeenProcessed: true`.
    *
    * @example
    * ```ts
@@ -68,18 +78,15 @@ export class SeatsResource {
    * ```
    */
   async add(subscriptionId: number, seats: SeatInput[], options?: RequestOptions): Promise<Seat[]> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-    };
-    const body = { add_seats: parseInput(SeatInputListSchema, seats, 'add_seats') };
-    return this.core.request(
-      { route: routes.putSeats, params, body, response: SeatListSchema },
-      options,
-    );
+    const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
+    const add_seats = parseInput(SeatInputListSchema, seats, 'add_seats');
+    const goal = { present: add_seats.map((seat) => seat.email), absent: [] };
+    return this.change(subscription_id, { add_seats }, goal, options);
   }
 
   /**
-   * Gives seats to other people: each seat held by `from_email` passes to `to_email`.
+   * Gives seats to other people: each seat held by `from_email` passes to `to_email`. Refusals and
+   * lost answers are handled as in {@link SeatsResource.add}.
    *
    * @example
    * ```ts
@@ -93,16 +100,13 @@ export class SeatsResource {
     replacements: SeatReplacement[],
     options?: RequestOptions,
   ): Promise<Seat[]> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+    const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
+    const replace_seats = parseInput(SeatReplacementListSchema, replacements, 'replace_seats');
+    const goal = {
+      present: replace_seats.map((swap) => swap.to_email),
+      absent: replace_seats.map((swap) => swap.from_email),
     };
-    const body = {
-      replace_seats: parseInput(SeatReplacementListSchema, replacements, 'replace_seats'),
-    };
-    return this.core.request(
-      { route: routes.putSeats, params, body, response: SeatListSchema },
-      options,
-    );
+    return this.change(subscription_id, { replace_seats }, goal, options);
   }
 
   /**
@@ -121,5 +125,33 @@ export class SeatsResource {
       seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
     };
     return this.core.request({ route: routes.deleteSeat, params, response: 'empty' }, options);
+  }
+
+  /**
+   * One seat change: refusals in the answer become `SeatsRefusedError`; a retry refused because a
+   * lost first attempt already applied the change resolves once the team shows it applied.
+   */
+  private async change(
+    subscription_id: number,
+    body: Record<string, unknown>,
+    goal: SeatChangeGoal,
+    options?: RequestOptions,
+  ): Promise<Seat[]> {
+    const params = { subscription_id };
+    let lostAttempt = false;
+    const onRetry = ({ error }: { error: unknown }) => {
+      lostAttempt ||= mayHaveApplied(error);
+    };
+    try {
+      const answer = await this.core.request(
+        { route: routes.putSeats, params, body, response: SeatChangeAnswerSchema },
+        { ...options, onRetry },
+      );
+      const url = String(expandPath(routes.putSeats.path, params));
+      return seatsOfChange(answer, { status: 207, method: routes.putSeats.method, url });
+    } catch (error) {
+      if (!lostAttempt || !isRefusal(error)) throw error;
+      return settleRefusedRetry(error, goal, await this.list(subscription_id, options));
+    }
   }
 }

@@ -1,0 +1,73 @@
+import * as z from 'zod/mini';
+import { ResponseValidationError } from '../core/errors/validation-errors.js';
+import { SeatsRefusedError, type SeatRefusal } from '../core/errors/seats-refused-error.js';
+import { toIssues } from '../core/validate-input.js';
+import { SeatSchema, type Seat } from '../schemas/seats.js';
+
+/**
+ * What a seat change is answered with: the seats (SERVICE.md), or the deployed server's 207
+ * multi-status `{ data, errors }` (live-api.md §2.2). Refusals are not schema issues: they become
+ * a {@link SeatsRefusedError} in {@link seatsOfChange}, whatever the client's `validate` mode.
+ */
+export const SeatChangeAnswerSchema = z.union([
+  z.array(SeatSchema),
+  z.looseObject({
+    data: z.array(SeatSchema),
+    errors: z.optional(
+      z.array(z.looseObject({ message: z.optional(z.unknown()), code: z.optional(z.unknown()) })),
+    ),
+  }),
+]);
+
+/** Where an answer came from, for the errors that name it. */
+interface AnswerOrigin {
+  status: number;
+  method: string;
+  url: string;
+}
+
+const SeatArraySchema = z.array(SeatSchema);
+
+/**
+ * The seats of a seat change's answer; rejects with `SeatsRefusedError` when any item was refused.
+ * Runs after validation, and also under `validate: 'warn'` or `'off'`: a seat call must never
+ * resolve to the `{ data, errors }` envelope typed as `Seat[]`, nor to anything but real seats.
+ */
+export function seatsOfChange(answer: unknown, where: AnswerOrigin): Seat[] {
+  if (Array.isArray(answer)) return checkedSeats(answer, answer, where);
+  const envelope = answer as { data?: unknown; errors?: unknown } | null;
+  if (typeof envelope !== 'object' || envelope === null || !Array.isArray(envelope.data)) {
+    const issues = [{ path: [], message: 'expected an array of seats or { data, errors }' }];
+    throw new ResponseValidationError({
+      issues,
+      body: answer,
+      method: where.method,
+      url: where.url,
+    });
+  }
+  const applied = checkedSeats(envelope.data, answer, where);
+  const refused = Array.isArray(envelope.errors) ? envelope.errors.map(refusalOf) : [];
+  if (refused.length > 0) throw new SeatsRefusedError({ status: where.status, applied, refused });
+  return applied;
+}
+
+/** The seats, checked whatever `validate` says: only an array of real seats is typed `Seat[]`. */
+function checkedSeats(seats: unknown[], body: unknown, where: AnswerOrigin): Seat[] {
+  const result = SeatArraySchema.safeParse(seats);
+  if (result.success) return result.data;
+  const issues = toIssues(result.error.issues);
+  throw new ResponseValidationError({ issues, body, method: where.method, url: where.url });
+}
+
+/** The service's own message, kept as sent; a refusal without one still says what it is. */
+function refusalOf(item: unknown): SeatRefusal {
+  const { message, code } = (typeof item === 'object' && item !== null ? item : {}) as {
+    message?: unknown;
+    code?: unknown;
+  };
+  return {
+    message:
+      typeof message === 'string' && message !== '' ? message : 'the service refused this seat',
+    code,
+  };
+}
