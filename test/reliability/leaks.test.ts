@@ -192,6 +192,7 @@ const cases: AbortCase[] = [
     setup: async () => void (polled = false),
     start: (signal) =>
       client.subscriptions.waitFor({
+        exclude: [],
         interval: 30_000,
         signal,
         onPoll: () => void (polled = true),
@@ -435,7 +436,7 @@ describe('a long-lived signal', () => {
     }
     for (let i = 0; i < 50; i++, made('subscriptions.waitFor, polling until it times out')) {
       await expect(
-        client.subscriptions.waitFor({ timeout: 15, interval: 5, signal }),
+        client.subscriptions.waitFor({ exclude: [], timeout: 15, interval: 5, signal }),
       ).rejects.toBeInstanceOf(SubscriptionTimeoutError);
     }
     for (let i = 0; i < 20; i++, made('client.purchase, polling until it times out')) {

@@ -112,7 +112,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'subscriptions.waitFor',
     routes: ['listSubscriptions'],
-    call: (c) => c.subscriptions.waitFor({ timeout: 10, interval: 2, maxInterval: 2 }),
+    call: (c) => c.subscriptions.waitFor({ exclude: [], timeout: 10, interval: 2, maxInterval: 2 }),
     check: matches(SubscriptionSchema),
     helperError: (error) => error instanceof SubscriptionTimeoutError,
   },

@@ -261,7 +261,8 @@ const SCENARIOS: Scenario[] = [
     name: 'SubscriptionTimeoutError (every poll fails with an echo)',
     expected: SubscriptionTimeoutError,
     arrange: () => server.use(echoing('GET /v1/payments/me/subscription', 503)),
-    act: (client) => client.subscriptions.waitFor({ timeout: 40, interval: 5, maxInterval: 10 }),
+    act: (client) =>
+      client.subscriptions.waitFor({ exclude: [], timeout: 40, interval: 5, maxInterval: 10 }),
     secrets: [TOKEN],
   },
   {
