@@ -131,6 +131,8 @@ export interface InvoiceRecord {
   teamId: number | null;
   service: string | null;
   howMany: number | null;
+  /** The bag a payment paid, which the subscription's invoices name. */
+  bagId?: number | null;
 }
 
 export interface ChunkRecord {
@@ -202,6 +204,11 @@ export class SimulatorState {
   }
 
   /** Registers a user with a fresh token; an e-mail can be registered once. */
+  /** Expires `user`'s token: the record gets a fresh one, and the old one answers 401. */
+  rotateToken(user: MockUser): void {
+    user.token = randomHex(this.options.random, 40);
+  }
+
   register(email: string): MockUser {
     const normalized = email.trim().toLowerCase();
     if (this.userByEmail(normalized))

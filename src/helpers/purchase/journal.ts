@@ -1,0 +1,102 @@
+import type { Bag, Checking, Payment, Plan } from '../../schemas/payments.js';
+import type { Consumable } from '../../schemas/consumables.js';
+import type { Subscription } from '../../schemas/subscriptions.js';
+
+/**
+ * What `purchase({ key })` records about one purchase, as JSON. `stage` says how far it got:
+ * `'paying'` (written just before the pay request leaves: it may have reached the service),
+ * `'paid'` (the service answered the payment), `'done'` (the subscription was found; `result`
+ * holds everything the purchase resolved to). The card is never recorded.
+ *
+ * @example
+ * ```ts
+ * const record: PurchaseRecord | undefined = await journal.get('order-1042');
+ * if (record?.stage === 'done') console.log('subscription', record.result?.subscription.id);
+ * ```
+ */
+export interface PurchaseRecord {
+  /** How far the purchase got. */
+  stage: 'paying' | 'paid' | 'done';
+  /** The plan's slug, as given. */
+  plan: string;
+  /** The plan as read, and what identifies its subscription: its id and slug. */
+  planRef: { id?: number | undefined; slug?: string | undefined };
+  /** The id of the bag that was paid: the new subscription's invoice names it. */
+  bagId: number | undefined;
+  /** The subscription ids that existed before paying. */
+  exclude: number[];
+  /** The service's answer to paying, once known. */
+  payment?: Payment | undefined;
+  /** What the purchase resolved to, once done. */
+  result?: RecordedResult | undefined;
+  /** When the record was last written (ISO 8601). */
+  updatedAt: string;
+}
+
+/** A finished purchase, as recorded (the same fields as `PurchaseResult`). */
+export interface RecordedResult {
+  plan: Plan;
+  preview: Checking;
+  bag: Bag;
+  payment: Payment | undefined;
+  subscription: Subscription;
+  consumables: Consumable[];
+}
+
+/**
+ * Where `purchase({ key, journal })` records each purchase, so that a re-run with the same key
+ * (after a crash, in another process) never pays again. A small async key-value store; `claim`,
+ * when a journal has it, stores a record only if the key has none, atomically, so that two runs
+ * with the same key cannot both pay (every journal seatpay ships has it).
+ *
+ * @example
+ * ```ts
+ * const records = new Map<string, PurchaseRecord>();
+ * const journal: PurchaseJournal = {
+ *   get: async (key) => records.get(key),
+ *   set: async (key, record) => void records.set(key, record),
+ * };
+ * await client.purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'order-7', journal });
+ * ```
+ */
+export interface PurchaseJournal {
+  /** The record of `key`, or undefined. */
+  get(key: string): Promise<PurchaseRecord | undefined>;
+  /** Stores the record of `key`, replacing any. */
+  set(key: string, record: PurchaseRecord): Promise<void>;
+  /** Stores `record` only if `key` has none; resolves to whether it did. */
+  claim?(key: string, record: PurchaseRecord): Promise<boolean>;
+}
+
+/**
+ * A journal in memory: it survives nothing but lasts as long as the process, which is what a
+ * `key` without a `journal` uses (one per client). Records are copied in and out.
+ *
+ * @example
+ * ```ts
+ * import { memoryJournal } from 'seatpay';
+ *
+ * const journal = memoryJournal();
+ * await client.purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'order-7', journal });
+ * ```
+ */
+export function memoryJournal(): PurchaseJournal {
+  const records = new Map<string, string>();
+  return {
+    get: async (key) => parseRecord(records.get(key)),
+    set: async (key, record) => void records.set(key, JSON.stringify(record)),
+    claim: async (key, record) => {
+      if (records.has(key)) return false;
+      records.set(key, JSON.stringify(record));
+      return true;
+    },
+  };
+}
+
+/** A stored record, or undefined for nothing or something that is not one. */
+export function parseRecord(text: string | null | undefined): PurchaseRecord | undefined {
+  if (text === undefined || text === null) return undefined;
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || !('stage' in value)) return undefined;
+  return value as PurchaseRecord;
+}
