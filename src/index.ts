@@ -43,6 +43,12 @@ export type {
   PurchaseStep,
   PurchaseStepName,
 } from './helpers/purchase.js';
+export {
+  memoryJournal,
+  type PurchaseJournal,
+  type PurchaseRecord,
+} from './helpers/purchase/journal.js';
+export { localStorageJournal } from './helpers/purchase/local-storage-journal.js';
 export type { UploadSource, StreamSource } from './helpers/upload/sources.js';
 export type { UploadOptions } from './helpers/upload/upload-options.js';
 export type { UploadProgress } from './helpers/upload/progress.js';

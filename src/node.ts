@@ -19,6 +19,8 @@ import { SeatpayError } from './core/errors/seatpay-error.js';
 import { READ_BYTES, SEND_WITH, type ByteReader } from './core/multipart.js';
 import { httpFetch } from './node/http-fetch.js';
 
+export { fileJournal } from './node/file-journal.js';
+
 /**
  * The options of {@link fromPath}.
  *

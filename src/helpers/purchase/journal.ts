@@ -5,42 +5,37 @@ import type { Subscription } from '../../schemas/subscriptions.js';
 /**
  * What `purchase({ key })` records about one purchase, as JSON. `stage` says how far it got:
  * `'paying'` (written just before the pay request leaves: it may have reached the service),
- * `'paid'` (the service answered the payment), `'done'` (the subscription was found; `result`
- * holds everything the purchase resolved to). The card is never recorded.
+ * `'refused'` (the service refused the payment: nothing was charged), `'paid'` (the service
+ * answered it with success), `'subscribed'` (the new subscription was found), `'done'` (the
+ * purchase resolved; every field is set). The card is never recorded.
  *
  * @example
  * ```ts
  * const record: PurchaseRecord | undefined = await journal.get('order-1042');
- * if (record?.stage === 'done') console.log('subscription', record.result?.subscription.id);
+ * if (record?.stage === 'done') console.log('subscription', record.subscription?.id);
  * ```
  */
 export interface PurchaseRecord {
   /** How far the purchase got. */
-  stage: 'paying' | 'paid' | 'done';
-  /** The plan's slug, as given. */
-  plan: string;
-  /** The plan as read, and what identifies its subscription: its id and slug. */
-  planRef: { id?: number | undefined; slug?: string | undefined };
-  /** The id of the bag that was paid: the new subscription's invoice names it. */
-  bagId: number | undefined;
+  stage: 'paying' | 'refused' | 'paid' | 'subscribed' | 'done';
+  /** Whether the money moved, as far as known when the record was written. */
+  charged: 'no' | 'unknown' | 'yes';
+  /** The plan, as read. */
+  plan: Plan;
+  /** The priced preview. */
+  preview: Checking;
+  /** The bag that was paid: the new subscription's invoice names it. */
+  bag: Bag;
   /** The subscription ids that existed before paying. */
   exclude: number[];
   /** The service's answer to paying, once known. */
   payment?: Payment | undefined;
-  /** What the purchase resolved to, once done. */
-  result?: RecordedResult | undefined;
+  /** The new subscription, once found. */
+  subscription?: Subscription | undefined;
+  /** The consumables listed at the end, once done. */
+  consumables?: Consumable[] | undefined;
   /** When the record was last written (ISO 8601). */
   updatedAt: string;
-}
-
-/** A finished purchase, as recorded (the same fields as `PurchaseResult`). */
-export interface RecordedResult {
-  plan: Plan;
-  preview: Checking;
-  bag: Bag;
-  payment: Payment | undefined;
-  subscription: Subscription;
-  consumables: Consumable[];
 }
 
 /**
