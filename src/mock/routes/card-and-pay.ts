@@ -57,6 +57,8 @@ function payBag(state: SimulatorState, bag: BagRecord, period: 'MONTH' | 'YEAR')
   const amount = period === 'MONTH' ? bag.amountPerMonth : bag.amountPerYear;
   const invoice = charge(state, { kind: 'payment', userId: bag.userId, amount });
   invoice.bagId = bag.id;
+  const logged = state.charges.find((entry) => entry.invoice === invoice.id);
+  if (logged) logged.bag = bag.id;
   bag.status = 'PAID';
   return invoice;
 }

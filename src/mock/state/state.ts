@@ -115,6 +115,8 @@ export interface Charge {
   subscription?: number;
   /** The id of the invoice it made. */
   invoice: number;
+  /** For a payment: the id of the bag it paid (what `purchase()` resolved with names it too). */
+  bag?: number;
   /** The service's slug, for checkouts and recharges. */
   service?: string;
   /** When it was made (an ISO 8601 time). */
