@@ -1,5 +1,6 @@
 import { APIError } from '../core/errors/api-error.js';
 import { ConnectionError } from '../core/errors/connection-error.js';
+import { messageOf } from '../core/errors/from-response.js';
 import { SeatsRefusedError } from '../core/errors/seats-refused-error.js';
 import type { Seat } from '../schemas/seats.js';
 
@@ -46,7 +47,7 @@ export function settleRefusedRetry(
   const refused =
     refusal instanceof SeatsRefusedError
       ? refusal.refused
-      : [{ message: refusal.message, code: refusal.status }];
+      : [{ message: messageOf(refusal.body) ?? refusal.message, code: refusal.status }];
   const applied = refusal instanceof SeatsRefusedError ? refusal.applied : [];
   throw new SeatsRefusedError(
     { status: refusal.status, applied, refused, mayHaveBeenProcessed: true },
