@@ -27,6 +27,7 @@ import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AbortError,
+  PurchaseError,
   SubscriptionTimeoutError,
   TimeoutError,
   createClient,
@@ -356,7 +357,9 @@ describe('aborting a call or helper mid-way leaves no timer or socket behind', (
         `${left.ms} ms`,
       ]);
       expect(outcome.settled, 'the promise settles once aborted').toBe(true);
-      expect(outcome.error).toBeInstanceOf(c.timesOut ? TimeoutError : AbortError);
+      // purchase() carries the abort as its PurchaseError's cause.
+      const ended = outcome.error instanceof PurchaseError ? outcome.error.cause : outcome.error;
+      expect(ended).toBeInstanceOf(c.timesOut ? TimeoutError : AbortError);
       expect(left.call, "the call's own live resources").toEqual({});
       expect(left.process, 'extra active resources in the process').toEqual({});
       await c.after?.(since);
@@ -450,7 +453,10 @@ describe('a long-lived signal', () => {
           pollInterval: 5,
           signal,
         }),
-      ).rejects.toBeInstanceOf(SubscriptionTimeoutError);
+      ).rejects.toMatchObject({
+        name: 'PurchaseError',
+        cause: expect.any(SubscriptionTimeoutError),
+      });
     }
     for (let i = 0; i < 30; i++, made('subscriptions.list')) {
       await client.subscriptions.list({ signal });
