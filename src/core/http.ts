@@ -22,7 +22,7 @@ import { sleep } from './sleep.js';
 import { checkRequestOptions, toIssues } from './validate-input.js';
 
 /** One call to the service, as a resource method describes it. */
-export interface Call<T> {
+export interface Call<T, R = T> {
   route: Route;
   params?: Record<string, string | number>;
   /** A JSON-serializable body, or a FormData or {@link MultipartBody} for multipart. */
@@ -33,6 +33,20 @@ export interface Call<T> {
   academy?: number | string | undefined;
   /** Values sent in this call that must never show up in errors or logs (card number, CVC). */
   secrets?: string[];
+  /**
+   * Turns the 2xx body into the result whatever `validate` says (seat changes: refusals inside a
+   * 207 become an error), with the answer's status and the call's redaction.
+   */
+  settle?: (body: T, answer: SettledAnswer) => R;
+}
+
+/** What {@link Call.settle} knows of the answer. */
+export interface SettledAnswer {
+  status: number;
+  method: string;
+  url: string;
+  /** Removes the call's secrets (token, card number, CVC) from a value an error will carry. */
+  redact: (value: unknown) => unknown;
 }
 
 /** The answer of one attempt, before it is judged. */
@@ -121,7 +135,7 @@ export class HttpCore {
    * Sends `call`, retrying where the policy allows, and resolves to the validated body.
    * @internal
    */
-  async request<T>(call: Call<T>, given?: InternalRequestOptions): Promise<T> {
+  async request<T, R = T>(call: Call<T, R>, given?: InternalRequestOptions): Promise<R> {
     // A wrong signal, timeout or header is a bad argument: rejected before anything is sent.
     const options = checkRequestOptions(given);
     const url =
@@ -139,12 +153,12 @@ export class HttpCore {
    * After a failed first attempt: p-retry sends the next ones while the retry policy and budget
    * allow, and the last failure is what the caller gets.
    */
-  private async retryAfter<T>(
+  private async retryAfter<T, R>(
     firstError: unknown,
-    call: Call<T>,
+    call: Call<T, R>,
     url: string,
     options: InternalRequestOptions,
-  ): Promise<T> {
+  ): Promise<R> {
     const { signal } = options;
     const budget = new RetryBudget(
       options.maxRetries ?? this.options.maxRetries ?? 2,
@@ -178,12 +192,12 @@ export class HttpCore {
     }
   }
 
-  private async attempt<T>(
-    call: Call<T>,
+  private async attempt<T, R>(
+    call: Call<T, R>,
     url: string,
     options: InternalRequestOptions,
     attempt: number,
-  ): Promise<T> {
+  ): Promise<R> {
     const source = this.options.token;
     // Raced with the signal: a token provider that hangs must not hold an aborted call.
     const token =
@@ -219,8 +233,8 @@ export class HttpCore {
   }
 
   /** One HTTP exchange within the attempt's timeout; the body is read inside the same timeout. */
-  private async send<T>(
-    call: Call<T>,
+  private async send<T, R>(
+    call: Call<T, R>,
     url: string,
     options: InternalRequestOptions,
     token: string,
@@ -287,7 +301,7 @@ export class HttpCore {
   }
 
   private headersFor(
-    call: Call<unknown>,
+    call: Pick<Call<unknown>, 'academy'>,
     options: InternalRequestOptions,
     token: string,
     bodyHeaders: Record<string, string> | undefined,
@@ -305,7 +319,15 @@ export class HttpCore {
     return options.headers ? { ...headers, ...lowerKeys(options.headers) } : headers;
   }
 
-  private readResult<T>(call: Call<T>, answer: Answer, url: string, secrets: string[]): T {
+  private readResult<T, R>(call: Call<T, R>, answer: Answer, url: string, secrets: string[]): R {
+    const body = this.validatedBody(call, answer, url, secrets);
+    if (!call.settle) return body as unknown as R;
+    const method = call.route.method;
+    const hide = (value: unknown) => redact(value, secrets);
+    return call.settle(body, { status: answer.status, method, url, redact: hide });
+  }
+
+  private validatedBody<T, R>(call: Call<T, R>, answer: Answer, url: string, secrets: string[]): T {
     if (call.response === 'empty') return undefined as T;
     const method = call.route.method;
     const parsed = parseJson(answer.text);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ResponseValidationError } from '../core/errors/validation-errors.js';
 import { SeatsRefusedError, type SeatRefusal } from '../core/errors/seats-refused-error.js';
+import type { SettledAnswer } from '../core/http.js';
 import { toIssues } from '../core/validate-input.js';
 import { SeatSchema, type Seat } from '../schemas/seats.js';
 
@@ -19,44 +20,49 @@ export const SeatChangeAnswerSchema = z.union([
   }),
 ]);
 
-/** Where an answer came from, for the errors that name it. */
-interface AnswerOrigin {
-  status: number;
-  method: string;
-  url: string;
-}
-
 const SeatArraySchema = z.array(SeatSchema);
 
 /**
  * The seats of a seat change's answer; rejects with `SeatsRefusedError` when any item was refused.
  * Runs after validation, and also under `validate: 'warn'` or `'off'`: a seat call must never
  * resolve to the `{ data, errors }` envelope typed as `Seat[]`, nor to anything but real seats.
+ * What the errors carry is redacted: the service's messages may echo the token.
  */
-export function seatsOfChange(answer: unknown, where: AnswerOrigin): Seat[] {
-  if (Array.isArray(answer)) return checkedSeats(answer, answer, where);
+export function seatsOfChange(answer: unknown, origin: SettledAnswer): Seat[] {
+  if (Array.isArray(answer)) return checkedSeats(answer, answer, origin);
   const envelope = answer as { data?: unknown; errors?: unknown } | null;
   if (typeof envelope !== 'object' || envelope === null || !Array.isArray(envelope.data)) {
     const issues = [{ path: [], message: 'expected an array of seats or { data, errors }' }];
-    throw new ResponseValidationError({
-      issues,
-      body: answer,
-      method: where.method,
-      url: where.url,
-    });
+    throw invalid(issues, answer, origin);
   }
-  const applied = checkedSeats(envelope.data, answer, where);
+  const applied = checkedSeats(envelope.data, answer, origin);
   const refused = Array.isArray(envelope.errors) ? envelope.errors.map(refusalOf) : [];
-  if (refused.length > 0) throw new SeatsRefusedError({ status: where.status, applied, refused });
-  return applied;
+  if (refused.length === 0) return applied;
+  throw new SeatsRefusedError({
+    status: origin.status,
+    applied: origin.redact(applied) as Seat[],
+    refused: origin.redact(refused) as SeatRefusal[],
+  });
 }
 
 /** The seats, checked whatever `validate` says: only an array of real seats is typed `Seat[]`. */
-function checkedSeats(seats: unknown[], body: unknown, where: AnswerOrigin): Seat[] {
+function checkedSeats(seats: unknown[], body: unknown, origin: SettledAnswer): Seat[] {
   const result = SeatArraySchema.safeParse(seats);
   if (result.success) return result.data;
-  const issues = toIssues(result.error.issues);
-  throw new ResponseValidationError({ issues, body, method: where.method, url: where.url });
+  throw invalid(toIssues(result.error.issues, { input: seats }), body, origin);
+}
+
+function invalid(
+  issues: { path: (string | number)[]; message: string }[],
+  body: unknown,
+  origin: SettledAnswer,
+): ResponseValidationError {
+  return new ResponseValidationError({
+    issues: origin.redact(issues) as typeof issues,
+    body: origin.redact(body),
+    method: origin.method,
+    url: origin.url,
+  });
 }
 
 /** The service's own message, kept as sent; a refusal without one still says what it is. */

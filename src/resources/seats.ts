@@ -1,6 +1,6 @@
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { expandPath, routes } from '../core/routes.js';
+import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import { IdInputSchema } from '../schemas/common.js';
 import { SeatChangeAnswerSchema, seatsOfChange } from './seat-change-answer.js';
@@ -143,12 +143,16 @@ export class SeatsResource {
       lostAttempt ||= mayHaveApplied(error);
     };
     try {
-      const answer = await this.core.request(
-        { route: routes.putSeats, params, body, response: SeatChangeAnswerSchema },
+      return await this.core.request(
+        {
+          route: routes.putSeats,
+          params,
+          body,
+          response: SeatChangeAnswerSchema,
+          settle: seatsOfChange,
+        },
         { ...options, onRetry },
       );
-      const url = String(expandPath(routes.putSeats.path, params));
-      return seatsOfChange(answer, { status: 207, method: routes.putSeats.method, url });
     } catch (error) {
       if (!lostAttempt || !isRefusal(error)) throw error;
       return settleRefusedRetry(error, goal, await this.list(subscription_id, options));

@@ -26,6 +26,7 @@ import {
   RateLimitError,
   RechargeBudgetError,
   ResponseValidationError,
+  SeatsRefusedError,
   SeatpayError,
   SubscriptionTimeoutError,
   TimeoutError,
@@ -205,8 +206,8 @@ const SCENARIOS: Scenario[] = [
     secrets: ALL_SECRETS,
   },
   {
-    name: 'ResponseValidationError (seat errors quoting the token)',
-    expected: ResponseValidationError,
+    name: 'SeatsRefusedError (seat errors quoting the token)',
+    expected: SeatsRefusedError,
     arrange: () =>
       server.use(
         http.put(BASE + '/v2/payments/subscription/2/billing-team/seat', ({ request }) =>

@@ -29,15 +29,6 @@ export type PurchaseFailedStep =
  */
 export type PurchaseCharged = 'no' | 'unknown' | 'yes';
 
-/** What a {@link PurchaseError} knows; built by `purchase()`. */
-interface PurchaseErrorDetails {
-  step: PurchaseFailedStep;
-  charged: PurchaseCharged;
-  cause: unknown;
-  payment?: unknown;
-  subscription?: unknown;
-}
-
 /**
  * Every failure of `client.purchase()`. `charged` says whether the money moved; `step` where the
  * flow stopped; `cause` is the underlying error (an `APIError`, `AbortError`,
@@ -71,7 +62,13 @@ export class PurchaseError extends SeatpayError {
   /** The new subscription (a `Subscription`), when it was found before the failure. */
   readonly subscription: unknown;
 
-  constructor(details: PurchaseErrorDetails) {
+  constructor(details: {
+    step: PurchaseFailedStep;
+    charged: PurchaseCharged;
+    cause: unknown;
+    payment?: unknown;
+    subscription?: unknown;
+  }) {
     super(purchaseMessage(details), { cause: details.cause });
     this.step = details.step;
     this.charged = details.charged;
@@ -81,7 +78,15 @@ export class PurchaseError extends SeatpayError {
   }
 }
 
-function purchaseMessage({ step, charged, cause }: PurchaseErrorDetails): string {
+function purchaseMessage({
+  step,
+  charged,
+  cause,
+}: {
+  step: PurchaseFailedStep;
+  charged: PurchaseCharged;
+  cause: unknown;
+}): string {
   const reason = cause instanceof Error ? cause.message : 'an unknown failure';
   const money = {
     no: 'nothing was charged',

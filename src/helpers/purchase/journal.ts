@@ -55,11 +55,33 @@ export interface PurchaseRecord {
  * ```
  */
 export interface PurchaseJournal {
-  /** The record of `key`, or undefined. */
+  /**
+   * The record of `key`, or undefined.
+   *
+   * @example
+   * ```ts
+   * const record = await journal.get('order-7');
+   * console.log(record?.stage); // 'paying', 'paid', 'subscribed', 'done' ...
+   * ```
+   */
   get(key: string): Promise<PurchaseRecord | undefined>;
-  /** Stores the record of `key`, replacing any. */
+  /**
+   * Stores the record of `key`, replacing any.
+   *
+   * @example
+   * ```ts
+   * await journal.set('order-7', { ...record, stage: 'done' });
+   * ```
+   */
   set(key: string, record: PurchaseRecord): Promise<void>;
-  /** Stores `record` only if `key` has none; resolves to whether it did. */
+  /**
+   * Stores `record` only if `key` has none, atomically; resolves to whether it did.
+   *
+   * @example
+   * ```ts
+   * if (!(await journal.claim?.('order-7', record))) console.log('another run has this order');
+   * ```
+   */
   claim?(key: string, record: PurchaseRecord): Promise<boolean>;
 }
 

@@ -1,12 +1,6 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { parseRecord, type PurchaseJournal } from './journal.js';
 
-/** The part of the Web Storage API a journal needs (`localStorage`, `sessionStorage` ...). */
-interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
 /**
  * A journal in the browser's `localStorage` (or any Web Storage given as `storage`), so that a
  * purchase interrupted by a reload or a closed tab is never paid twice: the next `purchase()` with
@@ -22,10 +16,16 @@ interface KeyValueStorage {
  * ```
  */
 export function localStorageJournal(
-  options: { storage?: KeyValueStorage; prefix?: string } = {},
+  options: {
+    /** Where records are kept; default `globalThis.localStorage`. */
+    storage?: Pick<Storage, 'getItem' | 'setItem'>;
+    /** Put before each key; default `'seatpay:purchase:'`. */
+    prefix?: string;
+  } = {},
 ): PurchaseJournal {
   const storage =
-    options.storage ?? (globalThis as { localStorage?: KeyValueStorage }).localStorage;
+    options.storage ??
+    (globalThis as { localStorage?: Pick<Storage, 'getItem' | 'setItem'> }).localStorage;
   if (!storage) {
     throw new InvalidRequestError('localStorageJournal: no localStorage here; pass `storage`', {
       field: 'storage',
