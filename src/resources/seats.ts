@@ -1,3 +1,4 @@
+import type { APIPromise, Exchange } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { routes } from '../core/routes.js';
@@ -50,14 +51,13 @@ export class SeatsResource {
    * console.log(seats.map((seat) => seat.email));
    * ```
    */
-  async list(subscriptionId: number, options?: RequestOptions): Promise<Seat[]> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-    };
-    return this.core.request(
-      { route: routes.listSeats, params, response: SeatListSchema },
-      options,
-    );
+  list(subscriptionId: number, options?: RequestOptions): APIPromise<Seat[]> {
+    return this.core.request(() => {
+      const params = {
+        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+      };
+      return { route: routes.listSeats, params, response: SeatListSchema };
+    }, options);
   }
 
   /**
@@ -77,11 +77,12 @@ export class SeatsResource {
    * ]);
    * ```
    */
-  async add(subscriptionId: number, seats: SeatInput[], options?: RequestOptions): Promise<Seat[]> {
-    const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
-    const add_seats = parseInput(SeatInputListSchema, seats, 'add_seats');
-    const goal = { present: add_seats.map((seat) => seat.email), absent: [] };
-    return this.change(subscription_id, { add_seats }, goal, options);
+  add(subscriptionId: number, seats: SeatInput[], options?: RequestOptions): APIPromise<Seat[]> {
+    return this.change(() => {
+      const add_seats = parseInput(SeatInputListSchema, seats, 'add_seats');
+      const goal = { present: add_seats.map((seat) => seat.email), absent: [] };
+      return { subscriptionId, body: { add_seats }, goal };
+    }, options);
   }
 
   /**
@@ -95,18 +96,19 @@ export class SeatsResource {
    * ]);
    * ```
    */
-  async replace(
+  replace(
     subscriptionId: number,
     replacements: SeatReplacement[],
     options?: RequestOptions,
-  ): Promise<Seat[]> {
-    const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
-    const replace_seats = parseInput(SeatReplacementListSchema, replacements, 'replace_seats');
-    const goal = {
-      present: replace_seats.map((swap) => swap.to_email),
-      absent: replace_seats.map((swap) => swap.from_email),
-    };
-    return this.change(subscription_id, { replace_seats }, goal, options);
+  ): APIPromise<Seat[]> {
+    return this.change(() => {
+      const replace_seats = parseInput(SeatReplacementListSchema, replacements, 'replace_seats');
+      const goal = {
+        present: replace_seats.map((swap) => swap.to_email),
+        absent: replace_seats.map((swap) => swap.from_email),
+      };
+      return { subscriptionId, body: { replace_seats }, goal };
+    }, options);
   }
 
   /**
@@ -119,43 +121,55 @@ export class SeatsResource {
    * if (bob) await client.seats.remove(sub.id, bob.id);
    * ```
    */
-  async remove(subscriptionId: number, seatId: number, options?: RequestOptions): Promise<void> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-      seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
-    };
-    return this.core.request({ route: routes.deleteSeat, params, response: 'empty' }, options);
+  remove(subscriptionId: number, seatId: number, options?: RequestOptions): APIPromise<void> {
+    return this.core.request(() => {
+      const params = {
+        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+        seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
+      };
+      return { route: routes.deleteSeat, params, response: 'empty' };
+    }, options);
   }
 
   /**
    * One seat change: refusals in the answer become `SeatsRefusedError`; a retry refused because a
-   * lost first attempt already applied the change resolves once the team shows it applied.
+   * lost attempt already applied the change resolves with the seats the team now shows (and that
+   * listing's answer), else rejects with `mayHaveBeenProcessed: true`.
    */
-  private async change(
-    subscription_id: number,
-    body: Record<string, unknown>,
-    goal: SeatChangeGoal,
+  private change(
+    describe: () => { subscriptionId: number; body: Record<string, unknown>; goal: SeatChangeGoal },
     options?: RequestOptions,
-  ): Promise<Seat[]> {
-    const params = { subscription_id };
+  ): APIPromise<Seat[]> {
     let lostAttempt = false;
-    const onRetry = ({ error }: { error: unknown }) => {
-      lostAttempt ||= mayHaveApplied(error);
-    };
-    try {
-      return await this.core.request(
-        {
+    const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
+    return this.core.request(
+      () => {
+        const { subscriptionId, body, goal } = describe();
+        const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
+        return {
           route: routes.putSeats,
-          params,
+          params: { subscription_id },
           body,
           response: SeatChangeAnswerSchema,
           settle: seatsOfChange,
-        },
-        { ...options, onRetry },
-      );
-    } catch (error) {
-      if (!lostAttempt || !isRefusal(error)) throw error;
-      return settleRefusedRetry(error, goal, await this.list(subscription_id, options));
-    }
+          recover: (error) =>
+            lostAttempt && isRefusal(error)
+              ? this.settleFromListing(subscription_id, error, goal, options)
+              : undefined,
+        };
+      },
+      { ...options, onRetry },
+    );
+  }
+
+  private async settleFromListing(
+    subscriptionId: number,
+    refusal: Parameters<typeof settleRefusedRetry>[0],
+    goal: SeatChangeGoal,
+    options?: RequestOptions,
+  ): Promise<Exchange<Seat[]>> {
+    const { data, response, requestId } = await this.list(subscriptionId, options).withResponse();
+    const seats = settleRefusedRetry(refusal, goal, data);
+    return { response, requestId, text: JSON.stringify(seats), parse: () => seats };
   }
 }
