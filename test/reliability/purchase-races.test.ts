@@ -265,3 +265,46 @@ describe('after the service acted', () => {
     expect(paymentsOf(user)).toHaveLength(1);
   });
 });
+
+describe('the caller aborts after a money call was sent', () => {
+  const abortedAfter = async (ms: number, call: (signal: AbortSignal) => Promise<unknown>) => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), ms);
+    return call(controller.signal).catch((error: unknown) => error);
+  };
+
+  it('pay.bag and checking: AbortError with mayHaveBeenProcessed true; a listing or an abort before sending: false', async () => {
+    const user = buyer();
+    const client = clientOf(user, { timeout: 10_000 });
+    const plan = await client.plans.get('team-per-seat');
+    const bag = await client.checking.bag({ plans: [plan.id!], team_seats: 2 });
+    await client.card.register({ card_number: '4242424242424242', cvc: '123' });
+
+    server.simulator.faults.inject({ route: PAY, kind: 'hang-after' });
+    const pay = await abortedAfter(150, (signal) =>
+      client.pay.bag({ token: bag.token, chosen_period: 'MONTH' }, { signal }),
+    );
+    expect(pay).toBeInstanceOf(AbortError);
+    expect(pay).toMatchObject({ mayHaveBeenProcessed: true });
+    expect(paymentsOf(user)).toHaveLength(1); // it was processed: the flag told the truth
+
+    server.simulator.faults.inject({ route: 'POST /v1/payments/checking', kind: 'hang-after' });
+    const checking = await abortedAfter(150, (signal) =>
+      client.checking.preview({ plans: [plan.id!] }, { signal }),
+    );
+    expect(checking).toMatchObject({ name: 'AbortError', mayHaveBeenProcessed: true });
+
+    server.simulator.faults.inject({
+      route: 'GET /v1/payments/me/subscription',
+      kind: 'hang-after',
+    });
+    const listing = await abortedAfter(150, (signal) => client.subscriptions.list({ signal }));
+    expect(listing).toMatchObject({ name: 'AbortError', mayHaveBeenProcessed: false });
+
+    const early = await client.pay
+      .bag({ token: bag.token, chosen_period: 'MONTH' }, { signal: AbortSignal.abort() })
+      .catch((error: unknown) => error);
+    expect(early).toMatchObject({ name: 'AbortError', mayHaveBeenProcessed: false });
+    expect(paymentsOf(user)).toHaveLength(1);
+  });
+});
