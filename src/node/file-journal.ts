@@ -5,6 +5,7 @@ import {
   type PurchaseJournal,
   type PurchaseRecord,
 } from '../helpers/purchase/journal.js';
+import { SeatpayError } from '../core/errors/seatpay-error.js';
 import { withFileLock } from './file-lock.js';
 
 /**
@@ -62,7 +63,15 @@ async function readRecords(path: string): Promise<Record<string, PurchaseRecord>
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw error;
   }
-  const records: unknown = JSON.parse(text);
+  let records: unknown;
+  try {
+    records = JSON.parse(text);
+  } catch (error) {
+    // Never start afresh over a damaged journal: its records are what stops a second charge.
+    throw new SeatpayError(`The purchase journal ${path} is not JSON; fix or move it`, {
+      cause: error,
+    });
+  }
   return typeof records === 'object' && records !== null
     ? (records as Record<string, PurchaseRecord>)
     : {};
