@@ -150,6 +150,25 @@ describe('races', () => {
   });
 });
 
+describe('the same key, again while the first run waits', () => {
+  it('a second call with the key, made once the first has paid, ends with the same subscription', async () => {
+    const user = buyer();
+    const client = clientOf(user);
+    server.simulator.faults.inject({ route: PAY, kind: 'late-subscription', delayMs: 300 });
+    const keyed = { ...BUY, key: 'order-again' };
+    let second: Promise<Attempt> | undefined;
+    const first = attempt('same key, first', client, {
+      ...keyed,
+      onStep: ({ step }) =>
+        void (step === 'pay' && (second = attempt('same key, again', client, keyed))),
+    });
+    const [a] = await judged([first]);
+    const [b] = await judged([second!]);
+    expect(b!.result?.subscription.id).toBe(a!.result?.subscription.id);
+    expect(paymentsOf(user)).toHaveLength(1);
+  });
+});
+
 describe('after the service acted', () => {
   it('aborted while pay is in flight: AbortError with mayHaveBeenProcessed, and the re-run pays nothing', async () => {
     const user = buyer();

@@ -178,10 +178,25 @@ export class PurchaseFlow {
       return this.#finish(record, record.subscription);
     }
     const subscription = await this.shared.queue.run(
-      () => this.#waitForSubscription(record, record.exclude),
+      () => this.#awaitRecorded(record),
       this.options.signal,
     );
-    return this.#finish(record, subscription);
+    return this.#finish(this.#record ?? record, subscription);
+  }
+
+  /**
+   * In the queue: the run that holds this key may have found the subscription while this one was
+   * queued behind it (and claimed it for the client): read the journal again before waiting.
+   */
+  async #awaitRecorded(record: PurchaseRecord): Promise<Subscription> {
+    const latest = (await this.#journal?.get(this.options.key!)) ?? record;
+    this.#record = latest;
+    this.#payment = latest.payment ?? this.#payment;
+    if (latest.subscription) {
+      this.#found(latest.subscription);
+      return latest.subscription;
+    }
+    return this.#waitForSubscription(latest, latest.exclude);
   }
 
   #found(subscription: Subscription): void {
