@@ -6,6 +6,7 @@ import {
   ChosenPeriodSchema,
   type Bag,
   type CardParams,
+  type ChosenPeriod,
   type Checking,
   type Payment,
   type Plan,
@@ -17,43 +18,7 @@ import { purchasesOf } from './purchase/client-purchases.js';
 import { PurchaseFlow } from './purchase/flow.js';
 import type { PurchaseJournal } from './purchase/journal.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
-
-/**
- * The steps of `purchase`, in order. `'existing'` (listing the subscriptions known before paying)
- * runs only when `exclude` is not given. A re-run with a recorded `key` reports only the steps it
- * still runs (`wait`, `consumables`).
- *
- * @example
- * ```ts
- * const labels: Record<PurchaseStepName, string> = {
- *   plan: 'Reading the plan', preview: 'Pricing', bag: 'Creating the bag',
- *   card: 'Registering the card', existing: 'Listing subscriptions', pay: 'Paying',
- *   wait: 'Waiting for the subscription', consumables: 'Listing consumables',
- * };
- * ```
- */
-export type PurchaseStepName =
-  'plan' | 'preview' | 'bag' | 'card' | 'existing' | 'pay' | 'wait' | 'consumables';
-
-/**
- * What `onStep` receives as each step of `purchase` ends.
- *
- * @example
- * ```ts
- * await client.purchase({
- *   plan: 'team-per-seat',
- *   card: { card_number: '4242424242424242', cvc: '123' },
- *   chosen_period: 'MONTH',
- *   onStep: ({ step, result }: PurchaseStep) => console.log('done:', step, result),
- * });
- * ```
- */
-export interface PurchaseStep {
-  /** Which step just ended. */
-  step: PurchaseStepName;
-  /** What the step produced; for an ambiguous `pay`, the error that left it unknown. */
-  result: unknown;
-}
+import type { PurchaseStep } from './purchase-step.js';
 
 /**
  * The options of `client.purchase`. Every one is checked before the first request, so a mistake
@@ -80,7 +45,12 @@ export interface PurchaseOptions {
   /** The card to register before paying (its number and CVC are never logged). */
   card: CardParams;
   /** The billing period to pay for: `'MONTH'`, `'QUARTER'`, `'HALF'` or `'YEAR'`. */
-  chosen_period: string;
+  chosen_period: ChosenPeriod;
+  /**
+   * The payment method to pay with, sent with the pay request: the deployed server requires it
+   * (`profile: 'deployed'`; its ids come from `GET /v1/payments/methods`).
+   */
+  payment_method_id?: number;
   /** Subscription ids known before paying; listed just before paying when not given. */
   exclude?: number[];
   /**

@@ -1,7 +1,6 @@
 import type { APIPromise, Exchange } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import { IdInputSchema } from '../schemas/common.js';
 import { SeatChangeAnswerSchema, seatsOfChange } from './seat-change-answer.js';
@@ -56,7 +55,7 @@ export class SeatsResource {
       const params = {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
       };
-      return { route: routes.listSeats, params, response: SeatListSchema };
+      return { route: this.core.routes.listSeats, params, response: SeatListSchema };
     }, options);
   }
 
@@ -127,7 +126,7 @@ export class SeatsResource {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
         seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
       };
-      return { route: routes.deleteSeat, params, response: 'empty' };
+      return { route: this.core.routes.deleteSeat, params, response: 'empty' };
     }, options);
   }
 
@@ -147,7 +146,7 @@ export class SeatsResource {
         const { subscriptionId, body, goal } = describe();
         const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
         return {
-          route: routes.putSeats,
+          route: this.core.routes.putSeats,
           params: { subscription_id },
           body,
           response: SeatChangeAnswerSchema,

@@ -1,4 +1,5 @@
 import { AbortError } from '../../core/errors/abort-error.js';
+import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import {
   PurchaseError,
   type PurchaseCharged,
@@ -8,7 +9,8 @@ import type { RequestOptions } from '../../core/options.js';
 import type { Bag, Checking, Payment, Plan } from '../../schemas/payments.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
 import type { SeatpayClient } from '../../client.js';
-import type { PurchaseOptions, PurchaseResult, PurchaseStepName } from '../purchase.js';
+import type { PurchaseOptions, PurchaseResult } from '../purchase.js';
+import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from '../purchase-step.js';
 import { subscriptionsOf } from '../wait-for-subscription.js';
 import { abortAfterPay, chargedAfterPayFailure } from './charged.js';
 import type { ClientPurchases } from './client-purchases.js';
@@ -100,7 +102,7 @@ export class PurchaseFlow {
     if (!(await this.#claim(record, replace))) return undefined;
     const payment = await this.#pay(prepared.bag);
     if (this.#charged === 'yes') await this.#write({ stage: 'paid', charged: 'yes', payment });
-    this.#report('pay', payment ?? this.#ambiguous);
+    this.#report('pay', payment ?? asSeatpayError(this.#ambiguous));
     return this.#waitForSubscription(prepared, exclude);
   }
 
@@ -117,7 +119,12 @@ export class PurchaseFlow {
     const abortedBeforeSending = this.options.signal?.aborted ?? false;
     this.#charged = 'unknown';
     try {
-      const params = { token: bag?.token, chosen_period: this.options.chosen_period };
+      const { chosen_period, payment_method_id } = this.options;
+      const params = {
+        token: bag?.token,
+        chosen_period,
+        ...(payment_method_id === undefined ? {} : { payment_method_id }),
+      };
       this.#payment = await this.client.pay.bag(params, this.#request);
       this.#charged = 'yes';
       return this.#payment;
@@ -223,8 +230,11 @@ export class PurchaseFlow {
     await this.#journal?.set(this.options.key!, this.#record);
   }
 
-  #report<T>(step: PurchaseStepName, result: T): T {
-    this.options.onStep?.({ step, result });
+  #report<Name extends PurchaseStepName>(
+    step: Name,
+    result: PurchaseStepResults[Name],
+  ): PurchaseStepResults[Name] {
+    this.options.onStep?.({ step, result } as PurchaseStep);
     return result;
   }
 
@@ -240,4 +250,12 @@ export class PurchaseFlow {
       subscription: this.#subscription,
     });
   }
+}
+
+/** What `onStep` gets for an ambiguous pay: a typed error, your own code's throw as its cause. */
+function asSeatpayError(error: unknown): SeatpayError {
+  if (error instanceof SeatpayError) return error;
+  return new SeatpayError('Paying failed in a way that leaves the charge unknown', {
+    cause: error,
+  });
 }
