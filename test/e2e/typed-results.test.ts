@@ -52,12 +52,12 @@ describe('results hold what their types say', () => {
 
     expect(steps.map(({ step }) => step)).toEqual([
       'plan',
-      'existing',
       'preview',
       'bag',
       'card',
+      'existing',
       'pay',
-      'subscription',
+      'wait',
       'consumables',
     ]);
     for (const done of steps) {
