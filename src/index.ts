@@ -45,6 +45,12 @@ export type {
   PurchaseStepName,
   PurchaseStepResults,
 } from './helpers/purchase-step.js';
+export {
+  memoryJournal,
+  type PurchaseJournal,
+  type PurchaseRecord,
+} from './helpers/purchase/journal.js';
+export { localStorageJournal } from './helpers/purchase/local-storage-journal.js';
 export type { UploadSource, StreamSource } from './helpers/upload/sources.js';
 export type { UploadOptions, ResumeOptions } from './helpers/upload/upload-options.js';
 export {

@@ -22,6 +22,8 @@ import { mimeOfPath } from './node/mime-types.js';
 
 export { fileUploadStore } from './node/file-upload-store.js';
 
+export { fileJournal } from './node/file-journal.js';
+
 /**
  * The options of {@link fromPath}.
  *

@@ -19,6 +19,8 @@ export interface Outgoing {
   onUploadProgress: ((sentBytes: number) => void) | undefined;
   /** Whether the client was given its own fetch (which then sends uploads too). */
   customFetch: boolean;
+  /** Whether the call spends money or creates something (pay, checking, checkout, finalize). */
+  spendsMoney: boolean;
 }
 
 /** An answer: its body read, or left unread for a 2xx that `asResponse()` asked for. */
@@ -83,7 +85,13 @@ function failureOf(
 ): SeatpayError {
   // A hook's own failure (see hooks.ts): nothing to add.
   if (error instanceof SeatpayError) return error;
-  if (out.signal?.aborted) return new AbortError(undefined, { cause: out.signal.reason });
+  // The request was handed to fetch: a money call may have reached the service and been acted on.
+  if (out.signal?.aborted) {
+    return new AbortError(undefined, {
+      cause: out.signal.reason,
+      mayHaveBeenProcessed: out.spendsMoney,
+    });
+  }
   const { method, url } = out;
   const inner = isNetworkError(error) ? error.cause : error;
   const cause = redactCause(inner, secrets);

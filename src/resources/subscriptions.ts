@@ -55,7 +55,7 @@ export class SubscriptionsResource {
    * const sub = await client.subscriptions.waitFor({ exclude: before, timeout: 120_000 });
    * ```
    */
-  waitFor(options: WaitForOptions = {}): Promise<Subscription> {
+  waitFor(options: WaitForOptions): Promise<Subscription> {
     return waitForSubscription(this, options);
   }
 }

@@ -118,6 +118,8 @@ export interface Charge {
   subscription?: number;
   /** The id of the invoice it made. */
   invoice: number;
+  /** For a payment: the id of the bag it paid (what `purchase()` resolved with names it too). */
+  bag?: number;
   /** The service's slug, for checkouts and recharges. */
   service?: string;
   /** When it was made (an ISO 8601 time). */
@@ -134,6 +136,8 @@ export interface InvoiceRecord {
   teamId: number | null;
   service: string | null;
   howMany: number | null;
+  /** The bag a payment paid, which the subscription's invoices name. */
+  bagId?: number | null;
 }
 
 export interface ChunkRecord {
@@ -213,6 +217,11 @@ export class SimulatorState {
   }
 
   /** Registers a user with a fresh token; an e-mail can be registered once. */
+  /** Expires `user`'s token: the record gets a fresh one, and the old one answers 401. */
+  rotateToken(user: MockUser): void {
+    user.token = randomHex(this.options.random, 40);
+  }
+
   register(email: string): MockUser {
     const normalized = email.trim().toLowerCase();
     if (this.userByEmail(normalized))
