@@ -41,7 +41,7 @@ export class SeatpayClient {
   /** Operation types, chunks, finalize, and the chunked `upload`. */
   readonly media: MediaResource;
 
-  constructor(options: ClientOptions) {
+  constructor(options?: ClientOptions) {
     const core = createCore(options);
     this.plans = new PlansResource(core);
     this.checking = new CheckingResource(core);
@@ -77,6 +77,6 @@ export class SeatpayClient {
  * @example
  * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.SEATPAY_TOKEN! });
  */
-export function createClient(options: ClientOptions): SeatpayClient {
+export function createClient(options?: ClientOptions): SeatpayClient {
   return new SeatpayClient(options);
 }

@@ -14,7 +14,7 @@ import { errorFromResponse } from './errors/from-response.js';
 import { Log } from './logger.js';
 import { plainCheckOf } from './plain-check.js';
 import { MultipartBody, sendWithOf } from './multipart.js';
-import type { ClientOptions, InternalRequestOptions, ValidationMode } from './options.js';
+import type { InternalRequestOptions, ResolvedClientOptions, ValidationMode } from './options.js';
 import { redact, scrubText } from './redact.js';
 import { RetryBudget, retryDelay, type RetrySettings } from './retry-policy.js';
 import { expandPath, type Route } from './routes.js';
@@ -90,7 +90,7 @@ export class HttpCore {
   private readonly retry: RetrySettings;
   private readonly validation: ValidationMode;
 
-  constructor(private readonly options: ClientOptions) {
+  constructor(private readonly options: ResolvedClientOptions) {
     this.baseUrl = String(options.baseUrl).replace(/\/+$/, '');
     this.log = new Log(options.logger ?? globalThis.console, options.logLevel ?? 'warn');
     this.validation = options.validate ?? 'error';
