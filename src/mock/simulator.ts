@@ -199,7 +199,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       options.subscriptionDelayMs ?? 10_000 + Math.floor(random() * 20_000),
     mediaProcessingDelayMs: options.mediaProcessingDelayMs ?? 1000,
   });
-  const env = { state, router: new Router(ROUTES), faults: new Faults() };
+  const router = new Router(ROUTES);
+  const env = { state, router, faults: new Faults(router) };
   const users = {
     owner: state.register('owner@example.com'),
     member: state.register('member@example.com'),
