@@ -20,6 +20,7 @@ import { SimulatorState, type Charge, type MockUser } from './state/state.js';
  *   subscriptionDelayMs: 50,
  *   mediaProcessingDelayMs: 10,
  *   random: seededRandom(42),
+ *   ownerToken: 'owner-token-for-my-env-file',
  * });
  * ```
  */
@@ -30,6 +31,10 @@ export interface SimulatorOptions {
   mediaProcessingDelayMs?: number;
   /** The source of tokens and default delays; pass `seededRandom(n)` for repeatable runs. */
   random?: RandomSource;
+  /** The owner's token instead of a random one, so a `.env` stays valid across restarts. */
+  ownerToken?: string;
+  /** The member's token instead of a random one. */
+  memberToken?: string;
 }
 
 /**
@@ -202,8 +207,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const router = new Router(ROUTES);
   const env = { state, router, faults: new Faults(router) };
   const users = {
-    owner: state.register('owner@example.com'),
-    member: state.register('member@example.com'),
+    owner: state.register('owner@example.com', options.ownerToken),
+    member: state.register('member@example.com', options.memberToken),
   };
   return {
     users,

@@ -7,14 +7,15 @@ import { consumableCheckout, listConsumables } from './consumables.js';
 import { uploadChunk } from './media-chunks.js';
 import { finalizeUpload } from './media-finalize.js';
 import { getOperationType, listOperationTypes } from './media-settings.js';
+import { mockState } from './mock-state.js';
 import { checking, getPlan } from './plans-and-checking.js';
 import { deleteSeat, listSeats, putSeats } from './seats.js';
 import { listSubscriptions } from './subscriptions.js';
 
 /**
  * Every route the simulator answers. Methods and paths come from the SDK's one route table, so
- * the client and the simulator can never disagree on the wire contract; the consume route is the
- * simulator's own.
+ * the client and the simulator can never disagree on the wire contract; the consume and state
+ * routes are the simulator's own.
  */
 export const ROUTES: readonly RouteDefinition[] = [
   { ...routes.getPlan, handler: getPlan },
@@ -40,4 +41,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   { ...routes.finalizeAcademyUpload, handler: finalizeUpload('academy') },
 
   { method: 'POST', path: '/__mock/consume', handler: consumeRoute },
+  { method: 'GET', path: '/__mock/state', handler: mockState },
 ];
