@@ -1,3 +1,5 @@
+import type { ClientHooks } from './hooks.js';
+
 /**
  * Where the access token comes from: a string, or a function called before every attempt. A
  * function lets a long-lived client follow token rotation without being rebuilt.
@@ -151,6 +153,11 @@ export interface ClientOptions {
   logger?: Logger;
   /** How much to log; see {@link LogLevel}. Default: `SEATPAY_LOG`, else 'warn'. */
   logLevel?: LogLevel;
+  /**
+   * ky's `beforeRequest` and `afterResponse` hooks, run on every attempt after seatpay's own work.
+   * They see the request's `Authorization` header. See {@link ClientHooks}.
+   */
+  hooks?: ClientHooks;
 }
 
 /**
@@ -195,12 +202,6 @@ export interface RequestOptions {
 export interface InternalRequestOptions extends RequestOptions {
   /** Called before each retry wait, with the failure and the wait. */
   onRetry?: (retry: { error: unknown; retry: number; delayMs: number }) => void;
-  /**
-   * How many related calls have succeeded so far. When it has grown since this call's previous
-   * failure, the call's retries (and backoff) start over: a link that still moves data never
-   * exhausts them (the tus rule).
-   */
-  relatedSuccesses?: () => number;
   /** Called as the file part of a multipart body goes out, where the runtime can tell (Node). */
   onUploadProgress?: (sentBytes: number) => void;
 }
