@@ -12,7 +12,9 @@ import type { InternalRequestOptions, ResolvedClientOptions, ValidationMode } fr
 import { parseBody, readResult } from './read-result.js';
 import { redact, scrubText } from './redact.js';
 import { retryDelay, type RetrySettings } from './retry-policy.js';
-import { expandPath, type Route } from './routes.js';
+import { profileNamed, profiles, type Profile } from './profiles.js';
+import { bodyForRoute, refuseUnavailable } from './route-body.js';
+import { expandPath, type Route, type RouteTable } from './routes.js';
 import { sendOnce, type Answer } from './send.js';
 import { sleep } from './sleep.js';
 import { tokenFor } from './token.js';
@@ -61,9 +63,11 @@ export class HttpCore {
   private readonly baseUrl: string;
   private readonly retry: RetrySettings;
   private readonly validation: ValidationMode;
+  private readonly profile: Profile;
 
   /** @internal */
   constructor(private readonly options: ResolvedClientOptions) {
+    this.profile = profileNamed(options.profile ?? 'spec') ?? profiles.spec;
     this.baseUrl = String(options.baseUrl).replace(/\/+$/, '');
     this.log = new Log(options.logger ?? globalThis.console, options.logLevel ?? 'warn');
     this.validation = options.validate ?? 'error';
@@ -87,6 +91,15 @@ export class HttpCore {
     });
   }
 
+  /**
+   * The route table of the client's profile: resources look their routes up here, by name, and
+   * so never branch on the profile.
+   * @internal
+   */
+  get routes(): RouteTable {
+    return this.profile.routes;
+  }
+
   /** The academy set on the client, used by media calls that do not name one. */
   get academy(): number | string | undefined {
     return this.options.academy;
@@ -107,7 +120,7 @@ export class HttpCore {
     given: InternalRequestOptions | undefined,
     mode: ExchangeMode,
   ): Promise<Exchange<T>> {
-    const call = build();
+    const call = routed(build());
     // A wrong signal, timeout or header is a bad argument: rejected before anything is sent.
     const options = checkRequestOptions(given);
     const url =
@@ -240,8 +253,18 @@ export class HttpCore {
   }
 
   private authorization(token: string): string {
-    return `${this.options.authScheme ?? 'Bearer'} ${token}`;
+    return `${this.options.authScheme ?? this.profile.authScheme} ${token}`;
   }
+}
+
+/**
+ * The call as its route (from the client's profile) sends it: refused at once when the server
+ * lacks the route, its body given the route's fixed and JSON-encoded fields.
+ */
+function routed<T>(call: Call<T>): Call<T> {
+  refuseUnavailable(call.route);
+  const body = bodyForRoute(call.route, call.body);
+  return body === call.body ? call : { ...call, body };
 }
 
 /** The service's request id of an answer, for support tickets. */

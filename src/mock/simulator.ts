@@ -6,7 +6,9 @@ import { Router } from './core/router.js';
 import { Timers } from './core/timers.js';
 import { consumeFor, type ConsumeAnswer } from './routes/consume.js';
 import { fileBytes, findFile, serializeFile, type MockFile } from './routes/media-finalize.js';
-import { ROUTES } from './routes/table.js';
+import { routeDefinitions } from './routes/table.js';
+import { serverProfile } from './core/server-profile.js';
+import type { ProfileName } from '../core/profiles.js';
 import type { CatalogPlan, PlanSlug } from './state/catalog.js';
 import { SimulatorState, type Charge, type MockUser } from './state/state.js';
 
@@ -31,6 +33,12 @@ export interface SimulatorOptions {
   mediaProcessingDelayMs?: number;
   /** The source of tokens and default delays; pass `seededRandom(n)` for repeatable runs. */
   random?: RandomSource;
+  /**
+   * Which server to behave as: `'spec'` (SERVICE.md, the default) or `'deployed'` (the deployed
+   * server: its methods and paths, `Authorization: Token` only, 207 seat answers, required extra
+   * fields, `meta` as an object, HTML 404s, bodies over 10 KiB compressed by `startMockServer`).
+   */
+  profile?: ProfileName;
   /** The owner's token instead of a random one, so a `.env` stays valid across restarts. */
   ownerToken?: string;
   /** The member's token instead of a random one. */
@@ -74,6 +82,8 @@ export interface ConsumeInput {
  * ```
  */
 export interface Simulator {
+  /** The server it behaves as (see {@link SimulatorOptions.profile}). */
+  readonly profile: ProfileName;
   /** The users every simulator starts with: the `owner` who buys, a `member` to give a seat. */
   readonly users: {
     /** Buys plans and manages the team. */
@@ -196,21 +206,24 @@ export interface Simulator {
  */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const random = options.random ?? Math.random;
+  const profile = serverProfile(options.profile);
   const timers = new Timers();
   const state = new SimulatorState({
+    profile,
     random,
     timers,
     subscriptionDelayMs: () =>
       options.subscriptionDelayMs ?? 10_000 + Math.floor(random() * 20_000),
     mediaProcessingDelayMs: options.mediaProcessingDelayMs ?? 1000,
   });
-  const router = new Router(ROUTES);
+  const router = new Router(routeDefinitions(profile));
   const env = { state, router, faults: new Faults(router) };
   const users = {
     owner: state.register('owner@example.com', options.ownerToken),
     member: state.register('member@example.com', options.memberToken),
   };
   return {
+    profile: profile.name,
     users,
     catalog: state.catalog,
     charges: state.charges,
