@@ -136,6 +136,17 @@ describe('seatpay-mock serving', () => {
     expect((await fetch(`${server.url}/__mock/state`)).status).toBe(401);
   });
 
+  it('--profile deployed serves as the deployed server: Token auth only', async () => {
+    const server = await serve(['--port', '0', '--profile', 'deployed']);
+    expect(server.banner).toContain('profile deployed');
+    const stateStatus = (scheme: string) =>
+      fetch(`${server.url}/__mock/state`, {
+        headers: { authorization: `${scheme} ${server.ownerToken}` },
+      }).then((response) => response.status);
+    expect(await stateStatus('Token')).toBe(200);
+    expect(await stateStatus('Bearer')).toBe(401);
+  });
+
   it('--seed gives the same tokens on every start; SIGTERM stops it with exit code 0', async () => {
     const first = await serveCommand(['--port', '0', '--seed', '7']);
     expect(await first.stop()).toBe(0);
