@@ -44,7 +44,7 @@ export class SeatpayClient {
 
   readonly #options: ClientOptions;
 
-  constructor(options: ClientOptions) {
+  constructor(options: ClientOptions = {}) {
     const core = createCore(options);
     this.#options = options;
     this.plans = new PlansResource(core);
@@ -102,6 +102,6 @@ export class SeatpayClient {
  * @example
  * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.SEATPAY_TOKEN! });
  */
-export function createClient(options: ClientOptions): SeatpayClient {
+export function createClient(options?: ClientOptions): SeatpayClient {
   return new SeatpayClient(options);
 }

@@ -8,7 +8,7 @@ import { errorFromResponse } from './errors/from-response.js';
 import { kyHooksOf } from './hooks.js';
 import { Log } from './logger.js';
 import { MultipartBody } from './multipart.js';
-import type { ClientOptions, InternalRequestOptions, ValidationMode } from './options.js';
+import type { InternalRequestOptions, ResolvedClientOptions, ValidationMode } from './options.js';
 import { parseBody, readResult } from './read-result.js';
 import { redact, scrubText } from './redact.js';
 import { retryDelay, type RetrySettings } from './retry-policy.js';
@@ -85,7 +85,7 @@ export class HttpCore {
   private readonly profile: Profile;
 
   /** @internal */
-  constructor(private readonly options: ClientOptions) {
+  constructor(private readonly options: ResolvedClientOptions) {
     this.profile = profileNamed(options.profile ?? 'spec') ?? profiles.spec;
     this.baseUrl = String(options.baseUrl).replace(/\/+$/, '');
     this.log = new Log(options.logger ?? globalThis.console, options.logLevel ?? 'warn');
