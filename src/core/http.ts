@@ -204,6 +204,7 @@ export class HttpCore {
         headers: this.headersFor(call, options, token),
         body: call.body,
         timeoutMs: options.timeout ?? this.options.timeout ?? 30_000,
+        ownTimeout: options.timeout !== undefined,
         signal: options.signal,
         onUploadProgress: options.onUploadProgress,
         customFetch: this.options.fetch !== undefined,
