@@ -18,12 +18,13 @@ import { typeErrors } from './support/type-check.js';
 const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 
 /**
- * About 1.5 MB unpacked today, two thirds of it source maps with their sources embedded. 2 MB
- * leaves room to grow but trips on the usual accidents: a dependency bundled into the ESM build
+ * About 2.15 MB unpacked today, two thirds of it source maps with their sources embedded; the
+ * CommonJS build inlines the ESM-only ky and p-retry on purpose (tsup.config.ts). 2.3 MB leaves
+ * room to grow but trips on the usual accidents: a dependency bundled into the ESM build
  * (zod/mini alone adds ~70 KB of code and ~300 KB of map per entry), a duplicate build, a stray
  * directory.
  */
-const MAX_UNPACKED_BYTES = 2_000_000;
+const MAX_UNPACKED_BYTES = 2_300_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
