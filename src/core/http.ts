@@ -13,7 +13,7 @@ import { parseBody, readResult } from './read-result.js';
 import { redact, scrubText } from './redact.js';
 import { retryDelay, type RetrySettings } from './retry-policy.js';
 import { expandPath, type Route } from './routes.js';
-import { sendOnce, type Answer } from './send.js';
+import { sendOnce, type Answer, type Outgoing } from './send.js';
 import { sleep } from './sleep.js';
 import { tokenFor } from './token.js';
 import { checkRequestOptions } from './validate-input.js';
@@ -196,22 +196,7 @@ export class HttpCore {
     if (this.log.enabled('debug')) this.log.debug('request body', describeBody(call.body), secrets);
 
     const started = logsInfo ? Date.now() : 0;
-    const answer = await sendOnce(
-      this.ky,
-      {
-        method,
-        url,
-        headers: this.headersFor(call, options, token),
-        body: call.body,
-        timeoutMs: options.timeout ?? this.options.timeout ?? 30_000,
-        ownTimeout: options.timeout !== undefined,
-        signal: options.signal,
-        onUploadProgress: options.onUploadProgress,
-        customFetch: this.options.fetch !== undefined,
-      },
-      mode,
-      secrets,
-    );
+    const answer = await sendOnce(this.ky, this.outgoing(call, url, options, token), mode, secrets);
     const { response } = answer;
     if (logsInfo) {
       const requestId = requestIdOf(response.headers);
@@ -220,10 +205,26 @@ export class HttpCore {
     }
     if (!response.ok) throw this.apiError(answer, method, url, secrets);
     const check = { schema: call.response, validation: this.validation, method, url, secrets };
+    return { response, text: answer.text, parse: (text) => readResult(text, check, this.log) };
+  }
+
+  /** One attempt of `call` as the HTTP layer sends it. */
+  private outgoing(
+    call: Call<unknown>,
+    url: string,
+    options: InternalRequestOptions,
+    token: string,
+  ): Outgoing {
     return {
-      response,
-      text: answer.text,
-      parse: (text) => readResult(text, { ...check, log: this.log }),
+      method: call.route.method,
+      url,
+      headers: this.headersFor(call, options, token),
+      body: call.body,
+      timeoutMs: options.timeout ?? this.options.timeout ?? 30_000,
+      ownTimeout: options.timeout !== undefined,
+      signal: options.signal,
+      onUploadProgress: options.onUploadProgress,
+      customFetch: this.options.fetch !== undefined,
     };
   }
 
