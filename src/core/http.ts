@@ -175,12 +175,12 @@ export class HttpCore {
   }
 
   /** Sends `call` until it succeeds or the retry policy gives up: at most maxRetries + 1 attempts. */
-  private async withRetries<T>(
-    call: Call<T>,
+  private async withRetries<T, R>(
+    call: Call<T, R>,
     url: string,
     options: InternalRequestOptions,
     mode: ExchangeMode,
-  ): Promise<Exchange<T>> {
+  ): Promise<Exchange<R>> {
     const maxRetries = Math.floor(options.maxRetries ?? this.options.maxRetries ?? 2);
     try {
       // The first attempt goes alone: entering p-retry costs about 5 % of a call's CPU
@@ -270,8 +270,8 @@ export class HttpCore {
   }
 
   /** One attempt of `call` as the HTTP layer sends it. */
-  private outgoing(
-    call: Call<unknown, unknown>,
+  private outgoing<T, R>(
+    call: Call<T, R>,
     url: string,
     options: InternalRequestOptions,
     token: string,

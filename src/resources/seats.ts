@@ -167,8 +167,8 @@ export class SeatsResource {
     goal: SeatChangeGoal,
     options?: RequestOptions,
   ): Promise<Exchange<Seat[]>> {
-    const { data, response, requestId } = await this.list(subscriptionId, options).withResponse();
+    const { data, response } = await this.list(subscriptionId, options).withResponse();
     const seats = settleRefusedRetry(refusal, goal, data);
-    return { response, requestId, text: JSON.stringify(seats), parse: () => seats };
+    return { response, text: JSON.stringify(seats), parse: () => seats };
   }
 }

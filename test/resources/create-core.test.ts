@@ -42,7 +42,9 @@ describe('createCore', () => {
     const shared = core();
     const subscriptions = new SubscriptionsResource(shared);
     await expect(subscriptions.list()).rejects.toBeInstanceOf(NotFoundError);
-    await expect(new SeatsResource(shared).remove(0, 1)).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(new SeatsResource(shared).remove(0, 1)).rejects.toBeInstanceOf(
+      InvalidRequestError,
+    );
     expect(seen).toHaveLength(1);
   });
 });
