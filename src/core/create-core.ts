@@ -99,8 +99,10 @@ function checkBaseUrl(baseUrl: unknown): void {
       field: 'baseUrl',
     });
   }
-  // Appended paths would land in the query or fragment; fetch refuses URLs with credentials.
-  if (url.username || url.password || url.search || url.hash || String(baseUrl).includes('?')) {
+  // Appended paths would land in the query or fragment; fetch refuses URLs with credentials. An
+  // empty query or fragment (`https://x/api?`, `https://x/api#`) parses to '': the text tells.
+  const text = String(baseUrl);
+  if (url.username || url.password || url.search || url.hash || /[?#]/.test(text)) {
     throw new InvalidRequestError('Invalid baseUrl: must have no credentials, query or fragment', {
       field: 'baseUrl',
     });

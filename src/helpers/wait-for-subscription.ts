@@ -84,11 +84,13 @@ export async function waitForSubscription(
   checkWaitForOptions(options);
   const { timeout = 120_000, interval = 2_000, maxInterval = 10_000, signal } = options ?? {};
   const excluded = new Set(options?.exclude ?? []);
-  const started = Date.now();
+  // A monotonic clock: a wall clock stepped back or forward must not end or stretch the wait.
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
   let lastListing: SubscriptionList | undefined;
   let lastError: unknown;
   for (let attempt = 1; ; attempt++) {
-    const remaining = timeout - (Date.now() - started);
+    const remaining = timeout - elapsed();
     try {
       lastListing = await lister.list({
         maxRetries: 0,
@@ -96,7 +98,7 @@ export async function waitForSubscription(
         timeout: Math.min(Math.max(remaining, MIN_POLL_TIMEOUT), 30_000),
         ...(signal ? { signal } : {}),
       });
-      options?.onPoll?.({ attempt, elapsedMs: Date.now() - started, listing: lastListing });
+      options?.onPoll?.({ attempt, elapsedMs: elapsed(), listing: lastListing });
       const found = subscriptionsOf(lastListing).find(
         (s) => !excluded.has(s.id) && (options?.match?.(s) ?? true),
       );
@@ -104,9 +106,9 @@ export async function waitForSubscription(
     } catch (error) {
       if (!isTransient(error)) throw error;
       lastError = error;
-      options?.onPoll?.({ attempt, elapsedMs: Date.now() - started, error });
+      options?.onPoll?.({ attempt, elapsedMs: elapsed(), error });
     }
-    const left = timeout - (Date.now() - started);
+    const left = timeout - elapsed();
     if (left <= 0)
       throw new SubscriptionTimeoutError(
         timeout,
