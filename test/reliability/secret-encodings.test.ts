@@ -113,7 +113,7 @@ let printedChecked = 0;
 const byEncoding = new Map<string, number>();
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   server.use(http.put(`${BASE}/v1/payments/card`, () => answer(current!)));
 });
 afterAll(() => {
