@@ -60,6 +60,7 @@ function checkOptions(options: ClientOptions): void {
   checkNumberOption('maxRetryDelay', options.maxRetryDelay, MAX_TIMER_MS);
   checkNumberOption('retryBaseDelay', options.retryBaseDelay, MAX_TIMER_MS);
   checkHeaders(options.headers, 'headers');
+  checkMaxResponseBytes(options.maxResponseBytes);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new InvalidRequestError('Invalid fetch: must be a function', { field: 'fetch' });
   }
@@ -106,5 +107,23 @@ function checkBaseUrl(baseUrl: unknown): void {
     throw new InvalidRequestError('Invalid baseUrl: must have no credentials, query or fragment', {
       field: 'baseUrl',
     });
+  }
+}
+
+/** The default and the largest `maxResponseBytes`: a body is held in memory as text. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+const LARGEST_RESPONSE_BYTES = 2 ** 31;
+
+function checkMaxResponseBytes(value: unknown): void {
+  if (value === undefined) return;
+  if (
+    !Number.isInteger(value) ||
+    (value as number) < 1 ||
+    (value as number) > LARGEST_RESPONSE_BYTES
+  ) {
+    throw new InvalidRequestError(
+      `Invalid maxResponseBytes: must be a whole number of bytes from 1 to ${LARGEST_RESPONSE_BYTES}`,
+      { field: 'maxResponseBytes' },
+    );
   }
 }

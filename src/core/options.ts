@@ -143,6 +143,13 @@ export interface ClientOptions {
   logger?: Logger;
   /** How much to log; see {@link LogLevel}. @defaultValue 'warn' */
   logLevel?: LogLevel;
+  /**
+   * The longest answer body read, in bytes. Past it the request is cancelled and the call rejects
+   * with {@link ResponseTooLargeError}: a service that never stops sending cannot grow the client.
+   * A whole number from 1 to 2^31; an answer whose `Content-Length` is already larger is refused
+   * before its body is read. @defaultValue 33554432 (32 MiB)
+   */
+  maxResponseBytes?: number;
 }
 
 /**

@@ -8,6 +8,12 @@ import { sleep } from '../core/sleep.js';
 import { checkNumberOption, MAX_TIMER_MS } from '../core/validate-input.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
 
+/**
+ * The one clock of the wait: every deadline and elapsed time below reads it. Monotonic, so a wall
+ * clock stepped back an hour or forward a day neither stretches the wait nor ends it.
+ */
+const now = (): number => Math.round(performance.now());
+
 /** A poll started near the deadline may finish up to this long after it. */
 const MIN_POLL_TIMEOUT = 1_000;
 
@@ -84,13 +90,11 @@ export async function waitForSubscription(
   checkWaitForOptions(options);
   const { timeout = 120_000, interval = 2_000, maxInterval = 10_000, signal } = options ?? {};
   const excluded = new Set(options?.exclude ?? []);
-  // A monotonic clock: a wall clock stepped back or forward must not end or stretch the wait.
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
+  const started = now();
   let lastListing: SubscriptionList | undefined;
   let lastError: unknown;
   for (let attempt = 1; ; attempt++) {
-    const remaining = timeout - elapsed();
+    const remaining = timeout - (now() - started);
     try {
       lastListing = await lister.list({
         maxRetries: 0,
@@ -98,7 +102,7 @@ export async function waitForSubscription(
         timeout: Math.min(Math.max(remaining, MIN_POLL_TIMEOUT), 30_000),
         ...(signal ? { signal } : {}),
       });
-      options?.onPoll?.({ attempt, elapsedMs: elapsed(), listing: lastListing });
+      options?.onPoll?.({ attempt, elapsedMs: now() - started, listing: lastListing });
       const found = subscriptionsOf(lastListing).find(
         (s) => !excluded.has(s.id) && (options?.match?.(s) ?? true),
       );
@@ -106,9 +110,9 @@ export async function waitForSubscription(
     } catch (error) {
       if (!isTransient(error)) throw error;
       lastError = error;
-      options?.onPoll?.({ attempt, elapsedMs: elapsed(), error });
+      options?.onPoll?.({ attempt, elapsedMs: now() - started, error });
     }
-    const left = timeout - elapsed();
+    const left = timeout - (now() - started);
     if (left <= 0)
       throw new SubscriptionTimeoutError(
         timeout,

@@ -19,3 +19,4 @@ export {
   type ValidationIssue,
 } from './validation-errors.js';
 export { SubscriptionTimeoutError, UploadError } from './helper-errors.js';
+export { ResponseTooLargeError } from './response-too-large-error.js';
