@@ -126,6 +126,10 @@ function copy(
   seen: Set<object>,
 ): unknown {
   if (typeof value === 'string') return scrubText(value, secrets);
+  // A card number can come back as a number; a symbol's description can quote anything.
+  if (typeof value === 'number' || typeof value === 'bigint')
+    return secrets.length && scrubText(String(value), secrets) !== String(value) ? REDACTED : value;
+  if (typeof value === 'symbol') return scrubText(value.toString(), secrets);
   if (value === null || typeof value !== 'object') return value;
   if (depth > MAX_DEPTH) return '[…]';
   if (seen.has(value)) return '[Circular]';
@@ -175,6 +179,31 @@ export function redactCause(inner: unknown, secrets: readonly string[], depth = 
     return safe;
   } catch {
     return '[unreadable]';
+  }
+}
+
+/**
+ * A `cause` that every printer can read: a SeatpayError, or an Error whose name, message and
+ * stack read as strings, is kept as it is (its identity matters to the caller who threw it); any
+ * other value (a Proxy, getters that throw, a symbol, a plain object) becomes its safe copy.
+ */
+export function safeCause(cause: unknown): unknown {
+  if (readsCleanly(cause)) return cause;
+  return redactCause(cause, []);
+}
+
+function readsCleanly(error: unknown): boolean {
+  try {
+    if (!(error instanceof Error)) return false; // a Proxy's getPrototypeOf may throw right here
+    const { name, message, stack, cause } = error;
+    return (
+      typeof name === 'string' &&
+      typeof message === 'string' &&
+      (stack === undefined || typeof stack === 'string') &&
+      (cause === undefined || cause === null || typeof cause !== 'object' || cause instanceof Error)
+    );
+  } catch {
+    return false;
   }
 }
 

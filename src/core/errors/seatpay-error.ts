@@ -1,3 +1,4 @@
+import { safeCause } from '../redact.js';
 import { printableError } from './printable.js';
 
 /**
@@ -25,6 +26,15 @@ export class SeatpayError extends Error {
    * that rename classes.
    */
   override name = 'SeatpayError';
+
+  /**
+   * @param message - What went wrong, secrets already redacted.
+   * @param options - `cause`: what led to it. A value that cannot be read safely (a Proxy, getters
+   *   that throw, a symbol) is kept as a safe copy, so printing the error never throws.
+   */
+  constructor(message?: string, options?: { cause?: unknown }) {
+    super(message, options && 'cause' in options ? { cause: safeCause(options.cause) } : undefined);
+  }
 
   /**
    * What `JSON.stringify(error)` writes: `name`, `message`, the error's own fields (`status`,
