@@ -24,13 +24,13 @@ export default defineConfig([
     treeshake: true,
   },
   {
-    // CommonJS: p-retry is ESM-only, and esbuild's interop breaks `require` of ESM-only packages
-    // (`default.x is not a function`, toolchain.md §3), so it is inlined here.
+    // CommonJS: ky and p-retry are ESM-only, and esbuild's interop breaks `require` of ESM-only
+    // packages (`default.x is not a function`, toolchain.md §3), so they are inlined here.
     entry,
     format: ['cjs'],
     dts: true,
     sourcemap: true,
     target: 'es2022',
-    noExternal: ['p-retry', 'is-network-error'],
+    noExternal: ['ky', 'p-retry', 'is-network-error'],
   },
 ]);

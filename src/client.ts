@@ -1,4 +1,5 @@
 import { createCore } from './core/create-core.js';
+import { InvalidRequestError } from './core/errors/validation-errors.js';
 import type { ClientOptions } from './core/options.js';
 import { purchase, type PurchaseOptions, type PurchaseResult } from './helpers/purchase.js';
 import { BillingTeamResource } from './resources/billing-team.js';
@@ -41,8 +42,11 @@ export class SeatpayClient {
   /** Operation types, chunks, finalize, and the chunked `upload`. */
   readonly media: MediaResource;
 
+  readonly #options: ClientOptions;
+
   constructor(options: ClientOptions) {
     const core = createCore(options);
+    this.#options = options;
     this.plans = new PlansResource(core);
     this.checking = new CheckingResource(core);
     this.card = new CardResource(core);
@@ -52,6 +56,27 @@ export class SeatpayClient {
     this.seats = new SeatsResource(core);
     this.consumables = new ConsumablesResource(core);
     this.media = new MediaResource(core);
+  }
+
+  /**
+   * A new client with `changes` applied to this one's options (checked as {@link createClient}
+   * checks them), this client left as it is. An option given replaces the old value whole:
+   * `headers: {...}` replaces the extra headers, it does not add to them.
+   *
+   * @example
+   * ```ts
+   * const patient = client.withOptions({ timeout: 120_000, maxRetries: 5 });
+   * const traced = client.withOptions({ headers: { 'x-trace-id': traceId } });
+   * await patient.media.upload(file, { operation_type: 'media' });
+   * ```
+   */
+  withOptions(changes: Partial<ClientOptions>): SeatpayClient {
+    if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) {
+      throw new InvalidRequestError('Invalid withOptions argument: must be an object of options', {
+        field: 'options',
+      });
+    }
+    return new SeatpayClient({ ...this.#options, ...changes });
   }
 
   /**

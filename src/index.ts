@@ -16,6 +16,8 @@ export { createClient, SeatpayClient } from './client.js';
 // The request path and the resources one by one, for bundles that need only some of them.
 export { createCore } from './core/create-core.js';
 export type { HttpCore } from './core/http.js';
+export { APIPromise, type WithResponse } from './core/api-promise.js';
+export type { ClientHooks } from './core/hooks.js';
 export { PlansResource } from './resources/plans.js';
 export { CheckingResource } from './resources/checking.js';
 export { CardResource } from './resources/card.js';

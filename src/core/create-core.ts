@@ -1,4 +1,5 @@
 import { InvalidRequestError } from './errors/validation-errors.js';
+import { checkHooks } from './hooks.js';
 import { HttpCore } from './http.js';
 import type { ClientOptions } from './options.js';
 import { checkHeaders, checkNumberOption, MAX_TIMER_MS, parseInput } from './validate-input.js';
@@ -75,6 +76,7 @@ function checkOptions(options: ClientOptions): void {
       { field: 'logLevel' },
     );
   }
+  checkHooks(options.hooks);
   const methods = ['error', 'warn', 'info', 'debug'] as const;
   if (
     logger !== undefined &&

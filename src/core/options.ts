@@ -1,3 +1,5 @@
+import type { ClientHooks } from './hooks.js';
+
 /**
  * Where the access token comes from: a string, or a function called before every attempt. A
  * function lets a long-lived client follow token rotation without being rebuilt.
@@ -144,6 +146,11 @@ export interface ClientOptions {
   /** How much to log; see {@link LogLevel}. @defaultValue 'warn' */
   logLevel?: LogLevel;
   /**
+   * ky's `beforeRequest` and `afterResponse` hooks, run on every attempt after seatpay's own work.
+   * They see the request's `Authorization` header. See {@link ClientHooks}.
+   */
+  hooks?: ClientHooks;
+  /**
    * The longest answer body read, in bytes. Past it the request is cancelled and the call rejects
    * with {@link ResponseTooLargeError}: a service that never stops sending cannot grow the client.
    * A whole number from 1 to 2^31; an answer whose `Content-Length` is already larger is refused
@@ -187,12 +194,6 @@ export interface RequestOptions {
 export interface InternalRequestOptions extends RequestOptions {
   /** Called before each retry wait, with the failure and the wait. */
   onRetry?: (retry: { error: unknown; retry: number; delayMs: number }) => void;
-  /**
-   * How many related calls have succeeded so far. When it has grown since this call's previous
-   * failure, the call's retries (and backoff) start over: a link that still moves data never
-   * exhausts them (the tus rule).
-   */
-  relatedSuccesses?: () => number;
   /** Called as the file part of a multipart body goes out, where the runtime can tell (Node). */
   onUploadProgress?: (sentBytes: number) => void;
 }

@@ -61,35 +61,3 @@ export function retryAfterMs(header: string | undefined, now = Date.now()): numb
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
-
-/**
- * Counts the retries of one call against `maxRetries`. When `relatedSuccesses` (a count kept by
- * the caller, such as the chunks an upload has delivered) has grown since the last failure, the
- * count starts over, and with it the backoff.
- */
-export class RetryBudget {
-  private used = 0;
-  private mark: number | undefined;
-
-  constructor(
-    private readonly maxRetries: number,
-    private readonly relatedSuccesses?: () => number,
-  ) {
-    this.mark = relatedSuccesses?.();
-  }
-
-  /** The number (1, 2 ...) the next retry would have, or `undefined` when none is left. */
-  next(): number | undefined {
-    const now = this.relatedSuccesses?.();
-    if (now !== this.mark) {
-      this.mark = now;
-      this.used = 0;
-    }
-    return this.used < this.maxRetries ? this.used + 1 : undefined;
-  }
-
-  /** Spends the retry that {@link RetryBudget.next} announced. */
-  take(): void {
-    this.used++;
-  }
-}

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { routes } from '../core/routes.js';
@@ -46,14 +47,13 @@ export class BillingTeamResource {
    * console.log(team.consumption_strategy, `${team.seats_count}/${team.seats_limit} seats`);
    * ```
    */
-  async get(subscriptionId: number, options?: RequestOptions): Promise<BillingTeam> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-    };
-    return this.core.request(
-      { route: routes.getBillingTeam, params, response: BillingTeamSchema },
-      options,
-    );
+  get(subscriptionId: number, options?: RequestOptions): APIPromise<BillingTeam> {
+    return this.core.request(() => {
+      const params = {
+        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+      };
+      return { route: routes.getBillingTeam, params, response: BillingTeamSchema };
+    }, options);
   }
 
   /**
@@ -69,19 +69,18 @@ export class BillingTeamResource {
    * });
    * ```
    */
-  async update(
+  update(
     subscriptionId: number,
     patch: BillingTeamPatch,
     options?: RequestOptions,
-  ): Promise<BillingTeam> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-    };
-    const body = parseInput(BillingTeamPatchSchema, patch, 'patch');
-    return this.core.request(
-      { route: routes.updateBillingTeam, params, body, response: BillingTeamSchema },
-      options,
-    );
+  ): APIPromise<BillingTeam> {
+    return this.core.request(() => {
+      const params = {
+        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+      };
+      const body = parseInput(BillingTeamPatchSchema, patch, 'patch');
+      return { route: routes.updateBillingTeam, params, body, response: BillingTeamSchema };
+    }, options);
   }
 
   /**
@@ -98,18 +97,17 @@ export class BillingTeamResource {
    * });
    * ```
    */
-  async replace(
+  replace(
     subscriptionId: number,
     config: BillingTeamReplace,
     options?: RequestOptions,
-  ): Promise<BillingTeam> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-    };
-    const body = parseInput(BillingTeamReplaceSchema, config, 'config');
-    return this.core.request(
-      { route: routes.replaceBillingTeam, params, body, response: BillingTeamSchema },
-      options,
-    );
+  ): APIPromise<BillingTeam> {
+    return this.core.request(() => {
+      const params = {
+        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+      };
+      const body = parseInput(BillingTeamReplaceSchema, config, 'config');
+      return { route: routes.replaceBillingTeam, params, body, response: BillingTeamSchema };
+    }, options);
   }
 }

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { routes } from '../core/routes.js';
@@ -42,12 +43,11 @@ export class CardResource {
    * });
    * ```
    */
-  async register(card: CardParams, options?: RequestOptions): Promise<CardResult> {
-    const body = parseInput(CardParamsSchema, card, 'card');
-    const secrets = [body.card_number, body.cvc];
-    return this.core.request(
-      { route: routes.registerCard, body, secrets, response: CardResultSchema },
-      options,
-    );
+  register(card: CardParams, options?: RequestOptions): APIPromise<CardResult> {
+    return this.core.request(() => {
+      const body = parseInput(CardParamsSchema, card, 'card');
+      const secrets = [body.card_number, body.cvc];
+      return { route: routes.registerCard, body, secrets, response: CardResultSchema };
+    }, options);
   }
 }

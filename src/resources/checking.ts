@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { routes } from '../core/routes.js';
@@ -43,9 +44,11 @@ export class CheckingResource {
    * console.log('per month:', preview.amount_per_month); // a decimal string, e.g. "89.97"
    * ```
    */
-  async preview(params: CheckingParams, options?: RequestOptions): Promise<Checking> {
-    const body = { ...parseInput(CheckingParamsSchema, params, 'params'), type: 'PREVIEW' };
-    return this.core.request({ route: routes.checking, body, response: CheckingSchema }, options);
+  preview(params: CheckingParams, options?: RequestOptions): APIPromise<Checking> {
+    return this.core.request(() => {
+      const body = { ...parseInput(CheckingParamsSchema, params, 'params'), type: 'PREVIEW' };
+      return { route: routes.checking, body, response: CheckingSchema };
+    }, options);
   }
 
   /**
@@ -57,8 +60,10 @@ export class CheckingResource {
    * await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
    * ```
    */
-  async bag(params: CheckingParams, options?: RequestOptions): Promise<Bag> {
-    const body = { ...parseInput(CheckingParamsSchema, params, 'params'), type: 'BAG' };
-    return this.core.request({ route: routes.checking, body, response: BagSchema }, options);
+  bag(params: CheckingParams, options?: RequestOptions): APIPromise<Bag> {
+    return this.core.request(() => {
+      const body = { ...parseInput(CheckingParamsSchema, params, 'params'), type: 'BAG' };
+      return { route: routes.checking, body, response: BagSchema };
+    }, options);
   }
 }

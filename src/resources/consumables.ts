@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { routes } from '../core/routes.js';
@@ -43,9 +44,9 @@ export class ConsumablesResource {
    * const listing = await client.consumables.list();
    * ```
    */
-  async list(options?: RequestOptions): Promise<ConsumableList> {
+  list(options?: RequestOptions): APIPromise<ConsumableList> {
     return this.core.request(
-      { route: routes.listConsumables, response: ConsumableListSchema },
+      () => ({ route: routes.listConsumables, response: ConsumableListSchema }),
       options,
     );
   }
@@ -76,11 +77,10 @@ export class ConsumablesResource {
    * });
    * ```
    */
-  async checkout(params: CheckoutParams, options?: RequestOptions): Promise<CheckoutResult> {
-    const body = parseInput(CheckoutParamsSchema, params, 'params');
-    return this.core.request(
-      { route: routes.consumableCheckout, body, response: CheckoutResultSchema },
-      options,
-    );
+  checkout(params: CheckoutParams, options?: RequestOptions): APIPromise<CheckoutResult> {
+    return this.core.request(() => {
+      const body = parseInput(CheckoutParamsSchema, params, 'params');
+      return { route: routes.consumableCheckout, body, response: CheckoutResultSchema };
+    }, options);
   }
 }

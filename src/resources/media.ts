@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import { MultipartBody } from '../core/multipart.js';
 import type { RequestOptions } from '../core/options.js';
@@ -51,9 +52,9 @@ export class MediaResource {
    * const names = await client.media.operationTypes(); // ['media', 'proof-of-payment']
    * ```
    */
-  async operationTypes(options?: RequestOptions): Promise<string[]> {
+  operationTypes(options?: RequestOptions): APIPromise<string[]> {
     return this.core.request(
-      { route: routes.listOperationTypes, response: OperationTypeListSchema },
+      () => ({ route: routes.listOperationTypes, response: OperationTypeListSchema }),
       options,
     );
   }
@@ -66,12 +67,11 @@ export class MediaResource {
    * const { chunk_size, max_chunks } = await client.media.operationType('media');
    * ```
    */
-  async operationType(name: string, options?: RequestOptions): Promise<OperationType> {
-    const params = { operation_type: parseInput(NonEmptyStringSchema, name, 'operation_type') };
-    return this.core.request(
-      { route: routes.getOperationType, params, response: OperationTypeSchema },
-      options,
-    );
+  operationType(name: string, options?: RequestOptions): APIPromise<OperationType> {
+    return this.core.request(() => {
+      const params = { operation_type: parseInput(NonEmptyStringSchema, name, 'operation_type') };
+      return { route: routes.getOperationType, params, response: OperationTypeSchema };
+    }, options);
   }
 
   /**
@@ -90,15 +90,14 @@ export class MediaResource {
    * });
    * ```
    */
-  async uploadChunk(params: ChunkParams, options?: RequestOptions): Promise<ChunkRecord> {
-    const { academy, ...fields } = parseInput(ChunkParamsSchema, params, 'params');
-    const body = chunkBody(fields);
-    const target = this.academyOf(academy);
-    const route = target === undefined ? routes.uploadChunk : routes.uploadAcademyChunk;
-    return this.core.request(
-      { route, body, academy: target, response: ChunkRecordSchema },
-      options,
-    );
+  uploadChunk(params: ChunkParams, options?: RequestOptions): APIPromise<ChunkRecord> {
+    return this.core.request(() => {
+      const { academy, ...fields } = parseInput(ChunkParamsSchema, params, 'params');
+      const body = chunkBody(fields);
+      const target = this.academyOf(academy);
+      const route = target === undefined ? routes.uploadChunk : routes.uploadAcademyChunk;
+      return { route, body, academy: target, response: ChunkRecordSchema };
+    }, options);
   }
 
   /**
@@ -133,12 +132,14 @@ export class MediaResource {
    * });
    * ```
    */
-  async finalize(params: FinalizeParams, options?: RequestOptions): Promise<MediaFile> {
-    const { academy, meta, ...fields } = parseInput(FinalizeParamsSchema, params, 'params');
-    const body = meta === undefined ? fields : { ...fields, meta: JSON.stringify(meta) };
-    const target = this.academyOf(academy);
-    const route = target === undefined ? routes.finalizeUpload : routes.finalizeAcademyUpload;
-    return this.core.request({ route, body, academy: target, response: MediaFileSchema }, options);
+  finalize(params: FinalizeParams, options?: RequestOptions): APIPromise<MediaFile> {
+    return this.core.request(() => {
+      const { academy, meta, ...fields } = parseInput(FinalizeParamsSchema, params, 'params');
+      const body = meta === undefined ? fields : { ...fields, meta: JSON.stringify(meta) };
+      const target = this.academyOf(academy);
+      const route = target === undefined ? routes.finalizeUpload : routes.finalizeAcademyUpload;
+      return { route, body, academy: target, response: MediaFileSchema };
+    }, options);
   }
 
   /** The academy a media call targets: the call's own, else the client's. */

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { routes } from '../core/routes.js';
@@ -40,8 +41,10 @@ export class PayResource {
    * console.log(payment.amount, payment.status);
    * ```
    */
-  async bag(params: PayParams, options?: RequestOptions): Promise<Payment> {
-    const body = parseInput(PayParamsSchema, params, 'params');
-    return this.core.request({ route: routes.pay, body, response: PaymentSchema }, options);
+  bag(params: PayParams, options?: RequestOptions): APIPromise<Payment> {
+    return this.core.request(() => {
+      const body = parseInput(PayParamsSchema, params, 'params');
+      return { route: routes.pay, body, response: PaymentSchema };
+    }, options);
   }
 }

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { routes } from '../core/routes.js';
@@ -34,11 +35,10 @@ export class PlansResource {
    * console.log(plan.id, plan.price_per_month); // the id is what checking takes in `plans`
    * ```
    */
-  async get(slug: string, options?: RequestOptions): Promise<Plan> {
-    const plan_slug = parseInput(NonEmptyStringSchema, slug, 'plan_slug');
-    return this.core.request(
-      { route: routes.getPlan, params: { plan_slug }, response: PlanSchema },
-      options,
-    );
+  get(slug: string, options?: RequestOptions): APIPromise<Plan> {
+    return this.core.request(() => {
+      const plan_slug = parseInput(NonEmptyStringSchema, slug, 'plan_slug');
+      return { route: routes.getPlan, params: { plan_slug }, response: PlanSchema };
+    }, options);
   }
 }

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { routes } from '../core/routes.js';
@@ -43,14 +44,13 @@ export class SeatsResource {
    * console.log(seats.map((seat) => seat.email));
    * ```
    */
-  async list(subscriptionId: number, options?: RequestOptions): Promise<Seat[]> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-    };
-    return this.core.request(
-      { route: routes.listSeats, params, response: SeatListSchema },
-      options,
-    );
+  list(subscriptionId: number, options?: RequestOptions): APIPromise<Seat[]> {
+    return this.core.request(() => {
+      const params = {
+        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+      };
+      return { route: routes.listSeats, params, response: SeatListSchema };
+    }, options);
   }
 
   /**
@@ -67,15 +67,14 @@ export class SeatsResource {
    * ]);
    * ```
    */
-  async add(subscriptionId: number, seats: SeatInput[], options?: RequestOptions): Promise<Seat[]> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-    };
-    const body = { add_seats: parseInput(SeatInputListSchema, seats, 'add_seats') };
-    return this.core.request(
-      { route: routes.putSeats, params, body, response: SeatListSchema },
-      options,
-    );
+  add(subscriptionId: number, seats: SeatInput[], options?: RequestOptions): APIPromise<Seat[]> {
+    return this.core.request(() => {
+      const params = {
+        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+      };
+      const body = { add_seats: parseInput(SeatInputListSchema, seats, 'add_seats') };
+      return { route: routes.putSeats, params, body, response: SeatListSchema };
+    }, options);
   }
 
   /**
@@ -88,21 +87,20 @@ export class SeatsResource {
    * ]);
    * ```
    */
-  async replace(
+  replace(
     subscriptionId: number,
     replacements: SeatReplacement[],
     options?: RequestOptions,
-  ): Promise<Seat[]> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-    };
-    const body = {
-      replace_seats: parseInput(SeatReplacementListSchema, replacements, 'replace_seats'),
-    };
-    return this.core.request(
-      { route: routes.putSeats, params, body, response: SeatListSchema },
-      options,
-    );
+  ): APIPromise<Seat[]> {
+    return this.core.request(() => {
+      const params = {
+        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+      };
+      const body = {
+        replace_seats: parseInput(SeatReplacementListSchema, replacements, 'replace_seats'),
+      };
+      return { route: routes.putSeats, params, body, response: SeatListSchema };
+    }, options);
   }
 
   /**
@@ -115,11 +113,13 @@ export class SeatsResource {
    * if (bob) await client.seats.remove(sub.id, bob.id);
    * ```
    */
-  async remove(subscriptionId: number, seatId: number, options?: RequestOptions): Promise<void> {
-    const params = {
-      subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-      seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
-    };
-    return this.core.request({ route: routes.deleteSeat, params, response: 'empty' }, options);
+  remove(subscriptionId: number, seatId: number, options?: RequestOptions): APIPromise<void> {
+    return this.core.request(() => {
+      const params = {
+        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+        seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
+      };
+      return { route: routes.deleteSeat, params, response: 'empty' };
+    }, options);
   }
 }

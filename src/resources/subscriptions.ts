@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { routes } from '../core/routes.js';
@@ -38,9 +39,9 @@ export class SubscriptionsResource {
    * const { subscriptions } = await client.subscriptions.list();
    * ```
    */
-  async list(options?: RequestOptions): Promise<SubscriptionList> {
+  list(options?: RequestOptions): APIPromise<SubscriptionList> {
     return this.core.request(
-      { route: routes.listSubscriptions, response: SubscriptionListSchema },
+      () => ({ route: routes.listSubscriptions, response: SubscriptionListSchema }),
       options,
     );
   }

@@ -503,7 +503,9 @@ describe('memory', () => {
       expect(run.atEnd - run.at1k).toBeLessThan(GROWTH);
       expect(run.bytesPerCall).toBeLessThan(PER_CALL);
     }
-  }, 60_000);
+    // 24,000 calls through ky (about twice the CPU per call of the old fetch path) on a shared
+    // machine: the bound is on memory, not on time.
+  }, 180_000);
 });
 
 describe('sockets', () => {

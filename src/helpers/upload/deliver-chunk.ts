@@ -93,8 +93,6 @@ function requestOptions(
     timeout: context.chunkTimeout,
     ...(context.maxRetries === undefined ? {} : { maxRetries: context.maxRetries }),
     onUploadProgress: (sent) => context.progress.sent(index, sent),
-    // Retries start over whenever another chunk got through meanwhile.
-    relatedSuccesses: () => context.progress.delivered,
     onRetry: ({ error }) => {
       if (error instanceof APIError && error.status === 429) context.onRateLimited();
     },

@@ -51,11 +51,6 @@ export class ProgressTracker {
     this.step = Math.max(MIN_BYTE_REPORT_STEP, Math.floor(plan.totalBytes / BYTE_REPORT_STEPS));
   }
 
-  /** Chunks acknowledged so far. */
-  get delivered(): number {
-    return this.chunksDone;
-  }
-
   /** Reports the starting point: nothing sent yet. */
   start(): void {
     this.report(true);

@@ -226,7 +226,7 @@ export function runMemoryChild(
         token,
         String(calls),
       ],
-      { timeout: 90_000 },
+      { timeout: 170_000 },
       (error, stdout) => {
         if (error) return reject(error);
         const line = stdout.trim().split('\n').at(-1) ?? '';

@@ -1,0 +1,180 @@
+import { SeatpayError } from './errors/seatpay-error.js';
+
+/**
+ * What a resource method resolves to through {@link APIPromise.withResponse}: the validated
+ * result, the `Response` it was read from (its body already read), and the service's request id.
+ *
+ * @example
+ * ```ts
+ * const { data, response, requestId }: WithResponse<Plan> = await client.plans
+ *   .get('team-per-seat')
+ *   .withResponse();
+ * console.log(data.slug, response.status, requestId);
+ * ```
+ */
+export interface WithResponse<T> {
+  /** The validated result, as awaiting the {@link APIPromise} gives it. */
+  data: T;
+  /** The answer the result was read from; its body has been read. */
+  response: Response;
+  /** The answer's `x-request-id` (or `request-id`) header, or null when it had none. */
+  requestId: string | null;
+}
+
+/**
+ * The successful answer of a call, as the request path hands it over: read (the default) or,
+ * once {@link APIPromise.asResponse} asked for it before the answer came, left unread.
+ * @internal
+ */
+export interface Exchange<T> {
+  response: Response;
+  requestId: string | null;
+  /** The body as text, or `undefined` when it was left unread for `asResponse()`. */
+  text: string | undefined;
+  /** Parses and validates a body; throws the typed error of a bad one. */
+  parse(text: string): T;
+}
+
+/**
+ * Shared between an {@link APIPromise} and its request still in flight: `raw` tells the request
+ * path to stop at the answer's headers and leave the body unread.
+ * @internal
+ */
+export interface ExchangeMode {
+  raw: boolean;
+}
+
+/**
+ * What every resource method returns: a `Promise` of the validated result, plus the raw answer on
+ * demand. The request starts when the method is called, awaited or not.
+ *
+ * - `await` gives the validated result.
+ * - {@link APIPromise.withResponse | withResponse()} gives `{ data, response, requestId }`.
+ * - {@link APIPromise.asResponse | asResponse()} gives the raw `Response`, body unread and not
+ *   validated.
+ *
+ * @example
+ * ```ts
+ * const plan = await client.plans.get('team-per-seat');
+ * const { data, requestId } = await client.plans.get('team-per-seat').withResponse();
+ * const raw = await client.plans.get('team-per-seat').asResponse();
+ * console.log(raw.status, raw.headers.get('content-type'));
+ * ```
+ */
+export class APIPromise<T> extends Promise<T> {
+  readonly #exchange: Promise<Exchange<T>>;
+  readonly #mode: ExchangeMode;
+  #data: Promise<T> | undefined;
+
+  /** Made by the request path; users get one from every resource method. @internal */
+  constructor(exchange: Promise<Exchange<T>>, mode: ExchangeMode) {
+    // The base promise is never used: then/catch/finally read the exchange, so that only the
+    // result that is asked for (data or raw answer) is produced.
+    super((resolve) => resolve(undefined as T));
+    this.#exchange = exchange;
+    this.#mode = mode;
+  }
+
+  /** Derived promises (`then`, `Promise.all`) are plain ones. */
+  static override get [Symbol.species](): PromiseConstructor {
+    return Promise;
+  }
+
+  /**
+   * The raw answer: the `Response` with its body unread and not validated.
+   *
+   * Retries and typed errors cover everything up to the answer's headers, as for `await`: a
+   * non-2xx answer still rejects with its `APIError` once the retry policy gives up. The body is
+   * then yours to read, outside seatpay's timeout and retries (your `signal` still cancels it).
+   * Use it instead of awaiting the promise, not with it: awaiting after reading the body rejects.
+   *
+   * @example
+   * ```ts
+   * const response = await client.subscriptions.list().asResponse();
+   * const bytes = await response.arrayBuffer(); // stored as received, say
+   * ```
+   */
+  asResponse(): Promise<Response> {
+    this.#mode.raw = true;
+    return this.#exchange.then(({ response, text }) =>
+      // Asked after the body was read: the same answer, with a fresh body to read.
+      text === undefined ? response : new Response(text || null, response),
+    );
+  }
+
+  /**
+   * The validated result, the `Response` it was read from, and the service's request id.
+   *
+   * @example
+   * ```ts
+   * const { data, response, requestId } = await client.plans.get('team-per-seat').withResponse();
+   * console.log(data.slug, response.headers.get('date'), requestId);
+   * ```
+   */
+  async withResponse(): Promise<WithResponse<T>> {
+    const data = await this.#result();
+    const { response, requestId } = await this.#exchange;
+    return { data, response, requestId };
+  }
+
+  /**
+   * Settles with the validated result (or the call's typed error): what `await` does.
+   *
+   * @example
+   * ```ts
+   * client.plans.get('team-per-seat').then((plan) => console.log(plan.slug));
+   * ```
+   */
+  override then<R1 = T, R2 = never>(
+    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#result().then(onfulfilled, onrejected);
+  }
+
+  /**
+   * Handles the call's typed error, as on any promise.
+   *
+   * @example
+   * ```ts
+   * const plan = await client.plans.get('maybe').catch((error) => {
+   *   if (error instanceof NotFoundError) return undefined;
+   *   throw error;
+   * });
+   * ```
+   */
+  override catch<R = never>(
+    onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null,
+  ): Promise<T | R> {
+    return this.#result().catch(onrejected);
+  }
+
+  /**
+   * Runs `onfinally` once the result is settled, as on any promise.
+   *
+   * @example
+   * ```ts
+   * await client.subscriptions.list().finally(() => spinner.stop());
+   * ```
+   */
+  override finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.#result().finally(onfinally);
+  }
+
+  #result(): Promise<T> {
+    this.#data ??= this.#exchange.then(async (exchange) =>
+      exchange.parse(exchange.text ?? (await unreadBody(exchange.response))),
+    );
+    return this.#data;
+  }
+}
+
+/** The body of an answer left unread for `asResponse()`, unless that caller read it already. */
+function unreadBody(response: Response): Promise<string> {
+  if (response.bodyUsed) {
+    throw new SeatpayError(
+      'The body of this answer was read through asResponse(): await the call, or use withResponse(), to get its result',
+    );
+  }
+  return response.text();
+}

@@ -1,0 +1,66 @@
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ConnectionError, TimeoutError } from '../../src/index.js';
+import { PAYMENT, PLAN } from '../resources/fixtures.js';
+import { BASE_URL, testClient, useMockService } from '../support/msw.js';
+
+// What `timeout` means at its edges now that ky's own per-attempt timeout enforces it
+// (ky-cost.md §7): 0 ms is no time at all, 1 ms a real (short) attempt.
+const { server, seen } = useMockService();
+
+const slowPlan = http.get(`${BASE_URL}/v1/payments/plan/:slug`, async () => {
+  await delay(60);
+  return HttpResponse.json(PLAN);
+});
+const slowPay = http.post(`${BASE_URL}/v1/payments/pay`, async () => {
+  await delay(60);
+  return HttpResponse.json(PAYMENT);
+});
+const PAY = { token: 'bag_1', chosen_period: 'MONTH' } as const;
+
+describe('timeout: 0', () => {
+  it('rejects at once with a TimeoutError that says nothing was sent, and is not retried', async () => {
+    server.use(slowPlan);
+    const error = await testClient({ timeout: 0, maxRetries: 5 })
+      .plans.get('team-per-seat')
+      .catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: false });
+    expect((error as Error).message).toMatch(/within 0 ms/);
+    await delay(20);
+    expect(seen).toEqual([]);
+  });
+
+  it('per call too, for a call that moves money', async () => {
+    server.use(slowPay);
+    const error = await testClient()
+      .pay.bag(PAY, { timeout: 0 })
+      .catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ name: 'TimeoutError', mayHaveBeenProcessed: false });
+    await delay(20);
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('timeout: 1 ms', () => {
+  it('sends each attempt and times it out: an idempotent call gets maxRetries + 1 attempts', async () => {
+    server.use(slowPlan);
+    const error = await testClient({ timeout: 1, maxRetries: 2 })
+      .plans.get('team-per-seat')
+      .catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: true });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('a pay that timed out may have been processed, so it is sent once only', async () => {
+    server.use(slowPay);
+    const error = await testClient({ maxRetries: 3 })
+      .pay.bag(PAY, { timeout: 1 })
+      .catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ name: 'TimeoutError', mayHaveBeenProcessed: true });
+    await delay(80);
+    expect(seen).toHaveLength(1);
+  });
+});
