@@ -112,8 +112,7 @@ function checkBaseUrl(baseUrl: unknown): void {
   }
 }
 
-/** The default and the largest `maxResponseBytes`: a body is held in memory as text. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/** The largest `maxResponseBytes`: a body is held in memory as text. */
 const LARGEST_RESPONSE_BYTES = 2 ** 31;
 
 function checkMaxResponseBytes(value: unknown): void {

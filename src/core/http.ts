@@ -8,9 +8,15 @@ import { errorFromResponse } from './errors/from-response.js';
 import { kyHooksOf } from './hooks.js';
 import { Log } from './logger.js';
 import { MultipartBody } from './multipart.js';
-import type { ClientOptions, InternalRequestOptions, ValidationMode } from './options.js';
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  type ClientOptions,
+  type InternalRequestOptions,
+  type ValidationMode,
+} from './options.js';
 import { parseBody, readResult } from './read-result.js';
-import { redact, scrubText } from './redact.js';
+import { RecentSecrets, redact, redactCause, scrubText } from './redact.js';
+import { scrubError } from './errors/scrub-error.js';
 import { retryDelay, type RetrySettings } from './retry-policy.js';
 import { expandPath, type Route } from './routes.js';
 import { sendOnce, type Answer } from './send.js';
@@ -61,6 +67,8 @@ export class HttpCore {
   private readonly baseUrl: string;
   private readonly retry: RetrySettings;
   private readonly validation: ValidationMode;
+  /** What this client sent lately (tokens, a card): errors built later hide them too. */
+  private readonly recentSecrets = new RecentSecrets();
 
   /** @internal */
   constructor(private readonly options: ClientOptions) {
@@ -113,7 +121,8 @@ export class HttpCore {
     const url =
       this.baseUrl + (call.params ? expandPath(call.route.path, call.params) : call.route.path);
     const { signal } = options;
-    if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
+    if (signal?.aborted)
+      throw new AbortError(undefined, { cause: redactCause(signal.reason, this.knownSecrets()) });
     const timeoutMs = options.timeout ?? this.options.timeout ?? 30_000;
     if (timeoutMs === 0) {
       // No time at all: nothing is sent (ky would still start the request), nothing retried.
@@ -136,9 +145,28 @@ export class HttpCore {
       });
     } catch (error) {
       if (error instanceof SeatpayError) throw error;
-      if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
-      throw error;
+      const cause = redactCause(error, this.knownSecrets());
+      if (signal?.aborted) throw new AbortError(undefined, { cause });
+      // Nothing foreign leaves a call (p-retry's own TypeError for a thrown non-Error, say).
+      throw new SeatpayError(`${call.route.method} ${url} failed unexpectedly`, { cause });
     }
+  }
+
+  /**
+   * `error` with the secrets this client sent lately hidden in it too: for helpers whose errors
+   * carry answers across several calls (a listing polled after the card went out).
+   * @internal
+   */
+  scrub<E>(error: E): E {
+    return scrubError(error, this.knownSecrets());
+  }
+
+  /** The fixed token, if any, and what was sent lately. */
+  private knownSecrets(): string[] {
+    const { token } = this.options;
+    return typeof token === 'string'
+      ? [token, ...this.recentSecrets.list]
+      : [...this.recentSecrets.list];
   }
 
   /** Whether to send `route` again after `error`: waits the policy's delay first when it says yes. */
@@ -165,14 +193,22 @@ export class HttpCore {
     attempt: number,
     mode: ExchangeMode,
   ): Promise<Exchange<T>> {
-    const token = await tokenFor(this.options.token, options.signal);
-    const secrets = call.secrets ? [token, ...call.secrets] : [token];
+    // What the provider throws may quote the call's card or a token it handed out before.
+    const known =
+      typeof this.options.token === 'string'
+        ? []
+        : [...(call.secrets ?? []), ...this.recentSecrets.list];
+    const token = await tokenFor(this.options.token, options.signal, known);
+    const sent = call.secrets ? [token, ...call.secrets] : [token];
+    this.recentSecrets.remember(sent);
+    // An answer can echo what an earlier call sent (the card, before paying): hidden as well.
+    const secrets = [...sent, ...this.recentSecrets.list];
     const method = call.route.method;
     const logsInfo = this.log.enabled('info');
     if (logsInfo) this.log.info(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
     if (this.log.enabled('debug')) this.log.debug('request body', describeBody(call.body), secrets);
 
-    const started = logsInfo ? Date.now() : 0;
+    const started = logsInfo ? performance.now() : 0; // monotonic: a clock step is no latency
     const answer = await sendOnce(
       this.ky,
       {
@@ -184,6 +220,7 @@ export class HttpCore {
         signal: options.signal,
         onUploadProgress: options.onUploadProgress,
         customFetch: this.options.fetch !== undefined,
+        maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       },
       mode,
       secrets,
@@ -192,7 +229,9 @@ export class HttpCore {
     const requestId = requestIdOf(response.headers);
     if (logsInfo) {
       const id = requestId === null ? '' : ` [request id ${requestId}]`;
-      this.log.info(`← ${response.status} ${method} ${url} (${Date.now() - started} ms)${id}`);
+      this.log.info(
+        `← ${response.status} ${method} ${url} (${Math.round(performance.now() - started)} ms)${id}`,
+      );
     }
     if (!response.ok) throw this.apiError(answer, method, url, secrets);
     const check = { schema: call.response, validation: this.validation, method, url, secrets };

@@ -159,6 +159,9 @@ export interface ClientOptions {
   maxResponseBytes?: number;
 }
 
+/** The `maxResponseBytes` of a client that does not set it: 32 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
 /**
  * The last argument of every method: per-call overrides of the client's options, and a signal
  * to cancel the call.

@@ -126,9 +126,12 @@ function copy(
   seen: Set<object>,
 ): unknown {
   if (typeof value === 'string') return scrubText(value, secrets);
-  // A card number can come back as a number; a symbol's description can quote anything.
+  // A card number can come back as a number (short numbers are ids and amounts, not secrets); a
+  // symbol's description can quote anything.
   if (typeof value === 'number' || typeof value === 'bigint')
-    return secrets.length && scrubText(String(value), secrets) !== String(value) ? REDACTED : value;
+    return String(value).length >= 12 && scrubText(String(value), secrets) !== String(value)
+      ? REDACTED
+      : value;
   if (typeof value === 'symbol') return scrubText(value.toString(), secrets);
   if (value === null || typeof value !== 'object') return value;
   if (depth > MAX_DEPTH) return '[…]';
