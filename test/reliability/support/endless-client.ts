@@ -13,7 +13,8 @@ import { fromPath } from '../../../src/node.js';
 
 const [baseUrl, scenario, limitArg] = process.argv.slice(2);
 const gc = (globalThis as { gc?: () => void }).gc;
-if (!baseUrl || !scenario || !gc) throw new Error('usage: node --expose-gc ... <baseUrl> <scenario> <limit>');
+if (!baseUrl || !scenario || !gc)
+  throw new Error('usage: node --expose-gc ... <baseUrl> <scenario> <limit>');
 
 const client = createClient({
   baseUrl,
