@@ -8,6 +8,7 @@ import {
   BillingTeamSchema,
   createClient,
   InvalidRequestError,
+  ResponseTooLargeError,
   spendingOf,
   type BillingTeam,
   type ClientOptions,
@@ -152,6 +153,11 @@ describe('createClient, with arbitrary options', () => {
         );
         const requests = service.seen.filter((r) => r.run === id);
         const { verdict, problems } = judge(outcome, requests, {
+          // A tiny maxResponseBytes cuts the answer off: the typed error it promises.
+          helperError: (error) =>
+            error instanceof ResponseTooLargeError &&
+            typeof o.maxResponseBytes === 'number' &&
+            o.maxResponseBytes < 4096,
           check: (_value, seen) => {
             const wrong: string[] = [];
             const headers = seen[0]?.headers;

@@ -707,6 +707,7 @@ export function clientOptions(base: string, token: string) {
       validate: fc.constantFrom('error', 'warn', 'off'),
       logger: fc.constant(silentLogger),
       logLevel: fc.constantFrom('off', 'error', 'warn', 'info', 'debug'),
+      maxResponseBytes: fc.constantFrom(1, 1024, 32 * 1024 * 1024, 2 ** 31),
     },
     { required: ['baseUrl', 'token'] },
   );
