@@ -17,7 +17,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const server = await startMockServer({ port, host: option('host', '127.0.0.1') });
+const server = await startMockServer({
+  port,
+  host: option('host', '127.0.0.1'),
+  profile: option('profile', 'spec'),
+});
 const { owner, member } = server.simulator.users;
 console.log(`seatpay mock listening on ${server.url}`);
 console.log(`  owner  ${owner.email}  token ${owner.token}`);

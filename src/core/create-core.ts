@@ -2,6 +2,7 @@ import { InvalidRequestError } from './errors/validation-errors.js';
 import { checkHooks } from './hooks.js';
 import { HttpCore } from './http.js';
 import type { ClientOptions } from './options.js';
+import { profileNamed } from './profiles.js';
 import { checkHeaders, checkNumberOption, MAX_TIMER_MS, parseInput } from './validate-input.js';
 import { AcademyInputSchema } from '../schemas/input-checks.js';
 
@@ -56,6 +57,11 @@ function checkOptions(options: ClientOptions): void {
     });
   }
   if (academy !== undefined) parseInput(AcademyInputSchema, academy, 'academy');
+  if (options.profile !== undefined && profileNamed(options.profile) === undefined) {
+    throw new InvalidRequestError("Invalid profile: must be 'spec' or 'deployed'", {
+      field: 'profile',
+    });
+  }
   checkNumberOption('timeout', options.timeout, MAX_TIMER_MS);
   checkNumberOption('maxRetries', options.maxRetries);
   checkNumberOption('maxRetryDelay', options.maxRetryDelay, MAX_TIMER_MS);

@@ -18,7 +18,9 @@ import { parseBody, readResult } from './read-result.js';
 import { RecentSecrets, redact, redactCause, scrubText } from './redact.js';
 import { scrubError } from './errors/scrub-error.js';
 import { retryDelay, type RetrySettings } from './retry-policy.js';
-import { expandPath, type Route } from './routes.js';
+import { profileNamed, profiles, type Profile } from './profiles.js';
+import { bodyForRoute, refuseUnavailable } from './route-body.js';
+import { expandPath, type Route, type RouteTable } from './routes.js';
 import { sendOnce, type Answer } from './send.js';
 import { sleep } from './sleep.js';
 import { tokenFor } from './token.js';
@@ -67,11 +69,13 @@ export class HttpCore {
   private readonly baseUrl: string;
   private readonly retry: RetrySettings;
   private readonly validation: ValidationMode;
+  private readonly profile: Profile;
   /** What this client sent lately (tokens, a card): errors built later hide them too. */
   private readonly recentSecrets = new RecentSecrets();
 
   /** @internal */
   constructor(private readonly options: ClientOptions) {
+    this.profile = profileNamed(options.profile ?? 'spec') ?? profiles.spec;
     this.baseUrl = String(options.baseUrl).replace(/\/+$/, '');
     this.log = new Log(options.logger ?? globalThis.console, options.logLevel ?? 'warn');
     this.validation = options.validate ?? 'error';
@@ -95,6 +99,15 @@ export class HttpCore {
     });
   }
 
+  /**
+   * The route table of the client's profile: resources look their routes up here, by name, and
+   * so never branch on the profile.
+   * @internal
+   */
+  get routes(): RouteTable {
+    return this.profile.routes;
+  }
+
   /** The academy set on the client, used by media calls that do not name one. */
   get academy(): number | string | undefined {
     return this.options.academy;
@@ -115,7 +128,7 @@ export class HttpCore {
     given: InternalRequestOptions | undefined,
     mode: ExchangeMode,
   ): Promise<Exchange<T>> {
-    const call = build();
+    const call = routed(build());
     // A wrong signal, timeout or header is a bad argument: rejected before anything is sent.
     const options = checkRequestOptions(given);
     const url =
@@ -279,8 +292,18 @@ export class HttpCore {
   }
 
   private authorization(token: string): string {
-    return `${this.options.authScheme ?? 'Bearer'} ${token}`;
+    return `${this.options.authScheme ?? this.profile.authScheme} ${token}`;
   }
+}
+
+/**
+ * The call as its route (from the client's profile) sends it: refused at once when the server
+ * lacks the route, its body given the route's fixed and JSON-encoded fields.
+ */
+function routed<T>(call: Call<T>): Call<T> {
+  refuseUnavailable(call.route);
+  const body = bodyForRoute(call.route, call.body);
+  return body === call.body ? call : { ...call, body };
 }
 
 /** The service's request id of an answer, for support tickets. */

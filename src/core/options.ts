@@ -1,4 +1,5 @@
 import type { ClientHooks } from './hooks.js';
+import type { ProfileName } from './profiles.js';
 
 /**
  * Where the access token comes from: a string, or a function called before every attempt. A
@@ -123,8 +124,14 @@ export interface ClientOptions {
   baseUrl: string | URL;
   /** The access token, or a provider called per request (sync or async) so tokens can rotate. */
   token: TokenSource;
-  /** The scheme in `Authorization: <scheme> <token>`. @defaultValue 'Bearer' */
+  /** The scheme in `Authorization: <scheme> <token>`. @defaultValue the profile's: 'Bearer' for 'spec', 'Token' for 'deployed' */
   authScheme?: string;
+  /**
+   * Which server to talk to: `'spec'` follows SERVICE.md; `'deployed'` the server that is really
+   * deployed (its methods, paths, auth scheme and body encodings; see the README's "Profiles").
+   * @defaultValue 'spec'
+   */
+  profile?: ProfileName;
   /** Send media calls to the academy endpoints with this `Academy` header. */
   academy?: number | string;
   /** Milliseconds per attempt, answer body included. @defaultValue 30000 */

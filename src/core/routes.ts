@@ -27,15 +27,30 @@ export interface Route {
   readonly path: string;
   /** When a failed attempt may be sent again (see above). */
   readonly replay: 'idempotent' | 'unprocessed-only';
+  /** Fields this route adds to every JSON body it sends (the checking `type`). */
+  readonly fixedFields?: Readonly<Record<string, unknown>>;
+  /** Body fields sent JSON-encoded, as strings (SERVICE.md's finalize `meta`). */
+  readonly jsonEncodedFields?: readonly string[];
+  /**
+   * Set when the server lacks this route: a call to it is refused before anything is sent, with
+   * an `InvalidRequestError` carrying this advice (what to use instead).
+   */
+  readonly unavailable?: string;
 }
 
-const route = (spec: string, replay: Route['replay'] = 'idempotent'): Route => {
+/** Builds a {@link Route} from `'METHOD /path'`, with the extras of {@link Route} when given. */
+export const route = (
+  spec: string,
+  replay: Route['replay'] = 'idempotent',
+  extras: Pick<Route, 'fixedFields' | 'jsonEncodedFields' | 'unavailable'> = {},
+): Route => {
   const [method, path] = spec.split(' ') as [Route['method'], string];
-  return { method, path, replay };
+  return { method, path, replay, ...extras };
 };
 
 /**
- * The route table: every method and path of SERVICE.md that seatpay calls, by name. Read it to
+ * The route table of `profile: 'spec'` (the default): every method and path of SERVICE.md that
+ * seatpay calls, by name. `deployedRoutes` beside it is the same table for `profile: 'deployed'`. Read it to
  * see the whole wire contract at once, or to build requests of your own (a proxy allow-list, a
  * mock) from the same data the client uses.
  *
@@ -51,8 +66,14 @@ const route = (spec: string, replay: Route['replay'] = 'idempotent'): Route => {
 export const routes = {
   /** Used by `client.plans.get`. */
   getPlan: route('GET /v1/payments/plan/{plan_slug}'),
-  /** Used by `client.checking.preview` and `client.checking.bag` (`type` tells them apart). */
-  checking: route('POST /v1/payments/checking', 'unprocessed-only'),
+  /** Used by `client.checking.preview`. */
+  checking: route('POST /v1/payments/checking', 'unprocessed-only', {
+    fixedFields: { type: 'PREVIEW' },
+  }),
+  /** Used by `client.checking.bag`: the same endpoint, asked for a bag. */
+  createBag: route('POST /v1/payments/checking', 'unprocessed-only', {
+    fixedFields: { type: 'BAG' },
+  }),
   /** Used by `client.card.register`. */
   registerCard: route('PUT /v1/payments/card'),
   /** Used by `client.pay.bag`. */
@@ -85,12 +106,16 @@ export const routes = {
   getOperationType: route('GET /v2/media/operationtype/{operation_type}'),
   /** Used by `client.media.uploadChunk` without an academy. */
   uploadChunk: route('POST /v2/media/me/chunk'),
-  /** Used by `client.media.finalize` without an academy. */
-  finalizeUpload: route('POST /v2/media/me/chunk/upload', 'unprocessed-only'),
+  /** Used by `client.media.finalize` without an academy; `meta` goes JSON-encoded. */
+  finalizeUpload: route('POST /v2/media/me/chunk/upload', 'unprocessed-only', {
+    jsonEncodedFields: ['meta'],
+  }),
   /** Used by `client.media.uploadChunk` with an academy (`Academy` header). */
   uploadAcademyChunk: route('POST /v2/media/academy/chunk'),
   /** Used by `client.media.finalize` with an academy (`Academy` header). */
-  finalizeAcademyUpload: route('POST /v2/media/academy/chunk/upload', 'unprocessed-only'),
+  finalizeAcademyUpload: route('POST /v2/media/academy/chunk/upload', 'unprocessed-only', {
+    jsonEncodedFields: ['meta'],
+  }),
 } satisfies Record<string, Route>;
 
 /**
@@ -102,10 +127,24 @@ export const routes = {
  *
  * const moneyRoutes = (Object.keys(routes) as RouteName[]).filter(
  *   (name) => routes[name].replay === 'unprocessed-only',
- * ); // ['checking', 'pay', 'consumableCheckout', 'finalizeUpload', 'finalizeAcademyUpload']
+ * ); // ['checking', 'createBag', 'pay', 'consumableCheckout', 'finalizeUpload', ...]
  * ```
  */
 export type RouteName = keyof typeof routes;
+
+/**
+ * A whole route table: one {@link Route} per {@link RouteName}. Each profile has one
+ * (`profiles.spec.routes`, `profiles.deployed.routes`).
+ *
+ * @example
+ * ```ts
+ * import { profiles, type RouteTable } from 'seatpay';
+ *
+ * const table: RouteTable = profiles.deployed.routes;
+ * console.log(table.checking.method); // 'PUT'
+ * ```
+ */
+export type RouteTable = Readonly<Record<RouteName, Route>>;
 
 /**
  * Fills `{name}` placeholders, encoding each value so that no parameter can change the path. Two

@@ -1,5 +1,6 @@
 import { APIError } from '../core/errors/api-error.js';
 import { ConnectionError } from '../core/errors/connection-error.js';
+import type { SeatpayError } from '../core/errors/seatpay-error.js';
 import { SubscriptionTimeoutError } from '../core/errors/helper-errors.js';
 import { InvalidRequestError, ResponseValidationError } from '../core/errors/validation-errors.js';
 import { checkNumberOption, MAX_TIMER_MS, parseInput } from '../core/validate-input.js';
@@ -10,6 +11,7 @@ import {
   type Bag,
   type CardParams,
   type Checking,
+  type ChosenPeriod,
   type Payment,
   type Plan,
 } from '../schemas/payments.js';
@@ -17,42 +19,7 @@ import type { Consumable } from '../schemas/consumables.js';
 import type { Subscription } from '../schemas/subscriptions.js';
 import type { SeatpayClient } from '../client.js';
 import { checkWaitForOptions, subscriptionsOf } from './wait-for-subscription.js';
-
-/**
- * The steps of `purchase`, in order. `'existing'` (listing the subscriptions known before paying)
- * runs only when `exclude` is not given.
- *
- * @example
- * ```ts
- * const labels: Record<PurchaseStepName, string> = {
- *   plan: 'Reading the plan', existing: 'Listing subscriptions', preview: 'Pricing',
- *   bag: 'Creating the bag', card: 'Registering the card', pay: 'Paying',
- *   subscription: 'Waiting for the subscription', consumables: 'Listing consumables',
- * };
- * ```
- */
-export type PurchaseStepName =
-  'plan' | 'existing' | 'preview' | 'bag' | 'card' | 'pay' | 'subscription' | 'consumables';
-
-/**
- * What `onStep` receives as each step of `purchase` ends.
- *
- * @example
- * ```ts
- * await client.purchase({
- *   plan: 'team-per-seat',
- *   card: { card_number: '4242424242424242', cvc: '123' },
- *   chosen_period: 'MONTH',
- *   onStep: ({ step, result }: PurchaseStep) => console.log('done:', step, result),
- * });
- * ```
- */
-export interface PurchaseStep {
-  /** Which step just ended. */
-  step: PurchaseStepName;
-  /** What the step produced; for an ambiguous `pay`, the error that left it unknown. */
-  result: unknown;
-}
+import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from './purchase-step.js';
 
 /**
  * The options of `client.purchase`. Every one is checked before the first request, so a mistake
@@ -79,7 +46,12 @@ export interface PurchaseOptions {
   /** The card to register before paying (its number and CVC are never logged). */
   card: CardParams;
   /** The billing period to pay for: `'MONTH'`, `'QUARTER'`, `'HALF'` or `'YEAR'`. */
-  chosen_period: string;
+  chosen_period: ChosenPeriod;
+  /**
+   * The payment method to pay with, sent with the pay request: the deployed server requires it
+   * (`profile: 'deployed'`; its ids come from `GET /v1/payments/methods`).
+   */
+  payment_method_id?: number;
   /** Subscription ids known before paying; listed first when not given. */
   exclude?: number[];
   /** Cancels the flow, the request or poll in flight included; rejects with `AbortError`. */
@@ -133,10 +105,10 @@ export async function purchase(
   checkPurchaseOptions(options);
   const { signal } = options;
   const request = signal ? { signal } : {};
-  const report = <T>(step: PurchaseStepName, result: T): T => (
-    options.onStep?.({ step, result }),
-    result
-  );
+  const report = <Name extends PurchaseStepName>(
+    step: Name,
+    result: PurchaseStepResults[Name],
+  ): PurchaseStepResults[Name] => (options.onStep?.({ step, result } as PurchaseStep), result);
 
   const plan = report('plan', await client.plans.get(options.plan, request));
   const exclude =
@@ -155,17 +127,23 @@ export async function purchase(
   report('card', await client.card.register(options.card, request));
 
   let payment: Payment | undefined;
-  let ambiguous: unknown;
+  let ambiguous: SeatpayError | undefined;
   try {
     payment = await client.pay.bag(
-      { token: bag?.token, chosen_period: options.chosen_period },
+      {
+        token: bag?.token,
+        chosen_period: options.chosen_period,
+        ...(options.payment_method_id === undefined
+          ? {}
+          : { payment_method_id: options.payment_method_id }),
+      },
       request,
     );
   } catch (error) {
     if (!leavesChargeUnknown(error)) throw error;
-    ambiguous = error;
+    ambiguous = error as SeatpayError;
   }
-  report('pay', payment ?? ambiguous);
+  report('pay', payment ?? (ambiguous as SeatpayError));
 
   let subscription: Subscription;
   try {

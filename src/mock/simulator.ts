@@ -6,7 +6,9 @@ import { Router } from './core/router.js';
 import { Timers } from './core/timers.js';
 import { consumeFor, type ConsumeAnswer } from './routes/consume.js';
 import { fileBytes, findFile, serializeFile, type MockFile } from './routes/media-finalize.js';
-import { ROUTES } from './routes/table.js';
+import { routeDefinitions } from './routes/table.js';
+import { serverProfile } from './core/server-profile.js';
+import type { ProfileName } from '../core/profiles.js';
 import type { CatalogPlan, PlanSlug } from './state/catalog.js';
 import { SimulatorState, type Charge, type MockUser } from './state/state.js';
 
@@ -30,6 +32,12 @@ export interface SimulatorOptions {
   mediaProcessingDelayMs?: number;
   /** The source of tokens and default delays; pass `seededRandom(n)` for repeatable runs. */
   random?: RandomSource;
+  /**
+   * Which server to behave as: `'spec'` (SERVICE.md, the default) or `'deployed'` (the deployed
+   * server: its methods and paths, `Authorization: Token` only, 207 seat answers, required extra
+   * fields, `meta` as an object, HTML 404s, bodies over 10 KiB compressed by `startMockServer`).
+   */
+  profile?: ProfileName;
 }
 
 /**
@@ -69,6 +77,8 @@ export interface ConsumeInput {
  * ```
  */
 export interface Simulator {
+  /** The server it behaves as (see {@link SimulatorOptions.profile}). */
+  readonly profile: ProfileName;
   /** The users every simulator starts with: the `owner` who buys, a `member` to give a seat. */
   readonly users: {
     /** Buys plans and manages the team. */
@@ -191,20 +201,23 @@ export interface Simulator {
  */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const random = options.random ?? Math.random;
+  const profile = serverProfile(options.profile);
   const timers = new Timers();
   const state = new SimulatorState({
+    profile,
     random,
     timers,
     subscriptionDelayMs: () =>
       options.subscriptionDelayMs ?? 10_000 + Math.floor(random() * 20_000),
     mediaProcessingDelayMs: options.mediaProcessingDelayMs ?? 1000,
   });
-  const env = { state, router: new Router(ROUTES), faults: new Faults() };
+  const env = { state, router: new Router(routeDefinitions(profile)), faults: new Faults() };
   const users = {
     owner: state.register('owner@example.com'),
     member: state.register('member@example.com'),
   };
   return {
+    profile: profile.name,
     users,
     catalog: state.catalog,
     charges: state.charges,

@@ -1,7 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import {
   BillingTeamPatchSchema,
@@ -52,12 +51,14 @@ export class BillingTeamResource {
       const params = {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
       };
-      return { route: routes.getBillingTeam, params, response: BillingTeamSchema };
+      return { route: this.core.routes.getBillingTeam, params, response: BillingTeamSchema };
     }, options);
   }
 
   /**
-   * Changes some auto-recharge settings (PATCH); the fields left out keep their values.
+   * Changes some auto-recharge settings (PATCH); the fields left out keep their values. Under
+   * `profile: 'deployed'` it is refused before sending (`InvalidRequestError`): that server has no
+   * PATCH, so use {@link BillingTeamResource.replace | replace}.
    *
    * @example
    * ```ts
@@ -79,7 +80,12 @@ export class BillingTeamResource {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
       };
       const body = parseInput(BillingTeamPatchSchema, patch, 'patch');
-      return { route: routes.updateBillingTeam, params, body, response: BillingTeamSchema };
+      return {
+        route: this.core.routes.updateBillingTeam,
+        params,
+        body,
+        response: BillingTeamSchema,
+      };
     }, options);
   }
 
@@ -107,7 +113,12 @@ export class BillingTeamResource {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
       };
       const body = parseInput(BillingTeamReplaceSchema, config, 'config');
-      return { route: routes.replaceBillingTeam, params, body, response: BillingTeamSchema };
+      return {
+        route: this.core.routes.replaceBillingTeam,
+        params,
+        body,
+        response: BillingTeamSchema,
+      };
     }, options);
   }
 }

@@ -1,7 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import {
   CardParamsSchema,
@@ -47,7 +46,7 @@ export class CardResource {
     return this.core.request(() => {
       const body = parseInput(CardParamsSchema, card, 'card');
       const secrets = [body.card_number, body.cvc];
-      return { route: routes.registerCard, body, secrets, response: CardResultSchema };
+      return { route: this.core.routes.registerCard, body, secrets, response: CardResultSchema };
     }, options);
   }
 }

@@ -1,7 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import {
   BagSchema,
@@ -46,8 +45,8 @@ export class CheckingResource {
    */
   preview(params: CheckingParams, options?: RequestOptions): APIPromise<Checking> {
     return this.core.request(() => {
-      const body = { ...parseInput(CheckingParamsSchema, params, 'params'), type: 'PREVIEW' };
-      return { route: routes.checking, body, response: CheckingSchema };
+      const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
+      return { route: this.core.routes.checking, body, response: CheckingSchema };
     }, options);
   }
 
@@ -62,8 +61,8 @@ export class CheckingResource {
    */
   bag(params: CheckingParams, options?: RequestOptions): APIPromise<Bag> {
     return this.core.request(() => {
-      const body = { ...parseInput(CheckingParamsSchema, params, 'params'), type: 'BAG' };
-      return { route: routes.checking, body, response: BagSchema };
+      const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
+      return { route: this.core.routes.createBag, body, response: BagSchema };
     }, options);
   }
 }

@@ -1,7 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
 import {
@@ -46,7 +45,7 @@ export class ConsumablesResource {
    */
   list(options?: RequestOptions): APIPromise<ConsumableList> {
     return this.core.request(
-      () => ({ route: routes.listConsumables, response: ConsumableListSchema }),
+      () => ({ route: this.core.routes.listConsumables, response: ConsumableListSchema }),
       options,
     );
   }
@@ -80,7 +79,7 @@ export class ConsumablesResource {
   checkout(params: CheckoutParams, options?: RequestOptions): APIPromise<CheckoutResult> {
     return this.core.request(() => {
       const body = parseInput(CheckoutParamsSchema, params, 'params');
-      return { route: routes.consumableCheckout, body, response: CheckoutResultSchema };
+      return { route: this.core.routes.consumableCheckout, body, response: CheckoutResultSchema };
     }, options);
   }
 }

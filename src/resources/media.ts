@@ -2,7 +2,6 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import { MultipartBody } from '../core/multipart.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import type { UploadSource } from '../helpers/upload/sources.js';
 import { uploadMedia, type UploadOptions } from '../helpers/upload/upload.js';
@@ -54,7 +53,7 @@ export class MediaResource {
    */
   operationTypes(options?: RequestOptions): APIPromise<string[]> {
     return this.core.request(
-      () => ({ route: routes.listOperationTypes, response: OperationTypeListSchema }),
+      () => ({ route: this.core.routes.listOperationTypes, response: OperationTypeListSchema }),
       options,
     );
   }
@@ -70,7 +69,7 @@ export class MediaResource {
   operationType(name: string, options?: RequestOptions): APIPromise<OperationType> {
     return this.core.request(() => {
       const params = { operation_type: parseInput(NonEmptyStringSchema, name, 'operation_type') };
-      return { route: routes.getOperationType, params, response: OperationTypeSchema };
+      return { route: this.core.routes.getOperationType, params, response: OperationTypeSchema };
     }, options);
   }
 
@@ -95,7 +94,8 @@ export class MediaResource {
       const { academy, ...fields } = parseInput(ChunkParamsSchema, params, 'params');
       const body = chunkBody(fields);
       const target = this.academyOf(academy);
-      const route = target === undefined ? routes.uploadChunk : routes.uploadAcademyChunk;
+      const route =
+        target === undefined ? this.core.routes.uploadChunk : this.core.routes.uploadAcademyChunk;
       return { route, body, academy: target, response: ChunkRecordSchema };
     }, options);
   }
@@ -118,7 +118,8 @@ export class MediaResource {
   }
 
   /**
-   * Assembles the uploaded chunks into a file; `meta` is sent JSON-encoded as SERVICE.md says.
+   * Assembles the uploaded chunks into a file; `meta` is sent JSON-encoded as SERVICE.md says (as
+   * an object under `profile: 'deployed'`).
    * Call it once every chunk is acknowledged. Not retried unless it cannot have been processed.
    *
    * @example
@@ -134,10 +135,13 @@ export class MediaResource {
    */
   finalize(params: FinalizeParams, options?: RequestOptions): APIPromise<MediaFile> {
     return this.core.request(() => {
-      const { academy, meta, ...fields } = parseInput(FinalizeParamsSchema, params, 'params');
-      const body = meta === undefined ? fields : { ...fields, meta: JSON.stringify(meta) };
+      // `meta` goes as the route says: JSON-encoded under SERVICE.md, an object on the deployed server.
+      const { academy, ...body } = parseInput(FinalizeParamsSchema, params, 'params');
       const target = this.academyOf(academy);
-      const route = target === undefined ? routes.finalizeUpload : routes.finalizeAcademyUpload;
+      const route =
+        target === undefined
+          ? this.core.routes.finalizeUpload
+          : this.core.routes.finalizeAcademyUpload;
       return { route, body, academy: target, response: MediaFileSchema };
     }, options);
   }

@@ -1,7 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import {
   PayParamsSchema,
@@ -44,7 +43,7 @@ export class PayResource {
   bag(params: PayParams, options?: RequestOptions): APIPromise<Payment> {
     return this.core.request(() => {
       const body = parseInput(PayParamsSchema, params, 'params');
-      return { route: routes.pay, body, response: PaymentSchema };
+      return { route: this.core.routes.pay, body, response: PaymentSchema };
     }, options);
   }
 }

@@ -1,7 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import { NonEmptyStringSchema } from '../schemas/common.js';
 import { PlanSchema, type Plan } from '../schemas/payments.js';
@@ -38,7 +37,7 @@ export class PlansResource {
   get(slug: string, options?: RequestOptions): APIPromise<Plan> {
     return this.core.request(() => {
       const plan_slug = parseInput(NonEmptyStringSchema, slug, 'plan_slug');
-      return { route: routes.getPlan, params: { plan_slug }, response: PlanSchema };
+      return { route: this.core.routes.getPlan, params: { plan_slug }, response: PlanSchema };
     }, options);
   }
 }

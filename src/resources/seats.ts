@@ -1,7 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { parseInput } from '../core/validate-input.js';
 import { IdInputSchema } from '../schemas/common.js';
 import {
@@ -49,7 +48,7 @@ export class SeatsResource {
       const params = {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
       };
-      return { route: routes.listSeats, params, response: SeatListSchema };
+      return { route: this.core.routes.listSeats, params, response: SeatListSchema };
     }, options);
   }
 
@@ -73,7 +72,7 @@ export class SeatsResource {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
       };
       const body = { add_seats: parseInput(SeatInputListSchema, seats, 'add_seats') };
-      return { route: routes.putSeats, params, body, response: SeatListSchema };
+      return { route: this.core.routes.putSeats, params, body, response: SeatListSchema };
     }, options);
   }
 
@@ -99,7 +98,7 @@ export class SeatsResource {
       const body = {
         replace_seats: parseInput(SeatReplacementListSchema, replacements, 'replace_seats'),
       };
-      return { route: routes.putSeats, params, body, response: SeatListSchema };
+      return { route: this.core.routes.putSeats, params, body, response: SeatListSchema };
     }, options);
   }
 
@@ -119,7 +118,7 @@ export class SeatsResource {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
         seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
       };
-      return { route: routes.deleteSeat, params, response: 'empty' };
+      return { route: this.core.routes.deleteSeat, params, response: 'empty' };
     }, options);
   }
 }

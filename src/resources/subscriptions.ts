@@ -1,7 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
-import { routes } from '../core/routes.js';
 import { waitForSubscription, type WaitForOptions } from '../helpers/wait-for-subscription.js';
 import {
   SubscriptionListSchema,
@@ -41,7 +40,7 @@ export class SubscriptionsResource {
    */
   list(options?: RequestOptions): APIPromise<SubscriptionList> {
     return this.core.request(
-      () => ({ route: routes.listSubscriptions, response: SubscriptionListSchema }),
+      () => ({ route: this.core.routes.listSubscriptions, response: SubscriptionListSchema }),
       options,
     );
   }

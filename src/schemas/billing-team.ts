@@ -26,6 +26,8 @@ export const BillingTeamSchema = z.looseObject({
   name: z.optional(z.string()),
   /** The seats in use (read shape only). */
   seats_count: z.optional(z.int()),
+  /** The seats bought beyond the owner's (the deployed server: `seats_limit` is this + 1). */
+  additional_seats: z.optional(z.int()),
   /** How the team's consumables are shared: one pool (`PER_TEAM`) or per seat (`PER_SEAT`). */
   consumption_strategy: optionalNullable(ConsumptionStrategySchema),
   /** Whether the balance is topped up automatically when it falls below the threshold. */
@@ -46,6 +48,13 @@ export const BillingTeamSchema = z.looseObject({
   current_period_spend: optionalNullable(DecimalSchema),
   /** The currency code of the amounts (read shape). */
   currency: optionalNullable(z.string()),
+  /**
+   * When the current spending period started (deployed server). Read it leniently: that server
+   * writes it as `'2026-08-15T16:35:12.904426T'`, with a stray `T` for the time zone.
+   */
+  period_start: optionalNullable(z.string()),
+  /** When the current spending period ends (deployed server; the same quirk as `period_start`). */
+  period_end: optionalNullable(z.string()),
 });
 /**
  * A billing team in any of its three shapes; inferred from {@link BillingTeamSchema}. Read the
@@ -62,8 +71,8 @@ export type BillingTeam = z.infer<typeof BillingTeamSchema>;
 
 /**
  * Validates the argument of `billingTeam.update` (PATCH) before it is sent: any of these fields,
- * at least one, and no other. Amounts may be decimal strings or plain numbers; they are sent as
- * strings.
+ * at least one, and no other. Amounts may be decimal strings or numbers exact to the cent (see
+ * {@link DecimalInputSchema}: `0.1 + 0.2` is refused); they are sent as strings.
  *
  * @example
  * ```ts

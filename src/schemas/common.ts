@@ -23,16 +23,33 @@ export const DecimalSchema = z.pipe(
 definePlainCheck(DecimalSchema, (value) => typeof value === 'string');
 
 const DECIMAL = /^\d+(\.\d+)?$/;
+/** A whole number of cents: at most two decimals. */
+const CENTS = /^\d+(\.\d{1,2})?$/;
 
 /**
- * A decimal amount the caller sends: a string such as "10.00", or a finite number >= 0. Either
- * way it is sent as a plain decimal string, never with an exponent.
+ * True when `amount` is exactly what it looks like, to the cent: its shortest decimal form (what
+ * `String` gives) has at most two decimals and it is small enough for every cent to exist as a
+ * double. `0.1 + 0.2` is 0.30000000000000004: sending it as "0.3" would charge an amount the
+ * caller's code never held, and sending it as is would be refused by the service, so it is
+ * refused here, before anything is sent.
+ */
+function isExactCents(amount: number): boolean {
+  return amount <= Number.MAX_SAFE_INTEGER / 100 && CENTS.test(String(amount));
+}
+
+/**
+ * A decimal amount the caller sends: a string such as "10.00" (sent exactly as written), or a
+ * number >= 0 with at most two decimals (sent as its shortest decimal form: `12.5` as "12.5").
+ * A number with more decimals, such as `0.1 + 0.2` (0.30000000000000004), is refused with an
+ * `InvalidRequestError`: it is a floating-point sum, and no exact amount can be read from it;
+ * compute amounts in cents, or pass a string.
  *
  * @example
  * ```ts
  * import { DecimalInputSchema } from 'seatpay';
  *
  * DecimalInputSchema.parse(5); // '5'
+ * DecimalInputSchema.safeParse(0.1 + 0.2).success; // false: not a whole number of cents
  * DecimalInputSchema.safeParse('1e3').success; // false: not a plain decimal
  * ```
  */
@@ -40,11 +57,11 @@ export const DecimalInputSchema = z.pipe(
   z.union(
     [
       z.string().check(z.regex(DECIMAL, { error: 'must be a decimal amount such as "10.00"' })),
-      // String(1e21) is "1e+21" and String(1e-7) "1e-7": a number is taken only when its string
-      // is a plain decimal, so the service never receives an exponent it cannot read.
       z.number().check(
         z.gte(0, { error: 'must be >= 0' }),
-        z.refine((n) => DECIMAL.test(String(n)), { error: 'must be a plain decimal amount' }),
+        z.refine((amount) => amount < 0 || isExactCents(amount), {
+          error: 'must have at most 2 decimals: pass a decimal string such as "0.30"',
+        }),
       ),
     ],
     { error: 'must be a decimal string such as "10.00"' },
@@ -54,33 +71,26 @@ export const DecimalInputSchema = z.pipe(
 
 /**
  * An open enum: the known values for autocompletion, and any other string accepted, so a value the
- * service adds later never breaks a user's code.
+ * service adds later never breaks a user's code. Internal: not exported by any entry.
  *
  * @example
  * ```ts
- * import * as z from 'zod/mini';
- * import { openEnum } from 'seatpay';
- *
- * const Status = openEnum(['ACTIVE', 'CANCELLED'] as const);
+ * const Status = openEnum<'ACTIVE' | 'CANCELLED'>();
  * type Status = z.infer<typeof Status>; // 'ACTIVE' | 'CANCELLED' | (string & {})
  * Status.parse('PAUSED'); // 'PAUSED': a value not known yet passes
  * ```
  */
-export function openEnum<const Values extends readonly string[]>(
-  _known: Values,
-  base: z.ZodMiniType<string, string> = z.string(),
-) {
-  return base as unknown as z.ZodMiniType<Values[number] | (string & {}), string>;
+export function openEnum<Known extends string>(base: z.ZodMiniType<string, string> = z.string()) {
+  // The known values live in the type only: they cost no bytes in a page's bundle. The input is
+  // open too, so arguments (`chosen_period`) keep the autocompletion of results.
+  return base as unknown as z.ZodMiniType<Known | (string & {}), Known | (string & {})>;
 }
 
 /**
- * A field the service may leave out or send as null: `z.optional(z.nullable(schema))`.
+ * A field the service may leave out or send as null: `z.optional(z.nullable(schema))`. Internal.
  *
  * @example
  * ```ts
- * import * as z from 'zod/mini';
- * import { optionalNullable } from 'seatpay';
- *
  * const Team = z.looseObject({ currency: optionalNullable(z.string()) });
  * Team.parse({}); // passes, as do { currency: null } and { currency: 'USD' }
  * ```
@@ -89,12 +99,10 @@ export const optionalNullable = <T extends z.ZodMiniType>(schema: T) =>
   z.optional(z.nullable(schema));
 
 /**
- * A positive integer id the caller sends (a subscription, a seat).
+ * A positive integer id the caller sends (a subscription, a seat). Internal.
  *
  * @example
  * ```ts
- * import { IdInputSchema } from 'seatpay';
- *
  * IdInputSchema.safeParse(0).success; // false: must be a positive integer
  * ```
  */
@@ -103,12 +111,10 @@ export const IdInputSchema = z
   .check(z.positive({ error: 'must be a positive integer' }));
 
 /**
- * A non-empty string argument (a slug, a token, a file name).
+ * A non-empty string argument (a slug, a token, a file name). Internal.
  *
  * @example
  * ```ts
- * import { NonEmptyStringSchema } from 'seatpay';
- *
  * NonEmptyStringSchema.safeParse('').success; // false
  * ```
  */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { JsonSafe } from './input-checks.js';
-import { DecimalSchema, IdInputSchema, NonEmptyStringSchema, optionalNullable } from './common.js';
+import { IdInputSchema, NonEmptyStringSchema, optionalNullable } from './common.js';
+import { InvoiceSchema } from './invoices.js';
 
 /**
  * Validates one consumable: units of a service held by a user, a seat (`PER_SEAT`) or a team
@@ -16,6 +17,11 @@ import { DecimalSchema, IdInputSchema, NonEmptyStringSchema, optionalNullable } 
 export const ConsumableSchema = z.looseObject({
   /** The consumable's numeric id; `consumables.items()` lists each id once. */
   id: z.optional(z.int()),
+  /**
+   * The slug of the service the units are of (`'ai-credits'`), what `consumables.checkout` takes
+   * as `service`. The deployed server's grouped listing names it on the group (`slug`) instead.
+   */
+  service: z.optional(z.string()),
   /** Units left; -1 means unlimited. */
   how_many: z.int(),
   /** What a unit is (`'UNIT'`). */
@@ -28,6 +34,15 @@ export const ConsumableSchema = z.looseObject({
   subscription_billing_team: optionalNullable(z.int()),
   /** When the units expire (an ISO 8601 time), or null. */
   valid_until: optionalNullable(z.string()),
+  /** The subscription the units come from, or null (bought alone, or from a plan financing). */
+  subscription: optionalNullable(z.int()),
+  /** The invoice of a consumable bought alone (`consumables.checkout`), or null. */
+  standalone_invoice: optionalNullable(
+    z.looseObject({
+      /** The invoice's id. */
+      id: z.int(),
+    }),
+  ),
 });
 /**
  * A consumable; inferred from {@link ConsumableSchema}.
@@ -124,8 +139,8 @@ export const CheckoutParamsSchema = z
 export type CheckoutParams = z.input<typeof CheckoutParamsSchema>;
 
 /**
- * Validates the answer to a consumable checkout: an invoice on the deployed server. Every field
- * is optional, since SERVICE.md does not show it.
+ * Validates the answer to a consumable checkout: an invoice (see {@link InvoiceSchema}) on the
+ * deployed server. Every field is optional, since SERVICE.md does not show it.
  *
  * @example
  * ```ts
@@ -134,14 +149,7 @@ export type CheckoutParams = z.input<typeof CheckoutParamsSchema>;
  * CheckoutResultSchema.parse({ id: 9, amount: 10, status: 'FULFILLED' }).amount; // '10'
  * ```
  */
-export const CheckoutResultSchema = z.looseObject({
-  /** The invoice's numeric id. */
-  id: z.optional(z.int()),
-  /** What was charged to the owner, as a decimal string. */
-  amount: optionalNullable(DecimalSchema),
-  /** The invoice's state on the service (`'FULFILLED'` ...). */
-  status: z.optional(z.string()),
-});
+export const CheckoutResultSchema = InvoiceSchema;
 /**
  * The answer to `consumables.checkout`; inferred from {@link CheckoutResultSchema}.
  *
@@ -152,7 +160,7 @@ export const CheckoutResultSchema = z.looseObject({
  *   how_many: 10,
  *   subscription: sub.id,
  * });
- * console.log('charged', receipt.amount);
+ * console.log('charged', receipt.amount, receipt.currency?.code, 'invoice', receipt.id);
  * ```
  * @useDeclaredType
  */

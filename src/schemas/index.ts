@@ -1,4 +1,7 @@
-export * from './common.js';
+// The schemas users validate with, and the types inferred from them. The building blocks in
+// common.ts (openEnum, optionalNullable, the id and string checks) are internal.
+export { DecimalSchema, DecimalInputSchema } from './common.js';
+export * from './invoices.js';
 export * from './payments.js';
 export * from './subscriptions.js';
 export * from './billing-team.js';

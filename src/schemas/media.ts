@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { NonEmptyStringSchema, openEnum } from './common.js';
+import { NonEmptyStringSchema, openEnum, optionalNullable } from './common.js';
 import { AcademyInputSchema, JsonSafe } from './input-checks.js';
 
 /**
@@ -99,7 +99,21 @@ export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
  * MediaFileStatusSchema.parse('CREATED');
  * ```
  */
-export const MediaFileStatusSchema = openEnum(['TRANSFERRING', 'CREATED'] as const);
+export const MediaFileStatusSchema = openEnum<'TRANSFERRING' | 'CREATED'>();
+/**
+ * A media file's status: `'TRANSFERRING'`, `'CREATED'` (autocompleted), or a value seatpay does
+ * not know yet (the deployed server's processing later ends in `'TRANSFERRED'` or `'ERROR'`),
+ * typed as `string`.
+ *
+ * @example
+ * ```ts
+ * const status: MediaFileStatus = (await client.media.upload(file, { operation_type: 'media' }))
+ *   .status;
+ * if (status === 'CREATED') console.log('ready: pass its id to the processing endpoint');
+ * ```
+ * @useDeclaredType
+ */
+export type MediaFileStatus = z.infer<typeof MediaFileStatusSchema>;
 
 /**
  * Validates a finalized file, as `media.finalize` (and so `media.upload`) answers it.
@@ -126,6 +140,8 @@ export const MediaFileSchema = z.looseObject({
   user: z.optional(z.nullable(z.int())),
   /** `'TRANSFERRING'` while the service processes it, then `'CREATED'`. */
   status: MediaFileStatusSchema,
+  /** The notification that will say when processing ends, while `TRANSFERRING`; else null. */
+  notification: optionalNullable(z.int()),
 });
 /**
  * A finalized file; inferred from {@link MediaFileSchema}.

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { JsonSafe } from './input-checks.js';
+import { CurrencySchema } from './invoices.js';
 import {
   DecimalSchema,
   IdInputSchema,
@@ -7,6 +8,8 @@ import {
   openEnum,
   optionalNullable,
 } from './common.js';
+// The card and the payment itself, in their own file; re-exported for the modules importing here.
+export * from './card-and-pay.js';
 
 /**
  * Validates a service, as nested in a plan's `service_items`: what a plan grants units of
@@ -28,7 +31,7 @@ export const ServiceSchema = z.looseObject({
   title: optionalNullable(z.string()),
   /** The kind of service; `'SEAT'` marks the seat service, whose checkout adds seats. */
   type: z.optional(
-    openEnum(['COHORT_SET', 'MENTORSHIP_SERVICE_SET', 'EVENT_TYPE_SET', 'VOID', 'SEAT'] as const),
+    openEnum<'COHORT_SET' | 'MENTORSHIP_SERVICE_SET' | 'EVENT_TYPE_SET' | 'VOID' | 'SEAT'>(),
   ),
 });
 /**
@@ -41,6 +44,30 @@ export const ServiceSchema = z.looseObject({
  * @useDeclaredType
  */
 export type Service = z.infer<typeof ServiceSchema>;
+
+/**
+ * Validates a unit of time the service counts periods in: `DAY`, `WEEK`, `MONTH` or `YEAR`.
+ * Open: any other string passes.
+ *
+ * @example
+ * ```ts
+ * import { PeriodUnitSchema } from 'seatpay';
+ *
+ * PeriodUnitSchema.parse('MONTH');
+ * ```
+ */
+export const PeriodUnitSchema = openEnum<'DAY' | 'WEEK' | 'MONTH' | 'YEAR'>();
+/**
+ * A unit of time: `'DAY'`, `'WEEK'`, `'MONTH'`, `'YEAR'`, or a value seatpay does not know yet.
+ *
+ * @example
+ * ```ts
+ * const unit: PeriodUnit | undefined = sub.pay_every_unit;
+ * console.log(`renews every ${sub.pay_every ?? 1} ${unit ?? 'MONTH'}`);
+ * ```
+ * @useDeclaredType
+ */
+export type PeriodUnit = z.infer<typeof PeriodUnitSchema>;
 
 /**
  * Validates a service item: how many units of one service a plan (or a bag) grants, and who
@@ -90,7 +117,7 @@ export type ServiceItem = z.infer<typeof ServiceItemSchema>;
  * ConsumptionStrategySchema.parse('PER_SEAT'); // 'PER_SEAT'
  * ```
  */
-export const ConsumptionStrategySchema = openEnum(['PER_TEAM', 'PER_SEAT'] as const);
+export const ConsumptionStrategySchema = openEnum<'PER_TEAM' | 'PER_SEAT'>();
 /**
  * How a team's consumables are shared: `'PER_TEAM'`, `'PER_SEAT'`, or a value seatpay does not
  * know yet (typed as `string`, never a crash).
@@ -123,14 +150,34 @@ export const PlanSchema = z.looseObject({
   slug: z.string(),
   /** A human-readable name. */
   title: optionalNullable(z.string()),
-  /** The plan's state on the service (`'ACTIVE'` ...). */
-  status: z.optional(z.string()),
-  /** How a team plan shares its consumables; null for a plan without a team. */
+  /** The plan's state on the service: `'ACTIVE'`, `'DRAFT'`, `'UNLISTED'`, `'DISCONTINUED'` ... */
+  status: z.optional(openEnum<'DRAFT' | 'ACTIVE' | 'UNLISTED' | 'DELETED' | 'DISCONTINUED'>()),
+  /**
+   * How a team plan shares its consumables (the deployed server also sends `'BOTH'`, bought as
+   * `PER_SEAT`); null for a plan without a team.
+   */
   consumption_strategy: optionalNullable(ConsumptionStrategySchema),
-  /** The price of a month, as a decimal string (`'59.99'`). */
+  /** The price of a month, as a decimal string (`'59.99'`); null when not sold by the month. */
   price_per_month: optionalNullable(DecimalSchema),
-  /** The price of a year, as a decimal string. */
+  /** The price of three months, as a decimal string; null when not sold so. */
+  price_per_quarter: optionalNullable(DecimalSchema),
+  /** The price of six months, as a decimal string; null when not sold so. */
+  price_per_half: optionalNullable(DecimalSchema),
+  /** The price of a year, as a decimal string; null when not sold by the year. */
   price_per_year: optionalNullable(DecimalSchema),
+  /** The currency of the prices. */
+  currency: optionalNullable(CurrencySchema),
+  /** The academy that sells the plan, or null. */
+  owner: optionalNullable(
+    z.looseObject({
+      /** The academy's id: what the deployed server's card and checkout calls take as `academy`. */
+      id: z.optional(z.int()),
+      /** The academy's name. */
+      name: z.optional(z.string()),
+      /** The academy's slug. */
+      slug: z.optional(z.string()),
+    }),
+  ),
   /** The services the plan grants, and how many units of each. */
   service_items: z.optional(z.array(ServiceItemSchema)),
   /** What one seat costs, on plans sold by seat; null otherwise. */
@@ -209,11 +256,13 @@ export const CheckingSchema = z.looseObject({
   /** The checking's numeric id. */
   id: z.optional(z.int()),
   /** `'PREVIEW'` or `'BAG'`, as requested. */
-  type: z.optional(openEnum(['PREVIEW', 'BAG'] as const)),
+  type: z.optional(openEnum<'PREVIEW' | 'BAG'>()),
   /** The checking's state on the service (`'CHECKING'`, then `'PAID'`). */
-  status: z.optional(z.string()),
+  status: z.optional(openEnum<'RENEWAL' | 'CHECKING' | 'PAID'>()),
   /** What `pay.bag` takes; set on a bag (see {@link BagSchema}), null or absent on a preview. */
   token: optionalNullable(z.string()),
+  /** The currency of the amounts. */
+  currency: optionalNullable(CurrencySchema),
   /** What paying with `chosen_period: 'MONTH'` costs, as a decimal string. */
   amount_per_month: optionalNullable(DecimalSchema),
   /** What paying with `chosen_period: 'QUARTER'` costs, as a decimal string. */
@@ -222,6 +271,10 @@ export const CheckingSchema = z.looseObject({
   amount_per_half: optionalNullable(DecimalSchema),
   /** What paying with `chosen_period: 'YEAR'` costs, as a decimal string. */
   amount_per_year: optionalNullable(DecimalSchema),
+  /** `amount_per_month` after coupons, as a decimal string; null without a discount. */
+  discounted_amount_per_month: optionalNullable(DecimalSchema),
+  /** `amount_per_year` after coupons, as a decimal string; null without a discount. */
+  discounted_amount_per_year: optionalNullable(DecimalSchema),
   /** The seats priced in (seat service, `how_many` = `team_seats`), when `team_seats` was given. */
   seat_service_item: optionalNullable(ServiceItemSchema),
   /** When the bag's token stops being accepted by `pay.bag` (an ISO 8601 time). */
@@ -265,154 +318,3 @@ export const BagSchema = z.extend(CheckingSchema, {
  * @useDeclaredType
  */
 export type Bag = z.infer<typeof BagSchema>;
-
-/**
- * Validates the card to register before it is sent: `card_number` of 12 to 19 digits and `cvc`
- * of 3 or 4. Further fields (`exp_month`, `academy` ...) are sent as given. Neither number ever
- * appears in an error or a log.
- *
- * @example
- * ```ts
- * import { CardParamsSchema } from 'seatpay';
- *
- * CardParamsSchema.safeParse({ card_number: '4242 4242', cvc: '123' }).success; // false: a space
- * ```
- */
-export const CardParamsSchema = z
-  .looseObject({
-    /** The card number, digits only (12 to 19). Redacted from every error and log line. */
-    card_number: z
-      .string({ error: 'must be a string of 12 to 19 digits' })
-      .check(z.regex(/^\d{12,19}$/, { error: 'must be 12 to 19 digits' })),
-    /** The card's security code, 3 or 4 digits. Redacted from every error and log line. */
-    cvc: z
-      .string({ error: 'must be a string of 3 or 4 digits' })
-      .check(z.regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' })),
-  })
-  .check(JsonSafe);
-/**
- * The card `card.register` takes (and `purchase` as `card`); the input type of
- * {@link CardParamsSchema}.
- *
- * @example
- * ```ts
- * const card: CardParams = {
- *   card_number: '4242424242424242',
- *   cvc: '123',
- *   exp_month: '12',
- *   exp_year: '2030',
- * };
- * await client.card.register(card);
- * ```
- * @useDeclaredType
- */
-export type CardParams = z.input<typeof CardParamsSchema>;
-
-/**
- * Validates the answer to registering a card. SERVICE.md does not show it, so every field is
- * optional and any other passes through.
- *
- * @example
- * ```ts
- * import { CardResultSchema } from 'seatpay';
- *
- * CardResultSchema.parse({ status: 'ok' });
- * ```
- */
-export const CardResultSchema = z.looseObject({
-  /** The outcome, as the service words it. */
-  status: z.optional(z.string()),
-  /** A human-readable message, when the service sends one. */
-  message: z.optional(z.string()),
-});
-/**
- * The answer to `card.register`; inferred from {@link CardResultSchema}.
- *
- * @example
- * ```ts
- * const card = { card_number: '4242424242424242', cvc: '123' };
- * const result: CardResult = await client.card.register(card);
- * console.log(result.status);
- * ```
- * @useDeclaredType
- */
-export type CardResult = z.infer<typeof CardResultSchema>;
-
-/**
- * Validates a billing period to pay for: `MONTH`, `QUARTER`, `HALF` or `YEAR` (SERVICE.md shows
- * only `MONTH`), or any other non-empty string, which the service then judges.
- *
- * @example
- * ```ts
- * import { ChosenPeriodSchema } from 'seatpay';
- *
- * ChosenPeriodSchema.safeParse('').success; // false
- * ```
- */
-export const ChosenPeriodSchema = openEnum(
-  ['MONTH', 'QUARTER', 'HALF', 'YEAR'] as const,
-  NonEmptyStringSchema,
-);
-
-/**
- * Validates the arguments of `pay.bag` before anything is sent.
- *
- * @example
- * ```ts
- * import { PayParamsSchema } from 'seatpay';
- *
- * PayParamsSchema.safeParse({ token: '', chosen_period: 'MONTH' }).success; // false: no token
- * ```
- */
-export const PayParamsSchema = z
-  .looseObject({
-    /** The bag's `token`, from `checking.bag`. */
-    token: NonEmptyStringSchema,
-    /** The billing period to pay for: `'MONTH'`, `'QUARTER'`, `'HALF'` or `'YEAR'`. */
-    chosen_period: ChosenPeriodSchema,
-  })
-  .check(JsonSafe);
-/**
- * The arguments of `pay.bag`; the input type of {@link PayParamsSchema}.
- *
- * @example
- * ```ts
- * const params: PayParams = { token: bag.token, chosen_period: 'YEAR' };
- * await client.pay.bag(params);
- * ```
- * @useDeclaredType
- */
-export type PayParams = z.input<typeof PayParamsSchema>;
-
-/**
- * Validates the answer to a payment: an invoice on the deployed server. The subscription it
- * pays for is not in it: it appears later (see `subscriptions.waitFor`).
- *
- * @example
- * ```ts
- * import { PaymentSchema } from 'seatpay';
- *
- * PaymentSchema.parse({ id: 7018, amount: 239.995, status: 'FULFILLED' }).amount; // '239.995'
- * ```
- */
-export const PaymentSchema = z.looseObject({
-  /** The invoice's numeric id. */
-  id: z.optional(z.int()),
-  /** What was charged, as a decimal string. */
-  amount: optionalNullable(DecimalSchema),
-  /** The invoice's state on the service (`'FULFILLED'` ...). */
-  status: z.optional(z.string()),
-  /** When the charge was made (an ISO 8601 time). */
-  paid_at: optionalNullable(z.string()),
-});
-/**
- * The answer to `pay.bag`; inferred from {@link PaymentSchema}.
- *
- * @example
- * ```ts
- * const payment: Payment = await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
- * console.log(payment.amount, payment.status);
- * ```
- * @useDeclaredType
- */
-export type Payment = z.infer<typeof PaymentSchema>;

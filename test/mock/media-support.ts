@@ -1,5 +1,5 @@
 import type { MockServer } from '../../src/mock/index.js';
-import { call } from './support.js';
+import { call, routesOf } from './support.js';
 
 /** Helpers for the media tests: multipart chunks and finalize calls, made as the owner. */
 
@@ -31,7 +31,7 @@ export const sendChunk = (
   call(
     server,
     server.simulator.users.owner.token,
-    'POST',
+    routesOf(server).uploadChunk.method, // PUT on the deployed server, for both scopes
     `/v2/media/${target.scope ?? 'me'}/chunk`,
     chunkForm(
       {
@@ -52,7 +52,7 @@ export const finalize = (
   call(
     server,
     server.simulator.users.owner.token,
-    'POST',
+    routesOf(server).finalizeUpload.method,
     `/v2/media/${target.scope ?? 'me'}/chunk/upload`,
     { operation_type: 'test-small', filename: 'notes.txt', mime: 'text/plain', ...body },
     target.headers,

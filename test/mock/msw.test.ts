@@ -80,4 +80,24 @@ describe('mockHandlers', () => {
     await expect(registerCard()).rejects.toThrow(TypeError);
     expect((await payNewBag()).status).toBe(201);
   });
+
+  it("serves a deployed simulator's own routes: PUT checking, POST refused, HTML 404", async () => {
+    const deployed = createSimulator({ subscriptionDelayMs: 20, profile: 'deployed' });
+    const base = 'https://deployed.seatpay.test';
+    server.use(...mockHandlers(deployed, base));
+    const headers = {
+      authorization: `Token ${deployed.users.owner.token}`,
+      'content-type': 'application/json',
+    };
+    const body = JSON.stringify({ type: 'PREVIEW', plans: ['personal'] });
+    const [put, post, missing] = await Promise.all([
+      fetch(`${base}/v1/payments/checking`, { method: 'PUT', headers, body }),
+      fetch(`${base}/v1/payments/checking`, { method: 'POST', headers, body }),
+      fetch(`${base}/v1/provisioning/me/consumables`, { headers }),
+    ]);
+    expect([put.status, post.status, missing.status]).toEqual([201, 405, 404]);
+    expect((await put.json()).token).toEqual(expect.any(String));
+    expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
+    deployed.close();
+  });
 });

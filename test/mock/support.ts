@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import * as z from 'zod/mini';
+import { profiles } from '../../src/index.js';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../src/mock/index.js';
 
 /** Shared helpers for the simulator's tests: they talk to a real loopback server with plain fetch. */
@@ -43,7 +44,7 @@ export async function call(
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: {
-      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      ...(token === null ? {} : { authorization: `${schemeOf(server)} ${token}` }),
       ...(body === undefined || body instanceof FormData
         ? {}
         : { 'content-type': 'application/json' }),
@@ -52,12 +53,31 @@ export async function call(
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   const text = await response.text();
+  const isJson = /json/.test(response.headers.get('content-type') ?? '');
   return {
     status: response.status,
     headers: response.headers,
-    body: text === '' ? null : JSON.parse(text),
+    body: text === '' ? null : isJson ? JSON.parse(text) : text,
   };
 }
+
+/** The auth scheme of the server's profile: `Bearer` (SERVICE.md) or `Token` (deployed). */
+const schemeOf = (server: MockServer) => profiles[server.simulator.profile].authScheme;
+
+/** The route table of the server's profile, to call a route by its name. */
+export const routesOf = (server: MockServer) => profiles[server.simulator.profile].routes;
+
+/** The fields the deployed server requires beyond SERVICE.md (live-api.md), for its flows. */
+export const DEPLOYED_EXTRAS = {
+  card: { academy: 1, exp_month: '12', exp_year: '2035' },
+  pay: { payment_method_id: 1 },
+  checkout: { academy: 1 },
+  seat: { cohort_id: 55 },
+};
+
+/** The extras of `kind` when the server is the deployed one, else nothing. */
+export const extrasOf = (server: MockServer, kind: keyof typeof DEPLOYED_EXTRAS) =>
+  server.simulator.profile === 'deployed' ? DEPLOYED_EXTRAS[kind] : {};
 
 /** Asserts that a body parses with the SDK's schema for it. */
 export function expectSchema(schema: z.ZodMiniType, body: unknown): void {
@@ -99,19 +119,22 @@ export async function buy(
   const before = await call(server, token, 'GET', '/v1/payments/me/subscription');
   const known = before.body.subscriptions.map((subscription: { id: number }) => subscription.id);
   const planId = server.simulator.catalog[plan as keyof typeof server.simulator.catalog].id;
-  const bag = await call(server, token, 'POST', '/v1/payments/checking', {
-    type: 'BAG',
+  const { createBag, registerCard, pay } = routesOf(server);
+  const bag = await call(server, token, createBag.method, createBag.path, {
+    ...createBag.fixedFields,
     plans: [planId],
     ...(teamSeats === undefined ? {} : { team_seats: teamSeats }),
   });
   expect(bag.status).toBe(201);
-  await call(server, token, 'PUT', '/v1/payments/card', {
+  await call(server, token, registerCard.method, registerCard.path, {
     card_number: '4242424242424242',
     cvc: '123',
+    ...extrasOf(server, 'card'),
   });
-  const paid = await call(server, token, 'POST', '/v1/payments/pay', {
+  const paid = await call(server, token, pay.method, pay.path, {
     token: bag.body.token,
     chosen_period: 'MONTH',
+    ...extrasOf(server, 'pay'),
   });
   expect(paid.status).toBe(201);
   const subscription = await waitForNewSubscription(server, token, known);
@@ -127,15 +150,19 @@ export async function consumablesOf(
   token: string,
   service: string,
 ): Promise<Json[]> {
-  const { body } = await call(server, token, 'GET', '/v1/provisioning/me/consumables');
+  const { body } = await call(server, token, 'GET', routesOf(server).listConsumables.path);
   return body.voids
     .filter((group: { slug: string }) => group.slug === service)
     .flatMap((group: { items: unknown[] }) => group.items);
 }
 
 /** A subscription to `plan` with `seats` seats, bought by the owner. */
-export async function ownedTeam(plan = 'team-per-seat', seats = 3) {
-  const server = await startServer();
+export async function ownedTeam(
+  plan = 'team-per-seat',
+  seats = 3,
+  options: MockServerOptions = {},
+) {
+  const server = await startServer(options);
   const { owner, member } = server.simulator.users;
   const { subscription } = await buy(server, plan, seats);
   return { server, owner, member, subscription, path: teamPath(subscription) };

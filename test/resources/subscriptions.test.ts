@@ -30,7 +30,7 @@ describe('subscriptions.list', () => {
     expectNoBody(request);
   });
 
-  it('resolves to the listing, unknown fields and plan_financings included', async () => {
+  it('resolves to the listing, plan_financings and unknown fields included, amounts as decimal strings', async () => {
     server.use(answer('GET /v1/payments/me/subscription', SUBSCRIPTIONS));
     const listing = await testClient().subscriptions.list();
 
@@ -39,7 +39,8 @@ describe('subscriptions.list', () => {
     expect(listing.subscriptions.map((subscription) => subscription.id)).toEqual([123]);
     expect(listing.subscriptions[0]?.plans?.[0]?.slug).toBe('team-per-seat');
     expect(listing.subscriptions[0]?.seats_limit).toBe(4);
-    expect(listing.subscriptions[0]?.next_renewal_amount).toBe(59.99);
+    // The server sends the amount as a JSON number; seatpay hands out every amount as a string.
+    expect(listing.subscriptions[0]?.next_renewal_amount).toBe('59.99');
     expect(listing.plan_financings).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import type { SubscriptionList } from '../../schemas/subscriptions.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
@@ -13,18 +14,22 @@ import { SeatpayError } from './seatpay-error.js';
  *   await client.subscriptions.waitFor({ exclude: before, timeout: 60_000 });
  * } catch (error) {
  *   if (!(error instanceof SubscriptionTimeoutError)) throw error;
- *   console.log(`nothing new after ${error.waitedMs} ms`, error.lastListing);
+ *   console.log(`nothing new after ${error.waitedMs} ms`, error.lastListing?.subscriptions.length);
  * }
  * ```
  */
 export class SubscriptionTimeoutError extends SeatpayError {
   override name = 'SubscriptionTimeoutError';
-  /** The last `SubscriptionList` a poll read, or undefined when every poll failed. */
-  readonly lastListing: unknown;
+  /** The last listing a poll read, or undefined when every poll failed. */
+  readonly lastListing: SubscriptionList | undefined;
   /** The `timeout` that ran out, in ms. */
   readonly waitedMs: number;
 
-  constructor(waitedMs: number, lastListing: unknown, options?: { cause?: unknown }) {
+  constructor(
+    waitedMs: number,
+    lastListing: SubscriptionList | undefined,
+    options?: { cause?: unknown },
+  ) {
     super(`No new subscription appeared within ${waitedMs} ms`, options);
     this.waitedMs = waitedMs;
     this.lastListing = lastListing;

@@ -2,16 +2,19 @@ import { APIError } from './api-error.js';
 
 /**
  * "Only the owner can manage team": a member tried to manage seats or team settings. Matched on
- * the service's message (or its slug) whatever the status, and also an {@link APIError}.
+ * the service's message (or its slug) whatever the status. It is an {@link APIError}, and also
+ * the status class of the answer: on a 403 (as the deployed server sends it) `instanceof
+ * PermissionDeniedError` is true as well, so code written against either class catches it.
  *
  * @example
  * ```ts
- * import { OwnerOnlyError } from 'seatpay';
+ * import { OwnerOnlyError, PermissionDeniedError } from 'seatpay';
  *
  * try {
  *   await client.seats.add(sub.id, [{ email: 'ada@example.com' }]);
  * } catch (error) {
  *   if (error instanceof OwnerOnlyError) console.log('ask the subscription owner');
+ *   else if (error instanceof PermissionDeniedError) console.log('not allowed');
  *   else throw error;
  * }
  * ```
@@ -21,7 +24,8 @@ export class OwnerOnlyError extends APIError {
 }
 /**
  * "Billing period limit reached": the team reached its spending cap for the period. Matched on
- * the service's message (or its slug) whatever the call and status; also an {@link APIError}.
+ * the service's message (or its slug) whatever the call and status; also an {@link APIError},
+ * and an instance of the status class of the answer (`BadRequestError` on a 400 ...).
  *
  * @example
  * ```ts
@@ -44,7 +48,8 @@ export class BillingPeriodLimitError extends APIError {
 }
 /**
  * "No budget available for recharge": an auto-recharge would exceed the spending cap. Matched on
- * the service's message (or its slug) whatever the call and status; also an {@link APIError}.
+ * the service's message (or its slug) whatever the call and status; also an {@link APIError},
+ * and an instance of the status class of the answer (`BadRequestError` on a 400 ...).
  *
  * @example
  * ```ts

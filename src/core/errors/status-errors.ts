@@ -1,4 +1,5 @@
 import { APIError } from './api-error.js';
+import { isStatusInstance } from './status-class.js';
 
 /**
  * 400: the body does not match the schema, a field is missing or has the wrong type. seatpay checks
@@ -19,6 +20,11 @@ import { APIError } from './api-error.js';
  */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
+
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  static [Symbol.hasInstance](value: unknown): value is BadRequestError {
+    return isStatusInstance(this, BadRequestError, value, (status) => status === 400);
+  }
 }
 /**
  * 401: the token is missing, invalid or expired. Never retried; give the client a token function
@@ -38,10 +44,16 @@ export class BadRequestError extends APIError {
  */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
+
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  static [Symbol.hasInstance](value: unknown): value is AuthenticationError {
+    return isStatusInstance(this, AuthenticationError, value, (status) => status === 401);
+  }
 }
 /**
  * 403: the caller may not do this. When the service says why in SERVICE.md's words ("Only the
- * owner can manage team"), the more precise {@link OwnerOnlyError} is thrown instead.
+ * owner can manage team"), the more precise {@link OwnerOnlyError} is thrown, which is also a
+ * `PermissionDeniedError`: `instanceof` either class catches it.
  *
  * @example
  * ```ts
@@ -57,6 +69,11 @@ export class AuthenticationError extends APIError {
  */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
+
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  static [Symbol.hasInstance](value: unknown): value is PermissionDeniedError {
+    return isStatusInstance(this, PermissionDeniedError, value, (status) => status === 403);
+  }
 }
 /**
  * 404: the subscription, plan slug or academy does not exist.
@@ -73,6 +90,11 @@ export class PermissionDeniedError extends APIError {
  */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
+
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  static [Symbol.hasInstance](value: unknown): value is NotFoundError {
+    return isStatusInstance(this, NotFoundError, value, (status) => status === 404);
+  }
 }
 /**
  * 409: the request conflicts with the current state. Not retried: sending it again would conflict
@@ -94,6 +116,11 @@ export class NotFoundError extends APIError {
  */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
+
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  static [Symbol.hasInstance](value: unknown): value is ConflictError {
+    return isStatusInstance(this, ConflictError, value, (status) => status === 409);
+  }
 }
 /**
  * 429: too many requests; `headers['retry-after']` says when to come back. seatpay already
@@ -114,6 +141,11 @@ export class ConflictError extends APIError {
  */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
+
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  static [Symbol.hasInstance](value: unknown): value is RateLimitError {
+    return isStatusInstance(this, RateLimitError, value, (status) => status === 429);
+  }
 }
 /**
  * 500 and above: the service failed. Idempotent calls are retried first; for a call that spends
@@ -134,4 +166,9 @@ export class RateLimitError extends APIError {
  */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
+
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  static [Symbol.hasInstance](value: unknown): value is InternalServerError {
+    return isStatusInstance(this, InternalServerError, value, (status) => status >= 500);
+  }
 }

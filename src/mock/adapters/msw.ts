@@ -1,6 +1,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { isConnectionReset } from '../core/respond.js';
-import { ROUTES } from '../routes/table.js';
+import { serverProfile } from '../core/server-profile.js';
+import { routeDefinitions } from '../routes/table.js';
 import type { Simulator } from '../simulator.js';
 
 /*
@@ -30,7 +31,7 @@ export function mockHandlers(simulator: Simulator, baseUrl: string): RequestHand
     const response = await simulator.handle(request, { basePath });
     return isConnectionReset(response) ? HttpResponse.error() : response;
   };
-  const routes = ROUTES.map((route) => {
+  const routes = routeDefinitions(serverProfile(simulator.profile)).map((route) => {
     const method = route.method.toLowerCase() as Lowercase<typeof route.method>;
     return http[method](`${base}${route.path.replace(/\{(\w+)\}/g, ':$1')}`, resolve);
   });

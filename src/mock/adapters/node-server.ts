@@ -2,6 +2,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { requestId } from '../core/random.js';
 import { isConnectionReset } from '../core/respond.js';
+import { serverProfile } from '../core/server-profile.js';
+import { compress } from './compress.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator.js';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.js';
 
@@ -105,7 +107,7 @@ async function serve(
     const response = await simulator.handle(await toWebRequest(req));
     // An injected reset: the client sees the connection drop with no answer.
     if (isConnectionReset(response)) res.destroy();
-    else await writeResponse(res, response);
+    else await writeResponse(res, response, compressionFor(simulator, req));
   } catch (error) {
     if (res.headersSent) res.destroy();
     else
@@ -138,10 +140,31 @@ async function toWebRequest(req: IncomingMessage): Promise<Request> {
   return new Request(url, { method, headers, body: Buffer.concat(chunks) });
 }
 
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+/** When the profile compresses bodies: above how many bytes, and what the client accepts. */
+interface Compression {
+  above: number;
+  acceptEncoding: string;
+}
+
+function compressionFor(simulator: Simulator, req: IncomingMessage): Compression | undefined {
+  const above = serverProfile(simulator.profile).compressAbove;
+  if (above === null) return undefined;
+  return { above, acceptEncoding: String(req.headers['accept-encoding'] ?? '') };
+}
+
+async function writeResponse(
+  res: ServerResponse,
+  response: Response,
+  compression: Compression | undefined,
+): Promise<void> {
   const headers: Record<string, string> = { ...CORS_HEADERS };
   response.headers.forEach((value, name) => (headers[name] = value));
-  const body = new Uint8Array(await response.arrayBuffer());
+  let body: Uint8Array = new Uint8Array(await response.arrayBuffer());
+  if (compression && body.length > compression.above) {
+    const packed = await compress(body, compression.acceptEncoding);
+    body = packed.body;
+    Object.assign(headers, { 'content-encoding': packed.encoding, vary: 'Accept-Encoding' });
+  }
   res.writeHead(response.status, headers).end(body);
 }
 

@@ -3,7 +3,7 @@ import { authenticate } from './auth.js';
 import type { FaultSpec, Faults } from './faults.js';
 import { SimulatorError, fail } from './http-error.js';
 import { requestId } from './random.js';
-import { connectionReset, errorResponse, json, withHeader } from './respond.js';
+import { connectionReset, djangoPage, errorResponse, json, withHeader } from './respond.js';
 import type { RouteMatch, Router } from './router.js';
 import { sleep } from './timers.js';
 
@@ -53,7 +53,7 @@ async function processRequest(
   match: RouteMatch,
 ): Promise<Response> {
   try {
-    if (match.kind === 'none') return fail(404, 'Not found.');
+    if (match.kind === 'none') return notFound(state);
     if (match.kind === 'wrong-method')
       return fail(405, `Method "${request.method.toUpperCase()}" not allowed.`);
     const user = authenticate(state, request);
@@ -62,6 +62,12 @@ async function processRequest(
     if (error instanceof SimulatorError) return errorResponse(error);
     return json({ detail: `Simulator error: ${(error as Error).message}`, status_code: 500 }, 500);
   }
+}
+
+/** An unknown path: a JSON 404, or the HTML page of the deployed server's Django. */
+function notFound(state: SimulatorState): Response {
+  if (state.options.profile.notFound === 'json') return fail(404, 'Not found.');
+  return djangoPage(404, 'Not Found', 'The requested resource was not found on this server.');
 }
 
 /** A 'status' fault: the given status, JSON `{detail, status_code}` unless a body was given (a string goes verbatim, as HTML). */

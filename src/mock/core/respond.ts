@@ -8,6 +8,14 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
+/** Django's own HTML error page (DEBUG off), as the deployed server answers an unknown path. */
+export function djangoPage(status: number, title: string, text: string): Response {
+  const page =
+    `<!doctype html>\n<html lang="en">\n<head>\n  <title>${title}</title>\n</head>\n<body>\n` +
+    `  <h1>${title}</h1><p>${text}</p>\n</body>\n</html>\n`;
+  return new Response(page, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
 export function noContent(): Response {
   return new Response(null, { status: 204 });
 }

@@ -3,6 +3,7 @@ import { readJsonObject } from '../core/body.js';
 import { oneOf, text, validate } from '../core/fields.js';
 import { fail } from '../core/http-error.js';
 import { json } from '../core/respond.js';
+import { requireFields } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
 import { charge } from '../rules/charges.js';
 import { createSubscription } from '../rules/subscriptions.js';
@@ -22,7 +23,9 @@ const CardBody = z.object({
 
 /** Keeps only the last four digits; the answer is the deployed server's `{status:'ok'}`. */
 export async function registerCard({ state, request, user }: RouteContext): Promise<Response> {
-  const body = validate(CardBody, await readJsonObject(request));
+  const raw = await readJsonObject(request);
+  requireFields(state.options.profile, 'registerCard', raw);
+  const body = validate(CardBody, raw);
   state.cards.set(user.id, { last4: body.card_number.slice(-4) });
   return json({ status: 'ok' });
 }
@@ -37,7 +40,9 @@ const PayBody = z.object({
  * `subscriptionDelayMs`, as the deployed server builds it in a background task.
  */
 export async function pay({ state, request, user }: RouteContext): Promise<Response> {
-  const body = validate(PayBody, await readJsonObject(request));
+  const raw = await readJsonObject(request);
+  requireFields(state.options.profile, 'pay', raw);
+  const body = validate(PayBody, raw);
   const bag = payableBag(state, user.id, body.token);
   const period =
     body.chosen_period === 'MONTH' || body.chosen_period === 'YEAR'
@@ -53,12 +58,15 @@ export async function pay({ state, request, user }: RouteContext): Promise<Respo
   return json({ ...serializeInvoice(state, invoice), bag: serializeBag(state, bag) }, 201);
 }
 
-/** Only an unpaid BAG of the caller's can be paid (a PREVIEW token is only a price quote here). */
+/**
+ * Only an unpaid bag of the caller's, of the type the profile pays, can be paid: a BAG under
+ * SERVICE.md (a PREVIEW token is only a price quote there), a PREVIEW on the deployed server.
+ */
 function payableBag(state: SimulatorState, userId: number, token: string): BagRecord {
   const bag = state.bags.find(
     (candidate) => candidate.token === token && candidate.userId === userId,
   );
-  if (!bag || bag.type !== 'BAG' || bag.status !== 'CHECKING')
+  if (!bag || bag.type !== state.options.profile.payableBagType || bag.status !== 'CHECKING')
     return fail(404, 'Invalid bag token');
   if (bag.expiresAt < state.now()) fail(404, 'Bag not found, maybe you need to renew the checking');
   return bag;

@@ -4,6 +4,7 @@ import { integer, text, validate } from '../core/fields.js';
 import { fail, SimulatorError } from '../core/http-error.js';
 import { parseDecimal } from '../core/money.js';
 import { json } from '../core/respond.js';
+import { requireFields } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
 import { findSubscription, requireOwner } from '../rules/access.js';
 import { addConsumable, personal } from '../rules/allocation.js';
@@ -38,24 +39,33 @@ export async function consumableCheckout({
   request,
   user,
 }: RouteContext): Promise<Response> {
-  const body = validate(CheckoutBody, await readJsonObject(request));
+  const { profile } = state.options;
+  const raw = await readJsonObject(request);
+  requireFields(profile, 'consumableCheckout', raw);
+  const body = validate(CheckoutBody, raw);
   const subscription = findSubscription(state, body.subscription);
-  requireOwner(subscription, user);
-  const invoice =
-    body.service === SEAT_SERVICE_SLUG
-      ? buySeats(state, subscription, body.how_many)
-      : recharge(state, subscription, body.service, body.how_many);
+  const forSeats = body.service === SEAT_SERVICE_SLUG;
+  requireOwner(subscription, user, forSeats ? profile.ownerOnly.seatCheckout : undefined);
+  const invoice = forSeats
+    ? buySeats(state, subscription, body.how_many)
+    : recharge(state, subscription, body.service, body.how_many);
   return json(serializeInvoice(state, invoice), 201);
 }
 
-/** `how_many` more seats: added to seats_limit (a delta, not the deployed server's desired total). */
-function buySeats(state: SimulatorState, subscription: SubscriptionRecord, howMany: number) {
+/**
+ * More seats: `how_many` is added to seats_limit under SERVICE.md, and is the desired total on the
+ * deployed server (which must exceed the current limit; it counts its own additional seats).
+ */
+function buySeats(state: SimulatorState, subscription: SubscriptionRecord, requested: number) {
   const seatPrice = state.planOf(subscription).seat_service_price;
   if (!seatPrice) return fail(400, 'Plan does not support team seats');
   const team =
     state.team(subscription.teamId) ??
     fail(400, 'This subscription has no billing team; buy it with team_seats');
-  if (howMany === -1) throw SimulatorError.fields({ how_many: ['Seats cannot be unlimited.'] });
+  if (requested === -1) throw SimulatorError.fields({ how_many: ['Seats cannot be unlimited.'] });
+  const howMany =
+    state.options.profile.seatCheckout === 'total' ? requested - team.seatsLimit : requested;
+  if (howMany <= 0) fail(400, 'Desired seats must be greater than current seats');
   team.seatsLimit += howMany;
   const amount = parseDecimal(seatPrice.price_per_unit) * howMany;
   return charge(state, {

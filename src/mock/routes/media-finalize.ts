@@ -4,6 +4,7 @@ import { integer, text, validate } from '../core/fields.js';
 import { SimulatorError, fail } from '../core/http-error.js';
 import { contentHash } from '../core/random.js';
 import { json } from '../core/respond.js';
+import type { ServerProfile } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
 import type { FileRecord, SimulatorState } from '../state/state.js';
 import {
@@ -19,7 +20,7 @@ const FinalizeBody = z.object({
   total_chunks: integer(1),
   filename: text(),
   mime: text(),
-  /** SERVICE.md sends meta JSON-encoded; the deployed server wants an object. Both are taken. */
+  /** SERVICE.md sends meta JSON-encoded; the deployed server wants an object (see decodeMeta). */
   meta: z.optional(
     z.union([z.string(), z.record(z.string(), z.unknown())], {
       error: 'Must be a JSON object or a JSON-encoded object.',
@@ -39,8 +40,13 @@ const MetaSchema = z.object({
   ),
 });
 
-function decodeMeta(meta: string | Record<string, unknown> | undefined): Record<string, unknown> {
+/** The spec simulator takes a JSON-encoded string or an object; the deployed one an object only. */
+function decodeMeta(
+  meta: string | Record<string, unknown> | undefined,
+  accepted: ServerProfile['finalizeMeta'],
+): Record<string, unknown> {
   let decoded: unknown = meta ?? {};
+  if (typeof meta === 'string' && accepted === 'object') fail(400, 'Meta must be a dictionary');
   if (typeof meta === 'string') {
     try {
       decoded = JSON.parse(meta);
@@ -66,7 +72,7 @@ export const finalizeUpload =
     if (!settings) errors.operation_type = [`Unsupported operation type "${body.operation_type}".`];
     else checkTotalChunks(settings, body.total_chunks, errors);
     if (!settings || errors.total_chunks) throw SimulatorError.fields(errors);
-    const meta = decodeMeta(body.meta);
+    const meta = decodeMeta(body.meta, state.options.profile.finalizeMeta);
     const keys = Array.from({ length: body.total_chunks }, (_, index) =>
       chunkKey(user.id, academy, body.operation_type, body.total_chunks, index, body.filename),
     );

@@ -25,9 +25,15 @@ const CheckingBody = z.object({
   team_seats: z.optional(z.nullable(integer(1))),
 });
 
-/** PREVIEW and BAG are priced alike: month price + seat price x team_seats; both carry a token. */
+/**
+ * PREVIEW and BAG are priced alike: month price + seat price x team_seats; both carry a token. The
+ * deployed server's BAG only re-prices a bag made elsewhere (not simulated): 404 as it answers
+ * when there is none.
+ */
 export async function checking({ state, request, user }: RouteContext): Promise<Response> {
   const body = validate(CheckingBody, await readJsonObject(request));
+  if (body.type !== 'PREVIEW' && body.type !== state.options.profile.payableBagType)
+    fail(404, 'Bag not found');
   const plan = findPlan(state, body.plans[0]!);
   const teamSeats = body.team_seats ?? null;
   if (teamSeats !== null && !plan.seat_service_price) fail(400, 'This plan does not support teams');

@@ -3,6 +3,7 @@ import { readJsonObject } from '../core/body.js';
 import { email, integer, validate } from '../core/fields.js';
 import { fail } from '../core/http-error.js';
 import { json, noContent } from '../core/respond.js';
+import { missingField } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
 import { ownedTeam } from '../rules/access.js';
 import { allocateSeat, reassignSeat, releaseSeat } from '../rules/allocation.js';
@@ -18,8 +19,9 @@ export function listSeats({ state, user, params }: RouteContext): Response {
 const items = <T extends z.ZodMiniType>(item: T) =>
   z.optional(z.array(item, { error: 'Expected a list of items.' }));
 const SeatsBody = z.object({
+  // Loose: the deployed server's required extras (`cohort_id`) are checked per item.
   add_seats: items(
-    z.object({
+    z.looseObject({
       email: email(),
       first_name: z.optional(z.string()),
       last_name: z.optional(z.string()),
@@ -35,23 +37,26 @@ type SeatsChange = {
 
 /**
  * `add_seats` and `replace_seats` may come together: the whole request is checked first (seat limit
- * on the final count of active seats), then replacements are applied, then additions. Answers the
- * seats it touched, in that order.
+ * on the final count of active seats), then replacements are applied, then additions. Under
+ * SERVICE.md any bad item refuses the whole request (400) and the answer is the seats touched; the
+ * deployed server applies the good items and answers 207 `{ data, errors }`.
  */
 export async function putSeats({ state, user, params, request }: RouteContext): Promise<Response> {
-  const { team, subscription } = ownedTeam(state, user, params.subscription_id ?? '');
+  const { profile } = state.options;
+  const id = params.subscription_id ?? '';
+  const { team, subscription } = ownedTeam(state, user, id, profile.ownerOnly.seats);
   const body = validate(SeatsBody, await readJsonObject(request));
   const change: SeatsChange = { add: body.add_seats ?? [], replace: body.replace_seats ?? [] };
   if (change.add.length === 0 && change.replace.length === 0)
     fail(400, 'Add seats or replace seats are required');
-  checkSeatsChange(state, team, change);
-  const touched = change.replace.map(({ from_email, to_email }) => {
+  const { accepted, refused } = planSeatsChange(state, team, change);
+  const touched = accepted.replace.map(({ from_email, to_email }) => {
     const seat = state.activeSeats(team.id).find((candidate) => candidate.email === from_email)!;
     Object.assign(seat, { email: to_email, userId: state.userByEmail(to_email)?.id ?? null });
     reassignSeat(state, seat);
     return seat;
   });
-  for (const input of change.add) {
+  for (const input of accepted.add) {
     const seat: SeatRecord = {
       id: state.nextId('seat'),
       teamId: team.id,
@@ -65,34 +70,68 @@ export async function putSeats({ state, user, params, request }: RouteContext): 
     allocateSeat(state, subscription, team, seat);
     touched.push(seat);
   }
-  return json(touched.map(serializeSeat));
+  const seats = touched.map(serializeSeat);
+  if (profile.seatChanges === 'all-or-nothing') return json(seats);
+  return json({ data: seats, errors: refused.map((message) => ({ message, code: 400 })) }, 207);
 }
 
-/** All-or-nothing: any bad item rejects the request before a seat changes. */
-function checkSeatsChange(state: SimulatorState, team: TeamRecord, change: SeatsChange): void {
+/**
+ * Checks each item against the seats as the items before it leave them. A bad item refuses the
+ * whole request under SERVICE.md, and is only left out (and reported) on the deployed server; the
+ * seat limit always applies to the whole request.
+ */
+function planSeatsChange(
+  state: SimulatorState,
+  team: TeamRecord,
+  change: SeatsChange,
+): { accepted: SeatsChange; refused: string[] } {
+  const { profile } = state.options;
   const active = state.activeSeats(team.id);
   const emails = new Set(active.map((seat) => seat.email));
-  for (const { from_email, to_email } of change.replace) {
-    const seat = active.find(
-      (candidate) => candidate.email === from_email && emails.has(from_email),
-    );
-    if (!seat) return fail(400, `No active seat with this email: ${from_email}`);
-    if (seat.isOwner) fail(400, "The owner's seat cannot be replaced");
-    if (emails.has(to_email)) fail(400, `A seat with this email already exists: ${to_email}`);
-    emails.delete(from_email);
-    emails.add(to_email);
+  const accepted: SeatsChange = { add: [], replace: [] };
+  const refused: string[] = [];
+  const refuse = (message: string) =>
+    profile.seatChanges === 'all-or-nothing' ? fail(400, message) : refused.push(message);
+  for (const item of change.replace) {
+    const problem = replacementProblem(active, emails, item);
+    if (problem) refuse(problem);
+    else {
+      emails.delete(item.from_email);
+      emails.add(item.to_email);
+      accepted.replace.push(item);
+    }
   }
-  for (const { email: address } of change.add) {
-    if (emails.has(address)) fail(400, `User already has a seat for this team: ${address}`);
-    emails.add(address);
+  for (const item of change.add) {
+    const problem =
+      missingField(profile, 'addSeat', item)?.message ??
+      (emails.has(item.email) ? `User already has a seat for this team: ${item.email}` : undefined);
+    if (problem) refuse(problem);
+    else {
+      emails.add(item.email);
+      accepted.add.push(item);
+    }
   }
   if (emails.size > team.seatsLimit)
     fail(400, `Seats limit exceeded: ${emails.size} > ${team.seatsLimit}`);
+  return { accepted, refused };
+}
+
+function replacementProblem(
+  active: readonly SeatRecord[],
+  emails: ReadonlySet<string>,
+  { from_email, to_email }: SeatsChange['replace'][number],
+): string | undefined {
+  const seat = active.find((candidate) => candidate.email === from_email && emails.has(from_email));
+  if (!seat) return `No active seat with this email: ${from_email}`;
+  if (seat.isOwner) return "The owner's seat cannot be replaced";
+  if (emails.has(to_email)) return `A seat with this email already exists: ${to_email}`;
+  return undefined;
 }
 
 /** Deactivates the seat (it frees a place under seats_limit) and releases its consumables. */
 export function deleteSeat({ state, user, params }: RouteContext): Response {
-  const { team } = ownedTeam(state, user, params.subscription_id ?? '');
+  const ownerOnly = state.options.profile.ownerOnly.seats;
+  const { team } = ownedTeam(state, user, params.subscription_id ?? '', ownerOnly);
   const seat = state.seats.find(
     (candidate) =>
       String(candidate.id) === params.seat_id && candidate.teamId === team.id && candidate.isActive,

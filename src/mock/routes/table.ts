@@ -1,5 +1,6 @@
-import { routes } from '../../core/routes.js';
-import type { RouteDefinition } from '../core/router.js';
+import type { RouteName } from '../../core/routes.js';
+import type { RouteDefinition, RouteHandler } from '../core/router.js';
+import type { ServerProfile } from '../core/server-profile.js';
 import { getBillingTeam, patchBillingTeam, putBillingTeam } from './billing-team.js';
 import { pay, registerCard } from './card-and-pay.js';
 import { consumeRoute } from './consume.js';
@@ -11,33 +12,45 @@ import { checking, getPlan } from './plans-and-checking.js';
 import { deleteSeat, listSeats, putSeats } from './seats.js';
 import { listSubscriptions } from './subscriptions.js';
 
+/** The handler of each route of the SDK's route table, by the route's name. */
+const HANDLERS: Record<RouteName, RouteHandler> = {
+  getPlan,
+  checking,
+  createBag: checking,
+  registerCard,
+  pay,
+  listSubscriptions,
+  listConsumables,
+  getBillingTeam,
+  updateBillingTeam: patchBillingTeam,
+  replaceBillingTeam: putBillingTeam,
+  listSeats,
+  putSeats,
+  deleteSeat,
+  consumableCheckout,
+  listOperationTypes,
+  getOperationType,
+  uploadChunk: uploadChunk('me'),
+  finalizeUpload: finalizeUpload('me'),
+  uploadAcademyChunk: uploadChunk('academy'),
+  finalizeAcademyUpload: finalizeUpload('academy'),
+};
+
 /**
- * Every route the simulator answers. Methods and paths come from the SDK's one route table, so
- * the client and the simulator can never disagree on the wire contract; the consume route is the
- * simulator's own.
+ * Every route the simulator answers under a profile. Methods and paths come from the SDK's route
+ * table of that profile, so the client and the simulator can never disagree on the wire contract;
+ * a route the server lacks is left out (its path then answers 405), two names on one endpoint
+ * (`checking`, `createBag`) make one route, and the consume route is the simulator's own.
  */
-export const ROUTES: readonly RouteDefinition[] = [
-  { ...routes.getPlan, handler: getPlan },
-  { ...routes.checking, handler: checking },
-  { ...routes.registerCard, handler: registerCard },
-  { ...routes.pay, handler: pay },
-  { ...routes.listSubscriptions, handler: listSubscriptions },
-  { ...routes.listConsumables, handler: listConsumables },
-
-  { ...routes.getBillingTeam, handler: getBillingTeam },
-  { ...routes.updateBillingTeam, handler: patchBillingTeam },
-  { ...routes.replaceBillingTeam, handler: putBillingTeam },
-  { ...routes.listSeats, handler: listSeats },
-  { ...routes.putSeats, handler: putSeats },
-  { ...routes.deleteSeat, handler: deleteSeat },
-  { ...routes.consumableCheckout, handler: consumableCheckout },
-
-  { ...routes.listOperationTypes, handler: listOperationTypes },
-  { ...routes.getOperationType, handler: getOperationType },
-  { ...routes.uploadChunk, handler: uploadChunk('me') },
-  { ...routes.finalizeUpload, handler: finalizeUpload('me') },
-  { ...routes.uploadAcademyChunk, handler: uploadChunk('academy') },
-  { ...routes.finalizeAcademyUpload, handler: finalizeUpload('academy') },
-
-  { method: 'POST', path: '/__mock/consume', handler: consumeRoute },
-];
+export function routeDefinitions(profile: ServerProfile): RouteDefinition[] {
+  const definitions = new Map<string, RouteDefinition>();
+  for (const [name, { method, path, unavailable }] of Object.entries(profile.routes)) {
+    const key = `${method} ${path}`;
+    if (unavailable === undefined && !definitions.has(key))
+      definitions.set(key, { method, path, handler: HANDLERS[name as RouteName] });
+  }
+  return [
+    ...definitions.values(),
+    { method: 'POST', path: '/__mock/consume', handler: consumeRoute },
+  ];
+}

@@ -7,9 +7,16 @@ export function findSubscription(state: SimulatorState, id: string | number): Su
   return state.subscription(numeric) ?? fail(404, 'Subscription not found');
 }
 
-/** Only the owner manages a subscription: 403 for anyone else, seat holders included. */
-export function requireOwner(subscription: SubscriptionRecord, user: MockUser): void {
-  if (subscription.ownerId !== user.id) fail(403, OWNER_ONLY);
+/**
+ * Only the owner manages a subscription: 403 for anyone else, seat holders included. The deployed
+ * server words it by what was attempted ("... team members", "... seats").
+ */
+export function requireOwner(
+  subscription: SubscriptionRecord,
+  user: MockUser,
+  message = OWNER_ONLY,
+): void {
+  if (subscription.ownerId !== user.id) fail(403, message);
 }
 
 /** The billing team of a subscription the caller owns (the check every team and seat route makes). */
@@ -17,9 +24,10 @@ export function ownedTeam(
   state: SimulatorState,
   user: MockUser,
   subscriptionId: string | number,
+  ownerOnly = OWNER_ONLY,
 ): { subscription: SubscriptionRecord; team: TeamRecord } {
   const subscription = findSubscription(state, subscriptionId);
-  requireOwner(subscription, user);
+  requireOwner(subscription, user, ownerOnly);
   const team = state.team(subscription.teamId) ?? fail(404, 'Billing team not found');
   return { subscription, team };
 }

@@ -1,5 +1,6 @@
 import type { Cents } from '../core/money.js';
 import { randomHex, type RandomSource } from '../core/random.js';
+import type { ServerProfile } from '../core/server-profile.js';
 import type { Timers } from '../core/timers.js';
 import { createCatalog, type CatalogPlan, type PlanSlug } from './catalog.js';
 
@@ -171,6 +172,8 @@ const ID_BASES = {
 export type IdKind = keyof typeof ID_BASES;
 
 export interface StateOptions {
+  /** Which server the simulator behaves as. */
+  profile: ServerProfile;
   random: RandomSource;
   timers: Timers;
   subscriptionDelayMs: () => number;

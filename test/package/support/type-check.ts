@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { repoRoot } from './pack-and-install.js';
 
@@ -31,6 +31,25 @@ void [plan, file, server];
 export async function typeErrors(scratchDir: string): Promise<string[]> {
   await writeFile(join(scratchDir, 'types.mts'), FROM_ESM);
   await writeFile(join(scratchDir, 'types.cts'), FROM_CJS);
+  return tscErrors(scratchDir, ['--strict'], ['types.mts', 'types.cts']);
+}
+
+/** A purchase script, seat changes, an upload and error handling: test/package/typed/program.mts. */
+const PROGRAM = join(import.meta.dirname, '..', 'typed', 'program.mts');
+
+/**
+ * Compiles a realistic program (`typed/program.mts`) against the installed package under the
+ * strictest options users turn on: `strict`, `exactOptionalPropertyTypes` and
+ * `noUncheckedIndexedAccess`. Its `@ts-expect-error` lines make tsc fail too if a type it reads
+ * were `any` or `unknown`. Resolves with tsc's error lines.
+ */
+export async function strictProgramErrors(scratchDir: string): Promise<string[]> {
+  await copyFile(PROGRAM, join(scratchDir, 'program.mts'));
+  const strictest = ['--strict', '--exactOptionalPropertyTypes', '--noUncheckedIndexedAccess'];
+  return tscErrors(scratchDir, strictest, ['program.mts']);
+}
+
+function tscErrors(scratchDir: string, flags: string[], files: string[]): Promise<string[]> {
   const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
   const args = [
     tsc,
@@ -38,7 +57,7 @@ export async function typeErrors(scratchDir: string): Promise<string[]> {
     '--noEmit',
     '--pretty',
     'false',
-    '--strict',
+    ...flags,
     '--module',
     'nodenext',
     '--moduleResolution',
@@ -47,8 +66,7 @@ export async function typeErrors(scratchDir: string): Promise<string[]> {
     'false',
     '--lib',
     'es2022,dom',
-    'types.mts',
-    'types.cts',
+    ...files,
   ];
   return new Promise((done) => {
     // tsc prints its errors on stdout and exits non-zero; the lines are the result either way.

@@ -1,0 +1,19 @@
+import { APIError } from './api-error.js';
+
+/**
+ * `instanceof` for the status classes (`PermissionDeniedError` ...): true for an instance of the
+ * class itself, and for any other {@link APIError} answered with the class's status. A named
+ * failure (`OwnerOnlyError` on a 403) is thrown as its own class, since JavaScript gives a class
+ * one parent; this makes it an instance of its status class too, so a `catch` written against
+ * either class catches it. A user's subclass of a status class gets the plain check.
+ */
+export function isStatusInstance(
+  receiver: unknown,
+  statusClass: abstract new (...args: never[]) => APIError,
+  value: unknown,
+  hasStatus: (status: number) => boolean,
+): boolean {
+  if (typeof receiver !== 'function') return false;
+  if (Function.prototype[Symbol.hasInstance].call(receiver, value)) return true;
+  return receiver === statusClass && value instanceof APIError && hasStatus(value.status);
+}

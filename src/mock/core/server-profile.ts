@@ -1,0 +1,120 @@
+import { profiles, type ProfileName } from '../../core/profiles.js';
+import type { RouteTable } from '../../core/routes.js';
+import { fail } from './http-error.js';
+
+/**
+ * How one simulated server behaves where SERVICE.md and the deployed server differ. Data only: the
+ * routes read it, so a profile is one table here, as it is one route table in the client.
+ */
+export interface ServerProfile {
+  readonly name: ProfileName;
+  /** Methods and paths: the client's own route table of the same profile. */
+  readonly routes: RouteTable;
+  /** Authorization schemes accepted (lower case); any other header is anonymous (401). */
+  readonly authSchemes: readonly string[];
+  /** The checking type whose token `pay` takes. */
+  readonly payableBagType: 'BAG' | 'PREVIEW';
+  /** Body fields required beyond SERVICE.md, by route (`addSeat`: in each `add_seats` item). */
+  readonly requiredFields: Readonly<
+    Record<'registerCard' | 'pay' | 'consumableCheckout' | 'addSeat', readonly RequiredField[]>
+  >;
+  /** A seat change is refused whole (400), or answered 207 `{ data, errors }` item by item. */
+  readonly seatChanges: 'all-or-nothing' | 'multi-status';
+  /** A seat checkout's `how_many`: seats to add, or the desired total. */
+  readonly seatCheckout: 'added' | 'total';
+  /** Finalize's `meta`: a JSON-encoded string or an object, or an object only. */
+  readonly finalizeMeta: 'string-or-object' | 'object';
+  /** What an unknown path answers: a JSON 404, or Django's HTML page. */
+  readonly notFound: 'json' | 'html';
+  /** Bodies longer than this many bytes go compressed (node server only); null: never. */
+  readonly compressAbove: number | null;
+  /** The owner-only message, by what was attempted. */
+  readonly ownerOnly: Readonly<Record<'team' | 'seats' | 'seatCheckout', string>>;
+}
+
+/** A field a server requires, and how it answers when the field is missing. */
+export interface RequiredField {
+  readonly field: string;
+  readonly status: number;
+  readonly message: string;
+}
+
+const OWNER_ONLY_TEAM = 'Only the owner can manage team';
+
+/** The two servers, side by side. */
+export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
+  spec: {
+    name: 'spec',
+    routes: profiles.spec.routes,
+    authSchemes: ['bearer', 'token'],
+    payableBagType: 'BAG',
+    requiredFields: { registerCard: [], pay: [], consumableCheckout: [], addSeat: [] },
+    seatChanges: 'all-or-nothing',
+    seatCheckout: 'added',
+    finalizeMeta: 'string-or-object',
+    notFound: 'json',
+    compressAbove: null,
+    ownerOnly: { team: OWNER_ONLY_TEAM, seats: OWNER_ONLY_TEAM, seatCheckout: OWNER_ONLY_TEAM },
+  },
+  deployed: {
+    name: 'deployed',
+    routes: profiles.deployed.routes,
+    authSchemes: ['token'],
+    payableBagType: 'PREVIEW',
+    requiredFields: {
+      registerCard: [
+        { field: 'academy', status: 400, message: 'Missing academy parameter' },
+        { field: 'exp_month', status: 404, message: 'Missing card information' },
+        { field: 'exp_year', status: 404, message: 'Missing card information' },
+      ],
+      pay: [{ field: 'payment_method_id', status: 400, message: 'Payment method is required' }],
+      consumableCheckout: [{ field: 'academy', status: 400, message: 'Academy is required' }],
+      addSeat: [
+        {
+          field: 'cohort_id',
+          status: 400,
+          message: 'You must select a cohort for the invited member',
+        },
+      ],
+    },
+    seatChanges: 'multi-status',
+    seatCheckout: 'total',
+    finalizeMeta: 'object',
+    notFound: 'html',
+    compressAbove: 10 * 1024,
+    ownerOnly: {
+      team: OWNER_ONLY_TEAM,
+      seats: 'Only the owner can manage team members',
+      seatCheckout: 'Only the owner can manage seats',
+    },
+  },
+};
+
+/** The first required field `body` lacks under `profile`, or undefined when it has them all. */
+export function missingField(
+  profile: ServerProfile,
+  route: keyof ServerProfile['requiredFields'],
+  body: Record<string, unknown>,
+): RequiredField | undefined {
+  return profile.requiredFields[route].find(
+    ({ field }) => body[field] == null || body[field] === '',
+  );
+}
+
+/** Answers as the server does when `body` lacks a field the profile requires on `route`. */
+export function requireFields(
+  profile: ServerProfile,
+  route: 'registerCard' | 'pay' | 'consumableCheckout',
+  body: Record<string, unknown>,
+): void {
+  const missing = missingField(profile, route, body);
+  if (missing) fail(missing.status, missing.message);
+}
+
+/** The server profile of a name; a TypeError names the choices for anything else. */
+export function serverProfile(name: unknown = 'spec'): ServerProfile {
+  if (name === 'spec' || name === 'deployed') return SERVER_PROFILES[name];
+  throw new TypeError(
+    `simulator: unknown profile ${JSON.stringify(name)} (use 'spec' or 'deployed')`,
+  );
+}

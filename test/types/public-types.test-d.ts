@@ -1,0 +1,228 @@
+// The public types, pinned: run by vitest's typecheck (vitest.config.ts), so a type that widens to
+// `unknown`, loses its literals or stops matching its schema fails `npm test`. Results are read
+// from `await`ed calls, so the pins hold whatever promise type the methods return.
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  APIError,
+  APIPromise,
+  BadRequestError,
+  BillingPeriodLimitError,
+  createClient,
+  OwnerOnlyError,
+  PermissionDeniedError,
+  RechargeBudgetError,
+  SeatpayError,
+  SubscriptionTimeoutError,
+  type Bag,
+  type BillingTeam,
+  type BillingTeamPatch,
+  type CardParams,
+  type CardResult,
+  type Checking,
+  type CheckoutResult,
+  type ChosenPeriod,
+  type Consumable,
+  type Currency,
+  type Invoice,
+  type InvoiceStatus,
+  type MediaFile,
+  type MediaFileStatus,
+  type PayParams,
+  type Payment,
+  type PeriodUnit,
+  type Plan,
+  type PurchaseOptions,
+  type PurchaseStep,
+  type PurchaseStepName,
+  type Seat,
+  type Subscription,
+  type SubscriptionList,
+} from '../../src/index.js';
+
+const client = createClient({ baseUrl: 'https://api.example.com', token: 'token' });
+type StepResult<Name extends PurchaseStepName> = Extract<PurchaseStep, { step: Name }>['result'];
+
+describe('results of the calls users make', () => {
+  it('the payment flow', async () => {
+    const plan = await client.plans.get('team-per-seat');
+    expectTypeOf(plan).toEqualTypeOf<Plan>();
+    expectTypeOf(plan.price_per_month).toEqualTypeOf<string | null | undefined>();
+    expectTypeOf(plan.currency).toEqualTypeOf<Currency | null | undefined>();
+    // Loose objects: a field the service adds later is there, as unknown.
+    expectTypeOf(plan['added_later']).toEqualTypeOf<unknown>();
+
+    const bag = await client.checking.bag({ plans: [1], team_seats: 3 });
+    expectTypeOf(bag.token).toEqualTypeOf<string>();
+    const payment = await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
+    expectTypeOf(payment).toEqualTypeOf<Payment>();
+    expectTypeOf(payment).toMatchTypeOf<Invoice>();
+    expectTypeOf(payment.amount).toEqualTypeOf<string | null | undefined>();
+    expectTypeOf(payment.status).toEqualTypeOf<InvoiceStatus | undefined>();
+    expectTypeOf(payment.currency).toEqualTypeOf<Currency | null | undefined>();
+  });
+
+  it('consumables: the service of each item, the invoice of a checkout', async () => {
+    const items = await client.consumables.items();
+    expectTypeOf(items).toEqualTypeOf<Consumable[]>();
+    expectTypeOf(items[0]!.service).toEqualTypeOf<string | undefined>();
+    expectTypeOf(items[0]!.how_many).toEqualTypeOf<number>();
+    expectTypeOf(items[0]!.subscription).toEqualTypeOf<number | null | undefined>();
+
+    const receipt = await client.consumables.checkout({
+      service: 'ai-credits',
+      how_many: 10,
+      subscription: 1,
+    });
+    expectTypeOf(receipt).toEqualTypeOf<CheckoutResult>();
+    expectTypeOf(receipt.id).toEqualTypeOf<number | undefined>();
+    expectTypeOf(receipt.amount).toEqualTypeOf<string | null | undefined>();
+    expectTypeOf(receipt.currency).toEqualTypeOf<Currency | null | undefined>();
+    expectTypeOf(receipt.paid_at).toEqualTypeOf<string | null | undefined>();
+    expectTypeOf(receipt.status).toEqualTypeOf<InvoiceStatus | undefined>();
+    expectTypeOf(receipt.user).exclude<null | undefined>().toHaveProperty('email');
+  });
+
+  it('every call is an APIPromise of its result, with the response beside it', async () => {
+    const checkout = client.consumables.checkout({
+      service: 'ai-credits',
+      how_many: 1,
+      subscription: 1,
+    });
+    expectTypeOf(checkout).toEqualTypeOf<APIPromise<CheckoutResult>>();
+    const { data, requestId } = await checkout.withResponse();
+    expectTypeOf(data).toEqualTypeOf<CheckoutResult>();
+    expectTypeOf(requestId).toEqualTypeOf<string | null>();
+  });
+
+  it('subscriptions, teams and seats', async () => {
+    const listing = await client.subscriptions.list();
+    expectTypeOf(listing).toEqualTypeOf<SubscriptionList>();
+    const sub = listing.subscriptions[0]!;
+    expectTypeOf(sub).toEqualTypeOf<Subscription>();
+    expectTypeOf(sub.id).toEqualTypeOf<number>();
+    expectTypeOf(sub.pay_every_unit).toEqualTypeOf<PeriodUnit | undefined>();
+    expectTypeOf(sub.next_renewal_amount).toEqualTypeOf<string | null | undefined>();
+
+    const team = await client.billingTeam.get(sub.id);
+    expectTypeOf(team).toEqualTypeOf<BillingTeam>();
+    expectTypeOf(team.recharge_amount).toEqualTypeOf<string | null | undefined>();
+    expectTypeOf(team.max_period_spend).toEqualTypeOf<string | null | undefined>();
+
+    const seats = await client.seats.add(sub.id, [{ email: 'ada@example.com' }]);
+    expectTypeOf(seats).toEqualTypeOf<Seat[]>();
+    expectTypeOf(seats[0]!.user).toEqualTypeOf<number | null>();
+  });
+
+  it('media', async () => {
+    const file = await client.media.upload(new Uint8Array(1), {
+      operation_type: 'media',
+      filename: 'a.bin',
+      mime: 'application/octet-stream',
+    });
+    expectTypeOf(file).toEqualTypeOf<MediaFile>();
+    expectTypeOf(file.status).toEqualTypeOf<MediaFileStatus>();
+    expectTypeOf(file.id).toEqualTypeOf<number>();
+  });
+});
+
+describe('open enums keep their known values', () => {
+  it('ChosenPeriod: the four periods autocompleted, any other string accepted', () => {
+    expectTypeOf<Extract<ChosenPeriod, 'MONTH' | 'QUARTER' | 'HALF' | 'YEAR'>>().toEqualTypeOf<
+      'MONTH' | 'QUARTER' | 'HALF' | 'YEAR'
+    >();
+    expectTypeOf<string>().toExtend<ChosenPeriod>();
+    expectTypeOf<PayParams['chosen_period']>().toEqualTypeOf<ChosenPeriod>();
+    expectTypeOf<PurchaseOptions['chosen_period']>().toEqualTypeOf<ChosenPeriod>();
+  });
+
+  it('MediaFileStatus, InvoiceStatus and PeriodUnit', () => {
+    expectTypeOf<Extract<MediaFileStatus, 'TRANSFERRING' | 'CREATED'>>().toEqualTypeOf<
+      'TRANSFERRING' | 'CREATED'
+    >();
+    expectTypeOf<string>().toExtend<MediaFileStatus>();
+    expectTypeOf<Extract<InvoiceStatus, 'FULFILLED'>>().toEqualTypeOf<'FULFILLED'>();
+    expectTypeOf<Extract<PeriodUnit, 'MONTH' | 'YEAR'>>().toEqualTypeOf<'MONTH' | 'YEAR'>();
+  });
+});
+
+describe('arguments', () => {
+  it("CardParams takes the expiry, as strings or numbers, and the deployed server's extra fields", () => {
+    expectTypeOf<CardParams['exp_month']>().toEqualTypeOf<string | number | undefined>();
+    expectTypeOf<CardParams['exp_year']>().toEqualTypeOf<string | number | undefined>();
+    expectTypeOf({
+      card_number: '4242424242424242',
+      cvc: '123',
+      exp_month: 12,
+      exp_year: '2030',
+      academy: 7,
+    }).toExtend<CardParams>();
+    expectTypeOf<{ cvc: string }>().not.toExtend<CardParams>();
+  });
+
+  it('amounts are decimal strings or numbers in, strings out', () => {
+    expectTypeOf<BillingTeamPatch['recharge_amount']>().toEqualTypeOf<
+      string | number | undefined
+    >();
+    expectTypeOf<BillingTeam['recharge_amount']>().toEqualTypeOf<string | null | undefined>();
+  });
+});
+
+describe('purchase steps', () => {
+  it('each step has its own result type, discriminated by name', () => {
+    expectTypeOf<StepResult<'plan'>>().toEqualTypeOf<Plan>();
+    expectTypeOf<StepResult<'existing'>>().toEqualTypeOf<number[]>();
+    expectTypeOf<StepResult<'preview'>>().toEqualTypeOf<Checking>();
+    expectTypeOf<StepResult<'bag'>>().toEqualTypeOf<Bag>();
+    expectTypeOf<StepResult<'card'>>().toEqualTypeOf<CardResult>();
+    expectTypeOf<StepResult<'pay'>>().toEqualTypeOf<Payment | SeatpayError>();
+    expectTypeOf<StepResult<'subscription'>>().toEqualTypeOf<Subscription>();
+    expectTypeOf<StepResult<'consumables'>>().toEqualTypeOf<Consumable[]>();
+    expectTypeOf<PurchaseStep['result']>().not.toBeUnknown();
+  });
+
+  it('onStep narrows the result by checking the step', () => {
+    const onStep: NonNullable<PurchaseOptions['onStep']> = (done) => {
+      if (done.step === 'preview') expectTypeOf(done.result).toEqualTypeOf<Checking>();
+      if (done.step === 'subscription') expectTypeOf(done.result.id).toEqualTypeOf<number>();
+    };
+    expectTypeOf(onStep).parameter(0).toEqualTypeOf<PurchaseStep>();
+  });
+});
+
+describe('errors', () => {
+  it('SubscriptionTimeoutError.lastListing is the last SubscriptionList read', () => {
+    expectTypeOf<SubscriptionTimeoutError['lastListing']>().toEqualTypeOf<
+      SubscriptionList | undefined
+    >();
+  });
+
+  it('named errors are APIErrors, and narrow to the status class too', () => {
+    expectTypeOf<OwnerOnlyError>().toExtend<APIError>();
+    expectTypeOf<BillingPeriodLimitError>().toExtend<APIError>();
+    expectTypeOf<RechargeBudgetError>().toExtend<SeatpayError>();
+    const caught: unknown = undefined;
+    if (caught instanceof PermissionDeniedError) {
+      expectTypeOf(caught).toEqualTypeOf<PermissionDeniedError>();
+      expectTypeOf(caught.status).toEqualTypeOf<number>();
+    }
+    if (caught instanceof BadRequestError) expectTypeOf(caught.body).toEqualTypeOf<unknown>();
+  });
+});
+
+describe('helpers that are not for users stay internal', () => {
+  it('the building blocks of the schemas are not exported', async () => {
+    const entry = await import('../../src/index.js');
+    // @ts-expect-error openEnum is internal
+    void entry.openEnum;
+    // @ts-expect-error optionalNullable is internal
+    void entry.optionalNullable;
+    // @ts-expect-error IdInputSchema is internal
+    void entry.IdInputSchema;
+    // @ts-expect-error NonEmptyStringSchema is internal
+    void entry.NonEmptyStringSchema;
+    // @ts-expect-error the request path's parser is internal
+    void entry.errorFromResponse;
+    // @ts-expect-error the purchase flow is reached through client.purchase
+    void entry.purchase;
+  });
+});
