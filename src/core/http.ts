@@ -71,10 +71,13 @@ export class HttpCore {
   private readonly validation: ValidationMode;
   private readonly profile: Profile;
   /** What this client sent lately (tokens, a card): errors built later hide them too. */
-  private readonly recentSecrets = new RecentSecrets();
+  private readonly recentSecrets: RecentSecrets;
 
   /** @internal */
   constructor(private readonly options: ClientOptions) {
+    this.recentSecrets = new RecentSecrets(
+      typeof options.token === 'string' ? [options.token] : [],
+    );
     this.profile = profileNamed(options.profile ?? 'spec') ?? profiles.spec;
     this.baseUrl = String(options.baseUrl).replace(/\/+$/, '');
     this.log = new Log(options.logger ?? globalThis.console, options.logLevel ?? 'warn');
@@ -135,7 +138,9 @@ export class HttpCore {
       this.baseUrl + (call.params ? expandPath(call.route.path, call.params) : call.route.path);
     const { signal } = options;
     if (signal?.aborted)
-      throw new AbortError(undefined, { cause: redactCause(signal.reason, this.knownSecrets()) });
+      throw new AbortError(undefined, {
+        cause: redactCause(signal.reason, this.recentSecrets.list),
+      });
     const timeoutMs = options.timeout ?? this.options.timeout ?? 30_000;
     if (timeoutMs === 0) {
       // No time at all: nothing is sent (ky would still start the request), nothing retried.
@@ -158,7 +163,7 @@ export class HttpCore {
       });
     } catch (error) {
       if (error instanceof SeatpayError) throw error;
-      const cause = redactCause(error, this.knownSecrets());
+      const cause = redactCause(error, this.recentSecrets.list);
       if (signal?.aborted) throw new AbortError(undefined, { cause });
       // Nothing foreign leaves a call (p-retry's own TypeError for a thrown non-Error, say).
       throw new SeatpayError(`${call.route.method} ${url} failed unexpectedly`, { cause });
@@ -171,15 +176,7 @@ export class HttpCore {
    * @internal
    */
   scrub<E>(error: E): E {
-    return scrubError(error, this.knownSecrets());
-  }
-
-  /** The fixed token, if any, and what was sent lately. */
-  private knownSecrets(): string[] {
-    const { token } = this.options;
-    return typeof token === 'string'
-      ? [token, ...this.recentSecrets.list]
-      : [...this.recentSecrets.list];
+    return scrubError(error, this.recentSecrets.list);
   }
 
   /** Whether to send `route` again after `error`: waits the policy's delay first when it says yes. */

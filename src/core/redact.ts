@@ -233,20 +233,28 @@ export function kindOf(value: object): string {
  */
 export class RecentSecrets {
   private readonly values: string[] = [];
+  private all: readonly string[];
 
-  constructor(private readonly size = 16) {}
+  /** @param pinned - Kept whatever comes after: the client's fixed token. */
+  constructor(
+    private readonly pinned: readonly string[] = [],
+    private readonly size = 16,
+  ) {
+    this.all = pinned;
+  }
 
   /** Keeps `secrets`; ones already kept stay where they are (the common call adds nothing). */
   remember(secrets: readonly string[]): void {
     for (const secret of secrets) {
-      if (typeof secret !== 'string' || secret === '' || this.values.includes(secret)) continue;
+      if (typeof secret !== 'string' || secret === '' || this.all.includes(secret)) continue;
       this.values.push(secret);
       if (this.values.length > this.size) this.values.shift();
+      this.all = [...this.pinned, ...this.values];
     }
   }
 
-  /** The kept secrets, oldest first. */
+  /** The pinned secrets, then the kept ones, oldest first. */
   get list(): readonly string[] {
-    return this.values;
+    return this.all;
   }
 }
