@@ -6,12 +6,26 @@ import { build } from 'esbuild';
 
 /**
  * Bench scripts run as plain Node from an esbuild bundle: under tsx (source maps, loader hooks) they
- * would measure tsx, not seatpay.
+ * would measure tsx, not seatpay. `entry` defaults to `bench/<name>.ts`; tests bundle their own
+ * child scripts with it too.
  */
-export async function bundleForNode(dir: string, name: string): Promise<string> {
+export async function bundleForNode(
+  dir: string,
+  name: string,
+  entry: URL = new URL(`./${name}.ts`, import.meta.url),
+): Promise<string> {
   const outfile = join(dir, `${name}.mjs`);
-  const entry = new URL(`./${name}.ts`, import.meta.url).pathname;
-  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm' });
+  await build({
+    entryPoints: [entry.pathname],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    // CommonJS dependencies (form-data) require Node built-ins: give the ES module a `require`.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  });
   return outfile;
 }
 

@@ -55,6 +55,8 @@ const rssOver = (m: Measure) => (m.peakRss - m.baselineRss) / MiB;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const speed = (ms: Measure[]) => median(ms.map(mibps));
 const worstRss = (ms: Measure[]) => Math.max(...ms.map(rssOver));
+/** CPU seconds per GiB sent: unlike throughput, it barely moves when other processes compete. */
+const cpuPerGiB = (ms: Measure[]) => median(ms.map((m) => m.cpuMs / 1000 / (m.bytes / MiB / 1024)));
 const ratio = (row: Row) => speed(row.seatpay) / speed(row.raw);
 
 async function measure(script: string, mode: Mode, url: string, file: string): Promise<Measure> {
@@ -144,15 +146,17 @@ function report(rows: Row[]): void {
   );
   console.log(
     '| link | chunk_size | file | raw PUT MiB/s | seatpay MiB/s | ratio | raw RSS Δ MiB | ' +
-      'seatpay RSS Δ MiB | budget MiB | seatpay, fetch defaults (clone) RSS Δ MiB |',
+      'seatpay RSS Δ MiB | budget MiB | seatpay, fetch defaults (clone) RSS Δ MiB | ' +
+      'raw CPU s/GiB | seatpay CPU s/GiB |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) {
     const clone = row.clone.length ? worstRss(row.clone).toFixed(0) : '';
     console.log(
       `| ${row.link} | ${row.chunkMiB} MiB | ${row.sizeMiB} MiB | ${speed(row.raw).toFixed(0)} | ` +
         `${speed(row.seatpay).toFixed(0)} | ${ratio(row).toFixed(2)} | ${worstRss(row.raw).toFixed(0)} | ` +
-        `${worstRss(row.seatpay).toFixed(0)} | ${budgetMiB(row.chunkMiB)} | ${clone} |`,
+        `${worstRss(row.seatpay).toFixed(0)} | ${budgetMiB(row.chunkMiB)} | ${clone} | ` +
+        `${cpuPerGiB(row.raw).toFixed(2)} | ${cpuPerGiB(row.seatpay).toFixed(2)} |`,
     );
   }
   reportTargets(rows);

@@ -45,8 +45,19 @@ export type {
   PurchaseStepName,
   PurchaseStepResults,
 } from './helpers/purchase-step.js';
+export {
+  memoryJournal,
+  type PurchaseJournal,
+  type PurchaseRecord,
+} from './helpers/purchase/journal.js';
+export { localStorageJournal } from './helpers/purchase/local-storage-journal.js';
 export type { UploadSource, StreamSource } from './helpers/upload/sources.js';
-export type { UploadOptions } from './helpers/upload/upload-options.js';
+export type { UploadOptions, ResumeOptions } from './helpers/upload/upload-options.js';
+export {
+  localStorageUploadStore,
+  type UploadStore,
+  type UploadRecord,
+} from './helpers/upload/resume-store.js';
 export type { UploadProgress } from './helpers/upload/progress.js';
 export type { DeliveredChunk } from './helpers/upload/deliver-chunk.js';
 export { routes, type Route, type RouteName, type RouteTable } from './core/routes.js';

@@ -18,6 +18,11 @@ import { basename } from 'node:path';
 import { SeatpayError } from './core/errors/seatpay-error.js';
 import { READ_BYTES, SEND_WITH, type ByteReader } from './core/multipart.js';
 import { httpFetch } from './node/http-fetch.js';
+import { mimeOfPath } from './node/mime-types.js';
+
+export { fileUploadStore } from './node/file-upload-store.js';
+
+export { fileJournal } from './node/file-journal.js';
 
 /**
  * The options of {@link fromPath}.
@@ -28,7 +33,10 @@ import { httpFetch } from './node/http-fetch.js';
  * ```
  */
 export interface FromPathOptions {
-  /** The MIME type of the file; `client.media.upload` sends it unless `mime` is given. */
+  /**
+   * The MIME type of the file; `client.media.upload` sends it unless `mime` is given.
+   * @defaultValue by the extension (`.mp4` → `video/mp4`), else none (`application/octet-stream`)
+   */
   type?: string;
 }
 
@@ -37,9 +45,10 @@ const READ_SIZE = 1024 * 1024;
 
 /**
  * Opens a file for `client.media.upload` without reading it: a `File` backed by the file on disk
- * (`fs.openAsBlob`), named after the path's last segment. Each chunk is read from disk only as it
- * is sent, so memory does not grow with the file. If the file changes during the upload, the
- * chunk being read fails and nothing is finalized.
+ * (`fs.openAsBlob`), named after the path's base name, typed by its extension, and with the file's
+ * modification time as `lastModified` (so a resumed upload knows a changed file). Each chunk is
+ * read from disk only as it is sent, so memory does not grow with the file. If the file changes
+ * during the upload, the chunk being read fails and nothing is finalized.
  *
  * @example
  * ```ts
@@ -50,10 +59,13 @@ const READ_SIZE = 1024 * 1024;
  * ```
  */
 export async function fromPath(path: string, options: FromPathOptions = {}): Promise<File> {
-  const type = options.type ?? '';
+  const type = options.type ?? mimeOfPath(path);
   const opened = await stat(path);
   // A File made of a Blob keeps the Blob's backing (no read): it only adds the name.
-  const file = new File([await openAsBlob(path, { type })], basename(path), { type });
+  const file = new File([await openAsBlob(path, { type })], basename(path), {
+    type,
+    lastModified: Math.trunc(opened.mtimeMs),
+  });
   // Uploads read through fs streams, which cost less CPU than the file-backed Blob's own stream.
   Object.defineProperty(file, READ_BYTES, { value: fileReader(path, opened) });
   // Chunks go out over node:http, which costs about a quarter of the CPU of Node's fetch.

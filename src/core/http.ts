@@ -27,7 +27,7 @@ import { tokenFor } from './token.js';
 import { checkRequestOptions } from './validate-input.js';
 
 /** One call to the service, as a resource method describes it. */
-export interface Call<T> {
+export interface Call<T, R = T> {
   route: Route;
   params?: Record<string, string | number>;
   /** A JSON-serializable body, or a FormData or {@link MultipartBody} for multipart. */
@@ -38,6 +38,25 @@ export interface Call<T> {
   academy?: number | string | undefined;
   /** Values sent in this call that must never show up in errors or logs (card number, CVC). */
   secrets?: string[];
+  /**
+   * Turns the validated 2xx body into the result whatever `validate` says (a seat change: the
+   * refusals inside a 207 become an error), knowing the answer's status and the call's redaction.
+   */
+  settle?: (body: T, answer: SettledAnswer) => R;
+  /**
+   * Once the call failed for good: another way to its result (a seat change whose retry was
+   * refused because a lost attempt already applied it), or undefined to reject as usual.
+   */
+  recover?: (error: unknown) => Promise<Exchange<R>> | undefined;
+}
+
+/** What {@link Call.settle} knows of the answer. */
+export interface SettledAnswer {
+  status: number;
+  method: string;
+  url: string;
+  /** Removes the call's secrets (token, card number, CVC) from a value an error will carry. */
+  redact: (value: unknown) => unknown;
 }
 
 const IN_BROWSER =
@@ -121,16 +140,32 @@ export class HttpCore {
    * anything is sent), retrying where the policy allows.
    * @internal
    */
-  request<T>(build: () => Call<T>, given?: InternalRequestOptions): APIPromise<T> {
+  request<T, R = T>(build: () => Call<T, R>, given?: InternalRequestOptions): APIPromise<R> {
     const mode: ExchangeMode = { raw: false };
-    return new APIPromise(this.exchange(build, given, mode), mode);
+    return new APIPromise(this.recovering(build, given, mode), mode);
   }
 
-  private async exchange<T>(
-    build: () => Call<T>,
+  /** The exchange, or the call's own way to its result once it failed for good. */
+  private async recovering<T, R>(
+    build: () => Call<T, R>,
     given: InternalRequestOptions | undefined,
     mode: ExchangeMode,
-  ): Promise<Exchange<T>> {
+  ): Promise<Exchange<R>> {
+    let call: Call<T, R> | undefined;
+    try {
+      return await this.exchange(() => (call = build()), given, mode);
+    } catch (error) {
+      const recovered = call?.recover?.(error);
+      if (recovered) return recovered;
+      throw error;
+    }
+  }
+
+  private async exchange<T, R>(
+    build: () => Call<T, R>,
+    given: InternalRequestOptions | undefined,
+    mode: ExchangeMode,
+  ): Promise<Exchange<R>> {
     const call = routed(build());
     // A wrong signal, timeout or header is a bad argument: rejected before anything is sent.
     const options = checkRequestOptions(given);
@@ -196,13 +231,13 @@ export class HttpCore {
     return true;
   }
 
-  private async attempt<T>(
-    call: Call<T>,
+  private async attempt<T, R>(
+    call: Call<T, R>,
     url: string,
     options: InternalRequestOptions,
     attempt: number,
     mode: ExchangeMode,
-  ): Promise<Exchange<T>> {
+  ): Promise<Exchange<R>> {
     // What the provider throws may quote the call's card or a token it handed out before.
     const known =
       typeof this.options.token === 'string'
@@ -231,6 +266,7 @@ export class HttpCore {
         onUploadProgress: options.onUploadProgress,
         customFetch: this.options.fetch !== undefined,
         maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+        spendsMoney: call.route.replay === 'unprocessed-only',
       },
       mode,
       secrets,
@@ -245,11 +281,20 @@ export class HttpCore {
     }
     if (!response.ok) throw this.apiError(answer, method, url, secrets);
     const check = { schema: call.response, validation: this.validation, method, url, secrets };
+    const settled = {
+      status: response.status,
+      method,
+      url,
+      redact: (v: unknown) => redact(v, secrets),
+    };
     return {
       response,
       requestId,
       text: answer.text,
-      parse: (text) => readResult(text, { ...check, log: this.log }),
+      parse: (text) => {
+        const body = readResult(text, { ...check, log: this.log });
+        return call.settle ? call.settle(body, settled) : (body as unknown as R);
+      },
     };
   }
 
@@ -275,7 +320,7 @@ export class HttpCore {
 
   /** The headers a call adds to the static ones; none for the common call with a fixed token. */
   private headersFor(
-    call: Call<unknown>,
+    call: Pick<Call<unknown>, 'academy'>,
     options: InternalRequestOptions,
     token: string,
   ): Record<string, string> | undefined {
@@ -297,7 +342,7 @@ export class HttpCore {
  * The call as its route (from the client's profile) sends it: refused at once when the server
  * lacks the route, its body given the route's fixed and JSON-encoded fields.
  */
-function routed<T>(call: Call<T>): Call<T> {
+function routed<T, R>(call: Call<T, R>): Call<T, R> {
   refuseUnavailable(call.route);
   const body = bodyForRoute(call.route, call.body);
   return body === call.body ? call : { ...call, body };

@@ -17,10 +17,10 @@ export type ByteReader = (
 export const READ_BYTES = Symbol.for('seatpay.readBytes');
 
 /**
- * A Blob may also carry a `fetch` to send a multipart body holding it: `fromPath` attaches one over
- * `node:http`, because Node's fetch costs about four times the CPU per byte sent (BENCHMARKS.md).
- * The core still makes the request (headers, timeout, retries, errors); only the lowest layer
- * changes. A `fetch` given to the client wins over it.
+ * A Blob may also carry a `fetch` that sends a multipart body holding it: `fromPath` attaches the
+ * `seatpay/node` sender, which encodes the body with form-data and streams it over `node:http`
+ * (BENCHMARKS.md). The core still makes the request (headers, timeout, retries, errors); only the
+ * lowest layer changes. A `fetch` given to the client wins over it.
  */
 export const SEND_WITH = Symbol.for('seatpay.nodeFetch');
 
@@ -39,110 +39,37 @@ export interface FilePart {
   filename: string;
   /** The part's `Content-Type`. */
   type: string;
-  /** The bytes: a Blob is read lazily, a Uint8Array is sent without a copy where the runtime allows. */
+  /** The bytes: a Blob is read lazily. */
   data: Blob | Uint8Array;
 }
 
-/** Bytes handed to fetch per read: small enough for smooth progress, large enough to stay cheap. */
-const PIECE_BYTES = 256 * 1024;
-const encoder = new TextEncoder();
+/** A {@link MultipartBody} handed to a sender that encodes it itself, with its progress callback. */
+export interface SenderBody {
+  form: MultipartBody;
+  /** Receives the number of file bytes sent so far, as the sender sends them. */
+  onFileBytes?: ((sentBytes: number) => void) | undefined;
+}
 
 /**
- * A `multipart/form-data` body made of text fields followed by one file part, encoded as
- * FormData would be (WHATWG HTML, "multipart/form-data encoding algorithm").
- *
- * Why not a FormData: a FormData sent by Node's fetch gives no upload progress and copies a
- * Uint8Array into a Blob. This body knows its exact length up front, so Node can send it as a
- * stream with a `Content-Length` (servers such as Django need one), count the file bytes as fetch
- * reads them, and send a Uint8Array's own memory. Browsers cannot stream request bodies over
- * HTTP/1.1, so there it becomes a FormData ({@link MultipartBody.toFormData}).
+ * What each stand-in stands for ({@link MultipartBody.standIn}), keyed both by the stream and by
+ * the one marker piece it yields: a Request re-made from another (a `beforeRequest` hook may
+ * return one) carries a proxy of the stream, through which the same marker object passes.
+ */
+const standIns = new WeakMap<object, SenderBody>();
+
+/**
+ * A `multipart/form-data` body of text fields and one file part, described rather than encoded:
+ * the platform's `FormData` encodes it everywhere ({@link MultipartBody.toFormData}), except for a
+ * file that carries its own sender ({@link SEND_WITH}), which gets a stand-in body
+ * ({@link MultipartBody.standIn}) and encodes the form itself (form-data, in `seatpay/node`).
  */
 export class MultipartBody {
-  readonly contentType: string;
-  /** The exact byte length of the encoded body. */
-  readonly length: number;
-  private readonly head: Uint8Array;
-  private readonly tail: Uint8Array;
-
   constructor(
     readonly fields: ReadonlyArray<readonly [string, string]>,
     readonly file: FilePart,
-  ) {
-    const boundary = `----seatpay${randomHex(16)}`;
-    this.contentType = `multipart/form-data; boundary=${boundary}`;
-    let head = '';
-    for (const [name, value] of fields) {
-      head += `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n`;
-      head += `${value.replace(/\r\n|\r|\n/g, '\r\n')}\r\n`;
-    }
-    head += `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(file.name)}"; filename="${escapeName(file.filename)}"\r\n`;
-    head += `Content-Type: ${file.type.replace(/[\r\n]/g, '')}\r\n\r\n`;
-    this.head = encoder.encode(head);
-    this.tail = encoder.encode(`\r\n--${boundary}--\r\n`);
-    this.length = this.head.byteLength + sizeOf(file.data) + this.tail.byteLength;
-  }
+  ) {}
 
-  /**
-   * The encoded body as a fresh stream (one per attempt). `onFileBytes` receives the number of
-   * file bytes handed to fetch so far; the stream is pulled only as fast as fetch sends, so this
-   * follows the bytes on the wire.
-   */
-  stream(onFileBytes?: (sentBytes: number) => void): ReadableStream<Uint8Array> {
-    const pieces = filePieces(this.file.data, false);
-    const { head, tail } = this;
-    let stage: 'head' | 'file' | 'tail' = 'head';
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>(
-      {
-        async pull(controller) {
-          if (stage === 'head') {
-            stage = 'file';
-            controller.enqueue(head);
-            return;
-          }
-          if (stage === 'file') {
-            const piece = await pieces.next();
-            if (!piece.done) {
-              controller.enqueue(piece.value);
-              sent += piece.value.byteLength;
-              onFileBytes?.(sent);
-              return;
-            }
-            stage = 'tail';
-          }
-          controller.enqueue(tail);
-          controller.close();
-        },
-        async cancel() {
-          await pieces.return?.(undefined);
-        },
-      },
-      // Pull on demand only: no read-ahead, so `onFileBytes` does not run ahead of the socket.
-      { highWaterMark: 0 },
-    );
-    streamed.set(stream, (reuse) => this.pieces(reuse, onFileBytes));
-    return stream;
-  }
-
-  /**
-   * The encoded body piece by piece, for a sender that knows when it is done with each piece.
-   * With `reuse`, file pieces may share memory: each is valid only until the next is asked for.
-   */
-  async *pieces(
-    reuse: boolean,
-    onFileBytes?: (sentBytes: number) => void,
-  ): AsyncGenerator<Uint8Array, void, undefined> {
-    yield this.head;
-    let sent = 0;
-    for await (const piece of filePieces(this.file.data, reuse)) {
-      yield piece;
-      sent += piece.byteLength;
-      onFileBytes?.(sent);
-    }
-    yield this.tail;
-  }
-
-  /** The same body as a FormData, for runtimes that cannot stream a request body. */
+  /** The body as the platform's FormData: fetch encodes it, with an exact `Content-Length`. */
   toFormData(): FormData {
     const form = new FormData();
     for (const [name, value] of this.fields) form.append(name, value);
@@ -153,69 +80,45 @@ export class MultipartBody {
     return form;
   }
 
+  /**
+   * A request body that stands for this form: the file's own sender finds the form behind it
+   * ({@link senderBodyOf}) and encodes it. It yields one marker piece, then fails: any other
+   * fetch that reads it fails.
+   */
+  standIn(onFileBytes?: (sentBytes: number) => void): ReadableStream<Uint8Array> {
+    const marker = new Uint8Array(1);
+    let marked = false;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (marked) {
+            controller.error(new TypeError('This multipart body is sent by its own sender only'));
+            return;
+          }
+          marked = true;
+          controller.enqueue(marker);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const sent = { form: this, onFileBytes };
+    standIns.set(stream, sent);
+    standIns.set(marker, sent);
+    return stream;
+  }
+
   /** The fields, with the file reduced to its size: for debug logs. */
   describe(): Record<string, string> {
     const fields = Object.fromEntries(this.fields);
-    return { ...fields, [this.file.name]: `[${sizeOf(this.file.data)} bytes]` };
+    const { data, name } = this.file;
+    return { ...fields, [name]: `[${data instanceof Blob ? data.size : data.byteLength} bytes]` };
   }
 }
-
-/** The bodies behind the streams {@link MultipartBody.stream} made (see {@link piecesOf}). */
-const streamed = new WeakMap<
-  ReadableStream<Uint8Array>,
-  (reuse: boolean) => AsyncGenerator<Uint8Array, void, undefined>
->();
 
 /**
- * The pieces of the MultipartBody a request body stream was made from, when it was: a sender
- * (`fromPath`'s node:http one) then writes them directly, reusing read buffers, instead of
- * reading the stream. The stream itself is then left unread.
+ * The form a stand-in body ({@link MultipartBody.standIn}), or its marker piece, stands for, if
+ * it is one.
  */
-export function piecesOf(
-  body: ReadableStream<Uint8Array> | null,
-): ((reuse: boolean) => AsyncGenerator<Uint8Array, void, undefined>) | undefined {
-  return body ? streamed.get(body) : undefined;
-}
-
-function sizeOf(data: Blob | Uint8Array): number {
-  return data instanceof Blob ? data.size : data.byteLength;
-}
-
-/** The file's bytes in pieces: views of a Uint8Array (no copy), or a Blob's own stream. */
-async function* filePieces(
-  data: Blob | Uint8Array,
-  reuse: boolean,
-): AsyncGenerator<Uint8Array, void, undefined> {
-  if (!(data instanceof Blob)) {
-    for (let start = 0; start < data.byteLength; start += PIECE_BYTES) {
-      yield data.subarray(start, start + PIECE_BYTES);
-    }
-    return;
-  }
-  const readBytes = (data as Blob & { [READ_BYTES]?: ByteReader })[READ_BYTES];
-  if (readBytes) {
-    yield* readBytes(0, data.size, { reuse });
-    return;
-  }
-  const reader = data.stream().getReader();
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    // Ends the Blob's read when fetch gave up on the body early (abort, timeout).
-    await reader.cancel().catch(() => undefined);
-  }
-}
-
-/** Field and file names as FormData escapes them: `"` and line breaks percent-encoded. */
-function escapeName(name: string): string {
-  return name.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22');
-}
-
-function randomHex(bytes: number): string {
-  const values = crypto.getRandomValues(new Uint8Array(bytes));
-  return Array.from(values, (value) => value.toString(16).padStart(2, '0')).join('');
+export function senderBodyOf(body: unknown): SenderBody | undefined {
+  return typeof body === 'object' && body !== null ? standIns.get(body) : undefined;
 }

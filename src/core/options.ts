@@ -204,6 +204,6 @@ export interface RequestOptions {
 export interface InternalRequestOptions extends RequestOptions {
   /** Called before each retry wait, with the failure and the wait. */
   onRetry?: (retry: { error: unknown; retry: number; delayMs: number }) => void;
-  /** Called as the file part of a multipart body goes out, where the runtime can tell (Node). */
+  /** Called as the file part of a multipart body goes out, where the sender can tell (`fromPath`). */
   onUploadProgress?: (sentBytes: number) => void;
 }

@@ -7,12 +7,6 @@ import { readBody } from './read-result.js';
 import { scrubError } from './errors/scrub-error.js';
 import { redactCause, scrubText } from './redact.js';
 
-/**
- * Node's fetch streams a request body with the `Content-Length` we give it. Browsers need HTTP/2
- * for a streamed body and forbid that header, so they get a FormData instead.
- */
-const STREAMS_REQUEST_BODIES = /^Node\.js\//.test(globalThis.navigator?.userAgent ?? '');
-
 /** One attempt of a call, as the core prepared it. */
 export interface Outgoing {
   method: string;
@@ -28,6 +22,8 @@ export interface Outgoing {
   customFetch: boolean;
   /** The longest answer body read (the client's `maxResponseBytes`). */
   maxResponseBytes: number;
+  /** Whether the call spends money or creates something (pay, checking, checkout, finalize). */
+  spendsMoney: boolean;
 }
 
 /** An answer: its body read, or left unread for a 2xx that `asResponse()` asked for. */
@@ -64,15 +60,18 @@ export async function sendOnce(
 function kyOptionsOf(out: Outgoing): Options {
   const options: Options = { method: out.method, timeout: out.timeoutMs };
   if (out.signal) options.signal = out.signal;
-  let headers = out.headers;
-  const { body } = out;
-  if (body instanceof MultipartBody && STREAMS_REQUEST_BODIES) {
-    headers = { ...headers, 'content-type': body.contentType, 'content-length': `${body.length}` };
-    options.body = body.stream(out.onUploadProgress); // fresh per attempt: streams are read once
+  const { headers, body } = out;
+  if (body instanceof MultipartBody) {
     const sender = out.customFetch ? undefined : sendWithOf(body.file.data);
-    if (sender) options.fetch = viaUrlAndInit(sender);
-  } else if (body instanceof MultipartBody) {
-    options.body = body.toFormData();
+    if (sender) {
+      // `fromPath`'s sender (seatpay/node) encodes the form itself (form-data) and reports the
+      // file bytes it sends; ky, its retry off, hands it this very stand-in in the Request.
+      options.body = body.standIn(out.onUploadProgress); // fresh per attempt
+      options.fetch = sender;
+    } else {
+      // Browsers, custom fetches and every other source: the platform's FormData.
+      options.body = body.toFormData();
+    }
   } else if (body instanceof FormData) {
     options.body = body;
   } else if (body !== undefined) {
@@ -80,23 +79,6 @@ function kyOptionsOf(out: Outgoing): Options {
   }
   if (headers) options.headers = headers;
   return options;
-}
-
-/**
- * ky hands its fetch a Request; the Node upload sender reads `(url, init)`, and needs the very
- * body stream the core made (with ky's retry off, the Request's body is that stream).
- */
-function viaUrlAndInit(send: typeof fetch): typeof fetch {
-  return (input) => {
-    const request = input as Request;
-    return send(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: request.signal,
-      duplex: 'half',
-    } as RequestInit);
-  };
 }
 
 function failureOf(
@@ -107,8 +89,13 @@ function failureOf(
 ): SeatpayError {
   // Ours already (a hook's failure, a body too large): only what it carries needs hiding.
   if (error instanceof SeatpayError) return scrubError(error, secrets);
-  if (out.signal?.aborted)
-    return new AbortError(undefined, { cause: redactCause(out.signal.reason, secrets) });
+  // The request was handed to fetch: a money call may have reached the service and been acted on.
+  if (out.signal?.aborted) {
+    return new AbortError(undefined, {
+      cause: redactCause(out.signal.reason, secrets),
+      mayHaveBeenProcessed: out.spendsMoney,
+    });
+  }
   const { method, url } = out;
   // What a custom fetch threw can be anything (a Proxy whose every trap throws): read it safely.
   const inner = safely(() => (isNetworkError(error) ? error.cause : error), error);

@@ -18,7 +18,7 @@ import type { Subscription } from '../schemas/subscriptions.js';
 export interface PurchaseStepResults {
   /** The plan, as `plans.get` read it. */
   plan: Plan;
-  /** The ids of the subscriptions listed before paying (only when `exclude` was not given). */
+  /** The ids of the subscriptions listed just before paying (only when `exclude` was not given). */
   existing: number[];
   /** The priced preview. */
   preview: Checking;
@@ -28,25 +28,27 @@ export interface PurchaseStepResults {
   card: CardResult;
   /**
    * The service's answer to paying; or, when paying failed in a way that leaves the charge
-   * unknown (no answer, a 5xx, an unreadable 2xx), the error that left it unknown.
+   * unknown (no answer, a 5xx, an unreadable 2xx, or your own code throwing while it was out), the
+   * error that left it unknown.
    */
   pay: Payment | SeatpayError;
-  /** The new subscription. */
-  subscription: Subscription;
+  /** The new subscription, once waiting for it ended. */
+  wait: Subscription;
   /** The caller's consumables once the subscription exists. */
   consumables: Consumable[];
 }
 
 /**
- * The steps of `purchase`, in order. `'existing'` (listing the subscriptions known before paying)
- * runs only when `exclude` is not given.
+ * The steps of `purchase`, in order: plan, preview, bag, card, existing, pay, wait, consumables.
+ * `'existing'` (listing the subscriptions known before paying, right before paying) runs only when
+ * `exclude` is not given; a re-run with a recorded `key` reports only the steps it still runs.
  *
  * @example
  * ```ts
  * const labels: Record<PurchaseStepName, string> = {
- *   plan: 'Reading the plan', existing: 'Listing subscriptions', preview: 'Pricing',
- *   bag: 'Creating the bag', card: 'Registering the card', pay: 'Paying',
- *   subscription: 'Waiting for the subscription', consumables: 'Listing consumables',
+ *   plan: 'Reading the plan', preview: 'Pricing', bag: 'Creating the bag',
+ *   card: 'Registering the card', existing: 'Listing subscriptions', pay: 'Paying',
+ *   wait: 'Waiting for the subscription', consumables: 'Listing consumables',
  * };
  * ```
  */
@@ -64,7 +66,7 @@ export type PurchaseStepName = keyof PurchaseStepResults;
  *   chosen_period: 'MONTH',
  *   onStep: (done: PurchaseStep) => {
  *     if (done.step === 'preview') console.log('per month:', done.result.amount_per_month);
- *     if (done.step === 'subscription') console.log('subscription', done.result.id);
+ *     if (done.step === 'wait') console.log('subscription', done.result.id);
  *   },
  * });
  * ```

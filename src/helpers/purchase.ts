@@ -1,8 +1,4 @@
-import { APIError } from '../core/errors/api-error.js';
-import { ConnectionError } from '../core/errors/connection-error.js';
-import type { SeatpayError } from '../core/errors/seatpay-error.js';
-import { SubscriptionTimeoutError } from '../core/errors/helper-errors.js';
-import { InvalidRequestError, ResponseValidationError } from '../core/errors/validation-errors.js';
+import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import { checkNumberOption, MAX_TIMER_MS, parseInput } from '../core/validate-input.js';
 import { IdInputSchema, NonEmptyStringSchema } from '../schemas/common.js';
 import {
@@ -10,16 +6,19 @@ import {
   ChosenPeriodSchema,
   type Bag,
   type CardParams,
-  type Checking,
   type ChosenPeriod,
+  type Checking,
   type Payment,
   type Plan,
 } from '../schemas/payments.js';
 import type { Consumable } from '../schemas/consumables.js';
 import type { Subscription } from '../schemas/subscriptions.js';
 import type { SeatpayClient } from '../client.js';
-import { checkWaitForOptions, subscriptionsOf } from './wait-for-subscription.js';
-import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from './purchase-step.js';
+import { purchasesOf } from './purchase/client-purchases.js';
+import { PurchaseFlow } from './purchase/flow.js';
+import type { PurchaseJournal } from './purchase/journal.js';
+import { checkWaitForOptions } from './wait-for-subscription.js';
+import type { PurchaseStep } from './purchase-step.js';
 
 /**
  * The options of `client.purchase`. Every one is checked before the first request, so a mistake
@@ -52,11 +51,20 @@ export interface PurchaseOptions {
    * (`profile: 'deployed'`; its ids come from `GET /v1/payments/methods`).
    */
   payment_method_id?: number;
-  /** Subscription ids known before paying; listed first when not given. */
+  /** Subscription ids known before paying; listed just before paying when not given. */
   exclude?: number[];
+  /**
+   * Your own reference for this purchase (an order id): with it the purchase is recorded in
+   * `journal` before the pay request leaves, and any later `purchase()` with the same key never
+   * pays again; it resolves with the recorded result or waits for the recorded payment's
+   * subscription.
+   */
+  key?: string;
+  /** Where purchases with a `key` are recorded; default: one in memory, shared by the client's purchases. */
+  journal?: PurchaseJournal;
   /** Cancels the flow, the request or poll in flight included; rejects with `AbortError`. */
   signal?: AbortSignal;
-  /** Called as each step ends, with what it produced. */
+  /** Called as each step ends, with what it produced. If it throws, the purchase stops with a `PurchaseError` that still says whether the card was charged. */
   onStep?: (step: PurchaseStep) => void;
   /** How long to wait for the subscription, in ms. @defaultValue 120000 */
   waitTimeout?: number;
@@ -96,74 +104,15 @@ export interface PurchaseResult {
 /**
  * The whole payment flow: plan, preview, bag, card, pay, wait for the subscription, consumables.
  * Paying is never repeated: if it fails in a way that leaves the charge unknown, the flow waits
- * for the subscription instead and rejects with the payment's error only if none appears.
+ * for the subscription instead. Every failure is a `PurchaseError` saying whether the card was
+ * charged. The client's purchases pay and wait one at a time (see `MoneyQueue`).
  */
 export async function purchase(
   client: SeatpayClient,
   options: PurchaseOptions,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
-  const { signal } = options;
-  const request = signal ? { signal } : {};
-  const report = <Name extends PurchaseStepName>(
-    step: Name,
-    result: PurchaseStepResults[Name],
-  ): PurchaseStepResults[Name] => (options.onStep?.({ step, result } as PurchaseStep), result);
-
-  const plan = report('plan', await client.plans.get(options.plan, request));
-  const exclude =
-    options.exclude ??
-    report(
-      'existing',
-      subscriptionsOf(await client.subscriptions.list(request)).map((s) => s.id),
-    );
-  const checking = {
-    // Optional chaining: under `validate: 'off'` the plan is whatever the service sent.
-    plans: [plan?.id ?? plan?.slug ?? options.plan],
-    ...(options.team_seats === undefined ? {} : { team_seats: options.team_seats }),
-  };
-  const preview = report('preview', await client.checking.preview(checking, request));
-  const bag = report('bag', await client.checking.bag(checking, request));
-  report('card', await client.card.register(options.card, request));
-
-  let payment: Payment | undefined;
-  let ambiguous: SeatpayError | undefined;
-  try {
-    payment = await client.pay.bag(
-      {
-        token: bag?.token,
-        chosen_period: options.chosen_period,
-        ...(options.payment_method_id === undefined
-          ? {}
-          : { payment_method_id: options.payment_method_id }),
-      },
-      request,
-    );
-  } catch (error) {
-    if (!leavesChargeUnknown(error)) throw error;
-    ambiguous = error as SeatpayError;
-  }
-  report('pay', payment ?? (ambiguous as SeatpayError));
-
-  let subscription: Subscription;
-  try {
-    subscription = await client.subscriptions.waitFor({
-      exclude,
-      match: (s) =>
-        !Array.isArray(s.plans) ||
-        s.plans.some(
-          (p) => p?.slug === plan?.slug || (plan?.id !== undefined && p?.id === plan?.id),
-        ),
-      ...(options.waitTimeout === undefined ? {} : { timeout: options.waitTimeout }),
-      ...(options.pollInterval === undefined ? {} : { interval: options.pollInterval }),
-      ...request,
-    });
-  } catch (error) {
-    throw ambiguous !== undefined && error instanceof SubscriptionTimeoutError ? ambiguous : error;
-  }
-  report('subscription', subscription);
-  const consumables = report('consumables', await client.consumables.items(request));
-  return { plan, preview, bag, payment, subscription, consumables };
+  return new PurchaseFlow(client, options, purchasesOf(client)).run();
 }
 
 /**
@@ -185,18 +134,22 @@ function checkPurchaseOptions(options: PurchaseOptions): void {
   if (options.waitTimeout !== Infinity) checkNumberOption('waitTimeout', options.waitTimeout);
   checkNumberOption('pollInterval', options.pollInterval, MAX_TIMER_MS);
   checkWaitForOptions({ exclude: options.exclude, signal: options.signal });
+  checkKeyAndJournal(options);
 }
 
-/**
- * A failure after which the charge may have happened: no answer, a 5xx, or a 2xx whose body could
- * not be read (the charge went through; without this the flow failed after charging, and a caller
- * who bought again was charged twice).
- */
-function leavesChargeUnknown(error: unknown): boolean {
-  return (
-    (error instanceof ConnectionError ||
-      error instanceof APIError ||
-      error instanceof ResponseValidationError) &&
-    error.mayHaveBeenProcessed
-  );
+function checkKeyAndJournal({ key, journal }: PurchaseOptions): void {
+  if (key !== undefined && (typeof key !== 'string' || key === '')) {
+    throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
+  }
+  const usable =
+    journal === undefined ||
+    (typeof journal === 'object' &&
+      journal !== null &&
+      typeof journal.get === 'function' &&
+      typeof journal.set === 'function');
+  if (!usable) {
+    throw new InvalidRequestError('Invalid journal: must have get(key) and set(key, record)', {
+      field: 'journal',
+    });
+  }
 }

@@ -18,8 +18,10 @@ const now = (): number => Math.round(performance.now());
 const MIN_POLL_TIMEOUT = 1_000;
 
 /**
- * The options of `subscriptions.waitFor`. Pass `exclude` (the ids listed before paying), or the
- * first subscription listed counts as the new one.
+ * The options of `subscriptions.waitFor`. `exclude` is required: the ids listed before paying
+ * (`[]` when there were none), so a subscription that existed before the payment can never be
+ * taken for the new one. A snapshot taken by `waitFor` itself could miss a subscription created
+ * between paying and the first poll, and wait for nothing.
  *
  * @example
  * ```ts
@@ -34,8 +36,8 @@ const MIN_POLL_TIMEOUT = 1_000;
  * ```
  */
 export interface WaitForOptions {
-  /** Ids of subscriptions that existed before paying: they never count as the new one. */
-  exclude?: Iterable<number>;
+  /** Ids of subscriptions that existed before paying (required; `[]` for none): never the new one. */
+  exclude: Iterable<number>;
   /** Extra condition on the new subscription (e.g. its plan). */
   match?: (subscription: Subscription) => boolean;
   /** Give up after this many ms (a poll already started may take up to 1 s more). @defaultValue 120000 */
@@ -88,6 +90,12 @@ export async function waitForSubscription(
   options: WaitForOptions,
 ): Promise<Subscription> {
   checkWaitForOptions(options);
+  if (options?.exclude === undefined) {
+    throw new InvalidRequestError(
+      'waitFor needs `exclude`: the subscription ids listed before paying (`[]` for none), so a subscription that existed before cannot be taken for the new one',
+      { field: 'exclude' },
+    );
+  }
   const { timeout = 120_000, interval = 2_000, maxInterval = 10_000, signal } = options ?? {};
   const excluded = new Set(options?.exclude ?? []);
   const started = now();
@@ -128,7 +136,7 @@ export async function waitForSubscription(
  * or `onPoll` that is no function, an `exclude` that is not iterable, a signal that is no
  * AbortSignal) or, for a NaN timeout, as a wait that polled every millisecond forever.
  */
-export function checkWaitForOptions(options: WaitForOptions | null | undefined): void {
+export function checkWaitForOptions(options: Partial<WaitForOptions> | null | undefined): void {
   if (options === undefined || options === null) return;
   if (typeof options !== 'object') {
     throw new InvalidRequestError('Invalid options: must be an object', { field: 'options' });

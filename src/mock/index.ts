@@ -36,5 +36,7 @@ export { seededRandom, type RandomSource } from './core/random.js';
 export type { FaultSpec } from './core/faults.js';
 export type { ConsumeAnswer } from './routes/consume.js';
 export type { MockFile } from './routes/media-finalize.js';
+export type { MockOperationType } from './routes/media-settings.js';
+export { createChunkStore, type MockChunkStore } from './state/chunk-store.js';
 export type { CatalogPlan, CatalogServiceItem, CatalogService, PlanSlug } from './state/catalog.js';
 export type { Charge, ChargeKind, MockUser } from './state/state.js';

@@ -6,9 +6,11 @@ import { Router } from './core/router.js';
 import { Timers } from './core/timers.js';
 import { consumeFor, type ConsumeAnswer } from './routes/consume.js';
 import { fileBytes, findFile, serializeFile, type MockFile } from './routes/media-finalize.js';
+import { operationTypesOf, type MockOperationType } from './routes/media-settings.js';
 import { routeDefinitions } from './routes/table.js';
 import { serverProfile } from './core/server-profile.js';
 import type { ProfileName } from '../core/profiles.js';
+import { chunkStoreOf, type MockChunkStore } from './state/chunk-store.js';
 import type { CatalogPlan, PlanSlug } from './state/catalog.js';
 import { SimulatorState, type Charge, type MockUser } from './state/state.js';
 
@@ -32,6 +34,17 @@ export interface SimulatorOptions {
   mediaProcessingDelayMs?: number;
   /** The source of tokens and default delays; pass `seededRandom(n)` for repeatable runs. */
   random?: RandomSource;
+  /**
+   * Operation types of this simulator, added to the built-in `media`, `proof-of-payment` and
+   * `test-small` (or replacing one of the same name): small chunk sizes let tests upload small
+   * files in many chunks.
+   */
+  operationTypes?: Record<string, MockOperationType>;
+  /**
+   * Where uploaded chunks are kept until finalized. Pass the same {@link createChunkStore} store
+   * to the simulator of a restarted server to keep them across the restart. Default: its own.
+   */
+  chunkStore?: MockChunkStore;
   /**
    * Which server to behave as: `'spec'` (SERVICE.md, the default) or `'deployed'` (the deployed
    * server: its methods and paths, `Authorization: Token` only, 207 seat answers, required extra
@@ -206,6 +219,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const state = new SimulatorState({
     profile,
     random,
+    operationTypes: operationTypesOf(options.operationTypes),
+    chunkStore: chunkStoreOf(options.chunkStore),
     timers,
     subscriptionDelayMs: () =>
       options.subscriptionDelayMs ?? 10_000 + Math.floor(random() * 20_000),

@@ -1,142 +1,93 @@
-// A fetch-compatible function over `node:http` / `node:https`, for chunk bodies only (BENCHMARKS.md,
-// "A node:http sender for fromPath chunks"). Node's fetch (undici) costs about four times the CPU
-// of node:http to stream a request body; this sends the same request with far less.
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { Readable } from 'node:stream';
-import { piecesOf } from '../core/multipart.js';
+// The `fetch` that `fromPath` files carry (SEND_WITH): the core, or ky for it, calls it like fetch
+// for a chunk whose body is a stand-in for a MultipartBody, and it sends that form over node:http
+// (chunk-sender.ts). Anything else goes to the global fetch unchanged.
+import {
+  READ_BYTES,
+  senderBodyOf,
+  type ByteReader,
+  type FilePart,
+  type SenderBody,
+} from '../core/multipart.js';
+import { sendChunk } from './chunk-sender.js';
+import type { FileSource } from './file-feed.js';
 
-const agents = {
-  'http:': new HttpAgent({ keepAlive: true }),
-  'https:': new HttpsAgent({ keepAlive: true }),
-};
-
-/** Statuses whose Response must have no body (Fetch, "null body status"). */
-const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+/** Pieces of an in-memory chunk: views, no copy. */
+const PIECE_BYTES = 1024 * 1024;
 
 /**
- * Sends a request with `node:http(s)` and resolves with a web `Response`, as `fetch` would: the
- * method, headers (`Content-Length` included) and body, the `signal`, no redirects followed.
- * Failures reject with `TypeError('fetch failed', { cause })` like Node's fetch, so the core
- * classifies them the same way. Only for `http:` and `https:` URLs; anything else goes to the
- * global fetch.
+ * A fetch-compatible function for chunk requests: takes `(url, init)` or a `Request` (ky hands its
+ * `fetch` the Request it made, whose body is the same stand-in stream the core gave it).
  */
-export const httpFetch: typeof fetch = async (input, init = {}) => {
-  // The core calls `fetch(url, init)`: reading init as is keeps the body stream the core made
-  // (a Request would wrap it in a proxy stream and hide its pieces).
-  if (input instanceof Request) return fetch(input, init);
-  const url = new URL(input);
+export const httpFetch: typeof fetch = async (input, init) => {
+  let request = input instanceof Request ? input : undefined;
+  const url = new URL(request ? request.url : String(input));
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return fetch(input, init);
-  const signal = init.signal ?? new AbortController().signal;
-  signal.throwIfAborted();
+  let sent = senderBodyOf(init?.body ?? request?.body);
+  if (!sent && request?.body && !init?.body) {
+    // Maybe a proxy of the stand-in (a hook re-made the Request): its first piece tells.
+    const found = await markedBody(request.body);
+    sent = found.sent;
+    if (!sent) request = new Request(request, { body: found.body, duplex: 'half' } as RequestInit);
+  }
+  if (!sent) return fetch(request ?? input, init);
 
-  const headers: Record<string, string> = {};
-  new Headers(init.headers).forEach((value, key) => {
-    headers[key] = value;
-  });
-  const method = init.method ?? 'GET';
-  const body = (init.body ?? null) as ReadableStream<Uint8Array> | null;
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const outgoing = send(url, { method, headers, agent: agents[url.protocol] });
-
-  return new Promise<Response>((resolve, reject) => {
-    let settled = false;
-    const fail = (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      signal.removeEventListener('abort', onAbort);
-      reject(new TypeError('fetch failed', { cause: error }));
-    };
-    const onAbort = () => {
-      outgoing.destroy(signal.reason as Error);
-      if (!settled) {
-        settled = true;
-        reject(signal.reason);
-      }
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    outgoing.on('error', fail);
-    outgoing.on('response', (incoming: IncomingMessage) => {
-      if (settled) return incoming.destroy();
-      settled = true;
-      // After the answer, the signal still ends its body (a timeout while reading it).
-      signal.removeEventListener('abort', onAbort);
-      signal.addEventListener('abort', () => incoming.destroy(signal.reason as Error), {
-        once: true,
-      });
-      resolve(toResponse(incoming));
-    });
-    void writeBody(body, outgoing, signal).catch((error: unknown) => {
-      outgoing.destroy(error as Error);
-      fail(error);
-    });
+  const headers = new Headers(request?.headers);
+  new Headers(init?.headers).forEach((value, key) => headers.set(key, value));
+  return sendChunk({
+    url,
+    method: init?.method ?? request?.method ?? 'POST',
+    headers,
+    signal: init?.signal ?? request?.signal ?? new AbortController().signal,
+    fields: sent.form.fields,
+    file: fileSourceOf(sent.form.file),
+    onFileBytes: sent.onFileBytes,
   });
 };
 
-type Outgoing = ReturnType<typeof httpRequest>;
-
-/** Writes the body with backpressure: one piece in flight beyond the socket's buffer. */
-async function writeBody(
-  body: ReadableStream<Uint8Array> | null,
-  outgoing: Outgoing,
-  signal: AbortSignal,
-): Promise<void> {
-  if (!body) {
-    outgoing.end();
-    return;
-  }
-  const pieces = piecesOf(body);
-  if (pieces) {
-    // A seatpay multipart body: its pieces are written directly, each read into the same memory
-    // once the previous one is written (no garbage per byte sent).
-    for await (const piece of pieces(true)) {
-      if (signal.aborted || outgoing.destroyed) return;
-      await written(outgoing, piece);
-    }
-    outgoing.end();
-    return;
-  }
+/**
+ * Reads the first piece of `body`: the stand-in's marker when `body` is a proxy of one (the rest
+ * is then dropped), else `body` again, whole, for another fetch to send.
+ */
+async function markedBody(
+  body: ReadableStream<Uint8Array>,
+): Promise<{ sent?: SenderBody; body: ReadableStream<Uint8Array> }> {
   const reader = body.getReader();
-  try {
-    for (;;) {
+  const first = await reader.read();
+  const sent = senderBodyOf(first.value);
+  if (sent) {
+    void reader.cancel().catch(() => undefined);
+    return { sent, body };
+  }
+  const rest = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (first.done) controller.close();
+      else controller.enqueue(first.value);
+    },
+    async pull(controller) {
       const { value, done } = await reader.read();
-      if (done) break;
-      if (signal.aborted || outgoing.destroyed) return;
-      if (!outgoing.write(value)) {
-        await new Promise<void>((resolve) => {
-          const go = () => {
-            outgoing.off('drain', go);
-            outgoing.off('close', go);
-            resolve();
-          };
-          outgoing.on('drain', go);
-          outgoing.on('close', go);
-        });
-      }
-    }
-    outgoing.end();
-  } finally {
-    // Stops the body's source (a file read) when the request ended early.
-    await reader.cancel().catch(() => undefined);
-  }
-}
-
-/** Resolves once `piece` went to the socket, so its memory may be reused. */
-function written(outgoing: Outgoing, piece: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => {
-    outgoing.write(piece, (error) => (error ? reject(error) : resolve()));
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
   });
+  return { body: rest };
 }
 
-function toResponse(incoming: IncomingMessage): Response {
-  const status = incoming.statusCode ?? 0;
-  const headers = new Headers();
-  const raw = incoming.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  const init = { status, statusText: incoming.statusMessage ?? '', headers };
-  if (NULL_BODY.has(status)) {
-    incoming.resume();
-    return new Response(null, init);
+/** The file part as the sender reads it: `fromPath`'s reader into one reused buffer when it has one. */
+function fileSourceOf(part: FilePart): FileSource {
+  const { name, filename, type, data } = part;
+  if (!(data instanceof Blob)) {
+    return { name, filename, type, length: data.byteLength, read: () => viewsOf(data) };
   }
-  return new Response(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, init);
+  const readBytes = (data as Blob & { [READ_BYTES]?: ByteReader })[READ_BYTES];
+  const read = readBytes
+    ? () => readBytes(0, data.size, { reuse: true })
+    : () => data.stream() as unknown as AsyncIterable<Uint8Array>;
+  return { name, filename, type, length: data.size, read };
+}
+
+function* viewsOf(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let start = 0; start < bytes.byteLength; start += PIECE_BYTES) {
+    yield bytes.subarray(start, start + PIECE_BYTES);
+  }
 }

@@ -114,7 +114,10 @@ export class MediaResource {
    * ```
    */
   upload(source: UploadSource, options: UploadOptions): Promise<MediaFile> {
-    return uploadMedia(this, source, options);
+    // The academy the chunks go to is part of the resume fingerprint: the client's when not given.
+    const academy = options?.academy ?? this.core.academy;
+    const given = academy === undefined || !options ? options : { ...options, academy };
+    return uploadMedia(this, source, given, this.core.log);
   }
 
   /**

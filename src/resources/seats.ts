@@ -1,8 +1,15 @@
-import type { APIPromise } from '../core/api-promise.js';
+import type { APIPromise, Exchange } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
 import { parseInput } from '../core/validate-input.js';
 import { IdInputSchema } from '../schemas/common.js';
+import { SeatChangeAnswerSchema, seatsOfChange } from './seat-change-answer.js';
+import {
+  isRefusal,
+  mayHaveApplied,
+  settleRefusedRetry,
+  type SeatChangeGoal,
+} from './seat-change-recovery.js';
 import {
   SeatInputListSchema,
   SeatListSchema,
@@ -54,9 +61,12 @@ export class SeatsResource {
 
   /**
    * Adds seats; `seat_multiplier` scales a seat's allocation under `PER_SEAT`. Resolves to the
-   * seats as they are after the change. If the service refused some items, rejects (under the
-   * default `validate: 'error'`) with `ResponseValidationError` naming each; its `body` holds the
-   * seats that were changed.
+   * seats as they are after the change, only when every seat was applied: refusals (the deployed
+   * server's 207 `{ data, errors }`) reject with `SeatsRefusedError`, whose `applied` holds the
+   * seats that were changed and `refused` the service's messages, whatever `validate` says. When
+   * an attempt's answer was lost and the retry is refused because that attempt already added the
+   * seats, the call resolves once the team shows them; otherwise it rejects with
+   * `mayHaveBeenProcessed: true`.
    *
    * @example
    * ```ts
@@ -67,17 +77,16 @@ export class SeatsResource {
    * ```
    */
   add(subscriptionId: number, seats: SeatInput[], options?: RequestOptions): APIPromise<Seat[]> {
-    return this.core.request(() => {
-      const params = {
-        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-      };
-      const body = { add_seats: parseInput(SeatInputListSchema, seats, 'add_seats') };
-      return { route: this.core.routes.putSeats, params, body, response: SeatListSchema };
+    return this.change(() => {
+      const add_seats = parseInput(SeatInputListSchema, seats, 'add_seats');
+      const goal = { present: add_seats.map((seat) => seat.email), absent: [] };
+      return { subscriptionId, body: { add_seats }, goal };
     }, options);
   }
 
   /**
-   * Gives seats to other people: each seat held by `from_email` passes to `to_email`.
+   * Gives seats to other people: each seat held by `from_email` passes to `to_email`. Refusals and
+   * lost answers are handled as in {@link SeatsResource.add}.
    *
    * @example
    * ```ts
@@ -91,14 +100,13 @@ export class SeatsResource {
     replacements: SeatReplacement[],
     options?: RequestOptions,
   ): APIPromise<Seat[]> {
-    return this.core.request(() => {
-      const params = {
-        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+    return this.change(() => {
+      const replace_seats = parseInput(SeatReplacementListSchema, replacements, 'replace_seats');
+      const goal = {
+        present: replace_seats.map((swap) => swap.to_email),
+        absent: replace_seats.map((swap) => swap.from_email),
       };
-      const body = {
-        replace_seats: parseInput(SeatReplacementListSchema, replacements, 'replace_seats'),
-      };
-      return { route: this.core.routes.putSeats, params, body, response: SeatListSchema };
+      return { subscriptionId, body: { replace_seats }, goal };
     }, options);
   }
 
@@ -120,5 +128,47 @@ export class SeatsResource {
       };
       return { route: this.core.routes.deleteSeat, params, response: 'empty' };
     }, options);
+  }
+
+  /**
+   * One seat change: refusals in the answer become `SeatsRefusedError`; a retry refused because a
+   * lost attempt already applied the change resolves with the seats the team now shows (and that
+   * listing's answer), else rejects with `mayHaveBeenProcessed: true`.
+   */
+  private change(
+    describe: () => { subscriptionId: number; body: Record<string, unknown>; goal: SeatChangeGoal },
+    options?: RequestOptions,
+  ): APIPromise<Seat[]> {
+    let lostAttempt = false;
+    const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
+    return this.core.request(
+      () => {
+        const { subscriptionId, body, goal } = describe();
+        const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
+        return {
+          route: this.core.routes.putSeats,
+          params: { subscription_id },
+          body,
+          response: SeatChangeAnswerSchema,
+          settle: seatsOfChange,
+          recover: (error) =>
+            lostAttempt && isRefusal(error)
+              ? this.settleFromListing(subscription_id, error, goal, options)
+              : undefined,
+        };
+      },
+      { ...options, onRetry },
+    );
+  }
+
+  private async settleFromListing(
+    subscriptionId: number,
+    refusal: Parameters<typeof settleRefusedRetry>[0],
+    goal: SeatChangeGoal,
+    options?: RequestOptions,
+  ): Promise<Exchange<Seat[]>> {
+    const { data, response, requestId } = await this.list(subscriptionId, options).withResponse();
+    const seats = settleRefusedRetry(refusal, goal, data);
+    return { response, requestId, text: JSON.stringify(seats), parse: () => seats };
   }
 }

@@ -55,7 +55,7 @@ export class SubscriptionsResource {
    * const sub = await client.subscriptions.waitFor({ exclude: before, timeout: 120_000 });
    * ```
    */
-  waitFor(options: WaitForOptions = {}): Promise<Subscription> {
+  waitFor(options: WaitForOptions): Promise<Subscription> {
     // `lastListing` is an answer, not redacted when it came: a listing polled after the card went
     // out may echo it, or the token.
     return waitForSubscription(this, options).catch((error: unknown) => {

@@ -150,12 +150,12 @@ describe('the example page in headless Chromium, against the simulator on anothe
   it('bought the team plan: the simulator holds the subscription with 3 seats and the member', async () => {
     expect(result.steps).toEqual([
       'plan',
-      'existing',
       'preview',
       'bag',
       'card',
+      'existing',
       'pay',
-      'subscription',
+      'wait',
       'consumables',
     ]);
     const { id } = result.subscription;

@@ -19,11 +19,14 @@ describe('browser bundle of the main entry', () => {
     expect(inputs.some((file) => file.includes('node_modules/p-retry/'))).toBe(true);
   });
 
-  it('pulls in neither the mock nor the node entry, nor msw', async () => {
-    // The build itself is for the browser platform: a Node built-in would fail it.
+  it('pulls in neither the mock nor the node entry, nor msw, nor form-data', async () => {
+    // The build itself is for the browser platform: a Node built-in would fail it. form-data
+    // (and what it pulls in) is the Node sender's encoder only: `seatpay/node`.
     const { inputs } = await measureBundle('whole main entry');
     const foreign = inputs.filter((file) =>
-      /dist\/(mock|mock-msw|node)\.js|\/msw\/|node:/.test(file),
+      /dist\/(mock|mock-msw|node)\.js|\/msw\/|node:|\/(form-data|combined-stream|mime-types)\//.test(
+        file,
+      ),
     );
     expect(foreign).toEqual([]);
   });

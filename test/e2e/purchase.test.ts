@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BillingPeriodLimitError,
-  ConnectionError,
   createClient,
-  InternalServerError,
   NotFoundError,
+  PurchaseError,
+  SubscriptionTimeoutError,
   OwnerOnlyError,
   AuthenticationError,
   type PurchaseOptions,
@@ -43,12 +43,12 @@ describe('client.purchase against the simulator', () => {
     const result = await owner.purchase({ ...BUY, onStep: ({ step }) => steps.push(step) });
     expect(steps).toEqual([
       'plan',
-      'existing',
       'preview',
       'bag',
       'card',
+      'existing',
       'pay',
-      'subscription',
+      'wait',
       'consumables',
     ]);
     expect(result.plan.slug).toBe('team-per-seat');
@@ -72,18 +72,20 @@ describe('client.purchase against the simulator', () => {
     expect(payCharges()).toHaveLength(1);
   });
 
-  it('a pay dropped before processing ends in the typed error, with nothing charged', async () => {
+  it('a pay dropped before processing: charged unknown (the client cannot tell), and never paid again', async () => {
     server.simulator.faults.inject({ route: 'POST /v1/payments/pay', kind: 'reset-before' });
     const error = await owner.purchase({ ...BUY, waitTimeout: 200 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConnectionError);
-    expect(error).toMatchObject({ mayHaveBeenProcessed: true });
+    expect(error).toBeInstanceOf(PurchaseError);
+    expect(error).toMatchObject({ step: 'wait', charged: 'unknown', mayHaveBeenProcessed: true });
+    expect((error as PurchaseError).cause).toBeInstanceOf(SubscriptionTimeoutError);
     expect(payCharges()).toHaveLength(0);
   });
 
   it('a 500 from pay is not re-sent either', async () => {
     server.simulator.faults.inject({ route: 'POST /v1/payments/pay', kind: 'status', status: 500 });
     const error = await owner.purchase({ ...BUY, waitTimeout: 200 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ name: 'PurchaseError', step: 'wait', charged: 'unknown' });
+    expect(server.simulator.charges).toHaveLength(0);
     expect(payCharges()).toHaveLength(0);
   });
 
@@ -99,10 +101,11 @@ describe('client.purchase against the simulator', () => {
     expect(payCharges()).toHaveLength(1);
   });
 
-  it('an unknown plan rejects before paying', async () => {
-    await expect(owner.purchase({ ...BUY, plan: 'no-such-plan' })).rejects.toBeInstanceOf(
-      NotFoundError,
-    );
+  it('an unknown plan rejects before paying, with charged "no" and the 404 as cause', async () => {
+    const error = await owner.purchase({ ...BUY, plan: 'no-such-plan' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PurchaseError);
+    expect(error).toMatchObject({ step: 'plan', charged: 'no', mayHaveBeenProcessed: false });
+    expect((error as PurchaseError).cause).toBeInstanceOf(NotFoundError);
     expect(payCharges()).toHaveLength(0);
   });
 });

@@ -52,12 +52,12 @@ describe('results hold what their types say', () => {
 
     expect(steps.map(({ step }) => step)).toEqual([
       'plan',
-      'existing',
       'preview',
       'bag',
       'card',
+      'existing',
       'pay',
-      'subscription',
+      'wait',
       'consumables',
     ]);
     for (const done of steps) {
@@ -70,7 +70,7 @@ describe('results hold what their types say', () => {
         expect(done.result).toMatchObject({ status: 'FULFILLED', currency: { code: 'USD' } });
         expect(done.result.amount).toMatch(/^\d+\.\d\d$/);
       }
-      if (done.step === 'subscription') {
+      if (done.step === 'wait') {
         expect(done.result).toMatchObject({ status: 'ACTIVE', pay_every_unit: 'MONTH' });
       }
       if (done.step === 'consumables') {

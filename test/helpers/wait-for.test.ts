@@ -1,6 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AbortError, AuthenticationError, SubscriptionTimeoutError } from '../../src/index.js';
+import {
+  AbortError,
+  AuthenticationError,
+  InvalidRequestError,
+  SubscriptionTimeoutError,
+} from '../../src/index.js';
 import { BASE_URL, testClient, useMockService } from '../support/msw.js';
 
 const { server, seen } = useMockService();
@@ -73,9 +78,9 @@ describe('subscriptions.waitFor', () => {
 
   it('stops at once on a failure that polling cannot fix', async () => {
     server.use(http.get(LIST, () => HttpResponse.json({ detail: 'bad token' }, { status: 401 })));
-    await expect(testClient().subscriptions.waitFor(FAST)).rejects.toBeInstanceOf(
-      AuthenticationError,
-    );
+    await expect(
+      testClient().subscriptions.waitFor({ exclude: [], ...FAST }),
+    ).rejects.toBeInstanceOf(AuthenticationError);
     expect(seen).toHaveLength(1);
   });
 
@@ -90,5 +95,13 @@ describe('subscriptions.waitFor', () => {
     });
     await expect(wait).rejects.toBeInstanceOf(AbortError);
     expect(seen).toHaveLength(1);
+  });
+
+  it('refuses to wait without exclude, before any poll: an older subscription is never the new one', async () => {
+    server.use(listing(1));
+    const wait = testClient().subscriptions.waitFor({ ...FAST } as never);
+    await expect(wait).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(wait).rejects.toMatchObject({ field: 'exclude' });
+    expect(seen).toHaveLength(0);
   });
 });

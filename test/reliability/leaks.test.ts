@@ -27,6 +27,7 @@ import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AbortError,
+  PurchaseError,
   SubscriptionTimeoutError,
   TimeoutError,
   createClient,
@@ -192,6 +193,7 @@ const cases: AbortCase[] = [
     setup: async () => void (polled = false),
     start: (signal) =>
       client.subscriptions.waitFor({
+        exclude: [],
         interval: 30_000,
         signal,
         onPoll: () => void (polled = true),
@@ -355,7 +357,9 @@ describe('aborting a call or helper mid-way leaves no timer or socket behind', (
         `${left.ms} ms`,
       ]);
       expect(outcome.settled, 'the promise settles once aborted').toBe(true);
-      expect(outcome.error).toBeInstanceOf(c.timesOut ? TimeoutError : AbortError);
+      // purchase() carries the abort as its PurchaseError's cause.
+      const ended = outcome.error instanceof PurchaseError ? outcome.error.cause : outcome.error;
+      expect(ended).toBeInstanceOf(c.timesOut ? TimeoutError : AbortError);
       expect(left.call, "the call's own live resources").toEqual({});
       expect(left.process, 'extra active resources in the process').toEqual({});
       await c.after?.(since);
@@ -435,7 +439,7 @@ describe('a long-lived signal', () => {
     }
     for (let i = 0; i < 50; i++, made('subscriptions.waitFor, polling until it times out')) {
       await expect(
-        client.subscriptions.waitFor({ timeout: 15, interval: 5, signal }),
+        client.subscriptions.waitFor({ exclude: [], timeout: 15, interval: 5, signal }),
       ).rejects.toBeInstanceOf(SubscriptionTimeoutError);
     }
     for (let i = 0; i < 20; i++, made('client.purchase, polling until it times out')) {
@@ -449,7 +453,10 @@ describe('a long-lived signal', () => {
           pollInterval: 5,
           signal,
         }),
-      ).rejects.toBeInstanceOf(SubscriptionTimeoutError);
+      ).rejects.toMatchObject({
+        name: 'PurchaseError',
+        cause: expect.any(SubscriptionTimeoutError),
+      });
     }
     for (let i = 0; i < 30; i++, made('subscriptions.list')) {
       await client.subscriptions.list({ signal });

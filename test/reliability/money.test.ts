@@ -5,7 +5,13 @@ import {
   type PurchaseResult,
   type SeatpayClient,
 } from '../../src/index.js';
-import { seededRandom, startMockServer, type MockServer } from '../../src/mock/index.js';
+import {
+  seededRandom,
+  startMockServer,
+  type FaultSpec,
+  type MockServer,
+  type MockUser,
+} from '../../src/mock/index.js';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
 import { pause, printTable, seeded, trackUnhandled } from './support/faults-figures.js';
 
@@ -51,16 +57,23 @@ interface MoneyFault {
   arm: (route: string) => void;
 }
 const simulatorFault =
-  (
-    spec: { kind: 'status' | 'reset-before' | 'reset-after' | 'latency' } & Record<string, unknown>,
-  ) =>
-  (route: string) =>
+  (spec: { kind: FaultSpec['kind'] } & Record<string, unknown>) => (route: string) =>
     server.simulator.faults.inject({ route, ...spec });
 
 const FAULTS: MoneyFault[] = [
   { label: 'none', arm: () => undefined },
   { label: 'reset before processing', arm: simulatorFault({ kind: 'reset-before' }) },
   { label: 'reset after processing', arm: simulatorFault({ kind: 'reset-after' }) },
+  { label: 'answer lost after processing (hangs)', arm: simulatorFault({ kind: 'hang-after' }) },
+  { label: 'token expires after processing', arm: simulatorFault({ kind: 'expire-token' }) },
+  {
+    label: 'subscription appears late (within the wait)',
+    arm: simulatorFault({ kind: 'late-subscription', delayMs: WAIT / 2 }),
+  },
+  {
+    label: 'the same user buys elsewhere at once',
+    arm: simulatorFault({ kind: 'concurrent-purchase' }),
+  },
   { label: '500', arm: simulatorFault({ kind: 'status', status: 500 }) },
   { label: '502', arm: simulatorFault({ kind: 'status', status: 502 }) },
   { label: '503', arm: simulatorFault({ kind: 'status', status: 503 }) },
@@ -93,10 +106,11 @@ const FAULTS: MoneyFault[] = [
   },
 ];
 
-const clientFor = (token: string): SeatpayClient =>
+/** A token provider, as a real script has: it reads the user's current token (it may expire). */
+const clientFor = (user: MockUser): SeatpayClient =>
   createClient({
     baseUrl: proxy.url,
-    token,
+    token: () => user.token,
     retryBaseDelay: 1,
     maxRetryDelay: 5,
     timeout: TIMEOUT,
@@ -150,18 +164,19 @@ describe('money under faults', () => {
       result?: PurchaseResult;
       error?: unknown;
       ambiguousPay: boolean;
+      bag?: number;
     };
     const flows: Flow[] = [];
     // Pay gets every fault once; then faults and their target (pay, preview or bag) are drawn.
     const payFaults = drawFaults(rng, FAULTS.length);
     for (let i = 0; i < FLOWS; i++) {
       const user = server.simulator.addUser({ email: `buyer-${i}@example.com` });
-      const client = clientFor(user.token);
+      const client = clientFor(user);
       const target =
         i < payFaults.length ? 'pay' : rng.pick(['pay', 'pay', 'preview', 'bag'] as const);
       const fault = payFaults[i] ?? rng.pick(FAULTS);
       // The fault hits the request right after the step before it: preview, bag or pay.
-      const armAfter = { preview: 'existing', bag: 'preview', pay: 'card' }[target];
+      const armAfter = { preview: 'plan', bag: 'preview', pay: 'card' }[target];
       const flow: Flow = {
         user: user.id,
         fault: fault.label === 'none' ? 'none' : `${target}: ${fault.label}`,
@@ -176,6 +191,7 @@ describe('money under faults', () => {
           pollInterval: 5,
           waitTimeout: WAIT,
           onStep: ({ step, result }) => {
+            if (step === 'bag') flow.bag = (result as { id?: number }).id;
             if (step === armAfter) fault.arm(target === 'pay' ? PAY : CHECKING);
             if (step === 'pay' && result instanceof Error) flow.ambiguousPay = true;
           },
@@ -200,7 +216,9 @@ describe('money under faults', () => {
     const wrong: string[] = [];
     const outcomes: { fault: string; outcome: string }[] = [];
     for (const [i, flow] of flows.entries()) {
-      const count = paid.filter((charge) => charge.user === flow.user).length;
+      // Per bag: a purchase made elsewhere by the same user at the same moment is not this one's.
+      const mine = paid.filter((charge) => flow.bag !== undefined && charge.bag === flow.bag);
+      const count = mine.length;
       if (count > 1) duplicates++;
       let outcome: string;
       if (flow.result) {
@@ -208,6 +226,8 @@ describe('money under faults', () => {
         if (flow.result.payment) completed++;
         else byPolling++;
         if (count !== 1) wrong.push(`flow ${i}: resolved with ${count} charges`);
+        if (mine[0]?.subscription !== flow.result.subscription.id)
+          wrong.push(`flow ${i}: resolved to a subscription that is not this purchase's`);
         if (!flow.result.payment && !flow.ambiguousPay)
           wrong.push(`flow ${i}: no payment, yet paying did not fail`);
       } else if (!(flow.error instanceof SeatpayError)) {
@@ -278,7 +298,7 @@ describe('money under faults', () => {
     const rng = seeded(SEED + 1);
     const before = unhandled.count();
     const owner = server.simulator.addUser({ email: 'checkout-owner@example.com' });
-    const client = clientFor(owner.token);
+    const client = clientFor(owner);
     const { subscription } = await client.purchase({
       plan: 'team-per-team',
       team_seats: 2,

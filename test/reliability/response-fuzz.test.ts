@@ -26,6 +26,7 @@ import {
   PlanSchema,
   ResponseValidationError,
   SeatListSchema,
+  PurchaseError,
   SeatpayError,
   SubscriptionListSchema,
   SubscriptionSchema,
@@ -112,7 +113,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'subscriptions.waitFor',
     routes: ['listSubscriptions'],
-    call: (c) => c.subscriptions.waitFor({ timeout: 10, interval: 2, maxInterval: 2 }),
+    call: (c) => c.subscriptions.waitFor({ exclude: [], timeout: 10, interval: 2, maxInterval: 2 }),
     check: matches(SubscriptionSchema),
     helperError: (error) => error instanceof SubscriptionTimeoutError,
   },
@@ -303,6 +304,22 @@ function verdict(
     return { column: 'violations', wrong: `rejected with ${describeError(error)}` };
   const rendering = renderingProblem(error);
   if (rendering) return { column: 'violations', wrong: rendering };
+  // purchase() wraps every failure in PurchaseError: judge the typed failure it carries.
+  return judgeTyped(endpoint, mode, answer, unwrapPurchase(error));
+}
+
+function unwrapPurchase(error: SeatpayError): SeatpayError {
+  return error instanceof PurchaseError && error.cause instanceof SeatpayError
+    ? error.cause
+    : error;
+}
+
+function judgeTyped(
+  endpoint: Endpoint,
+  mode: ValidationMode,
+  answer: FuzzedAnswer,
+  error: SeatpayError,
+): { column: string; wrong?: string } {
   const two = answer.status >= 200 && answer.status < 300;
   if (error instanceof APIError && !two) return { column: 'APIError (non-2xx)' };
   if (error instanceof ResponseValidationError && two && mode === 'error')

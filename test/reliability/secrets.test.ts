@@ -26,6 +26,7 @@ import {
   RateLimitError,
   RechargeBudgetError,
   ResponseValidationError,
+  SeatsRefusedError,
   SeatpayError,
   SubscriptionTimeoutError,
   TimeoutError,
@@ -205,8 +206,8 @@ const SCENARIOS: Scenario[] = [
     secrets: ALL_SECRETS,
   },
   {
-    name: 'ResponseValidationError (seat errors quoting the token)',
-    expected: ResponseValidationError,
+    name: 'SeatsRefusedError (seat errors quoting the token)',
+    expected: SeatsRefusedError,
     arrange: () =>
       server.use(
         http.put(BASE + '/v2/payments/subscription/2/billing-team/seat', ({ request }) =>
@@ -261,7 +262,8 @@ const SCENARIOS: Scenario[] = [
     name: 'SubscriptionTimeoutError (every poll fails with an echo)',
     expected: SubscriptionTimeoutError,
     arrange: () => server.use(echoing('GET /v1/payments/me/subscription', 503)),
-    act: (client) => client.subscriptions.waitFor({ timeout: 40, interval: 5, maxInterval: 10 }),
+    act: (client) =>
+      client.subscriptions.waitFor({ exclude: [], timeout: 40, interval: 5, maxInterval: 10 }),
     secrets: [TOKEN],
   },
   {

@@ -7,22 +7,30 @@
 // failures. The simulator's `handle` is wrapped to record, per file name, every chunk and
 // finalize request that reached it. Every finished upload's bytes (as the simulator assembled
 // them) must hash to the source's sha256, and no upload that failed may have sent finalize.
+//
+// Names are reused on purpose: an upload cut off at every chunk boundary is followed by other
+// bytes under the same file name, and uploads of different bytes under one name run at once.
+// Each upload's chunks carry a name unique to it, so no chunk of another can end up in its file.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AbortError,
   APIError,
   ConnectionError,
   UploadError,
   createClient,
   type SeatpayClient,
+  type UploadOptions,
   type UploadProgress,
 } from '../../src/index.js';
 import { seededRandom, startMockServer, type MockServer } from '../../src/mock/index.js';
+import { memoryUploadStore } from '../upload/support/upload-kit.js';
 import { recordingSimulator, type RecordingSimulator } from './support/upload-recorder.js';
 import {
+  CHUNK_ROUTE,
   makePlans,
   randomBytes,
   faultsHit,
@@ -136,6 +144,8 @@ interface Run {
   operationType: string;
   chunkTimeout: number;
   attempt: Outcome['attempt'];
+  /** Where a failed first attempt leaves its acknowledged chunks for the resumed one. */
+  resume?: UploadOptions['resume'];
 }
 
 /** Uploads `run.bytes` as planned (its faults must be injected already) and checks the outcome. */
@@ -156,6 +166,7 @@ async function upload(run: Run): Promise<Outcome> {
       concurrency: plan.concurrency,
       maxRetries: plan.maxRetries,
       chunkTimeout: run.chunkTimeout,
+      ...(run.resume ? { resume: run.resume } : {}),
       onChunk: (_record, chunk) => void (chunk.alreadyHeld && alreadyHeld++),
       onProgress: (report) => void progress.push(report),
     })
@@ -215,22 +226,39 @@ async function upload(run: Run): Promise<Outcome> {
 }
 
 /**
- * The planned upload; after a permanent failure, the same bytes are sent again under the same
- * name with no fault, as a user retrying would: the chunks the service kept count as delivered
- * (`chunk-already-exists`) and the file must still hash to the source.
+ * The planned upload; after a permanent failure, the same bytes are sent again with the same
+ * resume record and no fault, as a user retrying would: only the chunks not acknowledged are
+ * sent, those the service kept without an answer count as delivered (`chunk-already-exists`,
+ * under this upload's own name), and the file must still hash to the source.
  */
 async function planned(plan: UploadPlan, operationType: string, chunkTimeout: number) {
   const bytes = randomBytes(random, plan.size);
   const filename = `integrity-${SEED}-${plan.id}.bin`;
-  const run = { plan, bytes, filename, operationType, chunkTimeout };
+  const { store, records } = memoryUploadStore();
+  const resume = { store, key: filename };
+  const run = { plan, bytes, filename, operationType, chunkTimeout, resume };
   for (const fault of plan.faults) recorder.simulator.faults.inject(fault);
   await upload({ ...run, attempt: 'first' });
-  if (plan.scenario !== 'permanent') return;
+  if (plan.scenario !== 'permanent') {
+    expect(records.size, 'the record of a finalized upload is deleted').toBe(0);
+    return;
+  }
+  const acknowledged = new Set(records.get(filename)?.acknowledged ?? []);
   // A chunk request the client cancelled when the upload failed can still reach the service a
   // moment later (its body had gone out): let it land, and meet its fault, before resuming.
   await new Promise((resolve) => setTimeout(resolve, 30));
   recorder.simulator.faults.clear();
+  const before = recorder.trace(filename).chunks.length;
   await upload({ ...run, attempt: 'resume' });
+  const resent = recorder
+    .trace(filename)
+    .chunks.slice(before)
+    .map((chunk) => chunk.index);
+  expect(
+    resent.filter((index) => acknowledged.has(index)),
+    'acknowledged chunks resent',
+  ).toEqual([]);
+  expect(new Set(resent).size).toBe(chunksOf(plan) - acknowledged.size);
 }
 
 describe(`upload integrity, seed ${SEED}: test-small (1 KiB chunks), ${smallPlans.length} uploads`, () => {
@@ -264,6 +292,61 @@ describe(`upload integrity, seed ${SEED}: ${parallelPlans.length} uploads 4 at a
       }
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
+  });
+});
+
+const REUSED_CHUNKS = 6;
+const reuseOptions = (filename: string) => ({
+  operation_type: 'test-small',
+  filename,
+  chunkTimeout: CHUNK_TIMEOUT,
+});
+/** The finalized file's bytes hash to `bytes`, and only `count` finalizes came for the name. */
+function expectWhole(fileId: number, bytes: Uint8Array) {
+  expect(sha256(recorder.simulator.fileBytes(fileId)), 'sha256 of the assembled file').toBe(
+    sha256(bytes),
+  );
+}
+
+describe(`upload integrity, seed ${SEED}: a file name used again`, () => {
+  const boundaries = Array.from({ length: REUSED_CHUNKS - 1 }, (_, index) => index + 1);
+  it.each(boundaries)(
+    'cut off after %i chunk(s), then other bytes under the same name: the file is the new bytes',
+    async (boundary) => {
+      const filename = `reused-${SEED}.bin`; // the same name at every boundary, too
+      const finalizesBefore = recorder.trace(filename).finalizes.length;
+      const controller = new AbortController();
+      let acknowledged = 0;
+      const cut = client.media.upload(randomBytes(random, REUSED_CHUNKS * SMALL), {
+        ...reuseOptions(filename),
+        concurrency: 1,
+        signal: controller.signal,
+        onChunk: () => void (++acknowledged === boundary && controller.abort()),
+      });
+      await expect(cut).rejects.toBeInstanceOf(AbortError);
+      expect(recorder.trace(filename).finalizes.length).toBe(finalizesBefore);
+
+      const other = randomBytes(random, REUSED_CHUNKS * SMALL);
+      const file = await client.media.upload(other, reuseOptions(filename));
+      expectWhole(file.id, other);
+      expect(recorder.trace(filename).finalizes.slice(finalizesBefore)).toEqual([201]);
+    },
+  );
+
+  it('two uploads of different bytes under one name at once, through lost answers: each file is its own bytes', async () => {
+    const filename = `concurrent-${SEED}.bin`;
+    // Answers lost after the chunk was stored: the retries meet chunk-already-exists.
+    recorder.simulator.faults.inject({ route: CHUNK_ROUTE, kind: 'reset-after', times: 4 });
+    for (let round = 0; round < 5; round++) {
+      const sources = [0, 1].map(() => randomBytes(random, 7 * SMALL - 100));
+      const files = await Promise.all(
+        sources.map((bytes) =>
+          client.media.upload(bytes, { ...reuseOptions(filename), concurrency: 3, maxRetries: 6 }),
+        ),
+      );
+      files.forEach((file, index) => expectWhole(file.id, sources[index]!));
+    }
+    expect(recorder.namesOf(filename)).toHaveLength(10);
   });
 });
 

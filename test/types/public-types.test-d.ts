@@ -175,7 +175,7 @@ describe('purchase steps', () => {
     expectTypeOf<StepResult<'bag'>>().toEqualTypeOf<Bag>();
     expectTypeOf<StepResult<'card'>>().toEqualTypeOf<CardResult>();
     expectTypeOf<StepResult<'pay'>>().toEqualTypeOf<Payment | SeatpayError>();
-    expectTypeOf<StepResult<'subscription'>>().toEqualTypeOf<Subscription>();
+    expectTypeOf<StepResult<'wait'>>().toEqualTypeOf<Subscription>();
     expectTypeOf<StepResult<'consumables'>>().toEqualTypeOf<Consumable[]>();
     expectTypeOf<PurchaseStep['result']>().not.toBeUnknown();
   });
@@ -183,7 +183,7 @@ describe('purchase steps', () => {
   it('onStep narrows the result by checking the step', () => {
     const onStep: NonNullable<PurchaseOptions['onStep']> = (done) => {
       if (done.step === 'preview') expectTypeOf(done.result).toEqualTypeOf<Checking>();
-      if (done.step === 'subscription') expectTypeOf(done.result.id).toEqualTypeOf<number>();
+      if (done.step === 'wait') expectTypeOf(done.result.id).toEqualTypeOf<number>();
     };
     expectTypeOf(onStep).parameter(0).toEqualTypeOf<PurchaseStep>();
   });

@@ -1,10 +1,19 @@
-// `fromPath` files send their chunks over node:http (src/node/http-fetch.ts) instead of Node's
-// fetch, still through the core's single request path: these tests go through the public API only.
+// `fromPath` files send their chunks over node:http, encoded by form-data (src/node/), instead of
+// Node's fetch, still through the core's single request path: these tests go through the public
+// API only, against real loopback servers that parse the multipart body.
+import { readdirSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, AuthenticationError, createClient } from '../../src/index.js';
+import {
+  AbortError,
+  AuthenticationError,
+  ConnectionError,
+  UploadError,
+  createClient,
+  type UploadProgress,
+} from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { fromPath } from '../../src/node.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
@@ -22,6 +31,17 @@ async function fileOf(bytes: Uint8Array, type = 'application/octet-stream') {
   const path = join(dir, `file-${++n}.bin`);
   await writeFile(path, bytes);
   return fromPath(path, { type });
+}
+
+/** Files of this test's directory that the process holds open (Linux's /proc). */
+function openFiles(): number {
+  return readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`).startsWith(dir);
+    } catch {
+      return false; // closed meanwhile
+    }
+  }).length;
 }
 
 /** URLs of the chunk requests that went through the global fetch. */
@@ -53,6 +73,59 @@ describe('fromPath over node:http, against startMockServer', () => {
       operation_type: 'test-small',
     });
     expect(sha256(server.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(viaFetch).toEqual([]);
+  });
+
+  it('uploads an empty file as one empty chunk', async () => {
+    const file = await client().media.upload(await fileOf(new Uint8Array(0)), {
+      operation_type: 'test-small',
+    });
+    expect(server.simulator.fileBytes(file.id).byteLength).toBe(0);
+  });
+
+  it('leaves a fetch given to the client the platform FormData, and every chunk', async () => {
+    const chunkTypes: (string | null)[] = [];
+    const custom: typeof fetch = (input, init) => {
+      const request = input instanceof Request ? input : undefined;
+      const headers = new Headers(request ? request.headers : init?.headers);
+      if (/\/chunk$/.test(request ? request.url : String(input))) {
+        chunkTypes.push(headers.get('content-type'));
+      }
+      return fetch(input, init);
+    };
+    const bytes = bytesOf(5 * 1024 + 17);
+    const token = server.simulator.users.owner.token;
+    const file = await createClient({ baseUrl: server.url, token, fetch: custom }).media.upload(
+      await fileOf(bytes),
+      { operation_type: 'test-small' },
+    );
+    expect(sha256(server.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(chunkTypes).toHaveLength(6);
+    // Node's own FormData encoder (undici) made every body, not form-data.
+    for (const type of chunkTypes)
+      expect(type).toMatch(/^multipart\/form-data; boundary=-+formdata-undici-/);
+  });
+
+  it('still sends through node:http when a beforeRequest hook returns a new Request', async () => {
+    const viaFetch = fetchedChunks();
+    const bytes = bytesOf(3 * 1024 + 5);
+    const traced: string[] = [];
+    const file = await createClient({
+      baseUrl: server.url,
+      token: server.simulator.users.owner.token,
+      hooks: {
+        beforeRequest: [
+          ({ request }) => {
+            traced.push(request.url);
+            return new Request(request, {
+              headers: { ...Object.fromEntries(request.headers), 'x-trace': '1' },
+            });
+          },
+        ],
+      },
+    }).media.upload(await fileOf(bytes), { operation_type: 'test-small' });
+    expect(sha256(server.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(traced.filter((url) => /\/chunk$/.test(url))).toHaveLength(4);
     expect(viaFetch).toEqual([]);
   });
 
@@ -104,7 +177,59 @@ describe('fromPath over node:http, against the chunk sink', () => {
     expect(retries.sort()).toEqual([0, 1, 2]);
   });
 
+  it('reports bytes within a chunk as the socket takes them', async () => {
+    const release = sink.stall(1024 * 1024);
+    const bytes = bytesOf(16 * 1024 * 1024);
+    let seenPartial!: (progress: UploadProgress) => void;
+    const partial = new Promise<UploadProgress>((resolve) => (seenPartial = resolve));
+    const upload = sinkClient(sink).media.upload(await fileOf(bytes), {
+      ...options(),
+      operation_type: 'huge',
+      onProgress: (p) => p.loadedBytes > 0 && p.chunksDone === 0 && seenPartial(p),
+    });
+    // The sink has stopped reading the only chunk: only a byte-level report can show progress.
+    expect((await partial).loadedBytes).toBeLessThan(bytes.byteLength);
+    release();
+    const file = await upload;
+    expect(sha256(sink.files.find((f) => f.id === file.id)!.bytes)).toBe(sha256(bytes));
+  });
+
+  it('reads at most 1 MiB of an answer and names the overflow', async () => {
+    const endless = { kind: 'status', status: 201, body: 'x'.repeat(4 * 1024 * 1024) } as const;
+    sink.fault(0, endless, endless);
+    const upload = sinkClient(sink).media.upload(await fileOf(bytesOf(100)), {
+      ...options(),
+      maxRetries: 1,
+    });
+    const error = await upload.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(UploadError);
+    expect((error as UploadError).cause).toBeInstanceOf(ConnectionError);
+    expect(String((error as UploadError).cause)).toMatch(/answer was longer than 1048576 bytes/);
+    expect(sink.chunks).toHaveLength(2); // retried once, then given up: no finalize
+    expect(sink.finalizeCalls).toBe(0);
+  });
+
+  it('fails the upload, finalizing nothing, when the file changed after fromPath opened it', async () => {
+    const path = join(dir, `changing-${++n}.bin`);
+    await writeFile(path, bytesOf(2 * CHUNK));
+    const file = await fromPath(path);
+    await writeFile(path, bytesOf(2 * CHUNK + 1)); // another size: the bytes are not the same file
+    const upload = sinkClient(sink).media.upload(file, { ...options(), maxRetries: 0 });
+    const error = await upload.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(UploadError);
+    expect(String((error as UploadError).cause)).toContain('changed after fromPath opened it');
+    expect(sink.chunks).toHaveLength(0); // no chunk body was complete
+    expect(sink.finalizeCalls).toBe(0);
+  });
+
   it('stops mid-body on abort and leaves nothing running', async () => {
+    const filesBefore = openFiles();
     const resume = sink.stall(CHUNK / 4); // the sink stops reading: chunk bodies stay unfinished
     const controller = new AbortController();
     const upload = sinkClient(sink).media.upload(await fileOf(bytesOf(32 * 1024 * 1024)), {
@@ -114,10 +239,12 @@ describe('fromPath over node:http, against the chunk sink', () => {
       signal: controller.signal,
     });
     await expect.poll(() => sink.inFlight()).toBe(2);
+    await expect.poll(openFiles).toBeGreaterThan(filesBefore); // reading, held by the socket
     controller.abort(new Error('user left'));
     await expect(upload).rejects.toBeInstanceOf(AbortError);
     resume(); // the sink reads on: the requests it held must be gone, not finished
     await expect.poll(() => sink.inFlight()).toBe(0);
+    await expect.poll(openFiles).toBe(filesBefore); // the chunks' reads closed their files
     expect(sink.chunks).toHaveLength(0);
     expect(sink.finalizeCalls).toBe(0);
     expect(sink.files).toHaveLength(0);

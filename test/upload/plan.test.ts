@@ -7,7 +7,7 @@ import {
   UploadError,
 } from '../../src/index.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
-import { bytesOf, sha256, sinkClient, webStream } from './support/upload-kit.js';
+import { bytesOf, sha256, sinkClient, uploadNameOf, webStream } from './support/upload-kit.js';
 
 let sink: ChunkSink;
 let n = 0;
@@ -81,20 +81,49 @@ describe('arguments checked before any request', () => {
     expect(sink.chunks.length).toBe(before);
   });
 
-  it('needs a filename and a mime unless the source is a File that has them', async () => {
+  it('needs a filename unless the source is a File, and says so', async () => {
     const client = sinkClient(sink);
-    await expect(
-      client.media.upload(bytesOf(3), { operation_type: 'test-small', mime: 'image/png' }),
-    ).rejects.toMatchObject({ name: 'InvalidRequestError', field: 'filename' });
-    await expect(
-      client.media.upload(new Blob(['abc']), { operation_type: 'test-small', filename: 'a.txt' }),
-    ).rejects.toMatchObject({ name: 'InvalidRequestError', field: 'mime' });
+    const before = sink.chunks.length;
+    for (const source of [
+      bytesOf(3),
+      new Blob(['abc']),
+      { stream: webStream(bytesOf(3)), size: 3 },
+    ]) {
+      const upload = client.media.upload(source, {
+        operation_type: 'test-small',
+        mime: 'image/png',
+      });
+      await expect(upload).rejects.toMatchObject({
+        name: 'InvalidRequestError',
+        field: 'filename',
+        message: expect.stringContaining('A filename is needed'),
+      });
+    }
+    expect(sink.chunks.length).toBe(before);
+  });
 
+  it('sends application/octet-stream for bytes or a Blob with no type', async () => {
+    const client = sinkClient(sink);
+    for (const source of [bytesOf(3), new Blob(['abc'])]) {
+      const before = sink.chunks.length;
+      const file = await client.media.upload(source, {
+        operation_type: 'test-small',
+        filename: `typeless-${++n}.bin`,
+      });
+      expect(file.mime).toBe('application/octet-stream');
+      expect(sink.chunks.slice(before)).toMatchObject([{ mime: 'application/octet-stream' }]);
+    }
+  });
+
+  it("takes a File's name and type", async () => {
+    const client = sinkClient(sink);
     const named = new File(['abc'], `named-${++n}.txt`, { type: 'text/plain' });
     const before = sink.chunks.length;
     const file = await client.media.upload(named, { operation_type: 'test-small' });
     expect(file.mime).toBe('text/plain');
-    expect(sink.chunks.slice(before)).toMatchObject([{ filename: named.name, mime: 'text/plain' }]);
+    expect(sink.chunks.slice(before)).toMatchObject([
+      { filename: expect.stringMatching(uploadNameOf(named.name)), mime: 'text/plain' },
+    ]);
   });
 
   it.each([
@@ -105,6 +134,22 @@ describe('arguments checked before any request', () => {
   ])('rejects %s = %s', async (field, value) => {
     const upload = sinkClient(sink).media.upload(bytesOf(3), { ...opts(), [field]: value });
     await expect(upload).rejects.toMatchObject({ name: 'InvalidRequestError', field });
+  });
+});
+
+describe('a web stream that is already locked', () => {
+  it('is an InvalidRequestError before any request, not a TypeError', async () => {
+    const stream = webStream(bytesOf(2000));
+    const reader = stream.getReader(); // someone else reads it
+    const [chunks, finalizes] = [sink.chunks.length, sink.finalizeCalls];
+    const upload = sinkClient(sink).media.upload({ stream, size: 2000 }, opts());
+    await expect(upload).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(upload).rejects.toMatchObject({
+      field: 'source.stream',
+      message: expect.stringContaining('locked'),
+    });
+    expect([sink.chunks.length, sink.finalizeCalls]).toEqual([chunks, finalizes]);
+    reader.releaseLock();
   });
 });
 

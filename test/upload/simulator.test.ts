@@ -13,7 +13,7 @@ import {
   type ClientOptions,
   type UploadSource,
 } from '../../src/index.js';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { createSimulator, startMockServer, type MockServer } from '../../src/mock/index.js';
 import { fromPath } from '../../src/node.js';
 import { bytesOf, sha256, webStream } from './support/upload-kit.js';
 
@@ -161,5 +161,52 @@ describe('simulator: injected faults', () => {
     controller.abort();
     await expect(upload).rejects.toBeInstanceOf(AbortError);
     expect(() => server.simulator.fileBytes(1)).toThrow(RangeError);
+  });
+});
+
+describe('operation types set per simulator (operationTypes)', () => {
+  it('answers its own chunk sizes, uploads in many chunks, and other simulators do not know them', async () => {
+    const own = await startMockServer({
+      operationTypes: { tiny: { chunk_size: 100, max_chunks: 50 } },
+    });
+    try {
+      const ownClient = createClient({
+        baseUrl: own.url,
+        token: own.simulator.users.owner.token,
+        logLevel: 'off',
+      });
+      expect(await ownClient.media.operationType('tiny')).toEqual({
+        chunk_size: 100,
+        max_chunks: 50,
+      });
+      expect(await ownClient.media.operationTypes()).toContain('tiny');
+      const bytes = bytesOf(4321);
+      const file = await ownClient.media.upload(bytes, {
+        operation_type: 'tiny',
+        filename: 't.bin',
+      });
+      expect(sha256(own.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+      await expect(
+        ownClient.media.upload(bytesOf(5000), { operation_type: 'tiny', filename: 'u.bin' }),
+      ).rejects.toBeInstanceOf(MaxChunksExceededError);
+    } finally {
+      await own.close();
+    }
+    await expect(client().media.operationType('tiny')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it.each([
+    { chunk_size: 0, max_chunks: null },
+    { chunk_size: 1.5, max_chunks: null },
+    { chunk_size: 10, max_chunks: 0 },
+  ])('refuses %o', (type) => {
+    expect(() => createSimulator({ operationTypes: { bad: type } })).toThrow(TypeError);
+  });
+
+  it('refuses a chunk store it did not make', () => {
+    // The right shape, but not a store the simulator can keep chunks in.
+    expect(() => createSimulator({ chunkStore: { size: 0, clear() {} } })).toThrow(
+      /createChunkStore/,
+    );
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadSource } from '../../src/index.js';
 import { fromPath } from '../../src/node.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
-import { bytesOf, sha256, sinkClient, webStream } from './support/upload-kit.js';
+import { bytesOf, sha256, sinkClient, uploadNameOf, webStream } from './support/upload-kit.js';
 
 const CHUNK = 1024;
 let sink: ChunkSink;
@@ -75,12 +75,14 @@ describe.each(Object.entries(kinds))('upload from a %s', (_kind, makeSource) => 
       expect(chunk).toMatchObject({
         size: expected,
         totalChunks,
-        filename,
+        filename: expect.stringMatching(uploadNameOf(filename)),
         operationType: 'small',
       });
       expect(Number(chunk.contentLength)).toBeGreaterThan(expected); // sent with a length, not chunked
     }
-    expect(stored?.body).toMatchObject({ total_chunks: totalChunks, filename });
+    // One name for every chunk and the finalize: the user's, made unique to this upload.
+    expect(new Set(wire.map((chunk) => chunk.filename)).size).toBe(1);
+    expect(stored?.body).toMatchObject({ total_chunks: totalChunks, filename: wire[0]!.filename });
   });
 });
 

@@ -123,7 +123,7 @@ export class ResponseValidationError extends SeatpayError {
 
   constructor(details: { issues: ValidationIssue[]; body: unknown; method: string; url: string }) {
     super(
-      `Unexpected response from ${details.method} ${new URL(details.url).pathname}: ${describeIssues(details.issues)}`,
+      `Unexpected response from ${details.method} ${pathOf(details.url)}: ${describeIssues(details.issues)}`,
     );
     this.issues = details.issues;
     this.body = details.body;
@@ -140,4 +140,13 @@ export function describeIssues(issues: ValidationIssue[]): string {
       issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
     );
   return shown.join('; ') + (issues.length > 3 ? ` (and ${issues.length - 3} more)` : '');
+}
+
+/** The path of `url`; a URL that does not parse is shown as given rather than thrown on. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
 }

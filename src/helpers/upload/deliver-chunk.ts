@@ -27,7 +27,8 @@ export interface DeliveredChunk {
   end: number;
   /**
    * The service already held this chunk (it answered `chunk-already-exists`, say after an answer
-   * was lost and the chunk was sent again). The record is then the one this chunk was sent with.
+   * was lost and the chunk was sent again, or before a resumed upload). The chunk name is unique to
+   * this upload, so that chunk is this one. The record is then the one this chunk was sent with.
    */
   alreadyHeld: boolean;
 }
@@ -49,6 +50,8 @@ export interface DeliveryContext {
   maxRetries: number | undefined;
   /** Told about every 429, to send fewer chunks at once. */
   onRateLimited: () => void;
+  /** Told about every acknowledged chunk, before `onChunk` (the resume record). */
+  onAcknowledged: (index: number) => void;
   onChunk: ((record: ChunkRecord, chunk: DeliveredChunk) => void) | undefined;
 }
 
@@ -78,6 +81,7 @@ export async function deliverChunk(
     record = { operation_type, total_chunks, chunk_index: index, name: filename, mime };
     alreadyHeld = true;
   }
+  context.onAcknowledged(index);
   context.progress.acknowledged(index, size);
   context.onChunk?.(record, { index, start, end, alreadyHeld });
   if (context.progress.callbackError !== undefined) throw context.progress.callbackError;
@@ -92,6 +96,7 @@ function requestOptions(
     signal,
     timeout: context.chunkTimeout,
     ...(context.maxRetries === undefined ? {} : { maxRetries: context.maxRetries }),
+    // No budget that starts over: `maxRetries: n` is at most n + 1 attempts of this chunk.
     onUploadProgress: (sent) => context.progress.sent(index, sent),
     onRetry: ({ error }) => {
       if (error instanceof APIError && error.status === 429) context.onRateLimited();
@@ -101,7 +106,8 @@ function requestOptions(
 
 /**
  * The service already holds this chunk: the deployed server answers a chunk it has with 400
- * `chunk-already-exists` (live-api.md §3), a 409 would say the same. It counts as delivered.
+ * `chunk-already-exists` (live-api.md §3), a 409 would say the same. It counts as delivered: the
+ * name it was matched on is this upload's own (see `uploadName`), so no other upload sent it.
  */
 function isAlreadyHeld(error: unknown): boolean {
   if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 409)) return false;

@@ -47,11 +47,15 @@ export class ProgressTracker {
   constructor(
     private readonly plan: ChunkPlan,
     private readonly onProgress?: (progress: UploadProgress) => void,
+    /** Chunks acknowledged before this run (a resumed upload): progress starts from them. */
+    already: { chunks: number; bytes: number } = { chunks: 0, bytes: 0 },
   ) {
+    this.chunksDone = already.chunks;
+    this.doneBytes = already.bytes;
     this.step = Math.max(MIN_BYTE_REPORT_STEP, Math.floor(plan.totalBytes / BYTE_REPORT_STEPS));
   }
 
-  /** Reports the starting point: nothing sent yet. */
+  /** Reports the starting point: nothing sent yet, or what a resumed upload had sent. */
   start(): void {
     this.report(true);
   }

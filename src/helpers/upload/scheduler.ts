@@ -5,7 +5,8 @@ import { UploadError } from '../../core/errors/helper-errors.js';
 export type ChunkTask = (index: number, signal: AbortSignal) => Promise<void>;
 
 export interface SchedulerOptions {
-  totalChunks: number;
+  /** The chunks to deliver, in the order they start (a resumed upload leaves some out). */
+  indexes: readonly number[];
   /** The most chunks in flight at once. */
   concurrency: number;
   task: ChunkTask;
@@ -33,7 +34,7 @@ export class ChunkScheduler {
   private readonly cancelled = new Map<number, unknown>();
   private limit: number;
   private active = 0;
-  private nextIndex = 0;
+  private cursor = 0;
   private delivered = 0;
   private streak = 0;
   private lastSlowDownAt = -1;
@@ -65,11 +66,11 @@ export class ChunkScheduler {
   }
 
   private pump(): void {
-    const { totalChunks } = this.options;
-    while (!this.stopped && this.active < this.limit && this.nextIndex < totalChunks) {
-      this.start(this.nextIndex++);
+    const { indexes } = this.options;
+    while (!this.stopped && this.active < this.limit && this.cursor < indexes.length) {
+      this.start(indexes[this.cursor++]!);
     }
-    if (this.active === 0 && (this.stopped || this.nextIndex >= totalChunks)) this.finish();
+    if (this.active === 0 && (this.stopped || this.cursor >= indexes.length)) this.finish();
   }
 
   private start(index: number): void {

@@ -65,7 +65,15 @@ export function openSource(source: UploadSource): ChunkReader {
     return rangeReader(source.byteLength, (s, e) => source.subarray(s, e));
   }
   if (isStreamSource(source)) {
-    return new StreamReader(pieceReader(source.stream), checkSize(source.size));
+    const size = checkSize(source.size);
+    // getReader() on a locked stream throws a TypeError: say what is wrong, before any request.
+    if (isWebStream(source.stream) && source.stream.locked) {
+      throw new InvalidRequestError(
+        'Invalid source.stream: the stream is locked (another reader holds it), so it cannot be read',
+        { field: 'source.stream' },
+      );
+    }
+    return new StreamReader(pieceReader(source.stream), size);
   }
   if (isStream(source)) {
     throw new InvalidRequestError(

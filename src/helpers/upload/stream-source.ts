@@ -52,8 +52,9 @@ export class StreamReader implements ChunkReader {
 
   private async fill({ start, end }: ChunkRange): Promise<Uint8Array> {
     if (this.stopped) throw new AbortError('The upload stopped reading the stream');
-    if (start !== this.position)
-      throw new SeatpayError(`Stream read out of order at byte ${start}`);
+    if (start < this.position) throw new SeatpayError(`Stream read out of order at byte ${start}`);
+    // A resumed upload skips the chunks already acknowledged: their bytes are read and dropped.
+    await this.skipTo(start);
     const buffer = new Uint8Array(end - start);
     let filled = 0;
     while (filled < buffer.byteLength) {
@@ -67,6 +68,16 @@ export class StreamReader implements ChunkReader {
     this.position = end;
     if (end === this.size) await this.expectEnd();
     return buffer;
+  }
+
+  private async skipTo(start: number): Promise<void> {
+    while (this.position < start) {
+      const piece = this.leftover ?? (await this.nextPiece());
+      if (piece === undefined) throw this.sizeMismatch(this.position, 'ended after');
+      const take = Math.min(piece.byteLength, start - this.position);
+      this.leftover = take < piece.byteLength ? piece.subarray(take) : undefined;
+      this.position += take;
+    }
   }
 
   /** The last chunk is complete: the stream must hold nothing more. */

@@ -3,6 +3,7 @@ import { MAX_TIMER_MS, parseInput } from '../../core/validate-input.js';
 import { FinalizeParamsSchema, type ChunkRecord, type MediaMeta } from '../../schemas/media.js';
 import type { DeliveredChunk } from './deliver-chunk.js';
 import type { UploadProgress } from './progress.js';
+import type { UploadStore } from './resume-store.js';
 import { sourceDescription, type UploadSource } from './sources.js';
 
 /**
@@ -20,9 +21,16 @@ import { sourceDescription, type UploadSource } from './sources.js';
 export interface UploadOptions {
   /** The operation type (`media`, `proof-of-payment` ...): its settings decide the chunk size. */
   operation_type: string;
-  /** The file name sent with every chunk and at finalize. @defaultValue the File's `name` */
+  /**
+   * The file's name. Chunks and finalize carry it with a unique id added (`intro.<id>.mp4`), so no
+   * other upload's chunks can be assembled into this one. Needed unless the source is a `File`.
+   * @defaultValue the File's `name` (`fromPath`: the path's base name)
+   */
   filename?: string;
-  /** The MIME type sent with every chunk and at finalize. @defaultValue the Blob's `type` */
+  /**
+   * The MIME type sent with every chunk and at finalize.
+   * @defaultValue the Blob's `type` (`fromPath`: from the extension), else `application/octet-stream`
+   */
   mime?: string;
   /** Metadata for finalize, sent JSON-encoded. */
   meta?: MediaMeta;
@@ -43,6 +51,36 @@ export interface UploadOptions {
   onProgress?: (progress: UploadProgress) => void;
   /** Called once per acknowledged chunk, with the service's chunk record. */
   onChunk?: (record: ChunkRecord, chunk: DeliveredChunk) => void;
+  /**
+   * Keeps the acknowledged chunks in `store`, so that after an abort, a crash or a page reload
+   * the same call sends only the rest. See {@link ResumeOptions}.
+   */
+  resume?: ResumeOptions;
+}
+
+/**
+ * Resuming uploads: where their records live, under which key, for how long. Pausing is aborting
+ * (`signal`); resuming is calling `upload` again with the same source and `resume`.
+ *
+ * @example
+ * ```ts
+ * import { fileUploadStore, fromPath } from 'seatpay/node';
+ *
+ * const resume: ResumeOptions = { store: fileUploadStore('.uploads'), maxAge: 6 * 3_600_000 };
+ * await client.media.upload(await fromPath('./talk.mp4'), { operation_type: 'media', resume });
+ * ```
+ */
+export interface ResumeOptions {
+  /** Where records are kept: `localStorageUploadStore()`, `fileUploadStore(dir)`, or your own. */
+  store: UploadStore;
+  /**
+   * Names the upload in the store; it must change when the bytes do. Needed for sources with no
+   * modification time (bytes, streams, a Blob that is no File).
+   * @defaultValue a fingerprint of the file's name, size, modification time, operation type and academy
+   */
+  key?: string;
+  /** Milliseconds after its last write that a record is ignored. @defaultValue 86400000 (24 h) */
+  maxAge?: number;
 }
 
 /** {@link UploadOptions} checked, with defaults applied. */
@@ -55,9 +93,13 @@ export interface UploadSettings {
   concurrency: number;
   chunkTimeout: number;
   maxRetries: number | undefined;
+  resume:
+    (Required<Pick<ResumeOptions, 'store' | 'maxAge'>> & { key: string | undefined }) | undefined;
 }
 
 const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_MAX_AGE = 24 * 3_600_000;
+const FALLBACK_MIME = 'application/octet-stream';
 /** Longer than the client's 30 s: a 10 MiB chunk needs about 3 Mbit/s to make it in 30 s. */
 const DEFAULT_CHUNK_TIMEOUT = 120_000;
 
@@ -67,14 +109,21 @@ export function checkUploadOptions(source: UploadSource, options: UploadOptions)
     throw new InvalidRequestError('upload needs an options object with operation_type');
   }
   const described = sourceDescription(source);
+  const filename = options.filename ?? described.filename;
+  if (filename === undefined) {
+    throw new InvalidRequestError(
+      'A filename is needed: this source carries no name (only a File does), so pass `filename`',
+      { field: 'filename' },
+    );
+  }
   // The finalize fields are checked now with the finalize schema, rather than after every chunk.
   const fields = parseInput(
     FinalizeParamsSchema,
     {
       operation_type: options.operation_type,
       total_chunks: 1,
-      filename: options.filename ?? described.filename,
-      mime: options.mime ?? described.mime,
+      filename,
+      mime: options.mime ?? described.mime ?? FALLBACK_MIME,
       meta: options.meta,
       academy: options.academy,
     },
@@ -100,6 +149,28 @@ export function checkUploadOptions(source: UploadSource, options: UploadOptions)
     chunkTimeout:
       whole('chunkTimeout', options.chunkTimeout, 1, MAX_TIMER_MS) ?? DEFAULT_CHUNK_TIMEOUT,
     maxRetries: whole('maxRetries', options.maxRetries, 0),
+    resume: checkResume(options.resume),
+  };
+}
+
+function checkResume(resume: ResumeOptions | undefined): UploadSettings['resume'] {
+  if (resume === undefined) return undefined;
+  const store = (resume as Partial<ResumeOptions> | null)?.store;
+  const methods = ['get', 'set', 'delete'] as const;
+  if (!store || methods.some((name) => typeof store[name] !== 'function')) {
+    throw new InvalidRequestError('Invalid resume.store: must have get, set and delete methods', {
+      field: 'resume.store',
+    });
+  }
+  if (resume.key !== undefined && (typeof resume.key !== 'string' || resume.key === '')) {
+    throw new InvalidRequestError('Invalid resume.key: must be a non-empty string', {
+      field: 'resume.key',
+    });
+  }
+  return {
+    store,
+    key: resume.key,
+    maxAge: whole('resume.maxAge', resume.maxAge, 1) ?? DEFAULT_MAX_AGE,
   };
 }
 

@@ -1,4 +1,5 @@
 import { AbortError } from '../../core/errors/abort-error.js';
+import { APIError } from '../../core/errors/api-error.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/options.js';
 import {
@@ -9,7 +10,9 @@ import {
 } from '../../schemas/media.js';
 import { planChunks, type ChunkPlan } from './chunk-plan.js';
 import { deliverChunk, type ChunkSender } from './deliver-chunk.js';
+import { resumeKey, sourceIdentity } from './fingerprint.js';
 import { ProgressTracker } from './progress.js';
+import { UploadSession, type ResumeTarget, type Warner } from './resume-session.js';
 import { ChunkScheduler } from './scheduler.js';
 import { openSource, type ChunkReader, type UploadSource } from './sources.js';
 import { checkUploadOptions, type UploadOptions, type UploadSettings } from './upload-options.js';
@@ -28,36 +31,58 @@ export interface MediaCalls extends ChunkSender {
  * 1. reads the operation type, plans `ceil(size / chunk_size)` chunks (an empty file is one empty
  *    chunk) and rejects with `MaxChunksExceededError` before sending anything when `max_chunks`
  *    does not allow them;
- * 2. sends the chunks, `concurrency` at a time, each through `uploadChunk` and so retried on its
- *    own by the client's retry policy; a chunk the service already holds counts as delivered;
- * 3. finalizes only once every chunk is acknowledged, and never after a chunk failed for good:
- *    then it rejects with `UploadError` (`failedChunks`, `cause`).
+ * 2. names the upload uniquely (`uploadName`), or takes the name and the acknowledged chunks of
+ *    its resume record;
+ * 3. sends the other chunks, `concurrency` at a time, each through `uploadChunk` and so retried on
+ *    its own by the client's retry policy; a chunk the service already holds counts as delivered
+ *    (under this upload's unique name, it can only be this upload's);
+ * 4. finalizes only once every chunk is acknowledged, and never after a chunk failed for good:
+ *    then it rejects with `UploadError` (`failedChunks`, `cause`). A finalized upload's resume
+ *    record is deleted.
  *
  * The signal stops everything at once; the promise settles only when nothing is left running.
  *
  * @example
- * const file = await uploadMedia(client.media, bytes, { operation_type: 'media', filename: 'a.png', mime: 'image/png' });
+ * const file = await uploadMedia(client.media, bytes, { operation_type: 'media', filename: 'a.png', mime: 'image/png' }, console);
  */
 export async function uploadMedia(
   media: MediaCalls,
   source: UploadSource,
   options: UploadOptions,
+  log: Warner,
 ): Promise<MediaFile> {
   const settings = checkUploadOptions(source, options);
   const reader = openSource(source);
   const { signal } = options;
   try {
+    // The resume key is checked before any request: a missing key costs nothing.
+    const resumeOf = resumeFor(source, settings, reader.size);
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     const read = await media.operationType(settings.operation_type, signal ? { signal } : {});
-    const type = usable(read);
-    const plan = planChunks(reader.size, type);
-    const progress = new ProgressTracker(plan, options.onProgress);
-    progress.start();
-    await sendChunks(media, reader, plan, settings, progress, options);
-    const file = await media.finalize(finalizeParams(settings, plan), {
-      timeout: settings.chunkTimeout,
-      ...(signal ? { signal } : {}),
+    const plan = planChunks(reader.size, usable(read));
+    const session = await UploadSession.open({ ...resumeOf.target, plan }, resumeOf.stored, log);
+    const progress = new ProgressTracker(plan, options.onProgress, {
+      chunks: session.acknowledged.size,
+      bytes: session.bytesDone(),
     });
+    progress.start();
+    try {
+      await sendChunks(media, reader, plan, session, progress, settings, options);
+    } finally {
+      // Whatever happened, what was acknowledged is in the store before the call settles.
+      await session.flush();
+    }
+    const file = await media
+      .finalize(finalizeParams(settings, plan, session.uploadName), {
+        timeout: settings.chunkTimeout,
+        ...(signal ? { signal } : {}),
+      })
+      .catch(async (error: unknown) => {
+        // The service lost chunks its record says it holds: resuming again could only fail again.
+        if (isMissingChunks(error)) await session.finished();
+        throw error;
+      });
+    await session.finished();
     progress.finish();
     if (progress.callbackError !== undefined) throw progress.callbackError;
     return file;
@@ -66,13 +91,31 @@ export async function uploadMedia(
   }
 }
 
-/** Delivers every chunk of `plan`, or rejects with `UploadError` / `AbortError`. */
+/** What the upload's resume record must match, and where it is kept (when `resume` is given). */
+function resumeFor(source: UploadSource, settings: UploadSettings, size: number) {
+  const academy = settings.academy === undefined ? null : String(settings.academy);
+  const target: Omit<ResumeTarget, 'plan'> = {
+    identity: sourceIdentity(source, settings.filename, size),
+    operationType: settings.operation_type,
+    academy,
+  };
+  const { resume } = settings;
+  const stored = resume && {
+    store: resume.store,
+    maxAge: resume.maxAge,
+    key: resumeKey(resume.key, target.identity, settings.operation_type, academy),
+  };
+  return { target, stored };
+}
+
+/** Delivers every chunk not yet acknowledged, or rejects with `UploadError` / `AbortError`. */
 function sendChunks(
   media: ChunkSender,
   reader: ChunkReader,
   plan: ChunkPlan,
-  settings: UploadSettings,
+  session: UploadSession,
   progress: ProgressTracker,
+  settings: UploadSettings,
   options: UploadOptions,
 ): Promise<void> {
   const context = {
@@ -82,7 +125,7 @@ function sendChunks(
     fields: {
       operation_type: settings.operation_type,
       total_chunks: plan.totalChunks,
-      filename: settings.filename,
+      filename: session.uploadName,
       mime: settings.mime,
       academy: settings.academy,
     },
@@ -90,10 +133,14 @@ function sendChunks(
     chunkTimeout: settings.chunkTimeout,
     maxRetries: settings.maxRetries,
     onRateLimited: () => scheduler.slowDown(),
+    onAcknowledged: (index: number) => session.acknowledge(index),
     onChunk: options.onChunk,
   };
+  const indexes = Array.from({ length: plan.totalChunks }, (_, index) => index).filter(
+    (index) => !session.acknowledged.has(index),
+  );
   const scheduler: ChunkScheduler = new ChunkScheduler({
-    totalChunks: plan.totalChunks,
+    indexes,
     concurrency: settings.concurrency,
     task: (index, signal) => deliverChunk(context, index, signal),
     signal: options.signal,
@@ -103,15 +150,22 @@ function sendChunks(
   return scheduler.run();
 }
 
-function finalizeParams(settings: UploadSettings, plan: ChunkPlan): FinalizeParams {
+function finalizeParams(settings: UploadSettings, plan: ChunkPlan, name: string): FinalizeParams {
   return {
     operation_type: settings.operation_type,
     total_chunks: plan.totalChunks,
-    filename: settings.filename,
+    filename: name,
     mime: settings.mime,
     ...(settings.meta === undefined ? {} : { meta: settings.meta }),
     ...(settings.academy === undefined ? {} : { academy: settings.academy }),
   };
+}
+
+/** The service answered finalize that chunks are missing (live-api.md: `some-chunks-not-found`). */
+function isMissingChunks(error: unknown): boolean {
+  if (!(error instanceof APIError) || error.status !== 400) return false;
+  const said = `${error.message} ${JSON.stringify(error.body ?? null)}`;
+  return /some-chunks-not-found|chunks are missing/i.test(said);
 }
 
 /**

@@ -104,7 +104,7 @@ async function serve(
       res.writeHead(204, { ...PREFLIGHT_HEADERS, 'x-request-id': requestId() }).end();
       return;
     }
-    const response = await simulator.handle(await toWebRequest(req));
+    const response = await simulator.handle(await toWebRequest(req, res));
     // An injected reset: the client sees the connection drop with no answer.
     if (isConnectionReset(response)) res.destroy();
     else await writeResponse(res, response, compressionFor(simulator, req));
@@ -126,7 +126,11 @@ async function serve(
   }
 }
 
-async function toWebRequest(req: IncomingMessage): Promise<Request> {
+/** The web Request of `req`; its signal fires when the client goes away (a fault that hangs ends then). */
+async function toWebRequest(req: IncomingMessage, res: ServerResponse): Promise<Request> {
+  const gone = new AbortController();
+  res.once('close', () => gone.abort());
+  const signal = gone.signal;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -134,10 +138,10 @@ async function toWebRequest(req: IncomingMessage): Promise<Request> {
   }
   const method = req.method ?? 'GET';
   const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
-  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal });
   const chunks: Uint8Array[] = [];
   for await (const chunk of req) chunks.push(chunk as Uint8Array);
-  return new Request(url, { method, headers, body: Buffer.concat(chunks) });
+  return new Request(url, { method, headers, body: Buffer.concat(chunks), signal });
 }
 
 /** When the profile compresses bodies: above how many bytes, and what the client accepts. */

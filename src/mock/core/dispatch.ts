@@ -42,22 +42,43 @@ async function answer(
   if (fault?.kind === 'reset-before') return connectionReset();
   if (fault?.kind === 'status') return faultAnswer(fault);
   if (fault?.kind === 'latency') await sleep(fault.latencyMs ?? 0);
-  const response = await processRequest(env.state, request, match);
+  const response = await processRequest(env.state, request, match, fault);
+  if (fault?.kind === 'expire-token') expireToken(env.state, request);
   // The request was processed and its effects stay; only the answer is lost.
+  if (fault?.kind === 'hang-after') return hangUntilAborted(request.signal);
   return fault?.kind === 'reset-after' ? connectionReset() : response;
+}
+
+/** Never answers: the client's timeout or abort ends the exchange (the connection then drops). */
+async function hangUntilAborted(signal: AbortSignal): Promise<Response> {
+  await new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  return connectionReset();
+}
+
+/** The caller's token stops working; its user gets a fresh one. */
+function expireToken(state: SimulatorState, request: Request): void {
+  try {
+    state.rotateToken(authenticate(state, request));
+  } catch {
+    // An unauthenticated request has no token to expire.
+  }
 }
 
 async function processRequest(
   state: SimulatorState,
   request: Request,
   match: RouteMatch,
+  fault: FaultSpec | undefined,
 ): Promise<Response> {
   try {
     if (match.kind === 'none') return notFound(state);
     if (match.kind === 'wrong-method')
       return fail(405, `Method "${request.method.toUpperCase()}" not allowed.`);
     const user = authenticate(state, request);
-    return await match.route.handler({ state, request, params: match.params, user });
+    return await match.route.handler({ state, request, params: match.params, user, fault });
   } catch (error) {
     if (error instanceof SimulatorError) return errorResponse(error);
     return json({ detail: `Simulator error: ${(error as Error).message}`, status_code: 500 }, 500);

@@ -22,14 +22,31 @@ export interface FaultSpec {
    * - 'reset-before': drop the connection before processing: nothing changes.
    * - 'reset-after': process the request (state changes, charges count), then drop the connection.
    * - 'latency': wait `latencyMs`, then process and answer normally.
+   * - 'hang-after': process the request, then never answer (the answer is lost; the client's
+   *   timeout or signal ends the wait).
+   * - 'expire-token': process the request, then expire the caller's token: later requests with
+   *   it get 401, and the `MockUser` holds a fresh one (a token provider reading it recovers).
+   * - 'late-subscription' (on pay): the subscription appears `delayMs` later than usual.
+   * - 'concurrent-purchase' (on pay): the same user buys the same plan elsewhere at that moment
+   *   (another device, another script): a second charge and a subscription that appears at once.
    */
-  kind: 'status' | 'reset-before' | 'reset-after' | 'latency';
+  kind:
+    | 'status'
+    | 'reset-before'
+    | 'reset-after'
+    | 'latency'
+    | 'hang-after'
+    | 'expire-token'
+    | 'late-subscription'
+    | 'concurrent-purchase';
   /** The status a `'status'` fault answers (100 to 599). */
   status?: number;
   /** The `Retry-After` header of a `'status'` answer (seconds, or an HTTP date). */
   retryAfter?: string;
   /** How long a `'latency'` fault waits before processing, in ms. */
   latencyMs?: number;
+  /** How much later a `'late-subscription'` fault makes the subscription appear, in ms. */
+  delayMs?: number;
   /** The body of a 'status' answer; default `{ detail, status_code }`. */
   body?: unknown;
   /** How many matching requests it hits; default 1, `Infinity` for all. */
@@ -71,7 +88,16 @@ const normalize = (route: string): string => {
 };
 
 function checkSpec(spec: FaultSpec): void {
-  const kinds = ['status', 'reset-before', 'reset-after', 'latency'];
+  const kinds = [
+    'status',
+    'reset-before',
+    'reset-after',
+    'latency',
+    'hang-after',
+    'expire-token',
+    'late-subscription',
+    'concurrent-purchase',
+  ];
   if (!kinds.includes(spec.kind)) throw new TypeError(`faults.inject: unknown kind "${spec.kind}"`);
   if (
     spec.kind === 'status' &&
@@ -81,6 +107,12 @@ function checkSpec(spec: FaultSpec): void {
   }
   if (spec.kind === 'latency' && !(typeof spec.latencyMs === 'number' && spec.latencyMs >= 0)) {
     throw new TypeError('faults.inject: a latency fault needs `latencyMs` >= 0');
+  }
+  if (
+    spec.kind === 'late-subscription' &&
+    !(typeof spec.delayMs === 'number' && spec.delayMs >= 0)
+  ) {
+    throw new TypeError('faults.inject: a late-subscription fault needs `delayMs` >= 0');
   }
   if (spec.times !== undefined && !(spec.times >= 1))
     throw new TypeError('faults.inject: `times` must be >= 1');

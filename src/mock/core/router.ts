@@ -1,3 +1,4 @@
+import type { FaultSpec } from './faults.js';
 import type { MockUser, SimulatorState } from '../state/state.js';
 
 /** What a route handler gets: the state, the request, its path parameters and the caller. */
@@ -6,6 +7,8 @@ export interface RouteContext {
   request: Request;
   params: Record<string, string>;
   user: MockUser;
+  /** The fault that hit this request, for the routes that play one (pay). */
+  fault?: FaultSpec | undefined;
 }
 
 export type RouteHandler = (context: RouteContext) => Response | Promise<Response>;

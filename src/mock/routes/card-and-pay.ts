@@ -8,7 +8,7 @@ import type { RouteContext } from '../core/router.js';
 import { charge } from '../rules/charges.js';
 import { createSubscription } from '../rules/subscriptions.js';
 import { serializeBag, serializeInvoice } from '../state/serialize-payments.js';
-import type { BagRecord, SimulatorState } from '../state/state.js';
+import type { BagRecord, InvoiceRecord, SimulatorState } from '../state/state.js';
 
 const digits = (pattern: RegExp, message: string) =>
   z
@@ -39,7 +39,7 @@ const PayBody = z.object({
  * Charges the owner once and answers 201 with the invoice; the subscription appears only after
  * `subscriptionDelayMs`, as the deployed server builds it in a background task.
  */
-export async function pay({ state, request, user }: RouteContext): Promise<Response> {
+export async function pay({ state, request, user, fault }: RouteContext): Promise<Response> {
   const raw = await readJsonObject(request);
   requireFields(state.options.profile, 'pay', raw);
   const body = validate(PayBody, raw);
@@ -49,13 +49,33 @@ export async function pay({ state, request, user }: RouteContext): Promise<Respo
       ? body.chosen_period
       : fail(400, 'The chosen period is not available for this bag');
   if (!state.cards.has(user.id)) fail(400, 'Missing card information');
-  const amount = period === 'MONTH' ? bag.amountPerMonth : bag.amountPerYear;
-  const invoice = charge(state, { kind: 'payment', userId: user.id, amount });
-  bag.status = 'PAID';
-  state.options.timers.later(state.options.subscriptionDelayMs(), () =>
+  if (fault?.kind === 'concurrent-purchase') payElsewhere(state, bag, period);
+  const invoice = payBag(state, bag, period);
+  const late = fault?.kind === 'late-subscription' ? (fault.delayMs ?? 0) : 0;
+  state.options.timers.later(state.options.subscriptionDelayMs() + late, () =>
     createSubscription(state, bag, invoice, period),
   );
   return json({ ...serializeInvoice(state, invoice), bag: serializeBag(state, bag) }, 201);
+}
+
+function payBag(state: SimulatorState, bag: BagRecord, period: 'MONTH' | 'YEAR'): InvoiceRecord {
+  const amount = period === 'MONTH' ? bag.amountPerMonth : bag.amountPerYear;
+  const invoice = charge(state, { kind: 'payment', userId: bag.userId, amount });
+  invoice.bagId = bag.id;
+  const logged = state.charges.find((entry) => entry.invoice === invoice.id);
+  if (logged) logged.bag = bag.id;
+  bag.status = 'PAID';
+  return invoice;
+}
+
+/**
+ * The 'concurrent-purchase' fault: the same user buys the same plan with another bag at this very
+ * moment (another device), and that subscription appears at once, ahead of the one being paid.
+ */
+function payElsewhere(state: SimulatorState, bag: BagRecord, period: 'MONTH' | 'YEAR'): void {
+  const other: BagRecord = { ...bag, id: state.nextId('bag'), token: `${bag.token}-elsewhere` };
+  state.bags.push(other);
+  createSubscription(state, other, payBag(state, other, period), period);
 }
 
 /**

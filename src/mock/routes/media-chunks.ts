@@ -2,7 +2,7 @@ import { readForm } from '../core/body.js';
 import { SimulatorError, fail } from '../core/http-error.js';
 import { json } from '../core/respond.js';
 import type { RouteContext } from '../core/router.js';
-import type { ChunkRecord } from '../state/state.js';
+import type { ChunkRecord, SimulatorState } from '../state/state.js';
 import {
   checkTotalChunks,
   chunkKey,
@@ -24,10 +24,10 @@ interface ChunkFields {
 }
 
 /** Checks every field at once, so a 400 lists all that is wrong (as DRF does). */
-function readChunkFields(form: FormData): ChunkFields {
+function readChunkFields(state: SimulatorState, form: FormData): ChunkFields {
   const errors: Record<string, string[]> = {};
   const op = form.get('operation_type');
-  const settings = typeof op === 'string' ? operationType(op) : undefined;
+  const settings = typeof op === 'string' ? operationType(state, op) : undefined;
   if (!settings)
     errors.operation_type = [
       op === null ? 'This field is required.' : `Unsupported operation type "${String(op)}".`,
@@ -61,7 +61,7 @@ export const uploadChunk =
   async ({ state, request, user }: RouteContext): Promise<Response> => {
     const academy = uploadAcademy(scope, request);
     const form = await readForm(request);
-    const fields = readChunkFields(form);
+    const fields = readChunkFields(state, form);
     const filename = form.get('filename');
     const name =
       typeof filename === 'string' && filename !== '' ? filename : fields.chunk.name || 'blob';

@@ -67,7 +67,7 @@ export const finalizeUpload =
   async ({ state, request, user }: RouteContext): Promise<Response> => {
     const academy = uploadAcademy(scope, request);
     const body = validate(FinalizeBody, await readJsonObject(request));
-    const settings = operationType(body.operation_type);
+    const settings = operationType(state, body.operation_type);
     const errors: Record<string, string[]> = {};
     if (!settings) errors.operation_type = [`Unsupported operation type "${body.operation_type}".`];
     else checkTotalChunks(settings, body.total_chunks, errors);

@@ -98,6 +98,13 @@ export function serializeSubscription(state: SimulatorState, subscription: Subsc
     has_billing_team: team !== undefined,
     seats_limit: team ? team.seatsLimit : null,
     seats_count: team ? state.activeSeats(team.id).length : null,
+    // As the deployed server lists them: each invoice names the bag it paid.
+    invoices: state.invoices
+      .filter((invoice) => invoice.subscriptionId === subscription.id && invoice.kind === 'payment')
+      .map((invoice) => ({
+        ...serializeInvoice(state, invoice),
+        bag: invoice.bagId == null ? null : { id: invoice.bagId, status: 'PAID' },
+      })),
   };
 }
 

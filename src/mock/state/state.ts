@@ -2,7 +2,9 @@ import type { Cents } from '../core/money.js';
 import { randomHex, type RandomSource } from '../core/random.js';
 import type { ServerProfile } from '../core/server-profile.js';
 import type { Timers } from '../core/timers.js';
+import type { OperationTypeSettings } from '../routes/media-settings.js';
 import { createCatalog, type CatalogPlan, type PlanSlug } from './catalog.js';
+import type { ChunkStore } from './chunk-store.js';
 
 /** Everything one simulator instance knows. Records use camelCase; the wire shapes are built in serialize*.ts. */
 
@@ -116,6 +118,8 @@ export interface Charge {
   subscription?: number;
   /** The id of the invoice it made. */
   invoice: number;
+  /** For a payment: the id of the bag it paid (what `purchase()` resolved with names it too). */
+  bag?: number;
   /** The service's slug, for checkouts and recharges. */
   service?: string;
   /** When it was made (an ISO 8601 time). */
@@ -132,6 +136,8 @@ export interface InvoiceRecord {
   teamId: number | null;
   service: string | null;
   howMany: number | null;
+  /** The bag a payment paid, which the subscription's invoices name. */
+  bagId?: number | null;
 }
 
 export interface ChunkRecord {
@@ -175,6 +181,10 @@ export interface StateOptions {
   /** Which server the simulator behaves as. */
   profile: ServerProfile;
   random: RandomSource;
+  /** The operation types by name (the built-in ones and the simulator's own). */
+  operationTypes: Record<string, OperationTypeSettings>;
+  /** Where chunks are kept: shared by the simulators of a restarted server when asked. */
+  chunkStore: ChunkStore;
   timers: Timers;
   subscriptionDelayMs: () => number;
   mediaProcessingDelayMs: number;
@@ -192,11 +202,13 @@ export class SimulatorState {
   readonly invoices: InvoiceRecord[] = [];
   readonly charges: Charge[] = [];
   /** Uploaded chunks by `chunkKey()`. */
-  readonly chunks = new Map<string, ChunkRecord>();
+  readonly chunks: ChunkStore;
   readonly files: FileRecord[] = [];
   readonly #next = { ...ID_BASES };
 
-  constructor(readonly options: StateOptions) {}
+  constructor(readonly options: StateOptions) {
+    this.chunks = options.chunkStore;
+  }
 
   nextId(kind: IdKind): number {
     const id = this.#next[kind];
@@ -205,6 +217,11 @@ export class SimulatorState {
   }
 
   /** Registers a user with a fresh token; an e-mail can be registered once. */
+  /** Expires `user`'s token: the record gets a fresh one, and the old one answers 401. */
+  rotateToken(user: MockUser): void {
+    user.token = randomHex(this.options.random, 40);
+  }
+
   register(email: string): MockUser {
     const normalized = email.trim().toLowerCase();
     if (this.userByEmail(normalized))

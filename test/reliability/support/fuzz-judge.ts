@@ -5,6 +5,7 @@ import {
   APIError,
   ConnectionError,
   InvalidRequestError,
+  PurchaseError,
   ResponseValidationError,
   SeatpayError,
   TimeoutError,
@@ -92,7 +93,10 @@ export function judge(
   }
 }
 
-function allowed(error: SeatpayError, requests: SeenRequest[], allow: Allowance): boolean {
+function allowed(thrown: SeatpayError, requests: SeenRequest[], allow: Allowance): boolean {
+  // purchase() wraps every failure in PurchaseError: judge the typed failure it carries.
+  const error =
+    thrown instanceof PurchaseError && thrown.cause instanceof SeatpayError ? thrown.cause : thrown;
   if (error instanceof AbortError) return allow.abort === true;
   if (error instanceof TimeoutError) return allow.timeout === true;
   // The fuzz service never drops a connection and always answers well-formed requests well.

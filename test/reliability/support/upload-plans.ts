@@ -1,6 +1,7 @@
 // Seeded upload scenarios for upload-integrity.test.ts: sizes, source kinds, concurrency, retry
 // budgets and the faults injected on the chunk route, all drawn from one mulberry32 generator
 // (`seededRandom` of seatpay/mock), so a seed always gives the same plans.
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -170,7 +171,7 @@ export function randomBytes(random: RandomSource, size: number): Uint8Array {
 
 /**
  * The source of `kind` holding `bytes`; streams come in pieces of random sizes, and `fromPath`
- * reads a file written under `dir`.
+ * reads a file written under `dir` (once per content).
  */
 export async function sourceOf(
   kind: SourceKind,
@@ -182,8 +183,12 @@ export async function sourceOf(
   if (kind === 'Blob') return new Blob([bytes as BlobPart]);
   if (kind === 'Uint8Array') return bytes;
   if (kind === 'fromPath') {
-    const path = join(dir, `source-${Math.floor(random() * 2 ** 32).toString(16)}.bin`);
-    await writeFile(path, bytes);
+    // Named by content and written once: the same bytes again are the same file, unchanged (its
+    // modification time too), as a user resuming an upload would pick it again.
+    const path = join(dir, `source-${createHash('sha256').update(bytes).digest('hex')}.bin`);
+    await writeFile(path, bytes, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
     return fromPath(path);
   }
   const pieces: Uint8Array[] = [];

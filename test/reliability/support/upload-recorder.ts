@@ -20,21 +20,38 @@ export interface UploadTrace {
 
 export interface RecordingSimulator {
   simulator: Simulator;
-  /** What reached the service for `filename` (an empty trace when nothing did). */
+  /**
+   * What reached the service for `filename`, in arrival order: the requests named `filename`
+   * itself or an upload name made of it (`stem.<id>.ext`, see uploadName), so every upload of
+   * one user file name (an empty trace when none did).
+   */
   trace(filename: string): UploadTrace;
+  /** The distinct names chunk requests for `filename` carried, in order of first arrival. */
+  namesOf(filename: string): string[];
 }
 
 const CHUNK_PATH = /^\/v2\/media\/(me|academy)\/chunk$/;
 const FINALIZE_PATH = /^\/v2\/media\/(me|academy)\/chunk\/upload$/;
 
+type Seen =
+  | { kind: 'chunk'; name: string; attempt: ChunkAttempt }
+  | { kind: 'finalize'; name: string; answer: number | 'dropped' };
+
+/** Whether `name` is `filename` or an upload name made of it. */
+function isUploadOf(name: string, filename: string): boolean {
+  if (name === filename) return true;
+  const dot = filename.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [filename.slice(0, dot), filename.slice(dot)] : [filename, ''];
+  return (
+    name.startsWith(`${stem}.`) &&
+    name.endsWith(ext) &&
+    /^[0-9a-f]{20}$/.test(name.slice(stem.length + 1, name.length - ext.length))
+  );
+}
+
 export function recordingSimulator(options: SimulatorOptions = {}): RecordingSimulator {
   const inner = createSimulator(options);
-  const traces = new Map<string, UploadTrace>();
-  const traceOf = (filename: string) => {
-    let trace = traces.get(filename);
-    if (!trace) traces.set(filename, (trace = { chunks: [], finalizes: [] }));
-    return trace;
-  };
+  const seen: Seen[] = [];
   const answerOf = (response: Response) =>
     response.type === 'error' ? 'dropped' : response.status;
 
@@ -48,7 +65,7 @@ export function recordingSimulator(options: SimulatorOptions = {}): RecordingSim
         const filename = (form.get('filename') as string | null) ?? (chunk as File | null)?.name;
         // Recorded on arrival, in the order the simulator takes its faults.
         const attempt: ChunkAttempt = { index: Number(form.get('chunk_index')), answer: 'pending' };
-        traceOf(filename ?? '?').chunks.push(attempt);
+        seen.push({ kind: 'chunk', name: filename ?? '?', attempt });
         const response = await inner.handle(request, handleOptions);
         const held =
           response.status === 400 && /chunk-already-exists/.test(await response.clone().text());
@@ -58,14 +75,24 @@ export function recordingSimulator(options: SimulatorOptions = {}): RecordingSim
       if (request.method === 'POST' && FINALIZE_PATH.test(path)) {
         const body = (await request.clone().json()) as { filename?: string };
         const response = await inner.handle(request, handleOptions);
-        traceOf(body.filename ?? '?').finalizes.push(answerOf(response));
+        seen.push({ kind: 'finalize', name: body.filename ?? '?', answer: answerOf(response) });
         return response;
       }
       return inner.handle(request, handleOptions);
     },
   };
+  const of = (filename: string) => seen.filter((entry) => isUploadOf(entry.name, filename));
   return {
     simulator,
-    trace: (filename) => traces.get(filename) ?? { chunks: [], finalizes: [] },
+    trace: (filename) => {
+      const mine = of(filename);
+      return {
+        chunks: mine.flatMap((entry) => (entry.kind === 'chunk' ? [entry.attempt] : [])),
+        finalizes: mine.flatMap((entry) => (entry.kind === 'finalize' ? [entry.answer] : [])),
+      };
+    },
+    namesOf: (filename) => [
+      ...new Set(of(filename).flatMap((entry) => (entry.kind === 'chunk' ? [entry.name] : []))),
+    ],
   };
 }

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createClient, type ClientOptions } from '../../../src/index.js';
+import {
+  createClient,
+  type ClientOptions,
+  type UploadRecord,
+  type UploadStore,
+} from '../../../src/index.js';
 import type { ChunkSink } from './chunk-sink.js';
 
 export const TOKEN = 'tok_upload_secret_42';
@@ -33,4 +38,23 @@ export function webStream(bytes: Uint8Array, piece = 700): ReadableStream<Uint8A
       offset += piece;
     },
   });
+}
+
+/** The unique name an upload of `filename` carries: `stem.<20 hex>.ext` (see uploadName). */
+export function uploadNameOf(filename: string): RegExp {
+  const dot = filename.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [filename.slice(0, dot), filename.slice(dot)] : [filename, ''];
+  const quote = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${quote(stem)}\\.[0-9a-f]{20}${quote(ext)}$`);
+}
+
+/** An UploadStore in a Map, with the records in view (a test's own, as a user would write one). */
+export function memoryUploadStore() {
+  const records = new Map<string, UploadRecord>();
+  const store: UploadStore = {
+    get: async (key) => records.get(key),
+    set: async (key, record) => void records.set(key, structuredClone(record)),
+    delete: async (key) => void records.delete(key),
+  };
+  return { store, records };
 }

@@ -1,0 +1,97 @@
+import { SeatpayError } from './seatpay-error.js';
+
+/**
+ * Where a failed `purchase()` stopped: reading the plan, pricing it (`preview`), creating the bag,
+ * registering the card, paying (listing the subscriptions known before paying included), waiting
+ * for the new subscription, or listing the consumables.
+ *
+ * @example
+ * ```ts
+ * const retryable: PurchaseFailedStep[] = ['plan', 'preview', 'bag', 'card'];
+ * ```
+ */
+export type PurchaseFailedStep =
+  'plan' | 'preview' | 'bag' | 'card' | 'pay' | 'wait' | 'consumables';
+
+/**
+ * Whether a failed purchase took the money: `'no'` when the pay request never reached the service
+ * (or the service refused it), `'yes'` when the service answered it with success or its
+ * subscription appeared, `'unknown'` otherwise.
+ *
+ * @example
+ * ```ts
+ * const advice: Record<PurchaseCharged, string> = {
+ *   no: 'nothing was charged: buying again is safe',
+ *   yes: 'charged: look for the subscription, do not buy again',
+ *   unknown: 'maybe charged: reconcile before buying again',
+ * };
+ * ```
+ */
+export type PurchaseCharged = 'no' | 'unknown' | 'yes';
+
+/**
+ * Every failure of `client.purchase()`. `charged` says whether the money moved; `step` where the
+ * flow stopped; `cause` is the underlying error (an `APIError`, `AbortError`,
+ * `SubscriptionTimeoutError`, or what the caller's own `onStep` threw). A `PurchaseError` whose
+ * `charged` is `'no'` may be retried; any other must be reconciled first (re-running the purchase
+ * with the same `key` does that: it never pays again).
+ *
+ * @example
+ * ```ts
+ * import { PurchaseError } from 'seatpay';
+ *
+ * try {
+ *   await client.purchase({ plan: 'team-per-seat', card, chosen_period: 'MONTH', key: orderId });
+ * } catch (error) {
+ *   if (!(error instanceof PurchaseError)) throw error;
+ *   if (error.charged === 'no') console.log('nothing charged; safe to try again');
+ *   else console.log('charged or maybe charged: run again with the same key', error.payment);
+ * }
+ * ```
+ */
+export class PurchaseError extends SeatpayError {
+  override name = 'PurchaseError';
+  /** The step the flow stopped at. */
+  readonly step: PurchaseFailedStep;
+  /** Whether the card was charged: `'no'`, `'unknown'` or `'yes'`. */
+  readonly charged: PurchaseCharged;
+  /** `charged !== 'no'`: the service may have taken the money, so never simply buy again. */
+  readonly mayHaveBeenProcessed: boolean;
+  /** The service's answer to paying (a `Payment`), when it came. */
+  readonly payment: unknown;
+  /** The new subscription (a `Subscription`), when it was found before the failure. */
+  readonly subscription: unknown;
+
+  constructor(details: {
+    step: PurchaseFailedStep;
+    charged: PurchaseCharged;
+    cause: unknown;
+    payment?: unknown;
+    subscription?: unknown;
+  }) {
+    super(purchaseMessage(details), { cause: details.cause });
+    this.step = details.step;
+    this.charged = details.charged;
+    this.mayHaveBeenProcessed = details.charged !== 'no';
+    this.payment = details.payment;
+    this.subscription = details.subscription;
+  }
+}
+
+function purchaseMessage({
+  step,
+  charged,
+  cause,
+}: {
+  step: PurchaseFailedStep;
+  charged: PurchaseCharged;
+  cause: unknown;
+}): string {
+  const reason = cause instanceof Error ? cause.message : 'an unknown failure';
+  const money = {
+    no: 'nothing was charged',
+    yes: 'the card WAS charged',
+    unknown: 'the card MAY have been charged',
+  }[charged];
+  return `Purchase failed at step "${step}" (${money}): ${reason}`;
+}

@@ -1,0 +1,71 @@
+import type { Seat } from '../../schemas/seats.js';
+import { SeatpayError } from './seatpay-error.js';
+
+/**
+ * One item of a seat change that the service refused, as it said it: its `message` (kept as
+ * sent) and `code`.
+ *
+ * @example
+ * ```ts
+ * const refusal: SeatRefusal = { message: 'You must select a cohort for the invited member', code: 400 };
+ * ```
+ */
+export interface SeatRefusal {
+  /** The service's reason, verbatim. */
+  message: string;
+  /** The service's code for it (the deployed server sends 400), when it sent one. */
+  code: unknown;
+}
+
+/**
+ * A seat change (`seats.add`, `seats.replace`) refused in part or whole: the deployed server answers
+ * 207 `{ data, errors }`. `applied` holds the seats that were changed (typed like `Seat`), `refused`
+ * each refusal as the service sent it. A seat call resolves only when every seat was applied.
+ *
+ * @example
+ * ```ts
+ * import { SeatsRefusedError } from 'seatpay';
+ *
+ * try {
+ *   await client.seats.add(sub.id, [{ email: 'ada@example.com' }, { email: 'bob@example.com' }]);
+ * } catch (error) {
+ *   if (!(error instanceof SeatsRefusedError)) throw error;
+ *   console.log('added:', error.applied.map((seat) => seat.email));
+ *   for (const { message } of error.refused) console.log('refused:', message);
+ * }
+ * ```
+ */
+export class SeatsRefusedError extends SeatpayError {
+  override name = 'SeatsRefusedError';
+  /** The answer's HTTP status (207 from the deployed server). */
+  readonly status: number;
+  /** The seats the service did change, as it answered them. */
+  readonly applied: Seat[];
+  /** Each refused item: the service's message and code. */
+  readonly refused: SeatRefusal[];
+  /**
+   * Whether the service changed anything: true when `applied` is not empty, and when an earlier
+   * attempt whose answer was lost may have applied the change before this refusal.
+   */
+  readonly mayHaveBeenProcessed: boolean;
+
+  constructor(
+    details: {
+      status: number;
+      applied: Seat[];
+      refused: SeatRefusal[];
+      mayHaveBeenProcessed?: boolean;
+    },
+    options?: { cause?: unknown },
+  ) {
+    const reasons = details.refused.map((refusal) => refusal.message).join('; ');
+    super(
+      `${details.refused.length} seat change(s) refused, ${details.applied.length} applied: ${reasons}`,
+      options,
+    );
+    this.status = details.status;
+    this.applied = details.applied;
+    this.refused = details.refused;
+    this.mayHaveBeenProcessed = details.mayHaveBeenProcessed ?? details.applied.length > 0;
+  }
+}

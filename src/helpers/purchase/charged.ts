@@ -1,0 +1,42 @@
+import { APIError } from '../../core/errors/api-error.js';
+import { AbortError } from '../../core/errors/abort-error.js';
+import { ConnectionError } from '../../core/errors/connection-error.js';
+import type { PurchaseCharged } from '../../core/errors/purchase-error.js';
+import {
+  InvalidRequestError,
+  ResponseValidationError,
+} from '../../core/errors/validation-errors.js';
+
+/**
+ * Whether a failed pay request took the money. `'no'` only when it provably did not: refused
+ * before sending (bad arguments, a signal already aborted), a connection refused, or the service's
+ * refusal (4xx, 429, 503 with Retry-After). A 2xx whose body could not be read did charge. Anything
+ * else (no answer, a 5xx, an abort in flight, an error thrown by the caller's own code while the
+ * request was out) leaves it unknown.
+ */
+export function chargedAfterPayFailure(
+  error: unknown,
+  abortedBeforeSending: boolean,
+): PurchaseCharged {
+  if (error instanceof ResponseValidationError) return 'yes';
+  if (error instanceof InvalidRequestError) return 'no';
+  if (error instanceof AbortError) {
+    return abortedBeforeSending && !error.mayHaveBeenProcessed ? 'no' : 'unknown';
+  }
+  if (error instanceof ConnectionError || error instanceof APIError) {
+    return error.mayHaveBeenProcessed ? 'unknown' : 'no';
+  }
+  return 'unknown';
+}
+
+/**
+ * The abort a purchase reports once the pay request left: the same signal reason, told as
+ * possibly processed so that `error.cause.mayHaveBeenProcessed` is true.
+ */
+export function abortAfterPay(error: AbortError): AbortError {
+  if (error.mayHaveBeenProcessed) return error;
+  return new AbortError('The purchase was aborted after the pay request was sent', {
+    cause: error.cause,
+    mayHaveBeenProcessed: true,
+  });
+}

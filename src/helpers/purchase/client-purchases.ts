@@ -1,0 +1,24 @@
+import { memoryJournal, type PurchaseJournal } from './journal.js';
+import { MoneyQueue } from './money-queue.js';
+
+/** What the purchases of one client share. */
+export interface ClientPurchases {
+  /** One money flow at a time, from the listing before paying to the new subscription. */
+  readonly queue: MoneyQueue;
+  /** Subscriptions already given to a purchase of this client: never given to another. */
+  readonly claimed: Set<number>;
+  /** The journal of a `key` given without one. */
+  readonly journal: PurchaseJournal;
+}
+
+const byClient = new WeakMap<object, ClientPurchases>();
+
+/** The shared state of `client`'s purchases, made on first use; it goes with the client. */
+export function purchasesOf(client: object): ClientPurchases {
+  let shared = byClient.get(client);
+  if (!shared) {
+    shared = { queue: new MoneyQueue(), claimed: new Set(), journal: memoryJournal() };
+    byClient.set(client, shared);
+  }
+  return shared;
+}

@@ -1,0 +1,261 @@
+import { AbortError } from '../../core/errors/abort-error.js';
+import { SeatpayError } from '../../core/errors/seatpay-error.js';
+import {
+  PurchaseError,
+  type PurchaseCharged,
+  type PurchaseFailedStep,
+} from '../../core/errors/purchase-error.js';
+import type { RequestOptions } from '../../core/options.js';
+import type { Bag, Checking, Payment, Plan } from '../../schemas/payments.js';
+import type { Subscription } from '../../schemas/subscriptions.js';
+import type { SeatpayClient } from '../../client.js';
+import type { PurchaseOptions, PurchaseResult } from '../purchase.js';
+import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from '../purchase-step.js';
+import { subscriptionsOf } from '../wait-for-subscription.js';
+import { abortAfterPay, chargedAfterPayFailure } from './charged.js';
+import type { ClientPurchases } from './client-purchases.js';
+import type { PurchaseJournal, PurchaseRecord } from './journal.js';
+import { isThisPurchase } from './match.js';
+
+/** What the steps before paying produced. */
+interface Prepared {
+  plan: Plan;
+  preview: Checking;
+  bag: Bag;
+}
+
+/**
+ * One run of `purchase()`. It knows at every moment which step it is at and whether the money
+ * moved, so that whatever fails (a request, the journal, the caller's own `onStep`) becomes a
+ * `PurchaseError` that tells the truth about the charge.
+ */
+export class PurchaseFlow {
+  #step: PurchaseFailedStep = 'plan';
+  #charged: PurchaseCharged = 'no';
+  #payment: Payment | undefined;
+  #subscription: Subscription | undefined;
+  #record: PurchaseRecord | undefined;
+  #ambiguous: unknown;
+  readonly #journal: PurchaseJournal | undefined;
+  readonly #request: RequestOptions;
+
+  constructor(
+    private readonly client: SeatpayClient,
+    private readonly options: PurchaseOptions,
+    private readonly shared: ClientPurchases,
+  ) {
+    this.#journal = options.key === undefined ? undefined : (options.journal ?? shared.journal);
+    this.#request = options.signal ? { signal: options.signal } : {};
+  }
+
+  async run(): Promise<PurchaseResult> {
+    try {
+      return await this.#steps();
+    } catch (error) {
+      throw this.#failure(error);
+    }
+  }
+
+  async #steps(): Promise<PurchaseResult> {
+    const recorded = await this.#journal?.get(this.options.key!);
+    if (recorded && recorded.stage !== 'refused') return this.#resume(recorded);
+    const prepared = await this.#prepare();
+    const subscription = await this.shared.queue.run(
+      () => this.#payAndWait(prepared, recorded !== undefined),
+      this.options.signal,
+    );
+    // Another run with the same key claimed it first: follow that one, never pay again.
+    if (!subscription) return this.#resume((await this.#journal!.get(this.options.key!))!);
+    return this.#finish(prepared, subscription);
+  }
+
+  async #prepare(): Promise<Prepared> {
+    const { client, options } = this;
+    const request = this.#request;
+    const plan = this.#report('plan', await client.plans.get(options.plan, request));
+    const checking = {
+      // Optional chaining: under `validate: 'off'` the plan is whatever the service sent.
+      plans: [plan?.id ?? plan?.slug ?? options.plan],
+      ...(options.team_seats === undefined ? {} : { team_seats: options.team_seats }),
+    };
+    this.#step = 'preview';
+    const preview = this.#report('preview', await client.checking.preview(checking, request));
+    this.#step = 'bag';
+    const bag = this.#report('bag', await client.checking.bag(checking, request));
+    this.#step = 'card';
+    this.#report('card', await client.card.register(options.card, request));
+    return { plan, preview, bag };
+  }
+
+  /** Runs in the client's money queue: from the listing before paying to the new subscription. */
+  async #payAndWait(prepared: Prepared, replace: boolean): Promise<Subscription | undefined> {
+    this.#step = 'pay';
+    const before = this.options.exclude ?? (await this.#listExisting());
+    const exclude = [...before, ...this.shared.claimed];
+    const record: PurchaseRecord = {
+      stage: 'paying',
+      charged: 'unknown',
+      ...prepared,
+      exclude,
+      updatedAt: new Date().toISOString(),
+    };
+    if (!(await this.#claim(record, replace))) return undefined;
+    const payment = await this.#pay(prepared.bag);
+    if (this.#charged === 'yes') await this.#write({ stage: 'paid', charged: 'yes', payment });
+    this.#report('pay', payment ?? asSeatpayError(this.#ambiguous));
+    return this.#waitForSubscription(prepared, exclude);
+  }
+
+  async #listExisting(): Promise<number[]> {
+    const listing = await this.client.subscriptions.list(this.#request);
+    return this.#report(
+      'existing',
+      subscriptionsOf(listing).map((s) => s.id),
+    );
+  }
+
+  /** Pays once. Resolves to the payment, or to undefined when it is unknown whether it went through. */
+  async #pay(bag: Bag): Promise<Payment | undefined> {
+    const abortedBeforeSending = this.options.signal?.aborted ?? false;
+    this.#charged = 'unknown';
+    try {
+      const { chosen_period, payment_method_id } = this.options;
+      const params = {
+        token: bag?.token,
+        chosen_period,
+        ...(payment_method_id === undefined ? {} : { payment_method_id }),
+      };
+      this.#payment = await this.client.pay.bag(params, this.#request);
+      this.#charged = 'yes';
+      return this.#payment;
+    } catch (error) {
+      this.#charged = chargedAfterPayFailure(error, abortedBeforeSending);
+      if (this.#charged === 'no') {
+        // A refused payment leaves the key free for a new attempt; if this write fails, a re-run
+        // waits for a subscription that cannot come and says 'unknown': safe, if slow.
+        await this.#write({ stage: 'refused', charged: 'no' }).catch(() => undefined);
+        throw error;
+      }
+      if (error instanceof AbortError) throw abortAfterPay(error);
+      this.#ambiguous = error; // the charge may have happened: wait for its subscription
+      return undefined;
+    }
+  }
+
+  async #waitForSubscription(prepared: Prepared, exclude: number[]): Promise<Subscription> {
+    this.#step = 'wait';
+    const { claimed } = this.shared;
+    const identity = { ...prepared, payment: this.#payment };
+    const { waitTimeout, pollInterval } = this.options;
+    const subscription = await this.client.subscriptions.waitFor({
+      exclude: [...exclude, ...claimed],
+      match: (s) => !claimed.has(s.id) && isThisPurchase(s, identity),
+      ...(waitTimeout === undefined ? {} : { timeout: waitTimeout }),
+      ...(pollInterval === undefined ? {} : { interval: pollInterval }),
+      ...this.#request,
+    });
+    claimed.add(subscription.id);
+    this.#found(subscription);
+    await this.#write({ stage: 'subscribed', charged: 'yes', subscription });
+    return subscription;
+  }
+
+  async #finish(prepared: Prepared, subscription: Subscription): Promise<PurchaseResult> {
+    this.#report('wait', subscription);
+    this.#step = 'consumables';
+    const items = await this.client.consumables.items(this.#request);
+    const consumables = this.#report('consumables', items);
+    await this.#write({ stage: 'done', charged: 'yes', consumables });
+    return { ...prepared, payment: this.#payment, subscription, consumables };
+  }
+
+  /** A purchase recorded by an earlier run with the same key: never pays, picks up where it was. */
+  async #resume(record: PurchaseRecord): Promise<PurchaseResult> {
+    this.#record = record;
+    this.#payment = record.payment;
+    this.#charged = record.charged === 'yes' ? 'yes' : 'unknown';
+    this.#step = 'wait';
+    if (record.subscription) {
+      this.shared.claimed.add(record.subscription.id);
+      this.#found(record.subscription);
+      const { plan, preview, bag, payment, subscription, consumables } = record;
+      if (record.stage === 'done' && consumables) {
+        return { plan, preview, bag, payment, subscription, consumables };
+      }
+      return this.#finish(record, record.subscription);
+    }
+    const subscription = await this.shared.queue.run(
+      () => this.#awaitRecorded(record),
+      this.options.signal,
+    );
+    return this.#finish(this.#record ?? record, subscription);
+  }
+
+  /**
+   * In the queue: the run that holds this key may have found the subscription while this one was
+   * queued behind it (and claimed it for the client): read the journal again before waiting.
+   */
+  async #awaitRecorded(record: PurchaseRecord): Promise<Subscription> {
+    const latest = (await this.#journal?.get(this.options.key!)) ?? record;
+    this.#record = latest;
+    this.#payment = latest.payment ?? this.#payment;
+    if (latest.subscription) {
+      this.#found(latest.subscription);
+      return latest.subscription;
+    }
+    return this.#waitForSubscription(latest, latest.exclude);
+  }
+
+  #found(subscription: Subscription): void {
+    this.#subscription = subscription;
+    this.#charged = 'yes';
+  }
+
+  /** Records the purchase before paying; false when another run with this key already did. */
+  async #claim(record: PurchaseRecord, replace: boolean): Promise<boolean> {
+    this.#record = record;
+    const journal = this.#journal;
+    if (!journal) return true;
+    const key = this.options.key!;
+    if (replace) return journal.set(key, record).then(() => true);
+    if (journal.claim) return journal.claim(key, record);
+    if (await journal.get(key)) return false;
+    await journal.set(key, record);
+    return true;
+  }
+
+  async #write(change: Partial<PurchaseRecord>): Promise<void> {
+    if (!this.#record) return;
+    this.#record = { ...this.#record, ...change, updatedAt: new Date().toISOString() };
+    await this.#journal?.set(this.options.key!, this.#record);
+  }
+
+  #report<Name extends PurchaseStepName>(
+    step: Name,
+    result: PurchaseStepResults[Name],
+  ): PurchaseStepResults[Name] {
+    this.options.onStep?.({ step, result } as PurchaseStep);
+    return result;
+  }
+
+  #failure(error: unknown): PurchaseError {
+    if (error instanceof PurchaseError) return error;
+    const cause =
+      error instanceof AbortError && this.#charged !== 'no' ? abortAfterPay(error) : error;
+    return new PurchaseError({
+      step: this.#step,
+      charged: this.#charged,
+      cause,
+      payment: this.#payment,
+      subscription: this.#subscription,
+    });
+  }
+}
+
+/** What `onStep` gets for an ambiguous pay: a typed error, your own code's throw as its cause. */
+function asSeatpayError(error: unknown): SeatpayError {
+  if (error instanceof SeatpayError) return error;
+  return new SeatpayError('Paying failed in a way that leaves the charge unknown', {
+    cause: error,
+  });
+}

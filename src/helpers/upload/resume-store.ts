@@ -1,0 +1,160 @@
+import * as z from 'zod/mini';
+
+/**
+ * What an upload with `resume` keeps about itself between runs: its unique name, the chunk plan
+ * it was sent with, the source it read, and the chunks the service acknowledged.
+ *
+ * @example
+ * ```ts
+ * const record: UploadRecord | undefined = await store.get(key);
+ * console.log(record ? `${record.acknowledged.length}/${record.totalChunks} chunks sent` : 'none');
+ * ```
+ */
+export interface UploadRecord {
+  /** The record layout; a store holding another version is ignored. */
+  version: 1;
+  /** The file name the user gave (or the source's own). */
+  filename: string;
+  /** The name every chunk and the finalize of this upload carry. */
+  uploadName: string;
+  /** The operation type it is uploaded under. */
+  operationType: string;
+  /** The academy the upload goes to, as a string; null on the `/me/` endpoints. */
+  academy: string | null;
+  /** The source's size in bytes. */
+  totalBytes: number;
+  /** The operation type's `chunk_size` when the upload started. */
+  chunkSize: number;
+  /** How many chunks the file is sent in. */
+  totalChunks: number;
+  /** The source's modification time (a File's `lastModified`), null for sources without one. */
+  lastModified: number | null;
+  /** Indexes of the chunks the service acknowledged. */
+  acknowledged: number[];
+  /** When the record was last written (ms since the epoch): records older than `maxAge` are ignored. */
+  updatedAt: number;
+}
+
+const count = z.int().check(z.nonnegative());
+
+/** Checks what a store gave back: a store may hold anything, from anyone. */
+export const UploadRecordSchema = z.object({
+  version: z.literal(1),
+  filename: z.string(),
+  uploadName: z.string().check(z.minLength(1), z.maxLength(300)),
+  operationType: z.string(),
+  academy: z.nullable(z.string()),
+  totalBytes: count,
+  chunkSize: z.int().check(z.positive()),
+  totalChunks: z.int().check(z.positive()),
+  lastModified: z.nullable(z.number()),
+  acknowledged: z.array(count),
+  updatedAt: z.number(),
+});
+
+/**
+ * Where `resume` keeps its {@link UploadRecord}s: three async methods, so any key-value storage
+ * fits (localStorage, IndexedDB, a file, Redis ...). A method that throws or a record that is not
+ * one never breaks an upload: it starts afresh with a warning.
+ *
+ * @example
+ * ```ts
+ * const records = new Map<string, UploadRecord>();
+ * const store: UploadStore = {
+ *   get: async (key) => records.get(key),
+ *   set: async (key, record) => void records.set(key, record),
+ *   delete: async (key) => void records.delete(key),
+ * };
+ * await client.media.upload(file, { operation_type: 'media', resume: { store } });
+ * ```
+ */
+export interface UploadStore {
+  /**
+   * The record under `key`, or undefined. What it returns is checked before use.
+   *
+   * @example
+   * ```ts
+   * const record = await store.get(key); // unknown: a store may hold anything
+   * ```
+   */
+  get(key: string): Promise<unknown>;
+  /**
+   * Keeps `record` under `key`, replacing any earlier one.
+   *
+   * @example
+   * ```ts
+   * await store.set(key, record);
+   * ```
+   */
+  set(key: string, record: UploadRecord): Promise<void>;
+  /**
+   * Forgets the record under `key` (the upload was finalized).
+   *
+   * @example
+   * ```ts
+   * await store.delete(key);
+   * ```
+   */
+  delete(key: string): Promise<void>;
+}
+
+const PREFIX = 'seatpay:upload:';
+
+/**
+ * Records not written for this long are removed by a store's first write, so records of uploads
+ * never resumed (or of files changed since) do not pile up. Far past the default `maxAge` (24 h).
+ */
+export const FORGET_AFTER_MS = 7 * 24 * 3_600_000;
+
+/**
+ * An {@link UploadStore} in the browser's `localStorage` (under keys starting `seatpay:upload:`),
+ * so an upload survives a page reload or a closed tab: pick the same file again and only the
+ * chunks not yet acknowledged are sent. Its first write also removes `seatpay:upload:` records not
+ * written for 7 days, or unreadable, so abandoned uploads do not fill the origin's quota.
+ *
+ * @example
+ * ```ts
+ * import { localStorageUploadStore } from 'seatpay';
+ *
+ * const store = localStorageUploadStore();
+ * input.addEventListener('change', async () => {
+ *   await client.media.upload(input.files![0]!, { operation_type: 'media', resume: { store } });
+ * });
+ * ```
+ */
+export function localStorageUploadStore(storage?: Storage): UploadStore {
+  // Looked up per call: `localStorage` may throw on access (a sandboxed frame, blocked storage),
+  // and that must be a warning of the upload, not an exception at creation.
+  const area = () => storage ?? globalThis.localStorage;
+  let pruned = false;
+  return {
+    get: async (key) => {
+      const text = area().getItem(PREFIX + key);
+      return text === null ? undefined : (JSON.parse(text) as unknown);
+    },
+    set: async (key, record) => {
+      if (!pruned) forgetOldRecords(area(), record.updatedAt);
+      pruned = true;
+      area().setItem(PREFIX + key, JSON.stringify(record));
+    },
+    delete: async (key) => area().removeItem(PREFIX + key),
+  };
+}
+
+function forgetOldRecords(storage: Storage, now: number): void {
+  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
+  for (const key of keys) {
+    if (key === null || !key.startsWith(PREFIX)) continue;
+    if (!(writtenAt(storage.getItem(key)) >= now - FORGET_AFTER_MS)) storage.removeItem(key);
+  }
+}
+
+/** When a stored record was written; NaN when it is no record. */
+function writtenAt(text: string | null): number {
+  try {
+    const updatedAt = (JSON.parse(text ?? '') as { updatedAt?: unknown } | null)?.updatedAt;
+    return typeof updatedAt === 'number' ? updatedAt : NaN;
+  } catch {
+    return NaN;
+  }
+}

@@ -1,0 +1,79 @@
+import * as z from 'zod/mini';
+import { ResponseValidationError } from '../core/errors/validation-errors.js';
+import { SeatsRefusedError, type SeatRefusal } from '../core/errors/seats-refused-error.js';
+import type { SettledAnswer } from '../core/http.js';
+import { toIssues } from '../core/validate-input.js';
+import { SeatSchema, type Seat } from '../schemas/seats.js';
+
+/**
+ * What a seat change is answered with: the seats (SERVICE.md), or the deployed server's 207
+ * multi-status `{ data, errors }` (live-api.md §2.2). Refusals are not schema issues: they become
+ * a {@link SeatsRefusedError} in {@link seatsOfChange}, whatever the client's `validate` mode.
+ */
+export const SeatChangeAnswerSchema = z.union([
+  z.array(SeatSchema),
+  z.looseObject({
+    data: z.array(SeatSchema),
+    errors: z.optional(
+      z.array(z.looseObject({ message: z.optional(z.unknown()), code: z.optional(z.unknown()) })),
+    ),
+  }),
+]);
+
+const SeatArraySchema = z.array(SeatSchema);
+
+/**
+ * The seats of a seat change's answer; rejects with `SeatsRefusedError` when any item was refused.
+ * Runs after validation, and also under `validate: 'warn'` or `'off'`: a seat call must never
+ * resolve to the `{ data, errors }` envelope typed as `Seat[]`, nor to anything but real seats.
+ * What the errors carry is redacted: the service's messages may echo the token.
+ */
+export function seatsOfChange(answer: unknown, origin: SettledAnswer): Seat[] {
+  if (Array.isArray(answer)) return checkedSeats(answer, answer, origin);
+  const envelope = answer as { data?: unknown; errors?: unknown } | null;
+  if (typeof envelope !== 'object' || envelope === null || !Array.isArray(envelope.data)) {
+    const issues = [{ path: [], message: 'expected an array of seats or { data, errors }' }];
+    throw invalid(issues, answer, origin);
+  }
+  const applied = checkedSeats(envelope.data, answer, origin);
+  const refused = Array.isArray(envelope.errors) ? envelope.errors.map(refusalOf) : [];
+  if (refused.length === 0) return applied;
+  throw new SeatsRefusedError({
+    status: origin.status,
+    applied: origin.redact(applied) as Seat[],
+    refused: origin.redact(refused) as SeatRefusal[],
+  });
+}
+
+/** The seats, checked whatever `validate` says: only an array of real seats is typed `Seat[]`. */
+function checkedSeats(seats: unknown[], body: unknown, origin: SettledAnswer): Seat[] {
+  const result = SeatArraySchema.safeParse(seats);
+  if (result.success) return result.data;
+  throw invalid(toIssues(result.error.issues, { input: seats }), body, origin);
+}
+
+function invalid(
+  issues: { path: (string | number)[]; message: string }[],
+  body: unknown,
+  origin: SettledAnswer,
+): ResponseValidationError {
+  return new ResponseValidationError({
+    issues: origin.redact(issues) as typeof issues,
+    body: origin.redact(body),
+    method: origin.method,
+    url: origin.url,
+  });
+}
+
+/** The service's own message, kept as sent; a refusal without one still says what it is. */
+function refusalOf(item: unknown): SeatRefusal {
+  const { message, code } = (typeof item === 'object' && item !== null ? item : {}) as {
+    message?: unknown;
+    code?: unknown;
+  };
+  return {
+    message:
+      typeof message === 'string' && message !== '' ? message : 'the service refused this seat',
+    code,
+  };
+}

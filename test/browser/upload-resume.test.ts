@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bundleSdk, SDK_BUNDLE_PATH } from '../../examples/browser/browser-example.js';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import {
+  recordingSimulator,
+  type RecordingSimulator,
+} from '../reliability/support/upload-recorder.js';
+
+// A File picked in a page of Debian's headless Chromium (the SDK bundle of dist/index.js) is
+// uploaded with `resume: { store: localStorageUploadStore() }`. The page is reloaded mid-upload,
+// the same file picked again, and the upload finishes: the chunks sent after the reload are only
+// those not acknowledged before it, and the simulator (on another origin) assembles the file.
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CHUNK = 64 * 1024;
+const TOTAL = 40;
+const FILENAME = 'lecture.mp4';
+const PAGE_PATH = '/upload-resume.html';
+
+/** The page: pick a file, upload it with resume, publish progress and the result on `window`. */
+const PAGE_HTML = `<!doctype html>
+<meta charset="utf-8">
+<title>resume</title>
+<input type="file" id="file">
+<script type="module">
+  import { createClient, localStorageUploadStore } from '${SDK_BUNDLE_PATH}';
+  const query = new URLSearchParams(location.search);
+  const client = createClient({ baseUrl: query.get('api'), token: query.get('token'), retryBaseDelay: 1 });
+  window.__progress = [];
+  document.querySelector('#file').addEventListener('change', async (event) => {
+    const file = event.target.files[0];
+    try {
+      const media = await client.media.upload(file, {
+        operation_type: 'browser',
+        concurrency: 2,
+        resume: { store: localStorageUploadStore() },
+        onProgress: (report) => window.__progress.push(report),
+      });
+      window.__result = { fileId: media.id };
+    } catch (error) {
+      window.__result = { error: String(error) };
+    }
+  });
+</script>`;
+
+let recorder: RecordingSimulator;
+let server: MockServer;
+let pageServer: { url: string; server: Server };
+let dir: string;
+let context: BrowserContext | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `${CHROMIUM} is missing: the browser test runs Debian's chromium. Install it with \`apt-get install -y chromium\`.`,
+    );
+  }
+  recorder = recordingSimulator({
+    operationTypes: { browser: { chunk_size: CHUNK, max_chunks: null } },
+  });
+  server = await startMockServer({ simulator: recorder.simulator });
+  // Slow chunks, so that the reload lands mid-upload.
+  recorder.simulator.faults.inject({
+    route: 'POST /v2/media/me/chunk',
+    kind: 'latency',
+    latencyMs: 40,
+    times: Infinity,
+  });
+  pageServer = await servePage(await bundleSdk());
+  dir = mkdtempSync(join(tmpdir(), 'seatpay-chromium-resume-'));
+  context = await chromium.launchPersistentContext(join(dir, 'profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  pageServer?.server.closeAllConnections();
+  await new Promise((resolve) => pageServer?.server.close(resolve));
+  await server?.close();
+  recorder?.simulator.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The page and the SDK bundle on a loopback origin of their own (not the simulator's). */
+async function servePage(sdkBundle: string) {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://page').pathname;
+    const body = path === PAGE_PATH ? PAGE_HTML : path === SDK_BUNDLE_PATH ? sdkBundle : undefined;
+    if (body === undefined) return void res.writeHead(404).end();
+    const type = path === PAGE_PATH ? 'text/html' : 'text/javascript';
+    res.writeHead(200, { 'content-type': `${type}; charset=utf-8` }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+interface Report {
+  loadedBytes: number;
+  totalBytes: number;
+  chunksDone: number;
+  totalChunks: number;
+}
+
+const progressOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __progress: Report[] }).__progress);
+const storedRecords = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('seatpay:upload:'))
+      .map((key) => JSON.parse(localStorage.getItem(key)!) as { acknowledged: number[] }),
+  );
+
+it('a page reloaded mid-upload picks the same File and sends only the chunks not acknowledged', async () => {
+  const bytes = new Uint8Array(TOTAL * CHUNK - 333).map((_, i) => (i * 7919) % 251);
+  const path = join(dir, FILENAME);
+  writeFileSync(path, bytes);
+  const url = `${pageServer.url}${PAGE_PATH}?${new URLSearchParams({
+    api: server.url,
+    token: recorder.simulator.users.owner.token,
+  })}`;
+
+  await page.goto(url);
+  await page.setInputFiles('#file', path);
+  await expect
+    .poll(async () => (await progressOf(page)).at(-1)?.chunksDone ?? 0, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(TOTAL / 2);
+  await page.reload();
+  const [record] = await storedRecords(page);
+  expect(record?.acknowledged.length).toBeGreaterThanOrEqual(TOTAL / 2);
+  expect(record!.acknowledged.length).toBeLessThan(TOTAL);
+  const acknowledged = new Set(record!.acknowledged);
+  // Requests cut by the reload may still land: let them, before counting what comes next.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const sentBefore = recorder.trace(FILENAME).chunks.length;
+
+  await page.setInputFiles('#file', path);
+  await page.waitForFunction(() => '__result' in window, undefined, { timeout: 60_000 });
+  const result = await page.evaluate(
+    () => (window as unknown as { __result: { fileId?: number; error?: string } }).__result,
+  );
+  expect(result.error).toBeUndefined();
+  const sent = recorder
+    .trace(FILENAME)
+    .chunks.slice(sentBefore)
+    .map((chunk) => chunk.index);
+  const rest = Array.from({ length: TOTAL }, (_, i) => i).filter((i) => !acknowledged.has(i));
+  expect([...new Set(sent)].sort((a, b) => a - b)).toEqual(rest);
+  const [first] = await progressOf(page);
+  expect(first).toEqual({
+    loadedBytes: acknowledged.size * CHUNK - (acknowledged.has(TOTAL - 1) ? 333 : 0),
+    totalBytes: bytes.byteLength,
+    chunksDone: acknowledged.size,
+    totalChunks: TOTAL,
+  });
+  const assembled = recorder.simulator.fileBytes(result.fileId!);
+  const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+  expect(hash(assembled)).toBe(hash(bytes));
+  expect(recorder.namesOf(FILENAME)).toHaveLength(1);
+  expect(await storedRecords(page)).toEqual([]);
+}, 120_000);

@@ -1,0 +1,80 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  localStorageJournal,
+  memoryJournal,
+  SeatpayError,
+  type PurchaseRecord,
+} from '../../src/index.js';
+import { fileJournal } from '../../src/node.js';
+
+// The journals purchase() records into: claims are exclusive, writes atomic, locks survive crashes.
+let dir: string;
+beforeEach(async () => void (dir = await mkdtemp(join(tmpdir(), 'seatpay-journal-'))));
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const record = (stage: PurchaseRecord['stage']): PurchaseRecord =>
+  ({
+    stage,
+    charged: 'unknown',
+    plan: { id: 1, slug: 'personal' },
+    preview: {},
+    bag: { id: 7, token: 'bag-token' },
+    exclude: [3],
+    updatedAt: new Date(0).toISOString(),
+  }) as PurchaseRecord;
+
+/** The two Web Storage methods a journal uses, over a Map (Node has no localStorage by default). */
+function webStorage(): Pick<Storage, 'getItem' | 'setItem'> {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+describe.each([
+  ['memoryJournal', () => memoryJournal()],
+  ['localStorageJournal', () => localStorageJournal({ storage: webStorage() })],
+  ['fileJournal', () => fileJournal(join(dir, 'purchases.json'))],
+])('%s', (_name, make) => {
+  it('claims a key once; get returns what set stored', async () => {
+    const journal = make();
+    expect(await journal.get('order-1')).toBeUndefined();
+    expect(await journal.claim!('order-1', record('paying'))).toBe(true);
+    expect(await journal.claim!('order-1', record('paying'))).toBe(false);
+    await journal.set('order-1', record('done'));
+    expect(await journal.get('order-1')).toMatchObject({ stage: 'done', bag: { id: 7 } });
+  });
+});
+
+describe('fileJournal', () => {
+  const path = () => join(dir, 'purchases.json');
+
+  it('twenty claims of one key at once, from two journals on the same file: exactly one wins', async () => {
+    const [a, b] = [fileJournal(path()), fileJournal(path())];
+    const wins = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).claim!('order-x', record('paying'))),
+    );
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    expect(await readdir(dir)).toEqual(['purchases.json']); // no lock or temp file left behind
+  });
+
+  it('breaks a lock left by a process that died, and waits for none', async () => {
+    await writeFile(`${path()}.lock`, `999999999 deadbeef ${Date.now()}`);
+    expect(await fileJournal(path()).claim!('order-y', record('paying'))).toBe(true);
+    expect(JSON.parse(await readFile(path(), 'utf8'))).toMatchObject({
+      'order-y': { stage: 'paying' },
+    });
+  });
+
+  it('refuses a damaged file with a typed error rather than starting afresh', async () => {
+    await writeFile(path(), '{"order-z": {"stage": "pay');
+    await expect(fileJournal(path()).get('order-z')).rejects.toBeInstanceOf(SeatpayError);
+    await expect(fileJournal(path()).claim!('order-z', record('paying'))).rejects.toThrow(
+      /not JSON/,
+    );
+  });
+});

@@ -1,0 +1,153 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer, type FaultSpec, type MockServer } from '../../src/mock/index.js';
+import { bundleForNode } from '../../bench/support.js';
+import { printTable } from './support/faults-figures.js';
+import { runPurchaseChild, type ChildRun } from './support/purchase-process.js';
+
+// Durable purchases, proven with real processes: a child buys with purchase({ key, journal:
+// fileJournal(path) }) against the loopback simulator and is killed (SIGKILL) at each point of the
+// flow; then the same key is run again, twice. Every time: exactly one charge, and every run that
+// resolves resolves to the subscription that charge created. Run alone:
+//   npx vitest run test/reliability/purchase-crash.test.ts
+
+const PAY = 'POST /v1/payments/pay';
+const LIST = 'GET /v1/payments/me/subscription';
+const CONSUMABLES = 'GET /v1/provisioning/me/consumables';
+
+interface CrashPoint {
+  name: string;
+  /** Faults that hold the child at the point, so that the kill lands there. */
+  faults: Omit<FaultSpec, 'times'>[];
+  /** When to kill: after this line, this many ms later. */
+  killAfter?: { line: string; ms: number };
+}
+
+const POINTS: CrashPoint[] = [
+  {
+    name: 'before pay (listing the subscriptions before paying)',
+    faults: [{ route: LIST, kind: 'latency', latencyMs: 1_500 }],
+    killAfter: { line: 'step card', ms: 0 },
+  },
+  {
+    name: 'during pay: sent, not yet processed',
+    faults: [{ route: PAY, kind: 'latency', latencyMs: 800 }],
+    killAfter: { line: 'step existing', ms: 300 },
+  },
+  {
+    name: 'during pay: processed, answer lost',
+    faults: [{ route: PAY, kind: 'hang-after' }],
+    killAfter: { line: 'step existing', ms: 300 },
+  },
+  {
+    name: 'while waiting for the subscription',
+    faults: [{ route: PAY, kind: 'late-subscription', delayMs: 1_500 }],
+    killAfter: { line: 'step pay', ms: 100 },
+  },
+  {
+    name: 'after the subscription was found (listing consumables)',
+    faults: [{ route: CONSUMABLES, kind: 'latency', latencyMs: 1_500 }],
+    killAfter: { line: 'step wait', ms: 0 },
+  },
+  { name: 'after it finished (no kill)', faults: [] },
+];
+
+let server: MockServer;
+let dir: string;
+let script: string;
+const rows: (string | number)[][] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'seatpay-crash-'));
+  script = await bundleForNode(
+    dir,
+    'purchase-child',
+    new URL('./support/purchase-child.ts', import.meta.url),
+  );
+  server = await startMockServer({ subscriptionDelayMs: 100 });
+}, 60_000);
+
+afterAll(async () => {
+  printTable(
+    'Purchases killed (SIGKILL) at each point, then run again twice with the same key',
+    ['killed', 'first run', 'charges', 'second run', 'third run', 'same subscription'],
+    rows,
+  );
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function paymentsOf(userId: number) {
+  return server.simulator.charges.filter((c) => c.kind === 'payment' && c.user === userId);
+}
+
+const outcome = (run: ChildRun) =>
+  run.signal === 'SIGKILL'
+    ? 'killed'
+    : run.result
+      ? 'resolved'
+      : `PurchaseError ${String(run.error?.step)}/${String(run.error?.charged)}`;
+
+describe('a purchase killed at any point, then run again with the same key', () => {
+  it.each(POINTS.map((point, i) => [point.name, point, i] as const))(
+    'killed %s: one charge, one subscription',
+    async (_name, point, i) => {
+      const user = server.simulator.addUser({ email: `crash-${i}@example.com` });
+      const args = [server.url, user.token, join(dir, `journal-${i}.json`), `order-${i}`];
+      for (const fault of point.faults) server.simulator.faults.inject(fault);
+      const kill = point.killAfter;
+      const first = await runPurchaseChild(script, args, (line) =>
+        kill && line === kill.line ? kill.ms : undefined,
+      );
+      server.simulator.faults.clear();
+      await pause(1_000); // a request the child left in flight is still processed: let it land
+      const second = await runPurchaseChild(script, args);
+      const third = await runPurchaseChild(script, args);
+
+      const charges = paymentsOf(user.id);
+      const charged = charges[0];
+      const subscriptions = [second.result?.subscription, third.result?.subscription];
+      const same = subscriptions.every((id) => id !== undefined && id === charged?.subscription);
+      rows.push([
+        point.name,
+        outcome(first),
+        charges.length,
+        outcome(second),
+        outcome(third),
+        String(same),
+      ]);
+
+      if (kill) expect(first.signal).toBe('SIGKILL');
+      expect(charges).toHaveLength(1);
+      expect(second.result).toEqual({ subscription: charged!.subscription, bag: charged!.bag });
+      expect(third.result).toEqual(second.result);
+      if (first.result) expect(first.result).toEqual(second.result);
+    },
+    60_000,
+  );
+
+  it('two processes with the same key at once: one charge, both end with its subscription', async () => {
+    const user = server.simulator.addUser({ email: 'crash-twins@example.com' });
+    const args = [server.url, user.token, join(dir, 'journal-twins.json'), 'order-twins'];
+    const [a, b] = await Promise.all([
+      runPurchaseChild(script, args),
+      runPurchaseChild(script, args),
+    ]);
+    const charges = paymentsOf(user.id);
+    rows.push([
+      '(none: two processes at once)',
+      `${outcome(a)} + ${outcome(b)}`,
+      charges.length,
+      '',
+      '',
+      String(a.result?.subscription === b.result?.subscription),
+    ]);
+    expect(charges).toHaveLength(1);
+    expect(a.result).toEqual({ subscription: charges[0]!.subscription, bag: charges[0]!.bag });
+    expect(b.result).toEqual(a.result);
+  }, 60_000);
+});

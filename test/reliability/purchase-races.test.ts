@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AbortError,
+  AuthenticationError,
+  createClient,
+  memoryJournal,
+  PurchaseError,
+  type ClientOptions,
+  type PurchaseOptions,
+} from '../../src/index.js';
+import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+import { pause, printTable, trackUnhandled } from './support/faults-figures.js';
+import { attempt, judgeAttempts, type Attempt } from './support/purchase-ledger.js';
+
+// purchase() when the service acted but the client cannot see it, when buyers race, when the
+// caller aborts or its own code throws, when the token expires mid-flow. Every attempt is judged
+// against the simulator's charge log (per bag): 0 double charges, 0 rejections that hide a charge,
+// 0 resolutions to a subscription that is not this purchase's. Run alone:
+//   npx vitest run test/reliability/purchase-races.test.ts
+
+const PAY = 'POST /v1/payments/pay';
+const BUY: PurchaseOptions = {
+  plan: 'team-per-seat',
+  team_seats: 2,
+  card: { card_number: '4242424242424242', cvc: '123' },
+  chosen_period: 'MONTH',
+  pollInterval: 10,
+  waitTimeout: 1_500,
+};
+
+let server: MockServer;
+let unhandled: ReturnType<typeof trackUnhandled>;
+const attempts: Attempt[] = [];
+let users = 0;
+
+beforeAll(async () => {
+  server = await startMockServer({ subscriptionDelayMs: 50 });
+  unhandled = trackUnhandled();
+});
+
+afterAll(async () => {
+  const ledger = judgeAttempts(attempts, server.simulator.charges);
+  printTable(
+    'purchase() under races, aborts, lost answers, throwing callbacks and expiring tokens',
+    [
+      'attempts',
+      'resolved',
+      'rejected, charged no',
+      'rejected, charged yes/unknown',
+      'double charges',
+      'hidden charges',
+      'foreign subscriptions',
+      'untyped',
+      'unhandled',
+    ],
+    [
+      [
+        ledger.attempts,
+        ledger.resolved,
+        ledger.rejectedNotCharged,
+        ledger.rejectedCharged,
+        ledger.doubleCharges,
+        ledger.hiddenCharges,
+        ledger.foreignSubscriptions,
+        ledger.untyped,
+        unhandled.count(),
+      ],
+    ],
+  );
+  unhandled?.stop();
+  await server?.close();
+});
+
+function buyer(): MockUser {
+  return server.simulator.addUser({ email: `racer-${++users}@example.com` });
+}
+
+function clientOf(user: MockUser, options: Partial<ClientOptions> = {}) {
+  return createClient({
+    baseUrl: server.url,
+    token: () => user.token,
+    retryBaseDelay: 1,
+    timeout: 1_000,
+    logLevel: 'off',
+    ...options,
+  });
+}
+
+/** Runs the attempts, records them for the ledger, and checks this group on its own. */
+async function judged(group: Promise<Attempt>[]): Promise<Attempt[]> {
+  const done = await Promise.all(group);
+  attempts.push(...done);
+  await pause(100);
+  const ledger = judgeAttempts(done, server.simulator.charges);
+  expect(ledger.problems).toEqual([]);
+  expect(ledger.doubleCharges).toBe(0);
+  return done;
+}
+
+const paymentsOf = (user: MockUser) =>
+  server.simulator.charges.filter((c) => c.kind === 'payment' && c.user === user.id);
+
+describe('races', () => {
+  it('four purchases at once on one client: four charges, four different subscriptions, each its own', async () => {
+    const user = buyer();
+    const client = clientOf(user);
+    const done = await judged(
+      Array.from({ length: 4 }, () => attempt('four at once', client, BUY)),
+    );
+    const ids = done.map((seen) => seen.result?.subscription.id);
+    expect(new Set(ids).size).toBe(4);
+    expect(paymentsOf(user)).toHaveLength(4);
+  });
+
+  it('a purchase whose pay never arrived never resolves, while the one beside it does', async () => {
+    const user = buyer();
+    const client = clientOf(user);
+    server.simulator.faults.inject({ route: PAY, kind: 'reset-before' });
+    const [lost, paid] = await judged([
+      attempt('pay never arrived', client, BUY),
+      attempt('beside it', client, BUY),
+    ]);
+    expect(lost!.error).toMatchObject({ name: 'PurchaseError', step: 'wait', charged: 'unknown' });
+    expect(paid!.result?.payment).toBeDefined();
+    expect(paymentsOf(user)).toHaveLength(1);
+  });
+
+  it('the same user buys elsewhere at the same moment: each purchase keeps its own subscription', async () => {
+    const user = buyer();
+    server.simulator.faults.inject({ route: PAY, kind: 'concurrent-purchase' });
+    const [here, other] = await judged([
+      attempt('elsewhere at once', clientOf(user), BUY),
+      attempt('second client', clientOf(user), BUY),
+    ]);
+    // Three charges: these two purchases and the one made elsewhere.
+    expect(paymentsOf(user)).toHaveLength(3);
+    expect(here!.result?.subscription.id).not.toBe(other!.result?.subscription.id);
+  });
+
+  it('the same key twice at once in one process: one charge, the same subscription', async () => {
+    const user = buyer();
+    const client = clientOf(user);
+    const keyed = { ...BUY, key: 'order-twice' };
+    const [a, b] = await judged([
+      attempt('same key', client, keyed),
+      attempt('same key', client, keyed),
+    ]);
+    expect(paymentsOf(user)).toHaveLength(1);
+    expect(a!.result?.subscription.id).toBe(b!.result?.subscription.id);
+  });
+});
+
+describe('the same key, again while the first run waits', () => {
+  it('a second call with the key, made once the first has paid, ends with the same subscription', async () => {
+    const user = buyer();
+    const client = clientOf(user);
+    server.simulator.faults.inject({ route: PAY, kind: 'late-subscription', delayMs: 300 });
+    const keyed = { ...BUY, key: 'order-again' };
+    let second: Promise<Attempt> | undefined;
+    const first = attempt('same key, first', client, {
+      ...keyed,
+      onStep: ({ step }) =>
+        void (step === 'pay' && (second = attempt('same key, again', client, keyed))),
+    });
+    const [a] = await judged([first]);
+    const [b] = await judged([second!]);
+    expect(b!.result?.subscription.id).toBe(a!.result?.subscription.id);
+    expect(paymentsOf(user)).toHaveLength(1);
+  });
+});
+
+describe('after the service acted', () => {
+  it('aborted while pay is in flight: AbortError with mayHaveBeenProcessed, and the re-run pays nothing', async () => {
+    const user = buyer();
+    const client = clientOf(user, { timeout: 10_000 });
+    server.simulator.faults.inject({ route: PAY, kind: 'hang-after' });
+    const controller = new AbortController();
+    const keyed = { ...BUY, key: 'order-abort' };
+    const onStep = ({ step }: { step: string }) => {
+      if (step === 'existing') setTimeout(() => controller.abort(), 150);
+    };
+    const [aborted] = await judged([
+      attempt('abort in pay', client, { ...keyed, signal: controller.signal, onStep }),
+    ]);
+    const error = aborted!.error as PurchaseError;
+    expect(error).toMatchObject({ step: 'pay', charged: 'unknown', mayHaveBeenProcessed: true });
+    expect(error.cause).toBeInstanceOf(AbortError);
+    expect(error.cause).toMatchObject({ mayHaveBeenProcessed: true });
+    const [again] = await judged([attempt('abort in pay, re-run', client, keyed)]);
+    expect(again!.result?.subscription.id).toBe(paymentsOf(user)[0]?.subscription);
+    expect(paymentsOf(user)).toHaveLength(1);
+  });
+
+  it("the caller's onStep throws after pay: the error says charged, with the payment; the re-run finds the subscription", async () => {
+    const user = buyer();
+    const client = clientOf(user);
+    const keyed = { ...BUY, key: 'order-onstep' };
+    const onStep = ({ step }: { step: string }) => {
+      if (step === 'pay') throw new Error('my UI broke');
+    };
+    const [thrown] = await judged([attempt('onStep throws', client, { ...keyed, onStep })]);
+    const error = thrown!.error as PurchaseError;
+    expect(error).toMatchObject({ step: 'pay', charged: 'yes', mayHaveBeenProcessed: true });
+    expect(error.payment).toMatchObject({ id: expect.any(Number) });
+    expect((error.cause as Error).message).toBe('my UI broke');
+    const [again] = await judged([attempt('onStep throws, re-run', client, keyed)]);
+    expect(again!.result?.payment).toEqual(error.payment);
+    expect(paymentsOf(user)).toHaveLength(1);
+  });
+
+  it('the token expires right after pay: a fixed token ends in PurchaseError (charged), the re-run with a fresh one ends with it', async () => {
+    const user = buyer();
+    const journal = memoryJournal();
+    server.simulator.faults.inject({ route: PAY, kind: 'expire-token' });
+    const keyed = { ...BUY, key: 'order-expired', journal };
+    const [expired] = await judged([
+      attempt('token expires', clientOf(user, { token: user.token }), keyed),
+    ]);
+    const error = expired!.error as PurchaseError;
+    expect(error).toMatchObject({ step: 'wait', charged: 'yes' });
+    expect(error.cause).toBeInstanceOf(AuthenticationError);
+    const refreshed = clientOf(user, { token: user.token }); // the simulator's fresh token
+    const [again] = await judged([attempt('token expired, re-run', refreshed, keyed)]);
+    expect(again!.result?.subscription.id).toBe(paymentsOf(user)[0]?.subscription);
+    expect(paymentsOf(user)).toHaveLength(1);
+  });
+
+  it('the token expires right after pay: a token provider that reads the fresh one recovers by itself', async () => {
+    const user = buyer();
+    server.simulator.faults.inject({ route: PAY, kind: 'expire-token' });
+    const [recovered] = await judged([attempt('token expires, provider', clientOf(user), BUY)]);
+    expect(recovered!.result?.payment).toBeDefined();
+    expect(paymentsOf(user)).toHaveLength(1);
+  });
+
+  it('a token provider that throws after pay, or a logger that throws on the answer, does not hide the charge', async () => {
+    const user = buyer();
+    let paid = false;
+    const token = () => {
+      if (paid) throw new Error('vault unreachable');
+      return user.token;
+    };
+    const [provider] = await judged([
+      attempt('token provider throws', clientOf(user, { token }), {
+        ...BUY,
+        onStep: ({ step }) => void (step === 'pay' && (paid = true)),
+      }),
+    ]);
+    expect(provider!.error).toMatchObject({
+      step: 'wait',
+      charged: 'yes',
+      mayHaveBeenProcessed: true,
+    });
+
+    const other = buyer();
+    const logger = {
+      error: () => undefined,
+      warn: () => undefined,
+      debug: () => undefined,
+      info: (line: string) => {
+        if (line.includes('← 201 POST') && line.includes('/payments/pay'))
+          throw new Error('log sink full');
+      },
+    };
+    const [logged] = await judged([
+      attempt('logger throws', clientOf(other, { logger, logLevel: 'info' }), BUY),
+    ]);
+    // The pay answer was lost to the logger: the charge is unknown to the flow, so it waited and found it.
+    expect(logged!.result?.payment).toBeUndefined();
+    expect(paymentsOf(other)).toHaveLength(1);
+  });
+
+  it('a subscription that appears after the wait: PurchaseError charged yes; the re-run with the key ends with it', async () => {
+    const user = buyer();
+    const client = clientOf(user);
+    server.simulator.faults.inject({ route: PAY, kind: 'late-subscription', delayMs: 800 });
+    const keyed = { ...BUY, key: 'order-late', waitTimeout: 300 };
+    const [late] = await judged([attempt('late subscription', client, keyed)]);
+    expect(late!.error).toMatchObject({ step: 'wait', charged: 'yes' });
+    const [again] = await judged([
+      attempt('late subscription, re-run', client, { ...keyed, waitTimeout: 3_000 }),
+    ]);
+    expect(again!.result?.subscription.id).toBe(paymentsOf(user)[0]?.subscription);
+    expect(paymentsOf(user)).toHaveLength(1);
+  });
+});
+
+describe('the caller aborts after a money call was sent', () => {
+  const abortedAfter = async (ms: number, call: (signal: AbortSignal) => Promise<unknown>) => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), ms);
+    return call(controller.signal).catch((error: unknown) => error);
+  };
+
+  it('pay.bag and checking: AbortError with mayHaveBeenProcessed true; a listing or an abort before sending: false', async () => {
+    const user = buyer();
+    const client = clientOf(user, { timeout: 10_000 });
+    const plan = await client.plans.get('team-per-seat');
+    const bag = await client.checking.bag({ plans: [plan.id!], team_seats: 2 });
+    await client.card.register({ card_number: '4242424242424242', cvc: '123' });
+
+    server.simulator.faults.inject({ route: PAY, kind: 'hang-after' });
+    const pay = await abortedAfter(150, (signal) =>
+      client.pay.bag({ token: bag.token, chosen_period: 'MONTH' }, { signal }),
+    );
+    expect(pay).toBeInstanceOf(AbortError);
+    expect(pay).toMatchObject({ mayHaveBeenProcessed: true });
+    expect(paymentsOf(user)).toHaveLength(1); // it was processed: the flag told the truth
+
+    server.simulator.faults.inject({ route: 'POST /v1/payments/checking', kind: 'hang-after' });
+    const checking = await abortedAfter(150, (signal) =>
+      client.checking.preview({ plans: [plan.id!] }, { signal }),
+    );
+    expect(checking).toMatchObject({ name: 'AbortError', mayHaveBeenProcessed: true });
+
+    server.simulator.faults.inject({
+      route: 'GET /v1/payments/me/subscription',
+      kind: 'hang-after',
+    });
+    const listing = await abortedAfter(150, (signal) => client.subscriptions.list({ signal }));
+    expect(listing).toMatchObject({ name: 'AbortError', mayHaveBeenProcessed: false });
+
+    const early = await client.pay
+      .bag({ token: bag.token, chosen_period: 'MONTH' }, { signal: AbortSignal.abort() })
+      .catch((error: unknown) => error);
+    expect(early).toMatchObject({ name: 'AbortError', mayHaveBeenProcessed: false });
+    expect(paymentsOf(user)).toHaveLength(1);
+  });
+});

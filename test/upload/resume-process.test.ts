@@ -1,0 +1,123 @@
+// A Node script uploading `fromPath` with `fileUploadStore` is killed (SIGKILL: no cleanup of any
+// kind) at 30 %, 60 % and 95 % of its chunks, and run again each time. Every run after a kill
+// sends no chunk its store recorded as acknowledged, starts its progress at them, and the last
+// run sends exactly the rest; the file the simulator assembled hashes to the source.
+import { fork } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import {
+  recordingSimulator,
+  type RecordingSimulator,
+} from '../reliability/support/upload-recorder.js';
+import type { ChildMessage } from './support/resume-child.js';
+import { bytesOf, sha256 } from './support/upload-kit.js';
+
+const CHUNK = 16 * 1024;
+const TOTAL = 40;
+const FILENAME = 'lecture.mp4';
+
+let dir: string;
+let recorder: RecordingSimulator;
+let server: MockServer;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'seatpay-resume-'));
+  recorder = recordingSimulator({
+    operationTypes: { resumable: { chunk_size: CHUNK, max_chunks: null } },
+  });
+  server = await startMockServer({ simulator: recorder.simulator });
+  // Slow chunks, so that a kill lands mid-upload.
+  recorder.simulator.faults.inject({
+    route: 'POST /v2/media/me/chunk',
+    kind: 'latency',
+    latencyMs: 25,
+    times: Infinity,
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  recorder?.simulator.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  /** The child's progress reports, in order. */
+  progress: Extract<ChildMessage, { kind: 'progress' }>[];
+  fileId: number | undefined;
+}
+
+/** Runs the child; kills it once `killAt` chunks are acknowledged (never when undefined). */
+function runChild(path: string, storeDir: string, killAt?: number): Promise<Run> {
+  const child = fork(
+    new URL('./support/resume-child.ts', import.meta.url).pathname,
+    [server.url, recorder.simulator.users.owner.token, path, storeDir],
+    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  const run: Run = { progress: [], fileId: undefined };
+  return new Promise((resolve, reject) => {
+    child.on('message', (message: ChildMessage) => {
+      if (message.kind === 'failed') reject(new Error(`the child failed: ${message.error}`));
+      if (message.kind === 'done') run.fileId = message.fileId;
+      if (message.kind !== 'progress') return;
+      run.progress.push(message);
+      if (killAt !== undefined && message.chunksDone >= killAt) child.kill('SIGKILL');
+    });
+    child.on('error', reject);
+    child.on('exit', () => resolve(run));
+  });
+}
+
+/** The acknowledged chunks of the one record in `storeDir` (none when there is no record). */
+async function recorded(storeDir: string): Promise<number[]> {
+  const files = (await readdir(storeDir).catch(() => [])).filter((f) => f.endsWith('.json'));
+  expect(files.length).toBeLessThanOrEqual(1);
+  if (files.length === 0) return [];
+  return (
+    JSON.parse(await readFile(join(storeDir, files[0]!), 'utf8')) as { acknowledged: number[] }
+  ).acknowledged;
+}
+
+it('a process killed at 30 %, 60 % and 95 % resumes each time; the last run sends only the rest', async () => {
+  const bytes = bytesOf(TOTAL * CHUNK - 1000);
+  const path = join(dir, FILENAME);
+  await writeFile(path, bytes);
+  const storeDir = join(dir, 'store');
+
+  for (const share of [0.3, 0.6, 0.95]) {
+    const before = await recorded(storeDir);
+    const sentBefore = recorder.trace(FILENAME).chunks.length;
+    const run = await runChild(path, storeDir, Math.round(share * TOTAL));
+    expect(run.fileId, 'killed before the end').toBeUndefined();
+    expect(run.progress[0]?.chunksDone).toBe(before.length);
+    const sent = recorder
+      .trace(FILENAME)
+      .chunks.slice(sentBefore)
+      .map((chunk) => chunk.index);
+    expect(sent.filter((index) => before.includes(index))).toEqual([]);
+    expect((await recorded(storeDir)).length).toBeGreaterThanOrEqual(Math.round(share * TOTAL) - 2);
+  }
+
+  const before = await recorded(storeDir);
+  const sentBefore = recorder.trace(FILENAME).chunks.length;
+  const last = await runChild(path, storeDir);
+  const sent = recorder
+    .trace(FILENAME)
+    .chunks.slice(sentBefore)
+    .map((chunk) => chunk.index);
+  const rest = Array.from({ length: TOTAL }, (_, index) => index).filter(
+    (i) => !before.includes(i),
+  );
+  expect([...new Set(sent)].sort((a, b) => a - b)).toEqual(rest);
+  expect(last.progress[0]).toEqual({
+    kind: 'progress',
+    chunksDone: before.length,
+    loadedBytes: before.length * CHUNK - (before.includes(TOTAL - 1) ? 1000 : 0),
+  });
+  expect(last.fileId).toBeDefined();
+  expect(sha256(recorder.simulator.fileBytes(last.fileId!))).toBe(sha256(bytes));
+  expect(recorder.namesOf(FILENAME)).toHaveLength(1); // every run, one upload
+  expect(await recorded(storeDir)).toEqual([]); // deleted once finalized
+}, 60_000);

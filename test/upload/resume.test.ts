@@ -1,0 +1,384 @@
+// Resume (`resume: { store, key? }`) against the simulator over loopback: an upload cut off by an
+// abort sends only the chunks not acknowledged when called again, its progress starts at the bytes
+// already done, and the file is whole. A changed source, an old record, or a store that fails or
+// holds garbage never resumes: the upload starts afresh, with a warning for the store's failures.
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AbortError,
+  InvalidRequestError,
+  createClient,
+  localStorageUploadStore,
+  type UploadOptions,
+  type UploadProgress,
+  type UploadSource,
+  type UploadStore,
+} from '../../src/index.js';
+import {
+  createChunkStore,
+  seededRandom,
+  startMockServer,
+  type MockChunkStore,
+  type MockServer,
+} from '../../src/mock/index.js';
+import { fileUploadStore } from '../../src/node.js';
+import {
+  recordingSimulator,
+  type RecordingSimulator,
+} from '../reliability/support/upload-recorder.js';
+import { bytesOf, memoryUploadStore, sha256, webStream } from './support/upload-kit.js';
+
+const CHUNK = 256;
+const TOTAL = 10;
+const operationTypes = { tiny: { chunk_size: CHUNK, max_chunks: null } };
+
+let recorder: RecordingSimulator;
+let server: MockServer;
+let warnings: string[];
+let n = 0;
+
+async function start(chunkStore?: MockChunkStore): Promise<void> {
+  recorder = recordingSimulator({
+    operationTypes,
+    random: seededRandom(12),
+    ...(chunkStore ? { chunkStore } : {}),
+  });
+  server = await startMockServer({ simulator: recorder.simulator });
+}
+
+beforeEach(async () => {
+  warnings = [];
+  await start();
+});
+afterEach(async () => {
+  await server.close();
+  recorder.simulator.close();
+});
+
+function client() {
+  return createClient({
+    baseUrl: server.url,
+    token: recorder.simulator.users.owner.token,
+    retryBaseDelay: 1,
+    logLevel: 'warn',
+    logger: { ...console, warn: (message: string) => void warnings.push(message) },
+  });
+}
+
+const fileOf = (bytes: Uint8Array, name: string, lastModified = 1_700_000_000_000) =>
+  new File([bytes as BlobPart], name, { type: 'image/png', lastModified });
+
+/** Uploads `source` and aborts once `after` chunks are acknowledged. */
+async function cutOff(source: UploadSource, options: Partial<UploadOptions>, after: number) {
+  const controller = new AbortController();
+  let acknowledged = 0;
+  const upload = client().media.upload(source, {
+    operation_type: 'tiny',
+    concurrency: 1,
+    ...options,
+    signal: controller.signal,
+    onChunk: () => void (++acknowledged === after && controller.abort()),
+  });
+  await expect(upload).rejects.toBeInstanceOf(AbortError);
+}
+
+/** Uploads `source` to the end; the chunk indexes it sent and its progress reports. */
+async function finish(source: UploadSource, options: Partial<UploadOptions>, filename: string) {
+  const before = recorder.trace(filename).chunks.length;
+  const progress: UploadProgress[] = [];
+  const file = await client().media.upload(source, {
+    operation_type: 'tiny',
+    ...options,
+    onProgress: (report) => void progress.push(report),
+  });
+  const sent = recorder
+    .trace(filename)
+    .chunks.slice(before)
+    .map((chunk) => chunk.index);
+  return { file, sent: sent.sort((a, b) => a - b), progress };
+}
+
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, index) => from + index);
+
+describe('an upload cut off, then called again with the same store', () => {
+  it('sends only the chunks not acknowledged, starts its progress there, and deletes the record', async () => {
+    const bytes = bytesOf(TOTAL * CHUNK - 7);
+    const name = `resumed-${++n}.png`;
+    const { store, records } = memoryUploadStore();
+    await cutOff(fileOf(bytes, name), { resume: { store } }, 4);
+    expect([...records.values()].map((record) => record.acknowledged)).toEqual([[0, 1, 2, 3]]);
+
+    const { file, sent, progress } = await finish(fileOf(bytes, name), { resume: { store } }, name);
+    expect(sent).toEqual(range(4, TOTAL));
+    expect(progress[0]).toEqual({
+      loadedBytes: 4 * CHUNK,
+      totalBytes: bytes.byteLength,
+      chunksDone: 4,
+      totalChunks: TOTAL,
+    });
+    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(recorder.namesOf(name)).toHaveLength(1); // one upload, one name, both runs
+    expect(records.size).toBe(0);
+    expect(warnings).toEqual([]);
+  });
+
+  it('reads past the acknowledged bytes of a stream (with its own key)', async () => {
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const name = `stream-${++n}.bin`;
+    const { store } = memoryUploadStore();
+    const resume = { store, key: `my-stream-${n}` };
+    const source = () => ({ stream: webStream(bytes, 100), size: bytes.byteLength });
+    await cutOff(source(), { filename: name, resume }, 7);
+    const { file, sent } = await finish(source(), { filename: name, resume }, name);
+    expect(sent).toEqual(range(7, TOTAL));
+    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+  });
+
+  it('resumes across a simulator restart that keeps its chunk store', async () => {
+    await server.close();
+    recorder.simulator.close();
+    const chunkStore = createChunkStore();
+    await start(chunkStore);
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const name = `restart-${++n}.png`;
+    const { store } = memoryUploadStore();
+    await cutOff(fileOf(bytes, name), { resume: { store } }, 6);
+    await server.close();
+    recorder.simulator.close();
+    expect(chunkStore.size).toBe(6);
+
+    await start(chunkStore); // a new server, the same chunks
+    const { file, sent } = await finish(fileOf(bytes, name), { resume: { store } }, name);
+    expect(sent).toEqual(range(6, TOTAL));
+    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(chunkStore.size).toBe(0);
+  });
+});
+
+describe('a finalize that failed after every chunk was acknowledged', () => {
+  it('is sent again by the next call, with no chunk', async () => {
+    const bytes = bytesOf(4 * CHUNK);
+    const name = `finalize-${++n}.png`;
+    const { store, records } = memoryUploadStore();
+    recorder.simulator.faults.inject({
+      route: 'POST /v2/media/me/chunk/upload',
+      kind: 'status',
+      status: 500,
+    });
+    const failed = finish(fileOf(bytes, name), { resume: { store } }, name);
+    await expect(failed).rejects.toMatchObject({ name: 'InternalServerError' });
+    expect([...records.values()].map((record) => record.acknowledged)).toEqual([[0, 1, 2, 3]]);
+
+    const { file, sent, progress } = await finish(fileOf(bytes, name), { resume: { store } }, name);
+    expect(sent).toEqual([]);
+    expect(progress.at(-1)).toMatchObject({ loadedBytes: bytes.byteLength, chunksDone: 4 });
+    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(records.size).toBe(0);
+  });
+});
+
+describe('a service that lost the chunks a record holds', () => {
+  it('fails that finalize, forgets the record, and the next call uploads afresh', async () => {
+    await server.close();
+    recorder.simulator.close();
+    const chunkStore = createChunkStore();
+    await start(chunkStore);
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const name = `lost-${++n}.png`;
+    const { store, records } = memoryUploadStore();
+    await cutOff(fileOf(bytes, name), { resume: { store } }, 5);
+    chunkStore.clear(); // the service dropped the unfinished upload
+
+    const lost = finish(fileOf(bytes, name), { resume: { store } }, name);
+    await expect(lost).rejects.toMatchObject({ status: 400, message: /5\/10 chunks are missing/ });
+    expect(records.size).toBe(0);
+    const { file, sent } = await finish(fileOf(bytes, name), { resume: { store } }, name);
+    expect(sent).toEqual(range(0, TOTAL));
+    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+  });
+});
+
+describe('a record that is not reused', () => {
+  it.each([
+    ['another modification time', (bytes: Uint8Array, name: string) => fileOf(bytes, name, 1)],
+    ['another size', (bytes: Uint8Array, name: string) => fileOf(bytes.subarray(1), name)],
+  ])('a source with %s starts afresh, under a new name', async (_label, changed) => {
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const name = `changed-${++n}.png`;
+    const { store } = memoryUploadStore();
+    const resume = { store, key: `same-key-${n}` }; // even under the same key
+    await cutOff(fileOf(bytes, name), { resume }, 5);
+    const source = changed(bytesOf(TOTAL * CHUNK), name);
+    const { file, sent } = await finish(source, { resume }, name);
+    expect(sent).toEqual(range(0, Math.ceil(source.size / CHUNK)));
+    const expected = new Uint8Array(await source.arrayBuffer());
+    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(expected));
+    expect(recorder.namesOf(name)).toHaveLength(2);
+  });
+
+  it('a record older than maxAge is ignored', async () => {
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const name = `old-${++n}.png`;
+    const { store, records } = memoryUploadStore();
+    await cutOff(fileOf(bytes, name), { resume: { store } }, 5);
+    for (const record of records.values()) record.updatedAt -= 61_000;
+    const resume = { store, maxAge: 60_000 };
+    const { file, sent } = await finish(fileOf(bytes, name), { resume }, name);
+    expect(sent).toEqual(range(0, TOTAL));
+    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+  });
+});
+
+describe('a store that fails or holds garbage', () => {
+  const failing = (method: keyof UploadStore): UploadStore => ({
+    ...memoryUploadStore().store,
+    [method]: async () => {
+      throw new Error(`disk full (${method})`);
+    },
+  });
+  it.each([
+    ['get throws', failing('get'), /store could not be read \(Error: disk full \(get\)\)/],
+    ['set throws', failing('set'), /store could not be written \(Error: disk full \(set\)\)/],
+    ['delete throws', failing('delete'), /record could not be deleted/],
+  ])('%s: the upload completes, with one warning', async (_label, store, warning) => {
+    const bytes = bytesOf(3 * CHUNK);
+    const name = `failing-${++n}.png`;
+    const { file } = await finish(fileOf(bytes, name), { resume: { store } }, name);
+    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(warnings).toEqual([expect.stringMatching(warning)]);
+  });
+
+  it.each([
+    ['a string', 'not a record'],
+    ['a record of another version', { version: 2 }],
+    ['indexes past the end', { acknowledged: [0, 99] }],
+    ['a negative size', { totalBytes: -1 }],
+  ])('holding %s: a fresh upload with a warning, never a corrupt file', async (_label, garbage) => {
+    const bytes = bytesOf(4 * CHUNK);
+    const name = `garbage-${++n}.png`;
+    const { store, records } = memoryUploadStore();
+    await cutOff(fileOf(bytes, name), { resume: { store } }, 2);
+    const [key, record] = [...records.entries()][0]!;
+    const spoiled = typeof garbage === 'string' ? garbage : { ...record, ...garbage };
+    const garbageStore = { ...store, get: async () => spoiled };
+    const { file, sent } = await finish(
+      fileOf(bytes, name),
+      { resume: { store: garbageStore } },
+      name,
+    );
+    expect(sent).toEqual(range(0, 4));
+    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(warnings).toEqual([expect.stringContaining('no valid upload record')]);
+    expect(key).toContain(name);
+  });
+});
+
+describe('resume options checked before anything is sent', () => {
+  it.each([
+    ['bytes', () => bytesOf(10)],
+    ['a Blob', () => new Blob([bytesOf(10) as BlobPart])],
+    ['a stream', () => ({ stream: webStream(bytesOf(10)), size: 10 })],
+  ])('%s without a key: InvalidRequestError on resume.key', async (_label, source) => {
+    const upload = client().media.upload(source(), {
+      operation_type: 'tiny',
+      filename: 'x.bin',
+      resume: { store: memoryUploadStore().store },
+    });
+    await expect(upload).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(upload).rejects.toMatchObject({ field: 'resume.key' });
+    expect(recorder.trace('x.bin').chunks).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a store without delete',
+      { store: { get: async () => undefined, set: async () => {} } },
+      'resume.store',
+    ],
+    ['an empty key', { store: memoryUploadStore().store, key: '' }, 'resume.key'],
+    ['a maxAge of 0', { store: memoryUploadStore().store, maxAge: 0 }, 'resume.maxAge'],
+  ])('%s is refused', async (_label, resume, field) => {
+    const upload = client().media.upload(fileOf(bytesOf(10), 'y.png'), {
+      operation_type: 'tiny',
+      // @ts-expect-error: wrong on purpose
+      resume,
+    });
+    await expect(upload).rejects.toMatchObject({ name: 'InvalidRequestError', field });
+  });
+});
+
+describe('localStorageUploadStore', () => {
+  it('keeps records in the Storage it is given, under seatpay:upload: keys, and resumes from them', async () => {
+    const items = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    } as Storage;
+    const store = localStorageUploadStore(storage);
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const name = `local-${++n}.png`;
+    await cutOff(fileOf(bytes, name), { resume: { store } }, 3);
+    expect([...items.keys()]).toEqual([expect.stringMatching(/^seatpay:upload:/)]);
+    const { file, sent } = await finish(fileOf(bytes, name), { resume: { store } }, name);
+    expect(sent).toEqual(range(3, TOTAL));
+    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(items.size).toBe(0);
+  });
+});
+
+describe('records that pile up', () => {
+  const DAY = 24 * 3_600_000;
+
+  it('localStorageUploadStore: the first write removes seatpay records not written for 7 days, or unreadable', async () => {
+    const items = new Map<string, string>([
+      ['seatpay:upload:old', JSON.stringify({ updatedAt: Date.now() - 8 * DAY })],
+      ['seatpay:upload:garbage', '{not json'],
+      ['seatpay:upload:recent', JSON.stringify({ updatedAt: Date.now() - 6 * DAY })],
+      ['someone-else', JSON.stringify({ updatedAt: 0 })],
+    ]);
+    const storage = {
+      get length() {
+        return items.size;
+      },
+      key: (index: number) => [...items.keys()][index] ?? null,
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    } as Storage;
+    const store = localStorageUploadStore(storage);
+    await cutOff(fileOf(bytesOf(4 * CHUNK), `pile-${++n}.png`), { resume: { store } }, 2);
+    expect([...items.keys()].sort()).toEqual([
+      expect.stringMatching(/^seatpay:upload:\[/), // the record of the upload just cut off
+      'seatpay:upload:recent',
+      'someone-else',
+    ]);
+  });
+
+  it('fileUploadStore: the first write removes records not written for 7 days and stale temporary files', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seatpay-store-'));
+    try {
+      const old = new Date(Date.now() - 8 * DAY);
+      const files = ['old.json', 'recent.json', 'crashed.json.1.ab.tmp', 'writing.json.2.cd.tmp'];
+      for (const name of [...files, 'notes.txt']) await writeFile(join(dir, name), '{}');
+      await utimes(join(dir, 'old.json'), old, old);
+      await utimes(join(dir, 'notes.txt'), old, old);
+      const twoHours = new Date(Date.now() - 2 * 3_600_000);
+      await utimes(join(dir, 'crashed.json.1.ab.tmp'), twoHours, twoHours);
+      const store = fileUploadStore(dir);
+      await cutOff(fileOf(bytesOf(4 * CHUNK), `pile-${++n}.png`), { resume: { store } }, 2);
+      const left = (await readdir(dir)).sort();
+      expect(left.filter((name) => !/^[0-9a-f]{40}\.json$/.test(name))).toEqual([
+        'notes.txt',
+        'recent.json',
+        'writing.json.2.cd.tmp',
+      ]);
+      expect(left.filter((name) => /^[0-9a-f]{40}\.json$/.test(name))).toHaveLength(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
