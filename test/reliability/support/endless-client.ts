@@ -56,8 +56,12 @@ const sampler = setInterval(() => {
 }, 2);
 const started = performance.now();
 const outcome = await calls[scenario]!(client).then(
-  () => ({ name: 'resolved', cause: undefined as string | undefined }),
-  (error: Error) => ({ name: error.name, cause: (error.cause as Error | undefined)?.name }),
+  () => ({ name: 'resolved', cause: undefined as string | undefined, causeMessage: '' }),
+  (error: Error) => ({
+    name: error.name,
+    cause: (error.cause as Error | undefined)?.name,
+    causeMessage: String((error.cause as Error | undefined)?.message ?? ''),
+  }),
 );
 const ms = Math.round(performance.now() - started);
 clearInterval(sampler);
