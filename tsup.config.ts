@@ -13,8 +13,9 @@ const entry = Object.fromEntries(
 
 export default defineConfig([
   {
-    // ESM: dependencies stay external so users' bundlers dedupe and tree-shake them.
-    entry,
+    // ESM: dependencies stay external so users' bundlers dedupe and tree-shake them. The
+    // `seatpay-mock` command (bin/seatpay-mock.js) runs mock-cli.js; it is ESM only, like the bin.
+    entry: { ...entry, 'mock-cli': 'src/mock/cli/main.ts' },
     format: ['esm'],
     dts: true,
     sourcemap: true,

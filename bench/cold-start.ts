@@ -1,5 +1,5 @@
 // Cold start: `import('seatpay')` + `createClient` in a fresh Node process, against importing
-// ky + zod alone (the baseline the issue names; ky is a dev dependency for this only), each in
+// ky + zod alone (the baseline the issue names: the dependencies seatpay is built on), each in
 // its own process, interleaved, many times.
 //
 //   npx tsx bench/cold-start.ts [--runs 30]      # same as: npm run bench:cold-start

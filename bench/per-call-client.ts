@@ -1,9 +1,12 @@
-// The per-call benchmark's client: times seatpay calls and raw fetch() + JSON.parse to the same
-// server, interleaved round by round so that machine noise falls on both. Prints one JSON line of
-// per-call medians in microseconds. Run by bench/per-call.ts; not meant to be run by hand.
+// The per-call benchmark's client: times seatpay calls, bare ky with the same options as seatpay's
+// ky instance, and raw fetch() + JSON.parse (with and without a timeout) to the same servers,
+// interleaved round by round so that machine noise falls on all of them. Prints one JSON line of
+// per-call figures of every round, in microseconds. Run by bench/per-call.ts; not meant to be run by hand.
+import ky from 'ky';
 import { createClient } from '../dist/index.js';
 
-const [origin, planSlug, roundsArg, callsArg] = process.argv.slice(2) as [
+const [atOnce, late, planSlug, roundsArg, callsArg] = process.argv.slice(2) as [
+  string,
   string,
   string,
   string,
@@ -12,39 +15,65 @@ const [origin, planSlug, roundsArg, callsArg] = process.argv.slice(2) as [
 const rounds = Number(roundsArg);
 const calls = Number(callsArg);
 const token = 'bench-token-0123456789';
-const client = createClient({ baseUrl: origin, token, logLevel: 'off' });
 const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
+const PATHS = {
+  plan: `/v1/payments/plan/${planSlug}`,
+  subscriptions: '/v1/payments/me/subscription',
+};
 
 /** What a user writing it by hand would do: fetch, check the status, JSON.parse the text. */
-async function raw(path: string, signal?: AbortSignal): Promise<unknown> {
-  const response = await fetch(origin + path, signal ? { headers, signal } : { headers });
+async function raw(url: string, signal?: AbortSignal): Promise<unknown> {
+  const response = await fetch(url, signal ? { headers, signal } : { headers });
   const text = await response.text();
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return JSON.parse(text);
 }
 
-/**
- * The same with the one thing every seatpay call adds on purpose: a timeout that aborts the
- * request (an AbortController and a timer per call), to tell its cost from seatpay's own.
- */
-async function rawWithTimeout(path: string): Promise<unknown> {
+/** The same with a timeout that aborts the request: the floor for any client with timeouts. */
+async function rawWithTimeout(url: string): Promise<unknown> {
   const timer = new AbortController();
   const handle = setTimeout(() => timer.abort(), 30_000);
   try {
-    return await raw(path, timer.signal);
+    return await raw(url, timer.signal);
   } finally {
     clearTimeout(handle);
   }
 }
 
 type Subject = () => Promise<unknown>;
-const subjects: Record<string, Subject> = {
-  'raw plan': () => raw(`/v1/payments/plan/${planSlug}`),
-  'raw plan + timeout': () => rawWithTimeout(`/v1/payments/plan/${planSlug}`),
-  'seatpay plans.get': () => client.plans.get(planSlug),
-  'raw subscriptions': () => raw('/v1/payments/me/subscription'),
-  'seatpay subscriptions.list': () => client.subscriptions.list(),
-};
+
+/** The four subjects of one path on one server. */
+function subjectsOf(origin: string): Record<string, Subject> {
+  const client = createClient({ baseUrl: origin, token, logLevel: 'off' });
+  // ky as seatpay's instance is made (src/core/http.ts), with nothing of seatpay's on top.
+  const bare = ky.create({
+    retry: 0,
+    throwHttpErrors: false,
+    redirect: 'error',
+    window: null,
+    timeout: 30_000,
+    headers: { ...headers, 'user-agent': 'seatpay/bench' },
+  } as Parameters<typeof ky.create>[0]);
+  const viaKy = async (url: string) => {
+    const pending = bare(url);
+    const response = await pending;
+    const text = await pending.text();
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return JSON.parse(text) as unknown;
+  };
+  const plan = origin + PATHS.plan;
+  const subscriptions = origin + PATHS.subscriptions;
+  return {
+    'plan raw': () => raw(plan),
+    'plan raw + timeout': () => rawWithTimeout(plan),
+    'plan ky': () => viaKy(plan),
+    'plan seatpay': () => client.plans.get(planSlug),
+    'subscriptions raw': () => raw(subscriptions),
+    'subscriptions raw + timeout': () => rawWithTimeout(subscriptions),
+    'subscriptions ky': () => viaKy(subscriptions),
+    'subscriptions seatpay': () => client.subscriptions.list(),
+  };
+}
 
 /** Wall time and this process's CPU time, per call, in microseconds. */
 interface PerCall {
@@ -63,53 +92,43 @@ async function timed(work: () => Promise<unknown>): Promise<PerCall> {
   };
 }
 
-const sequential = (subject: Subject) =>
-  timed(async () => {
-    for (let i = 0; i < calls; i++) await subject();
-  });
+const MODES = {
+  sequential: (subject: Subject) =>
+    timed(async () => {
+      for (let i = 0; i < calls; i++) await subject();
+    }),
+  /** `calls` calls with 32 always in flight. */
+  concurrent: (subject: Subject) =>
+    timed(async () => {
+      let next = 0;
+      const worker = async () => {
+        while (next++ < calls) await subject();
+      };
+      await Promise.all(Array.from({ length: 32 }, worker));
+    }),
+};
 
-/** `calls` calls with 32 always in flight. */
-const concurrent = (subject: Subject) =>
-  timed(async () => {
-    let next = 0;
-    const worker = async () => {
-      while (next++ < calls) await subject();
-    };
-    await Promise.all(Array.from({ length: 32 }, worker));
-  });
+const servers = { '0 ms': subjectsOf(atOnce), '1 ms': subjectsOf(late) };
+const samples: Record<string, PerCall[]> = {};
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const results: Record<string, { sequential: PerCall[]; concurrent: PerCall[] }> = {};
-for (const name of Object.keys(subjects)) results[name] = { sequential: [], concurrent: [] };
-
-// Warm-up: JIT, connection pool, schema caches.
-for (const subject of Object.values(subjects)) {
-  await sequential(subject);
-  await concurrent(subject);
+async function block(latency: keyof typeof servers, name: string, mode: keyof typeof MODES) {
+  const result = await MODES[mode](servers[latency][name]!);
+  (samples[`${latency}|${mode}|${name}`] ??= []).push(result);
 }
+
+const names = Object.keys(servers['0 ms']);
+// Warm-up: JIT, connection pools, schema caches.
+for (const latency of Object.keys(servers) as (keyof typeof servers)[])
+  for (const name of names)
+    for (const mode of ['sequential', 'concurrent'] as const) {
+      await MODES[mode](servers[latency][name]!);
+    }
 for (let round = 0; round < rounds; round++) {
-  // Alternate the order each round so that neither side always runs first.
-  const names = Object.keys(subjects);
-  if (round % 2) names.reverse();
-  for (const name of names) results[name]!.sequential.push(await sequential(subjects[name]!));
-  for (const name of names) results[name]!.concurrent.push(await concurrent(subjects[name]!));
+  // Alternate the order each round so that no subject always runs first.
+  const order = round % 2 ? [...names].reverse() : names;
+  for (const latency of Object.keys(servers) as (keyof typeof servers)[])
+    for (const mode of ['sequential', 'concurrent'] as const)
+      for (const name of order) await block(latency, name, mode);
 }
-console.log(
-  JSON.stringify(
-    Object.fromEntries(
-      Object.entries(results).map(([name, r]) => [
-        name,
-        {
-          sequential: {
-            wall: median(r.sequential.map((m) => m.wall)),
-            cpu: median(r.sequential.map((m) => m.cpu)),
-          },
-          concurrent: {
-            wall: median(r.concurrent.map((m) => m.wall)),
-            cpu: median(r.concurrent.map((m) => m.cpu)),
-          },
-        },
-      ]),
-    ),
-  ),
-);
+// Every round's figure: ratios are taken round by round, between subjects of the same round.
+console.log(JSON.stringify(samples));

@@ -1,6 +1,8 @@
 // The per-call benchmark's server: answers every GET with the canned body for its path, the same
 // bytes whoever asks, so that the two clients differ by client code only. Runs in its own process
-// (so its CPU is not the client's) and prints its origin on stdout. Run by bench/per-call.ts.
+// (so its CPU is not the client's) and prints its origin on stdout. With a second argument `1`, it
+// answers each request 1 ms late (a `setTimeout(1)`): a server that is not free. Run by
+// bench/per-call.ts.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
@@ -10,14 +12,20 @@ const bodies = new Map<string, Buffer>(
   ),
 );
 
+const LATE = process.argv[3] === '1';
+
 const server = createServer((req, res) => {
   const body = bodies.get(req.url ?? '');
   if (!body) {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-  res.end(body);
+  const answer = () => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    res.end(body);
+  };
+  if (LATE) setTimeout(answer, 1);
+  else answer();
 });
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => {

@@ -1,16 +1,10 @@
 // Reads a subscription's billing team and turns on auto-recharge with a spending cap.
-// Run: SEATPAY_BASE_URL=http://127.0.0.1:4010 SEATPAY_TOKEN=... npx tsx examples/billing-team.ts
+// Run: `npm run example -- billing-team` (against the simulator), or with SEATPAY_BASE_URL and
+// SEATPAY_TOKEN set, against that server.
 import { createClient, OwnerOnlyError, spendingOf, type BillingTeam } from '../src/index.js';
 
-const baseUrl = process.env.SEATPAY_BASE_URL;
-const token = process.env.SEATPAY_TOKEN;
-if (!baseUrl || !token) {
-  console.error(
-    'usage: SEATPAY_BASE_URL=<url> SEATPAY_TOKEN=<token> npx tsx examples/billing-team.ts',
-  );
-  process.exit(1);
-}
-const client = createClient({ baseUrl, token });
+// No options: the base URL and token come from SEATPAY_BASE_URL and SEATPAY_TOKEN.
+const client = createClient();
 
 // Use a team subscription of the caller's, or buy a per-seat team plan when there is none yet.
 const { subscriptions } = await client.subscriptions.list();

@@ -1,17 +1,11 @@
 // Lists what the caller may consume, by who holds it (owner, seat or team pool), then buys more
 // AI credits for a subscription.
-// Run: SEATPAY_BASE_URL=http://127.0.0.1:4010 SEATPAY_TOKEN=... npx tsx examples/consumables.ts
+// Run: `npm run example -- consumables` (against the simulator), or with SEATPAY_BASE_URL and
+// SEATPAY_TOKEN set, against that server.
 import { createClient, type Consumable } from '../src/index.js';
 
-const baseUrl = process.env.SEATPAY_BASE_URL;
-const token = process.env.SEATPAY_TOKEN;
-if (!baseUrl || !token) {
-  console.error(
-    'usage: SEATPAY_BASE_URL=<url> SEATPAY_TOKEN=<token> npx tsx examples/consumables.ts',
-  );
-  process.exit(1);
-}
-const client = createClient({ baseUrl, token });
+// No options: the base URL and token come from SEATPAY_BASE_URL and SEATPAY_TOKEN.
+const client = createClient();
 
 // Who a consumable belongs to follows SERVICE.md's allocation rules:
 // PER_SEAT gives each seat its own, PER_TEAM one shared pool, and non-team services stay personal.
@@ -33,12 +27,18 @@ async function show(label: string): Promise<void> {
 
 await show('before');
 
+// Use a subscription of the caller's, or buy a per-seat team plan when there is none yet.
 const { subscriptions } = await client.subscriptions.list();
-const subscription = subscriptions[0];
-if (!subscription) {
-  console.log('no subscription to buy credits for: run examples/plans-and-checking.ts first');
-  process.exit(0);
-}
+const subscription =
+  subscriptions[0] ??
+  (
+    await client.purchase({
+      plan: 'team-per-seat',
+      team_seats: 3,
+      card: { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2035' },
+      chosen_period: 'MONTH',
+    })
+  ).subscription;
 
 // Checkout spends money, so seatpay sends it once: it is retried only when the service provably
 // never saw it. The owner pays; the new units follow the team's strategy.

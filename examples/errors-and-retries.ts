@@ -1,6 +1,7 @@
 // What failures look like: arguments refused before sending, the service's answers as typed
 // errors, no answer at all, timeouts and cancellation, and the retries in between.
-// Run: SEATPAY_BASE_URL=http://127.0.0.1:4010 SEATPAY_TOKEN=... npx tsx examples/errors-and-retries.ts
+// Run: `npm run example -- errors-and-retries` (against the simulator), or with SEATPAY_BASE_URL and
+// SEATPAY_TOKEN set, against that server.
 import {
   AbortError,
   APIError,
@@ -12,16 +13,9 @@ import {
   TimeoutError,
 } from '../src/index.js';
 
-const baseUrl = process.env.SEATPAY_BASE_URL;
-const token = process.env.SEATPAY_TOKEN;
-if (!baseUrl || !token) {
-  console.error(
-    'usage: SEATPAY_BASE_URL=<url> SEATPAY_TOKEN=<token> npx tsx examples/errors-and-retries.ts',
-  );
-  process.exit(1);
-}
 // logLevel 'warn' prints one line per retry; the token is always redacted from logs.
-const client = createClient({ baseUrl, token, maxRetries: 2, logger: console, logLevel: 'warn' });
+// The base URL and token come from SEATPAY_BASE_URL and SEATPAY_TOKEN.
+const client = createClient({ maxRetries: 2, logger: console, logLevel: 'warn' });
 
 // One place that turns any seatpay error into a line. Subclasses come before their parents.
 function explain(error: unknown): string {
@@ -56,9 +50,9 @@ await attempt('seat with a bad email', () => client.seats.add(1, [{ email: 'not-
 // The service's answer, as a typed error with status, body and request id.
 await attempt('unknown plan', () => client.plans.get('no-such-plan'));
 
-// A `.invalid` host never resolves, so nothing can have been sent: even a payment would be retried
-// safely. seatpay retries twice (one log line each), then gives up.
-const unreachable = createClient({ baseUrl: 'http://seatpay.invalid', token, logger: console });
+// Nothing listens on port 2 here, so the connection is refused and nothing can have been sent: even
+// a payment would be retried safely. seatpay retries twice (one log line each), then gives up.
+const unreachable = createClient({ baseUrl: 'http://127.0.0.1:2', logger: console });
 await attempt('unreachable host', () => unreachable.plans.get('team-per-seat'));
 
 // Per-call options: a 1 ms timeout without retries, and a signal that is already aborted.

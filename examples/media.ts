@@ -1,20 +1,15 @@
 // Uploads a file in chunks with the low-level calls: read the operation type, send each chunk,
 // finalize. (`client.media.upload(source, opts)` does the same with concurrency, retries and progress.)
-// Set SEATPAY_ACADEMY to upload through the academy endpoints instead of the caller's own.
-// Run: SEATPAY_BASE_URL=http://127.0.0.1:4010 SEATPAY_TOKEN=... npx tsx examples/media.ts
+// Set SEATPAY_ACADEMY to upload through the academy endpoints instead of the caller's own (the
+// simulator knows academy 1).
+// Run: `npm run example -- media` (against the simulator), or with SEATPAY_BASE_URL and
+// SEATPAY_TOKEN set, against that server.
 import { createClient } from '../src/index.js';
 
-const baseUrl = process.env.SEATPAY_BASE_URL;
-const token = process.env.SEATPAY_TOKEN;
-if (!baseUrl || !token) {
-  console.error(
-    'usage: SEATPAY_BASE_URL=<url> SEATPAY_TOKEN=<token> [SEATPAY_ACADEMY=<id>] npx tsx examples/media.ts',
-  );
-  process.exit(1);
-}
 const academy = process.env.SEATPAY_ACADEMY ? Number(process.env.SEATPAY_ACADEMY) : undefined;
 // With `academy` on the client, every media call goes to /academy/ with the Academy header.
-const client = createClient({ baseUrl, token, ...(academy === undefined ? {} : { academy }) });
+// The base URL and token come from SEATPAY_BASE_URL and SEATPAY_TOKEN.
+const client = createClient(academy === undefined ? {} : { academy });
 
 console.log(`operation types: ${(await client.media.operationTypes()).join(', ')}`);
 const { chunk_size, max_chunks } = await client.media.operationType('media');

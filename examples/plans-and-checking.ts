@@ -1,17 +1,11 @@
 // Reads both team plans, prices them for a seat count, then buys one step by step: bag, card, pay,
 // and waiting for the subscription (`client.purchase()` does all of this in one call).
-// Run: SEATPAY_BASE_URL=http://127.0.0.1:4010 SEATPAY_TOKEN=... npx tsx examples/plans-and-checking.ts
+// Run: `npm run example -- plans-and-checking` (against the simulator), or with SEATPAY_BASE_URL and
+// SEATPAY_TOKEN set, against that server.
 import { createClient, type Plan } from '../src/index.js';
 
-const baseUrl = process.env.SEATPAY_BASE_URL;
-const token = process.env.SEATPAY_TOKEN;
-if (!baseUrl || !token) {
-  console.error(
-    'usage: SEATPAY_BASE_URL=<url> SEATPAY_TOKEN=<token> npx tsx examples/plans-and-checking.ts',
-  );
-  process.exit(1);
-}
-const client = createClient({ baseUrl, token });
+// No options: the base URL and token come from SEATPAY_BASE_URL and SEATPAY_TOKEN.
+const client = createClient();
 const SEATS = 3;
 
 // SERVICE.md wants plan ids in `plans`; fall back to the slug when a plan shows no id.

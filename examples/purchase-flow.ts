@@ -2,10 +2,10 @@
  * The main job, end to end: buy a PER_SEAT team plan with 3 seats, manage the team, let a member
  * use the service until auto-recharge tops it up, and upload a file in chunks.
  *
- * `npm run demo` runs it against the built-in simulator. Against another server (the simulator
- * from `npx seatpay-mock`, say), run it directly:
+ * `npm run demo` and `npm run example -- purchase-flow` run it against the built-in simulator.
+ * Against another server (the simulator from `npx seatpay-mock`, say), set the variables:
  *   SEATPAY_BASE_URL=http://127.0.0.1:4010 SEATPAY_TOKEN=<owner> SEATPAY_MEMBER_TOKEN=<member> \
- *   SEATPAY_MEMBER_EMAIL=member@example.com npx tsx examples/purchase-flow.ts
+ *   SEATPAY_MEMBER_EMAIL=member@example.com npm run example -- purchase-flow
  */
 import { pathToFileURL } from 'node:url';
 import { createClient, spendingOf, type SeatpayClient } from '../src/index.js';

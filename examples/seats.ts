@@ -1,15 +1,11 @@
 // Manages the seats of a team subscription: add a member, hand the seat to someone else, remove it.
 // The script leaves the team as it found it, so it can be run again.
-// Run: SEATPAY_BASE_URL=http://127.0.0.1:4010 SEATPAY_TOKEN=... npx tsx examples/seats.ts
+// Run: `npm run example -- seats` (against the simulator), or with SEATPAY_BASE_URL and
+// SEATPAY_TOKEN set, against that server.
 import { APIError, createClient, type Seat } from '../src/index.js';
 
-const baseUrl = process.env.SEATPAY_BASE_URL;
-const token = process.env.SEATPAY_TOKEN;
-if (!baseUrl || !token) {
-  console.error('usage: SEATPAY_BASE_URL=<url> SEATPAY_TOKEN=<token> npx tsx examples/seats.ts');
-  process.exit(1);
-}
-const client = createClient({ baseUrl, token });
+// No options: the base URL and token come from SEATPAY_BASE_URL and SEATPAY_TOKEN.
+const client = createClient();
 
 // Use a team subscription of the caller's, or buy a per-seat team plan when there is none yet.
 const { subscriptions } = await client.subscriptions.list();

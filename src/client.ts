@@ -46,7 +46,7 @@ export class SeatpayClient {
   readonly #options: ClientOptions;
   readonly #core: HttpCore;
 
-  constructor(options: ClientOptions) {
+  constructor(options: ClientOptions = {}) {
     const core = createCore(options);
     this.#options = options;
     this.#core = core;
@@ -108,6 +108,6 @@ export class SeatpayClient {
  * @example
  * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.SEATPAY_TOKEN! });
  */
-export function createClient(options: ClientOptions): SeatpayClient {
+export function createClient(options?: ClientOptions): SeatpayClient {
   return new SeatpayClient(options);
 }

@@ -28,7 +28,6 @@ export interface WithResponse<T> {
  */
 export interface Exchange<T> {
   response: Response;
-  requestId: string | null;
   /** The body as text, or `undefined` when it was left unread for `asResponse()`. */
   text: string | undefined;
   /** Parses and validates a body; throws the typed error of a bad one. */
@@ -113,8 +112,8 @@ export class APIPromise<T> extends Promise<T> {
    */
   async withResponse(): Promise<WithResponse<T>> {
     const data = await this.#result();
-    const { response, requestId } = await this.#exchange;
-    return { data, response, requestId };
+    const { response } = await this.#exchange;
+    return { data, response, requestId: requestIdOf(response.headers) };
   }
 
   /**
@@ -162,15 +161,24 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   #result(): Promise<T> {
-    this.#data ??= this.#exchange.then(async (exchange) =>
-      exchange.parse(exchange.text ?? (await unreadBody(exchange.response))),
+    this.#data ??= this.#exchange.then(({ text, response, parse }) =>
+      text === undefined ? unreadBody(response).then(parse) : parse(text),
     );
     return this.#data;
   }
 }
 
+/**
+ * The service's request id of an answer (`x-request-id`, or `request-id`), for support tickets;
+ * read only when asked for: most calls never need it.
+ * @internal
+ */
+export function requestIdOf(headers: Headers): string | null {
+  return headers.get('x-request-id') ?? headers.get('request-id');
+}
+
 /** The body of an answer left unread for `asResponse()`, unless that caller read it already. */
-function unreadBody(response: Response): Promise<string> {
+async function unreadBody(response: Response): Promise<string> {
   if (response.bodyUsed) {
     throw new SeatpayError(
       'The body of this answer was read through asResponse(): await the call, or use withResponse(), to get its result',

@@ -1,3 +1,4 @@
+import { withEnvironmentDefaults } from './environment-defaults.js';
 import { InvalidRequestError } from './errors/validation-errors.js';
 import { checkHooks } from './hooks.js';
 import { HttpCore } from './http.js';
@@ -21,9 +22,10 @@ import { AcademyInputSchema } from '../schemas/input-checks.js';
  * const plan = await plans.get('team-per-seat');
  * ```
  */
-export function createCore(options: ClientOptions): HttpCore {
-  checkOptions(options);
-  return new HttpCore(options);
+export function createCore(options?: ClientOptions): HttpCore {
+  const resolved = withEnvironmentDefaults(options);
+  checkOptions(resolved);
+  return new HttpCore(resolved);
 }
 
 /** Log levels and validation modes a client accepts. */

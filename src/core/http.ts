@@ -2,7 +2,7 @@ import ky, { type KyInstance } from 'ky';
 import pRetry from 'p-retry';
 import type * as z from 'zod/mini';
 import { VERSION } from '../version.js';
-import { APIPromise, type Exchange, type ExchangeMode } from './api-promise.js';
+import { APIPromise, requestIdOf, type Exchange, type ExchangeMode } from './api-promise.js';
 import { AbortError, SeatpayError, TimeoutError } from './errors/index.js';
 import { errorFromResponse } from './errors/from-response.js';
 import { kyHooksOf } from './hooks.js';
@@ -10,8 +10,8 @@ import { Log } from './logger.js';
 import { MultipartBody } from './multipart.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
-  type ClientOptions,
   type InternalRequestOptions,
+  type ResolvedClientOptions,
   type ValidationMode,
 } from './options.js';
 import { parseBody, readResult } from './read-result.js';
@@ -21,7 +21,7 @@ import { retryDelay, type RetrySettings } from './retry-policy.js';
 import { profileNamed, profiles, type Profile } from './profiles.js';
 import { bodyForRoute, refuseUnavailable } from './route-body.js';
 import { expandPath, type Route, type RouteTable } from './routes.js';
-import { sendOnce, type Answer } from './send.js';
+import { sendOnce, type Answer, type Outgoing } from './send.js';
 import { sleep } from './sleep.js';
 import { tokenFor } from './token.js';
 import { checkRequestOptions } from './validate-input.js';
@@ -93,7 +93,7 @@ export class HttpCore {
   private readonly recentSecrets: RecentSecrets;
 
   /** @internal */
-  constructor(private readonly options: ClientOptions) {
+  constructor(private readonly options: ResolvedClientOptions) {
     this.recentSecrets = new RecentSecrets(
       typeof options.token === 'string' ? [options.token] : [],
     );
@@ -185,21 +185,41 @@ export class HttpCore {
         url,
       });
     }
+    return this.withRetries(call, url, options, mode);
+  }
+
+  /** Sends `call` until it succeeds or the retry policy gives up: at most maxRetries + 1 attempts. */
+  private async withRetries<T>(
+    call: Call<T>,
+    url: string,
+    options: InternalRequestOptions,
+    mode: ExchangeMode,
+  ): Promise<Exchange<T>> {
+    const maxRetries = Math.floor(options.maxRetries ?? this.options.maxRetries ?? 2);
     try {
-      return await pRetry((attempt) => this.attempt(call, url, options, attempt, mode), {
-        retries: Math.floor(options.maxRetries ?? this.options.maxRetries ?? 2),
-        // p-retry 9 has no per-attempt delay, and Retry-After must replace the backoff: the wait
-        // is retryDelay's, taken in shouldRetry, and p-retry adds none of its own.
+      // The first attempt goes alone: entering p-retry costs about 5 % of a call's CPU
+      // (BENCHMARKS.md, "Per-call cost"), and most calls succeed at once.
+      return await this.attempt(call, url, options, 1, mode);
+    } catch (first) {
+      if (maxRetries < 1 || !(await this.waitBeforeRetry(call.route, first, 1, options))) {
+        throw first;
+      }
+    }
+    try {
+      // Attempts 2 to maxRetries + 1. p-retry 9 has no per-attempt delay, and Retry-After must
+      // replace the backoff: the wait is retryDelay's, taken in shouldRetry (minTimeout 0).
+      return await pRetry((n) => this.attempt(call, url, options, n + 1, mode), {
+        retries: maxRetries - 1,
         minTimeout: 0,
         // No `signal` for p-retry: it would throw away an answer that came just before the
         // signal fired. Each attempt and each wait is abortable on its own.
         shouldRetry: ({ error, attemptNumber }) =>
-          this.waitBeforeRetry(call.route, error, attemptNumber, options),
+          this.waitBeforeRetry(call.route, error, attemptNumber + 1, options),
       });
     } catch (error) {
       if (error instanceof SeatpayError) throw error;
       const cause = redactCause(error, this.recentSecrets.list);
-      if (signal?.aborted) throw new AbortError(undefined, { cause });
+      if (options.signal?.aborted) throw new AbortError(undefined, { cause });
       // Nothing foreign leaves a call (p-retry's own TypeError for a thrown non-Error, say).
       throw new SeatpayError(`${call.route.method} ${url} failed unexpectedly`, { cause });
     }
@@ -238,12 +258,16 @@ export class HttpCore {
     attempt: number,
     mode: ExchangeMode,
   ): Promise<Exchange<R>> {
-    // What the provider throws may quote the call's card or a token it handed out before.
-    const known =
-      typeof this.options.token === 'string'
-        ? []
-        : [...(call.secrets ?? []), ...this.recentSecrets.list];
-    const token = await tokenFor(this.options.token, options.signal, known);
+    const source = this.options.token;
+    // A fixed token needs no await: one microtask less on every call. What a provider throws
+    // may quote the call's card or a token it handed out before.
+    const token =
+      typeof source === 'string'
+        ? source
+        : await tokenFor(source, options.signal, [
+            ...(call.secrets ?? []),
+            ...this.recentSecrets.list,
+          ]);
     const sent = call.secrets ? [token, ...call.secrets] : [token];
     this.recentSecrets.remember(sent);
     // An answer can echo what an earlier call sent (the card, before paying): hidden as well.
@@ -254,26 +278,10 @@ export class HttpCore {
     if (this.log.enabled('debug')) this.log.debug('request body', describeBody(call.body), secrets);
 
     const started = logsInfo ? performance.now() : 0; // monotonic: a clock step is no latency
-    const answer = await sendOnce(
-      this.ky,
-      {
-        method,
-        url,
-        headers: this.headersFor(call, options, token),
-        body: call.body,
-        timeoutMs: options.timeout ?? this.options.timeout ?? 30_000,
-        signal: options.signal,
-        onUploadProgress: options.onUploadProgress,
-        customFetch: this.options.fetch !== undefined,
-        maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-        spendsMoney: call.route.replay === 'unprocessed-only',
-      },
-      mode,
-      secrets,
-    );
+    const answer = await sendOnce(this.ky, this.outgoing(call, url, options, token), mode, secrets);
     const { response } = answer;
-    const requestId = requestIdOf(response.headers);
     if (logsInfo) {
+      const requestId = requestIdOf(response.headers);
       const id = requestId === null ? '' : ` [request id ${requestId}]`;
       this.log.info(
         `← ${response.status} ${method} ${url} (${Math.round(performance.now() - started)} ms)${id}`,
@@ -289,12 +297,33 @@ export class HttpCore {
     };
     return {
       response,
-      requestId,
       text: answer.text,
       parse: (text) => {
-        const body = readResult(text, { ...check, log: this.log });
+        const body = readResult(text, check, this.log);
         return call.settle ? call.settle(body, settled) : (body as unknown as R);
       },
+    };
+  }
+
+  /** One attempt of `call` as the HTTP layer sends it. */
+  private outgoing(
+    call: Call<unknown, unknown>,
+    url: string,
+    options: InternalRequestOptions,
+    token: string,
+  ): Outgoing {
+    return {
+      method: call.route.method,
+      url,
+      headers: this.headersFor(call, options, token),
+      body: call.body,
+      timeoutMs: options.timeout ?? this.options.timeout ?? 30_000,
+      ownTimeout: options.timeout !== undefined,
+      signal: options.signal,
+      onUploadProgress: options.onUploadProgress,
+      customFetch: this.options.fetch !== undefined,
+      maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      spendsMoney: call.route.replay === 'unprocessed-only',
     };
   }
 
@@ -346,11 +375,6 @@ function routed<T, R>(call: Call<T, R>): Call<T, R> {
   refuseUnavailable(call.route);
   const body = bodyForRoute(call.route, call.body);
   return body === call.body ? call : { ...call, body };
-}
-
-/** The service's request id of an answer, for support tickets. */
-function requestIdOf(headers: Headers): string | null {
-  return headers.get('x-request-id') ?? headers.get('request-id');
 }
 
 function describeBody(body: unknown): unknown {

@@ -103,8 +103,10 @@ export interface Logger {
 export type ValidationMode = 'error' | 'warn' | 'off';
 
 /**
- * The options of {@link createClient}. Only `baseUrl` and `token` are required; every option is
- * checked at once, so a mistake throws {@link InvalidRequestError} before any request.
+ * The options of {@link createClient}. Only `baseUrl` and `token` are required, and where the
+ * runtime has `process.env` they default to `SEATPAY_BASE_URL` and `SEATPAY_TOKEN` (`logLevel` to
+ * `SEATPAY_LOG`). Every option is checked at once, so a mistake throws
+ * {@link InvalidRequestError} before any request.
  *
  * @example
  * ```ts
@@ -120,10 +122,16 @@ export type ValidationMode = 'error' | 'warn' | 'off';
  * ```
  */
 export interface ClientOptions {
-  /** Where the service lives; SERVICE.md paths are appended to it. @example 'https://api.example.com' */
-  baseUrl: string | URL;
-  /** The access token, or a provider called per request (sync or async) so tokens can rotate. */
-  token: TokenSource;
+  /**
+   * Where the service lives; SERVICE.md paths are appended to it. Default: `SEATPAY_BASE_URL`.
+   * @example 'https://api.example.com'
+   */
+  baseUrl?: string | URL;
+  /**
+   * The access token, or a provider called per request (sync or async) so tokens can rotate.
+   * Default: `SEATPAY_TOKEN`.
+   */
+  token?: TokenSource;
   /** The scheme in `Authorization: <scheme> <token>`. @defaultValue the profile's: 'Bearer' for 'spec', 'Token' for 'deployed' */
   authScheme?: string;
   /**
@@ -150,7 +158,7 @@ export interface ClientOptions {
   validate?: ValidationMode;
   /** Where log lines go. Secrets are always redacted. @defaultValue console */
   logger?: Logger;
-  /** How much to log; see {@link LogLevel}. @defaultValue 'warn' */
+  /** How much to log; see {@link LogLevel}. Default: `SEATPAY_LOG`, else 'warn'. */
   logLevel?: LogLevel;
   /**
    * ky's `beforeRequest` and `afterResponse` hooks, run on every attempt after seatpay's own work.
@@ -168,6 +176,13 @@ export interface ClientOptions {
 
 /** The `maxResponseBytes` of a client that does not set it: 32 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * {@link ClientOptions} once the environment filled in what was left out: what the request path
+ * is built from.
+ * @internal
+ */
+export type ResolvedClientOptions = ClientOptions & { baseUrl: string | URL; token: TokenSource };
 
 /**
  * The last argument of every method: per-call overrides of the client's options, and a signal

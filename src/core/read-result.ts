@@ -89,14 +89,13 @@ export interface ResultCheck<T> {
   method: string;
   url: string;
   secrets: readonly string[];
-  log: Log;
 }
 
 /**
  * Parses and validates a 2xx body. Most listings are valid: a plain check answers for them without
  * zod copying each object; only a failing one pays for zod's issues.
  */
-export function readResult<T>(text: string, check: ResultCheck<T>): T {
+export function readResult<T>(text: string, check: ResultCheck<T>, log: Log): T {
   const { schema, method, url, secrets } = check;
   if (schema === 'empty') return undefined as T;
   const parsed = parseJson(text);
@@ -126,7 +125,7 @@ export function readResult<T>(text: string, check: ResultCheck<T>): T {
     url,
   });
   if (check.validation === 'error') throw failure;
-  check.log.warn(failure.message);
+  log.warn(failure.message);
   return parsed.value as T;
 }
 

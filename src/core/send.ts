@@ -16,6 +16,8 @@ export interface Outgoing {
   /** A JSON-serializable body, a FormData, or a {@link MultipartBody}. */
   body: unknown;
   timeoutMs: number;
+  /** Whether `timeoutMs` is this call's own, not the client's (which ky already has). */
+  ownTimeout: boolean;
   signal: AbortSignal | undefined;
   onUploadProgress: ((sentBytes: number) => void) | undefined;
   /** Whether the client was given its own fetch (which then sends uploads too). */
@@ -58,7 +60,10 @@ export async function sendOnce(
 }
 
 function kyOptionsOf(out: Outgoing): Options {
-  const options: Options = { method: out.method, timeout: out.timeoutMs };
+  // Only what differs from the instance: every key given is merged by ky on every call.
+  const options: Options = {};
+  if (out.method !== 'GET') options.method = out.method;
+  if (out.ownTimeout) options.timeout = out.timeoutMs;
   if (out.signal) options.signal = out.signal;
   const { headers, body } = out;
   if (body instanceof MultipartBody) {

@@ -24,6 +24,7 @@ import { SimulatorState, type Charge, type MockUser } from './state/state.js';
  *   subscriptionDelayMs: 50,
  *   mediaProcessingDelayMs: 10,
  *   random: seededRandom(42),
+ *   ownerToken: 'owner-token-for-my-env-file',
  * });
  * ```
  */
@@ -51,6 +52,10 @@ export interface SimulatorOptions {
    * fields, `meta` as an object, HTML 404s, bodies over 10 KiB compressed by `startMockServer`).
    */
   profile?: ProfileName;
+  /** The owner's token instead of a random one, so a `.env` stays valid across restarts. */
+  ownerToken?: string;
+  /** The member's token instead of a random one. */
+  memberToken?: string;
 }
 
 /**
@@ -226,10 +231,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       options.subscriptionDelayMs ?? 10_000 + Math.floor(random() * 20_000),
     mediaProcessingDelayMs: options.mediaProcessingDelayMs ?? 1000,
   });
-  const env = { state, router: new Router(routeDefinitions(profile)), faults: new Faults() };
+  const router = new Router(routeDefinitions(profile));
+  const env = { state, router, faults: new Faults(router) };
   const users = {
-    owner: state.register('owner@example.com'),
-    member: state.register('member@example.com'),
+    owner: state.register('owner@example.com', options.ownerToken),
+    member: state.register('member@example.com', options.memberToken),
   };
   return {
     profile: profile.name,

@@ -1,14 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  chromium,
-  type BrowserContext,
-  type ConsoleMessage,
-  type JSHandle,
-  type Page,
-} from 'playwright-core';
+import type { Browser, ConsoleMessage, JSHandle, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SDK_BUNDLE_PATH,
@@ -17,23 +8,12 @@ import {
 } from '../../examples/browser/browser-example.js';
 // Types only: the page runs the bundle of dist/index.js, built from this source.
 import type * as Seatpay from '../../src/index.js';
+import { launchChromium } from './support/launch-chromium.js';
 
-// The example page in Debian's headless Chromium: the SDK as users get it (a browser bundle of
-// dist/index.js) runs the purchase flow and a chunked upload of a File against the simulator on
+// The example page in headless Chromium (Debian's, or the npm registry's: see
+// support/launch-chromium.ts): the SDK as users get it (a browser bundle of dist/index.js) runs the purchase flow and a chunked upload of a File against the simulator on
 // another origin, and what the page reports is checked against the simulator's own records.
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  // Without these, Chromium reaches for the network at start and this CI's closed network refuses it.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const RESULT_TIMEOUT_MS = 60_000;
 
 /** What examples/browser/page.js publishes on `window.__seatpayResult`. */
@@ -62,8 +42,7 @@ interface PageResult {
 }
 
 let example: BrowserExample;
-let profileDir: string | undefined;
-let context: BrowserContext | undefined;
+let browser: Browser | undefined;
 let page: Page;
 let result: PageResult;
 /** Uncaught exceptions and console errors of the page, in order. */
@@ -72,21 +51,11 @@ const pageProblems: { text: string; url: string }[] = [];
 let problemsOfTheRun: { text: string; url: string }[];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing: the browser test runs Debian's chromium. Install it with \`apt-get install -y chromium\`.`,
-    );
-  }
   example = await startBrowserExample({
     simulator: { subscriptionDelayMs: 200, mediaProcessingDelayMs: 100 },
   });
-  profileDir = mkdtempSync(join(tmpdir(), 'seatpay-chromium-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  page = context.pages()[0] ?? (await context.newPage());
+  ({ browser } = await launchChromium());
+  page = await browser.newPage();
   page.on('pageerror', (error) => pageProblems.push({ text: String(error), url: page.url() }));
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error')
@@ -98,9 +67,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await example?.close();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 });
 
 /** Waits for the page's result; on a timeout, says what the page showed and complained about. */

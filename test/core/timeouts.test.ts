@@ -7,13 +7,15 @@ import { BASE_URL, testClient, useMockService } from '../support/msw.js';
 // What `timeout` means at its edges now that ky's own per-attempt timeout enforces it
 // (ky-cost.md §7): 0 ms is no time at all, 1 ms a real (short) attempt.
 const { server, seen } = useMockService();
+/** How late the slow answers come: far beyond 1 ms, even on a busy machine. */
+const SLOW = 1_000;
 
 const slowPlan = http.get(`${BASE_URL}/v1/payments/plan/:slug`, async () => {
-  await delay(60);
+  await delay(SLOW);
   return HttpResponse.json(PLAN);
 });
 const slowPay = http.post(`${BASE_URL}/v1/payments/pay`, async () => {
-  await delay(60);
+  await delay(SLOW);
   return HttpResponse.json(PAYMENT);
 });
 const PAY = { token: 'bag_1', chosen_period: 'MONTH' } as const;
@@ -60,7 +62,7 @@ describe('timeout: 1 ms', () => {
       .pay.bag(PAY, { timeout: 1 })
       .catch((reason: unknown) => reason);
     expect(error).toMatchObject({ name: 'TimeoutError', mayHaveBeenProcessed: true });
-    await delay(80);
+    await delay(50);
     expect(seen).toHaveLength(1);
   });
 });

@@ -115,6 +115,34 @@ describe('status faults', () => {
     const simulator = createSimulator();
     expect(() => simulator.faults.inject(spec as FaultSpec)).toThrow(TypeError);
   });
+
+  it.each([
+    'POST /v1/payment/pay', // a typo in the path
+    'GET /v1/payments/pay', // a method the route does not take
+    'GET /v1/payments/plan/{slug}', // a placeholder named differently
+    'GET /v1/payments/plan/a/b', // a value that is not one segment
+    'POST',
+  ])('refuses a fault on the unknown route %j, listing the valid ones', (route) => {
+    const simulator = createSimulator();
+    const inject = () => simulator.faults.inject({ route, kind: 'reset-before' });
+    expect(inject).toThrow(TypeError);
+    expect(inject).toThrow(`faults.inject: unknown route "${route}"`);
+    expect(inject).toThrow(
+      /valid routes: '\*', 'GET \/v1\/payments\/plan\/\{plan_slug\}', .*'POST \/v1\/payments\/pay'/,
+    );
+  });
+
+  it('takes a route in any letter case of the method and with its placeholders filled in', async () => {
+    const server = await startServer();
+    const token = server.simulator.users.owner.token;
+    server.simulator.faults.inject({
+      route: 'get /v1/payments/plan/personal',
+      kind: 'status',
+      status: 502,
+    });
+    expect((await call(server, token, 'GET', '/v1/payments/plan/team-per-seat')).status).toBe(200);
+    expect((await call(server, token, 'GET', '/v1/payments/plan/personal')).status).toBe(502);
+  });
 });
 
 describe('connection faults', () => {

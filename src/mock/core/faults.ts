@@ -1,3 +1,5 @@
+import type { Router } from './router.js';
+
 /**
  * Injected failures, consumed in the order they were injected. A fault names a route as
  * "METHOD /path-template" (`POST /v1/payments/pay`), a concrete "METHOD /path", or '*'.
@@ -61,8 +63,12 @@ interface ActiveFault {
 export class Faults {
   #active: ActiveFault[] = [];
 
+  /** `router` tells the routes that exist: a fault on any other could never fire. */
+  constructor(private readonly router: Router) {}
+
   inject(spec: FaultSpec): void {
     checkSpec(spec);
+    checkRoute(spec.route, this.router);
     this.#active.push({ spec: { ...spec }, remaining: spec.times ?? 1 });
   }
 
@@ -86,6 +92,24 @@ const normalize = (route: string): string => {
   const [method = '', path = ''] = route.trim().split(/\s+/);
   return `${method.toUpperCase()} ${path}`;
 };
+
+/**
+ * Refuses a route the simulator does not answer, listing those it does: a typo ('GET
+ * /v1/payment/pay', a placeholder named differently) would otherwise never fire, silently.
+ */
+function checkRoute(route: unknown, router: Router): void {
+  if (route === '*') return;
+  const templates = router.templates;
+  const valid = `valid routes: '*', ${templates.map((t) => `'${t}'`).join(', ')}, or one of them with its {placeholders} filled in`;
+  if (typeof route !== 'string')
+    throw new TypeError(`faults.inject: \`route\` must be a string; ${valid}`);
+  const key = normalize(route);
+  const [method = '', path = ''] = key.split(' ');
+  const known = templates.includes(key)
+    ? true
+    : !/[{}]/.test(path) && router.match(method, path).kind === 'found';
+  if (!known) throw new TypeError(`faults.inject: unknown route "${route}"; ${valid}`);
+}
 
 function checkSpec(spec: FaultSpec): void {
   const kinds = [

@@ -40,6 +40,11 @@ export class Router {
     this.#compiled = routes.map((route) => ({ route, pattern: compile(route.path) }));
   }
 
+  /** Every route as "METHOD /path-template", in table order. */
+  get templates(): string[] {
+    return this.#compiled.map(({ route }) => `${route.method} ${route.path}`);
+  }
+
   match(method: string, path: string): RouteMatch {
     let pathKnown = false;
     for (const { route, pattern } of this.#compiled) {

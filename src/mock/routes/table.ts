@@ -10,6 +10,7 @@ import { finalizeUpload } from './media-finalize.js';
 import { getOperationType, listOperationTypes } from './media-settings.js';
 import { checking, getPlan } from './plans-and-checking.js';
 import { deleteSeat, listSeats, putSeats } from './seats.js';
+import { mockState } from './mock-state.js';
 import { listSubscriptions } from './subscriptions.js';
 
 /** The handler of each route of the SDK's route table, by the route's name. */
@@ -40,7 +41,8 @@ const HANDLERS: Record<RouteName, RouteHandler> = {
  * Every route the simulator answers under a profile. Methods and paths come from the SDK's route
  * table of that profile, so the client and the simulator can never disagree on the wire contract;
  * a route the server lacks is left out (its path then answers 405), two names on one endpoint
- * (`checking`, `createBag`) make one route, and the consume route is the simulator's own.
+ * (`checking`, `createBag`) make one route, and the consume and state
+ * routes are the simulator's own.
  */
 export function routeDefinitions(profile: ServerProfile): RouteDefinition[] {
   const definitions = new Map<string, RouteDefinition>();
@@ -52,5 +54,6 @@ export function routeDefinitions(profile: ServerProfile): RouteDefinition[] {
   return [
     ...definitions.values(),
     { method: 'POST', path: '/__mock/consume', handler: consumeRoute },
+    { method: 'GET', path: '/__mock/state', handler: mockState },
   ];
 }

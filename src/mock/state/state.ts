@@ -216,20 +216,27 @@ export class SimulatorState {
     return id;
   }
 
-  /** Registers a user with a fresh token; an e-mail can be registered once. */
   /** Expires `user`'s token: the record gets a fresh one, and the old one answers 401. */
   rotateToken(user: MockUser): void {
     user.token = randomHex(this.options.random, 40);
   }
 
-  register(email: string): MockUser {
+  /**
+   * Registers a user with a fresh token, or the `token` given; an e-mail and a token can each be
+   * registered once, and a token must fit in an `Authorization` header (visible ASCII, no space).
+   */
+  register(email: string, token?: string): MockUser {
     const normalized = email.trim().toLowerCase();
     if (this.userByEmail(normalized))
       throw new TypeError(`simulator: ${normalized} is already registered`);
+    if (token !== undefined && !/^[\x21-\x7e]+$/.test(token))
+      throw new TypeError(`simulator: the token of ${normalized} must be visible ASCII, no spaces`);
+    if (token !== undefined && this.users.some((user) => user.token === token))
+      throw new TypeError(`simulator: the token of ${normalized} is already another user's`);
     const user = {
       id: this.nextId('user'),
       email: normalized,
-      token: randomHex(this.options.random, 40),
+      token: token ?? randomHex(this.options.random, 40),
     };
     this.users.push(user);
     return user;

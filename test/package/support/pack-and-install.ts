@@ -50,9 +50,13 @@ export async function packAndInstall(): Promise<PackedPackage> {
   }
   const scratchDir = await mkdtemp(join(tmpdir(), 'seatpay-package-'));
   // A real pack (not --dry-run): its JSON lists the files, and the tarball is what gets installed.
-  const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', scratchDir], {
-    cwd: repoRoot,
-  });
+  // Without the `prepack` build: `npm test` built dist/ in pretest, and a rebuild here would wipe
+  // it under the suites running beside this one (and print into the JSON).
+  const { stdout } = await exec(
+    'npm',
+    ['pack', '--json', '--ignore-scripts', '--pack-destination', scratchDir],
+    { cwd: repoRoot },
+  );
   const [report] = JSON.parse(stdout) as PackReport[];
   if (!report) throw new Error(`npm pack printed no report:\n${stdout}`);
   const tarball = join(scratchDir, report.filename);

@@ -1,0 +1,28 @@
+import { FAULT_SYNTAX } from './fault-flag.js';
+
+/** `seatpay-mock --help`. */
+export const HELP = `seatpay-mock: the seatpay simulator (the whole service, in memory) on loopback.
+
+Usage: seatpay-mock [options]
+
+Options:
+  -p, --port <port>             port to listen on, 0 for any free one (default 4010)
+      --host <host>             address to listen on (default 127.0.0.1)
+      --subscription-delay <ms> how long after paying a subscription appears
+                                (default: 10 to 30 s, as the real service)
+      --media-delay <ms>        how long an uploaded media file stays TRANSFERRING (default 1000)
+      --seed <n>                the same tokens on every start (a whole number)
+      --owner-token <token>     the owner's token, fixed (so a .env stays valid across restarts)
+      --member-token <token>    the member's token, fixed
+      --profile <spec|deployed> answer as SERVICE.md says (spec, default) or as the deployed
+                                server does (deployed)
+      --fault <fault>           fail matching requests, for testing error handling; repeatable:
+                                ${FAULT_SYNTAX}
+                                e.g. --fault "POST /v1/payments/pay status=503 retry-after=2"
+                                     --fault "* latency=800 times=always"
+  -v, --version                 print the version
+  -h, --help                    print this help
+
+While it runs, GET /__mock/state (with either token) shows users, subscriptions, teams, charges
+and uploads, and POST /__mock/consume makes a member use units. Ctrl+C stops it.
+`;

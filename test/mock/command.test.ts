@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/index.js';
+import { runCommand, serveCommand, type Serving } from './command-support.js';
+
+// `seatpay-mock`, the simulator for people (API.md, "seatpay/mock"): the real command spawned as
+// a user runs it, and what it prints, serves and refuses.
+
+const running: Serving[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((serving) => serving.stop()));
+});
+
+async function serve(args: string[]): Promise<Serving> {
+  const serving = await serveCommand(args);
+  running.push(serving);
+  return serving;
+}
+
+/** A one-line complaint on stderr, nothing on stdout, no stack. */
+function expectOneLineError(result: { stdout: string; stderr: string }, text: string | RegExp) {
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.trimEnd().split('\n');
+  expect(lines, result.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^seatpay-mock: /);
+  expect(lines[0]).toMatch(text);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('seatpay-mock --help and --version', () => {
+  it('--help lists every option and exits 0', async () => {
+    const result = await runCommand(['--help']);
+    expect(result.code).toBe(0);
+    for (const flag of [
+      '--port',
+      '--host',
+      '--subscription-delay',
+      '--seed',
+      '--owner-token',
+      '--member-token',
+      '--profile',
+      '--fault',
+      '--version',
+      '/__mock/state',
+    ])
+      expect(result.stdout).toContain(flag);
+  });
+
+  it('--version prints the package version', async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(await runCommand(['-v'])).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+});
+
+describe('seatpay-mock refuses mistakes in one line, exit code 2', () => {
+  it.each([
+    [['--prot', '4010'], /unknown option --prot/],
+    [['4010'], /unexpected argument "4010"/],
+    [['--port', '70000'], /--port must be a whole number from 0 to 65535/],
+    [['--subscription-delay', 'soon'], /--subscription-delay must be a whole number/],
+    [['--profile', 'live'], /--profile must be spec or deployed, not "live"/],
+    [['--owner-token', 'a b'], /token of owner@example.com must be visible ASCII/],
+    [['--owner-token', 'same', '--member-token', 'same'], /already another user's/],
+    [['--fault', 'POST /v1/payments/pay explode'], /"explode" is not a fault kind/],
+    [['--fault', 'POST /v1/payments/pay status=503 when=later'], /unknown setting "when=later"/],
+  ])('%j', async (args, message) => {
+    const result = await runCommand(args);
+    expect(result.code).toBe(2);
+    expectOneLineError(result, message);
+  });
+
+  it('a fault naming an unknown route, with the list of valid routes', async () => {
+    const result = await runCommand(['--fault', 'POST /v1/payment/pay reset-after']);
+    expect(result.code).toBe(2);
+    expectOneLineError(result, /unknown route "POST \/v1\/payment\/pay"; valid routes: '\*', /);
+    expect(result.stderr).toContain("'POST /v1/payments/pay'");
+  });
+});
+
+describe('seatpay-mock serving', () => {
+  it('says in one line, exit code 1, that the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((ready) => blocker.listen(0, '127.0.0.1', ready));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const result = await runCommand(['--port', String(port)]);
+      expect(result.code).toBe(1);
+      expectOneLineError(result, `port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('serves with fixed tokens, a short subscription delay and the faults asked for', async () => {
+    const owner = 'owner-token-from-my-env-file';
+    const server = await serve([
+      '--port',
+      '0',
+      '--owner-token',
+      owner,
+      '--subscription-delay',
+      '50',
+      '--profile',
+      'spec',
+      '--fault',
+      'GET /v1/payments/plan/personal status=418 times=1',
+    ]);
+    expect(server.ownerToken).toBe(owner);
+    expect(server.banner).toContain(`SEATPAY_BASE_URL=${server.url} SEATPAY_TOKEN=${owner}`);
+    expect(server.banner).toContain('subscriptions appear 50 ms after paying');
+    const client = createClient({ baseUrl: server.url, token: owner, logLevel: 'off' });
+    await expect(client.plans.get('personal')).rejects.toMatchObject({ status: 418 });
+    await expect(client.plans.get('personal')).resolves.toMatchObject({ slug: 'personal' });
+    const started = Date.now();
+    const { subscription } = await client.purchase({
+      plan: 'team-per-seat',
+      team_seats: 2,
+      card: { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2035' },
+      chosen_period: 'MONTH',
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    const state = await fetch(`${server.url}/__mock/state`, {
+      headers: { authorization: `Bearer ${server.memberToken}` },
+    }).then((response) => response.json());
+    expect(state).toMatchObject({
+      users: [
+        { email: 'owner@example.com', token: owner },
+        { email: 'member@example.com', token: server.memberToken },
+      ],
+      subscriptions: [{ id: subscription.id, plan: 'team-per-seat', owner: 'owner@example.com' }],
+      charges: [{ kind: 'payment', subscription: subscription.id }],
+    });
+    expect((await fetch(`${server.url}/__mock/state`)).status).toBe(401);
+  });
+
+  it('--profile deployed serves as the deployed server: Token auth only', async () => {
+    const server = await serve(['--port', '0', '--profile', 'deployed']);
+    expect(server.banner).toContain('profile deployed');
+    const stateStatus = (scheme: string) =>
+      fetch(`${server.url}/__mock/state`, {
+        headers: { authorization: `${scheme} ${server.ownerToken}` },
+      }).then((response) => response.status);
+    expect(await stateStatus('Token')).toBe(200);
+    expect(await stateStatus('Bearer')).toBe(401);
+  });
+
+  it('--seed gives the same tokens on every start; SIGTERM stops it with exit code 0', async () => {
+    const first = await serveCommand(['--port', '0', '--seed', '7']);
+    expect(await first.stop()).toBe(0);
+    const second = await serve(['--port', '0', '--seed', '7']);
+    expect([second.ownerToken, second.memberToken]).toEqual([first.ownerToken, first.memberToken]);
+    const other = await serve(['--port', '0', '--seed', '8']);
+    expect(other.ownerToken).not.toBe(first.ownerToken);
+  });
+});
