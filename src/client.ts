@@ -1,5 +1,6 @@
 import { createCore } from './core/create-core.js';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
+import type { HttpCore } from './core/http.js';
 import type { ClientOptions } from './core/options.js';
 import { purchase, type PurchaseOptions, type PurchaseResult } from './helpers/purchase.js';
 import { BillingTeamResource } from './resources/billing-team.js';
@@ -43,10 +44,12 @@ export class SeatpayClient {
   readonly media: MediaResource;
 
   readonly #options: ClientOptions;
+  readonly #core: HttpCore;
 
   constructor(options: ClientOptions = {}) {
     const core = createCore(options);
     this.#options = options;
+    this.#core = core;
     this.plans = new PlansResource(core);
     this.checking = new CheckingResource(core);
     this.card = new CardResource(core);
@@ -93,7 +96,10 @@ export class SeatpayClient {
    * ```
    */
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
-    return purchase(this, options);
+    // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
+    return purchase(this, options).catch((error: unknown) => {
+      throw this.#core.scrub(error);
+    });
   }
 }
 

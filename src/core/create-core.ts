@@ -69,6 +69,7 @@ function checkOptions(options: ClientOptions): void {
   checkNumberOption('maxRetryDelay', options.maxRetryDelay, MAX_TIMER_MS);
   checkNumberOption('retryBaseDelay', options.retryBaseDelay, MAX_TIMER_MS);
   checkHeaders(options.headers, 'headers');
+  checkMaxResponseBytes(options.maxResponseBytes);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new InvalidRequestError('Invalid fetch: must be a function', { field: 'fetch' });
   }
@@ -109,10 +110,29 @@ function checkBaseUrl(baseUrl: unknown): void {
       field: 'baseUrl',
     });
   }
-  // Appended paths would land in the query or fragment; fetch refuses URLs with credentials.
-  if (url.username || url.password || url.search || url.hash || String(baseUrl).includes('?')) {
+  // Appended paths would land in the query or fragment; fetch refuses URLs with credentials. An
+  // empty query or fragment (`https://x/api?`, `https://x/api#`) parses to '': the text tells.
+  const text = String(baseUrl);
+  if (url.username || url.password || url.search || url.hash || /[?#]/.test(text)) {
     throw new InvalidRequestError('Invalid baseUrl: must have no credentials, query or fragment', {
       field: 'baseUrl',
     });
+  }
+}
+
+/** The largest `maxResponseBytes`: a body is held in memory as text. */
+const LARGEST_RESPONSE_BYTES = 2 ** 31;
+
+function checkMaxResponseBytes(value: unknown): void {
+  if (value === undefined) return;
+  if (
+    !Number.isInteger(value) ||
+    (value as number) < 1 ||
+    (value as number) > LARGEST_RESPONSE_BYTES
+  ) {
+    throw new InvalidRequestError(
+      `Invalid maxResponseBytes: must be a whole number of bytes from 1 to ${LARGEST_RESPONSE_BYTES}`,
+      { field: 'maxResponseBytes' },
+    );
   }
 }

@@ -8,9 +8,15 @@ import { errorFromResponse } from './errors/from-response.js';
 import { kyHooksOf } from './hooks.js';
 import { Log } from './logger.js';
 import { MultipartBody } from './multipart.js';
-import type { InternalRequestOptions, ResolvedClientOptions, ValidationMode } from './options.js';
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  type InternalRequestOptions,
+  type ResolvedClientOptions,
+  type ValidationMode,
+} from './options.js';
 import { parseBody, readResult } from './read-result.js';
-import { redact, scrubText } from './redact.js';
+import { RecentSecrets, redact, redactCause, scrubText } from './redact.js';
+import { scrubError } from './errors/scrub-error.js';
 import { retryDelay, type RetrySettings } from './retry-policy.js';
 import { profileNamed, profiles, type Profile } from './profiles.js';
 import { bodyForRoute, refuseUnavailable } from './route-body.js';
@@ -83,9 +89,14 @@ export class HttpCore {
   private readonly retry: RetrySettings;
   private readonly validation: ValidationMode;
   private readonly profile: Profile;
+  /** What this client sent lately (tokens, a card): errors built later hide them too. */
+  private readonly recentSecrets: RecentSecrets;
 
   /** @internal */
   constructor(private readonly options: ResolvedClientOptions) {
+    this.recentSecrets = new RecentSecrets(
+      typeof options.token === 'string' ? [options.token] : [],
+    );
     this.profile = profileNamed(options.profile ?? 'spec') ?? profiles.spec;
     this.baseUrl = String(options.baseUrl).replace(/\/+$/, '');
     this.log = new Log(options.logger ?? globalThis.console, options.logLevel ?? 'warn');
@@ -161,7 +172,10 @@ export class HttpCore {
     const url =
       this.baseUrl + (call.params ? expandPath(call.route.path, call.params) : call.route.path);
     const { signal } = options;
-    if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
+    if (signal?.aborted)
+      throw new AbortError(undefined, {
+        cause: redactCause(signal.reason, this.recentSecrets.list),
+      });
     const timeoutMs = options.timeout ?? this.options.timeout ?? 30_000;
     if (timeoutMs === 0) {
       // No time at all: nothing is sent (ky would still start the request), nothing retried.
@@ -204,10 +218,20 @@ export class HttpCore {
       });
     } catch (error) {
       if (error instanceof SeatpayError) throw error;
-      if (options.signal?.aborted)
-        throw new AbortError(undefined, { cause: options.signal.reason });
-      throw error;
+      const cause = redactCause(error, this.recentSecrets.list);
+      if (options.signal?.aborted) throw new AbortError(undefined, { cause });
+      // Nothing foreign leaves a call (p-retry's own TypeError for a thrown non-Error, say).
+      throw new SeatpayError(`${call.route.method} ${url} failed unexpectedly`, { cause });
     }
+  }
+
+  /**
+   * `error` with the secrets this client sent lately hidden in it too: for helpers whose errors
+   * carry answers across several calls (a listing polled after the card went out).
+   * @internal
+   */
+  scrub<E>(error: E): E {
+    return scrubError(error, this.recentSecrets.list);
   }
 
   /** Whether to send `route` again after `error`: waits the policy's delay first when it says yes. */
@@ -235,21 +259,33 @@ export class HttpCore {
     mode: ExchangeMode,
   ): Promise<Exchange<R>> {
     const source = this.options.token;
-    // A fixed token needs no await: one microtask less on every call.
-    const token = typeof source === 'string' ? source : await tokenFor(source, options.signal);
-    const secrets = call.secrets ? [token, ...call.secrets] : [token];
+    // A fixed token needs no await: one microtask less on every call. What a provider throws
+    // may quote the call's card or a token it handed out before.
+    const token =
+      typeof source === 'string'
+        ? source
+        : await tokenFor(source, options.signal, [
+            ...(call.secrets ?? []),
+            ...this.recentSecrets.list,
+          ]);
+    const sent = call.secrets ? [token, ...call.secrets] : [token];
+    this.recentSecrets.remember(sent);
+    // An answer can echo what an earlier call sent (the card, before paying): hidden as well.
+    const secrets = [...sent, ...this.recentSecrets.list];
     const method = call.route.method;
     const logsInfo = this.log.enabled('info');
     if (logsInfo) this.log.info(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
     if (this.log.enabled('debug')) this.log.debug('request body', describeBody(call.body), secrets);
 
-    const started = logsInfo ? Date.now() : 0;
+    const started = logsInfo ? performance.now() : 0; // monotonic: a clock step is no latency
     const answer = await sendOnce(this.ky, this.outgoing(call, url, options, token), mode, secrets);
     const { response } = answer;
     if (logsInfo) {
       const requestId = requestIdOf(response.headers);
       const id = requestId === null ? '' : ` [request id ${requestId}]`;
-      this.log.info(`← ${response.status} ${method} ${url} (${Date.now() - started} ms)${id}`);
+      this.log.info(
+        `← ${response.status} ${method} ${url} (${Math.round(performance.now() - started)} ms)${id}`,
+      );
     }
     if (!response.ok) throw this.apiError(answer, method, url, secrets);
     const check = { schema: call.response, validation: this.validation, method, url, secrets };
@@ -286,6 +322,7 @@ export class HttpCore {
       signal: options.signal,
       onUploadProgress: options.onUploadProgress,
       customFetch: this.options.fetch !== undefined,
+      maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       spendsMoney: call.route.replay === 'unprocessed-only',
     };
   }

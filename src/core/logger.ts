@@ -35,7 +35,12 @@ export class Log {
   ): void {
     if (!this.enabled(level)) return;
     const line = `[seatpay] ${redact(message, secrets) as string}`;
-    if (data === undefined) this.logger![level](line);
-    else this.logger![level](line, redact(data, secrets));
+    try {
+      if (data === undefined) this.logger![level](line);
+      else this.logger![level](line, redact(data, secrets));
+    } catch {
+      // A logger that throws (a closed transport, a bug) must not fail the call it reports on,
+      // nor escape as a foreign error: the line is lost, the call goes on.
+    }
   }
 }

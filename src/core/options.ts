@@ -165,7 +165,17 @@ export interface ClientOptions {
    * They see the request's `Authorization` header. See {@link ClientHooks}.
    */
   hooks?: ClientHooks;
+  /**
+   * The longest answer body read, in bytes. Past it the request is cancelled and the call rejects
+   * with {@link ResponseTooLargeError}: a service that never stops sending cannot grow the client.
+   * A whole number from 1 to 2^31; an answer whose `Content-Length` is already larger is refused
+   * before its body is read. @defaultValue 33554432 (32 MiB)
+   */
+  maxResponseBytes?: number;
 }
+
+/** The `maxResponseBytes` of a client that does not set it: 32 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /**
  * {@link ClientOptions} once the environment filled in what was left out: what the request path

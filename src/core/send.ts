@@ -4,7 +4,8 @@ import { neverReachedService } from './connection-failure.js';
 import { AbortError, ConnectionError, SeatpayError, TimeoutError } from './errors/index.js';
 import { MultipartBody, sendWithOf } from './multipart.js';
 import { readBody } from './read-result.js';
-import { redact, scrubText } from './redact.js';
+import { scrubError } from './errors/scrub-error.js';
+import { redactCause, scrubText } from './redact.js';
 
 /** One attempt of a call, as the core prepared it. */
 export interface Outgoing {
@@ -21,6 +22,8 @@ export interface Outgoing {
   onUploadProgress: ((sentBytes: number) => void) | undefined;
   /** Whether the client was given its own fetch (which then sends uploads too). */
   customFetch: boolean;
+  /** The longest answer body read (the client's `maxResponseBytes`). */
+  maxResponseBytes: number;
   /** Whether the call spends money or creates something (pay, checking, checkout, finalize). */
   spendsMoney: boolean;
 }
@@ -49,7 +52,8 @@ export async function sendOnce(
     const response = await pending;
     gotHeaders = true;
     if (response.ok && mode.raw) return { response, text: undefined };
-    return { response, text: await readBody(pending) };
+    const { maxResponseBytes: maxBytes, timeoutMs, method, url } = out;
+    return { response, text: await readBody(pending, { maxBytes, timeoutMs, method, url }) };
   } catch (error) {
     throw failureOf(error, out, gotHeaders, secrets);
   }
@@ -88,19 +92,20 @@ function failureOf(
   gotHeaders: boolean,
   secrets: readonly string[],
 ): SeatpayError {
-  // A hook's own failure (see hooks.ts): nothing to add.
-  if (error instanceof SeatpayError) return error;
+  // Ours already (a hook's failure, a body too large): only what it carries needs hiding.
+  if (error instanceof SeatpayError) return scrubError(error, secrets);
   // The request was handed to fetch: a money call may have reached the service and been acted on.
   if (out.signal?.aborted) {
     return new AbortError(undefined, {
-      cause: out.signal.reason,
+      cause: redactCause(out.signal.reason, secrets),
       mayHaveBeenProcessed: out.spendsMoney,
     });
   }
   const { method, url } = out;
-  const inner = isNetworkError(error) ? error.cause : error;
+  // What a custom fetch threw can be anything (a Proxy whose every trap throws): read it safely.
+  const inner = safely(() => (isNetworkError(error) ? error.cause : error), error);
   const cause = redactCause(inner, secrets);
-  if (isTimeoutError(error)) {
+  if (safely(() => isTimeoutError(error), false)) {
     // ky's timer starts once fetch is called: the request may have reached the service.
     return new TimeoutError(`No answer from ${method} ${url} within ${out.timeoutMs} ms`, {
       mayHaveBeenProcessed: true,
@@ -111,31 +116,35 @@ function failureOf(
   }
   return new ConnectionError(
     // fetch quotes an invalid header value, the Authorization header included.
-    `Connection failed for ${method} ${url}: ${scrubText(describeCause(inner), secrets)}`,
-    { mayHaveBeenProcessed: gotHeaders || !neverReachedService(inner), method, url, cause },
+    `Connection failed for ${method} ${url}: ${scrubText(describeCause(cause), secrets)}`,
+    {
+      mayHaveBeenProcessed: gotHeaders || !safely(() => neverReachedService(inner), false),
+      method,
+      url,
+      cause,
+    },
   );
 }
 
-/** The lowest-level message of a fetch failure ("connect ECONNREFUSED 127.0.0.1:4010", "other side closed"). */
-function describeCause(error: unknown): string {
-  let current = error as { message?: string; cause?: unknown } | undefined;
+function safely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * The lowest-level message of a fetch failure ("connect ECONNREFUSED 127.0.0.1:4010", "other side
+ * closed"), read from its safe copy: what a custom fetch throws may be a Proxy or have getters
+ * that throw.
+ */
+function describeCause(cause: unknown): string {
+  let current = cause as { message?: unknown; cause?: unknown } | undefined;
   let message = 'network error';
-  for (let depth = 0; current && depth < 6; depth++) {
+  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
     if (typeof current.message === 'string' && current.message) message = current.message;
     current = current.cause as typeof current;
   }
   return message;
-}
-
-/** A fetch failure can carry the request (and so the Authorization header): keep only its cause chain's message and code. */
-function redactCause(inner: unknown, secrets: readonly string[]): unknown {
-  if (inner instanceof Error) {
-    const safe = new Error(redact(inner.message, secrets) as string);
-    safe.name = inner.name;
-    const code =
-      (inner as { code?: unknown }).code ?? (inner.cause as { code?: unknown } | undefined)?.code;
-    if (typeof code === 'string') (safe as Error & { code: string }).code = code;
-    return safe;
-  }
-  return undefined;
 }

@@ -1,24 +1,33 @@
 import { AbortError } from './errors/abort-error.js';
 import { SeatpayError } from './errors/seatpay-error.js';
 import type { TokenSource } from './options.js';
+import { redactCause } from './redact.js';
 
 /**
  * The token for one attempt: a fixed one as is, a provider's raced with the signal (a provider
  * that hangs must not hold an aborted call) and checked (fetch's error for a bad header value
  * would quote it).
  */
-export function tokenFor(source: TokenSource, signal: AbortSignal | undefined): Promise<string> {
+export function tokenFor(
+  source: TokenSource,
+  signal: AbortSignal | undefined,
+  known: readonly string[],
+): Promise<string> {
   if (typeof source === 'string') return Promise.resolve(source);
-  return untilAborted(resolveToken(source), signal);
+  return untilAborted(resolveToken(source, known), signal);
 }
 
-async function resolveToken(provider: () => string | Promise<string>): Promise<string> {
+async function resolveToken(
+  provider: () => string | Promise<string>,
+  known: readonly string[],
+): Promise<string> {
   let token: unknown;
   try {
     token = await provider();
   } catch (error) {
-    // Every failure is a SeatpayError; what the provider threw stays reachable as the cause.
-    throw new SeatpayError('The token provider threw', { cause: error });
+    // Every failure is a SeatpayError; what the provider threw stays reachable as the cause,
+    // redacted: a refresh that fails may quote the token it handed out before.
+    throw new SeatpayError('The token provider threw', { cause: redactCause(error, known) });
   }
   if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) {
     throw new SeatpayError(

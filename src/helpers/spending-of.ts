@@ -1,3 +1,4 @@
+import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { BillingTeam } from '../schemas/billing-team.js';
 
 /**
@@ -19,6 +20,9 @@ export interface Spending {
 /**
  * Reads the cap and the spend of a billing team from whichever names its shape uses
  * (`max_period_spend`/`current_period_spend`, or `max_monthly_spend`/`current_month_spend`).
+ * Anything that is not a billing team (`null`, a list, an amount that is an object: what a
+ * client with `validate: 'off'` may hand over) throws `InvalidRequestError`, never a TypeError
+ * or a `"[object Object]"` amount.
  *
  * @example
  * ```ts
@@ -28,12 +32,25 @@ export interface Spending {
  * ```
  */
 export function spendingOf(team: BillingTeam): Spending {
+  if (typeof team !== 'object' || team === null || Array.isArray(team)) {
+    throw new InvalidRequestError('spendingOf needs a billing team object', { field: 'team' });
+  }
   return {
-    cap: decimalOrNull(team.max_period_spend ?? team.max_monthly_spend),
-    spent: decimalOrNull(team.current_period_spend ?? team.current_month_spend),
+    cap: amountOf(team, 'max_period_spend') ?? amountOf(team, 'max_monthly_spend'),
+    spent: amountOf(team, 'current_period_spend') ?? amountOf(team, 'current_month_spend'),
   };
 }
 
-function decimalOrNull(value: unknown): string | null {
-  return value === undefined || value === null ? null : String(value);
+/** A decimal string, or null when absent; a number is written out as the service meant it. */
+function amountOf(team: BillingTeam, field: keyof BillingTeam): string | null {
+  let value: unknown;
+  try {
+    value = team[field];
+  } catch {
+    value = {}; // a getter or Proxy that throws: as wrong as an object amount
+  }
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw new InvalidRequestError(`Invalid ${field}: must be a decimal string or null`, { field });
 }

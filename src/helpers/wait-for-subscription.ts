@@ -8,8 +8,11 @@ import { sleep } from '../core/sleep.js';
 import { checkNumberOption, MAX_TIMER_MS } from '../core/validate-input.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
 
-/** The one clock of the wait: every deadline and elapsed time below reads it. */
-const now = (): number => Date.now();
+/**
+ * The one clock of the wait: every deadline and elapsed time below reads it. Monotonic, so a wall
+ * clock stepped back an hour or forward a day neither stretches the wait nor ends it.
+ */
+const now = (): number => Math.round(performance.now());
 
 /** A poll started near the deadline may finish up to this long after it. */
 const MIN_POLL_TIMEOUT = 1_000;

@@ -56,6 +56,10 @@ export class SubscriptionsResource {
    * ```
    */
   waitFor(options: WaitForOptions): Promise<Subscription> {
-    return waitForSubscription(this, options);
+    // `lastListing` is an answer, not redacted when it came: a listing polled after the card went
+    // out may echo it, or the token.
+    return waitForSubscription(this, options).catch((error: unknown) => {
+      throw this.core.scrub(error);
+    });
   }
 }

@@ -82,7 +82,10 @@ describe('hooks', () => {
     });
     const error = await client.plans.get('team-per-seat').catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(SeatpayError);
-    expect((error as SeatpayError).cause).toBe(thrown);
+    // What the hook threw quotes the token: the cause is its redacted copy, same name, no token.
+    const cause = (error as SeatpayError).cause as Error;
+    expect(cause).toBeInstanceOf(Error);
+    expect(cause.message).toBe('cannot trace [REDACTED]');
     expect((error as Error).message).toBe('The beforeRequest[0] hook threw');
     expect(JSON.stringify(error)).not.toContain(TOKEN);
     expect(seen).toEqual([]);

@@ -4,8 +4,16 @@
 // TypeError or other foreign error, never a synchronous throw, never an unhandled rejection.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, InvalidRequestError, type ClientOptions } from '../../src/index.js';
-import { anything } from './support/fuzz-arbitraries.js';
+import {
+  BillingTeamSchema,
+  createClient,
+  InvalidRequestError,
+  ResponseTooLargeError,
+  spendingOf,
+  type BillingTeam,
+  type ClientOptions,
+} from '../../src/index.js';
+import { anything, nearValid } from './support/fuzz-arbitraries.js';
 import {
   describe as describeError,
   FigureTable,
@@ -145,6 +153,11 @@ describe('createClient, with arbitrary options', () => {
         );
         const requests = service.seen.filter((r) => r.run === id);
         const { verdict, problems } = judge(outcome, requests, {
+          // A tiny maxResponseBytes cuts the answer off: the typed error it promises.
+          helperError: (error) =>
+            error instanceof ResponseTooLargeError &&
+            typeof o.maxResponseBytes === 'number' &&
+            o.maxResponseBytes < 4096,
           check: (_value, seen) => {
             const wrong: string[] = [];
             const headers = seen[0]?.headers;
@@ -169,6 +182,8 @@ describe('createClient, with arbitrary options', () => {
           [{ baseUrl: FUZZ_BASE_URL, token: FUZZ_TOKEN, timeout: 2 ** 40 }],
           [{ baseUrl: FUZZ_BASE_URL, token: FUZZ_TOKEN, logger: {}, logLevel: 'info' }],
           [{ baseUrl: FUZZ_BASE_URL, token: FUZZ_TOKEN, academy: 'a\nb' }],
+          [{ baseUrl: `${FUZZ_BASE_URL}/api#`, token: FUZZ_TOKEN }],
+          [{ baseUrl: `${FUZZ_BASE_URL}/api?`, token: FUZZ_TOKEN }],
         ],
       },
     );
@@ -176,5 +191,59 @@ describe('createClient, with arbitrary options', () => {
     figures.add('createClient', 'unhandled rejections', after - before);
     figures.add('createClient', 'ms', Date.now() - started);
     expect(after - before).toBe(0);
+  });
+});
+
+describe('exported helpers that take results, with arbitrary values', () => {
+  // What a client with `validate: 'off'` may hand over: anything the service sent.
+  const teams = fc.oneof(
+    { arbitrary: anything(), weight: 1 },
+    {
+      arbitrary: nearValid({
+        max_period_spend: fc.oneof(fc.constant('100.00'), fc.constant(null), anything()),
+        current_period_spend: fc.oneof(fc.constant('12.50'), fc.constant(null), anything()),
+        max_monthly_spend: fc.oneof(fc.constant('90.00'), anything()),
+        current_month_spend: fc.oneof(fc.constant('3.00'), anything()),
+      }),
+      weight: 3,
+    },
+  );
+
+  it('spendingOf returns decimal strings or null, or throws InvalidRequestError', () => {
+    const started = Date.now();
+    fc.assert(
+      fc.property(teams, (team) => {
+        figures.add('spendingOf', 'runs');
+        let spending;
+        try {
+          spending = spendingOf(team as BillingTeam);
+        } catch (error) {
+          if (!(error instanceof InvalidRequestError)) {
+            figures.add('spendingOf', COLUMN.violation);
+            throw new Error(`spendingOf threw ${describeError(error)}`, { cause: error });
+          }
+          figures.add('spendingOf', COLUMN.invalid);
+          return;
+        }
+        figures.add('spendingOf', 'valid request sent, resolved');
+        for (const amount of [spending.cap, spending.spent])
+          expect(
+            amount === null || (typeof amount === 'string' && amount !== '[object Object]'),
+          ).toBe(true);
+        // A billing team that matches its schema gives its own amounts, from either shape.
+        if (BillingTeamSchema.safeParse(team).success) {
+          const valid = team as BillingTeam;
+          expect(spending.cap).toBe(valid.max_period_spend ?? valid.max_monthly_spend ?? null);
+          expect(spending.spent).toBe(
+            valid.current_period_spend ?? valid.current_month_spend ?? null,
+          );
+        }
+      }),
+      {
+        ...params('spendingOf', SEED + 100),
+        examples: [[null], [undefined], [[]], ['team'], [{ max_period_spend: {} }]],
+      },
+    );
+    figures.add('spendingOf', 'ms', Date.now() - started);
   });
 });

@@ -21,3 +21,4 @@ export {
 export { SubscriptionTimeoutError, UploadError } from './helper-errors.js';
 export { PurchaseError, type PurchaseCharged, type PurchaseFailedStep } from './purchase-error.js';
 export { SeatsRefusedError, type SeatRefusal } from './seats-refused-error.js';
+export { ResponseTooLargeError } from './response-too-large-error.js';

@@ -1,3 +1,6 @@
+import { safeCause } from '../redact.js';
+import { printableError } from './printable.js';
+
 /**
  * The base of every error seatpay throws. `toJSON` lists only the error's own safe fields, so
  * `JSON.stringify(error)` is useful in logs and never carries a secret (they are redacted before
@@ -25,8 +28,21 @@ export class SeatpayError extends Error {
   override name = 'SeatpayError';
 
   /**
-   * What `JSON.stringify(error)` writes: `name`, `message` and the error's own fields (`status`,
-   * `field`, `mayHaveBeenProcessed` ...), without the stack.
+   * @param message - What went wrong, secrets already redacted.
+   * @param options - `cause`: what led to it. A value that cannot be read safely (a Proxy, getters
+   *   that throw, a symbol) is kept as a safe copy, so printing the error never throws.
+   */
+  constructor(message?: string, options?: { cause?: unknown }) {
+    super(message, options && 'cause' in options ? { cause: safeCause(options.cause) } : undefined);
+  }
+
+  /**
+   * What `JSON.stringify(error)` writes: `name`, `message`, the error's own fields (`status`,
+   * `body`, `mayHaveBeenProcessed` ...) and its `cause`, without the stack. Secrets were redacted
+   * before the error was built; on top of that, keys that name a secret (`authorization`,
+   * `card_number`, `cvc`) are masked, and whatever the answer held is cut to a bounded size
+   * (8 levels, 50 items, 2,000 characters), so this never throws nor runs away on a deeply nested,
+   * cyclic or hostile value.
    *
    * @example
    * ```ts
@@ -34,15 +50,38 @@ export class SeatpayError extends Error {
    *   await client.plans.get('no-such-plan');
    * } catch (error) {
    *   if (!(error instanceof SeatpayError)) throw error;
-   *   console.log(error.toJSON()); // { name: 'NotFoundError', status: 404 ... }
+   *   console.log(error.toJSON()); // { name: 'NotFoundError', message: '404 Not found. ...', status: 404 ... }
    * }
    * ```
    */
   toJSON(): Record<string, unknown> {
-    const fields: Record<string, unknown> = { name: this.name, message: this.message };
-    for (const [key, value] of Object.entries(this)) {
-      if (key !== 'name' && key !== 'stack') fields[key] = value;
-    }
-    return fields;
+    return printableError(this) as Record<string, unknown>;
+  }
+
+  /**
+   * What Node's `util.inspect` (and so `console.log`) prints: the name, message and stack frames,
+   * then the same bounded, redacted fields as {@link SeatpayError.toJSON}. Keyed by the global
+   * symbol Node looks for, so the main entry imports nothing from Node.
+   *
+   * @example
+   * ```ts
+   * try {
+   *   await client.plans.get('no-such-plan');
+   * } catch (error) {
+   *   console.log(error); // NotFoundError: 404 Not found. (GET /v1/payments/plan/no-such-plan) ... { status: 404 ... }
+   * }
+   * ```
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](
+    _depth?: number,
+    options?: object,
+    inspect?: (value: unknown, options?: object) => string,
+  ): string {
+    const { name, message, ...fields } = this.toJSON();
+    const stack = typeof this.stack === 'string' ? this.stack : '';
+    const frames = stack.indexOf('\n    at ');
+    const head = `${String(name)}: ${String(message)}${frames === -1 ? '' : stack.slice(frames)}`;
+    if (Object.keys(fields).length === 0) return head;
+    return `${head} ${inspect ? inspect(fields, options) : JSON.stringify(fields)}`;
   }
 }

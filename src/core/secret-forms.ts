@@ -1,0 +1,157 @@
+/**
+ * How one secret can look once a service echoes it back: the patterns that {@link scrubText}
+ * (redact.ts, the one redaction module) looks for. Kept apart only because building them is
+ * the long part; nothing else uses this file.
+ *
+ * Rules (README, "Errors"):
+ * - Every secret is found plain and in every encoding a service may echo it in: URL-encoded
+ *   (`%XX`, `+` for a space), JSON-escaped (`\uXXXX`, `\/` ...), HTML-escaped (`&#NN;`, `&#xHH;`,
+ *   `&amp;` ...), any mix of them, and in any letter case; a card number also with spaces or
+ *   dashes between its digits; base64 (standard or URL-safe, at any position inside a longer
+ *   base64 text, such as a Basic credential).
+ * - A secret of 12 characters or more is also cut where any piece of it of at least half its
+ *   length (at most 12 characters, at least 6) shows, so that one split across two fields, or cut
+ *   off, does not survive in halves.
+ * - A short secret (under 8 characters: a CVC, a test token) is only redacted where it stands
+ *   alone, not inside a longer word or number: a CVC `123` hides in `cvc=123` but leaves
+ *   `order 51234` alone, and a token `abc` leaves `abcdef` readable. In base64 it is found when a
+ *   whole base64 word decodes to text where it stands alone.
+ */
+
+/** Under this length a secret is only matched where it stands alone. */
+export const SHORT_SECRET = 8;
+/** From this length, pieces of the secret are matched too. */
+const PIECES_FROM = 12;
+
+/** The compiled patterns of one secret. */
+export interface SecretForms {
+  /** Every textual encoding of the whole secret (global, case-insensitive). */
+  text: RegExp;
+  /** Base64 cores of the secret at each of the three byte alignments (global, case-sensitive). */
+  base64: RegExp | undefined;
+  /** The secret itself, for pieces and base64 words; empty when pieces are not looked for. */
+  plain: string;
+  /** The shortest piece that counts, or 0 when pieces are not looked for. */
+  pieceLength: number;
+  /** True when the secret is short: base64 words are decoded and checked. */
+  short: boolean;
+}
+
+const CACHE_SIZE = 64;
+const cache = new Map<string, SecretForms>();
+
+/** The patterns of `secret`, built once per secret (a bounded cache: tokens rotate). */
+export function formsOf(secret: string): SecretForms {
+  let forms = cache.get(secret);
+  if (forms) return forms;
+  forms = buildForms(secret);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(secret, forms);
+  return forms;
+}
+
+function buildForms(secret: string): SecretForms {
+  const short = [...secret].length < SHORT_SECRET;
+  const digitsOnly = /^\d+$/.test(secret) && secret.length >= PIECES_FROM;
+  // A card number may come back grouped: "4111 1111 1111 1111", "4111-1111-...".
+  const joiner = digitsOnly ? '(?:[\\s-]|%20|\\+|&#0*32;|&#x0*20;)?' : '';
+  let body = [...secret].map(charForms).join(joiner);
+  if (short) body = `${STANDS_ALONE_BEFORE}(?:${body})(?![\\p{L}\\p{N}])`;
+  const long = secret.length >= PIECES_FROM;
+  return {
+    text: new RegExp(body, 'giu'),
+    base64: secret.length >= 6 ? base64Pattern(secret) : undefined,
+    plain: secret,
+    pieceLength: long ? Math.max(6, Math.min(12, Math.ceil(secret.length / 2))) : 0,
+    short,
+  };
+}
+
+/**
+ * Not preceded by a letter or digit, except one that ends an escape (`%3D`, `\u0022`, `\n`):
+ * `cvc%3D123` has the CVC standing alone.
+ */
+const STANDS_ALONE_BEFORE =
+  '(?:(?<![\\p{L}\\p{N}])|(?<=%[0-9a-f]{2})|(?<=\\\\u[0-9a-f]{4})|(?<=\\\\[nrtbf]))';
+
+const NAMED_ENTITIES: Record<string, string> = {
+  '&': 'amp',
+  '<': 'lt',
+  '>': 'gt',
+  '"': 'quot',
+  "'": 'apos',
+};
+const JSON_SHORT_ESCAPES: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  '\n': 'n',
+  '\r': 'r',
+  '\t': 't',
+  '\b': 'b',
+  '\f': 'f',
+};
+
+/** One character in every encoding: itself, `%XX` (UTF-8), `\uXXXX`, `&#NN;`, `&#xHH;`, `&name;`. */
+function charForms(char: string): string {
+  const code = char.codePointAt(0)!;
+  const forms = [escapeRegExp(char)];
+  const utf8 = [...new TextEncoder().encode(char)];
+  forms.push(utf8.map((byte) => `%${hex(byte, 2)}`).join(''));
+  if (char === ' ') forms.push('\\+');
+  const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
+  forms.push(units.map((unit) => `\\\\u${hex(unit, 4)}`).join(''));
+  if (JSON_SHORT_ESCAPES[char]) forms.push(`\\\\${escapeRegExp(JSON_SHORT_ESCAPES[char])}`);
+  forms.push(`&#0*${code};`, `&#x0*${code.toString(16)};`);
+  if (NAMED_ENTITIES[char]) forms.push(`&${NAMED_ENTITIES[char]};`);
+  return `(?:${forms.join('|')})`;
+}
+
+/**
+ * The base64 characters that depend on the secret alone, at each of the three byte alignments it
+ * can have inside a longer base64 text, in both alphabets. The one or two characters at each end
+ * that mix in neighbouring bytes stay: they say nothing about the secret.
+ */
+function base64Pattern(secret: string): RegExp | undefined {
+  const bytes = new TextEncoder().encode(secret);
+  const cores: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = new Uint8Array(offset + bytes.length);
+    padded.set(bytes, offset);
+    const encoded = toBase64(padded);
+    const first = Math.ceil((offset * 8) / 6);
+    const last = Math.floor(((offset + bytes.length) * 8) / 6);
+    const core = encoded.slice(first, last);
+    if (core.length >= 6) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  if (cores.length === 0) return undefined;
+  return new RegExp([...new Set(cores)].map(escapeRegExp).join('|'), 'g');
+}
+
+/** Base64 of bytes without Node's Buffer (the main entry runs in browsers). */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The text a base64 word decodes to, or undefined when it is not base64 of UTF-8 text. */
+export function fromBase64(word: string): string | undefined {
+  const standard = word.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  if (standard.length % 4 === 1) return undefined;
+  try {
+    const binary = atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '='));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function hex(value: number, width: number): string {
+  return value.toString(16).padStart(width, '0');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+}

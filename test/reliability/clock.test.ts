@@ -1,0 +1,139 @@
+// A wall clock that jumps, property-based: while `subscriptions.waitFor` polls, the system clock
+// (Date) is stepped by generated offsets, from an hour back to a day forward, after every poll.
+// The wait must not notice: it times out after its `timeout` of real (monotonic) time, not at
+// once nor never, finds a subscription that appears, and reports a growing `elapsedMs`. Only
+// `Retry-After` as an HTTP date reads the wall clock, as it must, and stays bounded by
+// `maxRetryDelay` whatever the clock says.
+import fc from 'fast-check';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClient, RateLimitError, SubscriptionTimeoutError } from '../../src/index.js';
+
+const BASE = 'https://api.clock.test';
+const SEED = 20_261_125;
+const RUNS = Number(process.env.SEATPAY_FUZZ_RUNS ?? 40);
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const TIMEOUT = 400;
+/** A wait that ignored its timeout is cut off here (an AbortError fails the check). */
+const CUT_OFF = TIMEOUT + 2_500;
+
+const server = setupServer();
+let polls = 0;
+/** The poll on which the new subscription appears (never when 0). */
+let appearsOn = 0;
+
+beforeAll(() => {
+  server.listen({ onUnhandledFrame: 'error' });
+  server.use(
+    http.get(`${BASE}/v1/payments/me/subscription`, () => {
+      polls++;
+      const fresh = appearsOn && polls >= appearsOn ? [{ id: 99, status: 'ACTIVE' }] : [];
+      return HttpResponse.json({ subscriptions: [{ id: 1, status: 'ACTIVE' }, ...fresh] });
+    }),
+  );
+});
+afterAll(() => server.close());
+afterEach(() => vi.useRealTimers());
+
+const client = () =>
+  createClient({ baseUrl: BASE, token: 'tok_clock_1234567890', maxRetries: 0, logLevel: 'off' });
+
+/** Fakes only Date (timers and performance.now stay real) and steps it by each offset in turn. */
+function steppingClock(offsets: number[]) {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  let step = 0;
+  return () => {
+    const offset = offsets[step++ % offsets.length]!;
+    vi.setSystemTime(Date.now() + offset);
+  };
+}
+
+const offsets = fc.array(
+  fc.oneof(fc.constantFrom(-HOUR, DAY, -DAY, HOUR), fc.integer({ min: -HOUR, max: DAY })),
+  { minLength: 1, maxLength: 6 },
+);
+
+describe('waitFor keeps real time while the wall clock jumps', () => {
+  it('times out after its timeout, neither at once nor never', async () => {
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(offsets, async (steps) => {
+        runs++;
+        polls = 0;
+        appearsOn = 0;
+        const stepClock = steppingClock(steps);
+        const elapsed: number[] = [];
+        const started = performance.now();
+        const error = await client()
+          .subscriptions.waitFor({
+            exclude: [1],
+            timeout: TIMEOUT,
+            interval: 20,
+            maxInterval: 40,
+            signal: AbortSignal.timeout(CUT_OFF),
+            onPoll: ({ elapsedMs }) => {
+              elapsed.push(elapsedMs);
+              stepClock();
+            },
+          })
+          .catch((e: unknown) => e);
+        const took = performance.now() - started;
+        expect(error).toBeInstanceOf(SubscriptionTimeoutError);
+        expect(took).toBeGreaterThanOrEqual(TIMEOUT - 5);
+        expect(took).toBeLessThan(CUT_OFF);
+        expect(polls).toBeGreaterThanOrEqual(2);
+        expect(elapsed.every((ms, i) => ms >= 0 && (i === 0 || ms >= elapsed[i - 1]!))).toBe(true);
+        expect(elapsed.at(-1)!).toBeLessThan(CUT_OFF);
+      }),
+      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+    );
+    console.log(`\nClock: ${runs} waits with the wall clock stepped after every poll, 0 wrong\n`);
+  }, 90_000);
+
+  it('finds the subscription that appears, the clock stepped back an hour and on a day', async () => {
+    for (const steps of [[-HOUR], [DAY], [DAY, -DAY, -HOUR]]) {
+      polls = 0;
+      appearsOn = 4;
+      const stepClock = steppingClock(steps);
+      const found = await client().subscriptions.waitFor({
+        exclude: [1],
+        timeout: 5_000,
+        interval: 10,
+        maxInterval: 20,
+        onPoll: () => stepClock(),
+      });
+      expect(found.id).toBe(99);
+      expect(polls).toBe(4);
+    }
+  });
+});
+
+describe('Retry-After as an HTTP date reads the wall clock, bounded', () => {
+  it('a date a day ahead (or a clock a day behind) waits maxRetryDelay, no longer', async () => {
+    let attempts = 0;
+    server.use(
+      http.get(`${BASE}/v1/payments/plan/:slug`, () => {
+        attempts++;
+        const when = new Date(Date.now() + DAY).toUTCString();
+        return HttpResponse.json(
+          { detail: 'slow down' },
+          { status: 429, headers: { 'retry-after': when } },
+        );
+      }),
+    );
+    const retryClient = createClient({
+      baseUrl: BASE,
+      token: 'tok_clock_1234567890',
+      maxRetries: 2,
+      maxRetryDelay: 30,
+      logLevel: 'off',
+    });
+    const started = performance.now();
+    const error = await retryClient.plans.get('team').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(attempts).toBe(3);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
