@@ -9,8 +9,8 @@ import { measureBundle } from '../../bench/bundle-size.js';
  * sizes plus about 2 % so that any growth is a decision, not an accident (BENCHMARKS.md, "Bundle
  * size", says why the goals are missed and by how much).
  */
-const WHOLE_MAIN_ENTRY_BUDGET = 35_200;
-const ONE_RESOURCE_BUDGET = 29_250;
+const WHOLE_MAIN_ENTRY_BUDGET = 44_100;
+const ONE_RESOURCE_BUDGET = 33_500;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {

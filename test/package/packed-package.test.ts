@@ -18,14 +18,14 @@ import { strictProgramErrors, typeErrors } from './support/type-check.js';
 const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 
 /**
- * About 2.3 MB unpacked today, two thirds of it source maps with their sources embedded, and
- * 300 KB the types (the same .d.ts for ESM and CommonJS, with the TSDoc of every field the service
- * sends); the CommonJS build inlines the ESM-only ky and p-retry on purpose (tsup.config.ts). The
- * limit leaves room to grow but trips on the usual accidents: a dependency bundled into the ESM
- * build (zod/mini alone adds ~70 KB of code and ~300 KB of map per entry), a duplicate build, a
- * stray directory.
+ * About 3.1 MB unpacked today (this round added resume, journals, profiles and the mock command),
+ * two thirds of it source maps with their sources embedded, and 300 KB the types (the same .d.ts
+ * for ESM and CommonJS, with the TSDoc of every field the service sends); the CommonJS build
+ * inlines the ESM-only ky and p-retry on purpose (tsup.config.ts). The limit leaves room to grow
+ * but trips on the usual accidents: a dependency bundled into the ESM build (zod/mini alone adds
+ * ~70 KB of code and ~300 KB of map per entry), a duplicate build, a stray directory.
  */
-const MAX_UNPACKED_BYTES = 2_300_000;
+const MAX_UNPACKED_BYTES = 3_300_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;

@@ -9,11 +9,11 @@ import { APIError } from './api-error.js';
  */
 export function isStatusInstance(
   receiver: unknown,
-  statusClass: abstract new (...args: never[]) => APIError,
+  isStatusClass: boolean,
   value: unknown,
   hasStatus: (status: number) => boolean,
 ): boolean {
   if (typeof receiver !== 'function') return false;
   if (Function.prototype[Symbol.hasInstance].call(receiver, value)) return true;
-  return receiver === statusClass && value instanceof APIError && hasStatus(value.status);
+  return isStatusClass && value instanceof APIError && hasStatus(value.status);
 }

@@ -22,8 +22,11 @@ export class BadRequestError extends APIError {
   override name = 'BadRequestError';
 
   /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
+  static #statusClass = true;
+
   static [Symbol.hasInstance](value: unknown): value is BadRequestError {
-    return isStatusInstance(this, BadRequestError, value, (status) => status === 400);
+    return isStatusInstance(this, #statusClass in this, value, (status) => status === 400);
   }
 }
 /**
@@ -46,8 +49,11 @@ export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
 
   /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
+  static #statusClass = true;
+
   static [Symbol.hasInstance](value: unknown): value is AuthenticationError {
-    return isStatusInstance(this, AuthenticationError, value, (status) => status === 401);
+    return isStatusInstance(this, #statusClass in this, value, (status) => status === 401);
   }
 }
 /**
@@ -71,8 +77,11 @@ export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
 
   /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
+  static #statusClass = true;
+
   static [Symbol.hasInstance](value: unknown): value is PermissionDeniedError {
-    return isStatusInstance(this, PermissionDeniedError, value, (status) => status === 403);
+    return isStatusInstance(this, #statusClass in this, value, (status) => status === 403);
   }
 }
 /**
@@ -92,8 +101,11 @@ export class NotFoundError extends APIError {
   override name = 'NotFoundError';
 
   /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
+  static #statusClass = true;
+
   static [Symbol.hasInstance](value: unknown): value is NotFoundError {
-    return isStatusInstance(this, NotFoundError, value, (status) => status === 404);
+    return isStatusInstance(this, #statusClass in this, value, (status) => status === 404);
   }
 }
 /**
@@ -118,8 +130,11 @@ export class ConflictError extends APIError {
   override name = 'ConflictError';
 
   /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
+  static #statusClass = true;
+
   static [Symbol.hasInstance](value: unknown): value is ConflictError {
-    return isStatusInstance(this, ConflictError, value, (status) => status === 409);
+    return isStatusInstance(this, #statusClass in this, value, (status) => status === 409);
   }
 }
 /**
@@ -143,8 +158,11 @@ export class RateLimitError extends APIError {
   override name = 'RateLimitError';
 
   /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
+  static #statusClass = true;
+
   static [Symbol.hasInstance](value: unknown): value is RateLimitError {
-    return isStatusInstance(this, RateLimitError, value, (status) => status === 429);
+    return isStatusInstance(this, #statusClass in this, value, (status) => status === 429);
   }
 }
 /**
@@ -168,7 +186,10 @@ export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 
   /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
+  // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
+  static #statusClass = true;
+
   static [Symbol.hasInstance](value: unknown): value is InternalServerError {
-    return isStatusInstance(this, InternalServerError, value, (status) => status >= 500);
+    return isStatusInstance(this, #statusClass in this, value, (status) => status >= 500);
   }
 }

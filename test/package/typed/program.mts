@@ -34,7 +34,7 @@ function logStep(done: PurchaseStep): void {
       if (done.result instanceof SeatpayError) console.log('charge unknown:', done.result.name);
       else console.log(`paid ${done.result.amount ?? '?'} ${done.result.currency?.code ?? ''}`);
       break;
-    case 'subscription':
+    case 'wait':
       console.log(`subscription ${done.result.id} (${done.result.status ?? 'no status'})`);
       break;
     default:
