@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium } from './support/launch-chromium.js';
 import { bundleSdk, SDK_BUNDLE_PATH } from '../../examples/browser/browser-example.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import {
@@ -13,22 +14,11 @@ import {
   type RecordingSimulator,
 } from '../reliability/support/upload-recorder.js';
 
-// A File picked in a page of Debian's headless Chromium (the SDK bundle of dist/index.js) is
+// A File picked in a page of headless Chromium (support/launch-chromium.ts) (the SDK bundle of dist/index.js) is
 // uploaded with `resume: { store: localStorageUploadStore() }`. The page is reloaded mid-upload,
 // the same file picked again, and the upload finishes: the chunks sent after the reload are only
 // those not acknowledged before it, and the simulator (on another origin) assembles the file.
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CHUNK = 64 * 1024;
 const TOTAL = 40;
 const FILENAME = 'lecture.mp4';
@@ -64,15 +54,11 @@ let recorder: RecordingSimulator;
 let server: MockServer;
 let pageServer: { url: string; server: Server };
 let dir: string;
+let browser: Browser | undefined;
 let context: BrowserContext | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing: the browser test runs Debian's chromium. Install it with \`apt-get install -y chromium\`.`,
-    );
-  }
   recorder = recordingSimulator({
     operationTypes: { browser: { chunk_size: CHUNK, max_chunks: null } },
   });
@@ -86,16 +72,15 @@ beforeAll(async () => {
   });
   pageServer = await servePage(await bundleSdk());
   dir = mkdtempSync(join(tmpdir(), 'seatpay-chromium-resume-'));
-  context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  page = context.pages()[0] ?? (await context.newPage());
+  // One context for the whole test: its localStorage outlives the reload, as a tab's does.
+  ({ browser } = await launchChromium());
+  context = await browser.newContext();
+  page = await context.newPage();
 }, 120_000);
 
 afterAll(async () => {
   await context?.close();
+  await browser?.close();
   pageServer?.server.closeAllConnections();
   await new Promise((resolve) => pageServer?.server.close(resolve));
   await server?.close();

@@ -21,10 +21,10 @@ import { isStatusInstance } from './status-class.js';
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
 
-  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
 
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   static [Symbol.hasInstance](value: unknown): value is BadRequestError {
     return isStatusInstance(this, #statusClass in this, value, (status) => status === 400);
   }
@@ -48,10 +48,10 @@ export class BadRequestError extends APIError {
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
 
-  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
 
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   static [Symbol.hasInstance](value: unknown): value is AuthenticationError {
     return isStatusInstance(this, #statusClass in this, value, (status) => status === 401);
   }
@@ -76,10 +76,10 @@ export class AuthenticationError extends APIError {
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
 
-  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
 
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   static [Symbol.hasInstance](value: unknown): value is PermissionDeniedError {
     return isStatusInstance(this, #statusClass in this, value, (status) => status === 403);
   }
@@ -100,10 +100,10 @@ export class PermissionDeniedError extends APIError {
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
 
-  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
 
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   static [Symbol.hasInstance](value: unknown): value is NotFoundError {
     return isStatusInstance(this, #statusClass in this, value, (status) => status === 404);
   }
@@ -129,10 +129,10 @@ export class NotFoundError extends APIError {
 export class ConflictError extends APIError {
   override name = 'ConflictError';
 
-  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
 
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   static [Symbol.hasInstance](value: unknown): value is ConflictError {
     return isStatusInstance(this, #statusClass in this, value, (status) => status === 409);
   }
@@ -157,10 +157,10 @@ export class ConflictError extends APIError {
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
 
-  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
 
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   static [Symbol.hasInstance](value: unknown): value is RateLimitError {
     return isStatusInstance(this, #statusClass in this, value, (status) => status === 429);
   }
@@ -185,10 +185,10 @@ export class RateLimitError extends APIError {
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 
-  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
 
+  /** Also true for a named error (`OwnerOnlyError` ...) answered with this status. @internal */
   static [Symbol.hasInstance](value: unknown): value is InternalServerError {
     return isStatusInstance(this, #statusClass in this, value, (status) => status >= 500);
   }
