@@ -48,7 +48,7 @@ export async function sendOnce(
 ): Promise<Answer> {
   let gotHeaders = false;
   try {
-    const pending = ky(out.url, kyOptionsOf(out));
+    const pending = ky(out.url, await encodedForNodeFetch(kyOptionsOf(out)));
     const response = await pending;
     gotHeaders = true;
     if (response.ok && mode.raw) return { response, text: undefined };
@@ -84,6 +84,29 @@ function kyOptionsOf(out: Outgoing): Options {
   }
   if (headers) options.headers = headers;
   return options;
+}
+
+/** Running in Node, where every fetch (a custom one that forwards included) ends in undici. */
+const NODE_FETCH = /^Node\.js\//.test(globalThis.navigator?.userAgent ?? '');
+
+/**
+ * A FormData body in Node, encoded to bytes first (a custom fetch still gets a multipart body it
+ * can read with `request.formData()`). undici streams a FormData body from
+ * an async pull that enqueues after the stream was cancelled when the server answers (a 502, say)
+ * before reading it all, and that throw is an unhandled rejection in the user's process. The chunk
+ * is in memory already (only `fromPath` streams from disk, through its own sender), so the
+ * encoded copy costs one chunk per request in flight.
+ */
+async function encodedForNodeFetch(options: Options): Promise<Options> {
+  if (!NODE_FETCH || !(options.body instanceof FormData)) return options;
+  const encoded = new Response(options.body);
+  const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
+  const body = new Uint8Array(await encoded.arrayBuffer());
+  const headers = {
+    ...(options.headers as Record<string, string> | undefined),
+    'content-type': contentType,
+  };
+  return { ...options, body, headers };
 }
 
 function failureOf(

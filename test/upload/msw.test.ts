@@ -45,7 +45,10 @@ describe('upload against msw handlers', () => {
       await new Blob([0, 1, 2, 3].map((i) => parts.get(i)!) as BlobPart[]).arrayBuffer(),
     );
     expect(sha256(assembled)).toBe(sha256(bytes));
-    const chunkRequests = seen.filter((r) => r.path === '/v2/media/me/chunk');
+    // Chunks go out concurrently: the first to arrive need not be chunk 0.
+    const chunkRequests = seen
+      .filter((r) => r.path === '/v2/media/me/chunk')
+      .sort((a, b) => chunkIndexOf(a.body) - chunkIndexOf(b.body));
     expect(chunkRequests[0]?.body).toEqual({
       operation_type: 'media',
       total_chunks: '4',
@@ -62,3 +65,7 @@ describe('upload against msw handlers', () => {
     });
   });
 });
+
+function chunkIndexOf(body: unknown): number {
+  return Number((body as { chunk_index?: string }).chunk_index);
+}

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { withClientGone } from '../core/client-gone.js';
 import type { AddressInfo } from 'node:net';
 import { requestId } from '../core/random.js';
 import { isConnectionReset } from '../core/respond.js';
@@ -138,10 +139,12 @@ async function toWebRequest(req: IncomingMessage, res: ServerResponse): Promise<
   }
   const method = req.method ?? 'GET';
   const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
-  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal });
+  if (method === 'GET' || method === 'HEAD') {
+    return withClientGone(new Request(url, { method, headers }), signal);
+  }
   const chunks: Uint8Array[] = [];
   for await (const chunk of req) chunks.push(chunk as Uint8Array);
-  return new Request(url, { method, headers, body: Buffer.concat(chunks), signal });
+  return withClientGone(new Request(url, { method, headers, body: Buffer.concat(chunks) }), signal);
 }
 
 /** When the profile compresses bodies: above how many bytes, and what the client accepts. */

@@ -1,4 +1,5 @@
 import type { SimulatorState } from '../state/state.js';
+import { clientGoneSignal } from './client-gone.js';
 import { authenticate } from './auth.js';
 import type { FaultSpec, Faults } from './faults.js';
 import { SimulatorError, fail } from './http-error.js';
@@ -45,7 +46,7 @@ async function answer(
   const response = await processRequest(env.state, request, match, fault);
   if (fault?.kind === 'expire-token') expireToken(env.state, request);
   // The request was processed and its effects stay; only the answer is lost.
-  if (fault?.kind === 'hang-after') return hangUntilAborted(request.signal);
+  if (fault?.kind === 'hang-after') return hangUntilAborted(clientGoneSignal(request));
   return fault?.kind === 'reset-after' ? connectionReset() : response;
 }
 
