@@ -16,7 +16,7 @@ import { createReadStream, openAsBlob, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { SeatpayError } from './core/errors/seatpay-error.js';
-import { READ_BYTES, SEND_WITH, type ByteReader } from './core/multipart.js';
+import { READ_BYTES, SEND_WITH, type ByteReader } from './core/prepare/multipart.js';
 import { httpFetch } from './node/http-fetch.js';
 import { mimeOfPath } from './node/mime-types.js';
 

@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import { checkNumberOption, MAX_TIMER_MS, parseInput } from '../core/validate-input.js';
+import { checkNumberOption, MAX_TIMER_MS, parseInput } from '../core/prepare/validate-input.js';
 import { IdInputSchema, NonEmptyStringSchema } from '../schemas/common.js';
 import {
   CardParamsSchema,

@@ -9,7 +9,7 @@ import { fileBytes, findFile, serializeFile, type MockFile } from './routes/medi
 import { operationTypesOf, type MockOperationType } from './routes/media-settings.js';
 import { routeDefinitions } from './routes/table.js';
 import { serverProfile } from './core/server-profile.js';
-import type { ProfileName } from '../core/profiles.js';
+import type { ProfileName } from '../core/routes/profiles.js';
 import { chunkStoreOf, type MockChunkStore } from './state/chunk-store.js';
 import type { CatalogPlan, PlanSlug } from './state/catalog.js';
 import { SimulatorState, type Charge, type MockUser } from './state/state.js';

@@ -7,7 +7,7 @@ import {
   type ByteReader,
   type FilePart,
   type SenderBody,
-} from '../core/multipart.js';
+} from '../core/prepare/multipart.js';
 import { sendChunk } from './chunk-sender.js';
 import type { FileSource } from './file-feed.js';
 

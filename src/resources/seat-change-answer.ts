@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { ResponseValidationError } from '../core/errors/validation-errors.js';
 import { SeatsRefusedError, type SeatRefusal } from '../core/errors/seats-refused-error.js';
-import type { SettledAnswer } from '../core/http.js';
-import { toIssues } from '../core/validate-input.js';
+import type { SettledAnswer } from '../core/request.js';
+import { toIssues } from '../core/prepare/validate-input.js';
 import { SeatSchema, type Seat } from '../schemas/seats.js';
 
 /**

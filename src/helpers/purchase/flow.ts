@@ -5,7 +5,7 @@ import {
   type PurchaseCharged,
   type PurchaseFailedStep,
 } from '../../core/errors/purchase-error.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { RequestOptions } from '../../core/setup/options.js';
 import type { Bag, Checking, Payment, Plan } from '../../schemas/payments.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
 import type { SeatpayClient } from '../../client.js';

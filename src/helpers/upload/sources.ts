@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { READ_BYTES, SEND_WITH, type ByteReader } from '../../core/multipart.js';
+import { READ_BYTES, SEND_WITH, type ByteReader } from '../../core/prepare/multipart.js';
 import type { ChunkRange } from './chunk-plan.js';
 import { StreamReader } from './stream-source.js';
 

@@ -5,26 +5,26 @@ import { VERSION } from '../version.js';
 import { APIPromise, requestIdOf, type Exchange, type ExchangeMode } from './api-promise.js';
 import { AbortError, SeatpayError, TimeoutError } from './errors/index.js';
 import { errorFromResponse } from './errors/from-response.js';
-import { kyHooksOf } from './hooks.js';
-import { Log } from './logger.js';
-import { MultipartBody } from './multipart.js';
+import { kyHooksOf } from './send/hooks.js';
+import { Log } from './setup/logger.js';
+import { MultipartBody } from './prepare/multipart.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   type InternalRequestOptions,
   type ResolvedClientOptions,
   type ValidationMode,
-} from './options.js';
-import { parseBody, readResult } from './read-result.js';
-import { RecentSecrets, redact, redactCause, scrubText } from './redact.js';
-import { scrubError } from './errors/scrub-error.js';
-import { retryDelay, type RetrySettings } from './retry-policy.js';
-import { profileNamed, profiles, type Profile } from './profiles.js';
-import { bodyForRoute, refuseUnavailable } from './route-body.js';
-import { expandPath, type Route, type RouteTable } from './routes.js';
-import { sendOnce, type Answer, type Outgoing } from './send.js';
-import { sleep } from './sleep.js';
-import { tokenFor } from './token.js';
-import { checkRequestOptions } from './validate-input.js';
+} from './setup/options.js';
+import { parseBody, readResult } from './validate/read-result.js';
+import { RecentSecrets, redact, redactCause, scrubText } from './secrets/redact.js';
+import { scrubError } from './secrets/scrub-error.js';
+import { retryDelay, type RetrySettings } from './retry/retry-policy.js';
+import { profileNamed, profiles, type Profile } from './routes/profiles.js';
+import { bodyForRoute, refuseUnavailable } from './prepare/route-body.js';
+import { expandPath, type Route, type RouteTable } from './routes/routes.js';
+import { sendOnce, type Answer, type Outgoing } from './send/send.js';
+import { sleep } from './retry/sleep.js';
+import { tokenFor } from './prepare/token.js';
+import { checkRequestOptions } from './prepare/validate-input.js';
 
 /** One call to the service, as a resource method describes it. */
 export interface Call<T, R = T> {

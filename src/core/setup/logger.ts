@@ -1,5 +1,5 @@
 import type { LogLevel, Logger } from './options.js';
-import { redact } from './redact.js';
+import { redact } from '../secrets/redact.js';
 
 const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 

@@ -1,11 +1,11 @@
 import { withEnvironmentDefaults } from './environment-defaults.js';
-import { InvalidRequestError } from './errors/validation-errors.js';
-import { checkHooks } from './hooks.js';
-import { HttpCore } from './http.js';
+import { InvalidRequestError } from '../errors/validation-errors.js';
+import { checkHooks } from '../send/hooks.js';
+import { HttpCore } from '../request.js';
 import type { ClientOptions } from './options.js';
-import { profileNamed } from './profiles.js';
-import { checkHeaders, checkNumberOption, MAX_TIMER_MS, parseInput } from './validate-input.js';
-import { AcademyInputSchema } from '../schemas/input-checks.js';
+import { profileNamed } from '../routes/profiles.js';
+import { checkHeaders, checkNumberOption, MAX_TIMER_MS, parseInput } from '../prepare/validate-input.js';
+import { AcademyInputSchema } from '../../schemas/input-checks.js';
 
 /**
  * The request path alone, without any resource: what each resource class is built on. For bundles

@@ -1,7 +1,7 @@
-import { AbortError } from './errors/abort-error.js';
-import { SeatpayError } from './errors/seatpay-error.js';
-import type { TokenSource } from './options.js';
-import { redactCause } from './redact.js';
+import { AbortError } from '../errors/abort-error.js';
+import { SeatpayError } from '../errors/seatpay-error.js';
+import type { TokenSource } from '../setup/options.js';
+import { redactCause } from '../secrets/redact.js';
 
 /**
  * The token for one attempt: a fixed one as is, a provider's raced with the signal (a provider

@@ -1,4 +1,4 @@
-import { InvalidRequestError } from './errors/validation-errors.js';
+import { InvalidRequestError } from '../errors/validation-errors.js';
 import type { ClientOptions, LogLevel, ResolvedClientOptions } from './options.js';
 
 // `createClient()` with no baseUrl or token reads them from the environment, as the CLIs and SDKs

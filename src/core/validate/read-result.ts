@@ -1,13 +1,13 @@
 import type { ResponsePromise } from 'ky';
 import type * as z from 'zod/mini';
-import { ResponseTooLargeError } from './errors/response-too-large-error.js';
-import { TimeoutError } from './errors/connection-error.js';
-import { ResponseValidationError, type ValidationIssue } from './errors/validation-errors.js';
-import type { Log } from './logger.js';
-import type { ValidationMode } from './options.js';
+import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
+import { TimeoutError } from '../errors/connection-error.js';
+import { ResponseValidationError, type ValidationIssue } from '../errors/validation-errors.js';
+import type { Log } from '../setup/logger.js';
+import type { ValidationMode } from '../setup/options.js';
 import { plainCheckOf } from './plain-check.js';
-import { redact } from './redact.js';
-import { toIssues } from './validate-input.js';
+import { redact } from '../secrets/redact.js';
+import { toIssues } from '../prepare/validate-input.js';
 
 /** What bounds one body read: the client's `maxResponseBytes` and the attempt's timeout. */
 export interface BodyBounds {

@@ -1,11 +1,11 @@
 import { isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
-import type { ExchangeMode } from './api-promise.js';
+import type { ExchangeMode } from '../api-promise.js';
 import { neverReachedService } from './connection-failure.js';
-import { AbortError, ConnectionError, SeatpayError, TimeoutError } from './errors/index.js';
-import { MultipartBody, sendWithOf } from './multipart.js';
-import { readBody } from './read-result.js';
-import { scrubError } from './errors/scrub-error.js';
-import { redactCause, scrubText } from './redact.js';
+import { AbortError, ConnectionError, SeatpayError, TimeoutError } from '../errors/index.js';
+import { MultipartBody, sendWithOf } from '../prepare/multipart.js';
+import { readBody } from '../validate/read-result.js';
+import { scrubError } from '../secrets/scrub-error.js';
+import { redactCause, scrubText } from '../secrets/redact.js';
 
 /** One attempt of a call, as the core prepared it. */
 export interface Outgoing {
