@@ -1,6 +1,7 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
 import { MultipartBody } from '../core/prepare/multipart.js';
+import { rangeReaderOf } from '../helpers/upload/byte-ranges.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import type { UploadSource } from '../helpers/upload/sources.js';
@@ -169,6 +170,7 @@ function chunkBody(params: Omit<ChunkParams, 'academy'>): MultipartBody {
       filename: filename ?? (chunk instanceof File ? chunk.name : 'chunk'),
       type: mime ?? ((chunk instanceof Blob && chunk.type) || 'application/octet-stream'),
       data: chunk,
+      read: rangeReaderOf(chunk),
     },
   );
 }

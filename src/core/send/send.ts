@@ -1,136 +1,133 @@
 import { isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
-import type { ExchangeMode } from '../api-promise.js';
-import { neverReachedService } from './connection-failure.js';
+import type { AnswerMode, PreparedCall } from '../call.js';
 import { AbortError, ConnectionError, SeatpayError, TimeoutError } from '../errors/index.js';
-import { MultipartBody, sendWithOf } from '../prepare/multipart.js';
-import { readBody } from '../validate/read-result.js';
-import { scrubError } from '../secrets/scrub-error.js';
-import { redactCause, scrubText } from '../secrets/redact.js';
+import { MultipartBody } from '../prepare/multipart.js';
+import { readBody } from '../read/read-body.js';
+import type { Secrets } from '../secrets/secrets.js';
+import type { Platform } from '../../platform/platform.js';
+import { neverReachedService } from './connection-failure.js';
 
-/** One attempt of a call, as the core prepared it. */
-export interface Outgoing {
-  method: string;
-  url: string;
-  /** Headers beyond the client's static ones (built once, in the ky instance); often none. */
-  headers: Record<string, string> | undefined;
-  /** A JSON-serializable body, a FormData, or a {@link MultipartBody}. */
-  body: unknown;
-  timeoutMs: number;
-  /** Whether `timeoutMs` is this call's own, not the client's (which ky already has). */
-  ownTimeout: boolean;
-  signal: AbortSignal | undefined;
-  onUploadProgress: ((sentBytes: number) => void) | undefined;
+/** What sending an attempt needs of its client. */
+export interface SendSetup {
+  platform: Platform;
+  secrets: Secrets;
   /** Whether the client was given its own fetch (which then sends uploads too). */
   customFetch: boolean;
   /** The longest answer body read (the client's `maxResponseBytes`). */
   maxResponseBytes: number;
-  /** Whether the call spends money or creates something (pay, checking, checkout, finalize). */
-  spendsMoney: boolean;
 }
 
-/** An answer: its body read, or left unread for a 2xx that `asResponse()` asked for. */
-export interface Answer {
+/** An answer as one attempt got it: its body read, or left unread for `asResponse()`. */
+export interface Received {
   response: Response;
   text: string | undefined;
 }
 
 /**
- * Sends one attempt through the client's ky instance (ky's retry is off: the core's p-retry loop
- * is the only one) and reads the answer within the same timeout. Every failure becomes a typed
- * error: no answer is a {@link ConnectionError} or {@link TimeoutError} that says whether the
- * request may have reached the service, the caller's signal an {@link AbortError}.
+ * Sends one attempt of `call` through the client's ky instance (ky's retry is off: p-retry is the
+ * only loop) and reads the answer's body, bounded, within the same timeout. Every failure becomes
+ * a typed error: no answer is a {@link ConnectionError} or {@link TimeoutError} that says whether
+ * the request may have reached the service, the caller's signal an {@link AbortError}.
  */
-export async function sendOnce(
+export async function send(
   ky: KyInstance,
-  out: Outgoing,
-  mode: ExchangeMode,
-  secrets: readonly string[],
-): Promise<Answer> {
+  call: PreparedCall<unknown>,
+  headers: Record<string, string> | undefined,
+  mode: AnswerMode,
+  setup: SendSetup,
+): Promise<Received> {
   let gotHeaders = false;
   try {
-    const pending = ky(out.url, await encodedForNodeFetch(kyOptionsOf(out)));
+    const pending = ky(call.url, await kyOptionsOf(call, headers, setup));
     const response = await pending;
     gotHeaders = true;
     if (response.ok && mode.raw) return { response, text: undefined };
-    const { maxResponseBytes: maxBytes, timeoutMs, method, url } = out;
-    return { response, text: await readBody(pending, { maxBytes, timeoutMs, method, url }) };
+    const { method, url } = call;
+    const bounds = { maxBytes: setup.maxResponseBytes, timeoutMs: call.timeoutMs, method, url };
+    return { response, text: await readBody(pending, bounds) };
   } catch (error) {
-    throw failureOf(error, out, gotHeaders, secrets);
+    throw failureOf(error, call, gotHeaders, setup.secrets);
   }
 }
 
-function kyOptionsOf(out: Outgoing): Options {
-  // Only what differs from the instance: every key given is merged by ky on every call.
+/** Only what differs from the instance: every key given is merged by ky on every call. */
+async function kyOptionsOf(
+  call: PreparedCall<unknown>,
+  headers: Record<string, string> | undefined,
+  setup: SendSetup,
+): Promise<Options> {
   const options: Options = {};
-  if (out.method !== 'GET') options.method = out.method;
-  if (out.ownTimeout) options.timeout = out.timeoutMs;
-  if (out.signal) options.signal = out.signal;
-  const { headers, body } = out;
-  if (body instanceof MultipartBody) {
-    const sender = out.customFetch ? undefined : sendWithOf(body.file.data);
-    if (sender) {
-      // `fromPath`'s sender (seatpay/node) encodes the form itself (form-data) and reports the
-      // file bytes it sends; ky, its retry off, hands it this very stand-in in the Request.
-      options.body = body.standIn(out.onUploadProgress); // fresh per attempt
-      options.fetch = sender;
-    } else {
-      // Browsers, custom fetches and every other source: the platform's FormData.
-      options.body = body.toFormData();
-    }
-  } else if (body instanceof FormData) {
-    options.body = body;
-  } else if (body !== undefined) {
-    options.json = body;
-  }
+  const { method } = call;
+  const { signal, timeout } = call.options;
+  if (method !== 'GET') options.method = method;
+  if (timeout !== undefined) options.timeout = call.timeoutMs;
+  if (signal) options.signal = signal;
   if (headers) options.headers = headers;
+  const { body } = call;
+  if (body instanceof MultipartBody) return withMultipart(options, body, call, setup);
+  if (body instanceof FormData) return withForm(options, body, setup);
+  if (body !== undefined) options.json = body;
   return options;
 }
 
-/** Running in Node, where every fetch (a custom one that forwards included) ends in undici. */
-const NODE_FETCH = /^Node\.js\//.test(globalThis.navigator?.userAgent ?? '');
-
 /**
- * A FormData body in Node, encoded to bytes first (a custom fetch still gets a multipart body it
- * can read with `request.formData()`). undici streams a FormData body from
- * an async pull that enqueues after the stream was cancelled when the server answers (a 502, say)
- * before reading it all, and that throw is an unhandled rejection in the user's process. The chunk
- * is in memory already (only `fromPath` streams from disk, through its own sender), so the
- * encoded copy costs one chunk per request in flight.
+ * A chunk: sent by the platform's chunk sender when it has one and the file part can be read by
+ * byte ranges (ky makes the Request, the sender is that attempt's fetch); otherwise as the
+ * platform's FormData. A fetch given to the client sends everything itself.
  */
-async function encodedForNodeFetch(options: Options): Promise<Options> {
-  if (!NODE_FETCH || !(options.body instanceof FormData)) return options;
-  const encoded = new Response(options.body);
-  const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
-  const body = new Uint8Array(await encoded.arrayBuffer());
-  const headers = {
-    ...(options.headers as Record<string, string> | undefined),
-    'content-type': contentType,
-  };
-  return { ...options, body, headers };
+function withMultipart(
+  options: Options,
+  body: MultipartBody,
+  call: PreparedCall<unknown>,
+  setup: SendSetup,
+): Promise<Options> | Options {
+  const sender = setup.customFetch ? undefined : setup.platform.chunkSender;
+  const file = body.chunkFile();
+  if (!sender || !file) return withForm(options, body.toFormData(), setup);
+  const { fields } = body;
+  const onFileBytes = call.options.onUploadProgress;
+  options.fetch = (request) =>
+    sender.send({ request: request as Request, fields, file, onFileBytes });
+  return options;
+}
+
+async function withForm(options: Options, form: FormData, setup: SendSetup): Promise<Options> {
+  const encode = setup.platform.encodeForm;
+  if (!encode) {
+    options.body = form;
+    return options;
+  }
+  // A custom fetch still gets a multipart body it can read with `request.formData()`.
+  const { body, contentType } = await encode(form);
+  options.body = body;
+  options.headers = { ...(options.headers as Record<string, string>), 'content-type': contentType };
+  return options;
 }
 
 function failureOf(
   error: unknown,
-  out: Outgoing,
+  call: PreparedCall<unknown>,
   gotHeaders: boolean,
-  secrets: readonly string[],
+  secrets: Secrets,
 ): SeatpayError {
   // Ours already (a hook's failure, a body too large): only what it carries needs hiding.
-  if (error instanceof SeatpayError) return scrubError(error, secrets);
+  if (error instanceof SeatpayError) return secrets.error(error);
   // The request was handed to fetch: a money call may have reached the service and been acted on.
-  if (out.signal?.aborted) {
+  const { signal } = call.options;
+  if (signal?.aborted) {
     return new AbortError(undefined, {
-      cause: redactCause(out.signal.reason, secrets),
-      mayHaveBeenProcessed: out.spendsMoney,
+      cause: secrets.cause(signal.reason),
+      // Money calls (pay, checking, checkout, finalize) may have been acted on.
+      mayHaveBeenProcessed: call.route.replay === 'unprocessed-only',
     });
   }
-  const { method, url } = out;
+  const { method, url } = call;
   // What a custom fetch threw can be anything (a Proxy whose every trap throws): read it safely.
   const inner = safely(() => (isNetworkError(error) ? error.cause : error), error);
-  const cause = redactCause(inner, secrets);
+  const cause = secrets.cause(inner);
   if (safely(() => isTimeoutError(error), false)) {
     // ky's timer starts once fetch is called: the request may have reached the service.
-    return new TimeoutError(`No answer from ${method} ${url} within ${out.timeoutMs} ms`, {
+    return new TimeoutError(`No answer from ${method} ${url} within ${call.timeoutMs} ms`, {
       mayHaveBeenProcessed: true,
       method,
       url,
@@ -139,7 +136,7 @@ function failureOf(
   }
   return new ConnectionError(
     // fetch quotes an invalid header value, the Authorization header included.
-    `Connection failed for ${method} ${url}: ${scrubText(describeCause(cause), secrets)}`,
+    `Connection failed for ${method} ${url}: ${secrets.text(describeCause(cause))}`,
     {
       mayHaveBeenProcessed: gotHeaders || !safely(() => neverReachedService(inner), false),
       method,

@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { READ_BYTES, SEND_WITH, type ByteReader } from '../../core/prepare/multipart.js';
+import { sliceBlob } from './byte-ranges.js';
 import type { ChunkRange } from './chunk-plan.js';
 import { StreamReader } from './stream-source.js';
 
@@ -94,19 +94,6 @@ export function sourceDescription(source: UploadSource): { filename?: string; mi
     ...(source instanceof File && source.name ? { filename: source.name } : {}),
     ...(source.type ? { mime: source.type } : {}),
   };
-}
-
-/** `blob.slice`, keeping the faster reader and sender a Blob may carry (`fromPath` attaches them). */
-function sliceBlob(blob: Blob, start: number, end: number): Blob {
-  const slice = blob.slice(start, end);
-  const readBytes = (blob as Blob & { [READ_BYTES]?: ByteReader })[READ_BYTES];
-  if (readBytes) {
-    const read: ByteReader = (from, to, options) => readBytes(start + from, start + to, options);
-    Object.defineProperty(slice, READ_BYTES, { value: read });
-  }
-  const sendWith = (blob as Blob & { [SEND_WITH]?: typeof fetch })[SEND_WITH];
-  if (sendWith) Object.defineProperty(slice, SEND_WITH, { value: sendWith });
-  return slice;
 }
 
 function rangeReader(

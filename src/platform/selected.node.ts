@@ -1,0 +1,2 @@
+// The `node` export condition's platform (see selected.ts).
+export { nodePlatform as platform } from './node.js';
