@@ -9,7 +9,7 @@ import {
   type Bag,
   type Checking,
   type CheckingParams,
-} from '../schemas/payments.js';
+} from '../schemas/checking.js';
 
 /**
  * Pricing plans for a seat count, and creating the bag that is then paid. Reached as

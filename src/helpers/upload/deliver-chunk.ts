@@ -4,7 +4,7 @@ import type { InternalRequestOptions, RequestOptions } from '../../core/setup/op
 import type { ChunkParams, ChunkRecord } from '../../schemas/media.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ProgressTracker } from './progress.js';
-import type { ChunkReader } from './sources.js';
+import type { ChunkReader } from './chunk-reader.js';
 
 /**
  * What `onChunk` learns about an acknowledged chunk besides the service's record.

@@ -1,7 +1,9 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { sliceBlob } from './byte-ranges.js';
-import type { ChunkRange } from './chunk-plan.js';
+import type { ChunkReader, PieceReader } from './chunk-reader.js';
 import { StreamReader } from './stream-source.js';
+
+export type { ChunkReader } from './chunk-reader.js';
 
 /**
  * A stream and the exact number of bytes it will produce (needed up front to plan the chunks).
@@ -45,15 +47,6 @@ export interface StreamSource {
  * ```
  */
 export type UploadSource = Blob | Uint8Array | StreamSource;
-
-/** Reads the bytes of one chunk at a time. */
-export interface ChunkReader {
-  readonly size: number;
-  /** The bytes of `range`. Blobs and arrays answer any range; a stream answers ranges in order. */
-  read(range: ChunkRange): Promise<Blob | Uint8Array>;
-  /** Stops reading: a stream is cancelled, so that no read stays pending. */
-  close(): Promise<void>;
-}
 
 /**
  * Opens `source` for chunked reading, checking it before any request. Blobs and arrays are
@@ -105,12 +98,6 @@ function rangeReader(
     read: async ({ start, end }) => slice(start, end),
     close: async () => undefined,
   };
-}
-
-/** Pulls one piece at a time from a web stream or an async iterable (a Node Readable). */
-export interface PieceReader {
-  next(): Promise<IteratorResult<unknown>>;
-  cancel(): Promise<void>;
 }
 
 function pieceReader(stream: StreamSource['stream']): PieceReader {
