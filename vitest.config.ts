@@ -2,15 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // Tests run in Node, where the package's `node` export condition gives the Node platform: the
-  // same swap tsup makes for that build (tsup.config.ts).
+  // Tests run in Node, where the package's `#platform` import (its `node` condition) is the Node
+  // platform: the sources get it as tsconfig.json's paths say.
   resolve: {
-    alias: [
-      {
-        find: /^.*\/platform\/selected\.js$/,
-        replacement: fileURLToPath(new URL('./src/platform/selected.node.ts', import.meta.url)),
-      },
-    ],
+    alias: {
+      '#platform': fileURLToPath(new URL('./src/platform/selected.node.ts', import.meta.url)),
+    },
   },
   test: {
     include: ['test/**/*.test.ts'],

@@ -1,4 +1,3 @@
-// The platform of this build of the main entry. This file is the `default` one (browsers,
-// Workers, Deno, Bun, edge): tsup builds the `node` export condition's entry with
-// selected.node.ts in its place (tsup.config.ts), and vitest, which runs in Node, does the same.
+// The web platform as `#platform` (package.json `imports`): what every runtime but Node gets
+// (browsers, Workers, edge runtimes). Built as dist/platform-web.js.
 export { webPlatform as platform } from './web.js';

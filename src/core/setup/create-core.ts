@@ -2,7 +2,7 @@ import { withEnvironmentDefaults } from './environment-defaults.js';
 import { InvalidRequestError } from '../errors/validation-errors.js';
 import { checkHooks } from '../send/hooks.js';
 import { HttpCore } from '../request.js';
-import { platform } from '../../platform/selected.js';
+import { platform } from '#platform';
 import type { ClientOptions } from './options.js';
 import { profileNamed } from '../routes/profiles.js';
 import {
@@ -29,7 +29,7 @@ import { AcademyInputSchema } from '../../schemas/input-checks.js';
  * ```
  */
 export function createCore(options?: ClientOptions): HttpCore {
-  // The platform is this build's (platform/selected.ts): chosen by the export conditions, once.
+  // The platform (`#platform` in package.json's imports) is chosen by the export conditions, once.
   const resolved = withEnvironmentDefaults(options, platform);
   checkOptions(resolved);
   return new HttpCore(resolved, platform);
