@@ -1,5 +1,5 @@
 import { isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
-import type { AnswerMode, PreparedCall } from '../call.js';
+import type { Answer, AnswerMode, PreparedCall } from '../call.js';
 import { AbortError, ConnectionError, SeatpayError, TimeoutError } from '../errors/index.js';
 import { MultipartBody } from '../prepare/multipart.js';
 import { readBody } from '../read/read-body.js';
@@ -17,12 +17,6 @@ export interface SendSetup {
   maxResponseBytes: number;
 }
 
-/** An answer as one attempt got it: its body read, or left unread for `asResponse()`. */
-export interface Received {
-  response: Response;
-  text: string | undefined;
-}
-
 /**
  * Sends one attempt of `call` through the client's ky instance (ky's retry is off: p-retry is the
  * only loop) and reads the answer's body, bounded, within the same timeout. Every failure becomes
@@ -35,7 +29,7 @@ export async function send(
   headers: Record<string, string> | undefined,
   mode: AnswerMode,
   setup: SendSetup,
-): Promise<Received> {
+): Promise<Pick<Answer<unknown>, 'response' | 'text'>> {
   let gotHeaders = false;
   try {
     const pending = ky(call.url, await kyOptionsOf(call, headers, setup));
