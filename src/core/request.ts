@@ -22,7 +22,7 @@ import {
 import { validated } from './validate/validate.js';
 
 /**
- * The single request path of seatpay. A call goes, top to bottom ({@link HttpCore.request}):
+ * The single request path of seatpay. A call goes, top to bottom (`request`, then `run`):
  * prepare (route, path, body, options) → the retry loop (p-retry and the policy) → per attempt:
  * the token and headers, one send through ky, the body read (bounded) → the typed error of a
  * non-2xx answer, or the answer whose body its {@link APIPromise} validates.
