@@ -27,13 +27,7 @@ export default tseslint.config(
     // The main entry runs in browsers: Node built-ins belong in src/node.ts, the Node platform
     // (src/platform/node.ts, picked by the `node` export condition), src/mock or tests.
     files: ['src/**/*.ts'],
-    ignores: [
-      'src/node.ts',
-      'src/node/**',
-      'src/platform/node.ts',
-      'src/index.node.ts',
-      'src/mock/**',
-    ],
+    ignores: ['src/node.ts', 'src/node/**', 'src/platform/node.ts', 'src/mock/**'],
     rules: {
       'no-restricted-imports': [
         'error',
