@@ -1,4 +1,4 @@
-import ky, { type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import type { Platform } from '../platform/platform.js';
 import { APIPromise, requestIdOf } from './api-promise.js';
 import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
@@ -11,7 +11,7 @@ import { withRetries, type RetrySetup } from './retry/retry.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
 import { Secrets } from './secrets/secrets.js';
-import { kyHooksOf } from './send/hooks.js';
+import { kyInstanceOf } from './send/ky-instance.js';
 import { send, type SendSetup } from './send/send.js';
 import { Log } from './setup/logger.js';
 import {
@@ -67,35 +67,20 @@ export class HttpCore {
     const baseUrl = String(options.baseUrl).replace(/\/+$/, '');
     const timeoutMs = options.timeout ?? 30_000;
     this.prepareSetup = { baseUrl, timeoutMs, secrets: this.secrets };
-    this.retrySetup = {
-      settings: {
-        baseDelay: options.retryBaseDelay ?? 500,
-        maxBackoff: 8_000,
-        maxRetryDelay: options.maxRetryDelay ?? 60_000,
-      },
-      maxRetries: options.maxRetries ?? 2,
-      log: this.log,
-      secrets: this.secrets,
+    const settings = {
+      baseDelay: options.retryBaseDelay ?? 500,
+      maxBackoff: 8_000,
+      maxRetryDelay: options.maxRetryDelay ?? 60_000,
     };
+    const maxRetries = options.maxRetries ?? 2;
+    this.retrySetup = { settings, maxRetries, log: this.log, secrets: this.secrets };
     this.sendSetup = {
       platform,
       secrets: this.secrets,
       customFetch: options.fetch !== undefined,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     };
-    const hooks = kyHooksOf(options.hooks);
-    this.ky = ky.create({
-      retry: 0, // p-retry is the one retry loop; ky's would also clone every request body
-      throwHttpErrors: false, // statuses are judged here, into typed errors
-      // `redirect: 'error'` keeps the token on baseUrl's origin; `window: null` stops Node's fetch
-      // from cloning (and so buffering) every request body (upload-anchors.md §4).
-      redirect: 'error',
-      window: null,
-      timeout: timeoutMs,
-      headers: this.headers.static(platform.userAgent),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      ...(hooks ? { hooks } : {}),
-    });
+    this.ky = kyInstanceOf(options, this.headers.static(platform.userAgent), timeoutMs);
   }
 
   /**
