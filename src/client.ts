@@ -2,7 +2,7 @@ import { createCore } from './core/setup/create-core.js';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
 import type { HttpCore } from './core/request.js';
 import type { ClientOptions } from './core/setup/options.js';
-import { purchase, type PurchaseOptions, type PurchaseResult } from './helpers/purchase.js';
+import type { PurchaseOptions, PurchaseResult } from './helpers/purchase.js';
 import { BillingTeamResource } from './resources/billing-team.js';
 import { CardResource } from './resources/card.js';
 import { CheckingResource } from './resources/checking.js';
@@ -96,8 +96,11 @@ export class SeatpayClient {
    * ```
    */
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
+    // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
-    return purchase(this, options).catch((error: unknown) => {
+    return import('./helpers/purchase.js')
+      .then(({ purchase }) => purchase(this, options))
+      .catch((error: unknown) => {
       throw this.#core.scrub(error);
     });
   }
