@@ -19,7 +19,7 @@ import {
   type InternalRequestOptions,
   type ResolvedClientOptions,
 } from './setup/options.js';
-import { validated } from './validate/validate.js';
+import { validated, type ResultSetup } from './validate/validate.js';
 
 /**
  * The single request path of seatpay. A call goes, top to bottom (`request`, then `run`):
@@ -49,6 +49,7 @@ export class HttpCore {
   private readonly prepareSetup: PrepareSetup;
   private readonly retrySetup: RetrySetup;
   private readonly sendSetup: SendSetup;
+  private readonly resultSetup: ResultSetup;
 
   /** @internal */
   constructor(
@@ -80,6 +81,7 @@ export class HttpCore {
       customFetch: options.fetch !== undefined,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     };
+    this.resultSetup = { validation: options.validate ?? 'error', secrets: this.secrets, log: this.log };
     this.ky = kyInstanceOf(options, this.headers.static(platform.userAgent), timeoutMs);
   }
 
@@ -107,13 +109,22 @@ export class HttpCore {
     return new APIPromise(this.run(build, given, mode), mode);
   }
 
-  /** The order of every call, top to bottom. */
-  private async run<T>(
+  /**
+   * The order of every call, top to bottom. Not itself async, nor is any step before ky is called:
+   * with a fixed token the request leaves within the method call, and each async step less is
+   * work less on every call (BENCHMARKS.md, "Per-call cost").
+   */
+  private run<T>(
     build: () => Call<T>,
     given: InternalRequestOptions | undefined,
     mode: AnswerMode,
   ): Promise<Answer<T>> {
-    const call = prepare(build(), given, this.prepareSetup);
+    let call: PreparedCall<T>;
+    try {
+      call = prepare(build(), given, this.prepareSetup);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return withRetries(call, this.retrySetup, (attempt) => this.attempt(call, attempt, mode));
   }
 
@@ -123,35 +134,31 @@ export class HttpCore {
     attempt: number,
     mode: AnswerMode,
   ): Promise<Answer<T>> {
-    const token = await this.tokenFor(call);
+    const given = this.tokenFor(call);
+    const token = typeof given === 'string' ? given : await given;
     const headers = this.headers.of(call, call.options, token);
     const started = this.logSending(call, attempt);
     const { response, text } = await send(this.ky, call, headers, mode, this.sendSetup);
     if (started !== undefined) this.logAnswer(call, response, started);
     if (!response.ok) throw errorOfAnswer(response, text, call, this.secrets, this.log);
-    const check = {
-      schema: call.response,
-      validation: this.options.validate ?? 'error',
-      method: call.method,
-      url: call.url,
-      secrets: this.secrets,
-    };
     const { method, url } = call;
-    return { response, text, method, url, parse: (body) => validated(body, check, this.log) };
+    const check = this.resultSetup;
+    return { response, text, method, url, parse: (body) => validated(body, call, check) };
   }
 
   /**
    * The attempt's token, remembered with the call's own secrets (a card) so that everything that
-   * leaves the client hides them. A fixed token needs no await: one microtask less on every call.
+   * leaves the client hides them. A fixed token comes back as it is, with no promise to await.
    */
-  private async tokenFor(call: PreparedCall<unknown>): Promise<string> {
-    this.secrets.remember(call.secrets);
+  private tokenFor(call: PreparedCall<unknown>): string | Promise<string> {
+    if (call.secrets) this.secrets.remember(call.secrets);
     const source = this.options.token;
     if (typeof source === 'string') return source;
     // What a provider throws may quote the call's card or a token it handed out before.
-    const token = await tokenFor(source, call.options.signal, this.secrets);
-    this.secrets.remember([token]);
-    return token;
+    return tokenFor(source, call.options.signal, this.secrets).then((token) => {
+      this.secrets.remember([token]);
+      return token;
+    });
   }
 
   /**

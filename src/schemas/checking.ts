@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
-import { JsonSafe } from './input-checks.js';
+import { definePlainCheck } from '../core/validate/plain-check.js';
+import { isJsonData, JsonSafe } from './input-checks.js';
 import { CurrencySchema } from './invoices.js';
 import {
   DecimalSchema,
   IdInputSchema,
+  isIdInput,
+  isNonEmptyString,
   NonEmptyStringSchema,
   openEnum,
   optionalNullable,
@@ -38,6 +41,19 @@ export const CheckingParamsSchema = z
     team_seats: z.optional(IdInputSchema),
   })
   .check(JsonSafe);
+// The money calls' arguments, checked without zod's copying parse (and JsonSafe's JSON.stringify
+// of the whole body, which ky then encodes again) when they are what zod accepts as they are.
+definePlainCheck(CheckingParamsSchema, (value) => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { plans, team_seats } = value as Record<string, unknown>;
+  return (
+    Array.isArray(plans) &&
+    plans.length > 0 &&
+    plans.every((plan) => isIdInput(plan) || isNonEmptyString(plan)) &&
+    (team_seats === undefined || isIdInput(team_seats)) &&
+    isJsonData(value)
+  );
+});
 /**
  * The arguments of `checking.preview` and `checking.bag`; the input type of
  * {@link CheckingParamsSchema}. Further fields are sent as given.

@@ -109,6 +109,10 @@ export const optionalNullable = <T extends z.ZodMiniType>(schema: T) =>
 export const IdInputSchema = z
   .int({ error: 'must be a positive integer' })
   .check(z.positive({ error: 'must be a positive integer' }));
+/** What {@link IdInputSchema} accepts, without zod: the cheap check of an argument. @internal */
+export const isIdInput = (value: unknown): boolean =>
+  Number.isSafeInteger(value) && (value as number) > 0;
+definePlainCheck(IdInputSchema, isIdInput);
 
 /**
  * A non-empty string argument (a slug, a token, a file name). Internal.
@@ -121,3 +125,7 @@ export const IdInputSchema = z
 export const NonEmptyStringSchema = z
   .string({ error: 'must be a non-empty string' })
   .check(z.minLength(1, { error: 'must be a non-empty string' }));
+/** What {@link NonEmptyStringSchema} accepts, without zod. @internal */
+export const isNonEmptyString = (value: unknown): boolean =>
+  typeof value === 'string' && value.length > 0;
+definePlainCheck(NonEmptyStringSchema, isNonEmptyString);
