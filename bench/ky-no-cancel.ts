@@ -9,7 +9,7 @@
 // The benchmarks load a patched copy of the installed ky beside the real one, to measure both in
 // one run.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire as requireFrom } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,7 +24,7 @@ const CHANGED =
  * script), patched in a temporary copy; throws if the line is not there any more.
  */
 export async function kyWithoutBodyCancel(): Promise<typeof kyType> {
-  const entry = createRequire(join(process.cwd(), 'package.json')).resolve('ky');
+  const entry = requireFrom(join(process.cwd(), 'package.json')).resolve('ky');
   const installed = dirname(dirname(entry));
   const copy = join(mkdtempSync(join(tmpdir(), 'ky-no-cancel-')), 'ky');
   cpSync(installed, copy, { recursive: true });

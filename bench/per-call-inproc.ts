@@ -2,7 +2,10 @@
 // `fetch` that answers at once from memory with the bytes the simulator sends, so client CPU is
 // all that is measured (loopback timings on a shared machine are too noisy to see ~10 %).
 //
-//   npx tsx bench/per-call-inproc.ts [--rounds 15] [--calls 3000]
+//   npx tsx bench/per-call-inproc.ts [--rounds 15] [--calls 3000] [--before <other build>/index.js]
+//
+// `--before` adds the same seatpay calls from another build (say main's dist/, built in a copy of
+// the repository), measured in the same rounds: a before/after side by side.
 //
 // Subjects: the in-memory fetch + JSON.parse alone; bare ky with the same options as seatpay's ky
 // instance (src/core/send/ky-instance.ts); seatpay's plans.get(), subscriptions.list() and the money
@@ -20,6 +23,7 @@ const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '15' },
     calls: { type: 'string', default: '3000' },
+    before: { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
@@ -109,7 +113,22 @@ const viaKy = async (path: string, json?: unknown, instance = bare) => {
 const client = createClient({ baseUrl: origin, token, fetch: inMemoryFetch, logLevel: 'off' });
 const unchecked = client.withOptions({ validate: 'off' });
 
+type Client = ReturnType<typeof createClient>;
+const other = values.before
+  ? ((await import(values.before)) as { createClient: typeof createClient }).createClient({
+      baseUrl: origin,
+      token,
+      fetch: inMemoryFetch,
+      logLevel: 'off',
+    })
+  : undefined;
+const before = (name: string, call: (client: Client) => Promise<unknown>) =>
+  other ? { [`before: seatpay ${name}`]: () => call(other) } : {};
+
 const subjects: Record<string, () => Promise<unknown>> = {
+  ...before('plans.get()', (c) => c.plans.get('team-per-seat')),
+  ...before('subscriptions.list()', (c) => c.subscriptions.list()),
+  ...before('checking.preview()', (c) => c.checking.preview(PREVIEW)),
   'fetch + JSON.parse, plan': async () =>
     JSON.parse(await (await inMemoryFetch(`${origin}/v1/payments/plan/team-per-seat`)).text()),
   'bare ky, plan': () => viaKy('/v1/payments/plan/team-per-seat'),

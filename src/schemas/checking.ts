@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { definePlainCheck } from '../core/validate/plain-check.js';
+import { withPlainCheck } from '../core/validate/plain-check.js';
 import { isJsonData, JsonSafe } from './input-checks.js';
 import { CurrencySchema } from './invoices.js';
 import {
@@ -24,26 +24,32 @@ import { ServiceItemSchema } from './payments.js';
  * CheckingParamsSchema.safeParse({ plans: [], team_seats: 3 }).success; // false: no plan
  * ```
  */
-export const CheckingParamsSchema = z
-  .looseObject({
-    /** The plans to price: ids from `plan.id` (a slug is accepted too). */
-    plans: z
-      .array(
-        z.union([IdInputSchema, NonEmptyStringSchema], {
-          error: 'each plan must be a positive integer id (or a slug)',
-        }),
-        {
-          error: 'must be an array of plan ids',
-        },
-      )
-      .check(z.minLength(1, { error: 'must name at least one plan' })),
-    /** How many seats to price a team plan for (an integer >= 1); omit it for other plans. */
-    team_seats: z.optional(IdInputSchema),
-  })
-  .check(JsonSafe);
-// The money calls' arguments, checked without zod's copying parse (and JsonSafe's JSON.stringify
-// of the whole body, which ky then encodes again) when they are what zod accepts as they are.
-definePlainCheck(CheckingParamsSchema, (value) => {
+export const CheckingParamsSchema = /* @__PURE__ */ withPlainCheck(
+  z
+    .looseObject({
+      /** The plans to price: ids from `plan.id` (a slug is accepted too). */
+      plans: z
+        .array(
+          z.union([IdInputSchema, NonEmptyStringSchema], {
+            error: 'each plan must be a positive integer id (or a slug)',
+          }),
+          {
+            error: 'must be an array of plan ids',
+          },
+        )
+        .check(z.minLength(1, { error: 'must name at least one plan' })),
+      /** How many seats to price a team plan for (an integer >= 1); omit it for other plans. */
+      team_seats: z.optional(IdInputSchema),
+    })
+    .check(JsonSafe),
+  isPlainCheckingParams,
+);
+
+/**
+ * The money calls' arguments, checked without zod's copying parse (and JsonSafe's JSON.stringify
+ * of the whole body, which ky then encodes again) when they are what zod accepts as they are.
+ */
+function isPlainCheckingParams(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const { plans, team_seats } = value as Record<string, unknown>;
   return (
@@ -53,7 +59,8 @@ definePlainCheck(CheckingParamsSchema, (value) => {
     (team_seats === undefined || isIdInput(team_seats)) &&
     isJsonData(value)
   );
-});
+}
+
 /**
  * The arguments of `checking.preview` and `checking.bag`; the input type of
  * {@link CheckingParamsSchema}. Further fields are sent as given.

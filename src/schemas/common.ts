@@ -1,5 +1,15 @@
 import * as z from 'zod/mini';
-import { definePlainCheck } from '../core/validate/plain-check.js';
+import { definePlainCheck, withPlainCheck } from '../core/validate/plain-check.js';
+
+/** What `IdInputSchema` accepts, without zod: the cheap check of an argument. @internal */
+export function isIdInput(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) > 0;
+}
+
+/** What `NonEmptyStringSchema` accepts, without zod. @internal */
+export function isNonEmptyString(value: unknown): boolean {
+  return typeof value === 'string' && value.length > 0;
+}
 
 /**
  * A money amount. The service documents decimal strings ("10.00"); the deployed server sends some
@@ -106,13 +116,12 @@ export const optionalNullable = <T extends z.ZodMiniType>(schema: T) =>
  * IdInputSchema.safeParse(0).success; // false: must be a positive integer
  * ```
  */
-export const IdInputSchema = z
-  .int({ error: 'must be a positive integer' })
-  .check(z.positive({ error: 'must be a positive integer' }));
-/** What {@link IdInputSchema} accepts, without zod: the cheap check of an argument. @internal */
-export const isIdInput = (value: unknown): boolean =>
-  Number.isSafeInteger(value) && (value as number) > 0;
-definePlainCheck(IdInputSchema, isIdInput);
+export const IdInputSchema = /* @__PURE__ */ withPlainCheck(
+  z
+    .int({ error: 'must be a positive integer' })
+    .check(z.positive({ error: 'must be a positive integer' })),
+  isIdInput,
+);
 
 /**
  * A non-empty string argument (a slug, a token, a file name). Internal.
@@ -122,10 +131,9 @@ definePlainCheck(IdInputSchema, isIdInput);
  * NonEmptyStringSchema.safeParse('').success; // false
  * ```
  */
-export const NonEmptyStringSchema = z
-  .string({ error: 'must be a non-empty string' })
-  .check(z.minLength(1, { error: 'must be a non-empty string' }));
-/** What {@link NonEmptyStringSchema} accepts, without zod. @internal */
-export const isNonEmptyString = (value: unknown): boolean =>
-  typeof value === 'string' && value.length > 0;
-definePlainCheck(NonEmptyStringSchema, isNonEmptyString);
+export const NonEmptyStringSchema = /* @__PURE__ */ withPlainCheck(
+  z
+    .string({ error: 'must be a non-empty string' })
+    .check(z.minLength(1, { error: 'must be a non-empty string' })),
+  isNonEmptyString,
+);

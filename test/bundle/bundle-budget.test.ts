@@ -10,10 +10,12 @@ import { measureSplit } from '../../bench/bundle-split.js';
  * sizes plus about 2 % so that any growth is a decision, not an accident (BENCHMARKS.md, "Bundle
  * size", says why the goals are missed and by how much). The whole entry as one file grew 1.2 KB
  * when the upload, purchase and polling helpers became lazy chunks: a bundler that does not split
- * wraps every module such a chunk reaches in a lazy initializer.
+ * wraps every module such a chunk reaches in a lazy initializer. Both grew about 0.5 KB more with
+ * issue 19's per-call work (plain checks of arguments, route templates split once, fewer async
+ * steps): a decision, measured in BENCHMARKS.md.
  */
 const WHOLE_MAIN_ENTRY_BUDGET = 45_700;
-const ONE_RESOURCE_BUDGET = 33_500;
+const ONE_RESOURCE_BUDGET = 34_300;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
