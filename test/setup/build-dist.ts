@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -8,6 +9,9 @@ import { promisify } from 'node:util';
 const root = resolve(import.meta.dirname, '../..');
 
 export default async function buildDist(): Promise<void> {
+  // Re-running one full file against a dist/ already built: SEATPAY_SKIP_BUILD=1 keeps it (and
+  // leaves alone a dist/ that another run is reading).
+  if (process.env.SEATPAY_SKIP_BUILD === '1' && existsSync(resolve(root, 'dist/index.js'))) return;
   const started = performance.now();
   await promisify(execFile)(
     process.execPath,
