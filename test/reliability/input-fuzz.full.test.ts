@@ -68,7 +68,7 @@ beforeAll(() => unhandled.start());
 afterAll(() => {
   unhandled.stop();
   figures.print(
-    `Input fuzz (seed ${SEED}, ${RUNS} runs per method): \`npx vitest run test/reliability/input-fuzz.test.ts\``,
+    `Input fuzz (seed ${SEED}, ${RUNS} runs per method): \`npx vitest run test/reliability/input-fuzz.full.test.ts\``,
   );
 });
 

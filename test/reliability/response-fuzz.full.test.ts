@@ -274,7 +274,7 @@ beforeAll(() => unhandled.start());
 afterAll(() => {
   unhandled.stop();
   figures.print(
-    `Response fuzz (seed ${SEED}, ${RUNS} runs per endpoint): \`npx vitest run test/reliability/response-fuzz.test.ts\``,
+    `Response fuzz (seed ${SEED}, ${RUNS} runs per endpoint): \`npx vitest run test/reliability/response-fuzz.full.test.ts\``,
   );
 });
 
