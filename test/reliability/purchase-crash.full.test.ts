@@ -115,7 +115,7 @@ describe('a purchase killed at any point, then run again with the same key', () 
       const args = [server.url, user.token, join(dir, `journal-${i}.json`), `order-${i}`];
       for (const fault of point.faults) simulator.faults.inject(fault);
       const kill = point.killAfter;
-      let stopWatching = () => false;
+      let stopWatching: () => void = () => undefined;
       const first = await runPurchaseChild(script, args, (line, killNow) => {
         if (!kill || line !== kill.line) return false;
         if (!kill.request) return true;

@@ -100,8 +100,9 @@ export async function main(
     if (command.kind === 'help') return output.out(HELP);
     if (command.kind === 'version') return output.out(VERSION);
     const server = await listen(command, prepareSimulator(command));
-    describeServer(server, command, output);
+    // Handlers first: the banner tells a script it may signal now.
     stopOnSignal(server);
+    describeServer(server, command, output);
   } catch (error) {
     if (!(error instanceof CommandLineError)) throw error;
     output.err(`seatpay-mock: ${error.message} (see seatpay-mock --help)`);
