@@ -48,6 +48,7 @@ import {
   type ServerProcess,
   type ServerStats,
 } from './support/leaks-kit.js';
+import { leakCalls } from '../support/strength.js';
 
 const PLAN = 'GET /v1/payments/plan/team-per-seat';
 const PAY = 'POST /v1/payments/pay';
@@ -55,10 +56,10 @@ const CHUNK = 'POST /v2/media/me/chunk';
 const LIST = 'GET /v1/payments/me/subscription';
 const FINALIZE = 'POST /v2/media/me/chunk/upload';
 /**
- * Calls of the memory check after its warm-up (a multiple of 1,000; at least 3,000):
- * SEATPAY_LEAK_CALLS, 4,000 by default in test:all, 10,000 for the full-strength figure.
+ * Calls of the memory check after its warm-up (a multiple of 1,000; at least 3,000): 4,000 by
+ * default, 10,000 at full strength (SEATPAY_FULL_STRENGTH=1); SEATPAY_LEAK_CALLS sets it.
  */
-const CALLS = Number(process.env.SEATPAY_LEAK_CALLS ?? 4_000);
+const CALLS = leakCalls();
 const STUCK = 60_000; // ms of injected latency: far longer than any case waits
 /** How long an aborted (or timed-out) call may take to settle before it counts as hung. */
 const SETTLE_GUARD = 10_000;
