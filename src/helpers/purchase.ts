@@ -1,6 +1,6 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import { checkNumberOption, MAX_TIMER_MS, parseInput } from '../core/validate-input.js';
-import { IdInputSchema, NonEmptyStringSchema } from '../schemas/common.js';
+import { AcademyInputSchema, IdInputSchema, NonEmptyStringSchema } from '../schemas/common.js';
 import {
   CardParamsSchema,
   ChosenPeriodSchema,
@@ -48,9 +48,16 @@ export interface PurchaseOptions {
   chosen_period: ChosenPeriod;
   /**
    * The payment method to pay with, sent with the pay request: the deployed server requires it
-   * (`profile: 'deployed'`; its ids come from `GET /v1/payments/methods`).
+   * whenever the amount is above 0 (`profile: 'deployed'`; without it, 400 "Payment method is
+   * required"; its ids come from `GET /v1/payments/methods`).
    */
   payment_method_id?: number;
+  /**
+   * The academy selling the plan (its id, or its slug), sent with the preview, the bag and the
+   * card: the deployed server requires it on the card (400 "Missing academy parameter") and
+   * prices the bag in that academy's currency. A `card.academy` of its own is kept.
+   */
+  academy?: number | string;
   /** Subscription ids known before paying; listed just before paying when not given. */
   exclude?: number[];
   /**
@@ -128,6 +135,9 @@ function checkPurchaseOptions(options: PurchaseOptions): void {
   if (options.team_seats !== undefined) parseInput(IdInputSchema, options.team_seats, 'team_seats');
   parseInput(CardParamsSchema, options.card, 'card');
   parseInput(ChosenPeriodSchema, options.chosen_period, 'chosen_period');
+  if (options.payment_method_id !== undefined)
+    parseInput(IdInputSchema, options.payment_method_id, 'payment_method_id');
+  if (options.academy !== undefined) parseInput(AcademyInputSchema, options.academy, 'academy');
   if (options.onStep !== undefined && typeof options.onStep !== 'function') {
     throw new InvalidRequestError('Invalid onStep: must be a function', { field: 'onStep' });
   }
