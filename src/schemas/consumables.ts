@@ -166,7 +166,12 @@ const StandaloneConsumableSchema = z.looseObject({
     z.union([
       z.string(),
       z.int(),
-      z.looseObject({ id: z.optional(z.int()), slug: z.optional(z.string()) }),
+      z.looseObject({
+        /** The service's id. */
+        id: z.optional(z.int()),
+        /** The service's slug (`'ai-credits'`). */
+        slug: z.optional(z.string()),
+      }),
     ]),
   ),
 });
