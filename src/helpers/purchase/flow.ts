@@ -87,7 +87,9 @@ export class PurchaseFlow {
     const bag = this.#report('bag', await client.checking.bag(checking, request));
     this.#step = 'card';
     // The deployed server requires the academy on the card too; the card's own wins.
-    const card = academy === undefined ? options.card : { academy, ...options.card };
+    const own = (options.card as { academy?: unknown }).academy;
+    const card =
+      academy === undefined || own !== undefined ? options.card : { ...options.card, academy };
     this.#report('card', await client.card.register(card, request));
     return { plan, preview, bag };
   }
