@@ -163,7 +163,7 @@ describe('the deployed server, as seen', () => {
       ...DEPLOYED_EXTRAS.checkout,
     });
     expect(byId.status).toBe(201);
-    expect(byId.body.amount).toBe(5);
+    expect(byId.body.amount).toBe(4); // 5 x 1.00, less its academy's bundle discount (20 %)
     expect(byId.body.standalone_consumables).toEqual([
       expect.objectContaining({ how_many: 5, user: owner.id, service: expect.any(Object) }),
     ]);
@@ -172,9 +172,15 @@ describe('the deployed server, as seen', () => {
       how_many: 1,
       ...DEPLOYED_EXTRAS.checkout,
     });
-    expect([bySlug.status, bySlug.body.amount]).toEqual([201, 5]);
+    expect([bySlug.status, bySlug.body.amount]).toEqual([201, 5]); // mentorship: no bundles
+    const two = await call(server, owner.token, 'POST', CHECKOUT, {
+      service: 'ai-credits',
+      how_many: 2,
+      ...DEPLOYED_EXTRAS.checkout,
+    });
+    expect(two.body.amount).toBe(1.8); // the second bundle takes 10 % off
     const after = await consumablesOf(server, owner.token, 'ai-credits');
-    expect(after.length - before.length).toBe(1);
+    expect(after.slice(before.length).map((item: Json) => item.how_many)).toEqual([5, 2]);
   });
 
   it('still needs the subscription for the seat service', async () => {

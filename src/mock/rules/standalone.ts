@@ -27,7 +27,7 @@ export function buyStandalone(
   const invoice = charge(state, {
     kind: 'consumable-checkout',
     userId: user.id,
-    amount: unitPrice(state, service) * units,
+    amount: bundlePrice(unitPrice(state, service), units, BUNDLES[service]),
     subscriptionId: subscription?.id ?? null,
     service,
     howMany,
@@ -46,6 +46,31 @@ export function buyStandalone(
     ...serializeInvoice(state, invoice),
     standalone_consumables: [standaloneConsumable(state, consumable)],
   };
+}
+
+/**
+ * How the deployed server's academy sells a service alone (its `AcademyService`): units come in
+ * bundles, and each bundle after the first takes `discountRatio` more off (each such step 10 %
+ * smaller than the last), 20 % at most. `ai-credits` bought 5 at a time costs 4.00, not 5.00, as
+ * the server answered when it ran.
+ */
+const BUNDLES: Readonly<Record<string, { size: number; discountRatio: number }>> = {
+  'ai-credits': { size: 1, discountRatio: 0.1 },
+};
+
+/** The deployed server's `AcademyService.get_discounted_price`, in cents. */
+function bundlePrice(
+  unitCents: number,
+  units: number,
+  bundle: { size: number; discountRatio: number } | undefined,
+): number {
+  let discount = 0;
+  let step = bundle?.discountRatio ?? 0;
+  for (let n = 1; bundle && n < Math.floor(units / bundle.size); n++) {
+    discount += step;
+    step -= step * 0.1;
+  }
+  return Math.round(unitCents * units * (1 - Math.min(discount, 0.2)));
 }
 
 /** What one unit of a service costs: its price in the first plan that grants it. */
