@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Two projects (README "Development"):
@@ -9,6 +10,13 @@ import { defineConfig } from 'vitest/config';
 const FULL = 'test/**/*.full.test.ts';
 
 export default defineConfig({
+  // Tests run in Node, where the package's `#platform` import (its `node` condition) is the Node
+  // platform: the sources get it as tsconfig.json's paths say.
+  resolve: {
+    alias: {
+      '#platform': fileURLToPath(new URL('./src/platform/selected.node.ts', import.meta.url)),
+    },
+  },
   test: {
     testTimeout: 20_000,
     hookTimeout: 120_000,

@@ -5,11 +5,11 @@ import type { RandomSource } from './core/random.js';
 import { Router } from './core/router.js';
 import { Timers } from './core/timers.js';
 import { consumeFor, type ConsumeAnswer } from './routes/consume.js';
-import { fileBytes, findFile, serializeFile, type MockFile } from './routes/media-finalize.js';
-import { operationTypesOf, type MockOperationType } from './routes/media-settings.js';
+import { fileBytes, findFile, serializeFile, type MockFile } from './state/files.js';
+import { operationTypesOf, type MockOperationType } from './state/media.js';
 import { routeDefinitions } from './routes/table.js';
 import { serverProfile } from './core/server-profile.js';
-import type { ProfileName } from '../core/profiles.js';
+import type { ProfileName } from '../core/routes/profiles.js';
 import { chunkStoreOf, type MockChunkStore } from './state/chunk-store.js';
 import type { CatalogPlan, PlanSlug } from './state/catalog.js';
 import { SimulatorState, type Charge, type MockUser } from './state/state.js';
@@ -31,6 +31,12 @@ import { SimulatorState, type Charge, type MockUser } from './state/state.js';
 export interface SimulatorOptions {
   /** How long after paying the subscription appears. Default: random, 10 to 30 seconds (SERVICE.md). */
   subscriptionDelayMs?: number;
+  /**
+   * How long after a team subscription is listed its billing team is built (until then the listing
+   * says `has_billing_team: false` and the billing team answers 404), as on the deployed server.
+   * Default: 0 under `'spec'` (built with the subscription), 500 to 2000 ms under `'deployed'`.
+   */
+  billingTeamDelayMs?: number;
   /** How long a `media` file stays TRANSFERRING before it turns CREATED. Default 1000. */
   mediaProcessingDelayMs?: number;
   /** The source of tokens and default delays; pass `seededRandom(n)` for repeatable runs. */
@@ -229,6 +235,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     timers,
     subscriptionDelayMs: () =>
       options.subscriptionDelayMs ?? 10_000 + Math.floor(random() * 20_000),
+    billingTeamDelayMs: () => options.billingTeamDelayMs ?? profile.billingTeamDelayMs(random),
     mediaProcessingDelayMs: options.mediaProcessingDelayMs ?? 1000,
   });
   const router = new Router(routeDefinitions(profile));

@@ -1,7 +1,7 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { HttpCore } from '../core/http.js';
-import type { RequestOptions } from '../core/options.js';
-import { parseInput } from '../core/validate-input.js';
+import type { HttpCore } from '../core/request.js';
+import type { RequestOptions } from '../core/setup/options.js';
+import { parseInput } from '../core/prepare/validate-input.js';
 import {
   PayParamsSchema,
   PaymentSchema,
@@ -33,6 +33,8 @@ export class PayResource {
   /**
    * Pays a bag. Never re-sent once it may have reached the service: an ambiguous failure rejects
    * with `mayHaveBeenProcessed: true`, and `subscriptions.waitFor` tells whether it went through.
+   * A declined card rejects with `PaymentRequiredError` (402). The deployed server requires
+   * `payment_method_id` whenever the amount is above 0.
    *
    * @example
    * ```ts

@@ -1,6 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { HttpCore } from '../core/http.js';
-import type { RequestOptions } from '../core/options.js';
+import type { HttpCore } from '../core/request.js';
+import type { RequestOptions } from '../core/setup/options.js';
 import { waitForSubscription, type WaitForOptions } from '../helpers/wait-for-subscription.js';
 import {
   SubscriptionListSchema,
@@ -46,9 +46,12 @@ export class SubscriptionsResource {
   }
 
   /**
-   * Polls the listing until a subscription appears that is not in `exclude` and satisfies `match`:
-   * paid subscriptions are created asynchronously. A poll that fails transiently does not end
-   * the wait; running out of time rejects with `SubscriptionTimeoutError`.
+   * Polls the listing until a subscription appears that is not in `exclude`, is usable and
+   * satisfies `match`: paid subscriptions are created asynchronously, and the deployed server lists
+   * a team subscription a few seconds before its billing team exists (`has_billing_team: false`
+   * while the bag it was paid with bought seats): such a one is passed over until its team is
+   * built. A poll that fails transiently does not end the wait; running out of time rejects with
+   * `SubscriptionTimeoutError`.
    *
    * @example
    * ```ts

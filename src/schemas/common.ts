@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { definePlainCheck } from '../core/plain-check.js';
+import { definePlainCheck } from '../core/validate/plain-check.js';
 
 /**
  * A money amount. The service documents decimal strings ("10.00"); the deployed server sends some
@@ -109,6 +109,19 @@ export const optionalNullable = <T extends z.ZodMiniType>(schema: T) =>
 export const IdInputSchema = z
   .int({ error: 'must be a positive integer' })
   .check(z.positive({ error: 'must be a positive integer' }));
+
+/**
+ * An academy the caller names: its positive integer id, or its slug. Internal.
+ *
+ * @example
+ * ```ts
+ * AcademyInputSchema.parse('downtown-miami'); // or 4
+ * ```
+ */
+export const AcademyInputSchema = z.union(
+  [z.int().check(z.positive()), z.string().check(z.minLength(1))],
+  { error: 'must be an academy id (a positive integer) or slug' },
+);
 
 /**
  * A non-empty string argument (a slug, a token, a file name). Internal.

@@ -5,17 +5,19 @@ import {
   type PurchaseCharged,
   type PurchaseFailedStep,
 } from '../../core/errors/purchase-error.js';
-import type { RequestOptions } from '../../core/options.js';
-import type { Bag, Checking, Payment, Plan } from '../../schemas/payments.js';
+import type { RequestOptions } from '../../core/setup/options.js';
+import type { Payment, Plan } from '../../schemas/payments.js';
+import type { Bag, Checking } from '../../schemas/checking.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
-import type { SeatpayClient } from '../../client.js';
-import type { PurchaseOptions, PurchaseResult } from '../purchase.js';
+import type { PurchaseCalls } from './purchase-calls.js';
+import type { PurchaseOptions, PurchaseResult } from './purchase-options.js';
 import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from '../purchase-step.js';
 import { subscriptionsOf } from '../wait-for-subscription.js';
 import { abortAfterPay, chargedAfterPayFailure } from './charged.js';
 import type { ClientPurchases } from './client-purchases.js';
 import type { PurchaseJournal, PurchaseRecord } from './journal.js';
 import { isThisPurchase } from './match.js';
+import { awaitsBillingTeam } from '../usable-subscription.js';
 
 /** What the steps before paying produced. */
 interface Prepared {
@@ -40,7 +42,7 @@ export class PurchaseFlow {
   readonly #request: RequestOptions;
 
   constructor(
-    private readonly client: SeatpayClient,
+    private readonly client: PurchaseCalls,
     private readonly options: PurchaseOptions,
     private readonly shared: ClientPurchases,
   ) {
@@ -73,17 +75,23 @@ export class PurchaseFlow {
     const { client, options } = this;
     const request = this.#request;
     const plan = this.#report('plan', await client.plans.get(options.plan, request));
+    const { academy } = options;
     const checking = {
       // Optional chaining: under `validate: 'off'` the plan is whatever the service sent.
       plans: [plan?.id ?? plan?.slug ?? options.plan],
       ...(options.team_seats === undefined ? {} : { team_seats: options.team_seats }),
+      ...(academy === undefined ? {} : { academy }),
     };
     this.#step = 'preview';
     const preview = this.#report('preview', await client.checking.preview(checking, request));
     this.#step = 'bag';
     const bag = this.#report('bag', await client.checking.bag(checking, request));
     this.#step = 'card';
-    this.#report('card', await client.card.register(options.card, request));
+    // The deployed server requires the academy on the card too; the card's own wins.
+    const own = (options.card as { academy?: unknown }).academy;
+    const card =
+      academy === undefined || own !== undefined ? options.card : { ...options.card, academy };
+    this.#report('card', await client.card.register(card, request));
     return { plan, preview, bag };
   }
 
@@ -149,7 +157,10 @@ export class PurchaseFlow {
     const { waitTimeout, pollInterval } = this.options;
     const subscription = await this.client.subscriptions.waitFor({
       exclude: [...exclude, ...claimed],
-      match: (s) => !claimed.has(s.id) && isThisPurchase(s, identity),
+      match: (s) =>
+        !claimed.has(s.id) &&
+        isThisPurchase(s, identity) &&
+        !awaitsBillingTeam(s, this.options.team_seats !== undefined),
       ...(waitTimeout === undefined ? {} : { timeout: waitTimeout }),
       ...(pollInterval === undefined ? {} : { interval: pollInterval }),
       ...this.#request,

@@ -100,7 +100,8 @@ export async function main(
     if (command.kind === 'help') return output.out(HELP);
     if (command.kind === 'version') return output.out(VERSION);
     const server = await listen(command, prepareSimulator(command));
-    // Handlers first: the banner tells a script it may signal now.
+    // The handler goes first: a script that stops the server as soon as it reads the banner
+    // would otherwise kill it with the default SIGTERM action, in the instant between the two.
     stopOnSignal(server);
     describeServer(server, command, output);
   } catch (error) {

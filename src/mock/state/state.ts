@@ -2,9 +2,11 @@ import type { Cents } from '../core/money.js';
 import { randomHex, type RandomSource } from '../core/random.js';
 import type { ServerProfile } from '../core/server-profile.js';
 import type { Timers } from '../core/timers.js';
-import type { OperationTypeSettings } from '../routes/media-settings.js';
+import type { OperationTypeSettings } from './media.js';
 import { createCatalog, type CatalogPlan, type PlanSlug } from './catalog.js';
 import type { ChunkStore } from './chunk-store.js';
+
+export type { ChunkRecord } from './chunk-store.js';
 
 /** Everything one simulator instance knows. Records use camelCase; the wire shapes are built in serialize*.ts. */
 
@@ -81,7 +83,8 @@ export interface ConsumableRecord {
   /** Units left; -1 = unlimited. */
   howMany: number;
   userId: number | null;
-  subscriptionId: number;
+  /** The subscription it comes from; null for units bought alone (the deployed server's checkout). */
+  subscriptionId: number | null;
   seatId: number | null;
   teamId: number | null;
 }
@@ -140,17 +143,6 @@ export interface InvoiceRecord {
   bagId?: number | null;
 }
 
-export interface ChunkRecord {
-  userId: number;
-  academy: number | null;
-  operationType: string;
-  totalChunks: number;
-  index: number;
-  name: string;
-  mime: string;
-  bytes: Uint8Array;
-}
-
 export interface FileRecord {
   id: number;
   userId: number;
@@ -187,13 +179,15 @@ export interface StateOptions {
   chunkStore: ChunkStore;
   timers: Timers;
   subscriptionDelayMs: () => number;
+  /** How long after a team subscription appears its billing team is built. */
+  billingTeamDelayMs: () => number;
   mediaProcessingDelayMs: number;
 }
 
 export class SimulatorState {
   readonly catalog: Record<PlanSlug, CatalogPlan> = createCatalog();
   readonly users: MockUser[] = [];
-  readonly cards = new Map<number, { last4: string }>();
+  readonly cards = new Map<number, { last4: string; declines: boolean }>();
   readonly bags: BagRecord[] = [];
   readonly subscriptions: SubscriptionRecord[] = [];
   readonly teams: TeamRecord[] = [];
