@@ -1,8 +1,8 @@
 // Browser bundle sizes of the built package (dist/), as a user's bundler would make them:
 // esbuild --bundle --minify --format=esm --platform=browser, then gzip -9, as one file; and, with
 // code splitting (esbuild --splitting, vite), what a page loads up front and in all
-// (bundle-split.ts). Used by test/bundle/bundle-budget.test.ts (the budget in CI) and printed for
-// BENCHMARKS.md by
+// (bundle-split.ts). Used by test/bundle/bundle-budget.full.test.ts (the budget in CI) and printed
+// for BENCHMARKS.md by
 //
 //   npx tsx bench/bundle-size.ts                 # same as: npm run bench:bundle
 import { gzipSync } from 'node:zlib';

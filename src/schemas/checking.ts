@@ -3,6 +3,7 @@ import { withPlainCheck } from '../core/validate/plain-check.js';
 import { isJsonData, JsonSafe } from './input-checks.js';
 import { CurrencySchema } from './invoices.js';
 import {
+  AcademyInputSchema,
   DecimalSchema,
   IdInputSchema,
   isIdInput,
@@ -40,6 +41,11 @@ export const CheckingParamsSchema = /* @__PURE__ */ withPlainCheck(
         .check(z.minLength(1, { error: 'must name at least one plan' })),
       /** How many seats to price a team plan for (an integer >= 1); omit it for other plans. */
       team_seats: z.optional(IdInputSchema),
+      /**
+       * The academy selling it (id or slug): the deployed server prices the bag in its currency
+       * (without it, the plan's owner academy).
+       */
+      academy: z.optional(AcademyInputSchema),
     })
     .check(JsonSafe),
   isPlainCheckingParams,
@@ -51,12 +57,13 @@ export const CheckingParamsSchema = /* @__PURE__ */ withPlainCheck(
  */
 function isPlainCheckingParams(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const { plans, team_seats } = value as Record<string, unknown>;
+  const { plans, team_seats, academy } = value as Record<string, unknown>;
   return (
     Array.isArray(plans) &&
     plans.length > 0 &&
     plans.every((plan) => isIdInput(plan) || isNonEmptyString(plan)) &&
     (team_seats === undefined || isIdInput(team_seats)) &&
+    (academy === undefined || isIdInput(academy) || isNonEmptyString(academy)) &&
     isJsonData(value)
   );
 }

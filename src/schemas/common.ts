@@ -124,6 +124,19 @@ export const IdInputSchema = /* @__PURE__ */ withPlainCheck(
 );
 
 /**
+ * An academy the caller names: its positive integer id, or its slug. Internal.
+ *
+ * @example
+ * ```ts
+ * AcademyInputSchema.parse('downtown-miami'); // or 4
+ * ```
+ */
+export const AcademyInputSchema = z.union(
+  [z.int().check(z.positive()), z.string().check(z.minLength(1))],
+  { error: 'must be an academy id (a positive integer) or slug' },
+);
+
+/**
  * A non-empty string argument (a slug, a token, a file name). Internal.
  *
  * @example
