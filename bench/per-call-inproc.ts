@@ -2,7 +2,8 @@
 // `fetch` that answers at once from memory with the bytes the simulator sends, so client CPU is
 // all that is measured (loopback timings on a shared machine are too noisy to see ~10 %).
 //
-//   npx tsx bench/per-call-inproc.ts [--rounds 15] [--calls 3000] [--before <other build>/index.js]
+//   NODE_OPTIONS=--expose-gc npx tsx bench/per-call-inproc.ts [--rounds 15] [--calls 3000] \
+//     [--before <other build>/index.js]
 //
 // `--before` adds the same seatpay calls from another build (say main's dist/, built in a copy of
 // the repository), measured in the same rounds: a before/after side by side.
@@ -147,6 +148,9 @@ for (let round = 0; round < rounds + 2; round++) {
   const names = Object.keys(subjects);
   if (round % 2) names.reverse();
   for (const name of names) {
+    // A collection left over from the block before must not land in this one (run with
+    // NODE_OPTIONS=--expose-gc; without it, GC noise stays in the spread).
+    (globalThis as { gc?: () => void }).gc?.();
     const before = process.cpuUsage();
     for (let i = 0; i < calls; i++) await subjects[name]!();
     const used = process.cpuUsage(before);

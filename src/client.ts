@@ -101,8 +101,8 @@ export class SeatpayClient {
     return import('./helpers/purchase.js')
       .then(({ purchase }) => purchase(this, options))
       .catch((error: unknown) => {
-      throw this.#core.scrub(error);
-    });
+        throw this.#core.scrub(error);
+      });
   }
 }
 

@@ -81,7 +81,11 @@ export class HttpCore {
       customFetch: options.fetch !== undefined,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     };
-    this.resultSetup = { validation: options.validate ?? 'error', secrets: this.secrets, log: this.log };
+    this.resultSetup = {
+      validation: options.validate ?? 'error',
+      secrets: this.secrets,
+      log: this.log,
+    };
     this.ky = kyInstanceOf(options, this.headers.static(platform.userAgent), timeoutMs);
   }
 

@@ -14,7 +14,7 @@ import { measureSplit } from '../../bench/bundle-split.js';
  * issue 19's per-call work (plain checks of arguments, route templates split once, fewer async
  * steps): a decision, measured in BENCHMARKS.md.
  */
-const WHOLE_MAIN_ENTRY_BUDGET = 45_700;
+const WHOLE_MAIN_ENTRY_BUDGET = 46_700;
 const ONE_RESOURCE_BUDGET = 34_300;
 
 describe('browser bundle of the main entry', () => {
@@ -56,7 +56,8 @@ describe('browser bundle of the main entry', () => {
 /**
  * A page that creates a client and calls `plans.get`, built by a code-splitting bundler: what
  * loads before its code runs (issue 19's goal is 26 KB; BENCHMARKS.md says why it is missed).
- * The measured size (38.2 KB with esbuild, 37.9 with vite) plus about 2 %.
+ * The measured size (38.9 KB with esbuild, 38.6 with vite) plus about 0.3 %: the guard sits close
+ * because the goal is far below it.
  */
 const ONE_CALL_PAGE_UP_FRONT_BUDGET = 39_000;
 

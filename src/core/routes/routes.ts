@@ -174,7 +174,8 @@ export type RouteTable = Readonly<Record<RouteName, Route>>;
 export function expandPath(template: string, params: Record<string, string | number> = {}): string {
   const parts = partsOf(template);
   let path = parts[0]!;
-  for (let at = 1; at < parts.length; at += 2) path += pathParam(parts[at]!, params) + parts[at + 1]!;
+  for (let at = 1; at < parts.length; at += 2)
+    path += pathParam(parts[at]!, params) + parts[at + 1]!;
   return path;
 }
 
