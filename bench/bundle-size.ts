@@ -8,7 +8,7 @@
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { measureSplit } from './bundle-split.js';
+import { BROWSER_PAGE, measureSplit } from './bundle-split.js';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -39,18 +39,8 @@ export interface BundleSize {
 /** Bundles one scenario for the browser; a Node built-in anywhere in it fails the build. */
 export async function measureBundle(scenario: Scenario): Promise<BundleSize> {
   const result = await build({
+    ...BROWSER_PAGE,
     stdin: { contents: scenarios[scenario], resolveDir: dist, loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    // As a user's bundler: the repository's tsconfig paths (which give the sources the Node
-    // platform) are not theirs; `#platform` resolves through package.json imports (browser: web).
-    tsconfigRaw: '{}',
-    logLevel: 'silent',
   });
   const code = result.outputFiles[0]!.contents;
   const metafile: Metafile = result.metafile;

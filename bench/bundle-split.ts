@@ -7,7 +7,24 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
+
+/**
+ * How a user's bundler builds a page for the browser: minified ES2022, every dependency in, a Node
+ * built-in anywhere failing the build. The repository's tsconfig paths (which give the sources the
+ * Node platform) are not a user's; `#platform` resolves through package.json imports (web).
+ */
+export const BROWSER_PAGE = {
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  write: false,
+  metafile: true,
+  tsconfigRaw: '{}',
+  logLevel: 'silent',
+} as const satisfies BuildOptions;
 
 export type Splitter = 'esbuild --splitting' | 'vite';
 
@@ -54,18 +71,10 @@ export async function measureSplit(page: string, splitter: Splitter): Promise<Sp
 async function esbuildChunks(page: string): Promise<{ entry: string; chunks: Chunk[] }> {
   const dist = new URL('../dist/', import.meta.url).pathname;
   const result = await build({
+    ...BROWSER_PAGE,
     stdin: { contents: page, resolveDir: dist, loader: 'js', sourcefile: 'page.js' },
-    bundle: true,
     splitting: true,
     outdir: '/page',
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    tsconfigRaw: '{}', // the repository's tsconfig paths are not a user's (see bundle-size.ts)
-    logLevel: 'silent',
   });
   const code = new Map(result.outputFiles.map((file) => [file.path, file.contents]));
   const chunks = Object.entries(result.metafile.outputs)
