@@ -17,6 +17,7 @@ import type { SeatpayClient } from '../client.js';
 import { purchasesOf } from './purchase/client-purchases.js';
 import { PurchaseFlow } from './purchase/flow.js';
 import type { PurchaseJournal } from './purchase/journal.js';
+import { checkKeyAndJournal } from './purchase/keyed-journal.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
 import type { PurchaseStep } from './purchase-step.js';
 
@@ -135,21 +136,4 @@ function checkPurchaseOptions(options: PurchaseOptions): void {
   checkNumberOption('pollInterval', options.pollInterval, MAX_TIMER_MS);
   checkWaitForOptions({ exclude: options.exclude, signal: options.signal });
   checkKeyAndJournal(options);
-}
-
-function checkKeyAndJournal({ key, journal }: PurchaseOptions): void {
-  if (key !== undefined && (typeof key !== 'string' || key === '')) {
-    throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
-  }
-  const usable =
-    journal === undefined ||
-    (typeof journal === 'object' &&
-      journal !== null &&
-      typeof journal.get === 'function' &&
-      typeof journal.set === 'function');
-  if (!usable) {
-    throw new InvalidRequestError('Invalid journal: must have get(key) and set(key, record)', {
-      field: 'journal',
-    });
-  }
 }

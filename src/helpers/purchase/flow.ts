@@ -14,7 +14,8 @@ import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from '../pur
 import { subscriptionsOf } from '../wait-for-subscription.js';
 import { abortAfterPay, chargedAfterPayFailure } from './charged.js';
 import type { ClientPurchases } from './client-purchases.js';
-import type { PurchaseJournal, PurchaseRecord } from './journal.js';
+import type { PurchaseRecord } from './journal.js';
+import { KeyedJournal } from './keyed-journal.js';
 import { isThisPurchase } from './match.js';
 
 /** What the steps before paying produced. */
@@ -36,7 +37,7 @@ export class PurchaseFlow {
   #subscription: Subscription | undefined;
   #record: PurchaseRecord | undefined;
   #ambiguous: unknown;
-  readonly #journal: PurchaseJournal | undefined;
+  readonly #journal: KeyedJournal | undefined;
   readonly #request: RequestOptions;
 
   constructor(
@@ -44,7 +45,16 @@ export class PurchaseFlow {
     private readonly options: PurchaseOptions,
     private readonly shared: ClientPurchases,
   ) {
-    this.#journal = options.key === undefined ? undefined : (options.journal ?? shared.journal);
+    this.#journal =
+      options.key === undefined
+        ? undefined
+        : new KeyedJournal(
+            options.journal ?? shared.journal,
+            options.key,
+            'purchase',
+            purchaseParams(options),
+            options.signal,
+          );
     this.#request = options.signal ? { signal: options.signal } : {};
   }
 
@@ -57,7 +67,7 @@ export class PurchaseFlow {
   }
 
   async #steps(): Promise<PurchaseResult> {
-    const recorded = await this.#journal?.get(this.options.key!);
+    const recorded = await this.#readRecord();
     if (recorded && recorded.stage !== 'refused') return this.#resume(recorded);
     const prepared = await this.#prepare();
     const subscription = await this.shared.queue.run(
@@ -65,7 +75,7 @@ export class PurchaseFlow {
       this.options.signal,
     );
     // Another run with the same key claimed it first: follow that one, never pay again.
-    if (!subscription) return this.#resume((await this.#journal!.get(this.options.key!))!);
+    if (!subscription) return this.#resume((await this.#readRecord())!);
     return this.#finish(prepared, subscription);
   }
 
@@ -93,6 +103,8 @@ export class PurchaseFlow {
     const before = this.options.exclude ?? (await this.#listExisting());
     const exclude = [...before, ...this.shared.claimed];
     const record: PurchaseRecord = {
+      kind: 'purchase',
+      params: this.#journal?.params,
       stage: 'paying',
       charged: 'unknown',
       ...prepared,
@@ -196,7 +208,7 @@ export class PurchaseFlow {
    * queued behind it (and claimed it for the client): read the journal again before waiting.
    */
   async #awaitRecorded(record: PurchaseRecord): Promise<Subscription> {
-    const latest = (await this.#journal?.get(this.options.key!)) ?? record;
+    const latest = (await this.#readRecord()) ?? record;
     this.#record = latest;
     this.#payment = latest.payment ?? this.#payment;
     if (latest.subscription) {
@@ -216,18 +228,19 @@ export class PurchaseFlow {
     this.#record = record;
     const journal = this.#journal;
     if (!journal) return true;
-    const key = this.options.key!;
-    if (replace) return journal.set(key, record).then(() => true);
-    if (journal.claim) return journal.claim(key, record);
-    if (await journal.get(key)) return false;
-    await journal.set(key, record);
-    return true;
+    if (replace) return journal.write(record).then(() => true);
+    return journal.claim(record);
+  }
+
+  /** The key's purchase record; a checkout's under this key is refused as a reused key. */
+  async #readRecord(): Promise<PurchaseRecord | undefined> {
+    return (await this.#journal?.read()) as PurchaseRecord | undefined;
   }
 
   async #write(change: Partial<PurchaseRecord>): Promise<void> {
     if (!this.#record) return;
     this.#record = { ...this.#record, ...change, updatedAt: new Date().toISOString() };
-    await this.#journal?.set(this.options.key!, this.#record);
+    await this.#journal?.write(this.#record);
   }
 
   #report<Name extends PurchaseStepName>(
@@ -258,4 +271,10 @@ function asSeatpayError(error: unknown): SeatpayError {
   return new SeatpayError('Paying failed in a way that leaves the charge unknown', {
     cause: error,
   });
+}
+
+/** What a key's record must match: the parameters that decide what is bought (never the card). */
+function purchaseParams(options: PurchaseOptions): Record<string, unknown> {
+  const { plan, team_seats, chosen_period, payment_method_id } = options;
+  return { plan, team_seats, chosen_period, payment_method_id };
 }

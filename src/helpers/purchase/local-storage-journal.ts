@@ -33,7 +33,8 @@ export function localStorageJournal(
   }
   const prefix = options.prefix ?? 'seatpay:purchase:';
   return {
-    get: async (key) => parseRecord(storage.getItem(prefix + key)),
+    get: async (key) =>
+      parseRecord(storage.getItem(prefix + key), `localStorage journal (${prefix + key})`),
     set: async (key, record) => storage.setItem(prefix + key, JSON.stringify(record)),
     // Synchronous check and write: nothing else in this tab runs in between.
     claim: async (key, record) => {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { integer, text, validate } from '../core/fields.js';
-import { fail, SimulatorError } from '../core/http-error.js';
+import { fail } from '../core/http-error.js';
 import { parseDecimal } from '../core/money.js';
 import { json } from '../core/respond.js';
 import { requireFields } from '../core/server-profile.js';
@@ -15,21 +15,14 @@ import { serializeConsumableListing } from '../state/serialize-consumables.js';
 import { serializeInvoice } from '../state/serialize-payments.js';
 import type { ConsumableRecord, SimulatorState, SubscriptionRecord } from '../state/state.js';
 
-/** Buying unlimited (-1) units of a service costs this many units. */
-export const UNLIMITED_PRICE_UNITS = 100;
-
 export function listConsumables({ state, user }: RouteContext): Response {
   return json(serializeConsumableListing(state, usableConsumables(state, user.id)));
 }
 
+/** `how_many` -1 (unlimited) exists only in a balance: a purchase of it is refused. */
 const CheckoutBody = z.object({
   service: text(),
-  how_many: integer().check(
-    z.refine(
-      (n) => n >= 1 || n === -1,
-      'Ensure this value is greater than or equal to 1, or -1 for unlimited.',
-    ),
-  ),
+  how_many: integer(1),
   subscription: integer(1),
 });
 
@@ -62,7 +55,6 @@ function buySeats(state: SimulatorState, subscription: SubscriptionRecord, reque
   const team =
     state.team(subscription.teamId) ??
     fail(400, 'This subscription has no billing team; buy it with team_seats');
-  if (requested === -1) throw SimulatorError.fields({ how_many: ['Seats cannot be unlimited.'] });
   const howMany =
     state.options.profile.seatCheckout === 'total' ? requested - team.seatsLimit : requested;
   if (howMany <= 0) fail(400, 'Desired seats must be greater than current seats');
@@ -92,9 +84,8 @@ function recharge(
   if (!item) return fail(400, 'Service not found');
   const target = rechargeTarget(state, subscription, item);
   if (target.howMany === -1) fail(400, 'This consumable is already unlimited');
-  const units = howMany === -1 ? UNLIMITED_PRICE_UNITS : howMany;
-  target.howMany = howMany === -1 ? -1 : target.howMany + howMany;
-  const amount = parseDecimal(item.price_per_unit) * units;
+  target.howMany += howMany;
+  const amount = parseDecimal(item.price_per_unit) * howMany;
   return charge(state, {
     kind: 'consumable-checkout',
     userId: subscription.ownerId,
