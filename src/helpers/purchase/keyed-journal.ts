@@ -113,6 +113,8 @@ export function checkKeyAndJournal({ key, journal }: { key?: unknown; journal?: 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new AbortError(undefined, { cause: signal.reason }));
+    // The journal itself may have fired it (synchronously, while starting): no event comes then.
+    if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
