@@ -1,6 +1,7 @@
 import type { APIPromise, Exchange } from '../core/api-promise.js';
 import type { HttpCore } from '../core/http.js';
 import type { RequestOptions } from '../core/options.js';
+import { NotFoundError } from '../core/errors/status-errors.js';
 import { parseInput } from '../core/validate-input.js';
 import { IdInputSchema } from '../schemas/common.js';
 import { SeatChangeAnswerSchema, seatsOfChange } from './seat-change-answer.js';
@@ -111,7 +112,9 @@ export class SeatsResource {
   }
 
   /**
-   * Removes a seat from the team.
+   * Removes a seat from the team. If an attempt's answer was lost and the retry finds no such
+   * seat (404), the first attempt removed it: the call resolves once the listing confirms the seat
+   * is gone.
    *
    * @example
    * ```ts
@@ -121,13 +124,40 @@ export class SeatsResource {
    * ```
    */
   remove(subscriptionId: number, seatId: number, options?: RequestOptions): APIPromise<void> {
-    return this.core.request(() => {
-      const params = {
-        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-        seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
-      };
-      return { route: this.core.routes.deleteSeat, params, response: 'empty' };
-    }, options);
+    // An attempt whose answer was lost may have removed the seat: the retry's 404 is then the
+    // first attempt's success, confirmed by the listing, not a failure.
+    let lostAttempt = false;
+    const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
+    return this.core.request(
+      () => {
+        const params = {
+          subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+          seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
+        };
+        return {
+          route: this.core.routes.deleteSeat,
+          params,
+          response: 'empty',
+          recover: (error) =>
+            lostAttempt && error instanceof NotFoundError
+              ? this.settleRemoval(params.subscription_id, params.seat_id, error, options)
+              : undefined,
+        };
+      },
+      { ...options, onRetry },
+    );
+  }
+
+  /** After a lost answer and a retry's 404: resolved when the listing has no such active seat. */
+  private async settleRemoval(
+    subscriptionId: number,
+    seatId: number,
+    notFound: NotFoundError,
+    options?: RequestOptions,
+  ): Promise<Exchange<void>> {
+    const { data, response } = await this.list(subscriptionId, options).withResponse();
+    if (data.some((seat) => seat?.id === seatId && seat.is_active !== false)) throw notFound;
+    return { response, text: '', parse: () => undefined };
   }
 
   /**
