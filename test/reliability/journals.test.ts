@@ -135,13 +135,18 @@ describe('a fileJournal holding something else fails before anything is sent', (
     await symlink(join(dir, 'nowhere', 'at-all.json'), dangling);
     const under = join(freshPath(), 'purchases.json');
     await writeFile(join(under, '..'), 'a file, not a folder');
-    for (const path of [asDirectory, dangling, under]) {
+    const cases: [string, string][] = [
+      ['a directory', asDirectory],
+      ['a dangling symlink', dangling],
+      ['under a file', under],
+    ];
+    for (const [label, path] of cases) {
       const error = await failure(
         client.purchase({ ...BUY, key: 'order-d', journal: fileJournal(path) }),
       );
       rows.push([
-        `journal path: ${path.slice(dir.length)}`,
-        error.cause instanceof JournalError ? 'JournalError' : 'other',
+        `journal path is ${label}`,
+        `PurchaseError caused by ${(error.cause as Error).name}`,
         0,
       ]);
       expect(error.cause).toBeInstanceOf(JournalError);
