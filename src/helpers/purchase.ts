@@ -1,5 +1,6 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import { checkNumberOption, MAX_TIMER_MS, parseInput } from '../core/validate-input.js';
+import { startDeadline } from '../core/retry/deadline.js';
 import { IdInputSchema, NonEmptyStringSchema } from '../schemas/common.js';
 import {
   CardParamsSchema,
@@ -65,6 +66,12 @@ export interface PurchaseOptions {
   journal?: PurchaseJournal;
   /** Cancels the flow, the request or poll in flight included; rejects with `AbortError`. */
   signal?: AbortSignal;
+  /**
+   * The most the whole purchase may take, in ms: every step, retry, wait and poll included. When
+   * it runs out the purchase stops and rejects with a `PurchaseError` whose `cause` is a
+   * `TimeoutError` (`mayHaveBeenProcessed` when the pay request may have left). Default: none.
+   */
+  totalTimeout?: number;
   /** Called as each step ends, with what it produced. If it throws, the purchase stops with a `PurchaseError` that still says whether the card was charged. */
   onStep?: (step: PurchaseStep) => void;
   /** How long to wait for the subscription, in ms. @defaultValue 120000 */
@@ -113,7 +120,17 @@ export async function purchase(
   options: PurchaseOptions,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
-  return new PurchaseFlow(client, options, purchasesOf(client)).run();
+  const deadline = startDeadline(options.totalTimeout, options.signal, 'The purchase');
+  try {
+    const flow = new PurchaseFlow(
+      client,
+      { ...options, signal: deadline.signal },
+      purchasesOf(client),
+    );
+    return await flow.run();
+  } finally {
+    deadline.clear();
+  }
 }
 
 /**
@@ -134,6 +151,7 @@ function checkPurchaseOptions(options: PurchaseOptions): void {
   }
   if (options.waitTimeout !== Infinity) checkNumberOption('waitTimeout', options.waitTimeout);
   checkNumberOption('pollInterval', options.pollInterval, MAX_TIMER_MS);
+  checkNumberOption('totalTimeout', options.totalTimeout, MAX_TIMER_MS);
   checkWaitForOptions({ exclude: options.exclude, signal: options.signal });
   checkKeyAndJournal(options);
 }

@@ -1,7 +1,8 @@
 import { APIError } from '../../core/errors/api-error.js';
 import { AbortError } from '../../core/errors/abort-error.js';
-import { ConnectionError } from '../../core/errors/connection-error.js';
-import type { PurchaseCharged } from '../../core/errors/purchase-error.js';
+import { ConnectionError, TimeoutError } from '../../core/errors/connection-error.js';
+import type { PurchaseCharged, PurchaseFailedStep } from '../../core/errors/purchase-error.js';
+import { isDeadlineReason } from '../../core/retry/deadline.js';
 import {
   InvalidRequestError,
   ResponseValidationError,
@@ -39,4 +40,27 @@ export function abortAfterPay(error: AbortError): AbortError {
     cause: error.cause,
     mayHaveBeenProcessed: true,
   });
+}
+
+/**
+ * An abort by the purchase's `totalTimeout` (or the caller's `AbortSignal.timeout`) told as what
+ * it is, a timeout; undefined for any other error. `method` is `'purchase'`: no one request ran out.
+ */
+export function deadlinePassed(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  step: PurchaseFailedStep,
+  charged: PurchaseCharged,
+): TimeoutError | undefined {
+  const reason: unknown = signal?.reason;
+  if (!(error instanceof AbortError) || !isDeadlineReason(reason)) return undefined;
+  return new TimeoutError(
+    `The purchase did not finish in time (at step "${step}"): ${reason.message}`,
+    {
+      mayHaveBeenProcessed: charged !== 'no',
+      method: 'purchase',
+      url: '',
+      cause: reason,
+    },
+  );
 }

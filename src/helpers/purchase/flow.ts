@@ -12,7 +12,7 @@ import type { SeatpayClient } from '../../client.js';
 import type { PurchaseOptions, PurchaseResult } from '../purchase.js';
 import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from '../purchase-step.js';
 import { subscriptionsOf } from '../wait-for-subscription.js';
-import { abortAfterPay, chargedAfterPayFailure } from './charged.js';
+import { abortAfterPay, chargedAfterPayFailure, deadlinePassed } from './charged.js';
 import type { ClientPurchases } from './client-purchases.js';
 import type { PurchaseRecord } from './journal.js';
 import { KeyedJournal } from './keyed-journal.js';
@@ -251,10 +251,15 @@ export class PurchaseFlow {
     return result;
   }
 
+  #abortAfterPay(error: unknown): unknown {
+    return error instanceof AbortError && this.#charged !== 'no' ? abortAfterPay(error) : error;
+  }
+
   #failure(error: unknown): PurchaseError {
     if (error instanceof PurchaseError) return error;
+    const { signal } = this.options;
     const cause =
-      error instanceof AbortError && this.#charged !== 'no' ? abortAfterPay(error) : error;
+      deadlinePassed(error, signal, this.#step, this.#charged) ?? this.#abortAfterPay(error);
     return new PurchaseError({
       step: this.#step,
       charged: this.#charged,
