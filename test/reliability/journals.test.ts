@@ -184,6 +184,34 @@ describe('a fileJournal holding something else fails before anything is sent', (
   });
 });
 
+describe('a journal of your own that misbehaves', () => {
+  it.each([
+    ['get gives back something that is no record', { get: async () => 'paid' }],
+    ['claim fails', { claim: () => Promise.reject(new Error('disk full')) }],
+    [
+      'get throws synchronously',
+      {
+        get: () => {
+          throw new Error('no connection');
+        },
+      },
+    ],
+  ])('%s: JournalError before paying', async (label, broken) => {
+    const { user, client } = buyer();
+    const journal = { ...memoryJournal(), ...broken } as PurchaseJournal;
+    const error = await failure(client.purchase({ ...BUY, key: 'order-o', journal }));
+    rows.push([
+      `own journal: ${label}`,
+      `PurchaseError caused by ${(error.cause as Error).name}`,
+      paymentsOf(user).length,
+    ]);
+    expect(error.charged).toBe('no');
+    expect(error.cause).toBeInstanceOf(JournalError);
+    expect((error.cause as Error).message).toContain('order-o');
+    expect(paymentsOf(user)).toHaveLength(0);
+  });
+});
+
 describe('keys that name members of Object.prototype', () => {
   const keys = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
   it('each buys once with fileJournal, and a re-run with it resolves to the same subscription', async () => {
