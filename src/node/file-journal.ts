@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { lstat, open, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import {
   checkRecord,
+  isFree,
   type JournalOptions,
   type JournalRecord,
   type PurchaseJournal,
@@ -58,7 +59,7 @@ export function fileJournal(path: string): PurchaseJournal {
     },
     claim: (key, record, options) =>
       update((records) => {
-        if (records.has(key)) return false;
+        if (!isFree(records.get(key))) return false;
         records.set(key, record);
         return true;
       }, options),

@@ -212,6 +212,26 @@ describe('a journal of your own that misbehaves', () => {
   });
 });
 
+describe('a refused purchase, then two re-runs with its key at once', () => {
+  it('on two clients and two journals of one file: one pays, the other ends with its subscription', async () => {
+    const { user, client } = buyer();
+    const path = freshPath();
+    server.simulator.faults.inject({ route: 'POST /v1/payments/pay', kind: 'status', status: 400 });
+    const refused = await failure(
+      client.purchase({ ...BUY, key: 'order-t', journal: fileJournal(path) }),
+    );
+    expect(refused.charged).toBe('no');
+    const other = createClient({ baseUrl: server.url, token: () => user.token, logLevel: 'off' });
+    const [a, b] = await Promise.all([
+      client.purchase({ ...BUY, key: 'order-t', journal: fileJournal(path) }),
+      other.purchase({ ...BUY, key: 'order-t', journal: fileJournal(path) }),
+    ]);
+    rows.push(['refused, then two re-runs at once', 'same subscription', paymentsOf(user).length]);
+    expect(b.subscription.id).toBe(a.subscription.id);
+    expect(paymentsOf(user)).toHaveLength(1);
+  });
+});
+
 describe('keys that name members of Object.prototype', () => {
   const keys = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
   it('each buys once with fileJournal, and a re-run with it resolves to the same subscription', async () => {

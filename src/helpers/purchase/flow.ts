@@ -71,7 +71,7 @@ export class PurchaseFlow {
     if (recorded && recorded.stage !== 'refused') return this.#resume(recorded);
     const prepared = await this.#prepare();
     const subscription = await this.shared.queue.run(
-      () => this.#payAndWait(prepared, recorded !== undefined),
+      () => this.#payAndWait(prepared),
       this.options.signal,
     );
     // Another run with the same key claimed it first: follow that one, never pay again.
@@ -98,7 +98,7 @@ export class PurchaseFlow {
   }
 
   /** Runs in the client's money queue: from the listing before paying to the new subscription. */
-  async #payAndWait(prepared: Prepared, replace: boolean): Promise<Subscription | undefined> {
+  async #payAndWait(prepared: Prepared): Promise<Subscription | undefined> {
     this.#step = 'pay';
     const before = this.options.exclude ?? (await this.#listExisting());
     const exclude = [...before, ...this.shared.claimed];
@@ -111,7 +111,7 @@ export class PurchaseFlow {
       exclude,
       updatedAt: new Date().toISOString(),
     };
-    if (!(await this.#claim(record, replace))) return undefined;
+    if (!(await this.#claim(record))) return undefined;
     const payment = await this.#pay(prepared.bag);
     if (this.#charged === 'yes') await this.#write({ stage: 'paid', charged: 'yes', payment });
     this.#report('pay', payment ?? asSeatpayError(this.#ambiguous));
@@ -223,13 +223,13 @@ export class PurchaseFlow {
     this.#charged = 'yes';
   }
 
-  /** Records the purchase before paying; false when another run with this key already did. */
-  async #claim(record: PurchaseRecord, replace: boolean): Promise<boolean> {
+  /**
+   * Records the purchase before paying; false when another run with this key already did. A
+   * refused earlier run leaves the key free, and two re-runs of it still cannot both claim it.
+   */
+  async #claim(record: PurchaseRecord): Promise<boolean> {
     this.#record = record;
-    const journal = this.#journal;
-    if (!journal) return true;
-    if (replace) return journal.write(record).then(() => true);
-    return journal.claim(record);
+    return this.#journal ? this.#journal.claim(record) : true;
   }
 
   /** The key's purchase record; a checkout's under this key is refused as a reused key. */

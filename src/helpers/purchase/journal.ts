@@ -132,7 +132,8 @@ export interface PurchaseJournal {
    */
   set(key: string, record: JournalRecord, options?: JournalOptions): Promise<void>;
   /**
-   * Stores `record` only if `key` has none, atomically; resolves to whether it did.
+   * Stores `record` only if `key` has none, or only the record of a refused call (nothing was
+   * charged: the key is free again), atomically; resolves to whether it did.
    *
    * @example
    * ```ts
@@ -161,7 +162,7 @@ export function memoryJournal(): PurchaseJournal {
     get: async (key) => parseRecord(records.get(key), 'memory journal'),
     set: async (key, record) => void records.set(key, JSON.stringify(record)),
     claim: async (key, record) => {
-      if (records.has(key)) return false;
+      if (!isFree(parseRecord(records.get(key), 'memory journal'))) return false;
       records.set(key, JSON.stringify(record));
       return true;
     },
@@ -206,4 +207,9 @@ export function checkRecord(value: unknown, where: string, path?: string): Journ
     throw new JournalError(`The ${where} holds something that is not a seatpay record`, { path });
   }
   return record as JournalRecord;
+}
+
+/** Whether a key with this record may be claimed: no record, or a refused call's (nothing charged). */
+export function isFree(record: JournalRecord | undefined): boolean {
+  return record === undefined || record.stage === 'refused';
 }

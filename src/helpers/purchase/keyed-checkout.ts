@@ -67,7 +67,8 @@ async function checkoutOnce(
     params: journal.params,
     updatedAt: new Date().toISOString(),
   };
-  const claimed = recorded ? (await journal.write(record), true) : await journal.claim(record);
+  // Atomic even over a refusal: two re-runs of a refused checkout cannot both buy.
+  const claimed = await journal.claim(record);
   // Another process claimed the key between our read and our claim: follow its record.
   if (!claimed) return settled((await journal.read()) as CheckoutRecord, journal.key);
   const abortedBeforeSending = options?.signal?.aborted ?? false;

@@ -1,7 +1,7 @@
 import { AbortError } from '../../core/errors/abort-error.js';
 import { JournalError, KeyReuseError } from '../../core/errors/journal-errors.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { checkRecord, type JournalRecord, type PurchaseJournal } from './journal.js';
+import { checkRecord, isFree, type JournalRecord, type PurchaseJournal } from './journal.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
@@ -48,7 +48,7 @@ export class KeyedJournal {
       return this.#call('claim', () => claim(this.key, record, this.#options()));
     }
     // A journal without claim: not atomic, as its author chose.
-    if (await this.read()) return false;
+    if (!isFree(await this.read())) return false;
     await this.write(record);
     return true;
   }
