@@ -322,6 +322,31 @@ describe('a journal that never settles', () => {
   );
 });
 
+describe('the caller gives up right after the pay answer came', () => {
+  it('the journal still records the payment (paid), and the purchase says charged yes', async () => {
+    const user = server.simulator.addUser({ email: `journal-${++users}@example.com` });
+    const controller = new AbortController();
+    // The pay answer is handed over, and the signal fires before the flow records it.
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const response = await globalThis.fetch(request);
+      if (!request.url.endsWith('/v1/payments/pay')) return response;
+      const text = await response.text();
+      setTimeout(() => controller.abort(), 0);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return new Response(text, response);
+    };
+    const client = createClient({ baseUrl: server.url, token: user.token, fetch, logLevel: 'off' });
+    const journal = memoryJournal();
+    const error = await failure(
+      client.purchase({ ...BUY, exclude: [], key: 'order-p', journal, signal: controller.signal }),
+    );
+    expect(error.charged).toBe('yes');
+    expect(await journal.get('order-p')).toMatchObject({ stage: 'paid', charged: 'yes' });
+    expect(paymentsOf(user)).toHaveLength(1);
+  });
+});
+
 describe('the lock of a fileJournal', () => {
   const record = {
     stage: 'done',

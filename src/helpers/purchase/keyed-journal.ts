@@ -53,18 +53,24 @@ export class KeyedJournal {
     return true;
   }
 
-  /** Stores `record`, replacing the key's. */
+  /**
+   * Stores `record`, replacing the key's. It is written even once the signal fired (what happened
+   * to the money must be recorded, and the journal gets no signal to stop it); only the waiting
+   * for it ends with the signal.
+   */
   write(record: JournalRecord): Promise<void> {
-    return this.#call('write', () => this.journal.set(this.key, record, this.#options()));
+    return this.#call('write', () => this.journal.set(this.key, record), true);
   }
 
   #options() {
     return this.signal ? { signal: this.signal } : {};
   }
 
-  async #call<T>(action: string, run: () => Promise<T>): Promise<T> {
+  async #call<T>(action: string, run: () => Promise<T>, evenIfAborted = false): Promise<T> {
     const { signal } = this;
-    if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
+    if (signal?.aborted && !evenIfAborted) {
+      throw new AbortError(undefined, { cause: signal.reason });
+    }
     const work = new Promise<T>((resolve) => resolve(run())).catch((error: unknown) => {
       throw this.#failed(action, error);
     });
