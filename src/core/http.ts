@@ -23,6 +23,7 @@ import { bodyForRoute, refuseUnavailable } from './route-body.js';
 import { expandPath, type Route, type RouteTable } from './routes.js';
 import { sendOnce, type Answer, type Outgoing } from './send.js';
 import { sleep } from './sleep.js';
+import { withinDeadline } from './retry/deadline.js';
 import { tokenFor } from './token.js';
 import { checkRequestOptions } from './validate-input.js';
 
@@ -185,7 +186,11 @@ export class HttpCore {
         url,
       });
     }
-    return this.withRetries(call, url, options, mode);
+    const totalTimeout = options.totalTimeout ?? this.options.totalTimeout;
+    const named = { method: call.route.method, url };
+    return withinDeadline(totalTimeout, options, named, (deadline) =>
+      this.withRetries(call, url, { ...options, ...deadline }, mode),
+    );
   }
 
   /** Sends `call` until it succeeds or the retry policy gives up: at most maxRetries + 1 attempts. */
@@ -278,7 +283,8 @@ export class HttpCore {
     if (this.log.enabled('debug')) this.log.debug('request body', describeBody(call.body), secrets);
 
     const started = logsInfo ? performance.now() : 0; // monotonic: a clock step is no latency
-    const answer = await sendOnce(this.ky, this.outgoing(call, url, options, token), mode, secrets);
+    const send = () => sendOnce(this.ky, this.outgoing(call, url, options, token), mode, secrets);
+    const answer = await (options.sending ? options.sending(send) : send());
     const { response } = answer;
     if (logsInfo) {
       const requestId = requestIdOf(response.headers);

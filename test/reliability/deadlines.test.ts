@@ -43,7 +43,9 @@ function hangingClient(
     if (!hangs(request.method, request.url)) return globalThis.fetch(request);
     reached();
     return new Promise((_resolve, reject) => {
-      request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+      const { signal } = request;
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
     });
   };
   const client = createClient({
