@@ -1,8 +1,9 @@
-import type { APIPromise, Exchange } from '../core/api-promise.js';
-import type { HttpCore } from '../core/http.js';
-import type { RequestOptions } from '../core/options.js';
+import type { APIPromise } from '../core/api-promise.js';
+import type { Answer } from '../core/call.js';
+import type { HttpCore } from '../core/request.js';
+import type { RequestOptions } from '../core/setup/options.js';
 import { NotFoundError } from '../core/errors/status-errors.js';
-import { parseInput } from '../core/validate-input.js';
+import { parseInput } from '../core/prepare/validate-input.js';
 import { IdInputSchema } from '../schemas/common.js';
 import { SeatChangeAnswerSchema, seatsOfChange } from './seat-change-answer.js';
 import {
@@ -128,24 +129,23 @@ export class SeatsResource {
     // first attempt's success, confirmed by the listing, not a failure.
     let lostAttempt = false;
     const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
-    return this.core.request(
-      () => {
-        const params = {
-          subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-          seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
-        };
-        return {
-          route: this.core.routes.deleteSeat,
-          params,
-          response: 'empty',
-          recover: (error) =>
-            lostAttempt && error instanceof NotFoundError
-              ? this.settleRemoval(params.subscription_id, params.seat_id, error, options)
-              : undefined,
-        };
-      },
-      { ...options, onRetry },
-    );
+    let asked: { subscription_id: number; seat_id: number } | undefined;
+    return this.core
+      .request<void>(
+        () => {
+          asked = {
+            subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+            seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
+          };
+          return { route: this.core.routes.deleteSeat, params: asked, response: 'empty' };
+        },
+        { ...options, onRetry },
+      )
+      ._recover((error) =>
+        asked && lostAttempt && error instanceof NotFoundError
+          ? this.settleRemoval(asked.subscription_id, asked.seat_id, error, options)
+          : undefined,
+      );
   }
 
   /** After a lost answer and a retry's 404: resolved when the listing has no such active seat. */
@@ -154,10 +154,11 @@ export class SeatsResource {
     seatId: number,
     notFound: NotFoundError,
     options?: RequestOptions,
-  ): Promise<Exchange<void>> {
+  ): Promise<Answer<void>> {
     const { data, response } = await this.list(subscriptionId, options).withResponse();
     if (data.some((seat) => seat?.id === seatId && seat.is_active !== false)) throw notFound;
-    return { response, text: '', parse: () => undefined };
+    const { method } = this.core.routes.listSeats;
+    return { response, text: '', method, url: response.url, parse: () => undefined };
   }
 
   /**
@@ -171,24 +172,32 @@ export class SeatsResource {
   ): APIPromise<Seat[]> {
     let lostAttempt = false;
     const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
-    return this.core.request(
-      () => {
-        const { subscriptionId, body, goal } = describe();
-        const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
-        return {
-          route: this.core.routes.putSeats,
-          params: { subscription_id },
-          body,
-          response: SeatChangeAnswerSchema,
-          settle: seatsOfChange,
-          recover: (error) =>
-            lostAttempt && isRefusal(error)
-              ? this.settleFromListing(subscription_id, error, goal, options)
-              : undefined,
-        };
-      },
-      { ...options, onRetry },
-    );
+    let asked: { subscription_id: number; goal: SeatChangeGoal } | undefined;
+    const redact = <T>(value: T): T => this.core.secrets.redact(value);
+    return this.core
+      .request(
+        () => {
+          const { subscriptionId, body, goal } = describe();
+          const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
+          asked = { subscription_id, goal };
+          const params = { subscription_id };
+          return {
+            route: this.core.routes.putSeats,
+            params,
+            body,
+            response: SeatChangeAnswerSchema,
+          };
+        },
+        { ...options, onRetry },
+      )
+      ._thenUnwrap((body, { response, method, url }) =>
+        seatsOfChange(body, { status: response.status, method, url, redact }),
+      )
+      ._recover((error) =>
+        asked && lostAttempt && isRefusal(error)
+          ? this.settleFromListing(asked.subscription_id, error, asked.goal, options)
+          : undefined,
+      );
   }
 
   private async settleFromListing(
@@ -196,9 +205,11 @@ export class SeatsResource {
     refusal: Parameters<typeof settleRefusedRetry>[0],
     goal: SeatChangeGoal,
     options?: RequestOptions,
-  ): Promise<Exchange<Seat[]>> {
+  ): Promise<Answer<Seat[]>> {
     const { data, response } = await this.list(subscriptionId, options).withResponse();
     const seats = settleRefusedRetry(refusal, goal, data);
-    return { response, text: JSON.stringify(seats), parse: () => seats };
+    const { method } = this.core.routes.listSeats;
+    const url = response.url;
+    return { response, text: JSON.stringify(seats), method, url, parse: () => seats };
   }
 }

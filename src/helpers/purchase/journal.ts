@@ -1,5 +1,6 @@
 import { JournalError } from '../../core/errors/journal-errors.js';
-import type { Bag, Checking, Payment, Plan } from '../../schemas/payments.js';
+import type { Payment, Plan } from '../../schemas/payments.js';
+import type { Bag, Checking } from '../../schemas/checking.js';
 import type { CheckoutResult, Consumable } from '../../schemas/consumables.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
 

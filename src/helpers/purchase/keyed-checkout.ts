@@ -1,6 +1,7 @@
-import { APIPromise, type Exchange, type ExchangeMode } from '../../core/api-promise.js';
+import { APIPromise } from '../../core/api-promise.js';
+import type { Answer, AnswerMode } from '../../core/call.js';
 import { UnsettledKeyError } from '../../core/errors/journal-errors.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { RequestOptions } from '../../core/setup/options.js';
 import type { CheckoutResult } from '../../schemas/consumables.js';
 import { chargedAfterPayFailure } from './charged.js';
 import type { CheckoutRecord, PurchaseJournal } from './journal.js';
@@ -28,7 +29,7 @@ export function keyedCheckout(
   options: RequestOptions | undefined,
   check: () => void,
 ): APIPromise<CheckoutResult> {
-  const mode: ExchangeMode = { raw: false };
+  const mode: AnswerMode = { raw: false };
   const run = async () => {
     check(); // bad input: a typed error, nothing read or sent
     const { key, journal } = keyed;
@@ -57,7 +58,7 @@ async function checkoutOnce(
   params: Record<string, unknown>,
   journal: KeyedJournal,
   options: RequestOptions | undefined,
-): Promise<Exchange<CheckoutResult>> {
+): Promise<Answer<CheckoutResult>> {
   const recorded = (await journal.read()) as CheckoutRecord | undefined;
   if (recorded && recorded.stage !== 'refused') return settled(recorded, journal.key);
   const record: CheckoutRecord = {
@@ -92,11 +93,12 @@ async function checkoutOnce(
     });
   });
   const text = JSON.stringify(answer.data);
-  return { response: answer.response, text, parse: () => answer.data };
+  const { response } = answer;
+  return { response, text, method: 'POST', url: response.url, parse: () => answer.data };
 }
 
 /** A recorded run: its answer, replayed; or, sent and never settled, never sent again. */
-function settled(record: CheckoutRecord | undefined, key: string): Exchange<CheckoutResult> {
+function settled(record: CheckoutRecord | undefined, key: string): Answer<CheckoutResult> {
   if (record?.stage !== 'done' || record.result === undefined) throw new UnsettledKeyError(key);
   const result = record.result;
   const text = JSON.stringify(result);
@@ -104,5 +106,6 @@ function settled(record: CheckoutRecord | undefined, key: string): Exchange<Chec
     status: 200,
     headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' },
   });
-  return { response, text, parse: () => result };
+  // Replayed, not fetched: the answer has no URL of its own.
+  return { response, text, method: 'POST', url: '', parse: () => result };
 }

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { InvalidRequestError, type ValidationIssue } from './errors/validation-errors.js';
+import { InvalidRequestError, type ValidationIssue } from '../errors/validation-errors.js';
 
 /**
  * Checks the caller's arguments against their schema before anything is sent, and returns the

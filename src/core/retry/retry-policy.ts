@@ -1,6 +1,6 @@
-import { APIError } from './errors/api-error.js';
-import { ConnectionError } from './errors/connection-error.js';
-import type { Route } from './routes.js';
+import { APIError } from '../errors/api-error.js';
+import { ConnectionError } from '../errors/connection-error.js';
+import type { Route } from '../routes/routes.js';
 
 export interface RetrySettings {
   /** First backoff delay in ms; doubles per retry. */

@@ -1,5 +1,5 @@
-import { InvalidRequestError } from './errors/validation-errors.js';
-import type { Route } from './routes.js';
+import { InvalidRequestError } from '../errors/validation-errors.js';
+import type { Route } from '../routes/routes.js';
 
 /*
  * What a route's entry in its profile's table asks of a call. This is how a profile changes a

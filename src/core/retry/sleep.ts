@@ -1,4 +1,4 @@
-import { AbortError } from './errors/abort-error.js';
+import { AbortError } from '../errors/abort-error.js';
 
 /** Waits `ms`, or rejects with {@link AbortError} the moment `signal` fires, leaving no timer behind. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -224,37 +224,3 @@ export function kindOf(value: object): string {
     return 'object';
   }
 }
-
-/**
- * The secrets a client sent lately (its tokens, a card number and CVC), so that an error built
- * later can hide them too: the answer to a pay request or a listing polled after the card went out
- * can echo the card, and a token provider that fails can quote the token it handed out before.
- * Bounded: only the last `size` distinct values are kept.
- */
-export class RecentSecrets {
-  private readonly values: string[] = [];
-  private all: readonly string[];
-
-  /** @param pinned - Kept whatever comes after: the client's fixed token. */
-  constructor(
-    private readonly pinned: readonly string[] = [],
-    private readonly size = 16,
-  ) {
-    this.all = pinned;
-  }
-
-  /** Keeps `secrets`; ones already kept stay where they are (the common call adds nothing). */
-  remember(secrets: readonly string[]): void {
-    for (const secret of secrets) {
-      if (typeof secret !== 'string' || secret === '' || this.all.includes(secret)) continue;
-      this.values.push(secret);
-      if (this.values.length > this.size) this.values.shift();
-      this.all = [...this.pinned, ...this.values];
-    }
-  }
-
-  /** The pinned secrets, then the kept ones, oldest first. */
-  get list(): readonly string[] {
-    return this.all;
-  }
-}

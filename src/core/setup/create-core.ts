@@ -1,11 +1,17 @@
 import { withEnvironmentDefaults } from './environment-defaults.js';
-import { InvalidRequestError } from './errors/validation-errors.js';
-import { checkHooks } from './hooks.js';
-import { HttpCore } from './http.js';
+import { InvalidRequestError } from '../errors/validation-errors.js';
+import { checkHooks } from '../send/hooks.js';
+import { HttpCore } from '../request.js';
+import { platform } from '#platform';
 import type { ClientOptions } from './options.js';
-import { profileNamed } from './profiles.js';
-import { checkHeaders, checkNumberOption, MAX_TIMER_MS, parseInput } from './validate-input.js';
-import { AcademyInputSchema } from '../schemas/input-checks.js';
+import { profileNamed } from '../routes/profiles.js';
+import {
+  checkHeaders,
+  checkNumberOption,
+  MAX_TIMER_MS,
+  parseInput,
+} from '../prepare/validate-input.js';
+import { AcademyInputSchema } from '../../schemas/input-checks.js';
 
 /**
  * The request path alone, without any resource: what each resource class is built on. For bundles
@@ -23,9 +29,10 @@ import { AcademyInputSchema } from '../schemas/input-checks.js';
  * ```
  */
 export function createCore(options?: ClientOptions): HttpCore {
-  const resolved = withEnvironmentDefaults(options);
+  // The platform (`#platform` in package.json's imports) is chosen by the export conditions, once.
+  const resolved = withEnvironmentDefaults(options, platform);
   checkOptions(resolved);
-  return new HttpCore(resolved);
+  return new HttpCore(resolved, platform);
 }
 
 /** Log levels and validation modes a client accepts. */

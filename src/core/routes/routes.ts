@@ -1,4 +1,4 @@
-import { InvalidRequestError } from './errors/validation-errors.js';
+import { InvalidRequestError } from '../errors/validation-errors.js';
 
 /**
  * Every route of the service in one table: the whole wire contract at a glance (SERVICE.md).

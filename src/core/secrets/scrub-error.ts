@@ -1,5 +1,5 @@
-import { redact, redactCause, scrubText } from '../redact.js';
-import { SeatpayError } from './seatpay-error.js';
+import { redact, redactCause, scrubText } from './redact.js';
+import { SeatpayError } from '../errors/seatpay-error.js';
 
 /**
  * Hides `secrets` in an error that is already built: its message, stack and every own field

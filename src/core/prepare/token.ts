@@ -1,7 +1,7 @@
-import { AbortError } from './errors/abort-error.js';
-import { SeatpayError } from './errors/seatpay-error.js';
-import type { TokenSource } from './options.js';
-import { redactCause } from './redact.js';
+import { AbortError } from '../errors/abort-error.js';
+import { SeatpayError } from '../errors/seatpay-error.js';
+import type { TokenSource } from '../setup/options.js';
+import type { Secrets } from '../secrets/secrets.js';
 
 /**
  * The token for one attempt: a fixed one as is, a provider's raced with the signal (a provider
@@ -11,15 +11,15 @@ import { redactCause } from './redact.js';
 export function tokenFor(
   source: TokenSource,
   signal: AbortSignal | undefined,
-  known: readonly string[],
+  secrets: Secrets,
 ): Promise<string> {
   if (typeof source === 'string') return Promise.resolve(source);
-  return untilAborted(resolveToken(source, known), signal);
+  return untilAborted(resolveToken(source, secrets), signal);
 }
 
 async function resolveToken(
   provider: () => string | Promise<string>,
-  known: readonly string[],
+  secrets: Secrets,
 ): Promise<string> {
   let token: unknown;
   try {
@@ -27,7 +27,7 @@ async function resolveToken(
   } catch (error) {
     // Every failure is a SeatpayError; what the provider threw stays reachable as the cause,
     // redacted: a refresh that fails may quote the token it handed out before.
-    throw new SeatpayError('The token provider threw', { cause: redactCause(error, known) });
+    throw new SeatpayError('The token provider threw', { cause: secrets.cause(error) });
   }
   if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) {
     throw new SeatpayError(

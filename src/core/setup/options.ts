@@ -1,5 +1,5 @@
-import type { ClientHooks } from './hooks.js';
-import type { ProfileName } from './profiles.js';
+import type { ClientHooks } from '../send/hooks.js';
+import type { ProfileName } from '../routes/profiles.js';
 
 /**
  * Where the access token comes from: a string, or a function called before every attempt. A

@@ -1,5 +1,6 @@
-import { InvalidRequestError } from './errors/validation-errors.js';
+import { InvalidRequestError } from '../errors/validation-errors.js';
 import type { ClientOptions, LogLevel, ResolvedClientOptions } from './options.js';
+import type { Platform } from '../../platform/platform.js';
 
 // `createClient()` with no baseUrl or token reads them from the environment, as the CLIs and SDKs
 // users know do (Stripe's, OpenAI's): the same script runs against the simulator and a real server.
@@ -13,30 +14,11 @@ const VARIABLES = {
 
 const LOG_LEVELS: readonly string[] = ['off', 'error', 'warn', 'info', 'debug'];
 
-type Environment = Record<string, string | undefined>;
+/** A set, non-empty variable, as the platform reads it (a denied read counts as unset). */
+type ReadEnv = Platform['readEnv'];
 
-/**
- * `process.env` where the runtime has one (Node, Bun, Deno), read without importing a Node
- * built-in so that browsers load this file too. Deno without `--allow-env` throws on access:
- * that counts as no environment.
- */
-function readEnvironment(): Environment | undefined {
-  try {
-    const runtime = globalThis as { process?: { env?: Environment } };
-    return runtime.process?.env;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A set, non-empty variable; an empty one (`SEATPAY_TOKEN=`) counts as unset. */
-function variable(env: Environment | undefined, name: string): string | undefined {
-  const value = env?.[name];
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function missing(option: 'baseUrl' | 'token', env: Environment | undefined): InvalidRequestError {
-  const where = env
+function missing(option: 'baseUrl' | 'token', platform: Platform): InvalidRequestError {
+  const where = platform.hasEnv()
     ? `or set ${VARIABLES[option]}`
     : `(${VARIABLES[option]} is read only where the runtime has process.env)`;
   return new InvalidRequestError(`Missing ${option}: pass \`${option}\` to createClient ${where}`, {
@@ -44,8 +26,8 @@ function missing(option: 'baseUrl' | 'token', env: Environment | undefined): Inv
   });
 }
 
-function logLevelFrom(env: Environment | undefined): LogLevel | undefined {
-  const value = variable(env, VARIABLES.logLevel)?.trim().toLowerCase();
+function logLevelFrom(readEnv: ReadEnv): LogLevel | undefined {
+  const value = readEnv(VARIABLES.logLevel)?.trim().toLowerCase();
   if (value === undefined) return undefined;
   if (!LOG_LEVELS.includes(value)) {
     throw new InvalidRequestError(
@@ -61,14 +43,17 @@ function logLevelFrom(env: Environment | undefined): LogLevel | undefined {
  * when the options leave them out (an option given always wins). Throws
  * {@link InvalidRequestError} naming the option and the variable when neither has a value.
  */
-export function withEnvironmentDefaults(options: ClientOptions = {}): ResolvedClientOptions {
+export function withEnvironmentDefaults(
+  options: ClientOptions = {},
+  platform: Platform,
+): ResolvedClientOptions {
   if (options === null || typeof options !== 'object')
     throw new InvalidRequestError('createClient needs an options object');
-  const env = readEnvironment();
-  const baseUrl = options.baseUrl ?? variable(env, VARIABLES.baseUrl);
-  if (baseUrl === undefined) throw missing('baseUrl', env);
-  const token = options.token ?? variable(env, VARIABLES.token);
-  if (token === undefined) throw missing('token', env);
-  const logLevel = options.logLevel ?? logLevelFrom(env);
+  // Only options not given are read: where env access is denied, a client given both never asks.
+  const baseUrl = options.baseUrl ?? platform.readEnv(VARIABLES.baseUrl);
+  if (baseUrl === undefined) throw missing('baseUrl', platform);
+  const token = options.token ?? platform.readEnv(VARIABLES.token);
+  if (token === undefined) throw missing('token', platform);
+  const logLevel = options.logLevel ?? logLevelFrom(platform.readEnv);
   return { ...options, baseUrl, token, ...(logLevel === undefined ? {} : { logLevel }) };
 }

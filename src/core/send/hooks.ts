@@ -1,6 +1,6 @@
 import type { AfterResponseHook, BeforeRequestHook, Hooks } from 'ky';
-import { SeatpayError } from './errors/seatpay-error.js';
-import { InvalidRequestError } from './errors/validation-errors.js';
+import { SeatpayError } from '../errors/seatpay-error.js';
+import { InvalidRequestError } from '../errors/validation-errors.js';
 
 /**
  * ky's own hooks, run on every attempt after seatpay has built the request (so they see its
