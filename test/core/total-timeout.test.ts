@@ -139,6 +139,15 @@ describe("the caller's own signal", () => {
     expect((error as Error).message).toMatch(/timeout/);
   });
 
+  it('a signal that had already timed out: TimeoutError, nothing sent', async () => {
+    const { client, calls } = clientAnswering([plan]);
+    const signal = AbortSignal.abort(new DOMException('timed out', 'TimeoutError'));
+    const error = await client.plans.get('team-per-seat', { signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: false });
+    expect(calls).toEqual([]);
+  });
+
   it('a plain abort stays an AbortError', async () => {
     const { client } = clientAnswering([() => 'hang']);
     const controller = new AbortController();

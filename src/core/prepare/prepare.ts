@@ -1,6 +1,6 @@
 import type { Call, PreparedCall } from '../call.js';
 import { AbortError, TimeoutError } from '../errors/index.js';
-import { isDeadlineReason } from '../retry/deadline.js';
+import { deadlineMessage } from '../retry/deadline.js';
 import { expandPath } from '../routes/routes.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { InternalRequestOptions } from '../setup/options.js';
@@ -33,7 +33,7 @@ export function prepare<T>(
   if (signal?.aborted) {
     const cause = setup.secrets.cause(signal.reason);
     // The caller's AbortSignal.timeout already fired: a timeout, and nothing was sent.
-    if (isDeadlineReason(signal.reason)) {
+    if (deadlineMessage(signal.reason) !== undefined) {
       const message = `No answer from ${method} ${url}: the caller's signal had timed out`;
       throw new TimeoutError(message, { mayHaveBeenProcessed: false, method, url, cause });
     }

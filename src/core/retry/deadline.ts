@@ -38,16 +38,18 @@ export function startDeadline(
 }
 
 /**
- * Whether `reason` (a signal's) says a deadline passed: a `totalTimeout`, or the caller's own
- * `AbortSignal.timeout(...)`, both of which fire a DOMException named `TimeoutError`.
+ * The message of `reason` (a signal's) when it says a deadline passed: a `totalTimeout`, or the
+ * caller's own `AbortSignal.timeout(...)`, both of which fire a DOMException named
+ * `TimeoutError`; undefined for any other reason. Read once, and never throws.
  */
-export function isDeadlineReason(reason: unknown): reason is Error {
-  return (
-    typeof reason === 'object' &&
-    reason !== null &&
-    (reason as { name?: unknown }).name === 'TimeoutError' &&
-    typeof (reason as { message?: unknown }).message === 'string'
-  );
+export function deadlineMessage(reason: unknown): string | undefined {
+  try {
+    if (typeof reason !== 'object' || reason === null) return undefined;
+    const { name, message } = reason as { name?: unknown; message?: unknown };
+    return name === 'TimeoutError' && typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined; // a hostile reason (a Proxy whose traps throw) is no deadline
+  }
 }
 
 /** What a timed-out call names: its method and URL. */
@@ -104,12 +106,11 @@ export async function withinDeadline<T>(
     return await run(options);
   } catch (error) {
     const reason: unknown = deadline.signal?.reason;
-    if (!deadline.signal?.aborted || !isDeadlineReason(reason) || error instanceof TimeoutError) {
-      throw error;
-    }
+    const passed = deadline.signal?.aborted ? deadlineMessage(reason) : undefined;
+    if (passed === undefined || error instanceof TimeoutError) throw error;
     const theirs = given.signal?.aborted === true && given.signal.reason === reason;
     const when = theirs
-      ? `before the caller's signal timed out (${reason.message})`
+      ? `before the caller's signal timed out (${passed})`
       : `within its totalTimeout of ${ms} ms`;
     throw new TimeoutError(`No answer from ${call.method} ${call.url} ${when}`, {
       mayHaveBeenProcessed: processed || processedOf(error),

@@ -2,7 +2,7 @@ import { APIError } from '../../core/errors/api-error.js';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { ConnectionError, TimeoutError } from '../../core/errors/connection-error.js';
 import type { PurchaseCharged, PurchaseFailedStep } from '../../core/errors/purchase-error.js';
-import { isDeadlineReason } from '../../core/retry/deadline.js';
+import { deadlineMessage } from '../../core/retry/deadline.js';
 import {
   InvalidRequestError,
   ResponseValidationError,
@@ -53,14 +53,12 @@ export function deadlinePassed(
   charged: PurchaseCharged,
 ): TimeoutError | undefined {
   const reason: unknown = signal?.reason;
-  if (!(error instanceof AbortError) || !isDeadlineReason(reason)) return undefined;
-  return new TimeoutError(
-    `The purchase did not finish in time (at step "${step}"): ${reason.message}`,
-    {
-      mayHaveBeenProcessed: charged !== 'no',
-      method: 'purchase',
-      url: '',
-      cause: reason,
-    },
-  );
+  const passed = signal?.aborted ? deadlineMessage(reason) : undefined;
+  if (!(error instanceof AbortError) || passed === undefined) return undefined;
+  return new TimeoutError(`The purchase did not finish in time (at step "${step}"): ${passed}`, {
+    mayHaveBeenProcessed: charged !== 'no',
+    method: 'purchase',
+    url: '',
+    cause: reason,
+  });
 }
