@@ -7,6 +7,7 @@ import {
   type PurchaseOptions,
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { TEAM_PURCHASE } from './support/team-purchase.js';
 
 // Overall deadlines: `totalTimeout` on purchase(), and a caller's AbortSignal.timeout, end in a
 // TimeoutError that says so, never a bare abort. The clock is vitest's fake one (setTimeout and
@@ -16,10 +17,7 @@ import { startMockServer, type MockServer } from '../../src/mock/index.js';
 //   npx vitest run test/reliability/deadlines.test.ts
 
 const BUY: PurchaseOptions = {
-  plan: 'team-per-seat',
-  team_seats: 2,
-  card: { card_number: '4242424242424242', cvc: '123' },
-  chosen_period: 'MONTH',
+  ...TEAM_PURCHASE,
   exclude: [],
   pollInterval: 10,
 };

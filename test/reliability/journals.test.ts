@@ -16,6 +16,7 @@ import {
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
 import { printTable } from './support/faults-figures.js';
+import { TEAM_PURCHASE } from './support/team-purchase.js';
 
 // Journals that fail loudly: foreign or damaged content, files that are directories or symlinks,
 // locks that are not files or hold garbage, journals that never settle, keys that name
@@ -24,10 +25,7 @@ import { printTable } from './support/faults-figures.js';
 //   npx vitest run test/reliability/journals.test.ts
 
 const BUY: PurchaseOptions = {
-  plan: 'team-per-seat',
-  team_seats: 2,
-  card: { card_number: '4242424242424242', cvc: '123' },
-  chosen_period: 'MONTH',
+  ...TEAM_PURCHASE,
   pollInterval: 10,
   waitTimeout: 3_000,
 };

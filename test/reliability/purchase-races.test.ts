@@ -10,6 +10,7 @@ import {
 } from '../../src/index.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
 import { pause, printTable, trackUnhandled } from './support/faults-figures.js';
+import { TEAM_PURCHASE } from './support/team-purchase.js';
 import { attempt, judgeAttempts, type Attempt } from './support/purchase-ledger.js';
 
 // purchase() when the service acted but the client cannot see it, when buyers race, when the
@@ -20,10 +21,7 @@ import { attempt, judgeAttempts, type Attempt } from './support/purchase-ledger.
 
 const PAY = 'POST /v1/payments/pay';
 const BUY: PurchaseOptions = {
-  plan: 'team-per-seat',
-  team_seats: 2,
-  card: { card_number: '4242424242424242', cvc: '123' },
-  chosen_period: 'MONTH',
+  ...TEAM_PURCHASE,
   pollInterval: 10,
   waitTimeout: 1_500,
 };

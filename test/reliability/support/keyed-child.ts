@@ -5,6 +5,7 @@
 // waits forever: the test kills it there), `result <json>` or `error <json>`.
 import { createClient, type PurchaseJournal } from '../../../src/index.js';
 import { fileJournal } from '../../../src/node.js';
+import { TEAM_PURCHASE } from './team-purchase.js';
 
 const [mode, baseUrl = '', token = '', path = '', key = '', subscription = '0', hold = 'none'] =
   process.argv.slice(2);
@@ -27,10 +28,7 @@ const journal: PurchaseJournal = {
 try {
   if (mode === 'purchase') {
     const result = await client.purchase({
-      plan: 'team-per-seat',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
+      ...TEAM_PURCHASE,
       key,
       journal,
       pollInterval: 20,
