@@ -77,16 +77,21 @@ export class ConsumablesResource {
   }
 
   /**
-   * Buys units of a service (or seats, for the seat service), charged to the owner; never re-sent
-   * once it may have reached the service. `how_many` is a positive integer.
+   * Buys units of a service (or seats, for the seat service). Charged to the owner; never re-sent
+   * once it may have reached the service. SERVICE.md takes the service's slug and always a
+   * `subscription` (refused before sending without one under `profile: 'spec'`); the deployed
+   * server also takes the service's id, needs `subscription` only for the seat service (other
+   * units are the buyer's own, listed in the invoice's `standalone_consumables`) and requires
+   * `academy`.
    *
-   * With `key` (your own reference for this order) it has `purchase()`'s promise: it is recorded
-   * in `journal` (default: one in memory shared by the client and its `withOptions` clients)
-   * before it is sent, and a later checkout with the same key, in this process or after a restart
-   * with a durable journal, never buys again: it resolves with the recorded answer (through
-   * `withResponse()`, a `Response` marked `idempotent-replayed: true`), or rejects with
-   * `UnsettledKeyError` when the earlier one was sent and its answer never came. The same key
-   * with another input is refused with `KeyReuseError`, nothing sent.
+   * `how_many` is a positive integer. With `key` (your own reference for this order) it has
+   * `purchase()`'s promise: it is recorded in `journal` (default: one in memory shared by the
+   * client and its `withOptions` clients) before it is sent, and a later checkout with the same
+   * key, in this process or after a restart with a durable journal, never buys again: it resolves
+   * with the recorded answer (through `withResponse()`, a `Response` marked
+   * `idempotent-replayed: true`), or rejects with `UnsettledKeyError` when the earlier one was
+   * sent and its answer never came. The same key with another input is refused with
+   * `KeyReuseError`, nothing sent.
    *
    * @example
    * ```ts

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { integer, text, validate } from '../core/fields.js';
-import { fail } from '../core/http-error.js';
+import { fail, SimulatorError } from '../core/http-error.js';
 import { parseDecimal } from '../core/money.js';
 import { json } from '../core/respond.js';
 import { requireFields } from '../core/server-profile.js';
@@ -10,7 +10,8 @@ import { findSubscription, requireOwner } from '../rules/access.js';
 import { addConsumable, personal } from '../rules/allocation.js';
 import { charge } from '../rules/charges.js';
 import { usableConsumables } from '../rules/entitlement.js';
-import { SEAT_SERVICE_SLUG, type CatalogServiceItem } from '../state/catalog.js';
+import { catalogServices, SEAT_SERVICE_SLUG, type CatalogServiceItem } from '../state/catalog.js';
+import { buyStandalone } from '../rules/standalone.js';
 import { serializeConsumableListing } from '../state/serialize-consumables.js';
 import { serializeInvoice } from '../state/serialize-payments.js';
 import type { ConsumableRecord, SimulatorState, SubscriptionRecord } from '../state/state.js';
@@ -20,13 +21,23 @@ export function listConsumables({ state, user }: RouteContext): Response {
 }
 
 /** `how_many` -1 (unlimited) exists only in a balance: a purchase of it is refused. */
-const CheckoutBody = z.object({
-  service: text(),
-  how_many: integer(1),
-  subscription: integer(1),
+const HowMany = integer(1);
+
+/** The body under SERVICE.md: a service slug and a subscription, always. */
+const CheckoutBody = z.object({ service: text(), how_many: HowMany, subscription: integer(1) });
+
+/** The deployed server's: a service id or slug; `subscription` only the seat service needs. */
+const LooseCheckoutBody = z.object({
+  service: z.union([integer(1), text()]),
+  how_many: HowMany,
+  subscription: z.optional(integer(1)),
 });
 
-/** Owner only. The seat service raises seats_limit; any other service is a manual recharge. */
+/**
+ * The seat service raises seats_limit (owner only); any other service is a manual recharge of the
+ * subscription's units under SERVICE.md, and units of the caller's own on the deployed server
+ * (`standalone_consumables` in its invoice).
+ */
 export async function consumableCheckout({
   state,
   request,
@@ -35,14 +46,33 @@ export async function consumableCheckout({
   const { profile } = state.options;
   const raw = await readJsonObject(request);
   requireFields(profile, 'consumableCheckout', raw);
-  const body = validate(CheckoutBody, raw);
-  const subscription = findSubscription(state, body.subscription);
-  const forSeats = body.service === SEAT_SERVICE_SLUG;
+  const seatService = profile.checkout.subscriptionFor === 'seat-service';
+  const body = validate(seatService ? LooseCheckoutBody : CheckoutBody, raw);
+  const service = checkoutService(state, body.service);
+  if (seatService && service !== SEAT_SERVICE_SLUG)
+    return json(buyStandalone(state, user, service, body.how_many, body.subscription), 201);
+  const subscription = findSubscription(state, body.subscription ?? missingSubscription());
+  const forSeats = service === SEAT_SERVICE_SLUG;
   requireOwner(subscription, user, forSeats ? profile.ownerOnly.seatCheckout : undefined);
   const invoice = forSeats
     ? buySeats(state, subscription, body.how_many)
-    : recharge(state, subscription, body.service, body.how_many);
+    : recharge(state, subscription, service, body.how_many);
   return json(serializeInvoice(state, invoice), 201);
+}
+
+const missingSubscription = (): never => {
+  throw SimulatorError.fields({ subscription: ['This field is required.'] });
+};
+
+/** The slug of the service a checkout names: by slug, or by id where the profile takes ids. */
+function checkoutService(state: SimulatorState, service: string | number): string {
+  if (typeof service === 'string') return service;
+  if (!state.options.profile.checkout.serviceById)
+    throw SimulatorError.fields({ service: ['Not a valid string.'] });
+  return (
+    catalogServices(state.catalog).find(({ id }) => id === service)?.slug ??
+    fail(404, 'Service not found')
+  );
 }
 
 /**
@@ -55,8 +85,10 @@ function buySeats(state: SimulatorState, subscription: SubscriptionRecord, reque
   const team =
     state.team(subscription.teamId) ??
     fail(400, 'This subscription has no billing team; buy it with team_seats');
+  const { seatCheckout, freeOwnerSeats } = state.options.profile;
+  // The deployed server counts the seats bought, not the owner's free one (additional_seats).
   const howMany =
-    state.options.profile.seatCheckout === 'total' ? requested - team.seatsLimit : requested;
+    seatCheckout === 'total' ? requested - (team.seatsLimit - freeOwnerSeats) : requested;
   if (howMany <= 0) fail(400, 'Desired seats must be greater than current seats');
   team.seatsLimit += howMany;
   const amount = parseDecimal(seatPrice.price_per_unit) * howMany;
