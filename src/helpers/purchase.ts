@@ -26,7 +26,11 @@ export async function purchase(
   const deadline = startDeadline(options.totalTimeout, options.signal, 'The purchase');
   try {
     // The purchases of one client share a money queue and its claimed subscriptions.
-    const flow = new PurchaseFlow(client, { ...options, signal: deadline.signal }, purchasesOf(client));
+    const flow = new PurchaseFlow(
+      client,
+      { ...options, signal: deadline.signal },
+      purchasesOf(client),
+    );
     return await flow.run();
   } finally {
     deadline.clear();
