@@ -1,16 +1,23 @@
 // One measured upload, in a fresh process so that its peak RSS is its own. Prints one JSON line:
-// { ms, cpuMs, bytes, baselineRss, peakRss }. Run by bench/upload.ts; not meant to be run by hand.
-import { createReadStream, statSync } from 'node:fs';
+// { ms, cpuMs, bytes, baselineRss, peakRss, stats }. Run by bench/upload.ts; not meant to be run
+// by hand (it needs --expose-gc, so that the source's own setup is collected before the baseline).
+import { createReadStream, openAsBlob, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createClient } from '../src/index.js';
+import { Readable } from 'node:stream';
+import { createClient, type UploadSource } from '../src/index.js';
 import { fromPath } from '../src/node.js';
+import type { SinkStats } from './upload-sink.js';
 
-type Mode = 'raw' | 'seatpay' | 'seatpay-clone';
+/** `raw` is the baseline; the others are `client.media.upload` from one kind of source. */
+type Mode =
+  'raw' | 'path' | 'path-clone' | 'blob' | 'file' | 'bytes' | 'web-stream' | 'node-stream';
 const [mode, url, file, concurrency] = process.argv.slice(2) as [Mode, string, string, string];
+const size = statSync(file).size;
+const MiB = 1024 * 1024;
 
 /** One PUT of the whole file, piped from disk: the most node:http can do. */
 function rawPut(): Promise<void> {
-  const size = statSync(file).size;
   return new Promise((resolve, reject) => {
     const req = request(`${url}/raw`, {
       method: 'PUT',
@@ -19,29 +26,67 @@ function rawPut(): Promise<void> {
     req.on('response', (res) => res.resume().on('end', resolve).on('error', reject));
     req.on('error', reject);
     // 1 MiB reads, as fromPath does: the two differ by transport only, not by disk read size.
-    createReadStream(file, { highWaterMark: 1024 * 1024 })
-      .on('error', reject)
-      .pipe(req);
+    createReadStream(file, { highWaterMark: MiB }).on('error', reject).pipe(req);
   });
 }
 
+/** The file's bytes in memory, read in 16 MiB blocks (collected before the baseline). */
+async function readBlocks(): Promise<Uint8Array<ArrayBuffer>[]> {
+  const handle = await open(file);
+  const blocks: Uint8Array<ArrayBuffer>[] = [];
+  for (let at = 0; at < size; at += 16 * MiB) {
+    const block = new Uint8Array(Math.min(16 * MiB, size - at));
+    await handle.read(block, 0, block.byteLength, at);
+    blocks.push(block);
+  }
+  await handle.close();
+  return blocks;
+}
+
+/** The source under test, made before the baseline is taken: only the upload is measured. */
+async function sourceOf(kind: Exclude<Mode, 'raw'>): Promise<UploadSource> {
+  switch (kind) {
+    case 'path':
+    case 'path-clone':
+      return fromPath(file, { type: 'application/octet-stream' });
+    case 'blob': // in memory
+      return new Blob(await readBlocks(), { type: 'application/octet-stream' });
+    case 'file': // on disk, through Node's own file-backed Blob (not fromPath)
+      return new File([await openAsBlob(file)], 'bench.bin', { type: 'application/octet-stream' });
+    case 'bytes': {
+      const bytes = new Uint8Array(size);
+      let at = 0;
+      for (const block of await readBlocks())
+        bytes.set(block, (at += block.byteLength) - block.byteLength);
+      return bytes;
+    }
+    case 'web-stream':
+      return { stream: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size };
+    case 'node-stream':
+      return { stream: createReadStream(file), size };
+  }
+}
+
 /**
- * `seatpay-clone` undoes the core's `redirect: 'error', window: null`: fetch then keeps a clone of
+ * `path-clone` undoes the core's `redirect: 'error', window: null`: fetch then keeps a clone of
  * each request body (upload-anchors.md §4), to show what those options save.
  */
 const cloningFetch: typeof fetch = (input, init) =>
   fetch(new Request(input as Request, { redirect: 'follow' }), init);
 
-async function seatpayUpload(): Promise<void> {
-  const client = createClient({
-    baseUrl: url,
-    token: 'bench-token',
-    logLevel: 'off',
-    ...(mode === 'seatpay-clone' ? { fetch: cloningFetch } : {}),
-  });
-  const source = await fromPath(file, { type: 'application/octet-stream' });
-  await client.media.upload(source, { operation_type: 'bench', concurrency: Number(concurrency) });
+async function stats(): Promise<SinkStats> {
+  return (await (await fetch(`${url}/__stats`)).json()) as SinkStats;
 }
+
+const source = mode === 'raw' ? undefined : await sourceOf(mode);
+const client = createClient({
+  baseUrl: url,
+  token: 'bench-token',
+  logLevel: 'off',
+  ...(mode === 'path-clone' ? { fetch: cloningFetch } : {}),
+});
+await stats(); // starts the sink's counts over
+(globalThis as { gc?: () => void }).gc?.();
 
 const baselineRss = process.memoryUsage().rss;
 let peakRss = baselineRss;
@@ -51,10 +96,20 @@ const sampler = setInterval(() => {
 
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
-await (mode === 'raw' ? rawPut() : seatpayUpload());
+await (source === undefined
+  ? rawPut()
+  : client.media.upload(source, {
+      operation_type: 'bench',
+      filename: 'bench.bin',
+      concurrency: Number(concurrency),
+    }));
 const ms = performance.now() - started;
 clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 const cpu = process.cpuUsage(cpuBefore);
 const cpuMs = (cpu.user + cpu.system) / 1000;
-console.log(JSON.stringify({ ms, cpuMs, bytes: statSync(file).size, baselineRss, peakRss }));
+const received = await stats();
+if (received.fileBytes !== size) {
+  throw new Error(`The sink received ${received.fileBytes} file bytes of ${size}`);
+}
+console.log(JSON.stringify({ ms, cpuMs, bytes: size, baselineRss, peakRss, stats: received }));
