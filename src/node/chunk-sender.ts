@@ -2,10 +2,15 @@
 // the file part is streamed from its reader, each piece going from the read buffer to the socket
 // without a copy. Node's fetch costs about four times the CPU per byte sent (BENCHMARKS.md).
 import FormDataStream from 'form-data';
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
-import { boundedResponse } from './bounded-response.js';
+import { NULL_BODY, boundedResponse } from './bounded-response.js';
 import { FileFeed, type FileSource } from './file-feed.js';
 
 const agents = {
@@ -30,7 +35,8 @@ export interface ChunkRequest {
 }
 
 /**
- * Sends `request` and resolves with the answer as a web `Response`, as `fetch` would: exact
+ * Sends `request` and resolves with the answer as a web `Response`, as `fetch` would, once the
+ * body is no longer needed (all of it went to the socket, or the request ended): exact
  * `Content-Length`, a keep-alive agent, no redirects followed, the answer's body read at most
  * up to 1 MiB. A failure rejects with `TypeError('fetch failed', { cause })`
  * like Node's fetch, and an abort with the signal's reason, so the core classifies both as it
@@ -93,11 +99,28 @@ function answerOf(
   outgoing.on('error', fail);
   outgoing.on('response', (incoming) => {
     if (settled) return incoming.destroy();
+    if (!outgoing.writableFinished) return void earlyAnswer(incoming);
     settle(() => resolve(boundedResponse(incoming)));
     const endBody = () => incoming.destroy(signal.reason as Error);
     signal.addEventListener('abort', endBody, { once: true });
     incoming.on('close', () => signal.removeEventListener('abort', endBody));
   });
+  /**
+   * Answered before the body was all sent (a 413, a 401): the rest is not wanted. The answer is
+   * read first, then the request ends, so that once the call settles no piece of the body is
+   * still queued for the socket (the upload may then fill that memory with another chunk).
+   */
+  const earlyAnswer = async (incoming: IncomingMessage) => {
+    const response = boundedResponse(incoming);
+    try {
+      const body = NULL_BODY.has(response.status) ? null : await response.arrayBuffer();
+      stopFeeding();
+      outgoing.destroy();
+      settle(() => resolve(new Response(body, response)));
+    } catch (error) {
+      fail(error);
+    }
+  };
   return { answer, fail };
 }
 

@@ -26,19 +26,14 @@ function* viewsOf(bytes: Uint8Array): Generator<Uint8Array> {
 }
 
 /**
- * A Blob's bytes in 1 MiB pieces, the next read started while the current piece is written. Not
- * `blob.stream()`: in Node it hands out an in-memory Blob whole (a copy of all of it) and a
- * file-backed one in 64 KiB pieces at a high CPU cost per byte.
+ * A Blob's bytes, streamed 1 MiB slice after 1 MiB slice. A slice's own stream is the cheapest
+ * read Node has (a third of the CPU of `arrayBuffer()`): one piece for an in-memory Blob, 64 KiB
+ * pieces for a file-backed one. Not the whole Blob's stream: an in-memory Blob's is one piece of
+ * all of it.
  */
 async function* blobPieces(blob: Blob): AsyncGenerator<Uint8Array> {
-  const readPiece = (start: number) =>
-    blob.slice(start, Math.min(blob.size, start + PIECE_BYTES)).arrayBuffer();
-  let next = blob.size > 0 ? readPiece(0) : undefined;
-  for (let start = 0; next; start += PIECE_BYTES) {
-    const current = next;
-    // The read ahead may fail after the consumer stopped: that failure is nobody's to handle.
-    next = start + PIECE_BYTES < blob.size ? readPiece(start + PIECE_BYTES) : undefined;
-    next?.catch(() => undefined);
-    yield new Uint8Array(await current);
+  for (let start = 0; start < blob.size; start += PIECE_BYTES) {
+    const slice = blob.slice(start, Math.min(blob.size, start + PIECE_BYTES));
+    yield* slice.stream() as unknown as AsyncIterable<Uint8Array>;
   }
 }
