@@ -2,20 +2,17 @@
 // the file part is streamed from its reader, each piece going from the read buffer to the socket
 // without a copy. Node's fetch costs about four times the CPU per byte sent (BENCHMARKS.md).
 import FormDataStream from 'form-data';
-import {
-  Agent as HttpAgent,
-  request as httpRequest,
-  type ClientRequest,
-  type IncomingMessage,
-} from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+// The modules themselves, read at each call: interceptors (msw's setupServer, nock) replace
+// `http.request`, which a named import would have bound for good.
+import http, { type ClientRequest, type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import { Readable } from 'node:stream';
 import { NULL_BODY, boundedResponse } from './bounded-response.js';
 import { FileFeed, type FileSource } from './file-feed.js';
 
 const agents = {
-  'http:': new HttpAgent({ keepAlive: true }),
-  'https:': new HttpsAgent({ keepAlive: true }),
+  'http:': new http.Agent({ keepAlive: true }),
+  'https:': new https.Agent({ keepAlive: true }),
 };
 
 /** Headers that describe the body: form-data sets them, whatever the caller had. */
@@ -47,7 +44,7 @@ export function sendChunk(request: ChunkRequest): Promise<Response> {
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   const feed = new FileFeed(request.file, request.onFileBytes);
   const { form, fileStream } = encodeForm(request.fields, request.file, feed);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const send = url.protocol === 'https:' ? https.request : http.request;
   const outgoing = send(url, {
     method: request.method,
     headers: { ...headersOf(request.headers), ...formHeaders(form) },

@@ -1,21 +1,21 @@
 // The file part of a chunk as the Node sender reads it, whatever the upload's source: a byte range
 // of a Blob or File, a Uint8Array (a stream's chunk is one, buffered by the upload), or a range of
 // a file on disk (`fromPath`).
-import { READ_BYTES, type ByteReader, type FilePart } from '../core/multipart.js';
+import type { ChunkPart } from '../platform/platform.js';
 import type { FileSource } from './file-feed.js';
 
 /** Bytes per piece handed to the socket: large enough that per-piece costs vanish. */
 const PIECE_BYTES = 1024 * 1024;
 
 /** `part` as a {@link FileSource}: read lazily, piece by piece, as the socket takes it. */
-export function fileSourceOf(part: FilePart): FileSource {
-  const { name, filename, type, data } = part;
-  if (!(data instanceof Blob)) {
-    return { name, filename, type, length: data.byteLength, read: () => viewsOf(data) };
-  }
-  const readBytes = (data as Blob & { [READ_BYTES]?: ByteReader })[READ_BYTES];
-  const read = readBytes ? () => readBytes(0, data.size, { reuse: true }) : () => blobPieces(data);
-  return { name, filename, type, length: data.size, read };
+export function fileSourceOf(part: ChunkPart): FileSource {
+  const { name, filename, type, data, read: readRange } = part;
+  const length = data instanceof Blob ? data.size : data.byteLength;
+  // The file feed asks for a piece only once the socket took the previous one: it may be reused.
+  if (readRange)
+    return { name, filename, type, length, read: () => readRange(0, length, { reuse: true }) };
+  const read = data instanceof Blob ? () => blobPieces(data) : () => viewsOf(data);
+  return { name, filename, type, length, read };
 }
 
 /** Views of `bytes`, no copy. */
