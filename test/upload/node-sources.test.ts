@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { AbortError, UploadError, createClient } from '../../src/index.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
 import { sourceKinds } from './support/source-kinds.js';
-import { TOKEN, bytesOf, sha256, sinkClient } from './support/upload-kit.js';
+import { TOKEN, bytesOf, sha256, fetchedChunks, sinkClient } from './support/upload-kit.js';
 
 const CHUNK = 2 * 1024 * 1024; // several socket writes: an early answer lands mid-body
 const HUGE = 16 * 1024 * 1024;
@@ -40,18 +40,6 @@ afterEach(async () => {
 
 const options = { operation_type: 'big', filename: 'clip.bin', mime: 'video/mp4' };
 const stored = (id: number) => sink.files.find((file) => file.id === id)!.bytes;
-
-/** URLs of the chunk requests that went through the global fetch. */
-function fetchedChunks(): string[] {
-  const realFetch = globalThis.fetch;
-  const urls: string[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (/\/chunk$/.test(url)) urls.push(url);
-    return realFetch(input, init);
-  });
-  return urls;
-}
 
 /** Once nothing is in flight and the event loop went round, no rejection was left unhandled. */
 async function expectNoUnhandledRejection(): Promise<void> {
