@@ -96,29 +96,30 @@ function answerOf(
   outgoing.on('error', fail);
   outgoing.on('response', (incoming) => {
     if (settled) return incoming.destroy();
-    if (!outgoing.writableFinished) return void earlyAnswer(incoming);
+    if (!outgoing.writableFinished) {
+      // Answered before the body was all sent (a 413, a 401): the rest is not wanted.
+      return void readWhole(incoming).then((response) => {
+        stopFeeding();
+        outgoing.destroy();
+        settle(() => resolve(response));
+      }, fail);
+    }
     settle(() => resolve(boundedResponse(incoming)));
     const endBody = () => incoming.destroy(signal.reason as Error);
     signal.addEventListener('abort', endBody, { once: true });
     incoming.on('close', () => signal.removeEventListener('abort', endBody));
   });
-  /**
-   * Answered before the body was all sent (a 413, a 401): the rest is not wanted. The answer is
-   * read first, then the request ends, so that once the call settles no piece of the body is
-   * still queued for the socket (the upload may then fill that memory with another chunk).
-   */
-  const earlyAnswer = async (incoming: IncomingMessage) => {
-    const response = boundedResponse(incoming);
-    try {
-      const body = NULL_BODY.has(response.status) ? null : await response.arrayBuffer();
-      stopFeeding();
-      outgoing.destroy();
-      settle(() => resolve(new Response(body, response)));
-    } catch (error) {
-      fail(error);
-    }
-  };
   return { answer, fail };
+}
+
+/**
+ * An answer read whole (up to the 1 MiB cut) before the request ends: once a call settles, no
+ * piece of its body may still be queued for the socket (the upload fills that memory again).
+ */
+async function readWhole(incoming: IncomingMessage): Promise<Response> {
+  const response = boundedResponse(incoming);
+  const body = NULL_BODY.has(response.status) ? null : await response.arrayBuffer();
+  return new Response(body, response);
 }
 
 /** The body as form-data encodes it: the fields, then the file part streamed from `feed`. */
