@@ -1,3 +1,4 @@
+import { ERROR_CLASS } from './error-brand.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
@@ -21,6 +22,8 @@ import { SeatpayError } from './seatpay-error.js';
  */
 export class AbortError extends SeatpayError {
   override name = 'AbortError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'AbortError';
   /**
    * Whether the aborted request may have reached the service and been acted on: true only for a
    * money call (pay, checking, consumable checkout, finalize) aborted after it was sent.

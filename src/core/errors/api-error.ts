@@ -1,3 +1,4 @@
+import { ERROR_CLASS } from './error-brand.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
@@ -54,6 +55,8 @@ export interface APIErrorDetails {
  */
 export class APIError extends SeatpayError {
   override name = 'APIError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'APIError';
   /** The HTTP status of the answer (4xx or 5xx). */
   readonly status: number;
   /** The request's method. */

@@ -1,3 +1,4 @@
+import { ERROR_CLASS } from './error-brand.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
@@ -51,6 +52,8 @@ export type PurchaseCharged = 'no' | 'unknown' | 'yes';
  */
 export class PurchaseError extends SeatpayError {
   override name = 'PurchaseError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'PurchaseError';
   /** The step the flow stopped at. */
   readonly step: PurchaseFailedStep;
   /** Whether the card was charged: `'no'`, `'unknown'` or `'yes'`. */

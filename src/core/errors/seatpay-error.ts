@@ -1,3 +1,4 @@
+import { ERROR_CLASS, isSeatpayInstance } from './error-brand.js';
 import { safeCause } from '../redact.js';
 import { printableError } from './printable.js';
 
@@ -26,6 +27,17 @@ export class SeatpayError extends Error {
    * that rename classes.
    */
   override name = 'SeatpayError';
+
+  /** The class's name in every copy of seatpay (ESM and CommonJS builds). @internal */
+  static readonly [ERROR_CLASS]: string = 'SeatpayError';
+
+  /**
+   * Also true for an error thrown by another copy of seatpay (the ESM build when this is the
+   * CommonJS one, or the reverse). @internal
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return isSeatpayInstance(this, value);
+  }
 
   /**
    * @param message - What went wrong, secrets already redacted.

@@ -1,3 +1,4 @@
+import { ERROR_CLASS } from './error-brand.js';
 import type { Seat } from '../../schemas/seats.js';
 import { SeatpayError } from './seatpay-error.js';
 
@@ -37,6 +38,8 @@ export interface SeatRefusal {
  */
 export class SeatsRefusedError extends SeatpayError {
   override name = 'SeatsRefusedError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'SeatsRefusedError';
   /** The answer's HTTP status (207 from the deployed server). */
   readonly status: number;
   /** The seats the service did change, as it answered them. */

@@ -1,3 +1,4 @@
+import { ERROR_CLASS } from './error-brand.js';
 import { APIError } from './api-error.js';
 import { isStatusInstance } from './status-class.js';
 
@@ -20,6 +21,8 @@ import { isStatusInstance } from './status-class.js';
  */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'BadRequestError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -47,6 +50,8 @@ export class BadRequestError extends APIError {
  */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'AuthenticationError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -75,6 +80,8 @@ export class AuthenticationError extends APIError {
  */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'PermissionDeniedError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -99,6 +106,8 @@ export class PermissionDeniedError extends APIError {
  */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'NotFoundError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -128,6 +137,8 @@ export class NotFoundError extends APIError {
  */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'ConflictError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -156,6 +167,8 @@ export class ConflictError extends APIError {
  */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'RateLimitError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -184,6 +197,8 @@ export class RateLimitError extends APIError {
  */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
+  /** @internal */
+  static override readonly [ERROR_CLASS]: string = 'InternalServerError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
