@@ -1,5 +1,5 @@
 import { ERROR_CLASS, isSeatpayInstance } from './error-brand.js';
-import { safeCause } from '../redact.js';
+import { safeCause } from '../secrets/redact.js';
 import { printableError } from './printable.js';
 
 /**
