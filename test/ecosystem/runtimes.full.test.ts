@@ -159,34 +159,27 @@ describe('the same flow, from the packed tarball, in every runtime', () => {
     },
   );
 
-  it('workerd (miniflare), without nodejs_compat', { timeout: RUNTIME_TIMEOUT_MS }, async () => {
-    await withServers(async (simulator, redirect) =>
-      expectFlowPassed(
-        await runInWorkerd(project.scratchDir, configOf(simulator, redirect)),
-        simulator,
-        redirect,
-      ),
-    );
-  });
-
-  it('the edge runtime (edge-runtime)', { timeout: RUNTIME_TIMEOUT_MS }, async () => {
-    await withServers(async (simulator, redirect) =>
-      expectFlowPassed(
-        await runInEdgeRuntime(project.scratchDir, configOf(simulator, redirect)),
-        simulator,
-        redirect,
-      ),
-    );
+  // Bundled for workerd, edge-light or browsers: the bundler must pick the web platform.
+  it.for([
+    ['workerd (miniflare), without nodejs_compat', runInWorkerd],
+    ['the edge runtime (edge-runtime)', runInEdgeRuntime],
+  ] as const)('%s', { timeout: RUNTIME_TIMEOUT_MS }, async ([, run]) => {
+    await withServers(async (simulator, redirect) => {
+      const { result, platform } = await run(project.scratchDir, configOf(simulator, redirect));
+      expect(platform).toEqual(['platform-web.js']);
+      expectFlowPassed(result, simulator, redirect);
+    });
   });
 
   it.for([
     ['esbuild', esbuildPage],
     ['vite', vitePage],
   ] as const)('Chromium, bundled by %s', { timeout: RUNTIME_TIMEOUT_MS }, async ([, buildPage]) => {
-    const root = await buildPage(project.scratchDir);
+    const page = await buildPage(project.scratchDir);
+    expect(page.platform).toEqual(['platform-web.js']);
     await withServers(async (simulator, redirect) =>
       expectFlowPassed(
-        await runInChromium(root, configOf(simulator, redirect)),
+        await runInChromium(page.root, configOf(simulator, redirect)),
         simulator,
         redirect,
       ),

@@ -23,8 +23,8 @@ async function bundle(
   out: string,
   conditions: string[],
   format: 'esm' | 'iife',
-) {
-  await esbuild({
+): Promise<string[]> {
+  const { metafile } = await esbuild({
     absWorkingDir: dir,
     entryPoints: [entry],
     outfile: out,
@@ -35,16 +35,36 @@ async function bundle(
     conditions,
     target: 'es2022',
     logLevel: 'silent',
+    metafile: true,
   });
+  return platformModules(Object.keys(metafile.inputs));
+}
+
+/** The seatpay platform modules (`dist/platform-web.js` ...) among a bundle's inputs. */
+const platformModules = (inputs: string[]): string[] =>
+  inputs
+    .filter((input) => /seatpay\/dist\/platform-/.test(input))
+    .map((input) => input.replace(/^.*\/dist\//, ''));
+
+/** The flow's result, and the platform module the bundler picked. */
+export interface BundledRun {
+  result: unknown;
+  platform: string[];
 }
 
 /**
  * workerd through miniflare, without nodejs_compat: the worker is bundled with workerd's
  * conditions (`workerd`, `worker`, `browser`) and the flow runs inside one request.
  */
-export async function runInWorkerd(dir: string, config: object): Promise<unknown> {
+export async function runInWorkerd(dir: string, config: object): Promise<BundledRun> {
   const scriptPath = join(dir, 'out', 'worker.js');
-  await bundle(dir, './run-worker.mjs', scriptPath, ['workerd', 'worker', 'browser'], 'esm');
+  const platform = await bundle(
+    dir,
+    './run-worker.mjs',
+    scriptPath,
+    ['workerd', 'worker', 'browser'],
+    'esm',
+  );
   const miniflare = new Miniflare({
     modules: true,
     scriptPath,
@@ -58,40 +78,62 @@ export async function runInWorkerd(dir: string, config: object): Promise<unknown
       body: JSON.stringify(config),
       signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
     });
-    return resultOf((await response.json()) as Outcome, 'workerd');
+    return { result: resultOf((await response.json()) as Outcome, 'workerd'), platform };
   } finally {
     await miniflare.dispose();
   }
 }
 
 /** Vercel's edge-runtime emulator, with the bundle built for the `edge-light` condition. */
-export async function runInEdgeRuntime(dir: string, config: object): Promise<unknown> {
+export async function runInEdgeRuntime(dir: string, config: object): Promise<BundledRun> {
   const out = join(dir, 'out', 'edge.js');
-  await bundle(dir, './run-global.mjs', out, ['edge-light', 'worker', 'browser'], 'iife');
+  const platform = await bundle(
+    dir,
+    './run-global.mjs',
+    out,
+    ['edge-light', 'worker', 'browser'],
+    'iife',
+  );
   const runtime = new EdgeRuntime({ initialCode: await readFile(out, 'utf8') });
   const text = (await runtime.evaluate(`__seatpayRun(${JSON.stringify(config)})`)) as string;
-  return resultOf(JSON.parse(text) as Outcome, 'edge-runtime');
+  return { result: resultOf(JSON.parse(text) as Outcome, 'edge-runtime'), platform };
 }
 
 /** A page bundle made by esbuild for browsers, in its own folder with the page. */
-export async function esbuildPage(dir: string): Promise<string> {
+export async function esbuildPage(dir: string): Promise<BuiltPage> {
   const root = join(dir, 'out', 'esbuild-page');
   await mkdir(root, { recursive: true });
-  await bundle(dir, './run-global.mjs', join(root, 'run-global.mjs'), ['browser'], 'esm');
+  const platform = await bundle(
+    dir,
+    './run-global.mjs',
+    join(root, 'run-global.mjs'),
+    ['browser'],
+    'esm',
+  );
   await writeFile(join(root, 'index.html'), await readFile(join(dir, 'index.html')));
-  return root;
+  return { root, platform };
+}
+
+/** A page's folder, and the platform module its bundler picked. */
+export interface BuiltPage {
+  root: string;
+  platform: string[];
 }
 
 /** The same page built by vite (production build, its default browser resolution). */
-export async function vitePage(dir: string): Promise<string> {
+export async function vitePage(dir: string): Promise<BuiltPage> {
   const root = join(dir, 'out', 'vite-page');
-  await viteBuild({
+  const built = await viteBuild({
     root: dir,
     configFile: false,
     logLevel: 'silent',
     build: { outDir: root, emptyOutDir: true, target: 'es2022' },
   });
-  return root;
+  const outputs = (Array.isArray(built) ? built : [built]) as {
+    output: { type: string; moduleIds?: string[] }[];
+  }[];
+  const modules = outputs.flatMap(({ output }) => output.flatMap((chunk) => chunk.moduleIds ?? []));
+  return { root, platform: platformModules(modules) };
 }
 
 /** Serves a built page on loopback, opens it in headless Chromium and runs the flow there. */
