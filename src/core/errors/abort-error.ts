@@ -1,4 +1,3 @@
-import { ERROR_CLASS } from './error-brand.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
@@ -23,7 +22,7 @@ import { SeatpayError } from './seatpay-error.js';
 export class AbortError extends SeatpayError {
   override name = 'AbortError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'AbortError';
+  static override readonly seatpayErrorClass: string = 'AbortError';
   /**
    * Whether the aborted request may have reached the service and been acted on: true only for a
    * money call (pay, checking, consumable checkout, finalize) aborted after it was sent.

@@ -1,4 +1,3 @@
-import { ERROR_CLASS } from './error-brand.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
@@ -56,7 +55,7 @@ export interface APIErrorDetails {
 export class APIError extends SeatpayError {
   override name = 'APIError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'APIError';
+  static override readonly seatpayErrorClass: string = 'APIError';
   /** The HTTP status of the answer (4xx or 5xx). */
   readonly status: number;
   /** The request's method. */

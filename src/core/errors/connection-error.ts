@@ -1,4 +1,3 @@
-import { ERROR_CLASS } from './error-brand.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
@@ -27,7 +26,7 @@ import { SeatpayError } from './seatpay-error.js';
 export class ConnectionError extends SeatpayError {
   override name = 'ConnectionError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'ConnectionError';
+  static override readonly seatpayErrorClass: string = 'ConnectionError';
   /**
    * Whether the request may have reached the service: false only when it provably did not (the
    * connection was refused, the host was not found). When true, check before sending it again.
@@ -68,5 +67,5 @@ export class ConnectionError extends SeatpayError {
 export class TimeoutError extends ConnectionError {
   override name = 'TimeoutError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'TimeoutError';
+  static override readonly seatpayErrorClass: string = 'TimeoutError';
 }

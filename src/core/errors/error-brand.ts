@@ -1,9 +1,10 @@
 /**
- * Names a seatpay error class the same way in every copy of the package: an app can load both
- * the ESM and the CommonJS build (one dependency imports, another requires), and each copy has
- * its own classes. A global symbol, so each copy reads the other's name.
+ * The static property that names a seatpay error class the same way in every copy of the
+ * package: an app can load both the ESM and the CommonJS build (one dependency imports, another
+ * requires), and each copy has its own classes. A plain string key, not a symbol: a class whose
+ * static key is computed can no longer be left out of a bundle that does not use it.
  */
-export const ERROR_CLASS: unique symbol = Symbol.for('seatpay.errorClass');
+const ERROR_CLASS = 'seatpayErrorClass';
 
 /** Prototype levels looked at: seatpay's deepest class is 4 below Error; a Proxy could go on. */
 const MAX_DEPTH = 32;

@@ -1,4 +1,3 @@
-import { ERROR_CLASS } from './error-brand.js';
 import type { SubscriptionList } from '../../schemas/subscriptions.js';
 import { SeatpayError } from './seatpay-error.js';
 
@@ -22,7 +21,7 @@ import { SeatpayError } from './seatpay-error.js';
 export class SubscriptionTimeoutError extends SeatpayError {
   override name = 'SubscriptionTimeoutError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'SubscriptionTimeoutError';
+  static override readonly seatpayErrorClass: string = 'SubscriptionTimeoutError';
   /** The last listing a poll read, or undefined when every poll failed. */
   readonly lastListing: SubscriptionList | undefined;
   /** The `timeout` that ran out, in ms. */
@@ -59,7 +58,7 @@ export class SubscriptionTimeoutError extends SeatpayError {
 export class UploadError extends SeatpayError {
   override name = 'UploadError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'UploadError';
+  static override readonly seatpayErrorClass: string = 'UploadError';
   /** The indexes of the chunks that could not be delivered, in order. */
   readonly failedChunks: number[];
 

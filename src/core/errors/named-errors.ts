@@ -1,4 +1,3 @@
-import { ERROR_CLASS } from './error-brand.js';
 import { APIError } from './api-error.js';
 
 /**
@@ -23,7 +22,7 @@ import { APIError } from './api-error.js';
 export class OwnerOnlyError extends APIError {
   override name = 'OwnerOnlyError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'OwnerOnlyError';
+  static override readonly seatpayErrorClass: string = 'OwnerOnlyError';
 }
 /**
  * "Billing period limit reached": the team reached its spending cap for the period. Matched on
@@ -49,7 +48,7 @@ export class OwnerOnlyError extends APIError {
 export class BillingPeriodLimitError extends APIError {
   override name = 'BillingPeriodLimitError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'BillingPeriodLimitError';
+  static override readonly seatpayErrorClass: string = 'BillingPeriodLimitError';
 }
 /**
  * "No budget available for recharge": an auto-recharge would exceed the spending cap. Matched on
@@ -75,5 +74,5 @@ export class BillingPeriodLimitError extends APIError {
 export class RechargeBudgetError extends APIError {
   override name = 'RechargeBudgetError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'RechargeBudgetError';
+  static override readonly seatpayErrorClass: string = 'RechargeBudgetError';
 }

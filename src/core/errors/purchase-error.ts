@@ -1,4 +1,3 @@
-import { ERROR_CLASS } from './error-brand.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
@@ -53,7 +52,7 @@ export type PurchaseCharged = 'no' | 'unknown' | 'yes';
 export class PurchaseError extends SeatpayError {
   override name = 'PurchaseError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'PurchaseError';
+  static override readonly seatpayErrorClass: string = 'PurchaseError';
   /** The step the flow stopped at. */
   readonly step: PurchaseFailedStep;
   /** Whether the card was charged: `'no'`, `'unknown'` or `'yes'`. */

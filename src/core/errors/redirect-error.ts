@@ -1,4 +1,3 @@
-import { ERROR_CLASS } from './error-brand.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
@@ -25,7 +24,7 @@ import { SeatpayError } from './seatpay-error.js';
 export class RedirectError extends SeatpayError {
   override name = 'RedirectError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'RedirectError';
+  static override readonly seatpayErrorClass: string = 'RedirectError';
   /** The redirect's status (301, 302, 303, 307, 308), or undefined where the runtime hides it. */
   readonly status: number | undefined;
   /** The `Location` it pointed to (secrets redacted), or undefined where the runtime hides it. */

@@ -1,4 +1,3 @@
-import { ERROR_CLASS } from './error-brand.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
@@ -24,7 +23,7 @@ import { SeatpayError } from './seatpay-error.js';
 export class ResponseTooLargeError extends SeatpayError {
   override name = 'ResponseTooLargeError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'ResponseTooLargeError';
+  static override readonly seatpayErrorClass: string = 'ResponseTooLargeError';
   /** Always true: an answer came, so the service may have acted on the request. */
   readonly mayHaveBeenProcessed = true;
   /** The HTTP status of the answer whose body was too long. */

@@ -1,4 +1,4 @@
-import { ERROR_CLASS, isSeatpayInstance } from './error-brand.js';
+import { isSeatpayInstance } from './error-brand.js';
 import { safeCause } from '../secrets/redact.js';
 import { printableError } from './printable.js';
 
@@ -29,7 +29,7 @@ export class SeatpayError extends Error {
   override name = 'SeatpayError';
 
   /** The class's name in every copy of seatpay (ESM and CommonJS builds). @internal */
-  static readonly [ERROR_CLASS]: string = 'SeatpayError';
+  static readonly seatpayErrorClass: string = 'SeatpayError';
 
   /**
    * Also true for an error thrown by another copy of seatpay (the ESM build when this is the

@@ -1,4 +1,3 @@
-import { ERROR_CLASS } from './error-brand.js';
 import type { Seat } from '../../schemas/seats.js';
 import { SeatpayError } from './seatpay-error.js';
 
@@ -39,7 +38,7 @@ export interface SeatRefusal {
 export class SeatsRefusedError extends SeatpayError {
   override name = 'SeatsRefusedError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'SeatsRefusedError';
+  static override readonly seatpayErrorClass: string = 'SeatsRefusedError';
   /** The answer's HTTP status (207 from the deployed server). */
   readonly status: number;
   /** The seats the service did change, as it answered them. */

@@ -1,4 +1,3 @@
-import { ERROR_CLASS } from './error-brand.js';
 import { APIError } from './api-error.js';
 import { isStatusInstance } from './status-class.js';
 
@@ -22,7 +21,7 @@ import { isStatusInstance } from './status-class.js';
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'BadRequestError';
+  static override readonly seatpayErrorClass: string = 'BadRequestError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -51,7 +50,7 @@ export class BadRequestError extends APIError {
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'AuthenticationError';
+  static override readonly seatpayErrorClass: string = 'AuthenticationError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -81,7 +80,7 @@ export class AuthenticationError extends APIError {
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'PermissionDeniedError';
+  static override readonly seatpayErrorClass: string = 'PermissionDeniedError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -107,7 +106,7 @@ export class PermissionDeniedError extends APIError {
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'NotFoundError';
+  static override readonly seatpayErrorClass: string = 'NotFoundError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -138,7 +137,7 @@ export class NotFoundError extends APIError {
 export class ConflictError extends APIError {
   override name = 'ConflictError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'ConflictError';
+  static override readonly seatpayErrorClass: string = 'ConflictError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -168,7 +167,7 @@ export class ConflictError extends APIError {
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'RateLimitError';
+  static override readonly seatpayErrorClass: string = 'RateLimitError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -198,7 +197,7 @@ export class RateLimitError extends APIError {
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
   /** @internal */
-  static override readonly [ERROR_CLASS]: string = 'InternalServerError';
+  static override readonly seatpayErrorClass: string = 'InternalServerError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
