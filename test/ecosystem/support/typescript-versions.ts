@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { installCached } from '../../package/support/install-cached.js';
 import { repoRoot } from '../../package/support/pack-and-install.js';
-
-const exec = promisify(execFile);
 
 /** A TypeScript compiler to check the consumers with: its name and the script that runs tsc. */
 export interface TypeScriptVersion {
@@ -26,20 +22,10 @@ export async function typeScriptVersions(): Promise<TypeScriptVersion[]> {
   const tscOf = (name: string) => join(dir, 'node_modules', name, 'bin', 'tsc');
   const names = Object.keys(OTHER_VERSIONS);
   if (!names.every((name) => existsSync(tscOf(name)))) {
-    const staging = `${dir}.install-${process.pid}`;
-    await mkdir(staging, { recursive: true });
-    const specs = Object.entries(OTHER_VERSIONS).map(([alias, spec]) => `${alias}@npm:${spec}`);
-    await exec('npm', [
-      'install',
-      '--prefix',
-      staging,
-      '--no-save',
-      '--no-audit',
-      '--no-fund',
-      ...specs,
-    ]);
-    await rm(dir, { recursive: true, force: true });
-    await rename(staging, dir).catch(() => rm(staging, { recursive: true, force: true }));
+    await installCached(
+      dir,
+      Object.entries(OTHER_VERSIONS).map(([alias, spec]) => `${alias}@npm:${spec}`),
+    );
   }
   return [
     {
