@@ -28,7 +28,10 @@ export class SeatpayError extends Error {
    */
   override name = 'SeatpayError';
 
-  /** The class's name in every copy of seatpay (ESM and CommonJS builds). @internal */
+  /**
+   * The class's name in every copy of seatpay (ESM and CommonJS builds); each subclass declares
+   * its own (test/ecosystem/errors-across-builds checks every exported one). @internal
+   */
   static readonly seatpayErrorClass: string = 'SeatpayError';
 
   /**

@@ -80,6 +80,8 @@ export class AuthenticationError extends APIError {
  */
 export class PaymentRequiredError extends APIError {
   override name = 'PaymentRequiredError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'PaymentRequiredError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
