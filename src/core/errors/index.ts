@@ -12,6 +12,7 @@ export {
 } from './status-errors.js';
 export { OwnerOnlyError, BillingPeriodLimitError, RechargeBudgetError } from './named-errors.js';
 export { ConnectionError, TimeoutError } from './connection-error.js';
+export { RedirectError } from './redirect-error.js';
 export { AbortError } from './abort-error.js';
 export {
   InvalidRequestError,
