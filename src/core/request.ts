@@ -7,6 +7,7 @@ import { RequestHeaders } from './prepare/headers.js';
 import { MultipartBody } from './prepare/multipart.js';
 import { prepare, type PrepareSetup } from './prepare/prepare.js';
 import { tokenFor } from './prepare/token.js';
+import { withinDeadline } from './retry/deadline.js';
 import { withRetries, type RetrySetup } from './retry/retry.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
@@ -129,7 +130,17 @@ export class HttpCore {
     } catch (error) {
       return Promise.reject(error);
     }
-    return withRetries(call, this.retrySetup, (attempt) => this.attempt(call, attempt, mode));
+    const retried = (prepared: PreparedCall<T>) =>
+      withRetries(prepared, this.retrySetup, (attempt) => this.attempt(prepared, attempt, mode));
+    const totalTimeout = call.options.totalTimeout ?? this.options.totalTimeout;
+    // With no total deadline and no caller's signal there is nothing for a deadline to watch: the
+    // common call skips it (an async step, its closures and two copies of the call, every call).
+    if ((totalTimeout === undefined || totalTimeout === Infinity) && !call.options.signal)
+      return retried(call);
+    // One deadline over every attempt and wait: its signal replaces the caller's.
+    return withinDeadline(totalTimeout, call.options, call, (deadline) =>
+      retried({ ...call, options: { ...call.options, ...deadline } }),
+    );
   }
 
   /** One attempt: token and headers, send and read, then the typed error or the answer. */
@@ -142,7 +153,8 @@ export class HttpCore {
     const token = typeof given === 'string' ? given : await given;
     const headers = this.headers.of(call, call.options, token);
     const started = this.logSending(call, attempt);
-    const { response, text } = await send(this.ky, call, headers, mode, this.sendSetup);
+    const sent = () => send(this.ky, call, headers, mode, this.sendSetup);
+    const { response, text } = await (call.options.sending ? call.options.sending(sent) : sent());
     if (started !== undefined) this.logAnswer(call, response, started);
     if (!response.ok) throw errorOfAnswer(response, text, call, this.secrets, this.log);
     const { method, url } = call;

@@ -8,14 +8,16 @@ import { measureSplit } from '../../bench/bundle-split.js';
  * The whole main entry with ky, zod and p-retry, minified and gzipped, and a page that builds one
  * resource on createCore. Issue #10's goals are 28 KB and 22 KB; these guards sit at the measured
  * sizes plus about 2 % so that any growth is a decision, not an accident (BENCHMARKS.md, "Bundle
- * size", says why the goals are missed and by how much). The whole entry as one file grew 1.2 KB
- * when the upload, purchase and polling helpers became lazy chunks: a bundler that does not split
- * wraps every module such a chunk reaches in a lazy initializer. Both grew about 0.5 KB more with
- * issue 19's per-call work (plain checks of arguments, route templates split once, fewer async
- * steps): a decision, measured in BENCHMARKS.md.
+ * size", says why the goals are missed and by how much). Issue 20 added 565 B to the whole entry
+ * (43,915 to 44,480: every error class names itself for `instanceof` across the ESM and CommonJS
+ * builds, and RedirectError) and 514 B to one resource (32,906 to 33,420). Issue 19 made the
+ * upload, purchase and polling helpers lazy chunks: a bundler that does not split wraps every
+ * module such a chunk reaches in a lazy initializer, so the whole entry as one file grew about
+ * 1.9 KB; its per-call work (plain checks of arguments, route templates split once, fewer async
+ * steps) added about 0.5 KB to one resource. Decisions, measured in BENCHMARKS.md ("Issue 19").
  */
-const WHOLE_MAIN_ENTRY_BUDGET = 46_700;
-const ONE_RESOURCE_BUDGET = 34_300;
+const WHOLE_MAIN_ENTRY_BUDGET = 49_900;
+const ONE_RESOURCE_BUDGET = 35_500;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -56,10 +58,11 @@ describe('browser bundle of the main entry', () => {
 /**
  * A page that creates a client and calls `plans.get`, built by a code-splitting bundler: what
  * loads before its code runs (issue 19's goal is 26 KB; BENCHMARKS.md says why it is missed).
- * The measured size (38.9 KB with esbuild, 38.6 with vite) plus about 0.3 %: the guard sits close
- * because the goal is far below it.
+ * The measured size once main's money and runtimes work was merged (42.6 KB with esbuild, 42.4
+ * with vite; main itself: 45.8 and 44.5) plus about 1 %: the guard sits close because the goal
+ * is far below it.
  */
-const ONE_CALL_PAGE_UP_FRONT_BUDGET = 39_000;
+const ONE_CALL_PAGE_UP_FRONT_BUDGET = 43_000;
 
 /** The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads. */
 const LAZY_HELPERS = /dist\/(upload|purchase|wait-for-subscription)-\w+\.js$/;

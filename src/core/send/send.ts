@@ -6,6 +6,7 @@ import { readBody } from '../read/read-body.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { Platform } from '../../platform/platform.js';
 import { neverReachedService } from './connection-failure.js';
+import { isRedirect, redirectErrorOf } from './redirect.js';
 
 /** What sending an attempt needs of its client. */
 export interface SendSetup {
@@ -21,7 +22,8 @@ export interface SendSetup {
  * Sends one attempt of `call` through the client's ky instance (ky's retry is off: p-retry is the
  * only loop) and reads the answer's body, bounded, within the same timeout. Every failure becomes
  * a typed error: no answer is a {@link ConnectionError} or {@link TimeoutError} that says whether
- * the request may have reached the service, the caller's signal an {@link AbortError}.
+ * the request may have reached the service, the caller's signal an {@link AbortError}, a redirect
+ * a `RedirectError` (never followed, never retried).
  */
 export async function send(
   ky: KyInstance,
@@ -37,6 +39,7 @@ export async function send(
     const pending = ky(call.url, options instanceof Promise ? await options : options);
     const response = await pending;
     gotHeaders = true;
+    if (isRedirect(response)) throw redirectErrorOf(response, call, setup.secrets);
     if (response.ok && mode.raw) return { response, text: undefined };
     return { response, text: await readBody(pending, response, call, setup.maxResponseBytes) };
   } catch (error) {
@@ -65,9 +68,9 @@ function kyOptionsOf(
 }
 
 /**
- * A chunk: sent by the platform's chunk sender when it has one and the file part can be read by
- * byte ranges (ky makes the Request, the sender is that attempt's fetch); otherwise as the
- * platform's FormData. A fetch given to the client sends everything itself.
+ * A chunk: sent by the platform's chunk sender when it has one, whatever the upload's source (ky
+ * makes the Request, the sender is that attempt's fetch); otherwise as the platform's FormData. A
+ * fetch given to the client sends everything itself.
  */
 function withMultipart(
   options: Options,
@@ -76,12 +79,11 @@ function withMultipart(
   setup: SendSetup,
 ): Promise<Options> | Options {
   const sender = setup.customFetch ? undefined : setup.platform.chunkSender;
-  const file = body.chunkFile();
-  if (!sender || !file) return withForm(options, body.toFormData(), setup);
-  const { fields } = body;
+  if (!sender) return withForm(options, body.toFormData(), setup);
+  const { fields, file: part } = body;
   const onFileBytes = call.options.onUploadProgress;
   options.fetch = (request) =>
-    sender.send({ request: request as Request, fields, file, onFileBytes });
+    sender.send({ request: request as Request, fields, part, onFileBytes });
   return options;
 }
 
