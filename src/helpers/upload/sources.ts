@@ -49,6 +49,8 @@ export type UploadSource = Blob | Uint8Array | StreamSource;
 /** Reads the bytes of one chunk at a time. */
 export interface ChunkReader {
   readonly size: number;
+  /** Ranges must be read in order, each once (a stream); else any range, any time. */
+  readonly sequential: boolean;
   /** The bytes of `range`. Blobs and arrays answer any range; a stream answers ranges in order. */
   read(range: ChunkRange): Promise<Blob | Uint8Array>;
   /** Stops reading: a stream is cancelled, so that no read stays pending. */
@@ -115,6 +117,7 @@ function rangeReader(
 ): ChunkReader {
   return {
     size,
+    sequential: false,
     read: async ({ start, end }) => slice(start, end),
     close: async () => undefined,
   };
