@@ -59,7 +59,8 @@ function decodeMeta(
 
 /**
  * Finalizes an upload: every chunk must be there; they are joined in index order into one file
- * named after a hash of its bytes. `media` files are processed (TRANSFERRING, then CREATED after
+ * named after a hash of its bytes, and the chunks are deleted, so finalizing the same upload again
+ * never makes a second copy (`file-already-exists` while it is processed, then chunks missing). `media` files are processed (TRANSFERRING, then CREATED after
  * `mediaProcessingDelayMs`); the others are CREATED at once.
  */
 export const finalizeUpload =
@@ -76,6 +77,8 @@ export const finalizeUpload =
     const keys = Array.from({ length: body.total_chunks }, (_, index) =>
       chunkKey(user.id, academy, body.operation_type, body.total_chunks, index, body.filename),
     );
+    if (transferring(state, { userId: user.id, academy, ...body }))
+      fail(400, 'file-already-exists');
     const missing = keys.filter((key) => !state.chunks.has(key)).length;
     if (missing > 0) fail(400, `${missing}/${body.total_chunks} chunks are missing`);
     const bytes = concat(keys.map((key) => state.chunks.get(key)!.bytes));
@@ -100,6 +103,24 @@ export const finalizeUpload =
       );
     return json(serializeFile(file), 201);
   };
+
+/**
+ * The same upload is finalized and still TRANSFERRING: the service answers `file-already-exists`
+ * (live-api.md §3). Once CREATED its chunks are gone, so a finalize again finds them missing.
+ */
+function transferring(
+  state: SimulatorState,
+  upload: { userId: number; academy: number | null; operation_type: string; filename: string },
+): boolean {
+  return state.files.some(
+    (file) =>
+      file.status === 'TRANSFERRING' &&
+      file.userId === upload.userId &&
+      file.academy === upload.academy &&
+      file.operationType === upload.operation_type &&
+      file.filename === upload.filename,
+  );
+}
 
 /**
  * A finalized upload as the finalize call answers it.
