@@ -7,9 +7,10 @@ import { measureBundle } from '../../bench/bundle-size.js';
  * The whole main entry with ky, zod and p-retry, minified and gzipped, and a page that builds one
  * resource on createCore. Issue #10's goals are 28 KB and 22 KB; these guards sit at the measured
  * sizes plus about 2 % so that any growth is a decision, not an accident (BENCHMARKS.md, "Bundle
- * size", says why the goals are missed and by how much).
+ * size", says why the goals are missed and by how much). Raised from 44,100 to 44,900 for the
+ * resume's byte check (chunk digests, the verification) and `UploadMayExistError`: 44,489 measured.
  */
-const WHOLE_MAIN_ENTRY_BUDGET = 44_100;
+const WHOLE_MAIN_ENTRY_BUDGET = 44_900;
 const ONE_RESOURCE_BUDGET = 33_500;
 
 describe('browser bundle of the main entry', () => {
