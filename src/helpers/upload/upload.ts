@@ -33,7 +33,8 @@ export interface MediaCalls extends ChunkSender {
  *    chunk) and rejects with `MaxChunksExceededError` before sending anything when `max_chunks`
  *    does not allow them;
  * 2. names the upload uniquely (`uploadName`), or takes the name and the acknowledged chunks of
- *    its resume record;
+ *    its resume record once the source's bytes match their digests (else it starts afresh); a
+ *    record whose finalize was sent with no answer rejects with `UploadMayExistError`;
  * 3. sends the other chunks, `concurrency` at a time, each through `uploadChunk` and so retried on
  *    its own by the client's retry policy; a chunk the service already holds counts as delivered
  *    (under this upload's unique name, it can only be this upload's);
