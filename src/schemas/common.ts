@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { definePlainCheck } from '../core/plain-check.js';
+import { definePlainCheck } from '../core/validate/plain-check.js';
 
 /**
  * A money amount. The service documents decimal strings ("10.00"); the deployed server sends some

@@ -3,6 +3,7 @@
 export { DecimalSchema, DecimalInputSchema } from './common.js';
 export * from './invoices.js';
 export * from './payments.js';
+export * from './checking.js';
 export * from './subscriptions.js';
 export * from './billing-team.js';
 export * from './seats.js';

@@ -3,7 +3,7 @@ import { canDigest, chunkDigest } from './chunk-digest.js';
 import type { ChunkPlan } from './chunk-plan.js';
 import type { SourceIdentity } from './fingerprint.js';
 import { UploadRecordSchema, type UploadRecord, type UploadStore } from './resume-store.js';
-import type { ChunkReader } from './sources.js';
+import type { ChunkReader } from './chunk-reader.js';
 import { uploadName } from './upload-name.js';
 import { streamChanged, verifyChunks } from './verify-resume.js';
 

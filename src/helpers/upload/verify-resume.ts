@@ -1,7 +1,7 @@
 import { UploadError } from '../../core/errors/helper-errors.js';
 import { chunkDigest } from './chunk-digest.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
-import type { ChunkReader } from './sources.js';
+import type { ChunkReader } from './chunk-reader.js';
 
 /** What reading the source again says of a resume record's chunks. */
 export type Verdict =
