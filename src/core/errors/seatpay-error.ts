@@ -1,4 +1,4 @@
-import { safeCause } from '../secrets/redact.js';
+import { safeCause } from '../secrets/foreign-cause.js';
 import { printableError } from './printable.js';
 
 /**

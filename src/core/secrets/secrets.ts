@@ -1,4 +1,5 @@
-import { redact, redactCause, scrubText } from './redact.js';
+import { redactCause } from './foreign-cause.js';
+import { redact, scrubText } from './redact.js';
 import { scrubError } from './scrub-error.js';
 
 /**
