@@ -1,6 +1,7 @@
 import { createCore } from './core/setup/create-core.js';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
 import type { HttpCore } from './core/request.js';
+import { INSPECT, printAs, type Inspect } from './core/secrets/printed.js';
 import type { ClientOptions } from './core/setup/options.js';
 import { purchase, type PurchaseOptions, type PurchaseResult } from './helpers/purchase.js';
 import { BillingTeamResource } from './resources/billing-team.js';
@@ -16,6 +17,10 @@ import { SubscriptionsResource } from './resources/subscriptions.js';
 /**
  * The seatpay client: one resource per family of SERVICE.md, all sharing one request path (auth,
  * timeouts, retries, validation, typed errors). Made by {@link createClient}.
+ *
+ * A client never shows its token: printed (`console.log`, `util.inspect`) or serialized
+ * (`JSON.stringify`) it shows its base URL and profile only, and `structuredClone` copies none of
+ * its options (they are `#private`); the same holds for its resources and its core.
  *
  * @example
  * ```ts
@@ -59,6 +64,16 @@ export class SeatpayClient {
     this.seats = new SeatsResource(core);
     this.consumables = new ConsumablesResource(core);
     this.media = new MediaResource(core);
+  }
+
+  /** Printed, a client shows its base URL and profile only (see the class). @internal */
+  [INSPECT](_depth: number, options: unknown, inspect?: Inspect): string {
+    return printAs('SeatpayClient', this.#core.describe(), options, inspect);
+  }
+
+  /** `JSON.stringify(client)`: its base URL and profile only. @internal */
+  toJSON(): { baseUrl: string; profile: string } {
+    return this.#core.describe();
   }
 
   /**

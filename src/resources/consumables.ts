@@ -23,6 +23,9 @@ import {
  * ```
  */
 export class ConsumablesResource {
+  // Private: a printed or cloned resource shows nothing of the client (its token).
+  readonly #core: HttpCore;
+
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
@@ -32,7 +35,9 @@ export class ConsumablesResource {
    * const consumables = new ConsumablesResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
-  constructor(private readonly core: HttpCore) {}
+  constructor(core: HttpCore) {
+    this.#core = core;
+  }
 
   /**
    * The listing as the service shapes it (a plain array, `{ consumables }`, or groups of
@@ -44,8 +49,8 @@ export class ConsumablesResource {
    * ```
    */
   list(options?: RequestOptions): APIPromise<ConsumableList> {
-    return this.core.request(
-      () => ({ route: this.core.routes.listConsumables, response: ConsumableListSchema }),
+    return this.#core.request(
+      () => ({ route: this.#core.routes.listConsumables, response: ConsumableListSchema }),
       options,
     );
   }
@@ -77,9 +82,9 @@ export class ConsumablesResource {
    * ```
    */
   checkout(params: CheckoutParams, options?: RequestOptions): APIPromise<CheckoutResult> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const body = parseInput(CheckoutParamsSchema, params, 'params');
-      return { route: this.core.routes.consumableCheckout, body, response: CheckoutResultSchema };
+      return { route: this.#core.routes.consumableCheckout, body, response: CheckoutResultSchema };
     }, options);
   }
 }

@@ -1,5 +1,6 @@
 import { redactCause } from './foreign-cause.js';
 import { redact, scrubText } from './redact.js';
+import { INSPECT, printAs, type Inspect } from './printed.js';
 import { scrubError } from './scrub-error.js';
 
 /**
@@ -12,49 +13,65 @@ import { scrubError } from './scrub-error.js';
  * @internal
  */
 export class Secrets {
-  private readonly values: string[] = [];
-  private all: readonly string[];
+  // Private fields: printing or cloning whatever holds this object shows none of them.
+  readonly #pinned: readonly string[];
+  readonly #size: number;
+  readonly #values: string[] = [];
+  #all: readonly string[];
 
   /** @param pinned - Kept whatever comes after: the client's fixed token. */
-  constructor(
-    private readonly pinned: readonly string[] = [],
-    private readonly size = 16,
-  ) {
-    this.all = pinned;
+  constructor(pinned: readonly string[] = [], size = 16) {
+    this.#pinned = pinned;
+    this.#size = size;
+    this.#all = pinned;
   }
 
   /** Keeps `secrets` (a call's card, a provider's token); ones already kept stay where they are. */
   remember(secrets: readonly string[] | undefined): void {
     for (const secret of secrets ?? []) {
-      if (typeof secret !== 'string' || secret === '' || this.all.includes(secret)) continue;
-      this.values.push(secret);
-      if (this.values.length > this.size) this.values.shift();
-      this.all = [...this.pinned, ...this.values];
+      if (typeof secret !== 'string' || secret === '' || this.#all.includes(secret)) continue;
+      this.#values.push(secret);
+      if (this.#values.length > this.#size) this.#values.shift();
+      this.#all = [...this.#pinned, ...this.#values];
     }
   }
 
   /** The pinned secrets, then the kept ones, oldest first. */
   get list(): readonly string[] {
-    return this.all;
+    return this.#all;
+  }
+
+  /** Printed, it says how many it holds, never which. */
+  [INSPECT](_depth: number, options: unknown, inspect?: Inspect): string {
+    return printAs('Secrets', { count: this.#all.length }, options, inspect);
+  }
+
+  toJSON(): { count: number } {
+    return { count: this.#all.length };
   }
 
   /** `value` (a body, headers, issues) with every secret hidden, in any encoding. */
   redact<T>(value: T): T {
-    return redact(value, this.all) as T;
+    return redact(value, this.#all) as T;
   }
 
   /** `text` (a message, a status text) with every secret hidden. */
   text(text: string): string {
-    return scrubText(text, this.all);
+    return scrubText(text, this.#all);
+  }
+
+  /** A request id as it leaves (withResponse, log lines): an echoed token hidden. */
+  requestId(id: string | null): string | null {
+    return id === null ? null : this.text(id);
   }
 
   /** A safe copy of something thrown (foreign or not) to carry as an error's `cause`. */
   cause(thrown: unknown): unknown {
-    return redactCause(thrown, this.all);
+    return redactCause(thrown, this.#all);
   }
 
   /** `error` with every secret hidden in what it carries (message, body, cause). */
   error<E>(error: E): E {
-    return scrubError(error, this.all);
+    return scrubError(error, this.#all);
   }
 }
