@@ -1,7 +1,7 @@
 import { createCore } from './core/setup/create-core.js';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
 import type { HttpCore } from './core/request.js';
-import { INSPECT, printAs, type Inspect } from './core/secrets/printed.js';
+import { printAs } from './core/secrets/printed.js';
 import type { ClientOptions } from './core/setup/options.js';
 import { purchase, type PurchaseOptions, type PurchaseResult } from './helpers/purchase.js';
 import { BillingTeamResource } from './resources/billing-team.js';
@@ -55,6 +55,7 @@ export class SeatpayClient {
     const core = createCore(options);
     this.#options = options;
     this.#core = core;
+    printAs(this, 'SeatpayClient', () => core.describe());
     this.plans = new PlansResource(core);
     this.checking = new CheckingResource(core);
     this.card = new CardResource(core);
@@ -64,11 +65,6 @@ export class SeatpayClient {
     this.seats = new SeatsResource(core);
     this.consumables = new ConsumablesResource(core);
     this.media = new MediaResource(core);
-  }
-
-  /** Printed, a client shows its base URL and profile only (see the class). @internal */
-  [INSPECT](_depth: number, options: unknown, inspect?: Inspect): string {
-    return printAs('SeatpayClient', this.#core.describe(), options, inspect);
   }
 
   /** `JSON.stringify(client)`: its base URL and profile only. @internal */

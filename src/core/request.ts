@@ -10,7 +10,7 @@ import { tokenFor } from './prepare/token.js';
 import { withRetries, type RetrySetup } from './retry/retry.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
-import { INSPECT, printAs, type Inspect } from './secrets/printed.js';
+import { printAs } from './secrets/printed.js';
 import { Secrets } from './secrets/secrets.js';
 import { kyInstanceOf } from './send/ky-instance.js';
 import { send, type SendSetup } from './send/send.js';
@@ -54,6 +54,7 @@ export class HttpCore {
   /** @internal */
   constructor(options: ResolvedClientOptions, platform: Platform) {
     this.#options = options;
+    printAs(this, 'HttpCore', () => this.describe());
     const { token } = options;
     this.#secrets = new Secrets(typeof token === 'string' ? [token] : []);
     this.#profile = profileNamed(options.profile ?? 'spec') ?? profiles.spec;
@@ -95,11 +96,6 @@ export class HttpCore {
   /** What a client shows of itself when printed: never its token. @internal */
   describe(): { baseUrl: string; profile: string } {
     return { baseUrl: this.#prepareSetup.baseUrl, profile: this.#profile.name };
-  }
-
-  /** Printed: its base URL and profile only. @internal */
-  [INSPECT](_depth: number, options: unknown, inspect?: Inspect): string {
-    return printAs('HttpCore', this.describe(), options, inspect);
   }
 
   /** `JSON.stringify(core)`: its base URL and profile only. @internal */

@@ -7,10 +7,11 @@ import { measureBundle } from '../../bench/bundle-size.js';
  * The whole main entry with ky, zod and p-retry, minified and gzipped, and a page that builds one
  * resource on createCore. Issue #10's goals are 28 KB and 22 KB; these guards sit at the measured
  * sizes plus about 2 % so that any growth is a decision, not an accident (BENCHMARKS.md, "Bundle
- * size", says why the goals are missed and by how much). Raised from 44,100 to 44,900 for the
- * resume's byte check (chunk digests, the verification) and `UploadMayExistError`: 44,489 measured.
+ * size", says why the goals are missed and by how much). Raised from 44,100 to 45,800 for the
+ * resume's byte check (chunk digests, the verification), `UploadMayExistError`, foreign causes kept
+ * with their class, and clients that print without their token: 45,318 measured.
  */
-const WHOLE_MAIN_ENTRY_BUDGET = 44_900;
+const WHOLE_MAIN_ENTRY_BUDGET = 45_800;
 const ONE_RESOURCE_BUDGET = 33_500;
 
 describe('browser bundle of the main entry', () => {

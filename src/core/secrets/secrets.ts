@@ -1,6 +1,6 @@
 import { redactCause } from './foreign-cause.js';
 import { redact, scrubText } from './redact.js';
-import { INSPECT, printAs, type Inspect } from './printed.js';
+import { printAs } from './printed.js';
 import { scrubError } from './scrub-error.js';
 
 /**
@@ -24,6 +24,7 @@ export class Secrets {
     this.#pinned = pinned;
     this.#size = size;
     this.#all = pinned;
+    printAs(this, 'Secrets', () => ({ count: this.#all.length }));
   }
 
   /** Keeps `secrets` (a call's card, a provider's token); ones already kept stay where they are. */
@@ -39,11 +40,6 @@ export class Secrets {
   /** The pinned secrets, then the kept ones, oldest first. */
   get list(): readonly string[] {
     return this.#all;
-  }
-
-  /** Printed, it says how many it holds, never which. */
-  [INSPECT](_depth: number, options: unknown, inspect?: Inspect): string {
-    return printAs('Secrets', { count: this.#all.length }, options, inspect);
   }
 
   toJSON(): { count: number } {
