@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { NonEmptyStringSchema, openEnum } from './common.js';
+import { IdInputSchema, NonEmptyStringSchema, openEnum } from './common.js';
 import { JsonSafe } from './input-checks.js';
 import { InvoiceSchema } from './invoices.js';
 
@@ -135,6 +135,11 @@ export const PayParamsSchema = z
     token: NonEmptyStringSchema,
     /** The billing period to pay for: `'MONTH'`, `'QUARTER'`, `'HALF'` or `'YEAR'`. */
     chosen_period: ChosenPeriodSchema,
+    /**
+     * The payment method to pay with: the deployed server requires it whenever the amount is
+     * above 0 (400 "Payment method is required"); its ids come from `GET /v1/payments/methods`.
+     */
+    payment_method_id: z.optional(IdInputSchema),
   })
   .check(JsonSafe);
 /**
