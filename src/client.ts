@@ -108,7 +108,9 @@ export class SeatpayClient {
    */
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
-    return purchase(this, options).catch((error: unknown) => {
+    // Its journal records too: a payment's answer may echo the card, and a record may go to disk.
+    const secrets = this.#core.secrets;
+    return purchase(this, options, (value) => secrets.redact(value)).catch((error: unknown) => {
       throw this.#core.scrub(error);
     });
   }

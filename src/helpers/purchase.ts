@@ -19,10 +19,11 @@ export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-option
 export async function purchase(
   client: PurchaseCalls,
   options: PurchaseOptions,
+  redact: <T>(value: T) => T = (value) => value,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
   // The purchases of one client share a money queue and its claimed subscriptions.
-  return new PurchaseFlow(client, options, purchasesOf(client)).run();
+  return new PurchaseFlow(client, options, purchasesOf(client), redact).run();
 }
 
 /**

@@ -199,3 +199,29 @@ describe('what a token provider throws', () => {
     expectNoSecret(error, 'the error');
   });
 });
+
+describe('a service that echoes the card in its pay answer', () => {
+  it('the journal record keeps no card number or CVC', async () => {
+    const echoCard: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const answer = await fetch(request);
+      if (!new URL(request.url).pathname.endsWith('/pay')) return answer;
+      const body = (await answer.json()) as Record<string, unknown>;
+      const echoed = { ...body, note: `paid with ${CARD.card_number} / ${CARD.cvc}` };
+      return Response.json(echoed, { status: answer.status, headers: answer.headers });
+    };
+    const journal = memoryJournal();
+    const client = createClient(options({ fetch: echoCard }));
+    await client.purchase({
+      plan: 'team-per-seat',
+      team_seats: 2,
+      card: CARD,
+      chosen_period: 'MONTH',
+      key: 'order-echo-1',
+      journal,
+    });
+    const record = await journal.get('order-echo-1');
+    expect(JSON.stringify(record)).toContain('paid with');
+    expectNoSecret(record, 'the journal record');
+  });
+});

@@ -45,6 +45,8 @@ export class PurchaseFlow {
     private readonly client: PurchaseCalls,
     private readonly options: PurchaseOptions,
     private readonly shared: ClientPurchases,
+    /** Hides the client's secrets: a record is written where anyone may read it (a file). */
+    private readonly redact: <T>(value: T) => T,
   ) {
     this.#journal = options.key === undefined ? undefined : (options.journal ?? shared.journal);
     this.#request = options.signal ? { signal: options.signal } : {};
@@ -228,17 +230,18 @@ export class PurchaseFlow {
     const journal = this.#journal;
     if (!journal) return true;
     const key = this.options.key!;
-    if (replace) return journal.set(key, record).then(() => true);
-    if (journal.claim) return journal.claim(key, record);
+    const written = this.redact(record);
+    if (replace) return journal.set(key, written).then(() => true);
+    if (journal.claim) return journal.claim(key, written);
     if (await journal.get(key)) return false;
-    await journal.set(key, record);
+    await journal.set(key, written);
     return true;
   }
 
   async #write(change: Partial<PurchaseRecord>): Promise<void> {
     if (!this.#record) return;
     this.#record = { ...this.#record, ...change, updatedAt: new Date().toISOString() };
-    await this.#journal?.set(this.options.key!, this.#record);
+    await this.#journal?.set(this.options.key!, this.redact(this.#record));
   }
 
   #report<Name extends PurchaseStepName>(
