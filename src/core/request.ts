@@ -146,7 +146,10 @@ export class HttpCore {
     const token = await this.tokenFor(call);
     const headers = this.#headers.of(call, call.options, token);
     const started = this.logSending(call, attempt);
-    const { response, text } = await send(this.#ky, call, headers, mode, this.#sendSetup);
+    const sent = await send(this.#ky, call, headers, mode, this.#sendSetup);
+    const { text } = sent;
+    // Handed out by withResponse() and asResponse(): echoed secrets hidden in its headers too.
+    const response = this.#secrets.response(sent.response, text);
     const requestId = this.#secrets.requestId(requestIdOf(response.headers));
     if (started !== undefined) this.logAnswer(call, response, started, requestId);
     if (!response.ok) throw errorOfAnswer(response, text, call, this.#secrets, this.#log);

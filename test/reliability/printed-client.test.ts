@@ -128,7 +128,8 @@ function echoingFetch(): typeof fetch {
     const answer = await fetch(request);
     const headers = new Headers(answer.headers);
     headers.set('x-request-id', `req-${request.headers.get('authorization')?.split(' ')[1]}`);
-    return new Response(answer.body, { status: answer.status, headers });
+    const echoed = new Response(answer.body, { status: answer.status, headers });
+    return Object.defineProperty(echoed, 'url', { value: answer.url }); // as fetch's own has it
   };
 }
 
@@ -142,9 +143,19 @@ describe('a token echoed in x-request-id', () => {
       const { logger, lines } = capture();
       const token = given === 'a fixed token' ? TOKEN : async () => TOKEN;
       const client = createClient(options({ fetch: echoingFetch(), logger, logLevel, token }));
-      const { requestId, data } = await client.plans.get('personal').withResponse();
+      const answered = await client.plans.get('personal').withResponse();
+      const { requestId, data, response } = answered;
       expect(data.slug).toBe('personal');
       expect(requestId).toMatch(/^req-.*REDACTED/);
+      expect(response.headers.get('x-request-id')).toBe(requestId);
+      expect([response.status, response.url]).toEqual([
+        200,
+        `${server.url}/v1/payments/plan/personal`,
+      ]);
+      expectNoSecret(answered, 'the withResponse result');
+      const raw = await client.plans.get('personal').asResponse();
+      expect(raw.headers.get('x-request-id')).toBe(requestId);
+      expect(((await raw.json()) as { slug: string }).slug).toBe('personal');
       const error = await client.plans.get('no-such-plan').catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 404, requestId: expect.stringMatching(/REDACTED/) });
       expect(lines.join('\n')).toMatch(/request id req-.*REDACTED/);

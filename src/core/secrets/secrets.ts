@@ -56,6 +56,29 @@ export class Secrets {
     return scrubText(text, this.#all);
   }
 
+  /**
+   * `response`, or when a header quotes a secret (a service may echo the token) a copy with those
+   * hidden: the same status and URL, and as body the text already read, else the unread stream.
+   */
+  response(response: Response, text: string | undefined): Response {
+    const headers = new Headers();
+    let changed = false;
+    response.headers.forEach((value, key) => {
+      const safe = this.text(value);
+      changed ||= safe !== value;
+      headers.append(key, safe);
+    });
+    if (!changed) return response;
+    const { status, statusText, url } = response;
+    const copy = new Response(text === undefined ? response.body : text || null, {
+      status,
+      statusText,
+      headers,
+    });
+    Object.defineProperty(copy, 'url', { value: url });
+    return copy;
+  }
+
   /** A request id as it leaves (withResponse, log lines): an echoed token hidden. */
   requestId(id: string | null): string | null {
     return id === null ? null : this.text(id);
