@@ -31,7 +31,11 @@ export async function verifyChunks(
   // thread); a stream's one after the other.
   const changed = await firstChanged(checked, reader.sequential ? 1 : PARALLEL, async (index) => {
     const chunk = await reader.read(chunkRange(plan, index));
-    return (await chunkDigest(chunk)) !== digests.get(index);
+    try {
+      return (await chunkDigest(chunk)) !== digests.get(index);
+    } finally {
+      reader.release?.(chunk); // a stream's buffer is filled again for the chunks to send
+    }
   });
   if (changed !== undefined) return { kind: 'changed', index: changed };
   return { kind: 'same', unchecked: indexes.slice(checked.length) };
