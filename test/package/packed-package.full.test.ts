@@ -25,7 +25,9 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
  * but trips on the usual accidents: a dependency bundled into the ESM build (zod/mini alone adds
  * ~70 KB of code and ~300 KB of map per entry), a duplicate build, a stray directory.
  */
-const MAX_UNPACKED_BYTES = 3_300_000;
+// Issue 20 (RedirectError, errors recognized across builds) took it from 3,263,796 to 3,317,077:
+// the CommonJS build inlines the errors into each entry, each with its map and embedded sources.
+const MAX_UNPACKED_BYTES = 3_350_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
