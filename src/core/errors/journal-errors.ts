@@ -21,6 +21,7 @@ import { InvalidRequestError } from './validation-errors.js';
  * ```
  */
 export class JournalError extends SeatpayError {
+  static override readonly seatpayErrorClass: string = 'JournalError';
   override name = 'JournalError';
   /** The journal's file (or lock file), when it has one. */
   readonly path: string | undefined;
@@ -48,6 +49,7 @@ export class JournalError extends SeatpayError {
  * ```
  */
 export class KeyReuseError extends InvalidRequestError {
+  static override readonly seatpayErrorClass: string = 'KeyReuseError';
   override name = 'KeyReuseError';
   /** The key that was reused. */
   readonly key: string;
@@ -81,6 +83,7 @@ export class KeyReuseError extends InvalidRequestError {
  * ```
  */
 export class UnsettledKeyError extends SeatpayError {
+  static override readonly seatpayErrorClass: string = 'UnsettledKeyError';
   override name = 'UnsettledKeyError';
   /** The key whose earlier call may have been charged. */
   readonly key: string;
