@@ -89,6 +89,7 @@ export class UploadError extends SeatpayError {
  * ```
  */
 export class UploadMayExistError extends UploadError {
+  static override readonly seatpayErrorClass: string = 'UploadMayExistError';
   override name = 'UploadMayExistError';
   /** The unique name the upload's chunks and finalize carried. */
   readonly uploadName: string;
