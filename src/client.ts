@@ -1,6 +1,7 @@
 import { createCore } from './core/setup/create-core.js';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
 import type { HttpCore } from './core/request.js';
+import { printAs } from './core/secrets/printed.js';
 import type { ClientOptions } from './core/setup/options.js';
 import { purchase, type PurchaseOptions, type PurchaseResult } from './helpers/purchase.js';
 import { purchasesOf, sharePurchases } from './helpers/purchase/client-purchases.js';
@@ -17,6 +18,10 @@ import { SubscriptionsResource } from './resources/subscriptions.js';
 /**
  * The seatpay client: one resource per family of SERVICE.md, all sharing one request path (auth,
  * timeouts, retries, validation, typed errors). Made by {@link createClient}.
+ *
+ * A client never shows its token: printed (`console.log`, `util.inspect`) or serialized
+ * (`JSON.stringify`) it shows its base URL and profile only, and `structuredClone` copies none of
+ * its options (they are `#private`); the same holds for its resources and its core.
  *
  * @example
  * ```ts
@@ -51,6 +56,7 @@ export class SeatpayClient {
     const core = createCore(options);
     this.#options = options;
     this.#core = core;
+    printAs(this, 'SeatpayClient', () => core.describe());
     this.plans = new PlansResource(core);
     this.checking = new CheckingResource(core);
     this.card = new CardResource(core);
@@ -60,6 +66,11 @@ export class SeatpayClient {
     this.seats = new SeatsResource(core);
     this.consumables = new ConsumablesResource(core, () => purchasesOf(this).journal);
     this.media = new MediaResource(core);
+  }
+
+  /** `JSON.stringify(client)`: its base URL and profile only. @internal */
+  toJSON(): { baseUrl: string; profile: string } {
+    return this.#core.describe();
   }
 
   /**
@@ -103,7 +114,9 @@ export class SeatpayClient {
    */
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
-    return purchase(this, options).catch((error: unknown) => {
+    // Its journal records too: a payment's answer may echo the card, and a record may go to disk.
+    const secrets = this.#core.secrets;
+    return purchase(this, options, (value) => secrets.redact(value)).catch((error: unknown) => {
       throw this.#core.scrub(error);
     });
   }

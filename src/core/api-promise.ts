@@ -91,8 +91,8 @@ export class APIPromise<T> extends Promise<T> {
    */
   async withResponse(): Promise<WithResponse<T>> {
     const data = await this.#result();
-    const { response } = await this.#answer;
-    return { data, response, requestId: requestIdOf(response.headers) };
+    const { response, requestId } = await this.#answer;
+    return { data, response, requestId };
   }
 
   /**

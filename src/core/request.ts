@@ -11,6 +11,7 @@ import { withinDeadline } from './retry/deadline.js';
 import { withRetries, type RetrySetup } from './retry/retry.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
+import { printAs } from './secrets/printed.js';
 import { Secrets } from './secrets/secrets.js';
 import { kyInstanceOf } from './send/ky-instance.js';
 import { send, type SendSetup } from './send/send.js';
@@ -40,48 +41,67 @@ import { validated } from './validate/validate.js';
  * ```
  */
 export class HttpCore {
-  /** @internal */
-  readonly log: Log;
-  /** The one place that knows this client's secrets and scrubs what leaves it. @internal */
-  readonly secrets: Secrets;
-  private readonly ky: KyInstance;
-  private readonly profile: Profile;
-  private readonly headers: RequestHeaders;
-  private readonly prepareSetup: PrepareSetup;
-  private readonly retrySetup: RetrySetup;
-  private readonly sendSetup: SendSetup;
+  // Private fields: a printed or cloned core (or a client, a resource) shows none of them.
+  readonly #options: ResolvedClientOptions;
+  readonly #log: Log;
+  readonly #secrets: Secrets;
+  readonly #ky: KyInstance;
+  readonly #profile: Profile;
+  readonly #headers: RequestHeaders;
+  readonly #prepareSetup: PrepareSetup;
+  readonly #retrySetup: RetrySetup;
+  readonly #sendSetup: SendSetup;
 
   /** @internal */
-  constructor(
-    private readonly options: ResolvedClientOptions,
-    platform: Platform,
-  ) {
+  constructor(options: ResolvedClientOptions, platform: Platform) {
+    this.#options = options;
+    printAs(this, 'HttpCore', () => this.describe());
     const { token } = options;
-    this.secrets = new Secrets(typeof token === 'string' ? [token] : []);
-    this.profile = profileNamed(options.profile ?? 'spec') ?? profiles.spec;
-    this.log = new Log(
+    this.#secrets = new Secrets(typeof token === 'string' ? [token] : []);
+    this.#profile = profileNamed(options.profile ?? 'spec') ?? profiles.spec;
+    this.#log = new Log(
       options.logger ?? globalThis.console,
       options.logLevel ?? 'warn',
-      this.secrets,
+      this.#secrets,
     );
-    this.headers = new RequestHeaders(options, this.profile.authScheme);
+    this.#headers = new RequestHeaders(options, this.#profile.authScheme);
     const baseUrl = String(options.baseUrl).replace(/\/+$/, '');
     const timeoutMs = options.timeout ?? 30_000;
-    this.prepareSetup = { baseUrl, timeoutMs, secrets: this.secrets };
+    this.#prepareSetup = { baseUrl, timeoutMs, secrets: this.#secrets };
     const settings = {
       baseDelay: options.retryBaseDelay ?? 500,
       maxBackoff: 8_000,
       maxRetryDelay: options.maxRetryDelay ?? 60_000,
     };
     const maxRetries = options.maxRetries ?? 2;
-    this.retrySetup = { settings, maxRetries, log: this.log, secrets: this.secrets };
-    this.sendSetup = {
+    this.#retrySetup = { settings, maxRetries, log: this.#log, secrets: this.#secrets };
+    this.#sendSetup = {
       platform,
-      secrets: this.secrets,
+      secrets: this.#secrets,
       customFetch: options.fetch !== undefined,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     };
-    this.ky = kyInstanceOf(options, this.headers.static(platform.userAgent), timeoutMs);
+    this.#ky = kyInstanceOf(options, this.#headers.static(platform.userAgent), timeoutMs);
+  }
+
+  /** @internal */
+  get log(): Log {
+    return this.#log;
+  }
+
+  /** The one place that knows this client's secrets and scrubs what leaves it. @internal */
+  get secrets(): Secrets {
+    return this.#secrets;
+  }
+
+  /** What a client shows of itself when printed: never its token. @internal */
+  describe(): { baseUrl: string; profile: string } {
+    return { baseUrl: this.#prepareSetup.baseUrl, profile: this.#profile.name };
+  }
+
+  /** `JSON.stringify(core)`: its base URL and profile only. @internal */
+  toJSON(): { baseUrl: string; profile: string } {
+    return this.describe();
   }
 
   /**
@@ -90,12 +110,12 @@ export class HttpCore {
    * @internal
    */
   get routes(): RouteTable {
-    return this.profile.routes;
+    return this.#profile.routes;
   }
 
   /** The academy set on the client, used by media calls that do not name one. */
   get academy(): number | string | undefined {
-    return this.options.academy;
+    return this.#options.academy;
   }
 
   /**
@@ -114,12 +134,12 @@ export class HttpCore {
     given: InternalRequestOptions | undefined,
     mode: AnswerMode,
   ): Promise<Answer<T>> {
-    const call = prepare(build(), given, this.prepareSetup);
-    const totalTimeout = call.options.totalTimeout ?? this.options.totalTimeout;
+    const call = prepare(build(), given, this.#prepareSetup);
+    const totalTimeout = call.options.totalTimeout ?? this.#options.totalTimeout;
     // One deadline over every attempt and wait: its signal replaces the caller's.
     return withinDeadline(totalTimeout, call.options, call, (deadline) => {
       const timed = { ...call, options: { ...call.options, ...deadline } };
-      return withRetries(timed, this.retrySetup, (attempt) => this.attempt(timed, attempt, mode));
+      return withRetries(timed, this.#retrySetup, (attempt) => this.attempt(timed, attempt, mode));
     });
   }
 
@@ -130,21 +150,26 @@ export class HttpCore {
     mode: AnswerMode,
   ): Promise<Answer<T>> {
     const token = await this.tokenFor(call);
-    const headers = this.headers.of(call, call.options, token);
+    const headers = this.#headers.of(call, call.options, token);
     const started = this.logSending(call, attempt);
-    const sent = () => send(this.ky, call, headers, mode, this.sendSetup);
-    const { response, text } = await (call.options.sending ? call.options.sending(sent) : sent());
-    if (started !== undefined) this.logAnswer(call, response, started);
-    if (!response.ok) throw errorOfAnswer(response, text, call, this.secrets, this.log);
+    const sending = () => send(this.#ky, call, headers, mode, this.#sendSetup);
+    const sent = await (call.options.sending ? call.options.sending(sending) : sending());
+    const { text } = sent;
+    // Handed out by withResponse() and asResponse(): echoed secrets hidden in its headers too.
+    const response = this.#secrets.response(sent.response, text);
+    const requestId = this.#secrets.requestId(requestIdOf(response.headers));
+    if (started !== undefined) this.logAnswer(call, response, started, requestId);
+    if (!response.ok) throw errorOfAnswer(response, text, call, this.#secrets, this.#log);
     const check = {
       schema: call.response,
-      validation: this.options.validate ?? 'error',
+      validation: this.#options.validate ?? 'error',
       method: call.method,
       url: call.url,
-      secrets: this.secrets,
+      secrets: this.#secrets,
     };
     const { method, url } = call;
-    return { response, text, method, url, parse: (body) => validated(body, check, this.log) };
+    const parse = (body: string) => validated(body, check, this.#log);
+    return { response, text, requestId, method, url, parse };
   }
 
   /**
@@ -152,12 +177,12 @@ export class HttpCore {
    * leaves the client hides them. A fixed token needs no await: one microtask less on every call.
    */
   private async tokenFor(call: PreparedCall<unknown>): Promise<string> {
-    this.secrets.remember(call.secrets);
-    const source = this.options.token;
+    this.#secrets.remember(call.secrets);
+    const source = this.#options.token;
     if (typeof source === 'string') return source;
     // What a provider throws may quote the call's card or a token it handed out before.
-    const token = await tokenFor(source, call.options.signal, this.secrets);
-    this.secrets.remember([token]);
+    const token = await tokenFor(source, call.options.signal, this.#secrets);
+    this.#secrets.remember([token]);
     return token;
   }
 
@@ -167,22 +192,26 @@ export class HttpCore {
    * @internal
    */
   scrub<E>(error: E): E {
-    return this.secrets.error(error);
+    return this.#secrets.error(error);
   }
 
   /** Logs the attempt going out; the start time when the answer will be logged too. */
   private logSending(call: PreparedCall<unknown>, attempt: number): number | undefined {
-    if (this.log.enabled('debug')) this.log.debug('request body', describeBody(call.body));
-    if (!this.log.enabled('info')) return undefined;
-    this.log.info(`→ ${call.method} ${call.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+    if (this.#log.enabled('debug')) this.#log.debug('request body', describeBody(call.body));
+    if (!this.#log.enabled('info')) return undefined;
+    this.#log.info(`→ ${call.method} ${call.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
     return performance.now(); // monotonic: a clock step is no latency
   }
 
-  private logAnswer(call: PreparedCall<unknown>, response: Response, started: number): void {
-    const requestId = requestIdOf(response.headers);
+  private logAnswer(
+    call: PreparedCall<unknown>,
+    response: Response,
+    started: number,
+    requestId: string | null,
+  ): void {
     const id = requestId === null ? '' : ` [request id ${requestId}]`;
     const ms = Math.round(performance.now() - started);
-    this.log.info(`← ${response.status} ${call.method} ${call.url} (${ms} ms)${id}`);
+    this.#log.info(`← ${response.status} ${call.method} ${call.url} (${ms} ms)${id}`);
   }
 }
 

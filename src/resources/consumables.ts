@@ -26,6 +26,9 @@ import {
  * ```
  */
 export class ConsumablesResource {
+  // Private: a printed or cloned resource shows nothing of the client (its token).
+  readonly #core: HttpCore;
+
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
@@ -38,10 +41,8 @@ export class ConsumablesResource {
    * @param defaultJournal - The journal of a checkout given a `key` and no `journal`; by default
    *   one in memory for this resource (a client passes the one its purchases share).
    */
-  constructor(
-    private readonly core: HttpCore,
-    defaultJournal?: () => PurchaseJournal,
-  ) {
+  constructor(core: HttpCore, defaultJournal?: () => PurchaseJournal) {
+    this.#core = core;
     this.#defaultJournal = defaultJournal ?? once(memoryJournal);
   }
 
@@ -57,8 +58,8 @@ export class ConsumablesResource {
    * ```
    */
   list(options?: RequestOptions): APIPromise<ConsumableList> {
-    return this.core.request(
-      () => ({ route: this.core.routes.listConsumables, response: ConsumableListSchema }),
+    return this.#core.request(
+      () => ({ route: this.#core.routes.listConsumables, response: ConsumableListSchema }),
       options,
     );
   }
@@ -121,9 +122,9 @@ export class ConsumablesResource {
   }
 
   readonly #send = (params: unknown, options?: RequestOptions): APIPromise<CheckoutResult> =>
-    this.core.request(() => {
+    this.#core.request(() => {
       const body = parseInput(CheckoutParamsSchema, params, 'params');
-      return { route: this.core.routes.consumableCheckout, body, response: CheckoutResultSchema };
+      return { route: this.#core.routes.consumableCheckout, body, response: CheckoutResultSchema };
     }, options);
 }
 

@@ -32,6 +32,9 @@ import {
  * ```
  */
 export class SeatsResource {
+  // Private: a printed or cloned resource shows nothing of the client (its token).
+  readonly #core: HttpCore;
+
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
@@ -41,7 +44,9 @@ export class SeatsResource {
    * const seats = new SeatsResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
-  constructor(private readonly core: HttpCore) {}
+  constructor(core: HttpCore) {
+    this.#core = core;
+  }
 
   /**
    * The seats of the team.
@@ -53,11 +58,11 @@ export class SeatsResource {
    * ```
    */
   list(subscriptionId: number, options?: RequestOptions): APIPromise<Seat[]> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const params = {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
       };
-      return { route: this.core.routes.listSeats, params, response: SeatListSchema };
+      return { route: this.#core.routes.listSeats, params, response: SeatListSchema };
     }, options);
   }
 
@@ -130,14 +135,14 @@ export class SeatsResource {
     let lostAttempt = false;
     const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
     let asked: { subscription_id: number; seat_id: number } | undefined;
-    return this.core
+    return this.#core
       .request<void>(
         () => {
           asked = {
             subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
             seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
           };
-          return { route: this.core.routes.deleteSeat, params: asked, response: 'empty' };
+          return { route: this.#core.routes.deleteSeat, params: asked, response: 'empty' };
         },
         { ...options, onRetry },
       )
@@ -155,10 +160,11 @@ export class SeatsResource {
     notFound: NotFoundError,
     options?: RequestOptions,
   ): Promise<Answer<void>> {
-    const { data, response } = await this.list(subscriptionId, options).withResponse();
+    const { data, response, requestId } = await this.list(subscriptionId, options).withResponse();
     if (data.some((seat) => seat?.id === seatId && seat.is_active !== false)) throw notFound;
-    const { method } = this.core.routes.listSeats;
-    return { response, text: '', method, url: response.url, parse: () => undefined };
+    const { method } = this.#core.routes.listSeats;
+    const url = response.url;
+    return { response, text: '', requestId, method, url, parse: () => undefined };
   }
 
   /**
@@ -173,8 +179,8 @@ export class SeatsResource {
     let lostAttempt = false;
     const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
     let asked: { subscription_id: number; goal: SeatChangeGoal } | undefined;
-    const redact = <T>(value: T): T => this.core.secrets.redact(value);
-    return this.core
+    const redact = <T>(value: T): T => this.#core.secrets.redact(value);
+    return this.#core
       .request(
         () => {
           const { subscriptionId, body, goal } = describe();
@@ -182,7 +188,7 @@ export class SeatsResource {
           asked = { subscription_id, goal };
           const params = { subscription_id };
           return {
-            route: this.core.routes.putSeats,
+            route: this.#core.routes.putSeats,
             params,
             body,
             response: SeatChangeAnswerSchema,
@@ -206,10 +212,11 @@ export class SeatsResource {
     goal: SeatChangeGoal,
     options?: RequestOptions,
   ): Promise<Answer<Seat[]>> {
-    const { data, response } = await this.list(subscriptionId, options).withResponse();
+    const { data, response, requestId } = await this.list(subscriptionId, options).withResponse();
     const seats = settleRefusedRetry(refusal, goal, data);
-    const { method } = this.core.routes.listSeats;
+    const { method } = this.#core.routes.listSeats;
     const url = response.url;
-    return { response, text: JSON.stringify(seats), method, url, parse: () => seats };
+    const text = JSON.stringify(seats);
+    return { response, text, requestId, method, url, parse: () => seats };
   }
 }

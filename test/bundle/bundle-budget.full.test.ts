@@ -9,10 +9,13 @@ import { measureBundle } from '../../bench/bundle-size.js';
  * sizes plus about 2 % so that any growth is a decision, not an accident (BENCHMARKS.md, "Bundle
  * size", says why the goals are missed and by how much). Issue 20 added 565 B to the whole entry
  * (43,915 to 44,480: every error class names itself for `instanceof` across the ESM and CommonJS
- * builds, and RedirectError) and 514 B to one resource (32,906 to 33,420).
+ * builds, and RedirectError) and 514 B to one resource (32,906 to 33,420). Issue 21 (merged:
+ * keyed journals and totalTimeout; the resume's byte check, `UploadMayExistError`, foreign causes
+ * kept with their class, clients that print without their token, echoed secrets hidden in
+ * headers) measured 48,882 and 34,947 on the secrets branch after merging main at d1ddee7.
  */
-const WHOLE_MAIN_ENTRY_BUDGET = 44_600;
-const ONE_RESOURCE_BUDGET = 33_500;
+const WHOLE_MAIN_ENTRY_BUDGET = 49_400;
+const ONE_RESOURCE_BUDGET = 35_300;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {

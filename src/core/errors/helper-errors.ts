@@ -67,3 +67,41 @@ export class UploadError extends SeatpayError {
     this.failedChunks = details.failedChunks;
   }
 }
+
+/**
+ * A resumed upload whose finalize was sent before, by an earlier call whose answer was lost (a
+ * timeout, a dropped connection, a 5xx): the service may have made the file already, and no media
+ * call lists or finds files, so finalizing again could make a second copy. Nothing was sent. The
+ * resume record is kept, so every resume says the same until the user decides: check the
+ * service, then upload again without `resume` (or after `store.delete(resumeKey)`) if the file is
+ * not there.
+ *
+ * @example
+ * ```ts
+ * import { UploadMayExistError } from 'seatpay';
+ *
+ * try {
+ *   await client.media.upload(file, { operation_type: 'media', resume: { store } });
+ * } catch (error) {
+ *   if (!(error instanceof UploadMayExistError)) throw error;
+ *   console.log(`"${error.uploadName}" may already be on the service; not uploaded twice`);
+ * }
+ * ```
+ */
+export class UploadMayExistError extends UploadError {
+  static override readonly seatpayErrorClass: string = 'UploadMayExistError';
+  override name = 'UploadMayExistError';
+  /** The unique name the upload's chunks and finalize carried. */
+  readonly uploadName: string;
+  /** The key of its resume record in the store. */
+  readonly resumeKey: string;
+
+  constructor(details: { uploadName: string; resumeKey: string }) {
+    super(
+      `The upload "${details.uploadName}" was finalized by an earlier call whose answer was lost, so the file may already exist on the service; it was not finalized again (that could make a second copy). If the file is not there, upload again without resume, or delete its resume record first`,
+      { failedChunks: [] },
+    );
+    this.uploadName = details.uploadName;
+    this.resumeKey = details.resumeKey;
+  }
+}

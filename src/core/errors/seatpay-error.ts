@@ -1,5 +1,5 @@
 import { isSeatpayInstance } from './error-brand.js';
-import { safeCause } from '../secrets/redact.js';
+import { safeCause } from '../secrets/foreign-cause.js';
 import { printableError } from './printable.js';
 
 /**

@@ -95,6 +95,7 @@ function rangeReader(
 ): ChunkReader {
   return {
     size,
+    sequential: false,
     read: async ({ start, end }) => slice(start, end),
     close: async () => undefined,
   };
