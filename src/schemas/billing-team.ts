@@ -71,14 +71,15 @@ export type BillingTeam = z.infer<typeof BillingTeamSchema>;
 
 /**
  * Validates the argument of `billingTeam.update` (PATCH) before it is sent: any of these fields,
- * at least one, and no other. Amounts may be decimal strings or numbers exact to the cent (see
- * {@link DecimalInputSchema}: `0.1 + 0.2` is refused); they are sent as strings.
+ * at least one, and no other. Amounts are decimal strings ({@link DecimalString}); a JavaScript
+ * caller's number is taken only when exact to the cent (see {@link DecimalInputSchema}: `0.1 + 0.2`
+ * is refused), and sent as a string.
  *
  * @example
  * ```ts
  * import { BillingTeamPatchSchema } from 'seatpay';
  *
- * BillingTeamPatchSchema.parse({ recharge_amount: 10 }); // { recharge_amount: '10' }
+ * BillingTeamPatchSchema.parse({ recharge_amount: '10.00' }); // { recharge_amount: '10.00' }
  * BillingTeamPatchSchema.safeParse({}).success; // false: must change at least one field
  * ```
  */
@@ -110,7 +111,8 @@ export type BillingTeamPatch = z.input<typeof BillingTeamPatchSchema>;
 
 /**
  * Validates the argument of `billingTeam.replace` (PUT) before it is sent: the whole
- * auto-recharge configuration, every field required. `max_period_spend: null` means no cap.
+ * auto-recharge configuration, every field required, amounts as decimal strings.
+ * `max_period_spend: null` means no cap.
  *
  * @example
  * ```ts

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { NonEmptyStringSchema, openEnum } from './common.js';
+import { IdInputSchema, NonEmptyStringSchema, openEnum } from './common.js';
+import type { ExactInput } from './exact-input.js';
 import { JsonSafe } from './input-checks.js';
 import { InvoiceSchema } from './invoices.js';
 
@@ -9,8 +10,9 @@ const EXPIRY_YEAR = 'must be a year of 4 digits';
 /**
  * Validates the card to register before it is sent: `card_number` of 12 to 19 digits, `cvc` of 3
  * or 4, and the expiry (`exp_month` 1 to 12, `exp_year` of 4 digits; strings or numbers, sent as
- * given), which the deployed server requires. Further fields (`academy` ...) are sent as given.
- * Neither number ever appears in an error or a log.
+ * given), and `academy` (an id or a slug), which the deployed server requires. At run time,
+ * fields it does not name are sent as given; the {@link CardParams} type names them all. Neither
+ * number ever appears in an error or a log.
  *
  * @example
  * ```ts
@@ -42,11 +44,15 @@ export const CardParamsSchema = z
         error: EXPIRY_YEAR,
       }),
     ),
+    /** The academy the card is registered for (an id or a slug): the deployed server requires it. */
+    academy: z.optional(
+      z.union([IdInputSchema, NonEmptyStringSchema], { error: 'must be an academy id or slug' }),
+    ),
   })
   .check(JsonSafe);
 /**
- * The card `card.register` takes (and `purchase` as `card`); the input type of
- * {@link CardParamsSchema}.
+ * The card `card.register` takes (and `purchase` as `card`): the fields of
+ * {@link CardParamsSchema}, exactly (a misspelled field is a compile error).
  *
  * @example
  * ```ts
@@ -60,7 +66,7 @@ export const CardParamsSchema = z
  * ```
  * @useDeclaredType
  */
-export type CardParams = z.input<typeof CardParamsSchema>;
+export type CardParams = ExactInput<typeof CardParamsSchema>;
 
 /**
  * Validates the answer to registering a card. SERVICE.md does not show it, so every field is
@@ -135,10 +141,12 @@ export const PayParamsSchema = z
     token: NonEmptyStringSchema,
     /** The billing period to pay for: `'MONTH'`, `'QUARTER'`, `'HALF'` or `'YEAR'`. */
     chosen_period: ChosenPeriodSchema,
+    /** The payment method to pay with (a positive id): the deployed server requires it. */
+    payment_method_id: z.optional(IdInputSchema),
   })
   .check(JsonSafe);
 /**
- * The arguments of `pay.bag`; the input type of {@link PayParamsSchema}.
+ * The arguments of `pay.bag`: the fields of {@link PayParamsSchema}, exactly.
  *
  * @example
  * ```ts
@@ -147,7 +155,7 @@ export const PayParamsSchema = z
  * ```
  * @useDeclaredType
  */
-export type PayParams = z.input<typeof PayParamsSchema>;
+export type PayParams = ExactInput<typeof PayParamsSchema>;
 
 /**
  * Validates the answer to a payment: an invoice (see {@link InvoiceSchema}) on the deployed

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { JsonSafe } from './input-checks.js';
 import { IdInputSchema, NonEmptyStringSchema, optionalNullable } from './common.js';
+import type { ExactInput } from './exact-input.js';
 import { InvoiceSchema } from './invoices.js';
 
 /**
@@ -124,10 +125,13 @@ export const CheckoutParamsSchema = z
     ),
     /** The id of the subscription to add them to; the owner is charged. */
     subscription: IdInputSchema,
+    /** The academy that sells the service (a positive id): the deployed server requires it. */
+    academy: z.optional(IdInputSchema),
   })
   .check(JsonSafe);
 /**
- * The argument of `consumables.checkout`; the input type of {@link CheckoutParamsSchema}.
+ * The argument of `consumables.checkout`: the fields of {@link CheckoutParamsSchema}, exactly (a
+ * misspelled field is a compile error).
  *
  * @example
  * ```ts
@@ -136,7 +140,7 @@ export const CheckoutParamsSchema = z
  * ```
  * @useDeclaredType
  */
-export type CheckoutParams = z.input<typeof CheckoutParamsSchema>;
+export type CheckoutParams = ExactInput<typeof CheckoutParamsSchema>;
 
 /**
  * Validates the answer to a consumable checkout: an invoice (see {@link InvoiceSchema}) on the

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { NonEmptyStringSchema, openEnum, optionalNullable } from './common.js';
+import type { ExactInput } from './exact-input.js';
 import { AcademyInputSchema, JsonSafe } from './input-checks.js';
 
 /**
@@ -217,7 +218,8 @@ export const ChunkParamsSchema = z
 export type ChunkParams = z.input<typeof ChunkParamsSchema>;
 
 /**
- * Validates the `meta` of SERVICE.md, sent JSON-encoded at finalize. Other keys pass through.
+ * Validates the `meta` of SERVICE.md, sent JSON-encoded at finalize. At run time other keys pass
+ * through; the {@link MediaMeta} type names the four of SERVICE.md.
  *
  * @example
  * ```ts
@@ -239,7 +241,7 @@ export const MediaMetaSchema = z
   })
   .check(JsonSafe);
 /**
- * The `meta` of `media.finalize` and `media.upload`; the input type of {@link MediaMetaSchema}.
+ * The `meta` of `media.finalize` and `media.upload`: the fields of {@link MediaMetaSchema}, exactly.
  *
  * @example
  * ```ts
@@ -248,7 +250,7 @@ export const MediaMetaSchema = z
  * ```
  * @useDeclaredType
  */
-export type MediaMeta = z.input<typeof MediaMetaSchema>;
+export type MediaMeta = ExactInput<typeof MediaMetaSchema>;
 
 /**
  * Validates the arguments of `media.finalize` before anything is sent (`media.upload` checks its

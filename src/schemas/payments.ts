@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { ExactInput } from './exact-input.js';
 import { JsonSafe } from './input-checks.js';
 import { CurrencySchema } from './invoices.js';
 import {
@@ -229,8 +230,8 @@ export const CheckingParamsSchema = z
   })
   .check(JsonSafe);
 /**
- * The arguments of `checking.preview` and `checking.bag`; the input type of
- * {@link CheckingParamsSchema}. Further fields are sent as given.
+ * The arguments of `checking.preview` and `checking.bag`: the fields of
+ * {@link CheckingParamsSchema}, exactly (a misspelled field is a compile error).
  *
  * @example
  * ```ts
@@ -239,7 +240,7 @@ export const CheckingParamsSchema = z
  * ```
  * @useDeclaredType
  */
-export type CheckingParams = z.input<typeof CheckingParamsSchema>;
+export type CheckingParams = ExactInput<typeof CheckingParamsSchema>;
 
 /**
  * Validates a priced preview (or bag) of plans, as `checking.preview` answers it. Amounts are

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { IdInputSchema } from './common.js';
+import type { ExactInput } from './exact-input.js';
 import { JsonSafe } from './input-checks.js';
 
 /**
@@ -79,7 +81,8 @@ const EmailSchema = z.email({ error: 'must be a valid email address' });
 
 /**
  * Validates one seat to add, before it is sent. `seat_multiplier` (an integer >= 1) only matters
- * under `PER_SEAT`. Further fields are sent as given.
+ * under `PER_SEAT`; `cohort_id` is what the deployed server requires. At run time, fields it does
+ * not name are sent as given; the {@link SeatInput} type names them all, so a typo does not compile.
  *
  * @example
  * ```ts
@@ -102,10 +105,13 @@ export const SeatInputSchema = z
         .int({ error: 'must be an integer >= 1' })
         .check(z.gte(1, { error: 'must be an integer >= 1' })),
     ),
+    /** The cohort the member joins (a positive id): the deployed server requires it. */
+    cohort_id: z.optional(IdInputSchema),
   })
   .check(JsonSafe);
 /**
- * One seat to add with `seats.add`; the input type of {@link SeatInputSchema}.
+ * One seat to add with `seats.add`: the fields of {@link SeatInputSchema}, exactly (a misspelled
+ * field is a compile error).
  *
  * @example
  * ```ts
@@ -117,7 +123,7 @@ export const SeatInputSchema = z
  * ```
  * @useDeclaredType
  */
-export type SeatInput = z.input<typeof SeatInputSchema>;
+export type SeatInput = ExactInput<typeof SeatInputSchema>;
 
 /**
  * Validates the `add_seats` list of `seats.add`: at least one seat, each a valid
@@ -154,7 +160,7 @@ export const SeatReplacementSchema = z
   })
   .check(JsonSafe);
 /**
- * One seat replacement for `seats.replace`; the input type of {@link SeatReplacementSchema}.
+ * One seat replacement for `seats.replace`: the fields of {@link SeatReplacementSchema}, exactly.
  *
  * @example
  * ```ts
@@ -163,7 +169,7 @@ export const SeatReplacementSchema = z
  * ```
  * @useDeclaredType
  */
-export type SeatReplacement = z.input<typeof SeatReplacementSchema>;
+export type SeatReplacement = ExactInput<typeof SeatReplacementSchema>;
 
 /**
  * Validates the `replace_seats` list of `seats.replace`: at least one replacement, each a valid
