@@ -24,7 +24,7 @@ import { SubscriptionsResource } from './resources/subscriptions.js';
  * ```
  */
 export class SeatpayClient {
-  /** PlansResource for sale: `get(slug)`. */
+  /** The plans for sale: `get(slug)`. */
   readonly plans: PlansResource;
   /** Priced previews and bags of plans before paying. */
   readonly checking: CheckingResource;
@@ -38,7 +38,7 @@ export class SeatpayClient {
   readonly billingTeam: BillingTeamResource;
   /** The billing team's seats: list, add, replace, remove (owner only). */
   readonly seats: SeatsResource;
-  /** ConsumablesResource held, and buying more. */
+  /** The consumables held, and buying more. */
   readonly consumables: ConsumablesResource;
   /** Operation types, chunks, finalize, and the chunked `upload`. */
   readonly media: MediaResource;

@@ -6,7 +6,7 @@ import { NonEmptyStringSchema } from '../schemas/common.js';
 import { PlanSchema, type Plan } from '../schemas/payments.js';
 
 /**
- * PlansResource for sale. Reached as `client.plans`.
+ * The plans for sale. Reached as `client.plans`.
  *
  * @example
  * ```ts

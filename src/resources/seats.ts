@@ -61,9 +61,10 @@ export class SeatsResource {
 
   /**
    * Adds seats; `seat_multiplier` scales a seat's allocation under `PER_SEAT`. Resolves to the
-   * seats as they are after the change, only when every seat was applied: refusals (the deployed
-   * server's 207 `{ data, errors }`) reject with `SeatsRefusedError`, whose `applied` holds the
-   * seats that were changed and `refused` the service's messages, whatever `validate` says. When
+   * added seats (not the whole team: `seats.list` gives that), only when every seat was applied:
+   * refusals (the deployed server's 207 `{ data, errors }`) reject with `SeatsRefusedError`, whose
+   * `applied` holds the seats that were changed and `refused` the service's messages, whatever
+   * `validate` says. When
    * an attempt's answer was lost and the retry is refused because that attempt already added the
    * seats, the call resolves once the team shows them; otherwise it rejects with
    * `mayHaveBeenProcessed: true`.
@@ -85,8 +86,9 @@ export class SeatsResource {
   }
 
   /**
-   * Gives seats to other people: each seat held by `from_email` passes to `to_email`. Refusals and
-   * lost answers are handled as in {@link SeatsResource.add}.
+   * Gives seats to other people: each seat held by `from_email` passes to `to_email`. Resolves to
+   * the seats changed, with their new holders. Refusals and lost answers are handled as in
+   * {@link SeatsResource.add}.
    *
    * @example
    * ```ts
