@@ -36,6 +36,7 @@ import type { PurchaseStep } from './purchase-step.js';
  * };
  * const { subscription } = await client.purchase(options);
  * ```
+ * @category Helpers
  */
 export interface PurchaseOptions {
   /** The plan's slug. */
@@ -85,6 +86,7 @@ export interface PurchaseOptions {
  * });
  * console.log(result.subscription.id, result.preview.amount_per_month, result.consumables.length);
  * ```
+ * @category Helpers
  */
 export interface PurchaseResult {
   /** The plan, as read first. */

@@ -29,6 +29,7 @@ import { withFileLock } from './file-lock.js';
  *   journal,
  * });
  * ```
+ * @category Node
  */
 export function fileJournal(path: string): PurchaseJournal {
   const update = (change: (records: Record<string, PurchaseRecord>) => boolean) =>

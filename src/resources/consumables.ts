@@ -21,6 +21,7 @@ import {
  * const items = await client.consumables.items();
  * await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: sub.id });
  * ```
+ * @category Resources
  */
 export class ConsumablesResource {
   /**

@@ -12,6 +12,7 @@ import { PlanSchema, type Plan } from '../schemas/payments.js';
  * ```ts
  * const plan = await client.plans.get('team-per-seat');
  * ```
+ * @category Resources
  */
 export class PlansResource {
   /**

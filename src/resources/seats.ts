@@ -28,6 +28,7 @@ import {
  * await client.seats.add(sub.id, [{ email: 'ada@example.com' }]);
  * const seats = await client.seats.list(sub.id);
  * ```
+ * @category Resources
  */
 export class SeatsResource {
   /**

@@ -14,6 +14,7 @@ import { ConsumptionStrategySchema } from './payments.js';
  *
  * const team = BillingTeamSchema.parse({ id: 7, subscription: 123, seats_limit: 4 }); // short
  * ```
+ * @category Schemas and types
  */
 export const BillingTeamSchema = z.looseObject({
   /** The team's numeric id. */
@@ -66,6 +67,7 @@ export const BillingTeamSchema = z.looseObject({
  * console.log(team.consumption_strategy, `${team.seats_count}/${team.seats_limit} seats`);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type BillingTeam = z.infer<typeof BillingTeamSchema>;
 
@@ -82,6 +84,7 @@ export type BillingTeam = z.infer<typeof BillingTeamSchema>;
  * BillingTeamPatchSchema.parse({ recharge_amount: '10.00' }); // { recharge_amount: '10.00' }
  * BillingTeamPatchSchema.safeParse({}).success; // false: must change at least one field
  * ```
+ * @category Schemas and types
  */
 export const BillingTeamPatchSchema = z
   .strictObject({
@@ -106,6 +109,7 @@ export const BillingTeamPatchSchema = z
  * const team = await client.billingTeam.update(sub.id, patch);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type BillingTeamPatch = z.input<typeof BillingTeamPatchSchema>;
 
@@ -120,6 +124,7 @@ export type BillingTeamPatch = z.input<typeof BillingTeamPatchSchema>;
  *
  * BillingTeamReplaceSchema.safeParse({ auto_recharge_enabled: false }).success; // false
  * ```
+ * @category Schemas and types
  */
 export const BillingTeamReplaceSchema = z.strictObject({
   /** Turns auto-recharge on or off. */
@@ -145,5 +150,6 @@ export const BillingTeamReplaceSchema = z.strictObject({
  * await client.billingTeam.replace(sub.id, config);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type BillingTeamReplace = z.input<typeof BillingTeamReplaceSchema>;

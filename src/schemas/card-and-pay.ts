@@ -20,6 +20,7 @@ const EXPIRY_YEAR = 'must be a year of 4 digits';
  *
  * CardParamsSchema.safeParse({ card_number: '4242 4242', cvc: '123' }).success; // false: a space
  * ```
+ * @category Schemas and types
  */
 export const CardParamsSchema = z
   .looseObject({
@@ -65,6 +66,7 @@ export const CardParamsSchema = z
  * await client.card.register(card);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type CardParams = ExactInput<typeof CardParamsSchema>;
 
@@ -78,6 +80,7 @@ export type CardParams = ExactInput<typeof CardParamsSchema>;
  *
  * CardResultSchema.parse({ status: 'ok' });
  * ```
+ * @category Schemas and types
  */
 export const CardResultSchema = z.looseObject({
   /** The outcome, as the service words it. */
@@ -95,6 +98,7 @@ export const CardResultSchema = z.looseObject({
  * console.log(result.status);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type CardResult = z.infer<typeof CardResultSchema>;
 
@@ -108,6 +112,7 @@ export type CardResult = z.infer<typeof CardResultSchema>;
  *
  * ChosenPeriodSchema.safeParse('').success; // false
  * ```
+ * @category Schemas and types
  */
 export const ChosenPeriodSchema = openEnum<'MONTH' | 'QUARTER' | 'HALF' | 'YEAR'>(
   NonEmptyStringSchema,
@@ -122,6 +127,7 @@ export const ChosenPeriodSchema = openEnum<'MONTH' | 'QUARTER' | 'HALF' | 'YEAR'
  * await client.pay.bag({ token: bag.token, chosen_period: period });
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ChosenPeriod = z.infer<typeof ChosenPeriodSchema>;
 
@@ -134,6 +140,7 @@ export type ChosenPeriod = z.infer<typeof ChosenPeriodSchema>;
  *
  * PayParamsSchema.safeParse({ token: '', chosen_period: 'MONTH' }).success; // false: no token
  * ```
+ * @category Schemas and types
  */
 export const PayParamsSchema = z
   .looseObject({
@@ -154,6 +161,7 @@ export const PayParamsSchema = z
  * await client.pay.bag(params);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type PayParams = ExactInput<typeof PayParamsSchema>;
 
@@ -169,6 +177,7 @@ export type PayParams = ExactInput<typeof PayParamsSchema>;
  *
  * PaymentSchema.parse({ id: 7018, amount: 239.995, status: 'FULFILLED' }).amount; // '239.995'
  * ```
+ * @category Schemas and types
  */
 export const PaymentSchema = z.extend(InvoiceSchema, {
   /** Where to send the buyer when the payment method is a hosted checkout (Klarna, Affirm). */
@@ -185,5 +194,6 @@ export const PaymentSchema = z.extend(InvoiceSchema, {
  * console.log(payment.amount, payment.currency?.code, payment.status);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Payment = z.infer<typeof PaymentSchema>;

@@ -14,6 +14,7 @@ import type { DecimalString } from './exact-input.js';
  * DecimalSchema.parse(59.99); // '59.99'
  * DecimalSchema.parse('10.00'); // '10.00'
  * ```
+ * @category Schemas and types
  */
 export const DecimalSchema = z.pipe(
   z.union([z.string(), z.number()]),
@@ -54,6 +55,7 @@ function isExactCents(amount: number): boolean {
  * DecimalInputSchema.safeParse(0.1 + 0.2).success; // false: not a whole number of cents
  * DecimalInputSchema.safeParse('1e3').success; // false: not a plain decimal
  * ```
+ * @category Schemas and types
  */
 export const DecimalInputSchema = z.pipe(
   z.union(

@@ -14,6 +14,7 @@ import { InvoiceSchema } from './invoices.js';
  *
  * const pool = ConsumableSchema.parse({ how_many: 10, user: null, subscription_billing_team: 7 });
  * ```
+ * @category Schemas and types
  */
 export const ConsumableSchema = z.looseObject({
   /** The consumable's numeric id; `consumables.items()` lists each id once. */
@@ -54,6 +55,7 @@ export const ConsumableSchema = z.looseObject({
  * const teamPool = items.filter((item) => item.subscription_billing_team != null);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Consumable = z.infer<typeof ConsumableSchema>;
 
@@ -80,6 +82,7 @@ const ResourceBalanceSchema = z.looseObject({
  * const item = { id: 1, how_many: 10 };
  * ConsumableListSchema.parse({ voids: [{ slug: 'ai-credits', items: [item] }] }); // grouped shape
  * ```
+ * @category Schemas and types
  */
 export const ConsumableListSchema = z.union([
   z.array(ConsumableSchema),
@@ -99,6 +102,7 @@ export const ConsumableListSchema = z.union([
  * if (!Array.isArray(listing) && 'voids' in listing) console.log(listing.voids);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ConsumableList = z.infer<typeof ConsumableListSchema>;
 
@@ -112,6 +116,7 @@ export type ConsumableList = z.infer<typeof ConsumableListSchema>;
  * CheckoutParamsSchema.safeParse({ service: 'ai-credits', how_many: 0, subscription: 1 }).success;
  * // false: how_many must be >= 1, or -1
  * ```
+ * @category Schemas and types
  */
 export const CheckoutParamsSchema = z
   .looseObject({
@@ -139,6 +144,7 @@ export const CheckoutParamsSchema = z
  * await client.consumables.checkout(order);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type CheckoutParams = ExactInput<typeof CheckoutParamsSchema>;
 
@@ -152,6 +158,7 @@ export type CheckoutParams = ExactInput<typeof CheckoutParamsSchema>;
  *
  * CheckoutResultSchema.parse({ id: 9, amount: 10, status: 'FULFILLED' }).amount; // '10'
  * ```
+ * @category Schemas and types
  */
 export const CheckoutResultSchema = InvoiceSchema;
 /**
@@ -167,5 +174,6 @@ export const CheckoutResultSchema = InvoiceSchema;
  * console.log('charged', receipt.amount, receipt.currency?.code, 'invoice', receipt.id);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;

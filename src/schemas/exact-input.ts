@@ -30,5 +30,6 @@ export type ExactInput<Schema extends z.ZodMiniType> = NamedFields<z.input<Schem
  * const cents = 1999;
  * const fromCents = (cents / 100).toFixed(2) as DecimalString; // '19.99'
  * ```
+ * @category Schemas and types
  */
 export type DecimalString = `${number}`;

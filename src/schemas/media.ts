@@ -12,6 +12,7 @@ import { AcademyInputSchema, JsonSafe } from './input-checks.js';
  *
  * OperationTypeListSchema.parse(['media', 'proof-of-payment']);
  * ```
+ * @category Schemas and types
  */
 export const OperationTypeListSchema = z.array(z.string());
 
@@ -24,6 +25,7 @@ export const OperationTypeListSchema = z.array(z.string());
  *
  * OperationTypeSchema.parse({ chunk_size: 10_485_760, max_chunks: null }); // 10 MiB, no bound
  * ```
+ * @category Schemas and types
  */
 export const OperationTypeSchema = z.looseObject({
   /** The most bytes one chunk may hold (10 MiB for `media`). */
@@ -40,6 +42,7 @@ export const OperationTypeSchema = z.looseObject({
  * const chunks = Math.max(1, Math.ceil(file.size / type.chunk_size));
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type OperationType = z.infer<typeof OperationTypeSchema>;
 
@@ -54,6 +57,7 @@ const AcademyRefSchema = z.optional(z.nullable(z.union([z.int(), z.string()])));
  *
  * ChunkRecordSchema.parse({ chunk_index: 0, operation_type: 'media', total_chunks: 2 });
  * ```
+ * @category Schemas and types
  */
 export const ChunkRecordSchema = z.looseObject({
   /** The academy the chunk was sent for, or null for a `/me/` upload. */
@@ -86,6 +90,7 @@ export const ChunkRecordSchema = z.looseObject({
  * console.log(`chunk ${record.chunk_index + 1}/${record.total_chunks} received`);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
 
@@ -99,6 +104,7 @@ export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
  *
  * MediaFileStatusSchema.parse('CREATED');
  * ```
+ * @category Schemas and types
  */
 export const MediaFileStatusSchema = openEnum<'TRANSFERRING' | 'CREATED'>();
 /**
@@ -113,6 +119,7 @@ export const MediaFileStatusSchema = openEnum<'TRANSFERRING' | 'CREATED'>();
  * if (status === 'CREATED') console.log('ready: pass its id to the processing endpoint');
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type MediaFileStatus = z.infer<typeof MediaFileStatusSchema>;
 
@@ -125,6 +132,7 @@ export type MediaFileStatus = z.infer<typeof MediaFileStatusSchema>;
  *
  * MediaFileSchema.parse({ id: 1, name: '9e107d9d372bb6826bd81d3542a419d6', status: 'CREATED' });
  * ```
+ * @category Schemas and types
  */
 export const MediaFileSchema = z.looseObject({
   /** The file's numeric id: what the service's processing endpoints take once it is `CREATED`. */
@@ -153,6 +161,7 @@ export const MediaFileSchema = z.looseObject({
  * console.log(media.id, media.status); // 'TRANSFERRING' or 'CREATED'
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type MediaFile = z.infer<typeof MediaFileSchema>;
 
@@ -168,6 +177,7 @@ export type MediaFile = z.infer<typeof MediaFileSchema>;
  * ChunkParamsSchema.safeParse({ operation_type: 'media', total_chunks: 1, chunk_index: 1, chunk })
  *   .success; // false: chunk_index must be less than total_chunks
  * ```
+ * @category Schemas and types
  */
 export const ChunkParamsSchema = z
   .object({
@@ -214,6 +224,7 @@ export const ChunkParamsSchema = z
  * await client.media.uploadChunk(params);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ChunkParams = z.input<typeof ChunkParamsSchema>;
 
@@ -227,6 +238,7 @@ export type ChunkParams = z.input<typeof ChunkParamsSchema>;
  *
  * MediaMetaSchema.parse({ slug: 'intro', name: 'Intro', categories: ['video'], academy: 7 });
  * ```
+ * @category Schemas and types
  */
 export const MediaMetaSchema = z
   .looseObject({
@@ -249,6 +261,7 @@ export const MediaMetaSchema = z
  * await client.media.upload(file, { operation_type: 'media', meta });
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type MediaMeta = ExactInput<typeof MediaMetaSchema>;
 
@@ -263,6 +276,7 @@ export type MediaMeta = ExactInput<typeof MediaMetaSchema>;
  * FinalizeParamsSchema.safeParse({ operation_type: 'media', total_chunks: 2, filename: 'a.mp4' })
  *   .success; // false: mime is required
  * ```
+ * @category Schemas and types
  */
 export const FinalizeParamsSchema = z.object({
   /** The operation type the chunks were sent under. */
@@ -295,5 +309,6 @@ export const FinalizeParamsSchema = z.object({
  * const media = await client.media.finalize(params);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type FinalizeParams = z.input<typeof FinalizeParamsSchema>;

@@ -22,6 +22,7 @@ export * from './card-and-pay.js';
  *
  * const service = ServiceSchema.parse({ slug: 'ai-credits', type: 'VOID' });
  * ```
+ * @category Schemas and types
  */
 export const ServiceSchema = z.looseObject({
   /** The service's numeric id. */
@@ -43,6 +44,7 @@ export const ServiceSchema = z.looseObject({
  * const services: Service[] = (plan.service_items ?? []).map((item) => item.service);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Service = z.infer<typeof ServiceSchema>;
 
@@ -56,6 +58,7 @@ export type Service = z.infer<typeof ServiceSchema>;
  *
  * PeriodUnitSchema.parse('MONTH');
  * ```
+ * @category Schemas and types
  */
 export const PeriodUnitSchema = openEnum<'DAY' | 'WEEK' | 'MONTH' | 'YEAR'>();
 /**
@@ -67,6 +70,7 @@ export const PeriodUnitSchema = openEnum<'DAY' | 'WEEK' | 'MONTH' | 'YEAR'>();
  * console.log(`renews every ${sub.pay_every ?? 1} ${unit ?? 'MONTH'}`);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type PeriodUnit = z.infer<typeof PeriodUnitSchema>;
 
@@ -80,6 +84,7 @@ export type PeriodUnit = z.infer<typeof PeriodUnitSchema>;
  *
  * const item = ServiceItemSchema.parse({ how_many: -1, service: { slug: 'live-classes' } });
  * ```
+ * @category Schemas and types
  */
 export const ServiceItemSchema = z.looseObject({
   /** The item's numeric id. */
@@ -104,6 +109,7 @@ export const ServiceItemSchema = z.looseObject({
  * const shared = (plan.service_items ?? []).filter((item: ServiceItem) => item.is_team_allowed);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ServiceItem = z.infer<typeof ServiceItemSchema>;
 
@@ -117,6 +123,7 @@ export type ServiceItem = z.infer<typeof ServiceItemSchema>;
  *
  * ConsumptionStrategySchema.parse('PER_SEAT'); // 'PER_SEAT'
  * ```
+ * @category Schemas and types
  */
 export const ConsumptionStrategySchema = openEnum<'PER_TEAM' | 'PER_SEAT'>();
 /**
@@ -129,6 +136,7 @@ export const ConsumptionStrategySchema = openEnum<'PER_TEAM' | 'PER_SEAT'>();
  * if (strategy === 'PER_SEAT') console.log('each seat has its own allocation');
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ConsumptionStrategy = z.infer<typeof ConsumptionStrategySchema>;
 
@@ -143,6 +151,7 @@ export type ConsumptionStrategy = z.infer<typeof ConsumptionStrategySchema>;
  * const plan = PlanSchema.parse({ id: 1, slug: 'team-per-seat', price_per_month: 59.99 });
  * plan.price_per_month; // '59.99'
  * ```
+ * @category Schemas and types
  */
 export const PlanSchema = z.looseObject({
   /** What `checking.preview` and `checking.bag` take in `plans`. */
@@ -198,6 +207,7 @@ export const PlanSchema = z.looseObject({
  * console.log(plan.title, plan.price_per_month, plan.consumption_strategy);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Plan = z.infer<typeof PlanSchema>;
 
@@ -211,6 +221,7 @@ export type Plan = z.infer<typeof PlanSchema>;
  *
  * CheckingParamsSchema.safeParse({ plans: [], team_seats: 3 }).success; // false: no plan
  * ```
+ * @category Schemas and types
  */
 export const CheckingParamsSchema = z
   .looseObject({
@@ -239,6 +250,7 @@ export const CheckingParamsSchema = z
  * const preview = await client.checking.preview(params);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type CheckingParams = ExactInput<typeof CheckingParamsSchema>;
 
@@ -252,6 +264,7 @@ export type CheckingParams = ExactInput<typeof CheckingParamsSchema>;
  *
  * CheckingSchema.parse({ type: 'PREVIEW', amount_per_month: 89.97 }).amount_per_month; // '89.97'
  * ```
+ * @category Schemas and types
  */
 export const CheckingSchema = z.looseObject({
   /** The checking's numeric id. */
@@ -290,6 +303,7 @@ export const CheckingSchema = z.looseObject({
  * console.log('per month:', preview.amount_per_month); // a decimal string, e.g. "89.97"
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Checking = z.infer<typeof CheckingSchema>;
 
@@ -303,6 +317,7 @@ export type Checking = z.infer<typeof CheckingSchema>;
  *
  * BagSchema.safeParse({ type: 'BAG', token: null }).success; // false: a bag needs its token
  * ```
+ * @category Schemas and types
  */
 export const BagSchema = z.extend(CheckingSchema, {
   /** What `pay.bag` takes: always a non-empty string on a bag. */
@@ -317,5 +332,6 @@ export const BagSchema = z.extend(CheckingSchema, {
  * await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Bag = z.infer<typeof BagSchema>;

@@ -12,6 +12,7 @@ import { JsonSafe } from './input-checks.js';
  *
  * const seat = SeatSchema.parse({ id: 3, user: null, email: 'ada@example.com', is_active: true });
  * ```
+ * @category Schemas and types
  */
 export const SeatSchema = z.looseObject({
   /** What `seats.remove` takes as `seatId`. */
@@ -34,6 +35,7 @@ export const SeatSchema = z.looseObject({
  * const active = seats.filter((seat) => seat.is_active).map((seat) => seat.email);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Seat = z.infer<typeof SeatSchema>;
 
@@ -57,6 +59,7 @@ const SeatItemErrorSchema = z.looseObject({
  * const seat = { id: 3, user: null, email: 'ada@example.com', is_active: true };
  * SeatListSchema.parse({ data: [seat], errors: [] }); // [seat]: the multi-status answer's `data`
  * ```
+ * @category Schemas and types
  */
 export const SeatListSchema = z.union([
   z.array(SeatSchema),
@@ -90,6 +93,7 @@ const EmailSchema = z.email({ error: 'must be a valid email address' });
  *
  * SeatInputSchema.safeParse({ email: 'bob@example.com', seat_multiplier: 0 }).success; // false
  * ```
+ * @category Schemas and types
  */
 export const SeatInputSchema = z
   .looseObject({
@@ -122,6 +126,7 @@ export const SeatInputSchema = z
  * await client.seats.add(sub.id, seats);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type SeatInput = ExactInput<typeof SeatInputSchema>;
 
@@ -135,6 +140,7 @@ export type SeatInput = ExactInput<typeof SeatInputSchema>;
  *
  * SeatInputListSchema.safeParse([]).success; // false: must hold at least one seat
  * ```
+ * @category Schemas and types
  */
 export const SeatInputListSchema = z
   .array(SeatInputSchema, { error: 'must be an array of seats' })
@@ -150,6 +156,7 @@ export const SeatInputListSchema = z
  *
  * SeatReplacementSchema.parse({ from_email: 'bob@example.com', to_email: 'eve@example.com' });
  * ```
+ * @category Schemas and types
  */
 export const SeatReplacementSchema = z
   .looseObject({
@@ -168,6 +175,7 @@ export const SeatReplacementSchema = z
  * await client.seats.replace(sub.id, [swap]);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type SeatReplacement = ExactInput<typeof SeatReplacementSchema>;
 
@@ -181,6 +189,7 @@ export type SeatReplacement = ExactInput<typeof SeatReplacementSchema>;
  *
  * SeatReplacementListSchema.safeParse([{ from_email: 'bob@example.com' }]).success; // false
  * ```
+ * @category Schemas and types
  */
 export const SeatReplacementListSchema = z
   .array(SeatReplacementSchema, { error: 'must be an array of replacements' })

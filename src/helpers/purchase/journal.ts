@@ -14,6 +14,7 @@ import type { Subscription } from '../../schemas/subscriptions.js';
  * const record: PurchaseRecord | undefined = await journal.get('order-1042');
  * if (record?.stage === 'done') console.log('subscription', record.subscription?.id);
  * ```
+ * @category Helpers
  */
 export interface PurchaseRecord {
   /** How far the purchase got. */
@@ -53,6 +54,7 @@ export interface PurchaseRecord {
  * };
  * await client.purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'order-7', journal });
  * ```
+ * @category Helpers
  */
 export interface PurchaseJournal {
   /**
@@ -96,6 +98,7 @@ export interface PurchaseJournal {
  * const journal = memoryJournal();
  * await client.purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'order-7', journal });
  * ```
+ * @category Helpers
  */
 export function memoryJournal(): PurchaseJournal {
   const records = new Map<string, string>();

@@ -15,6 +15,7 @@ import type { Router } from './router.js';
  *   times: 2,
  * });
  * ```
+ * @category Simulator
  */
 export interface FaultSpec {
   /** Which requests it hits: `'POST /v1/payments/pay'`, a concrete path, or `'*'` for any. */

@@ -110,6 +110,7 @@ export const finalizeUpload =
  * console.log(file?.name, file?.status);
  * ```
  * @useDeclaredType
+ * @category Simulator
  */
 export type MockFile = ReturnType<typeof serializeFile>;
 
