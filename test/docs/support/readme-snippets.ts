@@ -1,6 +1,7 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tscErrors } from '../../package/support/type-check.js';
 import { repoRoot } from './readme-commands.js';
 
 /** One ```ts block of the README: its code and the README line its first code line is on. */
@@ -104,37 +105,12 @@ export async function linkDevModules(scratchDir: string): Promise<void> {
  * Compiles the snippets together under the strictest options users turn on, against the installed
  * package. Resolves with tsc's error lines, each pointed back at its README line.
  */
-export function compileErrors(scratchDir: string, snippets: Snippet[]): Promise<string[]> {
-  const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-  const args = [
-    tsc,
-    '--ignoreConfig',
-    '--noEmit',
-    '--pretty',
-    'false',
-    '--strict',
-    '--exactOptionalPropertyTypes',
-    '--noUncheckedIndexedAccess',
-    '--module',
-    'nodenext',
-    '--moduleResolution',
-    'nodenext',
-    '--target',
-    'es2022',
-    '--lib',
-    'es2023,dom,dom.iterable',
-    '--types',
-    'node',
-    '--skipLibCheck',
-    'readme-context.mts',
-    ...snippets.map((snippet) => snippet.file),
-  ];
-  return new Promise((done) => {
-    execFile(process.execPath, args, { cwd: scratchDir }, (_, stdout, stderr) => {
-      const lines = `${stdout}${stderr}`.split('\n').filter((line) => line.trim() !== '');
-      done(lines.map((line) => pointAtReadme(line, snippets)));
-    });
-  });
+export async function compileErrors(scratchDir: string, snippets: Snippet[]): Promise<string[]> {
+  const strictest = ['--strict', '--exactOptionalPropertyTypes', '--noUncheckedIndexedAccess'];
+  const flags = [...strictest, '--types', 'node']; // scripts read process.env and process.argv
+  const files = ['readme-context.mts', ...snippets.map((snippet) => snippet.file)];
+  const lines = await tscErrors(scratchDir, flags, files);
+  return lines.map((line) => pointAtReadme(line, snippets));
 }
 
 /** `readme-03.mts(5,7): error ...` becomes `README.md:97 (snippet 3): error ...`. */
