@@ -24,9 +24,10 @@ export default tseslint.config(
     },
   },
   {
-    // The main entry runs in browsers: Node built-ins belong in src/node.ts, src/mock or tests.
+    // The main entry runs in browsers: Node built-ins belong in src/node.ts, the Node platform
+    // (src/platform/node.ts, picked by the `node` export condition), src/mock or tests.
     files: ['src/**/*.ts'],
-    ignores: ['src/node.ts', 'src/node/**', 'src/mock/**'],
+    ignores: ['src/node.ts', 'src/node/**', 'src/platform/node.ts', 'src/mock/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -11,6 +11,10 @@ const entry = Object.fromEntries(
     mock: 'src/mock/index.ts',
     'mock-msw': 'src/mock/msw.ts',
     node: 'src/node.ts',
+    // `#platform` (package.json imports): the main entry imports it, unbundled, and the export
+    // conditions pick one of these two.
+    'platform-web': 'src/platform/selected.ts',
+    'platform-node': 'src/platform/selected.node.ts',
   }).filter(([, file]) => existsSync(file)),
 );
 
@@ -26,6 +30,7 @@ export default defineConfig([
     target: 'es2022',
     splitting: true,
     treeshake: true,
+    external: ['#platform'],
   },
   {
     // CommonJS: ky and p-retry are ESM-only, and esbuild's interop breaks `require` of ESM-only
@@ -36,5 +41,6 @@ export default defineConfig([
     sourcemap: false,
     target: 'es2022',
     noExternal: ['ky', 'p-retry', 'is-network-error'],
+    external: ['#platform'],
   },
 ]);

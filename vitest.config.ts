@@ -1,6 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Tests run in Node, where the package's `#platform` import (its `node` condition) is the Node
+  // platform: the sources get it as tsconfig.json's paths say.
+  resolve: {
+    alias: {
+      '#platform': fileURLToPath(new URL('./src/platform/selected.node.ts', import.meta.url)),
+    },
+  },
   test: {
     include: ['test/**/*.test.ts'],
     // The type tests (`expectTypeOf` in test/types/*.test-d.ts) run through tsc with every

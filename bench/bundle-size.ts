@@ -44,6 +44,9 @@ export async function measureBundle(scenario: Scenario): Promise<BundleSize> {
     target: 'es2022',
     write: false,
     metafile: true,
+    // As a user's bundler: the repository's tsconfig paths (which give the sources the Node
+    // platform) are not theirs; `#platform` resolves through package.json imports (browser: web).
+    tsconfigRaw: '{}',
     logLevel: 'silent',
   });
   const code = result.outputFiles[0]!.contents;

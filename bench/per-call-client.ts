@@ -45,7 +45,7 @@ type Subject = () => Promise<unknown>;
 /** The four subjects of one path on one server. */
 function subjectsOf(origin: string): Record<string, Subject> {
   const client = createClient({ baseUrl: origin, token, logLevel: 'off' });
-  // ky as seatpay's instance is made (src/core/http.ts), with nothing of seatpay's on top.
+  // ky as seatpay's instance is made (src/core/request.ts), with nothing of seatpay's on top.
   const bare = ky.create({
     retry: 0,
     throwHttpErrors: false,

@@ -5,7 +5,7 @@
 //   npx tsx bench/per-call-inproc.ts [--rounds 15] [--calls 3000]
 //
 // Subjects: the in-memory fetch + JSON.parse alone; bare ky with the same options as seatpay's ky
-// instance (src/core/http.ts); seatpay's plans.get() and subscriptions.list() from the built
+// instance (src/core/request.ts); seatpay's plans.get() and subscriptions.list() from the built
 // package (dist/), with validation on (the default) and off. Interleaved, the order flipping every
 // round, two warm-up rounds thrown away; the ratio to bare ky is taken round by round, and the
 // table gives its median [min-max].

@@ -1,7 +1,7 @@
-import { createCore } from './core/create-core.js';
+import { createCore } from './core/setup/create-core.js';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
-import type { HttpCore } from './core/http.js';
-import type { ClientOptions } from './core/options.js';
+import type { HttpCore } from './core/request.js';
+import type { ClientOptions } from './core/setup/options.js';
 import { purchase, type PurchaseOptions, type PurchaseResult } from './helpers/purchase.js';
 import { BillingTeamResource } from './resources/billing-team.js';
 import { CardResource } from './resources/card.js';

@@ -14,10 +14,10 @@
 // The public face of seatpay: re-exports only.
 export { createClient, SeatpayClient } from './client.js';
 // The request path and the resources one by one, for bundles that need only some of them.
-export { createCore } from './core/create-core.js';
-export type { HttpCore } from './core/http.js';
+export { createCore } from './core/setup/create-core.js';
+export type { HttpCore } from './core/request.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
-export type { ClientHooks } from './core/hooks.js';
+export type { ClientHooks } from './core/send/hooks.js';
 export { PlansResource } from './resources/plans.js';
 export { CheckingResource } from './resources/checking.js';
 export { CardResource } from './resources/card.js';
@@ -34,7 +34,7 @@ export type {
   LogLevel,
   TokenSource,
   ValidationMode,
-} from './core/options.js';
+} from './core/setup/options.js';
 export * from './core/errors/index.js';
 export * from './schemas/index.js';
 export { spendingOf, type Spending } from './helpers/spending-of.js';
@@ -60,7 +60,7 @@ export {
 } from './helpers/upload/resume-store.js';
 export type { UploadProgress } from './helpers/upload/progress.js';
 export type { DeliveredChunk } from './helpers/upload/deliver-chunk.js';
-export { routes, type Route, type RouteName, type RouteTable } from './core/routes.js';
-export { deployedRoutes } from './core/deployed-routes.js';
-export { profiles, type Profile, type ProfileName } from './core/profiles.js';
+export { routes, type Route, type RouteName, type RouteTable } from './core/routes/routes.js';
+export { deployedRoutes } from './core/routes/deployed-routes.js';
+export { profiles, type Profile, type ProfileName } from './core/routes/profiles.js';
 export { VERSION } from './version.js';

@@ -30,6 +30,9 @@ export async function bundleSdk(): Promise<string> {
     platform: 'browser',
     format: 'esm',
     target: 'es2022',
+    // As a user's bundler: the repository's tsconfig paths (which give the sources the Node
+    // platform) are not theirs; `#platform` resolves through package.json imports (browser: web).
+    tsconfigRaw: '{}',
     write: false,
     sourcemap: 'inline',
     logLevel: 'silent',

@@ -1,3 +1,4 @@
+import type { Answer, AnswerMode } from './call.js';
 import { SeatpayError } from './errors/seatpay-error.js';
 
 /**
@@ -22,28 +23,6 @@ export interface WithResponse<T> {
 }
 
 /**
- * The successful answer of a call, as the request path hands it over: read (the default) or,
- * once {@link APIPromise.asResponse} asked for it before the answer came, left unread.
- * @internal
- */
-export interface Exchange<T> {
-  response: Response;
-  /** The body as text, or `undefined` when it was left unread for `asResponse()`. */
-  text: string | undefined;
-  /** Parses and validates a body; throws the typed error of a bad one. */
-  parse(text: string): T;
-}
-
-/**
- * Shared between an {@link APIPromise} and its request still in flight: `raw` tells the request
- * path to stop at the answer's headers and leave the body unread.
- * @internal
- */
-export interface ExchangeMode {
-  raw: boolean;
-}
-
-/**
  * What every resource method returns: a `Promise` of the validated result, plus the raw answer on
  * demand. The request starts when the method is called, awaited or not.
  *
@@ -61,16 +40,16 @@ export interface ExchangeMode {
  * ```
  */
 export class APIPromise<T> extends Promise<T> {
-  readonly #exchange: Promise<Exchange<T>>;
-  readonly #mode: ExchangeMode;
+  readonly #answer: Promise<Answer<T>>;
+  readonly #mode: AnswerMode;
   #data: Promise<T> | undefined;
 
   /** Made by the request path; users get one from every resource method. @internal */
-  constructor(exchange: Promise<Exchange<T>>, mode: ExchangeMode) {
-    // The base promise is never used: then/catch/finally read the exchange, so that only the
+  constructor(answer: Promise<Answer<T>>, mode: AnswerMode) {
+    // The base promise is never used: then/catch/finally read the answer, so that only the
     // result that is asked for (data or raw answer) is produced.
     super((resolve) => resolve(undefined as T));
-    this.#exchange = exchange;
+    this.#answer = answer;
     this.#mode = mode;
   }
 
@@ -95,7 +74,7 @@ export class APIPromise<T> extends Promise<T> {
    */
   asResponse(): Promise<Response> {
     this.#mode.raw = true;
-    return this.#exchange.then(({ response, text }) =>
+    return this.#answer.then(({ response, text }) =>
       // Asked after the body was read: the same answer, with a fresh body to read.
       text === undefined ? response : new Response(text || null, response),
     );
@@ -112,7 +91,7 @@ export class APIPromise<T> extends Promise<T> {
    */
   async withResponse(): Promise<WithResponse<T>> {
     const data = await this.#result();
-    const { response } = await this.#exchange;
+    const { response } = await this.#answer;
     return { data, response, requestId: requestIdOf(response.headers) };
   }
 
@@ -160,8 +139,33 @@ export class APIPromise<T> extends Promise<T> {
     return this.#result().finally(onfinally);
   }
 
+  /**
+   * This call with its result post-processed by `transform` (given the validated body and the
+   * answer it came from): how a resource adds its own reading of a result (a seat change's
+   * refusals) without the request path knowing. `asResponse()` still gives the raw answer.
+   * @internal
+   */
+  _thenUnwrap<U>(transform: (data: T, answer: Omit<Answer<T>, 'parse'>) => U): APIPromise<U> {
+    const answer = this.#answer.then((got): Answer<U> => ({
+      ...got,
+      parse: (body: string) => transform(got.parse(body), got),
+    }));
+    return new APIPromise(answer, this.#mode);
+  }
+
+  /**
+   * This call, with another way to its result once it failed for good: `recover` gives that
+   * answer, or undefined to reject as usual (a seat change whose retry was refused because a lost
+   * attempt already applied it).
+   * @internal
+   */
+  _recover(recover: (error: unknown) => Promise<Answer<T>> | undefined): APIPromise<T> {
+    const answer = this.#answer.catch((error: unknown) => recover(error) ?? Promise.reject(error));
+    return new APIPromise(answer, this.#mode);
+  }
+
   #result(): Promise<T> {
-    this.#data ??= this.#exchange.then(({ text, response, parse }) =>
+    this.#data ??= this.#answer.then(({ text, response, parse }) =>
       text === undefined ? unreadBody(response).then(parse) : parse(text),
     );
     return this.#data;

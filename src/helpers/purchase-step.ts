@@ -1,6 +1,7 @@
 import type { SeatpayError } from '../core/errors/seatpay-error.js';
 import type { Consumable } from '../schemas/consumables.js';
-import type { Bag, CardResult, Checking, Payment, Plan } from '../schemas/payments.js';
+import type { CardResult, Payment, Plan } from '../schemas/payments.js';
+import type { Bag, Checking } from '../schemas/checking.js';
 import type { Subscription } from '../schemas/subscriptions.js';
 
 /**

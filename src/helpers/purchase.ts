@@ -1,107 +1,14 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import { checkNumberOption, MAX_TIMER_MS, parseInput } from '../core/validate-input.js';
+import { checkNumberOption, MAX_TIMER_MS, parseInput } from '../core/prepare/validate-input.js';
 import { IdInputSchema, NonEmptyStringSchema } from '../schemas/common.js';
-import {
-  CardParamsSchema,
-  ChosenPeriodSchema,
-  type Bag,
-  type CardParams,
-  type ChosenPeriod,
-  type Checking,
-  type Payment,
-  type Plan,
-} from '../schemas/payments.js';
-import type { Consumable } from '../schemas/consumables.js';
-import type { Subscription } from '../schemas/subscriptions.js';
-import type { SeatpayClient } from '../client.js';
+import { CardParamsSchema, ChosenPeriodSchema } from '../schemas/payments.js';
 import { purchasesOf } from './purchase/client-purchases.js';
 import { PurchaseFlow } from './purchase/flow.js';
-import type { PurchaseJournal } from './purchase/journal.js';
+import type { PurchaseCalls } from './purchase/purchase-calls.js';
+import type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
-import type { PurchaseStep } from './purchase-step.js';
 
-/**
- * The options of `client.purchase`. Every one is checked before the first request, so a mistake
- * throws `InvalidRequestError` with nothing sent.
- *
- * @example
- * ```ts
- * const options: PurchaseOptions = {
- *   plan: 'team-per-seat',
- *   team_seats: 3,
- *   card: { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2030' },
- *   chosen_period: 'MONTH',
- *   waitTimeout: 180_000,
- *   signal: AbortSignal.timeout(300_000),
- * };
- * const { subscription } = await client.purchase(options);
- * ```
- * @category Helpers
- */
-export interface PurchaseOptions {
-  /** The plan's slug. */
-  plan: string;
-  /** How many seats to buy, for a team plan. */
-  team_seats?: number;
-  /** The card to register before paying (its number and CVC are never logged). */
-  card: CardParams;
-  /** The billing period to pay for: `'MONTH'`, `'QUARTER'`, `'HALF'` or `'YEAR'`. */
-  chosen_period: ChosenPeriod;
-  /**
-   * The payment method to pay with, sent with the pay request: the deployed server requires it
-   * (`profile: 'deployed'`; its ids come from `GET /v1/payments/methods`).
-   */
-  payment_method_id?: number;
-  /** Subscription ids known before paying; listed just before paying when not given. */
-  exclude?: number[];
-  /**
-   * Your own reference for this purchase (an order id): with it the purchase is recorded in
-   * `journal` before the pay request leaves, and any later `purchase()` with the same key never
-   * pays again; it resolves with the recorded result or waits for the recorded payment's
-   * subscription.
-   */
-  key?: string;
-  /** Where purchases with a `key` are recorded; default: one in memory, shared by the client's purchases. */
-  journal?: PurchaseJournal;
-  /** Cancels the flow, the request or poll in flight included; rejects with `AbortError`. */
-  signal?: AbortSignal;
-  /** Called as each step ends, with what it produced. If it throws, the purchase stops with a `PurchaseError` that still says whether the card was charged. */
-  onStep?: (step: PurchaseStep) => void;
-  /** How long to wait for the subscription, in ms. @defaultValue 120000 */
-  waitTimeout?: number;
-  /** The first wait between polls, in ms. @defaultValue 2000 */
-  pollInterval?: number;
-}
-
-/**
- * What `client.purchase` resolves to: the answer of every step.
- *
- * @example
- * ```ts
- * const result: PurchaseResult = await client.purchase({
- *   plan: 'team-per-seat',
- *   team_seats: 3,
- *   card: { card_number: '4242424242424242', cvc: '123' },
- *   chosen_period: 'MONTH',
- * });
- * console.log(result.subscription.id, result.preview.amount_per_month, result.consumables.length);
- * ```
- * @category Helpers
- */
-export interface PurchaseResult {
-  /** The plan, as read first. */
-  plan: Plan;
-  /** The priced preview. */
-  preview: Checking;
-  /** The bag that was paid. */
-  bag: Bag;
-  /** The service's answer to paying; undefined when paying failed ambiguously but the subscription appeared. */
-  payment: Payment | undefined;
-  /** The new subscription. */
-  subscription: Subscription;
-  /** The caller's consumables once the subscription exists (`consumables.items()`). */
-  consumables: Consumable[];
-}
+export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
 
 /**
  * The whole payment flow: plan, preview, bag, card, pay, wait for the subscription, consumables.
@@ -110,10 +17,11 @@ export interface PurchaseResult {
  * charged. The client's purchases pay and wait one at a time (see `MoneyQueue`).
  */
 export async function purchase(
-  client: SeatpayClient,
+  client: PurchaseCalls,
   options: PurchaseOptions,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
+  // The purchases of one client share a money queue and its claimed subscriptions.
   return new PurchaseFlow(client, options, purchasesOf(client)).run();
 }
 

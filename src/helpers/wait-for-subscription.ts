@@ -3,9 +3,9 @@ import { AbortError } from '../core/errors/abort-error.js';
 import { ConnectionError } from '../core/errors/connection-error.js';
 import { SubscriptionTimeoutError } from '../core/errors/helper-errors.js';
 import { InvalidRequestError, ResponseValidationError } from '../core/errors/validation-errors.js';
-import type { RequestOptions } from '../core/options.js';
-import { sleep } from '../core/sleep.js';
-import { checkNumberOption, MAX_TIMER_MS } from '../core/validate-input.js';
+import type { RequestOptions } from '../core/setup/options.js';
+import { sleep } from '../core/retry/sleep.js';
+import { checkNumberOption, MAX_TIMER_MS } from '../core/prepare/validate-input.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { HttpCore } from '../core/http.js';
-import type { RequestOptions } from '../core/options.js';
-import { parseInput } from '../core/validate-input.js';
+import type { HttpCore } from '../core/request.js';
+import type { RequestOptions } from '../core/setup/options.js';
+import { parseInput } from '../core/prepare/validate-input.js';
 import {
   CardParamsSchema,
   CardResultSchema,

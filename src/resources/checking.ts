@@ -1,7 +1,7 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { HttpCore } from '../core/http.js';
-import type { RequestOptions } from '../core/options.js';
-import { parseInput } from '../core/validate-input.js';
+import type { HttpCore } from '../core/request.js';
+import type { RequestOptions } from '../core/setup/options.js';
+import { parseInput } from '../core/prepare/validate-input.js';
 import {
   BagSchema,
   CheckingParamsSchema,
@@ -9,7 +9,7 @@ import {
   type Bag,
   type Checking,
   type CheckingParams,
-} from '../schemas/payments.js';
+} from '../schemas/checking.js';
 
 /**
  * Pricing plans for a seat count, and creating the bag that is then paid. Reached as

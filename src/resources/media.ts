@@ -1,8 +1,9 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { HttpCore } from '../core/http.js';
-import { MultipartBody } from '../core/multipart.js';
-import type { RequestOptions } from '../core/options.js';
-import { parseInput } from '../core/validate-input.js';
+import type { HttpCore } from '../core/request.js';
+import { MultipartBody } from '../core/prepare/multipart.js';
+import { rangeReaderOf } from '../helpers/upload/byte-ranges.js';
+import type { RequestOptions } from '../core/setup/options.js';
+import { parseInput } from '../core/prepare/validate-input.js';
 import type { UploadSource } from '../helpers/upload/sources.js';
 import { uploadMedia, type UploadOptions } from '../helpers/upload/upload.js';
 import { NonEmptyStringSchema } from '../schemas/common.js';
@@ -170,6 +171,7 @@ function chunkBody(params: Omit<ChunkParams, 'academy'>): MultipartBody {
       filename: filename ?? (chunk instanceof File ? chunk.name : 'chunk'),
       type: mime ?? ((chunk instanceof Blob && chunk.type) || 'application/octet-stream'),
       data: chunk,
+      read: rangeReaderOf(chunk),
     },
   );
 }

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { ResponseValidationError } from '../core/errors/validation-errors.js';
 import { SeatsRefusedError, type SeatRefusal } from '../core/errors/seats-refused-error.js';
-import type { SettledAnswer } from '../core/http.js';
-import { toIssues } from '../core/validate-input.js';
+import { toIssues } from '../core/prepare/validate-input.js';
 import { SeatSchema, type Seat } from '../schemas/seats.js';
 
 /**
@@ -22,13 +21,22 @@ export const SeatChangeAnswerSchema = z.union([
 
 const SeatArraySchema = z.array(SeatSchema);
 
+/** Where a seat change's answer came from, and how to hide the client's secrets in an error. */
+export interface SeatAnswerOrigin {
+  status: number;
+  method: string;
+  url: string;
+  /** Removes the client's secrets (token, card number, CVC) from a value an error will carry. */
+  redact: <T>(value: T) => T;
+}
+
 /**
  * The seats of a seat change's answer; rejects with `SeatsRefusedError` when any item was refused.
  * Runs after validation, and also under `validate: 'warn'` or `'off'`: a seat call must never
  * resolve to the `{ data, errors }` envelope typed as `Seat[]`, nor to anything but real seats.
  * What the errors carry is redacted: the service's messages may echo the token.
  */
-export function seatsOfChange(answer: unknown, origin: SettledAnswer): Seat[] {
+export function seatsOfChange(answer: unknown, origin: SeatAnswerOrigin): Seat[] {
   if (Array.isArray(answer)) return checkedSeats(answer, answer, origin);
   const envelope = answer as { data?: unknown; errors?: unknown } | null;
   if (typeof envelope !== 'object' || envelope === null || !Array.isArray(envelope.data)) {
@@ -46,7 +54,7 @@ export function seatsOfChange(answer: unknown, origin: SettledAnswer): Seat[] {
 }
 
 /** The seats, checked whatever `validate` says: only an array of real seats is typed `Seat[]`. */
-function checkedSeats(seats: unknown[], body: unknown, origin: SettledAnswer): Seat[] {
+function checkedSeats(seats: unknown[], body: unknown, origin: SeatAnswerOrigin): Seat[] {
   const result = SeatArraySchema.safeParse(seats);
   if (result.success) return result.data;
   throw invalid(toIssues(result.error.issues, { input: seats }), body, origin);
@@ -55,7 +63,7 @@ function checkedSeats(seats: unknown[], body: unknown, origin: SettledAnswer): S
 function invalid(
   issues: { path: (string | number)[]; message: string }[],
   body: unknown,
-  origin: SettledAnswer,
+  origin: SeatAnswerOrigin,
 ): ResponseValidationError {
   return new ResponseValidationError({
     issues: origin.redact(issues) as typeof issues,

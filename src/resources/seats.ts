@@ -1,7 +1,8 @@
-import type { APIPromise, Exchange } from '../core/api-promise.js';
-import type { HttpCore } from '../core/http.js';
-import type { RequestOptions } from '../core/options.js';
-import { parseInput } from '../core/validate-input.js';
+import type { APIPromise } from '../core/api-promise.js';
+import type { Answer } from '../core/call.js';
+import type { HttpCore } from '../core/request.js';
+import type { RequestOptions } from '../core/setup/options.js';
+import { parseInput } from '../core/prepare/validate-input.js';
 import { IdInputSchema } from '../schemas/common.js';
 import { SeatChangeAnswerSchema, seatsOfChange } from './seat-change-answer.js';
 import {
@@ -144,24 +145,32 @@ export class SeatsResource {
   ): APIPromise<Seat[]> {
     let lostAttempt = false;
     const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
-    return this.core.request(
-      () => {
-        const { subscriptionId, body, goal } = describe();
-        const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
-        return {
-          route: this.core.routes.putSeats,
-          params: { subscription_id },
-          body,
-          response: SeatChangeAnswerSchema,
-          settle: seatsOfChange,
-          recover: (error) =>
-            lostAttempt && isRefusal(error)
-              ? this.settleFromListing(subscription_id, error, goal, options)
-              : undefined,
-        };
-      },
-      { ...options, onRetry },
-    );
+    let asked: { subscription_id: number; goal: SeatChangeGoal } | undefined;
+    const redact = <T>(value: T): T => this.core.secrets.redact(value);
+    return this.core
+      .request(
+        () => {
+          const { subscriptionId, body, goal } = describe();
+          const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
+          asked = { subscription_id, goal };
+          const params = { subscription_id };
+          return {
+            route: this.core.routes.putSeats,
+            params,
+            body,
+            response: SeatChangeAnswerSchema,
+          };
+        },
+        { ...options, onRetry },
+      )
+      ._thenUnwrap((body, { response, method, url }) =>
+        seatsOfChange(body, { status: response.status, method, url, redact }),
+      )
+      ._recover((error) =>
+        asked && lostAttempt && isRefusal(error)
+          ? this.settleFromListing(asked.subscription_id, error, asked.goal, options)
+          : undefined,
+      );
   }
 
   private async settleFromListing(
@@ -169,9 +178,11 @@ export class SeatsResource {
     refusal: Parameters<typeof settleRefusedRetry>[0],
     goal: SeatChangeGoal,
     options?: RequestOptions,
-  ): Promise<Exchange<Seat[]>> {
+  ): Promise<Answer<Seat[]>> {
     const { data, response } = await this.list(subscriptionId, options).withResponse();
     const seats = settleRefusedRetry(refusal, goal, data);
-    return { response, text: JSON.stringify(seats), parse: () => seats };
+    const { method } = this.core.routes.listSeats;
+    const url = response.url;
+    return { response, text: JSON.stringify(seats), method, url, parse: () => seats };
   }
 }

@@ -1,6 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { HttpCore } from '../core/http.js';
-import type { RequestOptions } from '../core/options.js';
+import type { HttpCore } from '../core/request.js';
+import type { RequestOptions } from '../core/setup/options.js';
 import { waitForSubscription, type WaitForOptions } from '../helpers/wait-for-subscription.js';
 import {
   SubscriptionListSchema,

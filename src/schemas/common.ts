@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { definePlainCheck } from '../core/plain-check.js';
+import { definePlainCheck } from '../core/validate/plain-check.js';
 import type { DecimalString } from './exact-input.js';
 
 /**

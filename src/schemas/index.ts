@@ -4,6 +4,7 @@ export { DecimalSchema, DecimalInputSchema } from './common.js';
 export type { DecimalString } from './exact-input.js';
 export * from './invoices.js';
 export * from './payments.js';
+export * from './checking.js';
 export * from './subscriptions.js';
 export * from './billing-team.js';
 export * from './seats.js';

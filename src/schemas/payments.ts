@@ -1,14 +1,6 @@
 import * as z from 'zod/mini';
-import type { ExactInput } from './exact-input.js';
-import { JsonSafe } from './input-checks.js';
 import { CurrencySchema } from './invoices.js';
-import {
-  DecimalSchema,
-  IdInputSchema,
-  NonEmptyStringSchema,
-  openEnum,
-  optionalNullable,
-} from './common.js';
+import { DecimalSchema, openEnum, optionalNullable } from './common.js';
 // The card and the payment itself, in their own file; re-exported for the modules importing here.
 export * from './card-and-pay.js';
 
@@ -22,7 +14,6 @@ export * from './card-and-pay.js';
  *
  * const service = ServiceSchema.parse({ slug: 'ai-credits', type: 'VOID' });
  * ```
- * @category Schemas and types
  */
 export const ServiceSchema = z.looseObject({
   /** The service's numeric id. */
@@ -44,7 +35,6 @@ export const ServiceSchema = z.looseObject({
  * const services: Service[] = (plan.service_items ?? []).map((item) => item.service);
  * ```
  * @useDeclaredType
- * @category Schemas and types
  */
 export type Service = z.infer<typeof ServiceSchema>;
 
@@ -58,7 +48,6 @@ export type Service = z.infer<typeof ServiceSchema>;
  *
  * PeriodUnitSchema.parse('MONTH');
  * ```
- * @category Schemas and types
  */
 export const PeriodUnitSchema = openEnum<'DAY' | 'WEEK' | 'MONTH' | 'YEAR'>();
 /**
@@ -70,7 +59,6 @@ export const PeriodUnitSchema = openEnum<'DAY' | 'WEEK' | 'MONTH' | 'YEAR'>();
  * console.log(`renews every ${sub.pay_every ?? 1} ${unit ?? 'MONTH'}`);
  * ```
  * @useDeclaredType
- * @category Schemas and types
  */
 export type PeriodUnit = z.infer<typeof PeriodUnitSchema>;
 
@@ -84,7 +72,6 @@ export type PeriodUnit = z.infer<typeof PeriodUnitSchema>;
  *
  * const item = ServiceItemSchema.parse({ how_many: -1, service: { slug: 'live-classes' } });
  * ```
- * @category Schemas and types
  */
 export const ServiceItemSchema = z.looseObject({
   /** The item's numeric id. */
@@ -109,7 +96,6 @@ export const ServiceItemSchema = z.looseObject({
  * const shared = (plan.service_items ?? []).filter((item: ServiceItem) => item.is_team_allowed);
  * ```
  * @useDeclaredType
- * @category Schemas and types
  */
 export type ServiceItem = z.infer<typeof ServiceItemSchema>;
 
@@ -123,7 +109,6 @@ export type ServiceItem = z.infer<typeof ServiceItemSchema>;
  *
  * ConsumptionStrategySchema.parse('PER_SEAT'); // 'PER_SEAT'
  * ```
- * @category Schemas and types
  */
 export const ConsumptionStrategySchema = openEnum<'PER_TEAM' | 'PER_SEAT'>();
 /**
@@ -136,7 +121,6 @@ export const ConsumptionStrategySchema = openEnum<'PER_TEAM' | 'PER_SEAT'>();
  * if (strategy === 'PER_SEAT') console.log('each seat has its own allocation');
  * ```
  * @useDeclaredType
- * @category Schemas and types
  */
 export type ConsumptionStrategy = z.infer<typeof ConsumptionStrategySchema>;
 
@@ -151,7 +135,6 @@ export type ConsumptionStrategy = z.infer<typeof ConsumptionStrategySchema>;
  * const plan = PlanSchema.parse({ id: 1, slug: 'team-per-seat', price_per_month: 59.99 });
  * plan.price_per_month; // '59.99'
  * ```
- * @category Schemas and types
  */
 export const PlanSchema = z.looseObject({
   /** What `checking.preview` and `checking.bag` take in `plans`. */
@@ -207,131 +190,5 @@ export const PlanSchema = z.looseObject({
  * console.log(plan.title, plan.price_per_month, plan.consumption_strategy);
  * ```
  * @useDeclaredType
- * @category Schemas and types
  */
 export type Plan = z.infer<typeof PlanSchema>;
-
-/**
- * Validates the arguments of `checking.preview` and `checking.bag`; the client runs it before
- * sending, so a bad argument throws `InvalidRequestError` and nothing is sent.
- *
- * @example
- * ```ts
- * import { CheckingParamsSchema } from 'seatpay';
- *
- * CheckingParamsSchema.safeParse({ plans: [], team_seats: 3 }).success; // false: no plan
- * ```
- * @category Schemas and types
- */
-export const CheckingParamsSchema = z
-  .looseObject({
-    /** The plans to price: ids from `plan.id` (a slug is accepted too). */
-    plans: z
-      .array(
-        z.union([IdInputSchema, NonEmptyStringSchema], {
-          error: 'each plan must be a positive integer id (or a slug)',
-        }),
-        {
-          error: 'must be an array of plan ids',
-        },
-      )
-      .check(z.minLength(1, { error: 'must name at least one plan' })),
-    /** How many seats to price a team plan for (an integer >= 1); omit it for other plans. */
-    team_seats: z.optional(IdInputSchema),
-  })
-  .check(JsonSafe);
-/**
- * The arguments of `checking.preview` and `checking.bag`: the fields of
- * {@link CheckingParamsSchema}, exactly (a misspelled field is a compile error).
- *
- * @example
- * ```ts
- * const params: CheckingParams = { plans: [plan.id!], team_seats: 3 };
- * const preview = await client.checking.preview(params);
- * ```
- * @useDeclaredType
- * @category Schemas and types
- */
-export type CheckingParams = ExactInput<typeof CheckingParamsSchema>;
-
-/**
- * Validates a priced preview (or bag) of plans, as `checking.preview` answers it. Amounts are
- * decimal strings even where the server sends numbers.
- *
- * @example
- * ```ts
- * import { CheckingSchema } from 'seatpay';
- *
- * CheckingSchema.parse({ type: 'PREVIEW', amount_per_month: 89.97 }).amount_per_month; // '89.97'
- * ```
- * @category Schemas and types
- */
-export const CheckingSchema = z.looseObject({
-  /** The checking's numeric id. */
-  id: z.optional(z.int()),
-  /** `'PREVIEW'` or `'BAG'`, as requested. */
-  type: z.optional(openEnum<'PREVIEW' | 'BAG'>()),
-  /** The checking's state on the service (`'CHECKING'`, then `'PAID'`). */
-  status: z.optional(openEnum<'RENEWAL' | 'CHECKING' | 'PAID'>()),
-  /** What `pay.bag` takes; set on a bag (see {@link BagSchema}), null or absent on a preview. */
-  token: optionalNullable(z.string()),
-  /** The currency of the amounts. */
-  currency: optionalNullable(CurrencySchema),
-  /** What paying with `chosen_period: 'MONTH'` costs, as a decimal string. */
-  amount_per_month: optionalNullable(DecimalSchema),
-  /** What paying with `chosen_period: 'QUARTER'` costs, as a decimal string. */
-  amount_per_quarter: optionalNullable(DecimalSchema),
-  /** What paying with `chosen_period: 'HALF'` costs, as a decimal string. */
-  amount_per_half: optionalNullable(DecimalSchema),
-  /** What paying with `chosen_period: 'YEAR'` costs, as a decimal string. */
-  amount_per_year: optionalNullable(DecimalSchema),
-  /** `amount_per_month` after coupons, as a decimal string; null without a discount. */
-  discounted_amount_per_month: optionalNullable(DecimalSchema),
-  /** `amount_per_year` after coupons, as a decimal string; null without a discount. */
-  discounted_amount_per_year: optionalNullable(DecimalSchema),
-  /** The seats priced in (seat service, `how_many` = `team_seats`), when `team_seats` was given. */
-  seat_service_item: optionalNullable(ServiceItemSchema),
-  /** When the bag's token stops being accepted by `pay.bag` (an ISO 8601 time). */
-  expires_at: optionalNullable(z.string()),
-});
-/**
- * A priced preview of plans; inferred from {@link CheckingSchema}.
- *
- * @example
- * ```ts
- * const preview: Checking = await client.checking.preview({ plans: [plan.id!], team_seats: 3 });
- * console.log('per month:', preview.amount_per_month); // a decimal string, e.g. "89.97"
- * ```
- * @useDeclaredType
- * @category Schemas and types
- */
-export type Checking = z.infer<typeof CheckingSchema>;
-
-/**
- * Validates a bag, as `checking.bag` answers it: a checking whose `token` (required here) is then
- * passed to `pay.bag`.
- *
- * @example
- * ```ts
- * import { BagSchema } from 'seatpay';
- *
- * BagSchema.safeParse({ type: 'BAG', token: null }).success; // false: a bag needs its token
- * ```
- * @category Schemas and types
- */
-export const BagSchema = z.extend(CheckingSchema, {
-  /** What `pay.bag` takes: always a non-empty string on a bag. */
-  token: z.string().check(z.minLength(1)),
-});
-/**
- * A bag ready to pay; inferred from {@link BagSchema}. Its `token` is always a string.
- *
- * @example
- * ```ts
- * const bag: Bag = await client.checking.bag({ plans: [plan.id!], team_seats: 3 });
- * await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
- * ```
- * @useDeclaredType
- * @category Schemas and types
- */
-export type Bag = z.infer<typeof BagSchema>;

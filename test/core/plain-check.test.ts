@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { plainCheckOf } from '../../src/core/plain-check.js';
+import { plainCheckOf } from '../../src/core/validate/plain-check.js';
 import * as schemas from '../../src/schemas/index.js';
 
 // The plain check is only allowed to say "valid" where zod says valid and returns the very same

@@ -1,4 +1,4 @@
-import { isSecretKey, kindOf, REDACTED } from '../redact.js';
+import { isSecretKey, kindOf, REDACTED } from '../secrets/redact.js';
 
 /** Past this depth a value prints as a marker: a body nested 10,000 deep prints in a line. */
 const MAX_DEPTH = 8;

@@ -1,4 +1,4 @@
-import { safeCause } from '../redact.js';
+import { safeCause } from '../secrets/redact.js';
 import { printableError } from './printable.js';
 
 /**

@@ -5,11 +5,12 @@ import {
   type PurchaseCharged,
   type PurchaseFailedStep,
 } from '../../core/errors/purchase-error.js';
-import type { RequestOptions } from '../../core/options.js';
-import type { Bag, Checking, Payment, Plan } from '../../schemas/payments.js';
+import type { RequestOptions } from '../../core/setup/options.js';
+import type { Payment, Plan } from '../../schemas/payments.js';
+import type { Bag, Checking } from '../../schemas/checking.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
-import type { SeatpayClient } from '../../client.js';
-import type { PurchaseOptions, PurchaseResult } from '../purchase.js';
+import type { PurchaseCalls } from './purchase-calls.js';
+import type { PurchaseOptions, PurchaseResult } from './purchase-options.js';
 import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from '../purchase-step.js';
 import { subscriptionsOf } from '../wait-for-subscription.js';
 import { abortAfterPay, chargedAfterPayFailure } from './charged.js';
@@ -40,7 +41,7 @@ export class PurchaseFlow {
   readonly #request: RequestOptions;
 
   constructor(
-    private readonly client: SeatpayClient,
+    private readonly client: PurchaseCalls,
     private readonly options: PurchaseOptions,
     private readonly shared: ClientPurchases,
   ) {

@@ -1,4 +1,5 @@
-import type { Bag, Checking, Payment, Plan } from '../../schemas/payments.js';
+import type { Payment, Plan } from '../../schemas/payments.js';
+import type { Bag, Checking } from '../../schemas/checking.js';
 import type { Consumable } from '../../schemas/consumables.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
 

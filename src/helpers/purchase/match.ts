@@ -1,4 +1,5 @@
-import type { Bag, Payment, Plan } from '../../schemas/payments.js';
+import type { Payment, Plan } from '../../schemas/payments.js';
+import type { Bag } from '../../schemas/checking.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
 
 /** What tells this purchase's subscription from any other. */

@@ -1,10 +1,10 @@
 import { APIError } from '../../core/errors/api-error.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
-import type { InternalRequestOptions, RequestOptions } from '../../core/options.js';
+import type { InternalRequestOptions, RequestOptions } from '../../core/setup/options.js';
 import type { ChunkParams, ChunkRecord } from '../../schemas/media.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ProgressTracker } from './progress.js';
-import type { ChunkReader } from './sources.js';
+import type { ChunkReader } from './chunk-reader.js';
 
 /**
  * What `onChunk` learns about an acknowledged chunk besides the service's record.

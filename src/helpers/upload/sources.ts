@@ -1,7 +1,9 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { READ_BYTES, SEND_WITH, type ByteReader } from '../../core/multipart.js';
-import type { ChunkRange } from './chunk-plan.js';
+import { sliceBlob } from './byte-ranges.js';
+import type { ChunkReader, PieceReader } from './chunk-reader.js';
 import { StreamReader } from './stream-source.js';
+
+export type { ChunkReader } from './chunk-reader.js';
 
 /**
  * A stream and the exact number of bytes it will produce (needed up front to plan the chunks).
@@ -48,15 +50,6 @@ export interface StreamSource {
  */
 export type UploadSource = Blob | Uint8Array | StreamSource;
 
-/** Reads the bytes of one chunk at a time. */
-export interface ChunkReader {
-  readonly size: number;
-  /** The bytes of `range`. Blobs and arrays answer any range; a stream answers ranges in order. */
-  read(range: ChunkRange): Promise<Blob | Uint8Array>;
-  /** Stops reading: a stream is cancelled, so that no read stays pending. */
-  close(): Promise<void>;
-}
-
 /**
  * Opens `source` for chunked reading, checking it before any request. Blobs and arrays are
  * sliced lazily and without copies; streams are read in order into chunk-sized buffers.
@@ -98,19 +91,6 @@ export function sourceDescription(source: UploadSource): { filename?: string; mi
   };
 }
 
-/** `blob.slice`, keeping the faster reader and sender a Blob may carry (`fromPath` attaches them). */
-function sliceBlob(blob: Blob, start: number, end: number): Blob {
-  const slice = blob.slice(start, end);
-  const readBytes = (blob as Blob & { [READ_BYTES]?: ByteReader })[READ_BYTES];
-  if (readBytes) {
-    const read: ByteReader = (from, to, options) => readBytes(start + from, start + to, options);
-    Object.defineProperty(slice, READ_BYTES, { value: read });
-  }
-  const sendWith = (blob as Blob & { [SEND_WITH]?: typeof fetch })[SEND_WITH];
-  if (sendWith) Object.defineProperty(slice, SEND_WITH, { value: sendWith });
-  return slice;
-}
-
 function rangeReader(
   size: number,
   slice: (start: number, end: number) => Blob | Uint8Array,
@@ -120,12 +100,6 @@ function rangeReader(
     read: async ({ start, end }) => slice(start, end),
     close: async () => undefined,
   };
-}
-
-/** Pulls one piece at a time from a web stream or an async iterable (a Node Readable). */
-export interface PieceReader {
-  next(): Promise<IteratorResult<unknown>>;
-  cancel(): Promise<void>;
 }
 
 function pieceReader(stream: StreamSource['stream']): PieceReader {

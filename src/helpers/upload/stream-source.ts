@@ -1,7 +1,7 @@
 import { AbortError } from '../../core/errors/abort-error.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { ChunkRange } from './chunk-plan.js';
-import type { ChunkReader, PieceReader } from './sources.js';
+import type { ChunkReader, PieceReader } from './chunk-reader.js';
 
 /**
  * Reads a stream into chunk-sized buffers, one chunk after the other.

@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { MAX_TIMER_MS, parseInput } from '../../core/validate-input.js';
+import { MAX_TIMER_MS, parseInput } from '../../core/prepare/validate-input.js';
 import { FinalizeParamsSchema, type ChunkRecord, type MediaMeta } from '../../schemas/media.js';
 import type { DeliveredChunk } from './deliver-chunk.js';
 import type { UploadProgress } from './progress.js';

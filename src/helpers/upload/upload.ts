@@ -1,7 +1,7 @@
 import { AbortError } from '../../core/errors/abort-error.js';
 import { APIError } from '../../core/errors/api-error.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { RequestOptions } from '../../core/setup/options.js';
 import {
   OperationTypeSchema,
   type FinalizeParams,

@@ -100,8 +100,10 @@ export async function main(
     if (command.kind === 'help') return output.out(HELP);
     if (command.kind === 'version') return output.out(VERSION);
     const server = await listen(command, prepareSimulator(command));
-    describeServer(server, command, output);
+    // The handler goes first: a script that stops the server as soon as it reads the banner
+    // would otherwise kill it with the default SIGTERM action, in the instant between the two.
     stopOnSignal(server);
+    describeServer(server, command, output);
   } catch (error) {
     if (!(error instanceof CommandLineError)) throw error;
     output.err(`seatpay-mock: ${error.message} (see seatpay-mock --help)`);

@@ -1,4 +1,8 @@
-import type { Router } from './router.js';
+/** What faults need of the router: the routes that exist. */
+interface KnownRoutes {
+  readonly templates: readonly string[];
+  match(method: string, path: string): { kind: string };
+}
 
 /**
  * Injected failures, consumed in the order they were injected. A fault names a route as
@@ -65,7 +69,7 @@ export class Faults {
   #active: ActiveFault[] = [];
 
   /** `router` tells the routes that exist: a fault on any other could never fire. */
-  constructor(private readonly router: Router) {}
+  constructor(private readonly router: KnownRoutes) {}
 
   inject(spec: FaultSpec): void {
     checkSpec(spec);
@@ -98,7 +102,7 @@ const normalize = (route: string): string => {
  * Refuses a route the simulator does not answer, listing those it does: a typo ('GET
  * /v1/payment/pay', a placeholder named differently) would otherwise never fire, silently.
  */
-function checkRoute(route: unknown, router: Router): void {
+function checkRoute(route: unknown, router: KnownRoutes): void {
   if (route === '*') return;
   const templates = router.templates;
   const valid = `valid routes: '*', ${templates.map((t) => `'${t}'`).join(', ')}, or one of them with its {placeholders} filled in`;

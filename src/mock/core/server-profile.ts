@@ -1,5 +1,5 @@
-import { profiles, type ProfileName } from '../../core/profiles.js';
-import type { RouteTable } from '../../core/routes.js';
+import { profiles, type ProfileName } from '../../core/routes/profiles.js';
+import type { RouteTable } from '../../core/routes/routes.js';
 import { fail } from './http-error.js';
 
 /**

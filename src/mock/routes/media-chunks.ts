@@ -2,15 +2,15 @@ import { readForm } from '../core/body.js';
 import { SimulatorError, fail } from '../core/http-error.js';
 import { json } from '../core/respond.js';
 import type { RouteContext } from '../core/router.js';
-import type { ChunkRecord, SimulatorState } from '../state/state.js';
+import type { ChunkRecord } from '../state/chunk-store.js';
+import type { SimulatorState } from '../state/state.js';
 import {
   checkTotalChunks,
-  chunkKey,
   operationType,
   uploadAcademy,
-  type OperationTypeSettings,
   type UploadScope,
-} from './media-settings.js';
+} from '../rules/media.js';
+import { chunkKey, type OperationTypeSettings } from '../state/media.js';
 
 const wholeNumber = (value: FormDataEntryValue | null): number | undefined =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined;

@@ -6,14 +6,15 @@ import { contentHash } from '../core/random.js';
 import { json } from '../core/respond.js';
 import type { ServerProfile } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
-import type { FileRecord, SimulatorState } from '../state/state.js';
+import { serializeFile } from '../state/files.js';
+import type { FileRecord } from '../state/state.js';
 import {
   checkTotalChunks,
-  chunkKey,
   operationType,
   uploadAcademy,
   type UploadScope,
-} from './media-settings.js';
+} from '../rules/media.js';
+import { chunkKey } from '../state/media.js';
 
 const FinalizeBody = z.object({
   operation_type: text(),
@@ -101,38 +102,6 @@ export const finalizeUpload =
     return json(serializeFile(file), 201);
   };
 
-/**
- * A finalized upload as the finalize call answers it.
- *
- * @example
- * ```ts
- * const file: MockFile | undefined = simulator.file(media.id);
- * console.log(file?.name, file?.status);
- * ```
- * @useDeclaredType
- * @category Simulator
- */
-export type MockFile = ReturnType<typeof serializeFile>;
-
-export function serializeFile(file: FileRecord) {
-  return {
-    /** The file's id. */
-    id: file.id,
-    /** The academy it was uploaded for, or null for a `/me/` upload. */
-    academy: file.academy,
-    /** The MIME type given at finalize. */
-    mime: file.mime,
-    /** A hash of the file's bytes, as the deployed server names files. */
-    name: file.name,
-    /** The operation type it was uploaded under. */
-    operation_type: file.operationType,
-    /** The id of the user who uploaded it. */
-    user: file.userId,
-    /** `'TRANSFERRING'` while a `media` file is processed, then `'CREATED'`. */
-    status: file.status,
-  };
-}
-
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
   let offset = 0;
@@ -141,14 +110,4 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
     offset += part.length;
   }
   return out;
-}
-
-export const findFile = (state: SimulatorState, id: number): FileRecord | undefined =>
-  state.files.find((file) => file.id === id);
-
-/** A copy of a finalized file's bytes (`sim.fileBytes`). */
-export function fileBytes(state: SimulatorState, id: number): Uint8Array {
-  const file = findFile(state, id);
-  if (!file) throw new RangeError(`simulator: no finalized file ${id}`);
-  return file.bytes.slice();
 }

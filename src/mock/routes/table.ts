@@ -1,4 +1,4 @@
-import type { RouteName } from '../../core/routes.js';
+import type { RouteName } from '../../core/routes/routes.js';
 import type { RouteDefinition, RouteHandler } from '../core/router.js';
 import type { ServerProfile } from '../core/server-profile.js';
 import { getBillingTeam, patchBillingTeam, putBillingTeam } from './billing-team.js';

@@ -1,4 +1,13 @@
-import type { ChunkRecord } from './state.js';
+export interface ChunkRecord {
+  userId: number;
+  academy: number | null;
+  operationType: string;
+  totalChunks: number;
+  index: number;
+  name: string;
+  mime: string;
+  bytes: Uint8Array;
+}
 
 /**
  * Where a simulator keeps uploaded chunks that are not finalized yet. Give the same store to the

@@ -2,9 +2,11 @@ import type { Cents } from '../core/money.js';
 import { randomHex, type RandomSource } from '../core/random.js';
 import type { ServerProfile } from '../core/server-profile.js';
 import type { Timers } from '../core/timers.js';
-import type { OperationTypeSettings } from '../routes/media-settings.js';
+import type { OperationTypeSettings } from './media.js';
 import { createCatalog, type CatalogPlan, type PlanSlug } from './catalog.js';
 import type { ChunkStore } from './chunk-store.js';
+
+export type { ChunkRecord } from './chunk-store.js';
 
 /** Everything one simulator instance knows. Records use camelCase; the wire shapes are built in serialize*.ts. */
 
@@ -141,17 +143,6 @@ export interface InvoiceRecord {
   howMany: number | null;
   /** The bag a payment paid, which the subscription's invoices name. */
   bagId?: number | null;
-}
-
-export interface ChunkRecord {
-  userId: number;
-  academy: number | null;
-  operationType: string;
-  totalChunks: number;
-  index: number;
-  name: string;
-  mime: string;
-  bytes: Uint8Array;
 }
 
 export interface FileRecord {

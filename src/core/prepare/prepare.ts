@@ -1,0 +1,44 @@
+import type { Call, PreparedCall } from '../call.js';
+import { AbortError, TimeoutError } from '../errors/index.js';
+import { expandPath } from '../routes/routes.js';
+import type { Secrets } from '../secrets/secrets.js';
+import type { InternalRequestOptions } from '../setup/options.js';
+import { bodyForRoute, refuseUnavailable } from './route-body.js';
+import { checkRequestOptions } from './validate-input.js';
+
+/** What preparing a call needs of its client. */
+export interface PrepareSetup {
+  baseUrl: string;
+  /** The client's timeout. */
+  timeoutMs: number;
+  secrets: Secrets;
+}
+
+/**
+ * A call as every attempt sends it: its route refused at once when the server lacks it, its path
+ * filled, its body given the route's fixed and JSON-encoded fields, its options checked. A wrong
+ * signal, timeout or header is a bad argument: rejected before anything is sent.
+ */
+export function prepare<T>(
+  call: Call<T>,
+  given: InternalRequestOptions | undefined,
+  setup: PrepareSetup,
+): PreparedCall<T> {
+  refuseUnavailable(call.route);
+  const options = checkRequestOptions(given);
+  const { method, path } = call.route;
+  const url = setup.baseUrl + (call.params ? expandPath(path, call.params) : path);
+  const { signal } = options;
+  if (signal?.aborted)
+    throw new AbortError(undefined, { cause: setup.secrets.cause(signal.reason) });
+  const timeoutMs = options.timeout ?? setup.timeoutMs;
+  if (timeoutMs === 0) {
+    // No time at all: nothing is sent (ky would still start the request), nothing retried.
+    throw new TimeoutError(`No answer from ${method} ${url} within 0 ms`, {
+      mayHaveBeenProcessed: false,
+      method,
+      url,
+    });
+  }
+  return { ...call, body: bodyForRoute(call.route, call.body), method, url, options, timeoutMs };
+}

@@ -1,0 +1,58 @@
+import { AbortError } from '../errors/abort-error.js';
+import { SeatpayError } from '../errors/seatpay-error.js';
+import type { TokenSource } from '../setup/options.js';
+import type { Secrets } from '../secrets/secrets.js';
+
+/**
+ * The token for one attempt: a fixed one as is, a provider's raced with the signal (a provider
+ * that hangs must not hold an aborted call) and checked (fetch's error for a bad header value
+ * would quote it).
+ */
+export function tokenFor(
+  source: TokenSource,
+  signal: AbortSignal | undefined,
+  secrets: Secrets,
+): Promise<string> {
+  if (typeof source === 'string') return Promise.resolve(source);
+  return untilAborted(resolveToken(source, secrets), signal);
+}
+
+async function resolveToken(
+  provider: () => string | Promise<string>,
+  secrets: Secrets,
+): Promise<string> {
+  let token: unknown;
+  try {
+    token = await provider();
+  } catch (error) {
+    // Every failure is a SeatpayError; what the provider threw stays reachable as the cause,
+    // redacted: a refresh that fails may quote the token it handed out before.
+    throw new SeatpayError('The token provider threw', { cause: secrets.cause(error) });
+  }
+  if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) {
+    throw new SeatpayError(
+      'The token provider returned no usable token (visible ASCII characters, no spaces)',
+    );
+  }
+  return token;
+}
+
+/** Settles as `promise` does, or rejects with {@link AbortError} as soon as `signal` fires. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortError(undefined, { cause: signal.reason }));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,193 @@
+import type { KyInstance } from 'ky';
+import type { Platform } from '../platform/platform.js';
+import { APIPromise, requestIdOf } from './api-promise.js';
+import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
+import { errorOfAnswer } from './errors/error-of-answer.js';
+import { RequestHeaders } from './prepare/headers.js';
+import { MultipartBody } from './prepare/multipart.js';
+import { prepare, type PrepareSetup } from './prepare/prepare.js';
+import { tokenFor } from './prepare/token.js';
+import { withRetries, type RetrySetup } from './retry/retry.js';
+import { profileNamed, profiles, type Profile } from './routes/profiles.js';
+import type { RouteTable } from './routes/routes.js';
+import { Secrets } from './secrets/secrets.js';
+import { kyInstanceOf } from './send/ky-instance.js';
+import { send, type SendSetup } from './send/send.js';
+import { Log } from './setup/logger.js';
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  type InternalRequestOptions,
+  type ResolvedClientOptions,
+} from './setup/options.js';
+import { validated } from './validate/validate.js';
+
+/**
+ * The single request path of seatpay. A call goes, top to bottom (`request`, then `run`):
+ * prepare (route, path, body, options) → the retry loop (p-retry and the policy) → per attempt:
+ * the token and headers, one send through ky, the body read (bounded) → the typed error of a
+ * non-2xx answer, or the answer whose body its {@link APIPromise} validates.
+ *
+ * One ky instance per client (ky's retry off, hooks open to users); what ky is given is what
+ * costs it least (BENCHMARKS.md, "Per-call cost"). Users hold it as an opaque handle, made by
+ * {@link createCore}, to build resources on.
+ *
+ * @example
+ * ```ts
+ * const core = createCore({ baseUrl: 'https://api.example.com', token });
+ * const plans = new PlansResource(core);
+ * const seats = new SeatsResource(core);
+ * ```
+ */
+export class HttpCore {
+  /** @internal */
+  readonly log: Log;
+  /** The one place that knows this client's secrets and scrubs what leaves it. @internal */
+  readonly secrets: Secrets;
+  private readonly ky: KyInstance;
+  private readonly profile: Profile;
+  private readonly headers: RequestHeaders;
+  private readonly prepareSetup: PrepareSetup;
+  private readonly retrySetup: RetrySetup;
+  private readonly sendSetup: SendSetup;
+
+  /** @internal */
+  constructor(
+    private readonly options: ResolvedClientOptions,
+    platform: Platform,
+  ) {
+    const { token } = options;
+    this.secrets = new Secrets(typeof token === 'string' ? [token] : []);
+    this.profile = profileNamed(options.profile ?? 'spec') ?? profiles.spec;
+    this.log = new Log(
+      options.logger ?? globalThis.console,
+      options.logLevel ?? 'warn',
+      this.secrets,
+    );
+    this.headers = new RequestHeaders(options, this.profile.authScheme);
+    const baseUrl = String(options.baseUrl).replace(/\/+$/, '');
+    const timeoutMs = options.timeout ?? 30_000;
+    this.prepareSetup = { baseUrl, timeoutMs, secrets: this.secrets };
+    const settings = {
+      baseDelay: options.retryBaseDelay ?? 500,
+      maxBackoff: 8_000,
+      maxRetryDelay: options.maxRetryDelay ?? 60_000,
+    };
+    const maxRetries = options.maxRetries ?? 2;
+    this.retrySetup = { settings, maxRetries, log: this.log, secrets: this.secrets };
+    this.sendSetup = {
+      platform,
+      secrets: this.secrets,
+      customFetch: options.fetch !== undefined,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    };
+    this.ky = kyInstanceOf(options, this.headers.static(platform.userAgent), timeoutMs);
+  }
+
+  /**
+   * The route table of the client's profile: resources look their routes up here, by name, and
+   * so never branch on the profile.
+   * @internal
+   */
+  get routes(): RouteTable {
+    return this.profile.routes;
+  }
+
+  /** The academy set on the client, used by media calls that do not name one. */
+  get academy(): number | string | undefined {
+    return this.options.academy;
+  }
+
+  /**
+   * Starts the call `build` describes at once (a throw of `build` rejects the promise before
+   * anything is sent), retrying where the policy allows.
+   * @internal
+   */
+  request<T>(build: () => Call<T>, given?: InternalRequestOptions): APIPromise<T> {
+    const mode: AnswerMode = { raw: false };
+    return new APIPromise(this.run(build, given, mode), mode);
+  }
+
+  /** The order of every call, top to bottom. */
+  private async run<T>(
+    build: () => Call<T>,
+    given: InternalRequestOptions | undefined,
+    mode: AnswerMode,
+  ): Promise<Answer<T>> {
+    const call = prepare(build(), given, this.prepareSetup);
+    return withRetries(call, this.retrySetup, (attempt) => this.attempt(call, attempt, mode));
+  }
+
+  /** One attempt: token and headers, send and read, then the typed error or the answer. */
+  private async attempt<T>(
+    call: PreparedCall<T>,
+    attempt: number,
+    mode: AnswerMode,
+  ): Promise<Answer<T>> {
+    const token = await this.tokenFor(call);
+    const headers = this.headers.of(call, call.options, token);
+    const started = this.logSending(call, attempt);
+    const { response, text } = await send(this.ky, call, headers, mode, this.sendSetup);
+    if (started !== undefined) this.logAnswer(call, response, started);
+    if (!response.ok) throw errorOfAnswer(response, text, call, this.secrets, this.log);
+    const check = {
+      schema: call.response,
+      validation: this.options.validate ?? 'error',
+      method: call.method,
+      url: call.url,
+      secrets: this.secrets,
+    };
+    const { method, url } = call;
+    return { response, text, method, url, parse: (body) => validated(body, check, this.log) };
+  }
+
+  /**
+   * The attempt's token, remembered with the call's own secrets (a card) so that everything that
+   * leaves the client hides them. A fixed token needs no await: one microtask less on every call.
+   */
+  private async tokenFor(call: PreparedCall<unknown>): Promise<string> {
+    this.secrets.remember(call.secrets);
+    const source = this.options.token;
+    if (typeof source === 'string') return source;
+    // What a provider throws may quote the call's card or a token it handed out before.
+    const token = await tokenFor(source, call.options.signal, this.secrets);
+    this.secrets.remember([token]);
+    return token;
+  }
+
+  /**
+   * `error` with the secrets this client sent lately hidden in it too: for helpers whose errors
+   * carry answers across several calls (a listing polled after the card went out).
+   * @internal
+   */
+  scrub<E>(error: E): E {
+    return this.secrets.error(error);
+  }
+
+  /** Logs the attempt going out; the start time when the answer will be logged too. */
+  private logSending(call: PreparedCall<unknown>, attempt: number): number | undefined {
+    if (this.log.enabled('debug')) this.log.debug('request body', describeBody(call.body));
+    if (!this.log.enabled('info')) return undefined;
+    this.log.info(`→ ${call.method} ${call.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+    return performance.now(); // monotonic: a clock step is no latency
+  }
+
+  private logAnswer(call: PreparedCall<unknown>, response: Response, started: number): void {
+    const requestId = requestIdOf(response.headers);
+    const id = requestId === null ? '' : ` [request id ${requestId}]`;
+    const ms = Math.round(performance.now() - started);
+    this.log.info(`← ${response.status} ${call.method} ${call.url} (${ms} ms)${id}`);
+  }
+}
+
+function describeBody(body: unknown): unknown {
+  if (body instanceof MultipartBody) return body.describe();
+  if (body instanceof FormData) {
+    return Object.fromEntries(
+      [...body.entries()].map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value : `[${value.size} bytes]`,
+      ]),
+    );
+  }
+  return body;
+}

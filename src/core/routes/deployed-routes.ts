@@ -1,0 +1,54 @@
+import { route, routes, type RouteName, type RouteTable, type Route } from './routes.js';
+
+/**
+ * What the deployed server does differently from SERVICE.md (reference/live-api.md): only the
+ * routes that differ, each saying how. Every other route is the spec table's own entry.
+ */
+const deployedOverrides = {
+  /** PUT, not POST (POST answers 405). */
+  checking: route('PUT /v1/payments/checking', 'unprocessed-only', {
+    fixedFields: { type: 'PREVIEW' },
+  }),
+  /** Sent as a PREVIEW: that server's BAG type only re-prices a bag it already has (or fails). */
+  createBag: route('PUT /v1/payments/checking', 'unprocessed-only', {
+    fixedFields: { type: 'PREVIEW' },
+  }),
+  /** POST, not PUT (PUT answers 405). */
+  registerCard: route('POST /v1/payments/card'),
+  /** `/v1/provisioning/me/consumables` does not exist there (an HTML 404). */
+  listConsumables: route('GET /v1/payments/me/service/consumable'),
+  /** No PATCH there (405): refused before sending. */
+  updateBillingTeam: {
+    ...routes.updateBillingTeam,
+    unavailable:
+      'billingTeam.update is not available with profile "deployed" (that server has no PATCH ' +
+      'on the billing team): use billingTeam.replace instead',
+  },
+  /** PUT for all four chunk endpoints (POST answers 405). */
+  uploadChunk: route('PUT /v2/media/me/chunk'),
+  /** `meta` goes as a JSON object (a string answers 400 `meta-must-be-dictionary`). */
+  finalizeUpload: route('PUT /v2/media/me/chunk/upload', 'unprocessed-only'),
+  /** PUT, as the other chunk endpoints. */
+  uploadAcademyChunk: route('PUT /v2/media/academy/chunk'),
+  /** PUT, with `meta` as a JSON object. */
+  finalizeAcademyUpload: route('PUT /v2/media/academy/chunk/upload', 'unprocessed-only'),
+} satisfies Partial<Record<RouteName, Route>>;
+
+/**
+ * The route table of `profile: 'deployed'`: the spec table ({@link routes}) with the deployed
+ * server's overrides applied, so the two never drift apart. Same names, so the two read side by
+ * side. (That server also requires `payment_method_id` in the pay body and `academy` in the
+ * consumable checkout body, and answers a seat change with a 207 `{ data, errors }`.)
+ *
+ * @example
+ * ```ts
+ * import { deployedRoutes, routes } from 'seatpay';
+ *
+ * for (const name of Object.keys(routes) as (keyof typeof routes)[]) {
+ *   const [spec, deployed] = [routes[name], deployedRoutes[name]];
+ *   if (spec.method !== deployed.method || spec.path !== deployed.path)
+ *     console.log(name, `${spec.method} ${spec.path}`, '->', `${deployed.method} ${deployed.path}`);
+ * }
+ * ```
+ */
+export const deployedRoutes: RouteTable = { ...routes, ...deployedOverrides };

@@ -1,0 +1,59 @@
+import { redact, redactCause, scrubText } from './redact.js';
+import { scrubError } from './scrub-error.js';
+
+/**
+ * The one place that knows a client's secrets (its fixed token, the tokens a provider handed out,
+ * the card numbers and CVCs it sent lately) and scrubs what leaves the client: errors, log lines,
+ * values an error carries. An answer to a later call (a pay, a listing polled after the card went
+ * out) can echo an earlier call's card, so errors built later hide it too.
+ *
+ * Bounded: besides the fixed token, only the last `size` distinct values are kept.
+ * @internal
+ */
+export class Secrets {
+  private readonly values: string[] = [];
+  private all: readonly string[];
+
+  /** @param pinned - Kept whatever comes after: the client's fixed token. */
+  constructor(
+    private readonly pinned: readonly string[] = [],
+    private readonly size = 16,
+  ) {
+    this.all = pinned;
+  }
+
+  /** Keeps `secrets` (a call's card, a provider's token); ones already kept stay where they are. */
+  remember(secrets: readonly string[] | undefined): void {
+    for (const secret of secrets ?? []) {
+      if (typeof secret !== 'string' || secret === '' || this.all.includes(secret)) continue;
+      this.values.push(secret);
+      if (this.values.length > this.size) this.values.shift();
+      this.all = [...this.pinned, ...this.values];
+    }
+  }
+
+  /** The pinned secrets, then the kept ones, oldest first. */
+  get list(): readonly string[] {
+    return this.all;
+  }
+
+  /** `value` (a body, headers, issues) with every secret hidden, in any encoding. */
+  redact<T>(value: T): T {
+    return redact(value, this.all) as T;
+  }
+
+  /** `text` (a message, a status text) with every secret hidden. */
+  text(text: string): string {
+    return scrubText(text, this.all);
+  }
+
+  /** A safe copy of something thrown (foreign or not) to carry as an error's `cause`. */
+  cause(thrown: unknown): unknown {
+    return redactCause(thrown, this.all);
+  }
+
+  /** `error` with every secret hidden in what it carries (message, body, cause). */
+  error<E>(error: E): E {
+    return scrubError(error, this.all);
+  }
+}

@@ -1,0 +1,164 @@
+import { isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
+import type { Answer, AnswerMode, PreparedCall } from '../call.js';
+import { AbortError, ConnectionError, SeatpayError, TimeoutError } from '../errors/index.js';
+import { MultipartBody } from '../prepare/multipart.js';
+import { readBody } from '../read/read-body.js';
+import type { Secrets } from '../secrets/secrets.js';
+import type { Platform } from '../../platform/platform.js';
+import { neverReachedService } from './connection-failure.js';
+
+/** What sending an attempt needs of its client. */
+export interface SendSetup {
+  platform: Platform;
+  secrets: Secrets;
+  /** Whether the client was given its own fetch (which then sends uploads too). */
+  customFetch: boolean;
+  /** The longest answer body read (the client's `maxResponseBytes`). */
+  maxResponseBytes: number;
+}
+
+/**
+ * Sends one attempt of `call` through the client's ky instance (ky's retry is off: p-retry is the
+ * only loop) and reads the answer's body, bounded, within the same timeout. Every failure becomes
+ * a typed error: no answer is a {@link ConnectionError} or {@link TimeoutError} that says whether
+ * the request may have reached the service, the caller's signal an {@link AbortError}.
+ */
+export async function send(
+  ky: KyInstance,
+  call: PreparedCall<unknown>,
+  headers: Record<string, string> | undefined,
+  mode: AnswerMode,
+  setup: SendSetup,
+): Promise<Pick<Answer<unknown>, 'response' | 'text'>> {
+  let gotHeaders = false;
+  try {
+    const pending = ky(call.url, await kyOptionsOf(call, headers, setup));
+    const response = await pending;
+    gotHeaders = true;
+    if (response.ok && mode.raw) return { response, text: undefined };
+    const { method, url } = call;
+    const bounds = { maxBytes: setup.maxResponseBytes, timeoutMs: call.timeoutMs, method, url };
+    return { response, text: await readBody(pending, bounds) };
+  } catch (error) {
+    throw failureOf(error, call, gotHeaders, setup.secrets);
+  }
+}
+
+/** Only what differs from the instance: every key given is merged by ky on every call. */
+async function kyOptionsOf(
+  call: PreparedCall<unknown>,
+  headers: Record<string, string> | undefined,
+  setup: SendSetup,
+): Promise<Options> {
+  const options: Options = {};
+  const { method } = call;
+  const { signal, timeout } = call.options;
+  if (method !== 'GET') options.method = method;
+  if (timeout !== undefined) options.timeout = call.timeoutMs;
+  if (signal) options.signal = signal;
+  if (headers) options.headers = headers;
+  const { body } = call;
+  if (body instanceof MultipartBody) return withMultipart(options, body, call, setup);
+  if (body instanceof FormData) return withForm(options, body, setup);
+  if (body !== undefined) options.json = body;
+  return options;
+}
+
+/**
+ * A chunk: sent by the platform's chunk sender when it has one and the file part can be read by
+ * byte ranges (ky makes the Request, the sender is that attempt's fetch); otherwise as the
+ * platform's FormData. A fetch given to the client sends everything itself.
+ */
+function withMultipart(
+  options: Options,
+  body: MultipartBody,
+  call: PreparedCall<unknown>,
+  setup: SendSetup,
+): Promise<Options> | Options {
+  const sender = setup.customFetch ? undefined : setup.platform.chunkSender;
+  const file = body.chunkFile();
+  if (!sender || !file) return withForm(options, body.toFormData(), setup);
+  const { fields } = body;
+  const onFileBytes = call.options.onUploadProgress;
+  options.fetch = (request) =>
+    sender.send({ request: request as Request, fields, file, onFileBytes });
+  return options;
+}
+
+async function withForm(options: Options, form: FormData, setup: SendSetup): Promise<Options> {
+  const encode = setup.platform.encodeForm;
+  if (!encode) {
+    options.body = form;
+    return options;
+  }
+  // A custom fetch still gets a multipart body it can read with `request.formData()`.
+  const { body, contentType } = await encode(form);
+  options.body = body;
+  options.headers = { ...(options.headers as Record<string, string>), 'content-type': contentType };
+  return options;
+}
+
+function failureOf(
+  error: unknown,
+  call: PreparedCall<unknown>,
+  gotHeaders: boolean,
+  secrets: Secrets,
+): SeatpayError {
+  // Ours already (a hook's failure, a body too large): only what it carries needs hiding.
+  if (error instanceof SeatpayError) return secrets.error(error);
+  // The request was handed to fetch: a money call may have reached the service and been acted on.
+  const { signal } = call.options;
+  if (signal?.aborted) {
+    return new AbortError(undefined, {
+      cause: secrets.cause(signal.reason),
+      // Money calls (pay, checking, checkout, finalize) may have been acted on.
+      mayHaveBeenProcessed: call.route.replay === 'unprocessed-only',
+    });
+  }
+  const { method, url } = call;
+  // What a custom fetch threw can be anything (a Proxy whose every trap throws): read it safely.
+  const inner = safely(() => (isNetworkError(error) ? error.cause : error), error);
+  const cause = secrets.cause(inner);
+  if (safely(() => isTimeoutError(error), false)) {
+    // ky's timer starts once fetch is called: the request may have reached the service.
+    return new TimeoutError(`No answer from ${method} ${url} within ${call.timeoutMs} ms`, {
+      mayHaveBeenProcessed: true,
+      method,
+      url,
+      cause,
+    });
+  }
+  return new ConnectionError(
+    // fetch quotes an invalid header value, the Authorization header included.
+    `Connection failed for ${method} ${url}: ${secrets.text(describeCause(cause))}`,
+    {
+      mayHaveBeenProcessed: gotHeaders || !safely(() => neverReachedService(inner), false),
+      method,
+      url,
+      cause,
+    },
+  );
+}
+
+function safely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * The lowest-level message of a fetch failure ("connect ECONNREFUSED 127.0.0.1:4010", "other side
+ * closed"), read from its safe copy: what a custom fetch throws may be a Proxy or have getters
+ * that throw.
+ */
+function describeCause(cause: unknown): string {
+  let current = cause as { message?: unknown; cause?: unknown } | undefined;
+  let message = 'network error';
+  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
+    if (typeof current.message === 'string' && current.message) message = current.message;
+    current = current.cause as typeof current;
+  }
+  return message;
+}

@@ -1,0 +1,145 @@
+import { withEnvironmentDefaults } from './environment-defaults.js';
+import { InvalidRequestError } from '../errors/validation-errors.js';
+import { checkHooks } from '../send/hooks.js';
+import { HttpCore } from '../request.js';
+import { platform } from '#platform';
+import type { ClientOptions } from './options.js';
+import { profileNamed } from '../routes/profiles.js';
+import {
+  checkHeaders,
+  checkNumberOption,
+  MAX_TIMER_MS,
+  parseInput,
+} from '../prepare/validate-input.js';
+import { AcademyInputSchema } from '../../schemas/input-checks.js';
+
+/**
+ * The request path alone, without any resource: what each resource class is built on. For bundles
+ * that need one family of the service, resources can be built on it one by one, and a bundler
+ * leaves out every other resource and helper (BENCHMARKS.md, "Bundle size").
+ *
+ * Checks the options first, like {@link createClient}: nothing usable is ever half-built.
+ *
+ * @example
+ * ```ts
+ * import { createCore, PlansResource } from 'seatpay';
+ *
+ * const plans = new PlansResource(createCore({ baseUrl: 'https://api.example.com', token }));
+ * const plan = await plans.get('team-per-seat');
+ * ```
+ */
+export function createCore(options?: ClientOptions): HttpCore {
+  // The platform (`#platform` in package.json's imports) is chosen by the export conditions, once.
+  const resolved = withEnvironmentDefaults(options, platform);
+  checkOptions(resolved);
+  return new HttpCore(resolved, platform);
+}
+
+/** Log levels and validation modes a client accepts. */
+const LOG_LEVELS = new Set(['off', 'error', 'warn', 'info', 'debug']);
+const VALIDATION_MODES = new Set(['error', 'warn', 'off']);
+/** A token or auth scheme as one header value can carry it: visible ASCII, no spaces. */
+const HEADER_WORD = /^[\x21-\x7e]+$/;
+
+/**
+ * Rejects unusable options at once, before any request: a wrong base URL, token, header, logger
+ * or number. Each of these used to surface later as a TypeError or a ConnectionError from fetch
+ * (whose message could quote the token), or be silently ignored.
+ */
+function checkOptions(options: ClientOptions): void {
+  if (!options || typeof options !== 'object')
+    throw new InvalidRequestError('createClient needs an options object');
+  checkBaseUrl(options.baseUrl);
+  const { token, authScheme, academy, logger } = options;
+  if (!(typeof token === 'function' || (typeof token === 'string' && HEADER_WORD.test(token)))) {
+    throw new InvalidRequestError(
+      'Invalid token: must be a non-empty string of visible ASCII characters, or a function returning one',
+      { field: 'token' },
+    );
+  }
+  if (
+    authScheme !== undefined &&
+    !(typeof authScheme === 'string' && (authScheme === '' || HEADER_WORD.test(authScheme)))
+  ) {
+    throw new InvalidRequestError('Invalid authScheme: must be one word, such as "Bearer"', {
+      field: 'authScheme',
+    });
+  }
+  if (academy !== undefined) parseInput(AcademyInputSchema, academy, 'academy');
+  if (options.profile !== undefined && profileNamed(options.profile) === undefined) {
+    throw new InvalidRequestError("Invalid profile: must be 'spec' or 'deployed'", {
+      field: 'profile',
+    });
+  }
+  checkNumberOption('timeout', options.timeout, MAX_TIMER_MS);
+  checkNumberOption('maxRetries', options.maxRetries);
+  checkNumberOption('maxRetryDelay', options.maxRetryDelay, MAX_TIMER_MS);
+  checkNumberOption('retryBaseDelay', options.retryBaseDelay, MAX_TIMER_MS);
+  checkHeaders(options.headers, 'headers');
+  checkMaxResponseBytes(options.maxResponseBytes);
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new InvalidRequestError('Invalid fetch: must be a function', { field: 'fetch' });
+  }
+  if (options.validate !== undefined && !VALIDATION_MODES.has(options.validate)) {
+    throw new InvalidRequestError("Invalid validate: must be 'error', 'warn' or 'off'", {
+      field: 'validate',
+    });
+  }
+  if (options.logLevel !== undefined && !LOG_LEVELS.has(options.logLevel)) {
+    throw new InvalidRequestError(
+      "Invalid logLevel: must be 'off', 'error', 'warn', 'info' or 'debug'",
+      { field: 'logLevel' },
+    );
+  }
+  checkHooks(options.hooks);
+  const methods = ['error', 'warn', 'info', 'debug'] as const;
+  if (
+    logger !== undefined &&
+    logger !== null &&
+    !(typeof logger === 'object' && methods.every((level) => typeof logger[level] === 'function'))
+  ) {
+    throw new InvalidRequestError('Invalid logger: must have error, warn, info and debug methods', {
+      field: 'logger',
+    });
+  }
+}
+
+/** An absolute http(s) URL that paths can be appended to: no credentials, query or fragment. */
+function checkBaseUrl(baseUrl: unknown): void {
+  let url: URL | undefined;
+  try {
+    url = typeof baseUrl === 'string' || baseUrl instanceof URL ? new URL(baseUrl) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new InvalidRequestError('Invalid baseUrl: must be an absolute http(s) URL', {
+      field: 'baseUrl',
+    });
+  }
+  // Appended paths would land in the query or fragment; fetch refuses URLs with credentials. An
+  // empty query or fragment (`https://x/api?`, `https://x/api#`) parses to '': the text tells.
+  const text = String(baseUrl);
+  if (url.username || url.password || url.search || url.hash || /[?#]/.test(text)) {
+    throw new InvalidRequestError('Invalid baseUrl: must have no credentials, query or fragment', {
+      field: 'baseUrl',
+    });
+  }
+}
+
+/** The largest `maxResponseBytes`: a body is held in memory as text. */
+const LARGEST_RESPONSE_BYTES = 2 ** 31;
+
+function checkMaxResponseBytes(value: unknown): void {
+  if (value === undefined) return;
+  if (
+    !Number.isInteger(value) ||
+    (value as number) < 1 ||
+    (value as number) > LARGEST_RESPONSE_BYTES
+  ) {
+    throw new InvalidRequestError(
+      `Invalid maxResponseBytes: must be a whole number of bytes from 1 to ${LARGEST_RESPONSE_BYTES}`,
+      { field: 'maxResponseBytes' },
+    );
+  }
+}

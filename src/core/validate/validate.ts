@@ -1,0 +1,55 @@
+import type * as z from 'zod/mini';
+import { ResponseValidationError, type ValidationIssue } from '../errors/validation-errors.js';
+import type { Log } from '../setup/logger.js';
+import type { ValidationMode } from '../setup/options.js';
+import type { Secrets } from '../secrets/secrets.js';
+import { toIssues } from '../prepare/validate-input.js';
+import { parseJson } from './parse-json.js';
+import { plainCheckOf } from './plain-check.js';
+
+/** What a 2xx body is checked against, and what it must not leak. */
+export interface ResultCheck<T> {
+  /** The schema of a 2xx body, or `'empty'` for answers with nothing to read. */
+  schema: z.ZodMiniType<T> | 'empty';
+  validation: ValidationMode;
+  method: string;
+  url: string;
+  secrets: Secrets;
+}
+
+/**
+ * Parses and validates a 2xx body. Most listings are valid: a plain check answers for them without
+ * zod copying each object; only a failing one pays for zod's issues.
+ */
+export function validated<T>(text: string, check: ResultCheck<T>, log: Log): T {
+  const { schema, method, url, secrets } = check;
+  if (schema === 'empty') return undefined as T;
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    // Redact before cutting: a secret across the cut would leave its first characters.
+    const body = secrets.redact(text).slice(0, 500);
+    throw new ResponseValidationError({
+      issues: [{ path: [], message: 'the body is not JSON' }],
+      body,
+      method,
+      url,
+    });
+  }
+  if (check.validation === 'off') return parsed.value as T;
+  if (plainCheckOf(schema)?.(parsed.value)) return parsed.value as T;
+  const result = schema.safeParse(parsed.value);
+  if (result.success) return result.data;
+  // Issues quote the service (seat errors' messages, record keys): they may echo a secret.
+  const issues: ValidationIssue[] = secrets.redact(
+    toIssues(result.error.issues, { input: parsed.value }),
+  );
+  const failure = new ResponseValidationError({
+    issues,
+    body: secrets.redact(parsed.value),
+    method,
+    url,
+  });
+  if (check.validation === 'error') throw failure;
+  log.warn(failure.message);
+  return parsed.value as T;
+}

@@ -1,0 +1,36 @@
+import type { ByteRangeReader } from '../../platform/platform.js';
+
+/**
+ * The port through which an upload source offers a faster reader of its own bytes: a Blob (or
+ * File) with a `readRange(start, end, options)` method. `fromPath` (seatpay/node) returns one that
+ * reads the file with fs, and the platform's chunk sender streams each chunk from it. Everything
+ * else sees a plain Blob, which still works wherever a Blob does.
+ */
+export interface RangeReadable {
+  readRange: ByteRangeReader;
+}
+
+/** The range reader `data` offers, if any. */
+export function rangeReaderOf(data: unknown): ByteRangeReader | undefined {
+  if (!(data instanceof Blob)) return undefined;
+  const { readRange } = data as Blob & Partial<RangeReadable>;
+  return typeof readRange === 'function' ? readRange.bind(data) : undefined;
+}
+
+/** A slice of a range-readable Blob: a plain Blob slice that keeps the reader, offset. */
+export class RangeSlice extends Blob implements RangeReadable {
+  readonly readRange: ByteRangeReader;
+
+  constructor(slice: Blob, start: number, read: ByteRangeReader) {
+    // A Blob made of a Blob keeps its backing (no read): a file-backed slice stays on disk.
+    super([slice], { type: slice.type });
+    this.readRange = (from, to, options) => read(start + from, start + to, options);
+  }
+}
+
+/** `blob.slice`, keeping the range reader a Blob may offer. */
+export function sliceBlob(blob: Blob, start: number, end: number): Blob {
+  const slice = blob.slice(start, end);
+  const read = rangeReaderOf(blob);
+  return read ? new RangeSlice(slice, start, read) : slice;
+}

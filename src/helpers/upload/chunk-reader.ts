@@ -1,0 +1,16 @@
+import type { ChunkRange } from './chunk-plan.js';
+
+/** Reads the bytes of one chunk at a time. */
+export interface ChunkReader {
+  readonly size: number;
+  /** The bytes of `range`. Blobs and arrays answer any range; a stream answers ranges in order. */
+  read(range: ChunkRange): Promise<Blob | Uint8Array>;
+  /** Stops reading: a stream is cancelled, so that no read stays pending. */
+  close(): Promise<void>;
+}
+
+/** Pulls one piece at a time from a web stream or an async iterable (a Node Readable). */
+export interface PieceReader {
+  next(): Promise<IteratorResult<unknown>>;
+  cancel(): Promise<void>;
+}

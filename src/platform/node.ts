@@ -1,0 +1,46 @@
+import { sendChunk } from '../node/chunk-sender.js';
+import { VERSION } from '../version.js';
+import { hasProcessEnv, readProcessEnv } from './environment.js';
+import type { ChunkSender, Platform } from './platform.js';
+
+/**
+ * Node's port for upload chunks: form-data streamed over `node:http(s)` from the file part's
+ * reader, at about a quarter of the CPU of Node's fetch (BENCHMARKS.md). The Request ky made
+ * gives the URL, method, headers and signal; the answer comes back as a web `Response`.
+ */
+const nodeChunkSender: ChunkSender = {
+  send: ({ request, fields, file, onFileBytes }) =>
+    sendChunk({
+      url: new URL(request.url),
+      method: request.method,
+      headers: request.headers,
+      signal: request.signal,
+      fields,
+      file,
+      onFileBytes,
+    }),
+};
+
+/**
+ * Encodes a FormData body to bytes: undici streams a FormData body from an async pull that
+ * enqueues after the stream was cancelled when the server answers (a 502, say) before reading it
+ * all, and that throw is an unhandled rejection in the user's process. The chunk is in memory
+ * already, so the encoded copy costs one chunk per request in flight.
+ */
+async function encodeForm(
+  form: FormData,
+): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }> {
+  const encoded = new Response(form);
+  const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
+  return { body: new Uint8Array(await encoded.arrayBuffer()), contentType };
+}
+
+/** Node (and runtimes that load the `node` export condition): picked by the entry, once. */
+export const nodePlatform: Platform = {
+  name: 'node',
+  userAgent: `seatpay/${VERSION}`,
+  readEnv: readProcessEnv,
+  hasEnv: hasProcessEnv,
+  encodeForm,
+  chunkSender: nodeChunkSender,
+};

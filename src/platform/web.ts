@@ -1,0 +1,20 @@
+import type { Platform } from './platform.js';
+import { hasProcessEnv, readProcessEnv } from './environment.js';
+import { VERSION } from '../version.js';
+
+/**
+ * Browsers, Workers, Deno, Bun and edge runtimes: the platform's fetch and FormData as they are.
+ * Browsers set their own User-Agent (and refuse ours), so the header is sent only where no
+ * `document` or worker scope says this is a browser: a fact of the runtime read once, when this
+ * module loads, never per call.
+ */
+const IN_BROWSER =
+  typeof document !== 'undefined' ||
+  typeof (globalThis as { importScripts?: unknown }).importScripts === 'function';
+
+export const webPlatform: Platform = {
+  name: 'web',
+  userAgent: IN_BROWSER ? undefined : `seatpay/${VERSION}`,
+  readEnv: readProcessEnv,
+  hasEnv: hasProcessEnv,
+};
