@@ -22,6 +22,7 @@ import { SubscriptionsResource } from './resources/subscriptions.js';
  * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.SEATPAY_TOKEN! });
  * const subscriptions = await client.subscriptions.list();
  * ```
+ * @category Client
  */
 export class SeatpayClient {
   /** The plans for sale: `get(slug)`. */
@@ -107,6 +108,7 @@ export class SeatpayClient {
  * Creates a client.
  * @example
  * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.SEATPAY_TOKEN! });
+ * @category Client
  */
 export function createClient(options?: ClientOptions): SeatpayClient {
   return new SeatpayClient(options);

@@ -37,6 +37,7 @@ import { validated } from './validate/validate.js';
  * const plans = new PlansResource(core);
  * const seats = new SeatsResource(core);
  * ```
+ * @category Client
  */
 export class HttpCore {
   /** @internal */

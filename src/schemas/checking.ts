@@ -21,6 +21,7 @@ import { ServiceItemSchema } from './payments.js';
  *
  * CheckingParamsSchema.safeParse({ plans: [], team_seats: 3 }).success; // false: no plan
  * ```
+ * @category Schemas and types
  */
 export const CheckingParamsSchema = z
   .looseObject({
@@ -49,6 +50,7 @@ export const CheckingParamsSchema = z
  * const preview = await client.checking.preview(params);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type CheckingParams = ExactInput<typeof CheckingParamsSchema>;
 
@@ -62,6 +64,7 @@ export type CheckingParams = ExactInput<typeof CheckingParamsSchema>;
  *
  * CheckingSchema.parse({ type: 'PREVIEW', amount_per_month: 89.97 }).amount_per_month; // '89.97'
  * ```
+ * @category Schemas and types
  */
 export const CheckingSchema = z.looseObject({
   /** The checking's numeric id. */
@@ -100,6 +103,7 @@ export const CheckingSchema = z.looseObject({
  * console.log('per month:', preview.amount_per_month); // a decimal string, e.g. "89.97"
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Checking = z.infer<typeof CheckingSchema>;
 
@@ -113,6 +117,7 @@ export type Checking = z.infer<typeof CheckingSchema>;
  *
  * BagSchema.safeParse({ type: 'BAG', token: null }).success; // false: a bag needs its token
  * ```
+ * @category Schemas and types
  */
 export const BagSchema = z.extend(CheckingSchema, {
   /** What `pay.bag` takes: always a non-empty string on a bag. */
@@ -127,5 +132,6 @@ export const BagSchema = z.extend(CheckingSchema, {
  * await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Bag = z.infer<typeof BagSchema>;

@@ -17,6 +17,7 @@ import { isStatusInstance } from './status-class.js';
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
@@ -44,6 +45,7 @@ export class BadRequestError extends APIError {
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
@@ -72,6 +74,7 @@ export class AuthenticationError extends APIError {
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
@@ -96,6 +99,7 @@ export class PermissionDeniedError extends APIError {
  *   throw error;
  * });
  * ```
+ * @category Errors
  */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
@@ -125,6 +129,7 @@ export class NotFoundError extends APIError {
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
@@ -153,6 +158,7 @@ export class ConflictError extends APIError {
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
@@ -181,6 +187,7 @@ export class RateLimitError extends APIError {
  *   if (error.mayHaveBeenProcessed) await client.subscriptions.waitFor({ exclude: before });
  * }
  * ```
+ * @category Errors
  */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
