@@ -1,6 +1,6 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import { checkNumberOption, MAX_TIMER_MS, parseInput } from '../core/prepare/validate-input.js';
-import { IdInputSchema, NonEmptyStringSchema } from '../schemas/common.js';
+import { AcademyInputSchema, IdInputSchema, NonEmptyStringSchema } from '../schemas/common.js';
 import { CardParamsSchema, ChosenPeriodSchema } from '../schemas/payments.js';
 import { purchasesOf } from './purchase/client-purchases.js';
 import { PurchaseFlow } from './purchase/flow.js';
@@ -38,6 +38,9 @@ function checkPurchaseOptions(options: PurchaseOptions): void {
   if (options.team_seats !== undefined) parseInput(IdInputSchema, options.team_seats, 'team_seats');
   parseInput(CardParamsSchema, options.card, 'card');
   parseInput(ChosenPeriodSchema, options.chosen_period, 'chosen_period');
+  if (options.payment_method_id !== undefined)
+    parseInput(IdInputSchema, options.payment_method_id, 'payment_method_id');
+  if (options.academy !== undefined) parseInput(AcademyInputSchema, options.academy, 'academy');
   if (options.onStep !== undefined && typeof options.onStep !== 'function') {
     throw new InvalidRequestError('Invalid onStep: must be a function', { field: 'onStep' });
   }

@@ -7,6 +7,7 @@ import type { RequestOptions } from '../core/setup/options.js';
 import { sleep } from '../core/retry/sleep.js';
 import { checkNumberOption, MAX_TIMER_MS } from '../core/prepare/validate-input.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
+import { awaitsBillingTeam } from './usable-subscription.js';
 
 /**
  * The one clock of the wait: every deadline and elapsed time below reads it. Monotonic, so a wall
@@ -83,8 +84,8 @@ interface SubscriptionLister {
 }
 
 /**
- * Lists subscriptions until a new one appears (paid subscriptions are created asynchronously, 10 to
- * 30 s after payment). A poll that fails transiently does not end the wait; the polls themselves
+ * Lists subscriptions until a new one appears and is usable (paid subscriptions are created
+ * asynchronously, 10 to 30 s after payment, and a team plan's billing team a moment later still). A poll that fails transiently does not end the wait; the polls themselves
  * are not retried, since polling already is a retry loop.
  */
 export async function waitForSubscription(
@@ -113,8 +114,9 @@ export async function waitForSubscription(
         ...(signal ? { signal } : {}),
       });
       options?.onPoll?.({ attempt, elapsedMs: now() - started, listing: lastListing });
+      // A team subscription counts once it is usable: its billing team built (see awaitsBillingTeam).
       const found = subscriptionsOf(lastListing).find(
-        (s) => !excluded.has(s.id) && (options?.match?.(s) ?? true),
+        (s) => !excluded.has(s.id) && !awaitsBillingTeam(s) && (options?.match?.(s) ?? true),
       );
       if (found) return found;
     } catch (error) {

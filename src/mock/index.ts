@@ -35,6 +35,7 @@ export { SimulatorError, type ErrorBody } from './core/http-error.js';
 export { seededRandom, type RandomSource } from './core/random.js';
 export type { FaultSpec } from './core/faults.js';
 export type { ConsumeAnswer } from './routes/consume.js';
+export { DECLINED_CARD_NUMBER } from './routes/card-and-pay.js';
 export type { MockFile } from './state/files.js';
 export type { MockOperationType } from './state/media.js';
 export { createChunkStore, type MockChunkStore } from './state/chunk-store.js';

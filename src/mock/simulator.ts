@@ -32,6 +32,12 @@ import { SimulatorState, type Charge, type MockUser } from './state/state.js';
 export interface SimulatorOptions {
   /** How long after paying the subscription appears. Default: random, 10 to 30 seconds (SERVICE.md). */
   subscriptionDelayMs?: number;
+  /**
+   * How long after a team subscription is listed its billing team is built (until then the listing
+   * says `has_billing_team: false` and the billing team answers 404), as on the deployed server.
+   * Default: 0 under `'spec'` (built with the subscription), 500 to 2000 ms under `'deployed'`.
+   */
+  billingTeamDelayMs?: number;
   /** How long a `media` file stays TRANSFERRING before it turns CREATED. Default 1000. */
   mediaProcessingDelayMs?: number;
   /** The source of tokens and default delays; pass `seededRandom(n)` for repeatable runs. */
@@ -233,6 +239,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     timers,
     subscriptionDelayMs: () =>
       options.subscriptionDelayMs ?? 10_000 + Math.floor(random() * 20_000),
+    billingTeamDelayMs: () => options.billingTeamDelayMs ?? profile.billingTeamDelayMs(random),
     mediaProcessingDelayMs: options.mediaProcessingDelayMs ?? 1000,
   });
   const router = new Router(routeDefinitions(profile));

@@ -91,8 +91,11 @@ export class BillingTeamResource {
   }
 
   /**
-   * Sets the whole auto-recharge configuration (PUT): every field is required, and
-   * `max_period_spend: null` removes the cap.
+   * Sets the auto-recharge configuration (PUT), sending only the fields given;
+   * `max_period_spend: null` removes the cap. SERVICE.md's PUT takes the whole configuration, so
+   * under `profile: 'spec'` a missing field is refused before sending; the deployed server's PUT
+   * is partial (`{}` answers the team unchanged), though it fails (an HTML 500, reported as
+   * `InternalServerError`) for any auto-recharge field: a bug of that server.
    *
    * @example
    * ```ts

@@ -66,7 +66,11 @@ export class ConsumablesResource {
 
   /**
    * Buys units of a service (or seats, for the seat service). Charged to the owner; never re-sent
-   * once it may have reached the service.
+   * once it may have reached the service. SERVICE.md takes the service's slug and always a
+   * `subscription` (refused before sending without one under `profile: 'spec'`); the deployed
+   * server also takes the service's id, needs `subscription` only for the seat service (other
+   * units are the buyer's own, listed in the invoice's `standalone_consumables`) and requires
+   * `academy`.
    *
    * @example
    * ```ts

@@ -34,6 +34,8 @@ export class PayResource {
   /**
    * Pays a bag. Never re-sent once it may have reached the service: an ambiguous failure rejects
    * with `mayHaveBeenProcessed: true`, and `subscriptions.waitFor` tells whether it went through.
+   * A declined card rejects with `PaymentRequiredError` (402). The deployed server requires
+   * `payment_method_id` whenever the amount is above 0.
    *
    * @example
    * ```ts

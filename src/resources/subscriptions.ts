@@ -47,9 +47,12 @@ export class SubscriptionsResource {
   }
 
   /**
-   * Polls the listing until a subscription appears that is not in `exclude` and satisfies `match`:
-   * paid subscriptions are created asynchronously. A poll that fails transiently does not end
-   * the wait; running out of time rejects with `SubscriptionTimeoutError`.
+   * Polls the listing until a subscription appears that is not in `exclude`, is usable and
+   * satisfies `match`: paid subscriptions are created asynchronously, and the deployed server lists
+   * a team subscription a few seconds before its billing team exists (`has_billing_team: false`
+   * while the bag it was paid with bought seats): such a one is passed over until its team is
+   * built. A poll that fails transiently does not end the wait; running out of time rejects with
+   * `SubscriptionTimeoutError`.
    *
    * @example
    * ```ts

@@ -114,27 +114,29 @@ export const BillingTeamPatchSchema = z
 export type BillingTeamPatch = z.input<typeof BillingTeamPatchSchema>;
 
 /**
- * Validates the argument of `billingTeam.replace` (PUT) before it is sent: the whole
- * auto-recharge configuration, every field required, amounts as decimal strings.
+ * Validates the argument of `billingTeam.replace` (PUT) before it is sent: the auto-recharge
+ * configuration, sent as given. SERVICE.md's PUT takes the whole of it, every field required
+ * (`routes.replaceBillingTeam.requiredFields`: refused before sending under `profile: 'spec'`);
+ * the deployed server's PUT is partial and takes any of them (`{}` answers the team unchanged).
  * `max_period_spend: null` means no cap.
  *
  * @example
  * ```ts
  * import { BillingTeamReplaceSchema } from 'seatpay';
  *
- * BillingTeamReplaceSchema.safeParse({ auto_recharge_enabled: false }).success; // false
+ * BillingTeamReplaceSchema.safeParse({ recharge_amount: -1 }).success; // false: not a decimal >= 0
  * ```
  * @category Schemas and types
  */
 export const BillingTeamReplaceSchema = z.strictObject({
   /** Turns auto-recharge on or off. */
-  auto_recharge_enabled: z.boolean({ error: 'must be a boolean' }),
+  auto_recharge_enabled: z.optional(z.boolean({ error: 'must be a boolean' })),
   /** A balance below this triggers an auto-recharge. */
-  recharge_threshold_amount: DecimalInputSchema,
+  recharge_threshold_amount: z.optional(DecimalInputSchema),
   /** What each recharge adds. */
-  recharge_amount: DecimalInputSchema,
+  recharge_amount: z.optional(DecimalInputSchema),
   /** The spending cap per period; null for no cap. */
-  max_period_spend: z.nullable(DecimalInputSchema),
+  max_period_spend: z.optional(z.nullable(DecimalInputSchema)),
 });
 /**
  * The argument of `billingTeam.replace`; the input type of {@link BillingTeamReplaceSchema}.

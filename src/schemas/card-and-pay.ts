@@ -148,7 +148,10 @@ export const PayParamsSchema = z
     token: NonEmptyStringSchema,
     /** The billing period to pay for: `'MONTH'`, `'QUARTER'`, `'HALF'` or `'YEAR'`. */
     chosen_period: ChosenPeriodSchema,
-    /** The payment method to pay with (a positive id): the deployed server requires it. */
+    /**
+     * The payment method to pay with: the deployed server requires it whenever the amount is
+     * above 0 (400 "Payment method is required"); its ids come from `GET /v1/payments/methods`.
+     */
     payment_method_id: z.optional(IdInputSchema),
   })
   .check(JsonSafe);

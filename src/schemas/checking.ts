@@ -3,6 +3,7 @@ import type { ExactInput } from './exact-input.js';
 import { JsonSafe } from './input-checks.js';
 import { CurrencySchema } from './invoices.js';
 import {
+  AcademyInputSchema,
   DecimalSchema,
   IdInputSchema,
   NonEmptyStringSchema,
@@ -38,6 +39,11 @@ export const CheckingParamsSchema = z
       .check(z.minLength(1, { error: 'must name at least one plan' })),
     /** How many seats to price a team plan for (an integer >= 1); omit it for other plans. */
     team_seats: z.optional(IdInputSchema),
+    /**
+     * The academy selling it (id or slug): the deployed server prices the bag in its currency
+     * (without it, the plan's owner academy).
+     */
+    academy: z.optional(AcademyInputSchema),
   })
   .check(JsonSafe);
 /**

@@ -116,6 +116,19 @@ export const IdInputSchema = z
   .check(z.positive({ error: 'must be a positive integer' }));
 
 /**
+ * An academy the caller names: its positive integer id, or its slug. Internal.
+ *
+ * @example
+ * ```ts
+ * AcademyInputSchema.parse('downtown-miami'); // or 4
+ * ```
+ */
+export const AcademyInputSchema = z.union(
+  [z.int().check(z.positive()), z.string().check(z.minLength(1))],
+  { error: 'must be an academy id (a positive integer) or slug' },
+);
+
+/**
  * A non-empty string argument (a slug, a token, a file name). Internal.
  *
  * @example

@@ -107,7 +107,10 @@ export const ConsumableListSchema = z.union([
 export type ConsumableList = z.infer<typeof ConsumableListSchema>;
 
 /**
- * Validates the argument of `consumables.checkout` before it is sent.
+ * Validates the argument of `consumables.checkout` before it is sent. `subscription` is optional
+ * here because the deployed server needs it only for the seat service; SERVICE.md's route
+ * requires it (`routes.consumableCheckout.requiredFields`), so under `profile: 'spec'` a checkout
+ * without it is refused before sending.
  *
  * @example
  * ```ts
@@ -120,17 +123,25 @@ export type ConsumableList = z.infer<typeof ConsumableListSchema>;
  */
 export const CheckoutParamsSchema = z
   .looseObject({
-    /** The slug of the service to buy (`'ai-credits'`, or the seat service for more seats). */
-    service: NonEmptyStringSchema,
+    /**
+     * The service to buy: its slug (`'ai-credits'`, or the seat service for more seats), or, on
+     * the deployed server, its numeric id.
+     */
+    service: z.union([NonEmptyStringSchema, IdInputSchema], {
+      error: 'must be a service slug or a positive integer id',
+    }),
     /** How many units (or seats) to buy: an integer >= 1, or -1 for unlimited. */
     how_many: z.int({ error: 'must be an integer >= 1, or -1 for unlimited' }).check(
       z.refine((n) => n >= 1 || n === -1, {
         error: 'must be an integer >= 1, or -1 for unlimited',
       }),
     ),
-    /** The id of the subscription to add them to; the owner is charged. */
-    subscription: IdInputSchema,
-    /** The academy that sells the service (a positive id): the deployed server requires it. */
+    /**
+     * The id of the subscription to add them to; the owner is charged. Required by SERVICE.md;
+     * the deployed server needs it only for the seat service (other units are the buyer's own).
+     */
+    subscription: z.optional(IdInputSchema),
+    /** The academy's id: the deployed server requires it (`profile: 'deployed'`). */
     academy: z.optional(IdInputSchema),
   })
   .check(JsonSafe);
@@ -148,19 +159,55 @@ export const CheckoutParamsSchema = z
  */
 export type CheckoutParams = ExactInput<typeof CheckoutParamsSchema>;
 
+/** A consumable bought alone, as the deployed server's checkout invoice lists it. */
+const StandaloneConsumableSchema = z.looseObject({
+  /** The consumable's id. */
+  id: z.optional(z.int()),
+  /** Units bought; -1 means unlimited. */
+  how_many: z.optional(z.int()),
+  /** What a unit is (`'UNIT'`). */
+  unit_type: z.optional(z.string()),
+  /** When the units expire (an ISO 8601 time), or null. */
+  valid_until: optionalNullable(z.string()),
+  /** The service: its slug, its id, or the service object (`{ id, slug, ... }`). */
+  service: optionalNullable(
+    z.union([
+      z.string(),
+      z.int(),
+      z.looseObject({
+        /** The service's id. */
+        id: z.optional(z.int()),
+        /** The service's slug (`'ai-credits'`). */
+        slug: z.optional(z.string()),
+      }),
+    ]),
+  ),
+});
+
 /**
  * Validates the answer to a consumable checkout: an invoice (see {@link InvoiceSchema}) on the
- * deployed server. Every field is optional, since SERVICE.md does not show it.
+ * deployed server, with the units it made in `standalone_consumables`. Every field is optional,
+ * since SERVICE.md does not show it. Its `amount` is a decimal string even where the server sends
+ * a number (`4.0` becomes `'4'`).
  *
  * @example
  * ```ts
  * import { CheckoutResultSchema } from 'seatpay';
  *
- * CheckoutResultSchema.parse({ id: 9, amount: 10, status: 'FULFILLED' }).amount; // '10'
+ * const receipt = CheckoutResultSchema.parse({
+ *   id: 9,
+ *   amount: 4.0,
+ *   status: 'FULFILLED',
+ *   standalone_consumables: [{ id: 31, how_many: 5, service: { id: 2, slug: 'ai-credits' } }],
+ * });
+ * receipt.amount; // '4'
  * ```
  * @category Schemas and types
  */
-export const CheckoutResultSchema = InvoiceSchema;
+export const CheckoutResultSchema = z.extend(InvoiceSchema, {
+  /** The units this checkout made (the deployed server's checkout of a service other than seats). */
+  standalone_consumables: z.optional(z.array(StandaloneConsumableSchema)),
+});
 /**
  * The answer to `consumables.checkout`; inferred from {@link CheckoutResultSchema}.
  *

@@ -11,6 +11,7 @@ import {
   InternalServerError,
   InvalidRequestError,
   NotFoundError,
+  PaymentRequiredError,
   OwnerOnlyError,
   PermissionDeniedError,
   RateLimitError,
@@ -28,6 +29,7 @@ describe('errors by status', () => {
   it.each([
     [400, BadRequestError],
     [401, AuthenticationError],
+    [402, PaymentRequiredError],
     [403, PermissionDeniedError],
     [404, NotFoundError],
     [409, ConflictError],
@@ -82,6 +84,22 @@ describe('the three named failures, whatever the status', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErrorClass);
     expect(error).toMatchObject({ status });
+  });
+
+  it('answered with 402, a named failure is also a PaymentRequiredError', async () => {
+    server.use(
+      answer(
+        'GET /v2/payments/subscription/:id/billing-team',
+        { detail: 'Billing period limit reached', status_code: 402 },
+        { status: 402 },
+      ),
+    );
+    const error = await testClient({ maxRetries: 0 })
+      .billingTeam.get(7)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BillingPeriodLimitError);
+    expect(error).toBeInstanceOf(PaymentRequiredError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: false });
   });
 
   it('matches the slug the deployed server puts in silent_code', async () => {

@@ -30,7 +30,11 @@ afterEach(async () => {
 });
 
 async function recordedClient(profile: ProfileName, more: Partial<ClientOptions> = {}) {
-  const server = await startMockServer({ subscriptionDelayMs: 20, profile });
+  const server = await startMockServer({
+    subscriptionDelayMs: 20,
+    billingTeamDelayMs: 20,
+    profile,
+  });
   servers.push(server);
   const sent: Sent[] = [];
   const answers: Response[] = [];
@@ -125,6 +129,25 @@ describe.each<ProfileName>(['spec', 'deployed'])('the wire of profile %s', (prof
     expect((sent[6]!.body as { meta: unknown }).meta).toEqual(wire.meta);
     expect(bag.token).toEqual(expect.any(String));
     expect(server.simulator.fileBytes(file.id)).toEqual(chunk);
+  });
+
+  it("purchase() sends its academy with the preview, the bag and the card; the card's own wins", async () => {
+    const { client, sent } = await recordedClient(profile);
+    const order = {
+      plan: 'personal',
+      chosen_period: 'MONTH' as const,
+      payment_method_id: 1,
+      academy: 1,
+      pollInterval: 10,
+    };
+    await client.purchase({ ...order, card: CARD });
+    await client.purchase({ ...order, plan: 'team-per-team', card: { ...CARD, academy: 'mine' } });
+    const academies = (line: string) =>
+      sent
+        .filter((request) => request.line === line)
+        .map((request) => (request.body as { academy?: unknown }).academy);
+    expect(academies(wire.preview[0])).toEqual([1, 1, 1, 1]);
+    expect(academies(wire.card)).toEqual([1, 'mine']);
   });
 
   it('the exported route tables say the same', () => {

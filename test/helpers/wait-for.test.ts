@@ -55,6 +55,28 @@ describe('subscriptions.waitFor', () => {
     expect(seen).toHaveLength(4); // polls are not retried inside: polling is the retry loop
   });
 
+  it('passes over a team subscription until its billing team is built', async () => {
+    const seatBag = { id: 9, seat_service_item: { how_many: 3 } };
+    const team = (built: boolean) => ({
+      id: 2,
+      has_billing_team: built,
+      invoices: [{ id: 5, bag: seatBag }],
+    });
+    let poll = 0;
+    server.use(http.get(LIST, () => HttpResponse.json({ subscriptions: [team(++poll >= 3)] })));
+    const found = await testClient().subscriptions.waitFor({ exclude: [], ...FAST });
+    expect([found.has_billing_team, poll]).toEqual([true, 3]);
+  });
+
+  it('takes at once a subscription without a team whose bag bought no seats', async () => {
+    const personal = { id: 2, has_billing_team: false, invoices: [{ id: 5, bag: { id: 9 } }] };
+    server.use(http.get(LIST, () => HttpResponse.json({ subscriptions: [personal] })));
+    await expect(
+      testClient().subscriptions.waitFor({ exclude: [], ...FAST }),
+    ).resolves.toMatchObject({ id: 2 });
+    expect(seen).toHaveLength(1);
+  });
+
   it('applies match', async () => {
     server.use(listing(1));
     const wait = testClient().subscriptions.waitFor({

@@ -37,6 +37,7 @@ describe('seatpay-mock --help and --version', () => {
       '--port',
       '--host',
       '--subscription-delay',
+      '--billing-team-delay',
       '--seed',
       '--owner-token',
       '--member-token',
@@ -60,6 +61,7 @@ describe('seatpay-mock refuses mistakes in one line, exit code 2', () => {
     [['4010'], /unexpected argument "4010"/],
     [['--port', '70000'], /--port must be a whole number from 0 to 65535/],
     [['--subscription-delay', 'soon'], /--subscription-delay must be a whole number/],
+    [['--billing-team-delay', 'later'], /--billing-team-delay must be a whole number from 0/],
     [['--profile', 'live'], /--profile must be spec or deployed, not "live"/],
     [['--owner-token', 'a b'], /token of owner@example.com must be visible ASCII/],
     [['--owner-token', 'same', '--member-token', 'same'], /already another user's/],
@@ -145,6 +147,33 @@ describe('seatpay-mock serving', () => {
       }).then((response) => response.status);
     expect(await stateStatus('Token')).toBe(200);
     expect(await stateStatus('Bearer')).toBe(401);
+  });
+
+  it('--billing-team-delay holds a team subscription without its team that long', async () => {
+    const args = ['--port', '0', '--profile', 'deployed', '--subscription-delay', '10'];
+    const server = await serve([...args, '--billing-team-delay', '3600000']);
+    const client = createClient({
+      baseUrl: server.url,
+      token: server.ownerToken,
+      profile: 'deployed',
+      logLevel: 'off',
+    });
+    const purchase = client.purchase({
+      plan: 'team-per-seat',
+      team_seats: 2,
+      card: { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2035' },
+      chosen_period: 'MONTH',
+      payment_method_id: 1,
+      academy: 1,
+      pollInterval: 10,
+      waitTimeout: 500,
+    });
+    await expect(purchase).rejects.toMatchObject({ step: 'wait', charged: 'yes' });
+    const state = await fetch(`${server.url}/__mock/state`, {
+      headers: { authorization: `Token ${server.ownerToken}` },
+    }).then((response) => response.json());
+    expect(state.subscriptions).toHaveLength(1);
+    expect(state.subscriptions[0].team ?? null).toBeNull(); // paid, listed, no team yet
   });
 
   it('--seed gives the same tokens on every start; SIGTERM stops it with exit code 0', async () => {

@@ -168,7 +168,9 @@ describe("the simulator's deployed profile", () => {
       [400, 'Desired seats must be greater than current seats'],
       [201, 'invoice'],
     ]);
-    expect((await call(server, owner.token, 'GET', path)).body.seats_limit).toBe(5);
+    // 3 seats bought (additional_seats), the owner's free: seats_limit 4; a total of 5 makes 6.
+    const team = (await call(server, owner.token, 'GET', path)).body;
+    expect([team.additional_seats, team.seats_limit]).toEqual([5, 6]);
     expect(await consumablesOf(server, owner.token, 'ai-credits')).not.toEqual([]);
   });
 

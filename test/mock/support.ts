@@ -16,6 +16,8 @@ export async function startServer(options: MockServerOptions = {}): Promise<Mock
     port: 0,
     subscriptionDelayMs: 20,
     mediaProcessingDelayMs: 20,
+    // The deployed server builds the team a moment after the subscription: short, but not none.
+    ...(options.profile === 'deployed' ? { billingTeamDelayMs: 20 } : {}),
     ...options,
   });
   servers.push(server);
@@ -138,7 +140,22 @@ export async function buy(
   });
   expect(paid.status).toBe(201);
   const subscription = await waitForNewSubscription(server, token, known);
+  if (teamSeats !== undefined) await waitForTeam(server, token, subscription.id);
   return { subscription: subscription.id, token };
+}
+
+/**
+ * Lists subscriptions until `subscription` has its billing team: the deployed server (and the
+ * simulator playing it) builds the team a moment after the subscription is listed.
+ */
+export async function waitForTeam(server: MockServer, token: string, subscription: number) {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    const { body } = await call(server, token, 'GET', '/v1/payments/me/subscription');
+    const listed = body.subscriptions.find((s: { id: number }) => s.id === subscription);
+    if (listed?.has_billing_team) return;
+    await sleep(10);
+  }
+  throw new Error(`subscription ${subscription} never got its billing team`);
 }
 
 export const teamPath = (subscription: number) =>

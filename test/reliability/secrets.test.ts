@@ -16,6 +16,7 @@ import {
   BadRequestError,
   BillingPeriodLimitError,
   ConflictError,
+  PaymentRequiredError,
   ConnectionError,
   createClient,
   InternalServerError,
@@ -128,6 +129,7 @@ const cardCase = (
 const SCENARIOS: Scenario[] = [
   cardCase('BadRequestError (400)', BadRequestError, 400),
   cardCase('AuthenticationError (401)', AuthenticationError, 401),
+  cardCase('PaymentRequiredError (402)', PaymentRequiredError, 402, 'Card declined'),
   cardCase('PermissionDeniedError (403)', PermissionDeniedError, 403),
   cardCase('NotFoundError (404)', NotFoundError, 404),
   cardCase('ConflictError (409)', ConflictError, 409),

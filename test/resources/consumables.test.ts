@@ -153,6 +153,22 @@ describe('consumables.checkout', () => {
     );
   });
 
+  it('rejects a checkout without a subscription before sending anything (SERVICE.md needs it)', async () => {
+    await expectRejectedBeforeSending(
+      testClient().consumables.checkout({ service: 'ai-credits', how_many: 1 }),
+      'subscription',
+      seen,
+    );
+  });
+
+  it('rejects a service that is neither a slug nor a positive id before sending anything', async () => {
+    await expectRejectedBeforeSending(
+      testClient().consumables.checkout({ service: 0, how_many: 1, subscription: 123 }),
+      'service',
+      seen,
+    );
+  });
+
   it('rejects a non-integer subscription id before sending anything', async () => {
     await expectRejectedBeforeSending(
       testClient().consumables.checkout({ service: 'ai-credits', how_many: 1, subscription: 1.5 }),

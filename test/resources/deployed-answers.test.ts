@@ -1,6 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { InternalServerError, spendingOf } from '../../src/index.js';
+import {
+  BadRequestError,
+  InternalServerError,
+  PaymentRequiredError,
+  spendingOf,
+} from '../../src/index.js';
 import { answer, BASE_URL, testClient, useMockService } from '../support/msw.js';
 import {
   CHUNK_RECORD,
@@ -83,6 +88,76 @@ describe("profile 'deployed' reads that server's answers", () => {
       academy: 1,
     });
     expect(invoice.amount).toBe('239.995');
+  });
+
+  it('a checkout by service id, no subscription: sent as given; its invoice of standalone units', async () => {
+    const standalone = { id: 31, unit_type: 'UNIT', how_many: 5, valid_until: null, user: 1 };
+    service.server.use(
+      answer(
+        'POST /v2/payments/consumable/checkout',
+        {
+          ...PAYMENT,
+          amount: 4.0,
+          standalone_consumables: [{ ...standalone, service: { id: 7, slug: 'ai-credits' } }],
+        },
+        { status: 201 },
+      ),
+    );
+    const receipt = await client().consumables.checkout({ service: 7, how_many: 5, academy: 1 });
+    await service.settled();
+    expect(service.seen.map((request) => request.body)).toEqual([
+      { service: 7, how_many: 5, academy: 1 },
+    ]);
+    expect(receipt.amount).toBe('4'); // a decimal string, though the server sent 4.0
+    expect(receipt.standalone_consumables?.[0]).toMatchObject({ how_many: 5, service: { id: 7 } });
+  });
+
+  it('billingTeam.replace sends only the fields given; its refusals keep their classes', async () => {
+    const answers = [
+      HttpResponse.json(TEAM_LIVE),
+      HttpResponse.json(
+        { recharge_amount: ['Ensure this value is greater than or equal to 0.'] },
+        { status: 400 },
+      ),
+      HttpResponse.html('<html><head><title>AttributeError at /v2/...</title></head></html>', {
+        status: 500,
+      }),
+    ];
+    service.server.use(http.put(`${BASE_URL}${team}`, () => answers.shift()));
+    await expect(client().billingTeam.replace(123, {})).resolves.toMatchObject({
+      id: TEAM_LIVE.id,
+    });
+    const refused = await client()
+      .billingTeam.replace(123, { recharge_amount: '0.50' })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BadRequestError);
+    expect((refused as Error).message).toMatch(/recharge_amount: Ensure this value/);
+    const broken = await client()
+      .billingTeam.replace(123, { auto_recharge_enabled: true }, { maxRetries: 0 })
+      .catch((e: unknown) => e);
+    expect(broken).toBeInstanceOf(InternalServerError); // that server's bug, reported as such
+    await service.settled();
+    expect(service.seen.map((request) => request.body)).toEqual([
+      {},
+      { recharge_amount: '0.50' },
+      { auto_recharge_enabled: true },
+    ]);
+  });
+
+  it('a declined card at pay is a PaymentRequiredError', async () => {
+    const declined = {
+      detail: 'Card declined',
+      status_code: 402,
+      silent: true,
+      silent_code: 'card-error',
+    };
+    service.server.use(answer('POST /v1/payments/pay', declined, { status: 402 }));
+    const error = await client()
+      .pay.bag({ token: 'a'.repeat(40), chosen_period: 'MONTH', payment_method_id: 3 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaymentRequiredError);
+    expect(error).toMatchObject({ status: 402, mayHaveBeenProcessed: false });
+    expect(service.seen).toHaveLength(1); // a refusal: never sent again
   });
 
   it('an academy chunk names the academy by slug; finalize answers its md5-named file', async () => {

@@ -9,6 +9,7 @@ import {
   BillingPeriodLimitError,
   createClient,
   OwnerOnlyError,
+  PaymentRequiredError,
   PermissionDeniedError,
   RechargeBudgetError,
   SeatpayError,
@@ -90,6 +91,22 @@ describe('results of the calls users make', () => {
     expectTypeOf(receipt.paid_at).toEqualTypeOf<string | null | undefined>();
     expectTypeOf(receipt.status).toEqualTypeOf<InvoiceStatus | undefined>();
     expectTypeOf(receipt.user).exclude<null | undefined>().toHaveProperty('email');
+    const units = receipt.standalone_consumables?.[0];
+    expectTypeOf(units?.how_many).toEqualTypeOf<number | undefined>();
+  });
+
+  it('the deployed profile: checkout by id, a partial replace, payment_method_id and academy', async () => {
+    await client.consumables.checkout({ service: 2, how_many: 5, academy: 1 });
+    await client.billingTeam.replace(1, {});
+    await client.pay.bag({ token: 't', chosen_period: 'MONTH', payment_method_id: 3 });
+    // @ts-expect-error: a payment method is an id
+    await client.pay.bag({ token: 't', chosen_period: 'MONTH', payment_method_id: 'card' });
+    const card = { card_number: '4242424242424242', cvc: '123' };
+    const order = { plan: 'p', card, chosen_period: 'MONTH' as const };
+    await client.purchase({ ...order, payment_method_id: 3, academy: 'downtown-miami' });
+    // @ts-expect-error: an academy is an id or a slug
+    await client.purchase({ ...order, academy: { id: 1 } });
+    expectTypeOf<PaymentRequiredError>().toExtend<APIError>();
   });
 
   it('every call is an APIPromise of its result, with the response beside it', async () => {
@@ -210,7 +227,9 @@ describe('arguments are exact: each mistake of issue 23 is a compile error', () 
       void client.billingTeam.update(sub.id, { recharge_amount: typed });
     }
     expectTypeOf<BillingTeamPatch['recharge_amount']>().toEqualTypeOf<DecimalString | undefined>();
-    expectTypeOf<BillingTeamReplace['max_period_spend']>().toEqualTypeOf<DecimalString | null>();
+    expectTypeOf<BillingTeamReplace['max_period_spend']>().toEqualTypeOf<
+      DecimalString | null | undefined
+    >();
     expectTypeOf<'10.00'>().toExtend<DecimalString>();
     expectTypeOf<`${number}`>().toEqualTypeOf<DecimalString>();
     const cents = 1999;

@@ -6,6 +6,7 @@ import {
   ConflictError,
   InternalServerError,
   NotFoundError,
+  PaymentRequiredError,
   PermissionDeniedError,
   RateLimitError,
 } from './status-errors.js';
@@ -26,6 +27,7 @@ const NAMED: [RegExp, APIErrorClass][] = [
 const BY_STATUS: Record<number, APIErrorClass> = {
   400: BadRequestError,
   401: AuthenticationError,
+  402: PaymentRequiredError,
   403: PermissionDeniedError,
   404: NotFoundError,
   409: ConflictError,

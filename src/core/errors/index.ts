@@ -3,6 +3,7 @@ export { APIError, type APIErrorDetails } from './api-error.js';
 export {
   BadRequestError,
   AuthenticationError,
+  PaymentRequiredError,
   PermissionDeniedError,
   NotFoundError,
   ConflictError,

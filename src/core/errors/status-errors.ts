@@ -59,6 +59,36 @@ export class AuthenticationError extends APIError {
   }
 }
 /**
+ * 402: the payment was refused: the card was declined (the deployed server's "Card declined"),
+ * judged fraudulent, or the payment provider failed. It says nothing of a charge by itself;
+ * `purchase()` reports a declined pay as a `PurchaseError` with `charged: 'no'`. Not retried:
+ * the same card would be refused again.
+ *
+ * @example
+ * ```ts
+ * import { PaymentRequiredError } from 'seatpay';
+ *
+ * try {
+ *   await client.pay.bag({ token: bag.token, chosen_period: 'MONTH', payment_method_id: 3 });
+ * } catch (error) {
+ *   if (error instanceof PaymentRequiredError) console.log('card refused:', error.message);
+ *   else throw error;
+ * }
+ * ```
+ * @category Errors
+ */
+export class PaymentRequiredError extends APIError {
+  override name = 'PaymentRequiredError';
+
+  // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
+  static #statusClass = true;
+
+  /** Also true for a named error (`BillingPeriodLimitError` ...) answered with this status. @internal */
+  static [Symbol.hasInstance](value: unknown): value is PaymentRequiredError {
+    return isStatusInstance(this, #statusClass in this, value, (status) => status === 402);
+  }
+}
+/**
  * 403: the caller may not do this. When the service says why in SERVICE.md's words ("Only the
  * owner can manage team"), the more precise {@link OwnerOnlyError} is thrown, which is also a
  * `PermissionDeniedError`: `instanceof` either class catches it.

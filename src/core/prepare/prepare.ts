@@ -3,7 +3,7 @@ import { AbortError, TimeoutError } from '../errors/index.js';
 import { expandPath } from '../routes/routes.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { InternalRequestOptions } from '../setup/options.js';
-import { bodyForRoute, refuseUnavailable } from './route-body.js';
+import { bodyForRoute, refuseMissingFields, refuseUnavailable } from './route-body.js';
 import { checkRequestOptions } from './validate-input.js';
 
 /** What preparing a call needs of its client. */
@@ -15,7 +15,8 @@ export interface PrepareSetup {
 }
 
 /**
- * A call as every attempt sends it: its route refused at once when the server lacks it, its path
+ * A call as every attempt sends it: its route refused at once when the server lacks it (or a
+ * field it requires is missing), its path
  * filled, its body given the route's fixed and JSON-encoded fields, its options checked. A wrong
  * signal, timeout or header is a bad argument: rejected before anything is sent.
  */
@@ -25,6 +26,7 @@ export function prepare<T>(
   setup: PrepareSetup,
 ): PreparedCall<T> {
   refuseUnavailable(call.route);
+  refuseMissingFields(call.route, call.body);
   const options = checkRequestOptions(given);
   const { method, path } = call.route;
   const url = setup.baseUrl + (call.params ? expandPath(path, call.params) : path);

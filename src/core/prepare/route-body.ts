@@ -11,6 +11,20 @@ export function refuseUnavailable(route: Route): void {
   if (route.unavailable !== undefined) throw new InvalidRequestError(route.unavailable);
 }
 
+/**
+ * A body lacking a field the route's server requires is refused before anything is sent (the
+ * spec's billing-team PUT takes the whole configuration; the deployed server's, any part of it).
+ */
+export function refuseMissingFields(route: Route, body: unknown): void {
+  if (!isPlainObject(body)) return;
+  const missing = route.requiredFields?.find((field) => body[field] === undefined);
+  if (missing !== undefined) {
+    throw new InvalidRequestError(`Invalid ${missing}: required by this profile's server`, {
+      field: missing,
+    });
+  }
+}
+
 /** A JSON body as the route sends it: with its fixed fields, and its JSON-encoded fields as strings. */
 export function bodyForRoute(route: Route, body: unknown): unknown {
   if (!isPlainObject(body)) return body;

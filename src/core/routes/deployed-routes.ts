@@ -24,6 +24,13 @@ const deployedOverrides = {
       'billingTeam.update is not available with profile "deployed" (that server has no PATCH ' +
       'on the billing team): use billingTeam.replace instead',
   },
+  /** Partial: any of the four fields, `{}` included (it answers the team unchanged). */
+  replaceBillingTeam: route('PUT /v2/payments/subscription/{subscription_id}/billing-team'),
+  /**
+   * A service id or slug; `subscription` only for the seat service (other units are the buyer's
+   * own), which that server checks itself. It requires `academy` too.
+   */
+  consumableCheckout: route('POST /v2/payments/consumable/checkout', 'unprocessed-only'),
   /** PUT for all four chunk endpoints (POST answers 405). */
   uploadChunk: route('PUT /v2/media/me/chunk'),
   /** `meta` goes as a JSON object (a string answers 400 `meta-must-be-dictionary`). */
@@ -38,7 +45,8 @@ const deployedOverrides = {
  * The route table of `profile: 'deployed'`: the spec table ({@link routes}) with the deployed
  * server's overrides applied, so the two never drift apart. Same names, so the two read side by
  * side. (That server also requires `payment_method_id` in the pay body and `academy` in the
- * consumable checkout body, and answers a seat change with a 207 `{ data, errors }`.)
+ * consumable checkout body, answers a seat change with a 207 `{ data, errors }`, and sends
+ * amounts as JSON numbers, read as decimal strings.)
  *
  * @example
  * ```ts

@@ -16,8 +16,9 @@ export type ProfileName = 'spec' | 'deployed';
 
 /**
  * What a profile is: data, not code. Its route table (methods, paths, the body fields each route
- * fixes or JSON-encodes, the routes that server lacks) and its auth scheme. Every resource method
- * looks its route up by name in the client's profile; none branches on the profile.
+ * fixes, JSON-encodes or requires, the routes that server lacks) and its auth scheme. Every
+ * resource method looks its route up by name in the client's profile; none branches on the
+ * profile.
  *
  * @example
  * ```ts

@@ -33,6 +33,12 @@ export interface Route {
   /** Body fields sent JSON-encoded, as strings (SERVICE.md's finalize `meta`). */
   readonly jsonEncodedFields?: readonly string[];
   /**
+   * Body fields this server requires although the argument's type leaves them optional (another
+   * profile's server does without them): a call without one is refused before anything is sent,
+   * with an `InvalidRequestError` naming the field.
+   */
+  readonly requiredFields?: readonly string[];
+  /**
    * Set when the server lacks this route: a call to it is refused before anything is sent, with
    * an `InvalidRequestError` carrying this advice (what to use instead).
    */
@@ -43,7 +49,7 @@ export interface Route {
 export const route = (
   spec: string,
   replay: Route['replay'] = 'idempotent',
-  extras: Pick<Route, 'fixedFields' | 'jsonEncodedFields' | 'unavailable'> = {},
+  extras: Pick<Route, 'fixedFields' | 'jsonEncodedFields' | 'requiredFields' | 'unavailable'> = {},
 ): Route => {
   const [method, path] = spec.split(' ') as [Route['method'], string];
   return { method, path, replay, ...extras };
@@ -89,8 +95,19 @@ export const routes = {
   getBillingTeam: route('GET /v2/payments/subscription/{subscription_id}/billing-team'),
   /** Used by `client.billingTeam.update`. */
   updateBillingTeam: route('PATCH /v2/payments/subscription/{subscription_id}/billing-team'),
-  /** Used by `client.billingTeam.replace`. */
-  replaceBillingTeam: route('PUT /v2/payments/subscription/{subscription_id}/billing-team'),
+  /** Used by `client.billingTeam.replace`: the whole configuration, every field. */
+  replaceBillingTeam: route(
+    'PUT /v2/payments/subscription/{subscription_id}/billing-team',
+    'idempotent',
+    {
+      requiredFields: [
+        'auto_recharge_enabled',
+        'recharge_threshold_amount',
+        'recharge_amount',
+        'max_period_spend',
+      ],
+    },
+  ),
   /** Used by `client.seats.list`. */
   listSeats: route('GET /v2/payments/subscription/{subscription_id}/billing-team/seat'),
   /** Used by `client.seats.add` (`add_seats`) and `client.seats.replace` (`replace_seats`). */
@@ -99,8 +116,10 @@ export const routes = {
   deleteSeat: route(
     'DELETE /v2/payments/subscription/{subscription_id}/billing-team/seat/{seat_id}',
   ),
-  /** Used by `client.consumables.checkout`. */
-  consumableCheckout: route('POST /v2/payments/consumable/checkout', 'unprocessed-only'),
+  /** Used by `client.consumables.checkout`: always for a subscription. */
+  consumableCheckout: route('POST /v2/payments/consumable/checkout', 'unprocessed-only', {
+    requiredFields: ['subscription'],
+  }),
 
   /** Used by `client.media.operationTypes`. */
   listOperationTypes: route('GET /v2/media/operationtype'),

@@ -17,6 +17,7 @@ import { abortAfterPay, chargedAfterPayFailure } from './charged.js';
 import type { ClientPurchases } from './client-purchases.js';
 import type { PurchaseJournal, PurchaseRecord } from './journal.js';
 import { isThisPurchase } from './match.js';
+import { awaitsBillingTeam } from '../usable-subscription.js';
 
 /** What the steps before paying produced. */
 interface Prepared {
@@ -74,17 +75,23 @@ export class PurchaseFlow {
     const { client, options } = this;
     const request = this.#request;
     const plan = this.#report('plan', await client.plans.get(options.plan, request));
+    const { academy } = options;
     const checking = {
       // Optional chaining: under `validate: 'off'` the plan is whatever the service sent.
       plans: [plan?.id ?? plan?.slug ?? options.plan],
       ...(options.team_seats === undefined ? {} : { team_seats: options.team_seats }),
+      ...(academy === undefined ? {} : { academy }),
     };
     this.#step = 'preview';
     const preview = this.#report('preview', await client.checking.preview(checking, request));
     this.#step = 'bag';
     const bag = this.#report('bag', await client.checking.bag(checking, request));
     this.#step = 'card';
-    this.#report('card', await client.card.register(options.card, request));
+    // The deployed server requires the academy on the card too; the card's own wins.
+    const own = (options.card as { academy?: unknown }).academy;
+    const card =
+      academy === undefined || own !== undefined ? options.card : { ...options.card, academy };
+    this.#report('card', await client.card.register(card, request));
     return { plan, preview, bag };
   }
 
@@ -150,7 +157,10 @@ export class PurchaseFlow {
     const { waitTimeout, pollInterval } = this.options;
     const subscription = await this.client.subscriptions.waitFor({
       exclude: [...exclude, ...claimed],
-      match: (s) => !claimed.has(s.id) && isThisPurchase(s, identity),
+      match: (s) =>
+        !claimed.has(s.id) &&
+        isThisPurchase(s, identity) &&
+        !awaitsBillingTeam(s, this.options.team_seats !== undefined),
       ...(waitTimeout === undefined ? {} : { timeout: waitTimeout }),
       ...(pollInterval === undefined ? {} : { interval: pollInterval }),
       ...this.#request,

@@ -34,9 +34,16 @@ export interface PurchaseOptions {
   chosen_period: ChosenPeriod;
   /**
    * The payment method to pay with, sent with the pay request: the deployed server requires it
-   * (`profile: 'deployed'`; its ids come from `GET /v1/payments/methods`).
+   * whenever the amount is above 0 (`profile: 'deployed'`; without it, 400 "Payment method is
+   * required"; its ids come from `GET /v1/payments/methods`).
    */
   payment_method_id?: number;
+  /**
+   * The academy selling the plan (its id, or its slug), sent with the preview, the bag and the
+   * card: the deployed server requires it on the card (400 "Missing academy parameter") and
+   * prices the bag in that academy's currency. A `card.academy` of its own is kept.
+   */
+  academy?: number | string;
   /** Subscription ids known before paying; listed just before paying when not given. */
   exclude?: number[];
   /**

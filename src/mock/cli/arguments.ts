@@ -28,6 +28,7 @@ const OPTIONS = {
   host: { type: 'string', default: '127.0.0.1' },
   'subscription-delay': { type: 'string' },
   'media-delay': { type: 'string' },
+  'billing-team-delay': { type: 'string' },
   seed: { type: 'string' },
   'owner-token': { type: 'string' },
   'member-token': { type: 'string' },
@@ -77,6 +78,7 @@ function simulatorOptions(values: Values): ServeSettings['simulator'] {
     throw new CommandLineError(`--profile must be ${PROFILES.join(' or ')}, not "${profile}"`);
   const delay = values['subscription-delay'];
   const media = values['media-delay'];
+  const team = values['billing-team-delay'];
   const seed = values.seed;
   return {
     profile: profile as (typeof PROFILES)[number],
@@ -86,6 +88,9 @@ function simulatorOptions(values: Values): ServeSettings['simulator'] {
     ...(media === undefined
       ? {}
       : { mediaProcessingDelayMs: integer('media-delay', media, 0, MAX_TIMER_MS) }),
+    ...(team === undefined
+      ? {}
+      : { billingTeamDelayMs: integer('billing-team-delay', team, 0, MAX_TIMER_MS) }),
     ...(seed === undefined ? {} : { random: seededRandom(integer('seed', seed, 0, 2 ** 32 - 1)) }),
     ...(values['owner-token'] === undefined ? {} : { ownerToken: values['owner-token'] }),
     ...(values['member-token'] === undefined ? {} : { memberToken: values['member-token'] }),

@@ -10,6 +10,8 @@ Options:
       --host <host>             address to listen on (default 127.0.0.1)
       --subscription-delay <ms> how long after paying a subscription appears
                                 (default: 10 to 30 s, as the real service)
+      --billing-team-delay <ms> how long after a team subscription appears its billing team
+                                exists (default: 0 for spec, 500 to 2000 ms for deployed)
       --media-delay <ms>        how long an uploaded media file stays TRANSFERRING (default 1000)
       --seed <n>                the same tokens on every start (a whole number)
       --owner-token <token>     the owner's token, fixed (so a .env stays valid across restarts)

@@ -20,3 +20,11 @@ export function formatCents(cents: Cents): string {
 export function centsToNumber(cents: Cents): number {
   return cents / 100;
 }
+
+/**
+ * An amount as a profile's answers carry it: a decimal string ("50.00", SERVICE.md), or a JSON
+ * number (50, which the deployed server's Django FloatFields write as `50.0`).
+ */
+export function amountOnWire(amounts: 'string' | 'number', cents: Cents): string | number {
+  return amounts === 'number' ? centsToNumber(cents) : formatCents(cents);
+}

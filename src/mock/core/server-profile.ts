@@ -30,6 +30,25 @@ export interface ServerProfile {
   readonly compressAbove: number | null;
   /** The owner-only message, by what was attempted. */
   readonly ownerOnly: Readonly<Record<'team' | 'seats' | 'seatCheckout', string>>;
+  /** Money in answers: decimal strings (SERVICE.md), or JSON numbers (`50.0`: Django FloatFields). */
+  readonly amounts: 'string' | 'number';
+  /** Seats beyond `team_seats`: 0, or 1 where the owner's seat is free (`additional_seats + 1`). */
+  readonly freeOwnerSeats: 0 | 1;
+  /** A second preview of the same user reuses their unpaid preview bag (answered 200, not 201). */
+  readonly reusesPreview: boolean;
+  /** A preview of a plan the user already has a subscription to is refused (400). */
+  readonly refusesOwnedPlan: boolean;
+  /** Seats added by e-mail come back as invites (`user: null`), or with the user's id. */
+  readonly addedSeatUser: 'user' | 'invite';
+  /** Consumable checkout: `service` as a slug or also an id; `subscription` for every service or only the seat service. */
+  readonly checkout: {
+    readonly serviceById: boolean;
+    readonly subscriptionFor: 'every-service' | 'seat-service';
+  };
+  /** The billing team PUT: the whole configuration, or any subset of it (`{}` changes nothing). */
+  readonly billingTeamPut: 'whole' | 'partial';
+  /** How long after a team subscription appears its billing team is built, by default (ms). */
+  readonly billingTeamDelayMs: (random: () => number) => number;
 }
 
 /** A field a server requires, and how it answers when the field is missing. */
@@ -55,6 +74,14 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     notFound: 'json',
     compressAbove: null,
     ownerOnly: { team: OWNER_ONLY_TEAM, seats: OWNER_ONLY_TEAM, seatCheckout: OWNER_ONLY_TEAM },
+    amounts: 'string',
+    freeOwnerSeats: 0,
+    reusesPreview: false,
+    refusesOwnedPlan: false,
+    addedSeatUser: 'user',
+    checkout: { serviceById: false, subscriptionFor: 'every-service' },
+    billingTeamPut: 'whole',
+    billingTeamDelayMs: () => 0,
   },
   deployed: {
     name: 'deployed',
@@ -87,6 +114,16 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
       seats: 'Only the owner can manage team members',
       seatCheckout: 'Only the owner can manage seats',
     },
+    amounts: 'number',
+    freeOwnerSeats: 1,
+    reusesPreview: true,
+    refusesOwnedPlan: true,
+    addedSeatUser: 'invite',
+    checkout: { serviceById: true, subscriptionFor: 'seat-service' },
+    billingTeamPut: 'partial',
+    // Its background task lists the subscription before the team exists (seen: has_billing_team
+    // false, billing-team 404, right after the subscription appeared).
+    billingTeamDelayMs: (random) => 500 + Math.floor(random() * 1500),
   },
 };
 

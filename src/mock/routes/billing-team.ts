@@ -32,9 +32,27 @@ const PutBody = z.object({
   max_period_spend: z.nullable(decimal()),
 });
 
-/** All four settings are required (`max_period_spend` may be null: no cap). Answers the read shape. */
+/** The deployed server's PUT is partial: any subset, `{}` included, changes only what it names. */
+const PartialPutBody = z.object({
+  auto_recharge_enabled: z.optional(boolean()),
+  recharge_threshold_amount: z.optional(decimal()),
+  recharge_amount: z.optional(decimal()),
+  max_period_spend: z.optional(z.nullable(decimal())),
+});
+
+/**
+ * Under SERVICE.md all four settings are required (`max_period_spend` may be null: no cap); the
+ * deployed server takes any of them. Answers the read shape. (That server then fails with a 500
+ * on any auto-recharge field; the simulator applies them, so flows can be tested end to end.)
+ */
 export function putBillingTeam(context: RouteContext): Promise<Response> {
-  return changeSettings(context, PutBody, 'max_period_spend', serializeTeamRead);
+  const partial = context.state.options.profile.billingTeamPut === 'partial';
+  return changeSettings(
+    context,
+    partial ? PartialPutBody : PutBody,
+    'max_period_spend',
+    serializeTeamRead,
+  );
 }
 
 /** The settings body of PATCH or PUT, whose cap goes by the name `capField`. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { oneOf, text, validate } from '../core/fields.js';
-import { fail } from '../core/http-error.js';
+import { fail, SimulatorError } from '../core/http-error.js';
 import { json } from '../core/respond.js';
 import { requireFields } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
@@ -21,12 +21,31 @@ const CardBody = z.object({
   cvc: digits(/^\d{3,4}$/, 'Enter a cvc of 3 or 4 digits.'),
 });
 
+/**
+ * The card number that registers but is declined when paid with (Stripe's test card for a
+ * generic decline): pay answers 402 "Card declined", as the deployed server does, and charges
+ * nothing. Under either profile.
+ *
+ * @example
+ * ```ts
+ * import { DECLINED_CARD_NUMBER } from 'seatpay/mock';
+ *
+ * const failed = await client
+ *   .purchase({ ...order, card: { ...order.card, card_number: DECLINED_CARD_NUMBER } })
+ *   .catch((error: PurchaseError) => error);
+ * // failed.charged === 'no', failed.cause instanceof PaymentRequiredError
+ * ```
+ * @category Simulator
+ */
+export const DECLINED_CARD_NUMBER = '4000000000000002';
+
 /** Keeps only the last four digits; the answer is the deployed server's `{status:'ok'}`. */
 export async function registerCard({ state, request, user }: RouteContext): Promise<Response> {
   const raw = await readJsonObject(request);
   requireFields(state.options.profile, 'registerCard', raw);
   const body = validate(CardBody, raw);
-  state.cards.set(user.id, { last4: body.card_number.slice(-4) });
+  const declines = body.card_number === DECLINED_CARD_NUMBER;
+  state.cards.set(user.id, { last4: body.card_number.slice(-4), declines });
   return json({ status: 'ok' });
 }
 
@@ -41,6 +60,7 @@ const PayBody = z.object({
  */
 export async function pay({ state, request, user, fault }: RouteContext): Promise<Response> {
   const raw = await readJsonObject(request);
+  // Every catalog plan costs something, so the deployed server's payment method is always due.
   requireFields(state.options.profile, 'pay', raw);
   const body = validate(PayBody, raw);
   const bag = payableBag(state, user.id, body.token);
@@ -48,7 +68,8 @@ export async function pay({ state, request, user, fault }: RouteContext): Promis
     body.chosen_period === 'MONTH' || body.chosen_period === 'YEAR'
       ? body.chosen_period
       : fail(400, 'The chosen period is not available for this bag');
-  if (!state.cards.has(user.id)) fail(400, 'Missing card information');
+  const card = state.cards.get(user.id) ?? fail(400, 'Missing card information');
+  if (card.declines) throw declined();
   if (fault?.kind === 'concurrent-purchase') payElsewhere(state, bag, period);
   const invoice = payBag(state, bag, period);
   const late = fault?.kind === 'late-subscription' ? (fault.delayMs ?? 0) : 0;
@@ -58,8 +79,20 @@ export async function pay({ state, request, user, fault }: RouteContext): Promis
   return json({ ...serializeInvoice(state, invoice), bag: serializeBag(state, bag) }, 201);
 }
 
+const amountOf = (bag: BagRecord, period: 'MONTH' | 'YEAR') =>
+  period === 'MONTH' ? bag.amountPerMonth : bag.amountPerYear;
+
+/** Stripe's decline, as the deployed server relays it (live-api.md §1.3). */
+const declined = () =>
+  new SimulatorError(402, 'Card declined', {
+    detail: 'Card declined',
+    status_code: 402,
+    silent: true,
+    silent_code: 'card-error',
+  });
+
 function payBag(state: SimulatorState, bag: BagRecord, period: 'MONTH' | 'YEAR'): InvoiceRecord {
-  const amount = period === 'MONTH' ? bag.amountPerMonth : bag.amountPerYear;
+  const amount = amountOf(bag, period);
   const invoice = charge(state, { kind: 'payment', userId: bag.userId, amount });
   invoice.bagId = bag.id;
   const logged = state.charges.find((entry) => entry.invoice === invoice.id);

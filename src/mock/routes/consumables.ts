@@ -10,30 +10,38 @@ import { findSubscription, requireOwner } from '../rules/access.js';
 import { addConsumable, personal } from '../rules/allocation.js';
 import { charge } from '../rules/charges.js';
 import { usableConsumables } from '../rules/entitlement.js';
-import { SEAT_SERVICE_SLUG, type CatalogServiceItem } from '../state/catalog.js';
+import { catalogServices, SEAT_SERVICE_SLUG, type CatalogServiceItem } from '../state/catalog.js';
+import { buyStandalone, UNLIMITED_PRICE_UNITS } from '../rules/standalone.js';
 import { serializeConsumableListing } from '../state/serialize-consumables.js';
 import { serializeInvoice } from '../state/serialize-payments.js';
 import type { ConsumableRecord, SimulatorState, SubscriptionRecord } from '../state/state.js';
-
-/** Buying unlimited (-1) units of a service costs this many units. */
-export const UNLIMITED_PRICE_UNITS = 100;
 
 export function listConsumables({ state, user }: RouteContext): Response {
   return json(serializeConsumableListing(state, usableConsumables(state, user.id)));
 }
 
-const CheckoutBody = z.object({
-  service: text(),
-  how_many: integer().check(
-    z.refine(
-      (n) => n >= 1 || n === -1,
-      'Ensure this value is greater than or equal to 1, or -1 for unlimited.',
-    ),
+const HowMany = integer().check(
+  z.refine(
+    (n) => n >= 1 || n === -1,
+    'Ensure this value is greater than or equal to 1, or -1 for unlimited.',
   ),
-  subscription: integer(1),
+);
+
+/** The body under SERVICE.md: a service slug and a subscription, always. */
+const CheckoutBody = z.object({ service: text(), how_many: HowMany, subscription: integer(1) });
+
+/** The deployed server's: a service id or slug; `subscription` only the seat service needs. */
+const LooseCheckoutBody = z.object({
+  service: z.union([integer(1), text()]),
+  how_many: HowMany,
+  subscription: z.optional(integer(1)),
 });
 
-/** Owner only. The seat service raises seats_limit; any other service is a manual recharge. */
+/**
+ * The seat service raises seats_limit (owner only); any other service is a manual recharge of the
+ * subscription's units under SERVICE.md, and units of the caller's own on the deployed server
+ * (`standalone_consumables` in its invoice).
+ */
 export async function consumableCheckout({
   state,
   request,
@@ -42,14 +50,33 @@ export async function consumableCheckout({
   const { profile } = state.options;
   const raw = await readJsonObject(request);
   requireFields(profile, 'consumableCheckout', raw);
-  const body = validate(CheckoutBody, raw);
-  const subscription = findSubscription(state, body.subscription);
-  const forSeats = body.service === SEAT_SERVICE_SLUG;
+  const seatService = profile.checkout.subscriptionFor === 'seat-service';
+  const body = validate(seatService ? LooseCheckoutBody : CheckoutBody, raw);
+  const service = checkoutService(state, body.service);
+  if (seatService && service !== SEAT_SERVICE_SLUG)
+    return json(buyStandalone(state, user, service, body.how_many, body.subscription), 201);
+  const subscription = findSubscription(state, body.subscription ?? missingSubscription());
+  const forSeats = service === SEAT_SERVICE_SLUG;
   requireOwner(subscription, user, forSeats ? profile.ownerOnly.seatCheckout : undefined);
   const invoice = forSeats
     ? buySeats(state, subscription, body.how_many)
-    : recharge(state, subscription, body.service, body.how_many);
+    : recharge(state, subscription, service, body.how_many);
   return json(serializeInvoice(state, invoice), 201);
+}
+
+const missingSubscription = (): never => {
+  throw SimulatorError.fields({ subscription: ['This field is required.'] });
+};
+
+/** The slug of the service a checkout names: by slug, or by id where the profile takes ids. */
+function checkoutService(state: SimulatorState, service: string | number): string {
+  if (typeof service === 'string') return service;
+  if (!state.options.profile.checkout.serviceById)
+    throw SimulatorError.fields({ service: ['Not a valid string.'] });
+  return (
+    catalogServices(state.catalog).find(({ id }) => id === service)?.slug ??
+    fail(404, 'Service not found')
+  );
 }
 
 /**
@@ -63,8 +90,10 @@ function buySeats(state: SimulatorState, subscription: SubscriptionRecord, reque
     state.team(subscription.teamId) ??
     fail(400, 'This subscription has no billing team; buy it with team_seats');
   if (requested === -1) throw SimulatorError.fields({ how_many: ['Seats cannot be unlimited.'] });
+  const { seatCheckout, freeOwnerSeats } = state.options.profile;
+  // The deployed server counts the seats bought, not the owner's free one (additional_seats).
   const howMany =
-    state.options.profile.seatCheckout === 'total' ? requested - team.seatsLimit : requested;
+    seatCheckout === 'total' ? requested - (team.seatsLimit - freeOwnerSeats) : requested;
   if (howMany <= 0) fail(400, 'Desired seats must be greater than current seats');
   team.seatsLimit += howMany;
   const amount = parseDecimal(seatPrice.price_per_unit) * howMany;

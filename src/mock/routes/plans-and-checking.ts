@@ -7,14 +7,15 @@ import { randomHex } from '../core/random.js';
 import { json } from '../core/respond.js';
 import type { RouteContext } from '../core/router.js';
 import type { CatalogPlan } from '../state/catalog.js';
-import { serializeBag } from '../state/serialize-payments.js';
+import { serializeBag, serializePlan } from '../state/serialize-payments.js';
 import type { BagRecord, SimulatorState } from '../state/state.js';
 
 /** A bag token is valid for an hour, as on the deployed server. */
 const BAG_LIFETIME_MS = 60 * 60 * 1000;
 
 export function getPlan({ state, params }: RouteContext): Response {
-  return json(planBySlug(state, params.plan_slug ?? '') ?? fail(404, 'Plan not found'));
+  const plan = planBySlug(state, params.plan_slug ?? '') ?? fail(404, 'Plan not found');
+  return json(serializePlan(state, plan));
 }
 
 const CheckingBody = z.object({
@@ -28,32 +29,53 @@ const CheckingBody = z.object({
 /**
  * PREVIEW and BAG are priced alike: month price + seat price x team_seats; both carry a token. The
  * deployed server's BAG only re-prices a bag made elsewhere (not simulated): 404 as it answers
- * when there is none.
+ * when there is none. That server also refuses a plan the user already has, and re-prices the
+ * user's unpaid preview rather than making another (200, not 201).
  */
 export async function checking({ state, request, user }: RouteContext): Promise<Response> {
+  const { profile } = state.options;
   const body = validate(CheckingBody, await readJsonObject(request));
-  if (body.type !== 'PREVIEW' && body.type !== state.options.profile.payableBagType)
-    fail(404, 'Bag not found');
+  if (body.type !== 'PREVIEW' && body.type !== profile.payableBagType) fail(404, 'Bag not found');
   const plan = findPlan(state, body.plans[0]!);
+  if (profile.refusesOwnedPlan && ownsPlan(state, user.id, plan))
+    fail(400, 'You already have a subscription to this plan');
   const teamSeats = body.team_seats ?? null;
   if (teamSeats !== null && !plan.seat_service_price) fail(400, 'This plan does not support teams');
   const seatPrice =
     teamSeats === null ? 0 : parseDecimal(plan.seat_service_price!.price_per_unit) * teamSeats;
+  const priced = {
+    planId: plan.id,
+    teamSeats,
+    amountPerMonth: parseDecimal(plan.price_per_month) + seatPrice,
+    amountPerYear: parseDecimal(plan.price_per_year) + seatPrice * 12,
+    expiresAt: state.now() + BAG_LIFETIME_MS,
+  };
+  const reused = body.type === 'PREVIEW' && profile.reusesPreview && unpaidPreview(state, user.id);
+  if (reused) return json(serializeBag(state, Object.assign(reused, priced)), 200);
   const bag: BagRecord = {
     id: state.nextId('bag'),
     userId: user.id,
     type: body.type,
-    planId: plan.id,
-    teamSeats,
     token: randomHex(state.options.random, 40),
-    amountPerMonth: parseDecimal(plan.price_per_month) + seatPrice,
-    amountPerYear: parseDecimal(plan.price_per_year) + seatPrice * 12,
     status: 'CHECKING',
-    expiresAt: state.now() + BAG_LIFETIME_MS,
+    ...priced,
   };
   state.bags.push(bag);
   return json(serializeBag(state, bag), 201);
 }
+
+const ownsPlan = (state: SimulatorState, userId: number, plan: CatalogPlan): boolean =>
+  state.subscriptions.some((s) => s.ownerId === userId && s.planId === plan.id);
+
+/** The user's preview still waiting to be paid, which the deployed server prices again. */
+const unpaidPreview = (state: SimulatorState, userId: number): BagRecord | undefined =>
+  state.bags.find(
+    (bag) =>
+      bag.userId === userId &&
+      bag.type === 'PREVIEW' &&
+      bag.status === 'CHECKING' &&
+      bag.expiresAt >= state.now(),
+  );
 
 const planBySlug = (state: SimulatorState, slug: string): CatalogPlan | undefined =>
   Object.values(state.catalog).find((plan) => plan.slug === slug);

@@ -56,6 +56,7 @@ export async function putSeats({ state, user, params, request }: RouteContext): 
     reassignSeat(state, seat);
     return seat;
   });
+  const invited = new Set<SeatRecord>();
   for (const input of accepted.add) {
     const seat: SeatRecord = {
       id: state.nextId('seat'),
@@ -69,8 +70,14 @@ export async function putSeats({ state, user, params, request }: RouteContext): 
     state.seats.push(seat);
     allocateSeat(state, subscription, team, seat);
     touched.push(seat);
+    if (profile.addedSeatUser === 'invite') invited.add(seat);
   }
-  const seats = touched.map(serializeSeat);
+  // The deployed server answers an added seat as an invite (`user: null`) even for a registered
+  // e-mail; the simulator's invitee accepts at once, so listings show the user.
+  const seats = touched.map((seat) => ({
+    ...serializeSeat(seat),
+    ...(invited.has(seat) ? { user: null } : {}),
+  }));
   if (profile.seatChanges === 'all-or-nothing') return json(seats);
   return json({ data: seats, errors: refused.map((message) => ({ message, code: 400 })) }, 207);
 }

@@ -13,8 +13,9 @@ const DEFAULT_AUTO_RECHARGE = { enabled: false, threshold: 1000, amount: 1000, c
 
 /**
  * Builds the subscription a paid bag bought, as the deployed server's background task does: a
- * billing team when the bag had team_seats (seats_limit = team_seats, the owner's seat included,
- * strategy from the plan), then the consumables.
+ * billing team when the bag had team_seats (seats_limit = team_seats, plus the owner's free seat
+ * where the profile has one; strategy from the plan), then the consumables. The team (and so the
+ * consumables) may come `billingTeamDelayMs` after the subscription is listed, as on that server.
  */
 export function createSubscription(
   state: SimulatorState,
@@ -31,13 +32,28 @@ export function createSubscription(
     teamId: null,
   };
   state.subscriptions.push(subscription);
-  if (bag.teamSeats !== null)
-    subscription.teamId = createTeam(state, subscription, bag.teamSeats).id;
   invoice.subscriptionId = subscription.id;
   const charge = state.charges.find((candidate) => candidate.invoice === invoice.id);
   if (charge) charge.subscription = subscription.id;
-  allocateSubscription(state, subscription);
+  const { teamSeats } = bag;
+  if (teamSeats === null) allocateSubscription(state, subscription);
+  else
+    afterDelay(state, state.options.billingTeamDelayMs(), () =>
+      buildTeam(state, subscription, teamSeats),
+    );
   return subscription;
+}
+
+function buildTeam(state: SimulatorState, subscription: SubscriptionRecord, teamSeats: number) {
+  const seatsLimit = teamSeats + state.options.profile.freeOwnerSeats;
+  subscription.teamId = createTeam(state, subscription, seatsLimit).id;
+  allocateSubscription(state, subscription);
+}
+
+/** Runs `task` now when `ms` is 0 (SERVICE.md's team comes with its subscription), else later. */
+function afterDelay(state: SimulatorState, ms: number, task: () => void): void {
+  if (ms <= 0) task();
+  else state.options.timers.later(ms, task);
 }
 
 function createTeam(

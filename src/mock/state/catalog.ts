@@ -208,3 +208,14 @@ export function createCatalog(): Record<PlanSlug, CatalogPlan> {
 }
 
 export const SEAT_SERVICE_SLUG = SERVICES.seat.slug;
+
+/** Every service the catalog sells, once each: the plans' services and the seat service. */
+export function catalogServices(catalog: Record<PlanSlug, CatalogPlan>): CatalogService[] {
+  const services = new Map<number, CatalogService>();
+  for (const plan of Object.values(catalog)) {
+    for (const item of plan.service_items) services.set(item.service.id, item.service);
+    if (plan.seat_service_price)
+      services.set(plan.seat_service_price.service.id, plan.seat_service_price.service);
+  }
+  return [...services.values()];
+}

@@ -1,4 +1,4 @@
-import { formatCents } from '../core/money.js';
+import { amountOnWire, parseDecimal, type Cents } from '../core/money.js';
 import { CURRENCY, type CatalogPlan } from './catalog.js';
 import {
   iso,
@@ -17,6 +17,31 @@ const planSummary = (plan: CatalogPlan) => ({
   status: plan.status,
 });
 
+/** An amount as the simulator's profile writes it: a decimal string, or a JSON number. */
+const money = (state: SimulatorState, cents: Cents) =>
+  amountOnWire(state.options.profile.amounts, cents);
+
+/** A catalog price (a decimal string) as the profile writes amounts. */
+const price = (state: SimulatorState, text: string) => money(state, parseDecimal(text));
+
+/** A plan as `GET /v1/payments/plan/{slug}` answers it: the catalog's, its prices as the profile writes them. */
+export function serializePlan(state: SimulatorState, plan: CatalogPlan) {
+  const seatPrice = plan.seat_service_price;
+  return {
+    ...plan,
+    price_per_month: price(state, plan.price_per_month),
+    price_per_year: price(state, plan.price_per_year),
+    service_items: plan.service_items.map((item) => ({
+      ...item,
+      price_per_unit: price(state, item.price_per_unit),
+    })),
+    seat_service_price: seatPrice && {
+      ...seatPrice,
+      price_per_unit: price(state, seatPrice.price_per_unit),
+    },
+  };
+}
+
 export function serializeBag(state: SimulatorState, bag: BagRecord) {
   const plan = state.planById(bag.planId);
   return {
@@ -27,10 +52,10 @@ export function serializeBag(state: SimulatorState, bag: BagRecord) {
     plans: plan ? [planSummary(plan)] : [],
     currency: CURRENCY,
     is_recurrent: true,
-    amount_per_month: formatCents(bag.amountPerMonth),
+    amount_per_month: money(state, bag.amountPerMonth),
     amount_per_quarter: null,
     amount_per_half: null,
-    amount_per_year: formatCents(bag.amountPerYear),
+    amount_per_year: money(state, bag.amountPerYear),
     seat_service_item: seatServiceItem(plan, bag.teamSeats),
     expires_at: bag.status === 'PAID' ? null : iso(bag.expiresAt),
   };
@@ -52,7 +77,7 @@ export function serializeInvoice(state: SimulatorState, invoice: InvoiceRecord) 
   const user = state.user(invoice.userId);
   return {
     id: invoice.id,
-    amount: formatCents(invoice.amount),
+    amount: money(state, invoice.amount),
     currency: CURRENCY,
     status: 'FULFILLED',
     paid_at: iso(invoice.paidAt),
@@ -60,18 +85,18 @@ export function serializeInvoice(state: SimulatorState, invoice: InvoiceRecord) 
     invoice_kind: 'GENERAL',
     invoice_notes: null,
     user: user ? { id: user.id, email: user.email, first_name: '', last_name: '' } : null,
-    amount_breakdown: breakdown(invoice),
+    amount_breakdown: breakdown(state, invoice),
     coupons: [],
   };
 }
 
-function breakdown(invoice: InvoiceRecord) {
+function breakdown(state: SimulatorState, invoice: InvoiceRecord) {
   if (invoice.service === null) return { plans: {}, 'service-items': {} };
   return {
     plans: {},
     'service-items': {
       [invoice.service]: {
-        amount: formatCents(invoice.amount),
+        amount: money(state, invoice.amount),
         currency: CURRENCY.code,
         'how-many': invoice.howMany,
         'unit-type': 'UNIT',
@@ -98,13 +123,22 @@ export function serializeSubscription(state: SimulatorState, subscription: Subsc
     has_billing_team: team !== undefined,
     seats_limit: team ? team.seatsLimit : null,
     seats_count: team ? state.activeSeats(team.id).length : null,
-    // As the deployed server lists them: each invoice names the bag it paid.
+    // As the deployed server lists them: each invoice names the bag it paid, and that bag's
+    // seat item says whether a billing team is to be built.
     invoices: state.invoices
       .filter((invoice) => invoice.subscriptionId === subscription.id && invoice.kind === 'payment')
-      .map((invoice) => ({
-        ...serializeInvoice(state, invoice),
-        bag: invoice.bagId == null ? null : { id: invoice.bagId, status: 'PAID' },
-      })),
+      .map((invoice) => ({ ...serializeInvoice(state, invoice), bag: paidBag(state, invoice) })),
+  };
+}
+
+function paidBag(state: SimulatorState, invoice: InvoiceRecord) {
+  const bag = state.bags.find((candidate) => candidate.id === invoice.bagId);
+  if (!bag) return null;
+  const plan = state.planById(bag.planId);
+  return {
+    id: bag.id,
+    status: bag.status,
+    seat_service_item: seatServiceItem(plan, bag.teamSeats),
   };
 }
 

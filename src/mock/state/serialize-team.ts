@@ -21,6 +21,10 @@ function common(state: SimulatorState, team: TeamRecord) {
     subscription: team.subscriptionId,
     name: team.name,
     seats_limit: team.seatsLimit,
+    // The deployed server's seats bought, its seats_limit being these plus the owner's free seat.
+    ...(state.options.profile.freeOwnerSeats === 0
+      ? {}
+      : { additional_seats: team.seatsLimit - state.options.profile.freeOwnerSeats }),
     consumption_strategy: team.strategy,
     auto_recharge_enabled: team.autoRecharge.enabled,
     recharge_threshold_amount: formatCents(team.autoRecharge.threshold),

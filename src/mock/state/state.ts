@@ -84,7 +84,8 @@ export interface ConsumableRecord {
   /** Units left; -1 = unlimited. */
   howMany: number;
   userId: number | null;
-  subscriptionId: number;
+  /** The subscription it comes from; null for units bought alone (the deployed server's checkout). */
+  subscriptionId: number | null;
   seatId: number | null;
   teamId: number | null;
 }
@@ -181,13 +182,15 @@ export interface StateOptions {
   chunkStore: ChunkStore;
   timers: Timers;
   subscriptionDelayMs: () => number;
+  /** How long after a team subscription appears its billing team is built. */
+  billingTeamDelayMs: () => number;
   mediaProcessingDelayMs: number;
 }
 
 export class SimulatorState {
   readonly catalog: Record<PlanSlug, CatalogPlan> = createCatalog();
   readonly users: MockUser[] = [];
-  readonly cards = new Map<number, { last4: string }>();
+  readonly cards = new Map<number, { last4: string; declines: boolean }>();
   readonly bags: BagRecord[] = [];
   readonly subscriptions: SubscriptionRecord[] = [];
   readonly teams: TeamRecord[] = [];
