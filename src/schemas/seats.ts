@@ -65,7 +65,7 @@ export const SeatListSchema = z.union([
   z.array(SeatSchema),
   z.pipe(
     z.looseObject({
-      /** The seats as they are after the change. */
+      /** The seats the change added or changed (not the whole team). */
       data: z.array(SeatSchema),
       /** The items the service refused, one entry each. */
       errors: z.optional(z.array(SeatItemErrorSchema)),
