@@ -1,6 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// Two projects (README "Development"):
+// - `fast`: `npm test`. Unit, contract and in-process loopback tests; they import src/ directly,
+//   so nothing is built first. Under two minutes on an idle 2-core machine.
+// - `full`: the `*.full.test.ts` files and the type tests. Anything that needs dist/ (a build or
+//   the packed tarball), a child process, a browser, another runtime or many seconds of CPU.
+//   Its global setup builds dist/ once. `npm run test:all` runs both projects.
+const FULL = 'test/**/*.full.test.ts';
+
 export default defineConfig({
   // Tests run in Node, where the package's `#platform` import (its `node` condition) is the Node
   // platform: the sources get it as tsconfig.json's paths say.
@@ -10,18 +18,32 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['test/**/*.test.ts'],
-    // The type tests (`expectTypeOf` in test/types/*.test-d.ts) run through tsc with every
-    // `npm test`; a type that stops telling the truth fails like any other test.
-    typecheck: {
-      enabled: true,
-      include: ['test/types/**/*.test-d.ts'],
-      tsconfig: 'test/types/tsconfig.json',
-    },
     testTimeout: 20_000,
     hookTimeout: 120_000,
-    // The JSON report lets .ci/run print the one summary line this CI reads.
+    // The JSON report lets .ci/run print the one summary line this CI reads; each npm script
+    // names its own file (--outputFile.json) so the two runs do not overwrite each other.
     reporters: ['default', 'json'],
     outputFile: { json: '.tmp/vitest-report.json' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [FULL] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'full',
+          include: [FULL],
+          globalSetup: ['test/setup/build-dist.ts'],
+          // The type tests (`expectTypeOf` in test/types/*.test-d.ts) run through tsc: a type
+          // that stops telling the truth fails like any other test.
+          typecheck: {
+            enabled: true,
+            include: ['test/types/**/*.test-d.ts'],
+            tsconfig: 'test/types/tsconfig.json',
+          },
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,6 @@
 // Browser bundle sizes of the built package (dist/), as a user's bundler would make them:
 // esbuild --bundle --minify --format=esm --platform=browser, then gzip -9. Used by
-// test/bundle/bundle-budget.test.ts (the budget in CI) and printed for BENCHMARKS.md by
+// test/bundle/bundle-budget.full.test.ts (the budget in CI) and printed for BENCHMARKS.md by
 //
 //   npx tsx bench/bundle-size.ts                 # same as: npm run bench:bundle
 import { gzipSync } from 'node:zlib';

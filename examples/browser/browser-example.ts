@@ -1,6 +1,6 @@
 /**
  * The pieces of the browser example, shared by `serve.ts` (run by hand) and
- * `test/browser/browser.test.ts` (run in CI): a browser bundle of the built SDK, a static server
+ * `test/browser/browser.full.test.ts` (run in CI): a browser bundle of the built SDK, a static server
  * for the page, and the simulator on another port, so that every SDK call crosses origins.
  */
 import { access, readFile } from 'node:fs/promises';

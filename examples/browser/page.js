@@ -1,7 +1,7 @@
 /* global window, document, location, crypto, File, URL, URLSearchParams */
 // The example page: the whole purchase flow and a chunked upload of a File, run by the SDK as
 // users get it (a browser bundle of dist/index.js), against the simulator on another origin.
-// It publishes what happened on `window.__seatpayResult` (read by test/browser/browser.test.ts)
+// It publishes what happened on `window.__seatpayResult` (read by test/browser/browser.full.test.ts)
 // and shows the same in the page.
 import { createClient } from './seatpay.js';
 

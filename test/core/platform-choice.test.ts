@@ -70,6 +70,9 @@ describe('the deployed route table', () => {
         'registerCard',
         'listConsumables',
         'updateBillingTeam',
+        // What that server accepts differs, not its wire: a partial PUT, checkout without a subscription.
+        'replaceBillingTeam',
+        'consumableCheckout',
         'uploadChunk',
         'finalizeUpload',
         'uploadAcademyChunk',

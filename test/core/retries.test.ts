@@ -118,12 +118,13 @@ describe('Retry-After', () => {
 
   it('is honoured as an HTTP date', async () => {
     const { logger, lines } = recordingLogger();
-    const inTwoSeconds = new Date(Date.now() + 2_000).toUTCString();
+    // An hour ahead: a date seconds ahead could pass while a loaded machine sets up the call.
+    const inAnHour = new Date(Date.now() + 3_600_000).toUTCString();
     server.use(
       sequence(
         'get',
         '/v1/payments/me/subscription',
-        json({}, 503, { 'retry-after': inTwoSeconds }),
+        json({}, 503, { 'retry-after': inAnHour }),
         json({ subscriptions: [] }),
       ),
     );

@@ -1,9 +1,11 @@
 // A wall clock that jumps, property-based: while `subscriptions.waitFor` polls, the system clock
 // (Date) is stepped by generated offsets, from an hour back to a day forward, after every poll.
-// The wait must not notice: it times out after its `timeout` of real (monotonic) time, not at
-// once nor never, finds a subscription that appears, and reports a growing `elapsedMs`. Only
+// The wait must not notice: it times out after its `timeout` of monotonic time, not at once nor
+// never, finds a subscription that appears, and reports a growing `elapsedMs`. Only
 // `Retry-After` as an HTTP date reads the wall clock, as it must, and stays bounded by
 // `maxRetryDelay` whatever the clock says.
+// Time is fake (Date, performance.now and timers), advanced by the test: the figures below are
+// exact whatever the machine's load, and the property runs in milliseconds of real time.
 import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -40,9 +42,26 @@ afterEach(() => vi.useRealTimers());
 const client = () =>
   createClient({ baseUrl: BASE, token: 'tok_clock_1234567890', maxRetries: 0, logLevel: 'off' });
 
-/** Fakes only Date (timers and performance.now stay real) and steps it by each offset in turn. */
+/** Fake Date, performance.now and timers; `setSystemTime` steps Date alone (monotonic time stays). */
+function fakeTime(): void {
+  vi.useFakeTimers({
+    toFake: ['Date', 'performance', 'setTimeout', 'clearTimeout'],
+    now: Date.now(),
+  });
+}
+
+/** Advances fake time in small steps (answers in between) until `pending` settles. */
+async function settle<T>(pending: Promise<T>): Promise<T> {
+  let done = false;
+  const watched = pending.finally(() => (done = true));
+  watched.catch(() => undefined);
+  while (!done) await vi.advanceTimersByTimeAsync(5);
+  return watched;
+}
+
+/** Steps Date by each offset in turn. */
 function steppingClock(offsets: number[]) {
-  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  fakeTime();
   let step = 0;
   return () => {
     const offset = offsets[step++ % offsets.length]!;
@@ -65,23 +84,27 @@ describe('waitFor keeps real time while the wall clock jumps', () => {
         appearsOn = 0;
         const stepClock = steppingClock(steps);
         const elapsed: number[] = [];
+        // A wait that ignored its timeout is cut off in fake time too.
+        const cutOff = new AbortController();
+        setTimeout(() => cutOff.abort(new Error('cut off')), CUT_OFF);
         const started = performance.now();
-        const error = await client()
+        const pending = client()
           .subscriptions.waitFor({
             exclude: [1],
             timeout: TIMEOUT,
             interval: 20,
             maxInterval: 40,
-            signal: AbortSignal.timeout(CUT_OFF),
+            signal: cutOff.signal,
             onPoll: ({ elapsedMs }) => {
               elapsed.push(elapsedMs);
               stepClock();
             },
           })
           .catch((e: unknown) => e);
+        const error = await settle(pending);
         const took = performance.now() - started;
         expect(error).toBeInstanceOf(SubscriptionTimeoutError);
-        expect(took).toBeGreaterThanOrEqual(TIMEOUT - 5);
+        expect(took).toBeGreaterThanOrEqual(TIMEOUT);
         expect(took).toBeLessThan(CUT_OFF);
         expect(polls).toBeGreaterThanOrEqual(2);
         expect(elapsed.every((ms, i) => ms >= 0 && (i === 0 || ms >= elapsed[i - 1]!))).toBe(true);
@@ -97,13 +120,15 @@ describe('waitFor keeps real time while the wall clock jumps', () => {
       polls = 0;
       appearsOn = 4;
       const stepClock = steppingClock(steps);
-      const found = await client().subscriptions.waitFor({
-        exclude: [1],
-        timeout: 5_000,
-        interval: 10,
-        maxInterval: 20,
-        onPoll: () => stepClock(),
-      });
+      const found = await settle(
+        client().subscriptions.waitFor({
+          exclude: [1],
+          timeout: 5_000,
+          interval: 10,
+          maxInterval: 20,
+          onPoll: () => stepClock(),
+        }),
+      );
       expect(found.id).toBe(99);
       expect(polls).toBe(4);
     }
@@ -130,10 +155,13 @@ describe('Retry-After as an HTTP date reads the wall clock, bounded', () => {
       maxRetryDelay: 30,
       logLevel: 'off',
     });
+    fakeTime();
     const started = performance.now();
-    const error = await retryClient.plans.get('team').catch((e: unknown) => e);
+    const error = await settle(retryClient.plans.get('team').catch((e: unknown) => e));
     expect(error).toBeInstanceOf(RateLimitError);
     expect(attempts).toBe(3);
+    // Two waits of maxRetryDelay (30 ms) each, in fake time: a day would never settle here.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2 * 30);
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

@@ -8,14 +8,21 @@ import {
   type ClientOptions,
   type PurchaseOptions,
 } from '../../src/index.js';
-import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
-import { pause, printTable, trackUnhandled } from './support/faults-figures.js';
+import {
+  createSimulator,
+  startMockServer,
+  type MockServer,
+  type MockUser,
+} from '../../src/mock/index.js';
+import { watchedSimulator, type WatchedSimulator } from '../support/watched-simulator.js';
+import { printTable, trackUnhandled } from './support/faults-figures.js';
 import { attempt, judgeAttempts, type Attempt } from './support/purchase-ledger.js';
 
 // purchase() when the service acted but the client cannot see it, when buyers race, when the
 // caller aborts or its own code throws, when the token expires mid-flow. Every attempt is judged
 // against the simulator's charge log (per bag): 0 double charges, 0 rejections that hide a charge,
-// 0 resolutions to a subscription that is not this purchase's. Run alone:
+// 0 resolutions to a subscription that is not this purchase's. An abort lands on an event (the
+// request reaching the service, or its charge being there), never after a guessed delay. Run alone:
 //   npx vitest run test/reliability/purchase-races.test.ts
 
 const PAY = 'POST /v1/payments/pay';
@@ -29,12 +36,15 @@ const BUY: PurchaseOptions = {
 };
 
 let server: MockServer;
+let watched: WatchedSimulator;
 let unhandled: ReturnType<typeof trackUnhandled>;
 const attempts: Attempt[] = [];
 let users = 0;
 
 beforeAll(async () => {
-  server = await startMockServer({ subscriptionDelayMs: 50 });
+  const simulator = createSimulator({ subscriptionDelayMs: 50 });
+  watched = watchedSimulator(simulator);
+  server = await startMockServer({ simulator: watched.simulator });
   unhandled = trackUnhandled();
 });
 
@@ -69,6 +79,7 @@ afterAll(async () => {
   );
   unhandled?.stop();
   await server?.close();
+  server?.simulator.close();
 });
 
 function buyer(): MockUser {
@@ -90,11 +101,17 @@ function clientOf(user: MockUser, options: Partial<ClientOptions> = {}) {
 async function judged(group: Promise<Attempt>[]): Promise<Attempt[]> {
   const done = await Promise.all(group);
   attempts.push(...done);
-  await pause(100);
+  await watched.idle(); // a request the client stopped waiting for still lands: judge after it
   const ledger = judgeAttempts(done, server.simulator.charges);
   expect(ledger.problems).toEqual([]);
   expect(ledger.doubleCharges).toBe(0);
   return done;
+}
+
+/** Aborts `controller` once `ready()` holds (checked every few ms: an order of events). */
+async function when(ready: () => boolean, controller: AbortController): Promise<void> {
+  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 5));
+  controller.abort();
 }
 
 const paymentsOf = (user: MockUser) =>
@@ -176,8 +193,9 @@ describe('after the service acted', () => {
     server.simulator.faults.inject({ route: PAY, kind: 'hang-after' });
     const controller = new AbortController();
     const keyed = { ...BUY, key: 'order-abort' };
+    // Abort once pay reached the service and charged: the answer that follows is lost.
     const onStep = ({ step }: { step: string }) => {
-      if (step === 'existing') setTimeout(() => controller.abort(), 150);
+      if (step === 'existing') void when(() => paymentsOf(user).length === 1, controller);
     };
     const [aborted] = await judged([
       attempt('abort in pay', client, { ...keyed, signal: controller.signal, onStep }),
@@ -286,9 +304,16 @@ describe('after the service acted', () => {
 });
 
 describe('the caller aborts after a money call was sent', () => {
-  const abortedAfter = async (ms: number, call: (signal: AbortSignal) => Promise<unknown>) => {
+  /** Runs `call`, aborting it once `route` reached the service (and `done()` holds, if given). */
+  const abortedOnArrival = async (
+    route: string,
+    call: (signal: AbortSignal) => Promise<unknown>,
+    done: () => boolean = () => true,
+  ) => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), ms);
+    let arrived = false;
+    const stop = watched.onArrival((seen) => void (seen === route && (arrived = true)));
+    void when(() => arrived && done(), controller).finally(stop);
     return call(controller.signal).catch((error: unknown) => error);
   };
 
@@ -300,15 +325,17 @@ describe('the caller aborts after a money call was sent', () => {
     await client.card.register({ card_number: '4242424242424242', cvc: '123' });
 
     server.simulator.faults.inject({ route: PAY, kind: 'hang-after' });
-    const pay = await abortedAfter(150, (signal) =>
-      client.pay.bag({ token: bag.token, chosen_period: 'MONTH' }, { signal }),
+    const pay = await abortedOnArrival(
+      PAY,
+      (signal) => client.pay.bag({ token: bag.token, chosen_period: 'MONTH' }, { signal }),
+      () => paymentsOf(user).length === 1,
     );
     expect(pay).toBeInstanceOf(AbortError);
     expect(pay).toMatchObject({ mayHaveBeenProcessed: true });
     expect(paymentsOf(user)).toHaveLength(1); // it was processed: the flag told the truth
 
     server.simulator.faults.inject({ route: 'POST /v1/payments/checking', kind: 'hang-after' });
-    const checking = await abortedAfter(150, (signal) =>
+    const checking = await abortedOnArrival('POST /v1/payments/checking', (signal) =>
       client.checking.preview({ plans: [plan.id!] }, { signal }),
     );
     expect(checking).toMatchObject({ name: 'AbortError', mayHaveBeenProcessed: true });
@@ -317,7 +344,9 @@ describe('the caller aborts after a money call was sent', () => {
       route: 'GET /v1/payments/me/subscription',
       kind: 'hang-after',
     });
-    const listing = await abortedAfter(150, (signal) => client.subscriptions.list({ signal }));
+    const listing = await abortedOnArrival('GET /v1/payments/me/subscription', (signal) =>
+      client.subscriptions.list({ signal }),
+    );
     expect(listing).toMatchObject({ name: 'AbortError', mayHaveBeenProcessed: false });
 
     const early = await client.pay

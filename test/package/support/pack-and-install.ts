@@ -46,11 +46,13 @@ export interface PackedPackage {
  */
 export async function packAndInstall(): Promise<PackedPackage> {
   if (!existsSync(join(repoRoot, 'dist'))) {
-    throw new Error('dist/ is missing: run `npm run build` first (`npm test` builds in pretest).');
+    throw new Error(
+      'dist/ is missing: run `npm run build` first (`npm run test:all` builds it once).',
+    );
   }
   const scratchDir = await mkdtemp(join(tmpdir(), 'seatpay-package-'));
   // A real pack (not --dry-run): its JSON lists the files, and the tarball is what gets installed.
-  // Without the `prepack` build: `npm test` built dist/ in pretest, and a rebuild here would wipe
+  // Without the `prepack` build: test:all built dist/ in its global setup, and a rebuild here would wipe
   // it under the suites running beside this one (and print into the JSON).
   const { stdout } = await exec(
     'npm',

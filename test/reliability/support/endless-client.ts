@@ -1,4 +1,4 @@
-// Run by endless-body.test.ts in a child process of its own, so that only the client's memory is
+// Run by endless-body.full.test.ts in a child process of its own, so that only the client's memory is
 // measured (the endless server lives in the test process):
 //   node --expose-gc --import tsx test/reliability/support/endless-client.ts \
 //     <baseUrl> <scenario> <maxResponseBytes or "default">

@@ -1,4 +1,4 @@
-// Support for leaks.test.ts: the simulator in a child process, the test process's own active
+// Support for leaks.full.test.ts: the simulator in a child process, the test process's own active
 // resources, the client sockets it opened, and the memory run in a child with `--expose-gc`.
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
 import { execFile, fork, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Run by leaks.test.ts in a child process of its own:
+// Run by leaks.full.test.ts in a child process of its own:
 //   node --expose-gc --no-flush-bytecode --import tsx test/reliability/support/leaks-memory.ts \
 //     <baseUrl> <token> <calls>
 // (--no-flush-bytecode: V8 otherwise drops the bytecode of functions unused for a while at some

@@ -1,4 +1,4 @@
-// A script that buys with a file journal, run as its own Node process by purchase-crash.test.ts:
+// A script that buys with a file journal, run as its own Node process by purchase-crash.full.test.ts:
 // the test kills it (SIGKILL) at a chosen step, then runs it again with the same key.
 // Usage: node purchase-child.mjs <baseUrl> <token> <journal path> <key>
 // Prints `step <name>` as each step ends, then `result <json>` or `error <json>`.

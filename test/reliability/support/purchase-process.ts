@@ -12,13 +12,14 @@ export interface ChildRun {
 }
 
 /**
- * Runs the bundled purchase child; `killAt` decides, line by line, when to SIGKILL it: return a
- * delay in ms (0 = at once) to kill it that long after that line, or undefined to let it go on.
+ * Runs the bundled purchase child; `killAt` decides, line by line, when to SIGKILL it: true kills
+ * it at once; or it keeps `killNow` and calls it on a later event (a request reaching the
+ * simulator). Killing is the child's only ending besides its own.
  */
 export function runPurchaseChild(
   script: string,
   args: string[],
-  killAt: (line: string) => number | undefined = () => undefined,
+  killAt: (line: string, killNow: () => void) => boolean = () => false,
 ): Promise<ChildRun> {
   const child = spawn(process.execPath, [script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -29,10 +30,9 @@ export function runPurchaseChild(
     run.lines.push(line);
     if (line.startsWith('result ')) run.result = JSON.parse(line.slice(7)) as ChildRun['result'];
     if (line.startsWith('error ')) run.error = JSON.parse(line.slice(6)) as ChildRun['error'];
-    const delay = killing ? undefined : killAt(line);
-    if (delay !== undefined) {
+    if (!killing && killAt(line, () => kill(child))) {
       killing = true;
-      setTimeout(() => kill(child), delay);
+      kill(child);
     }
   });
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-// Seeded upload scenarios for upload-integrity.test.ts: sizes, source kinds, concurrency, retry
+// Seeded upload scenarios for upload-integrity.full.test.ts: sizes, source kinds, concurrency, retry
 // budgets and the faults injected on the chunk route, all drawn from one mulberry32 generator
 // (`seededRandom` of seatpay/mock), so a seed always gives the same plans.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// A user's script, run in its own process by resume-process.test.ts: uploads a file from disk
+// A user's script, run in its own process by resume-process.full.test.ts: uploads a file from disk
 // with `resume` kept in a directory, and tells its parent over IPC where it stands, so the
 // parent can kill it mid-upload, and run it again.
 //

@@ -24,10 +24,12 @@ import {
   type Encoding,
 } from './support/encodings-kit.js';
 import { recordingLogger, renderings } from './support/secrets-kit.js';
+import { fuzzRuns } from '../support/strength.js';
 
 const BASE = 'https://api.encodings.test';
 const SEED = 20_261_123;
-const RUNS = Number(process.env.SEATPAY_FUZZ_RUNS ?? 300);
+/** 300 at full strength (SEATPAY_FULL_STRENGTH=1), half by default; SEATPAY_FUZZ_RUNS sets it. */
+const RUNS = fuzzRuns(300);
 const PLACES = ['json', 'text', 'html', 'header', 'status-text', 'split'] as const;
 type Place = (typeof PLACES)[number];
 

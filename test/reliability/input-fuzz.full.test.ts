@@ -24,10 +24,12 @@ import {
 } from './support/fuzz-judge.js';
 import { clientOptions, METHODS } from './support/fuzz-methods.js';
 import { FUZZ_BASE_URL, FUZZ_TOKEN, useFuzzService } from './support/fuzz-service.js';
+import { fuzzRuns } from '../support/strength.js';
 
 /** Fixed seeds and bounded runs: the same inputs on every machine, in about 10 s. */
 const SEED = 20_260_611;
-const RUNS = Number(process.env.SEATPAY_FUZZ_RUNS ?? 500);
+/** 500 at full strength (SEATPAY_FULL_STRENGTH=1), half by default; SEATPAY_FUZZ_RUNS sets it. */
+const RUNS = fuzzRuns(500);
 
 const service = useFuzzService();
 const unhandled = trackUnhandledRejections();
@@ -68,7 +70,7 @@ beforeAll(() => unhandled.start());
 afterAll(() => {
   unhandled.stop();
   figures.print(
-    `Input fuzz (seed ${SEED}, ${RUNS} runs per method): \`npx vitest run test/reliability/input-fuzz.test.ts\``,
+    `Input fuzz (seed ${SEED}, ${RUNS} runs per method): \`npx vitest run test/reliability/input-fuzz.full.test.ts\``,
   );
 });
 

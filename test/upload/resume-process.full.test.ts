@@ -2,12 +2,14 @@
 // kind) at 30 %, 60 % and 95 % of its chunks, and run again each time. Every run after a kill
 // sends no chunk its store recorded as acknowledged, starts its progress at them, and the last
 // run sends exactly the rest; the file the simulator assembled hashes to the source.
+// The kill is certain to land mid-upload whatever the load: once a run has had the chunks it may
+// get, the service holds its further chunk requests unanswered until the child is killed.
 import { fork } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { startMockServer, type MockServer, type Simulator } from '../../src/mock/index.js';
 import {
   recordingSimulator,
   type RecordingSimulator,
@@ -28,14 +30,7 @@ beforeAll(async () => {
   recorder = recordingSimulator({
     operationTypes: { resumable: { chunk_size: CHUNK, max_chunks: null } },
   });
-  server = await startMockServer({ simulator: recorder.simulator });
-  // Slow chunks, so that a kill lands mid-upload.
-  recorder.simulator.faults.inject({
-    route: 'POST /v2/media/me/chunk',
-    kind: 'latency',
-    latencyMs: 25,
-    times: Infinity,
-  });
+  server = await startMockServer({ simulator: gated(recorder.simulator) });
 });
 afterAll(async () => {
   await server?.close();
@@ -49,7 +44,41 @@ interface Run {
   fileId: number | undefined;
 }
 
-/** Runs the child; kills it once `killAt` chunks are acknowledged (never when undefined). */
+/** How many more chunk requests the service answers (no limit when undefined). */
+let chunkBudget: number | undefined;
+/** Chunk requests held past the budget; released (as a dropped connection) at the next run. */
+let held: (() => void)[] = [];
+
+/** The simulator behind a gate on chunk requests: past the budget, they wait unanswered. */
+function gated(inner: Simulator): Simulator {
+  return {
+    ...inner,
+    handle: async (request, options) => {
+      const isChunk = request.method === 'POST' && /\/chunk$/.test(new URL(request.url).pathname);
+      if (isChunk && chunkBudget !== undefined) {
+        if (chunkBudget <= 0) {
+          await new Promise<void>((resolve) => held.push(resolve));
+          return Response.error();
+        }
+        chunkBudget -= 1;
+      }
+      return inner.handle(request, options);
+    },
+  };
+}
+
+/** Answers `budget` more chunk requests (all when undefined); drops those a killed run left held. */
+function openGate(budget: number | undefined): void {
+  chunkBudget = budget;
+  held.forEach((release) => release());
+  held = [];
+}
+
+/**
+ * Runs the child; kills it once `killAt` chunks are acknowledged and its store on disk holds
+ * them (never when undefined). The gate keeps the child waiting meanwhile, so the kill lands
+ * mid-upload whatever the load.
+ */
 function runChild(path: string, storeDir: string, killAt?: number): Promise<Run> {
   const child = fork(
     new URL('./support/resume-child.ts', import.meta.url).pathname,
@@ -57,17 +86,28 @@ function runChild(path: string, storeDir: string, killAt?: number): Promise<Run>
     { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   const run: Run = { progress: [], fileId: undefined };
+  let killing = false;
   return new Promise((resolve, reject) => {
     child.on('message', (message: ChildMessage) => {
       if (message.kind === 'failed') reject(new Error(`the child failed: ${message.error}`));
       if (message.kind === 'done') run.fileId = message.fileId;
       if (message.kind !== 'progress') return;
       run.progress.push(message);
-      if (killAt !== undefined && message.chunksDone >= killAt) child.kill('SIGKILL');
+      if (killAt !== undefined && message.chunksDone >= killAt && !killing) {
+        killing = true;
+        void untilStored(storeDir, killAt).then(() => child.kill('SIGKILL'), reject);
+      }
     });
     child.on('error', reject);
     child.on('exit', () => resolve(run));
   });
+}
+
+/** Resolves once the record in `storeDir` holds `count` acknowledged chunks (checked on a poll). */
+async function untilStored(storeDir: string, count: number): Promise<void> {
+  while ((await recorded(storeDir)).length < count) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** The acknowledged chunks of the one record in `storeDir` (none when there is no record). */
@@ -89,7 +129,9 @@ it('a process killed at 30 %, 60 % and 95 % resumes each time; the last run send
   for (const share of [0.3, 0.6, 0.95]) {
     const before = await recorded(storeDir);
     const sentBefore = recorder.trace(FILENAME).chunks.length;
-    const run = await runChild(path, storeDir, Math.round(share * TOTAL));
+    const killAt = Math.round(share * TOTAL);
+    openGate(killAt - before.length);
+    const run = await runChild(path, storeDir, killAt);
     expect(run.fileId, 'killed before the end').toBeUndefined();
     expect(run.progress[0]?.chunksDone).toBe(before.length);
     const sent = recorder
@@ -102,6 +144,7 @@ it('a process killed at 30 %, 60 % and 95 % resumes each time; the last run send
 
   const before = await recorded(storeDir);
   const sentBefore = recorder.trace(FILENAME).chunks.length;
+  openGate(undefined);
   const last = await runChild(path, storeDir);
   const sent = recorder
     .trace(FILENAME)

@@ -49,9 +49,11 @@ import {
   type FuzzedAnswer,
 } from './support/fuzz-responses.js';
 import { FUZZ_BASE_URL, FUZZ_TOKEN, useFuzzService, validAnswer } from './support/fuzz-service.js';
+import { fuzzRuns } from '../support/strength.js';
 
 const SEED = 20_260_612;
-const RUNS = Number(process.env.SEATPAY_FUZZ_RUNS ?? 200);
+/** 200 at full strength (SEATPAY_FULL_STRENGTH=1), half by default; SEATPAY_FUZZ_RUNS sets it. */
+const RUNS = fuzzRuns(200);
 
 type Check = (value: unknown) => boolean;
 const matches =
@@ -274,7 +276,7 @@ beforeAll(() => unhandled.start());
 afterAll(() => {
   unhandled.stop();
   figures.print(
-    `Response fuzz (seed ${SEED}, ${RUNS} runs per endpoint): \`npx vitest run test/reliability/response-fuzz.test.ts\``,
+    `Response fuzz (seed ${SEED}, ${RUNS} runs per endpoint): \`npx vitest run test/reliability/response-fuzz.full.test.ts\``,
   );
 });
 

@@ -2,16 +2,25 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type FaultSpec, type MockServer } from '../../src/mock/index.js';
+import {
+  createSimulator,
+  startMockServer,
+  type FaultSpec,
+  type MockServer,
+  type Simulator,
+} from '../../src/mock/index.js';
 import { bundleForNode } from '../../bench/support.js';
+import { watchedSimulator, type WatchedSimulator } from '../support/watched-simulator.js';
 import { printTable } from './support/faults-figures.js';
 import { runPurchaseChild, type ChildRun } from './support/purchase-process.js';
 
 // Durable purchases, proven with real processes: a child buys with purchase({ key, journal:
 // fileJournal(path) }) against the loopback simulator and is killed (SIGKILL) at each point of the
 // flow; then the same key is run again, twice. Every time: exactly one charge, and every run that
-// resolves resolves to the subscription that charge created. Run alone:
-//   npx vitest run test/reliability/purchase-crash.test.ts
+// resolves resolves to the subscription that charge created. The kill lands on an event (a line
+// the child printed, or its request reaching the simulator), never after a guessed delay, and the
+// re-run starts once every request the killed child left in flight has landed. Run alone:
+//   npx vitest run test/reliability/purchase-crash.full.test.ts
 
 const PAY = 'POST /v1/payments/pay';
 const LIST = 'GET /v1/payments/me/subscription';
@@ -21,39 +30,44 @@ interface CrashPoint {
   name: string;
   /** Faults that hold the child at the point, so that the kill lands there. */
   faults: Omit<FaultSpec, 'times'>[];
-  /** When to kill: after this line, this many ms later. */
-  killAfter?: { line: string; ms: number };
+  /**
+   * When to kill: at once after the child prints `line`, or, when `request` is given, the moment
+   * that request (`METHOD /path`) reaches the simulator after the line.
+   */
+  killAfter?: { line: string; request?: string };
 }
 
 const POINTS: CrashPoint[] = [
   {
     name: 'before pay (listing the subscriptions before paying)',
     faults: [{ route: LIST, kind: 'latency', latencyMs: 1_500 }],
-    killAfter: { line: 'step card', ms: 0 },
+    killAfter: { line: 'step card' },
   },
   {
     name: 'during pay: sent, not yet processed',
     faults: [{ route: PAY, kind: 'latency', latencyMs: 800 }],
-    killAfter: { line: 'step existing', ms: 300 },
+    killAfter: { line: 'step existing', request: PAY },
   },
   {
     name: 'during pay: processed, answer lost',
     faults: [{ route: PAY, kind: 'hang-after' }],
-    killAfter: { line: 'step existing', ms: 300 },
+    killAfter: { line: 'step existing', request: PAY },
   },
   {
     name: 'while waiting for the subscription',
     faults: [{ route: PAY, kind: 'late-subscription', delayMs: 1_500 }],
-    killAfter: { line: 'step pay', ms: 100 },
+    killAfter: { line: 'step pay', request: LIST },
   },
   {
     name: 'after the subscription was found (listing consumables)',
     faults: [{ route: CONSUMABLES, kind: 'latency', latencyMs: 1_500 }],
-    killAfter: { line: 'step wait', ms: 0 },
+    killAfter: { line: 'step wait' },
   },
   { name: 'after it finished (no kill)', faults: [] },
 ];
 
+let simulator: Simulator;
+let watched: WatchedSimulator;
 let server: MockServer;
 let dir: string;
 let script: string;
@@ -66,7 +80,9 @@ beforeAll(async () => {
     'purchase-child',
     new URL('./support/purchase-child.ts', import.meta.url),
   );
-  server = await startMockServer({ subscriptionDelayMs: 100 });
+  simulator = createSimulator({ subscriptionDelayMs: 100 });
+  watched = watchedSimulator(simulator);
+  server = await startMockServer({ simulator: watched.simulator });
 }, 60_000);
 
 afterAll(async () => {
@@ -76,13 +92,12 @@ afterAll(async () => {
     rows,
   );
   await server?.close();
+  simulator?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function paymentsOf(userId: number) {
-  return server.simulator.charges.filter((c) => c.kind === 'payment' && c.user === userId);
+  return simulator.charges.filter((c) => c.kind === 'payment' && c.user === userId);
 }
 
 const outcome = (run: ChildRun) =>
@@ -96,15 +111,22 @@ describe('a purchase killed at any point, then run again with the same key', () 
   it.each(POINTS.map((point, i) => [point.name, point, i] as const))(
     'killed %s: one charge, one subscription',
     async (_name, point, i) => {
-      const user = server.simulator.addUser({ email: `crash-${i}@example.com` });
+      const user = simulator.addUser({ email: `crash-${i}@example.com` });
       const args = [server.url, user.token, join(dir, `journal-${i}.json`), `order-${i}`];
-      for (const fault of point.faults) server.simulator.faults.inject(fault);
+      for (const fault of point.faults) simulator.faults.inject(fault);
       const kill = point.killAfter;
-      const first = await runPurchaseChild(script, args, (line) =>
-        kill && line === kill.line ? kill.ms : undefined,
-      );
-      server.simulator.faults.clear();
-      await pause(1_000); // a request the child left in flight is still processed: let it land
+      let stopWatching: () => void = () => undefined;
+      const first = await runPurchaseChild(script, args, (line, killNow) => {
+        if (!kill || line !== kill.line) return false;
+        if (!kill.request) return true;
+        stopWatching = watched.onArrival((route) => {
+          if (route === kill.request) killNow();
+        });
+        return false;
+      });
+      stopWatching();
+      simulator.faults.clear();
+      await watched.idle(); // a request the child left in flight is still processed: let it land
       const second = await runPurchaseChild(script, args);
       const third = await runPurchaseChild(script, args);
 
@@ -131,7 +153,7 @@ describe('a purchase killed at any point, then run again with the same key', () 
   );
 
   it('two processes with the same key at once: one charge, both end with its subscription', async () => {
-    const user = server.simulator.addUser({ email: 'crash-twins@example.com' });
+    const user = simulator.addUser({ email: 'crash-twins@example.com' });
     const args = [server.url, user.token, join(dir, 'journal-twins.json'), 'order-twins'];
     const [a, b] = await Promise.all([
       runPurchaseChild(script, args),

@@ -11,10 +11,12 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortError, createClient, SeatpayError, type ValidationMode } from '../../src/index.js';
+import { fuzzRuns } from '../support/strength.js';
 
 const BASE = 'https://api.printable.test';
 const SEED = 20_261_124;
-const RUNS = Number(process.env.SEATPAY_FUZZ_RUNS ?? 150);
+/** 150 at full strength (SEATPAY_FULL_STRENGTH=1), half by default; SEATPAY_FUZZ_RUNS sets it. */
+const RUNS = fuzzRuns(150);
 /** No printed error may be longer than this, whatever the body held. */
 const MAX_PRINTED = 256 * 1024;
 
