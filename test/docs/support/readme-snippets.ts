@@ -12,16 +12,22 @@ export interface Snippet {
   code: string;
   /** The file it is written to in the scratch project. */
   file: string;
+  /** Marked `<!-- snippet: compile-only -->` on the line before its block (another runtime's code). */
+  compileOnly: boolean;
 }
+
+const COMPILE_ONLY = '<!-- snippet: compile-only -->';
 
 /** The ```ts blocks of the README, in reading order. */
 export function readmeSnippets(readme: string): Snippet[] {
   const snippets: Snippet[] = [];
   for (const match of readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)) {
-    const line = readme.slice(0, match.index).split('\n').length + 1;
+    const before = readme.slice(0, match.index).split('\n');
+    const line = before.length + 1;
     const index = snippets.length + 1;
     const file = `readme-${String(index).padStart(2, '0')}.mts`;
-    snippets.push({ index, line, code: match[1]!, file });
+    const compileOnly = before.at(-2)?.trim() === COMPILE_ONLY;
+    snippets.push({ index, line, code: match[1]!, file, compileOnly });
   }
   return snippets;
 }
@@ -68,9 +74,13 @@ if (process.env.SEATPAY_BASE_URL) {
 }
 `;
 
-/** Snippets that need a browser page (its elements, localStorage): compiled, never run in Node. */
-export function needsBrowser(snippet: Snippet): boolean {
-  return /\b(fileInput|pauseButton|resumeButton|localStorage\w*)\b/.test(snippet.code);
+/**
+ * Snippets that cannot run in Node: those of a browser page (its elements, localStorage) and those
+ * marked compile-only (another runtime's code). They are compiled, never run.
+ */
+export function runsInNode(snippet: Snippet): boolean {
+  const browserPage = /\b(fileInput|pauseButton|resumeButton|localStorage\w*)\b/.test(snippet.code);
+  return !browserPage && !snippet.compileOnly;
 }
 
 /** The placeholder server of the README's snippets; pointed at the simulator when they run. */
