@@ -1,16 +1,22 @@
 // One measured upload, in a fresh process so that its peak RSS is its own. Prints one JSON line:
-// { ms, cpuMs, bytes, baselineRss, peakRss }. Run by bench/upload.ts; not meant to be run by hand.
-import { createReadStream, statSync } from 'node:fs';
+// { ms, cpuMs, bytes, baselineRss, peakRss, stats }. Run by bench/upload.ts; not meant to be run
+// by hand (it needs --expose-gc, so that the source's own setup is collected before the baseline).
+import { createReadStream, openAsBlob, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createClient } from '../src/index.js';
+import { createClient, type UploadSource } from '../src/index.js';
 import { fromPath } from '../src/node.js';
+import type { SinkStats } from './upload-sink.js';
 
-type Mode = 'raw' | 'seatpay' | 'seatpay-clone';
+/** `raw` is the baseline; the others are `client.media.upload` from one kind of source. */
+type Mode =
+  'raw' | 'path' | 'path-clone' | 'blob' | 'file' | 'bytes' | 'web-stream' | 'node-stream';
 const [mode, url, file, concurrency] = process.argv.slice(2) as [Mode, string, string, string];
+const size = statSync(file).size;
+const MiB = 1024 * 1024;
 
 /** One PUT of the whole file, piped from disk: the most node:http can do. */
 function rawPut(): Promise<void> {
-  const size = statSync(file).size;
   return new Promise((resolve, reject) => {
     const req = request(`${url}/raw`, {
       method: 'PUT',
@@ -19,42 +25,114 @@ function rawPut(): Promise<void> {
     req.on('response', (res) => res.resume().on('end', resolve).on('error', reject));
     req.on('error', reject);
     // 1 MiB reads, as fromPath does: the two differ by transport only, not by disk read size.
-    createReadStream(file, { highWaterMark: 1024 * 1024 })
-      .on('error', reject)
-      .pipe(req);
+    createReadStream(file, { highWaterMark: MiB }).on('error', reject).pipe(req);
   });
 }
 
 /**
- * `seatpay-clone` undoes the core's `redirect: 'error', window: null`: fetch then keeps a clone of
+ * The file's bytes in memory, read block by block into one reused 16 MiB buffer and handed to
+ * `use` (which copies them): no garbage as large as the file is left to blur the baseline.
+ */
+async function eachBlock(use: (block: Uint8Array<ArrayBuffer>, at: number) => void): Promise<void> {
+  const handle = await open(file);
+  const block = new Uint8Array(16 * MiB);
+  for (let at = 0; at < size; at += block.byteLength) {
+    const { bytesRead } = await handle.read(block, 0, Math.min(block.byteLength, size - at), at);
+    use(block.subarray(0, bytesRead), at);
+  }
+  await handle.close();
+}
+
+/** The file as a web stream that reads 1 MiB when asked (a pull source, as `fetch` bodies are). */
+function webFileStream(): ReadableStream<Uint8Array> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      handle ??= await open(file);
+      const piece = new Uint8Array(Math.min(MiB, size - at));
+      const { bytesRead } = await handle.read(piece, 0, piece.byteLength, at);
+      at += bytesRead;
+      if (bytesRead > 0) controller.enqueue(piece.subarray(0, bytesRead));
+      if (bytesRead === 0 || at >= size) {
+        controller.close();
+        await handle.close();
+      }
+    },
+    cancel: () => handle?.close(),
+  });
+}
+
+/** The source under test, made before the baseline is taken: only the upload is measured. */
+async function sourceOf(kind: Exclude<Mode, 'raw'>): Promise<UploadSource> {
+  switch (kind) {
+    case 'path':
+    case 'path-clone':
+      return fromPath(file, { type: 'application/octet-stream' });
+    case 'blob': {
+      // In memory: a Blob copies each part given to it.
+      const parts: Blob[] = [];
+      await eachBlock((block) => parts.push(new Blob([block])));
+      return new Blob(parts, { type: 'application/octet-stream' });
+    }
+    case 'file': // on disk, through Node's own file-backed Blob (not fromPath)
+      return new File([await openAsBlob(file)], 'bench.bin', { type: 'application/octet-stream' });
+    case 'bytes': {
+      const bytes = new Uint8Array(size);
+      await eachBlock((block, at) => bytes.set(block, at));
+      return bytes;
+    }
+    // Streams read the file in 1 MiB pieces, as the raw PUT does: the two differ by transport only.
+    case 'web-stream':
+      return { stream: webFileStream(), size };
+    case 'node-stream':
+      return { stream: createReadStream(file, { highWaterMark: MiB }), size };
+  }
+}
+
+/**
+ * `path-clone` undoes the core's `redirect: 'error', window: null`: fetch then keeps a clone of
  * each request body (upload-anchors.md §4), to show what those options save.
  */
 const cloningFetch: typeof fetch = (input, init) =>
   fetch(new Request(input as Request, { redirect: 'follow' }), init);
 
-async function seatpayUpload(): Promise<void> {
-  const client = createClient({
-    baseUrl: url,
-    token: 'bench-token',
-    logLevel: 'off',
-    ...(mode === 'seatpay-clone' ? { fetch: cloningFetch } : {}),
-  });
-  const source = await fromPath(file, { type: 'application/octet-stream' });
-  await client.media.upload(source, { operation_type: 'bench', concurrency: Number(concurrency) });
+async function stats(): Promise<SinkStats> {
+  return (await (await fetch(`${url}/__stats`)).json()) as SinkStats;
 }
+
+const source = mode === 'raw' ? undefined : await sourceOf(mode);
+const client = createClient({
+  baseUrl: url,
+  token: 'bench-token',
+  logLevel: 'off',
+  ...(mode === 'path-clone' ? { fetch: cloningFetch } : {}),
+});
+await stats(); // starts the sink's counts over
+(globalThis as { gc?: () => void }).gc?.();
 
 const baselineRss = process.memoryUsage().rss;
 let peakRss = baselineRss;
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
 }, 5);
 
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
-await (mode === 'raw' ? rawPut() : seatpayUpload());
+await (source === undefined
+  ? rawPut()
+  : client.media.upload(source, {
+      operation_type: 'bench',
+      filename: 'bench.bin',
+      concurrency: Number(concurrency),
+    }));
 const ms = performance.now() - started;
 clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 const cpu = process.cpuUsage(cpuBefore);
 const cpuMs = (cpu.user + cpu.system) / 1000;
-console.log(JSON.stringify({ ms, cpuMs, bytes: statSync(file).size, baselineRss, peakRss }));
+const received = await stats();
+if (received.fileBytes !== size) {
+  throw new Error(`The sink received ${received.fileBytes} file bytes of ${size}`);
+}
+console.log(JSON.stringify({ ms, cpuMs, bytes: size, baselineRss, peakRss, stats: received }));

@@ -2,6 +2,10 @@
 // PUT and the media routes a chunked upload needs, minimally. An optional token bucket, shared by
 // every connection, limits the whole sink to a bandwidth, like one uplink.
 //
+// `GET /__stats` answers what arrived since the last call (and starts over): the file bytes of
+// every chunk or PUT, and how many chunk requests were in flight (the most, and the mean over the
+// time any was), so that the benchmark checks the byte count and sees the real concurrency.
+//
 // Run by bench/upload.ts in its own process: `upload-sink <chunk_size> <bytes per second | 0>`
 // prints the sink's URL and serves until stdin closes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -18,17 +22,75 @@ export interface SinkOptions {
   chunkSize: number;
 }
 
+/** What arrived since the last `GET /__stats`. */
+export interface SinkStats {
+  /** File bytes: a chunk's `chunk` part, or a PUT's whole body. */
+  fileBytes: number;
+  chunks: number;
+  maxInFlight: number;
+  /** Chunk requests in flight, averaged over the time at least one was. */
+  meanInFlight: number;
+}
+
+/** Counts chunk requests in flight over time. */
+function inFlightMeter() {
+  let active = 0;
+  let max = 0;
+  let area = 0;
+  let busyMs = 0;
+  let last = performance.now();
+  const tick = () => {
+    const now = performance.now();
+    if (active > 0) {
+      area += active * (now - last);
+      busyMs += now - last;
+    }
+    last = now;
+  };
+  return {
+    enter() {
+      tick();
+      max = Math.max(max, ++active);
+    },
+    leave() {
+      tick();
+      active--;
+    },
+    read() {
+      tick();
+      const stats = { maxInFlight: max, meanInFlight: busyMs > 0 ? area / busyMs : 0 };
+      [max, area, busyMs] = [active, 0, 0];
+      return stats;
+    },
+  };
+}
+
 export async function startSink(options: SinkOptions): Promise<Sink> {
   const bucket = options.bytesPerSecond ? tokenBucket(options.bytesPerSecond) : undefined;
+  const meter = inFlightMeter();
   let files = 0;
+  let fileBytes = 0;
+  let chunks = 0;
 
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     if (req.method === 'GET' && path.startsWith('/v2/media/operationtype/')) {
       return json(res, 200, { chunk_size: options.chunkSize, max_chunks: null });
     }
+    if (req.method === 'GET' && path === '/__stats') {
+      json(res, 200, { fileBytes, chunks, ...meter.read() } satisfies SinkStats);
+      [fileBytes, chunks] = [0, 0];
+      return;
+    }
+    const isChunk = req.method === 'POST' && path === '/v2/media/me/chunk';
+    if (isChunk) {
+      meter.enter();
+      res.on('close', () => meter.leave());
+    }
     let head = '';
+    let bytes = 0;
     req.on('data', (piece: Buffer) => {
+      bytes += piece.byteLength;
       // The form fields come first in a chunk body: keep only its opening bytes to read them.
       if (head.length < 2048) head += piece.subarray(0, 2048).toString('latin1');
       const wait = bucket?.take(piece.byteLength) ?? 0;
@@ -37,7 +99,11 @@ export async function startSink(options: SinkOptions): Promise<Sink> {
         setTimeout(() => req.resume(), wait);
       }
     });
-    req.on('end', () => answer(req, res, path, head, ++files));
+    req.on('end', () => {
+      if (isChunk) chunks++;
+      fileBytes += isChunk ? partBytes(req, head, bytes) : req.method === 'PUT' ? bytes : 0;
+      answer(req, res, path, head, ++files);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -48,6 +114,18 @@ export async function startSink(options: SinkOptions): Promise<Sink> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The bytes of a chunk body's file part: what follows its part headers, up to the closing
+ * delimiter (`\r\n--boundary--\r\n`, the last bytes of the body). -1 for a body it cannot read.
+ */
+function partBytes(req: IncomingMessage, head: string, bytes: number): number {
+  const boundary = /boundary=("?)([^";]+)\1/.exec(req.headers['content-type'] ?? '')?.[2];
+  const part = head.indexOf('name="chunk"');
+  const start = part < 0 ? -1 : head.indexOf('\r\n\r\n', part);
+  if (!boundary || start < 0) return -1;
+  return bytes - (start + 4) - (boundary.length + 8);
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, path: string, head: string, n: number) {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /** Statuses whose Response must have no body (Fetch, "null body status"). */
-const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+export const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /**
  * A chunk's answer is a small JSON record or error: reading stops past this, so a server that

@@ -2,15 +2,17 @@
 // the file part is streamed from its reader, each piece going from the read buffer to the socket
 // without a copy. Node's fetch costs about four times the CPU per byte sent (BENCHMARKS.md).
 import FormDataStream from 'form-data';
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+// The modules themselves, read at each call: interceptors (msw's setupServer, nock) replace
+// `http.request`, which a named import would have bound for good.
+import http, { type ClientRequest, type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import { Readable } from 'node:stream';
-import { boundedResponse } from './bounded-response.js';
+import { NULL_BODY, boundedResponse } from './bounded-response.js';
 import { FileFeed, type FileSource } from './file-feed.js';
 
 const agents = {
-  'http:': new HttpAgent({ keepAlive: true }),
-  'https:': new HttpsAgent({ keepAlive: true }),
+  'http:': new http.Agent({ keepAlive: true }),
+  'https:': new https.Agent({ keepAlive: true }),
 };
 
 /** Headers that describe the body: form-data sets them, whatever the caller had. */
@@ -30,7 +32,8 @@ export interface ChunkRequest {
 }
 
 /**
- * Sends `request` and resolves with the answer as a web `Response`, as `fetch` would: exact
+ * Sends `request` and resolves with the answer as a web `Response`, as `fetch` would, once the
+ * body is no longer needed (all of it went to the socket, or the request ended): exact
  * `Content-Length`, a keep-alive agent, no redirects followed, the answer's body read at most
  * up to 1 MiB. A failure rejects with `TypeError('fetch failed', { cause })`
  * like Node's fetch, and an abort with the signal's reason, so the core classifies both as it
@@ -41,7 +44,7 @@ export function sendChunk(request: ChunkRequest): Promise<Response> {
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   const feed = new FileFeed(request.file, request.onFileBytes);
   const { form, fileStream } = encodeForm(request.fields, request.file, feed);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const send = url.protocol === 'https:' ? https.request : http.request;
   const outgoing = send(url, {
     method: request.method,
     headers: { ...headersOf(request.headers), ...formHeaders(form) },
@@ -93,12 +96,30 @@ function answerOf(
   outgoing.on('error', fail);
   outgoing.on('response', (incoming) => {
     if (settled) return incoming.destroy();
+    if (!outgoing.writableFinished) {
+      // Answered before the body was all sent (a 413, a 401): the rest is not wanted.
+      return void readWhole(incoming).then((response) => {
+        stopFeeding();
+        outgoing.destroy();
+        settle(() => resolve(response));
+      }, fail);
+    }
     settle(() => resolve(boundedResponse(incoming)));
     const endBody = () => incoming.destroy(signal.reason as Error);
     signal.addEventListener('abort', endBody, { once: true });
     incoming.on('close', () => signal.removeEventListener('abort', endBody));
   });
   return { answer, fail };
+}
+
+/**
+ * An answer read whole (up to the 1 MiB cut) before the request ends: once a call settles, no
+ * piece of its body may still be queued for the socket (the upload fills that memory again).
+ */
+async function readWhole(incoming: IncomingMessage): Promise<Response> {
+  const response = boundedResponse(incoming);
+  const body = NULL_BODY.has(response.status) ? null : await response.arrayBuffer();
+  return new Response(body, response);
 }
 
 /** The body as form-data encodes it: the fields, then the file part streamed from `feed`. */

@@ -1,22 +1,24 @@
 import { sendChunk } from '../node/chunk-sender.js';
+import { fileSourceOf } from '../node/part-source.js';
 import { VERSION } from '../version.js';
 import { hasProcessEnv, readProcessEnv } from './environment.js';
 import type { ChunkSender, Platform } from './platform.js';
 
 /**
- * Node's port for upload chunks: form-data streamed over `node:http(s)` from the file part's
- * reader, at about a quarter of the CPU of Node's fetch (BENCHMARKS.md). The Request ky made
+ * Node's port for upload chunks, from any source: form-data streamed over `node:http(s)` from the
+ * file part (a path's range reader, a Blob's slices, a chunk's bytes in memory), at about a
+ * quarter of the CPU of Node's fetch and with no copy of the chunk (BENCHMARKS.md). The Request ky made
  * gives the URL, method, headers and signal; the answer comes back as a web `Response`.
  */
 const nodeChunkSender: ChunkSender = {
-  send: ({ request, fields, file, onFileBytes }) =>
+  send: ({ request, fields, part, onFileBytes }) =>
     sendChunk({
       url: new URL(request.url),
       method: request.method,
       headers: request.headers,
       signal: request.signal,
       fields,
-      file,
+      file: fileSourceOf(part),
       onFileBytes,
     }),
 };

@@ -23,7 +23,7 @@ export interface Platform {
    * the Node platform encodes it to bytes first. Undefined: sent as is.
    */
   encodeForm?: (form: FormData) => Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }>;
-  /** The streaming sender of upload chunks whose file part can be read by byte ranges. */
+  /** The streaming sender of upload chunks, from any source. */
   readonly chunkSender?: ChunkSender;
 }
 
@@ -37,30 +37,37 @@ export type ByteRangeReader = (
   options?: { reuse?: boolean },
 ) => AsyncIterable<Uint8Array>;
 
-/** The file part of one chunk request, as a sender streams it. */
-export interface ChunkFile {
+/** The one file part of a chunk request. */
+export interface ChunkPart {
+  /** The form field name (`chunk`). */
   name: string;
+  /** The file name the part is sent under. */
   filename: string;
+  /** The part's `Content-Type`. */
   type: string;
-  /** Exact byte length: the sender announces it in `Content-Length`. */
-  length: number;
-  /** The bytes, read only as they are sent. */
-  read(): AsyncIterable<Uint8Array>;
+  /** The bytes: a Blob is read lazily, a Uint8Array (a stream's chunk is one) sent from memory. */
+  data: Blob | Uint8Array;
+  /**
+   * A reader of `data`'s bytes by ranges, when its source has one (`fromPath`'s, from disk): a
+   * chunk sender streams the part from it.
+   */
+  read?: ByteRangeReader | undefined;
 }
 
 /** One chunk request: the Request ky made (URL, method, headers, signal), and the form to send. */
 export interface ChunkRequest {
   request: Request;
   fields: ReadonlyArray<readonly [string, string]>;
-  file: ChunkFile;
+  part: ChunkPart;
   /** Receives the number of file bytes sent so far. */
   onFileBytes: ((sentBytes: number) => void) | undefined;
 }
 
 /**
- * A port that sends upload chunks itself (the Node platform: form-data over `node:http`, about a
- * quarter of the CPU of Node's fetch). ky still makes the request (hooks, timeout, signal): the
- * sender is the `fetch` of that one attempt.
+ * A port that sends upload chunks itself, whatever the upload's source (the Node platform:
+ * form-data streamed over `node:http`, about a quarter of the CPU of Node's fetch, and no copy of
+ * the chunk). ky still makes the request (hooks, timeout, signal): the sender is the `fetch` of
+ * that one attempt.
  */
 export interface ChunkSender {
   send(chunk: ChunkRequest): Promise<Response>;

@@ -17,7 +17,7 @@ import {
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { fromPath } from '../../src/node.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
-import { bytesOf, sha256, sinkClient } from './support/upload-kit.js';
+import { bytesOf, sha256, fetchedChunks, sinkClient } from './support/upload-kit.js';
 
 const CHUNK = 256 * 1024; // several socket writes per chunk, so a reset lands mid-body
 let dir: string;
@@ -42,18 +42,6 @@ function openFiles(): number {
       return false; // closed meanwhile
     }
   }).length;
-}
-
-/** URLs of the chunk requests that went through the global fetch. */
-function fetchedChunks(): string[] {
-  const realFetch = globalThis.fetch;
-  const urls: string[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (/\/chunk$/.test(url)) urls.push(url);
-    return realFetch(input, init);
-  });
-  return urls;
 }
 
 describe('fromPath over node:http, against startMockServer', () => {

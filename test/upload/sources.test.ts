@@ -1,12 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadSource } from '../../src/index.js';
-import { fromPath } from '../../src/node.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
-import { bytesOf, sha256, sinkClient, uploadNameOf, webStream } from './support/upload-kit.js';
+import { sourceKinds } from './support/source-kinds.js';
+import { bytesOf, sha256, sinkClient, uploadNameOf } from './support/upload-kit.js';
 
 const CHUNK = 1024;
 let sink: ChunkSink;
@@ -24,26 +22,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const kinds: Record<string, (bytes: Uint8Array) => Promise<UploadSource>> = {
-  Blob: async (bytes) => new Blob([bytes as BlobPart]),
-  File: async (bytes) => new File([bytes as BlobPart], 'ignored.bin'),
-  Uint8Array: async (bytes) => bytes,
-  'Uint8Array view into a larger buffer': async (bytes) => {
-    const larger = new Uint8Array(bytes.byteLength + 10);
-    larger.set(bytes, 5);
-    return larger.subarray(5, 5 + bytes.byteLength);
-  },
-  'web ReadableStream': async (bytes) => ({ stream: webStream(bytes), size: bytes.byteLength }),
-  'Node Readable': async (bytes) => ({
-    stream: Readable.from(splitUneven(bytes)),
-    size: bytes.byteLength,
-  }),
-  'fromPath (seatpay/node)': async (bytes) => {
-    const path = join(dir, `file-${++uploads}.bin`);
-    await writeFile(path, bytes);
-    return fromPath(path, { type: 'application/octet-stream' });
-  },
-};
+const kinds = sourceKinds(() => dir);
 
 const sizes = {
   empty: 0,
@@ -85,12 +64,3 @@ describe.each(Object.entries(kinds))('upload from a %s', (_kind, makeSource) => 
     expect(stored?.body).toMatchObject({ total_chunks: totalChunks, filename: wire[0]!.filename });
   });
 });
-
-/** Pieces of 1, 2, 3 ... bytes up to 700, so chunk boundaries fall inside pieces. */
-function* splitUneven(bytes: Uint8Array): Generator<Buffer> {
-  let offset = 0;
-  for (let piece = 1; offset < bytes.byteLength; piece = (piece % 700) + 1) {
-    yield Buffer.from(bytes.subarray(offset, offset + piece));
-    offset += piece;
-  }
-}

@@ -65,9 +65,9 @@ async function kyOptionsOf(
 }
 
 /**
- * A chunk: sent by the platform's chunk sender when it has one and the file part can be read by
- * byte ranges (ky makes the Request, the sender is that attempt's fetch); otherwise as the
- * platform's FormData. A fetch given to the client sends everything itself.
+ * A chunk: sent by the platform's chunk sender when it has one, whatever the upload's source (ky
+ * makes the Request, the sender is that attempt's fetch); otherwise as the platform's FormData. A
+ * fetch given to the client sends everything itself.
  */
 function withMultipart(
   options: Options,
@@ -76,12 +76,11 @@ function withMultipart(
   setup: SendSetup,
 ): Promise<Options> | Options {
   const sender = setup.customFetch ? undefined : setup.platform.chunkSender;
-  const file = body.chunkFile();
-  if (!sender || !file) return withForm(options, body.toFormData(), setup);
-  const { fields } = body;
+  if (!sender) return withForm(options, body.toFormData(), setup);
+  const { fields, file: part } = body;
   const onFileBytes = call.options.onUploadProgress;
   options.fetch = (request) =>
-    sender.send({ request: request as Request, fields, file, onFileBytes });
+    sender.send({ request: request as Request, fields, part, onFileBytes });
   return options;
 }
 

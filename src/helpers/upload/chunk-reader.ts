@@ -5,6 +5,11 @@ export interface ChunkReader {
   readonly size: number;
   /** The bytes of `range`. Blobs and arrays answer any range; a stream answers ranges in order. */
   read(range: ChunkRange): Promise<Blob | Uint8Array>;
+  /**
+   * The upload is done with a chunk `read` gave (acknowledged, or failed for good): a stream's
+   * buffer is filled again for a later chunk.
+   */
+  release?(chunk: Blob | Uint8Array): void;
   /** Stops reading: a stream is cancelled, so that no read stays pending. */
   close(): Promise<void>;
 }

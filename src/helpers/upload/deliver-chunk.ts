@@ -67,6 +67,21 @@ export async function deliverChunk(
 ): Promise<void> {
   const { start, end } = chunkRange(context.plan, index);
   const chunk = await context.reader.read({ index, start, end });
+  try {
+    await sendRead(context, index, chunk, { start, end }, signal);
+  } finally {
+    // Every attempt has settled, and the sender lets go of a body before it settles.
+    context.reader.release?.(chunk);
+  }
+}
+
+async function sendRead(
+  context: DeliveryContext,
+  index: number,
+  chunk: Blob | Uint8Array,
+  { start, end }: { start: number; end: number },
+  signal: AbortSignal,
+): Promise<void> {
   const size = chunk instanceof Blob ? chunk.size : chunk.byteLength;
   if (size !== end - start) {
     throw new SeatpayError(`Chunk ${index} read ${size} bytes instead of ${end - start}`);

@@ -19,20 +19,18 @@ export class StreamReader implements ChunkReader {
   /** Set once a read failed or the upload stopped: later chunks cannot be read in order. */
   private stopped = false;
   /**
-   * Rejects once the reader is closed. A read races it: a stream that stalls (a Node Readable or
-   * an async generator that never yields again) would otherwise hold the upload, and its abort,
-   * forever, since nothing can end a pending `next()` of an arbitrary async iterator.
+   * Fires once the reader is closed, ending a pending read: a stream that stalls (a Node Readable
+   * or an async generator that never yields again) would otherwise hold the upload, and its
+   * abort, forever, since nothing can end a pending `next()` of an arbitrary async iterator.
    */
-  private readonly closed: Promise<never>;
-  private markClosed!: (error: unknown) => void;
+  private readonly stop = new AbortController();
+  /** Buffers of chunks the upload is done with, filled again (no garbage per chunk). */
+  private readonly spare: ArrayBuffer[] = [];
 
   constructor(
     private readonly pieces: PieceReader,
     readonly size: number,
-  ) {
-    this.closed = new Promise<never>((_, reject) => (this.markClosed = reject));
-    this.closed.catch(() => undefined);
-  }
+  ) {}
 
   read(range: ChunkRange): Promise<Uint8Array> {
     // Chunks are taken in index order and read in the same order, one at a time.
@@ -43,10 +41,16 @@ export class StreamReader implements ChunkReader {
     return result;
   }
 
+  /** The upload is done with `chunk` (acknowledged or failed for good): its buffer is reused. */
+  release(chunk: Uint8Array | Blob): void {
+    if (chunk instanceof Uint8Array && !this.stopped) this.spare.push(chunk.buffer as ArrayBuffer);
+  }
+
   async close(): Promise<void> {
     this.stopped = true;
     this.leftover = undefined;
-    this.markClosed(new AbortError('The upload stopped reading the stream'));
+    this.spare.length = 0;
+    this.stop.abort(new AbortError('The upload stopped reading the stream'));
     await this.pieces.cancel();
   }
 
@@ -55,7 +59,7 @@ export class StreamReader implements ChunkReader {
     if (start < this.position) throw new SeatpayError(`Stream read out of order at byte ${start}`);
     // A resumed upload skips the chunks already acknowledged: their bytes are read and dropped.
     await this.skipTo(start);
-    const buffer = new Uint8Array(end - start);
+    const buffer = this.bufferOf(end - start);
     let filled = 0;
     while (filled < buffer.byteLength) {
       const piece = this.leftover ?? (await this.nextPiece());
@@ -68,6 +72,13 @@ export class StreamReader implements ChunkReader {
     this.position = end;
     if (end === this.size) await this.expectEnd();
     return buffer;
+  }
+
+  private bufferOf(size: number): Uint8Array {
+    const at = this.spare.findIndex((buffer) => buffer.byteLength >= size);
+    if (at < 0) return new Uint8Array(size);
+    const [buffer] = this.spare.splice(at, 1);
+    return new Uint8Array(buffer!, 0, size);
   }
 
   private async skipTo(start: number): Promise<void> {
@@ -90,7 +101,7 @@ export class StreamReader implements ChunkReader {
   /** The next non-empty piece, or `undefined` at the end of the stream. */
   private async nextPiece(): Promise<Uint8Array | undefined> {
     for (;;) {
-      const { value, done } = await Promise.race([this.pieces.next(), this.closed]);
+      const { value, done } = await this.nextOrStop();
       // Cancelled while waiting: the stream's end is not a real end then.
       if (this.stopped) throw new AbortError('The upload stopped reading the stream');
       if (done) return undefined;
@@ -99,6 +110,23 @@ export class StreamReader implements ChunkReader {
       }
       if (value.byteLength > 0) return value;
     }
+  }
+
+  /**
+   * The stream's next piece, or the close. Not `Promise.race` with one long-lived promise: each
+   * race would leave a reaction on it holding its piece until the close, that is the whole stream.
+   */
+  private nextOrStop(): Promise<IteratorResult<unknown>> {
+    const { signal } = this.stop;
+    return new Promise((resolve, reject) => {
+      const onStop = () => reject(signal.reason as Error);
+      if (signal.aborted) return onStop();
+      signal.addEventListener('abort', onStop, { once: true });
+      this.pieces
+        .next()
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', onStop));
+    });
   }
 
   private sizeMismatch(bytes: number, what: 'ended after' | 'holds at least'): SeatpayError {

@@ -29,6 +29,7 @@ export interface SeenChunk {
   filename: string;
   mime: string;
   contentLength: string | undefined;
+  contentType: string | undefined;
   academy: string | undefined;
   /** Chunk requests in flight when this one arrived, itself included. */
   inFlight: number;
@@ -54,6 +55,9 @@ export class ChunkSink {
   private readonly stored = new Map<string, Map<number, Uint8Array>>();
   private readonly faults = new Map<number, Fault[]>();
   private readonly holds = new Map<number, () => void>();
+  private readonly early: number[] = [];
+  /** Chunk requests answered early (before their body was read), in order. */
+  earlyAnswered = 0;
   private readonly waiters = new Set<() => void>();
   private readonly sockets = new Set<Socket>();
   private active = 0;
@@ -70,6 +74,15 @@ export class ChunkSink {
   /** Faults for chunk `index`, used one per attempt. */
   fault(index: number, ...faults: Fault[]): void {
     this.faults.set(index, [...(this.faults.get(index) ?? []), ...faults]);
+  }
+
+  /**
+   * The next chunk requests, one per status, are answered at once, before their body is read
+   * (as a proxy with a size limit or a server refusing a token does), and their connection is
+   * then closed.
+   */
+  answerEarly(...statuses: number[]): void {
+    this.early.push(...statuses);
   }
 
   /** Lets the held attempt of chunk `index` go on. */
@@ -145,6 +158,17 @@ export class ChunkSink {
       this.active--;
       this.notify();
     });
+    const early = this.early.shift();
+    if (early !== undefined) {
+      this.earlyAnswered++;
+      res.on('finish', () => req.socket.destroy());
+      return json(
+        res,
+        early,
+        { detail: 'answered early', status_code: early },
+        { connection: 'close' },
+      );
+    }
     const { seen, file } = await this.readChunk(req, path);
     this.chunks.push(seen);
     this.notify();
@@ -189,6 +213,7 @@ export class ChunkSink {
       filename: file.name,
       mime: file.type,
       contentLength: req.headers['content-length'],
+      contentType: req.headers['content-type'],
       academy: req.headers.academy as string | undefined,
       inFlight: this.active,
     };
