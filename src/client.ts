@@ -3,6 +3,7 @@ import { InvalidRequestError } from './core/errors/validation-errors.js';
 import type { HttpCore } from './core/request.js';
 import type { ClientOptions } from './core/setup/options.js';
 import { purchase, type PurchaseOptions, type PurchaseResult } from './helpers/purchase.js';
+import { purchasesOf, sharePurchases } from './helpers/purchase/client-purchases.js';
 import { BillingTeamResource } from './resources/billing-team.js';
 import { CardResource } from './resources/card.js';
 import { CheckingResource } from './resources/checking.js';
@@ -58,14 +59,16 @@ export class SeatpayClient {
     this.subscriptions = new SubscriptionsResource(core);
     this.billingTeam = new BillingTeamResource(core);
     this.seats = new SeatsResource(core);
-    this.consumables = new ConsumablesResource(core);
+    this.consumables = new ConsumablesResource(core, () => purchasesOf(this).journal);
     this.media = new MediaResource(core);
   }
 
   /**
    * A new client with `changes` applied to this one's options (checked as {@link createClient}
    * checks them), this client left as it is. An option given replaces the old value whole:
-   * `headers: {...}` replaces the extra headers, it does not add to them.
+   * `headers: {...}` replaces the extra headers, it does not add to them. The new client shares
+   * this one's money state: the default journal of keyed purchases and checkouts, the queue that
+   * runs purchases one at a time, and the subscriptions they were given.
    *
    * @example
    * ```ts
@@ -80,7 +83,10 @@ export class SeatpayClient {
         field: 'options',
       });
     }
-    return new SeatpayClient({ ...this.#options, ...changes });
+    const derived = new SeatpayClient({ ...this.#options, ...changes });
+    // A key re-run on a derived client must find what this client recorded: never pay twice.
+    sharePurchases(this, derived);
+    return derived;
   }
 
   /**

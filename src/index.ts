@@ -49,7 +49,11 @@ export {
   memoryJournal,
   type PurchaseJournal,
   type PurchaseRecord,
+  type CheckoutRecord,
+  type JournalRecord,
+  type JournalOptions,
 } from './helpers/purchase/journal.js';
+export type { CheckoutKeyOptions } from './resources/consumables.js';
 export { localStorageJournal } from './helpers/purchase/local-storage-journal.js';
 export type { UploadSource, StreamSource } from './helpers/upload/sources.js';
 export type { UploadOptions, ResumeOptions } from './helpers/upload/upload-options.js';

@@ -7,6 +7,7 @@ import { RequestHeaders } from './prepare/headers.js';
 import { MultipartBody } from './prepare/multipart.js';
 import { prepare, type PrepareSetup } from './prepare/prepare.js';
 import { tokenFor } from './prepare/token.js';
+import { withinDeadline } from './retry/deadline.js';
 import { withRetries, type RetrySetup } from './retry/retry.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
@@ -115,7 +116,12 @@ export class HttpCore {
     mode: AnswerMode,
   ): Promise<Answer<T>> {
     const call = prepare(build(), given, this.prepareSetup);
-    return withRetries(call, this.retrySetup, (attempt) => this.attempt(call, attempt, mode));
+    const totalTimeout = call.options.totalTimeout ?? this.options.totalTimeout;
+    // One deadline over every attempt and wait: its signal replaces the caller's.
+    return withinDeadline(totalTimeout, call.options, call, (deadline) => {
+      const timed = { ...call, options: { ...call.options, ...deadline } };
+      return withRetries(timed, this.retrySetup, (attempt) => this.attempt(timed, attempt, mode));
+    });
   }
 
   /** One attempt: token and headers, send and read, then the typed error or the answer. */
@@ -127,7 +133,8 @@ export class HttpCore {
     const token = await this.tokenFor(call);
     const headers = this.headers.of(call, call.options, token);
     const started = this.logSending(call, attempt);
-    const { response, text } = await send(this.ky, call, headers, mode, this.sendSetup);
+    const sent = () => send(this.ky, call, headers, mode, this.sendSetup);
+    const { response, text } = await (call.options.sending ? call.options.sending(sent) : sent());
     if (started !== undefined) this.logAnswer(call, response, started);
     if (!response.ok) throw errorOfAnswer(response, text, call, this.secrets, this.log);
     const check = {

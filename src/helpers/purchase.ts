@@ -6,6 +6,8 @@ import { purchasesOf } from './purchase/client-purchases.js';
 import { PurchaseFlow } from './purchase/flow.js';
 import type { PurchaseCalls } from './purchase/purchase-calls.js';
 import type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
+import { startDeadline } from '../core/retry/deadline.js';
+import { checkKeyAndJournal } from './purchase/keyed-journal.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
 
 export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
@@ -21,8 +23,18 @@ export async function purchase(
   options: PurchaseOptions,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
-  // The purchases of one client share a money queue and its claimed subscriptions.
-  return new PurchaseFlow(client, options, purchasesOf(client)).run();
+  const deadline = startDeadline(options.totalTimeout, options.signal, 'The purchase');
+  try {
+    // The purchases of one client share a money queue and its claimed subscriptions.
+    const flow = new PurchaseFlow(
+      client,
+      { ...options, signal: deadline.signal },
+      purchasesOf(client),
+    );
+    return await flow.run();
+  } finally {
+    deadline.clear();
+  }
 }
 
 /**
@@ -46,23 +58,7 @@ function checkPurchaseOptions(options: PurchaseOptions): void {
   }
   if (options.waitTimeout !== Infinity) checkNumberOption('waitTimeout', options.waitTimeout);
   checkNumberOption('pollInterval', options.pollInterval, MAX_TIMER_MS);
+  checkNumberOption('totalTimeout', options.totalTimeout, MAX_TIMER_MS);
   checkWaitForOptions({ exclude: options.exclude, signal: options.signal });
   checkKeyAndJournal(options);
-}
-
-function checkKeyAndJournal({ key, journal }: PurchaseOptions): void {
-  if (key !== undefined && (typeof key !== 'string' || key === '')) {
-    throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
-  }
-  const usable =
-    journal === undefined ||
-    (typeof journal === 'object' &&
-      journal !== null &&
-      typeof journal.get === 'function' &&
-      typeof journal.set === 'function');
-  if (!usable) {
-    throw new InvalidRequestError('Invalid journal: must have get(key) and set(key, record)', {
-      field: 'journal',
-    });
-  }
 }

@@ -3,6 +3,9 @@ import type { HttpCore } from '../core/request.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
+import { keyedCheckout } from '../helpers/purchase/keyed-checkout.js';
+import { memoryJournal, type PurchaseJournal } from '../helpers/purchase/journal.js';
+import { checkKeyAndJournal } from '../helpers/purchase/keyed-journal.js';
 import {
   CheckoutParamsSchema,
   CheckoutResultSchema,
@@ -32,8 +35,18 @@ export class ConsumablesResource {
    * ```ts
    * const consumables = new ConsumablesResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
+   *
+   * @param defaultJournal - The journal of a checkout given a `key` and no `journal`; by default
+   *   one in memory for this resource (a client passes the one its purchases share).
    */
-  constructor(private readonly core: HttpCore) {}
+  constructor(
+    private readonly core: HttpCore,
+    defaultJournal?: () => PurchaseJournal,
+  ) {
+    this.#defaultJournal = defaultJournal ?? once(memoryJournal);
+  }
+
+  readonly #defaultJournal: () => PurchaseJournal;
 
   /**
    * The listing as the service shapes it (a plain array, `{ consumables }`, or groups of
@@ -72,19 +85,69 @@ export class ConsumablesResource {
    * units are the buyer's own, listed in the invoice's `standalone_consumables`) and requires
    * `academy`.
    *
+   * `how_many` is a positive integer. With `key` (your own reference for this order) it has
+   * `purchase()`'s promise: it is recorded in `journal` (default: one in memory shared by the
+   * client and its `withOptions` clients) before it is sent, and a later checkout with the same
+   * key, in this process or after a restart with a durable journal, never buys again: it resolves
+   * with the recorded answer (through `withResponse()`, a `Response` marked
+   * `idempotent-replayed: true`), or rejects with `UnsettledKeyError` when the earlier one was
+   * sent and its answer never came. The same key with another input is refused with
+   * `KeyReuseError`, nothing sent.
+   *
    * @example
    * ```ts
    * const receipt = await client.consumables.checkout({
    *   service: 'ai-credits',
    *   how_many: 10,
    *   subscription: sub.id,
+   *   key: `topup-${orderId}`,
    * });
    * ```
    */
-  checkout(params: CheckoutParams, options?: RequestOptions): APIPromise<CheckoutResult> {
-    return this.core.request(() => {
+  checkout(
+    params: CheckoutParams & CheckoutKeyOptions,
+    options?: RequestOptions,
+  ): APIPromise<CheckoutResult> {
+    const given: unknown = params;
+    const { key, journal, ...input } = (
+      typeof given === 'object' && given !== null ? given : {}
+    ) as CheckoutKeyOptions & Record<string, unknown>;
+    if (key === undefined) return this.#send(journal === undefined ? given : input, options);
+    const check = () => {
+      checkKeyAndJournal({ key, journal });
+      parseInput(CheckoutParamsSchema, input, 'params');
+    };
+    const keyed = { key, journal: journal ?? this.#defaultJournal() };
+    return keyedCheckout(this.#send, input, keyed, options, check);
+  }
+
+  readonly #send = (params: unknown, options?: RequestOptions): APIPromise<CheckoutResult> =>
+    this.core.request(() => {
       const body = parseInput(CheckoutParamsSchema, params, 'params');
       return { route: this.core.routes.consumableCheckout, body, response: CheckoutResultSchema };
     }, options);
-  }
+}
+
+/**
+ * What `consumables.checkout` takes beside the order itself: the order's `key` and the `journal`
+ * that records it (see {@link ConsumablesResource.checkout}).
+ *
+ * @example
+ * ```ts
+ * const keyed: CheckoutKeyOptions = { key: 'topup-1042', journal: fileJournal('./orders.json') };
+ * await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: 7, ...keyed });
+ * ```
+ * @category Resources
+ */
+export interface CheckoutKeyOptions {
+  /** Your own reference for this order: a checkout with a recorded key never buys again. */
+  key?: string;
+  /** Where keyed checkouts are recorded; default: the client's in-memory journal. */
+  journal?: PurchaseJournal;
+}
+
+/** `make()` on first call, the same value after. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }

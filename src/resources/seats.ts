@@ -2,6 +2,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { Answer } from '../core/call.js';
 import type { HttpCore } from '../core/request.js';
 import type { RequestOptions } from '../core/setup/options.js';
+import { NotFoundError } from '../core/errors/status-errors.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import { IdInputSchema } from '../schemas/common.js';
 import { SeatChangeAnswerSchema, seatsOfChange } from './seat-change-answer.js';
@@ -115,7 +116,9 @@ export class SeatsResource {
   }
 
   /**
-   * Removes a seat from the team.
+   * Removes a seat from the team. If an attempt's answer was lost and the retry finds no such
+   * seat (404), the first attempt removed it: the call resolves once the listing confirms the seat
+   * is gone.
    *
    * @example
    * ```ts
@@ -125,13 +128,40 @@ export class SeatsResource {
    * ```
    */
   remove(subscriptionId: number, seatId: number, options?: RequestOptions): APIPromise<void> {
-    return this.core.request(() => {
-      const params = {
-        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-        seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
-      };
-      return { route: this.core.routes.deleteSeat, params, response: 'empty' };
-    }, options);
+    // An attempt whose answer was lost may have removed the seat: the retry's 404 is then the
+    // first attempt's success, confirmed by the listing, not a failure.
+    let lostAttempt = false;
+    const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
+    let asked: { subscription_id: number; seat_id: number } | undefined;
+    return this.core
+      .request<void>(
+        () => {
+          asked = {
+            subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+            seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
+          };
+          return { route: this.core.routes.deleteSeat, params: asked, response: 'empty' };
+        },
+        { ...options, onRetry },
+      )
+      ._recover((error) =>
+        asked && lostAttempt && error instanceof NotFoundError
+          ? this.settleRemoval(asked.subscription_id, asked.seat_id, error, options)
+          : undefined,
+      );
+  }
+
+  /** After a lost answer and a retry's 404: resolved when the listing has no such active seat. */
+  private async settleRemoval(
+    subscriptionId: number,
+    seatId: number,
+    notFound: NotFoundError,
+    options?: RequestOptions,
+  ): Promise<Answer<void>> {
+    const { data, response } = await this.list(subscriptionId, options).withResponse();
+    if (data.some((seat) => seat?.id === seatId && seat.is_active !== false)) throw notFound;
+    const { method } = this.core.routes.listSeats;
+    return { response, text: '', method, url: response.url, parse: () => undefined };
   }
 
   /**

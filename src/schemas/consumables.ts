@@ -117,7 +117,7 @@ export type ConsumableList = z.infer<typeof ConsumableListSchema>;
  * import { CheckoutParamsSchema } from 'seatpay';
  *
  * CheckoutParamsSchema.safeParse({ service: 'ai-credits', how_many: 0, subscription: 1 }).success;
- * // false: how_many must be >= 1, or -1
+ * // false: how_many must be a positive integer
  * ```
  * @category Schemas and types
  */
@@ -130,12 +130,11 @@ export const CheckoutParamsSchema = z
     service: z.union([NonEmptyStringSchema, IdInputSchema], {
       error: 'must be a service slug or a positive integer id',
     }),
-    /** How many units (or seats) to buy: an integer >= 1, or -1 for unlimited. */
-    how_many: z.int({ error: 'must be an integer >= 1, or -1 for unlimited' }).check(
-      z.refine((n) => n >= 1 || n === -1, {
-        error: 'must be an integer >= 1, or -1 for unlimited',
-      }),
-    ),
+    /**
+     * How many units (or seats) to buy: a positive integer (-1, unlimited, exists only in a
+     * balance, never in a purchase).
+     */
+    how_many: IdInputSchema,
     /**
      * The id of the subscription to add them to; the owner is charged. Required by SERVICE.md;
      * the deployed server needs it only for the seat service (other units are the buyer's own).

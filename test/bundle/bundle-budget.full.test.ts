@@ -7,9 +7,11 @@ import { measureBundle } from '../../bench/bundle-size.js';
  * The whole main entry with ky, zod and p-retry, minified and gzipped, and a page that builds one
  * resource on createCore. Issue #10's goals are 28 KB and 22 KB; these guards sit at the measured
  * sizes plus about 2 % so that any growth is a decision, not an accident (BENCHMARKS.md, "Bundle
- * size", says why the goals are missed and by how much).
+ * size", says why the goals are missed and by how much). Issue 20 added 565 B to the whole entry
+ * (43,915 to 44,480: every error class names itself for `instanceof` across the ESM and CommonJS
+ * builds, and RedirectError) and 514 B to one resource (32,906 to 33,420).
  */
-const WHOLE_MAIN_ENTRY_BUDGET = 44_100;
+const WHOLE_MAIN_ENTRY_BUDGET = 44_600;
 const ONE_RESOURCE_BUDGET = 33_500;
 
 describe('browser bundle of the main entry', () => {

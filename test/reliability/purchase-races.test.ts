@@ -16,6 +16,7 @@ import {
 } from '../../src/mock/index.js';
 import { watchedSimulator, type WatchedSimulator } from '../support/watched-simulator.js';
 import { printTable, trackUnhandled } from './support/faults-figures.js';
+import { TEAM_PURCHASE } from './support/team-purchase.js';
 import { attempt, judgeAttempts, type Attempt } from './support/purchase-ledger.js';
 
 // purchase() when the service acted but the client cannot see it, when buyers race, when the
@@ -27,10 +28,7 @@ import { attempt, judgeAttempts, type Attempt } from './support/purchase-ledger.
 
 const PAY = 'POST /v1/payments/pay';
 const BUY: PurchaseOptions = {
-  plan: 'team-per-seat',
-  team_seats: 2,
-  card: { card_number: '4242424242424242', cvc: '123' },
-  chosen_period: 'MONTH',
+  ...TEAM_PURCHASE,
   pollInterval: 10,
   waitTimeout: 1_500,
 };

@@ -138,4 +138,18 @@ describe('a seat change whose answer was lost', () => {
     expect(error).toMatchObject({ name: 'BadRequestError', mayHaveBeenProcessed: false });
     expect(await activeSeats('ivy@example.com')).toBe(1);
   });
+
+  const DELETE = 'DELETE /v2/payments/subscription/{subscription_id}/billing-team/seat/{seat_id}';
+
+  it('remove: the retry gets 404 because the lost attempt removed the seat, and the call resolves', async () => {
+    const [seat] = await owner.seats.add(subscription, [{ email: 'jon@example.com' }]);
+    server.simulator.faults.inject({ route: DELETE, kind: 'reset-after' });
+    await expect(owner.seats.remove(subscription, seat!.id)).resolves.toBeUndefined();
+    expect(await activeSeats('jon@example.com')).toBe(0);
+  });
+
+  it('remove: a 404 with no lost attempt before it stays a NotFoundError, not processed', async () => {
+    const error = await owner.seats.remove(subscription, 987_654).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'NotFoundError', mayHaveBeenProcessed: false });
+  });
 });

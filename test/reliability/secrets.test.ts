@@ -66,6 +66,8 @@ interface Scenario {
 }
 
 const server = setupServer();
+/** The controller of the AbortError scenario, made fresh by its arrange. */
+let aborting = new AbortController();
 
 /** Everything the service may echo: the request body, its Authorization header, the card. */
 function echoText(request: Request, sent: string): string {
@@ -169,6 +171,23 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'AbortError',
     expected: AbortError,
+    // Aborted by the service's side as the request arrives: in flight, whatever the machine's speed.
+    arrange: () => {
+      aborting = new AbortController();
+      server.use(
+        http.put(BASE + '/v1/payments/card', async () => {
+          aborting.abort();
+          await delay(300);
+          return HttpResponse.json({});
+        }),
+      );
+    },
+    act: (client) => client.card.register(CARD, { signal: aborting.signal }),
+    secrets: ALL_SECRETS,
+  },
+  {
+    name: "TimeoutError (the caller's AbortSignal.timeout)",
+    expected: TimeoutError,
     arrange: () =>
       server.use(
         http.put(BASE + '/v1/payments/card', async () => {

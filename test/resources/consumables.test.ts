@@ -129,7 +129,7 @@ describe('consumables.checkout', () => {
     expect(result.currency).toEqual({ code: 'USD', name: 'US Dollar' });
   });
 
-  it.each([1, -1])('accepts how_many %d and sends it', async (how_many) => {
+  it.each([1, 250])('accepts how_many %d and sends it', async (how_many) => {
     server.use(answer('POST /v2/payments/consumable/checkout', PAYMENT, { status: 201 }));
     await testClient().consumables.checkout({ service: 'ai-credits', how_many, subscription: 123 });
 
@@ -137,13 +137,16 @@ describe('consumables.checkout', () => {
     expect(request.body).toEqual({ service: 'ai-credits', how_many, subscription: 123 });
   });
 
-  it.each([0, -2, 2.5])('rejects how_many %d before sending anything', async (how_many) => {
-    await expectRejectedBeforeSending(
-      testClient().consumables.checkout({ service: 'ai-credits', how_many, subscription: 123 }),
-      'how_many',
-      seen,
-    );
-  });
+  it.each([0, -1, -2, 2.5])(
+    'rejects how_many %d before sending anything (-1, unlimited, is never bought)',
+    async (how_many) => {
+      await expectRejectedBeforeSending(
+        testClient().consumables.checkout({ service: 'ai-credits', how_many, subscription: 123 }),
+        'how_many',
+        seen,
+      );
+    },
+  );
 
   it('rejects an empty service slug before sending anything', async () => {
     await expectRejectedBeforeSending(

@@ -13,13 +13,13 @@ export default async function buildDist(): Promise<void> {
   // leaves alone a dist/ that another run is reading).
   if (process.env.SEATPAY_SKIP_BUILD === '1' && existsSync(resolve(root, 'dist/index.js'))) return;
   const started = performance.now();
-  await promisify(execFile)(
-    process.execPath,
-    [resolve(root, 'node_modules/tsup/dist/cli-default.js')],
-    {
+  const run = (script: string) =>
+    promisify(execFile)(process.execPath, [resolve(root, script)], {
       cwd: root,
       maxBuffer: 64 * 1024 * 1024,
-    },
-  );
+    });
+  // As `npm run build`: tsup, then the CommonJS types' import marks (scripts/cjs-type-imports.ts).
+  await run('node_modules/tsup/dist/cli-default.js');
+  await run('scripts/cjs-type-imports.ts');
   console.log(`full suite: built dist/ with tsup in ${Math.round(performance.now() - started)} ms`);
 }

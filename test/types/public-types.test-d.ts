@@ -8,6 +8,7 @@ import {
   BadRequestError,
   BillingPeriodLimitError,
   createClient,
+  memoryJournal,
   OwnerOnlyError,
   PaymentRequiredError,
   PermissionDeniedError,
@@ -15,6 +16,8 @@ import {
   SeatpayError,
   SubscriptionTimeoutError,
   type Bag,
+  type JournalRecord,
+  type PurchaseJournal,
   type BillingTeam,
   type BillingTeamPatch,
   type BillingTeamReplace,
@@ -107,6 +110,24 @@ describe('results of the calls users make', () => {
     // @ts-expect-error: an academy is an id or a slug
     await client.purchase({ ...order, academy: { id: 1 } });
     expectTypeOf<PaymentRequiredError>().toExtend<APIError>();
+  });
+
+  it('a keyed checkout takes a string key and a journal, and resolves to the same result', async () => {
+    const keyed = await client.consumables.checkout({
+      service: 'ai-credits',
+      how_many: 10,
+      subscription: 1,
+      key: 'topup-1',
+      journal: memoryJournal(),
+    });
+    expectTypeOf(keyed).toEqualTypeOf<CheckoutResult>();
+    // @ts-expect-error a key is a string
+    void client.consumables.checkout({ service: 'a', how_many: 1, subscription: 1, key: 7 });
+    const journal: PurchaseJournal = memoryJournal();
+    const record = await journal.get('topup-1');
+    if (record?.kind === 'checkout')
+      expectTypeOf(record.result).toEqualTypeOf<CheckoutResult | undefined>();
+    expectTypeOf(record).toEqualTypeOf<JournalRecord | undefined>();
   });
 
   it('every call is an APIPromise of its result, with the response beside it', async () => {

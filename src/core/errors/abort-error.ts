@@ -22,6 +22,8 @@ import { SeatpayError } from './seatpay-error.js';
  */
 export class AbortError extends SeatpayError {
   override name = 'AbortError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'AbortError';
   /**
    * Whether the aborted request may have reached the service and been acted on: true only for a
    * money call (pay, checking, consumable checkout, finalize) aborted after it was sent.

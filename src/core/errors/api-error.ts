@@ -56,6 +56,8 @@ export interface APIErrorDetails {
  */
 export class APIError extends SeatpayError {
   override name = 'APIError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'APIError';
   /** The HTTP status of the answer (4xx or 5xx). */
   readonly status: number;
   /** The request's method. */

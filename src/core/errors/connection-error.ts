@@ -26,6 +26,8 @@ import { SeatpayError } from './seatpay-error.js';
  */
 export class ConnectionError extends SeatpayError {
   override name = 'ConnectionError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'ConnectionError';
   /**
    * Whether the request may have reached the service: false only when it provably did not (the
    * connection was refused, the host was not found). When true, check before sending it again.
@@ -66,4 +68,6 @@ export class ConnectionError extends SeatpayError {
  */
 export class TimeoutError extends ConnectionError {
   override name = 'TimeoutError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'TimeoutError';
 }

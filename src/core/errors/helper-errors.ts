@@ -21,6 +21,8 @@ import { SeatpayError } from './seatpay-error.js';
  */
 export class SubscriptionTimeoutError extends SeatpayError {
   override name = 'SubscriptionTimeoutError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'SubscriptionTimeoutError';
   /** The last listing a poll read, or undefined when every poll failed. */
   readonly lastListing: SubscriptionList | undefined;
   /** The `timeout` that ran out, in ms. */
@@ -57,6 +59,8 @@ export class SubscriptionTimeoutError extends SeatpayError {
  */
 export class UploadError extends SeatpayError {
   override name = 'UploadError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'UploadError';
   /** The indexes of the chunks that could not be delivered, in order. */
   readonly failedChunks: number[];
 

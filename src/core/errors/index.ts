@@ -12,6 +12,7 @@ export {
 } from './status-errors.js';
 export { OwnerOnlyError, BillingPeriodLimitError, RechargeBudgetError } from './named-errors.js';
 export { ConnectionError, TimeoutError } from './connection-error.js';
+export { RedirectError } from './redirect-error.js';
 export { AbortError } from './abort-error.js';
 export {
   InvalidRequestError,
@@ -20,6 +21,7 @@ export {
   type ValidationIssue,
 } from './validation-errors.js';
 export { SubscriptionTimeoutError, UploadError } from './helper-errors.js';
+export { JournalError, KeyReuseError, UnsettledKeyError } from './journal-errors.js';
 export { PurchaseError, type PurchaseCharged, type PurchaseFailedStep } from './purchase-error.js';
 export { SeatsRefusedError, type SeatRefusal } from './seats-refused-error.js';
 export { ResponseTooLargeError } from './response-too-large-error.js';

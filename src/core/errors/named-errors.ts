@@ -22,6 +22,8 @@ import { APIError } from './api-error.js';
  */
 export class OwnerOnlyError extends APIError {
   override name = 'OwnerOnlyError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'OwnerOnlyError';
 }
 /**
  * "Billing period limit reached": the team reached its spending cap for the period. Matched on
@@ -47,6 +49,8 @@ export class OwnerOnlyError extends APIError {
  */
 export class BillingPeriodLimitError extends APIError {
   override name = 'BillingPeriodLimitError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'BillingPeriodLimitError';
 }
 /**
  * "No budget available for recharge": an auto-recharge would exceed the spending cap. Matched on
@@ -72,4 +76,6 @@ export class BillingPeriodLimitError extends APIError {
  */
 export class RechargeBudgetError extends APIError {
   override name = 'RechargeBudgetError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'RechargeBudgetError';
 }

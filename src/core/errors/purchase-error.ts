@@ -54,6 +54,8 @@ export type PurchaseCharged = 'no' | 'unknown' | 'yes';
  */
 export class PurchaseError extends SeatpayError {
   override name = 'PurchaseError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'PurchaseError';
   /** The step the flow stopped at. */
   readonly step: PurchaseFailedStep;
   /** Whether the card was charged: `'no'`, `'unknown'` or `'yes'`. */

@@ -23,6 +23,8 @@ import { SeatpayError } from './seatpay-error.js';
  */
 export class ResponseTooLargeError extends SeatpayError {
   override name = 'ResponseTooLargeError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'ResponseTooLargeError';
   /** Always true: an answer came, so the service may have acted on the request. */
   readonly mayHaveBeenProcessed = true;
   /** The HTTP status of the answer whose body was too long. */

@@ -1,3 +1,4 @@
+import { isSeatpayInstance } from './error-brand.js';
 import { safeCause } from '../secrets/redact.js';
 import { printableError } from './printable.js';
 
@@ -27,6 +28,20 @@ export class SeatpayError extends Error {
    * that rename classes.
    */
   override name = 'SeatpayError';
+
+  /**
+   * The class's name in every copy of seatpay (ESM and CommonJS builds); each subclass declares
+   * its own (test/ecosystem/errors-across-builds checks every exported one). @internal
+   */
+  static readonly seatpayErrorClass: string = 'SeatpayError';
+
+  /**
+   * Also true for an error thrown by another copy of seatpay (the ESM build when this is the
+   * CommonJS one, or the reverse). @internal
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return isSeatpayInstance(this, value);
+  }
 
   /**
    * @param message - What went wrong, secrets already redacted.

@@ -39,6 +39,8 @@ export interface SeatRefusal {
  */
 export class SeatsRefusedError extends SeatpayError {
   override name = 'SeatsRefusedError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'SeatsRefusedError';
   /** The answer's HTTP status (207 from the deployed server). */
   readonly status: number;
   /** The seats the service did change, as it answered them. */

@@ -21,6 +21,8 @@ import { isStatusInstance } from './status-class.js';
  */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'BadRequestError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -49,6 +51,8 @@ export class BadRequestError extends APIError {
  */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'AuthenticationError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -79,6 +83,8 @@ export class AuthenticationError extends APIError {
  */
 export class PaymentRequiredError extends APIError {
   override name = 'PaymentRequiredError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'PaymentRequiredError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -108,6 +114,8 @@ export class PaymentRequiredError extends APIError {
  */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'PermissionDeniedError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -133,6 +141,8 @@ export class PermissionDeniedError extends APIError {
  */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'NotFoundError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -163,6 +173,8 @@ export class NotFoundError extends APIError {
  */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'ConflictError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -192,6 +204,8 @@ export class ConflictError extends APIError {
  */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'RateLimitError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;
@@ -221,6 +235,8 @@ export class RateLimitError extends APIError {
  */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'InternalServerError';
 
   // A private brand, not the class's own name: a self-reference makes bundlers rename the class.
   static #statusClass = true;

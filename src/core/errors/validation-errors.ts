@@ -44,6 +44,8 @@ export interface ValidationIssue {
  */
 export class InvalidRequestError extends SeatpayError {
   override name = 'InvalidRequestError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'InvalidRequestError';
   /** The first offending field as a dotted path (`add_seats.0.email`), when one is to blame. */
   readonly field: string | undefined;
   /** Every problem found, each with its path; empty when the check was not a schema's. */
@@ -75,6 +77,8 @@ export class InvalidRequestError extends SeatpayError {
  */
 export class MaxChunksExceededError extends InvalidRequestError {
   override name = 'MaxChunksExceededError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'MaxChunksExceededError';
   /** How many chunks the file needs at the operation type's `chunk_size`. */
   readonly totalChunks: number;
   /** The operation type's `max_chunks`: the count must be less than it. */
@@ -111,6 +115,8 @@ export class MaxChunksExceededError extends InvalidRequestError {
  */
 export class ResponseValidationError extends SeatpayError {
   override name = 'ResponseValidationError';
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'ResponseValidationError';
   /**
    * Always true: the service answered 2xx, so it did act on the request (a payment did go
    * through) even though its answer cannot be read. Never send such a call again blindly.

@@ -1,5 +1,6 @@
 import type { Call, PreparedCall } from '../call.js';
 import { AbortError, TimeoutError } from '../errors/index.js';
+import { deadlineMessage } from '../retry/deadline.js';
 import { expandPath } from '../routes/routes.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { InternalRequestOptions } from '../setup/options.js';
@@ -31,8 +32,15 @@ export function prepare<T>(
   const { method, path } = call.route;
   const url = setup.baseUrl + (call.params ? expandPath(path, call.params) : path);
   const { signal } = options;
-  if (signal?.aborted)
-    throw new AbortError(undefined, { cause: setup.secrets.cause(signal.reason) });
+  if (signal?.aborted) {
+    const cause = setup.secrets.cause(signal.reason);
+    // The caller's AbortSignal.timeout already fired: a timeout, and nothing was sent.
+    if (deadlineMessage(signal.reason) !== undefined) {
+      const message = `No answer from ${method} ${url}: the caller's signal had timed out`;
+      throw new TimeoutError(message, { mayHaveBeenProcessed: false, method, url, cause });
+    }
+    throw new AbortError(undefined, { cause });
+  }
   const timeoutMs = options.timeout ?? setup.timeoutMs;
   if (timeoutMs === 0) {
     // No time at all: nothing is sent (ky would still start the request), nothing retried.

@@ -134,11 +134,12 @@ export function checkRequestOptions<T extends object>(options: T | null | undefi
   if (typeof options !== 'object') {
     throw new InvalidRequestError('Invalid options: must be an object', { field: 'options' });
   }
-  const { signal, timeout, maxRetries, headers } = options as Record<string, unknown>;
+  const { signal, timeout, totalTimeout, maxRetries, headers } = options as Record<string, unknown>;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new InvalidRequestError('Invalid signal: must be an AbortSignal', { field: 'signal' });
   }
   checkNumberOption('timeout', timeout, MAX_TIMER_MS);
+  checkNumberOption('totalTimeout', totalTimeout, MAX_TIMER_MS);
   checkNumberOption('maxRetries', maxRetries);
   checkHeaders(headers, 'headers');
   return options;

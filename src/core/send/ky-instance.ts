@@ -15,9 +15,12 @@ export function kyInstanceOf(
   return ky.create({
     retry: 0, // p-retry is the one retry loop; ky's would also clone every request body
     throwHttpErrors: false, // statuses are judged by the core, into typed errors
-    // `redirect: 'error'` keeps the token on baseUrl's origin; `window: null` stops Node's fetch
-    // from cloning (and so buffering) every request body (upload-anchors.md §4).
-    redirect: 'error',
+    // A redirect is never followed (the token stays on baseUrl's origin) but handed back, and
+    // send() makes it a RedirectError: `'error'` would be simpler, but workerd and real edge
+    // runtimes refuse it, and elsewhere it surfaces as a network failure that looks retryable.
+    // Node's fetch then clones a request body it could otherwise send as is: small JSON, since
+    // Node's upload chunks go through the platform's sender (upload-anchors.md §4).
+    redirect: 'manual',
     window: null,
     timeout: timeoutMs,
     headers,

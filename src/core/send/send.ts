@@ -6,6 +6,7 @@ import { readBody } from '../read/read-body.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { Platform } from '../../platform/platform.js';
 import { neverReachedService } from './connection-failure.js';
+import { isRedirect, redirectErrorOf } from './redirect.js';
 
 /** What sending an attempt needs of its client. */
 export interface SendSetup {
@@ -21,7 +22,8 @@ export interface SendSetup {
  * Sends one attempt of `call` through the client's ky instance (ky's retry is off: p-retry is the
  * only loop) and reads the answer's body, bounded, within the same timeout. Every failure becomes
  * a typed error: no answer is a {@link ConnectionError} or {@link TimeoutError} that says whether
- * the request may have reached the service, the caller's signal an {@link AbortError}.
+ * the request may have reached the service, the caller's signal an {@link AbortError}, a redirect
+ * a `RedirectError` (never followed, never retried).
  */
 export async function send(
   ky: KyInstance,
@@ -35,6 +37,7 @@ export async function send(
     const pending = ky(call.url, await kyOptionsOf(call, headers, setup));
     const response = await pending;
     gotHeaders = true;
+    if (isRedirect(response)) throw redirectErrorOf(response, call, setup.secrets);
     if (response.ok && mode.raw) return { response, text: undefined };
     const { method, url } = call;
     const bounds = { maxBytes: setup.maxResponseBytes, timeoutMs: call.timeoutMs, method, url };

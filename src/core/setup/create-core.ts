@@ -73,6 +73,7 @@ function checkOptions(options: ClientOptions): void {
     });
   }
   checkNumberOption('timeout', options.timeout, MAX_TIMER_MS);
+  checkNumberOption('totalTimeout', options.totalTimeout, MAX_TIMER_MS);
   checkNumberOption('maxRetries', options.maxRetries);
   checkNumberOption('maxRetryDelay', options.maxRetryDelay, MAX_TIMER_MS);
   checkNumberOption('retryBaseDelay', options.retryBaseDelay, MAX_TIMER_MS);

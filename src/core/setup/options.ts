@@ -149,6 +149,11 @@ export interface ClientOptions {
   academy?: number | string;
   /** Milliseconds per attempt, answer body included. @defaultValue 30000 */
   timeout?: number;
+  /**
+   * Milliseconds for a whole call: every attempt, backoff and `Retry-After` wait included. When it
+   * runs out the call rejects with `TimeoutError`. @defaultValue none
+   */
+  totalTimeout?: number;
   /** Retries after the first attempt (see the README's retry policy). @defaultValue 2 */
   maxRetries?: number;
   /** The longest `Retry-After` wait honoured, in milliseconds. @defaultValue 60000 */
@@ -210,6 +215,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Milliseconds per attempt for this call. */
   timeout?: number;
+  /** Milliseconds for this whole call, retries and waits included; then `TimeoutError`. */
+  totalTimeout?: number;
   /** Retries after the first attempt for this call. */
   maxRetries?: number;
   /** Extra headers for this call. */
@@ -223,6 +230,8 @@ export interface RequestOptions {
  * @internal
  */
 export interface InternalRequestOptions extends RequestOptions {
+  /** Wraps each send, so that a deadline knows whether one was in flight. */
+  sending?: <A>(send: () => Promise<A>) => Promise<A>;
   /** Called before each retry wait, with the failure and the wait. */
   onRetry?: (retry: { error: unknown; retry: number; delayMs: number }) => void;
   /** Called as the file part of a multipart body goes out, where the sender can tell (`fromPath`). */

@@ -1,7 +1,8 @@
 import { APIError } from '../../core/errors/api-error.js';
 import { AbortError } from '../../core/errors/abort-error.js';
-import { ConnectionError } from '../../core/errors/connection-error.js';
-import type { PurchaseCharged } from '../../core/errors/purchase-error.js';
+import { ConnectionError, TimeoutError } from '../../core/errors/connection-error.js';
+import type { PurchaseCharged, PurchaseFailedStep } from '../../core/errors/purchase-error.js';
+import { deadlineMessage } from '../../core/retry/deadline.js';
 import {
   InvalidRequestError,
   ResponseValidationError,
@@ -38,5 +39,26 @@ export function abortAfterPay(error: AbortError): AbortError {
   return new AbortError('The purchase was aborted after the pay request was sent', {
     cause: error.cause,
     mayHaveBeenProcessed: true,
+  });
+}
+
+/**
+ * An abort by the purchase's `totalTimeout` (or the caller's `AbortSignal.timeout`) told as what
+ * it is, a timeout; undefined for any other error. `method` is `'purchase'`: no one request ran out.
+ */
+export function deadlinePassed(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  step: PurchaseFailedStep,
+  charged: PurchaseCharged,
+): TimeoutError | undefined {
+  const reason: unknown = signal?.reason;
+  const passed = signal?.aborted ? deadlineMessage(reason) : undefined;
+  if (!(error instanceof AbortError) || passed === undefined) return undefined;
+  return new TimeoutError(`The purchase did not finish in time (at step "${step}"): ${passed}`, {
+    mayHaveBeenProcessed: charged !== 'no',
+    method: 'purchase',
+    url: '',
+    cause: reason,
   });
 }

@@ -13,9 +13,10 @@ import type { PurchaseCalls } from './purchase-calls.js';
 import type { PurchaseOptions, PurchaseResult } from './purchase-options.js';
 import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from '../purchase-step.js';
 import { subscriptionsOf } from '../wait-for-subscription.js';
-import { abortAfterPay, chargedAfterPayFailure } from './charged.js';
+import { abortAfterPay, chargedAfterPayFailure, deadlinePassed } from './charged.js';
 import type { ClientPurchases } from './client-purchases.js';
-import type { PurchaseJournal, PurchaseRecord } from './journal.js';
+import type { PurchaseRecord } from './journal.js';
+import { KeyedJournal } from './keyed-journal.js';
 import { isThisPurchase } from './match.js';
 import { awaitsBillingTeam } from '../usable-subscription.js';
 
@@ -38,7 +39,7 @@ export class PurchaseFlow {
   #subscription: Subscription | undefined;
   #record: PurchaseRecord | undefined;
   #ambiguous: unknown;
-  readonly #journal: PurchaseJournal | undefined;
+  readonly #journal: KeyedJournal | undefined;
   readonly #request: RequestOptions;
 
   constructor(
@@ -46,7 +47,16 @@ export class PurchaseFlow {
     private readonly options: PurchaseOptions,
     private readonly shared: ClientPurchases,
   ) {
-    this.#journal = options.key === undefined ? undefined : (options.journal ?? shared.journal);
+    this.#journal =
+      options.key === undefined
+        ? undefined
+        : new KeyedJournal(
+            options.journal ?? shared.journal,
+            options.key,
+            'purchase',
+            purchaseParams(options),
+            options.signal,
+          );
     this.#request = options.signal ? { signal: options.signal } : {};
   }
 
@@ -59,15 +69,15 @@ export class PurchaseFlow {
   }
 
   async #steps(): Promise<PurchaseResult> {
-    const recorded = await this.#journal?.get(this.options.key!);
+    const recorded = await this.#readRecord();
     if (recorded && recorded.stage !== 'refused') return this.#resume(recorded);
     const prepared = await this.#prepare();
     const subscription = await this.shared.queue.run(
-      () => this.#payAndWait(prepared, recorded !== undefined),
+      () => this.#payAndWait(prepared),
       this.options.signal,
     );
     // Another run with the same key claimed it first: follow that one, never pay again.
-    if (!subscription) return this.#resume((await this.#journal!.get(this.options.key!))!);
+    if (!subscription) return this.#resume((await this.#readRecord())!);
     return this.#finish(prepared, subscription);
   }
 
@@ -96,18 +106,20 @@ export class PurchaseFlow {
   }
 
   /** Runs in the client's money queue: from the listing before paying to the new subscription. */
-  async #payAndWait(prepared: Prepared, replace: boolean): Promise<Subscription | undefined> {
+  async #payAndWait(prepared: Prepared): Promise<Subscription | undefined> {
     this.#step = 'pay';
     const before = this.options.exclude ?? (await this.#listExisting());
     const exclude = [...before, ...this.shared.claimed];
     const record: PurchaseRecord = {
+      kind: 'purchase',
+      params: this.#journal?.params,
       stage: 'paying',
       charged: 'unknown',
       ...prepared,
       exclude,
       updatedAt: new Date().toISOString(),
     };
-    if (!(await this.#claim(record, replace))) return undefined;
+    if (!(await this.#claim(record))) return undefined;
     const payment = await this.#pay(prepared.bag);
     if (this.#charged === 'yes') await this.#write({ stage: 'paid', charged: 'yes', payment });
     this.#report('pay', payment ?? asSeatpayError(this.#ambiguous));
@@ -207,7 +219,7 @@ export class PurchaseFlow {
    * queued behind it (and claimed it for the client): read the journal again before waiting.
    */
   async #awaitRecorded(record: PurchaseRecord): Promise<Subscription> {
-    const latest = (await this.#journal?.get(this.options.key!)) ?? record;
+    const latest = (await this.#readRecord()) ?? record;
     this.#record = latest;
     this.#payment = latest.payment ?? this.#payment;
     if (latest.subscription) {
@@ -222,23 +234,24 @@ export class PurchaseFlow {
     this.#charged = 'yes';
   }
 
-  /** Records the purchase before paying; false when another run with this key already did. */
-  async #claim(record: PurchaseRecord, replace: boolean): Promise<boolean> {
+  /**
+   * Records the purchase before paying; false when another run with this key already did. A
+   * refused earlier run leaves the key free, and two re-runs of it still cannot both claim it.
+   */
+  async #claim(record: PurchaseRecord): Promise<boolean> {
     this.#record = record;
-    const journal = this.#journal;
-    if (!journal) return true;
-    const key = this.options.key!;
-    if (replace) return journal.set(key, record).then(() => true);
-    if (journal.claim) return journal.claim(key, record);
-    if (await journal.get(key)) return false;
-    await journal.set(key, record);
-    return true;
+    return this.#journal ? this.#journal.claim(record) : true;
+  }
+
+  /** The key's purchase record; a checkout's under this key is refused as a reused key. */
+  async #readRecord(): Promise<PurchaseRecord | undefined> {
+    return (await this.#journal?.read()) as PurchaseRecord | undefined;
   }
 
   async #write(change: Partial<PurchaseRecord>): Promise<void> {
     if (!this.#record) return;
     this.#record = { ...this.#record, ...change, updatedAt: new Date().toISOString() };
-    await this.#journal?.set(this.options.key!, this.#record);
+    await this.#journal?.write(this.#record);
   }
 
   #report<Name extends PurchaseStepName>(
@@ -249,10 +262,15 @@ export class PurchaseFlow {
     return result;
   }
 
+  #abortAfterPay(error: unknown): unknown {
+    return error instanceof AbortError && this.#charged !== 'no' ? abortAfterPay(error) : error;
+  }
+
   #failure(error: unknown): PurchaseError {
     if (error instanceof PurchaseError) return error;
+    const { signal } = this.options;
     const cause =
-      error instanceof AbortError && this.#charged !== 'no' ? abortAfterPay(error) : error;
+      deadlinePassed(error, signal, this.#step, this.#charged) ?? this.#abortAfterPay(error);
     return new PurchaseError({
       step: this.#step,
       charged: this.#charged,
@@ -269,4 +287,10 @@ function asSeatpayError(error: unknown): SeatpayError {
   return new SeatpayError('Paying failed in a way that leaves the charge unknown', {
     cause: error,
   });
+}
+
+/** What a key's record must match: the parameters that decide what is bought (never the card). */
+function purchaseParams(options: PurchaseOptions): Record<string, unknown> {
+  const { plan, team_seats, chosen_period, payment_method_id, academy } = options;
+  return { plan, team_seats, chosen_period, payment_method_id, academy };
 }

@@ -1,6 +1,7 @@
+import { JournalError } from '../../core/errors/journal-errors.js';
 import type { Payment, Plan } from '../../schemas/payments.js';
 import type { Bag, Checking } from '../../schemas/checking.js';
-import type { Consumable } from '../../schemas/consumables.js';
+import type { CheckoutResult, Consumable } from '../../schemas/consumables.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
 
 /**
@@ -18,6 +19,8 @@ import type { Subscription } from '../../schemas/subscriptions.js';
  * @category Helpers
  */
 export interface PurchaseRecord {
+  /** What was recorded: a purchase (records written before `kind` existed have none). */
+  kind?: 'purchase';
   /** How far the purchase got. */
   stage: 'paying' | 'refused' | 'paid' | 'subscribed' | 'done';
   /** Whether the money moved, as far as known when the record was written. */
@@ -36,19 +39,76 @@ export interface PurchaseRecord {
   subscription?: Subscription | undefined;
   /** The consumables listed at the end, once done. */
   consumables?: Consumable[] | undefined;
+  /** The request's parameters (plan, team_seats, chosen_period ...): a key reused with others is refused. */
+  params?: Record<string, unknown>;
   /** When the record was last written (ISO 8601). */
   updatedAt: string;
 }
 
 /**
- * Where `purchase({ key, journal })` records each purchase, so that a re-run with the same key
- * (after a crash, in another process) never pays again. A small async key-value store; `claim`,
- * when a journal has it, stores a record only if the key has none, atomically, so that two runs
- * with the same key cannot both pay (every journal seatpay ships has it).
+ * What `consumables.checkout({ key })` records, as JSON: `'sending'` (written before the request
+ * leaves: it may have reached the service), `'refused'` (the service refused it: nothing was
+ * charged), `'done'` (the service answered; `result` is its answer).
  *
  * @example
  * ```ts
- * const records = new Map<string, PurchaseRecord>();
+ * const record = await journal.get('topup-77');
+ * if (record?.kind === 'checkout' && record.stage === 'done') console.log(record.result.id);
+ * ```
+ * @category Helpers
+ */
+export interface CheckoutRecord {
+  /** What was recorded: a consumable checkout. */
+  kind: 'checkout';
+  /** How far the checkout got. */
+  stage: 'sending' | 'refused' | 'done';
+  /** Whether the money moved, as far as known when the record was written. */
+  charged: 'no' | 'unknown' | 'yes';
+  /** The whole input of the checkout (service, how_many, subscription ...), without key and journal. */
+  params: Record<string, unknown>;
+  /** The service's answer, once it came. */
+  result?: CheckoutResult | undefined;
+  /** When the record was last written (ISO 8601). */
+  updatedAt: string;
+}
+
+/**
+ * Any record a journal holds: a purchase's or a consumable checkout's (told apart by `kind`).
+ *
+ * @example
+ * ```ts
+ * const records = new Map<string, JournalRecord>();
+ * ```
+ * @category Helpers
+ */
+export type JournalRecord = PurchaseRecord | CheckoutRecord;
+
+/**
+ * The last argument of a journal's methods: `signal` fires when the call that asked gave up (a
+ * journal that waits, for a lock say, should stop waiting then).
+ *
+ * @example
+ * ```ts
+ * const options: JournalOptions = { signal: AbortSignal.timeout(5_000) };
+ * ```
+ * @category Helpers
+ */
+export interface JournalOptions {
+  /** Fires when the call gave up; the journal may stop what it is doing. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Where `purchase({ key, journal })` and `consumables.checkout({ key, journal })` record each
+ * money call, so that a re-run with the same key (after a crash, in another process) never pays
+ * again. A small async key-value store; `claim`, when a journal has it, stores a record only if
+ * the key has none, atomically, so that two runs with the same key cannot both pay (every journal
+ * seatpay ships has it). Each method gets `{ signal }` last: seatpay stops waiting for it when the
+ * call's signal fires, whether or not the journal honours it.
+ *
+ * @example
+ * ```ts
+ * const records = new Map<string, JournalRecord>();
  * const journal: PurchaseJournal = {
  *   get: async (key) => records.get(key),
  *   set: async (key, record) => void records.set(key, record),
@@ -67,7 +127,7 @@ export interface PurchaseJournal {
    * console.log(record?.stage); // 'paying', 'paid', 'subscribed', 'done' ...
    * ```
    */
-  get(key: string): Promise<PurchaseRecord | undefined>;
+  get(key: string, options?: JournalOptions): Promise<JournalRecord | undefined>;
   /**
    * Stores the record of `key`, replacing any.
    *
@@ -76,21 +136,23 @@ export interface PurchaseJournal {
    * await journal.set('order-7', { ...record, stage: 'done' });
    * ```
    */
-  set(key: string, record: PurchaseRecord): Promise<void>;
+  set(key: string, record: JournalRecord, options?: JournalOptions): Promise<void>;
   /**
-   * Stores `record` only if `key` has none, atomically; resolves to whether it did.
+   * Stores `record` only if `key` has none, or only the record of a refused call (nothing was
+   * charged: the key is free again), atomically; resolves to whether it did.
    *
    * @example
    * ```ts
    * if (!(await journal.claim?.('order-7', record))) console.log('another run has this order');
    * ```
    */
-  claim?(key: string, record: PurchaseRecord): Promise<boolean>;
+  claim?(key: string, record: JournalRecord, options?: JournalOptions): Promise<boolean>;
 }
 
 /**
  * A journal in memory: it survives nothing but lasts as long as the process, which is what a
- * `key` without a `journal` uses (one per client). Records are copied in and out.
+ * `key` without a `journal` uses (one per client and the clients made from it with
+ * `withOptions`). Records are copied in and out.
  *
  * @example
  * ```ts
@@ -104,20 +166,57 @@ export interface PurchaseJournal {
 export function memoryJournal(): PurchaseJournal {
   const records = new Map<string, string>();
   return {
-    get: async (key) => parseRecord(records.get(key)),
+    get: async (key) => parseRecord(records.get(key), 'memory journal'),
     set: async (key, record) => void records.set(key, JSON.stringify(record)),
     claim: async (key, record) => {
-      if (records.has(key)) return false;
+      if (!isFree(parseRecord(records.get(key), 'memory journal'))) return false;
       records.set(key, JSON.stringify(record));
       return true;
     },
   };
 }
 
-/** A stored record, or undefined for nothing or something that is not one. */
-export function parseRecord(text: string | null | undefined): PurchaseRecord | undefined {
+/**
+ * A stored record, or undefined for nothing stored. Anything else (not JSON, not an object with a
+ * known `stage`) is someone else's data: a {@link JournalError} naming `where`, never "nothing".
+ */
+export function parseRecord(
+  text: string | null | undefined,
+  where: string,
+  path?: string,
+): JournalRecord | undefined {
   if (text === undefined || text === null) return undefined;
-  const value: unknown = JSON.parse(text);
-  if (typeof value !== 'object' || value === null || !('stage' in value)) return undefined;
-  return value as PurchaseRecord;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new JournalError(`The ${where} holds a record that is not JSON; fix or move it`, {
+      path,
+      cause: error,
+    });
+  }
+  return checkRecord(value, where, path);
+}
+
+const STAGES = new Set(['paying', 'refused', 'paid', 'subscribed', 'done', 'sending']);
+
+/** `value` as a record, or a {@link JournalError}: a journal holds its own records or nothing. */
+export function checkRecord(value: unknown, where: string, path?: string): JournalRecord {
+  const record = value as Partial<JournalRecord> | null;
+  const ok =
+    typeof record === 'object' &&
+    record !== null &&
+    !Array.isArray(record) &&
+    typeof record.stage === 'string' &&
+    STAGES.has(record.stage) &&
+    (record.kind === undefined || record.kind === 'purchase' || record.kind === 'checkout');
+  if (!ok) {
+    throw new JournalError(`The ${where} holds something that is not a seatpay record`, { path });
+  }
+  return record as JournalRecord;
+}
+
+/** Whether a key with this record may be claimed: no record, or a refused call's (nothing charged). */
+export function isFree(record: JournalRecord | undefined): boolean {
+  return record === undefined || record.stage === 'refused';
 }

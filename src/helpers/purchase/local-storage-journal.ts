@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { parseRecord, type PurchaseJournal } from './journal.js';
+import { isFree, parseRecord, type PurchaseJournal } from './journal.js';
 
 /**
  * A journal in the browser's `localStorage` (or any Web Storage given as `storage`), so that a
@@ -33,12 +33,14 @@ export function localStorageJournal(
     });
   }
   const prefix = options.prefix ?? 'seatpay:purchase:';
+  const read = (key: string) =>
+    parseRecord(storage.getItem(prefix + key), `localStorage journal (${prefix + key})`);
   return {
-    get: async (key) => parseRecord(storage.getItem(prefix + key)),
+    get: async (key) => read(key),
     set: async (key, record) => storage.setItem(prefix + key, JSON.stringify(record)),
     // Synchronous check and write: nothing else in this tab runs in between.
     claim: async (key, record) => {
-      if (storage.getItem(prefix + key) !== null) return false;
+      if (!isFree(read(key))) return false;
       storage.setItem(prefix + key, JSON.stringify(record));
       return true;
     },

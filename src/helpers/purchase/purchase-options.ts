@@ -53,10 +53,16 @@ export interface PurchaseOptions {
    * subscription.
    */
   key?: string;
-  /** Where purchases with a `key` are recorded; default: one in memory, shared by the client's purchases. */
+  /** Where purchases with a `key` are recorded; default: one in memory, shared by the client and its `withOptions` clients. */
   journal?: PurchaseJournal;
   /** Cancels the flow, the request or poll in flight included; rejects with `AbortError`. */
   signal?: AbortSignal;
+  /**
+   * The most the whole purchase may take, in ms: every step, retry, wait and poll included. When
+   * it runs out the purchase stops and rejects with a `PurchaseError` whose `cause` is a
+   * `TimeoutError` (`mayHaveBeenProcessed` when the pay request may have left). Default: none.
+   */
+  totalTimeout?: number;
   /** Called as each step ends, with what it produced. If it throws, the purchase stops with a `PurchaseError` that still says whether the card was charged. */
   onStep?: (step: PurchaseStep) => void;
   /** How long to wait for the subscription, in ms. @defaultValue 120000 */

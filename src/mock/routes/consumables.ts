@@ -11,7 +11,7 @@ import { addConsumable, personal } from '../rules/allocation.js';
 import { charge } from '../rules/charges.js';
 import { usableConsumables } from '../rules/entitlement.js';
 import { catalogServices, SEAT_SERVICE_SLUG, type CatalogServiceItem } from '../state/catalog.js';
-import { buyStandalone, UNLIMITED_PRICE_UNITS } from '../rules/standalone.js';
+import { buyStandalone } from '../rules/standalone.js';
 import { serializeConsumableListing } from '../state/serialize-consumables.js';
 import { serializeInvoice } from '../state/serialize-payments.js';
 import type { ConsumableRecord, SimulatorState, SubscriptionRecord } from '../state/state.js';
@@ -20,12 +20,8 @@ export function listConsumables({ state, user }: RouteContext): Response {
   return json(serializeConsumableListing(state, usableConsumables(state, user.id)));
 }
 
-const HowMany = integer().check(
-  z.refine(
-    (n) => n >= 1 || n === -1,
-    'Ensure this value is greater than or equal to 1, or -1 for unlimited.',
-  ),
-);
+/** `how_many` -1 (unlimited) exists only in a balance: a purchase of it is refused. */
+const HowMany = integer(1);
 
 /** The body under SERVICE.md: a service slug and a subscription, always. */
 const CheckoutBody = z.object({ service: text(), how_many: HowMany, subscription: integer(1) });
@@ -89,7 +85,6 @@ function buySeats(state: SimulatorState, subscription: SubscriptionRecord, reque
   const team =
     state.team(subscription.teamId) ??
     fail(400, 'This subscription has no billing team; buy it with team_seats');
-  if (requested === -1) throw SimulatorError.fields({ how_many: ['Seats cannot be unlimited.'] });
   const { seatCheckout, freeOwnerSeats } = state.options.profile;
   // The deployed server counts the seats bought, not the owner's free one (additional_seats).
   const howMany =
@@ -121,9 +116,8 @@ function recharge(
   if (!item) return fail(400, 'Service not found');
   const target = rechargeTarget(state, subscription, item);
   if (target.howMany === -1) fail(400, 'This consumable is already unlimited');
-  const units = howMany === -1 ? UNLIMITED_PRICE_UNITS : howMany;
-  target.howMany = howMany === -1 ? -1 : target.howMany + howMany;
-  const amount = parseDecimal(item.price_per_unit) * units;
+  target.howMany += howMany;
+  const amount = parseDecimal(item.price_per_unit) * howMany;
   return charge(state, {
     kind: 'consumable-checkout',
     userId: subscription.ownerId,

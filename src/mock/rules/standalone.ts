@@ -5,9 +5,6 @@ import { serializeInvoice } from '../state/serialize-payments.js';
 import { findSubscription, requireOwner } from './access.js';
 import { charge } from './charges.js';
 
-/** Buying unlimited (-1) units of a service costs this many units. */
-export const UNLIMITED_PRICE_UNITS = 100;
-
 /**
  * The deployed server's checkout of a service other than seats: units of the buyer's own (a
  * standalone consumable, no team, no seat), charged to the buyer, answered with the invoice and
@@ -23,11 +20,10 @@ export function buyStandalone(
   const subscription =
     subscriptionId === undefined ? undefined : findSubscription(state, subscriptionId);
   if (subscription) requireOwner(subscription, user);
-  const units = howMany === -1 ? UNLIMITED_PRICE_UNITS : howMany;
   const invoice = charge(state, {
     kind: 'consumable-checkout',
     userId: user.id,
-    amount: bundlePrice(unitPrice(state, service), units, BUNDLES[service]),
+    amount: bundlePrice(unitPrice(state, service), howMany, BUNDLES[service]),
     subscriptionId: subscription?.id ?? null,
     service,
     howMany,

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { installCached } from './install-cached.js';
 import { repoRoot } from './pack-and-install.js';
 
 const exec = promisify(execFile);
@@ -21,22 +21,7 @@ export async function nodeBinary(major: NodeMajor): Promise<string> {
   const binary = join(dir, 'node_modules', 'node', 'bin', 'node');
   if (await isMajor(binary, 22)) return binary;
 
-  await rm(dir, { recursive: true, force: true });
-  // Installed beside, then renamed: a run interrupted mid-install leaves no half-made cache.
-  const staging = `${dir}.install-${process.pid}`;
-  await mkdir(staging, { recursive: true });
-  // The package's preinstall fetches the real binary (toolchain.md §1), so scripts must run.
-  await exec('npm', [
-    'install',
-    '--prefix',
-    staging,
-    '--no-save',
-    '--no-audit',
-    '--no-fund',
-    'node@22',
-  ]);
-  // Another run may have finished first: its copy is as good as ours.
-  await rename(staging, dir).catch(() => rm(staging, { recursive: true, force: true }));
+  await installCached(dir, ['node@22']);
   if (!(await isMajor(binary, 22))) {
     throw new Error(`${binary} is not a Node 22 after installing node@22`);
   }

@@ -4,15 +4,13 @@
 // Prints `step <name>` as each step ends, then `result <json>` or `error <json>`.
 import { createClient } from '../../../src/index.js';
 import { fileJournal } from '../../../src/node.js';
+import { TEAM_PURCHASE } from './team-purchase.js';
 
 const [baseUrl = '', token = '', journalPath = '', key = ''] = process.argv.slice(2);
 const client = createClient({ baseUrl, token, logLevel: 'off', retryBaseDelay: 1 });
 try {
   const result = await client.purchase({
-    plan: 'team-per-seat',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
+    ...TEAM_PURCHASE,
     key,
     journal: fileJournal(journalPath),
     pollInterval: 20,

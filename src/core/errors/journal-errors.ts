@@ -1,0 +1,101 @@
+import { SeatpayError } from './seatpay-error.js';
+import { InvalidRequestError } from './validation-errors.js';
+
+/**
+ * A journal (`purchase({ key, journal })`, `consumables.checkout({ key, journal })`) could not be
+ * read, written or locked, or holds something other than its own records. Its records are what
+ * stops a second charge, so it is never started afresh: the call fails instead, before the money
+ * call leaves when the journal fails first. `path` names the file of a `fileJournal`.
+ *
+ * @example
+ * ```ts
+ * import { JournalError, PurchaseError } from 'seatpay';
+ *
+ * try {
+ *   await client.purchase({ plan: 'personal', card, chosen_period: 'MONTH', key, journal });
+ * } catch (error) {
+ *   if (error instanceof PurchaseError && error.cause instanceof JournalError) {
+ *     console.error('fix the journal first:', error.cause.path, error.cause.message);
+ *   }
+ * }
+ * ```
+ * @category Errors
+ */
+export class JournalError extends SeatpayError {
+  override name = 'JournalError';
+  /** The journal's file (or lock file), when it has one. */
+  readonly path: string | undefined;
+
+  constructor(message: string, details: { path?: string; cause?: unknown } = {}) {
+    super(message, 'cause' in details ? { cause: details.cause } : undefined);
+    this.path = details.path;
+  }
+}
+
+/**
+ * A `key` already recorded for another request: the same key with another plan, seat count,
+ * period, service, quantity or subscription (as Stripe refuses a reused idempotency key). Nothing
+ * was sent. `differences` names each field that differs; use a new key for a new request.
+ *
+ * @example
+ * ```ts
+ * import { KeyReuseError } from 'seatpay';
+ *
+ * try {
+ *   await client.consumables.checkout({ service: 'ai-credits', how_many: 20, subscription: 7, key: 'order-9' });
+ * } catch (error) {
+ *   if (error instanceof KeyReuseError) console.log(error.key, error.differences); // 'order-9', ['how_many']
+ * }
+ * ```
+ * @category Errors
+ */
+export class KeyReuseError extends InvalidRequestError {
+  override name = 'KeyReuseError';
+  /** The key that was reused. */
+  readonly key: string;
+  /** The fields whose values differ from the recorded request's. */
+  readonly differences: string[];
+
+  constructor(key: string, differences: string[]) {
+    super(
+      `The key "${key}" was already used for another request (different ${differences.join(', ')}); use a new key`,
+      { field: differences[0] ?? 'key' },
+    );
+    this.key = key;
+    this.differences = differences;
+  }
+}
+
+/**
+ * A keyed money call whose earlier run with the same key was sent and never settled (its answer
+ * was lost, or its process died): it may have been charged, so it is never sent again. Check the
+ * subscription (its consumables, the owner's invoices) before buying again under a new key.
+ *
+ * @example
+ * ```ts
+ * import { UnsettledKeyError } from 'seatpay';
+ *
+ * try {
+ *   await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: 7, key: 'topup-3' });
+ * } catch (error) {
+ *   if (error instanceof UnsettledKeyError) console.log('maybe charged already under', error.key);
+ * }
+ * ```
+ * @category Errors
+ */
+export class UnsettledKeyError extends SeatpayError {
+  override name = 'UnsettledKeyError';
+  /** The key whose earlier call may have been charged. */
+  readonly key: string;
+  /** Always true: the earlier call may have reached the service. */
+  readonly mayHaveBeenProcessed = true;
+
+  constructor(key: string, options?: { cause?: unknown; message?: string }) {
+    super(
+      options?.message ??
+        `An earlier call with the key "${key}" was sent and its outcome is unknown (it may have been charged); it is not sent again: check before buying under a new key`,
+      options && 'cause' in options ? { cause: options.cause } : undefined,
+    );
+    this.key = key;
+  }
+}

@@ -1,0 +1,129 @@
+import { TimeoutError } from '../errors/connection-error.js';
+
+/**
+ * The end of a call's `totalTimeout`, as a signal: it fires with a `TimeoutError` DOMException
+ * (what `AbortSignal.timeout` fires with) when the time is up, or with the caller's own reason
+ * when the caller's signal fires first. A timer of the global `setTimeout`, so that a fake clock
+ * drives it in tests.
+ */
+export interface Deadline {
+  /** Fires at the deadline, or with the caller's signal. */
+  readonly signal: AbortSignal | undefined;
+  /** Stops the timer and the listener once the call settled. */
+  clear(): void;
+}
+
+/** A deadline `ms` from now joined with `signal`; only `signal` when there is no `ms`. */
+export function startDeadline(
+  ms: number | undefined,
+  signal: AbortSignal | undefined,
+  what: string,
+): Deadline {
+  if (ms === undefined || ms === Infinity) return { signal, clear: () => undefined };
+  const controller = new AbortController();
+  const follow = () => controller.abort(signal?.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`${what} ran out of its ${ms} ms`, 'TimeoutError')),
+    ms,
+  );
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', follow);
+    },
+  };
+}
+
+/**
+ * The message of `reason` (a signal's) when it says a deadline passed: a `totalTimeout`, or the
+ * caller's own `AbortSignal.timeout(...)`, both of which fire a DOMException named
+ * `TimeoutError`; undefined for any other reason. Read once, and never throws.
+ */
+export function deadlineMessage(reason: unknown): string | undefined {
+  try {
+    if (typeof reason !== 'object' || reason === null) return undefined;
+    const { name, message } = reason as { name?: unknown; message?: unknown };
+    return name === 'TimeoutError' && typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined; // a hostile reason (a Proxy whose traps throw) is no deadline
+  }
+}
+
+/** What a timed-out call names: its method and URL. */
+export interface DeadlineCall {
+  method: string;
+  url: string;
+}
+
+/** The options a call runs with under its deadline (internal request options). */
+export interface DeadlineOptions {
+  /** Fires at the deadline or with the caller's signal. */
+  signal?: AbortSignal | undefined;
+  /** Wraps each send: whether one is in flight when the deadline passes. */
+  sending: <A>(send: () => Promise<A>) => Promise<A>;
+  /** Sees each failure that is retried: whether an earlier attempt may have been processed. */
+  onRetry: (retry: { error: unknown; retry: number; delayMs: number }) => void;
+}
+
+/**
+ * Runs a call under its `totalTimeout` (`ms`, or none) and the caller's `signal`: `run` gets the
+ * options to run with. A deadline that passed (the total one, or the caller's
+ * `AbortSignal.timeout`) rejects with {@link TimeoutError}, never a bare abort;
+ * `mayHaveBeenProcessed` is true when an attempt was in flight, or an earlier one may have been
+ * processed.
+ */
+export async function withinDeadline<T>(
+  ms: number | undefined,
+  given: { signal?: AbortSignal | undefined; onRetry?: DeadlineOptions['onRetry'] | undefined },
+  call: DeadlineCall,
+  run: (options: DeadlineOptions) => Promise<T>,
+): Promise<T> {
+  const deadline = startDeadline(ms, given.signal, `${call.method} ${call.url} (totalTimeout)`);
+  let inFlight = false;
+  let processed = false;
+  // The send's own failure clears `inFlight` before it reaches us: what counts is the moment.
+  const atDeadline = () => void (processed ||= inFlight);
+  deadline.signal?.addEventListener('abort', atDeadline, { once: true });
+  const options: DeadlineOptions = {
+    signal: deadline.signal,
+    sending: async (send) => {
+      inFlight = true;
+      try {
+        return await send();
+      } finally {
+        inFlight = false;
+      }
+    },
+    onRetry: (retry) => {
+      processed ||= processedOf(retry.error);
+      given.onRetry?.(retry);
+    },
+  };
+  try {
+    return await run(options);
+  } catch (error) {
+    const reason: unknown = deadline.signal?.reason;
+    const passed = deadline.signal?.aborted ? deadlineMessage(reason) : undefined;
+    if (passed === undefined || error instanceof TimeoutError) throw error;
+    const theirs = given.signal?.aborted === true && given.signal.reason === reason;
+    const when = theirs
+      ? `before the caller's signal timed out (${passed})`
+      : `within its totalTimeout of ${ms} ms`;
+    throw new TimeoutError(`No answer from ${call.method} ${call.url} ${when}`, {
+      mayHaveBeenProcessed: processed || processedOf(error),
+      method: call.method,
+      url: call.url,
+      cause: reason,
+    });
+  } finally {
+    deadline.signal?.removeEventListener('abort', atDeadline);
+    deadline.clear();
+  }
+}
+
+function processedOf(error: unknown): boolean {
+  return (error as { mayHaveBeenProcessed?: unknown } | null)?.mayHaveBeenProcessed === true;
+}

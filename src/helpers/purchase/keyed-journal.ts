@@ -1,0 +1,143 @@
+import { AbortError } from '../../core/errors/abort-error.js';
+import { JournalError, KeyReuseError } from '../../core/errors/journal-errors.js';
+import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+import { checkRecord, isFree, type JournalRecord, type PurchaseJournal } from './journal.js';
+
+/** What a keyed call records: a purchase or a consumable checkout. */
+export type KeyedKind = 'purchase' | 'checkout';
+
+/**
+ * One key of a journal, as a money call uses it. Every operation is raced against the call's
+ * signal (a journal that never settles cannot keep the call waiting past it), every failure is a
+ * {@link JournalError}, anything read is checked to be a record, and a record of this key made for
+ * another request (other kind or parameters) is refused with {@link KeyReuseError}.
+ */
+export class KeyedJournal {
+  readonly #params: Record<string, unknown>;
+
+  constructor(
+    private readonly journal: PurchaseJournal,
+    readonly key: string,
+    readonly kind: KeyedKind,
+    params: Record<string, unknown>,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    // As a journal gives it back: through JSON (undefined fields dropped).
+    this.#params = JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
+  }
+
+  /** The parameters to record with the key. */
+  get params(): Record<string, unknown> {
+    return { ...this.#params };
+  }
+
+  /** The record of the key, made for this very request; undefined when there is none. */
+  async read(): Promise<JournalRecord | undefined> {
+    const found = await this.#call('read', () => this.journal.get(this.key, this.#options()));
+    if (found === undefined || found === null) return undefined;
+    const record = checkRecord(found, `journal's record of key "${this.key}"`);
+    this.#checkSameRequest(record);
+    return record;
+  }
+
+  /** Stores `record` unless the key has one; resolves to whether it did. */
+  async claim(record: JournalRecord): Promise<boolean> {
+    const { journal } = this;
+    if (journal.claim) {
+      const claim = journal.claim.bind(journal);
+      return this.#call('claim', () => claim(this.key, record, this.#options()));
+    }
+    // A journal without claim: not atomic, as its author chose.
+    if (!isFree(await this.read())) return false;
+    await this.write(record);
+    return true;
+  }
+
+  /**
+   * Stores `record`, replacing the key's. It is written even once the signal fired (what happened
+   * to the money must be recorded, and the journal gets no signal to stop it); only the waiting
+   * for it ends with the signal.
+   */
+  write(record: JournalRecord): Promise<void> {
+    return this.#call('write', () => this.journal.set(this.key, record), true);
+  }
+
+  #options() {
+    return this.signal ? { signal: this.signal } : {};
+  }
+
+  async #call<T>(action: string, run: () => Promise<T>, evenIfAborted = false): Promise<T> {
+    const { signal } = this;
+    if (signal?.aborted && !evenIfAborted) {
+      throw new AbortError(undefined, { cause: signal.reason });
+    }
+    const work = new Promise<T>((resolve) => resolve(run())).catch((error: unknown) => {
+      throw this.#failed(action, error);
+    });
+    return signal ? untilAborted(work, signal) : work;
+  }
+
+  #failed(action: string, error: unknown): unknown {
+    if (error instanceof JournalError || error instanceof AbortError) return error;
+    return new JournalError(`The journal could not ${action} the record of key "${this.key}"`, {
+      cause: error,
+    });
+  }
+
+  #checkSameRequest(record: JournalRecord): void {
+    const kind = record.kind ?? 'purchase';
+    if (kind !== this.kind) throw new KeyReuseError(this.key, [`kind (a ${kind} is recorded)`]);
+    const recorded = record.params;
+    if (!recorded || typeof recorded !== 'object') return; // written before parameters were kept
+    const names = new Set([...Object.keys(recorded), ...Object.keys(this.#params)]);
+    const differences = [...names].filter(
+      (name) => canonical(ownField(recorded, name)) !== canonical(ownField(this.#params, name)),
+    );
+    if (differences.length > 0) throw new KeyReuseError(this.key, differences);
+  }
+}
+
+/** Checks a call's `key` and `journal` before anything is sent. */
+export function checkKeyAndJournal({ key, journal }: { key?: unknown; journal?: unknown }): void {
+  if (key !== undefined && (typeof key !== 'string' || key === '')) {
+    throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
+  }
+  const usable =
+    journal === undefined ||
+    (typeof journal === 'object' &&
+      journal !== null &&
+      typeof (journal as PurchaseJournal).get === 'function' &&
+      typeof (journal as PurchaseJournal).set === 'function');
+  if (!usable) {
+    throw new InvalidRequestError('Invalid journal: must have get(key) and set(key, record)', {
+      field: 'journal',
+    });
+  }
+}
+
+/** Settles as `work` does, or rejects with {@link AbortError} the moment `signal` fires. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortError(undefined, { cause: signal.reason }));
+    // The journal itself may have fired it (synchronously, while starting): no event comes then.
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function ownField(object: object, name: string): unknown {
+  return Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : undefined;
+}
+
+/** JSON with object keys sorted, so that `{ a, b }` and `{ b, a }` compare equal. */
+function canonical(value: unknown): string {
+  return (
+    JSON.stringify(value, (_key, item: unknown) => {
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+      const sorted: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+      for (const name of Object.keys(item).sort()) sorted[name] = ownField(item, name);
+      return sorted;
+    }) ?? 'undefined'
+  );
+}
