@@ -39,7 +39,13 @@ export function readmeSnippets(readme: string): Snippet[] {
  * subscription bought with it. The browser's elements exist only in the types: snippets that use
  * them are compiled, not run.
  */
-const CONTEXT = `import { createClient, type SeatpayClient, type Subscription } from 'seatpay';
+const CONTEXT = `import {
+  createClient,
+  memoryJournal,
+  type PurchaseJournal,
+  type SeatpayClient,
+  type Subscription,
+} from 'seatpay';
 
 declare global {
   var client: SeatpayClient;
@@ -54,6 +60,8 @@ declare global {
   var bar: HTMLProgressElement;
   var pauseButton: HTMLButtonElement;
   var resumeButton: HTMLButtonElement;
+  var orderId: string;
+  var journal: PurchaseJournal;
 }
 
 if (process.env.SEATPAY_BASE_URL) {
@@ -63,6 +71,8 @@ if (process.env.SEATPAY_BASE_URL) {
   globalThis.traceId = 'trace-1';
   globalThis.currentTraceParent = () => '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
   globalThis.metrics = { count: () => undefined };
+  globalThis.orderId = '1042';
+  globalThis.journal = memoryJournal();
   const { subscription } = await globalThis.client.purchase({
     plan: 'team-per-seat',
     team_seats: 3,
