@@ -22,6 +22,7 @@ import { InvalidRequestError } from './validation-errors.js';
  * @category Errors
  */
 export class JournalError extends SeatpayError {
+  static override readonly seatpayErrorClass: string = 'JournalError';
   override name = 'JournalError';
   /** The journal's file (or lock file), when it has one. */
   readonly path: string | undefined;
@@ -50,6 +51,7 @@ export class JournalError extends SeatpayError {
  * @category Errors
  */
 export class KeyReuseError extends InvalidRequestError {
+  static override readonly seatpayErrorClass: string = 'KeyReuseError';
   override name = 'KeyReuseError';
   /** The key that was reused. */
   readonly key: string;
@@ -84,6 +86,7 @@ export class KeyReuseError extends InvalidRequestError {
  * @category Errors
  */
 export class UnsettledKeyError extends SeatpayError {
+  static override readonly seatpayErrorClass: string = 'UnsettledKeyError';
   override name = 'UnsettledKeyError';
   /** The key whose earlier call may have been charged. */
   readonly key: string;
