@@ -28,9 +28,10 @@ import { SubscriptionsResource } from './resources/subscriptions.js';
  * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.SEATPAY_TOKEN! });
  * const subscriptions = await client.subscriptions.list();
  * ```
+ * @category Client
  */
 export class SeatpayClient {
-  /** PlansResource for sale: `get(slug)`. */
+  /** The plans for sale: `get(slug)`. */
   readonly plans: PlansResource;
   /** Priced previews and bags of plans before paying. */
   readonly checking: CheckingResource;
@@ -44,7 +45,7 @@ export class SeatpayClient {
   readonly billingTeam: BillingTeamResource;
   /** The billing team's seats: list, add, replace, remove (owner only). */
   readonly seats: SeatsResource;
-  /** ConsumablesResource held, and buying more. */
+  /** The consumables held, and buying more. */
   readonly consumables: ConsumablesResource;
   /** Operation types, chunks, finalize, and the chunked `upload`. */
   readonly media: MediaResource;
@@ -126,6 +127,7 @@ export class SeatpayClient {
  * Creates a client.
  * @example
  * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.SEATPAY_TOKEN! });
+ * @category Client
  */
 export function createClient(options?: ClientOptions): SeatpayClient {
   return new SeatpayClient(options);

@@ -39,6 +39,7 @@ import { validated } from './validate/validate.js';
  * const plans = new PlansResource(core);
  * const seats = new SeatsResource(core);
  * ```
+ * @category Client
  */
 export class HttpCore {
   // Private fields: a printed or cloned core (or a client, a resource) shows none of them.

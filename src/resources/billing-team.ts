@@ -23,6 +23,7 @@ import { IdInputSchema } from '../schemas/common.js';
  *   await client.billingTeam.update(sub.id, { auto_recharge_enabled: true });
  * }
  * ```
+ * @category Resources
  */
 export class BillingTeamResource {
   // Private: a printed or cloned resource shows nothing of the client (its token).

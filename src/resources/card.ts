@@ -16,6 +16,7 @@ import {
  * ```ts
  * await client.card.register({ card_number: '4242424242424242', cvc: '123' });
  * ```
+ * @category Resources
  */
 export class CardResource {
   // Private: a printed or cloned resource shows nothing of the client (its token).

@@ -21,6 +21,7 @@ import {
  * const preview = await client.checking.preview({ plans: [plan.id!], team_seats: 3 });
  * const bag = await client.checking.bag({ plans: [plan.id!], team_seats: 3 });
  * ```
+ * @category Resources
  */
 export class CheckingResource {
   // Private: a printed or cloned resource shows nothing of the client (its token).

@@ -24,6 +24,7 @@ import {
  * const items = await client.consumables.items();
  * await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: sub.id });
  * ```
+ * @category Resources
  */
 export class ConsumablesResource {
   // Private: a printed or cloned resource shows nothing of the client (its token).
@@ -137,6 +138,7 @@ export class ConsumablesResource {
  * const keyed: CheckoutKeyOptions = { key: 'topup-1042', journal: fileJournal('./orders.json') };
  * await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: 7, ...keyed });
  * ```
+ * @category Resources
  */
 export interface CheckoutKeyOptions {
   /** Your own reference for this order: a checkout with a recorded key never buys again. */

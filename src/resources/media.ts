@@ -31,6 +31,7 @@ import {
  * const file = await client.media.upload(blob, { operation_type: 'media', filename: 'intro.mp4' });
  * console.log(file.id, file.status);
  * ```
+ * @category Resources
  */
 export class MediaResource {
   // Private: a printed or cloned resource shows nothing of the client (its token).

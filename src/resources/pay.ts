@@ -17,6 +17,7 @@ import {
  * const bag = await client.checking.bag({ plans: [plan.id!], team_seats: 3 });
  * await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
  * ```
+ * @category Resources
  */
 export class PayResource {
   // Private: a printed or cloned resource shows nothing of the client (its token).

@@ -6,12 +6,13 @@ import { NonEmptyStringSchema } from '../schemas/common.js';
 import { PlanSchema, type Plan } from '../schemas/payments.js';
 
 /**
- * PlansResource for sale. Reached as `client.plans`.
+ * The plans for sale. Reached as `client.plans`.
  *
  * @example
  * ```ts
  * const plan = await client.plans.get('team-per-seat');
  * ```
+ * @category Resources
  */
 export class PlansResource {
   // Private: a printed or cloned resource shows nothing of the client (its token).

@@ -30,6 +30,7 @@ import {
  * await client.seats.add(sub.id, [{ email: 'ada@example.com' }]);
  * const seats = await client.seats.list(sub.id);
  * ```
+ * @category Resources
  */
 export class SeatsResource {
   // Private: a printed or cloned resource shows nothing of the client (its token).
@@ -68,9 +69,10 @@ export class SeatsResource {
 
   /**
    * Adds seats; `seat_multiplier` scales a seat's allocation under `PER_SEAT`. Resolves to the
-   * seats as they are after the change, only when every seat was applied: refusals (the deployed
-   * server's 207 `{ data, errors }`) reject with `SeatsRefusedError`, whose `applied` holds the
-   * seats that were changed and `refused` the service's messages, whatever `validate` says. When
+   * added seats (not the whole team: `seats.list` gives that), only when every seat was applied:
+   * refusals (the deployed server's 207 `{ data, errors }`) reject with `SeatsRefusedError`, whose
+   * `applied` holds the seats that were changed and `refused` the service's messages, whatever
+   * `validate` says. When
    * an attempt's answer was lost and the retry is refused because that attempt already added the
    * seats, the call resolves once the team shows them; otherwise it rejects with
    * `mayHaveBeenProcessed: true`.
@@ -92,8 +94,9 @@ export class SeatsResource {
   }
 
   /**
-   * Gives seats to other people: each seat held by `from_email` passes to `to_email`. Refusals and
-   * lost answers are handled as in {@link SeatsResource.add}.
+   * Gives seats to other people: each seat held by `from_email` passes to `to_email`. Resolves to
+   * the seats changed, with their new holders. Refusals and lost answers are handled as in
+   * {@link SeatsResource.add}.
    *
    * @example
    * ```ts

@@ -17,6 +17,7 @@ import {
  * // ... pay ...
  * const sub = await client.subscriptions.waitFor({ exclude: before });
  * ```
+ * @category Resources
  */
 export class SubscriptionsResource {
   // Private: a printed or cloned resource shows nothing of the client (its token).

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { NonEmptyStringSchema, openEnum, optionalNullable } from './common.js';
+import type { ExactInput } from './exact-input.js';
 import { AcademyInputSchema, JsonSafe } from './input-checks.js';
 
 /**
@@ -11,6 +12,7 @@ import { AcademyInputSchema, JsonSafe } from './input-checks.js';
  *
  * OperationTypeListSchema.parse(['media', 'proof-of-payment']);
  * ```
+ * @category Schemas and types
  */
 export const OperationTypeListSchema = z.array(z.string());
 
@@ -23,6 +25,7 @@ export const OperationTypeListSchema = z.array(z.string());
  *
  * OperationTypeSchema.parse({ chunk_size: 10_485_760, max_chunks: null }); // 10 MiB, no bound
  * ```
+ * @category Schemas and types
  */
 export const OperationTypeSchema = z.looseObject({
   /** The most bytes one chunk may hold (10 MiB for `media`). */
@@ -39,6 +42,7 @@ export const OperationTypeSchema = z.looseObject({
  * const chunks = Math.max(1, Math.ceil(file.size / type.chunk_size));
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type OperationType = z.infer<typeof OperationTypeSchema>;
 
@@ -53,6 +57,7 @@ const AcademyRefSchema = z.optional(z.nullable(z.union([z.int(), z.string()])));
  *
  * ChunkRecordSchema.parse({ chunk_index: 0, operation_type: 'media', total_chunks: 2 });
  * ```
+ * @category Schemas and types
  */
 export const ChunkRecordSchema = z.looseObject({
   /** The academy the chunk was sent for, or null for a `/me/` upload. */
@@ -85,6 +90,7 @@ export const ChunkRecordSchema = z.looseObject({
  * console.log(`chunk ${record.chunk_index + 1}/${record.total_chunks} received`);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
 
@@ -98,6 +104,7 @@ export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
  *
  * MediaFileStatusSchema.parse('CREATED');
  * ```
+ * @category Schemas and types
  */
 export const MediaFileStatusSchema = openEnum<'TRANSFERRING' | 'CREATED'>();
 /**
@@ -112,6 +119,7 @@ export const MediaFileStatusSchema = openEnum<'TRANSFERRING' | 'CREATED'>();
  * if (status === 'CREATED') console.log('ready: pass its id to the processing endpoint');
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type MediaFileStatus = z.infer<typeof MediaFileStatusSchema>;
 
@@ -124,6 +132,7 @@ export type MediaFileStatus = z.infer<typeof MediaFileStatusSchema>;
  *
  * MediaFileSchema.parse({ id: 1, name: '9e107d9d372bb6826bd81d3542a419d6', status: 'CREATED' });
  * ```
+ * @category Schemas and types
  */
 export const MediaFileSchema = z.looseObject({
   /** The file's numeric id: what the service's processing endpoints take once it is `CREATED`. */
@@ -152,6 +161,7 @@ export const MediaFileSchema = z.looseObject({
  * console.log(media.id, media.status); // 'TRANSFERRING' or 'CREATED'
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type MediaFile = z.infer<typeof MediaFileSchema>;
 
@@ -167,6 +177,7 @@ export type MediaFile = z.infer<typeof MediaFileSchema>;
  * ChunkParamsSchema.safeParse({ operation_type: 'media', total_chunks: 1, chunk_index: 1, chunk })
  *   .success; // false: chunk_index must be less than total_chunks
  * ```
+ * @category Schemas and types
  */
 export const ChunkParamsSchema = z
   .object({
@@ -213,11 +224,13 @@ export const ChunkParamsSchema = z
  * await client.media.uploadChunk(params);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ChunkParams = z.input<typeof ChunkParamsSchema>;
 
 /**
- * Validates the `meta` of SERVICE.md, sent JSON-encoded at finalize. Other keys pass through.
+ * Validates the `meta` of SERVICE.md, sent JSON-encoded at finalize. At run time other keys pass
+ * through; the {@link MediaMeta} type names the four of SERVICE.md.
  *
  * @example
  * ```ts
@@ -225,6 +238,7 @@ export type ChunkParams = z.input<typeof ChunkParamsSchema>;
  *
  * MediaMetaSchema.parse({ slug: 'intro', name: 'Intro', categories: ['video'], academy: 7 });
  * ```
+ * @category Schemas and types
  */
 export const MediaMetaSchema = z
   .looseObject({
@@ -239,7 +253,7 @@ export const MediaMetaSchema = z
   })
   .check(JsonSafe);
 /**
- * The `meta` of `media.finalize` and `media.upload`; the input type of {@link MediaMetaSchema}.
+ * The `meta` of `media.finalize` and `media.upload`: the fields of {@link MediaMetaSchema}, exactly.
  *
  * @example
  * ```ts
@@ -247,8 +261,9 @@ export const MediaMetaSchema = z
  * await client.media.upload(file, { operation_type: 'media', meta });
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
-export type MediaMeta = z.input<typeof MediaMetaSchema>;
+export type MediaMeta = ExactInput<typeof MediaMetaSchema>;
 
 /**
  * Validates the arguments of `media.finalize` before anything is sent (`media.upload` checks its
@@ -261,6 +276,7 @@ export type MediaMeta = z.input<typeof MediaMetaSchema>;
  * FinalizeParamsSchema.safeParse({ operation_type: 'media', total_chunks: 2, filename: 'a.mp4' })
  *   .success; // false: mime is required
  * ```
+ * @category Schemas and types
  */
 export const FinalizeParamsSchema = z.object({
   /** The operation type the chunks were sent under. */
@@ -293,5 +309,6 @@ export const FinalizeParamsSchema = z.object({
  * const media = await client.media.finalize(params);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type FinalizeParams = z.input<typeof FinalizeParamsSchema>;

@@ -17,6 +17,7 @@ import { SeatpayError } from './seatpay-error.js';
  *   console.log(`nothing new after ${error.waitedMs} ms`, error.lastListing?.subscriptions.length);
  * }
  * ```
+ * @category Errors
  */
 export class SubscriptionTimeoutError extends SeatpayError {
   override name = 'SubscriptionTimeoutError';
@@ -54,6 +55,7 @@ export class SubscriptionTimeoutError extends SeatpayError {
  *   console.log('chunks not delivered:', error.failedChunks, 'last error:', error.cause);
  * }
  * ```
+ * @category Errors
  */
 export class UploadError extends SeatpayError {
   override name = 'UploadError';

@@ -20,6 +20,7 @@ import { printableError } from './printable.js';
  *   console.error(error.name, JSON.stringify(error)); // safe to log: no token, card number or CVC
  * }
  * ```
+ * @category Errors
  */
 export class SeatpayError extends Error {
   /**

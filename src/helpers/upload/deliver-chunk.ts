@@ -17,6 +17,7 @@ import type { ChunkReader } from './chunk-reader.js';
  *     console.log(`chunk ${index}: bytes ${start}-${end}${alreadyHeld ? ' (already held)' : ''}`),
  * });
  * ```
+ * @category Helpers
  */
 export interface DeliveredChunk {
   /** The chunk's index, from 0. */

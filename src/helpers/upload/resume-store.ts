@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
  * const record: UploadRecord | undefined = await store.get(key);
  * console.log(record ? `${record.acknowledged.length}/${record.totalChunks} chunks sent` : 'none');
  * ```
+ * @category Helpers
  */
 export interface UploadRecord {
   /** The record layout; a store holding another version is ignored. */
@@ -80,6 +81,7 @@ export const UploadRecordSchema = z.object({
  * };
  * await client.media.upload(file, { operation_type: 'media', resume: { store } });
  * ```
+ * @category Helpers
  */
 export interface UploadStore {
   /**
@@ -134,6 +136,7 @@ export const FORGET_AFTER_MS = 7 * 24 * 3_600_000;
  *   await client.media.upload(input.files![0]!, { operation_type: 'media', resume: { store } });
  * });
  * ```
+ * @category Helpers
  */
 export function localStorageUploadStore(storage?: Storage): UploadStore {
   // Looked up per call: `localStorage` may throw on access (a sandboxed frame, blocked storage),
