@@ -4,8 +4,14 @@
 // Node process (an esbuild bundle, as bench/upload.ts does), so both include the start of a
 // script: opening the file, reading the operation type, and for the resume, reading the record.
 //
+// With `--baseline <git ref>` the same rounds also run the upload code of that commit (bundled
+// from `git archive`), interleaved: there the resume trusts the record without reading the
+// acknowledged chunks again (before the digest check), so the difference is what the check costs,
+// during the upload (a SHA-256 per chunk) and at the resume (reading and hashing 95 % again).
+//
 //   npx tsx bench/upload-resume.ts [--size-mib 1024] [--chunk-mib 10] [--links 100,0] [--rounds 3]
-import { execFile } from 'node:child_process';
+//                                  [--baseline 9407c7a]
+import { execFile, execFileSync } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { cp, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +27,7 @@ const { values } = parseArgs({
     'chunk-mib': { type: 'string', default: '10' },
     links: { type: 'string', default: '100,0' },
     rounds: { type: 'string', default: '3' },
+    baseline: { type: 'string' },
   },
 });
 const sizeMiB = Number(values['size-mib']);
@@ -49,60 +56,104 @@ async function makeFile(path: string, bytes: number): Promise<string> {
   return path;
 }
 
-async function measureLink(script: string, sinkScript: string, dir: string, rate: number) {
+interface Variant {
+  name: string;
+  script: string;
+}
+
+/** Cuts the upload off at 95 % under `variant`; the record is saved to restore for each round. */
+async function prepare(variant: Variant, url: string, big: string, dir: string) {
+  const store = join(dir, `store-${variant.name}`);
+  await rm(store, { recursive: true, force: true });
+  const cut = await child(variant.script, ['prepare', url, big, store, String(doneChunks)]);
+  const saved = `${store}-at-95`;
+  await rm(saved, { recursive: true, force: true });
+  await cp(store, saved, { recursive: true });
+  return { store, saved, cut };
+}
+
+async function resumeOnce(variant: Variant, url: string, big: string, prepared: Prepared) {
+  await rm(prepared.store, { recursive: true, force: true });
+  await cp(prepared.saved, prepared.store, { recursive: true }); // the record at 95 %, again
+  const again = await child(variant.script, ['resume', url, big, prepared.store]);
+  if (again.chunks !== totalChunks - doneChunks) {
+    throw new Error(
+      `${variant.name}: the resume sent ${again.chunks} chunks, not ${totalChunks - doneChunks}`,
+    );
+  }
+  return again.ms;
+}
+
+type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+async function measureLink(variants: Variant[], sinkScript: string, dir: string, rate: number) {
   const sink = await startHelperProcess(sinkScript, [String(chunkMiB * MiB), String(rate * MiB)]);
   const [big, rest] = [join(dir, 'big.bin'), join(dir, 'rest.bin')];
-  const [store, saved] = [join(dir, 'store'), join(dir, 'store-at-95')];
   try {
-    await rm(store, { recursive: true, force: true });
-    const cut = await child(script, ['prepare', sink.url, big, store, String(doneChunks)]);
-    await cp(store, saved, { recursive: true });
-    const resumed: number[] = [];
+    const prepared: Prepared[] = [];
+    for (const variant of variants) prepared.push(await prepare(variant, sink.url, big, dir));
+    const resumed: number[][] = variants.map(() => []);
     const alone: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      await rm(store, { recursive: true, force: true });
-      await cp(saved, store, { recursive: true }); // the record at 95 %, again
-      const again = await child(script, ['resume', sink.url, big, store]);
-      if (again.chunks !== totalChunks - doneChunks) {
-        throw new Error(`the resume sent ${again.chunks} chunks, not ${totalChunks - doneChunks}`);
+      for (const [at, variant] of variants.entries()) {
+        resumed[at]!.push(await resumeOnce(variant, sink.url, big, prepared[at]!));
       }
-      resumed.push(again.ms);
-      alone.push((await child(script, ['alone', sink.url, rest])).ms);
+      alone.push((await child(variants[0]!.script, ['alone', sink.url, rest])).ms);
     }
     const link = rate > 0 ? `${rate} MiB/s` : 'unthrottled';
     const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join('/');
-    console.error(`${link}: resumed ${ms(resumed)} ms, the rest alone ${ms(alone)} ms`);
-    return { link, cut, resumed, alone };
+    const each = variants.map((v, at) => `${v.name} ${ms(resumed[at]!)} ms`).join(', ');
+    console.error(`${link}: resumed ${each}; the rest alone ${ms(alone)} ms`);
+    return { link, cuts: prepared.map((p) => p.cut.ms), resumed, alone };
   } finally {
     sink.stop();
-    await rm(saved, { recursive: true, force: true });
   }
+}
+
+/** The upload code of `ref`, extracted next to node_modules so its imports resolve. */
+async function baselineScript(ref: string, dir: string): Promise<string> {
+  const root = new URL('..', import.meta.url).pathname;
+  const tree = await mkdtemp(join(root, 'node_modules', '.seatpay-baseline-'));
+  const archive = execFileSync('git', ['archive', ref, 'src', 'bench'], { cwd: root });
+  execFileSync('tar', ['-x', '-C', tree], { input: archive });
+  const entry = new URL(`file://${join(tree, 'bench', 'upload-resume-child.ts')}`);
+  const script = await bundleForNode(dir, 'upload-resume-baseline', entry);
+  await rm(tree, { recursive: true, force: true });
+  return script;
 }
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'seatpay-bench-resume-'));
   try {
-    const script = await bundleForNode(dir, 'upload-resume-child');
+    const variants: Variant[] = [
+      { name: 'current', script: await bundleForNode(dir, 'upload-resume-child') },
+    ];
+    if (values.baseline) {
+      const script = await baselineScript(values.baseline, dir);
+      variants.push({ name: values.baseline, script });
+    }
     const sinkScript = await bundleForNode(dir, 'upload-sink');
     await stopEsbuild();
     await makeFile(join(dir, 'big.bin'), sizeMiB * MiB);
     await makeFile(join(dir, 'rest.bin'), restBytes);
     const rows = [];
     for (const rate of values.links.split(',').map(Number)) {
-      rows.push(await measureLink(script, sinkScript, dir, rate));
+      rows.push(await measureLink(variants, sinkScript, dir, rate));
     }
     console.log(
       `\n${sizeMiB} MiB in ${totalChunks} chunks of ${chunkMiB} MiB, resumed after ${doneChunks} ` +
         `(${(restBytes / MiB) | 0} MiB left); median of ${rounds}, each upload a fresh process\n`,
     );
+    const names = variants.map((v) => v.name);
     console.log(
-      '| link | resume at 95 % (ms) | the last 5 % alone (ms) | resume cost (ms) | ratio |',
+      `| link | ${names.map((n) => `upload to 95 %, ${n} (ms)`).join(' | ')} | ${names.map((n) => `resume at 95 %, ${n} (ms)`).join(' | ')} | the last 5 % alone (ms) |`,
     );
-    console.log('| --- | --- | --- | --- | --- |');
+    console.log(`|${' --- |'.repeat(1 + 2 * names.length + 1)}`);
     for (const row of rows) {
-      const [r, a] = [median(row.resumed), median(row.alone)];
+      const cuts = row.cuts.map((x) => x.toFixed(0));
+      const resumes = row.resumed.map((xs) => median(xs).toFixed(0));
       console.log(
-        `| ${row.link} | ${r.toFixed(0)} | ${a.toFixed(0)} | ${(r - a).toFixed(0)} | ${(r / a).toFixed(2)} |`,
+        `| ${row.link} | ${cuts.join(' | ')} | ${resumes.join(' | ')} | ${median(row.alone).toFixed(0)} |`,
       );
     }
   } finally {

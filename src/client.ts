@@ -1,6 +1,7 @@
 import { createCore } from './core/setup/create-core.js';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
 import type { HttpCore } from './core/request.js';
+import { printAs } from './core/secrets/printed.js';
 import type { ClientOptions } from './core/setup/options.js';
 import type { PurchaseOptions, PurchaseResult } from './helpers/purchase.js';
 import { purchasesOf, sharePurchases } from './helpers/purchase/client-purchases.js';
@@ -18,14 +19,19 @@ import { SubscriptionsResource } from './resources/subscriptions.js';
  * The seatpay client: one resource per family of SERVICE.md, all sharing one request path (auth,
  * timeouts, retries, validation, typed errors). Made by {@link createClient}.
  *
+ * A client never shows its token: printed (`console.log`, `util.inspect`) or serialized
+ * (`JSON.stringify`) it shows its base URL and profile only, and `structuredClone` copies none of
+ * its options (they are `#private`); the same holds for its resources and its core.
+ *
  * @example
  * ```ts
  * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.SEATPAY_TOKEN! });
  * const subscriptions = await client.subscriptions.list();
  * ```
+ * @category Client
  */
 export class SeatpayClient {
-  /** PlansResource for sale: `get(slug)`. */
+  /** The plans for sale: `get(slug)`. */
   readonly plans: PlansResource;
   /** Priced previews and bags of plans before paying. */
   readonly checking: CheckingResource;
@@ -39,7 +45,7 @@ export class SeatpayClient {
   readonly billingTeam: BillingTeamResource;
   /** The billing team's seats: list, add, replace, remove (owner only). */
   readonly seats: SeatsResource;
-  /** ConsumablesResource held, and buying more. */
+  /** The consumables held, and buying more. */
   readonly consumables: ConsumablesResource;
   /** Operation types, chunks, finalize, and the chunked `upload`. */
   readonly media: MediaResource;
@@ -51,6 +57,7 @@ export class SeatpayClient {
     const core = createCore(options);
     this.#options = options;
     this.#core = core;
+    printAs(this, 'SeatpayClient', () => core.describe());
     this.plans = new PlansResource(core);
     this.checking = new CheckingResource(core);
     this.card = new CardResource(core);
@@ -60,6 +67,11 @@ export class SeatpayClient {
     this.seats = new SeatsResource(core);
     this.consumables = new ConsumablesResource(core, () => purchasesOf(this).journal);
     this.media = new MediaResource(core);
+  }
+
+  /** `JSON.stringify(client)`: its base URL and profile only. @internal */
+  toJSON(): { baseUrl: string; profile: string } {
+    return this.#core.describe();
   }
 
   /**
@@ -104,8 +116,10 @@ export class SeatpayClient {
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
+    // Its journal records too: a payment's answer may echo the card, and a record may go to disk.
+    const secrets = this.#core.secrets;
     return import('./helpers/purchase.js')
-      .then(({ purchase }) => purchase(this, options))
+      .then(({ purchase }) => purchase(this, options, (value) => secrets.redact(value)))
       .catch((error: unknown) => {
         throw this.#core.scrub(error);
       });
@@ -116,6 +130,7 @@ export class SeatpayClient {
  * Creates a client.
  * @example
  * const client = createClient({ baseUrl: 'https://api.example.com', token: process.env.SEATPAY_TOKEN! });
+ * @category Client
  */
 export function createClient(options?: ClientOptions): SeatpayClient {
   return new SeatpayClient(options);

@@ -31,6 +31,7 @@ export { fileJournal } from './node/file-journal.js';
  * ```ts
  * const file = await fromPath('./scan.pdf', { type: 'application/pdf' });
  * ```
+ * @category Node
  */
 export interface FromPathOptions {
   /**
@@ -57,6 +58,7 @@ const READ_SIZE = 1024 * 1024;
  * const file = await fromPath('./intro.mp4', { type: 'video/mp4' });
  * const record = await client.media.upload(file, { operation_type: 'media' });
  * ```
+ * @category Node
  */
 export async function fromPath(path: string, options: FromPathOptions = {}): Promise<File> {
   const type = options.type ?? mimeOfPath(path);

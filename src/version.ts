@@ -8,5 +8,6 @@
  *
  * console.log(`seatpay ${VERSION}`); // include it in bug reports
  * ```
+ * @category Client
  */
 export const VERSION = '0.1.0';

@@ -12,6 +12,7 @@ import { SeatpayError } from './errors/seatpay-error.js';
  *   .withResponse();
  * console.log(data.slug, response.status, requestId);
  * ```
+ * @category Client
  */
 export interface WithResponse<T> {
   /** The validated result, as awaiting the {@link APIPromise} gives it. */
@@ -38,6 +39,7 @@ export interface WithResponse<T> {
  * const raw = await client.plans.get('team-per-seat').asResponse();
  * console.log(raw.status, raw.headers.get('content-type'));
  * ```
+ * @category Client
  */
 export class APIPromise<T> extends Promise<T> {
   readonly #answer: Promise<Answer<T>>;
@@ -91,8 +93,8 @@ export class APIPromise<T> extends Promise<T> {
    */
   async withResponse(): Promise<WithResponse<T>> {
     const data = await this.#result();
-    const { response } = await this.#answer;
-    return { data, response, requestId: requestIdOf(response.headers) };
+    const { response, requestId } = await this.#answer;
+    return { data, response, requestId };
   }
 
   /**

@@ -47,6 +47,8 @@ export interface Answer<T> {
   url: string;
   /** The body as text, or `undefined` when it was left unread for `asResponse()`. */
   text: string | undefined;
+  /** The answer's request id with the client's secrets hidden (a service may echo the token). */
+  requestId: string | null;
   /** Parses and validates a body; throws the typed error of a bad one. */
   parse(text: string): T;
 }

@@ -11,6 +11,7 @@ import { withinDeadline } from './retry/deadline.js';
 import { withRetries, type RetrySetup } from './retry/retry.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
+import { printAs } from './secrets/printed.js';
 import { Secrets } from './secrets/secrets.js';
 import { kyInstanceOf } from './send/ky-instance.js';
 import { send, type SendSetup } from './send/send.js';
@@ -38,56 +39,76 @@ import { validated, type ResultSetup } from './validate/validate.js';
  * const plans = new PlansResource(core);
  * const seats = new SeatsResource(core);
  * ```
+ * @category Client
  */
 export class HttpCore {
-  /** @internal */
-  readonly log: Log;
-  /** The one place that knows this client's secrets and scrubs what leaves it. @internal */
-  readonly secrets: Secrets;
-  private readonly ky: KyInstance;
-  private readonly profile: Profile;
-  private readonly headers: RequestHeaders;
-  private readonly prepareSetup: PrepareSetup;
-  private readonly retrySetup: RetrySetup;
-  private readonly sendSetup: SendSetup;
-  private readonly resultSetup: ResultSetup;
+  // Private fields: a printed or cloned core (or a client, a resource) shows none of them.
+  readonly #options: ResolvedClientOptions;
+  readonly #log: Log;
+  readonly #secrets: Secrets;
+  readonly #ky: KyInstance;
+  readonly #profile: Profile;
+  readonly #headers: RequestHeaders;
+  readonly #prepareSetup: PrepareSetup;
+  readonly #retrySetup: RetrySetup;
+  readonly #sendSetup: SendSetup;
+  readonly #resultSetup: ResultSetup;
 
   /** @internal */
-  constructor(
-    private readonly options: ResolvedClientOptions,
-    platform: Platform,
-  ) {
+  constructor(options: ResolvedClientOptions, platform: Platform) {
+    this.#options = options;
+    printAs(this, 'HttpCore', () => this.describe());
     const { token } = options;
-    this.secrets = new Secrets(typeof token === 'string' ? [token] : []);
-    this.profile = profileNamed(options.profile ?? 'spec') ?? profiles.spec;
-    this.log = new Log(
+    this.#secrets = new Secrets(typeof token === 'string' ? [token] : []);
+    this.#profile = profileNamed(options.profile ?? 'spec') ?? profiles.spec;
+    this.#log = new Log(
       options.logger ?? globalThis.console,
       options.logLevel ?? 'warn',
-      this.secrets,
+      this.#secrets,
     );
-    this.headers = new RequestHeaders(options, this.profile.authScheme);
+    this.#headers = new RequestHeaders(options, this.#profile.authScheme);
     const baseUrl = String(options.baseUrl).replace(/\/+$/, '');
     const timeoutMs = options.timeout ?? 30_000;
-    this.prepareSetup = { baseUrl, timeoutMs, secrets: this.secrets };
+    this.#prepareSetup = { baseUrl, timeoutMs, secrets: this.#secrets };
     const settings = {
       baseDelay: options.retryBaseDelay ?? 500,
       maxBackoff: 8_000,
       maxRetryDelay: options.maxRetryDelay ?? 60_000,
     };
     const maxRetries = options.maxRetries ?? 2;
-    this.retrySetup = { settings, maxRetries, log: this.log, secrets: this.secrets };
-    this.sendSetup = {
+    this.#retrySetup = { settings, maxRetries, log: this.#log, secrets: this.#secrets };
+    this.#sendSetup = {
       platform,
-      secrets: this.secrets,
+      secrets: this.#secrets,
       customFetch: options.fetch !== undefined,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     };
-    this.resultSetup = {
+    this.#resultSetup = {
       validation: options.validate ?? 'error',
-      secrets: this.secrets,
-      log: this.log,
+      secrets: this.#secrets,
+      log: this.#log,
     };
-    this.ky = kyInstanceOf(options, this.headers.static(platform.userAgent), timeoutMs);
+    this.#ky = kyInstanceOf(options, this.#headers.static(platform.userAgent), timeoutMs);
+  }
+
+  /** @internal */
+  get log(): Log {
+    return this.#log;
+  }
+
+  /** The one place that knows this client's secrets and scrubs what leaves it. @internal */
+  get secrets(): Secrets {
+    return this.#secrets;
+  }
+
+  /** What a client shows of itself when printed: never its token. @internal */
+  describe(): { baseUrl: string; profile: string } {
+    return { baseUrl: this.#prepareSetup.baseUrl, profile: this.#profile.name };
+  }
+
+  /** `JSON.stringify(core)`: its base URL and profile only. @internal */
+  toJSON(): { baseUrl: string; profile: string } {
+    return this.describe();
   }
 
   /**
@@ -96,12 +117,12 @@ export class HttpCore {
    * @internal
    */
   get routes(): RouteTable {
-    return this.profile.routes;
+    return this.#profile.routes;
   }
 
   /** The academy set on the client, used by media calls that do not name one. */
   get academy(): number | string | undefined {
-    return this.options.academy;
+    return this.#options.academy;
   }
 
   /**
@@ -117,7 +138,7 @@ export class HttpCore {
   /**
    * The order of every call, top to bottom. Not itself async, nor is any step before ky is called:
    * with a fixed token the request leaves within the method call, and each async step less is
-   * work less on every call (BENCHMARKS.md, "Per-call cost").
+   * work less on every call (BENCHMARKS.md, "Issue 19").
    */
   private run<T>(
     build: () => Call<T>,
@@ -126,13 +147,13 @@ export class HttpCore {
   ): Promise<Answer<T>> {
     let call: PreparedCall<T>;
     try {
-      call = prepare(build(), given, this.prepareSetup);
+      call = prepare(build(), given, this.#prepareSetup);
     } catch (error) {
       return Promise.reject(error);
     }
     const retried = (prepared: PreparedCall<T>) =>
-      withRetries(prepared, this.retrySetup, (attempt) => this.attempt(prepared, attempt, mode));
-    const totalTimeout = call.options.totalTimeout ?? this.options.totalTimeout;
+      withRetries(prepared, this.#retrySetup, (attempt) => this.attempt(prepared, attempt, mode));
+    const totalTimeout = call.options.totalTimeout ?? this.#options.totalTimeout;
     // With no total deadline and no caller's signal there is nothing for a deadline to watch: the
     // common call skips it (an async step, its closures and two copies of the call, every call).
     if ((totalTimeout === undefined || totalTimeout === Infinity) && !call.options.signal)
@@ -151,15 +172,20 @@ export class HttpCore {
   ): Promise<Answer<T>> {
     const given = this.tokenFor(call);
     const token = typeof given === 'string' ? given : await given;
-    const headers = this.headers.of(call, call.options, token);
+    const headers = this.#headers.of(call, call.options, token);
     const started = this.logSending(call, attempt);
-    const sent = () => send(this.ky, call, headers, mode, this.sendSetup);
-    const { response, text } = await (call.options.sending ? call.options.sending(sent) : sent());
-    if (started !== undefined) this.logAnswer(call, response, started);
-    if (!response.ok) throw errorOfAnswer(response, text, call, this.secrets, this.log);
+    const sending = () => send(this.#ky, call, headers, mode, this.#sendSetup);
+    const sent = await (call.options.sending ? call.options.sending(sending) : sending());
+    const { text } = sent;
+    // Handed out by withResponse() and asResponse(): echoed secrets hidden in its headers too.
+    const response = this.#secrets.response(sent.response, text);
+    const requestId = this.#secrets.requestId(requestIdOf(response.headers));
+    if (started !== undefined) this.logAnswer(call, response, started, requestId);
+    if (!response.ok) throw errorOfAnswer(response, text, call, this.#secrets, this.#log);
     const { method, url } = call;
-    const check = this.resultSetup;
-    return { response, text, method, url, parse: (body) => validated(body, call, check) };
+    const check = this.#resultSetup;
+    const parse = (body: string) => validated(body, call, check);
+    return { response, text, requestId, method, url, parse };
   }
 
   /**
@@ -167,12 +193,12 @@ export class HttpCore {
    * leaves the client hides them. A fixed token comes back as it is, with no promise to await.
    */
   private tokenFor(call: PreparedCall<unknown>): string | Promise<string> {
-    if (call.secrets) this.secrets.remember(call.secrets);
-    const source = this.options.token;
+    if (call.secrets) this.#secrets.remember(call.secrets);
+    const source = this.#options.token;
     if (typeof source === 'string') return source;
     // What a provider throws may quote the call's card or a token it handed out before.
-    return tokenFor(source, call.options.signal, this.secrets).then((token) => {
-      this.secrets.remember([token]);
+    return tokenFor(source, call.options.signal, this.#secrets).then((token) => {
+      this.#secrets.remember([token]);
       return token;
     });
   }
@@ -183,22 +209,26 @@ export class HttpCore {
    * @internal
    */
   scrub<E>(error: E): E {
-    return this.secrets.error(error);
+    return this.#secrets.error(error);
   }
 
   /** Logs the attempt going out; the start time when the answer will be logged too. */
   private logSending(call: PreparedCall<unknown>, attempt: number): number | undefined {
-    if (this.log.enabled('debug')) this.log.debug('request body', describeBody(call.body));
-    if (!this.log.enabled('info')) return undefined;
-    this.log.info(`→ ${call.method} ${call.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+    if (this.#log.enabled('debug')) this.#log.debug('request body', describeBody(call.body));
+    if (!this.#log.enabled('info')) return undefined;
+    this.#log.info(`→ ${call.method} ${call.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
     return performance.now(); // monotonic: a clock step is no latency
   }
 
-  private logAnswer(call: PreparedCall<unknown>, response: Response, started: number): void {
-    const requestId = requestIdOf(response.headers);
+  private logAnswer(
+    call: PreparedCall<unknown>,
+    response: Response,
+    started: number,
+    requestId: string | null,
+  ): void {
     const id = requestId === null ? '' : ` [request id ${requestId}]`;
     const ms = Math.round(performance.now() - started);
-    this.log.info(`← ${response.status} ${call.method} ${call.url} (${ms} ms)${id}`);
+    this.#log.info(`← ${response.status} ${call.method} ${call.url} (${ms} ms)${id}`);
   }
 }
 

@@ -15,6 +15,7 @@ import type { Subscription } from '../schemas/subscriptions.js';
  *   chosen_period: 'MONTH',
  * });
  * ```
+ * @category Helpers
  */
 export interface PurchaseStepResults {
   /** The plan, as `plans.get` read it. */
@@ -52,6 +53,7 @@ export interface PurchaseStepResults {
  *   wait: 'Waiting for the subscription', consumables: 'Listing consumables',
  * };
  * ```
+ * @category Helpers
  */
 export type PurchaseStepName = keyof PurchaseStepResults;
 
@@ -71,6 +73,7 @@ export type PurchaseStepName = keyof PurchaseStepResults;
  *   },
  * });
  * ```
+ * @category Helpers
  */
 export type PurchaseStep = {
   [Name in PurchaseStepName]: {

@@ -21,6 +21,7 @@ export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-option
 export async function purchase(
   client: PurchaseCalls,
   options: PurchaseOptions,
+  redact: <T>(value: T) => T = (value) => value,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
   const deadline = startDeadline(options.totalTimeout, options.signal, 'The purchase');
@@ -30,6 +31,7 @@ export async function purchase(
       client,
       { ...options, signal: deadline.signal },
       purchasesOf(client),
+      redact,
     );
     return await flow.run();
   } finally {

@@ -9,6 +9,7 @@ import type { BillingTeam } from '../schemas/billing-team.js';
  * const { cap, spent }: Spending = spendingOf(await client.billingTeam.get(sub.id));
  * if (cap !== null && spent !== null) console.log(`${spent} of ${cap} spent this period`);
  * ```
+ * @category Helpers
  */
 export interface Spending {
   /** The cap per period (`max_period_spend` or `max_monthly_spend`); null: none, or not shown. */
@@ -30,6 +31,7 @@ export interface Spending {
  *
  * const { cap, spent } = spendingOf(await client.billingTeam.get(sub.id));
  * ```
+ * @category Helpers
  */
 export function spendingOf(team: BillingTeam): Spending {
   if (typeof team !== 'object' || team === null || Array.isArray(team)) {

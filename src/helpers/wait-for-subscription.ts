@@ -35,6 +35,7 @@ const MIN_POLL_TIMEOUT = 1_000;
  *   onPoll: ({ attempt, elapsedMs }) => console.log(`poll ${attempt} after ${elapsedMs} ms`),
  * });
  * ```
+ * @category Helpers
  */
 export interface WaitForOptions {
   /** Ids of subscriptions that existed before paying (required; `[]` for none): never the new one. */
@@ -65,6 +66,7 @@ export interface WaitForOptions {
  *     console.log(poll.attempt, poll.error ?? `${poll.listing?.subscriptions.length} listed`),
  * });
  * ```
+ * @category Helpers
  */
 export interface PollReport {
   /** The poll's number, from 1. */

@@ -27,6 +27,7 @@ import { SimulatorState, type Charge, type MockUser } from './state/state.js';
  *   ownerToken: 'owner-token-for-my-env-file',
  * });
  * ```
+ * @category Simulator
  */
 export interface SimulatorOptions {
   /** How long after paying the subscription appears. Default: random, 10 to 30 seconds (SERVICE.md). */
@@ -74,6 +75,7 @@ export interface SimulatorOptions {
  * const input: ConsumeInput = { token: member.token, service: 'ai-credits', units: 3 };
  * simulator.consume(input);
  * ```
+ * @category Simulator
  */
 export interface ConsumeInput {
   /** The member's token. */
@@ -99,6 +101,7 @@ export interface ConsumeInput {
  * console.log(simulator.charges.map((charge) => `${charge.kind} ${charge.amount}`));
  * simulator.close();
  * ```
+ * @category Simulator
  */
 export interface Simulator {
   /** The server it behaves as (see {@link SimulatorOptions.profile}). */
@@ -222,6 +225,7 @@ export interface Simulator {
  *   token: simulator.users.owner.token,
  * });
  * ```
+ * @category Simulator
  */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const random = options.random ?? Math.random;

@@ -38,6 +38,7 @@ type Records = Map<string, JournalRecord>;
  *   journal,
  * });
  * ```
+ * @category Node
  */
 export function fileJournal(path: string): PurchaseJournal {
   const update = (change: (records: Records) => boolean, options?: JournalOptions) =>

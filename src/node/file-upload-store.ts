@@ -21,6 +21,7 @@ const STALE_TEMPORARY_MS = 3_600_000;
  * // Run it again after a crash: only the chunks not yet acknowledged are sent.
  * await client.media.upload(await fromPath('./talk.mp4'), { operation_type: 'media', resume: { store } });
  * ```
+ * @category Node
  */
 export function fileUploadStore(dir: string): UploadStore {
   const fileOf = (key: string) =>

@@ -23,8 +23,12 @@ import { IdInputSchema } from '../schemas/common.js';
  *   await client.billingTeam.update(sub.id, { auto_recharge_enabled: true });
  * }
  * ```
+ * @category Resources
  */
 export class BillingTeamResource {
+  // Private: a printed or cloned resource shows nothing of the client (its token).
+  readonly #core: HttpCore;
+
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
@@ -34,7 +38,9 @@ export class BillingTeamResource {
    * const billingTeam = new BillingTeamResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
-  constructor(private readonly core: HttpCore) {}
+  constructor(core: HttpCore) {
+    this.#core = core;
+  }
 
   /**
    * Reads the billing team of a subscription, in whichever shape the service answers (read
@@ -47,11 +53,11 @@ export class BillingTeamResource {
    * ```
    */
   get(subscriptionId: number, options?: RequestOptions): APIPromise<BillingTeam> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const params = {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
       };
-      return { route: this.core.routes.getBillingTeam, params, response: BillingTeamSchema };
+      return { route: this.#core.routes.getBillingTeam, params, response: BillingTeamSchema };
     }, options);
   }
 
@@ -75,13 +81,13 @@ export class BillingTeamResource {
     patch: BillingTeamPatch,
     options?: RequestOptions,
   ): APIPromise<BillingTeam> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const params = {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
       };
       const body = parseInput(BillingTeamPatchSchema, patch, 'patch');
       return {
-        route: this.core.routes.updateBillingTeam,
+        route: this.#core.routes.updateBillingTeam,
         params,
         body,
         response: BillingTeamSchema,
@@ -111,13 +117,13 @@ export class BillingTeamResource {
     config: BillingTeamReplace,
     options?: RequestOptions,
   ): APIPromise<BillingTeam> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const params = {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
       };
       const body = parseInput(BillingTeamReplaceSchema, config, 'config');
       return {
-        route: this.core.routes.replaceBillingTeam,
+        route: this.#core.routes.replaceBillingTeam,
         params,
         body,
         response: BillingTeamSchema,

@@ -16,8 +16,12 @@ import {
  * ```ts
  * await client.card.register({ card_number: '4242424242424242', cvc: '123' });
  * ```
+ * @category Resources
  */
 export class CardResource {
+  // Private: a printed or cloned resource shows nothing of the client (its token).
+  readonly #core: HttpCore;
+
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
@@ -27,7 +31,9 @@ export class CardResource {
    * const card = new CardResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
-  constructor(private readonly core: HttpCore) {}
+  constructor(core: HttpCore) {
+    this.#core = core;
+  }
 
   /**
    * Registers the card used by `pay.bag`. The number and CVC never appear in errors or logs.
@@ -43,10 +49,10 @@ export class CardResource {
    * ```
    */
   register(card: CardParams, options?: RequestOptions): APIPromise<CardResult> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const body = parseInput(CardParamsSchema, card, 'card');
       const secrets = [body.card_number, body.cvc];
-      return { route: this.core.routes.registerCard, body, secrets, response: CardResultSchema };
+      return { route: this.#core.routes.registerCard, body, secrets, response: CardResultSchema };
     }, options);
   }
 }

@@ -21,8 +21,12 @@ import {
  * const preview = await client.checking.preview({ plans: [plan.id!], team_seats: 3 });
  * const bag = await client.checking.bag({ plans: [plan.id!], team_seats: 3 });
  * ```
+ * @category Resources
  */
 export class CheckingResource {
+  // Private: a printed or cloned resource shows nothing of the client (its token).
+  readonly #core: HttpCore;
+
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
@@ -32,7 +36,9 @@ export class CheckingResource {
    * const checking = new CheckingResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
-  constructor(private readonly core: HttpCore) {}
+  constructor(core: HttpCore) {
+    this.#core = core;
+  }
 
   /**
    * Prices plans for a seat count without creating a bag to pay.
@@ -44,9 +50,9 @@ export class CheckingResource {
    * ```
    */
   preview(params: CheckingParams, options?: RequestOptions): APIPromise<Checking> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
-      return { route: this.core.routes.checking, body, response: CheckingSchema };
+      return { route: this.#core.routes.checking, body, response: CheckingSchema };
     }, options);
   }
 
@@ -60,9 +66,9 @@ export class CheckingResource {
    * ```
    */
   bag(params: CheckingParams, options?: RequestOptions): APIPromise<Bag> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
-      return { route: this.core.routes.createBag, body, response: BagSchema };
+      return { route: this.#core.routes.createBag, body, response: BagSchema };
     }, options);
   }
 }

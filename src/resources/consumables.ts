@@ -24,8 +24,12 @@ import {
  * const items = await client.consumables.items();
  * await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: sub.id });
  * ```
+ * @category Resources
  */
 export class ConsumablesResource {
+  // Private: a printed or cloned resource shows nothing of the client (its token).
+  readonly #core: HttpCore;
+
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
@@ -38,10 +42,8 @@ export class ConsumablesResource {
    * @param defaultJournal - The journal of a checkout given a `key` and no `journal`; by default
    *   one in memory for this resource (a client passes the one its purchases share).
    */
-  constructor(
-    private readonly core: HttpCore,
-    defaultJournal?: () => PurchaseJournal,
-  ) {
+  constructor(core: HttpCore, defaultJournal?: () => PurchaseJournal) {
+    this.#core = core;
     this.#defaultJournal = defaultJournal ?? once(memoryJournal);
   }
 
@@ -57,8 +59,8 @@ export class ConsumablesResource {
    * ```
    */
   list(options?: RequestOptions): APIPromise<ConsumableList> {
-    return this.core.request(
-      () => ({ route: this.core.routes.listConsumables, response: ConsumableListSchema }),
+    return this.#core.request(
+      () => ({ route: this.#core.routes.listConsumables, response: ConsumableListSchema }),
       options,
     );
   }
@@ -121,9 +123,9 @@ export class ConsumablesResource {
   }
 
   readonly #send = (params: unknown, options?: RequestOptions): APIPromise<CheckoutResult> =>
-    this.core.request(() => {
+    this.#core.request(() => {
       const body = parseInput(CheckoutParamsSchema, params, 'params');
-      return { route: this.core.routes.consumableCheckout, body, response: CheckoutResultSchema };
+      return { route: this.#core.routes.consumableCheckout, body, response: CheckoutResultSchema };
     }, options);
 }
 
@@ -136,6 +138,7 @@ export class ConsumablesResource {
  * const keyed: CheckoutKeyOptions = { key: 'topup-1042', journal: fileJournal('./orders.json') };
  * await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: 7, ...keyed });
  * ```
+ * @category Resources
  */
 export interface CheckoutKeyOptions {
   /** Your own reference for this order: a checkout with a recorded key never buys again. */

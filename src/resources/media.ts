@@ -31,8 +31,12 @@ import {
  * const file = await client.media.upload(blob, { operation_type: 'media', filename: 'intro.mp4' });
  * console.log(file.id, file.status);
  * ```
+ * @category Resources
  */
 export class MediaResource {
+  // Private: a printed or cloned resource shows nothing of the client (its token).
+  readonly #core: HttpCore;
+
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
@@ -42,7 +46,9 @@ export class MediaResource {
    * const media = new MediaResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
-  constructor(protected readonly core: HttpCore) {}
+  constructor(core: HttpCore) {
+    this.#core = core;
+  }
 
   /**
    * The names of the operation types the service accepts uploads for.
@@ -53,8 +59,8 @@ export class MediaResource {
    * ```
    */
   operationTypes(options?: RequestOptions): APIPromise<string[]> {
-    return this.core.request(
-      () => ({ route: this.core.routes.listOperationTypes, response: OperationTypeListSchema }),
+    return this.#core.request(
+      () => ({ route: this.#core.routes.listOperationTypes, response: OperationTypeListSchema }),
       options,
     );
   }
@@ -68,9 +74,9 @@ export class MediaResource {
    * ```
    */
   operationType(name: string, options?: RequestOptions): APIPromise<OperationType> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const params = { operation_type: parseInput(NonEmptyStringSchema, name, 'operation_type') };
-      return { route: this.core.routes.getOperationType, params, response: OperationTypeSchema };
+      return { route: this.#core.routes.getOperationType, params, response: OperationTypeSchema };
     }, options);
   }
 
@@ -91,12 +97,12 @@ export class MediaResource {
    * ```
    */
   uploadChunk(params: ChunkParams, options?: RequestOptions): APIPromise<ChunkRecord> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const { academy, ...fields } = parseInput(ChunkParamsSchema, params, 'params');
       const body = chunkBody(fields);
       const target = this.academyOf(academy);
       const route =
-        target === undefined ? this.core.routes.uploadChunk : this.core.routes.uploadAcademyChunk;
+        target === undefined ? this.#core.routes.uploadChunk : this.#core.routes.uploadAcademyChunk;
       return { route, body, academy: target, response: ChunkRecordSchema };
     }, options);
   }
@@ -116,11 +122,11 @@ export class MediaResource {
    */
   upload(source: UploadSource, options: UploadOptions): Promise<MediaFile> {
     // The academy the chunks go to is part of the resume fingerprint: the client's when not given.
-    const academy = options?.academy ?? this.core.academy;
+    const academy = options?.academy ?? this.#core.academy;
     const given = academy === undefined || !options ? options : { ...options, academy };
     // Loaded on first use, in a chunk of its own: a page that never uploads does not ship it.
     return import('../helpers/upload/upload.js').then(({ uploadMedia }) =>
-      uploadMedia(this, source, given, this.core.log),
+      uploadMedia(this, source, given, this.#core.log),
     );
   }
 
@@ -141,21 +147,21 @@ export class MediaResource {
    * ```
    */
   finalize(params: FinalizeParams, options?: RequestOptions): APIPromise<MediaFile> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       // `meta` goes as the route says: JSON-encoded under SERVICE.md, an object on the deployed server.
       const { academy, ...body } = parseInput(FinalizeParamsSchema, params, 'params');
       const target = this.academyOf(academy);
       const route =
         target === undefined
-          ? this.core.routes.finalizeUpload
-          : this.core.routes.finalizeAcademyUpload;
+          ? this.#core.routes.finalizeUpload
+          : this.#core.routes.finalizeAcademyUpload;
       return { route, body, academy: target, response: MediaFileSchema };
     }, options);
   }
 
   /** The academy a media call targets: the call's own, else the client's. */
   protected academyOf(academy: number | string | undefined): number | string | undefined {
-    return academy ?? this.core.academy;
+    return academy ?? this.#core.academy;
   }
 }
 

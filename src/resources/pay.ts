@@ -17,8 +17,12 @@ import {
  * const bag = await client.checking.bag({ plans: [plan.id!], team_seats: 3 });
  * await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
  * ```
+ * @category Resources
  */
 export class PayResource {
+  // Private: a printed or cloned resource shows nothing of the client (its token).
+  readonly #core: HttpCore;
+
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
@@ -28,7 +32,9 @@ export class PayResource {
    * const pay = new PayResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
-  constructor(private readonly core: HttpCore) {}
+  constructor(core: HttpCore) {
+    this.#core = core;
+  }
 
   /**
    * Pays a bag. Never re-sent once it may have reached the service: an ambiguous failure rejects
@@ -43,9 +49,9 @@ export class PayResource {
    * ```
    */
   bag(params: PayParams, options?: RequestOptions): APIPromise<Payment> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const body = parseInput(PayParamsSchema, params, 'params');
-      return { route: this.core.routes.pay, body, response: PaymentSchema };
+      return { route: this.#core.routes.pay, body, response: PaymentSchema };
     }, options);
   }
 }

@@ -6,14 +6,18 @@ import { NonEmptyStringSchema } from '../schemas/common.js';
 import { PlanSchema, type Plan } from '../schemas/payments.js';
 
 /**
- * PlansResource for sale. Reached as `client.plans`.
+ * The plans for sale. Reached as `client.plans`.
  *
  * @example
  * ```ts
  * const plan = await client.plans.get('team-per-seat');
  * ```
+ * @category Resources
  */
 export class PlansResource {
+  // Private: a printed or cloned resource shows nothing of the client (its token).
+  readonly #core: HttpCore;
+
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
@@ -23,7 +27,9 @@ export class PlansResource {
    * const plans = new PlansResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
-  constructor(private readonly core: HttpCore) {}
+  constructor(core: HttpCore) {
+    this.#core = core;
+  }
 
   /**
    * Reads a plan by its slug; an unknown slug rejects with `NotFoundError`.
@@ -35,9 +41,9 @@ export class PlansResource {
    * ```
    */
   get(slug: string, options?: RequestOptions): APIPromise<Plan> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const plan_slug = parseInput(NonEmptyStringSchema, slug, 'plan_slug');
-      return { route: this.core.routes.getPlan, params: { plan_slug }, response: PlanSchema };
+      return { route: this.#core.routes.getPlan, params: { plan_slug }, response: PlanSchema };
     }, options);
   }
 }

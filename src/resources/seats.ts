@@ -30,8 +30,12 @@ import {
  * await client.seats.add(sub.id, [{ email: 'ada@example.com' }]);
  * const seats = await client.seats.list(sub.id);
  * ```
+ * @category Resources
  */
 export class SeatsResource {
+  // Private: a printed or cloned resource shows nothing of the client (its token).
+  readonly #core: HttpCore;
+
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
@@ -41,7 +45,9 @@ export class SeatsResource {
    * const seats = new SeatsResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
-  constructor(private readonly core: HttpCore) {}
+  constructor(core: HttpCore) {
+    this.#core = core;
+  }
 
   /**
    * The seats of the team.
@@ -53,19 +59,20 @@ export class SeatsResource {
    * ```
    */
   list(subscriptionId: number, options?: RequestOptions): APIPromise<Seat[]> {
-    return this.core.request(() => {
+    return this.#core.request(() => {
       const params = {
         subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
       };
-      return { route: this.core.routes.listSeats, params, response: SeatListSchema };
+      return { route: this.#core.routes.listSeats, params, response: SeatListSchema };
     }, options);
   }
 
   /**
    * Adds seats; `seat_multiplier` scales a seat's allocation under `PER_SEAT`. Resolves to the
-   * seats as they are after the change, only when every seat was applied: refusals (the deployed
-   * server's 207 `{ data, errors }`) reject with `SeatsRefusedError`, whose `applied` holds the
-   * seats that were changed and `refused` the service's messages, whatever `validate` says. When
+   * added seats (not the whole team: `seats.list` gives that), only when every seat was applied:
+   * refusals (the deployed server's 207 `{ data, errors }`) reject with `SeatsRefusedError`, whose
+   * `applied` holds the seats that were changed and `refused` the service's messages, whatever
+   * `validate` says. When
    * an attempt's answer was lost and the retry is refused because that attempt already added the
    * seats, the call resolves once the team shows them; otherwise it rejects with
    * `mayHaveBeenProcessed: true`.
@@ -87,8 +94,9 @@ export class SeatsResource {
   }
 
   /**
-   * Gives seats to other people: each seat held by `from_email` passes to `to_email`. Refusals and
-   * lost answers are handled as in {@link SeatsResource.add}.
+   * Gives seats to other people: each seat held by `from_email` passes to `to_email`. Resolves to
+   * the seats changed, with their new holders. Refusals and lost answers are handled as in
+   * {@link SeatsResource.add}.
    *
    * @example
    * ```ts
@@ -130,14 +138,14 @@ export class SeatsResource {
     let lostAttempt = false;
     const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
     let asked: { subscription_id: number; seat_id: number } | undefined;
-    return this.core
+    return this.#core
       .request<void>(
         () => {
           asked = {
             subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
             seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
           };
-          return { route: this.core.routes.deleteSeat, params: asked, response: 'empty' };
+          return { route: this.#core.routes.deleteSeat, params: asked, response: 'empty' };
         },
         { ...options, onRetry },
       )
@@ -155,10 +163,11 @@ export class SeatsResource {
     notFound: NotFoundError,
     options?: RequestOptions,
   ): Promise<Answer<void>> {
-    const { data, response } = await this.list(subscriptionId, options).withResponse();
+    const { data, response, requestId } = await this.list(subscriptionId, options).withResponse();
     if (data.some((seat) => seat?.id === seatId && seat.is_active !== false)) throw notFound;
-    const { method } = this.core.routes.listSeats;
-    return { response, text: '', method, url: response.url, parse: () => undefined };
+    const { method } = this.#core.routes.listSeats;
+    const url = response.url;
+    return { response, text: '', requestId, method, url, parse: () => undefined };
   }
 
   /**
@@ -173,8 +182,8 @@ export class SeatsResource {
     let lostAttempt = false;
     const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
     let asked: { subscription_id: number; goal: SeatChangeGoal } | undefined;
-    const redact = <T>(value: T): T => this.core.secrets.redact(value);
-    return this.core
+    const redact = <T>(value: T): T => this.#core.secrets.redact(value);
+    return this.#core
       .request(
         () => {
           const { subscriptionId, body, goal } = describe();
@@ -182,7 +191,7 @@ export class SeatsResource {
           asked = { subscription_id, goal };
           const params = { subscription_id };
           return {
-            route: this.core.routes.putSeats,
+            route: this.#core.routes.putSeats,
             params,
             body,
             response: SeatChangeAnswerSchema,
@@ -206,10 +215,11 @@ export class SeatsResource {
     goal: SeatChangeGoal,
     options?: RequestOptions,
   ): Promise<Answer<Seat[]>> {
-    const { data, response } = await this.list(subscriptionId, options).withResponse();
+    const { data, response, requestId } = await this.list(subscriptionId, options).withResponse();
     const seats = settleRefusedRetry(refusal, goal, data);
-    const { method } = this.core.routes.listSeats;
+    const { method } = this.#core.routes.listSeats;
     const url = response.url;
-    return { response, text: JSON.stringify(seats), method, url, parse: () => seats };
+    const text = JSON.stringify(seats);
+    return { response, text, requestId, method, url, parse: () => seats };
   }
 }

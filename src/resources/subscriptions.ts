@@ -17,8 +17,12 @@ import {
  * // ... pay ...
  * const sub = await client.subscriptions.waitFor({ exclude: before });
  * ```
+ * @category Resources
  */
 export class SubscriptionsResource {
+  // Private: a printed or cloned resource shows nothing of the client (its token).
+  readonly #core: HttpCore;
+
   /**
    * Builds the resource alone on the request path from {@link createCore}, for bundles that need
    * only this family of the service; `createClient` builds every resource for you.
@@ -28,7 +32,9 @@ export class SubscriptionsResource {
    * const subscriptions = new SubscriptionsResource(createCore({ baseUrl: 'https://api.example.com', token }));
    * ```
    */
-  constructor(private readonly core: HttpCore) {}
+  constructor(core: HttpCore) {
+    this.#core = core;
+  }
 
   /**
    * Lists the caller's subscriptions.
@@ -39,8 +45,8 @@ export class SubscriptionsResource {
    * ```
    */
   list(options?: RequestOptions): APIPromise<SubscriptionList> {
-    return this.core.request(
-      () => ({ route: this.core.routes.listSubscriptions, response: SubscriptionListSchema }),
+    return this.#core.request(
+      () => ({ route: this.#core.routes.listSubscriptions, response: SubscriptionListSchema }),
       options,
     );
   }
@@ -64,7 +70,7 @@ export class SubscriptionsResource {
     return import('../helpers/wait-for-subscription.js')
       .then(({ waitForSubscription }) => waitForSubscription(this, options))
       .catch((error: unknown) => {
-        throw this.core.scrub(error);
+        throw this.#core.scrub(error);
       });
   }
 }

@@ -14,6 +14,7 @@ import { ConsumptionStrategySchema } from './payments.js';
  *
  * const team = BillingTeamSchema.parse({ id: 7, subscription: 123, seats_limit: 4 }); // short
  * ```
+ * @category Schemas and types
  */
 export const BillingTeamSchema = z.looseObject({
   /** The team's numeric id. */
@@ -66,21 +67,24 @@ export const BillingTeamSchema = z.looseObject({
  * console.log(team.consumption_strategy, `${team.seats_count}/${team.seats_limit} seats`);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type BillingTeam = z.infer<typeof BillingTeamSchema>;
 
 /**
  * Validates the argument of `billingTeam.update` (PATCH) before it is sent: any of these fields,
- * at least one, and no other. Amounts may be decimal strings or numbers exact to the cent (see
- * {@link DecimalInputSchema}: `0.1 + 0.2` is refused); they are sent as strings.
+ * at least one, and no other. Amounts are decimal strings ({@link DecimalString}); a JavaScript
+ * caller's number is taken only when exact to the cent (see {@link DecimalInputSchema}: `0.1 + 0.2`
+ * is refused), and sent as a string.
  *
  * @example
  * ```ts
  * import { BillingTeamPatchSchema } from 'seatpay';
  *
- * BillingTeamPatchSchema.parse({ recharge_amount: 10 }); // { recharge_amount: '10' }
+ * BillingTeamPatchSchema.parse({ recharge_amount: '10.00' }); // { recharge_amount: '10.00' }
  * BillingTeamPatchSchema.safeParse({}).success; // false: must change at least one field
  * ```
+ * @category Schemas and types
  */
 export const BillingTeamPatchSchema = z
   .strictObject({
@@ -105,6 +109,7 @@ export const BillingTeamPatchSchema = z
  * const team = await client.billingTeam.update(sub.id, patch);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type BillingTeamPatch = z.input<typeof BillingTeamPatchSchema>;
 
@@ -121,6 +126,7 @@ export type BillingTeamPatch = z.input<typeof BillingTeamPatchSchema>;
  *
  * BillingTeamReplaceSchema.safeParse({ recharge_amount: -1 }).success; // false: not a decimal >= 0
  * ```
+ * @category Schemas and types
  */
 export const BillingTeamReplaceSchema = z.strictObject({
   /** Turns auto-recharge on or off. */
@@ -146,5 +152,6 @@ export const BillingTeamReplaceSchema = z.strictObject({
  * await client.billingTeam.replace(sub.id, config);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type BillingTeamReplace = z.input<typeof BillingTeamReplaceSchema>;

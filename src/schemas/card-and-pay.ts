@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { IdInputSchema, NonEmptyStringSchema, openEnum } from './common.js';
+import type { ExactInput } from './exact-input.js';
 import { JsonSafe } from './input-checks.js';
 import { InvoiceSchema } from './invoices.js';
 
@@ -9,8 +10,9 @@ const EXPIRY_YEAR = 'must be a year of 4 digits';
 /**
  * Validates the card to register before it is sent: `card_number` of 12 to 19 digits, `cvc` of 3
  * or 4, and the expiry (`exp_month` 1 to 12, `exp_year` of 4 digits; strings or numbers, sent as
- * given), which the deployed server requires. Further fields (`academy` ...) are sent as given.
- * Neither number ever appears in an error or a log.
+ * given), and `academy` (an id or a slug), which the deployed server requires. At run time,
+ * fields it does not name are sent as given; the {@link CardParams} type names them all. Neither
+ * number ever appears in an error or a log.
  *
  * @example
  * ```ts
@@ -18,6 +20,7 @@ const EXPIRY_YEAR = 'must be a year of 4 digits';
  *
  * CardParamsSchema.safeParse({ card_number: '4242 4242', cvc: '123' }).success; // false: a space
  * ```
+ * @category Schemas and types
  */
 export const CardParamsSchema = z
   .looseObject({
@@ -42,11 +45,15 @@ export const CardParamsSchema = z
         error: EXPIRY_YEAR,
       }),
     ),
+    /** The academy the card is registered for (an id or a slug): the deployed server requires it. */
+    academy: z.optional(
+      z.union([IdInputSchema, NonEmptyStringSchema], { error: 'must be an academy id or slug' }),
+    ),
   })
   .check(JsonSafe);
 /**
- * The card `card.register` takes (and `purchase` as `card`); the input type of
- * {@link CardParamsSchema}.
+ * The card `card.register` takes (and `purchase` as `card`): the fields of
+ * {@link CardParamsSchema}, exactly (a misspelled field is a compile error).
  *
  * @example
  * ```ts
@@ -59,8 +66,9 @@ export const CardParamsSchema = z
  * await client.card.register(card);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
-export type CardParams = z.input<typeof CardParamsSchema>;
+export type CardParams = ExactInput<typeof CardParamsSchema>;
 
 /**
  * Validates the answer to registering a card. SERVICE.md does not show it, so every field is
@@ -72,6 +80,7 @@ export type CardParams = z.input<typeof CardParamsSchema>;
  *
  * CardResultSchema.parse({ status: 'ok' });
  * ```
+ * @category Schemas and types
  */
 export const CardResultSchema = z.looseObject({
   /** The outcome, as the service words it. */
@@ -89,6 +98,7 @@ export const CardResultSchema = z.looseObject({
  * console.log(result.status);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type CardResult = z.infer<typeof CardResultSchema>;
 
@@ -102,6 +112,7 @@ export type CardResult = z.infer<typeof CardResultSchema>;
  *
  * ChosenPeriodSchema.safeParse('').success; // false
  * ```
+ * @category Schemas and types
  */
 export const ChosenPeriodSchema = openEnum<'MONTH' | 'QUARTER' | 'HALF' | 'YEAR'>(
   NonEmptyStringSchema,
@@ -116,6 +127,7 @@ export const ChosenPeriodSchema = openEnum<'MONTH' | 'QUARTER' | 'HALF' | 'YEAR'
  * await client.pay.bag({ token: bag.token, chosen_period: period });
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ChosenPeriod = z.infer<typeof ChosenPeriodSchema>;
 
@@ -128,6 +140,7 @@ export type ChosenPeriod = z.infer<typeof ChosenPeriodSchema>;
  *
  * PayParamsSchema.safeParse({ token: '', chosen_period: 'MONTH' }).success; // false: no token
  * ```
+ * @category Schemas and types
  */
 export const PayParamsSchema = z
   .looseObject({
@@ -143,7 +156,7 @@ export const PayParamsSchema = z
   })
   .check(JsonSafe);
 /**
- * The arguments of `pay.bag`; the input type of {@link PayParamsSchema}.
+ * The arguments of `pay.bag`: the fields of {@link PayParamsSchema}, exactly.
  *
  * @example
  * ```ts
@@ -151,8 +164,9 @@ export const PayParamsSchema = z
  * await client.pay.bag(params);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
-export type PayParams = z.input<typeof PayParamsSchema>;
+export type PayParams = ExactInput<typeof PayParamsSchema>;
 
 /**
  * Validates the answer to a payment: an invoice (see {@link InvoiceSchema}) on the deployed
@@ -166,6 +180,7 @@ export type PayParams = z.input<typeof PayParamsSchema>;
  *
  * PaymentSchema.parse({ id: 7018, amount: 239.995, status: 'FULFILLED' }).amount; // '239.995'
  * ```
+ * @category Schemas and types
  */
 export const PaymentSchema = z.extend(InvoiceSchema, {
   /** Where to send the buyer when the payment method is a hosted checkout (Klarna, Affirm). */
@@ -182,5 +197,6 @@ export const PaymentSchema = z.extend(InvoiceSchema, {
  * console.log(payment.amount, payment.currency?.code, payment.status);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Payment = z.infer<typeof PaymentSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { withPlainCheck } from '../core/validate/plain-check.js';
+import type { ExactInput } from './exact-input.js';
 import { isJsonData, JsonSafe } from './input-checks.js';
 import { CurrencySchema } from './invoices.js';
 import {
@@ -24,6 +25,7 @@ import { ServiceItemSchema } from './payments.js';
  *
  * CheckingParamsSchema.safeParse({ plans: [], team_seats: 3 }).success; // false: no plan
  * ```
+ * @category Schemas and types
  */
 export const CheckingParamsSchema = /* @__PURE__ */ withPlainCheck(
   z
@@ -69,8 +71,8 @@ function isPlainCheckingParams(value: unknown): boolean {
 }
 
 /**
- * The arguments of `checking.preview` and `checking.bag`; the input type of
- * {@link CheckingParamsSchema}. Further fields are sent as given.
+ * The arguments of `checking.preview` and `checking.bag`: the fields of
+ * {@link CheckingParamsSchema}, exactly (a misspelled field is a compile error).
  *
  * @example
  * ```ts
@@ -78,8 +80,9 @@ function isPlainCheckingParams(value: unknown): boolean {
  * const preview = await client.checking.preview(params);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
-export type CheckingParams = z.input<typeof CheckingParamsSchema>;
+export type CheckingParams = ExactInput<typeof CheckingParamsSchema>;
 
 /**
  * Validates a priced preview (or bag) of plans, as `checking.preview` answers it. Amounts are
@@ -91,6 +94,7 @@ export type CheckingParams = z.input<typeof CheckingParamsSchema>;
  *
  * CheckingSchema.parse({ type: 'PREVIEW', amount_per_month: 89.97 }).amount_per_month; // '89.97'
  * ```
+ * @category Schemas and types
  */
 export const CheckingSchema = z.looseObject({
   /** The checking's numeric id. */
@@ -129,6 +133,7 @@ export const CheckingSchema = z.looseObject({
  * console.log('per month:', preview.amount_per_month); // a decimal string, e.g. "89.97"
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Checking = z.infer<typeof CheckingSchema>;
 
@@ -142,6 +147,7 @@ export type Checking = z.infer<typeof CheckingSchema>;
  *
  * BagSchema.safeParse({ type: 'BAG', token: null }).success; // false: a bag needs its token
  * ```
+ * @category Schemas and types
  */
 export const BagSchema = z.extend(CheckingSchema, {
   /** What `pay.bag` takes: always a non-empty string on a bag. */
@@ -156,5 +162,6 @@ export const BagSchema = z.extend(CheckingSchema, {
  * await client.pay.bag({ token: bag.token, chosen_period: 'MONTH' });
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Bag = z.infer<typeof BagSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { definePlainCheck, withPlainCheck } from '../core/validate/plain-check.js';
+import type { DecimalString } from './exact-input.js';
 
 /** What `IdInputSchema` accepts, without zod: the cheap check of an argument. @internal */
 export function isIdInput(value: unknown): boolean {
@@ -23,6 +24,7 @@ export function isNonEmptyString(value: unknown): boolean {
  * DecimalSchema.parse(59.99); // '59.99'
  * DecimalSchema.parse('10.00'); // '10.00'
  * ```
+ * @category Schemas and types
  */
 export const DecimalSchema = z.pipe(
   z.union([z.string(), z.number()]),
@@ -48,11 +50,12 @@ function isExactCents(amount: number): boolean {
 }
 
 /**
- * A decimal amount the caller sends: a string such as "10.00" (sent exactly as written), or a
- * number >= 0 with at most two decimals (sent as its shortest decimal form: `12.5` as "12.5").
- * A number with more decimals, such as `0.1 + 0.2` (0.30000000000000004), is refused with an
- * `InvalidRequestError`: it is a floating-point sum, and no exact amount can be read from it;
- * compute amounts in cents, or pass a string.
+ * A decimal amount the caller sends: a string such as "10.00" (sent exactly as written). Its input
+ * type is {@link DecimalString}, so a number is a compile error; at run time (for JavaScript
+ * callers) a number >= 0 with at most two decimals is still taken and sent as its shortest decimal
+ * form (`12.5` as "12.5"), while one with more decimals, such as `0.1 + 0.2`
+ * (0.30000000000000004), is refused with an `InvalidRequestError`: it is a floating-point sum, and
+ * no exact amount can be read from it; compute amounts in cents, or pass a string.
  *
  * @example
  * ```ts
@@ -62,6 +65,7 @@ function isExactCents(amount: number): boolean {
  * DecimalInputSchema.safeParse(0.1 + 0.2).success; // false: not a whole number of cents
  * DecimalInputSchema.safeParse('1e3').success; // false: not a plain decimal
  * ```
+ * @category Schemas and types
  */
 export const DecimalInputSchema = z.pipe(
   z.union(
@@ -77,7 +81,8 @@ export const DecimalInputSchema = z.pipe(
     { error: 'must be a decimal string such as "10.00"' },
   ),
   z.transform((value) => String(value)),
-);
+  // The type asks for a decimal string; numbers stay accepted at run time (checked above).
+) as unknown as z.ZodMiniType<string, DecimalString>;
 
 /**
  * An open enum: the known values for autocompletion, and any other string accepted, so a value the

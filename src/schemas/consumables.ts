@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { JsonSafe } from './input-checks.js';
 import { IdInputSchema, NonEmptyStringSchema, optionalNullable } from './common.js';
+import type { ExactInput } from './exact-input.js';
 import { InvoiceSchema } from './invoices.js';
 
 /**
@@ -13,6 +14,7 @@ import { InvoiceSchema } from './invoices.js';
  *
  * const pool = ConsumableSchema.parse({ how_many: 10, user: null, subscription_billing_team: 7 });
  * ```
+ * @category Schemas and types
  */
 export const ConsumableSchema = z.looseObject({
   /** The consumable's numeric id; `consumables.items()` lists each id once. */
@@ -53,6 +55,7 @@ export const ConsumableSchema = z.looseObject({
  * const teamPool = items.filter((item) => item.subscription_billing_team != null);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Consumable = z.infer<typeof ConsumableSchema>;
 
@@ -79,6 +82,7 @@ const ResourceBalanceSchema = z.looseObject({
  * const item = { id: 1, how_many: 10 };
  * ConsumableListSchema.parse({ voids: [{ slug: 'ai-credits', items: [item] }] }); // grouped shape
  * ```
+ * @category Schemas and types
  */
 export const ConsumableListSchema = z.union([
   z.array(ConsumableSchema),
@@ -98,6 +102,7 @@ export const ConsumableListSchema = z.union([
  * if (!Array.isArray(listing) && 'voids' in listing) console.log(listing.voids);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ConsumableList = z.infer<typeof ConsumableListSchema>;
 
@@ -114,6 +119,7 @@ export type ConsumableList = z.infer<typeof ConsumableListSchema>;
  * CheckoutParamsSchema.safeParse({ service: 'ai-credits', how_many: 0, subscription: 1 }).success;
  * // false: how_many must be a positive integer
  * ```
+ * @category Schemas and types
  */
 export const CheckoutParamsSchema = z
   .looseObject({
@@ -139,7 +145,8 @@ export const CheckoutParamsSchema = z
   })
   .check(JsonSafe);
 /**
- * The argument of `consumables.checkout`; the input type of {@link CheckoutParamsSchema}.
+ * The argument of `consumables.checkout`: the fields of {@link CheckoutParamsSchema}, exactly (a
+ * misspelled field is a compile error).
  *
  * @example
  * ```ts
@@ -147,8 +154,9 @@ export const CheckoutParamsSchema = z
  * await client.consumables.checkout(order);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
-export type CheckoutParams = z.input<typeof CheckoutParamsSchema>;
+export type CheckoutParams = ExactInput<typeof CheckoutParamsSchema>;
 
 /** A consumable bought alone, as the deployed server's checkout invoice lists it. */
 const StandaloneConsumableSchema = z.looseObject({
@@ -193,6 +201,7 @@ const StandaloneConsumableSchema = z.looseObject({
  * });
  * receipt.amount; // '4'
  * ```
+ * @category Schemas and types
  */
 export const CheckoutResultSchema = z.extend(InvoiceSchema, {
   /** The units this checkout made (the deployed server's checkout of a service other than seats). */
@@ -211,5 +220,6 @@ export const CheckoutResultSchema = z.extend(InvoiceSchema, {
  * console.log('charged', receipt.amount, receipt.currency?.code, 'invoice', receipt.id);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;

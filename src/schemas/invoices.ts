@@ -11,6 +11,7 @@ import { DecimalSchema, openEnum, optionalNullable } from './common.js';
  *
  * CurrencySchema.parse({ code: 'USD', name: 'US Dollar' }).code; // 'USD'
  * ```
+ * @category Schemas and types
  */
 export const CurrencySchema = z.looseObject({
   /** The ISO 4217 code (`'USD'`). */
@@ -27,6 +28,7 @@ export const CurrencySchema = z.looseObject({
  * console.log(currency?.code ?? 'no currency');
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Currency = z.infer<typeof CurrencySchema>;
 
@@ -41,6 +43,7 @@ export type Currency = z.infer<typeof CurrencySchema>;
  *
  * InvoiceStatusSchema.parse('FULFILLED');
  * ```
+ * @category Schemas and types
  */
 export const InvoiceStatusSchema = openEnum<
   'FULFILLED' | 'REJECTED' | 'PENDING' | 'PARTIALLY_REFUNDED' | 'REFUNDED' | 'DISPUTED_AS_FRAUD'
@@ -55,6 +58,7 @@ export const InvoiceStatusSchema = openEnum<
  * if (status === 'FULFILLED') console.log('charged');
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
 
@@ -78,6 +82,7 @@ const BreakdownLineSchema = z.looseObject({
  * const invoice = InvoiceSchema.parse({ id: 7018, amount: 239.995, status: 'FULFILLED' });
  * invoice.amount; // '239.995'
  * ```
+ * @category Schemas and types
  */
 export const InvoiceSchema = z.looseObject({
   /** The invoice's numeric id (`subscriptions.list` can be filtered by it on the server). */
@@ -127,5 +132,6 @@ export const InvoiceSchema = z.looseObject({
  * console.log(invoice.id, invoice.amount, invoice.currency?.code, invoice.status);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Invoice = z.infer<typeof InvoiceSchema>;

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { NonEmptyStringSchema, openEnum, optionalNullable } from './common.js';
-import { AcademyInputSchema, JsonSafe } from './input-checks.js';
+import { openEnum, optionalNullable } from './common.js';
 
 /**
  * Validates the operation types listing: their names, such as `['media', 'proof-of-payment']`.
@@ -11,6 +10,7 @@ import { AcademyInputSchema, JsonSafe } from './input-checks.js';
  *
  * OperationTypeListSchema.parse(['media', 'proof-of-payment']);
  * ```
+ * @category Schemas and types
  */
 export const OperationTypeListSchema = z.array(z.string());
 
@@ -23,6 +23,7 @@ export const OperationTypeListSchema = z.array(z.string());
  *
  * OperationTypeSchema.parse({ chunk_size: 10_485_760, max_chunks: null }); // 10 MiB, no bound
  * ```
+ * @category Schemas and types
  */
 export const OperationTypeSchema = z.looseObject({
   /** The most bytes one chunk may hold (10 MiB for `media`). */
@@ -39,6 +40,7 @@ export const OperationTypeSchema = z.looseObject({
  * const chunks = Math.max(1, Math.ceil(file.size / type.chunk_size));
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type OperationType = z.infer<typeof OperationTypeSchema>;
 
@@ -53,6 +55,7 @@ const AcademyRefSchema = z.optional(z.nullable(z.union([z.int(), z.string()])));
  *
  * ChunkRecordSchema.parse({ chunk_index: 0, operation_type: 'media', total_chunks: 2 });
  * ```
+ * @category Schemas and types
  */
 export const ChunkRecordSchema = z.looseObject({
   /** The academy the chunk was sent for, or null for a `/me/` upload. */
@@ -85,6 +88,7 @@ export const ChunkRecordSchema = z.looseObject({
  * console.log(`chunk ${record.chunk_index + 1}/${record.total_chunks} received`);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
 
@@ -98,6 +102,7 @@ export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
  *
  * MediaFileStatusSchema.parse('CREATED');
  * ```
+ * @category Schemas and types
  */
 export const MediaFileStatusSchema = openEnum<'TRANSFERRING' | 'CREATED'>();
 /**
@@ -112,6 +117,7 @@ export const MediaFileStatusSchema = openEnum<'TRANSFERRING' | 'CREATED'>();
  * if (status === 'CREATED') console.log('ready: pass its id to the processing endpoint');
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type MediaFileStatus = z.infer<typeof MediaFileStatusSchema>;
 
@@ -124,6 +130,7 @@ export type MediaFileStatus = z.infer<typeof MediaFileStatusSchema>;
  *
  * MediaFileSchema.parse({ id: 1, name: '9e107d9d372bb6826bd81d3542a419d6', status: 'CREATED' });
  * ```
+ * @category Schemas and types
  */
 export const MediaFileSchema = z.looseObject({
   /** The file's numeric id: what the service's processing endpoints take once it is `CREATED`. */
@@ -152,146 +159,8 @@ export const MediaFileSchema = z.looseObject({
  * console.log(media.id, media.status); // 'TRANSFERRING' or 'CREATED'
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type MediaFile = z.infer<typeof MediaFileSchema>;
 
-/**
- * Validates the arguments of `media.uploadChunk` before anything is sent: `chunk_index` must be
- * less than `total_chunks`, and `chunk` a `Blob` or a `Uint8Array`.
- *
- * @example
- * ```ts
- * import { ChunkParamsSchema } from 'seatpay';
- *
- * const chunk = new Uint8Array(1024);
- * ChunkParamsSchema.safeParse({ operation_type: 'media', total_chunks: 1, chunk_index: 1, chunk })
- *   .success; // false: chunk_index must be less than total_chunks
- * ```
- */
-export const ChunkParamsSchema = z
-  .object({
-    /** The operation type the file is uploaded under (`'media'` ...). */
-    operation_type: NonEmptyStringSchema,
-    /** How many chunks the whole file has (at least 1). */
-    total_chunks: z
-      .int({ error: 'must be an integer >= 1' })
-      .check(z.gte(1, { error: 'must be an integer >= 1' })),
-    /** This chunk's position, from 0 to `total_chunks - 1`. */
-    chunk_index: z
-      .int({ error: 'must be an integer >= 0' })
-      .check(z.gte(0, { error: 'must be an integer >= 0' })),
-    /** The chunk's bytes: at most the operation type's `chunk_size`. */
-    chunk: z.union([z.instanceof(Blob), z.custom<Uint8Array>((v) => v instanceof Uint8Array)], {
-      error: 'must be a Blob or a Uint8Array',
-    }),
-    /** The file name of the chunk part; the deployed service matches chunks to finalize by it. */
-    filename: z.optional(NonEmptyStringSchema),
-    /** The `Content-Type` of the chunk part; the deployed service checks it and matches by it. */
-    mime: z.optional(NonEmptyStringSchema),
-    /** Use the academy endpoints with this `Academy` header (id or slug); else the client's. */
-    academy: AcademyInputSchema,
-  })
-  .check(
-    z.refine((params) => params.chunk_index < params.total_chunks, {
-      error: 'must be less than total_chunks',
-      path: ['chunk_index'],
-    }),
-  );
-/**
- * The arguments of `media.uploadChunk`; the input type of {@link ChunkParamsSchema}. Most code
- * uses `media.upload`, which builds these for every chunk.
- *
- * @example
- * ```ts
- * const params: ChunkParams = {
- *   operation_type: 'media',
- *   total_chunks: 2,
- *   chunk_index: 0,
- *   chunk: file.slice(0, 10_485_760),
- *   filename: 'intro.mp4',
- * };
- * await client.media.uploadChunk(params);
- * ```
- * @useDeclaredType
- */
-export type ChunkParams = z.input<typeof ChunkParamsSchema>;
-
-/**
- * Validates the `meta` of SERVICE.md, sent JSON-encoded at finalize. Other keys pass through.
- *
- * @example
- * ```ts
- * import { MediaMetaSchema } from 'seatpay';
- *
- * MediaMetaSchema.parse({ slug: 'intro', name: 'Intro', categories: ['video'], academy: 7 });
- * ```
- */
-export const MediaMetaSchema = z
-  .looseObject({
-    /** A slug for the file. */
-    slug: z.optional(z.string()),
-    /** A human-readable name for the file. */
-    name: z.optional(z.string()),
-    /** The categories to file it under. */
-    categories: z.optional(z.array(z.string())),
-    /** The id of the academy it belongs to. */
-    academy: z.optional(z.int()),
-  })
-  .check(JsonSafe);
-/**
- * The `meta` of `media.finalize` and `media.upload`; the input type of {@link MediaMetaSchema}.
- *
- * @example
- * ```ts
- * const meta: MediaMeta = { slug: 'intro', name: 'Intro', categories: ['video'], academy: 7 };
- * await client.media.upload(file, { operation_type: 'media', meta });
- * ```
- * @useDeclaredType
- */
-export type MediaMeta = z.input<typeof MediaMetaSchema>;
-
-/**
- * Validates the arguments of `media.finalize` before anything is sent (`media.upload` checks its
- * options with it before the first chunk, too).
- *
- * @example
- * ```ts
- * import { FinalizeParamsSchema } from 'seatpay';
- *
- * FinalizeParamsSchema.safeParse({ operation_type: 'media', total_chunks: 2, filename: 'a.mp4' })
- *   .success; // false: mime is required
- * ```
- */
-export const FinalizeParamsSchema = z.object({
-  /** The operation type the chunks were sent under. */
-  operation_type: NonEmptyStringSchema,
-  /** How many chunks were sent; every one must be there. */
-  total_chunks: z
-    .int({ error: 'must be an integer >= 1' })
-    .check(z.gte(1, { error: 'must be an integer >= 1' })),
-  /** The file name the chunks were sent under: the service finds them by it. */
-  filename: NonEmptyStringSchema,
-  /** The file's MIME type. */
-  mime: NonEmptyStringSchema,
-  /** Metadata for the file, sent JSON-encoded. */
-  meta: z.optional(MediaMetaSchema),
-  /** Use the academy endpoints with this `Academy` header (id or slug); else the client's. */
-  academy: AcademyInputSchema,
-});
-/**
- * The arguments of `media.finalize`; the input type of {@link FinalizeParamsSchema}.
- *
- * @example
- * ```ts
- * const params: FinalizeParams = {
- *   operation_type: 'media',
- *   total_chunks: 2,
- *   filename: 'intro.mp4',
- *   mime: 'video/mp4',
- *   meta: { name: 'Intro' },
- * };
- * const media = await client.media.finalize(params);
- * ```
- * @useDeclaredType
- */
-export type FinalizeParams = z.input<typeof FinalizeParamsSchema>;
+export * from './media-inputs.js';

@@ -14,6 +14,7 @@ export * from './card-and-pay.js';
  *
  * const service = ServiceSchema.parse({ slug: 'ai-credits', type: 'VOID' });
  * ```
+ * @category Schemas and types
  */
 export const ServiceSchema = z.looseObject({
   /** The service's numeric id. */
@@ -35,6 +36,7 @@ export const ServiceSchema = z.looseObject({
  * const services: Service[] = (plan.service_items ?? []).map((item) => item.service);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Service = z.infer<typeof ServiceSchema>;
 
@@ -48,6 +50,7 @@ export type Service = z.infer<typeof ServiceSchema>;
  *
  * PeriodUnitSchema.parse('MONTH');
  * ```
+ * @category Schemas and types
  */
 export const PeriodUnitSchema = openEnum<'DAY' | 'WEEK' | 'MONTH' | 'YEAR'>();
 /**
@@ -59,6 +62,7 @@ export const PeriodUnitSchema = openEnum<'DAY' | 'WEEK' | 'MONTH' | 'YEAR'>();
  * console.log(`renews every ${sub.pay_every ?? 1} ${unit ?? 'MONTH'}`);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type PeriodUnit = z.infer<typeof PeriodUnitSchema>;
 
@@ -72,6 +76,7 @@ export type PeriodUnit = z.infer<typeof PeriodUnitSchema>;
  *
  * const item = ServiceItemSchema.parse({ how_many: -1, service: { slug: 'live-classes' } });
  * ```
+ * @category Schemas and types
  */
 export const ServiceItemSchema = z.looseObject({
   /** The item's numeric id. */
@@ -96,6 +101,7 @@ export const ServiceItemSchema = z.looseObject({
  * const shared = (plan.service_items ?? []).filter((item: ServiceItem) => item.is_team_allowed);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ServiceItem = z.infer<typeof ServiceItemSchema>;
 
@@ -109,6 +115,7 @@ export type ServiceItem = z.infer<typeof ServiceItemSchema>;
  *
  * ConsumptionStrategySchema.parse('PER_SEAT'); // 'PER_SEAT'
  * ```
+ * @category Schemas and types
  */
 export const ConsumptionStrategySchema = openEnum<'PER_TEAM' | 'PER_SEAT'>();
 /**
@@ -121,6 +128,7 @@ export const ConsumptionStrategySchema = openEnum<'PER_TEAM' | 'PER_SEAT'>();
  * if (strategy === 'PER_SEAT') console.log('each seat has its own allocation');
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type ConsumptionStrategy = z.infer<typeof ConsumptionStrategySchema>;
 
@@ -135,6 +143,7 @@ export type ConsumptionStrategy = z.infer<typeof ConsumptionStrategySchema>;
  * const plan = PlanSchema.parse({ id: 1, slug: 'team-per-seat', price_per_month: 59.99 });
  * plan.price_per_month; // '59.99'
  * ```
+ * @category Schemas and types
  */
 export const PlanSchema = z.looseObject({
   /** What `checking.preview` and `checking.bag` take in `plans`. */
@@ -190,5 +199,6 @@ export const PlanSchema = z.looseObject({
  * console.log(plan.title, plan.price_per_month, plan.consumption_strategy);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Plan = z.infer<typeof PlanSchema>;

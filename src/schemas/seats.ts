@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { IdInputSchema } from './common.js';
+import type { ExactInput } from './exact-input.js';
 import { JsonSafe } from './input-checks.js';
 
 /**
@@ -10,6 +12,7 @@ import { JsonSafe } from './input-checks.js';
  *
  * const seat = SeatSchema.parse({ id: 3, user: null, email: 'ada@example.com', is_active: true });
  * ```
+ * @category Schemas and types
  */
 export const SeatSchema = z.looseObject({
   /** What `seats.remove` takes as `seatId`. */
@@ -32,6 +35,7 @@ export const SeatSchema = z.looseObject({
  * const active = seats.filter((seat) => seat.is_active).map((seat) => seat.email);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Seat = z.infer<typeof SeatSchema>;
 
@@ -55,12 +59,13 @@ const SeatItemErrorSchema = z.looseObject({
  * const seat = { id: 3, user: null, email: 'ada@example.com', is_active: true };
  * SeatListSchema.parse({ data: [seat], errors: [] }); // [seat]: the multi-status answer's `data`
  * ```
+ * @category Schemas and types
  */
 export const SeatListSchema = z.union([
   z.array(SeatSchema),
   z.pipe(
     z.looseObject({
-      /** The seats as they are after the change. */
+      /** The seats the change added or changed (not the whole team). */
       data: z.array(SeatSchema),
       /** The items the service refused, one entry each. */
       errors: z.optional(z.array(SeatItemErrorSchema)),
@@ -79,7 +84,8 @@ const EmailSchema = z.email({ error: 'must be a valid email address' });
 
 /**
  * Validates one seat to add, before it is sent. `seat_multiplier` (an integer >= 1) only matters
- * under `PER_SEAT`. Further fields are sent as given.
+ * under `PER_SEAT`; `cohort_id` is what the deployed server requires. At run time, fields it does
+ * not name are sent as given; the {@link SeatInput} type names them all, so a typo does not compile.
  *
  * @example
  * ```ts
@@ -87,6 +93,7 @@ const EmailSchema = z.email({ error: 'must be a valid email address' });
  *
  * SeatInputSchema.safeParse({ email: 'bob@example.com', seat_multiplier: 0 }).success; // false
  * ```
+ * @category Schemas and types
  */
 export const SeatInputSchema = z
   .looseObject({
@@ -102,10 +109,13 @@ export const SeatInputSchema = z
         .int({ error: 'must be an integer >= 1' })
         .check(z.gte(1, { error: 'must be an integer >= 1' })),
     ),
+    /** The cohort the member joins (a positive id): the deployed server requires it. */
+    cohort_id: z.optional(IdInputSchema),
   })
   .check(JsonSafe);
 /**
- * One seat to add with `seats.add`; the input type of {@link SeatInputSchema}.
+ * One seat to add with `seats.add`: the fields of {@link SeatInputSchema}, exactly (a misspelled
+ * field is a compile error).
  *
  * @example
  * ```ts
@@ -116,8 +126,9 @@ export const SeatInputSchema = z
  * await client.seats.add(sub.id, seats);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
-export type SeatInput = z.input<typeof SeatInputSchema>;
+export type SeatInput = ExactInput<typeof SeatInputSchema>;
 
 /**
  * Validates the `add_seats` list of `seats.add`: at least one seat, each a valid
@@ -129,6 +140,7 @@ export type SeatInput = z.input<typeof SeatInputSchema>;
  *
  * SeatInputListSchema.safeParse([]).success; // false: must hold at least one seat
  * ```
+ * @category Schemas and types
  */
 export const SeatInputListSchema = z
   .array(SeatInputSchema, { error: 'must be an array of seats' })
@@ -144,6 +156,7 @@ export const SeatInputListSchema = z
  *
  * SeatReplacementSchema.parse({ from_email: 'bob@example.com', to_email: 'eve@example.com' });
  * ```
+ * @category Schemas and types
  */
 export const SeatReplacementSchema = z
   .looseObject({
@@ -154,7 +167,7 @@ export const SeatReplacementSchema = z
   })
   .check(JsonSafe);
 /**
- * One seat replacement for `seats.replace`; the input type of {@link SeatReplacementSchema}.
+ * One seat replacement for `seats.replace`: the fields of {@link SeatReplacementSchema}, exactly.
  *
  * @example
  * ```ts
@@ -162,8 +175,9 @@ export const SeatReplacementSchema = z
  * await client.seats.replace(sub.id, [swap]);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
-export type SeatReplacement = z.input<typeof SeatReplacementSchema>;
+export type SeatReplacement = ExactInput<typeof SeatReplacementSchema>;
 
 /**
  * Validates the `replace_seats` list of `seats.replace`: at least one replacement, each a valid
@@ -175,6 +189,7 @@ export type SeatReplacement = z.input<typeof SeatReplacementSchema>;
  *
  * SeatReplacementListSchema.safeParse([{ from_email: 'bob@example.com' }]).success; // false
  * ```
+ * @category Schemas and types
  */
 export const SeatReplacementListSchema = z
   .array(SeatReplacementSchema, { error: 'must be an array of replacements' })

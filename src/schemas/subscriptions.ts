@@ -13,6 +13,7 @@ import { PeriodUnitSchema } from './payments.js';
  *
  * const sub = SubscriptionSchema.parse({ id: 123, status: 'ACTIVE', seats_limit: 4 });
  * ```
+ * @category Schemas and types
  */
 export const SubscriptionSchema = z.looseObject({
   /** What every billing-team, seat and consumable call takes as `subscriptionId`. */
@@ -81,6 +82,7 @@ export const SubscriptionSchema = z.looseObject({
  * if (sub.has_billing_team) console.log(`${sub.seats_count}/${sub.seats_limit} seats`);
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
@@ -93,6 +95,7 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
  *
  * const { subscriptions } = SubscriptionListSchema.parse({ subscriptions: [{ id: 123 }] });
  * ```
+ * @category Schemas and types
  */
 export const SubscriptionListSchema = z.looseObject({
   /** The caller's subscriptions: owned, or reached through an active seat. */
@@ -116,5 +119,6 @@ export const SubscriptionListSchema = z.looseObject({
  * const before = listing.subscriptions.map((s) => s.id); // ids known before paying
  * ```
  * @useDeclaredType
+ * @category Schemas and types
  */
 export type SubscriptionList = z.infer<typeof SubscriptionListSchema>;

@@ -10,14 +10,17 @@ import { measureSplit } from '../../bench/bundle-split.js';
  * sizes plus about 2 % so that any growth is a decision, not an accident (BENCHMARKS.md, "Bundle
  * size", says why the goals are missed and by how much). Issue 20 added 565 B to the whole entry
  * (43,915 to 44,480: every error class names itself for `instanceof` across the ESM and CommonJS
- * builds, and RedirectError) and 514 B to one resource (32,906 to 33,420). Issue 19 made the
- * upload, purchase and polling helpers lazy chunks: a bundler that does not split wraps every
- * module such a chunk reaches in a lazy initializer, so the whole entry as one file grew about
- * 1.9 KB; its per-call work (plain checks of arguments, route templates split once, fewer async
- * steps) added about 0.5 KB to one resource. Decisions, measured in BENCHMARKS.md ("Issue 19").
+ * builds, and RedirectError) and 514 B to one resource (32,906 to 33,420). Issue 21 (merged:
+ * keyed journals and totalTimeout; the resume's byte check, `UploadMayExistError`, foreign causes
+ * kept with their class, clients that print without their token, echoed secrets hidden in
+ * headers) measured 48,882 and 34,947 on the secrets branch after merging main at d1ddee7. Issue
+ * 19 made the upload, purchase and polling helpers lazy chunks: a bundler that does not split
+ * wraps every module such a chunk reaches in a lazy initializer, so the whole entry as one file
+ * grows about 1.9 KB; its per-call work (plain checks of arguments, route templates split once,
+ * fewer async steps) adds about 0.5 KB to one resource. Decisions, measured in BENCHMARKS.md.
  */
-const WHOLE_MAIN_ENTRY_BUDGET = 49_900;
-const ONE_RESOURCE_BUDGET = 35_500;
+const WHOLE_MAIN_ENTRY_BUDGET = 51_900;
+const ONE_RESOURCE_BUDGET = 36_200;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -58,11 +61,10 @@ describe('browser bundle of the main entry', () => {
 /**
  * A page that creates a client and calls `plans.get`, built by a code-splitting bundler: what
  * loads before its code runs (issue 19's goal is 26 KB; BENCHMARKS.md says why it is missed).
- * The measured size once main's money and runtimes work was merged (42.6 KB with esbuild, 42.4
- * with vite; main itself: 45.8 and 44.5) plus about 1 %: the guard sits close because the goal
- * is far below it.
+ * The measured size after merging main at 6a9900c (43.6 KB with esbuild, 43.3 with vite) plus
+ * about 1 %: the guard sits close because the goal is far below it.
  */
-const ONE_CALL_PAGE_UP_FRONT_BUDGET = 43_000;
+const ONE_CALL_PAGE_UP_FRONT_BUDGET = 44_000;
 
 /** The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads. */
 const LAZY_HELPERS = /dist\/(upload|purchase|wait-for-subscription)-\w+\.js$/;

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DecimalInputSchema, InvalidRequestError } from '../../src/index.js';
+import {
+  DecimalInputSchema,
+  InvalidRequestError,
+  type BillingTeamReplace,
+} from '../../src/index.js';
 import { onlyRequest } from '../resources/fixtures.js';
 import { answer, testClient, useMockService } from '../support/msw.js';
 
@@ -16,7 +20,7 @@ const CONFIG = {
   recharge_threshold_amount: '5.00',
   recharge_amount: '10.00',
   max_period_spend: null,
-};
+} satisfies BillingTeamReplace;
 
 describe('amounts given as numbers', () => {
   it('every whole number of cents is sent as a decimal that reads back as that amount', () => {
@@ -55,6 +59,7 @@ describe('amounts given as numbers', () => {
     const seatPrice = 1.1;
 
     const refused = await testClient()
+      // @ts-expect-error a number is not a DecimalString: JavaScript callers meet the run-time check
       .billingTeam.replace(123, { ...CONFIG, max_period_spend: seatPrice * 3 })
       .catch((error: unknown) => error);
 
@@ -70,7 +75,7 @@ describe('amounts given as numbers', () => {
 
     await testClient().billingTeam.replace(123, {
       ...CONFIG,
-      max_period_spend: (seatPriceCents * 3) / 100,
+      max_period_spend: `${(seatPriceCents * 3) / 100}`, // a DecimalString, '3.3'
     });
 
     const request = await onlyRequest(service);

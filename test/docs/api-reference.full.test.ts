@@ -123,6 +123,28 @@ function ownMethods(declaration: Declaration): Declaration[] {
   );
 }
 
+/** The reference's sidebar sections, in typedoc.json's `categoryOrder`. */
+const CATEGORIES = [
+  'Client',
+  'Resources',
+  'Helpers',
+  'Errors',
+  'Schemas and types',
+  'Simulator',
+  'Node',
+];
+
+/** Each category of a module, with the names it holds (from typedoc's ids). */
+function categoriesOf(module: Declaration): Map<string, string[]> {
+  const names = new Map((module.children ?? []).map((child) => [child.id, child.name]));
+  return new Map(
+    (module.categories ?? []).map((category) => [
+      category.title,
+      (category.children ?? []).map((id) => names.get(id) ?? String(id)),
+    ]),
+  );
+}
+
 describe('API reference (typedoc)', () => {
   it('builds without a warning or an error', () => {
     const reported = logger.reported;
@@ -136,6 +158,32 @@ describe('API reference (typedoc)', () => {
     expect(found, message).toEqual(await packageEntries());
     const undescribed = modules.filter((module) => !hasSummary(module.comment));
     expect(undescribed.map((module) => module.name)).toEqual([]);
+  });
+
+  it('files every export of every entry under one of the sections, by its @category tag', () => {
+    const misfiled: string[] = [];
+    const seen = new Set<string>();
+    for (const module of project.children ?? []) {
+      const categories = categoriesOf(module);
+      const filed = new Set([...categories.values()].flat());
+      for (const [title, names] of categories) {
+        seen.add(title);
+        if (!CATEGORIES.includes(title))
+          misfiled.push(`${module.name}: ${names.join(', ')} in "${title}"`);
+      }
+      const unfiled = (module.children ?? []).filter((child) => !filed.has(child.name));
+      if (unfiled.length)
+        misfiled.push(`${module.name}: ${unfiled.map((c) => c.name).join(', ')} in none`);
+    }
+    expect(misfiled, 'exports outside the sections (add a @category tag)').toEqual([]);
+    expect([...seen].sort()).toEqual([...CATEGORIES].sort());
+    // The main entry's sections, spot-checked: a class lands where a newcomer looks for it.
+    const main = categoriesOf(project.children!.find((module) => module.name === 'seatpay')!);
+    expect(main.get('Client')).toContain('createClient');
+    expect(main.get('Resources')).toContain('SeatsResource');
+    expect(main.get('Helpers')).toContain('memoryJournal');
+    expect(main.get('Errors')).toContain('PurchaseError');
+    expect(main.get('Schemas and types')).toContain('SeatInput');
   });
 
   it('documents every public export and method with a summary and an @example', () => {

@@ -220,6 +220,7 @@ describe.each<ProfileName>(['spec', 'deployed'])(
       const empty = owner.billingTeam.replace(subscription.id, {});
       if (deployed) await expect(empty).resolves.toEqual(before);
       else await expect(empty).rejects.toMatchObject({ name: 'InvalidRequestError' });
+      // @ts-expect-error a number is not a DecimalString: JavaScript callers meet the run-time check
       const negative = owner.billingTeam.replace(subscription.id, { recharge_amount: -1 });
       await expect(negative).rejects.toMatchObject({ field: 'recharge_amount' });
     });

@@ -4,6 +4,7 @@ import {
   InvalidRequestError,
   OwnerOnlyError,
   PermissionDeniedError,
+  type BillingTeamPatch,
   type PurchaseOptions,
   type PurchaseStep,
   type SeatpayClient,
@@ -131,6 +132,7 @@ describe('errors and inputs as typed', () => {
     sent = [];
 
     const refused = await owner.billingTeam
+      // @ts-expect-error a number is not a DecimalString: JavaScript callers meet the run-time check
       .update(subscription.id, { recharge_amount: 0.1 + 0.2 })
       .catch((error: unknown) => error);
 
@@ -142,10 +144,11 @@ describe('errors and inputs as typed', () => {
 
   it('an amount exact to the cent is sent as its shortest decimal, never with float noise', async () => {
     const { subscription } = await owner.purchase(BUY);
+    // JavaScript callers may pass numbers exact to the cent (the types ask for decimal strings).
     const team = await owner.billingTeam.update(subscription.id, {
       recharge_amount: 0.3,
       recharge_threshold_amount: 1.1,
-    });
+    } as unknown as BillingTeamPatch);
 
     expect(Number(team.recharge_amount)).toBe(0.3);
     expect(Number(team.recharge_threshold_amount)).toBe(1.1);

@@ -24,6 +24,8 @@ export interface Serving {
   ownerToken: string;
   memberToken: string;
   banner: string;
+  /** What it wrote on stderr by the time its banner was out. */
+  stderr: string;
   /** Sends SIGTERM; resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -33,6 +35,7 @@ export function serveCommand(args: string[]): Promise<Serving> {
   const child = spawn(process.execPath, [BIN, ...args]);
   const exited = new Promise<number | null>((done) => child.once('close', done));
   let output = '';
+  let stderr = '';
   return new Promise((ready, fail) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -48,6 +51,7 @@ export function serveCommand(args: string[]): Promise<Serving> {
         ownerToken: /owner\s+\S+\s+token (\S+)/.exec(output)![1]!,
         memberToken: /member\s+\S+\s+token (\S+)/.exec(output)![1]!,
         banner: output,
+        stderr,
         stop: () => {
           child.kill('SIGTERM');
           return exited;
@@ -55,6 +59,9 @@ export function serveCommand(args: string[]): Promise<Serving> {
       });
     };
     child.stdout.on('data', read);
-    child.stderr.on('data', read);
+    child.stderr.on('data', (data: Buffer) => {
+      stderr += data.toString();
+      read(data);
+    });
   });
 }

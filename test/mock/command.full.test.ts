@@ -67,6 +67,10 @@ describe('seatpay-mock refuses mistakes in one line, exit code 2', () => {
     [['--owner-token', 'same', '--member-token', 'same'], /already another user's/],
     [['--fault', 'POST /v1/payments/pay explode'], /"explode" is not a fault kind/],
     [['--fault', 'POST /v1/payments/pay status=503 when=later'], /unknown setting "when=later"/],
+    [['--host', '0.0.0.0'], /--host 0\.0\.0\.0 is not a loopback address.*add --allow-remote/],
+    [['--host', '::'], /--host :: is not a loopback address/],
+    [['--host', '192.168.1.20'], /not a loopback address/],
+    [['--host', 'example.com'], /not a loopback address/],
   ])('%j', async (args, message) => {
     const result = await runCommand(args);
     expect(result.code).toBe(2);
@@ -124,18 +128,47 @@ describe('seatpay-mock serving', () => {
     });
     expect(Date.now() - started).toBeLessThan(10_000);
 
-    const state = await fetch(`${server.url}/__mock/state`, {
-      headers: { authorization: `Bearer ${server.memberToken}` },
-    }).then((response) => response.json());
+    const stateAs = (token: string) =>
+      fetch(`${server.url}/__mock/state`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then((response) => response.json() as Promise<{ users: unknown[] }>);
+    // Each user sees its own token only: the member's never reads the owner's.
+    const state = await stateAs(server.memberToken);
+    expect(JSON.stringify(state)).not.toContain(owner);
+    expect((await stateAs(owner)).users).toEqual([
+      { id: 1, email: 'owner@example.com', token: owner },
+      { id: 2, email: 'member@example.com', token: null },
+    ]);
     expect(state).toMatchObject({
       users: [
-        { email: 'owner@example.com', token: owner },
+        { email: 'owner@example.com', token: null },
         { email: 'member@example.com', token: server.memberToken },
       ],
       subscriptions: [{ id: subscription.id, plan: 'team-per-seat', owner: 'owner@example.com' }],
       charges: [{ kind: 'payment', subscription: subscription.id }],
     });
     expect((await fetch(`${server.url}/__mock/state`)).status).toBe(401);
+  });
+
+  it.each([['127.0.0.1'], ['localhost'], ['::1']])(
+    '--host %s (loopback) serves with no warning on stderr',
+    async (host) => {
+      const server = await serve(['--port', '0', '--host', host]);
+      expect(server.stderr).toBe('');
+    },
+  );
+
+  it('--host 0.0.0.0 --allow-remote serves, with a warning on stderr that names the exposure', async () => {
+    const server = await serve(['--port', '0', '--host', '0.0.0.0', '--allow-remote']);
+    expect(server.stderr).toMatch(
+      /^seatpay-mock: WARNING: http:\/\/0\.0\.0\.0:\d+ may be reached from other machines: anyone who can connect can read its state and act with the tokens printed below/,
+    );
+    expect(server.stderr.trimEnd().split('\n')).toHaveLength(1);
+    const port = /:(\d+)$/.exec(server.url)![1]!;
+    const state = await fetch(`http://127.0.0.1:${port}/__mock/state`, {
+      headers: { authorization: `Bearer ${server.ownerToken}` },
+    });
+    expect(state.status).toBe(200);
   });
 
   it('--profile deployed serves as the deployed server: Token auth only', async () => {

@@ -102,6 +102,31 @@ describe('chunked upload', () => {
     expect(server.simulator.file(file.body.id)?.status).toBe('CREATED');
   });
 
+  it('a finalize of the same upload again never makes a second copy: file-already-exists while TRANSFERRING, then chunks missing', async () => {
+    const server = await startServer({ mediaProcessingDelayMs: 60_000 });
+    const owner = server.simulator.users.owner.token;
+    await sendChunk(server, 0, 1, bytes('video'), { op: 'media' });
+    const meta = { slug: 'v', name: 'V', categories: [], academy: 1 };
+    const params = { operation_type: 'media', total_chunks: 1, mime: 'video/mp4', meta };
+    expect((await finalize(server, params)).body.status).toBe('TRANSFERRING');
+    expect(await finalize(server, params)).toMatchObject({
+      status: 400,
+      body: { detail: 'file-already-exists', status_code: 400 },
+    });
+    const state = await call(server, owner, 'GET', '/__mock/state');
+    expect(state.body.files).toHaveLength(1);
+
+    const created = await startServer();
+    await sendChunk(created, 0, 1, bytes('proof'));
+    expect((await finalize(created, { total_chunks: 1 })).body.status).toBe('CREATED');
+    expect(await finalize(created, { total_chunks: 1 })).toMatchObject({
+      status: 400,
+      body: { detail: '1/1 chunks are missing' },
+    });
+    const token = created.simulator.users.owner.token;
+    expect((await call(created, token, 'GET', '/__mock/state')).body.files).toHaveLength(1);
+  });
+
   it('keeps the first bytes of a duplicate chunk and answers chunk-already-exists', async () => {
     const server = await startServer();
     await sendChunk(server, 0, 1, bytes('first'));

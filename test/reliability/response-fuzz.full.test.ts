@@ -27,6 +27,7 @@ import {
   ResponseValidationError,
   SeatListSchema,
   PurchaseError,
+  RedirectError,
   SeatpayError,
   SubscriptionListSchema,
   SubscriptionSchema,
@@ -282,7 +283,9 @@ afterAll(() => {
 
 let run = 0;
 /** Statuses fetch itself turns into a network error under the SDK's settings. */
-const FETCH_REFUSES = new Set([301, 302, 303, 307, 308, 407]);
+const FETCH_REFUSES = new Set([407]);
+/** Redirects: with `redirect: 'manual'` seatpay sees them and refuses to follow them. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Why an outcome is wrong, or undefined when it is one of the allowed ones. */
 function verdict(
@@ -328,8 +331,11 @@ function judgeTyped(
     return { column: 'ResponseValidationError (bad 2xx)' };
   // Without validation the caller accepted any body: any typed error is a fair end then.
   if (mode !== 'error') return { column: 'other typed error' };
-  // fetch turns a redirect (with redirect: 'error', so the token stays on baseUrl's origin) and a
-  // 407 (no proxy to authenticate to) into a network error: a ConnectionError, never a crash.
+  // A redirect is never followed (the token stays on baseUrl's origin): a RedirectError, typed.
+  if (error instanceof RedirectError && REDIRECTS.has(answer.status))
+    return { column: 'other typed error' };
+  // fetch turns a 407 (no proxy to authenticate to) into a network error: a ConnectionError,
+  // never a crash.
   if (error instanceof ConnectionError && FETCH_REFUSES.has(answer.status))
     return { column: 'other typed error' };
   if (endpoint.helperError?.(error) && causeIsTyped(error)) return { column: 'other typed error' };

@@ -5,6 +5,7 @@ import {
   ResponseValidationError,
   spendingOf,
   type BillingTeam,
+  type BillingTeamReplace,
   type Spending,
 } from '../../src/index.js';
 import { answer, testClient, useMockService } from '../support/msw.js';
@@ -131,7 +132,7 @@ describe('billingTeam.update', () => {
     await testClient().billingTeam.update(123, {
       auto_recharge_enabled: true,
       recharge_amount: '10.00',
-      max_monthly_spend: 100,
+      max_monthly_spend: '100',
     });
 
     const request = await onlyRequest(service);
@@ -164,11 +165,13 @@ describe('billingTeam.update', () => {
 
   it('rejects a negative or non-decimal amount before sending anything', async () => {
     await expectRejectedBeforeSending(
+      // @ts-expect-error a number is not a DecimalString: JavaScript callers meet the run-time check
       testClient().billingTeam.update(123, { recharge_amount: -5 }),
       'recharge_amount',
       seen,
     );
     await expectRejectedBeforeSending(
+      // @ts-expect-error 'ten' is not a DecimalString
       testClient().billingTeam.update(123, { recharge_threshold_amount: 'ten' }),
       'recharge_threshold_amount',
       seen,
@@ -176,7 +179,7 @@ describe('billingTeam.update', () => {
   });
 
   it('rejects a field of the PUT shape in a patch, naming that field', async () => {
-    const patch = { max_period_spend: '50.00' } as unknown as { max_monthly_spend: string };
+    const patch = { max_period_spend: '50.00' } as unknown as { max_monthly_spend: '50.00' };
     const error = await expectRejectedBeforeSending(
       testClient().billingTeam.update(123, patch),
       'max_period_spend',
@@ -200,7 +203,7 @@ describe('billingTeam.replace', () => {
     recharge_threshold_amount: '5.00',
     recharge_amount: '10.00',
     max_period_spend: null,
-  };
+  } satisfies BillingTeamReplace;
 
   it('sends PUT with the whole configuration, a null cap included', async () => {
     server.use(answer(`PUT ${ROUTE}`, TEAM_READ_SHAPE));
@@ -213,10 +216,11 @@ describe('billingTeam.replace', () => {
     expectJsonRequest(request, CONFIG);
   });
 
-  it('sends numeric amounts as decimal strings and resolves to the team', async () => {
+  it('sends numeric amounts (from JavaScript callers) as decimal strings and resolves to the team', async () => {
     server.use(answer(`PUT ${ROUTE}`, TEAM_READ_SHAPE));
     const team = await testClient().billingTeam.replace(123, {
       ...CONFIG,
+      // @ts-expect-error a number is not a DecimalString; at run time one exact to the cent is taken
       recharge_amount: 12.5,
       max_period_spend: '50.00',
     });

@@ -40,6 +40,7 @@ describe('checking.preview', () => {
 
   it('keeps type PREVIEW even when the caller passes a type of its own', async () => {
     server.use(answer('POST /v1/payments/checking', PREVIEW));
+    // @ts-expect-error `type` is not an argument (the route sets it); JavaScript callers may pass it
     await testClient().checking.preview({ plans: [12], team_seats: 2, type: 'BAG' });
 
     const request = await onlyRequest(service);

@@ -20,17 +20,24 @@ import {
   type PurchaseJournal,
   type BillingTeam,
   type BillingTeamPatch,
+  type BillingTeamReplace,
   type CardParams,
+  type CheckingParams,
+  type CheckoutParams,
+  type ChunkParams,
   type CardResult,
   type Checking,
   type CheckoutResult,
   type ChosenPeriod,
   type Consumable,
   type Currency,
+  type DecimalString,
+  type FinalizeParams,
   type Invoice,
   type InvoiceStatus,
   type MediaFile,
   type MediaFileStatus,
+  type MediaMeta,
   type PayParams,
   type Payment,
   type PeriodUnit,
@@ -39,8 +46,11 @@ import {
   type PurchaseStep,
   type PurchaseStepName,
   type Seat,
+  type SeatInput,
+  type SeatReplacement,
   type Subscription,
   type SubscriptionList,
+  type UploadOptions,
 } from '../../src/index.js';
 
 const client = createClient({ baseUrl: 'https://api.example.com', token: 'token' });
@@ -183,10 +193,81 @@ describe('open enums keep their known values', () => {
   });
 });
 
-describe('arguments', () => {
-  it("CardParams takes the expiry, as strings or numbers, and the deployed server's extra fields", () => {
+describe('arguments are exact: each mistake of issue 23 is a compile error', () => {
+  // The calls below are only type-checked, never run: each line under an expect-error directive
+  // must fail to compile, and fails this test if it ever compiles again.
+  const sub = { id: 1 };
+  const card = { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2030' };
+  const neverCalled = false as boolean;
+
+  it('a misspelled field of a seat, a card, a checkout or a purchase', () => {
+    if (neverCalled) {
+      // @ts-expect-error first_nam is not a field of a seat
+      void client.seats.add(sub.id, [{ email: 'ada@example.com', first_nam: 'A' }]);
+      // @ts-expect-error exp_mnth is not a field of a card
+      void client.card.register({ card_number: '4242424242424242', cvc: '123', exp_mnth: '12' });
+      // @ts-expect-error how_mnay is not a field of a consumable checkout
+      void client.consumables.checkout({ service: 'ai-credits', how_mnay: 1, subscription: 1 });
+      void client.purchase({
+        plan: 'team-per-seat',
+        card,
+        chosen_period: 'MONTH',
+        // @ts-expect-error team_seat is not an option of purchase
+        team_seat: 3,
+      });
+      void client.purchase({
+        plan: 'team-per-seat',
+        // @ts-expect-error the card of a purchase is exact too
+        card: { ...card, cvv: '123' },
+        chosen_period: 'MONTH',
+      });
+      // @ts-expect-error chosen_periode is not a field of pay.bag's arguments
+      void client.pay.bag({ token: 't', chosen_periode: 'MONTH' });
+      // @ts-expect-error team_seat is not a field of a checking
+      void client.checking.preview({ plans: [1], team_seat: 3 });
+      // @ts-expect-error to_emial is not a field of a seat replacement
+      void client.seats.replace(sub.id, [{ from_email: 'a@example.com', to_emial: 'b@x.io' }]);
+    }
+  });
+
+  it('money is a decimal string: a number, even exact, is a compile error', () => {
+    if (neverCalled) {
+      // @ts-expect-error 0.1 + 0.2 is a floating-point number, not a DecimalString
+      void client.billingTeam.update(sub.id, { recharge_amount: 0.1 + 0.2 });
+      void client.billingTeam.replace(sub.id, {
+        auto_recharge_enabled: true,
+        // @ts-expect-error numbers are not decimal strings in replace either
+        recharge_threshold_amount: 5,
+        recharge_amount: '10.00',
+        max_period_spend: null,
+      });
+      // @ts-expect-error 'ten' is not a decimal string
+      void client.billingTeam.update(sub.id, { max_monthly_spend: 'ten' });
+      const typed: string = '10.00';
+      // @ts-expect-error a plain string is not known to be a decimal: narrow or write it out
+      void client.billingTeam.update(sub.id, { recharge_amount: typed });
+    }
+    expectTypeOf<BillingTeamPatch['recharge_amount']>().toEqualTypeOf<DecimalString | undefined>();
+    expectTypeOf<BillingTeamReplace['max_period_spend']>().toEqualTypeOf<
+      DecimalString | null | undefined
+    >();
+    expectTypeOf<'10.00'>().toExtend<DecimalString>();
+    expectTypeOf<`${number}`>().toEqualTypeOf<DecimalString>();
+    const cents = 1999;
+    const fromCents: DecimalString = `${cents / 100}`; // how a computed amount compiles
+    expectTypeOf(fromCents).toEqualTypeOf<DecimalString>();
+    // Answers stay loose: amounts come back as plain strings.
+    expectTypeOf<BillingTeam['recharge_amount']>().toEqualTypeOf<string | null | undefined>();
+  });
+
+  it("the deployed server's extra fields are typed, not let in by an index signature", () => {
+    expectTypeOf<CardParams['academy']>().toEqualTypeOf<number | string | undefined>();
     expectTypeOf<CardParams['exp_month']>().toEqualTypeOf<string | number | undefined>();
     expectTypeOf<CardParams['exp_year']>().toEqualTypeOf<string | number | undefined>();
+    expectTypeOf<SeatInput['cohort_id']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<PayParams['payment_method_id']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<CheckoutParams['academy']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<PurchaseOptions['payment_method_id']>().toEqualTypeOf<number | undefined>();
     expectTypeOf({
       card_number: '4242424242424242',
       cvc: '123',
@@ -197,11 +278,23 @@ describe('arguments', () => {
     expectTypeOf<{ cvc: string }>().not.toExtend<CardParams>();
   });
 
-  it('amounts are decimal strings or numbers in, strings out', () => {
-    expectTypeOf<BillingTeamPatch['recharge_amount']>().toEqualTypeOf<
-      string | number | undefined
-    >();
-    expectTypeOf<BillingTeam['recharge_amount']>().toEqualTypeOf<string | null | undefined>();
+  it('no argument type has an index signature', () => {
+    type HasIndex<T> = string extends keyof T ? true : false;
+    expectTypeOf<HasIndex<SeatInput>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<SeatReplacement>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<CardParams>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<PayParams>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<CheckingParams>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<CheckoutParams>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<BillingTeamPatch>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<BillingTeamReplace>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<MediaMeta>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<ChunkParams>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<FinalizeParams>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<PurchaseOptions>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<UploadOptions>>().toEqualTypeOf<false>();
+    // Answers keep theirs: a field the service adds later is there, as unknown.
+    expectTypeOf<HasIndex<Plan>>().toEqualTypeOf<true>();
   });
 });
 

@@ -5,103 +5,21 @@
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  AbortError,
   InvalidRequestError,
-  createClient,
+  UploadMayExistError,
   localStorageUploadStore,
-  type UploadOptions,
-  type UploadProgress,
-  type UploadSource,
   type UploadStore,
 } from '../../src/index.js';
-import {
-  createChunkStore,
-  seededRandom,
-  startMockServer,
-  type MockChunkStore,
-  type MockServer,
-} from '../../src/mock/index.js';
+import { createChunkStore } from '../../src/mock/index.js';
 import { fileUploadStore } from '../../src/node.js';
-import {
-  recordingSimulator,
-  type RecordingSimulator,
-} from '../reliability/support/upload-recorder.js';
+import { CHUNK, TOTAL, fileOf, range, resumeHarness } from './support/resume-harness.js';
 import { bytesOf, memoryUploadStore, sha256, webStream } from './support/upload-kit.js';
 
-const CHUNK = 256;
-const TOTAL = 10;
-const operationTypes = { tiny: { chunk_size: CHUNK, max_chunks: null } };
-
-let recorder: RecordingSimulator;
-let server: MockServer;
-let warnings: string[];
+const h = resumeHarness();
+const { cutOff, finish, client } = h;
 let n = 0;
-
-async function start(chunkStore?: MockChunkStore): Promise<void> {
-  recorder = recordingSimulator({
-    operationTypes,
-    random: seededRandom(12),
-    ...(chunkStore ? { chunkStore } : {}),
-  });
-  server = await startMockServer({ simulator: recorder.simulator });
-}
-
-beforeEach(async () => {
-  warnings = [];
-  await start();
-});
-afterEach(async () => {
-  await server.close();
-  recorder.simulator.close();
-});
-
-function client() {
-  return createClient({
-    baseUrl: server.url,
-    token: recorder.simulator.users.owner.token,
-    retryBaseDelay: 1,
-    logLevel: 'warn',
-    logger: { ...console, warn: (message: string) => void warnings.push(message) },
-  });
-}
-
-const fileOf = (bytes: Uint8Array, name: string, lastModified = 1_700_000_000_000) =>
-  new File([bytes as BlobPart], name, { type: 'image/png', lastModified });
-
-/** Uploads `source` and aborts once `after` chunks are acknowledged. */
-async function cutOff(source: UploadSource, options: Partial<UploadOptions>, after: number) {
-  const controller = new AbortController();
-  let acknowledged = 0;
-  const upload = client().media.upload(source, {
-    operation_type: 'tiny',
-    concurrency: 1,
-    ...options,
-    signal: controller.signal,
-    onChunk: () => void (++acknowledged === after && controller.abort()),
-  });
-  await expect(upload).rejects.toBeInstanceOf(AbortError);
-}
-
-/** Uploads `source` to the end; the chunk indexes it sent and its progress reports. */
-async function finish(source: UploadSource, options: Partial<UploadOptions>, filename: string) {
-  const before = recorder.trace(filename).chunks.length;
-  const progress: UploadProgress[] = [];
-  const file = await client().media.upload(source, {
-    operation_type: 'tiny',
-    ...options,
-    onProgress: (report) => void progress.push(report),
-  });
-  const sent = recorder
-    .trace(filename)
-    .chunks.slice(before)
-    .map((chunk) => chunk.index);
-  return { file, sent: sent.sort((a, b) => a - b), progress };
-}
-
-const range = (from: number, to: number) =>
-  Array.from({ length: to - from }, (_, index) => from + index);
 
 describe('an upload cut off, then called again with the same store', () => {
   it('sends only the chunks not acknowledged, starts its progress there, and deletes the record', async () => {
@@ -119,10 +37,10 @@ describe('an upload cut off, then called again with the same store', () => {
       chunksDone: 4,
       totalChunks: TOTAL,
     });
-    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
-    expect(recorder.namesOf(name)).toHaveLength(1); // one upload, one name, both runs
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(h.recorder.namesOf(name)).toHaveLength(1); // one upload, one name, both runs
     expect(records.size).toBe(0);
-    expect(warnings).toEqual([]);
+    expect(h.warnings).toEqual([]);
   });
 
   it('reads past the acknowledged bytes of a stream (with its own key)', async () => {
@@ -134,58 +52,104 @@ describe('an upload cut off, then called again with the same store', () => {
     await cutOff(source(), { filename: name, resume }, 7);
     const { file, sent } = await finish(source(), { filename: name, resume }, name);
     expect(sent).toEqual(range(7, TOTAL));
-    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
   });
 
   it('resumes across a simulator restart that keeps its chunk store', async () => {
-    await server.close();
-    recorder.simulator.close();
+    await h.stop();
     const chunkStore = createChunkStore();
-    await start(chunkStore);
+    await h.start(chunkStore);
     const bytes = bytesOf(TOTAL * CHUNK);
     const name = `restart-${++n}.png`;
     const { store } = memoryUploadStore();
     await cutOff(fileOf(bytes, name), { resume: { store } }, 6);
-    await server.close();
-    recorder.simulator.close();
+    await h.stop();
     expect(chunkStore.size).toBe(6);
 
-    await start(chunkStore); // a new server, the same chunks
+    await h.start(chunkStore); // a new server, the same chunks
     const { file, sent } = await finish(fileOf(bytes, name), { resume: { store } }, name);
     expect(sent).toEqual(range(6, TOTAL));
-    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
     expect(chunkStore.size).toBe(0);
   });
 });
 
-describe('a finalize that failed after every chunk was acknowledged', () => {
+describe('a finalize the service refused outright (a 4xx: it made no file)', () => {
   it('is sent again by the next call, with no chunk', async () => {
     const bytes = bytesOf(4 * CHUNK);
     const name = `finalize-${++n}.png`;
     const { store, records } = memoryUploadStore();
-    recorder.simulator.faults.inject({
+    h.recorder.simulator.faults.inject({
       route: 'POST /v2/media/me/chunk/upload',
       kind: 'status',
-      status: 500,
+      status: 409,
     });
     const failed = finish(fileOf(bytes, name), { resume: { store } }, name);
-    await expect(failed).rejects.toMatchObject({ name: 'InternalServerError' });
-    expect([...records.values()].map((record) => record.acknowledged)).toEqual([[0, 1, 2, 3]]);
+    await expect(failed).rejects.toMatchObject({ name: 'ConflictError' });
+    expect([...records.values()]).toMatchObject([
+      { acknowledged: [0, 1, 2, 3], finalizeSent: false },
+    ]);
 
     const { file, sent, progress } = await finish(fileOf(bytes, name), { resume: { store } }, name);
     expect(sent).toEqual([]);
     expect(progress.at(-1)).toMatchObject({ loadedBytes: bytes.byteLength, chunksDone: 4 });
-    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
     expect(records.size).toBe(0);
+    expect(await h.copiesOf(name)).toBe(1);
   });
+});
+
+describe('a finalize whose answer was lost, then resumed: never a second copy', () => {
+  it.each([
+    ['no answer (hang-after, the client times out)', { kind: 'hang-after' }, 1, 'TimeoutError'],
+    [
+      'the connection dropped after it (reset-after)',
+      { kind: 'reset-after' },
+      1,
+      'ConnectionError',
+    ],
+    ['a 500 (it may have acted)', { kind: 'status', status: 500 }, 0, 'InternalServerError'],
+  ] as const)(
+    '%s: every resume rejects with UploadMayExistError and sends nothing',
+    async (_label, fault, copies, first) => {
+      const bytes = bytesOf(4 * CHUNK);
+      const name = `lost-answer-${++n}.png`;
+      const { store, records } = memoryUploadStore();
+      h.recorder.simulator.faults.inject({ route: 'POST /v2/media/me/chunk/upload', ...fault });
+      const options = { resume: { store }, chunkTimeout: 1_000 };
+      await expect(finish(fileOf(bytes, name), options, name)).rejects.toMatchObject({
+        name: first,
+      });
+      const [key] = [...records.keys()];
+      expect(records.get(key!)).toMatchObject({ finalizeSent: true });
+      expect(await h.copiesOf(name)).toBe(copies);
+
+      for (let resume = 0; resume < 2; resume++) {
+        const again = finish(fileOf(bytes, name), options, name);
+        await expect(again).rejects.toBeInstanceOf(UploadMayExistError);
+        await expect(again).rejects.toMatchObject({
+          uploadName: h.recorder.namesOf(name)[0],
+          resumeKey: key,
+          message: expect.stringMatching(/may already exist on the service/),
+        });
+      }
+      expect(h.recorder.trace(name).chunks).toHaveLength(4); // the first run's, none since
+      expect(h.recorder.trace(name).finalizes.length).toBeLessThanOrEqual(1);
+      expect(await h.copiesOf(name)).toBe(copies);
+      expect(records.has(key!)).toBe(true); // kept: the next resume says the same
+
+      // The user checked, and decides: without resume it is uploaded again, deliberately.
+      const { file } = await finish(fileOf(bytes, name), {}, name);
+      expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    },
+  );
 });
 
 describe('a service that lost the chunks a record holds', () => {
   it('fails that finalize, forgets the record, and the next call uploads afresh', async () => {
-    await server.close();
-    recorder.simulator.close();
+    await h.stop();
     const chunkStore = createChunkStore();
-    await start(chunkStore);
+    await h.start(chunkStore);
     const bytes = bytesOf(TOTAL * CHUNK);
     const name = `lost-${++n}.png`;
     const { store, records } = memoryUploadStore();
@@ -197,7 +161,7 @@ describe('a service that lost the chunks a record holds', () => {
     expect(records.size).toBe(0);
     const { file, sent } = await finish(fileOf(bytes, name), { resume: { store } }, name);
     expect(sent).toEqual(range(0, TOTAL));
-    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
   });
 });
 
@@ -215,8 +179,8 @@ describe('a record that is not reused', () => {
     const { file, sent } = await finish(source, { resume }, name);
     expect(sent).toEqual(range(0, Math.ceil(source.size / CHUNK)));
     const expected = new Uint8Array(await source.arrayBuffer());
-    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(expected));
-    expect(recorder.namesOf(name)).toHaveLength(2);
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(expected));
+    expect(h.recorder.namesOf(name)).toHaveLength(2);
   });
 
   it('a record older than maxAge is ignored', async () => {
@@ -228,7 +192,7 @@ describe('a record that is not reused', () => {
     const resume = { store, maxAge: 60_000 };
     const { file, sent } = await finish(fileOf(bytes, name), { resume }, name);
     expect(sent).toEqual(range(0, TOTAL));
-    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
   });
 });
 
@@ -247,13 +211,15 @@ describe('a store that fails or holds garbage', () => {
     const bytes = bytesOf(3 * CHUNK);
     const name = `failing-${++n}.png`;
     const { file } = await finish(fileOf(bytes, name), { resume: { store } }, name);
-    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
-    expect(warnings).toEqual([expect.stringMatching(warning)]);
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(h.warnings).toEqual([expect.stringMatching(warning)]);
   });
 
   it.each([
     ['a string', 'not a record'],
-    ['a record of another version', { version: 2 }],
+    ['a record of another version', { version: 1 }],
+    ['a digest missing', { digests: [] }],
+    ['an index twice', { acknowledged: [0, 0], digests: ['0'.repeat(64), '0'.repeat(64)] }],
     ['indexes past the end', { acknowledged: [0, 99] }],
     ['a negative size', { totalBytes: -1 }],
   ])('holding %s: a fresh upload with a warning, never a corrupt file', async (_label, garbage) => {
@@ -270,8 +236,8 @@ describe('a store that fails or holds garbage', () => {
       name,
     );
     expect(sent).toEqual(range(0, 4));
-    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
-    expect(warnings).toEqual([expect.stringContaining('no valid upload record')]);
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(h.warnings).toEqual([expect.stringContaining('no valid upload record')]);
     expect(key).toContain(name);
   });
 });
@@ -289,7 +255,7 @@ describe('resume options checked before anything is sent', () => {
     });
     await expect(upload).rejects.toBeInstanceOf(InvalidRequestError);
     await expect(upload).rejects.toMatchObject({ field: 'resume.key' });
-    expect(recorder.trace('x.bin').chunks).toEqual([]);
+    expect(h.recorder.trace('x.bin').chunks).toEqual([]);
   });
 
   it.each([
@@ -325,7 +291,7 @@ describe('localStorageUploadStore', () => {
     expect([...items.keys()]).toEqual([expect.stringMatching(/^seatpay:upload:/)]);
     const { file, sent } = await finish(fileOf(bytes, name), { resume: { store } }, name);
     expect(sent).toEqual(range(3, TOTAL));
-    expect(sha256(recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
     expect(items.size).toBe(0);
   });
 });

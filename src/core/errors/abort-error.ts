@@ -18,6 +18,7 @@ import { SeatpayError } from './seatpay-error.js';
  *   if (error.mayHaveBeenProcessed) console.log('the charge may have happened: check first');
  * }
  * ```
+ * @category Errors
  */
 export class AbortError extends SeatpayError {
   override name = 'AbortError';

@@ -18,6 +18,7 @@ import { SeatpayError } from './seatpay-error.js';
  * };
  * const error = new NotFoundError(details); // error.requestId === 'req_1'
  * ```
+ * @category Errors
  */
 export interface APIErrorDetails {
   /** The HTTP status of the answer, outside 2xx. */
@@ -51,6 +52,7 @@ export interface APIErrorDetails {
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class APIError extends SeatpayError {
   override name = 'APIError';

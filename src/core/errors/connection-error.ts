@@ -22,6 +22,7 @@ import { SeatpayError } from './seatpay-error.js';
  *   }
  * }
  * ```
+ * @category Errors
  */
 export class ConnectionError extends SeatpayError {
   override name = 'ConnectionError';
@@ -63,6 +64,7 @@ export class ConnectionError extends SeatpayError {
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class TimeoutError extends ConnectionError {
   override name = 'TimeoutError';

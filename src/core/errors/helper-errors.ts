@@ -17,6 +17,7 @@ import { SeatpayError } from './seatpay-error.js';
  *   console.log(`nothing new after ${error.waitedMs} ms`, error.lastListing?.subscriptions.length);
  * }
  * ```
+ * @category Errors
  */
 export class SubscriptionTimeoutError extends SeatpayError {
   override name = 'SubscriptionTimeoutError';
@@ -54,6 +55,7 @@ export class SubscriptionTimeoutError extends SeatpayError {
  *   console.log('chunks not delivered:', error.failedChunks, 'last error:', error.cause);
  * }
  * ```
+ * @category Errors
  */
 export class UploadError extends SeatpayError {
   override name = 'UploadError';
@@ -65,5 +67,43 @@ export class UploadError extends SeatpayError {
   constructor(message: string, details: { failedChunks: number[]; cause?: unknown }) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.failedChunks = details.failedChunks;
+  }
+}
+
+/**
+ * A resumed upload whose finalize was sent before, by an earlier call whose answer was lost (a
+ * timeout, a dropped connection, a 5xx): the service may have made the file already, and no media
+ * call lists or finds files, so finalizing again could make a second copy. Nothing was sent. The
+ * resume record is kept, so every resume says the same until the user decides: check the
+ * service, then upload again without `resume` (or after `store.delete(resumeKey)`) if the file is
+ * not there.
+ *
+ * @example
+ * ```ts
+ * import { UploadMayExistError } from 'seatpay';
+ *
+ * try {
+ *   await client.media.upload(file, { operation_type: 'media', resume: { store } });
+ * } catch (error) {
+ *   if (!(error instanceof UploadMayExistError)) throw error;
+ *   console.log(`"${error.uploadName}" may already be on the service; not uploaded twice`);
+ * }
+ * ```
+ */
+export class UploadMayExistError extends UploadError {
+  static override readonly seatpayErrorClass: string = 'UploadMayExistError';
+  override name = 'UploadMayExistError';
+  /** The unique name the upload's chunks and finalize carried. */
+  readonly uploadName: string;
+  /** The key of its resume record in the store. */
+  readonly resumeKey: string;
+
+  constructor(details: { uploadName: string; resumeKey: string }) {
+    super(
+      `The upload "${details.uploadName}" was finalized by an earlier call whose answer was lost, so the file may already exist on the service; it was not finalized again (that could make a second copy). If the file is not there, upload again without resume, or delete its resume record first`,
+      { failedChunks: [] },
+    );
+    this.uploadName = details.uploadName;
+    this.resumeKey = details.resumeKey;
   }
 }

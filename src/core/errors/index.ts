@@ -20,7 +20,7 @@ export {
   ResponseValidationError,
   type ValidationIssue,
 } from './validation-errors.js';
-export { SubscriptionTimeoutError, UploadError } from './helper-errors.js';
+export { SubscriptionTimeoutError, UploadError, UploadMayExistError } from './helper-errors.js';
 export { JournalError, KeyReuseError, UnsettledKeyError } from './journal-errors.js';
 export { PurchaseError, type PurchaseCharged, type PurchaseFailedStep } from './purchase-error.js';
 export { SeatsRefusedError, type SeatRefusal } from './seats-refused-error.js';

@@ -19,6 +19,7 @@ import { InvalidRequestError } from './validation-errors.js';
  *   }
  * }
  * ```
+ * @category Errors
  */
 export class JournalError extends SeatpayError {
   static override readonly seatpayErrorClass: string = 'JournalError';
@@ -47,6 +48,7 @@ export class JournalError extends SeatpayError {
  *   if (error instanceof KeyReuseError) console.log(error.key, error.differences); // 'order-9', ['how_many']
  * }
  * ```
+ * @category Errors
  */
 export class KeyReuseError extends InvalidRequestError {
   static override readonly seatpayErrorClass: string = 'KeyReuseError';
@@ -81,6 +83,7 @@ export class KeyReuseError extends InvalidRequestError {
  *   if (error instanceof UnsettledKeyError) console.log('maybe charged already under', error.key);
  * }
  * ```
+ * @category Errors
  */
 export class UnsettledKeyError extends SeatpayError {
   static override readonly seatpayErrorClass: string = 'UnsettledKeyError';

@@ -18,6 +18,7 @@ import { APIError } from './api-error.js';
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class OwnerOnlyError extends APIError {
   override name = 'OwnerOnlyError';
@@ -44,6 +45,7 @@ export class OwnerOnlyError extends APIError {
  *   console.log('cap reached:', spendingOf(await client.billingTeam.get(sub.id)));
  * }
  * ```
+ * @category Errors
  */
 export class BillingPeriodLimitError extends APIError {
   override name = 'BillingPeriodLimitError';
@@ -70,6 +72,7 @@ export class BillingPeriodLimitError extends APIError {
  *   await client.billingTeam.update(sub.id, { max_monthly_spend: '100.00' }); // raise the cap
  * }
  * ```
+ * @category Errors
  */
 export class RechargeBudgetError extends APIError {
   override name = 'RechargeBudgetError';

@@ -9,6 +9,7 @@ import { SeatpayError } from './seatpay-error.js';
  * ```ts
  * const retryable: PurchaseFailedStep[] = ['plan', 'preview', 'bag', 'card'];
  * ```
+ * @category Errors
  */
 export type PurchaseFailedStep =
   'plan' | 'preview' | 'bag' | 'card' | 'pay' | 'wait' | 'consumables';
@@ -26,6 +27,7 @@ export type PurchaseFailedStep =
  *   unknown: 'maybe charged: reconcile before buying again',
  * };
  * ```
+ * @category Errors
  */
 export type PurchaseCharged = 'no' | 'unknown' | 'yes';
 
@@ -48,6 +50,7 @@ export type PurchaseCharged = 'no' | 'unknown' | 'yes';
  *   else console.log('charged or maybe charged: run again with the same key', error.payment);
  * }
  * ```
+ * @category Errors
  */
 export class PurchaseError extends SeatpayError {
   override name = 'PurchaseError';

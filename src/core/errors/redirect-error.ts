@@ -20,6 +20,7 @@ import { SeatpayError } from './seatpay-error.js';
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class RedirectError extends SeatpayError {
   override name = 'RedirectError';

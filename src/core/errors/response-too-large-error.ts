@@ -19,6 +19,7 @@ import { SeatpayError } from './seatpay-error.js';
  *   console.log(`${error.status} answer longer than ${error.limit} bytes from ${error.url}`);
  * }
  * ```
+ * @category Errors
  */
 export class ResponseTooLargeError extends SeatpayError {
   override name = 'ResponseTooLargeError';

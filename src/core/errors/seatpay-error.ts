@@ -1,5 +1,5 @@
 import { isSeatpayInstance } from './error-brand.js';
-import { safeCause } from '../secrets/redact.js';
+import { safeCause } from '../secrets/foreign-cause.js';
 import { printableError } from './printable.js';
 
 /**
@@ -20,6 +20,7 @@ import { printableError } from './printable.js';
  *   console.error(error.name, JSON.stringify(error)); // safe to log: no token, card number or CVC
  * }
  * ```
+ * @category Errors
  */
 export class SeatpayError extends Error {
   /**

@@ -9,6 +9,7 @@ import { SeatpayError } from './seatpay-error.js';
  * ```ts
  * const refusal: SeatRefusal = { message: 'You must select a cohort for the invited member', code: 400 };
  * ```
+ * @category Errors
  */
 export interface SeatRefusal {
   /** The service's reason, verbatim. */
@@ -34,6 +35,7 @@ export interface SeatRefusal {
  *   for (const { message } of error.refused) console.log('refused:', message);
  * }
  * ```
+ * @category Errors
  */
 export class SeatsRefusedError extends SeatpayError {
   override name = 'SeatsRefusedError';

@@ -17,6 +17,7 @@ import { isStatusInstance } from './status-class.js';
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
@@ -46,6 +47,7 @@ export class BadRequestError extends APIError {
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
@@ -77,6 +79,7 @@ export class AuthenticationError extends APIError {
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class PaymentRequiredError extends APIError {
   override name = 'PaymentRequiredError';
@@ -107,6 +110,7 @@ export class PaymentRequiredError extends APIError {
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
@@ -133,6 +137,7 @@ export class PermissionDeniedError extends APIError {
  *   throw error;
  * });
  * ```
+ * @category Errors
  */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
@@ -164,6 +169,7 @@ export class NotFoundError extends APIError {
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
@@ -194,6 +200,7 @@ export class ConflictError extends APIError {
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
@@ -224,6 +231,7 @@ export class RateLimitError extends APIError {
  *   if (error.mayHaveBeenProcessed) await client.subscriptions.waitFor({ exclude: before });
  * }
  * ```
+ * @category Errors
  */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';

@@ -14,6 +14,7 @@ import { SeatpayError } from './seatpay-error.js';
  *   for (const { path, message } of error.issues) console.log(path.join('.'), message);
  * }
  * ```
+ * @category Errors
  */
 export interface ValidationIssue {
   /** Where: keys and indexes from the top of the value, such as `['add_seats', 0, 'email']`. */
@@ -39,6 +40,7 @@ export interface ValidationIssue {
  *   else throw error;
  * }
  * ```
+ * @category Errors
  */
 export class InvalidRequestError extends SeatpayError {
   override name = 'InvalidRequestError';
@@ -71,6 +73,7 @@ export class InvalidRequestError extends SeatpayError {
  *   console.log(`needs ${error.totalChunks} chunks, fewer than ${error.maxChunks} allowed`);
  * }
  * ```
+ * @category Errors
  */
 export class MaxChunksExceededError extends InvalidRequestError {
   override name = 'MaxChunksExceededError';
@@ -108,6 +111,7 @@ export class MaxChunksExceededError extends InvalidRequestError {
  *   console.log(error.issues, error.body); // what did not match, and what came
  * }
  * ```
+ * @category Errors
  */
 export class ResponseValidationError extends SeatpayError {
   override name = 'ResponseValidationError';

@@ -58,5 +58,6 @@ const deployedOverrides = {
  *     console.log(name, `${spec.method} ${spec.path}`, '->', `${deployed.method} ${deployed.path}`);
  * }
  * ```
+ * @category Client
  */
 export const deployedRoutes: RouteTable = { ...routes, ...deployedOverrides };

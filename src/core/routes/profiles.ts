@@ -10,6 +10,7 @@ import { routes, type RouteTable } from './routes.js';
  * const profile: ProfileName = process.env.SEATPAY_PROFILE === 'deployed' ? 'deployed' : 'spec';
  * const client = createClient({ baseUrl, token, profile });
  * ```
+ * @category Client
  */
 export type ProfileName = 'spec' | 'deployed';
 
@@ -26,6 +27,7 @@ export type ProfileName = 'spec' | 'deployed';
  * const deployed: Profile = profiles.deployed;
  * console.log(deployed.authScheme, deployed.routes.registerCard.method); // Token POST
  * ```
+ * @category Client
  */
 export interface Profile {
   /** The profile's name, as `createClient({ profile })` takes it. */
@@ -49,6 +51,7 @@ export interface Profile {
  * const { spec, deployed } = profiles;
  * console.log(spec.routes.checking.method, deployed.routes.checking.method); // POST PUT
  * ```
+ * @category Client
  */
 export const profiles: Readonly<Record<ProfileName, Profile>> = {
   spec: { name: 'spec', routes, authScheme: 'Bearer' },

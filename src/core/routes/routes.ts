@@ -19,6 +19,7 @@ import { InvalidRequestError } from '../errors/validation-errors.js';
  * const pay: Route = routes.pay;
  * console.log(pay.method, pay.path, pay.replay); // POST /v1/payments/pay unprocessed-only
  * ```
+ * @category Client
  */
 export interface Route {
   /** The HTTP method. */
@@ -68,6 +69,7 @@ export const route = (
  *   console.log(name.padEnd(22), method.padEnd(6), path, replay);
  * }
  * ```
+ * @category Client
  */
 export const routes = {
   /** Used by `client.plans.get`. */
@@ -148,6 +150,7 @@ export const routes = {
  *   (name) => routes[name].replay === 'unprocessed-only',
  * ); // ['checking', 'createBag', 'pay', 'consumableCheckout', 'finalizeUpload', ...]
  * ```
+ * @category Client
  */
 export type RouteName = keyof typeof routes;
 
@@ -162,6 +165,7 @@ export type RouteName = keyof typeof routes;
  * const table: RouteTable = profiles.deployed.routes;
  * console.log(table.checking.method); // 'PUT'
  * ```
+ * @category Client
  */
 export type RouteTable = Readonly<Record<RouteName, Route>>;
 

@@ -160,56 +160,6 @@ function copy(
   }
 }
 
-/**
- * What an error's `cause` may safely hold of a foreign failure (a fetch error, whatever a token
- * provider or a custom fetch threw): an Error keeps its name, message, `code` and own cause,
- * scrubbed and at most 5 deep; any other value becomes its redacted copy. The original may carry
- * the request (and so the Authorization header), a Proxy, or getters that throw: none of it is
- * kept or read twice.
- */
-export function redactCause(inner: unknown, secrets: readonly string[], depth = 0): unknown {
-  try {
-    if (!(inner instanceof Error)) return redact(inner, secrets);
-    const message = typeof inner.message === 'string' ? inner.message : '';
-    const next = depth < 5 && inner.cause !== undefined ? inner.cause : undefined;
-    const safe = new Error(scrubText(message, secrets), {
-      ...(next === undefined ? {} : { cause: redactCause(next, secrets, depth + 1) }),
-    });
-    safe.name = typeof inner.name === 'string' ? scrubText(inner.name, secrets) : 'Error';
-    const code = (inner as { code?: unknown }).code;
-    if (typeof code === 'string' || typeof code === 'number')
-      (safe as Error & { code: unknown }).code = code;
-    return safe;
-  } catch {
-    return '[unreadable]';
-  }
-}
-
-/**
- * A `cause` that every printer can read: a SeatpayError, or an Error whose name, message and
- * stack read as strings, is kept as it is (its identity matters to the caller who threw it); any
- * other value (a Proxy, getters that throw, a symbol, a plain object) becomes its safe copy.
- */
-export function safeCause(cause: unknown): unknown {
-  if (readsCleanly(cause)) return cause;
-  return redactCause(cause, []);
-}
-
-function readsCleanly(error: unknown): boolean {
-  try {
-    if (!(error instanceof Error)) return false; // a Proxy's getPrototypeOf may throw right here
-    const { name, message, stack, cause } = error;
-    return (
-      typeof name === 'string' &&
-      typeof message === 'string' &&
-      (stack === undefined || typeof stack === 'string') &&
-      (cause === undefined || cause === null || typeof cause !== 'object' || cause instanceof Error)
-    );
-  } catch {
-    return false;
-  }
-}
-
 function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

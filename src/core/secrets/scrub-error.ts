@@ -1,4 +1,5 @@
-import { redact, redactCause, scrubText } from './redact.js';
+import { redactCause } from './foreign-cause.js';
+import { redact } from './redact.js';
 import { SeatpayError } from '../errors/seatpay-error.js';
 
 /**
@@ -39,6 +40,5 @@ function isPlainData(value: unknown): boolean {
 }
 
 function foreignCause(cause: unknown, secrets: readonly string[]): unknown {
-  if (cause instanceof Error && scrubText(cause.message, secrets) === cause.message) return cause;
   return cause === undefined ? cause : redactCause(cause, secrets);
 }

@@ -1,4 +1,6 @@
-import { redact, redactCause, scrubText } from './redact.js';
+import { redactCause } from './foreign-cause.js';
+import { redact, scrubText } from './redact.js';
+import { printAs } from './printed.js';
 import { scrubError } from './scrub-error.js';
 
 /**
@@ -11,49 +13,84 @@ import { scrubError } from './scrub-error.js';
  * @internal
  */
 export class Secrets {
-  private readonly values: string[] = [];
-  private all: readonly string[];
+  // Private fields: printing or cloning whatever holds this object shows none of them.
+  readonly #pinned: readonly string[];
+  readonly #size: number;
+  readonly #values: string[] = [];
+  #all: readonly string[];
 
   /** @param pinned - Kept whatever comes after: the client's fixed token. */
-  constructor(
-    private readonly pinned: readonly string[] = [],
-    private readonly size = 16,
-  ) {
-    this.all = pinned;
+  constructor(pinned: readonly string[] = [], size = 16) {
+    this.#pinned = pinned;
+    this.#size = size;
+    this.#all = pinned;
+    printAs(this, 'Secrets', () => ({ count: this.#all.length }));
   }
 
   /** Keeps `secrets` (a call's card, a provider's token); ones already kept stay where they are. */
   remember(secrets: readonly string[] | undefined): void {
     for (const secret of secrets ?? []) {
-      if (typeof secret !== 'string' || secret === '' || this.all.includes(secret)) continue;
-      this.values.push(secret);
-      if (this.values.length > this.size) this.values.shift();
-      this.all = [...this.pinned, ...this.values];
+      if (typeof secret !== 'string' || secret === '' || this.#all.includes(secret)) continue;
+      this.#values.push(secret);
+      if (this.#values.length > this.#size) this.#values.shift();
+      this.#all = [...this.#pinned, ...this.#values];
     }
   }
 
   /** The pinned secrets, then the kept ones, oldest first. */
   get list(): readonly string[] {
-    return this.all;
+    return this.#all;
+  }
+
+  toJSON(): { count: number } {
+    return { count: this.#all.length };
   }
 
   /** `value` (a body, headers, issues) with every secret hidden, in any encoding. */
   redact<T>(value: T): T {
-    return redact(value, this.all) as T;
+    return redact(value, this.#all) as T;
   }
 
   /** `text` (a message, a status text) with every secret hidden. */
   text(text: string): string {
-    return scrubText(text, this.all);
+    return scrubText(text, this.#all);
+  }
+
+  /**
+   * `response`, or when a header quotes a secret (a service may echo the token) a copy with those
+   * hidden: the same status and URL, and as body the text already read, else the unread stream.
+   */
+  response(response: Response, text: string | undefined): Response {
+    const headers = new Headers();
+    let changed = false;
+    response.headers.forEach((value, key) => {
+      const safe = this.text(value);
+      changed ||= safe !== value;
+      headers.append(key, safe);
+    });
+    if (!changed) return response;
+    const { status, statusText, url } = response;
+    const copy = new Response(text === undefined ? response.body : text || null, {
+      status,
+      statusText,
+      headers,
+    });
+    Object.defineProperty(copy, 'url', { value: url });
+    return copy;
+  }
+
+  /** A request id as it leaves (withResponse, log lines): an echoed token hidden. */
+  requestId(id: string | null): string | null {
+    return id === null ? null : this.text(id);
   }
 
   /** A safe copy of something thrown (foreign or not) to carry as an error's `cause`. */
   cause(thrown: unknown): unknown {
-    return redactCause(thrown, this.all);
+    return redactCause(thrown, this.#all);
   }
 
   /** `error` with every secret hidden in what it carries (message, body, cause). */
   error<E>(error: E): E {
-    return scrubError(error, this.all);
+    return scrubError(error, this.#all);
   }
 }

@@ -22,6 +22,7 @@ import { InvalidRequestError } from '../errors/validation-errors.js';
  *   },
  * });
  * ```
+ * @category Client
  */
 export interface ClientHooks {
   /** Run before each attempt is sent, with the request as it will go out. */

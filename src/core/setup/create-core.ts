@@ -27,6 +27,7 @@ import { AcademyInputSchema } from '../../schemas/input-checks.js';
  * const plans = new PlansResource(createCore({ baseUrl: 'https://api.example.com', token }));
  * const plan = await plans.get('team-per-seat');
  * ```
+ * @category Client
  */
 export function createCore(options?: ClientOptions): HttpCore {
   // The platform (`#platform` in package.json's imports) is chosen by the export conditions, once.

@@ -12,6 +12,7 @@ import type { ProfileName } from '../routes/profiles.js';
  *   token: async () => (await session.refresh()).accessToken, // your own token store
  * });
  * ```
+ * @category Client
  */
 export type TokenSource = string | (() => string | Promise<string>);
 
@@ -24,6 +25,7 @@ export type TokenSource = string | (() => string | Promise<string>);
  * ```ts
  * const client = createClient({ baseUrl, token, logger: console, logLevel: 'info' });
  * ```
+ * @category Client
  */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
@@ -48,6 +50,7 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
  *   },
  * });
  * ```
+ * @category Client
  */
 export interface Logger {
   /**
@@ -99,6 +102,7 @@ export interface Logger {
  * ```ts
  * const client = createClient({ baseUrl, token, validate: 'warn', logger: console });
  * ```
+ * @category Client
  */
 export type ValidationMode = 'error' | 'warn' | 'off';
 
@@ -120,6 +124,7 @@ export type ValidationMode = 'error' | 'warn' | 'off';
  *   logLevel: 'info',
  * });
  * ```
+ * @category Client
  */
 export interface ClientOptions {
   /**
@@ -203,6 +208,7 @@ export type ResolvedClientOptions = ClientOptions & { baseUrl: string | URL; tok
  *   headers: { 'x-trace-id': 'abc123' },
  * });
  * ```
+ * @category Client
  */
 export interface RequestOptions {
   /** Cancels the call: queued work, the request in flight and retry waits. */

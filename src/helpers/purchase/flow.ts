@@ -46,6 +46,8 @@ export class PurchaseFlow {
     private readonly client: PurchaseCalls,
     private readonly options: PurchaseOptions,
     private readonly shared: ClientPurchases,
+    /** Hides the client's secrets: a record is written where anyone may read it (a file). */
+    private readonly redact: <T>(value: T) => T,
   ) {
     this.#journal =
       options.key === undefined
@@ -240,7 +242,7 @@ export class PurchaseFlow {
    */
   async #claim(record: PurchaseRecord): Promise<boolean> {
     this.#record = record;
-    return this.#journal ? this.#journal.claim(record) : true;
+    return this.#journal ? this.#journal.claim(this.redact(record)) : true;
   }
 
   /** The key's purchase record; a checkout's under this key is refused as a reused key. */
@@ -251,7 +253,7 @@ export class PurchaseFlow {
   async #write(change: Partial<PurchaseRecord>): Promise<void> {
     if (!this.#record) return;
     this.#record = { ...this.#record, ...change, updatedAt: new Date().toISOString() };
-    await this.#journal?.write(this.#record);
+    await this.#journal?.write(this.redact(this.#record));
   }
 
   #report<Name extends PurchaseStepName>(

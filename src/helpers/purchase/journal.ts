@@ -16,6 +16,7 @@ import type { Subscription } from '../../schemas/subscriptions.js';
  * const record: PurchaseRecord | undefined = await journal.get('order-1042');
  * if (record?.stage === 'done') console.log('subscription', record.subscription?.id);
  * ```
+ * @category Helpers
  */
 export interface PurchaseRecord {
   /** What was recorded: a purchase (records written before `kind` existed have none). */
@@ -54,6 +55,7 @@ export interface PurchaseRecord {
  * const record = await journal.get('topup-77');
  * if (record?.kind === 'checkout' && record.stage === 'done') console.log(record.result.id);
  * ```
+ * @category Helpers
  */
 export interface CheckoutRecord {
   /** What was recorded: a consumable checkout. */
@@ -77,6 +79,7 @@ export interface CheckoutRecord {
  * ```ts
  * const records = new Map<string, JournalRecord>();
  * ```
+ * @category Helpers
  */
 export type JournalRecord = PurchaseRecord | CheckoutRecord;
 
@@ -88,6 +91,7 @@ export type JournalRecord = PurchaseRecord | CheckoutRecord;
  * ```ts
  * const options: JournalOptions = { signal: AbortSignal.timeout(5_000) };
  * ```
+ * @category Helpers
  */
 export interface JournalOptions {
   /** Fires when the call gave up; the journal may stop what it is doing. */
@@ -111,6 +115,7 @@ export interface JournalOptions {
  * };
  * await client.purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'order-7', journal });
  * ```
+ * @category Helpers
  */
 export interface PurchaseJournal {
   /**
@@ -156,6 +161,7 @@ export interface PurchaseJournal {
  * const journal = memoryJournal();
  * await client.purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'order-7', journal });
  * ```
+ * @category Helpers
  */
 export function memoryJournal(): PurchaseJournal {
   const records = new Map<string, string>();

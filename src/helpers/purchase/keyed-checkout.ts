@@ -73,7 +73,7 @@ async function checkoutOnce(
   // Another process claimed the key between our read and our claim: follow its record.
   if (!claimed) return settled((await journal.read()) as CheckoutRecord, journal.key);
   const abortedBeforeSending = options?.signal?.aborted ?? false;
-  let answer: { data: CheckoutResult; response: Response };
+  let answer: { data: CheckoutResult; response: Response; requestId: string | null };
   try {
     answer = await send(params, options).withResponse();
   } catch (error) {
@@ -93,8 +93,8 @@ async function checkoutOnce(
     });
   });
   const text = JSON.stringify(answer.data);
-  const { response } = answer;
-  return { response, text, method: 'POST', url: response.url, parse: () => answer.data };
+  const { response, requestId } = answer;
+  return { response, text, requestId, method: 'POST', url: response.url, parse: () => answer.data };
 }
 
 /** A recorded run: its answer, replayed; or, sent and never settled, never sent again. */
@@ -107,5 +107,5 @@ function settled(record: CheckoutRecord | undefined, key: string): Answer<Checko
     headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' },
   });
   // Replayed, not fetched: the answer has no URL of its own.
-  return { response, text, method: 'POST', url: '', parse: () => result };
+  return { response, text, requestId: null, method: 'POST', url: '', parse: () => result };
 }

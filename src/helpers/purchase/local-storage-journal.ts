@@ -14,6 +14,7 @@ import { isFree, parseRecord, type PurchaseJournal } from './journal.js';
  * const journal = localStorageJournal();
  * await client.purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: cartId, journal });
  * ```
+ * @category Helpers
  */
 export function localStorageJournal(
   options: {

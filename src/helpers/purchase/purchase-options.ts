@@ -21,6 +21,7 @@ import type { PurchaseJournal } from './journal.js';
  * };
  * const { subscription } = await client.purchase(options);
  * ```
+ * @category Helpers
  */
 export interface PurchaseOptions {
   /** The plan's slug. */
@@ -83,6 +84,7 @@ export interface PurchaseOptions {
  * });
  * console.log(result.subscription.id, result.preview.amount_per_month, result.consumables.length);
  * ```
+ * @category Helpers
  */
 export interface PurchaseResult {
   /** The plan, as read first. */

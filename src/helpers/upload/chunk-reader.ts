@@ -3,6 +3,8 @@ import type { ChunkRange } from './chunk-plan.js';
 /** Reads the bytes of one chunk at a time. */
 export interface ChunkReader {
   readonly size: number;
+  /** Ranges must be read in order, each once (a stream); else any range, any time. */
+  readonly sequential: boolean;
   /** The bytes of `range`. Blobs and arrays answer any range; a stream answers ranges in order. */
   read(range: ChunkRange): Promise<Blob | Uint8Array>;
   /**

@@ -17,6 +17,7 @@ import type { ChunkReader } from './chunk-reader.js';
  *     console.log(`chunk ${index}: bytes ${start}-${end}${alreadyHeld ? ' (already held)' : ''}`),
  * });
  * ```
+ * @category Helpers
  */
 export interface DeliveredChunk {
   /** The chunk's index, from 0. */
@@ -50,8 +51,10 @@ export interface DeliveryContext {
   maxRetries: number | undefined;
   /** Told about every 429, to send fewer chunks at once. */
   onRateLimited: () => void;
+  /** The digest a resume record keeps of a chunk's bytes (undefined without `resume`). */
+  digestOf: (index: number, chunk: Blob | Uint8Array) => Promise<string | undefined>;
   /** Told about every acknowledged chunk, before `onChunk` (the resume record). */
-  onAcknowledged: (index: number) => void;
+  onAcknowledged: (index: number, digest: string | undefined) => void;
   onChunk: ((record: ChunkRecord, chunk: DeliveredChunk) => void) | undefined;
 }
 
@@ -85,6 +88,7 @@ async function sendRead(
   if (size !== end - start) {
     throw new SeatpayError(`Chunk ${index} read ${size} bytes instead of ${end - start}`);
   }
+  const digest = await context.digestOf(index, chunk);
   const params: ChunkParams = { ...context.fields, chunk_index: index, chunk };
   let record: ChunkRecord;
   let alreadyHeld = false;
@@ -96,7 +100,7 @@ async function sendRead(
     record = { operation_type, total_chunks, chunk_index: index, name: filename, mime };
     alreadyHeld = true;
   }
-  context.onAcknowledged(index);
+  context.onAcknowledged(index, digest);
   context.progress.acknowledged(index, size);
   context.onChunk?.(record, { index, start, end, alreadyHeld });
   if (context.progress.callbackError !== undefined) throw context.progress.callbackError;

@@ -12,6 +12,7 @@ import type { ChunkPlan } from './chunk-plan.js';
  *     console.log(`${totalBytes ? Math.round((100 * loadedBytes) / totalBytes) : 100} %`),
  * });
  * ```
+ * @category Helpers
  */
 export interface UploadProgress {
   /** Bytes sent: whole chunks acknowledged, plus what has gone out of chunks still in flight. */

@@ -1,7 +1,11 @@
+import type * as z from 'zod/mini';
+import { canDigest, chunkDigest } from './chunk-digest.js';
 import type { ChunkPlan } from './chunk-plan.js';
 import type { SourceIdentity } from './fingerprint.js';
 import { UploadRecordSchema, type UploadRecord, type UploadStore } from './resume-store.js';
+import type { ChunkReader } from './chunk-reader.js';
 import { uploadName } from './upload-name.js';
+import { streamChanged, verifyChunks } from './verify-resume.js';
 
 /** Where warnings go: the client's logger. */
 export interface Warner {
@@ -24,40 +28,87 @@ export interface ResumeSettings {
 }
 
 /**
- * One upload's unique name and acknowledged chunks, kept in the resume store when there is one.
- * Records are written one at a time, the latest state each time, so a slow store never queues a
- * write per chunk. Every record written is a subset of what the service acknowledged, so a record
- * older than the last (a write lost to a crash) only means a few chunks are sent again. The store
- * failing costs the resume, never the upload: the first failure is logged and writing stops.
+ * One upload's unique name and acknowledged chunks (with the digest of each), kept in the resume
+ * store when there is one. Records are written one at a time, the latest state each time, so a
+ * slow store never queues a write per chunk. Every record written is a subset of what the service
+ * acknowledged, so a record older than the last (a write lost to a crash) only means a few chunks
+ * are sent again. The store failing costs the resume, never the upload: the first failure is
+ * logged and writing stops.
  */
 export class UploadSession {
   private dirty = false;
   private writing: Promise<void> | undefined;
   private stopped: boolean;
+  /** Finalize was sent and not refused: the file may exist (see `UploadRecord.finalizeSent`). */
+  private finalizeSent: boolean;
 
   private constructor(
     readonly uploadName: string,
     readonly acknowledged: Set<number>,
+    /** Digests of the chunks acknowledged, and of a stream's chunks to be sent again. */
+    private readonly digests: Map<number, string>,
     private readonly target: ResumeTarget,
     private readonly resume: ResumeSettings | undefined,
     private readonly log: Warner,
+    /** The record said finalize was sent before: this call must not send it again. */
+    readonly finalizedBefore = false,
   ) {
     this.stopped = resume === undefined;
+    this.finalizeSent = finalizedBefore;
   }
 
-  /** A session for this upload: the stored one when it matches, else a fresh name. */
+  /**
+   * A session for this upload: the stored one when it matches and the source's bytes are those
+   * its chunks were sent with, else a fresh name. A stream that changed cannot start afresh (its
+   * first bytes are read): its record is deleted and it rejects with `UploadError`.
+   */
   static async open(
     target: ResumeTarget,
-    resume: ResumeSettings | undefined,
+    given: ResumeSettings | undefined,
     log: Warner,
+    reader: ChunkReader,
   ): Promise<UploadSession> {
+    const resume = given && digestible(given, log);
     const record = resume && (await loadRecord(resume, target, log));
     const session = record
-      ? new UploadSession(record.uploadName, new Set(record.acknowledged), target, resume, log)
-      : new UploadSession(uploadName(target.identity.filename), new Set(), target, resume, log);
+      ? await UploadSession.resumed(record, target, resume, log, reader)
+      : new UploadSession(
+          uploadName(target.identity.filename),
+          new Set(),
+          new Map(),
+          target,
+          resume,
+          log,
+        );
     // Written before any chunk: a chunk stored whose answer a crash lost is then ours next time.
     session.save();
     return session;
+  }
+
+  private static async resumed(
+    record: UploadRecord,
+    target: ResumeTarget,
+    resume: ResumeSettings,
+    log: Warner,
+    reader: ChunkReader,
+  ): Promise<UploadSession> {
+    const digests = new Map(record.acknowledged.map((index, at) => [index, record.digests[at]!]));
+    const verdict = await verifyChunks(reader, target.plan, digests);
+    if (verdict.kind === 'changed') {
+      if (reader.sequential) {
+        await resume.store.delete(resume.key).catch(() => undefined);
+        throw streamChanged(verdict.index);
+      }
+      log.warn(
+        `upload resume: chunk ${verdict.index} of the source differs from the one sent before (the file changed since); starting afresh`,
+      );
+      const name = uploadName(target.identity.filename);
+      return new UploadSession(name, new Set(), new Map(), target, resume, log);
+    }
+    const acknowledged = new Set(record.acknowledged);
+    for (const index of verdict.unchecked) acknowledged.delete(index);
+    const { uploadName: name, finalizeSent } = record;
+    return new UploadSession(name, acknowledged, digests, target, resume, log, finalizeSent);
   }
 
   /** The bytes of the chunks already acknowledged. */
@@ -70,9 +121,40 @@ export class UploadSession {
     return bytes;
   }
 
-  acknowledge(index: number): void {
+  /**
+   * The digest of chunk `index` about to be sent (undefined without `resume`). A stream's chunk
+   * sent before with other bytes rejects: the service keeps the first bytes of a name and index.
+   */
+  async digestFor(index: number, chunk: Blob | Uint8Array): Promise<string | undefined> {
+    if (!this.resume) return undefined;
+    const digest = await chunkDigest(chunk);
+    const recorded = this.digests.get(index);
+    if (recorded !== undefined && recorded !== digest) {
+      this.stopped = true;
+      await this.resume.store.delete(this.resume.key).catch(() => undefined);
+      throw streamChanged(index);
+    }
+    return digest;
+  }
+
+  acknowledge(index: number, digest: string | undefined): void {
     this.acknowledged.add(index);
+    if (digest !== undefined) this.digests.set(index, digest);
     this.save();
+  }
+
+  /** Finalize is about to be sent: recorded first, so a lost answer is known next time. */
+  async finalizing(): Promise<void> {
+    this.finalizeSent = true;
+    this.save();
+    await this.flush();
+  }
+
+  /** The service refused that finalize outright: it made no file, so finalizing again is safe. */
+  async finalizeRefused(): Promise<void> {
+    this.finalizeSent = false;
+    this.save();
+    await this.flush();
   }
 
   /** Resolves once the latest state is written (or the store gave up). */
@@ -125,8 +207,9 @@ export class UploadSession {
 
   private record(): UploadRecord {
     const { identity, operationType, academy, plan } = this.target;
+    const acknowledged = [...this.acknowledged].sort((a, b) => a - b);
     return {
-      version: 1,
+      version: 2,
       filename: identity.filename,
       uploadName: this.uploadName,
       operationType,
@@ -135,7 +218,9 @@ export class UploadSession {
       chunkSize: plan.chunkSize,
       totalChunks: plan.totalChunks,
       lastModified: identity.lastModified,
-      acknowledged: [...this.acknowledged].sort((a, b) => a - b),
+      acknowledged,
+      digests: acknowledged.map((index) => this.digests.get(index)!),
+      finalizeSent: this.finalizeSent,
       updatedAt: Date.now(),
     };
   }
@@ -156,7 +241,7 @@ async function loadRecord(
   }
   if (stored === undefined || stored === null) return undefined;
   const parsed = UploadRecordSchema.safeParse(stored);
-  if (!parsed.success || parsed.data.acknowledged.some((i) => i >= parsed.data.totalChunks)) {
+  if (!parsed.success || !consistent(parsed.data)) {
     log.warn(
       'upload resume: the store holds no valid upload record under this key; starting afresh',
     );
@@ -168,7 +253,26 @@ async function loadRecord(
   return sameUpload(record, target) ? record : undefined;
 }
 
-/** A changed source (size, modification time), name or chunk plan never reuses a record. */
+/** Indexes within the plan, each once, each with its digest. */
+function consistent(record: z.infer<typeof UploadRecordSchema>): boolean {
+  const { acknowledged, digests, totalChunks } = record;
+  return (
+    acknowledged.every((index) => index < totalChunks) &&
+    new Set(acknowledged).size === acknowledged.length &&
+    digests.length === acknowledged.length
+  );
+}
+
+/** Without `crypto.subtle` (a page on plain http) chunks cannot be checked: no resume then. */
+function digestible(resume: ResumeSettings, log: Warner): ResumeSettings | undefined {
+  if (canDigest()) return resume;
+  log.warn(
+    'upload resume: crypto.subtle is not available here (a page served over plain http?), so resumed chunks could not be checked; the upload goes on, but cannot be resumed',
+  );
+  return undefined;
+}
+
+/** A changed size, modification time, name or chunk plan never reuses a record. */
 function sameUpload(record: UploadRecord, target: ResumeTarget): boolean {
   const { identity, plan } = target;
   return (

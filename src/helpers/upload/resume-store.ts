@@ -9,10 +9,11 @@ import * as z from 'zod/mini';
  * const record: UploadRecord | undefined = await store.get(key);
  * console.log(record ? `${record.acknowledged.length}/${record.totalChunks} chunks sent` : 'none');
  * ```
+ * @category Helpers
  */
 export interface UploadRecord {
   /** The record layout; a store holding another version is ignored. */
-  version: 1;
+  version: 2;
   /** The file name the user gave (or the source's own). */
   filename: string;
   /** The name every chunk and the finalize of this upload carry. */
@@ -31,6 +32,17 @@ export interface UploadRecord {
   lastModified: number | null;
   /** Indexes of the chunks the service acknowledged. */
   acknowledged: number[];
+  /**
+   * The SHA-256 (hex) of each acknowledged chunk's bytes, in the order of `acknowledged`: a resume
+   * reads those chunks again and starts afresh when any differs (the source changed).
+   */
+  digests: string[];
+  /**
+   * Finalize was sent, and no answer said it was refused: the file may exist on the service. A
+   * resume then never finalizes again (that could make a second copy): it rejects with
+   * `UploadMayExistError`.
+   */
+  finalizeSent: boolean;
   /** When the record was last written (ms since the epoch): records older than `maxAge` are ignored. */
   updatedAt: number;
 }
@@ -39,7 +51,7 @@ const count = z.int().check(z.nonnegative());
 
 /** Checks what a store gave back: a store may hold anything, from anyone. */
 export const UploadRecordSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   filename: z.string(),
   uploadName: z.string().check(z.minLength(1), z.maxLength(300)),
   operationType: z.string(),
@@ -49,6 +61,8 @@ export const UploadRecordSchema = z.object({
   totalChunks: z.int().check(z.positive()),
   lastModified: z.nullable(z.number()),
   acknowledged: z.array(count),
+  digests: z.array(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+  finalizeSent: z.boolean(),
   updatedAt: z.number(),
 });
 
@@ -67,6 +81,7 @@ export const UploadRecordSchema = z.object({
  * };
  * await client.media.upload(file, { operation_type: 'media', resume: { store } });
  * ```
+ * @category Helpers
  */
 export interface UploadStore {
   /**
@@ -121,6 +136,7 @@ export const FORGET_AFTER_MS = 7 * 24 * 3_600_000;
  *   await client.media.upload(input.files![0]!, { operation_type: 'media', resume: { store } });
  * });
  * ```
+ * @category Helpers
  */
 export function localStorageUploadStore(storage?: Storage): UploadStore {
   // Looked up per call: `localStorage` may throw on access (a sandboxed frame, blocked storage),

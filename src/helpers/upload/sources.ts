@@ -26,6 +26,7 @@ export type { ChunkReader } from './chunk-reader.js';
  * };
  * await client.media.upload(fromDisk, { operation_type: 'media', filename: 'talk.mp4' });
  * ```
+ * @category Helpers
  */
 export interface StreamSource {
   /** A web `ReadableStream`, or a Node `Readable` (any async iterable of `Uint8Array` pieces). */
@@ -45,6 +46,7 @@ export interface StreamSource {
  * const source: UploadSource = input.files![0]!; // a File
  * await client.media.upload(source, { operation_type: 'media' });
  * ```
+ * @category Helpers
  */
 export type UploadSource = Blob | Uint8Array | StreamSource;
 
@@ -95,6 +97,7 @@ function rangeReader(
 ): ChunkReader {
   return {
     size,
+    sequential: false,
     read: async ({ start, end }) => slice(start, end),
     close: async () => undefined,
   };

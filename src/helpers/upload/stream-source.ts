@@ -13,6 +13,7 @@ import type { ChunkReader, PieceReader } from './chunk-reader.js';
  * declared size, or holds more, fails the chunk it was reading: never a short or long upload.
  */
 export class StreamReader implements ChunkReader {
+  readonly sequential = true;
   private position = 0;
   private leftover: Uint8Array | undefined;
   private queue: Promise<unknown> = Promise.resolve();

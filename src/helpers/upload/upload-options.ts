@@ -17,6 +17,7 @@ import { sourceDescription, type UploadSource } from './sources.js';
  *   signal: controller.signal,
  *   onProgress: ({ loadedBytes, totalBytes }) => console.log(loadedBytes / totalBytes),
  * });
+ * @category Helpers
  */
 export interface UploadOptions {
   /** The operation type (`media`, `proof-of-payment` ...): its settings decide the chunk size. */
@@ -69,6 +70,7 @@ export interface UploadOptions {
  * const resume: ResumeOptions = { store: fileUploadStore('.uploads'), maxAge: 6 * 3_600_000 };
  * await client.media.upload(await fromPath('./talk.mp4'), { operation_type: 'media', resume });
  * ```
+ * @category Helpers
  */
 export interface ResumeOptions {
   /** Where records are kept: `localStorageUploadStore()`, `fileUploadStore(dir)`, or your own. */

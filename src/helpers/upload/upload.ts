@@ -1,5 +1,6 @@
 import { AbortError } from '../../core/errors/abort-error.js';
 import { APIError } from '../../core/errors/api-error.js';
+import { UploadMayExistError } from '../../core/errors/helper-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import {
@@ -32,7 +33,8 @@ export interface MediaCalls extends ChunkSender {
  *    chunk) and rejects with `MaxChunksExceededError` before sending anything when `max_chunks`
  *    does not allow them;
  * 2. names the upload uniquely (`uploadName`), or takes the name and the acknowledged chunks of
- *    its resume record;
+ *    its resume record once the source's bytes match their digests (else it starts afresh); a
+ *    record whose finalize was sent with no answer rejects with `UploadMayExistError`;
  * 3. sends the other chunks, `concurrency` at a time, each through `uploadChunk` and so retried on
  *    its own by the client's retry policy; a chunk the service already holds counts as delivered
  *    (under this upload's unique name, it can only be this upload's);
@@ -60,7 +62,18 @@ export async function uploadMedia(
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     const read = await media.operationType(settings.operation_type, signal ? { signal } : {});
     const plan = planChunks(reader.size, usable(read));
-    const session = await UploadSession.open({ ...resumeOf.target, plan }, resumeOf.stored, log);
+    const session = await UploadSession.open(
+      { ...resumeOf.target, plan },
+      resumeOf.stored,
+      log,
+      reader,
+    );
+    if (session.finalizedBefore) {
+      throw new UploadMayExistError({
+        uploadName: session.uploadName,
+        resumeKey: resumeOf.stored!.key,
+      });
+    }
     const progress = new ProgressTracker(plan, options.onProgress, {
       chunks: session.acknowledged.size,
       bytes: session.bytesDone(),
@@ -72,16 +85,11 @@ export async function uploadMedia(
       // Whatever happened, what was acknowledged is in the store before the call settles.
       await session.flush();
     }
-    const file = await media
-      .finalize(finalizeParams(settings, plan, session.uploadName), {
-        timeout: settings.chunkTimeout,
-        ...(signal ? { signal } : {}),
-      })
-      .catch(async (error: unknown) => {
-        // The service lost chunks its record says it holds: resuming again could only fail again.
-        if (isMissingChunks(error)) await session.finished();
-        throw error;
-      });
+    const file = await finalizeOnce(media, finalizeParams(settings, plan, session.uploadName), {
+      session,
+      timeout: settings.chunkTimeout,
+      signal,
+    });
     await session.finished();
     progress.finish();
     if (progress.callbackError !== undefined) throw progress.callbackError;
@@ -133,7 +141,9 @@ function sendChunks(
     chunkTimeout: settings.chunkTimeout,
     maxRetries: settings.maxRetries,
     onRateLimited: () => scheduler.slowDown(),
-    onAcknowledged: (index: number) => session.acknowledge(index),
+    digestOf: (index: number, chunk: Blob | Uint8Array) => session.digestFor(index, chunk),
+    onAcknowledged: (index: number, digest: string | undefined) =>
+      session.acknowledge(index, digest),
     onChunk: options.onChunk,
   };
   const indexes = Array.from({ length: plan.totalChunks }, (_, index) => index).filter(
@@ -148,6 +158,33 @@ function sendChunks(
     onStop: () => void reader.close(),
   });
   return scheduler.run();
+}
+
+/**
+ * Sends finalize once, recorded as sent before it goes: an answer lost after the service acted
+ * then never leads to a second finalize, so never to a second copy (see UploadMayExistError).
+ */
+async function finalizeOnce(
+  media: MediaCalls,
+  params: FinalizeParams,
+  context: { session: UploadSession; timeout: number; signal: AbortSignal | undefined },
+): Promise<MediaFile> {
+  const { session, timeout, signal } = context;
+  await session.finalizing();
+  try {
+    return await media.finalize(params, { timeout, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    // The service lost chunks its record says it holds: resuming again could only fail again.
+    if (isMissingChunks(error)) await session.finished();
+    else if (refusedOutright(error)) await session.finalizeRefused();
+    throw error;
+  }
+}
+
+/** An answer, or its absence, that proves the service made no file: finalizing again is safe. */
+function refusedOutright(error: unknown): boolean {
+  const processed = (error as { mayHaveBeenProcessed?: unknown } | null)?.mayHaveBeenProcessed;
+  return error instanceof SeatpayError && processed === false;
 }
 
 function finalizeParams(settings: UploadSettings, plan: ChunkPlan, name: string): FinalizeParams {

@@ -23,6 +23,7 @@ import type { Simulator } from '../simulator.js';
  * const server = setupServer(...mockHandlers(sim, 'https://api.example.com'));
  * server.listen();
  * ```
+ * @category Simulator
  */
 export function mockHandlers(simulator: Simulator, baseUrl: string): RequestHandler[] {
   const base = baseUrl.replace(/\/+$/, '');

@@ -16,6 +16,7 @@ import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.js';
  * ```ts
  * const server = await startMockServer({ port: 4010, host: '127.0.0.1', subscriptionDelayMs: 50 });
  * ```
+ * @category Simulator
  */
 export interface MockServerOptions extends SimulatorOptions {
   /** Default 0: any free port. */
@@ -35,6 +36,7 @@ export interface MockServerOptions extends SimulatorOptions {
  * const client = createClient({ baseUrl: server.url, token: server.simulator.users.owner.token });
  * await server.close();
  * ```
+ * @category Simulator
  */
 export interface MockServer {
   /** The base URL to give a client, e.g. `http://127.0.0.1:4010`. */
@@ -66,6 +68,7 @@ export interface MockServer {
  * });
  * await server.close();
  * ```
+ * @category Simulator
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { createServer } = await loadNodeHttp();

@@ -15,6 +15,8 @@ export const PROFILES = ['spec', 'deployed'] as const;
 export type ServeSettings = {
   port: number;
   host: string;
+  /** `--allow-remote`: the host may be reachable from other machines. */
+  allowRemote: boolean;
   faults: FaultSpec[];
   simulator: SimulatorOptions & { profile?: (typeof PROFILES)[number] };
 };
@@ -26,6 +28,7 @@ const OPTIONS = {
   version: { type: 'boolean', short: 'v' },
   port: { type: 'string', short: 'p', default: '4010' },
   host: { type: 'string', default: '127.0.0.1' },
+  'allow-remote': { type: 'boolean', default: false },
   'subscription-delay': { type: 'string' },
   'media-delay': { type: 'string' },
   'billing-team-delay': { type: 'string' },
@@ -105,11 +108,30 @@ export function parseCommandLine(argv: readonly string[]): Command {
   const { values } = readArguments(argv);
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
+  const allowRemote = values['allow-remote'];
+  if (!isLoopback(values.host) && !allowRemote)
+    throw new CommandLineError(
+      `--host ${values.host} is not a loopback address: the simulator, its state and its users' tokens would be reachable from other machines; add --allow-remote if that is what you want`,
+    );
   return {
     kind: 'serve',
     port: integer('port', values.port, 0, 65_535),
     host: values.host,
+    allowRemote,
     faults: values.fault.map(parseFaultFlag),
     simulator: simulatorOptions(values),
   };
+}
+
+/**
+ * Whether `host` only listens on this machine: `localhost`, 127.0.0.0/8 or ::1 (bracketed or
+ * IPv4-mapped too). Any other name or address may be reachable from elsewhere.
+ */
+export function isLoopback(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (bare === 'localhost' || bare === '::1' || /^(0{0,4}:){7}0{0,3}1$/.test(bare)) return true;
+  return /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
 }

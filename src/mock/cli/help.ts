@@ -7,7 +7,9 @@ Usage: seatpay-mock [options]
 
 Options:
   -p, --port <port>             port to listen on, 0 for any free one (default 4010)
-      --host <host>             address to listen on (default 127.0.0.1)
+      --host <host>             address to listen on (default 127.0.0.1); an address
+                                other machines may reach (0.0.0.0 ...) needs --allow-remote
+      --allow-remote            allow such a --host (a warning is printed on stderr)
       --subscription-delay <ms> how long after paying a subscription appears
                                 (default: 10 to 30 s, as the real service)
       --billing-team-delay <ms> how long after a team subscription appears its billing team
@@ -26,5 +28,6 @@ Options:
   -h, --help                    print this help
 
 While it runs, GET /__mock/state (with either token) shows users, subscriptions, teams, charges
-and uploads, and POST /__mock/consume makes a member use units. Ctrl+C stops it.
+and uploads (each user's token to that user only), and POST /__mock/consume makes a member use
+units. Ctrl+C stops it.
 `;

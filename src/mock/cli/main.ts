@@ -1,7 +1,7 @@
 import { VERSION } from '../../version.js';
 import { startMockServer, type MockServer } from '../adapters/node-server.js';
 import { createSimulator, type Simulator } from '../simulator.js';
-import { parseCommandLine, type ServeSettings } from './arguments.js';
+import { isLoopback, parseCommandLine, type ServeSettings } from './arguments.js';
 import { CommandLineError } from './command-line-error.js';
 import { HELP } from './help.js';
 
@@ -66,9 +66,16 @@ function describeServer(server: MockServer, settings: ServeSettings, output: Com
   output.out(
     `  faults ${settings.faults.length ? settings.faults.map((fault) => `${fault.route} ${fault.kind}`).join('; ') : 'none'}`,
   );
-  output.out(`  state  GET ${server.url}/__mock/state (with either token)`);
+  output.out(`  state  GET ${server.url}/__mock/state (with either token; each sees its own)`);
   output.out(`  .env   SEATPAY_BASE_URL=${server.url} SEATPAY_TOKEN=${owner.token}`);
   output.out('Press Ctrl+C to stop.');
+}
+
+/** `--allow-remote`: said on stderr, where it is seen even when stdout goes to a file. */
+function warnRemote(server: MockServer, output: CommandOutput): void {
+  output.err(
+    `seatpay-mock: WARNING: ${server.url} may be reached from other machines: anyone who can connect can read its state and act with the tokens printed below. Use it only on a network you trust.`,
+  );
 }
 
 /** Closes the server on SIGINT or SIGTERM, then exits 0. */
@@ -100,6 +107,7 @@ export async function main(
     if (command.kind === 'help') return output.out(HELP);
     if (command.kind === 'version') return output.out(VERSION);
     const server = await listen(command, prepareSimulator(command));
+    if (!isLoopback(command.host)) warnRemote(server, output);
     // The handler goes first: a script that stops the server as soon as it reads the banner
     // would otherwise kill it with the default SIGTERM action, in the instant between the two.
     stopOnSignal(server);

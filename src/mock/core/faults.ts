@@ -19,6 +19,7 @@ interface KnownRoutes {
  *   times: 2,
  * });
  * ```
+ * @category Simulator
  */
 export interface FaultSpec {
   /** Which requests it hits: `'POST /v1/payments/pay'`, a concrete path, or `'*'` for any. */

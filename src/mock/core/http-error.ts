@@ -5,6 +5,7 @@
  * ```ts
  * const body: ErrorBody = { team_seats: ['A valid integer is required.'], status_code: 400 };
  * ```
+ * @category Simulator
  */
 export type ErrorBody = Record<string, unknown> & {
   /** The HTTP status again, as the deployed server repeats it in every error body. */
@@ -26,6 +27,7 @@ export type ErrorBody = Record<string, unknown> & {
  *   else throw error;
  * }
  * ```
+ * @category Simulator
  */
 export class SimulatorError extends Error {
   /** The HTTP status the route would answer. */

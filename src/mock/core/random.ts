@@ -7,6 +7,7 @@
  * const random: RandomSource = seededRandom(7);
  * const simulator = createSimulator({ random });
  * ```
+ * @category Simulator
  */
 export type RandomSource = () => number;
 
@@ -21,6 +22,7 @@ export type RandomSource = () => number;
  * const b = createSimulator({ random: seededRandom(1) });
  * a.users.owner.token === b.users.owner.token; // true
  * ```
+ * @category Simulator
  */
 export function seededRandom(seed: number): RandomSource {
   let state = seed >>> 0;

@@ -35,6 +35,7 @@ const CardBody = z.object({
  *   .catch((error: PurchaseError) => error);
  * // failed.charged === 'no', failed.cause instanceof PaymentRequiredError
  * ```
+ * @category Simulator
  */
 export const DECLINED_CARD_NUMBER = '4000000000000002';
 

@@ -25,6 +25,7 @@ const ConsumeBody = z.object({
  * });
  * if (answer.recharged) console.log('auto-recharged; units left:', answer.balance);
  * ```
+ * @category Simulator
  */
 export interface ConsumeAnswer {
   /** The consumable drawn from, after the draw, as the consumables listing shows it. */

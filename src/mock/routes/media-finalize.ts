@@ -7,7 +7,7 @@ import { json } from '../core/respond.js';
 import type { ServerProfile } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
 import { serializeFile } from '../state/files.js';
-import type { FileRecord } from '../state/state.js';
+import type { FileRecord, SimulatorState } from '../state/state.js';
 import {
   checkTotalChunks,
   operationType,
@@ -60,7 +60,8 @@ function decodeMeta(
 
 /**
  * Finalizes an upload: every chunk must be there; they are joined in index order into one file
- * named after a hash of its bytes. `media` files are processed (TRANSFERRING, then CREATED after
+ * named after a hash of its bytes, and the chunks are deleted, so finalizing the same upload again
+ * never makes a second copy (`file-already-exists` while it is processed, then chunks missing). `media` files are processed (TRANSFERRING, then CREATED after
  * `mediaProcessingDelayMs`); the others are CREATED at once.
  */
 export const finalizeUpload =
@@ -77,6 +78,8 @@ export const finalizeUpload =
     const keys = Array.from({ length: body.total_chunks }, (_, index) =>
       chunkKey(user.id, academy, body.operation_type, body.total_chunks, index, body.filename),
     );
+    if (transferring(state, { userId: user.id, academy, ...body }))
+      fail(400, 'file-already-exists');
     const missing = keys.filter((key) => !state.chunks.has(key)).length;
     if (missing > 0) fail(400, `${missing}/${body.total_chunks} chunks are missing`);
     const bytes = concat(keys.map((key) => state.chunks.get(key)!.bytes));
@@ -101,6 +104,24 @@ export const finalizeUpload =
       );
     return json(serializeFile(file), 201);
   };
+
+/**
+ * The same upload is finalized and still TRANSFERRING: the service answers `file-already-exists`
+ * (live-api.md §3). Once CREATED its chunks are gone, so a finalize again finds them missing.
+ */
+function transferring(
+  state: SimulatorState,
+  upload: { userId: number; academy: number | null; operation_type: string; filename: string },
+): boolean {
+  return state.files.some(
+    (file) =>
+      file.status === 'TRANSFERRING' &&
+      file.userId === upload.userId &&
+      file.academy === upload.academy &&
+      file.operationType === upload.operation_type &&
+      file.filename === upload.filename,
+  );
+}
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));

@@ -30,12 +30,17 @@ function subscriptions(state: SimulatorState) {
 
 /**
  * `GET /__mock/state`: what the simulator holds, for people and scripts driving `seatpay-mock`
- * (the users and their tokens, subscriptions and teams, charges, uploads). Not part of the
- * service's API; like every route it takes a token of one of the simulator's users.
+ * (the users, subscriptions and teams, charges, uploads). Not part of the service's API; like
+ * every route it takes a token of one of the simulator's users. A user's token is shown to that
+ * user only (`token` is null for the others): a member's token never reads the owner's.
  */
-export function mockState({ state }: RouteContext): Response {
+export function mockState({ state, user }: RouteContext): Response {
   return json({
-    users: state.users.map(({ id, email, token }) => ({ id, email, token })),
+    users: state.users.map(({ id, email, token }) => ({
+      id,
+      email,
+      token: id === user.id ? token : null,
+    })),
     plans: Object.keys(state.catalog),
     academy: ACADEMY,
     subscriptions: subscriptions(state),

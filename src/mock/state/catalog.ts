@@ -12,6 +12,7 @@
  * const seatService: CatalogService | undefined =
  *   simulator.catalog['team-per-seat'].seat_service_price?.service; // slug 'team-seat'
  * ```
+ * @category Simulator
  */
 export interface CatalogService {
   /** The service's id. */
@@ -34,6 +35,7 @@ export interface CatalogService {
  *   .find((item) => item.service.slug === 'ai-credits');
  * console.log(credits?.how_many, credits?.price_per_unit); // 10 '1.00'
  * ```
+ * @category Simulator
  */
 export interface CatalogServiceItem {
   /** The item's id. */
@@ -59,6 +61,7 @@ export interface CatalogServiceItem {
  * const plan: CatalogPlan = simulator.catalog['team-per-seat'];
  * console.log(plan.id, plan.price_per_month); // the id to pass to client.checking
  * ```
+ * @category Simulator
  */
 export interface CatalogPlan {
   /** The plan's id, as `checking` takes it in `plans`. */
@@ -116,6 +119,7 @@ export interface CatalogPlan {
  * const slug: PlanSlug = 'team-per-team';
  * const plan = await client.plans.get(slug);
  * ```
+ * @category Simulator
  */
 export type PlanSlug = 'team-per-seat' | 'team-per-team' | 'personal';
 

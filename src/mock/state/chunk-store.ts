@@ -24,6 +24,7 @@ export interface ChunkRecord {
  * server = await startMockServer({ chunkStore: chunks, random: seededRandom(7) });
  * console.log(chunks.size); // the chunks sent before the restart
  * ```
+ * @category Simulator
  */
 export interface MockChunkStore {
   /** How many chunks it holds. */
@@ -51,6 +52,7 @@ export class ChunkStore extends Map<string, ChunkRecord> implements MockChunkSto
  * const first = createSimulator({ chunkStore });
  * const second = createSimulator({ chunkStore }); // sees the chunks uploaded to the first
  * ```
+ * @category Simulator
  */
 export function createChunkStore(): MockChunkStore {
   return new ChunkStore();

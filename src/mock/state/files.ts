@@ -11,6 +11,7 @@ import type { FileRecord, SimulatorState } from './state.js';
  * console.log(file?.name, file?.status);
  * ```
  * @useDeclaredType
+ * @category Simulator
  */
 export type MockFile = ReturnType<typeof serializeFile>;
 

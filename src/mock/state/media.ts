@@ -17,6 +17,7 @@ export interface OperationTypeSettings {
  *   operationTypes: { tiny: { chunk_size: 256, max_chunks: null } },
  * });
  * ```
+ * @category Simulator
  */
 export interface MockOperationType {
   /** The most bytes one chunk may hold. */

@@ -18,6 +18,7 @@ export type { ChunkRecord } from './chunk-store.js';
  * const owner: MockUser = simulator.users.owner;
  * const client = createClient({ baseUrl, token: owner.token });
  * ```
+ * @category Simulator
  */
 export interface MockUser {
   /** The user's id (what seats and consumables name as `user`). */
@@ -97,6 +98,7 @@ export interface ConsumableRecord {
  * const kind: ChargeKind = 'auto-recharge';
  * const recharges = simulator.charges.filter((charge) => charge.kind === kind);
  * ```
+ * @category Simulator
  */
 export type ChargeKind = 'payment' | 'consumable-checkout' | 'auto-recharge';
 
@@ -109,6 +111,7 @@ export type ChargeKind = 'payment' | 'consumable-checkout' | 'auto-recharge';
  * const payments = simulator.charges.filter((charge: Charge) => charge.kind === 'payment');
  * expect(payments).toHaveLength(1);
  * ```
+ * @category Simulator
  */
 export interface Charge {
   /** What was paid for. */

@@ -2,12 +2,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from './pack-and-install.js';
 
-/** The build output users load: ESM and CJS code, types for `import` and `require`, maps. */
-const BUILD_OUTPUT = /^dist\/[\w.-]+\.(js|cjs|d\.ts|d\.cts|js\.map|cjs\.map)$/;
+/** The build output users load: ESM and CJS code, types for `import` and `require` (no maps). */
+const BUILD_OUTPUT = /^dist\/[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/;
+
+/**
+ * The repository files the README links to (`[text](SERVICE.md)`, not `#anchors` or URLs): the
+ * registry's package page and an editor resolve them inside the package, so each must be shipped.
+ */
+export function readmeLinkedFiles(repoRoot: string): string[] {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const targets = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!);
+  return [...new Set(targets.filter((target) => !/^[a-z]+:/i.test(target)).map(normalize))];
+}
 
 /**
  * Files the tarball must hold: the manifest, README, CHANGELOG, the license text if the
- * repository has one, and every file package.json points to (main, module, types, exports, bin).
+ * repository has one, every file package.json points to (main, module, types, exports, bin), and
+ * every file the README links to.
  */
 export function requiredFiles(manifest: Manifest, repoRoot: string): string[] {
   const licenses = readdirSync(repoRoot).filter((file) => /^licen[cs]e(\.\w+)?$/i.test(file));
@@ -18,7 +29,14 @@ export function requiredFiles(manifest: Manifest, repoRoot: string): string[] {
     ...stringLeaves(manifest.exports),
     ...Object.values(manifest.bin ?? {}),
   ];
-  const files = ['package.json', 'README.md', 'CHANGELOG.md', ...licenses, ...pointedTo];
+  const files = [
+    'package.json',
+    'README.md',
+    'CHANGELOG.md',
+    ...licenses,
+    ...pointedTo,
+    ...readmeLinkedFiles(repoRoot),
+  ];
   return [...new Set(files.filter((file) => file !== undefined).map(normalize))].sort();
 }
 

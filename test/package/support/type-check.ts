@@ -49,7 +49,11 @@ export async function strictProgramErrors(scratchDir: string): Promise<string[]>
   return tscErrors(scratchDir, strictest, ['program.mts']);
 }
 
-function tscErrors(scratchDir: string, flags: string[], files: string[]): Promise<string[]> {
+/**
+ * Runs the repository's tsc over `files` in `scratchDir` with `flags`, under NodeNext and
+ * `skipLibCheck: false`. Resolves with tsc's error lines.
+ */
+export function tscErrors(scratchDir: string, flags: string[], files: string[]): Promise<string[]> {
   const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
   const args = [
     tsc,

@@ -76,8 +76,16 @@ async function manageSeats(owner: SeatpayClient, member: SeatpayClient, sub: Sub
   const team = await owner.billingTeam.get(sub.id);
   const { cap, spent } = spendingOf(team);
   console.log(`${spent ?? '0'} of ${cap ?? 'no cap'}`, team.seats_limit);
+  // Money is a decimal string; an amount computed in cents goes out through a template literal.
+  const rechargeCents = 1250;
   try {
-    await owner.billingTeam.update(sub.id, { recharge_amount: 0.1 + 0.2 });
+    await owner.billingTeam.update(sub.id, { recharge_amount: `${rechargeCents / 100}` });
+    await owner.billingTeam.replace(sub.id, {
+      auto_recharge_enabled: true,
+      recharge_threshold_amount: '5.00',
+      recharge_amount: '12.50',
+      max_period_spend: null,
+    });
   } catch (error) {
     if (error instanceof InvalidRequestError) console.log('refused before sending:', error.field);
   }
@@ -131,5 +139,33 @@ async function refused(client: SeatpayClient, done: PurchaseStep, sub: Subscript
   void [service, first];
 }
 
+// Issue 23: the typos and float amounts that used to compile (and were sent) are errors now.
+function misspelled(client: SeatpayClient, sub: Subscription) {
+  // @ts-expect-error first_nam is not a field of a seat
+  void client.seats.add(sub.id, [{ email: 'ada@example.com', first_nam: 'A' }]);
+  const card = { card_number: '4242424242424242', cvc: '123', exp_year: '2030' } as const;
+  // @ts-expect-error exp_mnth is not a field of a card
+  void client.card.register({ ...card, academy: 1, exp_mnth: '12' });
+  // @ts-expect-error subscripton is not a field of a consumable checkout
+  void client.consumables.checkout({ service: 'ai-credits', how_many: 1, subscripton: sub.id });
+  // @ts-expect-error payment_method is not an option of purchase
+  void client.purchase({ plan: 'p', card, chosen_period: 'MONTH', payment_method: 3 });
+  // @ts-expect-error money is a decimal string, and 0.1 + 0.2 is a float
+  void client.billingTeam.update(sub.id, { recharge_amount: 0.1 + 0.2 });
+  void client.billingTeam.replace(sub.id, {
+    auto_recharge_enabled: false,
+    // @ts-expect-error numbers are not decimal strings in replace either
+    recharge_threshold_amount: 5,
+    recharge_amount: '10.00',
+    max_period_spend: null,
+  });
+  // The fields the deployed server needs are typed, so they compile.
+  void client.card.register({ ...card, exp_month: '12', academy: 'downtown' });
+  void client.seats.add(sub.id, [{ email: 'ada@example.com', cohort_id: 55 }]);
+  void client.pay.bag({ token: 't', chosen_period: 'MONTH', payment_method_id: 3 });
+  void client.consumables.checkout({ service: 's', how_many: 1, subscription: sub.id, academy: 1 });
+}
+
 void main;
 void refused;
+void misspelled;

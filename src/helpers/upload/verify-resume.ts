@@ -1,0 +1,71 @@
+import { UploadError } from '../../core/errors/helper-errors.js';
+import { chunkDigest } from './chunk-digest.js';
+import { chunkRange, type ChunkPlan } from './chunk-plan.js';
+import type { ChunkReader } from './chunk-reader.js';
+
+/** What reading the source again says of a resume record's chunks. */
+export type Verdict =
+  /** Every chunk checked holds the bytes it was sent with; `unchecked` are left to be sent again. */
+  | { kind: 'same'; unchecked: number[] }
+  /** A chunk's bytes differ: the source changed since, so nothing of the record is reusable. */
+  | { kind: 'changed'; index: number };
+
+/**
+ * Reads the acknowledged chunks of a resume record from the source, in index order, and compares
+ * each with the digest recorded when it was sent. Name, size and modification time say nothing
+ * of the bytes (a file rewritten with its mtime restored, a `File` with a fixed `lastModified`):
+ * the bytes are the only proof that the service's chunks are this source's.
+ *
+ * A stream is read once, in order: only the acknowledged chunks before the first gap can be read
+ * before the chunks to send; the others are `unchecked`, to be sent again (their digests stay
+ * known, so a changed one is still caught before it is sent: see `UploadSession.digestFor`).
+ */
+export async function verifyChunks(
+  reader: ChunkReader,
+  plan: ChunkPlan,
+  digests: ReadonlyMap<number, string>,
+): Promise<Verdict> {
+  const indexes = [...digests.keys()].sort((a, b) => a - b);
+  const checked = reader.sequential ? indexes.filter((index, at) => index === at) : indexes;
+  // A file's chunks are read and hashed a few at a time (crypto.subtle hashes off the main
+  // thread); a stream's one after the other.
+  const changed = await firstChanged(checked, reader.sequential ? 1 : PARALLEL, async (index) => {
+    const chunk = await reader.read(chunkRange(plan, index));
+    try {
+      return (await chunkDigest(chunk)) !== digests.get(index);
+    } finally {
+      reader.release?.(chunk); // a stream's buffer is filled again for the chunks to send
+    }
+  });
+  if (changed !== undefined) return { kind: 'changed', index: changed };
+  return { kind: 'same', unchecked: indexes.slice(checked.length) };
+}
+
+/** Chunks checked at once: memory stays at a few chunks, and both cores of a small machine work. */
+const PARALLEL = 4;
+
+/** The lowest index whose check says changed (checks stop starting once one does), if any. */
+async function firstChanged(
+  indexes: readonly number[],
+  width: number,
+  differs: (index: number) => Promise<boolean>,
+): Promise<number | undefined> {
+  const found: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < indexes.length && found.length === 0) {
+      const index = indexes[next++]!;
+      if (await differs(index)) found.push(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, indexes.length) }, worker));
+  return found.length ? Math.min(...found) : undefined;
+}
+
+/** A stream whose bytes differ from the chunks sent before: it cannot be read again from 0. */
+export function streamChanged(index: number): UploadError {
+  return new UploadError(
+    `Chunk ${index} of the stream differs from the chunk sent under this resume key before: the source changed, so nothing was finalized. Its resume record is deleted: upload it again to start afresh`,
+    { failedChunks: [index] },
+  );
+}
