@@ -1,11 +1,14 @@
 // Browser bundle sizes of the built package (dist/), as a user's bundler would make them:
-// esbuild --bundle --minify --format=esm --platform=browser, then gzip -9. Used by
-// test/bundle/bundle-budget.full.test.ts (the budget in CI) and printed for BENCHMARKS.md by
+// esbuild --bundle --minify --format=esm --platform=browser, then gzip -9, as one file; and, with
+// code splitting (esbuild --splitting, vite), what a page loads up front and in all
+// (bundle-split.ts). Used by test/bundle/bundle-budget.full.test.ts (the budget in CI) and printed
+// for BENCHMARKS.md by
 //
 //   npx tsx bench/bundle-size.ts                 # same as: npm run bench:bundle
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
+import { BROWSER_PAGE, measureSplit } from './bundle-split.js';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -36,18 +39,8 @@ export interface BundleSize {
 /** Bundles one scenario for the browser; a Node built-in anywhere in it fails the build. */
 export async function measureBundle(scenario: Scenario): Promise<BundleSize> {
   const result = await build({
+    ...BROWSER_PAGE,
     stdin: { contents: scenarios[scenario], resolveDir: dist, loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    // As a user's bundler: the repository's tsconfig paths (which give the sources the Node
-    // platform) are not theirs; `#platform` resolves through package.json imports (browser: web).
-    tsconfigRaw: '{}',
-    logLevel: 'silent',
   });
   const code = result.outputFiles[0]!.contents;
   const metafile: Metafile = result.metafile;
@@ -61,12 +54,24 @@ export async function measureBundle(scenario: Scenario): Promise<BundleSize> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+  const pages = (Object.keys(scenarios) as Scenario[]).filter((s) => !s.includes('mock'));
+  console.log('One file (esbuild, no splitting):\n');
   console.log('| bundle | minified KB | gzip -9 KB |');
   console.log('| --- | --- | --- |');
-  for (const scenario of (Object.keys(scenarios) as Scenario[]).filter(
-    (s) => !s.includes('mock'),
-  )) {
+  for (const scenario of pages) {
     const size = await measureBundle(scenario);
     console.log(`| ${scenario} | ${kb(size.minified)} | ${kb(size.gzipped)} |`);
+  }
+  console.log('\nCode splitting (each chunk gzipped on its own, as it goes on the wire):\n');
+  console.log(
+    '| bundle | bundler | up front: chunks, min KB, gzip KB | all: chunks, min KB, gzip KB |',
+  );
+  console.log('| --- | --- | --- | --- |');
+  for (const scenario of pages) {
+    for (const splitter of ['esbuild --splitting', 'vite'] as const) {
+      const { upFront: u, all: a } = await measureSplit(scenarios[scenario], splitter);
+      const cells = [u, a].map((s) => `${s.chunks}, ${kb(s.minified)}, ${kb(s.gzipped)}`);
+      console.log(`| ${scenario} | ${splitter} | ${cells.join(' | ')} |`);
+    }
   }
 }

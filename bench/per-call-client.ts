@@ -4,6 +4,7 @@
 // per-call figures of every round, in microseconds. Run by bench/per-call.ts; not meant to be run by hand.
 import ky from 'ky';
 import { createClient } from '../dist/index.js';
+import { kyWithoutBodyCancel } from './ky-no-cancel.js';
 
 const [atOnce, late, planSlug, roundsArg, callsArg] = process.argv.slice(2) as [
   string,
@@ -19,22 +20,35 @@ const headers = { accept: 'application/json', authorization: `Bearer ${token}` }
 const PATHS = {
   plan: `/v1/payments/plan/${planSlug}`,
   subscriptions: '/v1/payments/me/subscription',
+  checking: '/v1/payments/checking',
 };
+/** The money call: `checking.preview(PREVIEW)`, which sends PREVIEW with the route's `type`. */
+const PREVIEW = { plans: [1], team_seats: 3 };
+const PREVIEW_BODY = { ...PREVIEW, type: 'PREVIEW' };
+const postHeaders = { ...headers, 'content-type': 'application/json' };
 
 /** What a user writing it by hand would do: fetch, check the status, JSON.parse the text. */
-async function raw(url: string, signal?: AbortSignal): Promise<unknown> {
-  const response = await fetch(url, signal ? { headers, signal } : { headers });
+async function raw(
+  url: string,
+  signal?: AbortSignal,
+  json?: unknown,
+  fetchOptions?: RequestInit,
+): Promise<unknown> {
+  const init: RequestInit = json
+    ? { method: 'POST', headers: postHeaders, body: JSON.stringify(json), ...fetchOptions }
+    : { headers };
+  const response = await fetch(url, signal ? { ...init, signal } : init);
   const text = await response.text();
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return JSON.parse(text);
 }
 
 /** The same with a timeout that aborts the request: the floor for any client with timeouts. */
-async function rawWithTimeout(url: string): Promise<unknown> {
+async function rawWithTimeout(url: string, json?: unknown): Promise<unknown> {
   const timer = new AbortController();
   const handle = setTimeout(() => timer.abort(), 30_000);
   try {
-    return await raw(url, timer.signal);
+    return await raw(url, timer.signal, json);
   } finally {
     clearTimeout(handle);
   }
@@ -42,20 +56,24 @@ async function rawWithTimeout(url: string): Promise<unknown> {
 
 type Subject = () => Promise<unknown>;
 
-/** The four subjects of one path on one server. */
+const kyNoCancel = await kyWithoutBodyCancel();
+
+/** The subjects of every path on one server. */
 function subjectsOf(origin: string): Record<string, Subject> {
   const client = createClient({ baseUrl: origin, token, logLevel: 'off' });
-  // ky as seatpay's instance is made (src/core/request.ts), with nothing of seatpay's on top.
-  const bare = ky.create({
+  // ky as seatpay's instance is made (src/core/send/ky-instance.ts), nothing of seatpay's on top.
+  const kyOptions = {
     retry: 0,
     throwHttpErrors: false,
     redirect: 'error',
     window: null,
     timeout: 30_000,
     headers: { ...headers, 'user-agent': 'seatpay/bench' },
-  } as Parameters<typeof ky.create>[0]);
-  const viaKy = async (url: string) => {
-    const pending = bare(url);
+  } as Parameters<typeof ky.create>[0];
+  const bare = ky.create(kyOptions);
+  const bareNoCancel = kyNoCancel.create(kyOptions);
+  const viaKy = async (url: string, json?: unknown, instance = bare) => {
+    const pending = instance(url, json ? { method: 'POST', json } : undefined);
     const response = await pending;
     const text = await pending.text();
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -63,6 +81,7 @@ function subjectsOf(origin: string): Record<string, Subject> {
   };
   const plan = origin + PATHS.plan;
   const subscriptions = origin + PATHS.subscriptions;
+  const checking = origin + PATHS.checking;
   return {
     'plan raw': () => raw(plan),
     'plan raw + timeout': () => rawWithTimeout(plan),
@@ -72,6 +91,14 @@ function subjectsOf(origin: string): Record<string, Subject> {
     'subscriptions raw + timeout': () => rawWithTimeout(subscriptions),
     'subscriptions ky': () => viaKy(subscriptions),
     'subscriptions seatpay': () => client.subscriptions.list(),
+    'checking raw': () => raw(checking, undefined, PREVIEW_BODY),
+    'checking raw + timeout': () => rawWithTimeout(checking, PREVIEW_BODY),
+    // With the fetch options seatpay and ky are given: undici then does not clone the body.
+    'checking raw, no clone': () =>
+      raw(checking, undefined, PREVIEW_BODY, { redirect: 'error', window: null }),
+    'checking ky': () => viaKy(checking, PREVIEW_BODY),
+    'checking ky without the body cancel': () => viaKy(checking, PREVIEW_BODY, bareNoCancel),
+    'checking seatpay': () => client.checking.preview(PREVIEW),
   };
 }
 
@@ -131,4 +158,4 @@ for (let round = 0; round < rounds; round++) {
       for (const name of order) await block(latency, name, mode);
 }
 // Every round's figure: ratios are taken round by round, between subjects of the same round.
-console.log(JSON.stringify(samples));
+console.log(JSON.stringify({ samples, loadAtEnd: (await import('node:os')).loadavg() }));

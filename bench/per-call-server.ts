@@ -1,4 +1,4 @@
-// The per-call benchmark's server: answers every GET with the canned body for its path, the same
+// The per-call benchmark's server: answers every request with the canned body for its path, the same
 // bytes whoever asks, so that the two clients differ by client code only. Runs in its own process
 // (so its CPU is not the client's) and prints its origin on stdout. With a second argument `1`, it
 // answers each request 1 ms late (a `setTimeout(1)`): a server that is not free. Run by
@@ -24,8 +24,12 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
     res.end(body);
   };
-  if (LATE) setTimeout(answer, 1);
-  else answer();
+  // The request body (a POST's) is read whole before the answer, as a real service does.
+  req.resume();
+  req.on('end', () => {
+    if (LATE) setTimeout(answer, 1);
+    else answer();
+  });
 });
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => {

@@ -3,7 +3,7 @@ import { InvalidRequestError } from './core/errors/validation-errors.js';
 import type { HttpCore } from './core/request.js';
 import { printAs } from './core/secrets/printed.js';
 import type { ClientOptions } from './core/setup/options.js';
-import { purchase, type PurchaseOptions, type PurchaseResult } from './helpers/purchase.js';
+import type { PurchaseOptions, PurchaseResult } from './helpers/purchase.js';
 import { purchasesOf, sharePurchases } from './helpers/purchase/client-purchases.js';
 import { BillingTeamResource } from './resources/billing-team.js';
 import { CardResource } from './resources/card.js';
@@ -114,12 +114,15 @@ export class SeatpayClient {
    * ```
    */
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
+    // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
     // Its journal records too: a payment's answer may echo the card, and a record may go to disk.
     const secrets = this.#core.secrets;
-    return purchase(this, options, (value) => secrets.redact(value)).catch((error: unknown) => {
-      throw this.#core.scrub(error);
-    });
+    return import('./helpers/purchase.js')
+      .then(({ purchase }) => purchase(this, options, (value) => secrets.redact(value)))
+      .catch((error: unknown) => {
+        throw this.#core.scrub(error);
+      });
   }
 }
 

@@ -50,7 +50,7 @@ export class APIPromise<T> extends Promise<T> {
   constructor(answer: Promise<Answer<T>>, mode: AnswerMode) {
     // The base promise is never used: then/catch/finally read the answer, so that only the
     // result that is asked for (data or raw answer) is produced.
-    super((resolve) => resolve(undefined as T));
+    super(settleUnused);
     this.#answer = answer;
     this.#mode = mode;
   }
@@ -172,6 +172,11 @@ export class APIPromise<T> extends Promise<T> {
     );
     return this.#data;
   }
+}
+
+/** The executor of the unused base promise, made once rather than on every call. */
+function settleUnused(resolve: (value: never) => void): void {
+  resolve(undefined as never);
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   type InternalRequestOptions,
   type ResolvedClientOptions,
 } from './setup/options.js';
-import { validated } from './validate/validate.js';
+import { validated, type ResultSetup } from './validate/validate.js';
 
 /**
  * The single request path of seatpay. A call goes, top to bottom (`request`, then `run`):
@@ -52,6 +52,7 @@ export class HttpCore {
   readonly #prepareSetup: PrepareSetup;
   readonly #retrySetup: RetrySetup;
   readonly #sendSetup: SendSetup;
+  readonly #resultSetup: ResultSetup;
 
   /** @internal */
   constructor(options: ResolvedClientOptions, platform: Platform) {
@@ -81,6 +82,11 @@ export class HttpCore {
       secrets: this.#secrets,
       customFetch: options.fetch !== undefined,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    };
+    this.#resultSetup = {
+      validation: options.validate ?? 'error',
+      secrets: this.#secrets,
+      log: this.#log,
     };
     this.#ky = kyInstanceOf(options, this.#headers.static(platform.userAgent), timeoutMs);
   }
@@ -129,19 +135,33 @@ export class HttpCore {
     return new APIPromise(this.run(build, given, mode), mode);
   }
 
-  /** The order of every call, top to bottom. */
-  private async run<T>(
+  /**
+   * The order of every call, top to bottom. Not itself async, nor is any step before ky is called:
+   * with a fixed token the request leaves within the method call, and each async step less is
+   * work less on every call (BENCHMARKS.md, "Issue 19").
+   */
+  private run<T>(
     build: () => Call<T>,
     given: InternalRequestOptions | undefined,
     mode: AnswerMode,
   ): Promise<Answer<T>> {
-    const call = prepare(build(), given, this.#prepareSetup);
+    let call: PreparedCall<T>;
+    try {
+      call = prepare(build(), given, this.#prepareSetup);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const retried = (prepared: PreparedCall<T>) =>
+      withRetries(prepared, this.#retrySetup, (attempt) => this.attempt(prepared, attempt, mode));
     const totalTimeout = call.options.totalTimeout ?? this.#options.totalTimeout;
+    // With no total deadline and no caller's signal there is nothing for a deadline to watch: the
+    // common call skips it (an async step, its closures and two copies of the call, every call).
+    if ((totalTimeout === undefined || totalTimeout === Infinity) && !call.options.signal)
+      return retried(call);
     // One deadline over every attempt and wait: its signal replaces the caller's.
-    return withinDeadline(totalTimeout, call.options, call, (deadline) => {
-      const timed = { ...call, options: { ...call.options, ...deadline } };
-      return withRetries(timed, this.#retrySetup, (attempt) => this.attempt(timed, attempt, mode));
-    });
+    return withinDeadline(totalTimeout, call.options, call, (deadline) =>
+      retried({ ...call, options: { ...call.options, ...deadline } }),
+    );
   }
 
   /** One attempt: token and headers, send and read, then the typed error or the answer. */
@@ -150,7 +170,8 @@ export class HttpCore {
     attempt: number,
     mode: AnswerMode,
   ): Promise<Answer<T>> {
-    const token = await this.tokenFor(call);
+    const given = this.tokenFor(call);
+    const token = typeof given === 'string' ? given : await given;
     const headers = this.#headers.of(call, call.options, token);
     const started = this.logSending(call, attempt);
     const sending = () => send(this.#ky, call, headers, mode, this.#sendSetup);
@@ -161,30 +182,25 @@ export class HttpCore {
     const requestId = this.#secrets.requestId(requestIdOf(response.headers));
     if (started !== undefined) this.logAnswer(call, response, started, requestId);
     if (!response.ok) throw errorOfAnswer(response, text, call, this.#secrets, this.#log);
-    const check = {
-      schema: call.response,
-      validation: this.#options.validate ?? 'error',
-      method: call.method,
-      url: call.url,
-      secrets: this.#secrets,
-    };
     const { method, url } = call;
-    const parse = (body: string) => validated(body, check, this.#log);
+    const check = this.#resultSetup;
+    const parse = (body: string) => validated(body, call, check);
     return { response, text, requestId, method, url, parse };
   }
 
   /**
    * The attempt's token, remembered with the call's own secrets (a card) so that everything that
-   * leaves the client hides them. A fixed token needs no await: one microtask less on every call.
+   * leaves the client hides them. A fixed token comes back as it is, with no promise to await.
    */
-  private async tokenFor(call: PreparedCall<unknown>): Promise<string> {
-    this.#secrets.remember(call.secrets);
+  private tokenFor(call: PreparedCall<unknown>): string | Promise<string> {
+    if (call.secrets) this.#secrets.remember(call.secrets);
     const source = this.#options.token;
     if (typeof source === 'string') return source;
     // What a provider throws may quote the call's card or a token it handed out before.
-    const token = await tokenFor(source, call.options.signal, this.#secrets);
-    this.#secrets.remember([token]);
-    return token;
+    return tokenFor(source, call.options.signal, this.#secrets).then((token) => {
+      this.#secrets.remember([token]);
+      return token;
+    });
   }
 
   /**

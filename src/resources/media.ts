@@ -5,7 +5,7 @@ import { rangeReaderOf } from '../helpers/upload/byte-ranges.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import type { UploadSource } from '../helpers/upload/sources.js';
-import { uploadMedia, type UploadOptions } from '../helpers/upload/upload.js';
+import type { UploadOptions } from '../helpers/upload/upload.js';
 import { NonEmptyStringSchema } from '../schemas/common.js';
 import {
   ChunkParamsSchema,
@@ -124,7 +124,10 @@ export class MediaResource {
     // The academy the chunks go to is part of the resume fingerprint: the client's when not given.
     const academy = options?.academy ?? this.#core.academy;
     const given = academy === undefined || !options ? options : { ...options, academy };
-    return uploadMedia(this, source, given, this.#core.log);
+    // Loaded on first use, in a chunk of its own: a page that never uploads does not ship it.
+    return import('../helpers/upload/upload.js').then(({ uploadMedia }) =>
+      uploadMedia(this, source, given, this.#core.log),
+    );
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
 import type { RequestOptions } from '../core/setup/options.js';
-import { waitForSubscription, type WaitForOptions } from '../helpers/wait-for-subscription.js';
+import type { WaitForOptions } from '../helpers/wait-for-subscription.js';
 import {
   SubscriptionListSchema,
   type Subscription,
@@ -66,9 +66,11 @@ export class SubscriptionsResource {
    */
   waitFor(options: WaitForOptions): Promise<Subscription> {
     // `lastListing` is an answer, not redacted when it came: a listing polled after the card went
-    // out may echo it, or the token.
-    return waitForSubscription(this, options).catch((error: unknown) => {
-      throw this.#core.scrub(error);
-    });
+    // out may echo it, or the token. The poller loads on first use, in a chunk of its own.
+    return import('../helpers/wait-for-subscription.js')
+      .then(({ waitForSubscription }) => waitForSubscription(this, options))
+      .catch((error: unknown) => {
+        throw this.#core.scrub(error);
+      });
   }
 }

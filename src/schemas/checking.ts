@@ -1,11 +1,14 @@
 import * as z from 'zod/mini';
+import { withPlainCheck } from '../core/validate/plain-check.js';
 import type { ExactInput } from './exact-input.js';
-import { JsonSafe } from './input-checks.js';
+import { isJsonData, JsonSafe } from './input-checks.js';
 import { CurrencySchema } from './invoices.js';
 import {
   AcademyInputSchema,
   DecimalSchema,
   IdInputSchema,
+  isIdInput,
+  isNonEmptyString,
   NonEmptyStringSchema,
   openEnum,
   optionalNullable,
@@ -24,28 +27,49 @@ import { ServiceItemSchema } from './payments.js';
  * ```
  * @category Schemas and types
  */
-export const CheckingParamsSchema = z
-  .looseObject({
-    /** The plans to price: ids from `plan.id` (a slug is accepted too). */
-    plans: z
-      .array(
-        z.union([IdInputSchema, NonEmptyStringSchema], {
-          error: 'each plan must be a positive integer id (or a slug)',
-        }),
-        {
-          error: 'must be an array of plan ids',
-        },
-      )
-      .check(z.minLength(1, { error: 'must name at least one plan' })),
-    /** How many seats to price a team plan for (an integer >= 1); omit it for other plans. */
-    team_seats: z.optional(IdInputSchema),
-    /**
-     * The academy selling it (id or slug): the deployed server prices the bag in its currency
-     * (without it, the plan's owner academy).
-     */
-    academy: z.optional(AcademyInputSchema),
-  })
-  .check(JsonSafe);
+export const CheckingParamsSchema = /* @__PURE__ */ withPlainCheck(
+  z
+    .looseObject({
+      /** The plans to price: ids from `plan.id` (a slug is accepted too). */
+      plans: z
+        .array(
+          z.union([IdInputSchema, NonEmptyStringSchema], {
+            error: 'each plan must be a positive integer id (or a slug)',
+          }),
+          {
+            error: 'must be an array of plan ids',
+          },
+        )
+        .check(z.minLength(1, { error: 'must name at least one plan' })),
+      /** How many seats to price a team plan for (an integer >= 1); omit it for other plans. */
+      team_seats: z.optional(IdInputSchema),
+      /**
+       * The academy selling it (id or slug): the deployed server prices the bag in its currency
+       * (without it, the plan's owner academy).
+       */
+      academy: z.optional(AcademyInputSchema),
+    })
+    .check(JsonSafe),
+  isPlainCheckingParams,
+);
+
+/**
+ * The money calls' arguments, checked without zod's copying parse (and JsonSafe's JSON.stringify
+ * of the whole body, which ky then encodes again) when they are what zod accepts as they are.
+ */
+function isPlainCheckingParams(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { plans, team_seats, academy } = value as Record<string, unknown>;
+  return (
+    Array.isArray(plans) &&
+    plans.length > 0 &&
+    plans.every((plan) => isIdInput(plan) || isNonEmptyString(plan)) &&
+    (team_seats === undefined || isIdInput(team_seats)) &&
+    (academy === undefined || isIdInput(academy) || isNonEmptyString(academy)) &&
+    isJsonData(value)
+  );
+}
+
 /**
  * The arguments of `checking.preview` and `checking.bag`: the fields of
  * {@link CheckingParamsSchema}, exactly (a misspelled field is a compile error).

@@ -1,6 +1,16 @@
 import * as z from 'zod/mini';
-import { definePlainCheck } from '../core/validate/plain-check.js';
+import { definePlainCheck, withPlainCheck } from '../core/validate/plain-check.js';
 import type { DecimalString } from './exact-input.js';
+
+/** What `IdInputSchema` accepts, without zod: the cheap check of an argument. @internal */
+export function isIdInput(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) > 0;
+}
+
+/** What `NonEmptyStringSchema` accepts, without zod. @internal */
+export function isNonEmptyString(value: unknown): boolean {
+  return typeof value === 'string' && value.length > 0;
+}
 
 /**
  * A money amount. The service documents decimal strings ("10.00"); the deployed server sends some
@@ -111,9 +121,12 @@ export const optionalNullable = <T extends z.ZodMiniType>(schema: T) =>
  * IdInputSchema.safeParse(0).success; // false: must be a positive integer
  * ```
  */
-export const IdInputSchema = z
-  .int({ error: 'must be a positive integer' })
-  .check(z.positive({ error: 'must be a positive integer' }));
+export const IdInputSchema = /* @__PURE__ */ withPlainCheck(
+  z
+    .int({ error: 'must be a positive integer' })
+    .check(z.positive({ error: 'must be a positive integer' })),
+  isIdInput,
+);
 
 /**
  * An academy the caller names: its positive integer id, or its slug. Internal.
@@ -136,6 +149,9 @@ export const AcademyInputSchema = z.union(
  * NonEmptyStringSchema.safeParse('').success; // false
  * ```
  */
-export const NonEmptyStringSchema = z
-  .string({ error: 'must be a non-empty string' })
-  .check(z.minLength(1, { error: 'must be a non-empty string' }));
+export const NonEmptyStringSchema = /* @__PURE__ */ withPlainCheck(
+  z
+    .string({ error: 'must be a non-empty string' })
+    .check(z.minLength(1, { error: 'must be a non-empty string' })),
+  isNonEmptyString,
+);

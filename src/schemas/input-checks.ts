@@ -28,3 +28,29 @@ function isJsonSerializable(value: unknown): boolean {
  * `meta`, a TypeError) after the call had started: it is an argument error, found up front.
  */
 export const JsonSafe = z.refine(isJsonSerializable, { error: 'must be JSON-serializable' });
+
+/**
+ * True for data JSON.stringify encodes as it is, found without encoding it: text, numbers,
+ * booleans, null, and arrays and plain objects of them (no `toJSON`, at most 32 deep, so no cycle).
+ * Anything else (a Date, a BigInt, a class) is left to {@link JsonSafe}. May throw on a Proxy or a
+ * getter that throws: the caller treats a throw as "not plain".
+ */
+export function isJsonData(value: unknown, depth = 0): boolean {
+  if (value === null) return true;
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+      return true;
+    case 'object': {
+      if (depth > 32) return false;
+      if (Array.isArray(value)) return value.every((item) => isJsonData(item, depth + 1));
+      const proto: unknown = Object.getPrototypeOf(value);
+      if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return false;
+      return Object.values(value).every((item) => isJsonData(item, depth + 1));
+    }
+    default:
+      return false;
+  }
+}

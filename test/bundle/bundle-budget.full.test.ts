@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { measureBundle } from '../../bench/bundle-size.js';
+import { measureBundle, scenarios } from '../../bench/bundle-size.js';
+import { measureSplit } from '../../bench/bundle-split.js';
 
 // The browser bundle budget, in CI. The sizes are of dist/ as `npm test` builds it.
 
@@ -12,10 +13,14 @@ import { measureBundle } from '../../bench/bundle-size.js';
  * builds, and RedirectError) and 514 B to one resource (32,906 to 33,420). Issue 21 (merged:
  * keyed journals and totalTimeout; the resume's byte check, `UploadMayExistError`, foreign causes
  * kept with their class, clients that print without their token, echoed secrets hidden in
- * headers) measured 48,882 and 34,947 on the secrets branch after merging main at d1ddee7.
+ * headers) measured 48,882 and 34,947 on the secrets branch after merging main at d1ddee7. Issue
+ * 19 made the upload, purchase and polling helpers lazy chunks: a bundler that does not split
+ * wraps every module such a chunk reaches in a lazy initializer, so the whole entry as one file
+ * grows about 1.9 KB; its per-call work (plain checks of arguments, route templates split once,
+ * fewer async steps) adds about 0.5 KB to one resource. Decisions, measured in BENCHMARKS.md.
  */
-const WHOLE_MAIN_ENTRY_BUDGET = 49_400;
-const ONE_RESOURCE_BUDGET = 35_300;
+const WHOLE_MAIN_ENTRY_BUDGET = 51_900;
+const ONE_RESOURCE_BUDGET = 36_200;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -52,3 +57,32 @@ describe('browser bundle of the main entry', () => {
     expect(plansOnly.minified).toBeLessThan(whole.minified * 0.85);
   });
 });
+
+/**
+ * A page that creates a client and calls `plans.get`, built by a code-splitting bundler: what
+ * loads before its code runs (issue 19's goal is 26 KB; BENCHMARKS.md says why it is missed).
+ * The measured size after merging main at 6a9900c (43.6 KB with esbuild, 43.3 with vite) plus
+ * about 1 %: the guard sits close because the goal is far below it.
+ */
+const ONE_CALL_PAGE_UP_FRONT_BUDGET = 44_000;
+
+/** The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads. */
+const LAZY_HELPERS = /dist\/(upload|purchase|wait-for-subscription)-\w+\.js$/;
+
+describe.each(['esbuild --splitting', 'vite'] as const)(
+  'a one-call page split by %s',
+  (splitter) => {
+    it(`loads at most ${ONE_CALL_PAGE_UP_FRONT_BUDGET} bytes gzipped up front`, async () => {
+      const { upFront } = await measureSplit(scenarios['createClient, plans.get'], splitter);
+      expect(upFront.gzipped).toBeLessThanOrEqual(ONE_CALL_PAGE_UP_FRONT_BUDGET);
+    });
+
+    it('leaves the upload, purchase and polling helpers to chunks loaded on first use', async () => {
+      const { upFront, all } = await measureSplit(scenarios['createClient, plans.get'], splitter);
+      expect(upFront.inputs.filter((file) => LAZY_HELPERS.test(file))).toEqual([]);
+      // They are in the page's build, behind a dynamic import: the page still can call them.
+      expect(all.chunks).toBeGreaterThan(upFront.chunks);
+      expect(all.gzipped - upFront.gzipped).toBeGreaterThan(5_000);
+    });
+  },
+);

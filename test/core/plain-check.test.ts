@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { plainCheckOf } from '../../src/core/validate/plain-check.js';
 import * as schemas from '../../src/schemas/index.js';
+import { IdInputSchema, NonEmptyStringSchema } from '../../src/schemas/common.js';
 
 // The plain check is only allowed to say "valid" where zod says valid and returns the very same
 // value; anything it gets wrong here would hand users an unvalidated answer.
@@ -119,5 +120,36 @@ describe('plainCheckOf', () => {
     items[777] = { id: 777, how_many: 1.5, user: null };
     expect(check(items)).toBe(false);
     expect(schemas.ConsumableListSchema.safeParse(items).success).toBe(false);
+  });
+});
+
+describe('the plain checks of arguments (parseInput tries them before zod)', () => {
+  it.each([
+    ['IdInputSchema', IdInputSchema],
+    ['NonEmptyStringSchema', NonEmptyStringSchema],
+  ] as const)('%s accepts exactly what zod accepts', (_, schema) => {
+    const check = plainCheckOf(schema)!;
+    const values = fc.oneof(
+      fc.integer(),
+      fc.double(),
+      fc.constantFrom(0, -0, 1, 2 ** 53 - 1, 2 ** 53, '', 'a', null, undefined, [1], { id: 1 }),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(values, (value) => {
+        expect(check(value)).toBe(schema.safeParse(value).success);
+      }),
+      { numRuns: 500, seed: 20261125 },
+    );
+  });
+
+  it('leaves a body JSON cannot encode as it is to zod', () => {
+    const check = plainCheckOf(schemas.CheckingParamsSchema)!;
+    expect(check({ plans: [1], team_seats: 3, note: 'x' })).toBe(true);
+    expect(check({ plans: [1], extra: 10n })).toBe(false);
+    const cycle: Record<string, unknown> = { plans: [1] };
+    cycle.self = cycle;
+    expect(check(cycle)).toBe(false);
+    expect(schemas.CheckingParamsSchema.safeParse(cycle).success).toBe(false);
   });
 });

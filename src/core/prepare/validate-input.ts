@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { InvalidRequestError, type ValidationIssue } from '../errors/validation-errors.js';
+import { plainCheckOf } from '../validate/plain-check.js';
 
 /**
  * Checks the caller's arguments against their schema before anything is sent, and returns the
@@ -8,6 +9,9 @@ import { InvalidRequestError, type ValidationIssue } from '../errors/validation-
  * alone for a scalar (`subscription_id`).
  */
 export function parseInput<T>(schema: z.ZodMiniType<T>, value: unknown, name: string): T {
+  // Nearly every argument is valid: a plain check (core/validate/plain-check.ts) that accepts only
+  // what zod returns unchanged skips zod's copying parse. zod still judges and words the rest.
+  if (passesPlainCheck(schema, value)) return value as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = toIssues(result.error.issues, { input: value }).map((issue) =>
@@ -19,6 +23,14 @@ export function parseInput<T>(schema: z.ZodMiniType<T>, value: unknown, name: st
     field,
     issues,
   });
+}
+
+function passesPlainCheck(schema: z.ZodMiniType, value: unknown): boolean {
+  try {
+    return plainCheckOf(schema)?.(value) === true;
+  } catch {
+    return false; // a Proxy or a getter that throws: zod's to judge
+  }
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { ResponsePromise } from 'ky';
+import type { PreparedCall } from '../call.js';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
 import { TimeoutError } from '../errors/connection-error.js';
 
 /** What bounds one body read: the client's `maxResponseBytes` and the attempt's timeout. */
-export interface BodyBounds {
+interface BodyBounds {
   maxBytes: number;
   timeoutMs: number;
   method: string;
@@ -19,16 +20,30 @@ export interface BodyBounds {
  * An answer of announced length within the bound, not compressed (a compressed one can inflate
  * far past its length), is read by ky's own body shortcut; any other is read piece by piece.
  */
-export async function readBody(pending: ResponsePromise, bounds: BodyBounds): Promise<string> {
-  const response = await pending;
+export function readBody(
+  pending: ResponsePromise,
+  response: Response,
+  call: Pick<PreparedCall<unknown>, 'method' | 'url' | 'timeoutMs'>,
+  maxBytes: number,
+): Promise<string> {
   const announced = Number(response.headers.get('content-length') ?? Number.NaN);
-  const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
-  if (announced > bounds.maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge(response, bounds, announced);
-  }
-  if (announced >= 0 && !encoded) return pending.text();
+  // The common answer: ky's own shortcut, its promise handed back with no async step around it.
+  if (announced >= 0 && announced <= maxBytes && !response.headers.has('content-encoding'))
+    return pending.text();
+  const { method, url, timeoutMs } = call;
+  const bounds = { maxBytes, timeoutMs, method, url };
+  if (announced > maxBytes) return refuseTooLarge(response, bounds, announced);
   return readBounded(response, bounds);
+}
+
+/** An answer that announces more than the bound: its body cancelled, never read. */
+async function refuseTooLarge(
+  response: Response,
+  bounds: BodyBounds,
+  announced: number,
+): Promise<never> {
+  await response.body?.cancel().catch(() => undefined);
+  throw tooLarge(response, bounds, announced);
 }
 
 /** The body piece by piece, counting bytes, under a timer of the attempt's timeout. */

@@ -19,23 +19,29 @@ export interface RetrySetup {
  * Runs `attempt` until it succeeds or the retry policy gives up: at most maxRetries + 1 attempts,
  * p-retry the one loop. Whatever escapes is a {@link SeatpayError}.
  */
-export async function withRetries<T, A>(
+export function withRetries<T, A>(
+  call: PreparedCall<T>,
+  setup: RetrySetup,
+  attempt: (attemptNumber: number) => Promise<A>,
+): Promise<A> {
+  // The first attempt goes alone, its promise handed back as it is: entering p-retry (or one more
+  // async step) costs on every call (BENCHMARKS.md, "Per-call cost"), and most calls succeed at once.
+  return attempt(1).catch((first: unknown) => retryAfter(first, call, setup, attempt));
+}
+
+/** Attempts 2 to maxRetries + 1, once the first failed with `first`. */
+async function retryAfter<T, A>(
+  first: unknown,
   call: PreparedCall<T>,
   setup: RetrySetup,
   attempt: (attemptNumber: number) => Promise<A>,
 ): Promise<A> {
   const { options } = call;
   const maxRetries = Math.floor(options.maxRetries ?? setup.maxRetries);
+  if (maxRetries < 1 || !(await waitBeforeRetry(call, first, 1, setup))) throw first;
   try {
-    // The first attempt goes alone: entering p-retry costs about 5 % of a call's CPU
-    // (BENCHMARKS.md, "Per-call cost"), and most calls succeed at once.
-    return await attempt(1);
-  } catch (first) {
-    if (maxRetries < 1 || !(await waitBeforeRetry(call, first, 1, setup))) throw first;
-  }
-  try {
-    // Attempts 2 to maxRetries + 1. p-retry 9 has no per-attempt delay, and Retry-After must
-    // replace the backoff: the wait is retryDelay's, taken in shouldRetry (minTimeout 0).
+    // p-retry 9 has no per-attempt delay, and Retry-After must replace the backoff: the wait is
+    // retryDelay's, taken in shouldRetry (minTimeout 0).
     return await pRetry((n) => attempt(n + 1), {
       retries: maxRetries - 1,
       minTimeout: 0,

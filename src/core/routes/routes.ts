@@ -176,19 +176,37 @@ export type RouteTable = Readonly<Record<RouteName, Route>>;
  * (encodeURIComponent throws a URIError); both are rejected as bad arguments.
  */
 export function expandPath(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`seatpay: missing path parameter "${name}"`);
-    const text = String(value);
-    if (text === '.' || text === '..') {
-      throw new InvalidRequestError(`Invalid ${name}: cannot be "${text}"`, { field: name });
-    }
-    try {
-      return encodeURIComponent(text);
-    } catch {
-      throw new InvalidRequestError(`Invalid ${name}: must be well-formed Unicode text`, {
-        field: name,
-      });
-    }
-  });
+  const parts = partsOf(template);
+  let path = parts[0]!;
+  for (let at = 1; at < parts.length; at += 2)
+    path += pathParam(parts[at]!, params) + parts[at + 1]!;
+  return path;
+}
+
+/** A template split once into literal text and parameter names, alternating: a call only joins. */
+const templateParts = new Map<string, string[]>();
+
+function partsOf(template: string): string[] {
+  let parts = templateParts.get(template);
+  if (parts === undefined) {
+    parts = template.split(/\{(\w+)\}/);
+    templateParts.set(template, parts);
+  }
+  return parts;
+}
+
+function pathParam(name: string, params: Record<string, string | number>): string {
+  const value = params[name];
+  if (value === undefined) throw new Error(`seatpay: missing path parameter "${name}"`);
+  const text = String(value);
+  if (text === '.' || text === '..') {
+    throw new InvalidRequestError(`Invalid ${name}: cannot be "${text}"`, { field: name });
+  }
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    throw new InvalidRequestError(`Invalid ${name}: must be well-formed Unicode text`, {
+      field: name,
+    });
+  }
 }

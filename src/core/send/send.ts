@@ -34,25 +34,25 @@ export async function send(
 ): Promise<Pick<Answer<unknown>, 'response' | 'text'>> {
   let gotHeaders = false;
   try {
-    const pending = ky(call.url, await kyOptionsOf(call, headers, setup));
+    const options = kyOptionsOf(call, headers, setup);
+    // A JSON call goes to ky at once, within the method call; only a form to encode waits.
+    const pending = ky(call.url, options instanceof Promise ? await options : options);
     const response = await pending;
     gotHeaders = true;
     if (isRedirect(response)) throw redirectErrorOf(response, call, setup.secrets);
     if (response.ok && mode.raw) return { response, text: undefined };
-    const { method, url } = call;
-    const bounds = { maxBytes: setup.maxResponseBytes, timeoutMs: call.timeoutMs, method, url };
-    return { response, text: await readBody(pending, bounds) };
+    return { response, text: await readBody(pending, response, call, setup.maxResponseBytes) };
   } catch (error) {
     throw failureOf(error, call, gotHeaders, setup.secrets);
   }
 }
 
 /** Only what differs from the instance: every key given is merged by ky on every call. */
-async function kyOptionsOf(
+function kyOptionsOf(
   call: PreparedCall<unknown>,
   headers: Record<string, string> | undefined,
   setup: SendSetup,
-): Promise<Options> {
+): Options | Promise<Options> {
   const options: Options = {};
   const { method } = call;
   const { signal, timeout } = call.options;
@@ -87,12 +87,20 @@ function withMultipart(
   return options;
 }
 
-async function withForm(options: Options, form: FormData, setup: SendSetup): Promise<Options> {
+function withForm(options: Options, form: FormData, setup: SendSetup): Options | Promise<Options> {
   const encode = setup.platform.encodeForm;
   if (!encode) {
     options.body = form;
     return options;
   }
+  return encodedForm(options, form, encode);
+}
+
+async function encodedForm(
+  options: Options,
+  form: FormData,
+  encode: NonNullable<Platform['encodeForm']>,
+): Promise<Options> {
   // A custom fetch still gets a multipart body it can read with `request.formData()`.
   const { body, contentType } = await encode(form);
   options.body = body;

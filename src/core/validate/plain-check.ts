@@ -30,6 +30,15 @@ export function definePlainCheck(schema: z.ZodMiniType, check: PlainCheck): void
 }
 
 /**
+ * `schema`, with `check` declared as its plain check (as {@link definePlainCheck} does). Called
+ * with a pure annotation, so that a bundle that never uses the schema leaves out both.
+ */
+export function withPlainCheck<S extends z.ZodMiniType>(schema: S, check: PlainCheck): S {
+  compiled.set(schema, check);
+  return schema;
+}
+
+/**
  * A plain-JavaScript check equivalent to `schema`, for schemas whose output is their input
  * (loose objects, arrays, records, unions, optional, nullable, and string, number, integer and
  * boolean leaves with no extra checks), or `undefined` for any other (a transform, a refinement).

@@ -7,22 +7,28 @@ import { toIssues } from '../prepare/validate-input.js';
 import { parseJson } from './parse-json.js';
 import { plainCheckOf } from './plain-check.js';
 
-/** What a 2xx body is checked against, and what it must not leak. */
+/** What a 2xx body is checked against: the call's schema, named by its method and URL. */
 export interface ResultCheck<T> {
   /** The schema of a 2xx body, or `'empty'` for answers with nothing to read. */
-  schema: z.ZodMiniType<T> | 'empty';
-  validation: ValidationMode;
+  response: z.ZodMiniType<T> | 'empty';
   method: string;
   url: string;
+}
+
+/** How a client checks every result (made once per client), and what it must not leak. */
+export interface ResultSetup {
+  validation: ValidationMode;
   secrets: Secrets;
+  log: Log;
 }
 
 /**
  * Parses and validates a 2xx body. Most listings are valid: a plain check answers for them without
  * zod copying each object; only a failing one pays for zod's issues.
  */
-export function validated<T>(text: string, check: ResultCheck<T>, log: Log): T {
-  const { schema, method, url, secrets } = check;
+export function validated<T>(text: string, check: ResultCheck<T>, setup: ResultSetup): T {
+  const { response: schema, method, url } = check;
+  const { secrets, log } = setup;
   if (schema === 'empty') return undefined as T;
   const parsed = parseJson(text);
   if (!parsed.ok) {
@@ -35,7 +41,7 @@ export function validated<T>(text: string, check: ResultCheck<T>, log: Log): T {
       url,
     });
   }
-  if (check.validation === 'off') return parsed.value as T;
+  if (setup.validation === 'off') return parsed.value as T;
   if (plainCheckOf(schema)?.(parsed.value)) return parsed.value as T;
   const result = schema.safeParse(parsed.value);
   if (result.success) return result.data;
@@ -49,7 +55,7 @@ export function validated<T>(text: string, check: ResultCheck<T>, log: Log): T {
     method,
     url,
   });
-  if (check.validation === 'error') throw failure;
+  if (setup.validation === 'error') throw failure;
   log.warn(failure.message);
   return parsed.value as T;
 }
