@@ -32,6 +32,12 @@ export interface PreparedCall<T> extends Call<T> {
   options: InternalRequestOptions;
   /** This call's timeout: its own, else the client's. */
   timeoutMs: number;
+  /**
+   * A JSON body's text, written once when the call is made: every attempt sends these bytes, and
+   * the caller changing its object afterwards (while a token is fetched, between retries) changes
+   * nothing that is sent.
+   */
+  json?: string;
 }
 
 /**

@@ -5,7 +5,8 @@ import {
   type Bag,
   type Checking,
 } from '../../src/index.js';
-import { answer, testClient, useMockService } from '../support/msw.js';
+import { http, HttpResponse } from 'msw';
+import { answer, BASE_URL, testClient, useMockService } from '../support/msw.js';
 import {
   BAG,
   expectJsonRequest,
@@ -13,6 +14,7 @@ import {
   expectStandardHeaders,
   onlyRequest,
   PREVIEW,
+  sent,
 } from './fixtures.js';
 
 const service = useMockService();
@@ -28,6 +30,44 @@ describe('checking.preview', () => {
     expect(request.path).toBe('/v1/payments/checking');
     expectStandardHeaders(request);
     expectJsonRequest(request, { type: 'PREVIEW', plans: [12], team_seats: 3 });
+  });
+
+  it('sends the arguments as they were when it was called, on every attempt', async () => {
+    // The caller changes its object while the token is fetched and again before the retry: what
+    // was sent is what was asked for, twice the same.
+    const args = { plans: [12], team_seats: 3 };
+    let attempts = 0;
+    server.use(
+      http.post(`${BASE_URL}/v1/payments/checking`, () => {
+        attempts += 1;
+        if (attempts > 1) return HttpResponse.json(PREVIEW, { status: 201 });
+        args.team_seats = 7;
+        // A 503 that says it processed nothing: re-sent even for a money call.
+        return HttpResponse.json(
+          { detail: 'busy' },
+          { status: 503, headers: { 'retry-after': '0' } },
+        );
+      }),
+    );
+    let tokenAsked!: () => void;
+    const tokenGate = new Promise<void>((resolve) => (tokenAsked = resolve));
+    const client = testClient({
+      token: async () => {
+        tokenAsked();
+        await Promise.resolve();
+        return 'test-token';
+      },
+    });
+    const pending = client.checking.preview(args);
+    await tokenGate;
+    args.plans.push(99);
+    await pending;
+
+    const requests = await sent(service, 2);
+    expect(requests.map((request) => request.body)).toEqual([
+      { type: 'PREVIEW', plans: [12], team_seats: 3 },
+      { type: 'PREVIEW', plans: [12], team_seats: 3 },
+    ]);
   });
 
   it('leaves team_seats out when it is not given, and accepts a plan slug', async () => {

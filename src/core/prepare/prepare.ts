@@ -4,6 +4,7 @@ import { deadlineMessage } from '../retry/deadline.js';
 import { expandPath } from '../routes/routes.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { InternalRequestOptions } from '../setup/options.js';
+import { MultipartBody } from './multipart.js';
 import { bodyForRoute, refuseMissingFields, refuseUnavailable } from './route-body.js';
 import { checkRequestOptions } from './validate-input.js';
 
@@ -50,5 +51,13 @@ export function prepare<T>(
       url,
     });
   }
-  return { ...call, body: bodyForRoute(call.route, call.body), method, url, options, timeoutMs };
+  const body = bodyForRoute(call.route, call.body);
+  const prepared: PreparedCall<T> = { ...call, body, method, url, options, timeoutMs };
+  if (isJsonBody(body)) prepared.json = JSON.stringify(body);
+  return prepared;
+}
+
+/** A body ky would send as JSON: anything but a multipart or form body. */
+function isJsonBody(body: unknown): boolean {
+  return body !== undefined && !(body instanceof MultipartBody) && !(body instanceof FormData);
 }

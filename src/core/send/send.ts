@@ -59,11 +59,16 @@ function kyOptionsOf(
   if (method !== 'GET') options.method = method;
   if (timeout !== undefined) options.timeout = call.timeoutMs;
   if (signal) options.signal = signal;
+  const { body, json } = call;
+  if (json !== undefined) {
+    // The text prepare() wrote when the call was made, sent as ky's `json` option would send it.
+    options.body = json;
+    options.headers = { ...headers, 'content-type': 'application/json' };
+    return options;
+  }
   if (headers) options.headers = headers;
-  const { body } = call;
   if (body instanceof MultipartBody) return withMultipart(options, body, call, setup);
   if (body instanceof FormData) return withForm(options, body, setup);
-  if (body !== undefined) options.json = body;
   return options;
 }
 
