@@ -48,6 +48,8 @@ export function isJsonData(value: unknown, depth = 0): boolean {
       if (Array.isArray(value)) return value.every((item) => isJsonData(item, depth + 1));
       const proto: unknown = Object.getPrototypeOf(value);
       if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return false;
+      // An own `__proto__` key is zod's to copy (as it sends it): the value is not sent as given.
+      if (Object.hasOwn(value, '__proto__')) return false;
       return Object.values(value).every((item) => isJsonData(item, depth + 1));
     }
     default:

@@ -70,6 +70,16 @@ describe('checking.preview', () => {
     ]);
   });
 
+  it('sends no own __proto__ key that a parsed JSON argument carried (as zod copies it)', async () => {
+    server.use(answer('POST /v1/payments/checking', BAG, { status: 201 }));
+    const parsed = JSON.parse('{"plans":[12],"__proto__":{"admin":true}}') as { plans: number[] };
+    await testClient().checking.bag(parsed);
+
+    const request = await onlyRequest(service);
+    expect(request.body).toEqual({ type: 'BAG', plans: [12] });
+    expect(Object.hasOwn(request.body as object, '__proto__')).toBe(false);
+  });
+
   it('leaves team_seats out when it is not given, and accepts a plan slug', async () => {
     server.use(answer('POST /v1/payments/checking', PREVIEW));
     await testClient().checking.preview({ plans: ['team-per-team'] });

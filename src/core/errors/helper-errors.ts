@@ -89,6 +89,7 @@ export class UploadError extends SeatpayError {
  *   console.log(`"${error.uploadName}" may already be on the service; not uploaded twice`);
  * }
  * ```
+ * @category Errors
  */
 export class UploadMayExistError extends UploadError {
   static override readonly seatpayErrorClass: string = 'UploadMayExistError';
