@@ -5,6 +5,7 @@ import type { ChunkParams, ChunkRecord } from '../../schemas/media.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ProgressTracker } from './progress.js';
 import type { ChunkReader } from './chunk-reader.js';
+import type { ChunkCheck } from './resume-session.js';
 
 /**
  * What `onChunk` learns about an acknowledged chunk besides the service's record.
@@ -51,8 +52,8 @@ export interface DeliveryContext {
   maxRetries: number | undefined;
   /** Told about every 429, to send fewer chunks at once. */
   onRateLimited: () => void;
-  /** The digest a resume record keeps of a chunk's bytes (undefined without `resume`). */
-  digestOf: (index: number, chunk: Blob | Uint8Array) => Promise<string | undefined>;
+  /** The digest a resume record keeps of a chunk's bytes, and whether the service holds them. */
+  check: (index: number, chunk: Blob | Uint8Array) => Promise<ChunkCheck>;
   /** Told about every acknowledged chunk, before `onChunk` (the resume record). */
   onAcknowledged: (index: number, digest: string | undefined) => void;
   onChunk: ((record: ChunkRecord, chunk: DeliveredChunk) => void) | undefined;
@@ -88,22 +89,31 @@ async function sendRead(
   if (size !== end - start) {
     throw new SeatpayError(`Chunk ${index} read ${size} bytes instead of ${end - start}`);
   }
-  const digest = await context.digestOf(index, chunk);
-  const params: ChunkParams = { ...context.fields, chunk_index: index, chunk };
+  const { digest, held } = await context.check(index, chunk);
   let record: ChunkRecord;
-  let alreadyHeld = false;
-  try {
-    record = await context.sender.uploadChunk(params, requestOptions(context, index, signal));
-  } catch (error) {
-    if (!isAlreadyHeld(error)) throw error;
-    const { operation_type, total_chunks, filename, mime } = context.fields;
-    record = { operation_type, total_chunks, chunk_index: index, name: filename, mime };
-    alreadyHeld = true;
+  // Held: a resumed stream's chunk the service acknowledged before, read again with the same bytes.
+  let alreadyHeld = held;
+  if (held) record = heldRecord(context, index);
+  else {
+    const params: ChunkParams = { ...context.fields, chunk_index: index, chunk };
+    try {
+      record = await context.sender.uploadChunk(params, requestOptions(context, index, signal));
+    } catch (error) {
+      if (!isAlreadyHeld(error)) throw error;
+      record = heldRecord(context, index);
+      alreadyHeld = true;
+    }
   }
   context.onAcknowledged(index, digest);
   context.progress.acknowledged(index, size);
   context.onChunk?.(record, { index, start, end, alreadyHeld });
   if (context.progress.callbackError !== undefined) throw context.progress.callbackError;
+}
+
+/** The record of a chunk the service already holds: the one it was sent with. */
+function heldRecord(context: DeliveryContext, index: number): ChunkRecord {
+  const { operation_type, total_chunks, filename, mime } = context.fields;
+  return { operation_type, total_chunks, chunk_index: index, name: filename, mime };
 }
 
 function requestOptions(

@@ -20,6 +20,14 @@ export interface ResumeTarget {
   plan: ChunkPlan;
 }
 
+/** What checking a chunk before it is sent found (see `UploadSession.check`). */
+export interface ChunkCheck {
+  /** The SHA-256 of its bytes, for the resume record (undefined without `resume`). */
+  digest: string | undefined;
+  /** The service acknowledged these very bytes before this run: nothing to send. */
+  held: boolean;
+}
+
 /** The store and key of an upload with `resume`, checked. */
 export interface ResumeSettings {
   store: UploadStore;
@@ -45,7 +53,7 @@ export class UploadSession {
   private constructor(
     readonly uploadName: string,
     readonly acknowledged: Set<number>,
-    /** Digests of the chunks acknowledged, and of a stream's chunks to be sent again. */
+    /** Digests of the chunks acknowledged, and of a stream's chunks past a gap, read again later. */
     private readonly digests: Map<number, string>,
     private readonly target: ResumeTarget,
     private readonly resume: ResumeSettings | undefined,
@@ -122,11 +130,13 @@ export class UploadSession {
   }
 
   /**
-   * The digest of chunk `index` about to be sent (undefined without `resume`). A stream's chunk
-   * sent before with other bytes rejects: the service keeps the first bytes of a name and index.
+   * Checks chunk `index` before it is sent (nothing to check without `resume`): its digest, and
+   * whether the service already holds these very bytes. That is a stream's chunk acknowledged
+   * before a resume but past a gap in the record, so read only now, in order: the same digest means
+   * it need not go again. Other bytes reject: the service keeps the first bytes of a name and index.
    */
-  async digestFor(index: number, chunk: Blob | Uint8Array): Promise<string | undefined> {
-    if (!this.resume) return undefined;
+  async check(index: number, chunk: Blob | Uint8Array): Promise<ChunkCheck> {
+    if (!this.resume) return { digest: undefined, held: false };
     const digest = await chunkDigest(chunk);
     const recorded = this.digests.get(index);
     if (recorded !== undefined && recorded !== digest) {
@@ -134,7 +144,7 @@ export class UploadSession {
       await this.resume.store.delete(this.resume.key).catch(() => undefined);
       throw streamChanged(index);
     }
-    return digest;
+    return { digest, held: recorded !== undefined };
   }
 
   acknowledge(index: number, digest: string | undefined): void {

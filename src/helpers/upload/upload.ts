@@ -141,7 +141,7 @@ function sendChunks(
     chunkTimeout: settings.chunkTimeout,
     maxRetries: settings.maxRetries,
     onRateLimited: () => scheduler.slowDown(),
-    digestOf: (index: number, chunk: Blob | Uint8Array) => session.digestFor(index, chunk),
+    check: (index: number, chunk: Blob | Uint8Array) => session.check(index, chunk),
     onAcknowledged: (index: number, digest: string | undefined) =>
       session.acknowledge(index, digest),
     onChunk: options.onChunk,

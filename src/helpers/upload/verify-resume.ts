@@ -5,7 +5,7 @@ import type { ChunkReader } from './chunk-reader.js';
 
 /** What reading the source again says of a resume record's chunks. */
 export type Verdict =
-  /** Every chunk checked holds the bytes it was sent with; `unchecked` are left to be sent again. */
+  /** Every chunk checked holds the bytes it was sent with; `unchecked` are read again in their turn. */
   | { kind: 'same'; unchecked: number[] }
   /** A chunk's bytes differ: the source changed since, so nothing of the record is reusable. */
   | { kind: 'changed'; index: number };
@@ -17,8 +17,9 @@ export type Verdict =
  * the bytes are the only proof that the service's chunks are this source's.
  *
  * A stream is read once, in order: only the acknowledged chunks before the first gap can be read
- * before the chunks to send; the others are `unchecked`, to be sent again (their digests stay
- * known, so a changed one is still caught before it is sent: see `UploadSession.digestFor`).
+ * before the chunks to send; the others are `unchecked`, read again when their turn comes. Their
+ * digests stay known, so the same bytes are not sent again and changed ones are caught before
+ * anything goes (see `UploadSession.check`).
  */
 export async function verifyChunks(
   reader: ChunkReader,
