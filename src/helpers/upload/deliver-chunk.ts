@@ -5,7 +5,6 @@ import type { ChunkParams, ChunkRecord } from '../../schemas/media.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ProgressTracker } from './progress.js';
 import type { ChunkReader } from './chunk-reader.js';
-import type { ChunkCheck } from './resume-session.js';
 
 /**
  * What `onChunk` learns about an acknowledged chunk besides the service's record.
@@ -38,6 +37,14 @@ export interface DeliveredChunk {
 /** The resource call that sends one chunk (`client.media.uploadChunk`). */
 export interface ChunkSender {
   uploadChunk(params: ChunkParams, options?: RequestOptions): Promise<ChunkRecord>;
+}
+
+/** What checking a chunk before it is sent found (`UploadSession.check`). */
+export interface ChunkCheck {
+  /** The SHA-256 of its bytes, for the resume record (undefined without `resume`). */
+  digest: string | undefined;
+  /** The service acknowledged these very bytes before this run: nothing to send. */
+  held: boolean;
 }
 
 /** Everything a chunk delivery needs that is the same for every chunk of the upload. */

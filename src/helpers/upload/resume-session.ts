@@ -4,6 +4,7 @@ import type { ChunkPlan } from './chunk-plan.js';
 import type { SourceIdentity } from './fingerprint.js';
 import { UploadRecordSchema, type UploadRecord, type UploadStore } from './resume-store.js';
 import type { ChunkReader } from './chunk-reader.js';
+import type { ChunkCheck } from './deliver-chunk.js';
 import { uploadName } from './upload-name.js';
 import { streamChanged, verifyChunks } from './verify-resume.js';
 
@@ -18,14 +19,6 @@ export interface ResumeTarget {
   operationType: string;
   academy: string | null;
   plan: ChunkPlan;
-}
-
-/** What checking a chunk before it is sent found (see `UploadSession.check`). */
-export interface ChunkCheck {
-  /** The SHA-256 of its bytes, for the resume record (undefined without `resume`). */
-  digest: string | undefined;
-  /** The service acknowledged these very bytes before this run: nothing to send. */
-  held: boolean;
 }
 
 /** The store and key of an upload with `resume`, checked. */
