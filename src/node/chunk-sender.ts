@@ -130,7 +130,14 @@ function encodeForm(
 ): { form: FormDataStream; fileStream: Readable | undefined } {
   const form = new FormDataStream();
   for (const [name, value] of fields) form.append(name, value);
-  const part = { filename: file.filename, contentType: file.type };
+  // The part's head written here, with the file name exactly as the platform FormData sends it:
+  // form-data would send its base name, or none at all for '/' (the part then is no file), and the
+  // service matches the chunks to finalize by that name.
+  const head =
+    `--${form.getBoundary()}\r\n` +
+    `Content-Disposition: form-data; name="${escape(file.name)}"; filename="${escape(file.filename)}"\r\n` +
+    `Content-Type: ${file.type.replace(/[\r\n]/g, '')}\r\n\r\n`;
+  const part = { header: head };
   if (file.length === 0) {
     // form-data measures a stream whose known length is 0 itself, and cannot: send no stream.
     form.append(file.name, Buffer.alloc(0), part);
@@ -177,4 +184,9 @@ function pump(
   });
   form.on('error', fail);
   form.resume();
+}
+
+/** A multipart header parameter escaped as the WHATWG FormData (and form-data) escape it. */
+function escape(value: string): string {
+  return value.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22');
 }

@@ -176,7 +176,7 @@ function chunkBody(params: Omit<ChunkParams, 'academy'>): MultipartBody {
     ],
     {
       name: 'chunk',
-      filename: filename ?? (chunk instanceof File ? chunk.name : 'chunk'),
+      filename: filename ?? ((chunk instanceof File && chunk.name) || 'chunk'),
       type: mime ?? ((chunk instanceof Blob && chunk.type) || 'application/octet-stream'),
       data: chunk,
       read: rangeReaderOf(chunk),

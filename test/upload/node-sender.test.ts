@@ -139,6 +139,23 @@ describe('fromPath over node:http, against the chunk sink', () => {
   afterEach(() => sink.close());
   const options = () => ({ operation_type: 'big', filename: `f${++n}.bin`, mime: 'video/mp4' });
 
+  it('sends the chunk as a file part under the very name given, as the platform FormData does', async () => {
+    // form-data alone sent a base name ('intro.mp4' for 'videos/intro.mp4'), and no file name at
+    // all for '/': the part then arrived as a text field (the input fuzz found it).
+    const cases: [string | undefined, File, string][] = [
+      ['videos/intro.mp4', new File([bytesOf(10) as BlobPart], 'x.bin'), 'videos/intro.mp4'],
+      ['/', new File([bytesOf(10) as BlobPart], 'x.bin'), '/'],
+      ['a "quoted"\\name', new File([bytesOf(10) as BlobPart], 'x.bin'), 'a "quoted"\\name'],
+      [undefined, new File([bytesOf(10) as BlobPart], 'dir/'), 'dir/'],
+      [undefined, new File([bytesOf(10) as BlobPart], ''), 'chunk'], // a File with no name
+    ];
+    for (const [filename, chunk, sent] of cases) {
+      const params = { operation_type: 'big', total_chunks: 1, chunk_index: 0, chunk };
+      await sinkClient(sink).media.uploadChunk(filename ? { ...params, filename } : params);
+      expect(sink.chunks.at(-1)).toMatchObject({ filename: sent, size: 10 });
+    }
+  });
+
   it('sends the headers: Content-Length, Academy, and the multipart fields', async () => {
     const bytes = bytesOf(2 * CHUNK + 5);
     const file = await sinkClient(sink, { academy: 7 }).media.upload(await fileOf(bytes), {
