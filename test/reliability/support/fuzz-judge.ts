@@ -60,11 +60,17 @@ export async function observe(start: () => unknown, limitMs = 3_000): Promise<Ou
 /** The verdict on one call, and why when it is a violation. */
 export function judge(
   outcome: Outcome,
-  requests: SeenRequest[],
+  seen: SeenRequest[],
   allow: Allowance,
 ): { verdict: Verdict; problems: string[] } {
-  const problems = requests.flatMap((r) => r.problems.map((p) => `${r.method} ${r.url}: ${p}`));
+  // An attempt that the caller's own `timeout` cut off while its body was on the way is retried
+  // (a chunk is idempotent): the requests that arrived whole are judged. Cut off without a
+  // timeout, nothing could have ended it: that is a violation.
+  const cut = seen.filter((r) => r.abandoned);
+  const requests = seen.filter((r) => !r.abandoned);
+  const problems = seen.flatMap((r) => r.problems.map((p) => `${r.method} ${r.url}: ${p}`));
   const fail = (why: string) => ({ verdict: 'violation' as const, problems: [why, ...problems] });
+  if (cut.length && !allow.timeout) return fail(`${cut.length} request(s) cut off with no timeout`);
   switch (outcome.kind) {
     case 'sync-throw':
       return fail(`threw synchronously: ${describe(outcome.error)}`);

@@ -37,6 +37,11 @@ export interface SeenRequest {
   body: unknown;
   /** What is wrong with the request; empty when it is well-formed for its route. */
   problems: string[];
+  /**
+   * The client gave up on this attempt while its body was on the way (its own `timeout`): the
+   * body arrived cut off, so it is not judged; the retry that follows is.
+   */
+  abandoned: boolean;
 }
 
 export type Responder = (seen: SeenRequest) => Response | Promise<Response>;
@@ -107,7 +112,9 @@ async function inspectRequest(request: Request, expected: Expectation): Promise<
   if (request.headers.get('authorization') !== expected.authorization) {
     problems.push('wrong or missing Authorization header');
   }
-  const body = await readBody(request, problems);
+  const read = await readBody(request, problems);
+  const abandoned = read === ABANDONED;
+  const body = abandoned ? undefined : read;
   const entry: SeenRequest = {
     run: request.headers.get('x-fuzz-run'),
     route: match?.name,
@@ -117,8 +124,9 @@ async function inspectRequest(request: Request, expected: Expectation): Promise<
     headers: request.headers,
     body,
     problems,
+    abandoned,
   };
-  if (match) problems.push(...checkRoute(entry));
+  if (match && !abandoned) problems.push(...checkRoute(entry));
   return entry;
 }
 
@@ -146,6 +154,9 @@ function matchRoute(
   return undefined;
 }
 
+/** A body whose read the client aborted (see `SeenRequest.abandoned`). */
+const ABANDONED = Symbol('abandoned');
+
 async function readBody(request: Request, problems: string[]): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (type.startsWith('multipart/form-data')) {
@@ -160,6 +171,7 @@ async function readBody(request: Request, problems: string[]): Promise<unknown> 
       }
       return fields;
     } catch (error) {
+      if ((error as Error | null)?.name === 'AbortError') return ABANDONED;
       problems.push(`unreadable multipart body: ${String(error)}`);
       return undefined;
     }
