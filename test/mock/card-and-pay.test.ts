@@ -1,16 +1,27 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PaymentSchema, SubscriptionListSchema } from '../../src/schemas/index.js';
 import {
   buy,
   call,
   closeServers,
   expectSchema,
-  sleep,
   startServer,
   waitForNewSubscription,
 } from './support.js';
 
 afterEach(closeServers);
+afterEach(() => void vi.useRealTimers());
+
+/**
+ * The simulator's clock made vitest's: a subscription appears when the test moves time past its
+ * delay, never because the machine was slow between two requests (the HTTP server and fetch keep
+ * their own timers, so requests still flow).
+ */
+const SUBSCRIPTION_DELAY = 60_000;
+async function startServerOnTestClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  return startServer({ subscriptionDelayMs: SUBSCRIPTION_DELAY });
+}
 
 type Tokens = { preview: string; bag: string };
 const CARD = { card_number: '4242424242424242', cvc: '123' };
@@ -33,7 +44,7 @@ describe('card', () => {
 
 describe('pay', () => {
   it('charges once, answers 201 with a FULFILLED invoice, and creates the subscription later', async () => {
-    const server = await startServer({ subscriptionDelayMs: 150 });
+    const server = await startServerOnTestClock();
     const token = server.simulator.users.owner.token;
     const bag = await call(server, token, 'POST', '/v1/payments/checking', {
       type: 'BAG',
@@ -54,6 +65,7 @@ describe('pay', () => {
     });
     const right = await call(server, token, 'GET', '/v1/payments/me/subscription');
     expect(right.body.subscriptions).toEqual([]);
+    await vi.advanceTimersByTimeAsync(SUBSCRIPTION_DELAY);
     const subscription = await waitForNewSubscription(server, token);
     expect(subscription).toMatchObject({
       status: 'ACTIVE',
@@ -190,7 +202,7 @@ describe('pay', () => {
   });
 
   it('creates no subscription once the simulator is closed before the delay ends', async () => {
-    const server = await startServer({ subscriptionDelayMs: 60 });
+    const server = await startServerOnTestClock();
     const token = server.simulator.users.owner.token;
     const bag = await call(server, token, 'POST', '/v1/payments/checking', {
       type: 'BAG',
@@ -202,7 +214,7 @@ describe('pay', () => {
       chosen_period: 'MONTH',
     });
     server.simulator.close();
-    await sleep(100);
+    await vi.advanceTimersByTimeAsync(2 * SUBSCRIPTION_DELAY);
     const { body } = await call(server, token, 'GET', '/v1/payments/me/subscription');
     expect(body.subscriptions).toEqual([]);
   });
