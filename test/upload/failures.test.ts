@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BadRequestError,
   InternalServerError,
@@ -156,10 +156,25 @@ describe('a chunk the service already holds', () => {
 });
 
 describe('timeouts', () => {
+  afterEach(() => void vi.useRealTimers());
+
   it('gives up on an attempt after chunkTimeout and sends the chunk again', async () => {
+    // The clock is the test's, moved once chunk 0 is acknowledged and chunk 1 hangs at the sink:
+    // only that attempt can run out of time, however slow the machine makes the others.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     sink.fault(1, { kind: 'hang' });
     const bytes = bytesOf(2 * CHUNK);
-    const file = await sinkClient(sink).media.upload(bytes, { ...options, chunkTimeout: 300 });
+    const { promise: chunk0Acknowledged, resolve } = Promise.withResolvers<void>();
+    const upload = sinkClient(sink).media.upload(bytes, {
+      ...options,
+      chunkTimeout: 300,
+      onChunk: (_record, { index }) => void (index === 0 && resolve()),
+    });
+    await Promise.all([chunk0Acknowledged, sink.until(() => attemptsOf(1) === 1)]);
+    await vi.advanceTimersByTimeAsync(300); // the hanging attempt runs out
+    await vi.advanceTimersByTimeAsync(50); // its retry's backoff (retryBaseDelay 1) ends
+    vi.useRealTimers();
+    const file = await upload;
     expect(sha256(stored(file.id))).toBe(sha256(bytes));
     expect(attemptsOf(1)).toBe(2);
   });
