@@ -164,7 +164,8 @@ describe('timeouts', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     sink.fault(1, { kind: 'hang' });
     const bytes = bytesOf(2 * CHUNK);
-    const { promise: chunk0Acknowledged, resolve } = Promise.withResolvers<void>();
+    let resolve = () => undefined as void;
+    const chunk0Acknowledged = new Promise<void>((done) => (resolve = done));
     const upload = sinkClient(sink).media.upload(bytes, {
       ...options,
       chunkTimeout: 300,

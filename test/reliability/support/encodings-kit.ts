@@ -3,6 +3,7 @@
 // and HTML escapes, base64 at any alignment, any letter case) before looking for a secret: an
 // implementation independent of the SDK's, so the test does not grade the SDK with its own rules.
 import fc from 'fast-check';
+import { standsAlone, withoutStackFrames } from '../../support/secret-text.js';
 
 export type Encoding =
   | 'plain'
@@ -160,8 +161,7 @@ function base64Decodings(text: string): string[] {
  * (12 characters or more) any piece of half its length, at most 12 characters.
  */
 export function leakedSecrets(printed: string[], secrets: string[]): string[] {
-  // Stack frames are source paths and line numbers: a CVC `296` is no leak in `http.ts:296:7`.
-  const withoutFrames = printed.map((text) => text.replace(/^\s*at .*$/gm, ''));
+  const withoutFrames = printed.map(withoutStackFrames);
   const views = withoutFrames.flatMap(decodedViews);
   const lower = views.map((view) => view.toLowerCase());
   const found: string[] = [];
@@ -184,18 +184,6 @@ export function leakedSecrets(printed: string[], secrets: string[]): string[] {
     }
   }
   return found;
-}
-
-const WORD = /[\p{L}\p{N}]/u;
-
-function standsAlone(text: string, secret: string): boolean {
-  for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1)) {
-    const before = text[at - 1];
-    const after = text[at + secret.length];
-    if ((before === undefined || !WORD.test(before)) && (after === undefined || !WORD.test(after)))
-      return true;
-  }
-  return false;
 }
 
 /** Every string inside `value`, found through own properties (enumerable or not), at most 12 deep. */
