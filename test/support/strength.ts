@@ -20,5 +20,8 @@ function scaled(variable: string, fullCount: number, modest: number): number {
 export const fuzzRuns = (fullRuns: number): number =>
   scaled('SEATPAY_FUZZ_RUNS', fullRuns, Math.max(20, Math.round(fullRuns / 2)));
 
-/** Calls of the memory check: 10,000 at full strength, 8,000 by default (multiples of 1,000): at 4,000 the fitted slope swung from −40 to +18 B/call, near the 64 bound. */
+/**
+ * Calls of the memory check: 10,000 at full strength, 8,000 by default (multiples of 1,000). At
+ * 4,000 the fitted slope swung from −40 to +18 B/call, too near its bound of 64.
+ */
 export const leakCalls = (): number => scaled('SEATPAY_LEAK_CALLS', 10_000, 8_000);
