@@ -155,6 +155,8 @@ describe('createClient, with arbitrary options', () => {
         );
         const requests = service.seen.filter((r) => r.run === id);
         const { verdict, problems } = judge(outcome, requests, {
+          // A timeout given (1 to 30 s) may run out on a loaded machine: the typed error it promises.
+          timeout: typeof o.timeout === 'number' || typeof o.totalTimeout === 'number',
           // A tiny maxResponseBytes cuts the answer off: the typed error it promises.
           helperError: (error) =>
             error instanceof ResponseTooLargeError &&

@@ -33,8 +33,12 @@ export interface Allowance {
 
 export type Verdict = 'sent' | 'invalid' | 'error-after-send' | 'violation';
 
-/** Settles `start()` within `limitMs`, telling a synchronous throw apart from a rejection. */
-export async function observe(start: () => unknown, limitMs = 3_000): Promise<Outcome> {
+/**
+ * Settles `start()` within `limitMs`, telling a synchronous throw apart from a rejection. The
+ * limit is a guard against a call that never settles, not a budget: 30 s, past any timeout the
+ * fuzz draws (3 s, as it was, is a budget a loaded machine can exceed).
+ */
+export async function observe(start: () => unknown, limitMs = 30_000): Promise<Outcome> {
   let promise: unknown;
   try {
     promise = start();

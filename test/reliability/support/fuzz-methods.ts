@@ -28,6 +28,7 @@ import {
   SeatReplacementListSchema,
   SubscriptionListSchema,
   SubscriptionSchema,
+  TimeoutError,
   UploadError,
   type RouteName,
   type SeatpayClient,
@@ -621,13 +622,21 @@ export const METHODS: MethodCase[] = [
       ),
     ),
     call: (c, [source, options]) => c.media.upload(source as never, options as never),
-    allow: ([source, options]) => ({
-      ...fromOptions(options, 'chunkTimeout'),
-      // A chunk timeout makes the upload end with UploadError, not TimeoutError.
-      timeout: false,
-      helperError: uploadFailure,
-      check: uploadCheck(source),
-    }),
+    allow: ([source, options]) => {
+      const allowance = fromOptions(options, 'chunkTimeout');
+      return {
+        ...allowance,
+        // A chunkTimeout given may run out for a slow attempt on a loaded machine: the chunk is
+        // sent again, and once its retries are spent the upload ends in UploadError caused by the
+        // TimeoutError (a finalize that runs out ends in the TimeoutError itself).
+        helperError: (error: SeatpayError) =>
+          uploadFailure(error) ||
+          (allowance.timeout === true &&
+            error instanceof UploadError &&
+            error.cause instanceof TimeoutError),
+        check: uploadCheck(source),
+      };
+    },
   },
   {
     name: 'client.purchase',
