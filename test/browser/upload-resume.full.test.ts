@@ -13,16 +13,21 @@ import {
   recordingSimulator,
   type RecordingSimulator,
 } from '../reliability/support/upload-recorder.js';
+import { requestGate, type RequestGate } from '../support/request-gate.js';
 
 // A File picked in a page of headless Chromium (support/launch-chromium.ts) (the SDK bundle of dist/index.js) is
 // uploaded with `resume: { store: localStorageUploadStore() }`. The page is reloaded mid-upload,
 // the same file picked again, and the upload finishes: the chunks sent after the reload are only
 // those not acknowledged before it, and the simulator (on another origin) assembles the file.
+// The reload is certain to land mid-upload whatever the load: the service answers the first half
+// of the chunks, then holds every further chunk request unanswered until the page is reloaded.
 
 const CHUNK = 64 * 1024;
 const TOTAL = 40;
 const FILENAME = 'lecture.mp4';
 const PAGE_PATH = '/upload-resume.html';
+/** Chunk requests in flight at once (the page's `concurrency`). */
+const CONCURRENCY = 2;
 
 /** The page: pick a file, upload it with resume, publish progress and the result on `window`. */
 const PAGE_HTML = `<!doctype html>
@@ -39,7 +44,7 @@ const PAGE_HTML = `<!doctype html>
     try {
       const media = await client.media.upload(file, {
         operation_type: 'browser',
-        concurrency: 2,
+        concurrency: ${CONCURRENCY},
         resume: { store: localStorageUploadStore() },
         onProgress: (report) => window.__progress.push(report),
       });
@@ -52,6 +57,8 @@ const PAGE_HTML = `<!doctype html>
 
 let recorder: RecordingSimulator;
 let server: MockServer;
+/** Chunk requests past the first half wait here, unanswered, until the page is reloaded. */
+let gate: RequestGate;
 let pageServer: { url: string; server: Server };
 let dir: string;
 let browser: Browser | undefined;
@@ -62,14 +69,9 @@ beforeAll(async () => {
   recorder = recordingSimulator({
     operationTypes: { browser: { chunk_size: CHUNK, max_chunks: null } },
   });
-  server = await startMockServer({ simulator: recorder.simulator });
-  // Slow chunks, so that the reload lands mid-upload.
-  recorder.simulator.faults.inject({
-    route: 'POST /v2/media/me/chunk',
-    kind: 'latency',
-    latencyMs: 40,
-    times: Infinity,
-  });
+  // Outside the recorder: a held request never reaches the service, so it is never recorded.
+  gate = requestGate(recorder.simulator, 'POST /v2/media/me/chunk');
+  server = await startMockServer({ simulator: gate.simulator });
   pageServer = await servePage(await bundleSdk());
   dir = mkdtempSync(join(tmpdir(), 'seatpay-chromium-resume-'));
   // One context for the whole test: its localStorage outlives the reload, as a tab's does.
@@ -126,6 +128,7 @@ it('a page reloaded mid-upload picks the same File and sends only the chunks not
     token: recorder.simulator.users.owner.token,
   })}`;
 
+  gate.open(TOTAL / 2);
   await page.goto(url);
   await page.setInputFiles('#file', path);
   await expect
@@ -133,13 +136,16 @@ it('a page reloaded mid-upload picks the same File and sends only the chunks not
       timeout: 30_000,
     })
     .toBeGreaterThanOrEqual(TOTAL / 2);
+  // Both of the page's further chunk requests wait at the gate: none is still on its way (to land
+  // after the reload), and the page can go no further before the reload.
+  await gate.held(CONCURRENCY);
   await page.reload();
   const [record] = await storedRecords(page);
   expect(record?.acknowledged.length).toBeGreaterThanOrEqual(TOTAL / 2);
   expect(record!.acknowledged.length).toBeLessThan(TOTAL);
   const acknowledged = new Set(record!.acknowledged);
-  // Requests cut by the reload may still land: let them, before counting what comes next.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The requests the reload cut are dropped at the gate, unrecorded; every other one is answered.
+  gate.open(undefined);
   const sentBefore = recorder.trace(FILENAME).chunks.length;
 
   await page.setInputFiles('#file', path);

@@ -10,6 +10,7 @@ import {
   type Simulator,
 } from '../../src/mock/index.js';
 import { bundleForNode } from '../../bench/support.js';
+import { requestGate, type RequestGate } from '../support/request-gate.js';
 import { watchedSimulator, type WatchedSimulator } from '../support/watched-simulator.js';
 import { printTable } from './support/faults-figures.js';
 import { runPurchaseChild, type ChildRun } from './support/purchase-process.js';
@@ -18,8 +19,10 @@ import { runPurchaseChild, type ChildRun } from './support/purchase-process.js';
 // fileJournal(path) }) against the loopback simulator and is killed (SIGKILL) at each point of the
 // flow; then the same key is run again, twice. Every time: exactly one charge, and every run that
 // resolves resolves to the subscription that charge created. The kill lands on an event (a line
-// the child printed, or its request reaching the simulator), never after a guessed delay, and the
-// re-run starts once every request the killed child left in flight has landed. Run alone:
+// the child printed, or its request reaching the simulator), never after a guessed delay; where
+// the kill follows a line, the child's next request waits at a gate until the child is gone, so
+// it cannot finish first at any load. The re-run starts once every request the killed child left
+// in flight has landed. Run alone:
 //   npx vitest run test/reliability/purchase-crash.full.test.ts
 
 const PAY = 'POST /v1/payments/pay';
@@ -31,6 +34,11 @@ interface CrashPoint {
   /** Faults that hold the child at the point, so that the kill lands there. */
   faults: Omit<FaultSpec, 'times'>[];
   /**
+   * A route (`METHOD /path`) whose requests wait unanswered at a gate until the child is gone,
+   * then are dropped: the child stops there, so the kill lands there whatever the load.
+   */
+  hold?: string;
+  /**
    * When to kill: at once after the child prints `line`, or, when `request` is given, the moment
    * that request (`METHOD /path`) reaches the simulator after the line.
    */
@@ -40,7 +48,8 @@ interface CrashPoint {
 const POINTS: CrashPoint[] = [
   {
     name: 'before pay (listing the subscriptions before paying)',
-    faults: [{ route: LIST, kind: 'latency', latencyMs: 1_500 }],
+    faults: [],
+    hold: LIST,
     killAfter: { line: 'step card' },
   },
   {
@@ -60,7 +69,8 @@ const POINTS: CrashPoint[] = [
   },
   {
     name: 'after the subscription was found (listing consumables)',
-    faults: [{ route: CONSUMABLES, kind: 'latency', latencyMs: 1_500 }],
+    faults: [],
+    hold: CONSUMABLES,
     killAfter: { line: 'step wait' },
   },
   { name: 'after it finished (no kill)', faults: [] },
@@ -68,6 +78,8 @@ const POINTS: CrashPoint[] = [
 
 let simulator: Simulator;
 let watched: WatchedSimulator;
+/** The gate of each route a point holds. */
+const gates = new Map<string, RequestGate>();
 let server: MockServer;
 let dir: string;
 let script: string;
@@ -81,7 +93,14 @@ beforeAll(async () => {
     new URL('./support/purchase-child.ts', import.meta.url),
   );
   simulator = createSimulator({ subscriptionDelayMs: 100 });
-  watched = watchedSimulator(simulator);
+  // Inside the watcher: a held request counts as in flight, and its arrival is announced.
+  let gated = simulator;
+  for (const route of new Set(POINTS.flatMap((point) => point.hold ?? []))) {
+    const gate = requestGate(gated, route);
+    gates.set(route, gate);
+    gated = gate.simulator;
+  }
+  watched = watchedSimulator(gated);
   server = await startMockServer({ simulator: watched.simulator });
 }, 60_000);
 
@@ -114,6 +133,8 @@ describe('a purchase killed at any point, then run again with the same key', () 
       const user = simulator.addUser({ email: `crash-${i}@example.com` });
       const args = [server.url, user.token, join(dir, `journal-${i}.json`), `order-${i}`];
       for (const fault of point.faults) simulator.faults.inject(fault);
+      const gate = point.hold === undefined ? undefined : gates.get(point.hold)!;
+      gate?.open(0);
       const kill = point.killAfter;
       let stopWatching: () => void = () => undefined;
       const first = await runPurchaseChild(script, args, (line, killNow) => {
@@ -123,8 +144,11 @@ describe('a purchase killed at any point, then run again with the same key', () 
           if (route === kill.request) killNow();
         });
         return false;
+      }).finally(() => {
+        stopWatching();
+        // The child is gone: drop what it left held, answer every later request.
+        gate?.open(undefined);
       });
-      stopWatching();
       simulator.faults.clear();
       await watched.idle(); // a request the child left in flight is still processed: let it land
       const second = await runPurchaseChild(script, args);

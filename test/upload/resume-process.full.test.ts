@@ -9,11 +9,12 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMockServer, type MockServer, type Simulator } from '../../src/mock/index.js';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import {
   recordingSimulator,
   type RecordingSimulator,
 } from '../reliability/support/upload-recorder.js';
+import { requestGate, type RequestGate } from '../support/request-gate.js';
 import type { ChildMessage } from './support/resume-child.js';
 import { bytesOf, sha256 } from './support/upload-kit.js';
 
@@ -24,13 +25,16 @@ const FILENAME = 'lecture.mp4';
 let dir: string;
 let recorder: RecordingSimulator;
 let server: MockServer;
+/** Chunk requests past each run's share wait here, unanswered, until the next run. */
+let gate: RequestGate;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'seatpay-resume-'));
   recorder = recordingSimulator({
     operationTypes: { resumable: { chunk_size: CHUNK, max_chunks: null } },
   });
-  server = await startMockServer({ simulator: gated(recorder.simulator) });
+  gate = requestGate(recorder.simulator, 'POST /v2/media/me/chunk');
+  server = await startMockServer({ simulator: gate.simulator });
 });
 afterAll(async () => {
   await server?.close();
@@ -42,36 +46,6 @@ interface Run {
   /** The child's progress reports, in order. */
   progress: Extract<ChildMessage, { kind: 'progress' }>[];
   fileId: number | undefined;
-}
-
-/** How many more chunk requests the service answers (no limit when undefined). */
-let chunkBudget: number | undefined;
-/** Chunk requests held past the budget; released (as a dropped connection) at the next run. */
-let held: (() => void)[] = [];
-
-/** The simulator behind a gate on chunk requests: past the budget, they wait unanswered. */
-function gated(inner: Simulator): Simulator {
-  return {
-    ...inner,
-    handle: async (request, options) => {
-      const isChunk = request.method === 'POST' && /\/chunk$/.test(new URL(request.url).pathname);
-      if (isChunk && chunkBudget !== undefined) {
-        if (chunkBudget <= 0) {
-          await new Promise<void>((resolve) => held.push(resolve));
-          return Response.error();
-        }
-        chunkBudget -= 1;
-      }
-      return inner.handle(request, options);
-    },
-  };
-}
-
-/** Answers `budget` more chunk requests (all when undefined); drops those a killed run left held. */
-function openGate(budget: number | undefined): void {
-  chunkBudget = budget;
-  held.forEach((release) => release());
-  held = [];
 }
 
 /**
@@ -130,7 +104,7 @@ it('a process killed at 30 %, 60 % and 95 % resumes each time; the last run send
     const before = await recorded(storeDir);
     const sentBefore = recorder.trace(FILENAME).chunks.length;
     const killAt = Math.round(share * TOTAL);
-    openGate(killAt - before.length);
+    gate.open(killAt - before.length);
     const run = await runChild(path, storeDir, killAt);
     expect(run.fileId, 'killed before the end').toBeUndefined();
     expect(run.progress[0]?.chunksDone).toBe(before.length);
@@ -144,7 +118,7 @@ it('a process killed at 30 %, 60 % and 95 % resumes each time; the last run send
 
   const before = await recorded(storeDir);
   const sentBefore = recorder.trace(FILENAME).chunks.length;
-  openGate(undefined);
+  gate.open(undefined);
   const last = await runChild(path, storeDir);
   const sent = recorder
     .trace(FILENAME)
