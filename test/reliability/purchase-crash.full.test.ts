@@ -39,10 +39,11 @@ interface CrashPoint {
    */
   hold?: string;
   /**
-   * When to kill: at once after the child prints `line`, or, when `request` is given, the moment
-   * that request (`METHOD /path`) reaches the simulator after the line.
+   * When to kill: at once after the child prints `line`; or the moment the `arrival`-th request
+   * on `request` (`METHOD /path`) reaches the simulator, watched from the child's start (a line
+   * the parent reads late on a loaded machine must not let that request slip by unseen).
    */
-  killAfter?: { line: string; request?: string };
+  killAfter?: { line: string } | { request: string; arrival: number };
 }
 
 const POINTS: CrashPoint[] = [
@@ -55,17 +56,18 @@ const POINTS: CrashPoint[] = [
   {
     name: 'during pay: sent, not yet processed',
     faults: [{ route: PAY, kind: 'latency', latencyMs: 800 }],
-    killAfter: { line: 'step existing', request: PAY },
+    killAfter: { request: PAY, arrival: 1 },
   },
   {
     name: 'during pay: processed, answer lost',
     faults: [{ route: PAY, kind: 'hang-after' }],
-    killAfter: { line: 'step existing', request: PAY },
+    killAfter: { request: PAY, arrival: 1 },
   },
   {
     name: 'while waiting for the subscription',
     faults: [{ route: PAY, kind: 'late-subscription', delayMs: 1_500 }],
-    killAfter: { line: 'step pay', request: LIST },
+    // The first listing is the one before paying; the second, the wait's first poll.
+    killAfter: { request: LIST, arrival: 2 },
   },
   {
     name: 'after the subscription was found (listing consumables)',
@@ -137,13 +139,20 @@ describe('a purchase killed at any point, then run again with the same key', () 
       gate?.open(0);
       const kill = point.killAfter;
       let stopWatching: () => void = () => undefined;
-      const first = await runPurchaseChild(script, args, (line, killNow) => {
-        if (!kill || line !== kill.line) return false;
-        if (!kill.request) return true;
+      let killChild: (() => void) | undefined;
+      let due = false;
+      if (kill && 'request' in kill) {
+        let arrivals = 0;
         stopWatching = watched.onArrival((route) => {
-          if (route === kill.request) killNow();
+          if (route !== kill.request || ++arrivals !== kill.arrival) return;
+          due = true;
+          killChild?.(); // else the next line the parent reads kills it
         });
-        return false;
+      }
+      const first = await runPurchaseChild(script, args, (line, killNow) => {
+        killChild = killNow;
+        if (!kill) return false;
+        return 'request' in kill ? due : line === kill.line;
       }).finally(() => {
         stopWatching();
         // The child is gone: drop what it left held, answer every later request.
