@@ -28,7 +28,7 @@ import {
 } from '../../src/index.js';
 import { seededRandom, startMockServer, type MockServer } from '../../src/mock/index.js';
 import { memoryUploadStore } from '../upload/support/upload-kit.js';
-import { holdTimers, timeOutHeldRequest } from './support/held-timers.js';
+import { holdTimers, timeOutHeldRequests } from './support/held-timers.js';
 import { recordingSimulator, type RecordingSimulator } from './support/upload-recorder.js';
 import {
   CHUNK_ROUTE,
@@ -185,7 +185,8 @@ async function upload(run: Run): Promise<Outcome> {
     );
   let result: Awaited<typeof settled>;
   try {
-    if (clock) await timeOutHeldRequest(clock, { timeoutMs: CHUNK_TIMEOUT, heldMs: LATE }, settled);
+    if (clock)
+      await timeOutHeldRequests(clock, { timeoutMs: CHUNK_TIMEOUT, heldMs: LATE }, settled);
     result = await settled;
     // The slow attempt the service still holds reaches it now, after the upload: it must change
     // nothing of the file.

@@ -85,24 +85,25 @@ export function holdTimers(lengths: readonly number[]): HeldTimers {
 }
 
 /**
- * Times out the one request the service holds: once a timer of `heldMs` waits (the service keeps
- * the request) and a single timer of `timeoutMs` is left (that request's own wait: every other
- * request in flight has its answer), fires that one. Stops when `settled` settles first (no
- * request was held). Whether it fired.
+ * Times out each request the service holds, one at a time: whenever it holds one more than it did
+ * when the last was timed out (one more timer of `heldMs` waits; the test fires none of them
+ * meanwhile) and a single timer of `timeoutMs` is left (that request's own wait: every other
+ * request in flight has its answer), fires that one. Once `settled` settles, how many it timed out.
  */
-export async function timeOutHeldRequest(
+export async function timeOutHeldRequests(
   clock: HeldTimers,
   { timeoutMs, heldMs }: { timeoutMs: number; heldMs: number },
   settled: Promise<unknown>,
-): Promise<boolean> {
-  const alone = () => clock.pending(heldMs) === 1 && clock.pending(timeoutMs) === 1;
+): Promise<number> {
+  let timedOut = 0;
+  const alone = () => clock.pending(heldMs) > timedOut && clock.pending(timeoutMs) === 1;
   const over = settled.then(
     () => 'settled' as const,
     () => 'settled' as const,
   );
   for (;;) {
-    if ((await Promise.race([clock.until(alone), over])) === 'settled') return false;
+    if ((await Promise.race([clock.until(alone), over])) === 'settled') return timedOut;
     // Checked again with nothing in between: a request may have set its timer since.
-    if (alone()) return clock.fire(timeoutMs) === 1;
+    if (alone()) timedOut += clock.fire(timeoutMs);
   }
 }
