@@ -13,6 +13,7 @@ import {
 import { seededRandom, startMockServer, type MockServer } from '../../src/mock/index.js';
 import { closedPort } from '../support/loopback.js';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
+import { holdTimers, timeOutHeldRequests } from './support/held-timers.js';
 import { printTable } from './support/faults-figures.js';
 import {
   FIGURES_HEADER,
@@ -35,13 +36,14 @@ const MAX_RETRIES = 2;
 /** Retry-After is capped to this, so a wait of 1 s or an HTTP date shows as "in 7 ms" in the log. */
 const MAX_RETRY_DELAY = 7;
 /**
- * Per-attempt timeout of the slow-headers scenarios, and how late those headers come. The timeout
- * is far above a loopback answer even at a load of 15 (the unfaulted calls and the retries that
- * get through must finish within it); the late headers come long after any timeout could end.
+ * Per-attempt timeout of the slow-headers scenarios, and how late those headers come. Both are on
+ * the test's clock (support/held-timers.ts): an attempt's wait runs out only once the service holds
+ * it for the late headers, and those never come while the call lasts. The unfaulted calls and the
+ * retries that get through can never run out of time, however slow a loaded machine makes them.
  */
 const SLOW_TIMEOUT = 1_000;
 const SLOW_HEADERS = 60_000;
-/** A scenario's guard against a hang: the slow-headers ones wait SLOW_TIMEOUT per faulted attempt. */
+/** A scenario's guard against a hang. */
 const SCENARIO_TIMEOUT = 180_000;
 
 const PLAN = 'team-per-seat';
@@ -128,10 +130,25 @@ function getAndPost(
       const outcome = fault(routeOf(method), times, rng);
       return { ...(method === 'GET' ? outcome.get : outcome.post), faulted: true };
     },
-    call: (clients) =>
-      method === 'GET' ? getPlan(clients[via], timeout) : preview(clients[via], timeout),
+    call: (clients) => {
+      const call = () =>
+        method === 'GET' ? getPlan(clients[via], timeout) : preview(clients[via], timeout);
+      return options.slow ? onTheTestsClock(call) : call();
+    },
     correct: method === 'GET' ? isPlan : isPreview,
   }));
+}
+
+/** `call` with its attempts' timeouts and the late headers held: each held attempt times out. */
+async function onTheTestsClock<T>(call: () => Promise<T>): Promise<T> {
+  const clock = holdTimers([SLOW_TIMEOUT, SLOW_HEADERS]);
+  try {
+    const settled = call();
+    await timeOutHeldRequests(clock, { timeoutMs: SLOW_TIMEOUT, heldMs: SLOW_HEADERS }, settled);
+    return await settled;
+  } finally {
+    clock.restore();
+  }
 }
 
 const proxyRoute = (method: 'GET' | 'POST') => (method === 'GET' ? GET_PLAN_PATH : CHECKING);

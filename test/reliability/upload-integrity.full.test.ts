@@ -28,6 +28,7 @@ import {
 } from '../../src/index.js';
 import { seededRandom, startMockServer, type MockServer } from '../../src/mock/index.js';
 import { memoryUploadStore } from '../upload/support/upload-kit.js';
+import { holdTimers, timeOutHeldRequests } from './support/held-timers.js';
 import { recordingSimulator, type RecordingSimulator } from './support/upload-recorder.js';
 import {
   CHUNK_ROUTE,
@@ -43,8 +44,15 @@ import {
 const SEED = 20_240_603;
 const SMALL = 1024; // test-small: chunk_size 1024, max_chunks 8, so at most 7 chunks
 const MEDIA = 10_485_760; // media: 10 MiB chunks, no bound
+// An upload with a slow fault runs on the test's clock (support/held-timers.ts): its timers of
+// CHUNK_TIMEOUT (each attempt's wait, finalize's too) and of LATE (the slow fault's latency) wait
+// until the test fires them. Once the service holds the slow attempt and every other request in
+// flight has its answer, that attempt's time runs out; once the upload settled, the service gets to
+// it, late. So only the attempt meant to time out can, however slow a loaded machine makes the
+// others. Every other upload waits GUARD, a hang guard: no fault of theirs is a timeout.
 const CHUNK_TIMEOUT = 400;
 const LATE = 900; // injected latency of a slow fault: beyond CHUNK_TIMEOUT
+const GUARD = 30_000;
 
 const random = seededRandom(SEED);
 const SMALL_SETTINGS = {
@@ -142,7 +150,6 @@ interface Run {
   bytes: Uint8Array;
   filename: string;
   operationType: string;
-  chunkTimeout: number;
   attempt: Outcome['attempt'];
   /** Where a failed first attempt leaves its acknowledged chunks for the resumed one. */
   resume?: UploadOptions['resume'];
@@ -158,14 +165,16 @@ async function upload(run: Run): Promise<Outcome> {
   const before = recorder.trace(filename);
   const [chunksBefore, finalizesBefore] = [before.chunks.length, before.finalizes.length];
   const started = performance.now();
-  const result = await client.media
+  const slow = plan.faults.some((fault) => fault.kind === 'latency' && fault.latencyMs === LATE);
+  const clock = slow ? holdTimers([CHUNK_TIMEOUT, LATE]) : undefined;
+  const settled = client.media
     .upload(source, {
       operation_type: run.operationType,
       filename,
       mime: 'application/octet-stream',
       concurrency: plan.concurrency,
       maxRetries: plan.maxRetries,
-      chunkTimeout: run.chunkTimeout,
+      chunkTimeout: clock ? CHUNK_TIMEOUT : GUARD,
       ...(run.resume ? { resume: run.resume } : {}),
       onChunk: (_record, chunk) => void (chunk.alreadyHeld && alreadyHeld++),
       onProgress: (report) => void progress.push(report),
@@ -174,6 +183,17 @@ async function upload(run: Run): Promise<Outcome> {
       (file) => ({ file, error: undefined }),
       (error: unknown) => ({ file: undefined, error }),
     );
+  let result: Awaited<typeof settled>;
+  try {
+    if (clock)
+      await timeOutHeldRequests(clock, { timeoutMs: CHUNK_TIMEOUT, heldMs: LATE }, settled);
+    result = await settled;
+    // The slow attempt the service still holds reaches it now, after the upload: it must change
+    // nothing of the file.
+    if (clock?.fire(LATE)) await answered(filename);
+  } finally {
+    clock?.restore();
+  }
   const ms = Math.round(performance.now() - started);
   const trace = recorder.trace(filename);
   const chunks = trace.chunks.slice(chunksBefore);
@@ -225,18 +245,24 @@ async function upload(run: Run): Promise<Outcome> {
   return outcome;
 }
 
+/** Until every chunk request for `filename` that reached the service has its answer. */
+async function answered(filename: string): Promise<void> {
+  const pending = () => recorder.trace(filename).chunks.some((c) => c.answer === 'pending');
+  while (pending()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 /**
  * The planned upload; after a permanent failure, the same bytes are sent again with the same
  * resume record and no fault, as a user retrying would: only the chunks not acknowledged are
  * sent, those the service kept without an answer count as delivered (`chunk-already-exists`,
  * under this upload's own name), and the file must still hash to the source.
  */
-async function planned(plan: UploadPlan, operationType: string, chunkTimeout: number) {
+async function planned(plan: UploadPlan, operationType: string) {
   const bytes = randomBytes(random, plan.size);
   const filename = `integrity-${SEED}-${plan.id}.bin`;
   const { store, records } = memoryUploadStore();
   const resume = { store, key: filename };
-  const run = { plan, bytes, filename, operationType, chunkTimeout, resume };
+  const run = { plan, bytes, filename, operationType, resume };
   for (const fault of plan.faults) recorder.simulator.faults.inject(fault);
   await upload({ ...run, attempt: 'first' });
   if (plan.scenario !== 'permanent') {
@@ -263,15 +289,14 @@ async function planned(plan: UploadPlan, operationType: string, chunkTimeout: nu
 
 describe(`upload integrity, seed ${SEED}: test-small (1 KiB chunks), ${smallPlans.length} uploads`, () => {
   it.each(smallPlans.map((plan) => [title(plan), plan] as const))('%s', (_title, plan) =>
-    planned(plan, 'test-small', CHUNK_TIMEOUT),
+    planned(plan, 'test-small'),
   );
 });
 
 describe(`upload integrity, seed ${SEED}: media (10 MiB chunks), ${largePlans.length} uploads`, () => {
-  // Finalize assembles up to 30 MiB in the simulator: chunkTimeout (which also bounds finalize)
-  // is long here, and no slow fault is drawn.
+  // Finalize assembles up to 30 MiB in the simulator; no slow fault is drawn.
   it.each(largePlans.map((plan) => [title(plan), plan] as const))('%s', (_title, plan) =>
-    planned(plan, 'media', 30_000),
+    planned(plan, 'media'),
   );
 });
 
@@ -286,7 +311,6 @@ describe(`upload integrity, seed ${SEED}: ${parallelPlans.length} uploads 4 at a
           bytes: randomBytes(random, plan.size),
           filename: `integrity-${SEED}-${plan.id}.bin`,
           operationType: 'test-small',
-          chunkTimeout: CHUNK_TIMEOUT,
           attempt: 'first',
         });
       }
@@ -299,7 +323,7 @@ const REUSED_CHUNKS = 6;
 const reuseOptions = (filename: string) => ({
   operation_type: 'test-small',
   filename,
-  chunkTimeout: CHUNK_TIMEOUT,
+  chunkTimeout: GUARD,
 });
 /** The finalized file's bytes hash to `bytes`, and only `count` finalizes came for the name. */
 function expectWhole(fileId: number, bytes: Uint8Array) {
