@@ -21,12 +21,11 @@ export async function typeScriptVersions(): Promise<TypeScriptVersion[]> {
   const dir = join(repoRoot, '.tmp', 'typescripts');
   const tscOf = (name: string) => join(dir, 'node_modules', name, 'bin', 'tsc');
   const names = Object.keys(OTHER_VERSIONS);
-  if (!names.every((name) => existsSync(tscOf(name)))) {
-    await installCached(
-      dir,
-      Object.entries(OTHER_VERSIONS).map(([alias, spec]) => `${alias}@npm:${spec}`),
-    );
-  }
+  await installCached(
+    dir,
+    Object.entries(OTHER_VERSIONS).map(([alias, spec]) => `${alias}@npm:${spec}`),
+    () => Promise.resolve(names.every((name) => existsSync(tscOf(name)))),
+  );
   return [
     {
       name: "TypeScript 6 (the repository's)",

@@ -19,9 +19,7 @@ export async function nodeBinary(major: NodeMajor): Promise<string> {
   if (major === 24) return process.execPath;
   const dir = join(repoRoot, '.tmp', 'node22');
   const binary = join(dir, 'node_modules', 'node', 'bin', 'node');
-  if (await isMajor(binary, 22)) return binary;
-
-  await installCached(dir, ['node@22']);
+  await installCached(dir, ['node@22'], () => isMajor(binary, 22));
   if (!(await isMajor(binary, 22))) {
     throw new Error(`${binary} is not a Node 22 after installing node@22`);
   }
