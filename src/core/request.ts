@@ -5,6 +5,13 @@ import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
 import { errorOfAnswer } from './errors/error-of-answer.js';
 import { RequestHeaders } from './prepare/headers.js';
 import { MultipartBody } from './prepare/multipart.js';
+import {
+  observeAttempt,
+  observeOperation,
+  startObserving,
+  type Observing,
+} from './observe/observing.js';
+import type { OperationNotes } from './observe/operation-notes.js';
 import { prepare, type PrepareSetup } from './prepare/prepare.js';
 import { tokenFor } from './prepare/token.js';
 import { withinDeadline } from './retry/deadline.js';
@@ -53,6 +60,7 @@ export class HttpCore {
   readonly #retrySetup: RetrySetup;
   readonly #sendSetup: SendSetup;
   readonly #resultSetup: ResultSetup;
+  readonly #observing: Observing;
 
   /** @internal */
   constructor(options: ResolvedClientOptions, platform: Platform) {
@@ -89,6 +97,7 @@ export class HttpCore {
       log: this.#log,
     };
     this.#ky = kyInstanceOf(options, this.#headers.static(platform.userAgent), timeoutMs);
+    this.#observing = startObserving(options, this.#secrets, this.#log);
   }
 
   /** @internal */
@@ -164,8 +173,24 @@ export class HttpCore {
     );
   }
 
+  /** One attempt, observed (a span, a duration) when the client has a tracer or a meter. */
+  private attempt<T>(call: PreparedCall<T>, attempt: number, mode: AnswerMode) {
+    const observing = this.#observing;
+    if (observing === undefined) return this.answerOf(call, attempt, mode);
+    return observeAttempt(observing, call, attempt, () => this.answerOf(call, attempt, mode));
+  }
+
+  /**
+   * Runs a helper's whole operation (`seatpay.purchase`, `seatpay.upload` ...) in a span of its
+   * own when the client traces; `notes` let it add what it learns.
+   * @internal
+   */
+  observe<T>(name: string, work: (notes: OperationNotes) => Promise<T>): Promise<T> {
+    return observeOperation(this.#observing, name, work);
+  }
+
   /** One attempt: token and headers, send and read, then the typed error or the answer. */
-  private async attempt<T>(
+  private async answerOf<T>(
     call: PreparedCall<T>,
     attempt: number,
     mode: AnswerMode,

@@ -94,6 +94,7 @@ function checkOptions(options: ClientOptions): void {
     );
   }
   checkHooks(options.hooks);
+  checkTelemetry(options);
   const methods = ['error', 'warn', 'info', 'debug'] as const;
   if (
     logger !== undefined &&
@@ -142,6 +143,26 @@ function checkMaxResponseBytes(value: unknown): void {
     throw new InvalidRequestError(
       `Invalid maxResponseBytes: must be a whole number of bytes from 1 to ${LARGEST_RESPONSE_BYTES}`,
       { field: 'maxResponseBytes' },
+    );
+  }
+}
+
+/** A tracer and a meter as OpenTelemetry makes them: checked here, so a typo fails at once. */
+function checkTelemetry({ tracer, meter }: ClientOptions): void {
+  const has = (value: unknown, method: string) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Record<string, unknown>)[method] === 'function';
+  if (tracer !== undefined && !has(tracer, 'startActiveSpan')) {
+    throw new InvalidRequestError(
+      "Invalid tracer: must be an OpenTelemetry Tracer, such as trace.getTracer('my-app')",
+      { field: 'tracer' },
+    );
+  }
+  if (meter !== undefined && !has(meter, 'createHistogram')) {
+    throw new InvalidRequestError(
+      "Invalid meter: must be an OpenTelemetry Meter, such as metrics.getMeter('my-app')",
+      { field: 'meter' },
     );
   }
 }
