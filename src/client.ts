@@ -117,9 +117,15 @@ export class SeatpayClient {
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
     // Its journal records too: a payment's answer may echo the card, and a record may go to disk.
+    // Traced, it is one span around its every attempt.
     const secrets = this.#core.secrets;
-    return import('./helpers/purchase.js')
-      .then(({ purchase }) => purchase(this, options, (value) => secrets.redact(value)))
+    const redact = <T>(value: T): T => secrets.redact(value);
+    return this.#core
+      .observe('seatpay.purchase', (notes) =>
+        import('./helpers/purchase.js').then(({ purchase }) =>
+          purchase(this, options, redact, notes),
+        ),
+      )
       .catch((error: unknown) => {
         throw this.#core.scrub(error);
       });

@@ -9,6 +9,7 @@ import type { PurchaseOptions, PurchaseResult } from './purchase/purchase-option
 import { startDeadline } from '../core/retry/deadline.js';
 import { checkKeyAndJournal } from './purchase/keyed-journal.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
+import { UNOBSERVED, type OperationNotes } from '../core/observe/operation-notes.js';
 
 export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
 
@@ -22,6 +23,7 @@ export async function purchase(
   client: PurchaseCalls,
   options: PurchaseOptions,
   redact: <T>(value: T) => T = (value) => value,
+  notes: OperationNotes = UNOBSERVED,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
   const deadline = startDeadline(options.totalTimeout, options.signal, 'The purchase');
@@ -29,14 +31,30 @@ export async function purchase(
     // The purchases of one client share a money queue and its claimed subscriptions.
     const flow = new PurchaseFlow(
       client,
-      { ...options, signal: deadline.signal },
+      { ...traced(options, notes), signal: deadline.signal },
       purchasesOf(client),
       redact,
+      notes,
     );
     return await flow.run();
   } finally {
     deadline.clear();
   }
+}
+
+/** The options with each step told to the purchase's span as an event, when it is traced. */
+function traced(options: PurchaseOptions, notes: OperationNotes): PurchaseOptions {
+  if (notes === UNOBSERVED) return options;
+  if (options.key !== undefined)
+    notes.set({ 'seatpay.key': options.key, 'seatpay.replayed': false });
+  const { onStep } = options;
+  return {
+    ...options,
+    onStep: (done) => {
+      notes.event('seatpay.purchase.step', { 'seatpay.step': done.step });
+      onStep?.(done);
+    },
+  };
 }
 
 /**

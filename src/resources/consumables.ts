@@ -3,7 +3,7 @@ import type { HttpCore } from '../core/request.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
-import { keyedCheckout } from '../helpers/purchase/keyed-checkout.js';
+import { keyedCheckout, type ObserveCheckout } from '../helpers/purchase/keyed-checkout.js';
 import { memoryJournal, type PurchaseJournal } from '../helpers/purchase/journal.js';
 import { checkKeyAndJournal } from '../helpers/purchase/keyed-journal.js';
 import {
@@ -119,7 +119,8 @@ export class ConsumablesResource {
       parseInput(CheckoutParamsSchema, input, 'params');
     };
     const keyed = { key, journal: journal ?? this.#defaultJournal() };
-    return keyedCheckout(this.#send, input, keyed, options, check);
+    const observe: ObserveCheckout = (work) => this.#core.observe('seatpay.checkout', work);
+    return keyedCheckout(this.#send, input, keyed, options, check, observe);
   }
 
   readonly #send = (params: unknown, options?: RequestOptions): APIPromise<CheckoutResult> =>

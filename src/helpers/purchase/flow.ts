@@ -1,11 +1,11 @@
 import { AbortError } from '../../core/errors/abort-error.js';
-import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import {
   PurchaseError,
   type PurchaseCharged,
   type PurchaseFailedStep,
 } from '../../core/errors/purchase-error.js';
 import type { RequestOptions } from '../../core/setup/options.js';
+import { UNOBSERVED, type OperationNotes } from '../../core/observe/operation-notes.js';
 import type { Payment, Plan } from '../../schemas/payments.js';
 import type { Bag, Checking } from '../../schemas/checking.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
@@ -13,7 +13,12 @@ import type { PurchaseCalls } from './purchase-calls.js';
 import type { PurchaseOptions, PurchaseResult } from './purchase-options.js';
 import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from '../purchase-step.js';
 import { subscriptionsOf } from '../wait-for-subscription.js';
-import { abortAfterPay, chargedAfterPayFailure, deadlinePassed } from './charged.js';
+import {
+  abortAfterPay,
+  asSeatpayError,
+  chargedAfterPayFailure,
+  deadlinePassed,
+} from './charged.js';
 import type { ClientPurchases } from './client-purchases.js';
 import type { PurchaseRecord } from './journal.js';
 import { KeyedJournal } from './keyed-journal.js';
@@ -48,6 +53,7 @@ export class PurchaseFlow {
     private readonly shared: ClientPurchases,
     /** Hides the client's secrets: a record is written where anyone may read it (a file). */
     private readonly redact: <T>(value: T) => T,
+    private readonly notes: OperationNotes = UNOBSERVED, // its span: told of a replayed key
   ) {
     this.#journal =
       options.key === undefined
@@ -196,6 +202,7 @@ export class PurchaseFlow {
 
   /** A purchase recorded by an earlier run with the same key: never pays, picks up where it was. */
   async #resume(record: PurchaseRecord): Promise<PurchaseResult> {
+    this.notes.set({ 'seatpay.replayed': true });
     this.#record = record;
     this.#payment = record.payment;
     this.#charged = record.charged === 'yes' ? 'yes' : 'unknown';
@@ -281,14 +288,6 @@ export class PurchaseFlow {
       subscription: this.#subscription,
     });
   }
-}
-
-/** What `onStep` gets for an ambiguous pay: a typed error, your own code's throw as its cause. */
-function asSeatpayError(error: unknown): SeatpayError {
-  if (error instanceof SeatpayError) return error;
-  return new SeatpayError('Paying failed in a way that leaves the charge unknown', {
-    cause: error,
-  });
 }
 
 /** What a key's record must match: the parameters that decide what is bought (never the card). */

@@ -2,6 +2,7 @@ import { APIPromise } from '../../core/api-promise.js';
 import type { Answer, AnswerMode } from '../../core/call.js';
 import { UnsettledKeyError } from '../../core/errors/journal-errors.js';
 import type { RequestOptions } from '../../core/setup/options.js';
+import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import type { CheckoutResult } from '../../schemas/consumables.js';
 import { chargedAfterPayFailure } from './charged.js';
 import type { CheckoutRecord, PurchaseJournal } from './journal.js';
@@ -12,6 +13,9 @@ export type SendCheckout = (
   params: Record<string, unknown>,
   options?: RequestOptions,
 ) => APIPromise<CheckoutResult>;
+
+/** Runs the keyed checkout, in a `seatpay.checkout` span when the client traces. */
+export type ObserveCheckout = <T>(work: (notes: OperationNotes) => Promise<T>) => Promise<T>;
 
 /** The run of each key in this process, per journal: a second run with the key waits for it. */
 const running = new WeakMap<PurchaseJournal, Map<string, Promise<unknown>>>();
@@ -28,15 +32,17 @@ export function keyedCheckout(
   keyed: { key: string; journal: PurchaseJournal },
   options: RequestOptions | undefined,
   check: () => void,
+  observe: ObserveCheckout,
 ): APIPromise<CheckoutResult> {
   const mode: AnswerMode = { raw: false };
-  const run = async () => {
+  const run = async (notes: OperationNotes) => {
     check(); // bad input: a typed error, nothing read or sent
     const { key, journal } = keyed;
+    notes.set({ 'seatpay.key': key, 'seatpay.replayed': false });
     const journaled = new KeyedJournal(journal, key, 'checkout', params, options?.signal);
-    return inTurn(keyed, () => checkoutOnce(send, params, journaled, options));
+    return inTurn(keyed, () => checkoutOnce(send, params, journaled, options, notes));
   };
-  return new APIPromise(run(), mode);
+  return new APIPromise(observe(run), mode);
 }
 
 /** Runs `work` after the key's previous run in this process has settled. */
@@ -58,9 +64,10 @@ async function checkoutOnce(
   params: Record<string, unknown>,
   journal: KeyedJournal,
   options: RequestOptions | undefined,
+  notes: OperationNotes,
 ): Promise<Answer<CheckoutResult>> {
   const recorded = (await journal.read()) as CheckoutRecord | undefined;
-  if (recorded && recorded.stage !== 'refused') return settled(recorded, journal.key);
+  if (recorded && recorded.stage !== 'refused') return settled(recorded, journal.key, notes);
   const record: CheckoutRecord = {
     kind: 'checkout',
     stage: 'sending',
@@ -71,7 +78,7 @@ async function checkoutOnce(
   // Atomic even over a refusal: two re-runs of a refused checkout cannot both buy.
   const claimed = await journal.claim(record);
   // Another process claimed the key between our read and our claim: follow its record.
-  if (!claimed) return settled((await journal.read()) as CheckoutRecord, journal.key);
+  if (!claimed) return settled((await journal.read()) as CheckoutRecord, journal.key, notes);
   const abortedBeforeSending = options?.signal?.aborted ?? false;
   let answer: { data: CheckoutResult; response: Response; requestId: string | null };
   try {
@@ -98,8 +105,13 @@ async function checkoutOnce(
 }
 
 /** A recorded run: its answer, replayed; or, sent and never settled, never sent again. */
-function settled(record: CheckoutRecord | undefined, key: string): Answer<CheckoutResult> {
+function settled(
+  record: CheckoutRecord | undefined,
+  key: string,
+  notes: OperationNotes,
+): Answer<CheckoutResult> {
   if (record?.stage !== 'done' || record.result === undefined) throw new UnsettledKeyError(key);
+  notes.set({ 'seatpay.replayed': true });
   const result = record.result;
   const text = JSON.stringify(result);
   const response = new Response(text, {

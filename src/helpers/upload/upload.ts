@@ -3,6 +3,7 @@ import { APIError } from '../../core/errors/api-error.js';
 import { UploadMayExistError } from '../../core/errors/helper-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/setup/options.js';
+import { UNOBSERVED, type OperationNotes } from '../../core/observe/operation-notes.js';
 import {
   OperationTypeSchema,
   type FinalizeParams,
@@ -52,6 +53,7 @@ export async function uploadMedia(
   source: UploadSource,
   options: UploadOptions,
   log: Warner,
+  notes: OperationNotes = UNOBSERVED,
 ): Promise<MediaFile> {
   const settings = checkUploadOptions(source, options);
   const reader = openSource(source);
@@ -74,6 +76,11 @@ export async function uploadMedia(
         resumeKey: resumeOf.stored!.key,
       });
     }
+    notes.set({
+      'seatpay.upload.size': reader.size,
+      'seatpay.upload.chunks': plan.totalChunks,
+      'seatpay.upload.resumed_chunks': session.acknowledged.size,
+    });
     const progress = new ProgressTracker(plan, options.onProgress, {
       chunks: session.acknowledged.size,
       bytes: session.bytesDone(),
