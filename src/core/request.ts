@@ -5,13 +5,8 @@ import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
 import { errorOfAnswer } from './errors/error-of-answer.js';
 import { RequestHeaders } from './prepare/headers.js';
 import { MultipartBody } from './prepare/multipart.js';
-import {
-  observeAttempt,
-  observeOperation,
-  startObserving,
-  type Observing,
-} from './observe/observing.js';
-import type { OperationNotes } from './observe/operation-notes.js';
+import { observed, startObserving, type Observing } from './observe/observing.js';
+import { UNOBSERVED, type OperationNotes } from './observe/operation-notes.js';
 import { prepare, type PrepareSetup } from './prepare/prepare.js';
 import { tokenFor } from './prepare/token.js';
 import { withinDeadline } from './retry/deadline.js';
@@ -175,9 +170,8 @@ export class HttpCore {
 
   /** One attempt, observed (a span, a duration) when the client has a tracer or a meter. */
   private attempt<T>(call: PreparedCall<T>, attempt: number, mode: AnswerMode) {
-    const observing = this.#observing;
-    if (observing === undefined) return this.answerOf(call, attempt, mode);
-    return observeAttempt(observing, call, attempt, () => this.answerOf(call, attempt, mode));
+    const run = () => this.answerOf(call, attempt, mode);
+    return observed(this.#observing, (observer) => observer.attempt(call, attempt, run), run);
   }
 
   /**
@@ -186,7 +180,8 @@ export class HttpCore {
    * @internal
    */
   observe<T>(name: string, work: (notes: OperationNotes) => Promise<T>): Promise<T> {
-    return observeOperation(this.#observing, name, work);
+    const untraced = () => work(UNOBSERVED);
+    return observed(this.#observing, (observer) => observer.operation(name, work), untraced);
   }
 
   /** One attempt: token and headers, send and read, then the typed error or the answer. */

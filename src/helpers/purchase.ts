@@ -9,7 +9,7 @@ import type { PurchaseOptions, PurchaseResult } from './purchase/purchase-option
 import { startDeadline } from '../core/retry/deadline.js';
 import { checkKeyAndJournal } from './purchase/keyed-journal.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
-import { UNOBSERVED, type OperationNotes } from '../core/observe/operation-notes.js';
+import type { OperationNotes } from '../core/observe/operation-notes.js';
 
 export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
 
@@ -22,8 +22,8 @@ export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-option
 export async function purchase(
   client: PurchaseCalls,
   options: PurchaseOptions,
-  redact: <T>(value: T) => T = (value) => value,
-  notes: OperationNotes = UNOBSERVED,
+  redact: <T>(value: T) => T,
+  notes: OperationNotes,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
   const deadline = startDeadline(options.totalTimeout, options.signal, 'The purchase');
@@ -42,9 +42,8 @@ export async function purchase(
   }
 }
 
-/** The options with each step told to the purchase's span as an event, when it is traced. */
+/** The options with each step told to the purchase's span as an event (nothing, untraced). */
 function traced(options: PurchaseOptions, notes: OperationNotes): PurchaseOptions {
-  if (notes === UNOBSERVED) return options;
   if (options.key !== undefined)
     notes.set({ 'seatpay.key': options.key, 'seatpay.replayed': false });
   const { onStep } = options;

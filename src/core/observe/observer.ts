@@ -1,9 +1,7 @@
 import type { Answer, PreparedCall } from '../call.js';
-import { APIError } from '../errors/api-error.js';
-import { PurchaseError } from '../errors/purchase-error.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { Log } from '../setup/logger.js';
-import { attemptAttributes, errorTypeOf } from './attempt-attributes.js';
+import { attemptAttributes, errorTypeOf, fieldOf, seatpayClassesOf } from './attempt-attributes.js';
 import { inSpan, quietly } from './in-span.js';
 import type { OperationNotes } from './operation-notes.js';
 import {
@@ -90,8 +88,9 @@ export class Observer {
     } catch (error) {
       const outcome = attemptFailure(error);
       measured(outcome);
-      const requestId = error instanceof APIError ? error.requestId : undefined;
-      this.#end(span, outcome, error, { 'seatpay.request_id': requestId });
+      const requestId = fieldOf(error, 'requestId');
+      const extra = typeof requestId === 'string' ? { 'seatpay.request_id': requestId } : {};
+      this.#end(span, outcome, error, extra);
       throw error;
     }
     const outcome = { 'http.response.status_code': answer.response.status };
@@ -182,16 +181,19 @@ function exceptionOf(error: unknown): TelemetryAttributes {
 
 /** What a failed attempt adds: its status when there was an answer, and `error.type`. */
 function attemptFailure(error: unknown): TelemetryAttributes {
-  const status = error instanceof APIError ? error.status : undefined;
-  return { 'http.response.status_code': status, 'error.type': errorTypeOf(error) };
+  const status = seatpayClassesOf(error).includes('APIError')
+    ? fieldOf(error, 'status')
+    : undefined;
+  const code = typeof status === 'number' ? status : undefined;
+  return { 'http.response.status_code': code, 'error.type': errorTypeOf(error) };
 }
 
 /** What a failed operation adds: `error.type`, and for a purchase whether the card was charged. */
 function operationFailure(error: unknown): TelemetryAttributes {
   const failure: TelemetryAttributes = { 'error.type': errorTypeOf(error) };
-  if (error instanceof PurchaseError) {
-    failure['seatpay.charged'] = error.charged;
-    failure['seatpay.purchase.step'] = error.step;
+  if (seatpayClassesOf(error).includes('PurchaseError')) {
+    failure['seatpay.charged'] = fieldOf(error, 'charged') as string;
+    failure['seatpay.purchase.step'] = fieldOf(error, 'step') as string;
   }
   return failure;
 }

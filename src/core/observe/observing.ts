@@ -1,9 +1,7 @@
-import type { Answer, PreparedCall } from '../call.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { Log } from '../setup/logger.js';
 import type { ClientOptions } from '../setup/options.js';
 import type { Observer } from './observer.js';
-import { UNOBSERVED, type OperationNotes } from './operation-notes.js';
 
 /**
  * A client's {@link Observer}, loading: `undefined` when the client has neither `tracer` nor
@@ -23,24 +21,15 @@ export function startObserving(options: ClientOptions, secrets: Secrets, log: Lo
   );
 }
 
-/** Runs one attempt, observed when the client observes. */
-export function observeAttempt<T>(
-  observing: NonNullable<Observing>,
-  call: PreparedCall<T>,
-  attempt: number,
-  run: () => Promise<Answer<T>>,
-): Promise<Answer<T>> {
-  return observing.then((observer) => (observer ? observer.attempt(call, attempt, run) : run()));
-}
-
-/** Runs a helper's operation, in a span of its own when the client traces. */
-export function observeOperation<T>(
+/**
+ * `use(observer)` once the client's observer is loaded; `otherwise()` when the client observes
+ * nothing (at once: one branch) or its observer could not be loaded.
+ */
+export function observed<T>(
   observing: Observing,
-  name: string,
-  work: (notes: OperationNotes) => Promise<T>,
+  use: (observer: Observer) => Promise<T>,
+  otherwise: () => Promise<T>,
 ): Promise<T> {
-  if (observing === undefined) return work(UNOBSERVED);
-  return observing.then((observer) =>
-    observer ? observer.operation(name, work) : work(UNOBSERVED),
-  );
+  if (observing === undefined) return otherwise();
+  return observing.then((observer) => (observer ? use(observer) : otherwise()));
 }

@@ -148,21 +148,17 @@ function checkMaxResponseBytes(value: unknown): void {
 }
 
 /** A tracer and a meter as OpenTelemetry makes them: checked here, so a typo fails at once. */
-function checkTelemetry({ tracer, meter }: ClientOptions): void {
-  const has = (value: unknown, method: string) =>
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Record<string, unknown>)[method] === 'function';
-  if (tracer !== undefined && !has(tracer, 'startActiveSpan')) {
-    throw new InvalidRequestError(
-      "Invalid tracer: must be an OpenTelemetry Tracer, such as trace.getTracer('my-app')",
-      { field: 'tracer' },
-    );
-  }
-  if (meter !== undefined && !has(meter, 'createHistogram')) {
-    throw new InvalidRequestError(
-      "Invalid meter: must be an OpenTelemetry Meter, such as metrics.getMeter('my-app')",
-      { field: 'meter' },
-    );
+function checkTelemetry(options: ClientOptions): void {
+  for (const [field, method] of [
+    ['tracer', 'startActiveSpan'],
+    ['meter', 'createHistogram'],
+  ] as const) {
+    const given = options[field] as Record<string, unknown> | undefined;
+    if (given !== undefined && typeof given?.[method] !== 'function') {
+      throw new InvalidRequestError(
+        `Invalid ${field}: must be an OpenTelemetry ${field} (from @opentelemetry/api)`,
+        { field },
+      );
+    }
   }
 }

@@ -5,7 +5,7 @@ import {
   type PurchaseFailedStep,
 } from '../../core/errors/purchase-error.js';
 import type { RequestOptions } from '../../core/setup/options.js';
-import { UNOBSERVED, type OperationNotes } from '../../core/observe/operation-notes.js';
+import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import type { Payment, Plan } from '../../schemas/payments.js';
 import type { Bag, Checking } from '../../schemas/checking.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
@@ -53,7 +53,7 @@ export class PurchaseFlow {
     private readonly shared: ClientPurchases,
     /** Hides the client's secrets: a record is written where anyone may read it (a file). */
     private readonly redact: <T>(value: T) => T,
-    private readonly notes: OperationNotes = UNOBSERVED, // its span: told of a replayed key
+    private readonly notes: OperationNotes, // its span: told of a replayed key
   ) {
     this.#journal =
       options.key === undefined
