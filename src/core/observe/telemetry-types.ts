@@ -4,14 +4,42 @@
  * `trace.getTracer(...)` and a `Meter` from `metrics.getMeter(...)` fit them as they are.
  */
 
-/** An attribute's value, as OpenTelemetry takes it. */
+/**
+ * An attribute's value, as OpenTelemetry takes it.
+ *
+ * @example
+ * ```ts
+ * const port: TelemetryValue = 443;
+ * ```
+ * @category Client
+ */
 export type TelemetryValue = string | number | boolean;
 
-/** Attributes of a span, an event or a measurement. */
+/**
+ * Attributes of a span, an event or a measurement.
+ *
+ * @example
+ * ```ts
+ * const attributes: TelemetryAttributes = { 'http.request.method': 'GET', 'server.port': 443 };
+ * ```
+ * @category Client
+ */
 export type TelemetryAttributes = Record<string, TelemetryValue | undefined>;
 
 /**
  * The part of an OpenTelemetry `Span` seatpay uses.
+ *
+ * @example
+ * ```ts
+ * // A tracer of your own (tests, a runtime without the SDK) gives spans of this shape.
+ * const ended: string[] = [];
+ * const span: TelemetrySpan = {
+ *   setAttribute: () => undefined,
+ *   addEvent: () => undefined,
+ *   setStatus: () => undefined,
+ *   end: () => void ended.push('span'),
+ * };
+ * ```
  * @category Client
  */
 export interface TelemetrySpan {
