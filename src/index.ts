@@ -37,6 +37,7 @@ export type {
 } from './core/setup/options.js';
 export type {
   TelemetryAttributes,
+  TelemetryHistogram,
   TelemetryMeter,
   TelemetrySpan,
   TelemetryTracer,

@@ -8,12 +8,11 @@ import {
   SPAN_KIND,
   SPAN_STATUS_ERROR,
   type TelemetryAttributes,
+  type TelemetryHistogram,
   type TelemetryMeter,
   type TelemetrySpan,
   type TelemetryTracer,
 } from './telemetry-types.js';
-
-type Histogram = ReturnType<TelemetryMeter['createHistogram']>;
 
 /** The semantic conventions' advised buckets for `http.client.request.duration`, in seconds. */
 const DURATION_BUCKETS = [
@@ -27,7 +26,7 @@ const DURATION_BUCKETS = [
  */
 export class Observer {
   readonly #tracer: TelemetryTracer | undefined;
-  #duration: Histogram | undefined;
+  #duration: TelemetryHistogram | undefined;
   readonly #secrets: Secrets;
   readonly #log: Log;
 

@@ -43,9 +43,41 @@ export type TelemetryAttributes = Record<string, TelemetryValue | undefined>;
  * @category Client
  */
 export interface TelemetrySpan {
+  /**
+   * Sets one attribute (the answer's status, the request id ...).
+   *
+   * @example
+   * ```ts
+   * span.setAttribute('http.response.status_code', 200);
+   * ```
+   */
   setAttribute(key: string, value: TelemetryValue): unknown;
+  /**
+   * Adds an event: each purchase step, an `exception` on failure.
+   *
+   * @example
+   * ```ts
+   * span.addEvent('seatpay.purchase.step', { 'seatpay.step': 'pay' });
+   * ```
+   */
   addEvent(name: string, attributes?: TelemetryAttributes): unknown;
+  /**
+   * Sets the status: seatpay sets `ERROR` (2) on failure only.
+   *
+   * @example
+   * ```ts
+   * span.setStatus({ code: 2 });
+   * ```
+   */
   setStatus(status: { code: number; message?: string }): unknown;
+  /**
+   * Ends the span: once the attempt's body is read, or the operation settled.
+   *
+   * @example
+   * ```ts
+   * span.end();
+   * ```
+   */
   end(): void;
 }
 
@@ -62,11 +94,45 @@ export interface TelemetrySpan {
  * @category Client
  */
 export interface TelemetryTracer {
+  /**
+   * Starts a span, runs `fn` with it current, and returns what `fn` returns.
+   *
+   * @typeParam F - The work run inside the span.
+   * @example
+   * ```ts
+   * const tracer: TelemetryTracer = trace.getTracer('billing');
+   * await tracer.startActiveSpan('nightly-sync', {}, async (span) => {
+   *   await client.subscriptions.list(); // its attempt spans are this span's children
+   *   span.end();
+   * });
+   * ```
+   */
   startActiveSpan<F extends (span: TelemetrySpan) => unknown>(
     name: string,
     options: { kind?: number; attributes?: TelemetryAttributes },
     fn: F,
   ): ReturnType<F>;
+}
+
+/**
+ * The part of an OpenTelemetry `Histogram` seatpay uses.
+ *
+ * @example
+ * ```ts
+ * const histogram: TelemetryHistogram = metrics.getMeter('billing').createHistogram('x');
+ * ```
+ * @category Client
+ */
+export interface TelemetryHistogram {
+  /**
+   * Records one value: an attempt's duration in seconds.
+   *
+   * @example
+   * ```ts
+   * histogram.record(0.042, { 'http.request.method': 'GET' });
+   * ```
+   */
+  record(value: number, attributes?: TelemetryAttributes): void;
 }
 
 /**
@@ -81,6 +147,15 @@ export interface TelemetryTracer {
  * @category Client
  */
 export interface TelemetryMeter {
+  /**
+   * Makes a histogram: seatpay makes `http.client.request.duration` (unit `s`) once per client.
+   *
+   * @example
+   * ```ts
+   * const meter: TelemetryMeter = metrics.getMeter('billing');
+   * const duration = meter.createHistogram('http.client.request.duration', { unit: 's' });
+   * ```
+   */
   createHistogram(
     name: string,
     options?: {
@@ -88,7 +163,7 @@ export interface TelemetryMeter {
       unit?: string;
       advice?: { explicitBucketBoundaries?: number[] };
     },
-  ): { record(value: number, attributes?: TelemetryAttributes): void };
+  ): TelemetryHistogram;
 }
 
 /** `SpanKind` and `SpanStatusCode` of `@opentelemetry/api`: numbers, fixed by the API. */
