@@ -139,6 +139,24 @@ describe('a traced call', () => {
     expect(span!.status.code).toBe(SpanStatusCode.ERROR);
   });
 
+  it("asResponse(): the span ends at the answer's headers, the body left to the caller", async () => {
+    server.use(answer('GET /v1/payments/plan/:slug', { id: 1, slug: 'team' }));
+    const response = await traced().plans.get('team').asResponse();
+    expect(otel.spans().map((span) => span.attributes['http.response.status_code'])).toEqual([200]);
+    await expect(response.json()).resolves.toEqual({ id: 1, slug: 'team' });
+  });
+
+  it('a meter alone: durations, and no span', async () => {
+    server.use(answer('GET /v1/payments/plan/:slug', { id: 1, slug: 'team' }));
+    const client = testClient({ meter: otel.meter() });
+    await client.plans.get('team');
+    await client.plans.get('team');
+    const { points } = await otel.durations();
+    expect(points.map((p) => p.value.count)).toEqual([2]);
+    expect(points[0]!.value.sum).toBeGreaterThan(0);
+    expect(otel.spans()).toEqual([]);
+  });
+
   it('bad input sends nothing and traces nothing', async () => {
     await expect(traced().plans.get('')).rejects.toBeInstanceOf(InvalidRequestError);
     expect(otel.spans()).toEqual([]);

@@ -160,6 +160,21 @@ describe('media.upload()', () => {
     expect(attempts.map((a) => a.name)).toContain('POST /v2/media/me/chunk/upload');
   });
 
+  it("a callback's own error, quoting the token, reaches the span's exception event without it", async () => {
+    const token = server.simulator.users.owner.token;
+    const failing = client.media.upload(file(), {
+      operation_type: 'tiny',
+      onProgress: () => {
+        throw new Error(`dashboard refused ${token}`);
+      },
+    });
+    await expect(failing).rejects.toThrow(/dashboard refused/);
+    const { span } = operation('seatpay.upload');
+    const exception = span.events.find((event) => event.name === 'exception')!;
+    expect(exception.attributes!['exception.message']).toContain('dashboard refused');
+    expect(await otel.text()).not.toContain(token);
+  });
+
   it('resumed: the chunks already acknowledged are counted, only the rest are sent', async () => {
     const { store } = memoryUploadStore();
     const controller = new AbortController();

@@ -58,7 +58,13 @@ export class Observer {
     run: () => Promise<Answer<T>>,
   ): Promise<Answer<T>> {
     const started = performance.now(); // monotonic: a clock step is no latency
-    const { span: attributes, metric } = attemptAttributes(call, attempt, this.#secrets);
+    let described: ReturnType<typeof attemptAttributes>;
+    try {
+      described = attemptAttributes(call, attempt, this.#secrets);
+    } catch {
+      return run(); // unobserved rather than failed
+    }
+    const { span: attributes, metric } = described;
     const name = `${call.method} ${call.route.path}`;
     const options = { kind: SPAN_KIND.client, attributes };
     return inSpan(
