@@ -110,15 +110,19 @@ export class ConsumablesResource {
     options?: RequestOptions,
   ): APIPromise<CheckoutResult> {
     const given: unknown = params;
-    const { key, journal, ...input } = (
+    const { key, journal, identity, ...input } = (
       typeof given === 'object' && given !== null ? given : {}
     ) as CheckoutKeyOptions & Record<string, unknown>;
-    if (key === undefined) return this.#send(journal === undefined ? given : input, options);
+    if (key === undefined) {
+      const unkeyed = journal === undefined && identity === undefined;
+      return this.#send(unkeyed ? given : input, options);
+    }
     const check = () => {
-      checkKeyAndJournal({ key, journal });
+      checkKeyAndJournal({ key, journal, identity });
       parseInput(CheckoutParamsSchema, input, 'params');
     };
-    const keyed = { key, journal: journal ?? this.#defaultJournal() };
+    const scope = () => this.#core.keyScope(key, identity, options?.timeout);
+    const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
     return keyedCheckout(this.#send, input, keyed, options, check);
   }
 
@@ -145,6 +149,12 @@ export interface CheckoutKeyOptions {
   key?: string;
   /** Where keyed checkouts are recorded; default: the client's in-memory journal. */
   journal?: PurchaseJournal;
+  /**
+   * Who the `key` belongs to: a checkout recorded by another identity is refused with
+   * `KeyOwnerError`, never replayed. Default: the client's token (a salted, slow digest of it is
+   * recorded, never the token). Give your own user id when your provider's tokens rotate.
+   */
+  identity?: string;
 }
 
 /** `make()` on first call, the same value after. */
