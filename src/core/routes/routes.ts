@@ -120,6 +120,15 @@ export const routes = {
   consumableCheckout: route('POST /v2/payments/consumable/checkout', 'unprocessed-only', {
     requiredFields: ['subscription'],
   }),
+  /**
+   * Used by `client.consumables.consume`: a member uses one unit of a service. SERVICE.md says
+   * members consume but lists no route; this is the deployed server's (a body of `{}`). Never
+   * re-sent once it may have been processed: each call takes a unit.
+   */
+  consume: route(
+    'PUT /v1/payments/me/service/{service_slug}/consumptionsession',
+    'unprocessed-only',
+  ),
 
   /** Used by `client.media.operationTypes`. */
   listOperationTypes: route('GET /v2/media/operationtype'),

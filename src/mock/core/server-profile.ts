@@ -47,6 +47,8 @@ export interface ServerProfile {
   };
   /** The billing team PUT: the whole configuration, or any subset of it (`{}` changes nothing). */
   readonly billingTeamPut: 'whole' | 'partial';
+  /** A refused draw: SERVICE.md's named caps, or the deployed server's one "Insuficient credits". */
+  readonly consumptionRefusals: 'named' | 'insufficient-credits';
   /** How long after a team subscription appears its billing team is built, by default (ms). */
   readonly billingTeamDelayMs: (random: () => number) => number;
 }
@@ -81,6 +83,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     addedSeatUser: 'user',
     checkout: { serviceById: false, subscriptionFor: 'every-service' },
     billingTeamPut: 'whole',
+    consumptionRefusals: 'named',
     billingTeamDelayMs: () => 0,
   },
   deployed: {
@@ -121,6 +124,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     addedSeatUser: 'invite',
     checkout: { serviceById: true, subscriptionFor: 'seat-service' },
     billingTeamPut: 'partial',
+    consumptionRefusals: 'insufficient-credits',
     // Its background task lists the subscription before the team exists (seen: has_billing_team
     // false, billing-team 404, right after the subscription appeared).
     billingTeamDelayMs: (random) => 500 + Math.floor(random() * 1500),
