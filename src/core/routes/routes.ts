@@ -39,6 +39,12 @@ export interface Route {
    */
   readonly requiredFields?: readonly string[];
   /**
+   * Body fields this server cannot take (it fails every request holding one, changing nothing): a
+   * call with one is refused before anything is sent, with an `InvalidRequestError` carrying
+   * `advice`.
+   */
+  readonly unsupportedFields?: { readonly fields: readonly string[]; readonly advice: string };
+  /**
    * Set when the server lacks this route: a call to it is refused before anything is sent, with
    * an `InvalidRequestError` carrying this advice (what to use instead).
    */
@@ -49,7 +55,10 @@ export interface Route {
 export const route = (
   spec: string,
   replay: Route['replay'] = 'idempotent',
-  extras: Pick<Route, 'fixedFields' | 'jsonEncodedFields' | 'requiredFields' | 'unavailable'> = {},
+  extras: Pick<
+    Route,
+    'fixedFields' | 'jsonEncodedFields' | 'requiredFields' | 'unsupportedFields' | 'unavailable'
+  > = {},
 ): Route => {
   const [method, path] = spec.split(' ') as [Route['method'], string];
   return { method, path, replay, ...extras };

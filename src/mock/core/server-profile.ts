@@ -20,6 +20,8 @@ export interface ServerProfile {
   >;
   /** A seat change is refused whole (400), or answered 207 `{ data, errors }` item by item. */
   readonly seatChanges: 'all-or-nothing' | 'multi-status';
+  /** A refused seat item's message: naming the e-mail (the simulator's), or the deployed server's plain text. */
+  readonly seatRefusals: 'with-email' | 'plain';
   /** A seat checkout's `how_many`: seats to add, or the desired total. */
   readonly seatCheckout: 'added' | 'total';
   /** Finalize's `meta`: a JSON-encoded string or an object, or an object only. */
@@ -71,6 +73,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     payableBagType: 'BAG',
     requiredFields: { registerCard: [], pay: [], consumableCheckout: [], addSeat: [] },
     seatChanges: 'all-or-nothing',
+    seatRefusals: 'with-email',
     seatCheckout: 'added',
     finalizeMeta: 'string-or-object',
     notFound: 'json',
@@ -108,6 +111,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
       ],
     },
     seatChanges: 'multi-status',
+    seatRefusals: 'plain',
     seatCheckout: 'total',
     finalizeMeta: 'object',
     notFound: 'html',
