@@ -35,12 +35,17 @@ const BY_STATUS: Record<number, APIErrorClass> = {
   429: RateLimitError,
 };
 
-/** Builds the typed error for a non-2xx answer. `body` is already parsed and redacted. */
+/**
+ * Builds the typed error for a non-2xx answer. `body` is already parsed and redacted; `hint`, when
+ * given, adds to the server's message what the client knows of the likely cause.
+ */
 export function errorFromResponse(
   answer: Omit<APIErrorDetails, 'message'> & { statusText: string },
+  hint?: (serverMessage: string) => string,
 ): APIError {
-  const message = messageOf(answer.body) ?? (answer.statusText || 'Request failed');
-  const code = refusalCode(message, slugOf(answer.body));
+  const said = messageOf(answer.body) ?? (answer.statusText || 'Request failed');
+  const code = refusalCode(said, slugOf(answer.body));
+  const message = hint ? `${said} ${hint(said)}` : said;
   const details: APIErrorDetails = { ...answer, message, code };
   const ErrorClass =
     (code === null ? undefined : NAMED[code]) ??
