@@ -166,8 +166,12 @@ export class HttpCore {
     if ((totalTimeout === undefined || totalTimeout === Infinity) && !call.options.signal)
       return retried(call);
     // One deadline over every attempt and wait: its signal replaces the caller's.
-    return withinDeadline(totalTimeout, call.options, call, (deadline) =>
-      retried({ ...call, options: { ...call.options, ...deadline } }),
+    return withinDeadline(
+      totalTimeout,
+      call.options,
+      call,
+      (deadline) => retried({ ...call, options: { ...call.options, ...deadline } }),
+      this.#secrets,
     );
   }
 
@@ -237,6 +241,7 @@ export class HttpCore {
     return {
       redact: (value) => secrets.redact(value),
       cause: (thrown) => secrets.cause(thrown),
+      error: (error) => secrets.error(error),
       owner,
       timeoutMs: timeout ?? this.#prepareSetup.timeoutMs,
       totalTimeout: this.#options.totalTimeout,
