@@ -279,6 +279,7 @@ export class PurchaseFlow {
       cause,
       payment: this.#payment,
       subscription: this.#subscription,
+      key: this.options.key,
     });
   }
 }

@@ -1,5 +1,6 @@
 import { AbortError } from '../../core/errors/abort-error.js';
-import { JournalError, KeyReuseError } from '../../core/errors/journal-errors.js';
+import { JournalError, KeyReuseError, SettledKeyError } from '../../core/errors/journal-errors.js';
+import { canResume } from '../../journals/record-rules.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { checkRecord, isFree, type JournalRecord, type PurchaseJournal } from './journal.js';
 
@@ -37,6 +38,10 @@ export class KeyedJournal {
     if (found === undefined || found === null) return undefined;
     const record = checkRecord(found, `journal's record of key "${this.key}"`);
     this.#checkSameRequest(record);
+    // Settled as charged by an operator, with nothing to replay or follow: never sent again.
+    if (record.settled?.charged === 'yes' && !canResume(record)) {
+      throw new SettledKeyError(this.key, record.settled);
+    }
     return record;
   }
 
