@@ -73,6 +73,7 @@ export {
   type UploadRecord,
 } from './helpers/upload/resume-store.js';
 export type { UploadProgress } from './helpers/upload/progress.js';
+export type { PendingUpload } from './helpers/upload/pending-uploads.js';
 export type { DeliveredChunk } from './helpers/upload/deliver-chunk.js';
 export { routes, type Route, type RouteName, type RouteTable } from './core/routes/routes.js';
 export { deployedRoutes } from './core/routes/deployed-routes.js';

@@ -127,6 +127,16 @@ export class HttpCore {
     return this.#profile.routes;
   }
 
+  /**
+   * What upload progress can count: bytes where the platform's chunk sender sends chunks, chunks
+   * where a custom fetch (or the runtime's) does.
+   * @internal
+   */
+  get chunkProgress(): 'bytes' | 'chunks' {
+    const { customFetch, platform } = this.#sendSetup;
+    return !customFetch && platform.chunkSender ? 'bytes' : 'chunks';
+  }
+
   /** The academy set on the client, used by media calls that do not name one. */
   get academy(): number | string | undefined {
     return this.#options.academy;
