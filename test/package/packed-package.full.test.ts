@@ -23,9 +23,10 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
  * sends) and 110 KB the documents the README links to; the CommonJS build inlines the ESM-only
  * ky and p-retry on purpose (tsup.config.ts). The limit leaves room to grow but trips on the
  * usual accidents: source maps back in, a dependency bundled into the ESM build (zod/mini alone
- * adds ~70 KB per entry), a duplicate build, a stray directory.
+ * adds ~70 KB per entry), a duplicate build, a stray directory. The `seatpay` command's build
+ * (dist/command.js, about 35 KB) took it past 1.6 MB.
  */
-const MAX_UNPACKED_BYTES = 1_600_000;
+const MAX_UNPACKED_BYTES = 1_700_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
