@@ -76,11 +76,16 @@ function singleOrder(values: Values, academy: number | undefined): Order {
 type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
 
 /** Runs one order: resolves with its answer, and whether the journal replayed it. */
-function rowOf(client: SeatpayClient, journal: PurchaseJournal, order: Order): BatchRow<Shown> {
+function rowOf(
+  client: SeatpayClient,
+  journal: PurchaseJournal,
+  order: Order,
+  signal: AbortSignal,
+): BatchRow<Shown> {
   const { key, line, params } = order;
   const run = async () => {
     const replayed = await isFinished(journal, key);
-    const answer = await client.consumables.checkout({ ...params, key, journal });
+    const answer = await client.consumables.checkout({ ...params, key, journal }, { signal });
     return { result: { key, replayed, ...answer }, replayed };
   };
   return { key, line, run };
@@ -106,11 +111,11 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   const journal = journalOf(values.journal, context.env);
   const client = await clientOf(values, context.env);
   if (values.csv === undefined) {
-    const { result } = await rowOf(client, journal, orders[0]!).run();
+    const { result } = await rowOf(client, journal, orders[0]!, context.signal).run();
     context.output.result(result, describe(result));
     return DONE;
   }
-  const rows = orders.map((order) => rowOf(client, journal, order));
+  const rows = orders.map((order) => rowOf(client, journal, order, context.signal));
   const outcomes = await runBatch(rows, concurrency, context);
   return summarize(rows.length, outcomes, (key) => settleAdvice(key, values.journal), context);
 }

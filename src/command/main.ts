@@ -57,12 +57,17 @@ function explain(error: unknown, command: Command | undefined): string {
   return message;
 }
 
+/** Help and version: plain text on stdout, with or without --json. */
+function print(io: Io, text: string): ExitCode {
+  io.streams.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  return DONE;
+}
+
 async function dispatch(argv: readonly string[], io: Io, command: Command | undefined) {
   const output = createOutput(io.streams, argv.includes('--json'));
   if (!command) {
-    if (argv[0] === '--help' || argv[0] === '-h')
-      return (output.result({ help: HELP }, HELP), DONE);
-    if (argv[0] === '--version' || argv[0] === '-v') return (output.result(VERSION, VERSION), DONE);
+    if (argv[0] === '--help' || argv[0] === '-h') return print(io, HELP);
+    if (argv[0] === '--version' || argv[0] === '-v') return print(io, VERSION);
     const names = COMMANDS.map((known) => known.name).join(', ');
     throw new UsageError(
       argv[0] === undefined
@@ -71,8 +76,7 @@ async function dispatch(argv: readonly string[], io: Io, command: Command | unde
     );
   }
   const rest = argv.slice(1);
-  if (rest.includes('--help') || rest.includes('-h'))
-    return (output.result({ help: command.help }, command.help), DONE);
+  if (rest.includes('--help') || rest.includes('-h')) return print(io, command.help);
   return command.run(rest, { output, env: io.env, signal: io.signal });
 }
 

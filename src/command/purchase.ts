@@ -123,7 +123,10 @@ function rowOf({ client, journal, card, extra, context }: Shared, order: Order):
       key,
       journal,
       signal: context.signal,
-      onStep: ({ step }) => context.output.note(`${key}: ${step} done`),
+      // One order shows its steps; a batch shows a line per row, not eight.
+      ...(order.line === 0
+        ? { onStep: ({ step }) => context.output.note(`${key}: ${step} done`) }
+        : {}),
       ...extra,
     });
     return { result: summaryOf(key, replayed, result), replayed };
