@@ -14,6 +14,7 @@ import { PayResource } from './resources/pay.js';
 import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
 import { SubscriptionsResource } from './resources/subscriptions.js';
+import { ClientJournal } from './journals/client-journal.js';
 
 /**
  * The seatpay client: one resource per family of SERVICE.md, all sharing one request path (auth,
@@ -49,6 +50,8 @@ export class SeatpayClient {
   readonly consumables: ConsumablesResource;
   /** Operation types, chunks, finalize, and the chunked `upload`. */
   readonly media: MediaResource;
+  /** A journal's keys: list, reconcile and settle unknown outcomes, prune. */
+  readonly journal: ClientJournal;
 
   readonly #options: ClientOptions;
   readonly #core: HttpCore;
@@ -67,6 +70,7 @@ export class SeatpayClient {
     this.seats = new SeatsResource(core);
     this.consumables = new ConsumablesResource(core, () => purchasesOf(this).journal);
     this.media = new MediaResource(core);
+    this.journal = new ClientJournal(core, () => purchasesOf(this).journal);
   }
 
   /** `JSON.stringify(client)`: its base URL and profile only. @internal */
@@ -116,14 +120,15 @@ export class SeatpayClient {
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
-    // Its journal records too: a payment's answer may echo the card, and a record may go to disk.
-    // Traced, it is one span around its every attempt.
-    const secrets = this.#core.secrets;
-    const redact = <T>(value: T): T => secrets.redact(value);
-    return this.#core
+    // Its journal records too (a payment's answer may echo the card, a record may go to disk),
+    // each naming who made it (see HttpCore.keyScope). Traced, it is one span around its attempts.
+    const core = this.#core;
+    const scopeOf = (key: string, identity: string | undefined) =>
+      core.keyScope(key, identity, undefined);
+    return core
       .observe('seatpay.purchase', (notes) =>
         import('./helpers/purchase.js').then(({ purchase }) =>
-          purchase(this, options, redact, notes),
+          purchase(this, options, scopeOf, notes),
         ),
       )
       .catch((error: unknown) => {

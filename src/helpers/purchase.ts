@@ -7,6 +7,7 @@ import { PurchaseFlow } from './purchase/flow.js';
 import type { PurchaseCalls } from './purchase/purchase-calls.js';
 import type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
 import { startDeadline } from '../core/retry/deadline.js';
+import type { KeyScope } from '../core/secrets/key-owner.js';
 import { checkKeyAndJournal } from './purchase/keyed-journal.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
 import type { OperationNotes } from '../core/observe/operation-notes.js';
@@ -22,7 +23,7 @@ export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-option
 export async function purchase(
   client: PurchaseCalls,
   options: PurchaseOptions,
-  redact: <T>(value: T) => T,
+  scopeOf: (key: string, identity: string | undefined) => KeyScope,
   notes: OperationNotes,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
@@ -33,7 +34,7 @@ export async function purchase(
       client,
       { ...traced(options, notes), signal: deadline.signal },
       purchasesOf(client),
-      redact,
+      scopeOf,
       notes,
     );
     return await flow.run();
