@@ -10,7 +10,8 @@ import {
   type CheckoutParams,
   type PurchaseJournal,
 } from '../../src/index.js';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { createSimulator, startMockServer, type MockServer } from '../../src/mock/index.js';
+import { requestGate, type RequestGate } from '../support/request-gate.js';
 
 // client.journal: a key whose outcome is unknown is reconciled from the service's own records
 // (the simulator's charges prove what happened) or settled by an operator; a key settled as not
@@ -21,10 +22,17 @@ const PAY = 'POST /v1/payments/pay';
 const card = { card_number: '4242424242424242', cvc: '123' };
 
 let server: MockServer;
+let listings: RequestGate;
 let users = 0;
 
 beforeAll(async () => {
-  server = await startMockServer({ subscriptionDelayMs: 10 });
+  // The subscription listing has a gate: a purchase's wait can be made to run out by the order
+  // of events (its polls held), not by racing the simulator's delay.
+  listings = requestGate(
+    createSimulator({ subscriptionDelayMs: 10 }),
+    'GET /v1/payments/me/subscription',
+  );
+  server = await startMockServer({ simulator: listings.simulator });
 });
 afterAll(async () => server?.close());
 
@@ -132,9 +140,11 @@ describe('client.journal on a purchase whose pay answer was lost', () => {
   it('PurchaseError says how to settle; reconcile finds the subscription naming its bag', async () => {
     const { client, charges } = await owner();
     server.simulator.faults.inject({ route: PAY, kind: 'reset-after', times: 1 });
+    listings.open(1); // the listing before paying; every poll after it is held
     const failed = await client
       .purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'buy-1', waitTimeout: 1 })
       .catch((e: unknown) => e);
+    listings.open(undefined);
     expect(failed).toBeInstanceOf(PurchaseError);
     expect((failed as PurchaseError).charged).toBe('unknown');
     expect((failed as PurchaseError).message).toContain('client.journal.reconcile("buy-1")');
