@@ -2,6 +2,7 @@ import type { KyInstance } from 'ky';
 import type { Platform } from '../platform/platform.js';
 import { APIPromise, requestIdOf } from './api-promise.js';
 import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
+import type { AuthUsed } from './errors/auth-hint.js';
 import { errorOfAnswer } from './errors/error-of-answer.js';
 import { RequestHeaders } from './prepare/headers.js';
 import { MultipartBody } from './prepare/multipart.js';
@@ -50,6 +51,8 @@ export class HttpCore {
   readonly #ky: KyInstance;
   readonly #profile: Profile;
   readonly #headers: RequestHeaders;
+  /** The scheme and profile of the credentials sent: a 401 says what likely went wrong. */
+  readonly #auth: AuthUsed;
   readonly #prepareSetup: PrepareSetup;
   readonly #retrySetup: RetrySetup;
   readonly #sendSetup: SendSetup;
@@ -69,6 +72,8 @@ export class HttpCore {
       this.#secrets,
     );
     this.#headers = new RequestHeaders(options, this.#profile.authScheme);
+    const scheme = options.authScheme ?? this.#profile.authScheme;
+    this.#auth = { scheme, profile: this.#profile.name };
     const baseUrl = String(options.baseUrl).replace(/\/+$/, '');
     const timeoutMs = options.timeout ?? 30_000;
     this.#prepareSetup = { baseUrl, timeoutMs, secrets: this.#secrets };
@@ -120,6 +125,16 @@ export class HttpCore {
    */
   get routes(): RouteTable {
     return this.#profile.routes;
+  }
+
+  /**
+   * What upload progress can count: bytes where the platform's chunk sender sends chunks, chunks
+   * where a custom fetch (or the runtime's) does.
+   * @internal
+   */
+  get chunkProgress(): 'bytes' | 'chunks' {
+    const { customFetch, platform } = this.#sendSetup;
+    return !customFetch && platform.chunkSender ? 'bytes' : 'chunks';
   }
 
   /** The academy set on the client, used by media calls that do not name one. */
@@ -187,7 +202,8 @@ export class HttpCore {
     const response = this.#secrets.response(sent.response, text);
     const requestId = this.#secrets.requestId(requestIdOf(response.headers));
     if (started !== undefined) this.logAnswer(call, response, started, requestId);
-    if (!response.ok) throw errorOfAnswer(response, text, call, this.#secrets, this.#log);
+    if (!response.ok)
+      throw errorOfAnswer(response, text, call, this.#secrets, this.#log, this.#auth);
     const { method, url } = call;
     const check = this.#resultSetup;
     const parse = (body: string) => validated(body, call, check);

@@ -13,6 +13,8 @@ import {
   type Consumable,
   type ConsumableList,
 } from '../schemas/consumables.js';
+import { ConsumptionSessionSchema, type ConsumptionSession } from '../schemas/consumption.js';
+import { NonEmptyStringSchema } from '../schemas/common.js';
 
 /**
  * What the caller may consume, and buying more. Reached as `client.consumables`.
@@ -125,6 +127,33 @@ export class ConsumablesResource {
       return keyedCheckout.keyedCheckout(this.#send, input, keyed, options);
     });
     return new APIPromise(run, { raw: false });
+  }
+
+  /**
+   * A member uses one unit of a service (by its slug): the deployed server's consumption session
+   * (`PUT /v1/payments/me/service/{service_slug}/consumptionsession`, answered 201). The unit comes
+   * from the caller's own consumables (a seat's, the team pool's, or units bought alone). With no
+   * unit left it rejects with `PaymentRequiredError` (402; the deployed server says "Insuficient
+   * credits", SERVICE.md's simulator names the cap: `BillingPeriodLimitError`,
+   * `RechargeBudgetError`). It takes a unit each time, so it is never re-sent once it may have
+   * reached the service: a lost answer rejects with `mayHaveBeenProcessed: true`.
+   *
+   * @example
+   * ```ts
+   * const session = await memberClient.consumables.consume('ai-credits');
+   * console.log('consumption session', session.id); // status 'ok'
+   * ```
+   */
+  consume(service: string, options?: RequestOptions): APIPromise<ConsumptionSession> {
+    return this.#core.request(() => {
+      const service_slug = parseInput(NonEmptyStringSchema, service, 'service');
+      return {
+        route: this.#core.routes.consume,
+        params: { service_slug },
+        body: {},
+        response: ConsumptionSessionSchema,
+      };
+    }, options);
   }
 
   readonly #send = (params: unknown, options?: RequestOptions): APIPromise<CheckoutResult> =>

@@ -12,6 +12,18 @@ export interface TokenAttempt {
 }
 
 /**
+ * Why a token that starts with an auth scheme (`'Bearer abc'`, `'Token abc'`) is refused, or
+ * undefined: seatpay adds the scheme itself, so the header would read `Bearer Bearer abc`. Names
+ * the scheme, never the token.
+ */
+export function schemePrefixProblem(token: unknown): string | undefined {
+  const scheme =
+    typeof token === 'string' ? /^\s*(bearer|token|basic)\s+\S/i.exec(token)?.[1] : undefined;
+  if (scheme === undefined) return undefined;
+  return `starts with "${scheme} ": pass the token alone, seatpay adds the scheme itself (authScheme)`;
+}
+
+/**
  * The token for one attempt: a fixed one as is, a provider's raced with the signal and, for an
  * attempt, with its `timeout` (a provider that hangs must hold neither an aborted call nor one
  * with no signal at all), and checked (fetch's error for a bad header value would quote it).
@@ -44,6 +56,8 @@ async function resolveToken(
     // redacted: a refresh that fails may quote the token it handed out before.
     throw new SeatpayError('The token provider threw', { cause: secrets.cause(error) });
   }
+  const prefixed = schemePrefixProblem(token);
+  if (prefixed !== undefined) throw new SeatpayError(`The token provider's token ${prefixed}`);
   if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) {
     throw new SeatpayError(
       'The token provider returned no usable token (visible ASCII characters, no spaces)',
