@@ -12,6 +12,7 @@ import { withinDeadline } from './retry/deadline.js';
 import { withRetries, type RetrySetup } from './retry/retry.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
+import { KeyOwners, type KeyScope } from './secrets/key-owner.js';
 import { printAs } from './secrets/printed.js';
 import { Secrets } from './secrets/secrets.js';
 import { kyInstanceOf } from './send/ky-instance.js';
@@ -56,6 +57,7 @@ export class HttpCore {
   readonly #retrySetup: RetrySetup;
   readonly #sendSetup: SendSetup;
   readonly #resultSetup: ResultSetup;
+  readonly #keyOwners = new KeyOwners();
 
   /** @internal */
   constructor(options: ResolvedClientOptions, platform: Platform) {
@@ -216,6 +218,29 @@ export class HttpCore {
    */
   scrub<E>(error: E): E {
     return this.#secrets.error(error);
+  }
+
+  /**
+   * What a keyed money call's journal borrows of this client: its secrets to hide in records and
+   * in what a journal throws, the call's per-attempt timeout, and who makes the call: a salted,
+   * slow digest of `identity`, else of the token (a provider's is asked for, raced with the signal).
+   * @internal
+   */
+  keyScope(key: string, identity: string | undefined, timeout: number | undefined): KeyScope {
+    const owner = (signal: AbortSignal | undefined): Promise<string> => {
+      if (identity !== undefined) return this.#keyOwners.of('identity', identity, key);
+      const source = this.#options.token;
+      const token = typeof source === 'string' ? source : tokenFor(source, signal, this.#secrets);
+      return Promise.resolve(token).then((value) => this.#keyOwners.of('token', value, key));
+    };
+    const secrets = this.#secrets;
+    return {
+      redact: (value) => secrets.redact(value),
+      cause: (thrown) => secrets.cause(thrown),
+      owner,
+      timeoutMs: timeout ?? this.#prepareSetup.timeoutMs,
+      totalTimeout: this.#options.totalTimeout,
+    };
   }
 
   /** Logs the attempt going out; the start time when the answer will be logged too. */

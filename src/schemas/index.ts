@@ -10,4 +10,5 @@ export * from './subscriptions.js';
 export * from './billing-team.js';
 export * from './seats.js';
 export * from './consumables.js';
+export * from './consumption.js';
 export * from './media.js';

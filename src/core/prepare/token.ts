@@ -1,4 +1,4 @@
-import { AbortError } from '../errors/abort-error.js';
+import { untilAborted } from '../retry/until-aborted.js';
 import { SeatpayError } from '../errors/seatpay-error.js';
 import type { TokenSource } from '../setup/options.js';
 import type { Secrets } from '../secrets/secrets.js';
@@ -49,24 +49,4 @@ async function resolveToken(
     );
   }
   return token;
-}
-
-/** Settles as `promise` does, or rejects with {@link AbortError} as soon as `signal` fires. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AbortError(undefined, { cause: signal.reason }));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
