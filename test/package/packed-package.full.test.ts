@@ -24,9 +24,10 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
  * 90 KB); the CommonJS build inlines the ESM-only ky and p-retry on purpose (tsup.config.ts).
  * The limit leaves room for more docs pages but trips on the usual accidents: source maps back
  * in, a dependency bundled into the ESM build (zod/mini alone adds ~70 KB per entry), a
- * duplicate build, a stray directory.
+ * duplicate build, a stray directory. The `seatpay` command (dist/command.js, about 35 KB) and
+ * the `seatpay/postgres` entry came with this round.
  */
-const MAX_UNPACKED_BYTES = 1_700_000;
+const MAX_UNPACKED_BYTES = 2_000_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
