@@ -53,6 +53,16 @@ export {
   type JournalRecord,
   type JournalOptions,
 } from './helpers/purchase/journal.js';
+export type { JournalListOptions } from './helpers/purchase/journal.js';
+export type { Settlement } from './journals/settlement.js';
+export type { JournalEntry, ReconcileResult } from './journals/journal-entry.js';
+export {
+  ClientJournal,
+  type JournalListQuery,
+  type ReconcileOptions,
+  type SettleOptions,
+  type PruneOptions,
+} from './journals/client-journal.js';
 export type { CheckoutKeyOptions } from './resources/consumables.js';
 export { localStorageJournal } from './helpers/purchase/local-storage-journal.js';
 export type { UploadSource, StreamSource } from './helpers/upload/sources.js';

@@ -3,7 +3,7 @@ import type { RouteDefinition, RouteHandler } from '../core/router.js';
 import type { ServerProfile } from '../core/server-profile.js';
 import { getBillingTeam, patchBillingTeam, putBillingTeam } from './billing-team.js';
 import { pay, registerCard } from './card-and-pay.js';
-import { consumeRoute } from './consume.js';
+import { consumeRoute, consumptionSession } from './consume.js';
 import { consumableCheckout, listConsumables } from './consumables.js';
 import { uploadChunk } from './media-chunks.js';
 import { finalizeUpload } from './media-finalize.js';
@@ -12,6 +12,7 @@ import { checking, getPlan } from './plans-and-checking.js';
 import { deleteSeat, listSeats, putSeats } from './seats.js';
 import { mockState } from './mock-state.js';
 import { listSubscriptions } from './subscriptions.js';
+import { listInvoices } from './invoices.js';
 
 /** The handler of each route of the SDK's route table, by the route's name. */
 const HANDLERS: Record<RouteName, RouteHandler> = {
@@ -22,6 +23,7 @@ const HANDLERS: Record<RouteName, RouteHandler> = {
   pay,
   listSubscriptions,
   listConsumables,
+  listInvoices,
   getBillingTeam,
   updateBillingTeam: patchBillingTeam,
   replaceBillingTeam: putBillingTeam,
@@ -29,6 +31,7 @@ const HANDLERS: Record<RouteName, RouteHandler> = {
   putSeats,
   deleteSeat,
   consumableCheckout,
+  consume: consumptionSession,
   listOperationTypes,
   getOperationType,
   uploadChunk: uploadChunk('me'),
