@@ -19,8 +19,11 @@ import { measureSplit } from '../../bench/bundle-split.js';
  * grows about 1.9 KB; its per-call work (plain checks of arguments, route templates split once,
  * fewer async steps) adds about 0.5 KB to one resource. Decisions, measured in BENCHMARKS.md.
  */
-const WHOLE_MAIN_ENTRY_BUDGET = 51_900;
-const ONE_RESOURCE_BUDGET = 36_200;
+// Issue 32 (browser branch, after merging main at 5396d6e): main had grown to 58.7 KB (whole
+// entry, one file) and 38.9 (one resource) with the errors, journals and command work; this
+// branch measured 58.8 and 39.1 (BENCHMARKS.md, "Issue 32"). Guards at those sizes plus about 1 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 59_400;
+const ONE_RESOURCE_BUDGET = 39_500;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -64,10 +67,16 @@ describe('browser bundle of the main entry', () => {
  * The measured size after merging main at 6a9900c (43.6 KB with esbuild, 43.3 with vite) plus
  * about 1 %: the guard sits close because the goal is far below it.
  */
-const ONE_CALL_PAGE_UP_FRONT_BUDGET = 44_000;
+// Issue 32: main at 5396d6e loads 49.7 KB (esbuild) and 49.5 (vite) up front; this branch 49.3
+// and 49.1 (the XMLHttpRequest chunk sender is a lazy chunk). Issue 32's goal is 32 KB: missed,
+// BENCHMARKS.md ("Issue 32") says where the bytes are.
+const ONE_CALL_PAGE_UP_FRONT_BUDGET = 49_800;
 
-/** The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads. */
-const LAZY_HELPERS = /dist\/(upload|purchase|wait-for-subscription)-\w+\.js$/;
+/**
+ * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
+ * and the browser's XMLHttpRequest chunk sender (loaded on the first chunk).
+ */
+const LAZY_HELPERS = /dist\/(upload|purchase|wait-for-subscription|xhr-chunk-sender)-\w+\.js$/;
 
 describe.each(['esbuild --splitting', 'vite'] as const)(
   'a one-call page split by %s',
