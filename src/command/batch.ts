@@ -115,3 +115,22 @@ export function summarize(
   const worst = outcomes.reduce<ExitCode>((code, outcome) => worse(code, outcome.code), DONE);
   return notRun > 0 ? worse(worst, INTERRUPTED) : worst;
 }
+
+/**
+ * Runs one order (its result on stdout, a failure thrown for the one-line message) or a batch
+ * (a line per row, the summary, the worst row's exit code).
+ */
+export async function runOrders<T>(
+  rows: readonly BatchRow<T>[],
+  batch: { concurrency: number; settle: (key: string) => string } | undefined,
+  describe: (result: T) => string,
+  context: Context,
+): Promise<ExitCode> {
+  if (!batch) {
+    const { result } = await rows[0]!.run();
+    context.output.result(result, describe(result));
+    return DONE;
+  }
+  const outcomes = await runBatch(rows, batch.concurrency, context);
+  return summarize(rows.length, outcomes, batch.settle, context);
+}

@@ -56,11 +56,17 @@ export async function clientOf(values: GlobalValues, env: Environment): Promise<
   });
 }
 
+/** A journal opened for one run: `close()` once done (a database pool would keep Node alive). */
+export interface OpenJournal {
+  journal: PurchaseJournal;
+  close(): Promise<void>;
+}
+
 /**
  * The journal `--journal` (or `SEATPAY_JOURNAL`) names: a file path, the durable Node journal.
  * Money commands need one: it is what keeps a re-run from paying twice.
  */
-export function journalOf(spec: string | undefined, env: Environment): PurchaseJournal {
+export function journalOf(spec: string | undefined, env: Environment): OpenJournal {
   const where = spec ?? env.SEATPAY_JOURNAL;
   if (!where)
     throw new UsageError(
@@ -70,5 +76,5 @@ export function journalOf(spec: string | undefined, env: Environment): PurchaseJ
     throw new UsageError(
       'a postgres:// journal needs seatpay/postgres, which this version lacks; pass a file path',
     );
-  return fileJournal(where);
+  return { journal: fileJournal(where), close: async () => undefined };
 }
