@@ -12,6 +12,7 @@ const entry = Object.fromEntries(
     mock: 'src/mock/index.ts',
     'mock-msw': 'src/mock/msw.ts',
     node: 'src/node.ts',
+    postgres: 'src/postgres.ts',
     // `#platform` (package.json imports): the main entry imports it, unbundled, and the export
     // conditions pick one of these two.
     'platform-web': 'src/platform/selected.ts',

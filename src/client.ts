@@ -14,6 +14,7 @@ import { PayResource } from './resources/pay.js';
 import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
 import { SubscriptionsResource } from './resources/subscriptions.js';
+import { ClientJournal } from './journals/client-journal.js';
 
 /**
  * The seatpay client: one resource per family of SERVICE.md, all sharing one request path (auth,
@@ -49,6 +50,8 @@ export class SeatpayClient {
   readonly consumables: ConsumablesResource;
   /** Operation types, chunks, finalize, and the chunked `upload`. */
   readonly media: MediaResource;
+  /** A journal's keys: list, reconcile and settle unknown outcomes, prune. */
+  readonly journal: ClientJournal;
 
   readonly #options: ClientOptions;
   readonly #core: HttpCore;
@@ -67,6 +70,7 @@ export class SeatpayClient {
     this.seats = new SeatsResource(core);
     this.consumables = new ConsumablesResource(core, () => purchasesOf(this).journal);
     this.media = new MediaResource(core);
+    this.journal = new ClientJournal(core, () => purchasesOf(this).journal);
   }
 
   /** `JSON.stringify(client)`: its base URL and profile only. @internal */

@@ -127,6 +127,16 @@ export class HttpCore {
     return this.#profile.routes;
   }
 
+  /**
+   * What upload progress can count: bytes where the platform's chunk sender sends chunks, chunks
+   * where a custom fetch (or the runtime's) does.
+   * @internal
+   */
+  get chunkProgress(): 'bytes' | 'chunks' {
+    const { customFetch, platform } = this.#sendSetup;
+    return !customFetch && platform.chunkSender ? 'bytes' : 'chunks';
+  }
+
   /** The academy set on the client, used by media calls that do not name one. */
   get academy(): number | string | undefined {
     return this.#options.academy;
@@ -166,8 +176,12 @@ export class HttpCore {
     if ((totalTimeout === undefined || totalTimeout === Infinity) && !call.options.signal)
       return retried(call);
     // One deadline over every attempt and wait: its signal replaces the caller's.
-    return withinDeadline(totalTimeout, call.options, call, (deadline) =>
-      retried({ ...call, options: { ...call.options, ...deadline } }),
+    return withinDeadline(
+      totalTimeout,
+      call.options,
+      call,
+      (deadline) => retried({ ...call, options: { ...call.options, ...deadline } }),
+      this.#secrets,
     );
   }
 
@@ -237,6 +251,7 @@ export class HttpCore {
     return {
       redact: (value) => secrets.redact(value),
       cause: (thrown) => secrets.cause(thrown),
+      error: (error) => secrets.error(error),
       owner,
       timeoutMs: timeout ?? this.#prepareSetup.timeoutMs,
       totalTimeout: this.#options.totalTimeout,

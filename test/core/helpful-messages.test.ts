@@ -52,7 +52,7 @@ describe('a 401 to a call that sent credentials says the likely cause', () => {
     server.use(answer(LIST, invalid, { status: 401 }));
     const refused = await rejection(testClient({ profile: 'deployed' }).subscriptions.list());
     expect(refused.message).toContain('Invalid or Inactive Token');
-    expect(refused.message).toContain('the server refused it');
+    expect(refused.message).toContain('the server refused the token');
 
     const expired = {
       error: 'Token expired at 2026-11-27 05:40:51.805253+00:00',
@@ -61,7 +61,7 @@ describe('a 401 to a call that sent credentials says the likely cause', () => {
     };
     server.use(answer(LIST, expired, { status: 401 }));
     const late = await rejection(testClient({ profile: 'deployed' }).subscriptions.list());
-    expect(late.message).toContain('get a new token');
+    expect(late.message).toContain('the token expired: get a new one');
   });
 });
 

@@ -12,7 +12,7 @@ export function schemePrefixProblem(token: unknown): string | undefined {
   const scheme =
     typeof token === 'string' ? /^\s*(bearer|token|basic)\s+\S/i.exec(token)?.[1] : undefined;
   if (scheme === undefined) return undefined;
-  return `starts with "${scheme} ": pass the token alone, seatpay adds the scheme itself (Authorization: <authScheme> <token>; authScheme is the profile's by default: Bearer for 'spec', Token for 'deployed')`;
+  return `starts with "${scheme} ": pass the token alone, seatpay adds the scheme itself (authScheme)`;
 }
 
 /**

@@ -33,10 +33,9 @@ export function checkOptionNames(options: object): void {
     if ((OPTION_NAMES as string[]).includes(key)) continue;
     const meant = nearest(key);
     if (meant !== undefined && !(meant in options)) {
-      throw new InvalidRequestError(
-        `Unknown option \`${key}\`: did you mean \`${meant}\`? (createClient's options are case-sensitive)`,
-        { field: key },
-      );
+      throw new InvalidRequestError(`Unknown option \`${key}\`: did you mean \`${meant}\`?`, {
+        field: key,
+      });
     }
   }
 }

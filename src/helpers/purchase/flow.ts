@@ -280,6 +280,7 @@ export class PurchaseFlow {
       cause,
       payment: this.#payment,
       subscription: this.#subscription,
+      key: this.options.key,
     });
   }
 }

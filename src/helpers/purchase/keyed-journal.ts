@@ -1,6 +1,12 @@
 import { AbortError } from '../../core/errors/abort-error.js';
 import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
-import { JournalError, KeyOwnerError, KeyReuseError } from '../../core/errors/journal-errors.js';
+import {
+  JournalError,
+  KeyOwnerError,
+  KeyReuseError,
+  SettledKeyError,
+} from '../../core/errors/journal-errors.js';
+import { canResume } from '../../journals/record-rules.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { checkRecord, isFree, type JournalRecord, type PurchaseJournal } from './journal.js';
 import { checkReplayable } from './record-check.js';
@@ -48,6 +54,10 @@ export class KeyedJournal {
       throw new KeyOwnerError(this.key);
     }
     this.#checkSameRequest(record);
+    // Settled as charged by an operator, with nothing to replay or follow: never sent again.
+    if (record.settled?.charged === 'yes' && !canResume(record)) {
+      throw new SettledKeyError(this.key, record.settled);
+    }
     checkReplayable(record, this.key);
     return record;
   }
