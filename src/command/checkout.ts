@@ -116,8 +116,8 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     const client = await clientOf(values, context.env);
     const rows = orders.map((order) => rowOf(client, open.journal, order, context.signal));
     const settle = (key: string) => settleAdvice(key, values.journal);
-    const batch = values.csv === undefined ? undefined : { concurrency, settle };
-    return await runOrders(rows, batch, describe, context);
+    const batch = values.csv === undefined ? undefined : { concurrency };
+    return await runOrders(rows, batch, settle, describe, context);
   } finally {
     await open.close();
   }

@@ -159,8 +159,8 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     const shared: Shared = { client, journal: open.journal, card, extra, context };
     const rows = orders.map((order) => rowOf(shared, order));
     const settle = (key: string) => settleAdvice(key, values.journal);
-    const batch = values.csv === undefined ? undefined : { concurrency, settle };
-    return await runOrders(rows, batch, describe, context);
+    const batch = values.csv === undefined ? undefined : { concurrency };
+    return await runOrders(rows, batch, settle, describe, context);
   } finally {
     await open.close();
   }
