@@ -120,10 +120,13 @@ export class SeatpayClient {
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
-    // Its journal records too: a payment's answer may echo the card, and a record may go to disk.
-    const secrets = this.#core.secrets;
+    // Its journal records too (a payment's answer may echo the card, a record may go to disk),
+    // each naming who made it (see HttpCore.keyScope).
+    const core = this.#core;
     return import('./helpers/purchase.js')
-      .then(({ purchase }) => purchase(this, options, (value) => secrets.redact(value)))
+      .then(({ purchase }) =>
+        purchase(this, options, (key, identity) => core.keyScope(key, identity, undefined)),
+      )
       .catch((error: unknown) => {
         throw this.#core.scrub(error);
       });

@@ -166,6 +166,21 @@ export class APIPromise<T> extends Promise<T> {
     return new APIPromise(answer, this.#mode);
   }
 
+  /**
+   * This call with its body parsed as part of its answer, so that a 2xx answer its parse refuses
+   * (a seat change's 207 refusals) fails the answer, where `_recover` sees it. A raw call
+   * (`asResponse()`) is left unparsed.
+   * @internal
+   */
+  _parseEarly(): APIPromise<T> {
+    const answer = this.#answer.then((got): Answer<T> => {
+      if (got.text === undefined) return got;
+      const data = got.parse(got.text);
+      return { ...got, parse: () => data };
+    });
+    return new APIPromise(answer, this.#mode);
+  }
+
   #result(): Promise<T> {
     this.#data ??= this.#answer.then(({ text, response, parse }) =>
       text === undefined ? unreadBody(response).then(parse) : parse(text),

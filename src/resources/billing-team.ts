@@ -99,8 +99,9 @@ export class BillingTeamResource {
    * Sets the auto-recharge configuration (PUT), sending only the fields given;
    * `max_period_spend: null` removes the cap. SERVICE.md's PUT takes the whole configuration, so
    * under `profile: 'spec'` a missing field is refused before sending; the deployed server's PUT
-   * is partial (`{}` answers the team unchanged), though it fails (an HTML 500, reported as
-   * `InternalServerError`) for any auto-recharge field: a bug of that server.
+   * is partial (`{}` answers the team unchanged), but it fails (an HTML 500, the team unchanged)
+   * for any auto-recharge field, every time: under `profile: 'deployed'` a call with one is
+   * refused before sending, with an `InvalidRequestError` that says so.
    *
    * @example
    * ```ts

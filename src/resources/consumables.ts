@@ -15,6 +15,8 @@ import {
   type Consumable,
   type ConsumableList,
 } from '../schemas/consumables.js';
+import { ConsumptionSessionSchema, type ConsumptionSession } from '../schemas/consumption.js';
+import { NonEmptyStringSchema } from '../schemas/common.js';
 
 /**
  * What the caller may consume, and buying more. Reached as `client.consumables`.
@@ -110,16 +112,47 @@ export class ConsumablesResource {
     options?: RequestOptions,
   ): APIPromise<CheckoutResult> {
     const given: unknown = params;
-    const { key, journal, ...input } = (
+    const { key, journal, identity, ...input } = (
       typeof given === 'object' && given !== null ? given : {}
     ) as CheckoutKeyOptions & Record<string, unknown>;
-    if (key === undefined) return this.#send(journal === undefined ? given : input, options);
+    if (key === undefined) {
+      const unkeyed = journal === undefined && identity === undefined;
+      return this.#send(unkeyed ? given : input, options);
+    }
     const check = () => {
-      checkKeyAndJournal({ key, journal });
+      checkKeyAndJournal({ key, journal, identity });
       parseInput(CheckoutParamsSchema, input, 'params');
     };
-    const keyed = { key, journal: journal ?? this.#defaultJournal() };
+    const scope = () => this.#core.keyScope(key, identity, options?.timeout);
+    const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
     return keyedCheckout(this.#send, input, keyed, options, check);
+  }
+
+  /**
+   * A member uses one unit of a service (by its slug): the deployed server's consumption session
+   * (`PUT /v1/payments/me/service/{service_slug}/consumptionsession`, answered 201). The unit comes
+   * from the caller's own consumables (a seat's, the team pool's, or units bought alone). With no
+   * unit left it rejects with `PaymentRequiredError` (402; the deployed server says "Insuficient
+   * credits", SERVICE.md's simulator names the cap: `BillingPeriodLimitError`,
+   * `RechargeBudgetError`). It takes a unit each time, so it is never re-sent once it may have
+   * reached the service: a lost answer rejects with `mayHaveBeenProcessed: true`.
+   *
+   * @example
+   * ```ts
+   * const session = await memberClient.consumables.consume('ai-credits');
+   * console.log('consumption session', session.id); // status 'ok'
+   * ```
+   */
+  consume(service: string, options?: RequestOptions): APIPromise<ConsumptionSession> {
+    return this.#core.request(() => {
+      const service_slug = parseInput(NonEmptyStringSchema, service, 'service');
+      return {
+        route: this.#core.routes.consume,
+        params: { service_slug },
+        body: {},
+        response: ConsumptionSessionSchema,
+      };
+    }, options);
   }
 
   readonly #send = (params: unknown, options?: RequestOptions): APIPromise<CheckoutResult> =>
@@ -145,6 +178,12 @@ export interface CheckoutKeyOptions {
   key?: string;
   /** Where keyed checkouts are recorded; default: the client's in-memory journal. */
   journal?: PurchaseJournal;
+  /**
+   * Who the `key` belongs to: a checkout recorded by another identity is refused with
+   * `KeyOwnerError`, never replayed. Default: the client's token (a salted, slow digest of it is
+   * recorded, never the token). Give your own user id when your provider's tokens rotate.
+   */
+  identity?: string;
 }
 
 /** `make()` on first call, the same value after. */

@@ -68,7 +68,9 @@ export class SeatsResource {
   }
 
   /**
-   * Adds seats; `seat_multiplier` scales a seat's allocation under `PER_SEAT`. Resolves to the
+   * Adds seats; `seat_multiplier` scales a seat's allocation under `PER_SEAT` where the server has
+   * multipliers (`profile: 'spec'`); the deployed server ignores it, so under `profile: 'deployed'`
+   * a seat with one is refused before sending (`InvalidRequestError`). Resolves to the
    * added seats (not the whole team: `seats.list` gives that), only when every seat was applied:
    * refusals (the deployed server's 207 `{ data, errors }`) reject with `SeatsRefusedError`, whose
    * `applied` holds the seats that were changed and `refused` the service's messages, whatever
@@ -183,30 +185,34 @@ export class SeatsResource {
     const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
     let asked: { subscription_id: number; goal: SeatChangeGoal } | undefined;
     const redact = <T>(value: T): T => this.#core.secrets.redact(value);
-    return this.#core
-      .request(
-        () => {
-          const { subscriptionId, body, goal } = describe();
-          const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
-          asked = { subscription_id, goal };
-          const params = { subscription_id };
-          return {
-            route: this.#core.routes.putSeats,
-            params,
-            body,
-            response: SeatChangeAnswerSchema,
-          };
-        },
-        { ...options, onRetry },
-      )
-      ._thenUnwrap((body, { response, method, url }) =>
-        seatsOfChange(body, { status: response.status, method, url, redact }),
-      )
-      ._recover((error) =>
-        asked && lostAttempt && isRefusal(error)
-          ? this.settleFromListing(asked.subscription_id, error, asked.goal, options)
-          : undefined,
-      );
+    return (
+      this.#core
+        .request(
+          () => {
+            const { subscriptionId, body, goal } = describe();
+            const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
+            asked = { subscription_id, goal };
+            const params = { subscription_id };
+            return {
+              route: this.#core.routes.putSeats,
+              params,
+              body,
+              response: SeatChangeAnswerSchema,
+            };
+          },
+          { ...options, onRetry },
+        )
+        ._thenUnwrap((body, { response, method, url }) =>
+          seatsOfChange(body, { status: response.status, method, url, redact }),
+        )
+        // The deployed server refuses a retried change in a 207, which only the parse reads.
+        ._parseEarly()
+        ._recover((error) =>
+          asked && lostAttempt && isRefusal(error)
+            ? this.settleFromListing(asked.subscription_id, error, asked.goal, options)
+            : undefined,
+        )
+    );
   }
 
   private async settleFromListing(

@@ -23,7 +23,10 @@ export const SeatSchema = z.looseObject({
   email: z.string(),
   /** Whether the seat is in use. */
   is_active: z.boolean(),
-  /** How many allocations the seat gets under `PER_SEAT` (2 = twice a plain seat's). */
+  /**
+   * How many allocations the seat gets under `PER_SEAT` (2 = twice a plain seat's), where the
+   * server has multipliers (SERVICE.md); the deployed server has none and never sends it.
+   */
   seat_multiplier: z.optional(z.int()),
 });
 /**
@@ -84,7 +87,9 @@ const EmailSchema = z.email({ error: 'must be a valid email address' });
 
 /**
  * Validates one seat to add, before it is sent. `seat_multiplier` (an integer >= 1) only matters
- * under `PER_SEAT`; `cohort_id` is what the deployed server requires. At run time, fields it does
+ * under `PER_SEAT`, and only under `profile: 'spec'`: the deployed server ignores it (every seat
+ * gets the plan's units), so there a seat with one is refused before sending. `cohort_id` is what
+ * the deployed server requires. At run time, fields it does
  * not name are sent as given; the {@link SeatInput} type names them all, so a typo does not compile.
  *
  * @example
@@ -103,7 +108,11 @@ export const SeatInputSchema = z
     first_name: z.optional(z.string()),
     /** The holder's last name. */
     last_name: z.optional(z.string()),
-    /** Under `PER_SEAT`, how many allocations the seat gets (an integer >= 1; 1 when omitted). */
+    /**
+     * Under `PER_SEAT`, how many allocations the seat gets (an integer >= 1; 1 when omitted), under
+     * `profile: 'spec'` (SERVICE.md). The deployed server ignores it (1x for every seat): under
+     * `profile: 'deployed'` a seat with one is refused before sending (`InvalidRequestError`).
+     */
     seat_multiplier: z.optional(
       z
         .int({ error: 'must be an integer >= 1' })

@@ -70,8 +70,10 @@ describe('the deployed route table', () => {
         'registerCard',
         'listConsumables',
         'updateBillingTeam',
-        // What that server accepts differs, not its wire: a partial PUT, checkout without a subscription.
+        // What that server accepts differs, not its wire: a partial PUT without settings, seats
+        // without a multiplier, checkout without a subscription.
         'replaceBillingTeam',
+        'putSeats',
         'consumableCheckout',
         'uploadChunk',
         'finalizeUpload',

@@ -99,12 +99,26 @@ describe.each<ProfileName>(['spec', 'deployed'])('profile %s, end to end', (prof
 
   it('billing team: read, replace the settings, and read the spending', async () => {
     const { subscription } = await buy();
-    const team = await owner.billingTeam.replace(subscription.id, {
+    const settings = {
       auto_recharge_enabled: true,
       recharge_threshold_amount: '5.00',
       recharge_amount: '10.00',
       max_period_spend: '100.00',
-    });
+    } as const;
+    if (profile === 'deployed') {
+      // That server fails every PUT holding a setting (HTML 500, team unchanged): refused unsent.
+      const before = sent.length;
+      const refused = await owner.billingTeam
+        .replace(subscription.id, settings)
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(InvalidRequestError);
+      expect((refused as Error).message).toMatch(/deployed server cannot change auto-recharge/);
+      expect(sent.length).toBe(before);
+      const read = await owner.billingTeam.get(subscription.id);
+      expect(read).toMatchObject({ auto_recharge_enabled: false, max_period_spend: null });
+      return;
+    }
+    const team = await owner.billingTeam.replace(subscription.id, settings);
     expect(team).toMatchObject({ auto_recharge_enabled: true, recharge_amount: '10.00' });
     const read = await owner.billingTeam.get(subscription.id);
     expect(spendingOf(read)).toEqual({ cap: '100.00', spent: '0' });

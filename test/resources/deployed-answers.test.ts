@@ -1,10 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
-  BadRequestError,
+  InvalidRequestError,
   InternalServerError,
   PaymentRequiredError,
   spendingOf,
+  type BillingTeamReplace,
 } from '../../src/index.js';
 import { answer, BASE_URL, testClient, useMockService } from '../support/msw.js';
 import {
@@ -112,36 +113,27 @@ describe("profile 'deployed' reads that server's answers", () => {
     expect(receipt.standalone_consumables?.[0]).toMatchObject({ how_many: 5, service: { id: 7 } });
   });
 
-  it('billingTeam.replace sends only the fields given; its refusals keep their classes', async () => {
-    const answers = [
-      HttpResponse.json(TEAM_LIVE),
-      HttpResponse.json(
-        { recharge_amount: ['Ensure this value is greater than or equal to 0.'] },
-        { status: 400 },
-      ),
-      HttpResponse.html('<html><head><title>AttributeError at /v2/...</title></head></html>', {
-        status: 500,
-      }),
-    ];
-    service.server.use(http.put(`${BASE_URL}${team}`, () => answers.shift()));
+  it('billingTeam.replace sends {}; any setting is refused unsent, as that server fails it', async () => {
+    service.server.use(http.put(`${BASE_URL}${team}`, () => HttpResponse.json(TEAM_LIVE)));
     await expect(client().billingTeam.replace(123, {})).resolves.toMatchObject({
       id: TEAM_LIVE.id,
     });
-    const refused = await client()
-      .billingTeam.replace(123, { recharge_amount: '0.50' })
-      .catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(BadRequestError);
-    expect((refused as Error).message).toMatch(/recharge_amount: Ensure this value/);
-    const broken = await client()
-      .billingTeam.replace(123, { auto_recharge_enabled: true }, { maxRetries: 0 })
-      .catch((e: unknown) => e);
-    expect(broken).toBeInstanceOf(InternalServerError); // that server's bug, reported as such
-    await service.settled();
-    expect(service.seen.map((request) => request.body)).toEqual([
-      {},
-      { recharge_amount: '0.50' },
+    const settings: BillingTeamReplace[] = [
       { auto_recharge_enabled: true },
-    ]);
+      { recharge_amount: '0.50' },
+      { recharge_threshold_amount: '1.00' },
+      { max_period_spend: null },
+    ];
+    for (const setting of settings) {
+      const refused = await client()
+        .billingTeam.replace(123, setting)
+        .catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(InvalidRequestError);
+      expect((refused as InvalidRequestError).field).toBe(Object.keys(setting)[0]);
+      expect((refused as Error).message).toMatch(/deployed server cannot change auto-recharge/);
+    }
+    await service.settled();
+    expect(service.seen.map((request) => request.body)).toEqual([{}]);
   });
 
   it('a declined card at pay is a PaymentRequiredError', async () => {

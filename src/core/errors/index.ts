@@ -23,6 +23,7 @@ export {
 export { SubscriptionTimeoutError, UploadError, UploadMayExistError } from './helper-errors.js';
 export {
   JournalError,
+  KeyOwnerError,
   KeyReuseError,
   SettledKeyError,
   SettleRefusedError,

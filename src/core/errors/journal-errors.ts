@@ -69,6 +69,35 @@ export class KeyReuseError extends InvalidRequestError {
 }
 
 /**
+ * A `key` recorded by another identity: another token (another user), or another `identity`
+ * given with the key. A key belongs to who used it first, as Stripe scopes an idempotency key to
+ * its account: the other's record is never replayed to you, and nothing was sent. Use a key of
+ * your own (prefix your keys with your user id), or, when your tokens rotate, pass the same
+ * `identity` with every keyed call of one user.
+ *
+ * @example
+ * ```ts
+ * import { KeyOwnerError } from 'seatpay';
+ *
+ * try {
+ *   await client.consumables.checkout({ service: 'ai-credits', how_many: 5, subscription: 7, key: 'order-9' });
+ * } catch (error) {
+ *   if (error instanceof KeyOwnerError) console.log('order-9 is someone else\'s key');
+ * }
+ * ```
+ * @category Errors
+ */
+export class KeyOwnerError extends KeyReuseError {
+  static override readonly seatpayErrorClass: string = 'KeyOwnerError';
+  override name = 'KeyOwnerError';
+
+  constructor(key: string) {
+    super(key, ['identity']);
+    this.message = `The key "${key}" belongs to another identity (another token or \`identity\` recorded it); nothing was sent: use a key of your own`;
+  }
+}
+
+/**
  * A keyed money call whose earlier run with the same key was sent and never settled (its answer
  * was lost, or its process died): it may have been charged, so it is never sent again. Settle it:
  * `client.journal.reconcile(key)` asks the service, and where it cannot tell,

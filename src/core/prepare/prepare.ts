@@ -5,7 +5,12 @@ import { expandPath } from '../routes/routes.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { InternalRequestOptions } from '../setup/options.js';
 import { MultipartBody } from './multipart.js';
-import { bodyForRoute, refuseMissingFields, refuseUnavailable } from './route-body.js';
+import {
+  bodyForRoute,
+  refuseMissingFields,
+  refuseUnavailable,
+  refuseUnsupportedFields,
+} from './route-body.js';
 import { checkRequestOptions } from './validate-input.js';
 
 /** What preparing a call needs of its client. */
@@ -29,6 +34,7 @@ export function prepare<T>(
 ): PreparedCall<T> {
   refuseUnavailable(call.route);
   refuseMissingFields(call.route, call.body);
+  refuseUnsupportedFields(call.route, call.body);
   const options = checkRequestOptions(given);
   const { method, path } = call.route;
   const url = setup.baseUrl + (call.params ? expandPath(path, call.params) : path);

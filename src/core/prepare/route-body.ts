@@ -25,6 +25,30 @@ export function refuseMissingFields(route: Route, body: unknown): void {
   }
 }
 
+/**
+ * A body holding a field the route's server cannot take is refused before anything is sent. A
+ * field is a top-level name, or `list[].name` for a name in each item of a list.
+ */
+export function refuseUnsupportedFields(route: Route, body: unknown): void {
+  if (!isPlainObject(body) || route.unsupportedFields === undefined) return;
+  const { fields, advice } = route.unsupportedFields;
+  for (const field of fields) {
+    const given = givenPath(body, field);
+    if (given !== undefined)
+      throw new InvalidRequestError(`Invalid ${given}: ${advice}`, { field: given });
+  }
+}
+
+/** Where `body` holds `field` (`name`, or `list[].name`): its path (`list.2.name`), or undefined. */
+function givenPath(body: Record<string, unknown>, field: string): string | undefined {
+  const [list, name] = field.split('[].');
+  if (name === undefined) return body[field] === undefined ? undefined : field;
+  const items = body[list!];
+  if (!Array.isArray(items)) return undefined;
+  const at = items.findIndex((item) => isPlainObject(item) && item[name] !== undefined);
+  return at === -1 ? undefined : `${list}.${at}.${name}`;
+}
+
 /** A JSON body as the route sends it: with its fixed fields, and its JSON-encoded fields as strings. */
 export function bodyForRoute(route: Route, body: unknown): unknown {
   if (!isPlainObject(body)) return body;

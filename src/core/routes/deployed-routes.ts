@@ -24,8 +24,41 @@ const deployedOverrides = {
       'billingTeam.update is not available with profile "deployed" (that server has no PATCH ' +
       'on the billing team): use billingTeam.replace instead',
   },
-  /** Partial: any of the four fields, `{}` included (it answers the team unchanged). */
-  replaceBillingTeam: route('PUT /v2/payments/subscription/{subscription_id}/billing-team'),
+  /**
+   * Partial: `{}` answers the team unchanged. Any auto-recharge field makes that server fail (an
+   * HTML 500, the team unchanged, every time): refused before sending rather than sent three times.
+   */
+  replaceBillingTeam: route(
+    'PUT /v2/payments/subscription/{subscription_id}/billing-team',
+    'idempotent',
+    {
+      unsupportedFields: {
+        fields: [
+          'auto_recharge_enabled',
+          'recharge_threshold_amount',
+          'recharge_amount',
+          'max_period_spend',
+        ],
+        advice:
+          'the deployed server cannot change auto-recharge settings: it fails every billing-team PUT ' +
+          'holding one (an HTML 500, the team left unchanged), so nothing was sent. Change them where ' +
+          'that server is administered, or with a server that follows SERVICE.md (profile "spec")',
+      },
+    },
+  ),
+  /** That server ignores `seat_multiplier` (every seat gets the plan's units): refused unsent. */
+  putSeats: route(
+    'PUT /v2/payments/subscription/{subscription_id}/billing-team/seat',
+    'idempotent',
+    {
+      unsupportedFields: {
+        fields: ['add_seats[].seat_multiplier'],
+        advice:
+          "the deployed server ignores seat_multiplier (every seat gets the plan's units, as with " +
+          '1), so nothing was sent: leave it out',
+      },
+    },
+  ),
   /**
    * A service id or slug; `subscription` only for the seat service (other units are the buyer's
    * own), which that server checks itself. It requires `academy` too.

@@ -39,6 +39,12 @@ export interface Route {
    */
   readonly requiredFields?: readonly string[];
   /**
+   * Body fields this server cannot take (it fails every request holding one, changing nothing): a
+   * call with one is refused before anything is sent, with an `InvalidRequestError` carrying
+   * `advice`.
+   */
+  readonly unsupportedFields?: { readonly fields: readonly string[]; readonly advice: string };
+  /**
    * Set when the server lacks this route: a call to it is refused before anything is sent, with
    * an `InvalidRequestError` carrying this advice (what to use instead).
    */
@@ -49,7 +55,10 @@ export interface Route {
 export const route = (
   spec: string,
   replay: Route['replay'] = 'idempotent',
-  extras: Pick<Route, 'fixedFields' | 'jsonEncodedFields' | 'requiredFields' | 'unavailable'> = {},
+  extras: Pick<
+    Route,
+    'fixedFields' | 'jsonEncodedFields' | 'requiredFields' | 'unsupportedFields' | 'unavailable'
+  > = {},
 ): Route => {
   const [method, path] = spec.split(' ') as [Route['method'], string];
   return { method, path, replay, ...extras };
@@ -122,6 +131,15 @@ export const routes = {
   consumableCheckout: route('POST /v2/payments/consumable/checkout', 'unprocessed-only', {
     requiredFields: ['subscription'],
   }),
+  /**
+   * Used by `client.consumables.consume`: a member uses one unit of a service. SERVICE.md says
+   * members consume but lists no route; this is the deployed server's (a body of `{}`). Never
+   * re-sent once it may have been processed: each call takes a unit.
+   */
+  consume: route(
+    'PUT /v1/payments/me/service/{service_slug}/consumptionsession',
+    'unprocessed-only',
+  ),
 
   /** Used by `client.media.operationTypes`. */
   listOperationTypes: route('GET /v2/media/operationtype'),

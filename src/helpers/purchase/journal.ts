@@ -43,6 +43,12 @@ export interface PurchaseRecord {
   consumables?: Consumable[] | undefined;
   /** The request's parameters (plan, team_seats, chosen_period ...): a key reused with others is refused. */
   params?: Record<string, unknown>;
+  /**
+   * Who made the call: a salted PBKDF2 digest of its `identity`, else of its token (never the
+   * token). Another identity's call with the key is refused; records written before owners were
+   * kept have none and are honoured for the key.
+   */
+  owner?: string;
   /** When the record was last written (ISO 8601). */
   updatedAt: string;
   /** The decision that settled an unknown outcome (`client.journal.reconcile` or `settle`). */
@@ -72,6 +78,12 @@ export interface CheckoutRecord {
   params: Record<string, unknown>;
   /** The service's answer, once it came. */
   result?: CheckoutResult | undefined;
+  /**
+   * Who made the call: a salted PBKDF2 digest of its `identity`, else of its token (never the
+   * token). Another identity's call with the key is refused; records written before owners were
+   * kept have none and are honoured for the key.
+   */
+  owner?: string;
   /** When the record was last written (ISO 8601). */
   updatedAt: string;
   /** The decision that settled an unknown outcome (`client.journal.reconcile` or `settle`). */

@@ -20,6 +20,8 @@ export interface ServerProfile {
   >;
   /** A seat change is refused whole (400), or answered 207 `{ data, errors }` item by item. */
   readonly seatChanges: 'all-or-nothing' | 'multi-status';
+  /** A refused seat item's message: naming the e-mail (the simulator's), or the deployed server's plain text. */
+  readonly seatRefusals: 'with-email' | 'plain';
   /** A seat checkout's `how_many`: seats to add, or the desired total. */
   readonly seatCheckout: 'added' | 'total';
   /** Finalize's `meta`: a JSON-encoded string or an object, or an object only. */
@@ -47,6 +49,8 @@ export interface ServerProfile {
   };
   /** The billing team PUT: the whole configuration, or any subset of it (`{}` changes nothing). */
   readonly billingTeamPut: 'whole' | 'partial';
+  /** A refused draw: SERVICE.md's named caps, or the deployed server's one "Insuficient credits". */
+  readonly consumptionRefusals: 'named' | 'insufficient-credits';
   /** How long after a team subscription appears its billing team is built, by default (ms). */
   readonly billingTeamDelayMs: (random: () => number) => number;
 }
@@ -69,6 +73,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     payableBagType: 'BAG',
     requiredFields: { registerCard: [], pay: [], consumableCheckout: [], addSeat: [] },
     seatChanges: 'all-or-nothing',
+    seatRefusals: 'with-email',
     seatCheckout: 'added',
     finalizeMeta: 'string-or-object',
     notFound: 'json',
@@ -81,6 +86,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     addedSeatUser: 'user',
     checkout: { serviceById: false, subscriptionFor: 'every-service' },
     billingTeamPut: 'whole',
+    consumptionRefusals: 'named',
     billingTeamDelayMs: () => 0,
   },
   deployed: {
@@ -105,6 +111,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
       ],
     },
     seatChanges: 'multi-status',
+    seatRefusals: 'plain',
     seatCheckout: 'total',
     finalizeMeta: 'object',
     notFound: 'html',
@@ -121,6 +128,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     addedSeatUser: 'invite',
     checkout: { serviceById: true, subscriptionFor: 'seat-service' },
     billingTeamPut: 'partial',
+    consumptionRefusals: 'insufficient-credits',
     // Its background task lists the subscription before the team exists (seen: has_billing_team
     // false, billing-team 404, right after the subscription appeared).
     billingTeamDelayMs: (random) => 500 + Math.floor(random() * 1500),

@@ -56,3 +56,13 @@ export function consumeFor(state: SimulatorState, userId: number, input: unknown
 export async function consumeRoute({ state, user, request }: RouteContext): Promise<Response> {
   return json(consumeFor(state, user.id, await readJsonObject(request)));
 }
+
+/**
+ * `PUT /v1/payments/me/service/{service_slug}/consumptionsession`: the deployed server's route by
+ * which a member uses one unit, served under both profiles. It answers 201 `{ id, status: 'ok' }`
+ * and takes the unit at once (the deployed server's worker charges it about 2 s later).
+ */
+export function consumptionSession({ state, user, params }: RouteContext): Response {
+  consumeFor(state, user.id, { service: params.service_slug ?? '' });
+  return json({ id: state.nextId('consumptionSession'), status: 'ok' }, 201);
+}

@@ -2,8 +2,10 @@ import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { email, integer, validate } from '../core/fields.js';
 import { fail } from '../core/http-error.js';
+import { inLanguage } from '../core/language.js';
 import { json, noContent } from '../core/respond.js';
-import { missingField } from '../core/server-profile.js';
+import { REFUSAL_MESSAGES, type RefusalKey } from '../core/messages.js';
+import { missingField, type ServerProfile } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
 import { ownedTeam } from '../rules/access.js';
 import { allocateSeat, reassignSeat, releaseSeat } from '../rules/allocation.js';
@@ -79,7 +81,8 @@ export async function putSeats({ state, user, params, request }: RouteContext): 
     ...(invited.has(seat) ? { user: null } : {}),
   }));
   if (profile.seatChanges === 'all-or-nothing') return json(seats);
-  return json({ data: seats, errors: refused.map((message) => ({ message, code: 400 })) }, 207);
+  const errors = refused.map((message) => ({ message: inLanguage(message, request), code: 400 }));
+  return json({ data: seats, errors }, 207);
 }
 
 /**
@@ -100,7 +103,7 @@ function planSeatsChange(
   const refuse = (message: string) =>
     profile.seatChanges === 'all-or-nothing' ? fail(400, message) : refused.push(message);
   for (const item of change.replace) {
-    const problem = replacementProblem(active, emails, item);
+    const problem = replacementProblem(profile, active, emails, item);
     if (problem) refuse(problem);
     else {
       emails.delete(item.from_email);
@@ -111,7 +114,7 @@ function planSeatsChange(
   for (const item of change.add) {
     const problem =
       missingField(profile, 'addSeat', item)?.message ??
-      (emails.has(item.email) ? `User already has a seat for this team: ${item.email}` : undefined);
+      (emails.has(item.email) ? seatRefusal(profile, 'seatTaken', item.email) : undefined);
     if (problem) refuse(problem);
     else {
       emails.add(item.email);
@@ -123,13 +126,22 @@ function planSeatsChange(
   return { accepted, refused };
 }
 
+/** A refusal of one seat item, as the profile's server words it. */
+function seatRefusal(profile: ServerProfile, key: RefusalKey, email: string): string {
+  if (profile.seatRefusals === 'plain') return REFUSAL_MESSAGES[key];
+  return key === 'seatNotFound'
+    ? `No active seat with this email: ${email}`
+    : `${REFUSAL_MESSAGES[key]}: ${email}`;
+}
+
 function replacementProblem(
+  profile: ServerProfile,
   active: readonly SeatRecord[],
   emails: ReadonlySet<string>,
   { from_email, to_email }: SeatsChange['replace'][number],
 ): string | undefined {
   const seat = active.find((candidate) => candidate.email === from_email && emails.has(from_email));
-  if (!seat) return `No active seat with this email: ${from_email}`;
+  if (!seat) return seatRefusal(profile, 'seatNotFound', from_email);
   if (seat.isOwner) return "The owner's seat cannot be replaced";
   if (emails.has(to_email)) return `A seat with this email already exists: ${to_email}`;
   return undefined;
@@ -143,7 +155,7 @@ export function deleteSeat({ state, user, params }: RouteContext): Response {
     (candidate) =>
       String(candidate.id) === params.seat_id && candidate.teamId === team.id && candidate.isActive,
   );
-  if (!seat) return fail(404, 'Seat not found');
+  if (!seat) return fail(404, REFUSAL_MESSAGES.seatNotFound);
   if (seat.isOwner) fail(400, "The owner's seat cannot be removed");
   seat.isActive = false;
   seat.userId = null;

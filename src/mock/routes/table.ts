@@ -3,7 +3,7 @@ import type { RouteDefinition, RouteHandler } from '../core/router.js';
 import type { ServerProfile } from '../core/server-profile.js';
 import { getBillingTeam, patchBillingTeam, putBillingTeam } from './billing-team.js';
 import { pay, registerCard } from './card-and-pay.js';
-import { consumeRoute } from './consume.js';
+import { consumeRoute, consumptionSession } from './consume.js';
 import { consumableCheckout, listConsumables } from './consumables.js';
 import { uploadChunk } from './media-chunks.js';
 import { finalizeUpload } from './media-finalize.js';
@@ -31,6 +31,7 @@ const HANDLERS: Record<RouteName, RouteHandler> = {
   putSeats,
   deleteSeat,
   consumableCheckout,
+  consume: consumptionSession,
   listOperationTypes,
   getOperationType,
   uploadChunk: uploadChunk('me'),

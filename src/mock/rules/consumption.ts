@@ -1,4 +1,5 @@
-import { SimulatorError, fail } from '../core/http-error.js';
+import { SimulatorError } from '../core/http-error.js';
+import { REFUSAL_MESSAGES, type RefusalKey } from '../core/messages.js';
 import { parseDecimal } from '../core/money.js';
 import type {
   ConsumableRecord,
@@ -40,7 +41,7 @@ export function consume(state: SimulatorState, request: ConsumeRequest): Consume
   if (consumable.howMany === -1) return { consumable, recharged: false };
   const team = state.team(consumable.teamId);
   const before = team ? rechargeForDraw(state, team, consumable, request.units) : 0;
-  if (consumable.howMany < request.units) throw refusalError('disabled');
+  if (consumable.howMany < request.units) throw refusalError(state, 'disabled');
   consumable.howMany -= request.units;
   const after = team ? rechargeBelowThreshold(state, team, consumable) : false;
   return { consumable, recharged: before > 0 || after };
@@ -54,7 +55,7 @@ function rechargeForDraw(
   need: number,
 ): number {
   const plan = planRecharges(rechargeInput(state, team, consumable), need);
-  if ('refused' in plan) throw refusalError(plan.refused);
+  if ('refused' in plan) throw refusalError(state, plan.refused);
   for (let i = 0; i < plan.count; i += 1) {
     applyRecharge(state, team, consumable, plan.units / plan.count);
   }
@@ -84,7 +85,9 @@ function pickConsumable(state: SimulatorState, request: ConsumeRequest): Consuma
       (request.subscription === undefined || c.subscriptionId === request.subscription),
   );
   const servable = candidates.find((c) => c.howMany === -1 || c.howMany >= request.units);
-  return servable ?? candidates[0] ?? fail(402, 'Not enough consumables');
+  const held = servable ?? candidates[0];
+  if (!held) throw refusalError(state, 'disabled');
+  return held;
 }
 
 function rechargeInput(
@@ -130,12 +133,19 @@ function subscriptionOf(state: SimulatorState, team: TeamRecord): SubscriptionRe
   return subscription;
 }
 
-const REFUSAL_MESSAGES: Partial<Record<RechargeRefusal, string>> = {
-  'cap-reached': 'Billing period limit reached',
-  'would-exceed': 'No budget available for recharge',
+const REFUSALS: Partial<Record<RechargeRefusal, RefusalKey>> = {
+  'cap-reached': 'billingPeriodLimit',
+  'would-exceed': 'rechargeBudget',
 };
 
-/** All consumption refusals answer 402 Payment Required. */
-function refusalError(refusal: RechargeRefusal): SimulatorError {
-  return new SimulatorError(402, REFUSAL_MESSAGES[refusal] ?? 'Not enough consumables');
+/**
+ * All consumption refusals answer 402 Payment Required: SERVICE.md's simulator names the cap that
+ * stopped the draw; the deployed server says "Insuficient credits" whatever the reason.
+ */
+function refusalError(state: SimulatorState, refusal: RechargeRefusal): SimulatorError {
+  const key =
+    state.options.profile.consumptionRefusals === 'insufficient-credits'
+      ? 'insufficientCredits'
+      : (REFUSALS[refusal] ?? 'notEnoughConsumables');
+  return new SimulatorError(402, REFUSAL_MESSAGES[key]);
 }

@@ -169,6 +169,7 @@ const ID_BASES = {
   consumable: 1001,
   invoice: 5001,
   file: 1,
+  consumptionSession: 9001,
 };
 export type IdKind = keyof typeof ID_BASES;
 
