@@ -3,6 +3,7 @@ import { APIError } from '../../core/errors/api-error.js';
 import { UploadMayExistError } from '../../core/errors/helper-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/setup/options.js';
+import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import {
   OperationTypeSchema,
   type FinalizeParams,
@@ -47,13 +48,14 @@ export interface MediaCalls extends ChunkSender {
  * The signal stops everything at once; the promise settles only when nothing is left running.
  *
  * @example
- * const file = await uploadMedia(client.media, bytes, { operation_type: 'media', filename: 'a.png', mime: 'image/png' }, console);
+ * const file = await uploadMedia(client.media, bytes, { operation_type: 'media', filename: 'a.png', mime: 'image/png' }, console, notes);
  */
 export async function uploadMedia(
   media: MediaCalls,
   source: UploadSource,
   options: UploadOptions,
   log: Warner,
+  notes: OperationNotes,
 ): Promise<MediaFile> {
   const settings = checkUploadOptions(source, options);
   const reader = openSource(source);
@@ -76,6 +78,11 @@ export async function uploadMedia(
         resumeKey: resumeOf.stored!.key,
       });
     }
+    notes.set({
+      'seatpay.upload.size': reader.size,
+      'seatpay.upload.chunks': plan.totalChunks,
+      'seatpay.upload.resumed_chunks': session.acknowledged.size,
+    });
     const progress = new ProgressTracker(plan, options.onProgress, {
       chunks: session.acknowledged.size,
       bytes: session.bytesDone(),
