@@ -24,8 +24,9 @@ import { measureSplit } from '../../bench/bundle-split.js';
 // Issue 32 (browser branch, after merging main at 5396d6e): main had grown to 58.7 KB (whole
 // entry, one file) and 38.9 (one resource) with the errors, journals and command work; this
 // branch measured 58.8 and 39.1 (BENCHMARKS.md, "Issue 32"). Guards at those sizes plus about 1 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 59_400;
-const ONE_RESOURCE_BUDGET = 39_500;
+// Tracing's 1.9 and 1.7 KB (above) come on top of issue 32's figures.
+const WHOLE_MAIN_ENTRY_BUDGET = 61_300;
+const ONE_RESOURCE_BUDGET = 41_200;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -74,20 +75,15 @@ describe('browser bundle of the main entry', () => {
 // Issue 32: main at 5396d6e loads 49.7 KB (esbuild) and 49.5 (vite) up front; this branch 49.3
 // and 49.1 (the XMLHttpRequest chunk sender is a lazy chunk). Issue 32's goal is 32 KB: missed,
 // BENCHMARKS.md ("Issue 32") says where the bytes are.
-const ONE_CALL_PAGE_UP_FRONT_BUDGET = 49_800;
+const ONE_CALL_PAGE_UP_FRONT_BUDGET = 50_100;
 
 /**
-<<<<<<< HEAD
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
- * and the browser's XMLHttpRequest chunk sender (loaded on the first chunk).
+ * the browser's XMLHttpRequest chunk sender (loaded on the first chunk), and the observer a client
+ * with a `tracer` or `meter` loads.
  */
-const LAZY_HELPERS = /dist\/(upload|purchase|wait-for-subscription|xhr-chunk-sender)-\w+\.js$/;
-=======
- * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads, and
- * the observer a client with a `tracer` or `meter` loads.
- */
-const LAZY_HELPERS = /dist\/(upload|purchase|wait-for-subscription|observer)-\w+\.js$/;
->>>>>>> tracing
+const LAZY_HELPERS =
+  /dist\/(upload|purchase|wait-for-subscription|xhr-chunk-sender|observer)-\w+\.js$/;
 
 describe.each(['esbuild --splitting', 'vite'] as const)(
   'a one-call page split by %s',
