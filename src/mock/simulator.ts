@@ -259,7 +259,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     fileBytes: (fileId) => fileBytes(state, fileId),
     file: (fileId) => {
       const file = findFile(state, fileId);
-      return file && serializeFile(file);
+      return file && serializeFile(state, file);
     },
     handle: (request, handleOptions) => dispatch(env, request, handleOptions?.basePath),
     close: () => timers.clear(),

@@ -17,6 +17,15 @@ export const REFUSAL_MESSAGES = {
   seatNotFound: 'Seat not found',
   /** A card the bank refuses. */
   cardDeclined: 'Card declined',
+  /** The deployed server's media refusals, in its own words. */
+  chunkExists: 'Chunk already exists',
+  fileExists: 'File already exists',
+  chunkIndexOutOfRange: 'Chunk index out of range',
+  totalChunksNotPositive: 'total_chunks must be a positive integer',
+  metaNotDictionary: 'meta must be a dictionary',
+  /** The deployed server's checking refusals. */
+  checkingType: "Invalid type. Allowed values are 'BAG' or 'PREVIEW'",
+  onePlan: 'You can only select one plan',
 } as const;
 
 export type RefusalKey = keyof typeof REFUSAL_MESSAGES;

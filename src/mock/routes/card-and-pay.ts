@@ -45,6 +45,8 @@ export async function registerCard({ state, request, user }: RouteContext): Prom
   requireFields(state.options.profile, 'registerCard', raw);
   const body = validate(CardBody, raw);
   const declines = body.card_number === DECLINED_CARD_NUMBER;
+  // The deployed server asks the bank at once; the card on file stays as it was.
+  if (declines && state.options.profile.declinesAt === 'card') throw declined();
   state.cards.set(user.id, { last4: body.card_number.slice(-4), declines });
   return json({ status: 'ok' });
 }
@@ -120,7 +122,7 @@ function payableBag(state: SimulatorState, userId: number, token: string): BagRe
     (candidate) => candidate.token === token && candidate.userId === userId,
   );
   if (!bag || bag.type !== state.options.profile.payableBagType || bag.status !== 'CHECKING')
-    return fail(404, 'Invalid bag token');
+    return fail(404, state.options.profile.bagNotFound);
   if (bag.expiresAt < state.now()) fail(404, 'Bag not found, maybe you need to renew the checking');
   return bag;
 }

@@ -71,7 +71,7 @@ function checkoutService(state: SimulatorState, service: string | number): strin
     throw SimulatorError.fields({ service: ['Not a valid string.'] });
   return (
     catalogServices(state.catalog).find(({ id }) => id === service)?.slug ??
-    fail(404, 'Service not found')
+    fail(400, 'Service not found')
   );
 }
 
@@ -90,6 +90,8 @@ function buySeats(state: SimulatorState, subscription: SubscriptionRecord, reque
   const howMany =
     seatCheckout === 'total' ? requested - (team.seatsLimit - freeOwnerSeats) : requested;
   if (howMany <= 0) fail(400, 'Desired seats must be greater than current seats');
+  const bought = team.seatsLimit - freeOwnerSeats;
+  team.seatsLog.push({ from: bought, to: bought + howMany, at: state.now() });
   team.seatsLimit += howMany;
   const amount = parseDecimal(seatPrice.price_per_unit) * howMany;
   return charge(state, {
