@@ -30,6 +30,20 @@ describe('the deployed profile answers as the recorded deployed server', () => {
     for (const loop of loops) expect(answers.get(loop.n)?.ready, `#${loop.n}`).toBe(true);
   });
 
+  it('names each finalized file by the MD5 of its bytes, as the recorded server did', () => {
+    const finalized = compared.filter(
+      (exchange) =>
+        exchange.request.path.endsWith('/chunk/upload') && exchange.response.status === 201,
+    );
+    expect(finalized.length).toBeGreaterThan(0);
+    for (const exchange of finalized) {
+      const recorded = (exchange.response.body as { name: string }).name;
+      expect((answers.get(exchange.n)?.body as { name?: string }).name, `#${exchange.n}`).toBe(
+        recorded,
+      );
+    }
+  });
+
   it('lists no deliberate difference that is not a compared exchange', () => {
     const numbers = new Set(compared.map((exchange) => exchange.n));
     expect(Object.keys(DELIBERATE).filter((n) => !numbers.has(Number(n)))).toEqual([]);

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { integer, text, validate } from '../core/fields.js';
 import { SimulatorError, fail } from '../core/http-error.js';
-import { contentHash } from '../core/random.js';
+import { md5Hex } from '../core/md5.js';
 import { json } from '../core/respond.js';
 import type { ServerProfile } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
@@ -99,7 +99,7 @@ export const finalizeUpload =
       academy,
       operationType: body.operation_type,
       mime: body.mime,
-      name: contentHash(bytes),
+      name: md5Hex(bytes),
       filename: body.filename,
       meta,
       status: settings.processed ? 'TRANSFERRING' : 'CREATED',

@@ -27,7 +27,7 @@ export function serializeFile(state: SimulatorState, file: FileRecord) {
     academy: academyOnWire(state, file.academy),
     /** The MIME type given at finalize. */
     mime: file.mime,
-    /** A hash of the file's bytes, as the deployed server names files. */
+    /** The MD5 of the file's bytes (hex), as the deployed server names files. */
     name: file.name,
     /** The operation type it was uploaded under. */
     operation_type: file.operationType,
