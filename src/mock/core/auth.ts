@@ -1,5 +1,6 @@
 import type { MockUser, SimulatorState } from '../state/state.js';
 import { NOT_AUTHENTICATED, SimulatorError, fail } from './http-error.js';
+import { refusal } from './messages.js';
 
 /**
  * Finds the caller from `Authorization: <scheme> <t>`, for the schemes the profile accepts: the
@@ -33,8 +34,8 @@ function refuseToken(state: SimulatorState, token: string): never {
   const expiredAt = state.expiredTokens.get(token);
   const error =
     expiredAt === undefined
-      ? 'Invalid or Inactive Token'
-      : `Token expired at ${pythonTime(expiredAt)}`;
+      ? refusal('invalidToken')
+      : refusal('tokenExpired', { time: pythonTime(expiredAt) });
   throw new SimulatorError(
     401,
     error,

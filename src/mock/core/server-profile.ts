@@ -1,6 +1,7 @@
 import { profiles, type ProfileName } from '../../core/routes/profiles.js';
 import type { RouteTable } from '../../core/routes/routes.js';
 import { fail } from './http-error.js';
+import { REFUSAL_MESSAGES } from './messages.js';
 
 /**
  * How one simulated server behaves where SERVICE.md and the deployed server differ. Data only: the
@@ -163,7 +164,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
       pay: [{ field: 'payment_method_id', status: 400, message: 'Payment method is required' }],
       consumableCheckout: [
         { field: 'academy', status: 400, message: 'Academy is required' },
-        { field: 'service', status: 400, message: 'Service is required' },
+        { field: 'service', status: 400, message: REFUSAL_MESSAGES.serviceRequired },
       ],
       addSeat: [
         {
@@ -182,7 +183,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     teamHistory: true,
     crashes: { settingsPut: true, seatListNotArray: true },
     declinesAt: 'card',
-    bagNotFound: 'Bag not found, maybe you need to renew the checking',
+    bagNotFound: REFUSAL_MESSAGES.bagNotFound,
     media: {
       scoped: true,
       academyStaffOnly: true,

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { oneOf, text, validate } from '../core/fields.js';
 import { fail, SimulatorError } from '../core/http-error.js';
+import { REFUSAL_MESSAGES } from '../core/messages.js';
 import { json } from '../core/respond.js';
 import { requireFields } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
@@ -86,8 +87,8 @@ const amountOf = (bag: BagRecord, period: 'MONTH' | 'YEAR') =>
 
 /** Stripe's decline, as the deployed server relays it (live-api.md §1.3). */
 const declined = () =>
-  new SimulatorError(402, 'Card declined', {
-    detail: 'Card declined',
+  new SimulatorError(402, REFUSAL_MESSAGES.cardDeclined, {
+    detail: REFUSAL_MESSAGES.cardDeclined,
     status_code: 402,
     silent: true,
     silent_code: 'card-error',
@@ -123,6 +124,6 @@ function payableBag(state: SimulatorState, userId: number, token: string): BagRe
   );
   if (!bag || bag.type !== state.options.profile.payableBagType || bag.status !== 'CHECKING')
     return fail(404, state.options.profile.bagNotFound);
-  if (bag.expiresAt < state.now()) fail(404, 'Bag not found, maybe you need to renew the checking');
+  if (bag.expiresAt < state.now()) fail(404, REFUSAL_MESSAGES.bagNotFound);
   return bag;
 }

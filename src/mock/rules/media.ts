@@ -1,4 +1,5 @@
 import { fail } from '../core/http-error.js';
+import { refusal } from '../core/messages.js';
 import { ACADEMY } from '../state/catalog.js';
 import type { OperationTypeSettings } from '../state/media.js';
 import type { MockUser, SimulatorState } from '../state/state.js';
@@ -44,11 +45,11 @@ export function checkUploader(
 ): void {
   const { media } = state.options.profile;
   if (media.scoped && settings.scope !== undefined && settings.scope !== scope)
-    fail(403, `You aren't authorized to upload any ${name} operation type`);
+    fail(403, refusal('operationTypeElsewhere', { operationType: name }));
   if (media.academyStaffOnly && scope === 'academy' && user.id !== state.users[0]?.id)
     fail(
       403,
-      `You (user: ${user.id}) don't have this capability: crud_file for academy ${ACADEMY.id}`,
+      refusal('missingCapability', { user: user.id, capability: 'crud_file', academy: ACADEMY.id }),
     );
 }
 
@@ -60,7 +61,7 @@ export function checkRequiredMeta(
 ): void {
   const required = state.options.profile.media.requiredMeta[name] ?? [];
   const lacking = required.find((key) => meta[key] === undefined);
-  if (lacking !== undefined) fail(400, `Missing required meta key: ${lacking}`);
+  if (lacking !== undefined) fail(400, refusal('missingMetaKey', { key: lacking }));
 }
 
 /** The MIME types the deployed server takes, in its order (it names them in its refusal). */
@@ -84,7 +85,7 @@ const DEPLOYED_MIMES = [
 export function checkMime(state: SimulatorState, mime: string): void {
   if (!state.options.profile.detailRefusals || DEPLOYED_MIMES.includes(mime)) return;
   const choices = `[${DEPLOYED_MIMES.map((type) => `'${type}'`).join(', ')}]`;
-  fail(400, `Unsupported mime type ${mime}, choose some of ${choices}`);
+  fail(400, refusal('unsupportedMime', { mime, choices }));
 }
 
 /** The academy as the profile's server names it in an upload's answer: its id, or its slug. */

@@ -1,3 +1,4 @@
+import { REFUSAL_MESSAGES } from '../core/messages.js';
 import { fail } from '../core/http-error.js';
 import { parseDecimal } from '../core/money.js';
 import type { ConsumableRecord, MockUser, SimulatorState } from '../state/state.js';
@@ -75,7 +76,7 @@ function unitPrice(state: SimulatorState, service: string): number {
     .flatMap((plan) => plan.service_items)
     .find((candidate) => candidate.service.slug === service);
   // The deployed server (whose checkout this is) answers an unknown service 400.
-  return item ? parseDecimal(item.price_per_unit) : fail(400, 'Service not found');
+  return item ? parseDecimal(item.price_per_unit) : fail(400, REFUSAL_MESSAGES.serviceNotFound);
 }
 
 /** A standalone consumable as the deployed server's invoice nests it (live-api.md §1.4). */
