@@ -5,18 +5,34 @@ import { defineConfig } from 'tsup';
 
 // Entries that exist are built; `mock` and `node` join as their sources land.
 import { existsSync } from 'node:fs';
+import type { Plugin } from 'esbuild';
 const entry = Object.fromEntries(
   Object.entries({
     index: 'src/index.ts',
     mock: 'src/mock/index.ts',
     'mock-msw': 'src/mock/msw.ts',
     node: 'src/node.ts',
+    postgres: 'src/postgres.ts',
     // `#platform` (package.json imports): the main entry imports it, unbundled, and the export
     // conditions pick one of these two.
     'platform-web': 'src/platform/selected.ts',
     'platform-node': 'src/platform/selected.node.ts',
   }).filter(([, file]) => existsSync(file)),
 );
+
+// The `seatpay` command (bin/seatpay.js runs command.js) is a user of the package: its imports of
+// the entries (`../index.js`, `../node.js`) become imports of `seatpay` and `seatpay/node`, which
+// Node resolves to this package itself. So it is built on its own: the library's bundles and
+// chunks stay exactly as they are without it.
+const entriesAsPackage: Plugin = {
+  name: 'seatpay-entries-as-package',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/(index|node|postgres)\.js$/ }, ({ path }) => {
+      const name = /^\.\.\/(\w+)\.js$/.exec(path)![1];
+      return { path: name === 'index' ? 'seatpay' : `seatpay/${name}`, external: true };
+    });
+  },
+};
 
 export default defineConfig([
   {
@@ -42,5 +58,14 @@ export default defineConfig([
     target: 'es2022',
     noExternal: ['ky', 'p-retry', 'is-network-error'],
     external: ['#platform'],
+  },
+  {
+    entry: { command: 'src/command/main.ts' },
+    format: ['esm'],
+    dts: false,
+    sourcemap: false,
+    target: 'es2022',
+    platform: 'node',
+    esbuildPlugins: [entriesAsPackage],
   },
 ]);

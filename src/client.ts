@@ -14,6 +14,7 @@ import { PayResource } from './resources/pay.js';
 import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
 import { SubscriptionsResource } from './resources/subscriptions.js';
+import { ClientJournal } from './journals/client-journal.js';
 
 /**
  * The seatpay client: one resource per family of SERVICE.md, all sharing one request path (auth,
@@ -49,6 +50,8 @@ export class SeatpayClient {
   readonly consumables: ConsumablesResource;
   /** Operation types, chunks, finalize, and the chunked `upload`. */
   readonly media: MediaResource;
+  /** A journal's keys: list, reconcile and settle unknown outcomes, prune. */
+  readonly journal: ClientJournal;
 
   readonly #options: ClientOptions;
   readonly #core: HttpCore;
@@ -67,6 +70,7 @@ export class SeatpayClient {
     this.seats = new SeatsResource(core);
     this.consumables = new ConsumablesResource(core, () => purchasesOf(this).journal);
     this.media = new MediaResource(core);
+    this.journal = new ClientJournal(core, () => purchasesOf(this).journal);
   }
 
   /** `JSON.stringify(client)`: its base URL and profile only. @internal */
@@ -116,10 +120,13 @@ export class SeatpayClient {
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
-    // Its journal records too: a payment's answer may echo the card, and a record may go to disk.
-    const secrets = this.#core.secrets;
+    // Its journal records too (a payment's answer may echo the card, a record may go to disk),
+    // each naming who made it (see HttpCore.keyScope).
+    const core = this.#core;
     return import('./helpers/purchase.js')
-      .then(({ purchase }) => purchase(this, options, (value) => secrets.redact(value)))
+      .then(({ purchase }) =>
+        purchase(this, options, (key, identity) => core.keyScope(key, identity, undefined)),
+      )
       .catch((error: unknown) => {
         throw this.#core.scrub(error);
       });

@@ -53,6 +53,16 @@ export {
   type JournalRecord,
   type JournalOptions,
 } from './helpers/purchase/journal.js';
+export type { JournalListOptions } from './helpers/purchase/journal.js';
+export type { Settlement } from './journals/settlement.js';
+export type { JournalEntry, ReconcileResult } from './journals/journal-entry.js';
+export {
+  ClientJournal,
+  type JournalListQuery,
+  type ReconcileOptions,
+  type SettleOptions,
+  type PruneOptions,
+} from './journals/client-journal.js';
 export type { CheckoutKeyOptions } from './resources/consumables.js';
 export { localStorageJournal } from './helpers/purchase/local-storage-journal.js';
 export type { UploadSource, StreamSource } from './helpers/upload/sources.js';
@@ -63,6 +73,7 @@ export {
   type UploadRecord,
 } from './helpers/upload/resume-store.js';
 export type { UploadProgress } from './helpers/upload/progress.js';
+export type { PendingUpload } from './helpers/upload/pending-uploads.js';
 export type { DeliveredChunk } from './helpers/upload/deliver-chunk.js';
 export { routes, type Route, type RouteName, type RouteTable } from './core/routes/routes.js';
 export { deployedRoutes } from './core/routes/deployed-routes.js';

@@ -2,6 +2,7 @@ import type { KyInstance } from 'ky';
 import type { Platform } from '../platform/platform.js';
 import { APIPromise, requestIdOf } from './api-promise.js';
 import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
+import type { AuthUsed } from './errors/auth-hint.js';
 import { errorOfAnswer } from './errors/error-of-answer.js';
 import { RequestHeaders } from './prepare/headers.js';
 import { MultipartBody } from './prepare/multipart.js';
@@ -11,6 +12,7 @@ import { withinDeadline } from './retry/deadline.js';
 import { withRetries, type RetrySetup } from './retry/retry.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
+import { KeyOwners, type KeyScope } from './secrets/key-owner.js';
 import { printAs } from './secrets/printed.js';
 import { Secrets } from './secrets/secrets.js';
 import { kyInstanceOf } from './send/ky-instance.js';
@@ -49,10 +51,13 @@ export class HttpCore {
   readonly #ky: KyInstance;
   readonly #profile: Profile;
   readonly #headers: RequestHeaders;
+  /** The scheme and profile of the credentials sent: a 401 says what likely went wrong. */
+  readonly #auth: AuthUsed;
   readonly #prepareSetup: PrepareSetup;
   readonly #retrySetup: RetrySetup;
   readonly #sendSetup: SendSetup;
   readonly #resultSetup: ResultSetup;
+  readonly #keyOwners = new KeyOwners();
 
   /** @internal */
   constructor(options: ResolvedClientOptions, platform: Platform) {
@@ -67,6 +72,8 @@ export class HttpCore {
       this.#secrets,
     );
     this.#headers = new RequestHeaders(options, this.#profile.authScheme);
+    const scheme = options.authScheme ?? this.#profile.authScheme;
+    this.#auth = { scheme, profile: this.#profile.name };
     const baseUrl = String(options.baseUrl).replace(/\/+$/, '');
     const timeoutMs = options.timeout ?? 30_000;
     this.#prepareSetup = { baseUrl, timeoutMs, secrets: this.#secrets };
@@ -120,6 +127,16 @@ export class HttpCore {
     return this.#profile.routes;
   }
 
+  /**
+   * What upload progress can count: bytes where the platform's chunk sender sends chunks, chunks
+   * where a custom fetch (or the runtime's) does.
+   * @internal
+   */
+  get chunkProgress(): 'bytes' | 'chunks' {
+    const { customFetch, platform } = this.#sendSetup;
+    return !customFetch && platform.chunkSender ? 'bytes' : 'chunks';
+  }
+
   /** The academy set on the client, used by media calls that do not name one. */
   get academy(): number | string | undefined {
     return this.#options.academy;
@@ -159,8 +176,12 @@ export class HttpCore {
     if ((totalTimeout === undefined || totalTimeout === Infinity) && !call.options.signal)
       return retried(call);
     // One deadline over every attempt and wait: its signal replaces the caller's.
-    return withinDeadline(totalTimeout, call.options, call, (deadline) =>
-      retried({ ...call, options: { ...call.options, ...deadline } }),
+    return withinDeadline(
+      totalTimeout,
+      call.options,
+      call,
+      (deadline) => retried({ ...call, options: { ...call.options, ...deadline } }),
+      this.#secrets,
     );
   }
 
@@ -181,7 +202,8 @@ export class HttpCore {
     const response = this.#secrets.response(sent.response, text);
     const requestId = this.#secrets.requestId(requestIdOf(response.headers));
     if (started !== undefined) this.logAnswer(call, response, started, requestId);
-    if (!response.ok) throw errorOfAnswer(response, text, call, this.#secrets, this.#log);
+    if (!response.ok)
+      throw errorOfAnswer(response, text, call, this.#secrets, this.#log, this.#auth);
     const { method, url } = call;
     const check = this.#resultSetup;
     const parse = (body: string) => validated(body, call, check);
@@ -210,6 +232,30 @@ export class HttpCore {
    */
   scrub<E>(error: E): E {
     return this.#secrets.error(error);
+  }
+
+  /**
+   * What a keyed money call's journal borrows of this client: its secrets to hide in records and
+   * in what a journal throws, the call's per-attempt timeout, and who makes the call: a salted,
+   * slow digest of `identity`, else of the token (a provider's is asked for, raced with the signal).
+   * @internal
+   */
+  keyScope(key: string, identity: string | undefined, timeout: number | undefined): KeyScope {
+    const owner = (signal: AbortSignal | undefined): Promise<string> => {
+      if (identity !== undefined) return this.#keyOwners.of('identity', identity, key);
+      const source = this.#options.token;
+      const token = typeof source === 'string' ? source : tokenFor(source, signal, this.#secrets);
+      return Promise.resolve(token).then((value) => this.#keyOwners.of('token', value, key));
+    };
+    const secrets = this.#secrets;
+    return {
+      redact: (value) => secrets.redact(value),
+      cause: (thrown) => secrets.cause(thrown),
+      error: (error) => secrets.error(error),
+      owner,
+      timeoutMs: timeout ?? this.#prepareSetup.timeoutMs,
+      totalTimeout: this.#options.totalTimeout,
+    };
   }
 
   /** Logs the attempt going out; the start time when the answer will be logged too. */

@@ -7,6 +7,7 @@ import { PurchaseFlow } from './purchase/flow.js';
 import type { PurchaseCalls } from './purchase/purchase-calls.js';
 import type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
 import { startDeadline } from '../core/retry/deadline.js';
+import type { KeyScope } from '../core/secrets/key-owner.js';
 import { checkKeyAndJournal } from './purchase/keyed-journal.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
 
@@ -21,7 +22,7 @@ export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-option
 export async function purchase(
   client: PurchaseCalls,
   options: PurchaseOptions,
-  redact: <T>(value: T) => T = (value) => value,
+  scopeOf: (key: string, identity: string | undefined) => KeyScope,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
   const deadline = startDeadline(options.totalTimeout, options.signal, 'The purchase');
@@ -31,7 +32,7 @@ export async function purchase(
       client,
       { ...options, signal: deadline.signal },
       purchasesOf(client),
-      redact,
+      scopeOf,
     );
     return await flow.run();
   } finally {

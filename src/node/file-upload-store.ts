@@ -45,7 +45,8 @@ export function fileUploadStore(dir: string): UploadStore {
       if (!pruned) await forgetOldFiles(dir, record.updatedAt);
       pruned = true;
       try {
-        await writeFile(temporary, JSON.stringify(record));
+        // The key goes with the record (the file is named by its hash): `list` gives it back.
+        await writeFile(temporary, JSON.stringify({ ...record, [KEY_FIELD]: key }));
         await rename(temporary, file);
       } catch (error) {
         await rm(temporary, { force: true });
@@ -53,7 +54,30 @@ export function fileUploadStore(dir: string): UploadStore {
       }
     },
     delete: async (key) => rm(fileOf(key), { force: true }),
+    list: () => listRecords(dir),
   };
+}
+
+/** Where a record file keeps its store key; the record's own fields are left as they are. */
+const KEY_FIELD = 'storeKey';
+
+/** Every record file with the key it was written under; one unreadable or keyless is left out. */
+async function listRecords(dir: string): Promise<Array<readonly [string, unknown]>> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const listed: Array<readonly [string, unknown]> = [];
+  for (const name of names.filter((name) => name.endsWith('.json'))) {
+    // Another process may remove or replace it meanwhile: what cannot be read is not listed.
+    const record = await readFile(join(dir, name), 'utf8').then(
+      (text) => parsedOrNull(text),
+      () => null,
+    );
+    const key = record?.[KEY_FIELD];
+    if (typeof key === 'string') listed.push([key, record]);
+  }
+  return listed;
 }
 
 async function forgetOldFiles(dir: string, now: number): Promise<void> {
@@ -71,5 +95,13 @@ async function forgetOldFiles(dir: string, now: number): Promise<void> {
       () => Infinity,
     );
     if (modified < now - age) await rm(path, { force: true });
+  }
+}
+
+function parsedOrNull(text: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(text) as Record<string, unknown> | null;
+  } catch {
+    return null;
   }
 }

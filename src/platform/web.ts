@@ -1,6 +1,7 @@
 import type { Platform } from './platform.js';
 import { hasProcessEnv, readProcessEnv } from './environment.js';
 import { VERSION } from '../version.js';
+import { xhrChunkSender } from './xhr-chunk-sender.js';
 
 /**
  * Browsers, Workers, Deno, Bun and edge runtimes: the platform's fetch and FormData as they are.
@@ -12,9 +13,16 @@ const IN_BROWSER =
   typeof document !== 'undefined' ||
   typeof (globalThis as { importScripts?: unknown }).importScripts === 'function';
 
+/**
+ * Where XMLHttpRequest exists (browsers), upload chunks go through it, for progress by bytes; a
+ * fact of the runtime read once, like the one above. Workers, Deno and Bun send them with fetch.
+ */
+const HAS_XHR = typeof (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest === 'function';
+
 export const webPlatform: Platform = {
   name: 'web',
   userAgent: IN_BROWSER ? undefined : `seatpay/${VERSION}`,
   readEnv: readProcessEnv,
   hasEnv: hasProcessEnv,
+  ...(HAS_XHR ? { chunkSender: xhrChunkSender } : {}),
 };

@@ -1,11 +1,9 @@
-import type { APIPromise } from '../core/api-promise.js';
+import { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
-import { keyedCheckout } from '../helpers/purchase/keyed-checkout.js';
 import { memoryJournal, type PurchaseJournal } from '../helpers/purchase/journal.js';
-import { checkKeyAndJournal } from '../helpers/purchase/keyed-journal.js';
 import {
   CheckoutParamsSchema,
   CheckoutResultSchema,
@@ -112,16 +110,23 @@ export class ConsumablesResource {
     options?: RequestOptions,
   ): APIPromise<CheckoutResult> {
     const given: unknown = params;
-    const { key, journal, ...input } = (
+    const { key, journal, identity, ...input } = (
       typeof given === 'object' && given !== null ? given : {}
     ) as CheckoutKeyOptions & Record<string, unknown>;
-    if (key === undefined) return this.#send(journal === undefined ? given : input, options);
-    const check = () => {
-      checkKeyAndJournal({ key, journal });
+    if (key === undefined) {
+      const unkeyed = journal === undefined && identity === undefined;
+      return this.#send(unkeyed ? given : input, options);
+    }
+    // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
+    const run = import('../helpers/purchase/keyed-checkout.js').then((keyedCheckout) => {
+      // Bad input: a typed error, nothing read or sent.
+      keyedCheckout.checkKeyAndJournal({ key, journal, identity });
       parseInput(CheckoutParamsSchema, input, 'params');
-    };
-    const keyed = { key, journal: journal ?? this.#defaultJournal() };
-    return keyedCheckout(this.#send, input, keyed, options, check);
+      const scope = this.#core.keyScope(key, identity, options?.timeout);
+      const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
+      return keyedCheckout.keyedCheckout(this.#send, input, keyed, options);
+    });
+    return new APIPromise(run, { raw: false });
   }
 
   /**
@@ -174,6 +179,12 @@ export interface CheckoutKeyOptions {
   key?: string;
   /** Where keyed checkouts are recorded; default: the client's in-memory journal. */
   journal?: PurchaseJournal;
+  /**
+   * Who the `key` belongs to: a checkout recorded by another identity is refused with
+   * `KeyOwnerError`, never replayed. Default: the client's token (a salted, slow digest of it is
+   * recorded, never the token). Give your own user id when your provider's tokens rotate.
+   */
+  identity?: string;
 }
 
 /** `make()` on first call, the same value after. */

@@ -1,6 +1,10 @@
 import * as z from 'zod/mini';
 import { ResponseValidationError } from '../core/errors/validation-errors.js';
-import { SeatsRefusedError, type SeatRefusal } from '../core/errors/seats-refused-error.js';
+import {
+  SeatsRefusedError,
+  seatRefusal,
+  type SeatRefusal,
+} from '../core/errors/seats-refused-error.js';
 import { toIssues } from '../core/prepare/validate-input.js';
 import { SeatSchema, type Seat } from '../schemas/seats.js';
 
@@ -79,9 +83,7 @@ function refusalOf(item: unknown): SeatRefusal {
     message?: unknown;
     code?: unknown;
   };
-  return {
-    message:
-      typeof message === 'string' && message !== '' ? message : 'the service refused this seat',
-    code,
-  };
+  const text =
+    typeof message === 'string' && message !== '' ? message : 'the service refused this seat';
+  return seatRefusal(text, code);
 }

@@ -47,7 +47,13 @@ export function settleRefusedRetry(
   const refused =
     refusal instanceof SeatsRefusedError
       ? refusal.refused
-      : [{ message: messageOf(refusal.body) ?? refusal.message, code: refusal.status }];
+      : [
+          {
+            message: messageOf(refusal.body) ?? refusal.message,
+            code: refusal.code,
+            status: refusal.status,
+          },
+        ];
   const applied = refusal instanceof SeatsRefusedError ? refusal.applied : [];
   throw new SeatsRefusedError(
     { status: refusal.status, applied, refused, mayHaveBeenProcessed: true },

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { definePlainCheck, withPlainCheck } from '../core/validate/plain-check.js';
+import { decimalProblem } from './decimal.js';
 import type { DecimalString } from './exact-input.js';
 
 /** What `IdInputSchema` accepts, without zod: the cheap check of an argument. @internal */
@@ -34,51 +35,31 @@ export const DecimalSchema = z.pipe(
 // (as SERVICE.md documents) skip zod's copying parse (core/plain-check.ts).
 definePlainCheck(DecimalSchema, (value) => typeof value === 'string');
 
-const DECIMAL = /^\d+(\.\d+)?$/;
-/** A whole number of cents: at most two decimals. */
-const CENTS = /^\d+(\.\d{1,2})?$/;
-
-/**
- * True when `amount` is exactly what it looks like, to the cent: its shortest decimal form (what
- * `String` gives) has at most two decimals and it is small enough for every cent to exist as a
- * double. `0.1 + 0.2` is 0.30000000000000004: sending it as "0.3" would charge an amount the
- * caller's code never held, and sending it as is would be refused by the service, so it is
- * refused here, before anything is sent.
- */
-function isExactCents(amount: number): boolean {
-  return amount <= Number.MAX_SAFE_INTEGER / 100 && CENTS.test(String(amount));
-}
-
 /**
  * A decimal amount the caller sends: a string such as "10.00" (sent exactly as written). Its input
  * type is {@link DecimalString}, so a number is a compile error; at run time (for JavaScript
- * callers) a number >= 0 with at most two decimals is still taken and sent as its shortest decimal
- * form (`12.5` as "12.5"), while one with more decimals, such as `0.1 + 0.2`
- * (0.30000000000000004), is refused with an `InvalidRequestError`: it is a floating-point sum, and
- * no exact amount can be read from it; compute amounts in cents, or pass a string.
+ * callers) a string and a number follow the one rule of {@link parseDecimal}: a plain decimal, 0
+ * or more, with at most 2 decimals. A number is sent as its shortest decimal form (`12.5` as
+ * "12.5"); `'-1.00'`, `'10.001'`, `'0.30000000000000004'` and `0.1 + 0.2` are refused with an
+ * `InvalidRequestError` that says why, before anything is sent: compute amounts in cents.
  *
  * @example
  * ```ts
  * import { DecimalInputSchema } from 'seatpay';
  *
  * DecimalInputSchema.parse(5); // '5'
- * DecimalInputSchema.safeParse(0.1 + 0.2).success; // false: not a whole number of cents
+ * DecimalInputSchema.safeParse(0.1 + 0.2).success; // false: more than 2 decimals
+ * DecimalInputSchema.safeParse('0.30000000000000004').success; // false: the same rule
  * DecimalInputSchema.safeParse('1e3').success; // false: not a plain decimal
  * ```
  * @category Schemas and types
  */
 export const DecimalInputSchema = z.pipe(
-  z.union(
-    [
-      z.string().check(z.regex(DECIMAL, { error: 'must be a decimal amount such as "10.00"' })),
-      z.number().check(
-        z.gte(0, { error: 'must be >= 0' }),
-        z.refine((amount) => amount < 0 || isExactCents(amount), {
-          error: 'must have at most 2 decimals: pass a decimal string such as "0.30"',
-        }),
-      ),
-    ],
-    { error: 'must be a decimal string such as "10.00"' },
+  // Any value reaches the one rule, so a NaN or a boolean is told why too.
+  z.unknown().check(
+    z.refine((amount) => decimalProblem(amount) === undefined, {
+      error: (issue) => decimalProblem(issue.input),
+    }),
   ),
   z.transform((value) => String(value)),
   // The type asks for a decimal string; numbers stay accepted at run time (checked above).

@@ -135,3 +135,23 @@ export const InvoiceSchema = z.looseObject({
  * @category Schemas and types
  */
 export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/**
+ * Validates the caller's invoices (`GET /v1/payments/me/invoice`, read by
+ * `client.journal.reconcile`): a plain array, or the paginated envelope with `results`.
+ *
+ * @example
+ * ```ts
+ * import { InvoiceListSchema } from 'seatpay';
+ *
+ * InvoiceListSchema.parse([{ id: 7018, amount: '4.00', status: 'FULFILLED' }]);
+ * ```
+ * @category Schemas and types
+ */
+export const InvoiceListSchema = z.union([
+  z.array(InvoiceSchema),
+  z.looseObject({
+    /** The page's invoices. */
+    results: z.array(InvoiceSchema),
+  }),
+]);

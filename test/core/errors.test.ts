@@ -57,7 +57,12 @@ describe('errors by status', () => {
       requestId: 'req_42',
       body: { detail: 'nope' },
     });
-    expect((error as APIError).message).toBe(`${status} nope (GET /v1/payments/plan/team)`);
+    // A 401 adds what seatpay sent and the likely cause (helpful-messages.test.ts).
+    const hint =
+      status === 401
+        ? " [seatpay sent `Authorization: Bearer …` (profile 'spec'); the server refused the token: is it current and for this server?]"
+        : '';
+    expect((error as APIError).message).toBe(`${status} nope${hint} (GET /v1/payments/plan/team)`);
     expect((error as APIError).name).toBe(ErrorClass.name);
   });
 });

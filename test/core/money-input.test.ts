@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DecimalInputSchema,
+  isDecimalString,
+  parseDecimal,
   InvalidRequestError,
   type BillingTeamReplace,
 } from '../../src/index.js';
@@ -80,5 +82,57 @@ describe('amounts given as numbers', () => {
 
     const request = await onlyRequest(service);
     expect(request.body).toMatchObject({ max_period_spend: '3.3' });
+  });
+});
+
+describe('one rule for every amount, a string or a number (issue 29 F5, issue 31)', () => {
+  it.each([
+    ['0.30000000000000004', /has 17 decimals/],
+    [0.1 + 0.2, /has 17 decimals/],
+    ['10.001', /has 3 decimals, more than 2 \(cents\)/],
+    [10.001, /has 3 decimals/],
+    ['-1.00', /must not be negative: drop the minus sign/],
+    [-1, /must not be negative/],
+    ['10,50', /uses a comma: write the decimal point as "\."/],
+    [' 10.00', /has spaces around it/],
+    ['1e3', /must be a decimal amount such as "10\.00"/],
+    [Number.NaN, /must be a finite number/],
+  ])('%j is refused before sending, saying why', async (amount, reason) => {
+    expect(() => parseDecimal(amount)).toThrow(InvalidRequestError);
+    expect(() => parseDecimal(amount)).toThrow(reason);
+    expect(isDecimalString(amount)).toBe(false);
+
+    const refused = await testClient()
+      .billingTeam.replace(123, { ...CONFIG, recharge_amount: amount as never })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(InvalidRequestError);
+    expect(refused).toMatchObject({ field: 'recharge_amount' });
+    expect((refused as Error).message).toMatch(reason);
+    expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['10', '10'],
+    ['10.5', '10.5'],
+    ['0.30', '0.30'],
+    [12.5, '12.5'],
+    [0, '0'],
+  ])('%j is taken as %j, and sent so', async (amount, sent) => {
+    expect(parseDecimal(amount)).toBe(sent);
+    expect(isDecimalString(sent)).toBe(true);
+    server.use(answer(ROUTE, { id: 7, subscription: 123, seats_limit: 4 }));
+    await testClient().billingTeam.replace(123, {
+      ...CONFIG,
+      recharge_amount: parseDecimal(amount),
+    });
+    expect((await onlyRequest(service)).body).toMatchObject({ recharge_amount: sent });
+  });
+
+  it('a form value becomes a DecimalString with no cast (a compile-time check too)', () => {
+    const input: string = '19.99';
+    if (isDecimalString(input)) {
+      const amount: BillingTeamReplace['recharge_amount'] = input;
+      expect(amount).toBe('19.99');
+    } else throw new Error('19.99 is an amount');
   });
 });

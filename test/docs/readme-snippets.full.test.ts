@@ -1,21 +1,22 @@
-import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { createSimulator, startMockServer, type MockServer } from '../../src/mock/index.js';
 import { packAndInstall } from '../package/support/pack-and-install.js';
-import { repoRoot } from './support/readme-commands.js';
+import { requestGate } from '../support/request-gate.js';
+import { runAndInterrupt } from './support/interrupt.js';
+import { documentationPages } from './support/pages.js';
 import {
   compileErrors,
+  documentationSnippets,
   linkDevModules,
-  readmeSnippets,
   runsInNode,
   runSnippet,
   writeSnippets,
   type SnippetRun,
 } from './support/readme-snippets.js';
 
-// Every ```ts block of the README, as a user copies it: compiled against the packed tarball under
+// Every ```ts block of the README and of the docs/*.md pages it links to, as a user copies it: compiled against the packed tarball under
 // `strict`, `exactOptionalPropertyTypes` and `noUncheckedIndexedAccess`, then run (each in its own
 // process, with tsx) against the simulator, except the ones that need a browser page. The names a
 // snippet takes from the text around it (`client`, `subscription` ...) come from a context module
@@ -24,8 +25,8 @@ import {
 // before it: compiled, not run.
 // Needs dist/ (the tarball), hence `.full`.
 
-const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-const snippets = readmeSnippets(readme);
+const pages = documentationPages();
+const snippets = documentationSnippets(pages);
 const runnable = snippets.filter(runsInNode);
 const RUN_TIMEOUT_MS = 120_000;
 
@@ -66,23 +67,68 @@ afterAll(async () => {
   if (scratchDir) await rm(scratchDir, { recursive: true, force: true });
 });
 
-describe('the README, every TypeScript snippet', () => {
+describe('the README and the docs pages, every TypeScript snippet', () => {
   it('has the snippets a newcomer copies, most of them runnable', () => {
+    expect(pages).toContain('docs/purchases.md');
+    expect(snippets.filter((snippet) => snippet.page === 'README.md').length).toBeGreaterThan(4);
     expect(snippets.length).toBeGreaterThanOrEqual(15);
     // Only the browser page's snippets (a file input, buttons, localStorage) and those marked
     // `<!-- snippet: compile-only -->` (another runtime's code) are not run here.
-    expect(runnable.length).toBeGreaterThanOrEqual(snippets.length - 4);
+    expect(runnable.length).toBeGreaterThanOrEqual(Math.ceil(snippets.length * 0.7));
   });
 
   it('compiles against the packed package under the strictest options', () => {
-    expect(errors, 'tsc errors, by README line').toEqual([]);
+    expect(errors, 'tsc errors, by page and line').toEqual([]);
   });
 
-  it.each(runnable.map((snippet) => [snippet.index, snippet.line]))(
-    'snippet %i (README line %i) runs against the simulator',
+  it.each(runnable.map((snippet) => [snippet.index, `${snippet.page}:${snippet.line}`]))(
+    'snippet %i (%s) runs against the simulator',
     (index) => {
       const run = runs.get(index)!;
       expect(run.code, run.output).toBe(0);
     },
   );
+});
+
+describe('the README’s terminal upload, stopped with Ctrl-C', () => {
+  it('says it paused, prints no stack, exits 130, and the next run finishes the upload', async () => {
+    const script = snippets.find(
+      (snippet) => snippet.page === 'README.md' && snippet.code.includes("process.once('SIGINT'"),
+    );
+    expect(script, 'the README’s upload script').toBeDefined();
+    // Its chunk is held unanswered until the test acts: Ctrl-C lands mid-upload at any load.
+    const simulator = createSimulator({ subscriptionDelayMs: 50 });
+    const gate = requestGate(simulator, 'POST /v2/media/academy/chunk');
+    const gated = await startMockServer({ simulator: gate.simulator });
+    const env = {
+      SEATPAY_BASE_URL: gated.url,
+      SEATPAY_TOKEN: simulator.users.owner.token,
+      SEATPAY_LOG: 'off',
+    };
+    try {
+      gate.open(0);
+      const args = ['./talk.mp4'];
+      const held = gate.held(1);
+      const stopped = await runAndInterrupt(
+        scratchDir!,
+        script!.file,
+        args,
+        env,
+        held,
+        RUN_TIMEOUT_MS,
+      );
+      expect(stopped.code, stopped.output).toBe(130);
+      expect(stopped.output).toContain('paused: run the same command again to resume');
+      expect(stopped.output).not.toMatch(/AbortError|\n\s+at /);
+
+      gate.open(undefined);
+      const again = await runSnippet(scratchDir!, script!.file, args, env, RUN_TIMEOUT_MS);
+      expect(again.code, again.output).toBe(0);
+      const fileId = Number(/uploaded: file (\d+)/.exec(again.output)?.[1]);
+      expect(simulator.fileBytes(fileId)).toEqual(new Uint8Array(300_000).fill(7));
+    } finally {
+      gate.open(undefined);
+      await gated.close();
+    }
+  });
 });

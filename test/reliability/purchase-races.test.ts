@@ -237,7 +237,8 @@ describe('after the service acted', () => {
     const user = buyer();
     const journal = memoryJournal();
     server.simulator.faults.inject({ route: PAY, kind: 'expire-token' });
-    const keyed = { ...BUY, key: 'order-expired', journal };
+    // A key is its token's unless an identity is given: the fresh token is the same user.
+    const keyed = { ...BUY, key: 'order-expired', journal, identity: `user-${user.id}` };
     const [expired] = await judged([
       attempt('token expires', clientOf(user, { token: user.token }), keyed),
     ]);

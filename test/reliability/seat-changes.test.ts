@@ -68,7 +68,7 @@ describe.each(['error', 'warn', 'off'] as const)("207 answers under validate '%s
     expect(error).toMatchObject({
       status: 207,
       applied: [seatOf(901, 'ada@example.com')],
-      refused: [{ message: COHORT_REFUSAL, code: 400 }],
+      refused: [{ message: COHORT_REFUSAL, code: 'seat-cohort-required', status: 400 }],
       mayHaveBeenProcessed: true,
     });
     expect((error as Error).message).toContain(COHORT_REFUSAL);

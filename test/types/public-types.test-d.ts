@@ -16,6 +16,7 @@ import {
   SeatpayError,
   SubscriptionTimeoutError,
   type Bag,
+  type SeatRefusal,
   type JournalRecord,
   type PurchaseJournal,
   type BillingTeam,
@@ -337,6 +338,15 @@ describe('errors', () => {
       expectTypeOf(caught.status).toEqualTypeOf<number>();
     }
     if (caught instanceof BadRequestError) expectTypeOf(caught.body).toEqualTypeOf<unknown>();
+  });
+
+  it('a catch-all handler reads mayHaveBeenProcessed on any SeatpayError, code on any APIError', () => {
+    const caught: unknown = undefined;
+    if (caught instanceof SeatpayError) {
+      expectTypeOf(caught.mayHaveBeenProcessed).toEqualTypeOf<boolean>();
+      if (caught instanceof APIError) expectTypeOf(caught.code).toEqualTypeOf<string | null>();
+    }
+    expectTypeOf<SeatRefusal['code']>().toEqualTypeOf<string | null>();
   });
 });
 

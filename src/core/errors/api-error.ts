@@ -1,3 +1,4 @@
+import { refusalCode } from './refusal-codes.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
@@ -33,6 +34,11 @@ export interface APIErrorDetails {
   headers: Record<string, string>;
   /** The server's message, read from `detail`, `message` or `error`, or from field errors. */
   message: string;
+  /**
+   * The refusal's stable code; when left out it is recognized from `body.silent_code` and
+   * `message` (English or Spanish), as for an answer.
+   */
+  code?: string | null;
 }
 
 /**
@@ -71,6 +77,12 @@ export class APIError extends SeatpayError {
   /** `x-request-id` (or `request-id`) of the answer, for support tickets. */
   readonly requestId: string | undefined;
   /**
+   * The service's named refusal as a stable, lower-case code (`'only-owner-allowed'`,
+   * `'seats-limit-exceeded'`, `'card-error'`, `'insufficient-credits'` ...), whatever the language
+   * of the answer; `null` when the answer names no known refusal. docs/errors.md lists them all.
+   */
+  readonly code: string | null;
+  /**
    * Whether the service may have acted on the request anyway: true for a 5xx, which does not say
    * how far the request got, except a 503 with `Retry-After` (refused, like a 429 or any 4xx).
    * As on `ConnectionError`, so one check covers every way a payment can fail.
@@ -86,10 +98,21 @@ export class APIError extends SeatpayError {
     this.body = details.body;
     this.headers = details.headers;
     this.requestId = details.headers['x-request-id'] ?? details.headers['request-id'];
+    this.code =
+      details.code === undefined
+        ? refusalCode(details.message, slugOf(details.body))
+        : details.code;
     this.mayHaveBeenProcessed =
       details.status >= 500 &&
       !(details.status === 503 && details.headers['retry-after'] !== undefined);
   }
+}
+
+/** The slug the service sent beside its message (`silent_code`), if any. */
+export function slugOf(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const record = body as Record<string, unknown>;
+  return record.silent_code ?? record.slug;
 }
 
 function safePath(url: string): string {

@@ -1,6 +1,7 @@
 import type { Secrets } from '../secrets/secrets.js';
 import type { Log } from '../setup/logger.js';
 import { parseBody } from '../validate/parse-json.js';
+import { authHint, type AuthUsed } from './auth-hint.js';
 import { errorFromResponse } from './from-response.js';
 
 /**
@@ -13,10 +14,13 @@ export function errorOfAnswer(
   { method, url }: { method: string; url: string },
   secrets: Secrets,
   log: Log,
+  auth: AuthUsed,
 ) {
   const body = secrets.redact(parseBody(text ?? ''));
   if (log.enabled('debug')) log.debug('error body', body);
   const headers = secrets.redact(Object.fromEntries(response.headers)) as Record<string, string>;
   const statusText = secrets.text(response.statusText);
-  return errorFromResponse({ status: response.status, headers, statusText, method, url, body });
+  const status = response.status;
+  const hint = status === 401 ? (message: string) => authHint(message, auth) : undefined;
+  return errorFromResponse({ status, headers, statusText, method, url, body }, hint);
 }

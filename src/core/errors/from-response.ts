@@ -1,4 +1,5 @@
-import { APIError, type APIErrorDetails } from './api-error.js';
+import { APIError, slugOf, type APIErrorDetails } from './api-error.js';
+import { refusalCode } from './refusal-codes.js';
 import { BillingPeriodLimitError, OwnerOnlyError, RechargeBudgetError } from './named-errors.js';
 import {
   AuthenticationError,
@@ -14,15 +15,15 @@ import {
 type APIErrorClass = new (details: APIErrorDetails) => APIError;
 
 /**
- * The three failure messages SERVICE.md names, matched on the message or the server's slug
- * whatever the status: the deployed server varies the owner-only wording ("... team members",
- * "... seats") and sends English or Spanish text, but keeps the slug in `silent_code` or `detail`.
+ * The classes of SERVICE.md's three named failures, by code: the code is recognized whatever the
+ * status and the language (the deployed server varies the owner-only wording and answers in
+ * English or Spanish; see refusal-codes.ts).
  */
-const NAMED: [RegExp, APIErrorClass][] = [
-  [/only the owner can manage|only-owner-allowed/i, OwnerOnlyError],
-  [/billing period limit reached|billing-period-limit-reached/i, BillingPeriodLimitError],
-  [/no budget available for recharge|would-exceed-limit|no-budget-available/i, RechargeBudgetError],
-];
+const NAMED: Readonly<Record<string, APIErrorClass>> = {
+  'only-owner-allowed': OwnerOnlyError,
+  'billing-period-limit-reached': BillingPeriodLimitError,
+  'would-exceed-limit': RechargeBudgetError,
+};
 
 const BY_STATUS: Record<number, APIErrorClass> = {
   400: BadRequestError,
@@ -34,16 +35,20 @@ const BY_STATUS: Record<number, APIErrorClass> = {
   429: RateLimitError,
 };
 
-/** Builds the typed error for a non-2xx answer. `body` is already parsed and redacted. */
+/**
+ * Builds the typed error for a non-2xx answer. `body` is already parsed and redacted; `hint`, when
+ * given, adds to the server's message what the client knows of the likely cause.
+ */
 export function errorFromResponse(
   answer: Omit<APIErrorDetails, 'message'> & { statusText: string },
+  hint?: (serverMessage: string) => string,
 ): APIError {
-  const message = messageOf(answer.body) ?? (answer.statusText || 'Request failed');
-  const details: APIErrorDetails = { ...answer, message };
-  const searchable = `${message} ${slugOf(answer.body) ?? ''}`;
-  const named = NAMED.find(([pattern]) => pattern.test(searchable));
+  const said = messageOf(answer.body) ?? (answer.statusText || 'Request failed');
+  const code = refusalCode(said, slugOf(answer.body));
+  const message = hint ? `${said} ${hint(said)}` : said;
+  const details: APIErrorDetails = { ...answer, message, code };
   const ErrorClass =
-    named?.[1] ??
+    (code === null ? undefined : NAMED[code]) ??
     BY_STATUS[answer.status] ??
     (answer.status >= 500 ? InternalServerError : APIError);
   return new ErrorClass(details);
@@ -93,13 +98,4 @@ function textMessage(text: string): string | undefined {
 function joinMessages(parts: (string | undefined)[]): string | undefined {
   const present = parts.filter((part): part is string => Boolean(part));
   return present.length ? present.join('; ') : undefined;
-}
-
-function slugOf(body: unknown): string | undefined {
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const slug =
-      (body as Record<string, unknown>).silent_code ?? (body as Record<string, unknown>).slug;
-    return typeof slug === 'string' ? slug : undefined;
-  }
-  return undefined;
 }

@@ -21,7 +21,14 @@ export {
   type ValidationIssue,
 } from './validation-errors.js';
 export { SubscriptionTimeoutError, UploadError, UploadMayExistError } from './helper-errors.js';
-export { JournalError, KeyReuseError, UnsettledKeyError } from './journal-errors.js';
+export {
+  JournalError,
+  KeyOwnerError,
+  KeyReuseError,
+  SettledKeyError,
+  SettleRefusedError,
+  UnsettledKeyError,
+} from './journal-errors.js';
 export { PurchaseError, type PurchaseCharged, type PurchaseFailedStep } from './purchase-error.js';
 export { SeatsRefusedError, type SeatRefusal } from './seats-refused-error.js';
 export { ResponseTooLargeError } from './response-too-large-error.js';

@@ -69,9 +69,39 @@ export class KeyReuseError extends InvalidRequestError {
 }
 
 /**
+ * A `key` recorded by another identity: another token (another user), or another `identity`
+ * given with the key. A key belongs to who used it first, as Stripe scopes an idempotency key to
+ * its account: the other's record is never replayed to you, and nothing was sent. Use a key of
+ * your own (prefix your keys with your user id), or, when your tokens rotate, pass the same
+ * `identity` with every keyed call of one user.
+ *
+ * @example
+ * ```ts
+ * import { KeyOwnerError } from 'seatpay';
+ *
+ * try {
+ *   await client.consumables.checkout({ service: 'ai-credits', how_many: 5, subscription: 7, key: 'order-9' });
+ * } catch (error) {
+ *   if (error instanceof KeyOwnerError) console.log('order-9 is someone else\'s key');
+ * }
+ * ```
+ * @category Errors
+ */
+export class KeyOwnerError extends KeyReuseError {
+  static override readonly seatpayErrorClass: string = 'KeyOwnerError';
+  override name = 'KeyOwnerError';
+
+  constructor(key: string) {
+    super(key, ['identity']);
+    this.message = `The key "${key}" belongs to another identity (another token or \`identity\` recorded it); nothing was sent: use a key of your own`;
+  }
+}
+
+/**
  * A keyed money call whose earlier run with the same key was sent and never settled (its answer
- * was lost, or its process died): it may have been charged, so it is never sent again. Check the
- * subscription (its consumables, the owner's invoices) before buying again under a new key.
+ * was lost, or its process died): it may have been charged, so it is never sent again. Settle it:
+ * `client.journal.reconcile(key)` asks the service, and where it cannot tell,
+ * `client.journal.settle(key, { charged, reason })` records an operator's decision.
  *
  * @example
  * ```ts
@@ -96,9 +126,90 @@ export class UnsettledKeyError extends SeatpayError {
   constructor(key: string, options?: { cause?: unknown; message?: string }) {
     super(
       options?.message ??
-        `An earlier call with the key "${key}" was sent and its outcome is unknown (it may have been charged); it is not sent again: check before buying under a new key`,
+        `An earlier call with the key "${key}" was sent and its outcome is unknown (it may have been charged); it is not sent again. ${howToSettle(key)}`,
       options && 'cause' in options ? { cause: options.cause } : undefined,
     );
+    this.key = key;
+  }
+}
+
+/**
+ * How to settle a key whose outcome is unknown, for error messages: the SDK's calls and the
+ * command's.
+ */
+export function howToSettle(key: string): string {
+  const quoted = JSON.stringify(key);
+  return (
+    `Settle it: client.journal.reconcile(${quoted}) asks the service; where it cannot tell, ` +
+    `client.journal.settle(${quoted}, { charged: 'yes' | 'no', reason }) records your decision ` +
+    `(command: seatpay journal reconcile ${shellQuoted(key)} --journal <j>)`
+  );
+}
+
+function shellQuoted(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * A keyed money call whose key an operator settled as charged (`client.journal.settle(key, {
+ * charged: 'yes' })`) before its run finished: it is never sent again, and there is no answer to
+ * replay. `settlement` says when and why.
+ *
+ * @example
+ * ```ts
+ * import { SettledKeyError } from 'seatpay';
+ *
+ * try {
+ *   await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: 7, key: 'topup-3' });
+ * } catch (error) {
+ *   if (error instanceof SettledKeyError) console.log('charged, as settled:', error.settlement.reason);
+ * }
+ * ```
+ * @category Errors
+ */
+export class SettledKeyError extends SeatpayError {
+  static override readonly seatpayErrorClass: string = 'SettledKeyError';
+  override name = 'SettledKeyError';
+  /** The key. */
+  readonly key: string;
+  /** The operator's decision: charged, when and why. */
+  readonly settlement: { charged: 'yes' | 'no'; at: string; reason: string; by: string };
+  /** Always true: the earlier call was settled as charged. */
+  readonly mayHaveBeenProcessed = true;
+
+  constructor(key: string, settlement: SettledKeyError['settlement']) {
+    super(
+      `The key "${key}" was settled as charged (by ${settlement.by} at ${settlement.at}: ${settlement.reason}); it is never sent again`,
+    );
+    this.key = key;
+    this.settlement = settlement;
+  }
+}
+
+/**
+ * `client.journal.settle` or `reconcile` refused: the key has no record, its outcome is already
+ * known (charged or refused), or it was settled already. Nothing was written.
+ *
+ * @example
+ * ```ts
+ * import { SettleRefusedError } from 'seatpay';
+ *
+ * try {
+ *   await client.journal.settle('order-7', { charged: 'no', reason: 'card statement shows nothing' });
+ * } catch (error) {
+ *   if (error instanceof SettleRefusedError) console.log(error.key, error.message);
+ * }
+ * ```
+ * @category Errors
+ */
+export class SettleRefusedError extends InvalidRequestError {
+  static override readonly seatpayErrorClass: string = 'SettleRefusedError';
+  override name = 'SettleRefusedError';
+  /** The key that cannot be settled. */
+  readonly key: string;
+
+  constructor(key: string, message: string) {
+    super(message, { field: 'key' });
     this.key = key;
   }
 }

@@ -1,3 +1,4 @@
+import { howToSettle } from './journal-errors.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
@@ -73,6 +74,8 @@ export class PurchaseError extends SeatpayError {
     cause: unknown;
     payment?: unknown;
     subscription?: unknown;
+    /** The purchase's `key`: a message about an unknown charge says how to settle it. */
+    key?: string | undefined;
   }) {
     super(purchaseMessage(details), { cause: details.cause });
     this.step = details.step;
@@ -87,10 +90,12 @@ function purchaseMessage({
   step,
   charged,
   cause,
+  key,
 }: {
   step: PurchaseFailedStep;
   charged: PurchaseCharged;
   cause: unknown;
+  key?: string | undefined;
 }): string {
   const reason = cause instanceof Error ? cause.message : 'an unknown failure';
   const money = {
@@ -98,5 +103,9 @@ function purchaseMessage({
     yes: 'the card WAS charged',
     unknown: 'the card MAY have been charged',
   }[charged];
-  return `Purchase failed at step "${step}" (${money}): ${reason}`;
+  const message = `Purchase failed at step "${step}" (${money}): ${reason}`;
+  if (charged !== 'unknown') return message;
+  return key === undefined
+    ? `${message}. Do not buy again before you know: look for its subscription (a purchase with a key and a journal can be settled through client.journal)`
+    : `${message}. ${howToSettle(key)}`;
 }

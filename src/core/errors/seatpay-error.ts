@@ -36,6 +36,14 @@ export class SeatpayError extends Error {
   static readonly seatpayErrorClass: string = 'SeatpayError';
 
   /**
+   * Whether the service may have acted on the request anyway (charged, added a seat ...): false
+   * wherever nothing can have reached it (arguments refused before sending, a 4xx refusal), true
+   * for a lost answer, a 5xx, an abort after a money call was sent. Declared here so a catch-all
+   * handler reads it without a cast; each error that can be true sets its own.
+   */
+  declare readonly mayHaveBeenProcessed: boolean;
+
+  /**
    * Also true for an error thrown by another copy of seatpay (the ESM build when this is the
    * CommonJS one, or the reverse). @internal
    */
@@ -101,3 +109,11 @@ export class SeatpayError extends Error {
     return `${head} ${inspect ? inspect(fields, options) : JSON.stringify(fields)}`;
   }
 }
+
+// On the prototype, not an own field: an error that is never true keeps its printed fields as
+// they were, and a subclass's own field (set in its constructor) takes over.
+Object.defineProperty(SeatpayError.prototype, 'mayHaveBeenProcessed', {
+  value: false,
+  writable: true,
+  configurable: true,
+});

@@ -1,21 +1,41 @@
 import type { Seat } from '../../schemas/seats.js';
+import { refusalCode } from './refusal-codes.js';
 import { SeatpayError } from './seatpay-error.js';
 
 /**
- * One item of a seat change that the service refused, as it said it: its `message` (kept as
- * sent) and `code`.
+ * One item of a seat change that the service refused: its `message` (kept as sent, in the
+ * answer's language), its stable `code` (the same codes as `APIError.code`), and the `status`
+ * the service gave it.
  *
  * @example
  * ```ts
- * const refusal: SeatRefusal = { message: 'You must select a cohort for the invited member', code: 400 };
+ * const refusal: SeatRefusal = {
+ *   message: 'User already has a seat for this team',
+ *   code: 'duplicate-team-seat',
+ *   status: 400,
+ * };
  * ```
  * @category Errors
  */
 export interface SeatRefusal {
   /** The service's reason, verbatim. */
   message: string;
-  /** The service's code for it (the deployed server sends 400), when it sent one. */
-  code: unknown;
+  /**
+   * The refusal as a stable code (`'duplicate-team-seat'`, `'seat-cohort-required'` ...) whatever
+   * the language; `null` when the message names no known refusal.
+   */
+  code: string | null;
+  /** What the service sent as the item's `code` (the deployed server always sends 400). */
+  status: unknown;
+}
+
+/** A refusal item from the service's message and the `code` it sent with it. */
+export function seatRefusal(message: string, sent: unknown): SeatRefusal {
+  return {
+    message,
+    code: refusalCode(message, typeof sent === 'string' ? sent : undefined),
+    status: sent,
+  };
 }
 
 /**

@@ -1,7 +1,19 @@
-import { AbortError } from '../errors/abort-error.js';
+import { untilAborted } from '../retry/until-aborted.js';
 import { SeatpayError } from '../errors/seatpay-error.js';
 import type { TokenSource } from '../setup/options.js';
 import type { Secrets } from '../secrets/secrets.js';
+
+/**
+ * Why a token that starts with an auth scheme (`'Bearer abc'`, `'Token abc'`) is refused, or
+ * undefined: seatpay adds the scheme itself, so the header would read `Bearer Bearer abc`. Names
+ * the scheme, never the token.
+ */
+export function schemePrefixProblem(token: unknown): string | undefined {
+  const scheme =
+    typeof token === 'string' ? /^\s*(bearer|token|basic)\s+\S/i.exec(token)?.[1] : undefined;
+  if (scheme === undefined) return undefined;
+  return `starts with "${scheme} ": pass the token alone, seatpay adds the scheme itself (authScheme)`;
+}
 
 /**
  * The token for one attempt: a fixed one as is, a provider's raced with the signal (a provider
@@ -29,30 +41,12 @@ async function resolveToken(
     // redacted: a refresh that fails may quote the token it handed out before.
     throw new SeatpayError('The token provider threw', { cause: secrets.cause(error) });
   }
+  const prefixed = schemePrefixProblem(token);
+  if (prefixed !== undefined) throw new SeatpayError(`The token provider's token ${prefixed}`);
   if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) {
     throw new SeatpayError(
       'The token provider returned no usable token (visible ASCII characters, no spaces)',
     );
   }
   return token;
-}
-
-/** Settles as `promise` does, or rejects with {@link AbortError} as soon as `signal` fires. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AbortError(undefined, { cause: signal.reason }));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

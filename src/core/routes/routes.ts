@@ -99,6 +99,8 @@ export const routes = {
   listSubscriptions: route('GET /v1/payments/me/subscription'),
   /** Used by `client.consumables.list` and `client.consumables.items`. */
   listConsumables: route('GET /v1/provisioning/me/consumables'),
+  /** Used by `client.journal.reconcile`: the caller's invoices, to find a checkout's charge. */
+  listInvoices: route('GET /v1/payments/me/invoice'),
 
   /** Used by `client.billingTeam.get`. */
   getBillingTeam: route('GET /v2/payments/subscription/{subscription_id}/billing-team'),

@@ -38,8 +38,11 @@ export async function send(
     // A JSON call goes to ky at once, within the method call; only a form to encode waits.
     const pending = ky(call.url, options instanceof Promise ? await options : options);
     const response = await pending;
-    gotHeaders = true;
     if (isRedirect(response)) throw redirectErrorOf(response, call, setup.secrets);
+    // A fetch's own way to say "network error" (Response.error(): status 0, type 'error'): no
+    // answer, after the request may have left; a money call is then maybe processed.
+    if (response.type === 'error' || response.status === 0) throw new NetworkErrorAnswer();
+    gotHeaders = true;
     if (response.ok && mode.raw) return { response, text: undefined };
     return { response, text: await readBody(pending, response, call, setup.maxResponseBytes) };
   } catch (error) {
@@ -153,6 +156,13 @@ function failureOf(
       cause,
     },
   );
+}
+
+/** What fetch resolved with instead of an answer: a network error, told as a connection failure. */
+class NetworkErrorAnswer extends TypeError {
+  constructor() {
+    super('fetch answered with a network error (status 0)');
+  }
 }
 
 function safely<T>(read: () => T, fallback: T): T {

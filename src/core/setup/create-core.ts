@@ -1,4 +1,5 @@
 import { withEnvironmentDefaults } from './environment-defaults.js';
+import { checkOptionNames } from './option-names.js';
 import { InvalidRequestError } from '../errors/validation-errors.js';
 import { checkHooks } from '../send/hooks.js';
 import { HttpCore } from '../request.js';
@@ -12,6 +13,7 @@ import {
   parseInput,
 } from '../prepare/validate-input.js';
 import { AcademyInputSchema } from '../../schemas/input-checks.js';
+import { schemePrefixProblem } from '../prepare/token.js';
 
 /**
  * The request path alone, without any resource: what each resource class is built on. For bundles
@@ -30,6 +32,8 @@ import { AcademyInputSchema } from '../../schemas/input-checks.js';
  * @category Client
  */
 export function createCore(options?: ClientOptions): HttpCore {
+  // A misspelled option first: otherwise the error names what then seems missing (`baseUrl`).
+  if (options && typeof options === 'object') checkOptionNames(options);
   // The platform (`#platform` in package.json's imports) is chosen by the export conditions, once.
   const resolved = withEnvironmentDefaults(options, platform);
   checkOptions(resolved);
@@ -52,6 +56,9 @@ function checkOptions(options: ClientOptions): void {
     throw new InvalidRequestError('createClient needs an options object');
   checkBaseUrl(options.baseUrl);
   const { token, authScheme, academy, logger } = options;
+  const prefixed = schemePrefixProblem(token);
+  if (prefixed !== undefined)
+    throw new InvalidRequestError(`Invalid token: it ${prefixed}`, { field: 'token' });
   if (!(typeof token === 'function' || (typeof token === 'string' && HEADER_WORD.test(token)))) {
     throw new InvalidRequestError(
       'Invalid token: must be a non-empty string of visible ASCII characters, or a function returning one',

@@ -10,20 +10,17 @@ import {
 
 /**
  * Whether a failed pay request took the money. `'no'` only when it provably did not: refused
- * before sending (bad arguments, a signal already aborted), a connection refused, or the service's
+ * before sending (bad arguments, an abort before the request went out), a connection refused, or the service's
  * refusal (4xx, 429, 503 with Retry-After). A 2xx whose body could not be read did charge. Anything
  * else (no answer, a 5xx, an abort in flight, an error thrown by the caller's own code while the
  * request was out) leaves it unknown.
  */
-export function chargedAfterPayFailure(
-  error: unknown,
-  abortedBeforeSending: boolean,
-): PurchaseCharged {
+export function chargedAfterPayFailure(error: unknown): PurchaseCharged {
   if (error instanceof ResponseValidationError) return 'yes';
   if (error instanceof InvalidRequestError) return 'no';
-  if (error instanceof AbortError) {
-    return abortedBeforeSending && !error.mayHaveBeenProcessed ? 'no' : 'unknown';
-  }
+  // The request path tells an abort after a money request went out (mayHaveBeenProcessed); one
+  // before (in the token provider, before the signal reached fetch) left nothing behind.
+  if (error instanceof AbortError) return error.mayHaveBeenProcessed ? 'unknown' : 'no';
   if (error instanceof ConnectionError || error instanceof APIError) {
     return error.mayHaveBeenProcessed ? 'unknown' : 'no';
   }

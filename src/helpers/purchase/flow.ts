@@ -5,6 +5,7 @@ import {
   type PurchaseCharged,
   type PurchaseFailedStep,
 } from '../../core/errors/purchase-error.js';
+import type { KeyScope } from '../../core/secrets/key-owner.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { Payment, Plan } from '../../schemas/payments.js';
 import type { Bag, Checking } from '../../schemas/checking.js';
@@ -46,8 +47,8 @@ export class PurchaseFlow {
     private readonly client: PurchaseCalls,
     private readonly options: PurchaseOptions,
     private readonly shared: ClientPurchases,
-    /** Hides the client's secrets: a record is written where anyone may read it (a file). */
-    private readonly redact: <T>(value: T) => T,
+    /** What the key's journal borrows of the client: its secrets, who is calling. */
+    scopeOf: (key: string, identity: string | undefined) => KeyScope,
   ) {
     this.#journal =
       options.key === undefined
@@ -58,6 +59,7 @@ export class PurchaseFlow {
             'purchase',
             purchaseParams(options),
             options.signal,
+            scopeOf(options.key, options.identity),
           );
     this.#request = options.signal ? { signal: options.signal } : {};
   }
@@ -138,7 +140,6 @@ export class PurchaseFlow {
 
   /** Pays once. Resolves to the payment, or to undefined when it is unknown whether it went through. */
   async #pay(bag: Bag): Promise<Payment | undefined> {
-    const abortedBeforeSending = this.options.signal?.aborted ?? false;
     this.#charged = 'unknown';
     try {
       const { chosen_period, payment_method_id } = this.options;
@@ -151,7 +152,7 @@ export class PurchaseFlow {
       this.#charged = 'yes';
       return this.#payment;
     } catch (error) {
-      this.#charged = chargedAfterPayFailure(error, abortedBeforeSending);
+      this.#charged = chargedAfterPayFailure(error);
       if (this.#charged === 'no') {
         // A refused payment leaves the key free for a new attempt; if this write fails, a re-run
         // waits for a subscription that cannot come and says 'unknown': safe, if slow.
@@ -242,7 +243,7 @@ export class PurchaseFlow {
    */
   async #claim(record: PurchaseRecord): Promise<boolean> {
     this.#record = record;
-    return this.#journal ? this.#journal.claim(this.redact(record)) : true;
+    return this.#journal ? this.#journal.claim(record) : true;
   }
 
   /** The key's purchase record; a checkout's under this key is refused as a reused key. */
@@ -253,7 +254,7 @@ export class PurchaseFlow {
   async #write(change: Partial<PurchaseRecord>): Promise<void> {
     if (!this.#record) return;
     this.#record = { ...this.#record, ...change, updatedAt: new Date().toISOString() };
-    await this.#journal?.write(this.redact(this.#record));
+    await this.#journal?.write(this.#record);
   }
 
   #report<Name extends PurchaseStepName>(
@@ -279,6 +280,7 @@ export class PurchaseFlow {
       cause,
       payment: this.#payment,
       subscription: this.#subscription,
+      key: this.options.key,
     });
   }
 }

@@ -1,4 +1,6 @@
 import { JournalError } from '../../core/errors/journal-errors.js';
+import { isPrunable, pageOf } from '../../journals/record-rules.js';
+import type { Settlement } from '../../journals/settlement.js';
 import type { Payment, Plan } from '../../schemas/payments.js';
 import type { Bag, Checking } from '../../schemas/checking.js';
 import type { CheckoutResult, Consumable } from '../../schemas/consumables.js';
@@ -41,8 +43,16 @@ export interface PurchaseRecord {
   consumables?: Consumable[] | undefined;
   /** The request's parameters (plan, team_seats, chosen_period ...): a key reused with others is refused. */
   params?: Record<string, unknown>;
+  /**
+   * Who made the call: a salted PBKDF2 digest of its `identity`, else of its token (never the
+   * token). Another identity's call with the key is refused; records written before owners were
+   * kept have none and are honoured for the key.
+   */
+  owner?: string;
   /** When the record was last written (ISO 8601). */
   updatedAt: string;
+  /** The decision that settled an unknown outcome (`client.journal.reconcile` or `settle`). */
+  settled?: Settlement | undefined;
 }
 
 /**
@@ -68,8 +78,16 @@ export interface CheckoutRecord {
   params: Record<string, unknown>;
   /** The service's answer, once it came. */
   result?: CheckoutResult | undefined;
+  /**
+   * Who made the call: a salted PBKDF2 digest of its `identity`, else of its token (never the
+   * token). Another identity's call with the key is refused; records written before owners were
+   * kept have none and are honoured for the key.
+   */
+  owner?: string;
   /** When the record was last written (ISO 8601). */
   updatedAt: string;
+  /** The decision that settled an unknown outcome (`client.journal.reconcile` or `settle`). */
+  settled?: Settlement | undefined;
 }
 
 /**
@@ -147,6 +165,49 @@ export interface PurchaseJournal {
    * ```
    */
   claim?(key: string, record: JournalRecord, options?: JournalOptions): Promise<boolean>;
+  /**
+   * A page of records in ascending key order, after the key `after` (`client.journal.list`).
+   *
+   * @example
+   * ```ts
+   * const page = await journal.list?.({ after: 'order-7', limit: 100 });
+   * ```
+   */
+  list?(options?: JournalListOptions): Promise<Array<{ key: string; record: JournalRecord }>>;
+  /**
+   * Removes the record of `key`.
+   *
+   * @example
+   * ```ts
+   * await journal.delete?.('order-7');
+   * ```
+   */
+  delete?(key: string, options?: JournalOptions): Promise<void>;
+  /**
+   * Removes the settled records last written before `olderThan`; never one whose outcome is not
+   * settled (refused, done, or settled by reconcile or an operator). Resolves to how many it removed.
+   *
+   * @example
+   * ```ts
+   * const removed = await journal.prune?.(new Date(Date.now() - 365 * 86_400_000));
+   * ```
+   */
+  prune?(olderThan: Date, options?: JournalOptions): Promise<number>;
+}
+
+/**
+ * The options of a journal's `list`: a page of at most `limit` records after the key `after`.
+ * @example
+ * ```ts
+ * const options: JournalListOptions = { after: 'order-7', limit: 100 };
+ * ```
+ * @category Helpers
+ */
+export interface JournalListOptions extends JournalOptions {
+  /** Only keys after this one (ascending order); default: from the first. */
+  after?: string | undefined;
+  /** At most this many records; default: all. */
+  limit?: number | undefined;
 }
 
 /**
@@ -165,14 +226,21 @@ export interface PurchaseJournal {
  */
 export function memoryJournal(): PurchaseJournal {
   const records = new Map<string, string>();
+  const read = (key: string) => parseRecord(records.get(key), 'memory journal');
   return {
-    get: async (key) => parseRecord(records.get(key), 'memory journal'),
+    get: async (key) => read(key),
     set: async (key, record) => void records.set(key, JSON.stringify(record)),
     claim: async (key, record) => {
-      if (!isFree(parseRecord(records.get(key), 'memory journal'))) return false;
+      if (!isFree(read(key))) return false;
       records.set(key, JSON.stringify(record));
       return true;
     },
+    list: async (options) =>
+      pageOf([...records.keys()], options).map((key) => ({ key, record: read(key)! })),
+    delete: async (key) => void records.delete(key),
+    prune: async (olderThan) =>
+      [...records.keys()].filter((key) => isPrunable(read(key)!, olderThan) && records.delete(key))
+        .length,
   };
 }
 
@@ -216,7 +284,10 @@ export function checkRecord(value: unknown, where: string, path?: string): Journ
   return record as JournalRecord;
 }
 
-/** Whether a key with this record may be claimed: no record, or a refused call's (nothing charged). */
+/**
+ * Whether a key with this record may be claimed: no record, or a refused call's (nothing charged;
+ * a key settled as not charged is recorded as refused).
+ */
 export function isFree(record: JournalRecord | undefined): boolean {
   return record === undefined || record.stage === 'refused';
 }

@@ -1,11 +1,18 @@
-import { APIPromise } from '../../core/api-promise.js';
-import type { Answer, AnswerMode } from '../../core/call.js';
+import type { APIPromise } from '../../core/api-promise.js';
+import type { Answer } from '../../core/call.js';
+import { AbortError } from '../../core/errors/abort-error.js';
+import { TimeoutError } from '../../core/errors/connection-error.js';
 import { UnsettledKeyError } from '../../core/errors/journal-errors.js';
+import { deadlineMessage, startDeadline } from '../../core/retry/deadline.js';
+import { untilAborted } from '../../core/retry/until-aborted.js';
+import type { KeyScope } from '../../core/secrets/key-owner.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { CheckoutResult } from '../../schemas/consumables.js';
 import { chargedAfterPayFailure } from './charged.js';
 import type { CheckoutRecord, PurchaseJournal } from './journal.js';
 import { KeyedJournal } from './keyed-journal.js';
+
+export { checkKeyAndJournal } from './keyed-journal.js';
 
 /** Sends one checkout, unkeyed: the resource's own call. */
 export type SendCheckout = (
@@ -13,43 +20,74 @@ export type SendCheckout = (
   options?: RequestOptions,
 ) => APIPromise<CheckoutResult>;
 
+/** A checkout's key, the journal that records it, and what the client lends that journal. */
+export interface CheckoutKey {
+  key: string;
+  journal: PurchaseJournal;
+  scope: KeyScope;
+}
+
 /** The run of each key in this process, per journal: a second run with the key waits for it. */
-const running = new WeakMap<PurchaseJournal, Map<string, Promise<unknown>>>();
+const running = new WeakMap<PurchaseJournal, Map<string, Promise<void>>>();
 
 /**
  * `consumables.checkout({ key })`: recorded in `journal` before it is sent; a later checkout with
  * the key resolves with the recorded answer and never buys again. The whole input is recorded and
- * compared, whatever fields it has. A recorded answer comes back as a `Response` marked
- * `idempotent-replayed: true` through `withResponse()`.
+ * compared, whatever fields it has, with who made it. A recorded answer comes back as a `Response`
+ * marked `idempotent-replayed: true` through `withResponse()`. Every wait (the journal, who is
+ * calling, an earlier run of the key) ends with the call's signal and its `totalTimeout`.
  */
-export function keyedCheckout(
+export async function keyedCheckout(
   send: SendCheckout,
   params: Record<string, unknown>,
-  keyed: { key: string; journal: PurchaseJournal },
+  keyed: CheckoutKey,
   options: RequestOptions | undefined,
-  check: () => void,
-): APIPromise<CheckoutResult> {
-  const mode: AnswerMode = { raw: false };
-  const run = async () => {
-    check(); // bad input: a typed error, nothing read or sent
-    const { key, journal } = keyed;
-    const journaled = new KeyedJournal(journal, key, 'checkout', params, options?.signal);
-    return inTurn(keyed, () => checkoutOnce(send, params, journaled, options));
-  };
-  return new APIPromise(run(), mode);
+): Promise<Answer<CheckoutResult>> {
+  const { scope } = keyed;
+  const total = options?.totalTimeout ?? scope.totalTimeout;
+  const deadline = startDeadline(total, options?.signal, `The checkout with key "${keyed.key}"`);
+  const { signal } = deadline;
+  const state = { sent: false };
+  try {
+    const journaled = new KeyedJournal(keyed.journal, keyed.key, 'checkout', params, signal, scope);
+    // The deadline is the request's too: one clock for the whole call.
+    const { totalTimeout: _whole, ...perRequest } = options ?? {};
+    const request = { ...perRequest, ...(signal ? { signal } : {}) };
+    return await inTurn(keyed, signal, () => checkoutOnce(send, params, journaled, request, state));
+  } catch (error) {
+    throw scope.error(deadlinePassed(error, signal, state.sent) ?? error);
+  } finally {
+    deadline.clear();
+  }
 }
 
-/** Runs `work` after the key's previous run in this process has settled. */
-function inTurn<T>(keyed: { key: string; journal: PurchaseJournal }, work: () => Promise<T>) {
+/** An abort by the deadline (its own, or the caller's `AbortSignal.timeout`) told as a timeout. */
+function deadlinePassed(error: unknown, signal: AbortSignal | undefined, sent: boolean) {
+  const reason: unknown = signal?.reason;
+  const passed = signal?.aborted ? deadlineMessage(reason) : undefined;
+  if (!(error instanceof AbortError) || passed === undefined) return undefined;
+  return new TimeoutError(`The keyed checkout did not finish in time: ${passed}`, {
+    mayHaveBeenProcessed: sent || error.mayHaveBeenProcessed,
+    method: 'POST',
+    url: '',
+    cause: reason,
+  });
+}
+
+/**
+ * Runs `work` after the key's previous run in this process has settled; the wait ends with
+ * `signal`, and the run after this one still waits for the previous one as well as for this.
+ */
+function inTurn<T>(keyed: CheckoutKey, signal: AbortSignal | undefined, work: () => Promise<T>) {
   let runs = running.get(keyed.journal);
   if (!runs) running.set(keyed.journal, (runs = new Map()));
   const previous = runs.get(keyed.key) ?? Promise.resolve();
-  const mine = previous.catch(() => undefined).then(work);
-  runs.set(keyed.key, mine);
-  const forget = () => {
-    if (runs.get(keyed.key) === mine) runs.delete(keyed.key);
-  };
-  mine.then(forget, forget);
+  const mine = untilAborted(previous, signal).then(work);
+  const turn = Promise.allSettled([previous, mine]).then(() => undefined);
+  runs.set(keyed.key, turn);
+  void turn.then(() => {
+    if (runs.get(keyed.key) === turn) runs.delete(keyed.key);
+  });
   return mine;
 }
 
@@ -57,7 +95,8 @@ async function checkoutOnce(
   send: SendCheckout,
   params: Record<string, unknown>,
   journal: KeyedJournal,
-  options: RequestOptions | undefined,
+  options: RequestOptions,
+  state: { sent: boolean },
 ): Promise<Answer<CheckoutResult>> {
   const recorded = (await journal.read()) as CheckoutRecord | undefined;
   if (recorded && recorded.stage !== 'refused') return settled(recorded, journal.key);
@@ -72,12 +111,13 @@ async function checkoutOnce(
   const claimed = await journal.claim(record);
   // Another process claimed the key between our read and our claim: follow its record.
   if (!claimed) return settled((await journal.read()) as CheckoutRecord, journal.key);
-  const abortedBeforeSending = options?.signal?.aborted ?? false;
   let answer: { data: CheckoutResult; response: Response; requestId: string | null };
   try {
+    state.sent = true;
     answer = await send(params, options).withResponse();
   } catch (error) {
-    if (chargedAfterPayFailure(error, abortedBeforeSending) === 'no') {
+    state.sent = chargedAfterPayFailure(error) !== 'no';
+    if (!state.sent) {
       // Refused: nothing charged, the key is free again. If this write fails, a re-run refuses
       // the key as unsettled: safe.
       await journal.write({ ...record, stage: 'refused', charged: 'no' }).catch(() => undefined);

@@ -1,7 +1,16 @@
 import { AbortError } from '../../core/errors/abort-error.js';
-import { JournalError, KeyReuseError } from '../../core/errors/journal-errors.js';
+import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
+import {
+  JournalError,
+  KeyOwnerError,
+  KeyReuseError,
+  SettledKeyError,
+} from '../../core/errors/journal-errors.js';
+import { canResume } from '../../journals/record-rules.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { checkRecord, isFree, type JournalRecord, type PurchaseJournal } from './journal.js';
+import { checkReplayable } from './record-check.js';
+import type { KeyScope } from '../../core/secrets/key-owner.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
@@ -10,10 +19,13 @@ export type KeyedKind = 'purchase' | 'checkout';
  * One key of a journal, as a money call uses it. Every operation is raced against the call's
  * signal (a journal that never settles cannot keep the call waiting past it), every failure is a
  * {@link JournalError}, anything read is checked to be a record, and a record of this key made for
- * another request (other kind or parameters) is refused with {@link KeyReuseError}.
+ * another request (other kind or parameters) is refused with {@link KeyReuseError}, one made by
+ * another identity with {@link KeyOwnerError}. What it records passes through the client's secrets
+ * and names its owner; what it replays is checked as its kind ({@link checkReplayable}).
  */
 export class KeyedJournal {
   readonly #params: Record<string, unknown>;
+  #owner: Promise<string> | undefined;
 
   constructor(
     private readonly journal: PurchaseJournal,
@@ -21,6 +33,7 @@ export class KeyedJournal {
     readonly kind: KeyedKind,
     params: Record<string, unknown>,
     private readonly signal: AbortSignal | undefined,
+    private readonly scope: KeyScope,
   ) {
     // As a journal gives it back: through JSON (undefined fields dropped).
     this.#params = JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
@@ -36,7 +49,16 @@ export class KeyedJournal {
     const found = await this.#call('read', () => this.journal.get(this.key, this.#options()));
     if (found === undefined || found === null) return undefined;
     const record = checkRecord(found, `journal's record of key "${this.key}"`);
+    // Another identity's record: refused before anything of it (its parameters) is told.
+    if (record.owner !== undefined && record.owner !== (await this.#ownerDigest())) {
+      throw new KeyOwnerError(this.key);
+    }
     this.#checkSameRequest(record);
+    // Settled as charged by an operator, with nothing to replay or follow: never sent again.
+    if (record.settled?.charged === 'yes' && !canResume(record)) {
+      throw new SettledKeyError(this.key, record.settled);
+    }
+    checkReplayable(record, this.key);
     return record;
   }
 
@@ -45,7 +67,8 @@ export class KeyedJournal {
     const { journal } = this;
     if (journal.claim) {
       const claim = journal.claim.bind(journal);
-      return this.#call('claim', () => claim(this.key, record, this.#options()));
+      const stamped = await this.#stamped(record);
+      return this.#call('claim', () => claim(this.key, stamped, this.#options()));
     }
     // A journal without claim: not atomic, as its author chose.
     if (!isFree(await this.read())) return false;
@@ -58,8 +81,22 @@ export class KeyedJournal {
    * to the money must be recorded, and the journal gets no signal to stop it); only the waiting
    * for it ends with the signal.
    */
-  write(record: JournalRecord): Promise<void> {
-    return this.#call('write', () => this.journal.set(this.key, record), true);
+  async write(record: JournalRecord): Promise<void> {
+    const stamped = await this.#stamped(record);
+    return this.#call('write', () => this.journal.set(this.key, stamped), true);
+  }
+
+  /** `record` as it is stored: its owner named, the client's secrets hidden. */
+  async #stamped(record: JournalRecord): Promise<JournalRecord> {
+    // Known by the time a record is written after a claim: a write after an abort still goes.
+    const owner = await (this.#owner ?? this.#ownerDigest());
+    return this.scope.redact({ ...record, owner });
+  }
+
+  #ownerDigest(): Promise<string> {
+    const { signal } = this;
+    this.#owner ??= this.scope.owner(signal);
+    return signal ? untilAborted(this.#owner, signal) : this.#owner;
   }
 
   #options() {
@@ -71,7 +108,10 @@ export class KeyedJournal {
     if (signal?.aborted && !evenIfAborted) {
       throw new AbortError(undefined, { cause: signal.reason });
     }
-    const work = new Promise<T>((resolve) => resolve(run())).catch((error: unknown) => {
+    const started = new Promise<T>((resolve) => resolve(run()));
+    const work = withinMs(started, this.scope.timeoutMs, () =>
+      this.#failed(action, new Error(`no answer within ${this.scope.timeoutMs} ms`)),
+    ).catch((error: unknown) => {
       throw this.#failed(action, error);
     });
     return signal ? untilAborted(work, signal) : work;
@@ -80,7 +120,7 @@ export class KeyedJournal {
   #failed(action: string, error: unknown): unknown {
     if (error instanceof JournalError || error instanceof AbortError) return error;
     return new JournalError(`The journal could not ${action} the record of key "${this.key}"`, {
-      cause: error,
+      cause: this.scope.cause(error),
     });
   }
 
@@ -98,9 +138,19 @@ export class KeyedJournal {
 }
 
 /** Checks a call's `key` and `journal` before anything is sent. */
-export function checkKeyAndJournal({ key, journal }: { key?: unknown; journal?: unknown }): void {
+export function checkKeyAndJournal(keyed: {
+  key?: unknown;
+  journal?: unknown;
+  identity?: unknown;
+}): void {
+  const { key, journal, identity } = keyed;
   if (key !== undefined && (typeof key !== 'string' || key === '')) {
     throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
+  }
+  if (identity !== undefined && (typeof identity !== 'string' || identity === '')) {
+    throw new InvalidRequestError('Invalid identity: must be a non-empty string (your user id)', {
+      field: 'identity',
+    });
   }
   const usable =
     journal === undefined ||
@@ -113,17 +163,6 @@ export function checkKeyAndJournal({ key, journal }: { key?: unknown; journal?: 
       field: 'journal',
     });
   }
-}
-
-/** Settles as `work` does, or rejects with {@link AbortError} the moment `signal` fires. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AbortError(undefined, { cause: signal.reason }));
-    // The journal itself may have fired it (synchronously, while starting): no event comes then.
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 function ownField(object: object, name: string): unknown {

@@ -1,11 +1,14 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+import { JournalError } from '../../core/errors/journal-errors.js';
+import { isPrunable, pageOf } from '../../journals/record-rules.js';
 import { isFree, parseRecord, type PurchaseJournal } from './journal.js';
 
 /**
  * A journal in the browser's `localStorage` (or any Web Storage given as `storage`), so that a
  * purchase interrupted by a reload or a closed tab is never paid twice: the next `purchase()` with
  * the same key waits for the subscription of the recorded payment instead. Records live under
- * `prefix + key`. Tabs share it; within one tab a claim is atomic.
+ * `prefix + key`. Tabs share it; within one tab a claim is atomic. `list`, `delete` and `prune`
+ * need a whole Web Storage (`length`, `key`, `removeItem`), as `localStorage` is.
  *
  * @example
  * ```ts
@@ -19,14 +22,15 @@ import { isFree, parseRecord, type PurchaseJournal } from './journal.js';
 export function localStorageJournal(
   options: {
     /** Where records are kept; default `globalThis.localStorage`. */
-    storage?: Pick<Storage, 'getItem' | 'setItem'>;
+    storage?: Pick<Storage, 'getItem' | 'setItem'> & Partial<Storage>;
     /** Put before each key; default `'seatpay:purchase:'`. */
     prefix?: string;
   } = {},
 ): PurchaseJournal {
   const storage =
     options.storage ??
-    (globalThis as { localStorage?: Pick<Storage, 'getItem' | 'setItem'> }).localStorage;
+    (globalThis as { localStorage?: Pick<Storage, 'getItem' | 'setItem'> & Partial<Storage> })
+      .localStorage;
   if (!storage) {
     throw new InvalidRequestError('localStorageJournal: no localStorage here; pass `storage`', {
       field: 'storage',
@@ -44,5 +48,36 @@ export function localStorageJournal(
       storage.setItem(prefix + key, JSON.stringify(record));
       return true;
     },
+    list: async (options) =>
+      pageOf(keysOf(storage, prefix), options).map((key) => ({ key, record: read(key)! })),
+    delete: async (key) => removing(storage)(prefix + key),
+    prune: async (olderThan) => {
+      const remove = removing(storage);
+      const old = keysOf(storage, prefix).filter((key) => isPrunable(read(key)!, olderThan));
+      for (const key of old) remove(prefix + key);
+      return old.length;
+    },
   };
+}
+
+/** The keys stored under `prefix` (their records read as any other). */
+function keysOf(storage: Partial<Storage>, prefix: string): string[] {
+  const { key } = storage;
+  if (typeof key !== 'function' || typeof storage.length !== 'number') {
+    throw new JournalError('This storage cannot list its keys (it has no length and key())');
+  }
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index++) {
+    const name = key.call(storage, index);
+    if (name?.startsWith(prefix)) keys.push(name.slice(prefix.length));
+  }
+  return keys;
+}
+
+function removing(storage: Partial<Storage>): (name: string) => void {
+  const { removeItem } = storage;
+  if (typeof removeItem !== 'function') {
+    throw new JournalError('This storage cannot remove items (it has no removeItem())');
+  }
+  return (name) => removeItem.call(storage, name);
 }

@@ -53,6 +53,13 @@ export interface PurchaseOptions {
    * subscription.
    */
   key?: string;
+  /**
+   * Who the `key` belongs to: a keyed purchase recorded by another identity is refused with
+   * `KeyOwnerError`, never replayed. Default: the client's token (a salted, slow digest of it is
+   * recorded, never the token). Give your own user id here when your token provider's tokens
+   * rotate, so that a re-run with a fresh token still finds its purchase.
+   */
+  identity?: string;
   /** Where purchases with a `key` are recorded; default: one in memory, shared by the client and its `withOptions` clients. */
   journal?: PurchaseJournal;
   /** Cancels the flow, the request or poll in flight included; rejects with `AbortError`. */

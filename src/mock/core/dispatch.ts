@@ -3,6 +3,7 @@ import { clientGoneSignal } from './client-gone.js';
 import { authenticate } from './auth.js';
 import type { FaultSpec, Faults } from './faults.js';
 import { ServerCrash, SimulatorError, fail } from './http-error.js';
+import { localized } from './language.js';
 import { requestId } from './random.js';
 import { connectionReset, djangoPage, errorResponse, json, withHeader } from './respond.js';
 import type { RouteMatch, Router } from './router.js';
@@ -83,7 +84,7 @@ async function processRequest(
     const user = authenticate(state, request, isPublic ? ANONYMOUS : undefined);
     return await match.route.handler({ state, request, params: match.params, user, fault });
   } catch (error) {
-    if (error instanceof SimulatorError) return errorResponse(error);
+    if (error instanceof SimulatorError) return errorResponse(localized(error, request));
     if (error instanceof ServerCrash) return djangoPage(500, 'Server Error (500)', '');
     return json({ detail: `Simulator error: ${(error as Error).message}`, status_code: 500 }, 500);
   }

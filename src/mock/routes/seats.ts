@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { email, integer, validate } from '../core/fields.js';
 import { crash, fail } from '../core/http-error.js';
+import { inLanguage } from '../core/language.js';
 import { json, noContent } from '../core/respond.js';
 import { REFUSAL_MESSAGES, type RefusalKey } from '../core/messages.js';
 import { missingField, type ServerProfile } from '../core/server-profile.js';
@@ -102,7 +103,8 @@ export async function putSeats({ state, user, params, request }: RouteContext): 
     ...(invited.has(seat) ? { user: null } : {}),
   }));
   if (profile.seatChanges === 'all-or-nothing') return json(seats);
-  return json({ data: seats, errors: refused.map((message) => ({ message, code: 400 })) }, 207);
+  const errors = refused.map((message) => ({ message: inLanguage(message, request), code: 400 }));
+  return json({ data: seats, errors }, 207);
 }
 
 /**

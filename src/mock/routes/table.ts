@@ -12,6 +12,7 @@ import { checking, getPlan } from './plans-and-checking.js';
 import { deleteSeat, getSeat, listSeats, putSeats } from './seats.js';
 import { mockState } from './mock-state.js';
 import { listSubscriptions } from './subscriptions.js';
+import { listInvoices } from './invoices.js';
 
 /** The handler of each route of the SDK's route table, by the route's name. */
 const HANDLERS: Record<RouteName, RouteHandler> = {
@@ -22,6 +23,7 @@ const HANDLERS: Record<RouteName, RouteHandler> = {
   pay,
   listSubscriptions,
   listConsumables,
+  listInvoices,
   getBillingTeam,
   updateBillingTeam: patchBillingTeam,
   replaceBillingTeam: putBillingTeam,

@@ -1,13 +1,17 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tscErrors } from '../../package/support/type-check.js';
+import { documentationPages } from './pages.js';
 import { repoRoot } from './readme-commands.js';
 
-/** One ```ts block of the README: its code and the README line its first code line is on. */
+/** One ```ts block of a page: its code, the page and the line its first code line is on. */
 export interface Snippet {
-  /** 1-based, in reading order. */
+  /** 1-based, in reading order over every page. */
   index: number;
+  /** `README.md` or `docs/<topic>.md`. */
+  page: string;
   line: number;
   code: string;
   /** The file it is written to in the scratch project. */
@@ -18,16 +22,27 @@ export interface Snippet {
 
 const COMPILE_ONLY = '<!-- snippet: compile-only -->';
 
-/** The ```ts blocks of the README, in reading order. */
-export function readmeSnippets(readme: string): Snippet[] {
+/** The ```ts blocks of every page, in reading order, page after page. */
+export function documentationSnippets(pages = documentationPages()): Snippet[] {
   const snippets: Snippet[] = [];
-  for (const match of readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)) {
-    const before = readme.slice(0, match.index).split('\n');
-    const line = before.length + 1;
-    const index = snippets.length + 1;
-    const file = `readme-${String(index).padStart(2, '0')}.mts`;
-    const compileOnly = before.at(-2)?.trim() === COMPILE_ONLY;
-    snippets.push({ index, line, code: match[1]!, file, compileOnly });
+  for (const page of pages) {
+    const text = readFileSync(join(repoRoot, page), 'utf8');
+    snippets.push(...pageSnippets(text, page, snippets.length));
+  }
+  return snippets;
+}
+
+/** The ```ts blocks of one page, numbered on from `before` snippets of the pages before it. */
+export function pageSnippets(text: string, page: string, before = 0): Snippet[] {
+  const snippets: Snippet[] = [];
+  const stem = page.replace(/\.md$/, '').replace(/\W+/g, '-').toLowerCase();
+  for (const match of text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)) {
+    const above = text.slice(0, match.index).split('\n');
+    const line = above.length + 1;
+    const index = before + snippets.length + 1;
+    const file = `${stem}-${String(snippets.length + 1).padStart(2, '0')}.mts`;
+    const compileOnly = above.at(-2)?.trim() === COMPILE_ONLY;
+    snippets.push({ index, page, line, code: match[1]!, file, compileOnly });
   }
   return snippets;
 }
@@ -130,16 +145,17 @@ export async function compileErrors(scratchDir: string, snippets: Snippet[]): Pr
   const flags = [...strictest, '--types', 'node']; // scripts read process.env and process.argv
   const files = ['readme-context.mts', ...snippets.map((snippet) => snippet.file)];
   const lines = await tscErrors(scratchDir, flags, files);
-  return lines.map((line) => pointAtReadme(line, snippets));
+  return lines.map((line) => pointAtPage(line, snippets));
 }
 
-/** `readme-03.mts(5,7): error ...` becomes `README.md:97 (snippet 3): error ...`. */
-function pointAtReadme(line: string, snippets: Snippet[]): string {
-  const match = /^(readme-\d+\.mts)\((\d+),\d+\): (.*)$/.exec(line);
+/** `docs-uploads-03.mts(5,7): error ...` becomes `docs/uploads.md:97 (snippet 12): error ...`. */
+function pointAtPage(line: string, snippets: Snippet[]): string {
+  const match = /^([\w-]+-\d+\.mts)\((\d+),\d+\): (.*)$/.exec(line);
   const snippet = match && snippets.find((candidate) => candidate.file === match[1]);
   if (!snippet) return line;
   // Line 1 of the file is the context import; line 2 is the snippet's first line.
-  return `README.md:${snippet.line + Number(match[2]) - 2} (snippet ${snippet.index}): ${match[3]}`;
+  const pageLine = snippet.line + Number(match[2]) - 2;
+  return `${snippet.page}:${pageLine} (snippet ${snippet.index}): ${match[3]}`;
 }
 
 export interface SnippetRun {

@@ -1,18 +1,36 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import type { Manifest } from './pack-and-install.js';
 
 /** The build output users load: ESM and CJS code, types for `import` and `require` (no maps). */
 const BUILD_OUTPUT = /^dist\/[\w.-]+\.(js|cjs|d\.ts|d\.cts)$/;
 
 /**
- * The repository files the README links to (`[text](SERVICE.md)`, not `#anchors` or URLs): the
- * registry's package page and an editor resolve them inside the package, so each must be shipped.
+ * The repository files the README links to (`[text](SERVICE.md)`, not `#anchors` or URLs), and
+ * the files those Markdown pages link to in turn (`docs/purchases.md` → `docs/reference/...`):
+ * the registry's package page and an editor resolve them inside the package, so each must be
+ * shipped.
  */
 export function readmeLinkedFiles(repoRoot: string): string[] {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const targets = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!);
-  return [...new Set(targets.filter((target) => !/^[a-z]+:/i.test(target)).map(normalize))];
+  const found = new Set<string>();
+  const pages = ['README.md'];
+  for (let page = pages.pop(); page !== undefined; page = pages.pop()) {
+    for (const target of relativeLinks(repoRoot, page)) {
+      if (target === 'README.md' || found.has(target)) continue;
+      found.add(target);
+      if (target.endsWith('.md')) pages.push(target);
+    }
+  }
+  return [...found];
+}
+
+/** The relative links of one Markdown page, as paths from the repository root. */
+function relativeLinks(repoRoot: string, page: string): string[] {
+  const text = readFileSync(join(repoRoot, page), 'utf8');
+  const targets = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!);
+  return targets
+    .filter((target) => !/^[a-z]+:/i.test(target))
+    .map((target) => normalize(posix.join(posix.dirname(page), target)));
 }
 
 /**

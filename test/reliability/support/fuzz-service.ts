@@ -218,6 +218,7 @@ function checkRoute(seen: SeenRequest): string[] {
       break;
     case 'listSubscriptions':
     case 'listConsumables':
+    case 'listInvoices':
     case 'listOperationTypes':
       noBody();
       break;
@@ -339,6 +340,8 @@ export function validAnswer(seen: SeenRequest): Response {
       return HttpResponse.json({ subscriptions: [{ id: NEW_SUBSCRIPTION }] });
     case 'listConsumables':
       return HttpResponse.json([{ id: 1, how_many: 5 }]);
+    case 'listInvoices':
+      return HttpResponse.json([]);
     case 'getBillingTeam':
     case 'updateBillingTeam':
     case 'replaceBillingTeam':

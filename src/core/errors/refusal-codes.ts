@@ -1,0 +1,64 @@
+/**
+ * Every named refusal of the service: its stable code, then what its message starts with (or
+ * holds) in English and in Spanish, the two languages the deployed server answers in (by
+ * `Accept-Language` or the user's settings). Each code is the service's own slug (its
+ * `silent_code`, or the slug in its source) where it has one; the SDK names the rest in the same
+ * style. Patterns are case-insensitive regular expression sources, the shortest part of the text
+ * that tells the refusal apart (checked in order); an empty Spanish pattern means
+ * no Spanish text is recorded for it (shared/reference: live-api.md, real-exchanges.json, and the
+ * server's `translation(...)` calls). Data, not code per code: the browser bundle pays per byte.
+ */
+export const REFUSALS: readonly (readonly [code: string, english: string, spanish: string])[] = [
+  ['only-owner-allowed', 'only the owner', 'solo el due'],
+  ['billing-period-limit-reached', 'billing period limit', 'periodo de facturaci'],
+  ['would-exceed-limit', 'no budget available', 'no hay presupuesto'],
+  ['insufficient-credits', 'insuf+icient credits|not enough consumables', 'ditos insuficientes'],
+  ['seats-limit-exceeded', 'seats limit exceeded', 'mite de asientos'],
+  ['duplicate-team-seat', 'already has a seat', 'ya tiene un asiento'],
+  ['no-seat-with-this-email', 'no (active )?seat with this email', 'no hay un asiento'],
+  ['seat-with-this-email-already-exists', 'seat with this email', 'ya hay un asiento'],
+  ['owner-seat-cannot-be-changed', "owner's seat cannot", 'asiento del due'],
+  ['seat-cohort-required', 'select a cohort', ''],
+  ['add-or-replace-seats-required', 'add seats or replace', 'agregar asientos o'],
+  ['desired-seats-must-be-greater', 'desired seats must', 'asientos deseados'],
+  ['plan-does-not-support-team-seats', 'support team( seats)?$', 'soporta (asientos de )?equipo$'],
+  ['plan-not-support-teams', 'support teams', 'soporta equipos'],
+  ['plan-already-bought', 'subscription to this plan', 'n a este plan'],
+  ['card-error', 'card declined', 'tarjeta rechazada'],
+  ['fraud-or-bad-reputation', 'bad reputation', 'mala reputaci'],
+  ['payment-method-required', 'payment method is required', ''],
+  ['missing-card-information', 'missing card info', 'n de la tarjeta'],
+  ['missing-academy-parameter', 'missing academy param', ''],
+  ['academy-is-required', 'academy is required', 'academia es requerida'],
+  ['missing-token', 'invalid bag token', 'token de la bolsa'],
+  ['not-found-or-without-checking', 'bag not found, maybe', 'bolsa no encontrada, quiz'],
+  ['service-not-found', '^service not found', 'servicio no fue encontrado'],
+  ['subscription-not-found', '^subscription not found', '^suscripci.n no encontrada'],
+  ['billing-team-not-found', 'billing team not found', 'equipo de facturaci.n no'],
+  ['seat-not-found', '^seat not found', '^asiento no encontrado'],
+];
+
+/** Other slugs the service or its test mode has sent for the same refusal. */
+const ALIASES: Readonly<Record<string, string>> = { 'no-budget-available': 'would-exceed-limit' };
+
+const SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)+$/;
+let compiled: [string, RegExp][] | undefined;
+
+/**
+ * The stable code of a refusal: the slug the service sent (`silent_code`) when it sent one, else
+ * the code whose English or Spanish message `message` matches, else `null`. A message that is
+ * itself a known slug (the server's test mode sends the slug as `detail`) is that code.
+ */
+export function refusalCode(message: string, slug?: unknown): string | null {
+  const sent = typeof slug === 'string' ? slug.trim().toLowerCase() : '';
+  if (SLUG.test(sent)) return ALIASES[sent] ?? sent;
+  const text = message.trim();
+  const lower = text.toLowerCase();
+  if (ALIASES[lower]) return ALIASES[lower];
+  compiled ??= REFUSALS.map(([code, english, spanish]) => [
+    code,
+    new RegExp(spanish ? `${english}|${spanish}` : english, 'i'),
+  ]);
+  for (const [code, pattern] of compiled) if (code === lower || pattern.test(text)) return code;
+  return null;
+}

@@ -1,0 +1,26 @@
+import { AbortError } from '../errors/abort-error.js';
+
+/**
+ * Settles as `work` does, or rejects with {@link AbortError} the moment `signal` fires: every wait
+ * a call makes on code that is not seatpay's (a journal, a token provider, a resume store, an
+ * earlier run of the same key) ends with the call's signal, whether or not that code honours it.
+ */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortError(undefined, { cause: signal.reason }));
+    // The work itself may have fired it (synchronously, while starting): no event comes then.
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Settles as `work` does, or rejects with `late()` after `ms` (code that never answers). */
+export function withinMs<T>(work: Promise<T>, ms: number, late: () => unknown): Promise<T> {
+  if (!(ms > 0 && ms < 2 ** 31)) return work;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(late()), ms);
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}

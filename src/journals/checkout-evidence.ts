@@ -1,0 +1,117 @@
+import type { RequestOptions } from '../core/setup/options.js';
+import type { CheckoutRecord, JournalRecord } from '../helpers/purchase/journal.js';
+import type { Invoice } from '../schemas/invoices.js';
+import type { JournalAccess } from './journal-access.js';
+import type { Evidence } from './evidence.js';
+
+/** What a checkout's reconcile reads: the caller's invoices. */
+export interface CheckoutEvidenceCalls {
+  listInvoices(options?: RequestOptions): Promise<Invoice[]>;
+}
+
+/**
+ * How far before the record's time an invoice may be dated and still be this checkout's: the
+ * record is written just before the request leaves, by this machine's clock; the invoice is dated
+ * by the service's.
+ */
+const CLOCK_SKEW_MS = 120_000;
+
+/**
+ * A checkout was charged when the service lists an invoice of its service and quantity (and its
+ * subscription, when the invoice names one) dated after it was sent, that no other key of the
+ * journal already owns. When several keys of the same order are unsettled, each needs an invoice
+ * of its own, or none is told apart (unknown). No invoice does not prove the checkout failed (a
+ * listing can lag or be cut short), so the service never says "no" here.
+ */
+export async function checkoutEvidence(
+  calls: CheckoutEvidenceCalls,
+  journal: JournalAccess,
+  key: string,
+  record: CheckoutRecord,
+  signal: AbortSignal | undefined,
+): Promise<Evidence> {
+  const order = orderOf(record);
+  const sentAt = Date.parse(record.updatedAt);
+  const invoices = (await calls.listInvoices(signal ? { signal } : {})).filter(
+    (invoice) => invoiceMatches(invoice, order) && paidAt(invoice) >= sentAt - CLOCK_SKEW_MS,
+  );
+  const others = await sameOrders(journal, key, order);
+  const taken = new Set<number | undefined>(others.map(({ record: other }) => resultId(other)));
+  taken.delete(undefined);
+  const free = invoices
+    .filter((invoice) => !taken.has(invoice.id))
+    .sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+  const rivals = others.filter(
+    ({ record: other }) => other.charged === 'unknown' && !other.settled,
+  );
+  const what = `${order.how_many} × ${String(order.service)}${order.subscription === undefined ? '' : ` for subscription ${String(order.subscription)}`}`;
+  if (free.length === 0 || free.length < rivals.length + 1) {
+    return {
+      charged: 'unknown',
+      evidence: `${free.length} invoice(s) of ${what} since ${record.updatedAt} not owned by another key, for ${rivals.length + 1} unsettled key(s) of that order`,
+    };
+  }
+  const queue = [...rivals.map(({ key: other }) => other), key].sort();
+  const invoice = free[queue.indexOf(key)]!;
+  return {
+    charged: 'yes',
+    evidence: `invoice ${String(invoice.id)} of ${what}, paid at ${String(invoice.paid_at)}`,
+    change: { stage: 'done', result: invoice },
+  };
+}
+
+interface Order {
+  service: unknown;
+  how_many: unknown;
+  subscription: unknown;
+}
+
+function orderOf(record: CheckoutRecord): Order {
+  const { service, how_many, subscription } = record.params ?? {};
+  return { service, how_many, subscription };
+}
+
+function invoiceMatches(invoice: Invoice, order: Order): boolean {
+  const lines = invoice.amount_breakdown?.['service-items'] ?? {};
+  const line = typeof order.service === 'string' ? lines[order.service] : undefined;
+  const howMany = (line as { 'how-many'?: unknown } | undefined)?.['how-many'];
+  const subscription = (invoice as { subscription?: unknown }).subscription;
+  const sameSubscription =
+    subscription === undefined ||
+    subscription === null ||
+    order.subscription === undefined ||
+    subscription === order.subscription;
+  return howMany === order.how_many && sameSubscription;
+}
+
+function paidAt(invoice: Invoice): number {
+  const at = Date.parse(invoice.paid_at ?? invoice.created_at ?? '');
+  return Number.isFinite(at) ? at : Number.POSITIVE_INFINITY;
+}
+
+function resultId(record: JournalRecord): number | undefined {
+  return record.kind === 'checkout' ? record.result?.id : undefined;
+}
+
+/** The journal's other checkouts of the same order (none when the journal cannot list). */
+async function sameOrders(journal: JournalAccess, key: string, order: Order) {
+  if (typeof journal.journal.list !== 'function') return [];
+  const found: Array<{ key: string; record: JournalRecord }> = [];
+  for (let after: string | undefined; ;) {
+    const page = await journal.list({ ...(after === undefined ? {} : { after }), limit: 500 });
+    for (const entry of page) {
+      if (
+        entry.key !== key &&
+        entry.record.kind === 'checkout' &&
+        sameOrder(orderOf(entry.record), order)
+      )
+        found.push(entry);
+    }
+    if (page.length < 500) return found;
+    after = page.at(-1)!.key;
+  }
+}
+
+function sameOrder(a: Order, b: Order): boolean {
+  return a.service === b.service && a.how_many === b.how_many && a.subscription === b.subscription;
+}

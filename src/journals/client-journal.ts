@@ -1,0 +1,226 @@
+import type { HttpCore } from '../core/request.js';
+import { InvalidRequestError } from '../core/errors/validation-errors.js';
+import type { PurchaseJournal, JournalRecord } from '../helpers/purchase/journal.js';
+import { InvoiceListSchema } from '../schemas/invoices.js';
+import { SubscriptionListSchema } from '../schemas/subscriptions.js';
+import { JournalAccess } from './journal-access.js';
+import { entryOf, type JournalEntry, type ReconcileResult } from './journal-entry.js';
+import { checkSettleOptions, settledRecord } from './settle.js';
+
+/**
+ * `client.journal`: seeing and settling the keys of a journal (any `PurchaseJournal`; by default
+ * the client's own in-memory one, which keys given without a journal use). A key whose outcome is
+ * unknown (`UnsettledKeyError`, `PurchaseError` with `charged: 'unknown'`) is settled here:
+ * `reconcile` asks the service, `settle` records an operator's decision. Nothing is ever retried.
+ *
+ * @example
+ * ```ts
+ * const journal = fileJournal('./orders.json');
+ * for (const entry of await client.journal.list({ journal })) {
+ *   if (entry.charged === 'unknown') console.log(await client.journal.reconcile(entry.key, { journal }));
+ * }
+ * ```
+ * @category Journals
+ */
+export class ClientJournal {
+  readonly #core: HttpCore;
+  readonly #defaultJournal: () => PurchaseJournal;
+
+  /** Made by the client: `client.journal`. @internal */
+  constructor(core: HttpCore, defaultJournal: () => PurchaseJournal) {
+    this.#core = core;
+    this.#defaultJournal = defaultJournal;
+  }
+
+  /**
+   * The journal's keys in ascending order, a page at a time (`after` the last key of the previous
+   * page), optionally only those at one `stage`. Rejects with `InvalidRequestError` for a journal
+   * without `list`.
+   *
+   * @example
+   * ```ts
+   * const page = await client.journal.list({ journal, after: 'order-100', limit: 50, stage: 'sending' });
+   * ```
+   */
+  async list(options: JournalListQuery = {}): Promise<JournalEntry[]> {
+    const { after, limit, stage } = checkListQuery(options);
+    const journal = this.#access(options.journal);
+    const entries: JournalEntry[] = [];
+    const pageSize = limit ?? 500;
+    for (let from = after; ;) {
+      const page = await journal.list({
+        ...(from === undefined ? {} : { after: from }),
+        limit: pageSize,
+      });
+      for (const { key, record } of page) {
+        if (stage === undefined || record.stage === stage) entries.push(entryOf(key, record));
+      }
+      const full = limit !== undefined && entries.length >= limit;
+      if (full || page.length < pageSize) return entries.slice(0, limit);
+      from = page.at(-1)!.key;
+    }
+  }
+
+  /**
+   * Asks the service what happened to the call recorded under `key` (a purchase: the subscription
+   * whose invoice names its bag or payment; a checkout: the invoice of its order) and records the
+   * outcome where the service can tell. `charged: 'unknown'` means it cannot: settle it then.
+   *
+   * @example
+   * ```ts
+   * const { charged, evidence } = await client.journal.reconcile('topup-77', { journal });
+   * ```
+   */
+  async reconcile(key: string, options: ReconcileOptions = {}): Promise<ReconcileResult> {
+    checkKey(key);
+    const journal = this.#access(options.journal);
+    const { reconcile } = await import('./reconcile.js');
+    const core = this.#core;
+    const calls = {
+      listSubscriptions: (request?: { signal?: AbortSignal }) =>
+        core.request(
+          () => ({ route: core.routes.listSubscriptions, response: SubscriptionListSchema }),
+          request,
+        ),
+      listInvoices: async (request?: { signal?: AbortSignal }) => {
+        const listing = await core.request(
+          () => ({ route: core.routes.listInvoices, response: InvoiceListSchema }),
+          request,
+        );
+        return Array.isArray(listing) ? listing : listing.results;
+      },
+    };
+    return reconcile(calls, journal, key, options.signal);
+  }
+
+  /**
+   * Records an operator's decision on a key whose outcome is unknown: `charged: 'no'` frees the
+   * key to run again, `'yes'` makes later runs never pay (they follow the record or refuse with
+   * `SettledKeyError`). A key already settled, or whose outcome is known, is refused
+   * (`SettleRefusedError`). Resolves with the new record.
+   *
+   * @example
+   * ```ts
+   * await client.journal.settle('topup-77', { journal, charged: 'no', reason: 'not on the card statement' });
+   * ```
+   */
+  async settle(key: string, options: SettleOptions): Promise<JournalRecord> {
+    checkKey(key);
+    const { charged, reason } = checkSettleOptions(options);
+    const journal = this.#access(options.journal);
+    const settlement = { charged, reason, at: new Date().toISOString(), by: 'operator' as const };
+    const record = settledRecord(key, await journal.get(key), settlement);
+    await journal.set(key, record);
+    return record;
+  }
+
+  /**
+   * Removes the settled records last written before `olderThan` (never a key whose outcome is
+   * unknown, nor one a re-run still needs); resolves to how many were removed.
+   *
+   * @example
+   * ```ts
+   * const removed = await client.journal.prune({ journal, olderThan: new Date('2026-01-01') });
+   * ```
+   */
+  async prune(options: PruneOptions): Promise<number> {
+    const olderThan = (options as Partial<PruneOptions> | undefined)?.olderThan;
+    if (!(olderThan instanceof Date) || !Number.isFinite(olderThan.getTime())) {
+      throw new InvalidRequestError('Invalid olderThan: must be a valid Date', {
+        field: 'olderThan',
+      });
+    }
+    return this.#access(options.journal).prune(olderThan);
+  }
+
+  #access(journal: PurchaseJournal | undefined): JournalAccess {
+    return new JournalAccess(journal ?? this.#defaultJournal());
+  }
+}
+
+/**
+ * The options of `client.journal.list`.
+ *
+ * @example
+ * ```ts
+ * const query: JournalListQuery = { journal, after: 'order-100', limit: 50, stage: 'paying' };
+ * ```
+ * @category Journals
+ */
+export interface JournalListQuery {
+  /** The journal to read; default: the client's own. */
+  journal?: PurchaseJournal;
+  /** Only keys after this one. */
+  after?: string;
+  /** At most this many entries. */
+  limit?: number;
+  /** Only entries at this stage. */
+  stage?: JournalRecord['stage'];
+}
+
+/**
+ * The options of `client.journal.reconcile`.
+ *
+ * @example
+ * ```ts
+ * const options: ReconcileOptions = { journal, signal: AbortSignal.timeout(30_000) };
+ * ```
+ * @category Journals
+ */
+export interface ReconcileOptions {
+  /** The journal that holds the key; default: the client's own. */
+  journal?: PurchaseJournal;
+  /** Cancels the listings. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The options of `client.journal.settle`: the decision and why.
+ *
+ * @example
+ * ```ts
+ * const decision: SettleOptions = { charged: 'yes', reason: 'the charge is on the card statement' };
+ * ```
+ * @category Journals
+ */
+export interface SettleOptions {
+  /** The journal that holds the key; default: the client's own. */
+  journal?: PurchaseJournal;
+  /** Whether the money moved. */
+  charged: 'yes' | 'no';
+  /** Why you decide this; kept with the record. */
+  reason: string;
+}
+
+/**
+ * The options of `client.journal.prune`.
+ *
+ * @example
+ * ```ts
+ * const options: PruneOptions = { olderThan: new Date(Date.now() - 400 * 86_400_000) };
+ * ```
+ * @category Journals
+ */
+export interface PruneOptions {
+  /** The journal to prune; default: the client's own. */
+  journal?: PurchaseJournal;
+  /** Settled records last written before this are removed. */
+  olderThan: Date;
+}
+
+function checkKey(key: unknown): void {
+  if (typeof key !== 'string' || key === '') {
+    throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
+  }
+}
+
+function checkListQuery(options: JournalListQuery): JournalListQuery {
+  const { after, limit } = options;
+  if (after !== undefined && typeof after !== 'string') {
+    throw new InvalidRequestError('Invalid after: must be a key (a string)', { field: 'after' });
+  }
+  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
+    throw new InvalidRequestError('Invalid limit: must be a positive integer', { field: 'limit' });
+  }
+  return options;
+}

@@ -1,0 +1,61 @@
+import type { JournalRecord } from '../helpers/purchase/journal.js';
+import type { Settlement } from './settlement.js';
+
+/**
+ * One key of a journal as `client.journal.list` shows it: what it recorded, how far it got,
+ * whether the money moved, when it was last written, and how it was settled, if it was.
+ *
+ * @example
+ * ```ts
+ * const unknown = (await client.journal.list()).filter((entry) => entry.charged === 'unknown');
+ * ```
+ * @category Journals
+ */
+export interface JournalEntry {
+  /** The key. */
+  key: string;
+  /** What was recorded: a purchase or a consumable checkout. */
+  kind: 'purchase' | 'checkout';
+  /** How far it got (`'paying'`, `'sending'`, `'paid'`, `'subscribed'`, `'done'`, `'refused'`). */
+  stage: JournalRecord['stage'];
+  /** Whether the money moved, as far as known. */
+  charged: 'no' | 'unknown' | 'yes';
+  /** When the record was last written (ISO 8601). */
+  updatedAt: string;
+  /** How an unknown outcome was settled, when it was. */
+  settled?: Settlement | undefined;
+}
+
+/**
+ * What `client.journal.reconcile` found: whether the key's call was charged as far as the service
+ * can tell (`'unknown'` when it cannot: settle it then), the record as it now is, and the evidence.
+ *
+ * @example
+ * ```ts
+ * const { charged, evidence } = await client.journal.reconcile('order-7');
+ * if (charged === 'unknown') console.log('the service cannot tell:', evidence);
+ * ```
+ * @category Journals
+ */
+export interface ReconcileResult {
+  /** The key. */
+  key: string;
+  /** Whether the money moved, as the service's records show; `'unknown'` when they cannot tell. */
+  charged: 'yes' | 'no' | 'unknown';
+  /** The key's record after reconciling (written when the service could tell). */
+  record: JournalRecord;
+  /** What the service showed, in words (the subscription or invoice that names it, or why not). */
+  evidence: string;
+}
+
+/** The entry `list` shows for a record. */
+export function entryOf(key: string, record: JournalRecord): JournalEntry {
+  return {
+    key,
+    kind: record.kind ?? 'purchase',
+    stage: record.stage,
+    charged: record.charged,
+    updatedAt: record.updatedAt,
+    ...(record.settled === undefined ? {} : { settled: record.settled }),
+  };
+}

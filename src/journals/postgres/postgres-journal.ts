@@ -1,0 +1,231 @@
+import { JournalError } from '../../core/errors/journal-errors.js';
+import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+import {
+  checkRecord,
+  type JournalRecord,
+  type PurchaseJournal,
+} from '../../helpers/purchase/journal.js';
+import { isSettled } from '../record-rules.js';
+import { qualifiedName, statements, tableSql } from './sql.js';
+
+/**
+ * What the journal needs of a `pg.Pool` (or anything with its `query`): a user's pool is used as
+ * it is and never ended.
+ *
+ * @example
+ * ```ts
+ * import pg from 'pg';
+ * const pool: PgQueryable = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * ```
+ * @category PostgreSQL
+ */
+export interface PgQueryable {
+  /** Runs one statement with its parameters. */
+  query(
+    text: string,
+    values?: unknown[],
+  ): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
+}
+
+/**
+ * The options of {@link postgresJournal}.
+ *
+ * @example
+ * ```ts
+ * const options: PostgresJournalOptions = { schema: 'billing', table: 'seatpay_journal' };
+ * ```
+ * @category PostgreSQL
+ */
+export interface PostgresJournalOptions {
+  /** The table's name (a plain identifier). @defaultValue 'seatpay_journal' */
+  table?: string;
+  /** The schema to create the table in (created too, if missing); default: the search path's. */
+  schema?: string;
+}
+
+/**
+ * A journal on PostgreSQL: one that any number of processes on any number of machines share, so
+ * that a key is paid at most once whichever of them runs it. `claim` is one `INSERT ... ON
+ * CONFLICT` (atomic in the database). A failed statement (the connection lost, the server gone) is
+ * a `JournalError`, which fails a money call before it is sent, or leaves its record as it was
+ * (an outcome then unknown, to reconcile). `close()` ends the pool only if the journal made it.
+ *
+ * @example
+ * ```ts
+ * import { postgresJournal } from 'seatpay/postgres';
+ *
+ * const journal = postgresJournal(process.env.DATABASE_URL!);
+ * await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: 7, key: 'topup-1', journal });
+ * await journal.close();
+ * ```
+ * @category PostgreSQL
+ */
+export interface PostgresJournal extends PurchaseJournal {
+  /** Ends the pool the journal made from a connection string; a pool you passed stays open. */
+  close(): Promise<void>;
+}
+
+/**
+ * A {@link PostgresJournal} on `pool` (a `pg.Pool`, never ended by seatpay) or on a pool made from
+ * a connection string (ended by `close()`). The table is created on first use (`CREATE TABLE IF
+ * NOT EXISTS`, under a lock, so processes starting together do not trip over each other).
+ *
+ * @example
+ * ```ts
+ * import pg from 'pg';
+ * import { postgresJournal } from 'seatpay/postgres';
+ *
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * const journal = postgresJournal(pool, { schema: 'billing' });
+ * ```
+ * @category PostgreSQL
+ */
+export function postgresJournal(
+  poolOrConnectionString: PgQueryable | string,
+  options: PostgresJournalOptions = {},
+): PostgresJournal {
+  const table = qualifiedName(options);
+  const sql = statements(table);
+  const connection = connect(poolOrConnectionString);
+  let ready: Promise<void> | undefined;
+  const run = async (action: string, text: string, values: unknown[]) => {
+    const pool = await connection.pool();
+    ready ??= createTable(pool, table, options.schema).catch((error: unknown) => {
+      ready = undefined; // try again on the next call: the server may be back
+      throw error;
+    });
+    try {
+      await ready;
+      return await pool.query(text, values);
+    } catch (error) {
+      throw journalError(action, error, connection.secret);
+    }
+  };
+  return {
+    get: async (key) => {
+      const { rows } = await run(`read the record of key "${key}"`, sql.get, [key]);
+      return rows.length === 0 ? undefined : recordOf(rows[0]!.record, key);
+    },
+    set: async (key, record) => {
+      await run(`write the record of key "${key}"`, sql.set, rowOf(key, record));
+    },
+    claim: async (key, record) =>
+      (await run(`claim the key "${key}"`, sql.claim, rowOf(key, record))).rowCount === 1,
+    list: async ({ after, limit } = {}) => {
+      const { rows } = await run('list its records', sql.list, [after ?? null, limit ?? null]);
+      return rows.map((row) => ({
+        key: String(row.key),
+        record: recordOf(row.record, String(row.key)),
+      }));
+    },
+    delete: async (key) => {
+      await run(`delete the record of key "${key}"`, sql.delete, [key]);
+    },
+    prune: async (olderThan) =>
+      (await run('prune its records', sql.prune, [olderThan.toISOString()])).rowCount ?? 0,
+    close: () => connection.close(),
+  };
+}
+
+async function createTable(pool: PgQueryable, table: string, schema: string | undefined) {
+  // One transaction under an advisory lock: CREATE ... IF NOT EXISTS alone can still collide
+  // (a duplicate key in pg_type) when two processes run it at the same instant.
+  const statementsToRun = [
+    'BEGIN',
+    "SELECT pg_advisory_xact_lock(hashtext('seatpay journal table'))",
+    ...(schema === undefined ? [] : [`CREATE SCHEMA IF NOT EXISTS "${schema}"`]),
+    tableSql(table),
+    'COMMIT',
+  ];
+  if (!isPool(pool)) {
+    for (const text of statementsToRun.slice(2, -1)) await pool.query(text);
+    return;
+  }
+  const client = await pool.connect();
+  try {
+    for (const text of statementsToRun) await client.query(text);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+interface PoolWithClients extends PgQueryable {
+  connect(): Promise<PgQueryable & { release(): void }>;
+}
+
+function isPool(pool: PgQueryable): pool is PoolWithClients {
+  return typeof (pool as Partial<PoolWithClients>).connect === 'function';
+}
+
+/** The pool to use, made on first use from a connection string (pg loaded only then). */
+function connect(given: PgQueryable | string) {
+  if (typeof given !== 'string') {
+    if (typeof given !== 'object' || given === null || typeof given.query !== 'function') {
+      throw new InvalidRequestError(
+        'postgresJournal needs a pg.Pool (or anything with query) or a connection string',
+        { field: 'pool' },
+      );
+    }
+    return { pool: async () => given, close: async () => undefined, secret: undefined };
+  }
+  let made: Promise<PgQueryable & { end(): Promise<void> }> | undefined;
+  const secret = passwordOf(given);
+  return {
+    secret,
+    pool: () => (made ??= makePool(given)),
+    close: async () => {
+      const pool = made;
+      made = undefined;
+      if (pool) await (await pool).end();
+    },
+  };
+}
+
+async function makePool(connectionString: string) {
+  let Pool: typeof import('pg').Pool;
+  try {
+    const pg = await import('pg');
+    Pool = pg.default.Pool;
+  } catch (error) {
+    throw new JournalError('postgresJournal needs the pg package: npm install pg', {
+      cause: error,
+    });
+  }
+  const pool = new Pool({ connectionString, connectionTimeoutMillis: 10_000 });
+  // A connection that dies while idle must not crash the process: the next query fails instead.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** The password in a connection string, so that no message ever repeats it. */
+function passwordOf(connectionString: string): string | undefined {
+  try {
+    const password = decodeURIComponent(new URL(connectionString).password);
+    return password === '' ? undefined : password;
+  } catch {
+    return undefined;
+  }
+}
+
+function journalError(action: string, error: unknown, secret: string | undefined): JournalError {
+  if (error instanceof JournalError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = String((error as Error | null)?.message ?? error);
+  const said = secret === undefined ? message : message.replaceAll(secret, '***');
+  return new JournalError(
+    `The PostgreSQL journal could not ${action}: ${typeof code === 'string' ? `${code} ` : ''}${said}`,
+  );
+}
+
+function rowOf(key: string, record: JournalRecord): unknown[] {
+  const written = Date.parse(record.updatedAt);
+  const updatedAt = new Date(Number.isFinite(written) ? written : Date.now()).toISOString();
+  return [key, JSON.stringify(record), record.stage, isSettled(record), updatedAt];
+}
+
+function recordOf(value: unknown, key: string): JournalRecord {
+  return checkRecord(value, `PostgreSQL journal (key "${key}")`);
+}

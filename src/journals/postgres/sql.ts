@@ -1,0 +1,48 @@
+import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+
+/**
+ * The SQL of the PostgreSQL journal, in one place (docs/journals.md shows the same table). `key`
+ * sorts by code point (`COLLATE "C"`), as every store lists keys; `settled` says whether pruning
+ * may remove the record.
+ */
+export function tableSql(table: string): string {
+  return `CREATE TABLE IF NOT EXISTS ${table} (
+  key text COLLATE "C" PRIMARY KEY,
+  record jsonb NOT NULL,
+  stage text NOT NULL,
+  settled boolean NOT NULL,
+  updated_at timestamptz NOT NULL
+)`;
+}
+
+/** `"schema"."table"` (or `"table"`), checked to be plain identifiers before anything is sent. */
+export function qualifiedName(options: { table?: string; schema?: string }): string {
+  const table = identifier(options.table ?? 'seatpay_journal', 'table');
+  return options.schema === undefined ? table : `${identifier(options.schema, 'schema')}.${table}`;
+}
+
+function identifier(name: unknown, field: string): string {
+  if (typeof name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) {
+    throw new InvalidRequestError(
+      `Invalid ${field}: must be a plain SQL identifier (letters, digits, _; at most 63)`,
+      { field },
+    );
+  }
+  return `"${name}"`;
+}
+
+/** The statements, for one table. `$1` is always the key. */
+export function statements(table: string) {
+  const columns = '(key, record, stage, settled, updated_at) VALUES ($1, $2, $3, $4, $5)';
+  const replace =
+    'record = excluded.record, stage = excluded.stage, settled = excluded.settled, updated_at = excluded.updated_at';
+  return {
+    get: `SELECT record FROM ${table} WHERE key = $1`,
+    set: `INSERT INTO ${table} ${columns} ON CONFLICT (key) DO UPDATE SET ${replace}`,
+    // Atomic on any number of machines: a new key, or a refused call's (nothing charged).
+    claim: `INSERT INTO ${table} ${columns} ON CONFLICT (key) DO UPDATE SET ${replace} WHERE ${table}.stage = 'refused'`,
+    list: `SELECT key, record FROM ${table} WHERE ($1::text IS NULL OR key > $1) ORDER BY key LIMIT $2`,
+    delete: `DELETE FROM ${table} WHERE key = $1`,
+    prune: `DELETE FROM ${table} WHERE settled AND updated_at < $1`,
+  };
+}

@@ -1,0 +1,66 @@
+import { SettleRefusedError } from '../core/errors/journal-errors.js';
+import type { JournalRecord } from '../helpers/purchase/journal.js';
+import { checkoutEvidence, type CheckoutEvidenceCalls } from './checkout-evidence.js';
+import type { JournalAccess } from './journal-access.js';
+import type { ReconcileResult } from './journal-entry.js';
+import { purchaseEvidence, type PurchaseEvidenceCalls } from './purchase-evidence.js';
+
+/** The service calls reconcile makes: read-only listings. */
+export type ReconcileCalls = PurchaseEvidenceCalls & CheckoutEvidenceCalls;
+
+/**
+ * Asks the service what happened to the call recorded under `key` and records the outcome when
+ * the service can tell: charged → the record completed as far as known (a re-run follows it and
+ * never pays); not charged → the key is free again. A record whose outcome is known already is
+ * reported as it is, and nothing is asked.
+ */
+export async function reconcile(
+  calls: ReconcileCalls,
+  journal: JournalAccess,
+  key: string,
+  signal: AbortSignal | undefined,
+): Promise<ReconcileResult> {
+  const record = await journal.get(key, signal);
+  if (record === undefined) {
+    throw new SettleRefusedError(key, `The journal has no record of the key "${key}"`);
+  }
+  const known =
+    record.settled?.charged ?? (record.charged === 'unknown' ? undefined : record.charged);
+  if (known !== undefined) {
+    return { key, charged: known, record, evidence: `already known: ${describe(record)}` };
+  }
+  const found =
+    record.kind === 'checkout'
+      ? await checkoutEvidence(calls, journal, key, record, signal)
+      : await purchaseEvidence(calls, record, signal);
+  if (found.charged === 'unknown') return { key, record, ...found, charged: 'unknown' };
+  // Read again: a run with the key may have finished meanwhile; its own record then stands.
+  const latest = (await journal.get(key, signal)) ?? record;
+  if (latest.charged !== 'unknown' || latest.settled !== undefined) {
+    return {
+      key,
+      charged: latest.settled?.charged ?? latest.charged,
+      record: latest,
+      evidence: found.evidence,
+    };
+  }
+  const at = new Date().toISOString();
+  const settled = { charged: found.charged, at, reason: found.evidence, by: 'service' as const };
+  const next = {
+    ...latest,
+    ...found.change,
+    ...(found.charged === 'no' ? { stage: 'refused' as const } : {}),
+    charged: found.charged,
+    settled,
+    updatedAt: at,
+  } as JournalRecord;
+  await journal.set(key, next);
+  return { key, charged: found.charged, record: next, evidence: found.evidence };
+}
+
+function describe(record: JournalRecord): string {
+  const { settled } = record;
+  if (settled)
+    return `settled as charged "${settled.charged}" by ${settled.by} at ${settled.at}: ${settled.reason}`;
+  return `charged "${record.charged}" at stage "${record.stage}"`;
+}

@@ -1,0 +1,176 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { JournalError } from '../core/errors/journal-errors.js';
+import { checkRecord, type JournalRecord } from '../helpers/purchase/journal.js';
+import { isSettled } from '../journals/record-rules.js';
+import { failure } from './legacy-journal-file.js';
+
+/**
+ * The records of a `fileJournal` in one SQLite database (Node's built-in `node:sqlite`): each
+ * get, claim and set is one indexed statement, so its cost does not grow with the records held;
+ * every write is a transaction flushed to disk (WAL, `synchronous = FULL`) that a killed process
+ * cannot leave half done; processes sharing the file take SQLite's own locks (waiting up to 15 s).
+ */
+export class SqliteJournalStore {
+  readonly #statements: Record<keyof typeof SQL, StatementSync>;
+
+  private constructor(
+    private readonly db: DatabaseSync,
+    private readonly path: string,
+  ) {
+    this.#statements = Object.fromEntries(
+      Object.entries(SQL).map(([name, text]) => [name, db.prepare(text)]),
+    ) as Record<keyof typeof SQL, StatementSync>;
+  }
+
+  /** Opens (creating if need be) the database at `file`; `path` names it in errors. */
+  static async open(file: string, path: string): Promise<SqliteJournalStore> {
+    let sqlite: typeof import('node:sqlite');
+    try {
+      sqlite = await import('node:sqlite');
+    } catch (error) {
+      throw new JournalError(
+        'fileJournal needs node:sqlite: Node 22.13 or later (22.5 to 22.12 with --experimental-sqlite)',
+        { path, cause: error },
+      );
+    }
+    try {
+      const db = new sqlite.DatabaseSync(file);
+      db.exec(SCHEMA);
+      return new SqliteJournalStore(db, path);
+    } catch (error) {
+      throw failure(`Could not open the journal ${path}`, path, error);
+    }
+  }
+
+  get(key: string): JournalRecord | undefined {
+    const row = this.#run('read', () => this.#statements.get.get(key)) as
+      { record: string } | undefined;
+    return row === undefined ? undefined : this.#parse(key, row.record);
+  }
+
+  set(key: string, record: JournalRecord): void {
+    this.#run('write', () => this.#statements.set.run(...rowOf(key, record)));
+  }
+
+  claim(key: string, record: JournalRecord): boolean {
+    return (
+      this.#run('claim', () => this.#statements.claim.run(...rowOf(key, record))).changes === 1
+    );
+  }
+
+  /** Inserts the keys this database does not have yet: a 0.1.0 file's records, carried over. */
+  importMissing(records: Map<string, JournalRecord>, source: string, stamp: string): void {
+    this.#run('import', () => {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const seen = this.#statements.importedStamp.get(source) as { stamp: string } | undefined;
+        if (seen?.stamp !== stamp) {
+          for (const [key, record] of records)
+            this.#statements.insertMissing.run(...rowOf(key, record));
+          this.#statements.markImported.run(source, stamp);
+        }
+        this.db.exec('COMMIT');
+      } catch (error) {
+        this.db.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  list(
+    after: string | undefined,
+    limit: number | undefined,
+  ): Array<{ key: string; record: JournalRecord }> {
+    const rows = this.#run('list', () =>
+      this.#statements.list.all(after ?? null, after ?? null, limit ?? -1),
+    ) as Array<{ key: string; record: string }>;
+    return rows.map(({ key, record }) => ({ key, record: this.#parse(key, record) }));
+  }
+
+  delete(key: string): void {
+    this.#run('delete', () => this.#statements.delete.run(key));
+  }
+
+  prune(olderThan: Date): number {
+    return Number(
+      this.#run('prune', () => this.#statements.prune.run(olderThan.getTime())).changes,
+    );
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  #parse(key: string, text: string): JournalRecord {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new JournalError(
+        `The journal ${this.path} holds a record that is not JSON (key "${key}")`,
+        {
+          path: this.path,
+          cause: error,
+        },
+      );
+    }
+    return checkRecord(value, `journal ${this.path} (key "${key}")`, this.path);
+  }
+
+  #run<T>(action: string, work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (error instanceof JournalError) throw error;
+      throw failure(`Could not ${action} in the journal ${this.path}`, this.path, error);
+    }
+  }
+}
+
+/** key, record, stage, settled, written (ms since 1970; null when unreadable: never pruned). */
+function rowOf(
+  key: string,
+  record: JournalRecord,
+): [string, string, string, number, number | null] {
+  const written = Date.parse(record.updatedAt);
+  return [
+    key,
+    JSON.stringify(record),
+    record.stage,
+    isSettled(record) ? 1 : 0,
+    Number.isFinite(written) ? written : null,
+  ];
+}
+
+const SCHEMA = `
+PRAGMA busy_timeout = 15000;
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = FULL;
+CREATE TABLE IF NOT EXISTS seatpay_journal (
+  key TEXT PRIMARY KEY NOT NULL,
+  record TEXT NOT NULL,
+  stage TEXT NOT NULL,
+  settled INTEGER NOT NULL,
+  written INTEGER
+);
+CREATE TABLE IF NOT EXISTS seatpay_journal_imports (source TEXT PRIMARY KEY NOT NULL, stamp TEXT NOT NULL);
+`;
+
+const COLUMNS = '(key, record, stage, settled, written) VALUES (?, ?, ?, ?, ?)';
+const REPLACE =
+  'record = excluded.record, stage = excluded.stage, settled = excluded.settled, written = excluded.written';
+
+const SQL = {
+  get: 'SELECT record FROM seatpay_journal WHERE key = ?',
+  set: `INSERT INTO seatpay_journal ${COLUMNS} ON CONFLICT (key) DO UPDATE SET ${REPLACE}`,
+  // One statement, atomic under SQLite's lock: a new key, or a refused call's (nothing charged).
+  claim: `INSERT INTO seatpay_journal ${COLUMNS} ON CONFLICT (key) DO UPDATE SET ${REPLACE} WHERE seatpay_journal.stage = 'refused'`,
+  insertMissing: `INSERT INTO seatpay_journal ${COLUMNS} ON CONFLICT (key) DO NOTHING`,
+  importedStamp: 'SELECT stamp FROM seatpay_journal_imports WHERE source = ?',
+  markImported:
+    'INSERT INTO seatpay_journal_imports (source, stamp) VALUES (?, ?) ON CONFLICT (source) DO UPDATE SET stamp = excluded.stamp',
+  // BINARY collation: by code unit of the UTF-8 text, the order of every store's list.
+  list: 'SELECT key, record FROM seatpay_journal WHERE (? IS NULL OR key > ?) ORDER BY key LIMIT ?',
+  delete: 'DELETE FROM seatpay_journal WHERE key = ?',
+  prune: 'DELETE FROM seatpay_journal WHERE settled = 1 AND written < ?',
+} as const;

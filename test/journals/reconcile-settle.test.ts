@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  InvalidRequestError,
+  memoryJournal,
+  PurchaseError,
+  SettledKeyError,
+  SettleRefusedError,
+  UnsettledKeyError,
+  type CheckoutParams,
+  type PurchaseJournal,
+} from '../../src/index.js';
+import { createSimulator, startMockServer, type MockServer } from '../../src/mock/index.js';
+import { requestGate, type RequestGate } from '../support/request-gate.js';
+
+// client.journal: a key whose outcome is unknown is reconciled from the service's own records
+// (the simulator's charges prove what happened) or settled by an operator; a key settled as not
+// charged runs again, one settled as charged never pays again.
+
+const CHECKOUT = 'POST /v2/payments/consumable/checkout';
+const PAY = 'POST /v1/payments/pay';
+const card = { card_number: '4242424242424242', cvc: '123' };
+
+let server: MockServer;
+let listings: RequestGate;
+let users = 0;
+
+beforeAll(async () => {
+  // The subscription listing has a gate: a purchase's wait can be made to run out by the order
+  // of events (its polls held), not by racing the simulator's delay.
+  listings = requestGate(
+    createSimulator({ subscriptionDelayMs: 10 }),
+    'GET /v1/payments/me/subscription',
+  );
+  server = await startMockServer({ simulator: listings.simulator });
+});
+afterAll(async () => server?.close());
+
+async function owner() {
+  const user = server.simulator.addUser({ email: `journal-${++users}@example.com` });
+  const client = createClient({
+    baseUrl: server.url,
+    token: user.token,
+    retryBaseDelay: 1,
+    logLevel: 'off',
+  });
+  const { subscription } = await client.purchase({
+    plan: 'team-per-team',
+    team_seats: 2,
+    card,
+    chosen_period: 'MONTH',
+    pollInterval: 5,
+  });
+  const order: CheckoutParams = {
+    service: 'ai-credits',
+    how_many: 5,
+    subscription: subscription.id,
+  };
+  const charges = (kind: string) =>
+    server.simulator.charges.filter((c) => c.kind === kind && c.user === user.id).length;
+  return { client, order, charges };
+}
+
+describe('client.journal on a checkout whose answer was lost', () => {
+  it('reconciles it to charged from the invoice, and a re-run replays it, never buys again', async () => {
+    const { client, order, charges } = await owner();
+    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
+    await expect(client.consumables.checkout({ ...order, key: 'lost-1' })).rejects.toThrow();
+    const stuck = (await client.consumables
+      .checkout({ ...order, key: 'lost-1' })
+      .catch((e: unknown) => e)) as Error;
+    expect(stuck).toBeInstanceOf(UnsettledKeyError);
+    expect(stuck.message).toContain(`client.journal.reconcile("lost-1")`);
+    expect(stuck.message).toContain('seatpay journal reconcile lost-1 --journal <j>');
+    expect(await client.journal.list()).toMatchObject([
+      { key: 'lost-1', kind: 'checkout', stage: 'sending', charged: 'unknown' },
+    ]);
+
+    const result = await client.journal.reconcile('lost-1');
+    expect(result).toMatchObject({ key: 'lost-1', charged: 'yes', record: { stage: 'done' } });
+    expect(result.record.settled).toMatchObject({ charged: 'yes', by: 'service' });
+    const replayed = await client.consumables.checkout({ ...order, key: 'lost-1' });
+    expect(replayed.id).toBe(server.simulator.charges.at(-1)!.invoice);
+    expect(charges('consumable-checkout')).toBe(1);
+  });
+
+  it('says unknown when two lost keys of one order have one invoice between them', async () => {
+    const { client, order, charges } = await owner();
+    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
+    await expect(client.consumables.checkout({ ...order, key: 'twin-a' })).rejects.toThrow();
+    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-before', times: 1 });
+    await expect(client.consumables.checkout({ ...order, key: 'twin-b' })).rejects.toThrow();
+    expect(charges('consumable-checkout')).toBe(1);
+    const a = await client.journal.reconcile('twin-a');
+    expect(a.charged).toBe('unknown');
+    expect(a.record.settled).toBeUndefined();
+    // The operator decides the second one was never charged: it runs again, once.
+    const settled = await client.journal.settle('twin-b', {
+      charged: 'no',
+      reason: 'reset before',
+    });
+    expect(settled).toMatchObject({ stage: 'refused', charged: 'no', settled: { by: 'operator' } });
+    expect((await client.journal.reconcile('twin-a')).charged).toBe('yes');
+    await client.consumables.checkout({ ...order, key: 'twin-b' });
+    expect(charges('consumable-checkout')).toBe(2);
+  });
+});
+
+describe('client.journal.settle', () => {
+  it('settled as charged: a re-run refuses with SettledKeyError and sends nothing', async () => {
+    const { client, order, charges } = await owner();
+    const journal = memoryJournal();
+    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
+    await expect(client.consumables.checkout({ ...order, key: 'k', journal })).rejects.toThrow();
+    await client.journal.settle('k', { journal, charged: 'yes', reason: 'on the statement' });
+    await expect(client.consumables.checkout({ ...order, key: 'k', journal })).rejects.toThrow(
+      SettledKeyError,
+    );
+    expect(charges('consumable-checkout')).toBe(1);
+  });
+
+  it('refuses a key already settled, a known outcome, a missing key, and bad options', async () => {
+    const { client, order } = await owner();
+    await client.consumables.checkout({ ...order, key: 'paid' });
+    await expect(client.journal.settle('paid', { charged: 'no', reason: 'x' })).rejects.toThrow(
+      SettleRefusedError,
+    );
+    await expect(client.journal.settle('none', { charged: 'no', reason: 'x' })).rejects.toThrow(
+      SettleRefusedError,
+    );
+    const bad = { charged: 'maybe', reason: 'x' } as never;
+    await expect(client.journal.settle('paid', bad)).rejects.toThrow(InvalidRequestError);
+    await expect(client.journal.settle('paid', { charged: 'no', reason: ' ' })).rejects.toThrow(
+      /reason/,
+    );
+  });
+});
+
+describe('client.journal on a purchase whose pay answer was lost', () => {
+  it('PurchaseError says how to settle; reconcile finds the subscription naming its bag', async () => {
+    const { client, charges } = await owner();
+    server.simulator.faults.inject({ route: PAY, kind: 'reset-after', times: 1 });
+    listings.open(1); // the listing before paying; every poll after it is held
+    const failed = await client
+      .purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'buy-1', waitTimeout: 1 })
+      .catch((e: unknown) => e);
+    listings.open(undefined);
+    expect(failed).toBeInstanceOf(PurchaseError);
+    expect((failed as PurchaseError).charged).toBe('unknown');
+    expect((failed as PurchaseError).message).toContain('client.journal.reconcile("buy-1")');
+    const bought = charges('payment');
+    let result = await client.journal.reconcile('buy-1');
+    // The subscription is built after the payment (asynchronously): unknown until it is.
+    while (result.charged === 'unknown') {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      result = await client.journal.reconcile('buy-1');
+    }
+    expect(result).toMatchObject({ charged: 'yes', record: { stage: 'subscribed' } });
+    const rerun = await client.purchase({
+      plan: 'personal',
+      card,
+      chosen_period: 'MONTH',
+      key: 'buy-1',
+    });
+    expect(rerun.subscription.id).toBe(
+      (result.record as { subscription: { id: number } }).subscription.id,
+    );
+    expect(charges('payment')).toBe(bought);
+  });
+});
+
+describe('client.journal with a journal of your own', () => {
+  it('reconcile and settle need only get/set; list and prune reject with a typed error', async () => {
+    const { client } = await owner();
+    const records = new Map<string, unknown>();
+    const own: PurchaseJournal = {
+      get: async (key) => records.get(key) as never,
+      set: async (key, record) => void records.set(key, record),
+    };
+    records.set('mine', {
+      kind: 'checkout',
+      stage: 'sending',
+      charged: 'unknown',
+      params: { service: 'ai-credits', how_many: 1, subscription: 1 },
+      updatedAt: new Date().toISOString(),
+    });
+    expect((await client.journal.reconcile('mine', { journal: own })).charged).toBe('unknown');
+    await client.journal.settle('mine', { journal: own, charged: 'no', reason: 'refunded' });
+    expect(records.get('mine')).toMatchObject({ stage: 'refused', settled: { charged: 'no' } });
+    await expect(client.journal.list({ journal: own })).rejects.toThrow(InvalidRequestError);
+    await expect(client.journal.prune({ journal: own, olderThan: new Date() })).rejects.toThrow(
+      /no prune\(\) method/,
+    );
+  });
+});

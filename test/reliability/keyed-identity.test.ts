@@ -1,0 +1,225 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  JournalError,
+  KeyOwnerError,
+  KeyReuseError,
+  memoryJournal,
+  PurchaseError,
+  type CheckoutParams,
+  type ClientOptions,
+  type JournalRecord,
+  type PurchaseJournal,
+} from '../../src/index.js';
+import { fileJournal } from '../../src/node.js';
+import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+
+// Issue 26, items 1, 4 and 13: a key belongs to who used it (another token, another identity is
+// refused, never replayed; no token, nor a plain hash of one, is recorded), a journal records
+// nothing of the client's secrets, and a record is replayed only as its own kind. Charges are
+// counted in the simulator's log. Run alone:
+//   npx vitest run --project fast test/reliability/keyed-identity.test.ts
+
+const CARD = { card_number: '4242424242424242', cvc: '123' };
+
+let server: MockServer;
+let dir: string;
+let users = 0;
+
+beforeAll(async () => {
+  server = await startMockServer({ subscriptionDelayMs: 5 });
+  dir = await mkdtemp(join(tmpdir(), 'seatpay-identity-'));
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function clientOf(user: MockUser, options: ClientOptions = {}) {
+  return createClient({
+    baseUrl: server.url,
+    token: user.token,
+    retryBaseDelay: 1,
+    logLevel: 'off',
+    ...options,
+  });
+}
+
+/** A user with a PER_TEAM subscription, and the order of 5 AI credits for it. */
+async function owner() {
+  const user = server.simulator.addUser({ email: `identity-${++users}@example.com` });
+  const client = clientOf(user);
+  const { subscription } = await client.purchase({
+    plan: 'team-per-team',
+    team_seats: 2,
+    card: CARD,
+    chosen_period: 'MONTH',
+    pollInterval: 5,
+  });
+  const order: CheckoutParams = {
+    service: 'ai-credits',
+    how_many: 5,
+    subscription: subscription.id,
+  };
+  const charges = (kind: string) =>
+    server.simulator.charges.filter((c) => c.kind === kind && c.user === user.id).length;
+  return { user, client, order, charges };
+}
+
+const settle = <T>(run: Promise<T>) =>
+  run.then(
+    (value) => ({ value, error: undefined }),
+    (error: unknown) => ({ value: undefined, error }),
+  );
+
+describe('a key belongs to the identity that used it (item 1)', () => {
+  it("another token on a withOptions client: A's checkout is refused to B, never replayed", async () => {
+    const a = await owner();
+    const b = server.simulator.addUser({ email: `identity-b-${++users}@example.com` });
+    const first = await a.client.consumables.checkout({ ...a.order, key: 'topup-1' });
+    const other = a.client.withOptions({ token: b.token });
+    const { value, error } = await settle(
+      other.consumables.checkout({ ...a.order, key: 'topup-1' }),
+    );
+    expect(value).toBeUndefined();
+    expect(error).toBeInstanceOf(KeyOwnerError);
+    expect(error).toBeInstanceOf(KeyReuseError);
+    expect((error as Error).message).toMatch(/belongs to another identity/);
+    // A still gets its own answer back.
+    expect(await a.client.consumables.checkout({ ...a.order, key: 'topup-1' })).toEqual(first);
+    expect(a.charges('consumable-checkout')).toBe(1);
+  });
+
+  it("another token on a withOptions client: A's purchase is refused to B, nothing paid", async () => {
+    const a = await owner();
+    const b = server.simulator.addUser({ email: `identity-b-${++users}@example.com` });
+    const buy = { plan: 'personal', card: CARD, chosen_period: 'MONTH' as const, pollInterval: 5 };
+    await a.client.purchase({ ...buy, key: 'order-1' });
+    const { error } = await settle(
+      a.client.withOptions({ token: b.token }).purchase({ ...buy, key: 'order-1' }),
+    );
+    expect(error).toBeInstanceOf(PurchaseError);
+    expect(error).toMatchObject({ charged: 'no' });
+    expect((error as PurchaseError).cause).toBeInstanceOf(KeyOwnerError);
+    expect(server.simulator.charges.filter((c) => c.user === b.id)).toHaveLength(0);
+  });
+
+  it('the record names its owner by a salted, slow digest: never the token, nor its plain hash', async () => {
+    const a = await owner();
+    const path = join(dir, 'owner.json');
+    await a.client.consumables.checkout({ ...a.order, key: 'k', journal: fileJournal(path) });
+    const text = await journalBytes(dir);
+    const record = (await fileJournal(path).get('k'))!;
+    expect(record.owner).toMatch(/^pbkdf2-sha256:\d+:/);
+    for (const encoding of ['hex', 'base64', 'base64url'] as const) {
+      expect(text).not.toContain(createHash('sha256').update(a.user.token).digest(encoding));
+    }
+    expect(text).not.toContain(a.user.token);
+  });
+
+  it('a token provider whose tokens rotate: the same `identity` replays, a new token alone is refused', async () => {
+    const a = await owner();
+    const journal = memoryJournal();
+    const keyed = { ...a.order, key: 'rotate', journal };
+    const before = clientOf(a.user, { token: () => a.user.token });
+    const first = await before.consumables.checkout({ ...keyed, identity: 'user-42' });
+    // The same user after its token was refreshed: known by its identity, nothing sent.
+    const after = clientOf(a.user, { token: async () => 'refreshed-token-2' });
+    const again = await after.consumables.checkout({ ...keyed, identity: 'user-42' });
+    const { error } = await settle(after.consumables.checkout(keyed));
+    expect(again).toEqual(first);
+    expect(error).toBeInstanceOf(KeyOwnerError);
+    expect(a.charges('consumable-checkout')).toBe(1);
+  });
+
+  it('a record written before owners were kept is still honoured for its key', async () => {
+    const a = await owner();
+    const journal = memoryJournal();
+    const first = await a.client.consumables.checkout({ ...a.order, key: 'old', journal });
+    const { owner: _dropped, ...legacy } = (await journal.get('old'))!;
+    await journal.set('old', legacy as JournalRecord);
+    const replay = await a.client.consumables.checkout({ ...a.order, key: 'old', journal });
+    expect(replay).toEqual(first);
+    expect(a.charges('consumable-checkout')).toBe(1);
+  });
+
+  it('identity must be a non-empty string: InvalidRequestError, nothing read', async () => {
+    const a = await owner();
+    const journal = memoryJournal();
+    const { error } = await settle(
+      a.client.consumables.checkout({ ...a.order, key: 'k', journal, identity: '' }),
+    );
+    expect(error).toMatchObject({ name: 'InvalidRequestError', field: 'identity' });
+  });
+});
+
+describe('a journal records nothing of the client secrets (item 4)', () => {
+  it('a checkout answer that echoes the token: the fileJournal file never holds it', async () => {
+    const a = await owner();
+    const echoing: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      const body = (await answer.json()) as Record<string, unknown>;
+      const headers = answer.headers;
+      return new Response(JSON.stringify({ ...body, note: `sent by ${a.user.token}` }), {
+        status: answer.status,
+        headers,
+      });
+    };
+    const path = join(dir, 'echo.json');
+    const client = clientOf(a.user, { fetch: echoing });
+    await client.consumables.checkout({ ...a.order, key: 'echo', journal: fileJournal(path) });
+    expect(JSON.stringify(await fileJournal(path).get('echo'))).toContain('sent by');
+    const text = await journalBytes(dir);
+    expect(text).toContain('sent by');
+    expect(text).not.toContain(a.user.token);
+  });
+});
+
+describe('a replayed record is checked as its own kind (item 13)', () => {
+  it.each([
+    ['a string', 'paid'],
+    ['null', null],
+    ['a wrong shape', { id: 'seven', amount: [] }],
+  ])('a checkout record whose result is %s: JournalError, nothing bought', async (_, result) => {
+    const a = await owner();
+    const journal = memoryJournal();
+    const record = { kind: 'checkout', stage: 'done', charged: 'yes', params: a.order, result };
+    await journal.set('edited', {
+      ...record,
+      updatedAt: '2026-01-01T00:00:00Z',
+    } as unknown as JournalRecord);
+    const { value, error } = await settle(
+      a.client.consumables.checkout({ ...a.order, key: 'edited', journal }),
+    );
+    expect(value).toBeUndefined();
+    expect(error).toBeInstanceOf(JournalError);
+    expect((error as Error).message).toMatch(/wrong result/);
+    expect(a.charges('consumable-checkout')).toBe(0);
+  });
+
+  it('a purchase record whose subscription is a string: PurchaseError caused by JournalError', async () => {
+    const a = await owner();
+    const journal: PurchaseJournal = memoryJournal();
+    const buy = { plan: 'personal', card: CARD, chosen_period: 'MONTH' as const, pollInterval: 5 };
+    await a.client.purchase({ ...buy, key: 'p', journal });
+    const recorded = (await journal.get('p'))!;
+    await journal.set('p', { ...recorded, subscription: 'sub-1' } as unknown as JournalRecord);
+    const paid = a.charges('payment');
+    const { value, error } = await settle(a.client.purchase({ ...buy, key: 'p', journal }));
+    expect(value).toBeUndefined();
+    expect((error as PurchaseError).cause).toBeInstanceOf(JournalError);
+    expect(((error as PurchaseError).cause as Error).message).toMatch(/wrong subscription/);
+    expect(a.charges('payment')).toBe(paid);
+  });
+});
+
+/** Every byte the file journals in `folder` hold (the database, its WAL and any other file), as text. */
+async function journalBytes(folder: string): Promise<string> {
+  const names = await readdir(folder);
+  const texts = await Promise.all(names.map((name) => readFile(join(folder, name), 'latin1')));
+  return texts.join('\n');
+}
