@@ -239,7 +239,7 @@ export class HttpCore {
     const source = this.#options.token;
     if (typeof source === 'string') return source;
     // What a provider throws may quote the call's card or a token it handed out before.
-    return tokenFor(source, call.options.signal, this.#secrets).then((token) => {
+    return tokenFor(source, call.options.signal, this.#secrets, call).then((token) => {
       this.#secrets.remember([token]);
       return token;
     });

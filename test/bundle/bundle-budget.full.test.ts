@@ -21,8 +21,12 @@ import { measureSplit } from '../../bench/bundle-split.js';
  * Issue 30 (tracing) adds about 1.9 and 1.7 KB: a bundler that does not split inlines the
  * observer, loaded only when a tracer or meter is given, and its wiring (BENCHMARKS.md).
  */
-const WHOLE_MAIN_ENTRY_BUDGET = 51_900;
-const ONE_RESOURCE_BUDGET = 36_200;
+// Issue 32 (browser branch, after merging main at 5396d6e): main had grown to 58.7 KB (whole
+// entry, one file) and 38.9 (one resource) with the errors, journals and command work; this
+// branch measured 58.8 and 39.1 (BENCHMARKS.md, "Issue 32"). Guards at those sizes plus about 1 %.
+// Tracing's 1.9 and 1.7 KB (above) come on top of issue 32's figures.
+const WHOLE_MAIN_ENTRY_BUDGET = 61_300;
+const ONE_RESOURCE_BUDGET = 41_200;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -68,13 +72,18 @@ describe('browser bundle of the main entry', () => {
  * observer is a chunk of its own, loaded only when a tracer or meter is given; what stays up front
  * is its wiring (the option's check, one branch per attempt, the dynamic import), about 0.3 KB.
  */
-const ONE_CALL_PAGE_UP_FRONT_BUDGET = 44_000;
+// Issue 32: main at 5396d6e loads 49.7 KB (esbuild) and 49.5 (vite) up front; this branch 49.3
+// and 49.1 (the XMLHttpRequest chunk sender is a lazy chunk). Issue 32's goal is 32 KB: missed,
+// BENCHMARKS.md ("Issue 32") says where the bytes are.
+const ONE_CALL_PAGE_UP_FRONT_BUDGET = 50_100;
 
 /**
- * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads, and
- * the observer a client with a `tracer` or `meter` loads.
+ * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
+ * the browser's XMLHttpRequest chunk sender (loaded on the first chunk), and the observer a client
+ * with a `tracer` or `meter` loads.
  */
-const LAZY_HELPERS = /dist\/(upload|purchase|wait-for-subscription|observer)-\w+\.js$/;
+const LAZY_HELPERS =
+  /dist\/(upload|purchase|wait-for-subscription|xhr-chunk-sender|observer)-\w+\.js$/;
 
 describe.each(['esbuild --splitting', 'vite'] as const)(
   'a one-call page split by %s',
