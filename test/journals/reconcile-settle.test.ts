@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
   InvalidRequestError,
+  KeyOwnerError,
   memoryJournal,
   PurchaseError,
   SettledKeyError,
@@ -10,8 +11,7 @@ import {
   type CheckoutParams,
   type PurchaseJournal,
 } from '../../src/index.js';
-import { createSimulator, startMockServer, type MockServer } from '../../src/mock/index.js';
-import { requestGate, type RequestGate } from '../support/request-gate.js';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
 
 // client.journal: a key whose outcome is unknown is reconciled from the service's own records
 // (the simulator's charges prove what happened) or settled by an operator; a key settled as not
@@ -22,17 +22,10 @@ const PAY = 'POST /v1/payments/pay';
 const card = { card_number: '4242424242424242', cvc: '123' };
 
 let server: MockServer;
-let listings: RequestGate;
 let users = 0;
 
 beforeAll(async () => {
-  // The subscription listing has a gate: a purchase's wait can be made to run out by the order
-  // of events (its polls held), not by racing the simulator's delay.
-  listings = requestGate(
-    createSimulator({ subscriptionDelayMs: 10 }),
-    'GET /v1/payments/me/subscription',
-  );
-  server = await startMockServer({ simulator: listings.simulator });
+  server = await startMockServer({ subscriptionDelayMs: 10 });
 });
 afterAll(async () => server?.close());
 
@@ -64,22 +57,28 @@ async function owner() {
 describe('client.journal on a checkout whose answer was lost', () => {
   it('reconciles it to charged from the invoice, and a re-run replays it, never buys again', async () => {
     const { client, order, charges } = await owner();
+    const journal = memoryJournal();
+    const keyed = { ...order, key: 'lost-1', journal };
     server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
-    await expect(client.consumables.checkout({ ...order, key: 'lost-1' })).rejects.toThrow();
-    const stuck = (await client.consumables
-      .checkout({ ...order, key: 'lost-1' })
-      .catch((e: unknown) => e)) as Error;
+    await expect(client.consumables.checkout(keyed)).rejects.toThrow();
+    const stuck = (await client.consumables.checkout(keyed).catch((e: unknown) => e)) as Error;
     expect(stuck).toBeInstanceOf(UnsettledKeyError);
     expect(stuck.message).toContain(`client.journal.reconcile("lost-1")`);
     expect(stuck.message).toContain('seatpay journal reconcile lost-1 --journal <j>');
-    expect(await client.journal.list()).toMatchObject([
+    expect(await client.journal.list({ journal })).toMatchObject([
       { key: 'lost-1', kind: 'checkout', stage: 'sending', charged: 'unknown' },
     ]);
+    // Another identity (another token) is told nothing of the key and settles nothing.
+    const stranger = createClient({ baseUrl: server.url, token: 'someone-else', logLevel: 'off' });
+    await expect(stranger.journal.reconcile('lost-1', { journal })).rejects.toThrow(KeyOwnerError);
+    await expect(
+      stranger.journal.settle('lost-1', { journal, charged: 'no', reason: 'x' }),
+    ).rejects.toThrow(KeyOwnerError);
 
-    const result = await client.journal.reconcile('lost-1');
+    const result = await client.journal.reconcile('lost-1', { journal });
     expect(result).toMatchObject({ key: 'lost-1', charged: 'yes', record: { stage: 'done' } });
     expect(result.record.settled).toMatchObject({ charged: 'yes', by: 'service' });
-    const replayed = await client.consumables.checkout({ ...order, key: 'lost-1' });
+    const replayed = await client.consumables.checkout(keyed);
     expect(replayed.id).toBe(server.simulator.charges.at(-1)!.invoice);
     expect(charges('consumable-checkout')).toBe(1);
   });
@@ -140,11 +139,13 @@ describe('client.journal on a purchase whose pay answer was lost', () => {
   it('PurchaseError says how to settle; reconcile finds the subscription naming its bag', async () => {
     const { client, charges } = await owner();
     server.simulator.faults.inject({ route: PAY, kind: 'reset-after', times: 1 });
-    listings.open(1); // the listing before paying; every poll after it is held
+    // The caller's own onStep throws once the pay answer is lost: the purchase stops, unknown.
+    const stop = (step: { step: string }) => {
+      if (step.step === 'pay') throw new Error('stop here');
+    };
     const failed = await client
-      .purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'buy-1', waitTimeout: 1 })
+      .purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'buy-1', onStep: stop })
       .catch((e: unknown) => e);
-    listings.open(undefined);
     expect(failed).toBeInstanceOf(PurchaseError);
     expect((failed as PurchaseError).charged).toBe('unknown');
     expect((failed as PurchaseError).message).toContain('client.journal.reconcile("buy-1")');
