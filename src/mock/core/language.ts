@@ -82,5 +82,6 @@ export function localized(error: SimulatorError, request: Request): SimulatorErr
   if (typeof detail !== 'string') return error;
   const translated = inLanguage(detail, request);
   if (translated === detail) return error;
-  return new SimulatorError(error.status, translated, { ...error.body, detail: translated });
+  const body = { ...error.body, detail: translated };
+  return new SimulatorError(error.status, translated, body, error.headers);
 }
