@@ -91,6 +91,7 @@ describe('a misspelled option from JavaScript names the option meant', () => {
     ['timeOut', 'timeout'],
     ['logLevels', 'logLevel'],
     ['tracers', 'tracer'],
+    ['Tracer', 'tracer'],
   ])('%s: did you mean %s?', (key, meant) => {
     const options: Record<string, unknown> = { baseUrl: BASE_URL, token: TOKEN, [key]: 1 };
     if (key === 'baseURL') {
@@ -104,7 +105,7 @@ describe('a misspelled option from JavaScript names the option meant', () => {
 
   it('a key near no option is left alone', () => {
     expect(() =>
-      createClient({ baseUrl: BASE_URL, token: TOKEN, appName: 'billing' } as never),
+      createClient({ baseUrl: BASE_URL, token: TOKEN, plugins: [] } as never),
     ).not.toThrow();
   });
 });
