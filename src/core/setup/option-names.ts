@@ -30,7 +30,7 @@ export type EveryOptionListed<T extends never = Unlisted> = T;
 
 /**
  * Refuses a key that is a near miss of an option (`baseURL`, other SDKs' spelling, for
- * `baseUrl`; `maxRetry` for `maxRetries`), naming the option meant: from JavaScript the misspelled
+ * `baseUrl`; `max_retries` for `maxRetries`), naming the option meant: from JavaScript the misspelled
  * option is otherwise silently ignored, and the error names only what then seems missing. A key
  * near no option is left alone, as before.
  */
