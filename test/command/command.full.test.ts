@@ -78,7 +78,7 @@ describe.concurrent('seatpay, the packed bin', () => {
     const [help, version, ...commands] = await Promise.all([
       run(bin, ['--help'], env, dir),
       run(bin, ['--version'], env, dir),
-      ...['purchase', 'checkout', 'seats', 'team', 'upload'].map((name) =>
+      ...['purchase', 'checkout', 'seats', 'team', 'upload', 'journal'].map((name) =>
         run(bin, [name, '--help'], env, dir),
       ),
     ]);

@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { main } from '../../src/command/main.js';
 import { runInProcess, type Ran } from './run-in-process.js';
 
 // The `seatpay` command's quick checks: help, and mistakes refused in one line with exit code 2
@@ -141,5 +142,42 @@ describe('seatpay refuses mistakes before sending anything', () => {
     );
     expectMistake(await batch('key,service\na,ai-credits\n'), /has no how_many column/);
     expectMistake(await batch(`${header}a,ai-credits,1\n`), /line 2: 3 fields, the header has 4/);
+  });
+});
+
+describe('seatpay upload, in a terminal', () => {
+  it('redraws one progress bar on stderr and ends its line; the result goes to stdout', async () => {
+    const { startMockServer } = await import('../../src/mock/index.js');
+    const server = await startMockServer({
+      port: 0,
+      operationTypes: { tiny: { chunk_size: 4096, max_chunks: null } },
+    });
+    try {
+      const dir = await mkdtemp(join(tmpdir(), 'seatpay-command-'));
+      await writeFile(join(dir, 'notes.txt'), new Uint8Array(40_000).fill(65));
+      let stdout = '';
+      let stderr = '';
+      const streams = {
+        stdout: { write: (text: string) => (stdout += text) },
+        stderr: { write: (text: string) => (stderr += text), isTTY: true },
+      };
+      const env = {
+        SEATPAY_BASE_URL: server.url,
+        SEATPAY_TOKEN: server.simulator.users.owner.token,
+      };
+      const argv = ['upload', join(dir, 'notes.txt'), '--operation-type', 'tiny', '--json'];
+      const code = await main(argv, { streams, env, signal: new AbortController().signal });
+      expect(code, stderr).toBe(0);
+      // Redrawn in place (\r, no newline between draws), 100% last, then one newline.
+      expect(stderr).toMatch(/^\r.*notes\.txt \[-+\]\s+0% /);
+      expect(stderr).toMatch(/\r\S*notes\.txt \[#{24}\] 100% 0\.0\/0\.0 MB, 10\/10 chunks\n$/);
+      expect(stderr.split('\n')).toHaveLength(2);
+      expect(JSON.parse(stdout)).toMatchObject({
+        file: join(dir, 'notes.txt'),
+        media: { status: 'CREATED', operation_type: 'tiny' },
+      });
+    } finally {
+      await server.close();
+    }
   });
 });
