@@ -4,6 +4,7 @@ import type { SourceIdentity } from './fingerprint.js';
 import { recordOf, type UploadRecord, type UploadStore } from './resume-store.js';
 import type { ChunkReader } from './chunk-reader.js';
 import type { ChunkCheck } from './deliver-chunk.js';
+import { trackRecord } from './live-records.js';
 import { uploadName } from './upload-name.js';
 import { streamChanged, verifyChunks } from './verify-resume.js';
 
@@ -25,6 +26,8 @@ export interface ResumeSettings {
   store: UploadStore;
   key: string;
   maxAge: number;
+  /** The store the user gave (`store` may wrap it): where `discardUpload` finds this upload. */
+  owner?: UploadStore;
 }
 
 /**
@@ -39,6 +42,8 @@ export class UploadSession {
   private dirty = false;
   private writing: Promise<void> | undefined;
   private stopped: boolean;
+  /** Forgets this upload in the live records (see live-records.ts), once it writes no more. */
+  private untrack: (() => void) | undefined;
   /** Finalize was sent and not refused: the file may exist (see `UploadRecord.finalizeSent`). */
   private finalizeSent: boolean;
 
@@ -82,6 +87,7 @@ export class UploadSession {
         );
     // Written before any chunk: a chunk stored whose answer a crash lost is then ours next time.
     session.save();
+    if (resume?.owner) session.untrack = trackRecord(resume.owner, resume.key, session);
     return session;
   }
 
@@ -162,6 +168,17 @@ export class UploadSession {
   /** Resolves once the latest state is written (or the store gave up). */
   async flush(): Promise<void> {
     await this.writing;
+  }
+
+  /** Writes no more (the record is being discarded); resolves once the write in progress ended. */
+  async stopWriting(): Promise<void> {
+    this.stopped = true;
+    await this.writing;
+  }
+
+  /** The upload settled: once its last write ends, nothing of it writes again. */
+  settled(): void {
+    void this.flush().finally(() => this.untrack?.());
   }
 
   /** The upload is finalized: its record goes. */
