@@ -178,7 +178,9 @@ export class MediaResource {
    * ```
    */
   async discardUpload(store: UploadStore, key: string): Promise<void> {
-    await store.delete(parseInput(NonEmptyStringSchema, key, 'key'));
+    const checked = parseInput(NonEmptyStringSchema, key, 'key');
+    const loaded = await import('../helpers/upload/pending-uploads.js');
+    await loaded.discardUpload(store, checked);
   }
 
   /**

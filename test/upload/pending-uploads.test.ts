@@ -4,7 +4,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InvalidRequestError, localStorageUploadStore, type UploadStore } from '../../src/index.js';
 import { fileUploadStore } from '../../src/node.js';
 import { CHUNK, TOTAL, fileOf, range, resumeHarness } from './support/resume-harness.js';
@@ -52,6 +52,10 @@ describe.each(stores)('pendingUploads of a %s', (_, make) => {
       const bytes = bytesOf(TOTAL * CHUNK - 10);
       const before = Date.now();
       await h.cutOff(fileOf(bytes, 'talk.png'), { resume: { store } }, 3);
+      // After an abort the upload settles before its last record write ends: wait for it.
+      await vi.waitFor(async () =>
+        expect((await client.media.pendingUploads(store))[0]?.chunksDone).toBe(3),
+      );
       const [pending, ...others] = await client.media.pendingUploads(store);
       expect(others).toEqual([]);
       expect(pending).toEqual({
@@ -85,6 +89,8 @@ describe.each(stores)('pendingUploads of a %s', (_, make) => {
       const bytes = bytesOf(TOTAL * CHUNK);
       await h.cutOff(fileOf(bytes, 'drop.png'), { resume: { store } }, 2);
       const [pending] = await client.media.pendingUploads(store);
+      // Right after the pause: its last record write may still be on its way, and must not land
+      // after the discard.
       await client.media.discardUpload(store, pending!.key);
       expect(await client.media.pendingUploads(store)).toEqual([]);
       const { sent } = await h.finish(fileOf(bytes, 'drop.png'), { resume: { store } }, 'drop.png');

@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+import { stopRecordWrites } from './live-records.js';
 import { recordOf, type UploadStore } from './resume-store.js';
 
 /**
@@ -73,4 +74,14 @@ export async function pendingUploads(store: UploadStore): Promise<PendingUpload[
     });
   }
   return pending.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+}
+
+/**
+ * Forgets the record under `key`. An upload of this process still writing it (one just paused:
+ * its last write may end after its promise settled) is stopped first, so the record is not
+ * written back after it was deleted.
+ */
+export async function discardUpload(store: UploadStore, key: string): Promise<void> {
+  await stopRecordWrites(store, key);
+  await store.delete(key);
 }

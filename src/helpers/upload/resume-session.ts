@@ -1,31 +1,19 @@
 import { canDigest, chunkDigest } from './chunk-digest.js';
-import type { ChunkPlan } from './chunk-plan.js';
-import type { SourceIdentity } from './fingerprint.js';
-import { recordOf, type UploadRecord, type UploadStore } from './resume-store.js';
+import type { UploadRecord } from './resume-store.js';
+import {
+  describeError,
+  loadRecord,
+  type ResumeSettings,
+  type ResumeTarget,
+  type Warner,
+} from './load-record.js';
 import type { ChunkReader } from './chunk-reader.js';
 import type { ChunkCheck } from './deliver-chunk.js';
+import { trackRecord } from './live-records.js';
 import { uploadName } from './upload-name.js';
 import { streamChanged, verifyChunks } from './verify-resume.js';
 
-/** Where warnings go: the client's logger. */
-export interface Warner {
-  warn(message: string): void;
-}
-
-/** What a resume record must match to be reused: this upload's source and chunk plan. */
-export interface ResumeTarget {
-  identity: SourceIdentity;
-  operationType: string;
-  academy: string | null;
-  plan: ChunkPlan;
-}
-
-/** The store and key of an upload with `resume`, checked. */
-export interface ResumeSettings {
-  store: UploadStore;
-  key: string;
-  maxAge: number;
-}
+export type { ResumeSettings, ResumeTarget, Warner } from './load-record.js';
 
 /**
  * One upload's unique name and acknowledged chunks (with the digest of each), kept in the resume
@@ -39,6 +27,8 @@ export class UploadSession {
   private dirty = false;
   private writing: Promise<void> | undefined;
   private stopped: boolean;
+  /** Forgets this upload in the live records (see live-records.ts), once it writes no more. */
+  private untrack: (() => void) | undefined;
   /** Finalize was sent and not refused: the file may exist (see `UploadRecord.finalizeSent`). */
   private finalizeSent: boolean;
 
@@ -82,6 +72,7 @@ export class UploadSession {
         );
     // Written before any chunk: a chunk stored whose answer a crash lost is then ours next time.
     session.save();
+    if (resume?.owner) session.untrack = trackRecord(resume.owner, resume.key, session);
     return session;
   }
 
@@ -177,6 +168,17 @@ export class UploadSession {
     await this.writing;
   }
 
+  /** Writes no more (the record is being discarded); resolves once the write in progress ended. */
+  async stopWriting(): Promise<void> {
+    this.stopped = true;
+    await this.writing;
+  }
+
+  /** The upload settled: once its last write ends, nothing of it writes again. */
+  settled(): void {
+    void this.flush().finally(() => this.untrack?.());
+  }
+
   /** The upload is finalized: its record goes. */
   async finished(): Promise<void> {
     await this.flush();
@@ -186,7 +188,7 @@ export class UploadSession {
       await this.resume.store.delete(this.resume.key);
     } catch (error) {
       this.log.warn(
-        `upload resume: the finalized upload's record could not be deleted (${describe(error)})`,
+        `upload resume: the finalized upload's record could not be deleted (${describeError(error)})`,
       );
     }
   }
@@ -215,7 +217,7 @@ export class UploadSession {
     } catch (error) {
       this.stopped = true;
       this.log.warn(
-        `upload resume: the store could not be written (${describe(error)}); the upload goes on, but cannot be resumed`,
+        `upload resume: the store could not be written (${describeError(error)}); the upload goes on, but cannot be resumed`,
       );
     }
   }
@@ -241,32 +243,6 @@ export class UploadSession {
   }
 }
 
-/** The stored record when it is usable for `target`; a warning and undefined when not. */
-async function loadRecord(
-  resume: ResumeSettings,
-  target: ResumeTarget,
-  log: Warner,
-): Promise<UploadRecord | undefined> {
-  let stored: unknown;
-  try {
-    stored = await resume.store.get(resume.key);
-  } catch (error) {
-    log.warn(`upload resume: the store could not be read (${describe(error)}); starting afresh`);
-    return undefined;
-  }
-  if (stored === undefined || stored === null) return undefined;
-  const record = recordOf(stored);
-  if (!record) {
-    log.warn(
-      'upload resume: the store holds no valid upload record under this key; starting afresh',
-    );
-    return undefined;
-  }
-  // A clock set back makes the age negative: as far back as forward is tolerated.
-  if (Math.abs(Date.now() - record.updatedAt) > resume.maxAge) return undefined;
-  return sameUpload(record, target) ? record : undefined;
-}
-
 /** Without `crypto.subtle` (a page on plain http) chunks cannot be checked: no resume then. */
 function digestible(resume: ResumeSettings, log: Warner): ResumeSettings | undefined {
   if (canDigest()) return resume;
@@ -274,22 +250,4 @@ function digestible(resume: ResumeSettings, log: Warner): ResumeSettings | undef
     'upload resume: crypto.subtle is not available here (a page served over plain http?), so resumed chunks could not be checked; the upload goes on, but cannot be resumed',
   );
   return undefined;
-}
-
-/** A changed size, modification time, name or chunk plan never reuses a record. */
-function sameUpload(record: UploadRecord, target: ResumeTarget): boolean {
-  const { identity, plan } = target;
-  return (
-    record.filename === identity.filename &&
-    record.totalBytes === identity.size &&
-    record.lastModified === identity.lastModified &&
-    record.operationType === target.operationType &&
-    record.academy === target.academy &&
-    record.chunkSize === plan.chunkSize &&
-    record.totalChunks === plan.totalChunks
-  );
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

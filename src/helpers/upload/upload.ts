@@ -60,6 +60,7 @@ export async function uploadMedia(
   const settings = checkUploadOptions(source, options);
   const reader = openSource(source);
   const { signal } = options;
+  let opened: UploadSession | undefined;
   try {
     // The resume key is checked before any request: a missing key costs nothing.
     const resumeOf = resumeFor(source, settings, reader.size, signal);
@@ -72,6 +73,7 @@ export async function uploadMedia(
       log,
       reader,
     );
+    opened = session;
     if (session.finalizedBefore) {
       throw new UploadMayExistError({
         uploadName: session.uploadName,
@@ -106,6 +108,7 @@ export async function uploadMedia(
     if (progress.callbackError !== undefined) throw progress.callbackError;
     return file;
   } finally {
+    opened?.settled();
     await reader.close();
   }
 }
@@ -126,6 +129,7 @@ function resumeFor(
   const { resume } = settings;
   const stored = resume && {
     store: racedStore(resume.store, signal, settings.chunkTimeout),
+    owner: resume.store,
     maxAge: resume.maxAge,
     key: resumeKey(resume.key, target.identity, settings.operation_type, academy),
   };

@@ -1,0 +1,71 @@
+import type { ChunkPlan } from './chunk-plan.js';
+import type { SourceIdentity } from './fingerprint.js';
+import { recordOf, type UploadRecord, type UploadStore } from './resume-store.js';
+
+/** Where warnings go: the client's logger. */
+export interface Warner {
+  warn(message: string): void;
+}
+
+/** What a resume record must match to be reused: this upload's source and chunk plan. */
+export interface ResumeTarget {
+  identity: SourceIdentity;
+  operationType: string;
+  academy: string | null;
+  plan: ChunkPlan;
+}
+
+/** The store and key of an upload with `resume`, checked. */
+export interface ResumeSettings {
+  store: UploadStore;
+  key: string;
+  maxAge: number;
+  /** The store the user gave (`store` may wrap it): where `discardUpload` finds this upload. */
+  owner?: UploadStore;
+}
+
+/** The stored record when it is usable for `target`; a warning and undefined when not. */
+export async function loadRecord(
+  resume: ResumeSettings,
+  target: ResumeTarget,
+  log: Warner,
+): Promise<UploadRecord | undefined> {
+  let stored: unknown;
+  try {
+    stored = await resume.store.get(resume.key);
+  } catch (error) {
+    log.warn(
+      `upload resume: the store could not be read (${describeError(error)}); starting afresh`,
+    );
+    return undefined;
+  }
+  if (stored === undefined || stored === null) return undefined;
+  const record = recordOf(stored);
+  if (!record) {
+    log.warn(
+      'upload resume: the store holds no valid upload record under this key; starting afresh',
+    );
+    return undefined;
+  }
+  // A clock set back makes the age negative: as far back as forward is tolerated.
+  if (Math.abs(Date.now() - record.updatedAt) > resume.maxAge) return undefined;
+  return sameUpload(record, target) ? record : undefined;
+}
+
+/** A changed size, modification time, name or chunk plan never reuses a record. */
+function sameUpload(record: UploadRecord, target: ResumeTarget): boolean {
+  const { identity, plan } = target;
+  return (
+    record.filename === identity.filename &&
+    record.totalBytes === identity.size &&
+    record.lastModified === identity.lastModified &&
+    record.operationType === target.operationType &&
+    record.academy === target.academy &&
+    record.chunkSize === plan.chunkSize &&
+    record.totalChunks === plan.totalChunks
+  );
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
