@@ -50,6 +50,9 @@ export default defineConfig([
     splitting: true,
     treeshake: true,
     external: ['#platform'],
+    // Keep `node:` on built-in imports: tsup strips it by default, and `node:sqlite` (fileJournal)
+    // exists only with it (`import('sqlite')` fails in every Node).
+    removeNodeProtocol: false,
   },
   {
     // CommonJS: ky and p-retry are ESM-only, and esbuild's interop breaks `require` of ESM-only
@@ -62,6 +65,7 @@ export default defineConfig([
     removeNodeProtocol: false,
     noExternal: ['ky', 'p-retry', 'is-network-error'],
     external: ['#platform'],
+    removeNodeProtocol: false,
   },
   {
     entry: { command: 'src/command/main.ts' },
@@ -71,6 +75,7 @@ export default defineConfig([
     target: 'es2022',
     removeNodeProtocol: false,
     platform: 'node',
+    removeNodeProtocol: false,
     esbuildPlugins: [entriesAsPackage],
   },
 ]);

@@ -5,7 +5,9 @@ import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
 import type { AuthUsed } from './errors/auth-hint.js';
 import { errorOfAnswer } from './errors/error-of-answer.js';
 import { RequestHeaders } from './prepare/headers.js';
-import { MultipartBody } from './prepare/multipart.js';
+import { describeBody } from './setup/describe-body.js';
+import { observed, startObserving, type Observing } from './observe/observing.js';
+import { UNOBSERVED, type OperationNotes } from './observe/operation-notes.js';
 import { prepare, type PrepareSetup } from './prepare/prepare.js';
 import { tokenFor } from './prepare/token.js';
 import { withinDeadline } from './retry/deadline.js';
@@ -57,6 +59,7 @@ export class HttpCore {
   readonly #retrySetup: RetrySetup;
   readonly #sendSetup: SendSetup;
   readonly #resultSetup: ResultSetup;
+  readonly #observing: Observing;
   readonly #keyOwners = new KeyOwners();
 
   /** @internal */
@@ -96,6 +99,7 @@ export class HttpCore {
       log: this.#log,
     };
     this.#ky = kyInstanceOf(options, this.#headers.static(platform.userAgent), timeoutMs);
+    this.#observing = startObserving(options, this.#secrets, this.#log);
   }
 
   /** @internal */
@@ -185,8 +189,24 @@ export class HttpCore {
     );
   }
 
+  /** One attempt, observed (a span, a duration) when the client has a tracer or a meter. */
+  private attempt<T>(call: PreparedCall<T>, attempt: number, mode: AnswerMode) {
+    const run = () => this.answerOf(call, attempt, mode);
+    return observed(this.#observing, (observer) => observer.attempt(call, attempt, run), run);
+  }
+
+  /**
+   * Runs a helper's whole operation (`seatpay.purchase`, `seatpay.upload` ...) in a span of its
+   * own when the client traces; `notes` let it add what it learns.
+   * @internal
+   */
+  observe<T>(name: string, work: (notes: OperationNotes) => Promise<T>): Promise<T> {
+    const untraced = () => work(UNOBSERVED);
+    return observed(this.#observing, (observer) => observer.operation(name, work), untraced);
+  }
+
   /** One attempt: token and headers, send and read, then the typed error or the answer. */
-  private async attempt<T>(
+  private async answerOf<T>(
     call: PreparedCall<T>,
     attempt: number,
     mode: AnswerMode,
@@ -219,7 +239,7 @@ export class HttpCore {
     const source = this.#options.token;
     if (typeof source === 'string') return source;
     // What a provider throws may quote the call's card or a token it handed out before.
-    return tokenFor(source, call.options.signal, this.#secrets).then((token) => {
+    return tokenFor(source, call.options.signal, this.#secrets, call).then((token) => {
       this.#secrets.remember([token]);
       return token;
     });
@@ -276,17 +296,4 @@ export class HttpCore {
     const ms = Math.round(performance.now() - started);
     this.#log.info(`← ${response.status} ${call.method} ${call.url} (${ms} ms)${id}`);
   }
-}
-
-function describeBody(body: unknown): unknown {
-  if (body instanceof MultipartBody) return body.describe();
-  if (body instanceof FormData) {
-    return Object.fromEntries(
-      [...body.entries()].map(([key, value]) => [
-        key,
-        typeof value === 'string' ? value : `[${value.size} bytes]`,
-      ]),
-    );
-  }
-  return body;
 }
