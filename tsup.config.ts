@@ -34,8 +34,6 @@ const entriesAsPackage: Plugin = {
   },
 };
 
-// `removeNodeProtocol: false` everywhere: tsup strips `node:` by default, and `node:sqlite`
-// (fileJournal) exists only with the prefix, so the package's fileJournal failed to load.
 export default defineConfig([
   {
     // ESM: dependencies stay external so users' bundlers dedupe and tree-shake them. The
@@ -46,7 +44,6 @@ export default defineConfig([
     sourcemap: false,
     clean: true,
     target: 'es2022',
-    removeNodeProtocol: false,
     splitting: true,
     treeshake: true,
     external: ['#platform'],
@@ -62,7 +59,6 @@ export default defineConfig([
     dts: true,
     sourcemap: false,
     target: 'es2022',
-    removeNodeProtocol: false,
     noExternal: ['ky', 'p-retry', 'is-network-error'],
     external: ['#platform'],
     removeNodeProtocol: false,
@@ -73,7 +69,6 @@ export default defineConfig([
     dts: false,
     sourcemap: false,
     target: 'es2022',
-    removeNodeProtocol: false,
     platform: 'node',
     removeNodeProtocol: false,
     esbuildPlugins: [entriesAsPackage],
