@@ -90,6 +90,7 @@ describe('a misspelled option from JavaScript names the option meant', () => {
     ['max_retries', 'maxRetries'],
     ['timeOut', 'timeout'],
     ['logLevels', 'logLevel'],
+    ['Tracer', 'tracer'],
   ])('%s: did you mean %s?', (key, meant) => {
     const options: Record<string, unknown> = { baseUrl: BASE_URL, token: TOKEN, [key]: 1 };
     if (key === 'baseURL') {
@@ -103,7 +104,7 @@ describe('a misspelled option from JavaScript names the option meant', () => {
 
   it('a key near no option is left alone, as other options added later are', () => {
     expect(() =>
-      createClient({ baseUrl: BASE_URL, token: TOKEN, tracer: {} } as never),
+      createClient({ baseUrl: BASE_URL, token: TOKEN, plugins: [] } as never),
     ).not.toThrow();
   });
 });

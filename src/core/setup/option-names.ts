@@ -20,6 +20,8 @@ const OPTION_NAMES = [
   'logLevel',
   'hooks',
   'maxResponseBytes',
+  'tracer',
+  'meter',
 ] satisfies (keyof ClientOptions)[];
 
 /**

@@ -93,6 +93,7 @@ export async function uploadMedia(
     } finally {
       // Whatever happened, what was acknowledged is in the store before the call settles; after
       // the signal fired, the writes go on but the call no longer waits for them.
+      if (signal?.aborted) session.handOff();
       await untilAborted(session.flush(), signal).catch(() => undefined);
     }
     const file = await finalizeOnce(media, finalizeParams(settings, plan, session.uploadName), {
