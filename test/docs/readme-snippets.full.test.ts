@@ -44,7 +44,7 @@ const runs = new Map<number, SnippetRun>();
 beforeAll(async () => {
   const pkg = await packAndInstall();
   scratchDir = pkg.scratchDir;
-  await linkDevModules(scratchDir);
+  await linkDevModules(scratchDir, snippets);
   await writeSnippets(scratchDir, snippets);
   errors = await compileErrors(scratchDir, snippets);
 
