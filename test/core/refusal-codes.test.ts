@@ -134,6 +134,13 @@ describe('codes of the deployed server’s recorded refusals', () => {
       .plans.get('any')
       .catch((e: unknown) => e)) as APIError;
     expect(error.code).toBe('card-error');
+
+    const lock = { detail: 'Tiempo de espera alcanzado', status_code: 408, silent_code: 'timeout' };
+    server.use(answer(PLAN, lock, { status: 408 }));
+    const timedOut = (await testClient({ maxRetries: 0 })
+      .plans.get('any')
+      .catch((e: unknown) => e)) as APIError;
+    expect(timedOut.code).toBe('timeout');
   });
 
   it("the server's test mode sends the slug as detail: the same code and class", async () => {

@@ -61,7 +61,7 @@ export const REFUSALS: readonly (readonly [code: string, english: string, spanis
 /** Other slugs the service or its test mode has sent for the same refusal. */
 const ALIASES: Readonly<Record<string, string>> = { 'no-budget-available': 'would-exceed-limit' };
 
-const SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)+$/;
+const SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 let compiled: [string, RegExp][] | undefined;
 
 /**
