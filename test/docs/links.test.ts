@@ -2,21 +2,37 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './support/readme-commands.js';
-import { documentationPages, headingAnchors, relativeLinks } from './support/pages.js';
+import {
+  documentationPages,
+  headingAnchors,
+  relativeLinks,
+  splitReadmeSection,
+} from './support/pages.js';
 
 // The README and its docs/ pages link to each other with relative links, so that they work on
 // GitHub, on the registry's page (which resolves them through `repository`) and inside the
 // installed package. Every such link must land on a file, and every `#anchor` on a heading of
-// the page it names, as GitHub spells heading anchors.
+// the page it names, as GitHub spells heading anchors. A page's README section (the part between
+// `<!-- README section -->` and `<!-- end of README section -->`, to be moved into README.md) is
+// read from the README's place: its links must work there.
 
 const pages = documentationPages();
 const read = (page: string) => readFileSync(join(repoRoot, page), 'utf8');
 
 /** What is wrong with each relative link of `page`: a missing file or a missing heading. */
 function brokenLinks(page: string): string[] {
+  const { section, rest } = splitReadmeSection(read(page));
+  return [
+    ...brokenLinksIn(rest, page, page),
+    ...brokenLinksIn(section, 'README.md', `${page} (README section)`),
+  ];
+}
+
+/** The broken links of `markdown`, read as if it stood at `place`. */
+function brokenLinksIn(markdown: string, place: string, page: string): string[] {
   const broken: string[] = [];
-  for (const { target, anchor } of relativeLinks(read(page))) {
-    const file = target === '' ? page : posix.join(posix.dirname(page), target);
+  for (const { target, anchor } of relativeLinks(markdown)) {
+    const file = target === '' ? place : posix.join(posix.dirname(place), target);
     const path = join(repoRoot, file);
     if (!existsSync(path)) {
       broken.push(`${page}: ${target} (no such file)`);
@@ -59,5 +75,14 @@ describe('the README and the docs pages, their relative links', () => {
       { target: '', anchor: 'z' },
     ]);
     expect(headingAnchors(read('docs/purchases.md')).has('no-such-heading')).toBe(false);
+  });
+});
+
+describe('a page’s README section', () => {
+  it('is read apart from the page, whose links are its own', () => {
+    const page = `<!-- README section -->\n[x](docs/a.md)\n<!-- end of README section -->\n[y](b.md)`;
+    const { section, rest } = splitReadmeSection(page);
+    expect(relativeLinks(section)).toEqual([{ target: 'docs/a.md' }]);
+    expect(relativeLinks(rest)).toEqual([{ target: 'b.md' }]);
   });
 });

@@ -44,7 +44,7 @@ const runs = new Map<number, SnippetRun>();
 beforeAll(async () => {
   const pkg = await packAndInstall();
   scratchDir = pkg.scratchDir;
-  await linkDevModules(scratchDir);
+  await linkDevModules(scratchDir, snippets);
   await writeSnippets(scratchDir, snippets);
   errors = await compileErrors(scratchDir, snippets);
 
@@ -93,7 +93,7 @@ describe('the README and the docs pages, every TypeScript snippet', () => {
 describe('the README’s terminal upload, stopped with Ctrl-C', () => {
   it('says it paused, prints no stack, exits 130, and the next run finishes the upload', async () => {
     const script = snippets.find(
-      (snippet) => snippet.page === 'README.md' && snippet.code.includes("process.once('SIGINT'"),
+      (snippet) => snippet.page === 'README.md' && snippet.code.includes("process.on('SIGINT'"),
     );
     expect(script, 'the README’s upload script').toBeDefined();
     // Its chunk is held unanswered until the test acts: Ctrl-C lands mid-upload at any load.

@@ -42,3 +42,18 @@ export function relativeLinks(markdown: string): { target: string; anchor?: stri
       anchor === undefined ? { target: target! } : { target: target!, anchor },
     );
 }
+
+const SECTION_START = '<!-- README section -->';
+const SECTION_END = '<!-- end of README section -->';
+
+/**
+ * A page split into the README section at its top (what the lead moves into README.md, so its
+ * links are written from the README's place) and the rest. A page without one is all rest.
+ */
+export function splitReadmeSection(markdown: string): { section: string; rest: string } {
+  const start = markdown.indexOf(SECTION_START);
+  const end = markdown.indexOf(SECTION_END, start);
+  if (start === -1 || end === -1) return { section: '', rest: markdown };
+  const rest = markdown.slice(0, start) + markdown.slice(end + SECTION_END.length);
+  return { section: markdown.slice(start + SECTION_START.length, end), rest };
+}

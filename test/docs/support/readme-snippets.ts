@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { tscErrors } from '../../package/support/type-check.js';
 import { documentationPages } from './pages.js';
 import { repoRoot } from './readme-commands.js';
@@ -128,12 +128,35 @@ export async function writeSnippets(
   }
 }
 
-/** msw (an optional peer the simulator snippet imports) and Node's types, from the repository. */
-export async function linkDevModules(scratchDir: string): Promise<void> {
-  await mkdir(join(scratchDir, 'node_modules', '@types'), { recursive: true });
-  for (const name of ['msw', '@types/node']) {
-    await symlink(join(repoRoot, 'node_modules', name), join(scratchDir, 'node_modules', name));
+/**
+ * Node's types, and every other package the snippets import (msw, an optional peer; the
+ * OpenTelemetry SDK of the observability page ...), from the repository's own install, as a user
+ * would have installed them beside seatpay.
+ */
+export async function linkDevModules(scratchDir: string, snippets: Snippet[]): Promise<void> {
+  const names = new Set([
+    '@types/node',
+    ...snippets.flatMap((snippet) => importedPackages(snippet.code)),
+  ]);
+  for (const name of names) {
+    const target = join(scratchDir, 'node_modules', name);
+    if (existsSync(target)) continue; // seatpay itself, or a dependency it brought
+    await mkdir(dirname(target), { recursive: true });
+    await symlink(join(repoRoot, 'node_modules', name), target);
   }
+}
+
+/** The packages a snippet imports (`msw/node` → `msw`, `@scope/pkg/x` → `@scope/pkg`). */
+function importedPackages(code: string): string[] {
+  const specifiers = [...code.matchAll(/\bfrom\s+'([^'.][^']*)'/g)].map((match) => match[1]!);
+  return specifiers
+    .filter((specifier) => !specifier.startsWith('node:'))
+    .map((specifier) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
 }
 
 /**

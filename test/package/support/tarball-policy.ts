@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { splitReadmeSection } from '../../docs/support/pages.js';
 import type { Manifest } from './pack-and-install.js';
 
 /** The build output users load: ESM and CJS code, types for `import` and `require` (no maps). */
@@ -24,13 +25,20 @@ export function readmeLinkedFiles(repoRoot: string): string[] {
   return [...found];
 }
 
-/** The relative links of one Markdown page, as paths from the repository root. */
+/**
+ * The relative links of one Markdown page, as paths from the repository root. A docs page's
+ * README section (to be moved into README.md) links from the README's place.
+ */
 function relativeLinks(repoRoot: string, page: string): string[] {
-  const text = readFileSync(join(repoRoot, page), 'utf8');
+  const { section, rest } = splitReadmeSection(readFileSync(join(repoRoot, page), 'utf8'));
+  return [...linksOf(rest, page), ...linksOf(section, 'README.md')];
+}
+
+function linksOf(text: string, place: string): string[] {
   const targets = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!);
   return targets
     .filter((target) => !/^[a-z]+:/i.test(target))
-    .map((target) => normalize(posix.join(posix.dirname(page), target)));
+    .map((target) => normalize(posix.join(posix.dirname(place), target)));
 }
 
 /**
