@@ -84,9 +84,9 @@ export async function uploadMedia(
     try {
       await sendChunks(media, reader, plan, session, progress, settings, options);
     } finally {
-      // Whatever happened, what was acknowledged is in the store before the call settles; after
-      // the signal fired, the writes go on but the call no longer waits for them.
-      await untilAborted(session.flush(), signal).catch(() => undefined);
+      // Whatever happened, what was acknowledged is in the store before the call settles, the
+      // abort included: each write is bounded by the chunk timeout (see racedStore).
+      await session.flush();
     }
     const file = await finalizeOnce(media, finalizeParams(settings, plan, session.uploadName), {
       session,
@@ -128,7 +128,8 @@ function resumeFor(
  * `store` with each operation bounded by the chunk timeout, and a read (before anything is sent)
  * ended by the upload's signal too: a store that never settles costs the resume (the session warns
  * and goes on), never the upload. A write is not cut short by the signal: it records what the
- * service acknowledged, and only the upload's wait for it ends with the signal.
+ * service acknowledged (a paused upload is listed by `pendingUploads` as far as it got), so an
+ * aborted upload waits for it at most the chunk timeout.
  */
 function racedStore(store: UploadStore, signal: AbortSignal | undefined, ms: number): UploadStore {
   const bounded = <T>(run: () => Promise<T>, raced?: AbortSignal): Promise<T> => {

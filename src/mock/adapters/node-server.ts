@@ -25,7 +25,15 @@ export interface MockServerOptions extends SimulatorOptions {
   host?: string;
   /** Serve this simulator instead of creating one (its timers are then yours to close). */
   simulator?: Simulator;
+  /**
+   * The largest request body read, in bytes; a larger one is answered 413 and its connection
+   * closed, and no body is read before the request is authenticated. Default 32 MiB (a 10 MiB
+   * chunk and its form, with room).
+   */
+  maxBodyBytes?: number;
 }
+
+const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /**
  * A running simulator server, as {@link startMockServer} resolves it.
@@ -72,9 +80,10 @@ export interface MockServer {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { createServer } = await loadNodeHttp();
-  const { port = 0, host = '127.0.0.1', simulator: given, ...simulatorOptions } = options;
-  const simulator = given ?? createSimulator(simulatorOptions);
-  const server = createServer((req, res) => void serve(simulator, req, res));
+  const { port = 0, host = '127.0.0.1', simulator: given, maxBodyBytes, ...rest } = options;
+  const simulator = given ?? createSimulator(rest);
+  const limit = maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const server = createServer((req, res) => void serve(simulator, req, res, limit));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -102,13 +111,18 @@ async function serve(
   simulator: Simulator,
   req: IncomingMessage,
   res: ServerResponse,
+  maxBodyBytes: number,
 ): Promise<void> {
   try {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { ...PREFLIGHT_HEADERS, 'x-request-id': requestId() }).end();
       return;
     }
-    const response = await simulator.handle(await toWebRequest(req, res));
+    // Announced too large: refused before a byte of it is read.
+    if (Number(req.headers['content-length']) > maxBodyBytes) return tooLarge(req, res);
+    const body = cappedBody(req, maxBodyBytes);
+    const response = await simulator.handle(toWebRequest(req, res, body.stream));
+    if (body.exceeded) return tooLarge(req, res);
     // An injected reset: the client sees the connection drop with no answer.
     if (isConnectionReset(response)) res.destroy();
     else await writeResponse(res, response, compressionFor(simulator, req));
@@ -130,8 +144,16 @@ async function serve(
   }
 }
 
-/** The web Request of `req`; its signal fires when the client goes away (a fault that hangs ends then). */
-async function toWebRequest(req: IncomingMessage, res: ServerResponse): Promise<Request> {
+/**
+ * The web Request of `req`, its body streamed as the simulator reads it: a route reads it only
+ * once the caller is authenticated, so a body with no token is never read. Its signal fires when
+ * the client goes away (a fault that hangs ends then).
+ */
+function toWebRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: ReadableStream<Uint8Array>,
+): Request {
   const gone = new AbortController();
   res.once('close', () => gone.abort());
   const signal = gone.signal;
@@ -145,9 +167,39 @@ async function toWebRequest(req: IncomingMessage, res: ServerResponse): Promise<
   if (method === 'GET' || method === 'HEAD') {
     return withClientGone(new Request(url, { method, headers }), signal);
   }
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of req) chunks.push(chunk as Uint8Array);
-  return withClientGone(new Request(url, { method, headers, body: Buffer.concat(chunks) }), signal);
+  const init = { method, headers, body, duplex: 'half' } as RequestInit;
+  return withClientGone(new Request(url, init), signal);
+}
+
+/** `req`'s body as a stream that errors (and says so) past `max` bytes. */
+function cappedBody(req: IncomingMessage, max: number) {
+  const capped = { exceeded: false, stream: undefined as unknown as ReadableStream<Uint8Array> };
+  const pieces = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let received = 0;
+  capped.stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await pieces.next();
+      if (done) return controller.close();
+      received += value.byteLength;
+      if (received <= max) return controller.enqueue(new Uint8Array(value));
+      capped.exceeded = true;
+      controller.error(new Error(`request body larger than ${max} bytes`));
+    },
+  });
+  return capped;
+}
+
+/** 413, and the connection closed: the rest of the body is never read. */
+function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+  const detail = 'Request body too large.';
+  res
+    .writeHead(413, {
+      ...CORS_HEADERS,
+      'content-type': 'application/json',
+      connection: 'close',
+      'x-request-id': requestId(),
+    })
+    .end(JSON.stringify({ detail, status_code: 413 }), () => req.destroy());
 }
 
 /** When the profile compresses bodies: above how many bytes, and what the client accepts. */
