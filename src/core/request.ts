@@ -244,7 +244,10 @@ export class HttpCore {
     const owner = (signal: AbortSignal | undefined): Promise<string> => {
       if (identity !== undefined) return this.#keyOwners.of('identity', identity, key);
       const source = this.#options.token;
-      const token = typeof source === 'string' ? source : tokenFor(source, signal, this.#secrets);
+      const timeoutMs = timeout ?? this.#prepareSetup.timeoutMs;
+      const asked = { timeoutMs, method: 'keyed call', url: `key "${key}"` };
+      const token =
+        typeof source === 'string' ? source : tokenFor(source, signal, this.#secrets, asked);
       return Promise.resolve(token).then((value) => this.#keyOwners.of('token', value, key));
     };
     const secrets = this.#secrets;
