@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { withClientGone } from '../core/client-gone.js';
+import { knownCaller } from '../core/known-caller.js';
 import type { AddressInfo } from 'node:net';
 import { requestId } from '../core/random.js';
 import { isConnectionReset } from '../core/respond.js';
@@ -120,9 +121,9 @@ async function serve(
     }
     // Announced too large: refused before a byte of it is read.
     if (Number(req.headers['content-length']) > maxBodyBytes) return tooLarge(req, res);
-    const body = cappedBody(req, maxBodyBytes);
-    const response = await simulator.handle(toWebRequest(req, res, body.stream));
-    if (body.exceeded) return tooLarge(req, res);
+    const request = await toWebRequest(req, res, simulator, maxBodyBytes);
+    if (request === TOO_LARGE) return tooLarge(req, res);
+    const response = await simulator.handle(request);
     // An injected reset: the client sees the connection drop with no answer.
     if (isConnectionReset(response)) res.destroy();
     else await writeResponse(res, response, compressionFor(simulator, req));
@@ -144,16 +145,21 @@ async function serve(
   }
 }
 
+const TOO_LARGE = Symbol('too large');
+
 /**
- * The web Request of `req`, its body streamed as the simulator reads it: a route reads it only
- * once the caller is authenticated, so a body with no token is never read. Its signal fires when
- * the client goes away (a fault that hangs ends then).
+ * The web Request of `req`. Its body is read whole before the simulator handles it (a request
+ * that fully arrived is processed even if its client then dies), but only for a caller the
+ * simulator knows, and at most `max` bytes: a body with no token is never read (the simulator
+ * answers 401), a larger one is {@link TOO_LARGE}. Its signal fires when the client goes away (a
+ * fault that hangs ends then).
  */
-function toWebRequest(
+async function toWebRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  body: ReadableStream<Uint8Array>,
-): Request {
+  simulator: Simulator,
+  max: number,
+): Promise<Request | typeof TOO_LARGE> {
   const gone = new AbortController();
   res.once('close', () => gone.abort());
   const signal = gone.signal;
@@ -164,29 +170,24 @@ function toWebRequest(
   }
   const method = req.method ?? 'GET';
   const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
-  if (method === 'GET' || method === 'HEAD') {
+  if (method === 'GET' || method === 'HEAD' || knownCaller(simulator, headers) === false) {
     return withClientGone(new Request(url, { method, headers }), signal);
   }
-  const init = { method, headers, body, duplex: 'half' } as RequestInit;
-  return withClientGone(new Request(url, init), signal);
+  const body = await readCapped(req, max);
+  if (body === TOO_LARGE) return body;
+  return withClientGone(new Request(url, { method, headers, body }), signal);
 }
 
-/** `req`'s body as a stream that errors (and says so) past `max` bytes. */
-function cappedBody(req: IncomingMessage, max: number) {
-  const capped = { exceeded: false, stream: undefined as unknown as ReadableStream<Uint8Array> };
-  const pieces = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+/** `req`'s body, or {@link TOO_LARGE} as soon as it passes `max` bytes (the rest never read). */
+async function readCapped(req: IncomingMessage, max: number) {
+  const chunks: Uint8Array[] = [];
   let received = 0;
-  capped.stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { value, done } = await pieces.next();
-      if (done) return controller.close();
-      received += value.byteLength;
-      if (received <= max) return controller.enqueue(new Uint8Array(value));
-      capped.exceeded = true;
-      controller.error(new Error(`request body larger than ${max} bytes`));
-    },
-  });
-  return capped;
+  for await (const chunk of req) {
+    received += (chunk as Uint8Array).byteLength;
+    if (received > max) return TOO_LARGE;
+    chunks.push(chunk as Uint8Array);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** 413, and the connection closed: the rest of the body is never read. */
