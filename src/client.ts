@@ -125,7 +125,9 @@ export class SeatpayClient {
     const core = this.#core;
     return import('./helpers/purchase.js')
       .then(({ purchase }) =>
-        purchase(this, options, (key, identity) => core.keyScope(key, identity, undefined)),
+        purchase(this, options, (key, identity, digest) =>
+          core.keyScope(key, identity, undefined, digest),
+        ),
       )
       .catch((error: unknown) => {
         throw this.#core.scrub(error);

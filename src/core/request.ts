@@ -12,7 +12,7 @@ import { withinDeadline } from './retry/deadline.js';
 import { withRetries, type RetrySetup } from './retry/retry.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
-import { KeyOwners, type KeyScope } from './secrets/key-owner.js';
+import { KeyOwners, type KeyScope, type OwnerDigest } from './secrets/key-owner.js';
 import { printAs } from './secrets/printed.js';
 import { Secrets } from './secrets/secrets.js';
 import { kyInstanceOf } from './send/ky-instance.js';
@@ -240,15 +240,20 @@ export class HttpCore {
    * slow digest of `identity`, else of the token (a provider's is asked for, raced with the signal).
    * @internal
    */
-  keyScope(key: string, identity: string | undefined, timeout: number | undefined): KeyScope {
+  keyScope(
+    key: string,
+    identity: string | undefined,
+    timeout: number | undefined,
+    digest: OwnerDigest,
+  ): KeyScope {
     const owner = (signal: AbortSignal | undefined): Promise<string> => {
-      if (identity !== undefined) return this.#keyOwners.of('identity', identity, key);
+      if (identity !== undefined) return this.#keyOwners.of('identity', identity, key, digest);
       const source = this.#options.token;
       const timeoutMs = timeout ?? this.#prepareSetup.timeoutMs;
       const asked = { timeoutMs, method: 'keyed call', url: `key "${key}"` };
       const token =
         typeof source === 'string' ? source : tokenFor(source, signal, this.#secrets, asked);
-      return Promise.resolve(token).then((value) => this.#keyOwners.of('token', value, key));
+      return Promise.resolve(token).then((v) => this.#keyOwners.of('token', v, key, digest));
     };
     const secrets = this.#secrets;
     return {

@@ -7,7 +7,8 @@ import { PurchaseFlow } from './purchase/flow.js';
 import type { PurchaseCalls } from './purchase/purchase-calls.js';
 import type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
 import { startDeadline } from '../core/retry/deadline.js';
-import type { KeyScope } from '../core/secrets/key-owner.js';
+import type { KeyScope, OwnerDigest } from '../core/secrets/key-owner.js';
+import { keyOwnerDigest } from './purchase/owner-digest.js';
 import { checkKeyAndJournal } from './purchase/keyed-journal.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
 
@@ -22,7 +23,7 @@ export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-option
 export async function purchase(
   client: PurchaseCalls,
   options: PurchaseOptions,
-  scopeOf: (key: string, identity: string | undefined) => KeyScope,
+  scopeOf: (key: string, identity: string | undefined, digest: OwnerDigest) => KeyScope,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
   const deadline = startDeadline(options.totalTimeout, options.signal, 'The purchase');
@@ -32,7 +33,7 @@ export async function purchase(
       client,
       { ...options, signal: deadline.signal },
       purchasesOf(client),
-      scopeOf,
+      (key, identity) => scopeOf(key, identity, keyOwnerDigest),
     );
     return await flow.run();
   } finally {

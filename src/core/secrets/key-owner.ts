@@ -1,31 +1,8 @@
-import { JournalError } from '../errors/journal-errors.js';
+/** Whose digest: an explicit identity's, or a token's. */
+export type OwnerKind = 'identity' | 'token';
 
-/** PBKDF2 rounds: a guess at a weak token costs this many SHA-256 rounds per journal key. */
-const ROUNDS = 100_000;
-const FORMAT = `pbkdf2-sha256:${ROUNDS}:`;
-
-/**
- * Who made a keyed money call, as a journal records it: a slow, salted digest of the caller's
- * identity (the explicit `identity`, else the token), never the identity itself. The salt is the
- * journal key, so one digest serves every record of a key and no table serves two keys; the
- * rounds make guessing a weak token from a journal file slow. Web Crypto only: it runs in every
- * runtime the main entry does (in a browser, a secure context).
- */
-export async function keyOwnerDigest(kind: 'identity' | 'token', value: string, key: string) {
-  const subtle = globalThis.crypto?.subtle;
-  if (!subtle) {
-    // A browser page that is not a secure context has no crypto.subtle.
-    throw new JournalError('A keyed call needs crypto.subtle (on a web page: https)');
-  }
-  const encode = (text: string) => new TextEncoder().encode(text);
-  const material = await subtle.importKey('raw', encode(`${kind}:${value}`), 'PBKDF2', false, [
-    'deriveBits',
-  ]);
-  const salt = encode(`seatpay-key-owner:${key}`);
-  const params = { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: ROUNDS };
-  const bits = new Uint8Array(await subtle.deriveBits(params, material, 256));
-  return FORMAT + btoa(String.fromCharCode(...bits)).replace(/=+$/, '');
-}
+/** Computes an owner digest (see `keyOwnerDigest`, loaded with the keyed calls). */
+export type OwnerDigest = (kind: OwnerKind, value: string, key: string) => Promise<string>;
 
 /**
  * The digests a client computed lately, by identity and key: a re-run with the key (a replay, a
@@ -35,11 +12,11 @@ export async function keyOwnerDigest(kind: 'identity' | 'token', value: string, 
 export class KeyOwners {
   readonly #known = new Map<string, Promise<string>>();
 
-  of(kind: 'identity' | 'token', value: string, key: string): Promise<string> {
+  of(kind: OwnerKind, value: string, key: string, digestOf: OwnerDigest): Promise<string> {
     const id = JSON.stringify([kind, value, key]);
     let digest = this.#known.get(id);
     if (!digest) {
-      digest = keyOwnerDigest(kind, value, key);
+      digest = digestOf(kind, value, key);
       digest.catch(() => this.#known.delete(id));
       this.#known.set(id, digest);
       if (this.#known.size > 64) this.#known.delete(this.#known.keys().next().value!);
