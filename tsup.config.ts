@@ -47,6 +47,9 @@ export default defineConfig([
     splitting: true,
     treeshake: true,
     external: ['#platform'],
+    // Keep `node:` on built-in imports: tsup strips it by default, and `node:sqlite` (fileJournal)
+    // exists only with it (`import('sqlite')` fails in every Node).
+    removeNodeProtocol: false,
   },
   {
     // CommonJS: ky and p-retry are ESM-only, and esbuild's interop breaks `require` of ESM-only
@@ -58,6 +61,7 @@ export default defineConfig([
     target: 'es2022',
     noExternal: ['ky', 'p-retry', 'is-network-error'],
     external: ['#platform'],
+    removeNodeProtocol: false,
   },
   {
     entry: { command: 'src/command/main.ts' },
@@ -66,6 +70,7 @@ export default defineConfig([
     sourcemap: false,
     target: 'es2022',
     platform: 'node',
+    removeNodeProtocol: false,
     esbuildPlugins: [entriesAsPackage],
   },
 ]);

@@ -3,6 +3,7 @@ import { InvalidRequestError } from './core/errors/validation-errors.js';
 import type { HttpCore } from './core/request.js';
 import { printAs } from './core/secrets/printed.js';
 import type { ClientOptions } from './core/setup/options.js';
+import type { OwnerDigest } from './core/secrets/key-owner.js';
 import type { PurchaseOptions, PurchaseResult } from './helpers/purchase.js';
 import { purchasesOf, sharePurchases } from './helpers/purchase/client-purchases.js';
 import { BillingTeamResource } from './resources/billing-team.js';
@@ -121,12 +122,14 @@ export class SeatpayClient {
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
     // Its journal records too (a payment's answer may echo the card, a record may go to disk),
-    // each naming who made it (see HttpCore.keyScope).
+    // each naming who made it (see HttpCore.keyScope). Traced, it is one span around its attempts.
     const core = this.#core;
-    return import('./helpers/purchase.js')
-      .then(({ purchase }) =>
-        purchase(this, options, (key, identity, digest) =>
-          core.keyScope(key, identity, undefined, digest),
+    const scopeOf = (key: string, identity: string | undefined, digest: OwnerDigest) =>
+      core.keyScope(key, identity, undefined, digest);
+    return core
+      .observe('seatpay.purchase', (notes) =>
+        import('./helpers/purchase.js').then(({ purchase }) =>
+          purchase(this, options, scopeOf, notes),
         ),
       )
       .catch((error: unknown) => {

@@ -35,6 +35,14 @@ export type {
   TokenSource,
   ValidationMode,
 } from './core/setup/options.js';
+export type {
+  TelemetryAttributes,
+  TelemetryHistogram,
+  TelemetryMeter,
+  TelemetrySpan,
+  TelemetryTracer,
+  TelemetryValue,
+} from './core/observe/telemetry-types.js';
 export * from './core/errors/index.js';
 export * from './schemas/index.js';
 export { spendingOf, type Spending } from './helpers/spending-of.js';

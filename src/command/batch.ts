@@ -1,3 +1,4 @@
+import { AdvisedError } from './advised-error.js';
 import type { Context } from './context.js';
 import {
   DONE,
@@ -114,4 +115,37 @@ export function summarize(
     );
   const worst = outcomes.reduce<ExitCode>((code, outcome) => worse(code, outcome.code), DONE);
   return notRun > 0 ? worse(worst, INTERRUPTED) : worst;
+}
+
+/** One order: its result on stdout; a failure whose outcome is unknown says how to settle it. */
+async function runOne<T>(
+  row: BatchRow<T>,
+  settle: (key: string) => string,
+  describe: (result: T) => string,
+  context: Context,
+): Promise<ExitCode> {
+  try {
+    const { result } = await row.run();
+    context.output.result(result, describe(result));
+    return DONE;
+  } catch (error) {
+    if (exitCodeOf(error) !== UNSETTLED) throw error;
+    throw new AdvisedError(error, `it may have been charged: ${settle(row.key)}`);
+  }
+}
+
+/**
+ * Runs one order (its result on stdout, a failure thrown for the one-line message) or a batch
+ * (a line per row, the summary, the worst row's exit code).
+ */
+export async function runOrders<T>(
+  rows: readonly BatchRow<T>[],
+  batch: { concurrency: number } | undefined,
+  settle: (key: string) => string,
+  describe: (result: T) => string,
+  context: Context,
+): Promise<ExitCode> {
+  if (!batch) return runOne(rows[0]!, settle, describe, context);
+  const outcomes = await runBatch(rows, batch.concurrency, context);
+  return summarize(rows.length, outcomes, settle, context);
 }

@@ -1,11 +1,11 @@
 import type { CheckoutParams, CheckoutResult, PurchaseJournal, SeatpayClient } from '../index.js';
 import { positionals as positionalsOf, readArguments, required, wholeNumber } from './arguments.js';
-import { checkKeys, runBatch, summarize, type BatchRow } from './batch.js';
+import { checkKeys, runOrders, type BatchRow } from './batch.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { academyOf, clientOf, journalOf, profileOf, type Context } from './context.js';
 import { readCsv } from './csv.js';
-import { DONE, type ExitCode } from './exit-codes.js';
-import { concurrencyOf, isFinished, keyOf, rowNumber, rowText, settleAdvice } from './keyed.js';
+import type { ExitCode } from './exit-codes.js';
+import { concurrencyOf, keyOf, rowNumber, rowText, settleAdvice } from './keyed.js';
 
 const OPTIONS = {
   service: { type: 'string' },
@@ -84,9 +84,12 @@ function rowOf(
 ): BatchRow<Shown> {
   const { key, line, params } = order;
   const run = async () => {
-    const replayed = await isFinished(journal, key);
-    const answer = await client.consumables.checkout({ ...params, key, journal }, { signal });
-    return { result: { key, replayed, ...answer }, replayed };
+    // A replay answers from the journal, marked so: no second read of the journal to tell.
+    const { data, response } = await client.consumables
+      .checkout({ ...params, key, journal }, { signal })
+      .withResponse();
+    const replayed = response.headers.get('idempotent-replayed') === 'true';
+    return { result: { key, replayed, ...data }, replayed };
   };
   return { key, line, run };
 }
@@ -108,16 +111,16 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     values.csv === undefined
       ? [singleOrder(values, academy)]
       : await csvOrders(values.csv, academy);
-  const journal = journalOf(values.journal, context.env);
-  const client = await clientOf(values, context.env);
-  if (values.csv === undefined) {
-    const { result } = await rowOf(client, journal, orders[0]!, context.signal).run();
-    context.output.result(result, describe(result));
-    return DONE;
+  const open = journalOf(values.journal, context.env);
+  try {
+    const client = await clientOf(values, context.env);
+    const rows = orders.map((order) => rowOf(client, open.journal, order, context.signal));
+    const settle = (key: string) => settleAdvice(key, values.journal);
+    const batch = values.csv === undefined ? undefined : { concurrency };
+    return await runOrders(rows, batch, settle, describe, context);
+  } finally {
+    await open.close();
   }
-  const rows = orders.map((order) => rowOf(client, journal, order, context.signal));
-  const outcomes = await runBatch(rows, concurrency, context);
-  return summarize(rows.length, outcomes, (key) => settleAdvice(key, values.journal), context);
 }
 
 export const checkout: Command = {

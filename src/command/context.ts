@@ -5,6 +5,7 @@ import {
   type SeatpayClient,
 } from '../index.js';
 import { fileJournal } from '../node.js';
+import { postgresJournal } from '../postgres.js';
 import { wholeNumber } from './arguments.js';
 import type { Output } from './output.js';
 import { readToken, type Environment } from './secrets.js';
@@ -56,19 +57,36 @@ export async function clientOf(values: GlobalValues, env: Environment): Promise<
   });
 }
 
+/** A journal opened for one run: `close()` once done (a database pool would keep Node alive). */
+export interface OpenJournal {
+  journal: PurchaseJournal;
+  close(): Promise<void>;
+}
+
+/** A postgres:// URL from the flag must not carry the password: argv shows in `ps`. */
+function refusePasswordInArgv(url: string): void {
+  if (!URL.canParse(url)) throw new UsageError('--journal is not a valid postgres:// URL');
+  if (new URL(url).password)
+    throw new UsageError(
+      '--journal holds a database password: the command line shows in `ps`; put it in PGPASSWORD, or the whole URL in SEATPAY_JOURNAL',
+    );
+}
+
 /**
- * The journal `--journal` (or `SEATPAY_JOURNAL`) names: a file path, the durable Node journal.
- * Money commands need one: it is what keeps a re-run from paying twice.
+ * The journal `--journal` (or `SEATPAY_JOURNAL`) names: a file path (`fileJournal`, the durable
+ * Node journal) or a `postgres://` URL (`postgresJournal`, shared by many machines; the password
+ * from PGPASSWORD or SEATPAY_JOURNAL). Money commands need one: it is what keeps a re-run from
+ * paying twice.
  */
-export function journalOf(spec: string | undefined, env: Environment): PurchaseJournal {
+export function journalOf(spec: string | undefined, env: Environment): OpenJournal {
   const where = spec ?? env.SEATPAY_JOURNAL;
   if (!where)
     throw new UsageError(
       'no journal: pass --journal <file> (or set SEATPAY_JOURNAL); it records each key so that a re-run never pays twice',
     );
-  if (/^postgres(ql)?:\/\//i.test(where))
-    throw new UsageError(
-      'a postgres:// journal needs seatpay/postgres, which this version lacks; pass a file path',
-    );
-  return fileJournal(where);
+  if (!/^postgres(ql)?:\/\//i.test(where))
+    return { journal: fileJournal(where), close: async () => undefined };
+  if (spec !== undefined) refusePasswordInArgv(spec);
+  const journal = postgresJournal(where);
+  return { journal, close: () => journal.close() };
 }

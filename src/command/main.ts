@@ -1,5 +1,7 @@
 import { VERSION } from '../index.js';
+import { AdvisedError } from './advised-error.js';
 import { checkout } from './checkout.js';
+import { journal } from './journal.js';
 import { purchase } from './purchase.js';
 import { seats } from './seats.js';
 import { team } from './team.js';
@@ -13,7 +15,7 @@ import { UsageError } from './usage-error.js';
 // `seatpay` (bin/seatpay.js runs `main`): the SDK as a command for shells, cron and CI. It uses
 // only what the package's entries export. Every mistake is one line on stderr, never a stack.
 
-const COMMANDS: readonly Command[] = [purchase, checkout, seats, team, upload];
+const COMMANDS: readonly Command[] = [purchase, checkout, seats, team, upload, journal];
 
 const HELP = `seatpay ${VERSION}: purchases, top-ups, seats and uploads from a shell, cron or CI.
 
@@ -50,6 +52,7 @@ function interruptSignal(): AbortSignal {
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, '; ');
 
 function explain(error: unknown, command: Command | undefined): string {
+  if (error instanceof AdvisedError) return `${explain(error.error, command)}; ${error.advice}`;
   const message = oneLine(error instanceof Error ? error.message : String(error));
   if (error instanceof UsageError)
     return `${message} (see seatpay ${command ? `${command.name} ` : ''}--help)`;
@@ -92,6 +95,7 @@ export async function main(argv: readonly string[], io?: Partial<Io>): Promise<E
     return await dispatch(argv, full, command);
   } catch (error) {
     full.streams.stderr.write(`seatpay: ${explain(error, command)}\n`);
-    return error instanceof UsageError ? USAGE : exitCodeOf(error);
+    const cause = error instanceof AdvisedError ? error.error : error;
+    return cause instanceof UsageError ? USAGE : exitCodeOf(cause);
   }
 }

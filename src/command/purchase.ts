@@ -1,10 +1,10 @@
 import type { CardParams, PurchaseJournal, PurchaseResult, SeatpayClient } from '../index.js';
 import { positionals, readArguments, required, wholeNumber } from './arguments.js';
-import { checkKeys, runBatch, summarize, type BatchRow } from './batch.js';
+import { checkKeys, runOrders, type BatchRow } from './batch.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { academyOf, clientOf, journalOf, profileOf, type Context } from './context.js';
 import { readCsv } from './csv.js';
-import { DONE, type ExitCode } from './exit-codes.js';
+import type { ExitCode } from './exit-codes.js';
 import { concurrencyOf, isFinished, keyOf, rowNumber, rowText, settleAdvice } from './keyed.js';
 import { readCard } from './secrets.js';
 import { UsageError } from './usage-error.js';
@@ -152,18 +152,18 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   const concurrency = concurrencyOf(values.concurrency);
   const orders = values.csv === undefined ? [singleOrder(values)] : await csvOrders(values.csv);
   const extra = extraOf(values);
-  const journal = journalOf(values.journal, context.env);
   const card = await readCard(values['card-file'], context.env);
-  const client = await clientOf(values, context.env);
-  const shared: Shared = { client, journal, card, extra, context };
-  if (values.csv === undefined) {
-    const { result } = await rowOf(shared, orders[0]!).run();
-    context.output.result(result, describe(result));
-    return DONE;
+  const open = journalOf(values.journal, context.env);
+  try {
+    const client = await clientOf(values, context.env);
+    const shared: Shared = { client, journal: open.journal, card, extra, context };
+    const rows = orders.map((order) => rowOf(shared, order));
+    const settle = (key: string) => settleAdvice(key, values.journal);
+    const batch = values.csv === undefined ? undefined : { concurrency };
+    return await runOrders(rows, batch, settle, describe, context);
+  } finally {
+    await open.close();
   }
-  const rows = orders.map((order) => rowOf(shared, order));
-  const outcomes = await runBatch(rows, concurrency, context);
-  return summarize(rows.length, outcomes, (key) => settleAdvice(key, values.journal), context);
 }
 
 export const purchase: Command = {

@@ -5,14 +5,16 @@ import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
 import type { AuthUsed } from './errors/auth-hint.js';
 import { errorOfAnswer } from './errors/error-of-answer.js';
 import { RequestHeaders } from './prepare/headers.js';
-import { MultipartBody } from './prepare/multipart.js';
+import { describeBody } from './setup/describe-body.js';
+import { observed, startObserving, type Observing } from './observe/observing.js';
+import { UNOBSERVED, type OperationNotes } from './observe/operation-notes.js';
 import { prepare, type PrepareSetup } from './prepare/prepare.js';
 import { tokenFor } from './prepare/token.js';
 import { withinDeadline } from './retry/deadline.js';
 import { withRetries, type RetrySetup } from './retry/retry.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
-import { KeyOwners, type KeyScope, type OwnerDigest } from './secrets/key-owner.js';
+import { KeyOwners, keyScopeOf, type KeyScope, type OwnerDigest } from './secrets/key-owner.js';
 import { printAs } from './secrets/printed.js';
 import { Secrets } from './secrets/secrets.js';
 import { kyInstanceOf } from './send/ky-instance.js';
@@ -57,6 +59,7 @@ export class HttpCore {
   readonly #retrySetup: RetrySetup;
   readonly #sendSetup: SendSetup;
   readonly #resultSetup: ResultSetup;
+  readonly #observing: Observing;
   readonly #keyOwners = new KeyOwners();
 
   /** @internal */
@@ -96,6 +99,7 @@ export class HttpCore {
       log: this.#log,
     };
     this.#ky = kyInstanceOf(options, this.#headers.static(platform.userAgent), timeoutMs);
+    this.#observing = startObserving(options, this.#secrets, this.#log);
   }
 
   /** @internal */
@@ -185,8 +189,24 @@ export class HttpCore {
     );
   }
 
+  /** One attempt, observed (a span, a duration) when the client has a tracer or a meter. */
+  private attempt<T>(call: PreparedCall<T>, attempt: number, mode: AnswerMode) {
+    const run = () => this.answerOf(call, attempt, mode);
+    return observed(this.#observing, (observer) => observer.attempt(call, attempt, run), run);
+  }
+
+  /**
+   * Runs a helper's whole operation (`seatpay.purchase`, `seatpay.upload` ...) in a span of its
+   * own when the client traces; `notes` let it add what it learns.
+   * @internal
+   */
+  observe<T>(name: string, work: (notes: OperationNotes) => Promise<T>): Promise<T> {
+    const untraced = () => work(UNOBSERVED);
+    return observed(this.#observing, (observer) => observer.operation(name, work), untraced);
+  }
+
   /** One attempt: token and headers, send and read, then the typed error or the answer. */
-  private async attempt<T>(
+  private async answerOf<T>(
     call: PreparedCall<T>,
     attempt: number,
     mode: AnswerMode,
@@ -234,36 +254,23 @@ export class HttpCore {
     return this.#secrets.error(error);
   }
 
-  /**
-   * What a keyed money call's journal borrows of this client: its secrets to hide in records and
-   * in what a journal throws, the call's per-attempt timeout, and who makes the call: a salted,
-   * slow digest of `identity`, else of the token (a provider's is asked for, raced with the signal).
-   * @internal
-   */
+  /** What a keyed money call's journal borrows of this client (see {@link keyScopeOf}). @internal */
   keyScope(
     key: string,
     identity: string | undefined,
     timeout: number | undefined,
     digest: OwnerDigest,
   ): KeyScope {
-    const owner = (signal: AbortSignal | undefined): Promise<string> => {
-      if (identity !== undefined) return this.#keyOwners.of('identity', identity, key, digest);
-      const source = this.#options.token;
-      const timeoutMs = timeout ?? this.#prepareSetup.timeoutMs;
-      const asked = { timeoutMs, method: 'keyed call', url: `key "${key}"` };
-      const token =
-        typeof source === 'string' ? source : tokenFor(source, signal, this.#secrets, asked);
-      return Promise.resolve(token).then((v) => this.#keyOwners.of('token', v, key, digest));
+    const timeoutMs = timeout ?? this.#prepareSetup.timeoutMs;
+    const { token, totalTimeout } = this.#options;
+    const client = {
+      token,
+      secrets: this.#secrets,
+      owners: this.#keyOwners,
+      timeoutMs,
+      totalTimeout,
     };
-    const secrets = this.#secrets;
-    return {
-      redact: (value) => secrets.redact(value),
-      cause: (thrown) => secrets.cause(thrown),
-      error: (error) => secrets.error(error),
-      owner,
-      timeoutMs: timeout ?? this.#prepareSetup.timeoutMs,
-      totalTimeout: this.#options.totalTimeout,
-    };
+    return keyScopeOf(client, key, identity, digest);
   }
 
   /** Logs the attempt going out; the start time when the answer will be logged too. */
@@ -284,17 +291,4 @@ export class HttpCore {
     const ms = Math.round(performance.now() - started);
     this.#log.info(`← ${response.status} ${call.method} ${call.url} (${ms} ms)${id}`);
   }
-}
-
-function describeBody(body: unknown): unknown {
-  if (body instanceof MultipartBody) return body.describe();
-  if (body instanceof FormData) {
-    return Object.fromEntries(
-      [...body.entries()].map(([key, value]) => [
-        key,
-        typeof value === 'string' ? value : `[${value.size} bytes]`,
-      ]),
-    );
-  }
-  return body;
 }

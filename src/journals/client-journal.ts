@@ -1,4 +1,5 @@
 import type { HttpCore } from '../core/request.js';
+import { KeyOwnerError } from '../core/errors/journal-errors.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { PurchaseJournal, JournalRecord } from '../helpers/purchase/journal.js';
 import { InvoiceListSchema } from '../schemas/invoices.js';
@@ -74,6 +75,7 @@ export class ClientJournal {
   async reconcile(key: string, options: ReconcileOptions = {}): Promise<ReconcileResult> {
     checkKey(key);
     const journal = this.#access(options.journal);
+    await this.#checkOwner(key, await journal.get(key, options.signal), options);
     const { reconcile } = await import('./reconcile.js');
     const core = this.#core;
     const calls = {
@@ -109,7 +111,9 @@ export class ClientJournal {
     const { charged, reason } = checkSettleOptions(options);
     const journal = this.#access(options.journal);
     const settlement = { charged, reason, at: new Date().toISOString(), by: 'operator' as const };
-    const record = settledRecord(key, await journal.get(key), settlement);
+    const recorded = await journal.get(key);
+    await this.#checkOwner(key, recorded, options);
+    const record = settledRecord(key, recorded, settlement);
     await journal.set(key, record);
     return record;
   }
@@ -131,6 +135,19 @@ export class ClientJournal {
       });
     }
     return this.#access(options.journal).prune(olderThan);
+  }
+
+  /** A record another identity wrote is refused, as a money call with its key would be. */
+  async #checkOwner(
+    key: string,
+    record: JournalRecord | undefined,
+    options: { identity?: string | undefined; signal?: AbortSignal | undefined },
+  ): Promise<void> {
+    if (record?.owner === undefined) return;
+    // Loaded only when a record names an owner, as the keyed calls load it.
+    const { keyOwnerDigest } = await import('../helpers/purchase/owner-digest.js');
+    const scope = this.#core.keyScope(key, options.identity, undefined, keyOwnerDigest);
+    if (record.owner !== (await scope.owner(options.signal))) throw new KeyOwnerError(key);
   }
 
   #access(journal: PurchaseJournal | undefined): JournalAccess {
@@ -172,6 +189,8 @@ export interface ReconcileOptions {
   journal?: PurchaseJournal;
   /** Cancels the listings. */
   signal?: AbortSignal;
+  /** The `identity` the key's call was made with, if it was given one (else the token's). */
+  identity?: string;
 }
 
 /**
@@ -190,6 +209,8 @@ export interface SettleOptions {
   charged: 'yes' | 'no';
   /** Why you decide this; kept with the record. */
   reason: string;
+  /** The `identity` the key's call was made with, if it was given one (else the token's). */
+  identity?: string;
 }
 
 /**

@@ -1,7 +1,6 @@
-import type { Platform } from './platform.js';
+import type { ChunkSender, Platform } from './platform.js';
 import { hasProcessEnv, readProcessEnv } from './environment.js';
 import { VERSION } from '../version.js';
-import { xhrChunkSender } from './xhr-chunk-sender.js';
 
 /**
  * Browsers, Workers, Deno, Bun and edge runtimes: the platform's fetch and FormData as they are.
@@ -18,6 +17,12 @@ const IN_BROWSER =
  * fact of the runtime read once, like the one above. Workers, Deno and Bun send them with fetch.
  */
 const HAS_XHR = typeof (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest === 'function';
+
+/** Loaded on the first chunk, in a chunk of its own: a page that never uploads does not ship it. */
+const xhrChunkSender: ChunkSender = {
+  send: (chunk) =>
+    import('./xhr-chunk-sender.js').then((loaded) => loaded.xhrChunkSender.send(chunk)),
+};
 
 export const webPlatform: Platform = {
   name: 'web',

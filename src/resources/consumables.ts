@@ -118,15 +118,18 @@ export class ConsumablesResource {
       return this.#send(unkeyed ? given : input, options);
     }
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
-    const run = import('../helpers/purchase/keyed-checkout.js').then((keyedCheckout) => {
-      // Bad input: a typed error, nothing read or sent.
-      keyedCheckout.checkKeyAndJournal({ key, journal, identity });
-      parseInput(CheckoutParamsSchema, input, 'params');
-      const digest = keyedCheckout.keyOwnerDigest;
-      const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
-      const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
-      return keyedCheckout.keyedCheckout(this.#send, input, keyed, options);
-    });
+    // Traced, it is one span around its attempt (none when the key's answer is replayed).
+    const run = this.#core.observe('seatpay.checkout', (notes) =>
+      import('../helpers/purchase/keyed-checkout.js').then((keyedCheckout) => {
+        // Bad input: a typed error, nothing read or sent.
+        keyedCheckout.checkKeyAndJournal({ key, journal, identity });
+        parseInput(CheckoutParamsSchema, input, 'params');
+        const digest = keyedCheckout.keyOwnerDigest;
+        const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
+        const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
+        return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
+      }),
+    );
     return new APIPromise(run, { raw: false });
   }
 

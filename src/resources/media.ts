@@ -127,8 +127,11 @@ export class MediaResource {
     const academy = options?.academy ?? this.#core.academy;
     const given = academy === undefined || !options ? options : { ...options, academy };
     // Loaded on first use, in a chunk of its own: a page that never uploads does not ship it.
-    return import('../helpers/upload/upload.js').then(({ uploadMedia }) =>
-      uploadMedia(this, source, given, this.#core.log),
+    // Traced, it is one span around its every chunk's attempts.
+    return this.#core.observe('seatpay.upload', (notes) =>
+      import('../helpers/upload/upload.js').then(({ uploadMedia }) =>
+        uploadMedia(this, source, given, this.#core.log, notes),
+      ),
     );
   }
 

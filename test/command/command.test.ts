@@ -32,7 +32,7 @@ describe('seatpay (the bin, from the source)', () => {
       );
     const [help, wrong] = await Promise.all([run(['--help']), run(['chekout'])]);
     expect(help.code).toBe(0);
-    for (const name of ['purchase', 'checkout', 'seats', 'team', 'upload'])
+    for (const name of ['purchase', 'checkout', 'seats', 'team', 'upload', 'journal'])
       expect(help.stdout).toContain(`  ${name} `);
     expectMistake(wrong, /unknown command "chekout"; one of purchase, checkout/);
   });

@@ -142,10 +142,102 @@ describe.concurrent('seatpay recovers', () => {
     expect(again.stderr).toMatch(
       /^seatpay: An earlier call with the key "topup-1" was sent and its outcome is unknown/,
     );
-    const charges = (await mockState(mock)).charges.filter(
-      (charge) => charge.kind === 'consumable-checkout',
+    const checkouts = async () =>
+      (await mockState(mock)).charges.filter((charge) => charge.kind === 'consumable-checkout');
+    expect(await checkouts()).toHaveLength(1);
+
+    // Reconciled: the service's invoices tell; the key is settled as charged and replays after.
+    const listed = await run(
+      bin,
+      ['journal', 'list', '--journal', journal, '--json'],
+      envOf(mock),
+      dir,
     );
-    expect(charges).toHaveLength(1);
+    expect(
+      listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toContainEqual(
+      expect.objectContaining({ key: 'topup-1', kind: 'checkout', charged: 'unknown' }),
+    );
+    const reconciled = await run(
+      bin,
+      ['journal', 'reconcile', 'topup-1', '--journal', journal],
+      envOf(mock),
+      dir,
+    );
+    expect(reconciled.code, reconciled.stderr).toBe(0);
+    expect(reconciled.stdout).toMatch(/^topup-1: charged yes \(invoice \d+/);
+    const replayed = await run(bin, args, envOf(mock), dir);
+    expect(replayed.code, replayed.stderr).toBe(0);
+    expect(replayed.stdout).toMatch(/topup-1: checkout already done \(replayed from the journal\)/);
+    expect(await checkouts()).toHaveLength(1);
+  });
+
+  it('an operator settles a key the service cannot tell about: recorded with why, then listed', async ({
+    expect,
+  }) => {
+    const mock = await mockWith(['POST /v2/payments/consumable/checkout reset-before']);
+    const journal = join(dir, 'settled.json');
+    const subscription = String(await buyTeam(mock, journal));
+    const args = [
+      'checkout',
+      '--service',
+      'ai-credits',
+      '--how-many',
+      '2',
+      '--subscription',
+      subscription,
+      '--key',
+      'topup-9',
+      '--journal',
+      journal,
+    ];
+    const lost = await run(bin, args, envOf(mock), dir);
+    expect(lost.code, lost.stderr).toBe(3);
+    expect(lost.stderr).toMatch(
+      /it may have been charged: check with `seatpay journal reconcile topup-9 --journal /,
+    );
+    const unsure = await run(
+      bin,
+      ['journal', 'reconcile', 'topup-9', '--journal', journal],
+      envOf(mock),
+      dir,
+    );
+    expect(unsure.code, unsure.stdout + unsure.stderr).toBe(3);
+    expect(unsure.stderr).toMatch(
+      /seatpay journal settle topup-9 --charged\|--not-charged --reason/,
+    );
+    const settled = await run(
+      bin,
+      [
+        'journal',
+        'settle',
+        'topup-9',
+        '--not-charged',
+        '--reason',
+        'no invoice on 27 Nov',
+        '--journal',
+        journal,
+      ],
+      envOf(mock),
+      dir,
+    );
+    expect(settled.code, settled.stderr).toBe(0);
+    expect(settled.stdout).toMatch(/topup-9: settled as not charged/);
+    const listed = await run(
+      bin,
+      ['journal', 'list', '--journal', journal, '--json'],
+      envOf(mock),
+      dir,
+    );
+    const entry = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { key: string; settled?: unknown })
+      .find((one) => one.key === 'topup-9');
+    expect(entry?.settled).toMatchObject({ charged: 'no', reason: 'no invoice on 27 Nov' });
   });
 
   it('an upload stopped with Ctrl-C exits 130, and the same command sends only what is missing', async ({

@@ -90,6 +90,8 @@ describe('a misspelled option from JavaScript names the option meant', () => {
     ['max_retries', 'maxRetries'],
     ['timeOut', 'timeout'],
     ['logLevels', 'logLevel'],
+    ['tracers', 'tracer'],
+    ['Tracer', 'tracer'],
   ])('%s: did you mean %s?', (key, meant) => {
     const options: Record<string, unknown> = { baseUrl: BASE_URL, token: TOKEN, [key]: 1 };
     if (key === 'baseURL') {
@@ -101,9 +103,9 @@ describe('a misspelled option from JavaScript names the option meant', () => {
     expect(create).toThrow(`Unknown option \`${key}\`: did you mean \`${meant}\`?`);
   });
 
-  it('a key near no option is left alone, as other options added later are', () => {
+  it('a key near no option is left alone', () => {
     expect(() =>
-      createClient({ baseUrl: BASE_URL, token: TOKEN, tracer: {} } as never),
+      createClient({ baseUrl: BASE_URL, token: TOKEN, plugins: [] } as never),
     ).not.toThrow();
   });
 });

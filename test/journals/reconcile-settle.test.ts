@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
   InvalidRequestError,
+  KeyOwnerError,
   memoryJournal,
   PurchaseError,
   SettledKeyError,
@@ -56,22 +57,28 @@ async function owner() {
 describe('client.journal on a checkout whose answer was lost', () => {
   it('reconciles it to charged from the invoice, and a re-run replays it, never buys again', async () => {
     const { client, order, charges } = await owner();
+    const journal = memoryJournal();
+    const keyed = { ...order, key: 'lost-1', journal };
     server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
-    await expect(client.consumables.checkout({ ...order, key: 'lost-1' })).rejects.toThrow();
-    const stuck = (await client.consumables
-      .checkout({ ...order, key: 'lost-1' })
-      .catch((e: unknown) => e)) as Error;
+    await expect(client.consumables.checkout(keyed)).rejects.toThrow();
+    const stuck = (await client.consumables.checkout(keyed).catch((e: unknown) => e)) as Error;
     expect(stuck).toBeInstanceOf(UnsettledKeyError);
     expect(stuck.message).toContain(`client.journal.reconcile("lost-1")`);
     expect(stuck.message).toContain('seatpay journal reconcile lost-1 --journal <j>');
-    expect(await client.journal.list()).toMatchObject([
+    expect(await client.journal.list({ journal })).toMatchObject([
       { key: 'lost-1', kind: 'checkout', stage: 'sending', charged: 'unknown' },
     ]);
+    // Another identity (another token) is told nothing of the key and settles nothing.
+    const stranger = createClient({ baseUrl: server.url, token: 'someone-else', logLevel: 'off' });
+    await expect(stranger.journal.reconcile('lost-1', { journal })).rejects.toThrow(KeyOwnerError);
+    await expect(
+      stranger.journal.settle('lost-1', { journal, charged: 'no', reason: 'x' }),
+    ).rejects.toThrow(KeyOwnerError);
 
-    const result = await client.journal.reconcile('lost-1');
+    const result = await client.journal.reconcile('lost-1', { journal });
     expect(result).toMatchObject({ key: 'lost-1', charged: 'yes', record: { stage: 'done' } });
     expect(result.record.settled).toMatchObject({ charged: 'yes', by: 'service' });
-    const replayed = await client.consumables.checkout({ ...order, key: 'lost-1' });
+    const replayed = await client.consumables.checkout(keyed);
     expect(replayed.id).toBe(server.simulator.charges.at(-1)!.invoice);
     expect(charges('consumable-checkout')).toBe(1);
   });
@@ -132,8 +139,12 @@ describe('client.journal on a purchase whose pay answer was lost', () => {
   it('PurchaseError says how to settle; reconcile finds the subscription naming its bag', async () => {
     const { client, charges } = await owner();
     server.simulator.faults.inject({ route: PAY, kind: 'reset-after', times: 1 });
+    // The caller's own onStep throws once the pay answer is lost: the purchase stops, unknown.
+    const stop = (step: { step: string }) => {
+      if (step.step === 'pay') throw new Error('stop here');
+    };
     const failed = await client
-      .purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'buy-1', waitTimeout: 1 })
+      .purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'buy-1', onStep: stop })
       .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(PurchaseError);
     expect((failed as PurchaseError).charged).toBe('unknown');

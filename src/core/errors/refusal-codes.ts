@@ -36,12 +36,32 @@ export const REFUSALS: readonly (readonly [code: string, english: string, spanis
   ['subscription-not-found', '^subscription not found', '^suscripci.n no encontrada'],
   ['billing-team-not-found', 'billing team not found', 'equipo de facturaci.n no'],
   ['seat-not-found', '^seat not found', '^asiento no encontrado'],
+  ['invalid-bag-type', 'invalid type. allowed values', 'tipo inv.lido. los valores'],
+  ['more-than-one-plan-selected', 'only select one plan', ''],
+  ['service-is-required', 'service is required', 'el servicio es requerido'],
+  ['invalid-operation-type', 'invalid operation type', ''],
+  ['unsupported-operation-type', 'unsupported media type operation', 'operaci.n de tipo de media'],
+  ['unauthorized-media-upload', "aren't authorized to upload", 'autorizado para subir'],
+  [
+    'invalid-total-chunks',
+    'total_chunks must be a positive',
+    'total_chunks debe ser un n.mero entero p',
+  ],
+  ['total-chunks-exceeded', 'total chunks exceeded', 'supera el l.mite permitido'],
+  ['unsupported-mime-type', 'unsupported mime type', 'tipo mime no v'],
+  ['chunk-size-does-not-match', "chunk size doesn't match", 'tama.o del chunk no coincide'],
+  ['chunk-index-out-of-range', 'chunk index out of range', 'chunk est. fuera de rango'],
+  ['chunk-already-exists', 'chunk already exists', 'chunk ya existe'],
+  ['file-already-exists', 'file already exists', 'archivo ya existe'],
+  ['some-chunks-not-found', 'chunks are missing', 'chunks est.n faltando'],
+  ['missing-required-meta-key', 'missing required meta key', 'falta la clave de metadatos'],
+  ['meta-must-be-dictionary', 'meta must be a dictionary', 'meta debe ser un diccionario'],
 ];
 
 /** Other slugs the service or its test mode has sent for the same refusal. */
 const ALIASES: Readonly<Record<string, string>> = { 'no-budget-available': 'would-exceed-limit' };
 
-const SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)+$/;
+const SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 let compiled: [string, RegExp][] | undefined;
 
 /**

@@ -1,3 +1,7 @@
+import { tokenFor } from '../prepare/token.js';
+import type { TokenSource } from '../setup/options.js';
+import type { Secrets } from './secrets.js';
+
 /** Whose digest: an explicit identity's, or a token's. */
 export type OwnerKind = 'identity' | 'token';
 
@@ -43,4 +47,43 @@ export interface KeyScope {
   timeoutMs: number;
   /** The client's `totalTimeout`, for a call that gives none. */
   totalTimeout: number | undefined;
+}
+
+/** What {@link keyScopeOf} needs of a client. */
+export interface KeyScopeClient {
+  token: TokenSource;
+  secrets: Secrets;
+  owners: KeyOwners;
+  /** The call's per-attempt timeout. */
+  timeoutMs: number;
+  totalTimeout: number | undefined;
+}
+
+/**
+ * What a keyed money call's journal borrows of its client: its secrets to hide in records and in
+ * what a journal throws, the call's timeouts, and who makes the call: a salted, slow digest of
+ * `identity`, else of the token (a provider's is asked for, raced with the signal and the timeout).
+ * @internal
+ */
+export function keyScopeOf(
+  client: KeyScopeClient,
+  key: string,
+  identity: string | undefined,
+  digest: OwnerDigest,
+): KeyScope {
+  const { token: source, secrets, owners, timeoutMs } = client;
+  const owner = (signal: AbortSignal | undefined): Promise<string> => {
+    if (identity !== undefined) return owners.of('identity', identity, key, digest);
+    const asked = { timeoutMs, method: 'keyed call', url: `key "${key}"` };
+    const token = typeof source === 'string' ? source : tokenFor(source, signal, secrets, asked);
+    return Promise.resolve(token).then((value) => owners.of('token', value, key, digest));
+  };
+  return {
+    redact: (value) => secrets.redact(value),
+    cause: (thrown) => secrets.cause(thrown),
+    error: (error) => secrets.error(error),
+    owner,
+    timeoutMs,
+    totalTimeout: client.totalTimeout,
+  };
 }

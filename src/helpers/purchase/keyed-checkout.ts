@@ -7,6 +7,7 @@ import { deadlineMessage, startDeadline } from '../../core/retry/deadline.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { KeyScope } from '../../core/secrets/key-owner.js';
 import type { RequestOptions } from '../../core/setup/options.js';
+import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import type { CheckoutResult } from '../../schemas/consumables.js';
 import { chargedAfterPayFailure } from './charged.js';
 import type { CheckoutRecord, PurchaseJournal } from './journal.js';
@@ -43,8 +44,10 @@ export async function keyedCheckout(
   params: Record<string, unknown>,
   keyed: CheckoutKey,
   options: RequestOptions | undefined,
+  notes: OperationNotes,
 ): Promise<Answer<CheckoutResult>> {
   const { scope } = keyed;
+  notes.set({ 'seatpay.key': keyed.key, 'seatpay.replayed': false });
   const total = options?.totalTimeout ?? scope.totalTimeout;
   const deadline = startDeadline(total, options?.signal, `The checkout with key "${keyed.key}"`);
   const { signal } = deadline;
@@ -54,7 +57,13 @@ export async function keyedCheckout(
     // The deadline is the request's too: one clock for the whole call.
     const { totalTimeout: _whole, ...perRequest } = options ?? {};
     const request = { ...perRequest, ...(signal ? { signal } : {}) };
-    return await inTurn(keyed, signal, () => checkoutOnce(send, params, journaled, request, state));
+    const answer = await inTurn(keyed, signal, () =>
+      checkoutOnce(send, params, journaled, request, state),
+    );
+    // A recorded answer, returned without buying again, is marked as replayed (see `settled`).
+    if (answer.response.headers.get('idempotent-replayed') === 'true')
+      notes.set({ 'seatpay.replayed': true });
+    return answer;
   } catch (error) {
     throw scope.error(deadlinePassed(error, signal, state.sent) ?? error);
   } finally {

@@ -159,6 +159,19 @@ export class UploadSession {
     await this.flush();
   }
 
+  /**
+   * The call stops waiting for the store (its signal fired): the latest state goes to the store
+   * now, beside a write still out rather than after it, so that what the store reads or lists
+   * next (`pendingUploads` after a pause) holds every acknowledged chunk. The stores seatpay ships
+   * apply their writes in order; with one that does not, an older write landing last only makes a
+   * resume check a chunk again.
+   */
+  handOff(): void {
+    if (this.stopped || !this.dirty) return;
+    this.dirty = false;
+    void this.write();
+  }
+
   /** Resolves once the latest state is written (or the store gave up). */
   async flush(): Promise<void> {
     await this.writing;

