@@ -3,6 +3,7 @@ import { InvalidRequestError } from './core/errors/validation-errors.js';
 import type { HttpCore } from './core/request.js';
 import { printAs } from './core/secrets/printed.js';
 import type { ClientOptions } from './core/setup/options.js';
+import type { OwnerDigest } from './core/secrets/key-owner.js';
 import type { PurchaseOptions, PurchaseResult } from './helpers/purchase.js';
 import { purchasesOf, sharePurchases } from './helpers/purchase/client-purchases.js';
 import { BillingTeamResource } from './resources/billing-team.js';
@@ -123,8 +124,8 @@ export class SeatpayClient {
     // Its journal records too (a payment's answer may echo the card, a record may go to disk),
     // each naming who made it (see HttpCore.keyScope). Traced, it is one span around its attempts.
     const core = this.#core;
-    const scopeOf = (key: string, identity: string | undefined) =>
-      core.keyScope(key, identity, undefined);
+    const scopeOf = (key: string, identity: string | undefined, digest: OwnerDigest) =>
+      core.keyScope(key, identity, undefined, digest);
     return core
       .observe('seatpay.purchase', (notes) =>
         import('./helpers/purchase.js').then(({ purchase }) =>

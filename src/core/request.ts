@@ -14,7 +14,7 @@ import { withinDeadline } from './retry/deadline.js';
 import { withRetries, type RetrySetup } from './retry/retry.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
-import { KeyOwners, type KeyScope } from './secrets/key-owner.js';
+import { KeyOwners, keyScopeOf, type KeyScope, type OwnerDigest } from './secrets/key-owner.js';
 import { printAs } from './secrets/printed.js';
 import { Secrets } from './secrets/secrets.js';
 import { kyInstanceOf } from './send/ky-instance.js';
@@ -254,28 +254,23 @@ export class HttpCore {
     return this.#secrets.error(error);
   }
 
-  /**
-   * What a keyed money call's journal borrows of this client: its secrets to hide in records and
-   * in what a journal throws, the call's per-attempt timeout, and who makes the call: a salted,
-   * slow digest of `identity`, else of the token (a provider's is asked for, raced with the signal).
-   * @internal
-   */
-  keyScope(key: string, identity: string | undefined, timeout: number | undefined): KeyScope {
-    const owner = (signal: AbortSignal | undefined): Promise<string> => {
-      if (identity !== undefined) return this.#keyOwners.of('identity', identity, key);
-      const source = this.#options.token;
-      const token = typeof source === 'string' ? source : tokenFor(source, signal, this.#secrets);
-      return Promise.resolve(token).then((value) => this.#keyOwners.of('token', value, key));
+  /** What a keyed money call's journal borrows of this client (see {@link keyScopeOf}). @internal */
+  keyScope(
+    key: string,
+    identity: string | undefined,
+    timeout: number | undefined,
+    digest: OwnerDigest,
+  ): KeyScope {
+    const timeoutMs = timeout ?? this.#prepareSetup.timeoutMs;
+    const { token, totalTimeout } = this.#options;
+    const client = {
+      token,
+      secrets: this.#secrets,
+      owners: this.#keyOwners,
+      timeoutMs,
+      totalTimeout,
     };
-    const secrets = this.#secrets;
-    return {
-      redact: (value) => secrets.redact(value),
-      cause: (thrown) => secrets.cause(thrown),
-      error: (error) => secrets.error(error),
-      owner,
-      timeoutMs: timeout ?? this.#prepareSetup.timeoutMs,
-      totalTimeout: this.#options.totalTimeout,
-    };
+    return keyScopeOf(client, key, identity, digest);
   }
 
   /** Logs the attempt going out; the start time when the answer will be logged too. */

@@ -144,7 +144,9 @@ export class ClientJournal {
     options: { identity?: string | undefined; signal?: AbortSignal | undefined },
   ): Promise<void> {
     if (record?.owner === undefined) return;
-    const scope = this.#core.keyScope(key, options.identity, undefined);
+    // Loaded only when a record names an owner, as the keyed calls load it.
+    const { keyOwnerDigest } = await import('../helpers/purchase/owner-digest.js');
+    const scope = this.#core.keyScope(key, options.identity, undefined, keyOwnerDigest);
     if (record.owner !== (await scope.owner(options.signal))) throw new KeyOwnerError(key);
   }
 

@@ -1,5 +1,6 @@
 import { dispatch } from './core/dispatch.js';
 import { Faults, type FaultSpec } from './core/faults.js';
+import { withState } from './core/known-caller.js';
 import { userByToken } from './core/auth.js';
 import type { RandomSource } from './core/random.js';
 import { Router } from './core/router.js';
@@ -249,20 +250,23 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     owner: state.register('owner@example.com', options.ownerToken),
     member: state.register('member@example.com', options.memberToken),
   };
-  return {
-    profile: profile.name,
-    users,
-    catalog: state.catalog,
-    charges: state.charges,
-    addUser: ({ email }) => state.register(email),
-    faults: { inject: (spec) => env.faults.inject(spec), clear: () => env.faults.clear() },
-    consume: ({ token, ...input }) => consumeFor(state, userByToken(state, token).id, input),
-    fileBytes: (fileId) => fileBytes(state, fileId),
-    file: (fileId) => {
-      const file = findFile(state, fileId);
-      return file && serializeFile(state, file);
-    },
-    handle: (request, handleOptions) => dispatch(env, request, handleOptions?.basePath),
-    close: () => timers.clear(),
-  };
+  return withState(
+    {
+      profile: profile.name,
+      users,
+      catalog: state.catalog,
+      charges: state.charges,
+      addUser: ({ email }) => state.register(email),
+      faults: { inject: (spec) => env.faults.inject(spec), clear: () => env.faults.clear() },
+      consume: ({ token, ...input }) => consumeFor(state, userByToken(state, token).id, input),
+      fileBytes: (fileId) => fileBytes(state, fileId),
+      file: (fileId) => {
+        const file = findFile(state, fileId);
+        return file && serializeFile(state, file);
+      },
+      handle: (request, handleOptions) => dispatch(env, request, handleOptions?.basePath),
+      close: () => timers.clear(),
+    } satisfies Simulator,
+    state,
+  );
 }

@@ -124,7 +124,8 @@ export class ConsumablesResource {
         // Bad input: a typed error, nothing read or sent.
         keyedCheckout.checkKeyAndJournal({ key, journal, identity });
         parseInput(CheckoutParamsSchema, input, 'params');
-        const scope = this.#core.keyScope(key, identity, options?.timeout);
+        const digest = keyedCheckout.keyOwnerDigest;
+        const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
         const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
         return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
       }),

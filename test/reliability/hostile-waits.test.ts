@@ -126,8 +126,10 @@ describe('an upload', () => {
   });
   afterEach(() => sink.close());
 
+  // A read ends with the signal; a write (what the service acknowledged) is waited for, as far
+  // as the chunk timeout.
   it.each(['get', 'set'] as const)(
-    'whose resume store %s never settles: rejects at the abort (item 9)',
+    'whose resume store %s never settles: rejects once aborted (item 9)',
     async (stalled) => {
       const controller = new AbortController();
       const store: UploadStore = {
@@ -142,6 +144,7 @@ describe('an upload', () => {
       const upload = sinkClient(sink).media.upload(bytesOf(2 * CHUNK), {
         ...options,
         resume: { store, key: 'k' },
+        chunkTimeout: 100,
         signal: controller.signal,
       });
       await expect(upload).rejects.toBeInstanceOf(AbortError);

@@ -202,6 +202,21 @@ describe("a keyed checkout's waits end with its totalTimeout, timeout and signal
   });
 });
 
+describe("a keyed checkout's token provider (item 7)", () => {
+  it("never settles, no signal, no totalTimeout: TimeoutError at the call's timeout, nothing recorded", async () => {
+    const { user, order, charges } = await owner();
+    const journal = memoryJournal();
+    const client = clientOf(user, { token: never<string> });
+    const { error } = await settle(
+      client.consumables.checkout({ ...order, key: 'hung', journal }, { timeout: 30 }),
+    );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: false });
+    expect(await journal.get('hung')).toBeUndefined();
+    expect(charges('consumable-checkout')).toBe(0);
+  });
+});
+
 describe('an abort before the checkout left frees its key (item 6)', () => {
   it('aborted while the async token provider runs: not processed, and the re-run buys once', async () => {
     const { user, order, charges } = await owner();

@@ -1,31 +1,12 @@
-import { JournalError } from '../errors/journal-errors.js';
+import { tokenFor } from '../prepare/token.js';
+import type { TokenSource } from '../setup/options.js';
+import type { Secrets } from './secrets.js';
 
-/** PBKDF2 rounds: a guess at a weak token costs this many SHA-256 rounds per journal key. */
-const ROUNDS = 100_000;
-const FORMAT = `pbkdf2-sha256:${ROUNDS}:`;
+/** Whose digest: an explicit identity's, or a token's. */
+export type OwnerKind = 'identity' | 'token';
 
-/**
- * Who made a keyed money call, as a journal records it: a slow, salted digest of the caller's
- * identity (the explicit `identity`, else the token), never the identity itself. The salt is the
- * journal key, so one digest serves every record of a key and no table serves two keys; the
- * rounds make guessing a weak token from a journal file slow. Web Crypto only: it runs in every
- * runtime the main entry does (in a browser, a secure context).
- */
-export async function keyOwnerDigest(kind: 'identity' | 'token', value: string, key: string) {
-  const subtle = globalThis.crypto?.subtle;
-  if (!subtle) {
-    // A browser page that is not a secure context has no crypto.subtle.
-    throw new JournalError('A keyed call needs crypto.subtle (on a web page: https)');
-  }
-  const encode = (text: string) => new TextEncoder().encode(text);
-  const material = await subtle.importKey('raw', encode(`${kind}:${value}`), 'PBKDF2', false, [
-    'deriveBits',
-  ]);
-  const salt = encode(`seatpay-key-owner:${key}`);
-  const params = { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: ROUNDS };
-  const bits = new Uint8Array(await subtle.deriveBits(params, material, 256));
-  return FORMAT + btoa(String.fromCharCode(...bits)).replace(/=+$/, '');
-}
+/** Computes an owner digest (see `keyOwnerDigest`, loaded with the keyed calls). */
+export type OwnerDigest = (kind: OwnerKind, value: string, key: string) => Promise<string>;
 
 /**
  * The digests a client computed lately, by identity and key: a re-run with the key (a replay, a
@@ -35,11 +16,11 @@ export async function keyOwnerDigest(kind: 'identity' | 'token', value: string, 
 export class KeyOwners {
   readonly #known = new Map<string, Promise<string>>();
 
-  of(kind: 'identity' | 'token', value: string, key: string): Promise<string> {
+  of(kind: OwnerKind, value: string, key: string, digestOf: OwnerDigest): Promise<string> {
     const id = JSON.stringify([kind, value, key]);
     let digest = this.#known.get(id);
     if (!digest) {
-      digest = keyOwnerDigest(kind, value, key);
+      digest = digestOf(kind, value, key);
       digest.catch(() => this.#known.delete(id));
       this.#known.set(id, digest);
       if (this.#known.size > 64) this.#known.delete(this.#known.keys().next().value!);
@@ -66,4 +47,43 @@ export interface KeyScope {
   timeoutMs: number;
   /** The client's `totalTimeout`, for a call that gives none. */
   totalTimeout: number | undefined;
+}
+
+/** What {@link keyScopeOf} needs of a client. */
+export interface KeyScopeClient {
+  token: TokenSource;
+  secrets: Secrets;
+  owners: KeyOwners;
+  /** The call's per-attempt timeout. */
+  timeoutMs: number;
+  totalTimeout: number | undefined;
+}
+
+/**
+ * What a keyed money call's journal borrows of its client: its secrets to hide in records and in
+ * what a journal throws, the call's timeouts, and who makes the call: a salted, slow digest of
+ * `identity`, else of the token (a provider's is asked for, raced with the signal and the timeout).
+ * @internal
+ */
+export function keyScopeOf(
+  client: KeyScopeClient,
+  key: string,
+  identity: string | undefined,
+  digest: OwnerDigest,
+): KeyScope {
+  const { token: source, secrets, owners, timeoutMs } = client;
+  const owner = (signal: AbortSignal | undefined): Promise<string> => {
+    if (identity !== undefined) return owners.of('identity', identity, key, digest);
+    const asked = { timeoutMs, method: 'keyed call', url: `key "${key}"` };
+    const token = typeof source === 'string' ? source : tokenFor(source, signal, secrets, asked);
+    return Promise.resolve(token).then((value) => owners.of('token', value, key, digest));
+  };
+  return {
+    redact: (value) => secrets.redact(value),
+    cause: (thrown) => secrets.cause(thrown),
+    error: (error) => secrets.error(error),
+    owner,
+    timeoutMs,
+    totalTimeout: client.totalTimeout,
+  };
 }

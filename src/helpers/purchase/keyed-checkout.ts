@@ -14,6 +14,7 @@ import type { CheckoutRecord, PurchaseJournal } from './journal.js';
 import { KeyedJournal } from './keyed-journal.js';
 
 export { checkKeyAndJournal } from './keyed-journal.js';
+export { keyOwnerDigest } from './owner-digest.js';
 
 /** Sends one checkout, unkeyed: the resource's own call. */
 export type SendCheckout = (

@@ -140,7 +140,8 @@ function resumeFor(
  * `store` with each operation bounded by the chunk timeout, and a read (before anything is sent)
  * ended by the upload's signal too: a store that never settles costs the resume (the session warns
  * and goes on), never the upload. A write is not cut short by the signal: it records what the
- * service acknowledged, and only the upload's wait for it ends with the signal.
+ * service acknowledged (a paused upload is listed by `pendingUploads` as far as it got), so an
+ * aborted upload waits for it at most the chunk timeout.
  */
 function racedStore(store: UploadStore, signal: AbortSignal | undefined, ms: number): UploadStore {
   const bounded = <T>(run: () => Promise<T>, raced?: AbortSignal): Promise<T> => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { withClientGone } from '../core/client-gone.js';
+import { knownCaller } from '../core/known-caller.js';
 import type { AddressInfo } from 'node:net';
 import { requestId } from '../core/random.js';
 import { isConnectionReset } from '../core/respond.js';
@@ -25,7 +26,15 @@ export interface MockServerOptions extends SimulatorOptions {
   host?: string;
   /** Serve this simulator instead of creating one (its timers are then yours to close). */
   simulator?: Simulator;
+  /**
+   * The largest request body read, in bytes; a larger one is answered 413 and its connection
+   * closed, and no body is read before the request is authenticated. Default 32 MiB (a 10 MiB
+   * chunk and its form, with room).
+   */
+  maxBodyBytes?: number;
 }
+
+const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /**
  * A running simulator server, as {@link startMockServer} resolves it.
@@ -72,9 +81,10 @@ export interface MockServer {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { createServer } = await loadNodeHttp();
-  const { port = 0, host = '127.0.0.1', simulator: given, ...simulatorOptions } = options;
-  const simulator = given ?? createSimulator(simulatorOptions);
-  const server = createServer((req, res) => void serve(simulator, req, res));
+  const { port = 0, host = '127.0.0.1', simulator: given, maxBodyBytes, ...rest } = options;
+  const simulator = given ?? createSimulator(rest);
+  const limit = maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const server = createServer((req, res) => void serve(simulator, req, res, limit));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -102,13 +112,18 @@ async function serve(
   simulator: Simulator,
   req: IncomingMessage,
   res: ServerResponse,
+  maxBodyBytes: number,
 ): Promise<void> {
   try {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { ...PREFLIGHT_HEADERS, 'x-request-id': requestId() }).end();
       return;
     }
-    const response = await simulator.handle(await toWebRequest(req, res));
+    // Announced too large: refused before a byte of it is read.
+    if (Number(req.headers['content-length']) > maxBodyBytes) return tooLarge(req, res);
+    const request = await toWebRequest(req, res, simulator, maxBodyBytes);
+    if (request === TOO_LARGE) return tooLarge(req, res);
+    const response = await simulator.handle(request);
     // An injected reset: the client sees the connection drop with no answer.
     if (isConnectionReset(response)) res.destroy();
     else await writeResponse(res, response, compressionFor(simulator, req));
@@ -130,8 +145,21 @@ async function serve(
   }
 }
 
-/** The web Request of `req`; its signal fires when the client goes away (a fault that hangs ends then). */
-async function toWebRequest(req: IncomingMessage, res: ServerResponse): Promise<Request> {
+const TOO_LARGE = Symbol('too large');
+
+/**
+ * The web Request of `req`. Its body is read whole before the simulator handles it (a request
+ * that fully arrived is processed even if its client then dies), but only for a caller the
+ * simulator knows, and at most `max` bytes: a body with no token is never read (the simulator
+ * answers 401), a larger one is {@link TOO_LARGE}. Its signal fires when the client goes away (a
+ * fault that hangs ends then).
+ */
+async function toWebRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  simulator: Simulator,
+  max: number,
+): Promise<Request | typeof TOO_LARGE> {
   const gone = new AbortController();
   res.once('close', () => gone.abort());
   const signal = gone.signal;
@@ -142,12 +170,37 @@ async function toWebRequest(req: IncomingMessage, res: ServerResponse): Promise<
   }
   const method = req.method ?? 'GET';
   const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
-  if (method === 'GET' || method === 'HEAD') {
+  if (method === 'GET' || method === 'HEAD' || knownCaller(simulator, headers) === false) {
     return withClientGone(new Request(url, { method, headers }), signal);
   }
+  const body = await readCapped(req, max);
+  if (body === TOO_LARGE) return body;
+  return withClientGone(new Request(url, { method, headers, body }), signal);
+}
+
+/** `req`'s body, or {@link TOO_LARGE} as soon as it passes `max` bytes (the rest never read). */
+async function readCapped(req: IncomingMessage, max: number) {
   const chunks: Uint8Array[] = [];
-  for await (const chunk of req) chunks.push(chunk as Uint8Array);
-  return withClientGone(new Request(url, { method, headers, body: Buffer.concat(chunks) }), signal);
+  let received = 0;
+  for await (const chunk of req) {
+    received += (chunk as Uint8Array).byteLength;
+    if (received > max) return TOO_LARGE;
+    chunks.push(chunk as Uint8Array);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** 413, and the connection closed: the rest of the body is never read. */
+function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+  const detail = 'Request body too large.';
+  res
+    .writeHead(413, {
+      ...CORS_HEADERS,
+      'content-type': 'application/json',
+      connection: 'close',
+      'x-request-id': requestId(),
+    })
+    .end(JSON.stringify({ detail, status_code: 413 }), () => req.destroy());
 }
 
 /** When the profile compresses bodies: above how many bytes, and what the client accepts. */

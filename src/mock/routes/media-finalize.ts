@@ -81,14 +81,21 @@ export const finalizeUpload =
     checkUploader(state, scope, user, body.operation_type, settings);
     const meta = decodeMeta(body.meta, state.options.profile.finalizeMeta);
     checkRequiredMeta(state, body.operation_type, meta);
-    const keys = Array.from({ length: body.total_chunks }, (_, index) =>
-      chunkKey(user.id, academy, body.operation_type, body.total_chunks, index, body.filename),
-    );
     if (transferring(state, { userId: user.id, academy, ...body }))
       fail(
         400,
         state.options.profile.detailRefusals ? REFUSAL_MESSAGES.fileExists : 'file-already-exists',
       );
+    // More chunks named than the whole store holds: refused before one key is made (a finalize
+    // naming 2^31 chunks must cost nothing), counting over what is held instead.
+    if (body.total_chunks > state.chunks.size) {
+      const head = JSON.stringify([user.id, academy, body.operation_type, body.total_chunks]);
+      const held = heldOf(state, `${head.slice(0, -1)},`, `,${JSON.stringify(body.filename)}]`);
+      fail(400, `${body.total_chunks - held}/${body.total_chunks} chunks are missing`);
+    }
+    const keys = Array.from({ length: body.total_chunks }, (_, index) =>
+      chunkKey(user.id, academy, body.operation_type, body.total_chunks, index, body.filename),
+    );
     const missing = keys.filter((key) => !state.chunks.has(key)).length;
     if (missing > 0) fail(400, `${missing}/${body.total_chunks} chunks are missing`);
     const bytes = concat(keys.map((key) => state.chunks.get(key)!.bytes));
@@ -131,6 +138,17 @@ function transferring(
       file.operationType === upload.operation_type &&
       file.filename === upload.filename,
   );
+}
+
+/** How many held chunks have a key `${head}${index}${tail}` (see `chunkKey`). */
+function heldOf(state: RouteContext['state'], head: string, tail: string): number {
+  let held = 0;
+  for (const key of state.chunks.keys()) {
+    const middle =
+      key.startsWith(head) && key.endsWith(tail) ? key.slice(head.length, -tail.length) : '';
+    if (/^\d+$/.test(middle)) held++;
+  }
+  return held;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
