@@ -91,7 +91,7 @@ function fleet(table: string, offset: number, killAfter?: (process: number) => n
     subscription,
     workers: WORKERS,
     keysOf: keysOf(table, offset),
-    waitMs: 2_000,
+    waitMs,
     ...(killAfter ? { killAfter } : {}),
   });
 }
