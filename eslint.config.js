@@ -27,7 +27,13 @@ export default tseslint.config(
     // The main entry runs in browsers: Node built-ins belong in src/node.ts, the Node platform
     // (src/platform/node.ts, picked by the `node` export condition), src/mock or tests.
     files: ['src/**/*.ts'],
-    ignores: ['src/node.ts', 'src/node/**', 'src/platform/node.ts', 'src/mock/**'],
+    ignores: [
+      'src/node.ts',
+      'src/node/**',
+      'src/platform/node.ts',
+      'src/mock/**',
+      'src/command/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -36,6 +42,25 @@ export default tseslint.config(
             {
               group: ['node:*', 'fs', 'path', 'http', 'stream', 'buffer', 'crypto', 'util', 'os'],
               message: 'The main entry must run in browsers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The `seatpay` command is a user of the package: it runs in Node, and calls only what the
+    // entries export (its build imports them as `seatpay`, `seatpay/node`: tsup.config.ts).
+    files: ['src/command/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!(index|node|postgres)\\.js$)',
+              message:
+                'The command uses only the package entries: ../index.js, ../node.js, ../postgres.js.',
             },
           ],
         },

@@ -5,6 +5,7 @@ import { defineConfig } from 'tsup';
 
 // Entries that exist are built; `mock` and `node` join as their sources land.
 import { existsSync } from 'node:fs';
+import type { Plugin } from 'esbuild';
 const entry = Object.fromEntries(
   Object.entries({
     index: 'src/index.ts',
@@ -19,6 +20,20 @@ const entry = Object.fromEntries(
   }).filter(([, file]) => existsSync(file)),
 );
 
+// The `seatpay` command (bin/seatpay.js runs command.js) is a user of the package: its imports of
+// the entries (`../index.js`, `../node.js`) become imports of `seatpay` and `seatpay/node`, which
+// Node resolves to this package itself. So it is built on its own: the library's bundles and
+// chunks stay exactly as they are without it.
+const entriesAsPackage: Plugin = {
+  name: 'seatpay-entries-as-package',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/(index|node|postgres)\.js$/ }, ({ path }) => {
+      const name = /^\.\.\/(\w+)\.js$/.exec(path)![1];
+      return { path: name === 'index' ? 'seatpay' : `seatpay/${name}`, external: true };
+    });
+  },
+};
+
 export default defineConfig([
   {
     // ESM: dependencies stay external so users' bundlers dedupe and tree-shake them. The
@@ -32,6 +47,9 @@ export default defineConfig([
     splitting: true,
     treeshake: true,
     external: ['#platform'],
+    // Keep `node:` on built-in imports: tsup strips it by default, and `node:sqlite` (fileJournal)
+    // exists only with it (`import('sqlite')` fails in every Node).
+    removeNodeProtocol: false,
   },
   {
     // CommonJS: ky and p-retry are ESM-only, and esbuild's interop breaks `require` of ESM-only
@@ -43,5 +61,16 @@ export default defineConfig([
     target: 'es2022',
     noExternal: ['ky', 'p-retry', 'is-network-error'],
     external: ['#platform'],
+    removeNodeProtocol: false,
+  },
+  {
+    entry: { command: 'src/command/main.ts' },
+    format: ['esm'],
+    dts: false,
+    sourcemap: false,
+    target: 'es2022',
+    platform: 'node',
+    removeNodeProtocol: false,
+    esbuildPlugins: [entriesAsPackage],
   },
 ]);

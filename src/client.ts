@@ -121,11 +121,15 @@ export class SeatpayClient {
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
     // Its journal records too (a payment's answer may echo the card, a record may go to disk),
-    // each naming who made it (see HttpCore.keyScope).
+    // each naming who made it (see HttpCore.keyScope). Traced, it is one span around its attempts.
     const core = this.#core;
-    return import('./helpers/purchase.js')
-      .then(({ purchase }) =>
-        purchase(this, options, (key, identity) => core.keyScope(key, identity, undefined)),
+    const scopeOf = (key: string, identity: string | undefined) =>
+      core.keyScope(key, identity, undefined);
+    return core
+      .observe('seatpay.purchase', (notes) =>
+        import('./helpers/purchase.js').then(({ purchase }) =>
+          purchase(this, options, scopeOf, notes),
+        ),
       )
       .catch((error: unknown) => {
         throw this.#core.scrub(error);

@@ -35,6 +35,14 @@ export type {
   TokenSource,
   ValidationMode,
 } from './core/setup/options.js';
+export type {
+  TelemetryAttributes,
+  TelemetryHistogram,
+  TelemetryMeter,
+  TelemetrySpan,
+  TelemetryTracer,
+  TelemetryValue,
+} from './core/observe/telemetry-types.js';
 export * from './core/errors/index.js';
 export * from './schemas/index.js';
 export { spendingOf, type Spending } from './helpers/spending-of.js';
@@ -74,6 +82,7 @@ export {
   type UploadRecord,
 } from './helpers/upload/resume-store.js';
 export type { UploadProgress } from './helpers/upload/progress.js';
+export type { PendingUpload } from './helpers/upload/pending-uploads.js';
 export type { DeliveredChunk } from './helpers/upload/deliver-chunk.js';
 export { routes, type Route, type RouteName, type RouteTable } from './core/routes/routes.js';
 export { deployedRoutes } from './core/routes/deployed-routes.js';

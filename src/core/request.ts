@@ -5,7 +5,9 @@ import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
 import type { AuthUsed } from './errors/auth-hint.js';
 import { errorOfAnswer } from './errors/error-of-answer.js';
 import { RequestHeaders } from './prepare/headers.js';
-import { MultipartBody } from './prepare/multipart.js';
+import { describeBody } from './setup/describe-body.js';
+import { observed, startObserving, type Observing } from './observe/observing.js';
+import { UNOBSERVED, type OperationNotes } from './observe/operation-notes.js';
 import { prepare, type PrepareSetup } from './prepare/prepare.js';
 import { tokenFor } from './prepare/token.js';
 import { withinDeadline } from './retry/deadline.js';
@@ -57,6 +59,7 @@ export class HttpCore {
   readonly #retrySetup: RetrySetup;
   readonly #sendSetup: SendSetup;
   readonly #resultSetup: ResultSetup;
+  readonly #observing: Observing;
   readonly #keyOwners = new KeyOwners();
 
   /** @internal */
@@ -96,6 +99,7 @@ export class HttpCore {
       log: this.#log,
     };
     this.#ky = kyInstanceOf(options, this.#headers.static(platform.userAgent), timeoutMs);
+    this.#observing = startObserving(options, this.#secrets, this.#log);
   }
 
   /** @internal */
@@ -125,6 +129,16 @@ export class HttpCore {
    */
   get routes(): RouteTable {
     return this.#profile.routes;
+  }
+
+  /**
+   * What upload progress can count: bytes where the platform's chunk sender sends chunks, chunks
+   * where a custom fetch (or the runtime's) does.
+   * @internal
+   */
+  get chunkProgress(): 'bytes' | 'chunks' {
+    const { customFetch, platform } = this.#sendSetup;
+    return !customFetch && platform.chunkSender ? 'bytes' : 'chunks';
   }
 
   /** The academy set on the client, used by media calls that do not name one. */
@@ -166,13 +180,33 @@ export class HttpCore {
     if ((totalTimeout === undefined || totalTimeout === Infinity) && !call.options.signal)
       return retried(call);
     // One deadline over every attempt and wait: its signal replaces the caller's.
-    return withinDeadline(totalTimeout, call.options, call, (deadline) =>
-      retried({ ...call, options: { ...call.options, ...deadline } }),
+    return withinDeadline(
+      totalTimeout,
+      call.options,
+      call,
+      (deadline) => retried({ ...call, options: { ...call.options, ...deadline } }),
+      this.#secrets,
     );
   }
 
+  /** One attempt, observed (a span, a duration) when the client has a tracer or a meter. */
+  private attempt<T>(call: PreparedCall<T>, attempt: number, mode: AnswerMode) {
+    const run = () => this.answerOf(call, attempt, mode);
+    return observed(this.#observing, (observer) => observer.attempt(call, attempt, run), run);
+  }
+
+  /**
+   * Runs a helper's whole operation (`seatpay.purchase`, `seatpay.upload` ...) in a span of its
+   * own when the client traces; `notes` let it add what it learns.
+   * @internal
+   */
+  observe<T>(name: string, work: (notes: OperationNotes) => Promise<T>): Promise<T> {
+    const untraced = () => work(UNOBSERVED);
+    return observed(this.#observing, (observer) => observer.operation(name, work), untraced);
+  }
+
   /** One attempt: token and headers, send and read, then the typed error or the answer. */
-  private async attempt<T>(
+  private async answerOf<T>(
     call: PreparedCall<T>,
     attempt: number,
     mode: AnswerMode,
@@ -205,7 +239,7 @@ export class HttpCore {
     const source = this.#options.token;
     if (typeof source === 'string') return source;
     // What a provider throws may quote the call's card or a token it handed out before.
-    return tokenFor(source, call.options.signal, this.#secrets).then((token) => {
+    return tokenFor(source, call.options.signal, this.#secrets, call).then((token) => {
       this.#secrets.remember([token]);
       return token;
     });
@@ -237,6 +271,7 @@ export class HttpCore {
     return {
       redact: (value) => secrets.redact(value),
       cause: (thrown) => secrets.cause(thrown),
+      error: (error) => secrets.error(error),
       owner,
       timeoutMs: timeout ?? this.#prepareSetup.timeoutMs,
       totalTimeout: this.#options.totalTimeout,
@@ -261,17 +296,4 @@ export class HttpCore {
     const ms = Math.round(performance.now() - started);
     this.#log.info(`← ${response.status} ${call.method} ${call.url} (${ms} ms)${id}`);
   }
-}
-
-function describeBody(body: unknown): unknown {
-  if (body instanceof MultipartBody) return body.describe();
-  if (body instanceof FormData) {
-    return Object.fromEntries(
-      [...body.entries()].map(([key, value]) => [
-        key,
-        typeof value === 'string' ? value : `[${value.size} bytes]`,
-      ]),
-    );
-  }
-  return body;
 }

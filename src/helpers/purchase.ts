@@ -10,6 +10,7 @@ import { startDeadline } from '../core/retry/deadline.js';
 import type { KeyScope } from '../core/secrets/key-owner.js';
 import { checkKeyAndJournal } from './purchase/keyed-journal.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
+import type { OperationNotes } from '../core/observe/operation-notes.js';
 
 export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
 
@@ -23,6 +24,7 @@ export async function purchase(
   client: PurchaseCalls,
   options: PurchaseOptions,
   scopeOf: (key: string, identity: string | undefined) => KeyScope,
+  notes: OperationNotes,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
   const deadline = startDeadline(options.totalTimeout, options.signal, 'The purchase');
@@ -30,14 +32,29 @@ export async function purchase(
     // The purchases of one client share a money queue and its claimed subscriptions.
     const flow = new PurchaseFlow(
       client,
-      { ...options, signal: deadline.signal },
+      { ...traced(options, notes), signal: deadline.signal },
       purchasesOf(client),
       scopeOf,
+      notes,
     );
     return await flow.run();
   } finally {
     deadline.clear();
   }
+}
+
+/** The options with each step told to the purchase's span as an event (nothing, untraced). */
+function traced(options: PurchaseOptions, notes: OperationNotes): PurchaseOptions {
+  if (options.key !== undefined)
+    notes.set({ 'seatpay.key': options.key, 'seatpay.replayed': false });
+  const { onStep } = options;
+  return {
+    ...options,
+    onStep: (done) => {
+      notes.event('seatpay.purchase.step', { 'seatpay.step': done.step });
+      onStep?.(done);
+    },
+  };
 }
 
 /**

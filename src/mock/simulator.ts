@@ -143,8 +143,9 @@ export interface Simulator {
   addUser(input: { email: string }): MockUser;
   /**
    * A member draws units; throws a {@link SimulatorError} (402, 400, 401) where the route would
-   * answer one. Consumption is not part of the service's API: this is how a test makes a member
-   * use what the team bought, and so triggers auto-recharges.
+   * answer one. Any number of units at once, for tests (the service's own route,
+   * `client.consumables.consume`, takes one per call): how a test makes a member use what the
+   * team bought, and so triggers auto-recharges.
    *
    * @example
    * ```ts
@@ -259,7 +260,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     fileBytes: (fileId) => fileBytes(state, fileId),
     file: (fileId) => {
       const file = findFile(state, fileId);
-      return file && serializeFile(file);
+      return file && serializeFile(state, file);
     },
     handle: (request, handleOptions) => dispatch(env, request, handleOptions?.basePath),
     close: () => timers.clear(),

@@ -11,7 +11,10 @@ const STALE_TEMPORARY_MS = 3_600_000;
  * upload survives a crashed or killed process. Each write goes to a temporary file that is then
  * renamed over the record, so a crash mid-write leaves the previous record whole, never half a
  * file. The directory is created on the first write, which also removes records not written for
- * 7 days and temporary files a crash left, so abandoned uploads do not pile up.
+ * 7 days and temporary files a crash left, so abandoned uploads do not pile up. One store's
+ * operations run in the order they were asked: two acknowledgements written at once cannot land
+ * older over newer, and a `list` or `delete` after an aborted upload sees (or removes) the record
+ * its last acknowledgement wrote, even when the upload stopped waiting for that write.
  *
  * @example
  * ```ts
@@ -27,33 +30,66 @@ export function fileUploadStore(dir: string): UploadStore {
   const fileOf = (key: string) =>
     join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.json`);
   let pruned = false;
-  return {
-    get: async (key) => {
-      let text: string;
-      try {
-        text = await readFile(fileOf(key), 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
-      return JSON.parse(text) as unknown;
-    },
-    set: async (key, record) => {
-      const file = fileOf(key);
-      const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-      await mkdir(dir, { recursive: true });
-      if (!pruned) await forgetOldFiles(dir, record.updatedAt);
-      pruned = true;
-      try {
-        await writeFile(temporary, JSON.stringify(record));
-        await rename(temporary, file);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
-    },
-    delete: async (key) => rm(fileOf(key), { force: true }),
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
   };
+  return {
+    get: (key) => inTurn(() => readRecord(fileOf(key))),
+    set: (key, record) =>
+      inTurn(async () => {
+        const file = fileOf(key);
+        const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+        await mkdir(dir, { recursive: true });
+        if (!pruned) await forgetOldFiles(dir, record.updatedAt);
+        pruned = true;
+        try {
+          // The key goes with the record (the file is named by its hash): `list` gives it back.
+          await writeFile(temporary, JSON.stringify({ ...record, [KEY_FIELD]: key }));
+          await rename(temporary, file);
+        } catch (error) {
+          await rm(temporary, { force: true });
+          throw error;
+        }
+      }),
+    delete: (key) => inTurn(() => rm(fileOf(key), { force: true })),
+    list: () => inTurn(() => listRecords(dir)),
+  };
+}
+
+async function readRecord(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return JSON.parse(text) as unknown;
+}
+
+/** Where a record file keeps its store key; the record's own fields are left as they are. */
+const KEY_FIELD = 'storeKey';
+
+/** Every record file with the key it was written under; one unreadable or keyless is left out. */
+async function listRecords(dir: string): Promise<Array<readonly [string, unknown]>> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const listed: Array<readonly [string, unknown]> = [];
+  for (const name of names.filter((name) => name.endsWith('.json'))) {
+    // Another process may remove or replace it meanwhile: what cannot be read is not listed.
+    const record = await readFile(join(dir, name), 'utf8').then(
+      (text) => parsedOrNull(text),
+      () => null,
+    );
+    const key = record?.[KEY_FIELD];
+    if (typeof key === 'string') listed.push([key, record]);
+  }
+  return listed;
 }
 
 async function forgetOldFiles(dir: string, now: number): Promise<void> {
@@ -71,5 +107,13 @@ async function forgetOldFiles(dir: string, now: number): Promise<void> {
       () => Infinity,
     );
     if (modified < now - age) await rm(path, { force: true });
+  }
+}
+
+function parsedOrNull(text: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(text) as Record<string, unknown> | null;
+  } catch {
+    return null;
   }
 }

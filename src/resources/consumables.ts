@@ -1,11 +1,9 @@
-import type { APIPromise } from '../core/api-promise.js';
+import { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
-import { keyedCheckout } from '../helpers/purchase/keyed-checkout.js';
 import { memoryJournal, type PurchaseJournal } from '../helpers/purchase/journal.js';
-import { checkKeyAndJournal } from '../helpers/purchase/keyed-journal.js';
 import {
   CheckoutParamsSchema,
   CheckoutResultSchema,
@@ -119,13 +117,19 @@ export class ConsumablesResource {
       const unkeyed = journal === undefined && identity === undefined;
       return this.#send(unkeyed ? given : input, options);
     }
-    const check = () => {
-      checkKeyAndJournal({ key, journal, identity });
-      parseInput(CheckoutParamsSchema, input, 'params');
-    };
-    const scope = () => this.#core.keyScope(key, identity, options?.timeout);
-    const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
-    return keyedCheckout(this.#send, input, keyed, options, check);
+    // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
+    // Traced, it is one span around its attempt (none when the key's answer is replayed).
+    const run = this.#core.observe('seatpay.checkout', (notes) =>
+      import('../helpers/purchase/keyed-checkout.js').then((keyedCheckout) => {
+        // Bad input: a typed error, nothing read or sent.
+        keyedCheckout.checkKeyAndJournal({ key, journal, identity });
+        parseInput(CheckoutParamsSchema, input, 'params');
+        const scope = this.#core.keyScope(key, identity, options?.timeout);
+        const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
+        return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
+      }),
+    );
+    return new APIPromise(run, { raw: false });
   }
 
   /**

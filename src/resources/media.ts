@@ -6,6 +6,8 @@ import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import type { UploadSource } from '../helpers/upload/sources.js';
 import type { UploadOptions } from '../helpers/upload/upload.js';
+import type { PendingUpload } from '../helpers/upload/pending-uploads.js';
+import type { UploadStore } from '../helpers/upload/resume-store.js';
 import { NonEmptyStringSchema } from '../schemas/common.js';
 import {
   ChunkParamsSchema,
@@ -125,9 +127,58 @@ export class MediaResource {
     const academy = options?.academy ?? this.#core.academy;
     const given = academy === undefined || !options ? options : { ...options, academy };
     // Loaded on first use, in a chunk of its own: a page that never uploads does not ship it.
-    return import('../helpers/upload/upload.js').then(({ uploadMedia }) =>
-      uploadMedia(this, source, given, this.#core.log),
+    // Traced, it is one span around its every chunk's attempts.
+    return this.#core.observe('seatpay.upload', (notes) =>
+      import('../helpers/upload/upload.js').then(({ uploadMedia }) =>
+        uploadMedia(this, source, given, this.#core.log, notes),
+      ),
     );
+  }
+
+  /**
+   * What `onProgress` can report within a chunk: `'bytes'` where chunks go through a sender that
+   * counts the bytes going out (browsers' XMLHttpRequest, Node's), `'chunks'` where the client was
+   * given its own `fetch` (or the runtime's fetch sends chunks: Workers, Deno, Bun): progress then
+   * moves once per acknowledged chunk.
+   *
+   * @example
+   * ```ts
+   * if (client.media.uploadProgress === 'chunks') console.log('progress moves chunk by chunk');
+   * ```
+   */
+  get uploadProgress(): 'bytes' | 'chunks' {
+    return this.#core.chunkProgress;
+  }
+
+  /**
+   * The unfinished uploads `store` holds (uploads made with `resume: { store }`), the latest
+   * first: after a page reload, what to offer to resume. Resume one by uploading the same file
+   * again with the same store; drop it with {@link MediaResource.discardUpload | discardUpload}.
+   * Sends nothing.
+   *
+   * @example
+   * ```ts
+   * const [last] = await client.media.pendingUploads(localStorageUploadStore());
+   * if (last) console.log(`${last.filename}: ${last.bytesDone} of ${last.totalBytes} bytes sent`);
+   * ```
+   */
+  pendingUploads(store: UploadStore): Promise<PendingUpload[]> {
+    return import('../helpers/upload/pending-uploads.js').then((loaded) =>
+      loaded.pendingUploads(store),
+    );
+  }
+
+  /**
+   * Forgets an unfinished upload of `store` (its `key` from `pendingUploads`): uploading the file
+   * again then starts afresh. The chunks the service holds are left to its own cleanup.
+   *
+   * @example
+   * ```ts
+   * for (const { key } of await client.media.pendingUploads(store)) await client.media.discardUpload(store, key);
+   * ```
+   */
+  async discardUpload(store: UploadStore, key: string): Promise<void> {
+    await store.delete(parseInput(NonEmptyStringSchema, key, 'key'));
   }
 
   /**

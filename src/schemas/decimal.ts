@@ -14,24 +14,18 @@ const PLAIN = /^\d+(\.\d+)?$/;
  */
 export function decimalProblem(amount: unknown): string | undefined {
   if (typeof amount === 'number') {
-    if (!Number.isFinite(amount)) return 'must be a finite number, such as 10.5';
-    if (amount > Number.MAX_SAFE_INTEGER / 100)
-      return 'is too large to be exact as a JavaScript number: pass a decimal string';
-  } else if (typeof amount !== 'string') {
-    return 'must be a decimal string such as "10.00"';
-  }
+    if (!Number.isFinite(amount)) return 'must be a finite number';
+    if (amount > Number.MAX_SAFE_INTEGER / 100) return 'is too large for a number: pass a string';
+  } else if (typeof amount !== 'string') return 'must be a decimal string such as "10.00"';
   const text = String(amount);
-  if (/^\s*[-−]/.test(text))
-    return `must not be negative: ${JSON.stringify(text)} has a minus sign, and an amount is 0 or more`;
-  if (text.trim() !== text) return `has spaces around it: pass ${JSON.stringify(text.trim())}`;
-  if (/^\d+,\d+$/.test(text))
-    return `uses a comma: write the decimal point as "." (${JSON.stringify(text.replace(',', '.'))})`;
-  if (!PLAIN.test(text))
-    return `must be a decimal amount such as "10.00" (digits and one ".", no sign, exponent or grouping), not ${JSON.stringify(text)}`;
+  if (/^\s*-/.test(text)) return 'must not be negative: drop the minus sign';
+  if (text.trim() !== text) return 'has spaces around it';
+  if (/^\d+,\d+$/.test(text)) return 'uses a comma: write the decimal point as "."';
+  if (!PLAIN.test(text)) return 'must be a decimal amount such as "10.00"';
   const decimals = text.split('.')[1]?.length ?? 0;
-  if (decimals > 2)
-    return `has ${decimals} decimals (${JSON.stringify(text)}): an amount has at most 2, whole cents; compute in cents and pass a decimal string such as "0.30"`;
-  return undefined;
+  return decimals > 2
+    ? `has ${decimals} decimals, more than 2 (cents): pass a decimal string such as "0.30"`
+    : undefined;
 }
 
 /**

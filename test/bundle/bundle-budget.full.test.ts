@@ -18,9 +18,15 @@ import { measureSplit } from '../../bench/bundle-split.js';
  * wraps every module such a chunk reaches in a lazy initializer, so the whole entry as one file
  * grows about 1.9 KB; its per-call work (plain checks of arguments, route templates split once,
  * fewer async steps) adds about 0.5 KB to one resource. Decisions, measured in BENCHMARKS.md.
+ * Issue 30 (tracing) adds about 1.9 and 1.7 KB: a bundler that does not split inlines the
+ * observer, loaded only when a tracer or meter is given, and its wiring (BENCHMARKS.md).
  */
-const WHOLE_MAIN_ENTRY_BUDGET = 51_900;
-const ONE_RESOURCE_BUDGET = 36_200;
+// Issue 32 (browser branch, after merging main at 5396d6e): main had grown to 58.7 KB (whole
+// entry, one file) and 38.9 (one resource) with the errors, journals and command work; this
+// branch measured 58.8 and 39.1 (BENCHMARKS.md, "Issue 32"). Guards at those sizes plus about 1 %.
+// Tracing's 1.9 and 1.7 KB (above) come on top of issue 32's figures.
+const WHOLE_MAIN_ENTRY_BUDGET = 61_300;
+const ONE_RESOURCE_BUDGET = 41_200;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -62,12 +68,22 @@ describe('browser bundle of the main entry', () => {
  * A page that creates a client and calls `plans.get`, built by a code-splitting bundler: what
  * loads before its code runs (issue 19's goal is 26 KB; BENCHMARKS.md says why it is missed).
  * The measured size after merging main at 6a9900c (43.6 KB with esbuild, 43.3 with vite) plus
- * about 1 %: the guard sits close because the goal is far below it.
+ * about 1 %: the guard sits close because the goal is far below it. Issue 30 (tracing): the
+ * observer is a chunk of its own, loaded only when a tracer or meter is given; what stays up front
+ * is its wiring (the option's check, one branch per attempt, the dynamic import), about 0.3 KB.
  */
-const ONE_CALL_PAGE_UP_FRONT_BUDGET = 44_000;
+// Issue 32: main at 5396d6e loads 49.7 KB (esbuild) and 49.5 (vite) up front; this branch 49.3
+// and 49.1 (the XMLHttpRequest chunk sender is a lazy chunk). Issue 32's goal is 32 KB: missed,
+// BENCHMARKS.md ("Issue 32") says where the bytes are.
+const ONE_CALL_PAGE_UP_FRONT_BUDGET = 50_100;
 
-/** The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads. */
-const LAZY_HELPERS = /dist\/(upload|purchase|wait-for-subscription)-\w+\.js$/;
+/**
+ * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
+ * the browser's XMLHttpRequest chunk sender (loaded on the first chunk), and the observer a client
+ * with a `tracer` or `meter` loads.
+ */
+const LAZY_HELPERS =
+  /dist\/(upload|purchase|wait-for-subscription|xhr-chunk-sender|observer)-\w+\.js$/;
 
 describe.each(['esbuild --splitting', 'vite'] as const)(
   'a one-call page split by %s',
@@ -77,7 +93,7 @@ describe.each(['esbuild --splitting', 'vite'] as const)(
       expect(upFront.gzipped).toBeLessThanOrEqual(ONE_CALL_PAGE_UP_FRONT_BUDGET);
     });
 
-    it('leaves the upload, purchase and polling helpers to chunks loaded on first use', async () => {
+    it('leaves the upload, purchase and polling helpers and the observer to chunks loaded on first use', async () => {
       const { upFront, all } = await measureSplit(scenarios['createClient, plans.get'], splitter);
       expect(upFront.inputs.filter((file) => LAZY_HELPERS.test(file))).toEqual([]);
       // They are in the page's build, behind a dynamic import: the page still can call them.

@@ -46,7 +46,25 @@ const EXPECTED: Record<string, string | null> = {
   'Seat not found': 'seat-not-found',
   'You must select a cohort for the invited member': 'seat-cohort-required',
   'User already has a seat for this team': 'duplicate-team-seat',
+  "Invalid type. Allowed values are 'BAG' or 'PREVIEW'": 'invalid-bag-type',
+  'You can only select one plan': 'more-than-one-plan-selected',
+  'Service is required': 'service-is-required',
+  'Invalid operation type': 'invalid-operation-type',
+  "You aren't authorized to upload any proof-of-payment operation type":
+    'unauthorized-media-upload',
+  'total_chunks must be a positive integer': 'invalid-total-chunks',
+  'Unsupported mime type text/plain': 'unsupported-mime-type',
+  'Chunk index out of range': 'chunk-index-out-of-range',
+  'Chunk already exists': 'chunk-already-exists',
+  'File already exists': 'file-already-exists',
+  '3/3 chunks are missing': 'some-chunks-not-found',
+  'Missing required meta key: name': 'missing-required-meta-key',
+  'meta must be a dictionary': 'meta-must-be-dictionary',
 };
+
+/** The code a recorded message must give: listed by the message or its start, else none. */
+const expectedCode = (message: string): string | null =>
+  Object.entries(EXPECTED).find(([text]) => message.startsWith(text))?.[1] ?? null;
 
 /** The recorded answers whose body carries a message: refusals, and the 207 seat refusals. */
 function recordedRefusals(): { n: number; status: number; body: unknown; message: string }[] {
@@ -65,8 +83,9 @@ describe('codes of the deployed server’s recorded refusals', () => {
   const refusals = recordedRefusals();
 
   it('the transcript holds the refusals this test is about', () => {
-    const messages = new Set(refusals.map(({ message }) => message));
-    for (const message of Object.keys(EXPECTED)) expect(messages).toContain(message);
+    const messages = refusals.map(({ message }) => message);
+    for (const text of Object.keys(EXPECTED))
+      expect(messages.some((message) => message.startsWith(text))).toBe(true);
   });
 
   it.each(refusals.filter(({ status }) => status >= 400))(
@@ -77,8 +96,8 @@ describe('codes of the deployed server’s recorded refusals', () => {
         .plans.get('any')
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(APIError);
-      expect((error as APIError).code).toBe(EXPECTED[message] ?? null);
-      if (EXPECTED[message] === 'only-owner-allowed') {
+      expect((error as APIError).code).toBe(expectedCode(message));
+      if (expectedCode(message) === 'only-owner-allowed') {
         expect(error).toBeInstanceOf(OwnerOnlyError);
         expect(error).toBeInstanceOf(PermissionDeniedError);
       }
@@ -97,7 +116,7 @@ describe('codes of the deployed server’s recorded refusals', () => {
       expect(error).toBeInstanceOf(SeatsRefusedError);
       expect((error as SeatsRefusedError).refused).toContainEqual({
         message,
-        code: EXPECTED[message],
+        code: expectedCode(message),
         status: 400,
       });
     },
@@ -115,6 +134,13 @@ describe('codes of the deployed server’s recorded refusals', () => {
       .plans.get('any')
       .catch((e: unknown) => e)) as APIError;
     expect(error.code).toBe('card-error');
+
+    const lock = { detail: 'Tiempo de espera alcanzado', status_code: 408, silent_code: 'timeout' };
+    server.use(answer(PLAN, lock, { status: 408 }));
+    const timedOut = (await testClient({ maxRetries: 0 })
+      .plans.get('any')
+      .catch((e: unknown) => e)) as APIError;
+    expect(timedOut.code).toBe('timeout');
   });
 
   it("the server's test mode sends the slug as detail: the same code and class", async () => {

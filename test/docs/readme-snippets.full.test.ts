@@ -5,9 +5,9 @@ import { createSimulator, startMockServer, type MockServer } from '../../src/moc
 import { packAndInstall } from '../package/support/pack-and-install.js';
 import { requestGate } from '../support/request-gate.js';
 import { runAndInterrupt } from './support/interrupt.js';
+import { documentationPages } from './support/pages.js';
 import {
   compileErrors,
-  documentationPages,
   documentationSnippets,
   linkDevModules,
   runsInNode,

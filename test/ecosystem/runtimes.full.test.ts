@@ -33,6 +33,14 @@ interface FlowResult {
   };
   badToken: FlowError;
   redirect: FlowError;
+  spans: RecordedSpan[];
+}
+interface RecordedSpan {
+  name: string;
+  kind: number;
+  attributes: Record<string, unknown>;
+  events: { name: string; attributes?: Record<string, unknown> }[];
+  status?: number;
 }
 interface FlowError {
   resolved?: true;
@@ -107,6 +115,40 @@ function expectFlowPassed(raw: unknown, simulator: MockServer, redirect: Redirec
     redirected: 1,
     followed: 0,
   });
+  expectTraced(result, simulator);
+}
+
+/** The flow's client was traced: its observer chunk loaded, each span as issue 30 says. */
+function expectTraced({ spans, subscription }: FlowResult, simulator: MockServer) {
+  const named = (name: string) => spans.filter((span) => span.name === name);
+  const [purchase] = named('seatpay.purchase');
+  expect(purchase).toMatchObject({ kind: 0 });
+  expect(purchase!.events.map((event) => event.attributes?.['seatpay.step'])).toContain('pay');
+  const pay = named('POST /v1/payments/pay');
+  expect(pay).toHaveLength(1);
+  expect(pay[0]).toMatchObject({
+    kind: 2,
+    attributes: {
+      'http.request.method': 'POST',
+      'url.template': '/v1/payments/pay',
+      'http.response.status_code': 201,
+    },
+  });
+  expect(named('GET /v2/payments/subscription/{subscription_id}/billing-team/seat')).toEqual([
+    expect.objectContaining({
+      attributes: expect.objectContaining({
+        'url.full': `${simulator.url}/v2/payments/subscription/${subscription.id}/billing-team/seat`,
+      }),
+    }),
+  ]);
+  expect(named('seatpay.upload').map((span) => span.attributes['seatpay.upload.chunks'])).toEqual([
+    3, 3,
+  ]);
+  const unauthorized = spans.find((span) => span.attributes['http.response.status_code'] === 401);
+  expect(unauthorized).toMatchObject({ status: 2, attributes: { 'error.type': '401' } });
+  const text = JSON.stringify(spans);
+  for (const secret of ['4242424242424242', simulator.simulator.users.owner.token])
+    expect(text).not.toContain(secret);
 }
 
 describe('the same flow, from the packed tarball, in every runtime', () => {

@@ -33,6 +33,7 @@ async function preview(server: MockServer, plan: string, teamSeats?: number) {
   });
 }
 
+/** Registers the card and pays with it; the first refusal is the answer. */
 async function payWith(server: MockServer, cardNumber: string) {
   const { token } = server.simulator.users.owner;
   const { createBag, registerCard, pay } = routesOf(server);
@@ -40,11 +41,12 @@ async function payWith(server: MockServer, cardNumber: string) {
     ...createBag.fixedFields,
     plans: ['personal'],
   });
-  await call(server, token, registerCard.method, registerCard.path, {
+  const card = await call(server, token, registerCard.method, registerCard.path, {
     card_number: cardNumber,
     cvc: '123',
     ...extrasOf(server, 'card'),
   });
+  if (card.status !== 200) return card;
   return call(server, token, pay.method, pay.path, {
     token: bag.body.token,
     chosen_period: 'MONTH',
@@ -53,9 +55,11 @@ async function payWith(server: MockServer, cardNumber: string) {
 }
 
 describe.each(['spec', 'deployed'] as const)('both profiles (%s)', (profile) => {
-  it('declines the test card with 402 "Card declined" and charges nothing', async () => {
+  it('declines the test card with 402 "Card declined" (deployed: at registration) and charges nothing', async () => {
     const server = await startServer({ profile });
     const declined = await payWith(server, DECLINED_CARD_NUMBER);
+    const at = new URL(declined.url).pathname;
+    expect(at).toBe(profile === 'deployed' ? '/v1/payments/card' : '/v1/payments/pay');
     expect([declined.status, declined.body]).toEqual([
       402,
       { detail: 'Card declined', status_code: 402, silent: true, silent_code: 'card-error' },
@@ -132,7 +136,8 @@ describe('the deployed server, as seen', () => {
     const plan = await call(server, token, 'GET', '/v1/payments/plan/team-per-seat');
     expect(plan.body).toMatchObject({ price_per_month: 59.99, price_per_year: 599.99 });
     expect(plan.body.seat_service_price.price_per_unit).toBe(15);
-    expect(plan.body.service_items[0].price_per_unit).toBe(1);
+    // That server prices units in the plan's add-ons, not in its service items.
+    expect(plan.body.add_ons[0].price_per_unit).toBe(1);
     const paid = await payWith(server, '4242424242424242');
     expect([paid.body.amount, paid.body.bag.amount_per_month]).toEqual([19.99, 19.99]);
   });
@@ -165,7 +170,11 @@ describe('the deployed server, as seen', () => {
     expect(byId.status).toBe(201);
     expect(byId.body.amount).toBe(4); // 5 x 1.00, less its academy's bundle discount (20 %)
     expect(byId.body.standalone_consumables).toEqual([
-      expect.objectContaining({ how_many: 5, user: owner.id, service: expect.any(Object) }),
+      expect.objectContaining({
+        how_many: 5,
+        user: expect.objectContaining({ id: owner.id }),
+        service: expect.any(Object),
+      }),
     ]);
     const bySlug = await call(server, owner.token, 'POST', CHECKOUT, {
       service: 'mentorship',
@@ -202,8 +211,14 @@ describe('the deployed server, as seen', () => {
     const negative = await call(server, owner.token, 'PUT', path, { recharge_amount: -1 });
     expect(negative.status).toBe(400);
     expect(negative.body.recharge_amount).toEqual([expect.stringMatching(/>= 0/)]);
+    // Any setting: that server's HTML 500, every time, and the team unchanged.
     const one = await call(server, owner.token, 'PUT', path, { recharge_amount: '7.50' });
-    expect(one.body).toMatchObject({ recharge_amount: '7.50', auto_recharge_enabled: false });
+    expect([one.status, one.headers.get('content-type')]).toEqual([
+      500,
+      'text/html; charset=utf-8',
+    ]);
+    expect(one.body).toContain('Server Error (500)');
+    expect((await call(server, owner.token, 'GET', path)).body).toEqual(before);
   });
 });
 

@@ -177,9 +177,10 @@ describe("the simulator's deployed profile", () => {
 
   it('takes chunks and finalize by PUT, with meta as an object only', async () => {
     const server = await deployed();
-    expect((await sendChunk(server, 0, 1, bytes('deployed'))).status).toBe(201);
+    const octets = { mime: 'application/octet-stream' };
+    expect((await sendChunk(server, 0, 1, bytes('deployed'), octets)).status).toBe(201);
     const asString = await finalize(server, { total_chunks: 1, meta: '{"slug":"a"}' });
-    expect([asString.status, asString.body.detail]).toEqual([400, 'Meta must be a dictionary']);
+    expect([asString.status, asString.body.detail]).toEqual([400, 'meta must be a dictionary']);
     const asObject = await finalize(server, { total_chunks: 1, meta: { slug: 'a' } });
     expect(asObject.status).toBe(201);
     expect(server.simulator.fileBytes(asObject.body.id)).toEqual(bytes('deployed'));

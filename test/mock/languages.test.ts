@@ -4,7 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   APIError,
+  BillingPeriodLimitError,
   createClient,
+  PaymentRequiredError,
+  RechargeBudgetError,
   OwnerOnlyError,
   PermissionDeniedError,
   SeatsRefusedError,
@@ -23,7 +26,7 @@ type Profile = 'spec' | 'deployed';
 
 const CARD = { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2035' };
 
-async function teamOf(profile: Profile, language: Language) {
+async function teamOf(profile: Profile, language: Language, seats = 1) {
   const simulator = createSimulator({ profile, subscriptionDelayMs: 0, billingTeamDelayMs: 0 });
   const clientOf = (token: string) =>
     createClient({
@@ -39,14 +42,14 @@ async function teamOf(profile: Profile, language: Language) {
   const member = clientOf(simulator.users.member.token);
   const bought = await owner.purchase({
     plan: 'team-per-seat',
-    team_seats: 1,
+    team_seats: seats,
     card: CARD,
     chosen_period: 'MONTH',
     payment_method_id: 1,
     academy: 1,
     pollInterval: 1,
   });
-  return { simulator, owner, member, subscription: bought.subscription.id };
+  return { simulator, clientOf, owner, member, subscription: bought.subscription.id };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<APIError | SeatsRefusedError> {
@@ -159,6 +162,61 @@ async function expectDeclined(owner: SeatpayClient, profile: Profile): Promise<v
   );
   expect(declined).toMatchObject({ status: 402, code: 'card-error' });
 }
+
+describe.each(['en', 'es'] as const)('a consumption refused, answering in %s', (language) => {
+  const say = LANGUAGES[language].pick;
+
+  /** Draws units as the member until the simulator refuses, under SERVICE.md's caps. */
+  async function refusedDraw(cap: `${number}`) {
+    const { owner, member, simulator, subscription } = await teamOf('spec', language, 3);
+    await owner.seats.add(subscription, [{ email: simulator.users.member.email }]);
+    await owner.billingTeam.update(subscription, {
+      auto_recharge_enabled: true,
+      recharge_threshold_amount: '5.00',
+      recharge_amount: '10.00',
+      max_monthly_spend: cap,
+    });
+    for (let draw = 0; draw < 40; draw += 1) {
+      const error = await member.consumables.consume('ai-credits').then(
+        () => undefined,
+        (thrown: unknown) => thrown as APIError,
+      );
+      if (error) return error;
+    }
+    throw new Error('no draw was refused');
+  }
+
+  it('the period cap reached: BillingPeriodLimitError, billing-period-limit-reached', async () => {
+    const error = await refusedDraw('10.00');
+    expect(error).toBeInstanceOf(BillingPeriodLimitError);
+    expect(error).toBeInstanceOf(PaymentRequiredError);
+    expect(error).toMatchObject({ status: 402, code: 'billing-period-limit-reached' });
+    expect(error.message).toContain(
+      say('Billing period limit reached', 'Límite del periodo de facturación alcanzado'),
+    );
+  });
+
+  it('a recharge that would pass the cap: RechargeBudgetError, would-exceed-limit', async () => {
+    const error = await refusedDraw('15.00');
+    expect(error).toBeInstanceOf(RechargeBudgetError);
+    expect(error).toMatchObject({ status: 402, code: 'would-exceed-limit' });
+    expect(error.message).toContain(
+      say('No budget available for recharge', 'No hay presupuesto disponible para la recarga'),
+    );
+  });
+
+  it.each(['spec', 'deployed'] as const)(
+    'no unit at all under %s: PaymentRequiredError, insufficient-credits',
+    async (profile) => {
+      const { simulator, clientOf } = await teamOf(profile, language);
+      const outsider = simulator.addUser({ email: 'outsider@example.com' });
+      const error = await refusal(clientOf(outsider.token).consumables.consume('ai-credits'));
+      expect(error).toBeInstanceOf(PaymentRequiredError);
+      expect(error).toMatchObject({ status: 402, code: 'insufficient-credits' });
+      expect(error.message).toContain(say('', 'Créditos insuficientes'));
+    },
+  );
+});
 
 describe("the simulator's Spanish names the same refusal as its English", () => {
   it.each(SPANISH)('%s', (english, spanish) => {

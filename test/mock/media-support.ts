@@ -6,17 +6,22 @@ import { call, routesOf } from './support.js';
 export const bytes = (text: string) => new TextEncoder().encode(text);
 export const text = (data: Uint8Array) => new TextDecoder().decode(data);
 
-export function chunkForm(fields: Record<string, string>, chunk?: Uint8Array | string): FormData {
+export function chunkForm(
+  fields: Record<string, string>,
+  chunk?: Uint8Array | string,
+  type = 'text/plain',
+): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (typeof chunk === 'string') form.append('chunk', chunk);
-  else if (chunk)
-    form.append('chunk', new Blob([chunk as BlobPart], { type: 'text/plain' }), 'notes.txt');
+  else if (chunk) form.append('chunk', new Blob([chunk as BlobPart], { type }), 'notes.txt');
   return form;
 }
 
 export interface UploadTarget {
   op?: string;
+  /** The chunk's MIME type (default text/plain, which the deployed server refuses). */
+  mime?: string;
   headers?: Record<string, string>;
   scope?: 'me' | 'academy';
 }
@@ -40,6 +45,7 @@ export const sendChunk = (
         chunk_index: String(index),
       },
       data,
+      target.mime,
     ),
     target.headers,
   );

@@ -16,6 +16,7 @@ describe('operation types', () => {
     expect((await call(server, token, 'GET', '/v2/media/operationtype')).body).toEqual([
       'media',
       'proof-of-payment',
+      'profile-picture',
       'test-small',
     ]);
     const settings = [];

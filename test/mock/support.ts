@@ -30,6 +30,8 @@ export async function closeServers(): Promise<void> {
 }
 
 export interface Answer {
+  /** The URL the request went to. */
+  url: string;
   status: number;
   headers: Headers;
   body: Json;
@@ -57,6 +59,7 @@ export async function call(
   const text = await response.text();
   const isJson = /json/.test(response.headers.get('content-type') ?? '');
   return {
+    url: response.url,
     status: response.status,
     headers: response.headers,
     body: text === '' ? null : isJson ? JSON.parse(text) : text,

@@ -18,14 +18,16 @@ import { strictProgramErrors, typeErrors } from './support/type-check.js';
 const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 
 /**
- * About 1.5 MB unpacked today (3.5 MB before the build stopped shipping source maps), 300 KB of it
+ * About 1.6 MB unpacked today (3.5 MB before the build stopped shipping source maps), 300 KB of it
  * the types (the same .d.ts for ESM and CommonJS, with the TSDoc of every field the service
- * sends) and 110 KB the documents the README links to; the CommonJS build inlines the ESM-only
- * ky and p-retry on purpose (tsup.config.ts). The limit leaves room to grow but trips on the
- * usual accidents: source maps back in, a dependency bundled into the ESM build (zod/mini alone
- * adds ~70 KB per entry), a duplicate build, a stray directory.
+ * sends) and 260 KB the documents the README links to (its docs/ pages, BENCHMARKS.md alone
+ * 90 KB); the CommonJS build inlines the ESM-only ky and p-retry on purpose (tsup.config.ts).
+ * The limit leaves room for more docs pages but trips on the usual accidents: source maps back
+ * in, a dependency bundled into the ESM build (zod/mini alone adds ~70 KB per entry), a
+ * duplicate build, a stray directory. The `seatpay` command (dist/command.js, about 35 KB) and
+ * the `seatpay/postgres` entry came with this round.
  */
-const MAX_UNPACKED_BYTES = 1_600_000;
+const MAX_UNPACKED_BYTES = 2_000_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;

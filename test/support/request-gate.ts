@@ -2,7 +2,9 @@
 // requests on that route wait unanswered (they never reach the simulator) until the test opens
 // the gate again, which drops them. A client held at the gate can go no further until the test
 // acts, so a kill or a page reload lands at that point whatever the load: event order, not a
-// latency racing the test.
+// latency racing the test. With `{ hold: 'answer' }` the service handles a request past the budget
+// at once (a chunk is stored) and only its answer waits: opening the gate then delivers it, late,
+// as a slow link would.
 import type { Simulator } from '../../src/mock/index.js';
 
 export interface RequestGate {
@@ -18,7 +20,11 @@ export interface RequestGate {
 }
 
 /** Gates `route` (`METHOD /path`, as it arrives) of `inner`; open to begin with. */
-export function requestGate(inner: Simulator, route: string): RequestGate {
+export function requestGate(
+  inner: Simulator,
+  route: string,
+  { hold = 'request' }: { hold?: 'request' | 'answer' } = {},
+): RequestGate {
   let budget: number | undefined;
   let held: (() => void)[] = [];
   let waiters: { count: number; resolve: () => void }[] = [];
@@ -33,11 +39,12 @@ export function requestGate(inner: Simulator, route: string): RequestGate {
       const arrived = `${request.method.toUpperCase()} ${new URL(request.url).pathname}`;
       if (arrived === route && budget !== undefined) {
         if (budget <= 0) {
+          const answer = hold === 'answer' ? await inner.handle(request, options) : undefined;
           await new Promise<void>((resolve) => {
             held.push(resolve);
             settle();
           });
-          return Response.error();
+          return answer ?? Response.error();
         }
         budget -= 1;
       }

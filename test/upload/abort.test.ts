@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AbortError } from '../../src/index.js';
+import { ANSWER_GRACE_MS } from '../../src/helpers/upload/chunk-stop.js';
+import { holdTimers } from '../reliability/support/held-timers.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
 import { bytesOf, sinkClient } from './support/upload-kit.js';
 
@@ -19,10 +21,11 @@ const pendingTimers = () => process.getActiveResourcesInfo().filter((r) => r ===
 const sentIndexes = () => [...new Set(sink.chunks.map((c) => c.index))].sort((a, b) => a - b);
 
 describe('aborting an upload', () => {
-  it('cancels the requests in flight and the queued chunks at once, and never finalizes', async () => {
+  it('cancels the queued chunks at once, the requests in flight after the answer grace, and never finalizes', async () => {
     sink.fault(2, { kind: 'hang' });
     sink.fault(3, { kind: 'hang' });
     const timers = pendingTimers();
+    const grace = holdTimers([ANSWER_GRACE_MS]);
     const controller = new AbortController();
     const upload = sinkClient(sink).media.upload(bytesOf(8 * CHUNK), {
       ...options,
@@ -31,6 +34,10 @@ describe('aborting an upload', () => {
     });
     await sink.until(() => sentIndexes().includes(3) && sink.inFlight() === 2);
     controller.abort(new Error('user left'));
+    // Both chunks went out whole: their answers get the grace (pause-answer.test.ts), not more.
+    await grace.until(() => grace.pending(ANSWER_GRACE_MS) === 2);
+    grace.fire(ANSWER_GRACE_MS);
+    grace.restore();
 
     await expect(upload).rejects.toBeInstanceOf(AbortError);
     await expect(upload).rejects.toMatchObject({ cause: { message: 'user left' } });

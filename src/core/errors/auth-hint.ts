@@ -11,16 +11,12 @@ export interface AuthUsed {
  * deployed server's `Token`: live-api.md §0).
  */
 export function authHint(serverMessage: string, { scheme, profile }: AuthUsed): string {
-  const sent = `seatpay sent the token as \`Authorization: ${scheme} …\` (profile '${profile}')`;
-  if (/not provided|no credentials|missing/i.test(serverMessage)) {
-    const other = scheme.toLowerCase() === 'token' ? 'Bearer' : 'Token';
-    const fix =
-      other === 'Token'
-        ? "for the deployed server, create the client with profile: 'deployed' (scheme Token)"
-        : "for a server that follows SERVICE.md, use profile: 'spec' (scheme Bearer)";
-    return `[${sent}, but the server saw none: it likely takes another scheme and ignored the header; ${fix}, or set authScheme]`;
+  const sent = `[seatpay sent \`Authorization: ${scheme} …\` (profile '${profile}')`;
+  if (/not provided/i.test(serverMessage)) {
+    const fix = /^token$/i.test(scheme) ? "'spec' (Bearer)" : "'deployed' (Token)";
+    return `${sent} but the server saw none: it takes another scheme; try profile: ${fix} or authScheme]`;
   }
-  if (/expired/i.test(serverMessage))
-    return `[${sent}; the server read it and says it expired: get a new token (a token function is called on every attempt)]`;
-  return `[${sent}; the server refused it: check that the token is current and for this server]`;
+  return /expired/i.test(serverMessage)
+    ? `${sent}; the token expired: get a new one]`
+    : `${sent}; the server refused the token: is it current and for this server?]`;
 }

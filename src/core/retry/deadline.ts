@@ -1,4 +1,5 @@
 import { TimeoutError } from '../errors/connection-error.js';
+import type { Secrets } from '../secrets/secrets.js';
 
 /**
  * The end of a call's `totalTimeout`, as a signal: it fires with a `TimeoutError` DOMException
@@ -80,6 +81,7 @@ export async function withinDeadline<T>(
   given: { signal?: AbortSignal | undefined; onRetry?: DeadlineOptions['onRetry'] | undefined },
   call: DeadlineCall,
   run: (options: DeadlineOptions) => Promise<T>,
+  secrets?: Pick<Secrets, 'text' | 'cause'>,
 ): Promise<T> {
   const deadline = startDeadline(ms, given.signal, `${call.method} ${call.url} (totalTimeout)`);
   let inFlight = false;
@@ -109,14 +111,15 @@ export async function withinDeadline<T>(
     const passed = deadline.signal?.aborted ? deadlineMessage(reason) : undefined;
     if (passed === undefined || error instanceof TimeoutError) throw error;
     const theirs = given.signal?.aborted === true && given.signal.reason === reason;
+    // The caller's reason is foreign text: it may quote a secret (it is scrubbed as a cause is).
     const when = theirs
-      ? `before the caller's signal timed out (${passed})`
+      ? `before the caller's signal timed out (${secrets ? secrets.text(passed) : passed})`
       : `within its totalTimeout of ${ms} ms`;
     throw new TimeoutError(`No answer from ${call.method} ${call.url} ${when}`, {
       mayHaveBeenProcessed: processed || processedOf(error),
       method: call.method,
       url: call.url,
-      cause: reason,
+      cause: secrets ? secrets.cause(reason) : reason,
     });
   } finally {
     deadline.signal?.removeEventListener('abort', atDeadline);

@@ -5,10 +5,15 @@ import { AbortError } from '../errors/abort-error.js';
  * a call makes on code that is not seatpay's (a journal, a token provider, a resume store, an
  * earlier run of the same key) ends with the call's signal, whether or not that code honours it.
  */
-export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+export function untilAborted<T>(
+  work: Promise<T>,
+  signal: AbortSignal | undefined,
+  failure: (signal: AbortSignal) => unknown = (fired) =>
+    new AbortError(undefined, { cause: fired.reason }),
+): Promise<T> {
   if (!signal) return work;
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AbortError(undefined, { cause: signal.reason }));
+    const onAbort = () => reject(failure(signal));
     // The work itself may have fired it (synchronously, while starting): no event comes then.
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });

@@ -14,9 +14,8 @@ const FORMAT = `pbkdf2-sha256:${ROUNDS}:`;
 export async function keyOwnerDigest(kind: 'identity' | 'token', value: string, key: string) {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) {
-    throw new JournalError(
-      'A keyed call records who made it as a Web Crypto digest, and crypto.subtle is missing here (a browser page that is not a secure context): serve the page over https',
-    );
+    // A browser page that is not a secure context has no crypto.subtle.
+    throw new JournalError('A keyed call needs crypto.subtle (on a web page: https)');
   }
   const encode = (text: string) => new TextEncoder().encode(text);
   const material = await subtle.importKey('raw', encode(`${kind}:${value}`), 'PBKDF2', false, [
@@ -59,6 +58,8 @@ export interface KeyScope {
   redact: <T>(value: T) => T;
   /** A safe copy of what a journal threw, the client's secrets hidden in it. */
   cause: (thrown: unknown) => unknown;
+  /** The call's error with the client's secrets hidden in it (an abort reason may quote one). */
+  error: <E>(error: E) => E;
   /** The digest of who makes the call, raced with `signal`. */
   owner: (signal: AbortSignal | undefined) => Promise<string>;
   /** The longest one journal operation may take, in ms (the call's per-attempt `timeout`). */

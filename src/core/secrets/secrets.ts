@@ -3,6 +3,9 @@ import { redact, scrubText } from './redact.js';
 import { printAs } from './printed.js';
 import { scrubError } from './scrub-error.js';
 
+/** Clean header values remembered at most (a date, an id: every answer has new ones). */
+const MAX_CLEAN_HEADERS = 64;
+
 /**
  * The one place that knows a client's secrets (its fixed token, the tokens a provider handed out,
  * the card numbers and CVCs it sent lately) and scrubs what leaves the client: errors, log lines,
@@ -18,6 +21,12 @@ export class Secrets {
   readonly #size: number;
   readonly #values: string[] = [];
   #all: readonly string[];
+  /**
+   * Header values found to quote no secret of `#all` (so none is in it): most answers repeat
+   * them (`content-type`, `connection`, `keep-alive`), and scanning them for every encoding of
+   * every secret was a tenth of seatpay's own work per call. Emptied whenever a secret is added.
+   */
+  readonly #cleanHeaders = new Set<string>();
 
   /** @param pinned - Kept whatever comes after: the client's fixed token. */
   constructor(pinned: readonly string[] = [], size = 16) {
@@ -34,6 +43,7 @@ export class Secrets {
       this.#values.push(secret);
       if (this.#values.length > this.#size) this.#values.shift();
       this.#all = [...this.#pinned, ...this.#values];
+      this.#cleanHeaders.clear();
     }
   }
 
@@ -61,14 +71,13 @@ export class Secrets {
    * hidden: the same status and URL, and as body the text already read, else the unread stream.
    */
   response(response: Response, text: string | undefined): Response {
-    const headers = new Headers();
     let changed = false;
-    response.headers.forEach((value, key) => {
-      const safe = this.text(value);
-      changed ||= safe !== value;
-      headers.append(key, safe);
+    response.headers.forEach((value) => {
+      changed ||= !this.#cleanHeader(value);
     });
     if (!changed) return response;
+    const headers = new Headers();
+    response.headers.forEach((value, key) => headers.append(key, this.text(value)));
     const { status, statusText, url } = response;
     const copy = new Response(text === undefined ? response.body : text || null, {
       status,
@@ -77,6 +86,15 @@ export class Secrets {
     });
     Object.defineProperty(copy, 'url', { value: url });
     return copy;
+  }
+
+  /** Whether a header value quotes no secret, remembered for the values seen most. */
+  #cleanHeader(value: string): boolean {
+    if (this.#cleanHeaders.has(value)) return true;
+    if (this.text(value) !== value) return false;
+    if (this.#cleanHeaders.size >= MAX_CLEAN_HEADERS) this.#cleanHeaders.clear();
+    this.#cleanHeaders.add(value);
+    return true;
   }
 
   /** A request id as it leaves (withResponse, log lines): an echoed token hidden. */

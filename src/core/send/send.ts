@@ -3,6 +3,7 @@ import type { Answer, AnswerMode, PreparedCall } from '../call.js';
 import { AbortError, ConnectionError, SeatpayError, TimeoutError } from '../errors/index.js';
 import { MultipartBody } from '../prepare/multipart.js';
 import { readBody } from '../read/read-body.js';
+import { untilAborted } from '../retry/until-aborted.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { Platform } from '../../platform/platform.js';
 import { neverReachedService } from './connection-failure.js';
@@ -37,11 +38,17 @@ export async function send(
     const options = kyOptionsOf(call, headers, setup);
     // A JSON call goes to ky at once, within the method call; only a form to encode waits.
     const pending = ky(call.url, options instanceof Promise ? await options : options);
-    const response = await pending;
-    gotHeaders = true;
+    // Raced, not only handed over: a custom fetch (or its body) may ignore the signal.
+    const { signal } = call.options;
+    const response = await untilAborted(pending, signal, abandoned);
     if (isRedirect(response)) throw redirectErrorOf(response, call, setup.secrets);
+    // A fetch's own way to say "network error" (Response.error(): status 0, type 'error'): no
+    // answer, after the request may have left; a money call is then maybe processed.
+    if (response.type === 'error' || response.status === 0) throw new NetworkErrorAnswer();
+    gotHeaders = true;
     if (response.ok && mode.raw) return { response, text: undefined };
-    return { response, text: await readBody(pending, response, call, setup.maxResponseBytes) };
+    const reading = readBody(pending, response, call, setup.maxResponseBytes);
+    return { response, text: await untilAborted(reading, signal, abandoned) };
   } catch (error) {
     throw failureOf(error, call, gotHeaders, setup.secrets);
   }
@@ -153,6 +160,18 @@ function failureOf(
       cause,
     },
   );
+}
+
+/** What a raced send rejects with when the signal fires: failureOf makes it the AbortError. */
+function abandoned(): Error {
+  return new DOMException('The operation was aborted', 'AbortError');
+}
+
+/** What fetch resolved with instead of an answer: a network error, told as a connection failure. */
+class NetworkErrorAnswer extends TypeError {
+  constructor() {
+    super('fetch answered with a network error (status 0)');
+  }
 }
 
 function safely<T>(read: () => T, fallback: T): T {

@@ -101,6 +101,7 @@ function checkOptions(options: ClientOptions): void {
     );
   }
   checkHooks(options.hooks);
+  checkTelemetry(options);
   const methods = ['error', 'warn', 'info', 'debug'] as const;
   if (
     logger !== undefined &&
@@ -150,5 +151,21 @@ function checkMaxResponseBytes(value: unknown): void {
       `Invalid maxResponseBytes: must be a whole number of bytes from 1 to ${LARGEST_RESPONSE_BYTES}`,
       { field: 'maxResponseBytes' },
     );
+  }
+}
+
+/** A tracer and a meter as OpenTelemetry makes them: checked here, so a typo fails at once. */
+function checkTelemetry(options: ClientOptions): void {
+  for (const [field, method] of [
+    ['tracer', 'startActiveSpan'],
+    ['meter', 'createHistogram'],
+  ] as const) {
+    const given = options[field] as Record<string, unknown> | undefined;
+    if (given !== undefined && typeof given?.[method] !== 'function') {
+      throw new InvalidRequestError(
+        `Invalid ${field}: must be an OpenTelemetry ${field} (from @opentelemetry/api)`,
+        { field },
+      );
+    }
   }
 }

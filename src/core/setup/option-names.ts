@@ -20,11 +20,17 @@ const OPTION_NAMES = [
   'logLevel',
   'hooks',
   'maxResponseBytes',
+  'tracer',
+  'meter',
 ] satisfies (keyof ClientOptions)[];
+
+/** Compiles only while every option is listed: a new option's misspelling must be named too. */
+type Unlisted = Exclude<keyof ClientOptions, (typeof OPTION_NAMES)[number]>;
+export type EveryOptionListed<T extends never = Unlisted> = T;
 
 /**
  * Refuses a key that is a near miss of an option (`baseURL`, other SDKs' spelling, for
- * `baseUrl`; `maxRetry` for `maxRetries`), naming the option meant: from JavaScript the misspelled
+ * `baseUrl`; `max_retries` for `maxRetries`), naming the option meant: from JavaScript the misspelled
  * option is otherwise silently ignored, and the error names only what then seems missing. A key
  * near no option is left alone, as before.
  */
@@ -33,10 +39,9 @@ export function checkOptionNames(options: object): void {
     if ((OPTION_NAMES as string[]).includes(key)) continue;
     const meant = nearest(key);
     if (meant !== undefined && !(meant in options)) {
-      throw new InvalidRequestError(
-        `Unknown option \`${key}\`: did you mean \`${meant}\`? (createClient's options are case-sensitive)`,
-        { field: key },
-      );
+      throw new InvalidRequestError(`Unknown option \`${key}\`: did you mean \`${meant}\`?`, {
+        field: key,
+      });
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { ClientHooks } from '../send/hooks.js';
 import type { ProfileName } from '../routes/profiles.js';
+import type { TelemetryMeter, TelemetryTracer } from '../observe/telemetry-types.js';
 
 /**
  * Where the access token comes from: a string, or a function called before every attempt. A
@@ -182,6 +183,33 @@ export interface ClientOptions {
    * before its body is read. @defaultValue 33554432 (32 MiB)
    */
   maxResponseBytes?: number;
+  /**
+   * An OpenTelemetry `Tracer`: each attempt becomes a `CLIENT` span named after its route's
+   * template, current while it runs (your propagator injects `traceparent`); `purchase()`,
+   * `media.upload()` and keyed checkouts an `INTERNAL` span around their attempts. Nothing is loaded
+   * or traced without one. See docs/observability.md.
+   *
+   * @example
+   * ```ts
+   * import { trace } from '@opentelemetry/api';
+   *
+   * const client = createClient({ baseUrl, token, tracer: trace.getTracer('billing') });
+   * ```
+   */
+  tracer?: TelemetryTracer;
+  /**
+   * An OpenTelemetry `Meter`: each attempt's duration is recorded in the
+   * `http.client.request.duration` histogram (seconds), by method, route template, server, status
+   * and `error.type`.
+   *
+   * @example
+   * ```ts
+   * import { metrics } from '@opentelemetry/api';
+   *
+   * const client = createClient({ baseUrl, token, meter: metrics.getMeter('billing') });
+   * ```
+   */
+  meter?: TelemetryMeter;
 }
 
 /** The `maxResponseBytes` of a client that does not set it: 32 MiB. */

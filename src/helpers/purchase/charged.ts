@@ -1,5 +1,6 @@
 import { APIError } from '../../core/errors/api-error.js';
 import { AbortError } from '../../core/errors/abort-error.js';
+import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { ConnectionError, TimeoutError } from '../../core/errors/connection-error.js';
 import type { PurchaseCharged, PurchaseFailedStep } from '../../core/errors/purchase-error.js';
 import { deadlineMessage } from '../../core/retry/deadline.js';
@@ -57,5 +58,13 @@ export function deadlinePassed(
     method: 'purchase',
     url: '',
     cause: reason,
+  });
+}
+
+/** What `onStep` gets for an ambiguous pay: a typed error, your own code's throw as its cause. */
+export function asSeatpayError(error: unknown): SeatpayError {
+  if (error instanceof SeatpayError) return error;
+  return new SeatpayError('Paying failed in a way that leaves the charge unknown', {
+    cause: error,
   });
 }

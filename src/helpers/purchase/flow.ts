@@ -1,5 +1,4 @@
 import { AbortError } from '../../core/errors/abort-error.js';
-import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import {
   PurchaseError,
   type PurchaseCharged,
@@ -7,6 +6,7 @@ import {
 } from '../../core/errors/purchase-error.js';
 import type { KeyScope } from '../../core/secrets/key-owner.js';
 import type { RequestOptions } from '../../core/setup/options.js';
+import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import type { Payment, Plan } from '../../schemas/payments.js';
 import type { Bag, Checking } from '../../schemas/checking.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
@@ -14,7 +14,12 @@ import type { PurchaseCalls } from './purchase-calls.js';
 import type { PurchaseOptions, PurchaseResult } from './purchase-options.js';
 import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from '../purchase-step.js';
 import { subscriptionsOf } from '../wait-for-subscription.js';
-import { abortAfterPay, chargedAfterPayFailure, deadlinePassed } from './charged.js';
+import {
+  abortAfterPay,
+  asSeatpayError,
+  chargedAfterPayFailure,
+  deadlinePassed,
+} from './charged.js';
 import type { ClientPurchases } from './client-purchases.js';
 import type { PurchaseRecord } from './journal.js';
 import { KeyedJournal } from './keyed-journal.js';
@@ -49,6 +54,7 @@ export class PurchaseFlow {
     private readonly shared: ClientPurchases,
     /** What the key's journal borrows of the client: its secrets, who is calling. */
     scopeOf: (key: string, identity: string | undefined) => KeyScope,
+    private readonly notes: OperationNotes, // its span: told of a replayed key
   ) {
     this.#journal =
       options.key === undefined
@@ -197,6 +203,7 @@ export class PurchaseFlow {
 
   /** A purchase recorded by an earlier run with the same key: never pays, picks up where it was. */
   async #resume(record: PurchaseRecord): Promise<PurchaseResult> {
+    this.notes.set({ 'seatpay.replayed': true });
     this.#record = record;
     this.#payment = record.payment;
     this.#charged = record.charged === 'yes' ? 'yes' : 'unknown';
@@ -283,14 +290,6 @@ export class PurchaseFlow {
       key: this.options.key,
     });
   }
-}
-
-/** What `onStep` gets for an ambiguous pay: a typed error, your own code's throw as its cause. */
-function asSeatpayError(error: unknown): SeatpayError {
-  if (error instanceof SeatpayError) return error;
-  return new SeatpayError('Paying failed in a way that leaves the charge unknown', {
-    cause: error,
-  });
 }
 
 /** What a key's record must match: the parameters that decide what is bought (never the card). */

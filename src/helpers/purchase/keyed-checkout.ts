@@ -1,5 +1,5 @@
-import { APIPromise } from '../../core/api-promise.js';
-import type { Answer, AnswerMode } from '../../core/call.js';
+import type { APIPromise } from '../../core/api-promise.js';
+import type { Answer } from '../../core/call.js';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { TimeoutError } from '../../core/errors/connection-error.js';
 import { UnsettledKeyError } from '../../core/errors/journal-errors.js';
@@ -7,10 +7,13 @@ import { deadlineMessage, startDeadline } from '../../core/retry/deadline.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { KeyScope } from '../../core/secrets/key-owner.js';
 import type { RequestOptions } from '../../core/setup/options.js';
+import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import type { CheckoutResult } from '../../schemas/consumables.js';
 import { chargedAfterPayFailure } from './charged.js';
 import type { CheckoutRecord, PurchaseJournal } from './journal.js';
 import { KeyedJournal } from './keyed-journal.js';
+
+export { checkKeyAndJournal } from './keyed-journal.js';
 
 /** Sends one checkout, unkeyed: the resource's own call. */
 export type SendCheckout = (
@@ -22,7 +25,7 @@ export type SendCheckout = (
 export interface CheckoutKey {
   key: string;
   journal: PurchaseJournal;
-  scope: () => KeyScope;
+  scope: KeyScope;
 }
 
 /** The run of each key in this process, per journal: a second run with the key waits for it. */
@@ -35,43 +38,36 @@ const running = new WeakMap<PurchaseJournal, Map<string, Promise<void>>>();
  * marked `idempotent-replayed: true` through `withResponse()`. Every wait (the journal, who is
  * calling, an earlier run of the key) ends with the call's signal and its `totalTimeout`.
  */
-export function keyedCheckout(
+export async function keyedCheckout(
   send: SendCheckout,
   params: Record<string, unknown>,
   keyed: CheckoutKey,
   options: RequestOptions | undefined,
-  check: () => void,
-): APIPromise<CheckoutResult> {
-  const mode: AnswerMode = { raw: false };
-  const run = async () => {
-    check(); // bad input: a typed error, nothing read or sent
-    const scope = keyed.scope();
-    const total = options?.totalTimeout ?? scope.totalTimeout;
-    const deadline = startDeadline(total, options?.signal, `The checkout with key "${keyed.key}"`);
-    const { signal } = deadline;
-    const state = { sent: false };
-    try {
-      const journaled = new KeyedJournal(
-        keyed.journal,
-        keyed.key,
-        'checkout',
-        params,
-        signal,
-        scope,
-      );
-      // The deadline is the request's too: one clock for the whole call.
-      const { totalTimeout: _whole, ...perRequest } = options ?? {};
-      const request = { ...perRequest, ...(signal ? { signal } : {}) };
-      return await inTurn(keyed, signal, () =>
-        checkoutOnce(send, params, journaled, request, state),
-      );
-    } catch (error) {
-      throw deadlinePassed(error, signal, state.sent) ?? error;
-    } finally {
-      deadline.clear();
-    }
-  };
-  return new APIPromise(run(), mode);
+  notes: OperationNotes,
+): Promise<Answer<CheckoutResult>> {
+  const { scope } = keyed;
+  notes.set({ 'seatpay.key': keyed.key, 'seatpay.replayed': false });
+  const total = options?.totalTimeout ?? scope.totalTimeout;
+  const deadline = startDeadline(total, options?.signal, `The checkout with key "${keyed.key}"`);
+  const { signal } = deadline;
+  const state = { sent: false };
+  try {
+    const journaled = new KeyedJournal(keyed.journal, keyed.key, 'checkout', params, signal, scope);
+    // The deadline is the request's too: one clock for the whole call.
+    const { totalTimeout: _whole, ...perRequest } = options ?? {};
+    const request = { ...perRequest, ...(signal ? { signal } : {}) };
+    const answer = await inTurn(keyed, signal, () =>
+      checkoutOnce(send, params, journaled, request, state),
+    );
+    // A recorded answer, returned without buying again, is marked as replayed (see `settled`).
+    if (answer.response.headers.get('idempotent-replayed') === 'true')
+      notes.set({ 'seatpay.replayed': true });
+    return answer;
+  } catch (error) {
+    throw scope.error(deadlinePassed(error, signal, state.sent) ?? error);
+  } finally {
+    deadline.clear();
+  }
 }
 
 /** An abort by the deadline (its own, or the caller's `AbortSignal.timeout`) told as a timeout. */

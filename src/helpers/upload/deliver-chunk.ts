@@ -5,6 +5,7 @@ import type { ChunkParams, ChunkRecord } from '../../schemas/media.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ProgressTracker } from './progress.js';
 import type { ChunkReader } from './chunk-reader.js';
+import { ChunkStop } from './chunk-stop.js';
 
 /**
  * What `onChunk` learns about an acknowledged chunk besides the service's record.
@@ -103,12 +104,15 @@ async function sendRead(
   if (held) record = heldRecord(context, index);
   else {
     const params: ChunkParams = { ...context.fields, chunk_index: index, chunk };
+    const stop = new ChunkStop(signal, size);
     try {
-      record = await context.sender.uploadChunk(params, requestOptions(context, index, signal));
+      record = await context.sender.uploadChunk(params, requestOptions(context, index, stop));
     } catch (error) {
       if (!isAlreadyHeld(error)) throw error;
       record = heldRecord(context, index);
       alreadyHeld = true;
+    } finally {
+      stop.dispose();
     }
   }
   context.onAcknowledged(index, digest);
@@ -126,15 +130,19 @@ function heldRecord(context: DeliveryContext, index: number): ChunkRecord {
 function requestOptions(
   context: DeliveryContext,
   index: number,
-  signal: AbortSignal,
+  stop: ChunkStop,
 ): InternalRequestOptions {
   return {
-    signal,
+    signal: stop.signal,
     timeout: context.chunkTimeout,
     ...(context.maxRetries === undefined ? {} : { maxRetries: context.maxRetries }),
     // No budget that starts over: `maxRetries: n` is at most n + 1 attempts of this chunk.
-    onUploadProgress: (sent) => context.progress.sent(index, sent),
+    onUploadProgress: (sent) => {
+      stop.sent(sent);
+      context.progress.sent(index, sent);
+    },
     onRetry: ({ error }) => {
+      stop.retrying();
       if (error instanceof APIError && error.status === 429) context.onRateLimited();
     },
   };

@@ -1,8 +1,7 @@
-import type * as z from 'zod/mini';
 import { canDigest, chunkDigest } from './chunk-digest.js';
 import type { ChunkPlan } from './chunk-plan.js';
 import type { SourceIdentity } from './fingerprint.js';
-import { UploadRecordSchema, type UploadRecord, type UploadStore } from './resume-store.js';
+import { recordOf, type UploadRecord, type UploadStore } from './resume-store.js';
 import type { ChunkReader } from './chunk-reader.js';
 import type { ChunkCheck } from './deliver-chunk.js';
 import { uploadName } from './upload-name.js';
@@ -160,6 +159,19 @@ export class UploadSession {
     await this.flush();
   }
 
+  /**
+   * The call stops waiting for the store (its signal fired): the latest state goes to the store
+   * now, beside a write still out rather than after it, so that what the store reads or lists
+   * next (`pendingUploads` after a pause) holds every acknowledged chunk. The stores seatpay ships
+   * apply their writes in order; with one that does not, an older write landing last only makes a
+   * resume check a chunk again.
+   */
+  handOff(): void {
+    if (this.stopped || !this.dirty) return;
+    this.dirty = false;
+    void this.write();
+  }
+
   /** Resolves once the latest state is written (or the store gave up). */
   async flush(): Promise<void> {
     await this.writing;
@@ -243,27 +255,16 @@ async function loadRecord(
     return undefined;
   }
   if (stored === undefined || stored === null) return undefined;
-  const parsed = UploadRecordSchema.safeParse(stored);
-  if (!parsed.success || !consistent(parsed.data)) {
+  const record = recordOf(stored);
+  if (!record) {
     log.warn(
       'upload resume: the store holds no valid upload record under this key; starting afresh',
     );
     return undefined;
   }
-  const record = parsed.data as UploadRecord;
   // A clock set back makes the age negative: as far back as forward is tolerated.
   if (Math.abs(Date.now() - record.updatedAt) > resume.maxAge) return undefined;
   return sameUpload(record, target) ? record : undefined;
-}
-
-/** Indexes within the plan, each once, each with its digest. */
-function consistent(record: z.infer<typeof UploadRecordSchema>): boolean {
-  const { acknowledged, digests, totalChunks } = record;
-  return (
-    acknowledged.every((index) => index < totalChunks) &&
-    new Set(acknowledged).size === acknowledged.length &&
-    digests.length === acknowledged.length
-  );
 }
 
 /** Without `crypto.subtle` (a page on plain http) chunks cannot be checked: no resume then. */

@@ -66,6 +66,18 @@ export const UploadRecordSchema = z.object({
   updatedAt: z.number(),
 });
 
+/** What a store gave back, when it is a record whose chunks are each in the plan, once, with a digest. */
+export function recordOf(stored: unknown): UploadRecord | undefined {
+  const parsed = UploadRecordSchema.safeParse(stored);
+  if (!parsed.success) return undefined;
+  const { acknowledged, digests, totalChunks } = parsed.data;
+  const consistent =
+    acknowledged.every((index) => index < totalChunks) &&
+    new Set(acknowledged).size === acknowledged.length &&
+    digests.length === acknowledged.length;
+  return consistent ? (parsed.data as UploadRecord) : undefined;
+}
+
 /**
  * Where `resume` keeps its {@link UploadRecord}s: three async methods, so any key-value storage
  * fits (localStorage, IndexedDB, a file, Redis ...). A method that throws or a record that is not
@@ -111,6 +123,16 @@ export interface UploadStore {
    * ```
    */
   delete(key: string): Promise<void>;
+  /**
+   * Every record the store holds, with its key: what `client.media.pendingUploads(store)` lists
+   * (after a reload, say). Optional: a store without it lists nothing.
+   *
+   * @example
+   * ```ts
+   * for (const [key, record] of await store.list!()) console.log(key, record);
+   * ```
+   */
+  list?(): Promise<ReadonlyArray<readonly [key: string, record: unknown]>>;
 }
 
 const PREFIX = 'seatpay:upload:';
@@ -154,7 +176,22 @@ export function localStorageUploadStore(storage?: Storage): UploadStore {
       area().setItem(PREFIX + key, JSON.stringify(record));
     },
     delete: async (key) => area().removeItem(PREFIX + key),
+    list: async () => {
+      const storage = area();
+      const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
+      return keys
+        .filter((key): key is string => key !== null && key.startsWith(PREFIX))
+        .map((key) => [key.slice(PREFIX.length), parsedOrUndefined(storage.getItem(key))] as const);
+    },
   };
+}
+
+function parsedOrUndefined(text: string | null): unknown {
+  try {
+    return JSON.parse(text ?? '') as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function forgetOldRecords(storage: Storage, now: number): void {

@@ -1,3 +1,4 @@
+import { safeCause } from '../../core/secrets/foreign-cause.js';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { UploadError } from '../../core/errors/helper-errors.js';
 
@@ -95,7 +96,9 @@ export class ChunkScheduler {
     this.active--;
     // An AbortError comes from the run stopping (the caller's signal, another chunk's failure, a
     // stream read stopped by it): that chunk did not fail on its own.
-    (error instanceof AbortError ? this.cancelled : this.failures).set(index, error);
+    // Kept as a safe copy: what a source throws may be a Proxy whose every read throws, and the
+    // run's own error handling (the UploadError's message) reads it.
+    (error instanceof AbortError ? this.cancelled : this.failures).set(index, safeCause(error));
     this.halt();
     this.pump();
   }

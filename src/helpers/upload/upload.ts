@@ -3,16 +3,19 @@ import { APIError } from '../../core/errors/api-error.js';
 import { UploadMayExistError } from '../../core/errors/helper-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/setup/options.js';
+import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import {
   OperationTypeSchema,
   type FinalizeParams,
   type MediaFile,
   type OperationType,
 } from '../../schemas/media.js';
+import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
 import { planChunks, type ChunkPlan } from './chunk-plan.js';
 import { deliverChunk, type ChunkSender } from './deliver-chunk.js';
 import { resumeKey, sourceIdentity } from './fingerprint.js';
 import { ProgressTracker } from './progress.js';
+import type { UploadStore } from './resume-store.js';
 import { UploadSession, type ResumeTarget, type Warner } from './resume-session.js';
 import { ChunkScheduler } from './scheduler.js';
 import { openSource, type ChunkReader, type UploadSource } from './sources.js';
@@ -45,20 +48,21 @@ export interface MediaCalls extends ChunkSender {
  * The signal stops everything at once; the promise settles only when nothing is left running.
  *
  * @example
- * const file = await uploadMedia(client.media, bytes, { operation_type: 'media', filename: 'a.png', mime: 'image/png' }, console);
+ * const file = await uploadMedia(client.media, bytes, { operation_type: 'media', filename: 'a.png', mime: 'image/png' }, console, notes);
  */
 export async function uploadMedia(
   media: MediaCalls,
   source: UploadSource,
   options: UploadOptions,
   log: Warner,
+  notes: OperationNotes,
 ): Promise<MediaFile> {
   const settings = checkUploadOptions(source, options);
   const reader = openSource(source);
   const { signal } = options;
   try {
     // The resume key is checked before any request: a missing key costs nothing.
-    const resumeOf = resumeFor(source, settings, reader.size);
+    const resumeOf = resumeFor(source, settings, reader.size, signal);
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     const read = await media.operationType(settings.operation_type, signal ? { signal } : {});
     const plan = planChunks(reader.size, usable(read));
@@ -74,6 +78,11 @@ export async function uploadMedia(
         resumeKey: resumeOf.stored!.key,
       });
     }
+    notes.set({
+      'seatpay.upload.size': reader.size,
+      'seatpay.upload.chunks': plan.totalChunks,
+      'seatpay.upload.resumed_chunks': session.acknowledged.size,
+    });
     const progress = new ProgressTracker(plan, options.onProgress, {
       chunks: session.acknowledged.size,
       bytes: session.bytesDone(),
@@ -82,8 +91,10 @@ export async function uploadMedia(
     try {
       await sendChunks(media, reader, plan, session, progress, settings, options);
     } finally {
-      // Whatever happened, what was acknowledged is in the store before the call settles.
-      await session.flush();
+      // Whatever happened, what was acknowledged is in the store before the call settles; after
+      // the signal fired, the writes go on but the call no longer waits for them.
+      if (signal?.aborted) session.handOff();
+      await untilAborted(session.flush(), signal).catch(() => undefined);
     }
     const file = await finalizeOnce(media, finalizeParams(settings, plan, session.uploadName), {
       session,
@@ -100,7 +111,12 @@ export async function uploadMedia(
 }
 
 /** What the upload's resume record must match, and where it is kept (when `resume` is given). */
-function resumeFor(source: UploadSource, settings: UploadSettings, size: number) {
+function resumeFor(
+  source: UploadSource,
+  settings: UploadSettings,
+  size: number,
+  signal: AbortSignal | undefined,
+) {
   const academy = settings.academy === undefined ? null : String(settings.academy);
   const target: Omit<ResumeTarget, 'plan'> = {
     identity: sourceIdentity(source, settings.filename, size),
@@ -109,11 +125,30 @@ function resumeFor(source: UploadSource, settings: UploadSettings, size: number)
   };
   const { resume } = settings;
   const stored = resume && {
-    store: resume.store,
+    store: racedStore(resume.store, signal, settings.chunkTimeout),
     maxAge: resume.maxAge,
     key: resumeKey(resume.key, target.identity, settings.operation_type, academy),
   };
   return { target, stored };
+}
+
+/**
+ * `store` with each operation bounded by the chunk timeout, and a read (before anything is sent)
+ * ended by the upload's signal too: a store that never settles costs the resume (the session warns
+ * and goes on), never the upload. A write is not cut short by the signal: it records what the
+ * service acknowledged, and only the upload's wait for it ends with the signal.
+ */
+function racedStore(store: UploadStore, signal: AbortSignal | undefined, ms: number): UploadStore {
+  const bounded = <T>(run: () => Promise<T>, raced?: AbortSignal): Promise<T> => {
+    const work = new Promise<T>((resolve) => resolve(run()));
+    const late = () => new Error(`the resume store gave no answer within ${ms} ms`);
+    return withinMs(untilAborted(work, raced), ms, late);
+  };
+  return {
+    get: (key) => bounded(() => store.get(key), signal),
+    set: (key, record) => bounded(() => store.set(key, record)),
+    delete: (key) => bounded(() => store.delete(key)),
+  };
 }
 
 /** Delivers every chunk not yet acknowledged, or rejects with `UploadError` / `AbortError`. */

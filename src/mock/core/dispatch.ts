@@ -2,7 +2,7 @@ import type { SimulatorState } from '../state/state.js';
 import { clientGoneSignal } from './client-gone.js';
 import { authenticate } from './auth.js';
 import type { FaultSpec, Faults } from './faults.js';
-import { SimulatorError, fail } from './http-error.js';
+import { ServerCrash, SimulatorError, fail } from './http-error.js';
 import { localized } from './language.js';
 import { requestId } from './random.js';
 import { connectionReset, djangoPage, errorResponse, json, withHeader } from './respond.js';
@@ -79,13 +79,19 @@ async function processRequest(
     if (match.kind === 'none') return notFound(state);
     if (match.kind === 'wrong-method')
       return fail(405, `Method "${request.method.toUpperCase()}" not allowed.`);
-    const user = authenticate(state, request);
+    const { route } = match;
+    const isPublic = state.options.profile.publicRoutes.includes(`${route.method} ${route.path}`);
+    const user = authenticate(state, request, isPublic ? ANONYMOUS : undefined);
     return await match.route.handler({ state, request, params: match.params, user, fault });
   } catch (error) {
     if (error instanceof SimulatorError) return errorResponse(localized(error, request));
+    if (error instanceof ServerCrash) return djangoPage(500, 'Server Error (500)', '');
     return json({ detail: `Simulator error: ${(error as Error).message}`, status_code: 500 }, 500);
   }
 }
+
+/** The caller of a public route sent without credentials. */
+const ANONYMOUS = { id: 0, email: '', token: '' };
 
 /** An unknown path: a JSON 404, or the HTML page of the deployed server's Django. */
 function notFound(state: SimulatorState): Response {

@@ -35,11 +35,20 @@ export class SimulatorError extends Error {
   /** The JSON body the route would answer. */
   readonly body: ErrorBody;
 
-  constructor(status: number, detail: string, body?: ErrorBody) {
+  /** Headers the answer carries beside its body (`WWW-Authenticate` on a refused token). */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    status: number,
+    detail: string,
+    body?: ErrorBody,
+    headers: Readonly<Record<string, string>> = {},
+  ) {
     super(detail);
     this.name = 'SimulatorError';
     this.status = status;
     this.body = body ?? { detail, status_code: status };
+    this.headers = headers;
   }
 
   /**
@@ -58,6 +67,13 @@ export class SimulatorError extends Error {
     return new SimulatorError(400, summary, { ...errors, status_code: 400 });
   }
 }
+
+/** Where the deployed server itself crashes: answered with Django's HTML 500 page, nothing changed. */
+export class ServerCrash extends Error {}
+
+export const crash = (): never => {
+  throw new ServerCrash('Server Error (500)');
+};
 
 export const fail = (status: number, detail: string): never => {
   throw new SimulatorError(status, detail);

@@ -1,10 +1,11 @@
 import { SimulatorError } from './http-error.js';
+import { REFUSAL_MESSAGES } from './messages.js';
 
 /**
  * The Spanish of every refusal the simulator answers, as the deployed server words it (its
  * `translation(lang, en=..., es=...)` calls in breatheco-de/apiv2): the English text or the start
  * of it, then the Spanish that replaces it; what follows (`: 9 > 3`, `: ada@example.com`) is kept.
- * The one table of the simulator's Spanish: a refusal the server never answers (the budget ones,
+ * The one table of the simulator's Spanish, beside messages.ts's English (named from it where it has the text): a refusal the server never answers (the budget ones,
  * the owner's seat) is worded here in the same style. Both profiles answer in the language asked:
  * the language is the service's, not a wire difference between profiles.
  */
@@ -12,12 +13,12 @@ export const SPANISH: readonly (readonly [english: string, spanish: string])[] =
   ['Only the owner can manage team members', 'Solo el dueño puede gestionar miembros del equipo'],
   ['Only the owner can manage team', 'Solo el dueño puede gestionar el equipo'],
   ['Only the owner can manage seats', 'Solo el dueño puede gestionar asientos'],
-  ['Billing period limit reached', 'Límite del periodo de facturación alcanzado'],
-  ['No budget available for recharge', 'No hay presupuesto disponible para la recarga'],
-  ['Not enough consumables', 'Créditos insuficientes'],
-  ['Insuficient credits', 'Créditos insuficientes'],
+  [REFUSAL_MESSAGES.billingPeriodLimit, 'Límite del periodo de facturación alcanzado'],
+  [REFUSAL_MESSAGES.rechargeBudget, 'No hay presupuesto disponible para la recarga'],
+  [REFUSAL_MESSAGES.notEnoughConsumables, 'Créditos insuficientes'],
+  [REFUSAL_MESSAGES.insufficientCredits, 'Créditos insuficientes'],
   ['Seats limit exceeded', 'Límite de asientos excedido'],
-  ['User already has a seat for this team', 'El usuario ya tiene un asiento para esta equipo'],
+  [REFUSAL_MESSAGES.seatTaken, 'El usuario ya tiene un asiento para esta equipo'],
   ['No active seat with this email', 'No hay un asiento con este email'],
   ['A seat with this email already exists', 'Ya hay un asiento con este email'],
   ["The owner's seat cannot be removed", 'El asiento del dueño no se puede eliminar'],
@@ -33,7 +34,7 @@ export const SPANISH: readonly (readonly [english: string, spanish: string])[] =
   ['Plan does not support team seats', 'Plan no soporta asientos de equipo'],
   ['This plan does not support teams', 'Este plan no soporta equipos'],
   ['You already have a subscription to this plan', 'Ya tienes una suscripción a este plan'],
-  ['Card declined', 'Tarjeta rechazada'],
+  [REFUSAL_MESSAGES.cardDeclined, 'Tarjeta rechazada'],
   ['Missing card information', 'Falta la información de la tarjeta'],
   ['Academy is required', 'La academia es requerida'],
   ['Invalid bag token', 'El token de la bolsa es inválido'],
@@ -44,7 +45,7 @@ export const SPANISH: readonly (readonly [english: string, spanish: string])[] =
   ['Service not found', 'El servicio no fue encontrado'],
   ['Subscription not found', 'Suscripción no encontrada'],
   ['Billing team not found', 'Equipo de facturación no encontrado'],
-  ['Seat not found', 'Asiento no encontrado'],
+  [REFUSAL_MESSAGES.seatNotFound, 'Asiento no encontrado'],
   ['Plan not found', 'Plan no encontrado'],
 ];
 
@@ -81,5 +82,6 @@ export function localized(error: SimulatorError, request: Request): SimulatorErr
   if (typeof detail !== 'string') return error;
   const translated = inLanguage(detail, request);
   if (translated === detail) return error;
-  return new SimulatorError(error.status, translated, { ...error.body, detail: translated });
+  const body = { ...error.body, detail: translated };
+  return new SimulatorError(error.status, translated, body, error.headers);
 }

@@ -49,18 +49,3 @@ export function requestId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return `req_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
-
-/**
- * A 128-bit content hash (four FNV-1a lanes), hex-encoded like the md5 name the deployed server
- * gives a file. Web Crypto is not used because `crypto.subtle` is missing on plain-http pages.
- */
-export function contentHash(bytes: Uint8Array): string {
-  const seeds = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b];
-  return seeds
-    .map((seed, lane) => {
-      let hash = seed ^ lane;
-      for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-      return (hash >>> 0).toString(16).padStart(8, '0');
-    })
-    .join('');
-}

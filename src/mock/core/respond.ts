@@ -11,7 +11,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 /** Django's own HTML error page (DEBUG off), as the deployed server answers an unknown path. */
 export function djangoPage(status: number, title: string, text: string): Response {
   const page =
-    `<!doctype html>\n<html lang="en">\n<head>\n  <title>${title}</title>\n</head>\n<body>\n` +
+    `\n<!doctype html>\n<html lang="en">\n<head>\n  <title>${title}</title>\n</head>\n<body>\n` +
     `  <h1>${title}</h1><p>${text}</p>\n</body>\n</html>\n`;
   return new Response(page, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
@@ -21,7 +21,7 @@ export function noContent(): Response {
 }
 
 export function errorResponse(error: SimulatorError): Response {
-  return json(error.body, error.status);
+  return json(error.body, error.status, { ...error.headers });
 }
 
 /**

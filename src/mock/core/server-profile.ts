@@ -1,6 +1,7 @@
 import { profiles, type ProfileName } from '../../core/routes/profiles.js';
 import type { RouteTable } from '../../core/routes/routes.js';
 import { fail } from './http-error.js';
+import { REFUSAL_MESSAGES } from './messages.js';
 
 /**
  * How one simulated server behaves where SERVICE.md and the deployed server differ. Data only: the
@@ -12,6 +13,10 @@ export interface ServerProfile {
   readonly routes: RouteTable;
   /** Authorization schemes accepted (lower case); any other header is anonymous (401). */
   readonly authSchemes: readonly string[];
+  /** A token that is unknown or expired: SERVICE.md's 401 `{detail}`, or the deployed `{error, is_authenticated}`. */
+  readonly tokenRefusal: 'detail' | 'error';
+  /** Routes answered without credentials too (a bad token is still refused). */
+  readonly publicRoutes: readonly string[];
   /** The checking type whose token `pay` takes. */
   readonly payableBagType: 'BAG' | 'PREVIEW';
   /** Body fields required beyond SERVICE.md, by route (`addSeat`: in each `add_seats` item). */
@@ -20,6 +25,41 @@ export interface ServerProfile {
   >;
   /** A seat change is refused whole (400), or answered 207 `{ data, errors }` item by item. */
   readonly seatChanges: 'all-or-nothing' | 'multi-status';
+  /** Who may read a team's seats: its owner (SERVICE.md), or any signed-in user (the deployed server). */
+  readonly seatReaders: 'owner' | 'anyone';
+  /** Whether the owner may remove the owner's own seat (the deployed server: 204). */
+  readonly ownerSeatRemovable: boolean;
+  /** A seat's `seat_multiplier` scales its allocation and is echoed; or it is ignored (1x) with a `seat_log`. */
+  readonly seatMultipliers: boolean;
+  /** Whether one seat can be read by id (`GET .../seat/{seat_id}`: the deployed server's, not in SERVICE.md). */
+  readonly readsSeatById: boolean;
+  /** Whether the team's read shape carries `seats_log`, `period_start` and `period_end` (the deployed server's). */
+  readonly teamHistory: boolean;
+  /**
+   * Where the server crashes (an HTML 500, nothing changed): a billing-team PUT holding any
+   * setting, a seat change whose `add_seats` is not a list (the deployed server, every time).
+   */
+  readonly crashes: { readonly settingsPut: boolean; readonly seatListNotArray: boolean };
+  /** A declined card is refused when registered (402), or registers and is refused at pay. */
+  readonly declinesAt: 'card' | 'pay';
+  /** The 404 of a bag token that cannot be paid (unknown, spent or expired). */
+  readonly bagNotFound: string;
+  /**
+   * The deployed server's media rules: operation types kept to their scope (403 elsewhere),
+   * `/academy/` uploads for the academy's staff only (the owner), the academy named by its slug,
+   * finalize's `notification`, and the `meta` keys each type requires.
+   */
+  readonly media: {
+    readonly scoped: boolean;
+    readonly academyStaffOnly: boolean;
+    readonly academyAs: 'id' | 'slug';
+    readonly notification: boolean;
+    readonly requiredMeta: Readonly<Record<string, readonly string[]>>;
+  };
+  /** Whether bodies carry the deployed server's keys beyond SERVICE.md's (its plan, bag, invoice, subscription). */
+  readonly deployedBodies: boolean;
+  /** Refusals of bad input as DRF field errors (`{field: [...]}`), or as the deployed server's own `{detail}` words. */
+  readonly detailRefusals: boolean;
   /** A refused seat item's message: naming the e-mail (the simulator's), or the deployed server's plain text. */
   readonly seatRefusals: 'with-email' | 'plain';
   /** A seat checkout's `how_many`: seats to add, or the desired total. */
@@ -70,10 +110,29 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     name: 'spec',
     routes: profiles.spec.routes,
     authSchemes: ['bearer', 'token'],
+    tokenRefusal: 'detail',
+    publicRoutes: [],
     payableBagType: 'BAG',
     requiredFields: { registerCard: [], pay: [], consumableCheckout: [], addSeat: [] },
     seatChanges: 'all-or-nothing',
     seatRefusals: 'with-email',
+    seatReaders: 'owner',
+    ownerSeatRemovable: false,
+    seatMultipliers: true,
+    readsSeatById: false,
+    teamHistory: false,
+    crashes: { settingsPut: false, seatListNotArray: false },
+    declinesAt: 'pay',
+    bagNotFound: 'Invalid bag token',
+    media: {
+      scoped: false,
+      academyStaffOnly: false,
+      academyAs: 'id',
+      notification: false,
+      requiredMeta: {},
+    },
+    detailRefusals: false,
+    deployedBodies: false,
     seatCheckout: 'added',
     finalizeMeta: 'string-or-object',
     notFound: 'json',
@@ -93,6 +152,8 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     name: 'deployed',
     routes: profiles.deployed.routes,
     authSchemes: ['token'],
+    tokenRefusal: 'error',
+    publicRoutes: [`GET ${profiles.deployed.routes.getPlan.path}`],
     payableBagType: 'PREVIEW',
     requiredFields: {
       registerCard: [
@@ -101,7 +162,10 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
         { field: 'exp_year', status: 404, message: 'Missing card information' },
       ],
       pay: [{ field: 'payment_method_id', status: 400, message: 'Payment method is required' }],
-      consumableCheckout: [{ field: 'academy', status: 400, message: 'Academy is required' }],
+      consumableCheckout: [
+        { field: 'academy', status: 400, message: 'Academy is required' },
+        { field: 'service', status: 400, message: REFUSAL_MESSAGES.serviceRequired },
+      ],
       addSeat: [
         {
           field: 'cohort_id',
@@ -112,6 +176,23 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     },
     seatChanges: 'multi-status',
     seatRefusals: 'plain',
+    seatReaders: 'anyone',
+    ownerSeatRemovable: true,
+    seatMultipliers: false,
+    readsSeatById: true,
+    teamHistory: true,
+    crashes: { settingsPut: true, seatListNotArray: true },
+    declinesAt: 'card',
+    bagNotFound: REFUSAL_MESSAGES.bagNotFound,
+    media: {
+      scoped: true,
+      academyStaffOnly: true,
+      academyAs: 'slug',
+      notification: true,
+      requiredMeta: { media: ['slug', 'name', 'categories', 'academy'] },
+    },
+    detailRefusals: true,
+    deployedBodies: true,
     seatCheckout: 'total',
     finalizeMeta: 'object',
     notFound: 'html',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { boolean, decimal, validate } from '../core/fields.js';
+import { crash } from '../core/http-error.js';
 import { json } from '../core/respond.js';
 import type { RouteContext } from '../core/router.js';
 import { ownedTeam } from '../rules/access.js';
@@ -42,8 +43,9 @@ const PartialPutBody = z.object({
 
 /**
  * Under SERVICE.md all four settings are required (`max_period_spend` may be null: no cap); the
- * deployed server takes any of them. Answers the read shape. (That server then fails with a 500
- * on any auto-recharge field; the simulator applies them, so flows can be tested end to end.)
+ * deployed server takes any of them, and then fails (an HTML 500, nothing changed) on any
+ * auto-recharge field, as that server does every time: `{}` answers the team unchanged. Answers
+ * the read shape.
  */
 export function putBillingTeam(context: RouteContext): Promise<Response> {
   const partial = context.state.options.profile.billingTeamPut === 'partial';
@@ -71,6 +73,9 @@ async function changeSettings(
 ): Promise<Response> {
   const { team, subscription } = ownedTeam(state, user, params.subscription_id ?? '');
   const body: SettingsBody = validate(schema, await readJsonObject(request));
+  // The deployed server checks the values, then fails on any of them (its bug): nothing changes.
+  if (state.options.profile.crashes.settingsPut && Object.values(body).some((v) => v !== undefined))
+    crash();
   applySettings(team.autoRecharge, {
     enabled: body.auto_recharge_enabled,
     threshold: body.recharge_threshold_amount,

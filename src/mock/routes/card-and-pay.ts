@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { oneOf, text, validate } from '../core/fields.js';
 import { fail, SimulatorError } from '../core/http-error.js';
+import { REFUSAL_MESSAGES } from '../core/messages.js';
 import { json } from '../core/respond.js';
 import { requireFields } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
@@ -45,6 +46,8 @@ export async function registerCard({ state, request, user }: RouteContext): Prom
   requireFields(state.options.profile, 'registerCard', raw);
   const body = validate(CardBody, raw);
   const declines = body.card_number === DECLINED_CARD_NUMBER;
+  // The deployed server asks the bank at once; the card on file stays as it was.
+  if (declines && state.options.profile.declinesAt === 'card') throw declined();
   state.cards.set(user.id, { last4: body.card_number.slice(-4), declines });
   return json({ status: 'ok' });
 }
@@ -84,8 +87,8 @@ const amountOf = (bag: BagRecord, period: 'MONTH' | 'YEAR') =>
 
 /** Stripe's decline, as the deployed server relays it (live-api.md §1.3). */
 const declined = () =>
-  new SimulatorError(402, 'Card declined', {
-    detail: 'Card declined',
+  new SimulatorError(402, REFUSAL_MESSAGES.cardDeclined, {
+    detail: REFUSAL_MESSAGES.cardDeclined,
     status_code: 402,
     silent: true,
     silent_code: 'card-error',
@@ -120,7 +123,7 @@ function payableBag(state: SimulatorState, userId: number, token: string): BagRe
     (candidate) => candidate.token === token && candidate.userId === userId,
   );
   if (!bag || bag.type !== state.options.profile.payableBagType || bag.status !== 'CHECKING')
-    return fail(404, 'Invalid bag token');
-  if (bag.expiresAt < state.now()) fail(404, 'Bag not found, maybe you need to renew the checking');
+    return fail(404, state.options.profile.bagNotFound);
+  if (bag.expiresAt < state.now()) fail(404, REFUSAL_MESSAGES.bagNotFound);
   return bag;
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { integer, text, validate } from '../core/fields.js';
 import { fail, SimulatorError } from '../core/http-error.js';
+import { REFUSAL_MESSAGES } from '../core/messages.js';
 import { parseDecimal } from '../core/money.js';
 import { json } from '../core/respond.js';
 import { requireFields } from '../core/server-profile.js';
@@ -71,7 +72,7 @@ function checkoutService(state: SimulatorState, service: string | number): strin
     throw SimulatorError.fields({ service: ['Not a valid string.'] });
   return (
     catalogServices(state.catalog).find(({ id }) => id === service)?.slug ??
-    fail(404, 'Service not found')
+    fail(400, REFUSAL_MESSAGES.serviceNotFound)
   );
 }
 
@@ -90,6 +91,8 @@ function buySeats(state: SimulatorState, subscription: SubscriptionRecord, reque
   const howMany =
     seatCheckout === 'total' ? requested - (team.seatsLimit - freeOwnerSeats) : requested;
   if (howMany <= 0) fail(400, 'Desired seats must be greater than current seats');
+  const bought = team.seatsLimit - freeOwnerSeats;
+  team.seatsLog.push({ from: bought, to: bought + howMany, at: state.now() });
   team.seatsLimit += howMany;
   const amount = parseDecimal(seatPrice.price_per_unit) * howMany;
   return charge(state, {
@@ -113,7 +116,7 @@ function recharge(
   const item = state
     .planOf(subscription)
     .service_items.find((candidate) => candidate.service.slug === service);
-  if (!item) return fail(400, 'Service not found');
+  if (!item) return fail(400, REFUSAL_MESSAGES.serviceNotFound);
   const target = rechargeTarget(state, subscription, item);
   if (target.howMany === -1) fail(400, 'This consumable is already unlimited');
   target.howMany += howMany;

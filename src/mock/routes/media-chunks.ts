@@ -4,8 +4,12 @@ import { json } from '../core/respond.js';
 import type { RouteContext } from '../core/router.js';
 import type { ChunkRecord } from '../state/chunk-store.js';
 import type { SimulatorState } from '../state/state.js';
+import { REFUSAL_MESSAGES } from '../core/messages.js';
 import {
+  academyOnWire,
+  checkMime,
   checkTotalChunks,
+  checkUploader,
   operationType,
   uploadAcademy,
   type UploadScope,
@@ -23,8 +27,18 @@ interface ChunkFields {
   chunk: File;
 }
 
+/** The deployed server's first refusal of a chunk's numbers, as a `{detail}` (it checks them itself). */
+function detailRefusal(state: SimulatorState, form: FormData): void {
+  if (!state.options.profile.detailRefusals) return;
+  const total = wholeNumber(form.get('total_chunks'));
+  if (total === undefined || total < 1) return fail(400, REFUSAL_MESSAGES.totalChunksNotPositive);
+  const index = wholeNumber(form.get('chunk_index'));
+  if (index !== undefined && index >= total) fail(400, REFUSAL_MESSAGES.chunkIndexOutOfRange);
+}
+
 /** Checks every field at once, so a 400 lists all that is wrong (as DRF does). */
 function readChunkFields(state: SimulatorState, form: FormData): ChunkFields {
+  detailRefusal(state, form);
   const errors: Record<string, string[]> = {};
   const op = form.get('operation_type');
   const settings = typeof op === 'string' ? operationType(state, op) : undefined;
@@ -62,11 +76,13 @@ export const uploadChunk =
     const academy = uploadAcademy(scope, request);
     const form = await readForm(request);
     const fields = readChunkFields(state, form);
+    checkUploader(state, scope, user, fields.operationType, fields.settings);
+    checkMime(state, fields.chunk.type || 'application/octet-stream');
     const filename = form.get('filename');
     const name =
       typeof filename === 'string' && filename !== '' ? filename : fields.chunk.name || 'blob';
     const key = chunkKey(user.id, academy, fields.operationType, fields.total, fields.index, name);
-    if (state.chunks.has(key)) fail(400, 'chunk-already-exists');
+    if (state.chunks.has(key)) fail(400, alreadyExists(state));
     const record: ChunkRecord = {
       userId: user.id,
       academy,
@@ -80,7 +96,7 @@ export const uploadChunk =
     state.chunks.set(key, record);
     return json(
       {
-        academy,
+        academy: academyOnWire(state, academy),
         chunk_index: record.index,
         mime: record.mime,
         name: record.name,
@@ -91,3 +107,7 @@ export const uploadChunk =
       201,
     );
   };
+
+/** A chunk sent again: SERVICE.md's simulator keeps the slug; the deployed server says it in words. */
+const alreadyExists = (state: SimulatorState) =>
+  state.options.profile.detailRefusals ? REFUSAL_MESSAGES.chunkExists : 'chunk-already-exists';

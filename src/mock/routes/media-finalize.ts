@@ -2,14 +2,17 @@ import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { integer, text, validate } from '../core/fields.js';
 import { SimulatorError, fail } from '../core/http-error.js';
-import { contentHash } from '../core/random.js';
+import { md5Hex } from '../core/md5.js';
 import { json } from '../core/respond.js';
 import type { ServerProfile } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
 import { serializeFile } from '../state/files.js';
 import type { FileRecord, SimulatorState } from '../state/state.js';
+import { REFUSAL_MESSAGES } from '../core/messages.js';
 import {
+  checkRequiredMeta,
   checkTotalChunks,
+  checkUploader,
   operationType,
   uploadAcademy,
   type UploadScope,
@@ -47,7 +50,8 @@ function decodeMeta(
   accepted: ServerProfile['finalizeMeta'],
 ): Record<string, unknown> {
   let decoded: unknown = meta ?? {};
-  if (typeof meta === 'string' && accepted === 'object') fail(400, 'Meta must be a dictionary');
+  if (typeof meta === 'string' && accepted === 'object')
+    fail(400, REFUSAL_MESSAGES.metaNotDictionary);
   if (typeof meta === 'string') {
     try {
       decoded = JSON.parse(meta);
@@ -74,12 +78,17 @@ export const finalizeUpload =
     if (!settings) errors.operation_type = [`Unsupported operation type "${body.operation_type}".`];
     else checkTotalChunks(settings, body.total_chunks, errors);
     if (!settings || errors.total_chunks) throw SimulatorError.fields(errors);
+    checkUploader(state, scope, user, body.operation_type, settings);
     const meta = decodeMeta(body.meta, state.options.profile.finalizeMeta);
+    checkRequiredMeta(state, body.operation_type, meta);
     const keys = Array.from({ length: body.total_chunks }, (_, index) =>
       chunkKey(user.id, academy, body.operation_type, body.total_chunks, index, body.filename),
     );
     if (transferring(state, { userId: user.id, academy, ...body }))
-      fail(400, 'file-already-exists');
+      fail(
+        400,
+        state.options.profile.detailRefusals ? REFUSAL_MESSAGES.fileExists : 'file-already-exists',
+      );
     const missing = keys.filter((key) => !state.chunks.has(key)).length;
     if (missing > 0) fail(400, `${missing}/${body.total_chunks} chunks are missing`);
     const bytes = concat(keys.map((key) => state.chunks.get(key)!.bytes));
@@ -90,11 +99,12 @@ export const finalizeUpload =
       academy,
       operationType: body.operation_type,
       mime: body.mime,
-      name: contentHash(bytes),
+      name: md5Hex(bytes),
       filename: body.filename,
       meta,
       status: settings.processed ? 'TRANSFERRING' : 'CREATED',
       bytes,
+      notification: settings.processed ? state.nextId('notification') : null,
     };
     state.files.push(file);
     if (settings.processed)
@@ -102,7 +112,7 @@ export const finalizeUpload =
         state.options.mediaProcessingDelayMs,
         () => (file.status = 'CREATED'),
       );
-    return json(serializeFile(file), 201);
+    return json(serializeFile(state, file), 201);
   };
 
 /**

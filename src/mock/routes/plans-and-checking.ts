@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { integer, list, oneOf, text, validate } from '../core/fields.js';
 import { fail } from '../core/http-error.js';
+import { REFUSAL_MESSAGES } from '../core/messages.js';
 import { parseDecimal } from '../core/money.js';
 import { randomHex } from '../core/random.js';
 import { json } from '../core/respond.js';
@@ -16,6 +17,12 @@ const BAG_LIFETIME_MS = 60 * 60 * 1000;
 export function getPlan({ state, params }: RouteContext): Response {
   const plan = planBySlug(state, params.plan_slug ?? '') ?? fail(404, 'Plan not found');
   return json(serializePlan(state, plan));
+}
+
+/** The deployed server's own refusals of a checking body, before any field check. */
+function refuseInWords(raw: Record<string, unknown>): void {
+  if (raw.type !== 'PREVIEW' && raw.type !== 'BAG') fail(400, REFUSAL_MESSAGES.checkingType);
+  if (Array.isArray(raw.plans) && raw.plans.length > 1) fail(400, REFUSAL_MESSAGES.onePlan);
 }
 
 const CheckingBody = z.object({
@@ -34,7 +41,9 @@ const CheckingBody = z.object({
  */
 export async function checking({ state, request, user }: RouteContext): Promise<Response> {
   const { profile } = state.options;
-  const body = validate(CheckingBody, await readJsonObject(request));
+  const raw = await readJsonObject(request);
+  if (profile.detailRefusals) refuseInWords(raw);
+  const body = validate(CheckingBody, raw);
   if (body.type !== 'PREVIEW' && body.type !== profile.payableBagType) fail(404, 'Bag not found');
   const plan = findPlan(state, body.plans[0]!);
   if (profile.refusesOwnedPlan && ownsPlan(state, user.id, plan))

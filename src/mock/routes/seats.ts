@@ -1,21 +1,39 @@
 import * as z from 'zod/mini';
 import { readJsonObject } from '../core/body.js';
 import { email, integer, validate } from '../core/fields.js';
-import { fail } from '../core/http-error.js';
+import { crash, fail } from '../core/http-error.js';
 import { inLanguage } from '../core/language.js';
 import { json, noContent } from '../core/respond.js';
 import { REFUSAL_MESSAGES, type RefusalKey } from '../core/messages.js';
 import { missingField, type ServerProfile } from '../core/server-profile.js';
 import type { RouteContext } from '../core/router.js';
-import { ownedTeam } from '../rules/access.js';
+import { findSubscription, ownedTeam } from '../rules/access.js';
 import { allocateSeat, reassignSeat, releaseSeat } from '../rules/allocation.js';
 import { serializeSeat } from '../state/serialize-team.js';
-import type { SeatRecord, SimulatorState, TeamRecord } from '../state/state.js';
+import type { MockUser, SeatRecord, SimulatorState, TeamRecord } from '../state/state.js';
 
-/** Every seat of the team, removed ones included (`is_active: false`), as the deployed server lists them. */
+/**
+ * Every seat of the team, removed ones included (`is_active: false`), as the deployed server lists
+ * them: to its owner (SERVICE.md), or to any signed-in user (that server).
+ */
 export function listSeats({ state, user, params }: RouteContext): Response {
-  const { team } = ownedTeam(state, user, params.subscription_id ?? '');
-  return json(state.seats.filter((seat) => seat.teamId === team.id).map(serializeSeat));
+  const team = readableTeam(state, user, params.subscription_id ?? '');
+  const seats = state.seats.filter((seat) => seat.teamId === team.id);
+  return json(seats.map((seat) => serializeSeat(state, seat)));
+}
+
+/** One seat by id, removed or not: the deployed server's `GET .../seat/{seat_id}`. */
+export function getSeat({ state, user, params }: RouteContext): Response {
+  const team = readableTeam(state, user, params.subscription_id ?? '');
+  const seat = state.seats.find((s) => String(s.id) === params.seat_id && s.teamId === team.id);
+  return json(serializeSeat(state, seat ?? fail(404, REFUSAL_MESSAGES.seatNotFound)));
+}
+
+function readableTeam(state: SimulatorState, user: MockUser, subscriptionId: string): TeamRecord {
+  if (state.options.profile.seatReaders === 'owner')
+    return ownedTeam(state, user, subscriptionId).team;
+  const subscription = findSubscription(state, subscriptionId);
+  return state.team(subscription.teamId) ?? fail(404, 'Billing team not found');
 }
 
 const items = <T extends z.ZodMiniType>(item: T) =>
@@ -47,7 +65,9 @@ export async function putSeats({ state, user, params, request }: RouteContext): 
   const { profile } = state.options;
   const id = params.subscription_id ?? '';
   const { team, subscription } = ownedTeam(state, user, id, profile.ownerOnly.seats);
-  const body = validate(SeatsBody, await readJsonObject(request));
+  const raw = await readJsonObject(request);
+  if (profile.crashes.seatListNotArray && typeof raw.add_seats === 'string') crash();
+  const body = validate(SeatsBody, raw);
   const change: SeatsChange = { add: body.add_seats ?? [], replace: body.replace_seats ?? [] };
   if (change.add.length === 0 && change.replace.length === 0)
     fail(400, 'Add seats or replace seats are required');
@@ -55,6 +75,7 @@ export async function putSeats({ state, user, params, request }: RouteContext): 
   const touched = accepted.replace.map(({ from_email, to_email }) => {
     const seat = state.activeSeats(team.id).find((candidate) => candidate.email === from_email)!;
     Object.assign(seat, { email: to_email, userId: state.userByEmail(to_email)?.id ?? null });
+    seat.log.push({ email: to_email, action: 'REPLACED', at: state.now() });
     reassignSeat(state, seat);
     return seat;
   });
@@ -66,8 +87,9 @@ export async function putSeats({ state, user, params, request }: RouteContext): 
       email: input.email,
       userId: state.userByEmail(input.email)?.id ?? null,
       isActive: true,
-      multiplier: input.seat_multiplier ?? 1,
+      multiplier: profile.seatMultipliers ? (input.seat_multiplier ?? 1) : 1,
       isOwner: false,
+      log: [{ email: input.email, action: 'ADDED', at: state.now() }],
     };
     state.seats.push(seat);
     allocateSeat(state, subscription, team, seat);
@@ -77,7 +99,7 @@ export async function putSeats({ state, user, params, request }: RouteContext): 
   // The deployed server answers an added seat as an invite (`user: null`) even for a registered
   // e-mail; the simulator's invitee accepts at once, so listings show the user.
   const seats = touched.map((seat) => ({
-    ...serializeSeat(seat),
+    ...serializeSeat(state, seat),
     ...(invited.has(seat) ? { user: null } : {}),
   }));
   if (profile.seatChanges === 'all-or-nothing') return json(seats);
@@ -156,7 +178,8 @@ export function deleteSeat({ state, user, params }: RouteContext): Response {
       String(candidate.id) === params.seat_id && candidate.teamId === team.id && candidate.isActive,
   );
   if (!seat) return fail(404, REFUSAL_MESSAGES.seatNotFound);
-  if (seat.isOwner) fail(400, "The owner's seat cannot be removed");
+  if (seat.isOwner && !state.options.profile.ownerSeatRemovable)
+    fail(400, "The owner's seat cannot be removed");
   seat.isActive = false;
   seat.userId = null;
   releaseSeat(state, seat);

@@ -9,7 +9,7 @@ import { uploadChunk } from './media-chunks.js';
 import { finalizeUpload } from './media-finalize.js';
 import { getOperationType, listOperationTypes } from './media-settings.js';
 import { checking, getPlan } from './plans-and-checking.js';
-import { deleteSeat, listSeats, putSeats } from './seats.js';
+import { deleteSeat, getSeat, listSeats, putSeats } from './seats.js';
 import { mockState } from './mock-state.js';
 import { listSubscriptions } from './subscriptions.js';
 import { listInvoices } from './invoices.js';
@@ -54,8 +54,12 @@ export function routeDefinitions(profile: ServerProfile): RouteDefinition[] {
     if (unavailable === undefined && !definitions.has(key))
       definitions.set(key, { method, path, handler: HANDLERS[name as RouteName] });
   }
+  const seatPath = profile.routes.deleteSeat.path;
   return [
     ...definitions.values(),
+    ...(profile.readsSeatById
+      ? [{ method: 'GET' as const, path: seatPath, handler: getSeat }]
+      : []),
     { method: 'POST', path: '/__mock/consume', handler: consumeRoute },
     { method: 'GET', path: '/__mock/state', handler: mockState },
   ];

@@ -12,7 +12,7 @@ export function periodStart(paidAt: number, now: number): number {
   return addMonths(anchor, months).getTime();
 }
 
-function addMonths(date: Date, months: number): Date {
+export function addMonths(date: Date, months: number): Date {
   const next = new Date(date);
   next.setUTCMonth(next.getUTCMonth() + months);
   return next;

@@ -1,3 +1,4 @@
+import { REFUSAL_MESSAGES } from '../core/messages.js';
 import { fail } from '../core/http-error.js';
 import { parseDecimal } from '../core/money.js';
 import type { ConsumableRecord, MockUser, SimulatorState } from '../state/state.js';
@@ -74,7 +75,8 @@ function unitPrice(state: SimulatorState, service: string): number {
   const item = Object.values(state.catalog)
     .flatMap((plan) => plan.service_items)
     .find((candidate) => candidate.service.slug === service);
-  return item ? parseDecimal(item.price_per_unit) : fail(404, 'Service not found');
+  // The deployed server (whose checkout this is) answers an unknown service 400.
+  return item ? parseDecimal(item.price_per_unit) : fail(400, REFUSAL_MESSAGES.serviceNotFound);
 }
 
 /** A standalone consumable as the deployed server's invoice nests it (live-api.md §1.4). */
@@ -88,8 +90,14 @@ function standaloneConsumable(state: SimulatorState, consumable: ConsumableRecor
     how_many: consumable.howMany,
     sort_priority: 1,
     valid_until: null,
-    user: consumable.userId,
+    // As that server writes the holder: the user, not an id.
+    user: holderOf(state, consumable.userId),
     service: service ?? { slug: consumable.service },
     is_team_allowed: false,
   };
+}
+
+function holderOf(state: SimulatorState, userId: number | null) {
+  const user = userId === null ? undefined : state.user(userId);
+  return user ? { id: user.id, first_name: '', last_name: '', email: user.email } : null;
 }

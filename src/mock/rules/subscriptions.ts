@@ -69,6 +69,7 @@ function createTeam(
     seatsLimit,
     strategy,
     autoRecharge: { ...DEFAULT_AUTO_RECHARGE },
+    seatsLog: [],
   };
   state.teams.push(team);
   const owner = state.user(subscription.ownerId);
@@ -80,6 +81,7 @@ function createTeam(
     isActive: true,
     multiplier: 1,
     isOwner: true,
+    log: [],
   };
   state.seats.push(seat);
   return team;

@@ -1,3 +1,4 @@
+import { academyOnWire } from '../rules/media.js';
 import type { FileRecord, SimulatorState } from './state.js';
 
 /** The simulator's finalized files: as the service answers them, and their bytes. */
@@ -15,15 +16,18 @@ import type { FileRecord, SimulatorState } from './state.js';
  */
 export type MockFile = ReturnType<typeof serializeFile>;
 
-export function serializeFile(file: FileRecord) {
+export function serializeFile(state: SimulatorState, file: FileRecord) {
   return {
     /** The file's id. */
     id: file.id,
-    /** The academy it was uploaded for, or null for a `/me/` upload. */
-    academy: file.academy,
+    /**
+     * The academy it was uploaded for (its id; its slug under `profile: 'deployed'`), or null for a
+     * `/me/` upload.
+     */
+    academy: academyOnWire(state, file.academy),
     /** The MIME type given at finalize. */
     mime: file.mime,
-    /** A hash of the file's bytes, as the deployed server names files. */
+    /** The MD5 of the file's bytes (hex), as the deployed server names files. */
     name: file.name,
     /** The operation type it was uploaded under. */
     operation_type: file.operationType,
@@ -31,6 +35,12 @@ export function serializeFile(file: FileRecord) {
     user: file.userId,
     /** `'TRANSFERRING'` while a `media` file is processed, then `'CREATED'`. */
     status: file.status,
+    ...(state.options.profile.media.notification
+      ? {
+          /** Under `profile: 'deployed'`: the notification of a processed file, else null. */
+          notification: file.notification,
+        }
+      : {}),
   };
 }
 

@@ -5,6 +5,8 @@ export interface OperationTypeSettings {
   max_chunks: number | null;
   /** Whether a finalized file is processed (TRANSFERRING, then CREATED) or CREATED at once. */
   processed: boolean;
+  /** Where the deployed server takes it: on `/me/` only, or on `/academy/` only (else both). */
+  scope?: 'me' | 'academy';
 }
 
 /**
@@ -30,8 +32,14 @@ export interface MockOperationType {
 
 /** `test-small` is the simulator's own: tiny chunks and a bound, so tests need only a few bytes. */
 const BUILT_IN: Record<string, OperationTypeSettings> = {
-  media: { chunk_size: 10_485_760, max_chunks: null, processed: true },
-  'proof-of-payment': { chunk_size: 10_485_760, max_chunks: null, processed: false },
+  media: { chunk_size: 10_485_760, max_chunks: null, processed: true, scope: 'academy' },
+  'proof-of-payment': {
+    chunk_size: 10_485_760,
+    max_chunks: null,
+    processed: false,
+    scope: 'academy',
+  },
+  'profile-picture': { chunk_size: 10_485_760, max_chunks: 25, processed: true, scope: 'me' },
   'test-small': { chunk_size: 1024, max_chunks: 8, processed: false },
 };
 

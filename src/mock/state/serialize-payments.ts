@@ -1,5 +1,13 @@
 import { amountOnWire, parseDecimal, type Cents } from '../core/money.js';
-import { CURRENCY, type CatalogPlan } from './catalog.js';
+import { catalogServices, CURRENCY, type CatalogPlan } from './catalog.js';
+import {
+  bagExtras,
+  fullItem,
+  invoiceExtras,
+  planExtras,
+  planInBag,
+  subscriptionExtras,
+} from './deployed-bodies.js';
 import {
   iso,
   type BagRecord,
@@ -27,7 +35,7 @@ const price = (state: SimulatorState, text: string) => money(state, parseDecimal
 /** A plan as `GET /v1/payments/plan/{slug}` answers it: the catalog's, its prices as the profile writes them. */
 export function serializePlan(state: SimulatorState, plan: CatalogPlan) {
   const seatPrice = plan.seat_service_price;
-  return {
+  const plain = {
     ...plan,
     price_per_month: price(state, plan.price_per_month),
     price_per_year: price(state, plan.price_per_year),
@@ -40,11 +48,13 @@ export function serializePlan(state: SimulatorState, plan: CatalogPlan) {
       price_per_unit: price(state, seatPrice.price_per_unit),
     },
   };
+  if (!state.options.profile.deployedBodies) return plain;
+  return { ...plain, ...planExtras(plan, (text) => price(state, text)) };
 }
 
 export function serializeBag(state: SimulatorState, bag: BagRecord) {
   const plan = state.planById(bag.planId);
-  return {
+  const plain = {
     id: bag.id,
     type: bag.type,
     status: bag.status,
@@ -58,6 +68,15 @@ export function serializeBag(state: SimulatorState, bag: BagRecord) {
     amount_per_year: money(state, bag.amountPerYear),
     seat_service_item: seatServiceItem(plan, bag.teamSeats),
     expires_at: bag.status === 'PAID' ? null : iso(bag.expiresAt),
+  };
+  if (!state.options.profile.deployedBodies) return plain;
+  const { currency: _currency, ...deployed } = plain;
+  const seatItem = seatServiceItem(plan, bag.teamSeats);
+  return {
+    ...deployed,
+    ...bagExtras({ month: plain.amount_per_month, year: plain.amount_per_year }),
+    plans: plan ? [planInBag(plan)] : [],
+    seat_service_item: seatItem && fullItem(seatItem),
   };
 }
 
@@ -75,7 +94,7 @@ function seatServiceItem(plan: CatalogPlan | undefined, teamSeats: number | null
 
 export function serializeInvoice(state: SimulatorState, invoice: InvoiceRecord) {
   const user = state.user(invoice.userId);
-  return {
+  const plain = {
     id: invoice.id,
     amount: money(state, invoice.amount),
     currency: CURRENCY,
@@ -87,6 +106,46 @@ export function serializeInvoice(state: SimulatorState, invoice: InvoiceRecord) 
     user: user ? { id: user.id, email: user.email, first_name: '', last_name: '' } : null,
     amount_breakdown: breakdown(state, invoice),
     coupons: [],
+  };
+  if (!state.options.profile.deployedBodies) return plain;
+  if (invoice.kind === 'payment') return { ...plain, ...invoiceExtras(invoice) };
+  // A checkout's invoice: no breakdown, no coupons, the CHARGE bag it was paid through.
+  const { coupons: _coupons, ...checkout } = plain;
+  return {
+    ...checkout,
+    ...invoiceExtras(invoice),
+    amount_breakdown: null,
+    bag: chargeBag(state, invoice),
+  };
+}
+
+/** The CHARGE bag the deployed server pays a consumable checkout through (units: its one item). */
+function chargeBag(state: SimulatorState, invoice: InvoiceRecord) {
+  const zero = money(state, 0);
+  const service = catalogServices(state.catalog).find(({ slug }) => slug === invoice.service);
+  const units = service && service.type !== 'SEAT' ? [service] : [];
+  return {
+    id: invoice.id,
+    type: 'CHARGE',
+    status: 'PAID',
+    token: null,
+    is_recurrent: false,
+    amount_per_month: zero,
+    amount_per_year: zero,
+    expires_at: null,
+    seat_service_item: null,
+    ...bagExtras({ month: null, year: null }),
+    service_items: units.map((unit) =>
+      fullItem({
+        id: unit.id,
+        unit_type: 'UNIT',
+        how_many: invoice.howMany ?? 0,
+        is_team_allowed: true,
+        service: unit,
+      }),
+    ),
+    plans: [],
+    was_delivered: true,
   };
 }
 
@@ -128,6 +187,9 @@ export function serializeSubscription(state: SimulatorState, subscription: Subsc
     invoices: state.invoices
       .filter((invoice) => invoice.subscriptionId === subscription.id && invoice.kind === 'payment')
       .map((invoice) => ({ ...serializeInvoice(state, invoice), bag: paidBag(state, invoice) })),
+    ...(state.options.profile.deployedBodies
+      ? subscriptionExtras(state, subscription, price(state, plan.price_per_month))
+      : {}),
   };
 }
 

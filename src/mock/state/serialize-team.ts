@@ -1,5 +1,5 @@
 import { centsToNumber, formatCents } from '../core/money.js';
-import { periodSpend, periodStart } from '../rules/spend.js';
+import { addMonths, periodSpend, periodStart } from '../rules/spend.js';
 import { CURRENCY } from './catalog.js';
 import {
   iso,
@@ -43,9 +43,26 @@ export function serializeTeamRead(
   return {
     ...common(state, team),
     seats_count: state.activeSeats(team.id).length,
+    ...(state.options.profile.teamHistory ? history(state, team, subscription) : {}),
     max_period_spend: capOf(team),
     current_period_spend: centsToNumber(periodSpend(state, team, subscription)),
     currency: CURRENCY.code,
+  };
+}
+
+/** The deployed server's seat-limit changes and spend period (its times end in a stray `T`). */
+function history(state: SimulatorState, team: TeamRecord, subscription: SubscriptionRecord) {
+  const start = periodStart(subscription.paidAt, state.now());
+  const strayT = (ms: number) => iso(ms).replace('Z', '000T');
+  return {
+    seats_log: team.seatsLog.map(({ from, to, at }) => ({
+      to,
+      from,
+      action: 'LIMIT_UPDATED',
+      created_at: iso(at),
+    })),
+    period_start: strayT(start),
+    period_end: strayT(addMonths(new Date(start), 1).getTime()),
   };
 }
 
@@ -62,12 +79,14 @@ export function serializeTeamPatch(
   };
 }
 
-export function serializeSeat(seat: SeatRecord) {
-  return {
-    id: seat.id,
-    user: seat.userId,
-    email: seat.email,
-    is_active: seat.isActive,
-    seat_multiplier: seat.multiplier,
-  };
+/** A seat: with its `seat_multiplier` (SERVICE.md), or its `seat_log` (the deployed server, which has no multiplier). */
+export function serializeSeat(state: SimulatorState, seat: SeatRecord) {
+  const common = { id: seat.id, user: seat.userId, email: seat.email, is_active: seat.isActive };
+  if (state.options.profile.seatMultipliers) return { ...common, seat_multiplier: seat.multiplier };
+  const seat_log = seat.log.map(({ email, action, at }) => ({
+    email,
+    action,
+    created_at: iso(at),
+  }));
+  return { ...common, seat_log };
 }

@@ -66,6 +66,8 @@ export interface TeamRecord {
   seatsLimit: number;
   strategy: 'PER_TEAM' | 'PER_SEAT';
   autoRecharge: AutoRecharge;
+  /** Changes of the seat limit, oldest first (the deployed server's `seats_log`). */
+  seatsLog: { from: number; to: number; at: number }[];
 }
 
 export interface SeatRecord {
@@ -76,6 +78,15 @@ export interface SeatRecord {
   isActive: boolean;
   multiplier: number;
   isOwner: boolean;
+  /** What happened to the seat, oldest first (the deployed server's `seat_log`). */
+  log: SeatLogEntry[];
+}
+
+/** One line of a seat's history: who held it after the change. */
+export interface SeatLogEntry {
+  email: string;
+  action: 'ADDED' | 'REPLACED';
+  at: number;
 }
 
 export interface ConsumableRecord {
@@ -157,6 +168,8 @@ export interface FileRecord {
   meta: Record<string, unknown>;
   status: 'TRANSFERRING' | 'CREATED';
   bytes: Uint8Array;
+  /** The deployed server's notification of a processed file (null when there is none). */
+  notification: number | null;
 }
 
 /** Each kind of record numbers from its own base, so an id passed in the wrong place is caught. */
@@ -170,6 +183,7 @@ const ID_BASES = {
   invoice: 5001,
   file: 1,
   consumptionSession: 9001,
+  notification: 1,
 };
 export type IdKind = keyof typeof ID_BASES;
 
@@ -214,8 +228,12 @@ export class SimulatorState {
     return id;
   }
 
+  /** Tokens that expired, with when: the deployed server names the time in its 401. */
+  readonly expiredTokens = new Map<string, number>();
+
   /** Expires `user`'s token: the record gets a fresh one, and the old one answers 401. */
   rotateToken(user: MockUser): void {
+    this.expiredTokens.set(user.token, this.now());
     user.token = randomHex(this.options.random, 40);
   }
 

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tscErrors } from '../../package/support/type-check.js';
+import { documentationPages } from './pages.js';
 import { repoRoot } from './readme-commands.js';
 
 /** One ```ts block of a page: its code, the page and the line its first code line is on. */
@@ -20,12 +21,6 @@ export interface Snippet {
 }
 
 const COMPILE_ONLY = '<!-- snippet: compile-only -->';
-
-/** The pages users read: the README, then every `docs/*.md` page (not `docs/reference/`). */
-export function documentationPages(): string[] {
-  const docs = readdirSync(join(repoRoot, 'docs')).filter((name) => name.endsWith('.md'));
-  return ['README.md', ...docs.sort().map((name) => `docs/${name}`)];
-}
 
 /** The ```ts blocks of every page, in reading order, page after page. */
 export function documentationSnippets(pages = documentationPages()): Snippet[] {

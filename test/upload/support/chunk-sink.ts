@@ -15,6 +15,7 @@ export type Fault = { hold?: boolean } & (
   | { kind: 'reset-before' } // the connection drops before the chunk is read
   | { kind: 'reset-after' } // the chunk is stored, then the connection drops: the answer is lost
   | { kind: 'hang' } // never answers
+  | { kind: 'stored-held' } // the chunk is stored, then its answer waits for `release(index)`
   | { kind: 'pass' } // answers normally
 );
 
@@ -188,6 +189,7 @@ export class ChunkSink {
     }
     chunks.set(seen.index, new Uint8Array(await file.arrayBuffer()));
     if (fault?.kind === 'reset-after') return void req.socket.destroy();
+    if (fault?.kind === 'stored-held') await this.holdUntilReleased(seen.index);
     json(res, 201, {
       ...{ academy: null, user: 1, name: seen.filename, mime: seen.mime },
       ...{ operation_type: seen.operationType, chunk_index: seen.index },

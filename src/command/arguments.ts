@@ -1,0 +1,93 @@
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { UsageError } from './usage-error.js';
+
+/** The flags every command takes. */
+export const GLOBAL_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  json: { type: 'boolean', default: false },
+  profile: { type: 'string' },
+  academy: { type: 'string' },
+  'base-url': { type: 'string' },
+  'token-file': { type: 'string' },
+} satisfies ParseArgsOptionsConfig;
+
+/** Secrets that argv would show to anyone running `ps`, and where to give them instead. */
+const SECRET_FLAGS: Record<string, string> = {
+  token: 'set SEATPAY_TOKEN or pass --token-file <path>',
+  card: 'pass --card-file <path> (JSON) or set SEATPAY_CARD',
+  'card-number': 'pass --card-file <path> (JSON) or set SEATPAY_CARD',
+  cvc: 'pass --card-file <path> (JSON) or set SEATPAY_CARD',
+};
+
+/** Refuses a secret given as a flag, without repeating its value. */
+function refuseSecrets(argv: readonly string[]): void {
+  for (const arg of argv) {
+    const name = /^--([\w-]+)(=|$)/.exec(arg)?.[1];
+    const instead = name === undefined ? undefined : SECRET_FLAGS[name];
+    if (instead !== undefined)
+      throw new UsageError(
+        `--${name} is refused: the command line shows in \`ps\` and shell history; ${instead}`,
+      );
+  }
+}
+
+/** node:util's messages, shortened to one line that names the flag. */
+function parseError(error: unknown): never {
+  const { code, message } = error as { code?: string; message: string };
+  const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${quoted}`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    throw new UsageError(message.replace(/\.$/, '').split('\n')[0]);
+  throw error;
+}
+
+/**
+ * A command's arguments (node:util parseArgs, strict, with the global flags): an unknown flag or a
+ * malformed value throws {@link UsageError}; a secret flag is refused before anything is read.
+ */
+export function readArguments<T extends ParseArgsOptionsConfig>(
+  argv: readonly string[],
+  options: T,
+) {
+  refuseSecrets(argv);
+  const config = {
+    args: [...argv],
+    options: { ...GLOBAL_OPTIONS, ...options } as typeof GLOBAL_OPTIONS & T,
+    strict: true as const,
+    allowPositionals: true as const,
+  };
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    return parseError(error);
+  }
+}
+
+/** A whole number from `min` on, or the one-line mistake that names the flag. */
+export function wholeNumber(flag: string, value: string, min = 1, max = 2 ** 31 - 1): number {
+  const number = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!(number >= min && number <= max))
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${value}"`);
+  return number;
+}
+
+/** A flag that must be there. */
+export function required<V>(flag: string, value: V | undefined, hint = ''): V {
+  if (value === undefined || value === '')
+    throw new UsageError(`${flag} is missing${hint ? `: ${hint}` : ''}`);
+  return value;
+}
+
+/** Exactly `names.length` positional arguments, named for the message. */
+export function positionals(given: string[], names: string[]): string[] {
+  if (given.length < names.length)
+    throw new UsageError(
+      `missing ${names
+        .slice(given.length)
+        .map((name) => `<${name}>`)
+        .join(' ')}`,
+    );
+  if (given.length > names.length)
+    throw new UsageError(`unexpected argument "${given[names.length]}"`);
+  return given;
+}

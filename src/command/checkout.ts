@@ -1,0 +1,131 @@
+import type { CheckoutParams, CheckoutResult, PurchaseJournal, SeatpayClient } from '../index.js';
+import { positionals as positionalsOf, readArguments, required, wholeNumber } from './arguments.js';
+import { checkKeys, runOrders, type BatchRow } from './batch.js';
+import { GLOBAL_HELP, type Command } from './command.js';
+import { academyOf, clientOf, journalOf, profileOf, type Context } from './context.js';
+import { readCsv } from './csv.js';
+import type { ExitCode } from './exit-codes.js';
+import { concurrencyOf, keyOf, rowNumber, rowText, settleAdvice } from './keyed.js';
+
+const OPTIONS = {
+  service: { type: 'string' },
+  'how-many': { type: 'string' },
+  subscription: { type: 'string' },
+  key: { type: 'string' },
+  journal: { type: 'string' },
+  csv: { type: 'string' },
+  concurrency: { type: 'string' },
+} as const;
+
+const HELP = `seatpay checkout: buy consumables (units, or more seats) for a subscription; the owner pays.
+
+Usage: seatpay checkout --service <slug|id> --how-many <n> [--subscription <id>] --key <key> --journal <file>
+       seatpay checkout --csv <file> --journal <file> [--concurrency <n>]
+
+Options:
+      --service <slug|id>    the service to buy (ai-credits, team-seat ...)
+      --how-many <n>         how many units
+      --subscription <id>    the subscription they are for
+      --key <key>            your own reference for the order; a re-run with it never pays twice
+      --journal <file>       where keys are recorded (default SEATPAY_JOURNAL)
+      --csv <file>           one order per row; header key,service,how_many,subscription
+      --concurrency <n>      rows at once in a batch (default 4)
+
+${GLOBAL_HELP}
+
+Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake (nothing sent),
+3 the outcome is unknown: check with seatpay journal reconcile <key> before buying again.
+`;
+
+/** A service id when it is a number, else its slug. */
+const serviceOf = (value: string): string | number => (/^\d+$/.test(value) ? Number(value) : value);
+
+type Order = { key: string; line: number; params: CheckoutParams };
+
+async function csvOrders(file: string, academy: number | undefined): Promise<Order[]> {
+  const orders = (await readCsv(file, ['key', 'service', 'how_many'])).map(({ line, fields }) => {
+    const subscription = fields.subscription
+      ? rowNumber(file, line, 'subscription', fields.subscription)
+      : undefined;
+    const params: CheckoutParams = {
+      service: serviceOf(rowText(file, line, 'service', fields.service)),
+      how_many: rowNumber(file, line, 'how_many', fields.how_many),
+      ...(subscription === undefined ? {} : { subscription }),
+      ...(academy === undefined ? {} : { academy }),
+    };
+    return { key: rowText(file, line, 'key', fields.key), line, params };
+  });
+  checkKeys(orders, file);
+  return orders;
+}
+
+function singleOrder(values: Values, academy: number | undefined): Order {
+  const { subscription } = values;
+  const service = required('--service', values.service, 'which service to buy (ai-credits ...)');
+  const params: CheckoutParams = {
+    service: serviceOf(service),
+    how_many: wholeNumber('--how-many', required('--how-many', values['how-many'])),
+    ...(subscription === undefined
+      ? {}
+      : { subscription: wholeNumber('--subscription', subscription) }),
+    ...(academy === undefined ? {} : { academy }),
+  };
+  return { key: keyOf(values.key), line: 0, params };
+}
+
+type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
+
+/** Runs one order: resolves with its answer, and whether the journal replayed it. */
+function rowOf(
+  client: SeatpayClient,
+  journal: PurchaseJournal,
+  order: Order,
+  signal: AbortSignal,
+): BatchRow<Shown> {
+  const { key, line, params } = order;
+  const run = async () => {
+    // A replay answers from the journal, marked so: no second read of the journal to tell.
+    const { data, response } = await client.consumables
+      .checkout({ ...params, key, journal }, { signal })
+      .withResponse();
+    const replayed = response.headers.get('idempotent-replayed') === 'true';
+    return { result: { key, replayed, ...data }, replayed };
+  };
+  return { key, line, run };
+}
+
+type Shown = CheckoutResult & { key: string; replayed: boolean };
+
+function describe(result: Shown) {
+  const how = result.replayed ? 'already done (replayed from the journal)' : 'done';
+  return `${result.key}: checkout ${how}, invoice ${result.id ?? '?'} amount ${String(result.amount ?? '?')}`;
+}
+
+async function run(argv: readonly string[], context: Context): Promise<ExitCode> {
+  const { values, positionals } = readArguments(argv, OPTIONS);
+  positionalsOf(positionals, []);
+  const academy = academyOf(values);
+  profileOf(values, context.env);
+  const concurrency = concurrencyOf(values.concurrency);
+  const orders =
+    values.csv === undefined
+      ? [singleOrder(values, academy)]
+      : await csvOrders(values.csv, academy);
+  const open = journalOf(values.journal, context.env);
+  try {
+    const client = await clientOf(values, context.env);
+    const rows = orders.map((order) => rowOf(client, open.journal, order, context.signal));
+    const settle = (key: string) => settleAdvice(key, values.journal);
+    const batch = values.csv === undefined ? undefined : { concurrency };
+    return await runOrders(rows, batch, settle, describe, context);
+  } finally {
+    await open.close();
+  }
+}
+
+export const checkout: Command = {
+  name: 'checkout',
+  summary: 'buy consumables for a subscription: one order, or a CSV batch',
+  help: HELP,
+  run,
+};

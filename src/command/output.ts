@@ -1,0 +1,37 @@
+// Where the command writes: results on stdout (text, or JSON with --json), everything else on
+// stderr, so that `seatpay ... --json | jq` and `> result.txt` see results only.
+
+/** The two streams, the console's or a test's. */
+export interface Streams {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
+}
+
+export const PROCESS_STREAMS: Streams = { stdout: process.stdout, stderr: process.stderr };
+
+export interface Output {
+  /** Whether results are JSON (`--json`). */
+  readonly json: boolean;
+  /** Whether stderr is a terminal (a progress bar redrawn in place) or a log (a line per step). */
+  readonly interactive: boolean;
+  /** One result: a JSON document with --json, else the text. */
+  result(value: unknown, text: string): void;
+  /** One item of a list or batch: one JSON object per line with --json, else the text. */
+  item(value: unknown, text: string): void;
+  /** A diagnostic or progress line on stderr. */
+  note(text: string): void;
+  /** Writes to stderr as is (a progress bar redrawing its line). */
+  raw(text: string): void;
+}
+
+export function createOutput(streams: Streams, json: boolean): Output {
+  const out = (text: string) => streams.stdout.write(`${text}\n`);
+  return {
+    json,
+    interactive: streams.stderr.isTTY === true,
+    result: (value, text) => out(json ? JSON.stringify(value, null, 2) : text),
+    item: (value, text) => out(json ? JSON.stringify(value) : text),
+    note: (text) => streams.stderr.write(`${text}\n`),
+    raw: (text) => streams.stderr.write(text),
+  };
+}

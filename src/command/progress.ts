@@ -1,0 +1,41 @@
+import type { UploadProgress } from '../index.js';
+import type { Output } from './output.js';
+
+// Upload progress on stderr: a bar redrawn in place on a terminal; on a log (CI, cron) a line per
+// step, at most twenty per file, so that the log stays readable. A few lines of our own: a
+// library would add a dependency for one `\r`.
+
+const WIDTH = 24;
+
+const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+
+function bar({ loadedBytes, totalBytes, chunksDone, totalChunks }: UploadProgress, label: string) {
+  const share = totalBytes === 0 ? 1 : loadedBytes / totalBytes;
+  const filled = Math.round(share * WIDTH);
+  const percent = String(Math.floor(share * 100)).padStart(3);
+  return `${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${percent}% ${megabytes(loadedBytes)}/${megabytes(totalBytes)} MB, ${chunksDone}/${totalChunks} chunks`;
+}
+
+/** The `onProgress` of one file's upload, and `end()` once it is over (either way). */
+export function progressOf(output: Output, label: string) {
+  let first = true;
+  let loggedChunks = -1;
+  const onProgress = (progress: UploadProgress) => {
+    if (first && progress.chunksDone > 0)
+      output.note(
+        `${label}: resuming, ${progress.chunksDone} of ${progress.totalChunks} chunks already sent`,
+      );
+    first = false;
+    if (output.interactive) return output.raw(`\r${bar(progress, label)}`);
+    const step = Math.max(1, Math.ceil(progress.totalChunks / 20));
+    const { chunksDone, totalChunks } = progress;
+    if (chunksDone === loggedChunks) return;
+    if (chunksDone - loggedChunks < step && chunksDone !== totalChunks && loggedChunks >= 0) return;
+    loggedChunks = chunksDone;
+    output.note(bar(progress, label));
+  };
+  const end = () => {
+    if (output.interactive && !first) output.raw('\n');
+  };
+  return { onProgress, end };
+}

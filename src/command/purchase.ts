@@ -1,0 +1,174 @@
+import type { CardParams, PurchaseJournal, PurchaseResult, SeatpayClient } from '../index.js';
+import { positionals, readArguments, required, wholeNumber } from './arguments.js';
+import { checkKeys, runOrders, type BatchRow } from './batch.js';
+import { GLOBAL_HELP, type Command } from './command.js';
+import { academyOf, clientOf, journalOf, profileOf, type Context } from './context.js';
+import { readCsv } from './csv.js';
+import type { ExitCode } from './exit-codes.js';
+import { concurrencyOf, isFinished, keyOf, rowNumber, rowText, settleAdvice } from './keyed.js';
+import { readCard } from './secrets.js';
+import { UsageError } from './usage-error.js';
+
+const OPTIONS = {
+  plan: { type: 'string' },
+  seats: { type: 'string' },
+  period: { type: 'string' },
+  key: { type: 'string' },
+  journal: { type: 'string' },
+  'card-file': { type: 'string' },
+  'payment-method': { type: 'string' },
+  'wait-timeout': { type: 'string' },
+  csv: { type: 'string' },
+  concurrency: { type: 'string' },
+} as const;
+
+const PERIODS = ['MONTH', 'QUARTER', 'HALF', 'YEAR'];
+
+const HELP = `seatpay purchase: buy a plan (register the card, pay, wait for the subscription).
+
+Usage: seatpay purchase --plan <slug> [--seats <n>] --period <MONTH|QUARTER|HALF|YEAR> --key <key> --journal <file>
+       seatpay purchase --csv <file> --journal <file> [--concurrency <n>]
+
+Options:
+      --plan <slug>            the plan to buy (personal, team-per-seat ...)
+      --seats <n>              how many seats, for a team plan
+      --period <period>        MONTH, QUARTER, HALF or YEAR
+      --key <key>              your own reference for the order; a re-run with it never pays twice
+      --journal <file>         where keys are recorded (default SEATPAY_JOURNAL)
+      --card-file <path>       the card as JSON {"card_number": ..., "cvc": ...} (default SEATPAY_CARD)
+      --payment-method <id>    the payment method (the deployed server needs one)
+      --wait-timeout <ms>      how long to wait for the subscription (default 120000)
+      --csv <file>             one order per row; header key,plan,seats,period
+      --concurrency <n>        rows at once in a batch (default 4)
+
+${GLOBAL_HELP}
+
+Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake (nothing sent),
+3 the card may have been charged: check with seatpay journal reconcile <key>.
+`;
+
+type Order = {
+  key: string;
+  line: number;
+  plan: string;
+  team_seats?: number;
+  chosen_period: string;
+};
+
+function periodOf(where: string, value: string | undefined): string {
+  const period = value?.toUpperCase();
+  if (period === undefined || !PERIODS.includes(period))
+    throw new UsageError(`${where} must be MONTH, QUARTER, HALF or YEAR, not "${value ?? ''}"`);
+  return period;
+}
+
+async function csvOrders(file: string): Promise<Order[]> {
+  const rows = await readCsv(file, ['key', 'plan', 'period']);
+  const orders = rows.map(({ line, fields }): Order => {
+    const seats = fields.seats ? rowNumber(file, line, 'seats', fields.seats) : undefined;
+    return {
+      key: rowText(file, line, 'key', fields.key),
+      line,
+      plan: rowText(file, line, 'plan', fields.plan),
+      ...(seats === undefined ? {} : { team_seats: seats }),
+      chosen_period: periodOf(`${file} line ${line}: period`, fields.period),
+    };
+  });
+  checkKeys(orders, file);
+  return orders;
+}
+
+type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
+
+function singleOrder(values: Values): Order {
+  return {
+    key: keyOf(values.key),
+    line: 0,
+    plan: required('--plan', values.plan, 'which plan to buy (personal, team-per-seat ...)'),
+    ...(values.seats === undefined ? {} : { team_seats: wholeNumber('--seats', values.seats) }),
+    chosen_period: periodOf('--period', values.period),
+  };
+}
+
+/** What the command shows of a purchase: the bag's token stays in the journal. */
+function summaryOf(key: string, replayed: boolean, result: PurchaseResult) {
+  const { plan, payment, subscription } = result;
+  return { key, replayed, plan: plan.slug, subscription, payment };
+}
+
+type Shown = ReturnType<typeof summaryOf>;
+
+function describe({ key, replayed, plan, subscription }: Shown): string {
+  const how = replayed ? 'already done (replayed from the journal)' : 'done';
+  return `${key}: purchase ${how}, plan ${plan}, subscription ${subscription.id}`;
+}
+
+interface Shared {
+  client: SeatpayClient;
+  journal: PurchaseJournal;
+  card: CardParams;
+  extra: { academy?: number; payment_method_id?: number; waitTimeout?: number };
+  context: Context;
+}
+
+function rowOf({ client, journal, card, extra, context }: Shared, order: Order): BatchRow<Shown> {
+  const { key, line, plan, team_seats, chosen_period } = order;
+  const run = async () => {
+    const replayed = await isFinished(journal, key);
+    const result = await client.purchase({
+      plan,
+      ...(team_seats === undefined ? {} : { team_seats }),
+      chosen_period,
+      card,
+      key,
+      journal,
+      signal: context.signal,
+      // One order shows its steps; a batch shows a line per row, not eight.
+      ...(order.line === 0
+        ? { onStep: ({ step }) => context.output.note(`${key}: ${step} done`) }
+        : {}),
+      ...extra,
+    });
+    return { result: summaryOf(key, replayed, result), replayed };
+  };
+  return { key, line, run };
+}
+
+function extraOf(values: Values): Shared['extra'] {
+  const academy = academyOf(values);
+  const method = values['payment-method'];
+  const wait = values['wait-timeout'];
+  return {
+    ...(academy === undefined ? {} : { academy }),
+    ...(method === undefined ? {} : { payment_method_id: wholeNumber('--payment-method', method) }),
+    ...(wait === undefined ? {} : { waitTimeout: wholeNumber('--wait-timeout', wait) }),
+  };
+}
+
+async function run(argv: readonly string[], context: Context): Promise<ExitCode> {
+  const { values, positionals: given } = readArguments(argv, OPTIONS);
+  positionals(given, []);
+  profileOf(values, context.env);
+  const concurrency = concurrencyOf(values.concurrency);
+  const orders = values.csv === undefined ? [singleOrder(values)] : await csvOrders(values.csv);
+  const extra = extraOf(values);
+  const card = await readCard(values['card-file'], context.env);
+  const open = journalOf(values.journal, context.env);
+  try {
+    const client = await clientOf(values, context.env);
+    const shared: Shared = { client, journal: open.journal, card, extra, context };
+    const rows = orders.map((order) => rowOf(shared, order));
+    const settle = (key: string) => settleAdvice(key, values.journal);
+    const batch = values.csv === undefined ? undefined : { concurrency };
+    return await runOrders(rows, batch, settle, describe, context);
+  } finally {
+    await open.close();
+  }
+}
+
+export const purchase: Command = {
+  name: 'purchase',
+  summary: 'buy a plan: one order, or a CSV batch',
+  help: HELP,
+  run,
+};

@@ -1,0 +1,127 @@
+import { SeatsRefusedError, type Seat, type SeatInput, type SeatpayClient } from '../index.js';
+import { readArguments, wholeNumber } from './arguments.js';
+import { GLOBAL_HELP, type Command } from './command.js';
+import { clientOf, type Context } from './context.js';
+import { readCsv } from './csv.js';
+import { DONE, FAILED, type ExitCode } from './exit-codes.js';
+import { rowText } from './keyed.js';
+import { UsageError } from './usage-error.js';
+
+const OPTIONS = { csv: { type: 'string' }, cohort: { type: 'string' } } as const;
+
+const HELP = `seatpay seats: the seats of a subscription's billing team (the owner's to change).
+
+Usage: seatpay seats list <subscription>
+       seatpay seats add <subscription> <email>... [--csv <file>] [--cohort <id>]
+       seatpay seats replace <subscription> <old-email> <new-email> [<old-email> <new-email>...]
+       seatpay seats remove <subscription> <email|seat-id>...
+
+Options:
+      --csv <file>      seats to add, one per row; header email,first_name,last_name
+      --cohort <id>     the cohort added members join (the deployed server needs one)
+
+${GLOBAL_HELP}
+
+Exit codes: 0 done, 1 refused in part or whole (the seats that were changed are listed),
+2 usage or input mistake (nothing sent).
+`;
+
+const show = (seat: Seat) => `${seat.id}\t${seat.email}\t${seat.is_active ? 'active' : 'inactive'}`;
+
+async function seatsFromCsv(file: string, cohort: number | undefined): Promise<SeatInput[]> {
+  return (await readCsv(file, ['email'])).map(({ line, fields }) => ({
+    email: rowText(file, line, 'email', fields.email),
+    ...(fields.first_name ? { first_name: fields.first_name } : {}),
+    ...(fields.last_name ? { last_name: fields.last_name } : {}),
+    ...(cohort === undefined ? {} : { cohort_id: cohort }),
+  }));
+}
+
+/** Lists the changed seats; a refusal lists what was applied and what was refused, exit 1. */
+async function change(context: Context, apply: () => Promise<Seat[]>): Promise<ExitCode> {
+  try {
+    for (const seat of await apply()) context.output.item({ status: 'changed', seat }, show(seat));
+    return DONE;
+  } catch (error) {
+    if (!(error instanceof SeatsRefusedError)) throw error;
+    for (const seat of error.applied) context.output.item({ status: 'changed', seat }, show(seat));
+    for (const refusal of error.refused)
+      context.output.item({ status: 'refused', refusal }, `refused: ${refusal.message}`);
+    context.output.note(`seatpay: ${error.refused.length} seat change(s) refused`);
+    return FAILED;
+  }
+}
+
+async function remove(
+  client: SeatpayClient,
+  id: number,
+  targets: string[],
+  context: Context,
+): Promise<ExitCode> {
+  const seats = await client.seats.list(id);
+  const found = targets.map((target) => {
+    const seat = seats.find((one) => one.email === target || String(one.id) === target);
+    if (!seat)
+      throw new UsageError(
+        `no seat of ${target} in subscription ${id}; see seatpay seats list ${id}`,
+      );
+    return seat;
+  });
+  for (const seat of found) {
+    await client.seats.remove(id, seat.id, { signal: context.signal });
+    context.output.item({ status: 'removed', seat }, `removed ${show(seat)}`);
+  }
+  return DONE;
+}
+
+function pairs(rest: string[]): { from_email: string; to_email: string }[] {
+  if (rest.length === 0 || rest.length % 2)
+    throw new UsageError('replace takes pairs: <old-email> <new-email> ...');
+  return Array.from({ length: rest.length / 2 }, (_, at) => ({
+    from_email: rest[2 * at]!,
+    to_email: rest[2 * at + 1]!,
+  }));
+}
+
+async function run(argv: readonly string[], context: Context): Promise<ExitCode> {
+  const { values, positionals } = readArguments(argv, OPTIONS);
+  const [action, subscription, ...rest] = positionals;
+  if (!['list', 'add', 'replace', 'remove'].includes(action ?? ''))
+    throw new UsageError(
+      `seats needs list, add, replace or remove${action ? `, not "${action}"` : ''}`,
+    );
+  if (subscription === undefined)
+    throw new UsageError(`missing <subscription>: seatpay seats ${action} <subscription>`);
+  const id = wholeNumber('<subscription>', subscription);
+  const cohort = values.cohort === undefined ? undefined : wholeNumber('--cohort', values.cohort);
+  if (action === 'list') {
+    if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
+    const client = await clientOf(values, context.env);
+    for (const seat of await client.seats.list(id, { signal: context.signal }))
+      context.output.item(seat, show(seat));
+    return DONE;
+  }
+  if (action === 'add') {
+    const seats: SeatInput[] = [
+      ...rest.map((email) => ({ email, ...(cohort === undefined ? {} : { cohort_id: cohort }) })),
+      ...(values.csv === undefined ? [] : await seatsFromCsv(values.csv, cohort)),
+    ];
+    if (!seats.length) throw new UsageError('add needs at least one <email> or --csv <file>');
+    const client = await clientOf(values, context.env);
+    return change(context, () => client.seats.add(id, seats, { signal: context.signal }));
+  }
+  if (action === 'replace') {
+    const swaps = pairs(rest);
+    const client = await clientOf(values, context.env);
+    return change(context, () => client.seats.replace(id, swaps, { signal: context.signal }));
+  }
+  if (!rest.length) throw new UsageError('remove needs at least one <email> or seat id');
+  return remove(await clientOf(values, context.env), id, rest, context);
+}
+
+export const seats: Command = {
+  name: 'seats',
+  summary: 'list, add, replace or remove the seats of a team',
+  help: HELP,
+  run,
+};

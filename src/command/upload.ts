@@ -1,0 +1,99 @@
+import { AbortError, type SeatpayClient } from '../index.js';
+import { fileUploadStore, fromPath } from '../node.js';
+import { readArguments, wholeNumber } from './arguments.js';
+import { GLOBAL_HELP, type Command } from './command.js';
+import { clientOf, type Context } from './context.js';
+import { DONE, INTERRUPTED, type ExitCode } from './exit-codes.js';
+import { progressOf } from './progress.js';
+import { UsageError } from './usage-error.js';
+
+const OPTIONS = {
+  'operation-type': { type: 'string', default: 'media' },
+  'resume-dir': { type: 'string' },
+  concurrency: { type: 'string' },
+  mime: { type: 'string' },
+} as const;
+
+const HELP = `seatpay upload: upload files in chunks (progress on stderr), resumable.
+
+Usage: seatpay upload <file>... [--operation-type media] [--resume-dir <dir>]
+
+Options:
+      --operation-type <type>  the operation type (default media)
+      --resume-dir <dir>       record each sent chunk here: after Ctrl-C or a crash, the same
+                               command sends only what is missing
+      --concurrency <n>        chunks in flight per file (default 4)
+      --mime <type>            the files' MIME type (default: by extension)
+
+${GLOBAL_HELP}
+
+Exit codes: 0 done, 1 failed, 2 usage mistake, 130 stopped by Ctrl-C (run it again to resume).
+`;
+
+type Settings = {
+  operation_type: string;
+  concurrency?: number;
+  resume?: { store: ReturnType<typeof fileUploadStore> };
+  mime?: string;
+};
+
+async function uploadOne(
+  client: SeatpayClient,
+  path: string,
+  settings: Settings,
+  context: Context,
+) {
+  const source = await fromPath(path).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`${path} cannot be read (${error.code ?? error.message}); check the path`);
+  });
+  const progress = progressOf(context.output, path);
+  try {
+    const record = await client.media.upload(source, {
+      ...settings,
+      signal: context.signal,
+      onProgress: progress.onProgress,
+    });
+    context.output.item(
+      { file: path, media: record },
+      `${path}: media file ${record.id ?? '?'} (${record.status ?? '?'})`,
+    );
+  } finally {
+    progress.end();
+  }
+}
+
+async function run(argv: readonly string[], context: Context): Promise<ExitCode> {
+  const { values, positionals: files } = readArguments(argv, OPTIONS);
+  if (!files.length) throw new UsageError('upload needs at least one <file>');
+  const dir = values['resume-dir'];
+  const settings: Settings = {
+    operation_type: values['operation-type'],
+    ...(values.concurrency === undefined
+      ? {}
+      : { concurrency: wholeNumber('--concurrency', values.concurrency, 1, 64) }),
+    ...(dir === undefined ? {} : { resume: { store: fileUploadStore(dir) } }),
+    ...(values.mime === undefined ? {} : { mime: values.mime }),
+  };
+  const client = await clientOf(values, context.env);
+  for (const path of files) {
+    try {
+      await uploadOne(client, path, settings, context);
+    } catch (error) {
+      if (!(error instanceof AbortError)) throw error;
+      const again =
+        dir === undefined
+          ? 'add --resume-dir <dir> to be able to resume'
+          : 'run the same command again to send only what is missing';
+      context.output.note(`seatpay: upload of ${path} stopped by Ctrl-C; ${again}`);
+      return INTERRUPTED;
+    }
+  }
+  return DONE;
+}
+
+export const upload: Command = {
+  name: 'upload',
+  summary: 'upload files in chunks, resumable',
+  help: HELP,
+  run,
+};

@@ -1,0 +1,76 @@
+import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+import { recordOf, type UploadStore } from './resume-store.js';
+
+/**
+ * An unfinished upload a resume store holds: what a page can show after a reload ("talk.mp4 is
+ * 40 % done, resume?"). To resume it, upload the same file again with the same store (and, when
+ * the first call gave them, the same `filename` and `resume.key`); to drop it,
+ * `client.media.discardUpload(store, pending.key)`.
+ *
+ * @example
+ * ```ts
+ * const store = localStorageUploadStore();
+ * for (const pending of await client.media.pendingUploads(store)) {
+ *   const percent = Math.floor((100 * pending.bytesDone) / Math.max(1, pending.totalBytes));
+ *   console.log(`${pending.filename} is ${percent} % done (${pending.updatedAt.toLocaleString()})`);
+ * }
+ * ```
+ * @category Helpers
+ */
+export interface PendingUpload {
+  /** The record's key in the store (the `resume.key` the upload was given, else its fingerprint). */
+  key: string;
+  /** The file name the upload was given (or the source's own). */
+  filename: string;
+  /** The operation type it is uploaded under. */
+  operationType: string;
+  /** The academy it goes to, as a string; null on the `/me/` endpoints. */
+  academy: string | null;
+  /** The file's size in bytes. */
+  totalBytes: number;
+  /** The bytes of the chunks the service acknowledged. */
+  bytesDone: number;
+  /** Chunks the service acknowledged. */
+  chunksDone: number;
+  /** How many chunks the file is sent in. */
+  totalChunks: number;
+  /** When the record was last written: the upload's last acknowledged chunk, roughly. */
+  updatedAt: Date;
+  /**
+   * Finalize was sent with no answer: the file may exist on the service, and uploading again
+   * rejects with `UploadMayExistError` (see there how to settle it).
+   */
+  finalizeSent: boolean;
+}
+
+/** The store's unfinished uploads, the latest first; what is no valid record is left out. */
+export async function pendingUploads(store: UploadStore): Promise<PendingUpload[]> {
+  if (typeof store.list !== 'function') {
+    throw new InvalidRequestError(
+      'Invalid store: it cannot list its records (it has no `list` method); use localStorageUploadStore(), fileUploadStore(dir), or give yours a `list`',
+      { field: 'store' },
+    );
+  }
+  const pending: PendingUpload[] = [];
+  for (const [key, stored] of await store.list()) {
+    const record = recordOf(stored);
+    if (!record || typeof key !== 'string') continue;
+    const { totalBytes, chunkSize, acknowledged } = record;
+    let bytesDone = 0;
+    for (const index of acknowledged)
+      bytesDone += Math.min(chunkSize, totalBytes - index * chunkSize);
+    pending.push({
+      key,
+      filename: record.filename,
+      operationType: record.operationType,
+      academy: record.academy,
+      totalBytes,
+      bytesDone: Math.max(0, bytesDone),
+      chunksDone: acknowledged.length,
+      totalChunks: record.totalChunks,
+      updatedAt: new Date(record.updatedAt),
+      finalizeSent: record.finalizeSent,
+    });
+  }
+  return pending.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+}

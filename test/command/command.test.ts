@@ -1,0 +1,145 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runInProcess, type Ran } from './run-in-process.js';
+
+// The `seatpay` command's quick checks: help, and mistakes refused in one line with exit code 2
+// before anything is sent (no service is running: a request would fail with another code). The
+// full tests (command.*.full.test.ts) run the packed bin against seatpay-mock.
+
+const BIN = resolve(import.meta.dirname, '../../bin/seatpay.js');
+
+function expectMistake(ran: Ran, text: RegExp) {
+  expect(ran.code, ran.stderr).toBe(2);
+  expect(ran.stdout).toBe('');
+  const lines = ran.stderr.trimEnd().split('\n');
+  expect(lines, ran.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^seatpay: /);
+  expect(lines[0]).toMatch(text);
+}
+
+const SERVICE = { SEATPAY_BASE_URL: 'http://127.0.0.1:9', SEATPAY_TOKEN: 'tok-secret-1234' };
+
+describe('seatpay (the bin, from the source)', () => {
+  it('prints its help with every command, exit 0; a usage mistake exits 2 in one line', async () => {
+    const run = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
+        execFile(process.execPath, [BIN, ...args], (error, stdout, stderr) =>
+          done({ code: error ? Number(error.code) : 0, stdout, stderr }),
+        ),
+      );
+    const [help, wrong] = await Promise.all([run(['--help']), run(['chekout'])]);
+    expect(help.code).toBe(0);
+    for (const name of ['purchase', 'checkout', 'seats', 'team', 'upload', 'journal'])
+      expect(help.stdout).toContain(`  ${name} `);
+    expectMistake(wrong, /unknown command "chekout"; one of purchase, checkout/);
+  });
+});
+
+describe('seatpay refuses mistakes before sending anything', () => {
+  it.each([
+    [
+      ['checkout', '--service', 'ai-credits', '--how-many', '2', '--journal', 'j'],
+      /--key is missing/,
+    ],
+    [['checkout', '--how-many', '2', '--key', 'k', '--journal', 'j'], /--service is missing/],
+    [
+      ['checkout', '--service', 'x', '--how-many', 'two', '--key', 'k'],
+      /--how-many must be a whole number from 1/,
+    ],
+    [
+      ['checkout', '--service', 'x', '--how-many', '2', '--key', 'k'],
+      /no journal: pass --journal <file>/,
+    ],
+    [
+      ['purchase', '--plan', 'personal', '--period', 'WEEK', '--key', 'k'],
+      /--period must be MONTH, QUARTER, HALF or YEAR, not "WEEK"/,
+    ],
+    [['seats', 'list'], /missing <subscription>/],
+    [['seats', 'explode', '7'], /seats needs list, add, replace or remove, not "explode"/],
+    [['team', 'update', '7'], /update needs at least one of --auto-recharge/],
+    [['team', 'update', '7', '--auto-recharge', 'maybe'], /--auto-recharge must be on or off/],
+    [['checkout', '--servic', 'x'], /unknown option --servic \(see seatpay checkout --help\)/],
+    [
+      [
+        'purchase',
+        '--profile',
+        'live',
+        '--plan',
+        'p',
+        '--period',
+        'MONTH',
+        '--key',
+        'k',
+        '--journal',
+        'j',
+      ],
+      /--profile must be spec or deployed/,
+    ],
+  ])('%j', async (argv, message) => {
+    expectMistake(await runInProcess(argv, SERVICE), message);
+  });
+
+  it('a token, card number or CVC given as a flag is refused without repeating it', async () => {
+    for (const argv of [
+      ['seats', 'list', '7', '--token', 'tok-secret-1234'],
+      ['purchase', '--card-number=4242424242424242'],
+      ['purchase', '--cvc', '987'],
+    ]) {
+      const ran = await runInProcess(argv, SERVICE);
+      expectMistake(ran, /is refused: the command line shows in `ps` and shell history/);
+      expect(ran.stderr).not.toMatch(/tok-secret-1234|4242424242424242|987/);
+    }
+  });
+
+  it('a card file that is not JSON is refused without quoting it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seatpay-command-'));
+    await writeFile(join(dir, 'card.json'), 'card_number=4242424242424242 cvc=987');
+    const ran = await runInProcess(
+      [
+        'purchase',
+        '--plan',
+        'personal',
+        '--period',
+        'MONTH',
+        '--key',
+        'k',
+        '--journal',
+        join(dir, 'j.json'),
+        '--card-file',
+        join(dir, 'card.json'),
+      ],
+      SERVICE,
+    );
+    expectMistake(ran, /card\.json is not JSON/);
+    expect(ran.stderr).not.toMatch(/4242424242424242|987/);
+  });
+
+  it('a CSV batch with a bad row, a repeated key or an open quote is refused whole, naming the line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seatpay-command-'));
+    const batch = async (text: string) => {
+      await writeFile(join(dir, 'orders.csv'), text);
+      return runInProcess(
+        ['checkout', '--csv', join(dir, 'orders.csv'), '--journal', join(dir, 'j.json')],
+        SERVICE,
+      );
+    };
+    const header = 'key,service,how_many,subscription\r\n';
+    expectMistake(
+      await batch(`${header}a,ai-credits,1,7\r\nb,ai-credits,0,7\r\n`),
+      /orders\.csv line 3: how_many must be a whole number from 1, not "0"/,
+    );
+    expectMistake(
+      await batch(`${header}a,ai-credits,1,7\r\n"a",ai-credits,2,7\r\n`),
+      /line 3: key "a" is also on line 2/,
+    );
+    expectMistake(
+      await batch(`${header}a,"ai-credits,1,7\r\n`),
+      /line 2: a quoted field is never closed/,
+    );
+    expectMistake(await batch('key,service\na,ai-credits\n'), /has no how_many column/);
+    expectMistake(await batch(`${header}a,ai-credits,1\n`), /line 2: 3 fields, the header has 4/);
+  });
+});

@@ -1,0 +1,251 @@
+import { inspect } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AbortError,
+  ConnectionError,
+  createClient,
+  JournalError,
+  memoryJournal,
+  PurchaseError,
+  TimeoutError,
+  UnsettledKeyError,
+  type CheckoutParams,
+  type ClientOptions,
+  type PurchaseJournal,
+} from '../../src/index.js';
+import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+
+// Issue 26, items 2, 3, 5, 6 and 11 (journal side): every wait of a keyed checkout (its journal,
+// an earlier run of its key) ends with the call's signal, `timeout` and `totalTimeout`; a fetch
+// that answers Response.error() after the request left is "maybe processed"; an abort before
+// the request left frees the key; what a journal throws is scrubbed. Charges are counted in the
+// simulator's log. Run alone:
+//   npx vitest run --project fast test/reliability/keyed-waits.test.ts
+
+const CARD = { card_number: '4242424242424242', cvc: '123' };
+const CHECKOUT = '/v2/payments/consumable/checkout';
+const never = <T>() => new Promise<T>(() => undefined);
+
+let server: MockServer;
+let users = 0;
+
+beforeAll(async () => {
+  server = await startMockServer({ subscriptionDelayMs: 5 });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function clientOf(user: MockUser, options: ClientOptions = {}) {
+  return createClient({
+    baseUrl: server.url,
+    token: user.token,
+    retryBaseDelay: 1,
+    logLevel: 'off',
+    ...options,
+  });
+}
+
+/** A user with a PER_TEAM subscription, and the order of 5 AI credits for it. */
+async function owner() {
+  const user = server.simulator.addUser({ email: `waits-${++users}@example.com` });
+  const { subscription } = await clientOf(user).purchase({
+    plan: 'team-per-team',
+    team_seats: 2,
+    card: CARD,
+    chosen_period: 'MONTH',
+    pollInterval: 5,
+  });
+  const order: CheckoutParams = {
+    service: 'ai-credits',
+    how_many: 5,
+    subscription: subscription.id,
+  };
+  const charges = (kind: string) =>
+    server.simulator.charges.filter((c) => c.kind === kind && c.user === user.id).length;
+  return { user, order, charges };
+}
+
+/** A fetch that sends the checkout (and `onPay`, the pay) for real, then answers as `answer` says. */
+function fetchThat(answer: (url: string) => Promise<Response> | undefined): typeof fetch {
+  return async (input, init) => {
+    const url = urlOf(input);
+    const sent = await fetch(input, init);
+    return answer(url) ?? sent;
+  };
+}
+
+const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : String(input));
+
+const settle = <T>(run: Promise<T>) =>
+  run.then(
+    (value) => ({ value, error: undefined }),
+    (error: unknown) => ({ value: undefined, error }),
+  );
+
+describe('a fetch that answers Response.error() after the request left (item 3)', () => {
+  it('a keyed checkout: maybe processed, the key kept, the re-run never buys again', async () => {
+    const { user, order, charges } = await owner();
+    const lost = fetchThat((url) =>
+      url.endsWith(CHECKOUT) ? Promise.resolve(Response.error()) : undefined,
+    );
+    const client = clientOf(user, { fetch: lost });
+    const journal = memoryJournal();
+    const first = await settle(client.consumables.checkout({ ...order, key: 'e', journal }));
+    const rerun = await settle(
+      clientOf(user).consumables.checkout({ ...order, key: 'e', journal }),
+    );
+    expect(first.error).toBeInstanceOf(ConnectionError);
+    expect(first.error).toMatchObject({ mayHaveBeenProcessed: true });
+    expect(rerun.error).toBeInstanceOf(UnsettledKeyError);
+    expect(charges('consumable-checkout')).toBe(1);
+  });
+
+  it("a purchase: PurchaseError that never says charged 'no'", async () => {
+    const user = server.simulator.addUser({ email: `waits-${++users}@example.com` });
+    const lost = fetchThat((url) =>
+      url.endsWith('/pay') ? Promise.resolve(Response.error()) : undefined,
+    );
+    const { error } = await settle(
+      clientOf(user, { fetch: lost }).purchase({
+        plan: 'personal',
+        card: CARD,
+        chosen_period: 'MONTH',
+        pollInterval: 5,
+        waitTimeout: 300,
+      }),
+    );
+    expect(server.simulator.charges.filter((c) => c.user === user.id)).toHaveLength(1);
+    // The subscription shows up: the purchase resolves, or fails saying the charge is not 'no'.
+    if (error) expect((error as PurchaseError).charged).not.toBe('no');
+  });
+});
+
+describe("a keyed checkout's waits end with its totalTimeout, timeout and signal (items 2, 5)", () => {
+  const stalled: [string, () => PurchaseJournal][] = [
+    ['get', () => ({ get: never, set: async () => undefined })],
+    ['claim', () => ({ get: async () => undefined, set: async () => undefined, claim: never })],
+    ['set (no claim)', () => ({ get: async () => undefined, set: never })],
+  ];
+
+  it.each(stalled)(
+    'a journal whose %s never settles: TimeoutError at the totalTimeout, nothing bought',
+    async (_, journal) => {
+      const { user, order, charges } = await owner();
+      const { error } = await settle(
+        clientOf(user).consumables.checkout(
+          { ...order, key: 'k', journal: journal() },
+          { totalTimeout: 50 },
+        ),
+      );
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(error).toMatchObject({ mayHaveBeenProcessed: false });
+      expect(charges('consumable-checkout')).toBe(0);
+    },
+  );
+
+  it('a journal whose set stalls once the units are bought: the call ends at its deadline, saying they may be', async () => {
+    const { user, order, charges } = await owner();
+    const inner = memoryJournal();
+    const controller = new AbortController();
+    const deadline = new DOMException('the caller ran out of time', 'TimeoutError');
+    // Called once the service answered: the deadline passes while the journal is out.
+    const set = () => {
+      queueMicrotask(() => controller.abort(deadline));
+      return never<void>();
+    };
+    const journal: PurchaseJournal = { get: inner.get, claim: inner.claim!, set };
+    const { error } = await settle(
+      clientOf(user).consumables.checkout(
+        { ...order, key: 'k', journal },
+        { signal: controller.signal },
+      ),
+    );
+    expect(error).toMatchObject({ mayHaveBeenProcessed: true });
+    expect(charges('consumable-checkout')).toBe(1);
+  });
+
+  it("a journal that never answers, and no totalTimeout: JournalError at the call's timeout", async () => {
+    const { user, order, charges } = await owner();
+    const journal: PurchaseJournal = { get: never, set: never };
+    const { error } = await settle(
+      clientOf(user).consumables.checkout({ ...order, key: 'k', journal }, { timeout: 50 }),
+    );
+    expect(error).toBeInstanceOf(JournalError);
+    expect((error as Error).message).toMatch(/could not read/);
+    expect(charges('consumable-checkout')).toBe(0);
+  });
+
+  it('a second run of a key that is still out: ends with its own signal and totalTimeout', async () => {
+    const { user, order, charges } = await owner();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held: typeof fetch = async (input, init) => {
+      if (urlOf(input).endsWith(CHECKOUT)) await gate;
+      return fetch(input, init);
+    };
+    const client = clientOf(user, { fetch: held });
+    const keyed = { ...order, key: 'busy' };
+    const first = client.consumables.checkout(keyed);
+    const controller = new AbortController();
+    const aborted = settle(client.consumables.checkout(keyed, { signal: controller.signal }));
+    const timed = settle(client.consumables.checkout(keyed, { totalTimeout: 30 }));
+    controller.abort();
+    const [abortedRun, timedRun] = await Promise.all([aborted, timed]);
+    release();
+    const bought = await first;
+    expect(abortedRun.error).toBeInstanceOf(AbortError);
+    expect(abortedRun.error).toMatchObject({ mayHaveBeenProcessed: false });
+    expect(timedRun.error).toBeInstanceOf(TimeoutError);
+    expect(await client.consumables.checkout(keyed)).toEqual(bought);
+    expect(charges('consumable-checkout')).toBe(1);
+  });
+});
+
+describe('an abort before the checkout left frees its key (item 6)', () => {
+  it('aborted while the async token provider runs: not processed, and the re-run buys once', async () => {
+    const { user, order, charges } = await owner();
+    const controller = new AbortController();
+    let calls = 0;
+    // The first token names who calls (the record's owner); the second is the send's: it hangs.
+    const token = async () => {
+      if (++calls !== 2) return user.token;
+      controller.abort();
+      return never<string>();
+    };
+    const journal = memoryJournal();
+    const keyed = { ...order, key: 'provider', journal };
+    const client = clientOf(user, { token });
+    const { error } = await settle(
+      client.consumables.checkout(keyed, { signal: controller.signal }),
+    );
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: false });
+    const rerun = await client.consumables.checkout(keyed);
+    expect(rerun.amount).toBeDefined();
+    expect(charges('consumable-checkout')).toBe(1);
+  });
+});
+
+describe('what a journal throws is scrubbed (item 11)', () => {
+  it('a journal quoting the token: JournalError and UnsettledKeyError carry none of it', async () => {
+    const { user, order } = await owner();
+    const leak = () => Promise.reject(new Error(`vault refused ${user.token}`));
+    const reading: PurchaseJournal = { get: leak, set: leak };
+    const inner = memoryJournal();
+    const recording: PurchaseJournal = { get: inner.get, claim: inner.claim!, set: leak };
+    const client = clientOf(user);
+    const read = await settle(
+      client.consumables.checkout({ ...order, key: 'r', journal: reading }),
+    );
+    const done = await settle(
+      client.consumables.checkout({ ...order, key: 'd', journal: recording }),
+    );
+    expect(read.error).toBeInstanceOf(JournalError);
+    expect(done.error).toBeInstanceOf(UnsettledKeyError);
+    for (const error of [read.error, done.error]) {
+      expect(inspect(error, { depth: 8 })).toContain('vault refused');
+      expect(inspect(error, { depth: 8 })).not.toContain(user.token);
+    }
+  });
+});
