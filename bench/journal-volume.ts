@@ -19,8 +19,8 @@ import {
   type PurchaseJournal,
 } from '../src/index.js';
 import { startMockServer } from '../src/mock/index.js';
-import { fileJournal } from '../src/node.js';
-import { postgresJournal } from '../src/postgres.js';
+import { fileJournal, type FileJournal } from '../src/node.js';
+import { postgresJournal, type PostgresJournal } from '../src/postgres.js';
 import { startPostgres } from '../test/support/postgres-server.js';
 import { runFleet } from '../test/journals/support/fleet.js';
 import { fileJournal as fileJournal010 } from './baseline/file-journal-0.1.0.js';
@@ -60,17 +60,17 @@ const filled = (size: number) =>
 
 const dir = await mkdtemp(join(tmpdir(), 'seatpay-journal-bench-'));
 const db = await startPostgres();
-const rows: string[][] = [];
+const ROUNDS = 5;
 try {
+  const stores = new Map<number, Record<'memory' | 'file' | 'postgres', PurchaseJournal>>();
+  const baseline = new Map<number, string>();
   for (const size of SIZES) {
     const memory = memoryJournal();
     for (const [key, value] of Object.entries(filled(size))) await memory.set(key, value);
-
     const legacy = join(dir, `legacy-${size}.json`);
     await writeFile(legacy, JSON.stringify(filled(size), null, 2));
     const file = fileJournal(legacy); // carries the 0.1.0 file over into legacy-N.json.sqlite
     await file.get('warm-up');
-
     const table = `bench_${size}`;
     const postgres = postgresJournal(db.url, { table });
     await postgres.get('warm-up');
@@ -80,24 +80,42 @@ try {
       [JSON.stringify(record('done')), size],
     );
     await pool.end();
-
-    const baseline = join(dir, `baseline-${size}.json`);
-    await writeFile(baseline, JSON.stringify(filled(size), null, 2));
+    stores.set(size, { memory, file, postgres });
+    baseline.set(size, join(dir, `baseline-${size}.json`));
+    await writeFile(baseline.get(size)!, JSON.stringify(filled(size), null, 2));
+  }
+  // Interleaved: each round measures every size and store in turn, so load weighs on all alike.
+  const times = new Map<string, number[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [size, journals] of stores) {
+      for (const [name, journal] of Object.entries(journals)) {
+        const id = `${size} ${name}`;
+        times.set(id, [...(times.get(id) ?? []), await perKey(journal, KEYS / ROUNDS)]);
+      }
+    }
+  }
+  const median = (id: string) => {
+    const sorted = [...times.get(id)!].sort((x, y) => x - y);
+    return sorted[sorted.length >> 1]!.toFixed(3);
+  };
+  const rows: string[][] = [];
+  for (const size of SIZES) {
     const baselineKeys = size >= 100_000 ? 3 : size >= 10_000 ? 10 : 50;
-
+    const old = await perKey(fileJournal010(baseline.get(size)!), baselineKeys);
     rows.push([
       size.toLocaleString('en'),
-      (await perKey(memory, KEYS)).toFixed(3),
-      (await perKey(file, KEYS)).toFixed(3),
-      (await perKey(postgres, KEYS)).toFixed(3),
-      `${(await perKey(fileJournal010(baseline), baselineKeys)).toFixed(1)} (${baselineKeys} keys)`,
+      median(`${size} memory`),
+      median(`${size} file`),
+      median(`${size} postgres`),
+      `${old.toFixed(1)} (${baselineKeys} keys)`,
     ]);
-    file.close();
-    await postgres.close();
-    console.error(`records ${size}: done`);
+  }
+  for (const journals of stores.values()) {
+    (journals.file as FileJournal).close();
+    await (journals.postgres as PostgresJournal).close();
   }
   console.log(
-    `\nPer key, get + claim + set, mean ms over ${KEYS} new keys (load ${loadavg()[0]!.toFixed(1)}):`,
+    `\nPer key, get + claim + set, ms (median of ${ROUNDS} interleaved rounds of ${KEYS / ROUNDS} new keys; load ${loadavg()[0]!.toFixed(1)}):`,
   );
   console.log(
     '| records held | memory | fileJournal (SQLite) | PostgreSQL | 0.1.0 file (baseline) |',

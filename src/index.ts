@@ -61,7 +61,8 @@ export {
   type JournalRecord,
   type JournalOptions,
 } from './helpers/purchase/journal.js';
-export type { JournalListOptions } from './helpers/purchase/journal.js';
+export type { JournalListEntry } from './helpers/purchase/journal.js';
+export type { JournalListOptions } from './journals/list-options.js';
 export type { Settlement } from './journals/settlement.js';
 export type { JournalEntry, ReconcileResult } from './journals/journal-entry.js';
 export {

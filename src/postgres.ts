@@ -17,4 +17,5 @@ export {
   type PostgresJournal,
   type PostgresJournalOptions,
   type PgQueryable,
+  type PgResult,
 } from './journals/postgres/postgres-journal.js';

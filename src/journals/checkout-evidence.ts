@@ -10,9 +10,9 @@ export interface CheckoutEvidenceCalls {
 }
 
 /**
- * How far before the record's time an invoice may be dated and still be this checkout's: the
- * record is written just before the request leaves, by this machine's clock; the invoice is dated
- * by the service's.
+ * How far before the record's time an invoice may be dated and still be this checkout's (the
+ * record is dated by this machine's clock, the invoice by the service's): such an invoice makes
+ * the outcome ambiguous, never charged.
  */
 const CLOCK_SKEW_MS = 120_000;
 
@@ -20,7 +20,8 @@ const CLOCK_SKEW_MS = 120_000;
  * A checkout was charged when the service lists an invoice of its service and quantity (and its
  * subscription, when the invoice names one) dated after it was sent, that no other key of the
  * journal already owns. When several keys of the same order are unsettled, each needs an invoice
- * of its own, or none is told apart (unknown). No invoice does not prove the checkout failed (a
+ * of its own; more invoices than keys, or one dated around the time it was sent, and the invoices
+ * cannot be told apart from another order's of the same thing (unknown). No invoice does not prove the checkout failed (a
  * listing can lag or be cut short), so the service never says "no" here.
  */
 export async function checkoutEvidence(
@@ -45,10 +46,13 @@ export async function checkoutEvidence(
     ({ record: other }) => other.charged === 'unknown' && !other.settled,
   );
   const what = `${order.how_many} × ${String(order.service)}${order.subscription === undefined ? '' : ` for subscription ${String(order.subscription)}`}`;
-  if (free.length === 0 || free.length < rivals.length + 1) {
+  // Exactly one invoice per unsettled key of the order, none dated before it was sent: an
+  // invoice too many, or one that may be older than the key's call, is another order's as well.
+  const early = free.filter((invoice) => paidAt(invoice) < sentAt);
+  if (early.length > 0 || free.length !== rivals.length + 1) {
     return {
       charged: 'unknown',
-      evidence: `${free.length} invoice(s) of ${what} since ${record.updatedAt} not owned by another key, for ${rivals.length + 1} unsettled key(s) of that order`,
+      evidence: `${free.length} invoice(s) of ${what} since ${record.updatedAt} (${early.length} of them dated before it was sent) not owned by another key, for ${rivals.length + 1} unsettled key(s) of that order`,
     };
   }
   const queue = [...rivals.map(({ key: other }) => other), key].sort();

@@ -42,7 +42,11 @@ export function pageOf(keys: string[], options: { after?: string; limit?: number
   return limit === undefined ? sorted : sorted.slice(0, limit);
 }
 
-/** Ascending by UTF-16 code units, as `<` compares strings (the same order in every store). */
+/**
+ * Ascending by UTF-16 code units, as `<` compares strings (memory and localStorage journals).
+ * SQLite and PostgreSQL sort by UTF-8 bytes: the same order but for characters past U+FFFF
+ * against U+E000 to U+FFFF; each store pages by its own order, so paging never skips a key.
+ */
 export function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -169,7 +169,8 @@ const SQL = {
   importedStamp: 'SELECT stamp FROM seatpay_journal_imports WHERE source = ?',
   markImported:
     'INSERT INTO seatpay_journal_imports (source, stamp) VALUES (?, ?) ON CONFLICT (source) DO UPDATE SET stamp = excluded.stamp',
-  // BINARY collation: by code unit of the UTF-8 text, the order of every store's list.
+  // BINARY collation: byte order of the UTF-8 text (as PostgreSQL's COLLATE "C"); paging by
+  // `after` follows this same order.
   list: 'SELECT key, record FROM seatpay_journal WHERE (? IS NULL OR key > ?) ORDER BY key LIMIT ?',
   delete: 'DELETE FROM seatpay_journal WHERE key = ?',
   prune: 'DELETE FROM seatpay_journal WHERE settled = 1 AND written < ?',

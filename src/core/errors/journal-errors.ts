@@ -1,3 +1,4 @@
+import type { Settlement } from '../../journals/settlement.js';
 import { SeatpayError } from './seatpay-error.js';
 import { InvalidRequestError } from './validation-errors.js';
 
@@ -173,7 +174,7 @@ export class SettledKeyError extends SeatpayError {
   /** The key. */
   readonly key: string;
   /** The operator's decision: charged, when and why. */
-  readonly settlement: { charged: 'yes' | 'no'; at: string; reason: string; by: string };
+  readonly settlement: Settlement;
   /** Always true: the earlier call was settled as charged. */
   readonly mayHaveBeenProcessed = true;
 

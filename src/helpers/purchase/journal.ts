@@ -1,6 +1,7 @@
 import { JournalError } from '../../core/errors/journal-errors.js';
 import { isPrunable, pageOf } from '../../journals/record-rules.js';
 import type { Settlement } from '../../journals/settlement.js';
+import type { JournalListOptions } from '../../journals/list-options.js';
 import type { Payment, Plan } from '../../schemas/payments.js';
 import type { Bag, Checking } from '../../schemas/checking.js';
 import type { CheckoutResult, Consumable } from '../../schemas/consumables.js';
@@ -173,7 +174,7 @@ export interface PurchaseJournal {
    * const page = await journal.list?.({ after: 'order-7', limit: 100 });
    * ```
    */
-  list?(options?: JournalListOptions): Promise<Array<{ key: string; record: JournalRecord }>>;
+  list?(options?: JournalListOptions): Promise<JournalListEntry[]>;
   /**
    * Removes the record of `key`.
    *
@@ -196,18 +197,19 @@ export interface PurchaseJournal {
 }
 
 /**
- * The options of a journal's `list`: a page of at most `limit` records after the key `after`.
+ * One record as a journal's `list` gives it, with its key.
+ *
  * @example
  * ```ts
- * const options: JournalListOptions = { after: 'order-7', limit: 100 };
+ * const entries: JournalListEntry[] = (await journal.list?.({ limit: 10 })) ?? [];
  * ```
  * @category Helpers
  */
-export interface JournalListOptions extends JournalOptions {
-  /** Only keys after this one (ascending order); default: from the first. */
-  after?: string | undefined;
-  /** At most this many records; default: all. */
-  limit?: number | undefined;
+export interface JournalListEntry {
+  /** The key. */
+  key: string;
+  /** Its record. */
+  record: JournalRecord;
 }
 
 /**

@@ -21,10 +21,23 @@ import { qualifiedName, statements, tableSql } from './sql.js';
  */
 export interface PgQueryable {
   /** Runs one statement with its parameters. */
-  query(
-    text: string,
-    values?: unknown[],
-  ): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
+  query(text: string, values?: unknown[]): Promise<PgResult>;
+}
+
+/**
+ * What `query` resolves to (a `pg.QueryResult` has these).
+ *
+ * @example
+ * ```ts
+ * const result: PgResult = await pool.query('SELECT 1 AS one');
+ * ```
+ * @category PostgreSQL
+ */
+export interface PgResult {
+  /** The rows, one object per row. */
+  rows: Record<string, unknown>[];
+  /** How many rows the statement touched. */
+  rowCount: number | null;
 }
 
 /**

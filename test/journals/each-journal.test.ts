@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  localStorageJournal,
+  memoryJournal,
+  type PurchaseJournal,
+} from '../../src/index.js';
+import { fileJournal } from '../../src/node.js';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
+
+// Reconcile and settle through every journal seatpay ships (PostgreSQL's in
+// postgres-journal.full.test.ts): a checkout whose answer was lost is reconciled to charged and
+// replayed, never bought again; one settled as not charged buys once more.
+
+const CHECKOUT = 'POST /v2/payments/consumable/checkout';
+let server: MockServer;
+let dir: string;
+let users = 0;
+
+beforeAll(async () => {
+  server = await startMockServer({ subscriptionDelayMs: 10 });
+  dir = await mkdtemp(join(tmpdir(), 'seatpay-each-journal-'));
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A whole Web Storage over a Map (Node has no localStorage by default). */
+function webStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
+describe.each([
+  ['memoryJournal', () => memoryJournal()],
+  ['localStorageJournal', () => localStorageJournal({ storage: webStorage() })],
+  ['fileJournal', () => fileJournal(join(dir, `journal-${++users}.db`))],
+])('%s', (_name, make: () => PurchaseJournal) => {
+  it('a lost checkout reconciled to charged and replayed; one settled not charged buys again', async () => {
+    const user = server.simulator.addUser({ email: `each-${++users}@example.com` });
+    const client = createClient({ baseUrl: server.url, token: user.token, logLevel: 'off' });
+    const { subscription } = await client.purchase({
+      plan: 'team-per-team',
+      team_seats: 2,
+      card: { card_number: '4242424242424242', cvc: '123' },
+      chosen_period: 'MONTH',
+      pollInterval: 5,
+    });
+    const journal = make();
+    const order = { service: 'ai-credits', how_many: 4, subscription: subscription.id, journal };
+    const bought = () =>
+      server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
+        .length;
+    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
+    await expect(client.consumables.checkout({ ...order, key: 'lost' })).rejects.toThrow();
+    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-before', times: 1 });
+    const other = { ...order, how_many: 6, key: 'never-sent' };
+    await expect(client.consumables.checkout(other)).rejects.toThrow();
+    expect(bought()).toBe(1);
+
+    expect(await client.journal.reconcile('lost', { journal })).toMatchObject({ charged: 'yes' });
+    await client.consumables.checkout({ ...order, key: 'lost' });
+    expect(await client.journal.reconcile('never-sent', { journal })).toMatchObject({
+      charged: 'unknown',
+    });
+    await client.journal.settle('never-sent', { journal, charged: 'no', reason: 'reset before' });
+    await client.consumables.checkout(other);
+    expect(bought()).toBe(2);
+    expect(await client.journal.list({ journal })).toMatchObject([
+      { key: 'lost', charged: 'yes', settled: { by: 'service' } },
+      { key: 'never-sent', stage: 'done', charged: 'yes' },
+    ]);
+  });
+});

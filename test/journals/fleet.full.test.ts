@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type JournalRecord, type SeatpayClient } from '../../src/index.js';
+import {
+  seededRandom,
+  startMockServer,
+  type MockServer,
+  type MockUser,
+} from '../../src/mock/index.js';
+import { postgresJournal } from '../../src/postgres.js';
+import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { runFleet } from './support/fleet.js';
+
+// Eight processes, four workers each, race on 500 keyed checkouts and 50 keyed purchases whose
+// keys overlap across processes (each key is run by two processes), sharing one PostgreSQL
+// journal and one simulator: every key is charged exactly once, as the simulator's own charge log
+// shows. Then again with every process killed (SIGKILL) at a random call and the fleet started
+// again: never two charges for a key, and every key's outcome known once reconciled.
+
+const PROCESSES = 8;
+const WORKERS = 4;
+let db: PostgresServer;
+let server: MockServer;
+let owner: MockUser;
+let client: SeatpayClient;
+let subscription: number;
+
+beforeAll(async () => {
+  [db, server] = await Promise.all([
+    startPostgres(),
+    startMockServer({ subscriptionDelayMs: 10, random: seededRandom(27) }),
+  ]);
+  owner = server.simulator.addUser({ email: 'fleet@example.com' });
+  client = createClient({ baseUrl: server.url, token: owner.token, logLevel: 'off' });
+  const bought = await client.purchase({
+    plan: 'team-per-team',
+    team_seats: 2,
+    card: { card_number: '4242424242424242', cvc: '123' },
+    chosen_period: 'MONTH',
+    pollInterval: 5,
+  });
+  subscription = bought.subscription.id;
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await db?.destroy();
+});
+
+/** The keys of a round, each given to two processes (i and i+1), each process's own order shuffled. */
+function keysOf(round: string, offset: number): string[][] {
+  // `c<n>` buys n+1 units: each key its own order, and each round orders of its own.
+  const keys = [
+    ...Array.from({ length: 500 }, (_, n) => `c${n + offset}`),
+    ...Array.from({ length: 50 }, (_, n) => `p${n + offset}`),
+  ];
+  const random = seededRandom(round.length * 7919);
+  const perProcess: string[][] = Array.from({ length: PROCESSES }, () => []);
+  keys.forEach((key, n) => {
+    perProcess[n % PROCESSES]!.push(key);
+    perProcess[(n + 1) % PROCESSES]!.push(key);
+  });
+  return perProcess.map((list) =>
+    list
+      .map((key) => ({ key, at: random() }))
+      .sort((a, b) => a.at - b.at)
+      .map(({ key }) => key),
+  );
+}
+
+/** What the simulator charged the owner in this round's table, by invoice id. */
+function chargesSince(count: number) {
+  const mine = server.simulator.charges.filter((c) => c.user === owner.id).slice(count);
+  return {
+    checkouts: mine.filter((c) => c.kind === 'consumable-checkout').map((c) => c.invoice),
+    payments: mine.filter((c) => c.kind === 'payment').map((c) => c.invoice),
+  };
+}
+
+async function recordsOf(table: string): Promise<Map<string, JournalRecord>> {
+  const journal = postgresJournal(db.url, { table });
+  const entries = await journal.list!();
+  await journal.close();
+  return new Map(entries.map(({ key, record }) => [key, record]));
+}
+
+function fleet(table: string, offset: number, killAfter?: (process: number) => number | undefined) {
+  // A purchase whose pay was never sent (its process killed first) waits for nothing: short
+  // there; where every pay goes through, as long as a loaded machine may need.
+  const waitMs = table === 'fleet_killed' ? 2_000 : 60_000;
+  return runFleet({
+    baseUrl: server.url,
+    token: owner.token,
+    databaseUrl: db.url,
+    table,
+    subscription,
+    workers: WORKERS,
+    keysOf: keysOf(table, offset),
+    waitMs,
+    ...(killAfter ? { killAfter } : {}),
+  });
+}
+
+describe('a fleet on one PostgreSQL journal', () => {
+  it('8 processes × 4 workers, 550 keys each run by two processes: each key charged exactly once', async () => {
+    const before = server.simulator.charges.filter((c) => c.user === owner.id).length;
+    const runs = await fleet('fleet_plain', 0);
+    const charged = chargesSince(before);
+    expect(charged.checkouts).toHaveLength(500);
+    expect(charged.payments).toHaveLength(50);
+    // A key another process holds in flight is refused as unsettled (it may be charging now),
+    // never run twice; the process holding it finished it.
+    const outcomes = new Set(runs.flatMap((run) => [...run.ended.values()]));
+    expect(
+      [...outcomes].filter((outcome) => outcome !== 'ok' && outcome !== 'UnsettledKeyError'),
+    ).toEqual([]);
+    expect(runs.reduce((sum, run) => sum + run.ended.size, 0)).toBe(1100);
+    const records = await recordsOf('fleet_plain');
+    expect([...records.values()].every((record) => record.stage === 'done')).toBe(true);
+    const invoices = [...records.values()].map((record) =>
+      record.kind === 'checkout' ? record.result?.id : record.payment?.id,
+    );
+    expect(new Set(invoices).size).toBe(550);
+    expect(new Set([...charged.checkouts, ...charged.payments])).toEqual(new Set(invoices));
+  }, 600_000);
+
+  it('every process killed (SIGKILL) at a random call, then started again: no key charged twice', async () => {
+    const before = server.simulator.charges.filter((c) => c.user === owner.id).length;
+    const random = seededRandom(4242);
+    const first = await fleet('fleet_killed', 1000, () => 1 + Math.floor(random() * 60));
+    expect(first.every((run) => run.killed)).toBe(true);
+    await fleet('fleet_killed', 1000);
+    // Keys whose call was in flight when their process died are unknown: reconcile each.
+    const journal = postgresJournal(db.url, { table: 'fleet_killed' });
+    for (const [key, record] of await recordsOf('fleet_killed')) {
+      if (record.charged === 'unknown') await client.journal.reconcile(key, { journal });
+    }
+    await journal.close();
+    const records = await recordsOf('fleet_killed');
+    const charged = chargesSince(before);
+    const yes = [...records.values()].filter((record) => record.charged === 'yes');
+    // Never two charges for one key: as many charges as keys charged, each key its own invoice.
+    expect(charged.checkouts.length + charged.payments.length).toBe(yes.length);
+    expect(new Set(charged.checkouts)).toEqual(
+      new Set(
+        yes
+          .filter((r) => r.kind === 'checkout')
+          .map((r) => (r as { result: { id: number } }).result.id),
+      ),
+    );
+    const purchases = yes.filter((record) => record.kind !== 'checkout');
+    expect(charged.payments).toHaveLength(purchases.length);
+    const subscriptions = purchases.map(
+      (r) => (r as { subscription?: { id: number } }).subscription,
+    );
+    expect(new Set(subscriptions.map((s) => s?.id)).size).toBe(purchases.length);
+    // Every key that is not charged is recorded as not charged or still unknown: never lost.
+    expect(records.size).toBe(550);
+  }, 600_000);
+});

@@ -1,0 +1,57 @@
+// One process of a fleet sharing one PostgreSQL journal: runs keyed checkouts and purchases
+// against one simulator with a few concurrent workers. Secrets come from the environment
+// (SEATPAY_TOKEN, FLEET_DATABASE_URL), never argv.
+//   node --import tsx fleet-child.ts <baseUrl> <table> <subscription> <workers> <waitMs> <keys>
+// <keys> is a comma-separated list of `c<n>` (a checkout of n+1 units: each key its own order)
+// and `p<n>` (a purchase of the personal plan). Prints `start <key>` before each call and
+// `end <key> <ok|ErrorName>` after it; `exit` once every key ran.
+import { createClient, type PurchaseError } from '../../../src/index.js';
+import { postgresJournal } from '../../../src/postgres.js';
+
+const [baseUrl = '', table = '', subscription = '0', workers = '4', waitMs = '3000', list = ''] =
+  process.argv.slice(2);
+const client = createClient({
+  baseUrl,
+  token: process.env.SEATPAY_TOKEN!,
+  logLevel: 'off',
+  retryBaseDelay: 1,
+});
+const journal = postgresJournal(process.env.FLEET_DATABASE_URL!, { table });
+const keys = list.split(',').filter(Boolean);
+
+async function run(key: string): Promise<void> {
+  const n = Number(key.slice(1));
+  if (key.startsWith('c')) {
+    const order = { service: 'ai-credits', how_many: n + 1, subscription: Number(subscription) };
+    await client.consumables.checkout({ ...order, key, journal });
+    return;
+  }
+  await client.purchase({
+    plan: 'personal',
+    card: { card_number: '4242424242424242', cvc: '123' },
+    chosen_period: 'MONTH',
+    key,
+    journal,
+    pollInterval: 10,
+    waitTimeout: Number(waitMs),
+  });
+}
+
+async function worker(): Promise<void> {
+  for (let key = keys.shift(); key !== undefined; key = keys.shift()) {
+    console.log(`start ${key}`);
+    const outcome = await run(key).then(
+      () => 'ok',
+      (error: unknown) => {
+        const name = (error as Error).name;
+        const charged = (error as Partial<PurchaseError>).charged;
+        return charged === undefined ? name : `${name}:${charged}`;
+      },
+    );
+    console.log(`end ${key} ${outcome}`);
+  }
+}
+
+await Promise.all(Array.from({ length: Number(workers) }, worker));
+await journal.close();
+console.log('exit');
