@@ -13,7 +13,16 @@ import { SqliteJournalStore } from './sqlite-journal-store.js';
  * @category Node
  */
 export interface FileJournal extends PurchaseJournal {
-  /** Closes the database; a later call opens it again. */
+  /**
+   * Closes the database; a later call opens it again.
+   *
+   * @example
+   * ```ts
+   * const journal = fileJournal('./orders.db');
+   * await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: 7, key: 'topup-1', journal });
+   * journal.close(); // the script is done with it
+   * ```
+   */
   close(): void;
 }
 

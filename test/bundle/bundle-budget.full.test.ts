@@ -24,8 +24,9 @@ import { measureSplit } from '../../bench/bundle-split.js';
 // Issue 32 (browser branch, after merging main at 5396d6e): main had grown to 58.7 KB (whole
 // entry, one file) and 38.9 (one resource) with the errors, journals and command work; this
 // branch measured 58.8 and 39.1 (BENCHMARKS.md, "Issue 32"). Guards at those sizes plus about 1 %.
-// Tracing's 1.9 and 1.7 KB (above) come on top of issue 32's figures.
-const WHOLE_MAIN_ENTRY_BUDGET = 61_300;
+// Tracing's 1.9 and 1.7 KB (above) come on top of issue 32's figures, and the round's last merges
+// (error codes, client.journal, the keyed calls' owner) brought the whole entry to 61.9 KB.
+const WHOLE_MAIN_ENTRY_BUDGET = 62_500;
 const ONE_RESOURCE_BUDGET = 41_200;
 
 describe('browser bundle of the main entry', () => {

@@ -129,9 +129,11 @@ const CATEGORIES = [
   'Resources',
   'Helpers',
   'Errors',
+  'Journals',
   'Schemas and types',
   'Simulator',
   'Node',
+  'PostgreSQL',
 ];
 
 /** Each category of a module, with the names it holds (from typedoc's ids). */

@@ -27,7 +27,9 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
  * duplicate build, a stray directory. The `seatpay` command (dist/command.js, about 35 KB) and
  * the `seatpay/postgres` entry came with this round.
  */
-const MAX_UNPACKED_BYTES = 2_000_000;
+// 2.12 MB at the end of the round that added them: dist/ 1.73 MB (index.cjs alone 386 KB, the
+// CommonJS build inlining ky and p-retry), the docs pages 186 KB, BENCHMARKS.md 112 KB.
+const MAX_UNPACKED_BYTES = 2_300_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;

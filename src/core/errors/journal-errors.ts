@@ -23,6 +23,7 @@ import { InvalidRequestError } from './validation-errors.js';
  * @category Errors
  */
 export class JournalError extends SeatpayError {
+  /** @internal */
   static override readonly seatpayErrorClass: string = 'JournalError';
   override name = 'JournalError';
   /** The journal's file (or lock file), when it has one. */
@@ -52,6 +53,7 @@ export class JournalError extends SeatpayError {
  * @category Errors
  */
 export class KeyReuseError extends InvalidRequestError {
+  /** @internal */
   static override readonly seatpayErrorClass: string = 'KeyReuseError';
   override name = 'KeyReuseError';
   /** The key that was reused. */
@@ -89,6 +91,7 @@ export class KeyReuseError extends InvalidRequestError {
  * @category Errors
  */
 export class KeyOwnerError extends KeyReuseError {
+  /** @internal */
   static override readonly seatpayErrorClass: string = 'KeyOwnerError';
   override name = 'KeyOwnerError';
 
@@ -117,6 +120,7 @@ export class KeyOwnerError extends KeyReuseError {
  * @category Errors
  */
 export class UnsettledKeyError extends SeatpayError {
+  /** @internal */
   static override readonly seatpayErrorClass: string = 'UnsettledKeyError';
   override name = 'UnsettledKeyError';
   /** The key whose earlier call may have been charged. */
@@ -169,6 +173,7 @@ function shellQuoted(text: string): string {
  * @category Errors
  */
 export class SettledKeyError extends SeatpayError {
+  /** @internal */
   static override readonly seatpayErrorClass: string = 'SettledKeyError';
   override name = 'SettledKeyError';
   /** The key. */
@@ -204,6 +209,7 @@ export class SettledKeyError extends SeatpayError {
  * @category Errors
  */
 export class SettleRefusedError extends InvalidRequestError {
+  /** @internal */
   static override readonly seatpayErrorClass: string = 'SettleRefusedError';
   override name = 'SettleRefusedError';
   /** The key that cannot be settled. */

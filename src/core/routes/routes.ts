@@ -43,7 +43,12 @@ export interface Route {
    * call with one is refused before anything is sent, with an `InvalidRequestError` carrying
    * `advice`.
    */
-  readonly unsupportedFields?: { readonly fields: readonly string[]; readonly advice: string };
+  readonly unsupportedFields?: {
+    /** The fields this server does not take (dotted paths, `[]` for every item of an array). */
+    readonly fields: readonly string[];
+    /** What the refusal says to do instead. */
+    readonly advice: string;
+  };
   /**
    * Set when the server lacks this route: a call to it is refused before anything is sent, with
    * an `InvalidRequestError` carrying this advice (what to use instead).

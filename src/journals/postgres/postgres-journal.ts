@@ -20,7 +20,14 @@ import { qualifiedName, statements, tableSql } from './sql.js';
  * @category PostgreSQL
  */
 export interface PgQueryable {
-  /** Runs one statement with its parameters. */
+  /**
+   * Runs one statement with its parameters.
+   *
+   * @example
+   * ```ts
+   * const { rows } = await pool.query('SELECT $1::int AS answer', [42]);
+   * ```
+   */
   query(text: string, values?: unknown[]): Promise<PgResult>;
 }
 
@@ -74,7 +81,16 @@ export interface PostgresJournalOptions {
  * @category PostgreSQL
  */
 export interface PostgresJournal extends PurchaseJournal {
-  /** Ends the pool the journal made from a connection string; a pool you passed stays open. */
+  /**
+   * Ends the pool the journal made from a connection string; a pool you passed stays open.
+   *
+   * @example
+   * ```ts
+   * const journal = postgresJournal(process.env.DATABASE_URL!);
+   * // ... keyed purchases and checkouts ...
+   * await journal.close();
+   * ```
+   */
   close(): Promise<void>;
 }
 
