@@ -14,10 +14,12 @@ export function untilAborted<T>(
   if (!signal) return work;
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(failure(signal));
+    // Handled first, whatever happens next: work given up on that rejects later (a fetch handed a
+    // signal that had already fired) must never be an unhandled rejection in the user's process.
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     // The work itself may have fired it (synchronously, while starting): no event comes then.
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
