@@ -192,6 +192,8 @@ export class HttpCore {
 
   /** One attempt, observed (a span, a duration) when the client has a tracer or a meter. */
   private attempt<T>(call: PreparedCall<T>, attempt: number, mode: AnswerMode) {
+    // A client that observes nothing makes no closures for it.
+    if (this.#observing === undefined) return this.answerOf(call, attempt, mode);
     const run = () => this.answerOf(call, attempt, mode);
     return observed(this.#observing, (observer) => observer.attempt(call, attempt, run), run);
   }
@@ -216,8 +218,12 @@ export class HttpCore {
     const token = typeof given === 'string' ? given : await given;
     const headers = this.#headers.of(call, call.options, token);
     const started = this.logSending(call, attempt);
-    const sending = () => send(this.#ky, call, headers, mode, this.#sendSetup);
-    const sent = await (call.options.sending ? call.options.sending(sending) : sending());
+    const setup = this.#sendSetup;
+    // `sending` is a deadline's, to know when an attempt is in flight: no closure without one.
+    const { sending } = call.options;
+    const sent = await (sending
+      ? sending(() => send(this.#ky, call, headers, mode, setup))
+      : send(this.#ky, call, headers, mode, setup));
     const { text } = sent;
     const check = this.#resultSetup;
     const parse = (body: string) => validated(body, call, check);

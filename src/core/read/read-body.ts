@@ -26,9 +26,10 @@ export function readBody(
   call: Pick<PreparedCall<unknown>, 'method' | 'url' | 'timeoutMs'>,
   maxBytes: number,
 ): Promise<string> {
-  const announced = Number(response.headers.get('content-length') ?? Number.NaN);
+  const { headers } = response;
+  const announced = Number(headers.get('content-length') ?? Number.NaN);
   // The common answer: ky's own shortcut, its promise handed back with no async step around it.
-  if (announced >= 0 && announced <= maxBytes && !response.headers.has('content-encoding'))
+  if (announced >= 0 && announced <= maxBytes && !headers.has('content-encoding'))
     return pending.text();
   const { method, url, timeoutMs } = call;
   const bounds = { maxBytes, timeoutMs, method, url };
