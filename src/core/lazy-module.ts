@@ -30,7 +30,8 @@ export class LazyModule<T> {
   /**
    * The module, loaded once for every call that waits on it. A failed load (a page offline, a
    * chunk gone after a deployment) rejects with a {@link ConnectionError} that says nothing was
-   * sent, and is tried again on the next call.
+   * sent, and is tried again on the next call (a browser remembers the failed chunk: there, only a
+   * reload of the page loads it).
    */
   load(): Promise<T> {
     this.#loading ??= this.#importer().then(
@@ -39,7 +40,8 @@ export class LazyModule<T> {
         this.#loading = undefined;
         throw new ConnectionError(
           'seatpay could not load a part of itself for this call (a chunk of the page did not ' +
-            'load): nothing was sent. Check the connection, then call again.',
+            'load): nothing was sent. Check the connection, then call again; in a browser, ' +
+            'reload the page first (it remembers a module that failed to load).',
           { mayHaveBeenProcessed: false, method: '', url: '', cause: error },
         );
       },
