@@ -19,13 +19,14 @@ const LONGEST_PAUSE_MS = 250;
  * Once open, the database is WAL and every statement waits for locks itself (busy_timeout).
  */
 export async function prepareJournalDatabase(db: DatabaseSync, path: string): Promise<void> {
-  let waited = 0;
+  // Monotonic, and counting the time a statement itself waited for a lock (busy_timeout).
+  const deadline = performance.now() + LOCK_WAIT_MS;
   for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
     try {
       return prepare(db);
     } catch (error) {
       if (!isLocked(error)) throw failure(`Could not open the journal ${path}`, path, error);
-      if (waited >= LOCK_WAIT_MS) {
+      if (performance.now() >= deadline) {
         throw new JournalError(
           `The journal ${path} stayed locked by another process for ${LOCK_WAIT_MS / 1000} s while opening it: let that process finish (or end it), then try again`,
           { path, cause: error },
@@ -33,7 +34,6 @@ export async function prepareJournalDatabase(db: DatabaseSync, path: string): Pr
       }
     }
     await sleep(pause);
-    waited += pause;
   }
 }
 

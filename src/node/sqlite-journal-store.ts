@@ -9,8 +9,8 @@ import { prepareJournalDatabase } from './sqlite-journal-open.js';
  * The records of a `fileJournal` in one SQLite database (Node's built-in `node:sqlite`): each
  * get, claim and set is one indexed statement, so its cost does not grow with the records held;
  * every write is a transaction flushed to disk (WAL, `synchronous = FULL`) that a killed process
- * cannot leave half done; processes sharing the file take SQLite's own locks (waiting up to 15 s; opening a new file
- * that another process is creating too: {@link prepareJournalDatabase}).
+ * cannot leave half done; processes sharing the file take SQLite's own locks (waiting up to 15 s,
+ * also while another process creates the file: {@link prepareJournalDatabase}).
  */
 export class SqliteJournalStore {
   readonly #statements: Record<keyof typeof SQL, StatementSync>;
