@@ -91,10 +91,13 @@ async function fileOf(path: string): Promise<string> {
   }
 }
 
-/** A JournalError saying what failed, with the error's code (`EACCES` ...). */
+/** A JournalError saying what failed, with the error's code (`EACCES` ...) or SQLite's message. */
 export function failure(what: string, path: string, error: unknown): JournalError {
   const code = (error as NodeJS.ErrnoException | null)?.code;
+  // Every node:sqlite error has the same code: SQLite's message is the one that says what it was.
   const reason =
-    typeof code === 'string' ? code : String((error as Error | null)?.message ?? error);
+    typeof code === 'string' && code !== 'ERR_SQLITE_ERROR'
+      ? code
+      : String((error as Error | null)?.message ?? error);
   return new JournalError(`${what}: ${reason}`, { path, cause: error });
 }
