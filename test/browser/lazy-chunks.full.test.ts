@@ -6,6 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSimulator } from '../../examples/browser/browser-example.js';
 import type { MockServer } from '../../src/mock/index.js';
+// Types only: the page runs the bundle of dist/index.js, built from this source.
+import type * as Seatpay from '../../src/index.js';
 import { launchChromium } from './support/launch-chromium.js';
 
 // A page built as users build one with code splitting (esbuild --splitting over dist/), served
@@ -17,6 +19,9 @@ const PAGE = `
 import { createClient, ConnectionError } from ${JSON.stringify(DIST_INDEX)};
 window.seatpay = { createClient, ConnectionError };
 `;
+
+/** What the page puts on `window`: the two exports the tests use. */
+type PageExports = Pick<typeof Seatpay, 'createClient' | 'ConnectionError'>;
 
 let simulator: MockServer;
 let server: Server;
@@ -78,7 +83,8 @@ async function planFromPage(): Promise<{ slug?: string; error?: string; nothingS
   const before = toTheService.length;
   const outcome = await page.evaluate(
     async ({ api, token }) => {
-      const { createClient, ConnectionError } = (window as never as { seatpay: any }).seatpay;
+      const { createClient, ConnectionError } = (window as never as { seatpay: PageExports })
+        .seatpay;
       const client = createClient({ baseUrl: api, token });
       try {
         const plan = await client.plans.get('team-per-seat');
@@ -109,10 +115,10 @@ it('loads the request path and the schemas with the first call, not with the pag
   // Chromium remembers the failed module for the page's life: the same error, still nothing sent.
   expect(await planFromPage()).toMatchObject({ error: 'ConnectionError', nothingSent: true });
   const message = await page.evaluate(async (api) => {
-    const { createClient } = (window as never as { seatpay: any }).seatpay;
+    const { createClient } = (window as never as { seatpay: PageExports }).seatpay;
     const error = await createClient({ baseUrl: api, token: 't' })
       .plans.get('x')
-      .catch((e: Error) => e);
+      .catch((e: unknown) => e);
     return (error as Error).message;
   }, simulator.url);
   expect(message).toMatch(/nothing was sent.*reload the page/);
