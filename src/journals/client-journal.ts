@@ -1,7 +1,7 @@
 import type { HttpCore } from '../core/request.js';
 import { KeyOwnerError } from '../core/errors/journal-errors.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import type { PurchaseJournal, JournalRecord } from '../helpers/purchase/journal.js';
+import type { PurchaseJournal, JournalRecord } from './journal.js';
 import { LazyModule } from '../core/lazy-module.js';
 import { JournalAccess } from './journal-access.js';
 import { entryOf, type JournalEntry, type ReconcileResult } from './journal-entry.js';

@@ -1,4 +1,4 @@
-import type { PurchaseJournal } from '../helpers/purchase/journal.js';
+import type { PurchaseJournal } from '../journal.js';
 import { inspectJournalFile, readLegacyRecords } from './legacy-journal-file.js';
 import { SqliteJournalStore } from './sqlite-journal-store.js';
 

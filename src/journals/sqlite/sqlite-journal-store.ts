@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { JournalError } from '../core/errors/journal-errors.js';
-import { checkRecord, type JournalRecord } from '../helpers/purchase/journal.js';
-import { isSettled } from '../journals/record-rules.js';
+import { JournalError } from '../../core/errors/journal-errors.js';
+import { checkRecord, type JournalRecord } from '../journal.js';
+import { isSettled } from '../record-rules.js';
 import { failure } from './legacy-journal-file.js';
 import { prepareJournalDatabase } from './sqlite-journal-open.js';
 

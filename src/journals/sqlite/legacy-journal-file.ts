@@ -1,6 +1,6 @@
 import { lstat, readFile, realpath } from 'node:fs/promises';
-import { checkRecord, type JournalRecord } from '../helpers/purchase/journal.js';
-import { JournalError } from '../core/errors/journal-errors.js';
+import { checkRecord, type JournalRecord } from '../journal.js';
+import { JournalError } from '../../core/errors/journal-errors.js';
 
 /**
  * The journal file of seatpay 0.1.0: one JSON object of records. It is only ever read now (its

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { JournalError } from '../core/errors/journal-errors.js';
-import { sleep } from '../core/retry/sleep.js';
+import { JournalError } from '../../core/errors/journal-errors.js';
+import { sleep } from '../../core/retry/sleep.js';
 import { failure } from './legacy-journal-file.js';
 
 /** How long a statement waits for another process's lock, and how long opening keeps trying. */
