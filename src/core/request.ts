@@ -3,6 +3,8 @@ import { APIPromise } from './api-promise.js';
 import type { Answer, AnswerMode, Call } from './call.js';
 import type { CallEngine } from './call-engine.js';
 import { LazyModule } from './lazy-module.js';
+import { ConnectionError } from './errors/connection-error.js';
+import { untilAborted, withinMs } from './retry/until-aborted.js';
 import { observed, startObserving, type Observing } from './observe/observing.js';
 import { UNOBSERVED, type OperationNotes } from './observe/operation-notes.js';
 import type { PrepareSetup } from './prepare/prepare.js';
@@ -125,15 +127,39 @@ export class HttpCore {
     given?: InternalRequestOptions,
   ): APIPromise<T> {
     const mode: AnswerMode = { raw: false };
-    const engine = this.#engine ?? this.engineIfLoaded();
+    let engine: CallEngine | undefined;
+    try {
+      engine = this.#engine ?? this.engineIfLoaded();
+    } catch (error) {
+      return new APIPromise(Promise.reject(this.#secrets.error(error)), mode);
+    }
     const loaded = checks.loaded;
     const answer: Promise<Answer<T>> =
       engine !== undefined && loaded !== undefined
         ? engine.run(build, loaded, given, mode)
-        : Promise.all([engineModule.load(), checks.load()]).then(([, schemas]) =>
+        : this.loadFor(checks, given).then((schemas) =>
             this.engineIfLoaded()!.run(build, schemas, given, mode),
           );
     return new APIPromise(answer, mode);
+  }
+
+  /**
+   * A first call's wait for its parts (the engine, the family's schemas), ended like every other
+   * wait by the call's signal and within its timeout: nothing has been sent yet either way.
+   */
+  private loadFor<C>(checks: LazyModule<C>, given: InternalRequestOptions | undefined): Promise<C> {
+    const loading = Promise.all([engineModule.load(), checks.load()]).then(([, loaded]) => loaded);
+    // The options are checked once loaded (prepare): here only a usable signal or timeout counts.
+    const signal = given?.signal instanceof AbortSignal ? given.signal : undefined;
+    const own = given?.timeout;
+    const ms = typeof own === 'number' && own > 0 ? own : this.#prepareSetup.timeoutMs;
+    const late = () =>
+      new ConnectionError(
+        `seatpay could not load a part of itself for this call within ${ms} ms (a chunk of the ` +
+          'page did not arrive): nothing was sent. Check the connection, then call again.',
+        { mayHaveBeenProcessed: false, method: '', url: '' },
+      );
+    return untilAborted(withinMs(loading, ms, late), signal);
   }
 
   /** The client's engine, made on its first call once the engine's module is loaded. */

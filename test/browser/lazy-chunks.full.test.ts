@@ -136,4 +136,30 @@ it('loads the request path and the schemas with the first call, not with the pag
   const count = served.length;
   expect(await planFromPage()).toEqual({ slug: 'team-per-seat', nothingSent: false });
   expect(served).toHaveLength(count);
+
+  // A chunk that never arrives: the call ends within its timeout, still with nothing sent.
+  await page.reload();
+  const sentBefore = toTheService.length;
+  await page.waitForFunction(() => 'seatpay' in window);
+  await page.route(/\/plans-[\w-]+\.js$/, () => undefined); // never answered
+  const stalled = await page.evaluate(async (api) => {
+    const { createClient, ConnectionError } = (window as never as { seatpay: PageExports }).seatpay;
+    const client = createClient({ baseUrl: api, token: 't' });
+    const error = await client.plans.get('x', { timeout: 300 }).catch((e: unknown) => e);
+    return { connection: error instanceof ConnectionError, message: (error as Error).message };
+  }, simulator.url);
+  expect(stalled).toMatchObject({ connection: true, message: expect.stringMatching(/300 ms/) });
+  const aborted = await page.evaluate(async (api) => {
+    const { createClient } = (window as never as { seatpay: PageExports }).seatpay;
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const client = createClient({ baseUrl: api, token: 't', timeout: 60_000 });
+    const error = await client.plans
+      .get('x', { signal: controller.signal })
+      .catch((e: unknown) => e);
+    return (error as Error).name;
+  }, simulator.url);
+  expect(aborted).toBe('AbortError');
+  expect(toTheService).toHaveLength(sentBefore);
+  await page.unroute(/\/plans-[\w-]+\.js$/);
 });

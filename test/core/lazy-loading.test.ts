@@ -53,6 +53,16 @@ describe('the first call of a client', () => {
     expect(sent).toEqual([]);
   });
 
+  it('aborted while it loads: an AbortError, nothing sent', async () => {
+    const { client, sent } = clientRecording();
+    const controller = new AbortController();
+    const call = client.plans.get('team-per-seat', { signal: controller.signal });
+    controller.abort();
+    const error = await call.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(seatpay.AbortError);
+    expect(sent).toEqual([]);
+  });
+
   it('still rejects an answer its schema refuses', async () => {
     const fetch = () =>
       Promise.resolve(
