@@ -8,6 +8,9 @@
 // `--before` adds the same seatpay calls from another build (say main's dist/, built in a copy of
 // the repository), measured in the same rounds: a before/after side by side.
 //
+// The answers carry six headers (a date and a request id that change on every answer) and the token
+// is 36 characters long, as a real service's are: seatpay searches what it hands out for it.
+//
 // Subjects: the in-memory fetch + JSON.parse alone; bare ky with the same options as seatpay's ky
 // instance (src/core/send/ky-instance.ts); seatpay's plans.get(), subscriptions.list() and the money
 // call checking.preview() (a POST, its input checked) from the built package (dist/), with
@@ -70,6 +73,7 @@ const BODIES: Record<string, string> = {
   }),
 };
 const PREVIEW = { plans: [1], team_seats: 3 };
+let answered = 0;
 const inMemoryFetch = async (input: RequestInfo | URL) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   // A request body is read whole, as Node's fetch sends it: through a pipe that lets go of the
@@ -81,14 +85,23 @@ const inMemoryFetch = async (input: RequestInfo | URL) => {
     reader.releaseLock();
   }
   const body = BODIES[url.pathname] ?? '{}';
-  // With its length, as the simulator and the service send it (and as bench/per-call.ts replays).
+  // Six headers, as a service behind a proxy sends them: its length (as the simulator sends it and
+  // bench/per-call.ts replays), and a date and request id that change on every answer.
+  answered++;
   return new Response(body, {
-    headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      date: new Date(1_790_000_000_000 + answered * 1000).toUTCString(),
+      'x-request-id': `req_${answered.toString(36).padStart(12, '0')}`,
+      connection: 'keep-alive',
+      'keep-alive': 'timeout=5',
+    },
   });
 };
 
 const origin = 'https://api.example.com';
-const token = 'bench-token-0123456789';
+const token = 'sp_4f9c2a7e1b6d3c8a5e0f7b2d9c4a1e6b8'; // 36 characters, as issued
 const kyOptions = {
   retry: 0,
   throwHttpErrors: false,

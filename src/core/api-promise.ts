@@ -1,5 +1,6 @@
 import type { Answer, AnswerMode } from './call.js';
 import { SeatpayError } from './errors/seatpay-error.js';
+import { answerWith } from './read/answer.js';
 
 /**
  * What a resource method resolves to through {@link APIPromise.withResponse}: the validated
@@ -148,10 +149,9 @@ export class APIPromise<T> extends Promise<T> {
    * @internal
    */
   _thenUnwrap<U>(transform: (data: T, answer: Omit<Answer<T>, 'parse'>) => U): APIPromise<U> {
-    const answer = this.#answer.then((got): Answer<U> => ({
-      ...got,
-      parse: (body: string) => transform(got.parse(body), got),
-    }));
+    const answer = this.#answer.then((got) =>
+      answerWith(got, (body: string) => transform(got.parse(body), got)),
+    );
     return new APIPromise(answer, this.#mode);
   }
 
@@ -176,14 +176,18 @@ export class APIPromise<T> extends Promise<T> {
     const answer = this.#answer.then((got): Answer<T> => {
       if (got.text === undefined) return got;
       const data = got.parse(got.text);
-      return { ...got, parse: () => data };
+      return answerWith(got, () => data);
     });
     return new APIPromise(answer, this.#mode);
   }
 
   #result(): Promise<T> {
-    this.#data ??= this.#answer.then(({ text, response, parse }) =>
-      text === undefined ? unreadBody(response).then(parse) : parse(text),
+    // The response is read only when its body was left unread: reading it costs a search of its
+    // headers for echoed secrets (core/read/answer.ts).
+    this.#data ??= this.#answer.then((answer) =>
+      answer.text === undefined
+        ? unreadBody(answer.response).then(answer.parse)
+        : answer.parse(answer.text),
     );
     return this.#data;
   }
@@ -192,15 +196,6 @@ export class APIPromise<T> extends Promise<T> {
 /** The executor of the unused base promise, made once rather than on every call. */
 function settleUnused(resolve: (value: never) => void): void {
   resolve(undefined as never);
-}
-
-/**
- * The service's request id of an answer (`x-request-id`, or `request-id`), for support tickets;
- * read only when asked for: most calls never need it.
- * @internal
- */
-export function requestIdOf(headers: Headers): string | null {
-  return headers.get('x-request-id') ?? headers.get('request-id');
 }
 
 /** The body of an answer left unread for `asResponse()`, unless that caller read it already. */

@@ -1,12 +1,12 @@
 import type { KyInstance } from 'ky';
 import type { Platform } from '../platform/platform.js';
-import { requestIdOf } from './api-promise.js';
 import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
 import type { AuthUsed } from './errors/auth-hint.js';
 import { errorOfAnswer } from './errors/error-of-answer.js';
 import { observed, type Observing } from './observe/observing.js';
 import { RequestHeaders } from './prepare/headers.js';
 import { prepare, type PrepareSetup } from './prepare/prepare.js';
+import { ReadAnswer } from './read/answer.js';
 import { tokenFor } from './prepare/token.js';
 import { withinDeadline } from './retry/deadline.js';
 import { withRetries, type RetrySetup } from './retry/retry.js';
@@ -135,16 +135,14 @@ export class CallEngine {
     const sending = () => send(this.#ky, call, headers, mode, this.#sendSetup);
     const sent = await (call.options.sending ? call.options.sending(sending) : sending());
     const { text } = sent;
-    // Handed out by withResponse() and asResponse(): echoed secrets hidden in its headers too.
-    const response = this.#secrets.response(sent.response, text);
-    const requestId = this.#secrets.requestId(requestIdOf(response.headers));
-    if (started !== undefined) this.logAnswer(call, response, started, requestId);
-    if (!response.ok)
-      throw errorOfAnswer(response, text, call, this.#secrets, this.#log, this.#auth);
-    const { method, url } = call;
     const check = this.#resultSetup;
     const parse = (body: string) => validated(body, call, check);
-    return { response, text, requestId, method, url, parse };
+    // Its response and request id have echoed secrets hidden in their headers once read.
+    const answer = new ReadAnswer(sent.response, text, call, this.#secrets, parse);
+    if (started !== undefined) this.logAnswer(call, answer.response, started, answer.requestId);
+    if (!sent.response.ok)
+      throw errorOfAnswer(answer.response, text, call, this.#secrets, this.#log, this.#auth);
+    return answer;
   }
 
   /**

@@ -69,15 +69,18 @@ export class Secrets {
   /**
    * `response`, or when a header quotes a secret (a service may echo the token) a copy with those
    * hidden: the same status and URL, and as body the text already read, else the unread stream.
+   * `known` is the {@link list} when the answer came, for a scan made later: a secret dropped
+   * since (the list is bounded) is still hidden.
    */
-  response(response: Response, text: string | undefined): Response {
+  response(response: Response, text: string | undefined, known = this.#all): Response {
+    const all = this.#with(known);
     let changed = false;
     response.headers.forEach((value) => {
-      changed ||= !this.#cleanHeader(value);
+      changed ||= !this.#cleanHeader(value, all);
     });
     if (!changed) return response;
     const headers = new Headers();
-    response.headers.forEach((value, key) => headers.append(key, this.text(value)));
+    response.headers.forEach((value, key) => headers.append(key, scrubText(value, all)));
     const { status, statusText, url } = response;
     const copy = new Response(text === undefined ? response.body : text || null, {
       status,
@@ -89,7 +92,8 @@ export class Secrets {
   }
 
   /** Whether a header value quotes no secret, remembered for the values seen most. */
-  #cleanHeader(value: string): boolean {
+  #cleanHeader(value: string, all: readonly string[]): boolean {
+    if (all !== this.#all) return scrubText(value, all) === value;
     if (this.#cleanHeaders.has(value)) return true;
     if (this.text(value) !== value) return false;
     if (this.#cleanHeaders.size >= MAX_CLEAN_HEADERS) this.#cleanHeaders.clear();
@@ -98,8 +102,14 @@ export class Secrets {
   }
 
   /** A request id as it leaves (withResponse, log lines): an echoed token hidden. */
-  requestId(id: string | null): string | null {
-    return id === null ? null : this.text(id);
+  requestId(id: string | null, known = this.#all): string | null {
+    if (id === null || (known === this.#all && this.#cleanHeaders.has(id))) return id;
+    return scrubText(id, this.#with(known));
+  }
+
+  /** The secrets known now and those in `known` (an earlier {@link list}). */
+  #with(known: readonly string[]): readonly string[] {
+    return known === this.#all ? known : [...new Set([...known, ...this.#all])];
   }
 
   /** A safe copy of something thrown (foreign or not) to carry as an error's `cause`. */
