@@ -24,12 +24,14 @@ export default tseslint.config(
     },
   },
   {
-    // The main entry runs in browsers: Node built-ins belong in src/node.ts, the Node platform
+    // The main entry runs in browsers: Node built-ins belong in src/node.ts (with src/node/ and the
+    // SQLite journal, src/journals/sqlite/, which only it imports), the Node platform
     // (src/platform/node.ts, picked by the `node` export condition), src/mock or tests.
     files: ['src/**/*.ts'],
     ignores: [
       'src/node.ts',
       'src/node/**',
+      'src/journals/sqlite/**',
       'src/platform/node.ts',
       'src/mock/**',
       'src/command/**',

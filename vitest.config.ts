@@ -30,7 +30,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [FULL] },
+        test: {
+          name: 'fast',
+          include: ['test/**/*.test.ts'],
+          exclude: [FULL],
+          setupFiles: ['test/setup/preload.ts'],
+        },
       },
       {
         extends: true,

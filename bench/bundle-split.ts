@@ -86,7 +86,11 @@ async function esbuildChunks(page: string): Promise<{ entry: string; chunks: Chu
       dynamicImports: output.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path),
       inputs: Object.keys(output.inputs),
     }));
-  const entry = chunks.find((chunk) => result.metafile.outputs[chunk.name]!.entryPoint)!.name;
+  // Each dynamic import() target is an entry point of esbuild's too: the page is the one built
+  // from stdin (named by its sourcefile). Taking the first entry point measured a lazy chunk.
+  const entry = chunks.find((chunk) =>
+    result.metafile.outputs[chunk.name]!.entryPoint?.endsWith('page.js'),
+  )!.name;
   return { entry, chunks };
 }
 

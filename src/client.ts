@@ -2,6 +2,7 @@ import { createCore } from './core/setup/create-core.js';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
 import type { HttpCore } from './core/request.js';
 import { printAs } from './core/secrets/printed.js';
+import { loadEveryModule } from './core/lazy-module.js';
 import type { ClientOptions } from './core/setup/options.js';
 import type { OwnerDigest } from './core/secrets/key-owner.js';
 import type { PurchaseOptions, PurchaseResult } from './helpers/purchase.js';
@@ -77,6 +78,24 @@ export class SeatpayClient {
   /** `JSON.stringify(client)`: its base URL and profile only. @internal */
   toJSON(): { baseUrl: string; profile: string } {
     return this.#core.describe();
+  }
+
+  /**
+   * Loads, now, what calls load on their first use: the request path (ky, p-retry) and each
+   * family's schemas (zod). A page loads them only when it first calls, so that less loads before
+   * it can run; `preload()` in idle time (or before a test takes over the clock) means no call
+   * waits for them. Rejects with a `ConnectionError` when a part could not be loaded (a page
+   * offline); a later call or `preload()` tries again.
+   *
+   * @example
+   * ```ts
+   * const client = createClient({ baseUrl: 'https://api.example.com', token });
+   * await client.preload(); // the first call below starts at once
+   * const plan = await client.plans.get('team-per-seat');
+   * ```
+   */
+  preload(): Promise<void> {
+    return loadEveryModule();
   }
 
   /**

@@ -60,8 +60,8 @@ export {
   type CheckoutRecord,
   type JournalRecord,
   type JournalOptions,
-} from './helpers/purchase/journal.js';
-export type { JournalListEntry } from './helpers/purchase/journal.js';
+} from './journals/journal.js';
+export type { JournalListEntry } from './journals/journal.js';
 export type { JournalListOptions } from './journals/list-options.js';
 export type { Settlement } from './journals/settlement.js';
 export type { JournalEntry, ReconcileResult } from './journals/journal-entry.js';
@@ -73,7 +73,7 @@ export {
   type PruneOptions,
 } from './journals/client-journal.js';
 export type { CheckoutKeyOptions } from './resources/consumables.js';
-export { localStorageJournal } from './helpers/purchase/local-storage-journal.js';
+export { localStorageJournal } from './journals/local-storage-journal.js';
 export type { UploadSource, StreamSource } from './helpers/upload/sources.js';
 export type { UploadOptions, ResumeOptions } from './helpers/upload/upload-options.js';
 export {

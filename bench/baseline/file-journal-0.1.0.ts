@@ -6,7 +6,7 @@ import {
   type JournalOptions,
   type JournalRecord,
   type PurchaseJournal,
-} from '../../src/helpers/purchase/journal.js';
+} from '../../src/journals/journal.js';
 import { JournalError } from '../../src/core/errors/journal-errors.js';
 import { codeOf, withFileLock } from './file-lock-0.1.0.js';
 

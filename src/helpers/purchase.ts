@@ -9,7 +9,7 @@ import type { PurchaseOptions, PurchaseResult } from './purchase/purchase-option
 import { startDeadline } from '../core/retry/deadline.js';
 import type { KeyScope, OwnerDigest } from '../core/secrets/key-owner.js';
 import { keyOwnerDigest } from './purchase/owner-digest.js';
-import { checkKeyAndJournal } from './purchase/keyed-journal.js';
+import { checkKeyAndJournal } from '../journals/keyed-journal.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
 import type { OperationNotes } from '../core/observe/operation-notes.js';
 

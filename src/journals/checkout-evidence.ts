@@ -1,5 +1,5 @@
 import type { RequestOptions } from '../core/setup/options.js';
-import type { CheckoutRecord, JournalRecord } from '../helpers/purchase/journal.js';
+import type { CheckoutRecord, JournalRecord } from './journal.js';
 import type { Invoice } from '../schemas/invoices.js';
 import type { JournalAccess } from './journal-access.js';
 import type { Evidence } from './evidence.js';

@@ -1,13 +1,14 @@
 import type { HttpCore } from '../core/request.js';
 import { KeyOwnerError } from '../core/errors/journal-errors.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import type { PurchaseJournal, JournalRecord } from '../helpers/purchase/journal.js';
-import { InvoiceListSchema } from '../schemas/invoices.js';
-import { SubscriptionListSchema } from '../schemas/subscriptions.js';
+import type { PurchaseJournal, JournalRecord } from './journal.js';
+import { LazyModule } from '../core/lazy-module.js';
 import { JournalAccess } from './journal-access.js';
 import { entryOf, type JournalEntry, type ReconcileResult } from './journal-entry.js';
 import { checkSettleOptions, settledRecord } from './settle.js';
 
+// The listings reconcile reads, checked by schemas loaded with it (core/lazy-module.ts).
+const checks = /* @__PURE__ */ new LazyModule(() => import('./reconcile-checks.js'));
 /**
  * `client.journal`: seeing and settling the keys of a journal (any `PurchaseJournal`; by default
  * the client's own in-memory one, which keys given without a journal use). A key whose outcome is
@@ -81,12 +82,17 @@ export class ClientJournal {
     const calls = {
       listSubscriptions: (request?: { signal?: AbortSignal }) =>
         core.request(
-          () => ({ route: core.routes.listSubscriptions, response: SubscriptionListSchema }),
+          checks,
+          (schemas) => ({
+            route: core.routes.listSubscriptions,
+            response: schemas.SubscriptionListSchema,
+          }),
           request,
         ),
       listInvoices: async (request?: { signal?: AbortSignal }) => {
         const listing = await core.request(
-          () => ({ route: core.routes.listInvoices, response: InvoiceListSchema }),
+          checks,
+          (schemas) => ({ route: core.routes.listInvoices, response: schemas.InvoiceListSchema }),
           request,
         );
         return Array.isArray(listing) ? listing : listing.results;

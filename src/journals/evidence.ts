@@ -1,4 +1,4 @@
-import type { JournalRecord } from '../helpers/purchase/journal.js';
+import type { JournalRecord } from './journal.js';
 
 /** What the service's records say about one key's call. */
 export interface Evidence {

@@ -1,4 +1,4 @@
-import type { JournalRecord } from '../helpers/purchase/journal.js';
+import type { JournalRecord } from './journal.js';
 import type { Settlement } from './settlement.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { RequestOptions } from '../core/setup/options.js';
-import type { PurchaseRecord } from '../helpers/purchase/journal.js';
+import type { PurchaseRecord } from './journal.js';
 import { subscriptionsOf } from '../helpers/wait-for-subscription.js';
 import type { SubscriptionList } from '../schemas/subscriptions.js';
 import type { Evidence } from './evidence.js';

@@ -1,5 +1,5 @@
 import { SettleRefusedError } from '../core/errors/journal-errors.js';
-import type { JournalRecord } from '../helpers/purchase/journal.js';
+import type { JournalRecord } from './journal.js';
 import { checkoutEvidence, type CheckoutEvidenceCalls } from './checkout-evidence.js';
 import type { JournalAccess } from './journal-access.js';
 import type { ReconcileResult } from './journal-entry.js';

@@ -1,6 +1,6 @@
 import { SettleRefusedError } from '../core/errors/journal-errors.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import type { JournalRecord } from '../helpers/purchase/journal.js';
+import type { JournalRecord } from './journal.js';
 import type { Settlement } from './settlement.js';
 
 /**

@@ -1,16 +1,12 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
+import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
-import {
-  BillingTeamPatchSchema,
-  BillingTeamReplaceSchema,
-  BillingTeamSchema,
-  type BillingTeam,
-  type BillingTeamPatch,
-  type BillingTeamReplace,
-} from '../schemas/billing-team.js';
-import { IdInputSchema } from '../schemas/common.js';
+import type { BillingTeam, BillingTeamPatch, BillingTeamReplace } from '../schemas/billing-team.js';
+
+// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
+const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/billing-team.js'));
 
 /**
  * The billing team of a subscription: seats limit, consumption strategy and auto-recharge. Owner
@@ -53,12 +49,20 @@ export class BillingTeamResource {
    * ```
    */
   get(subscriptionId: number, options?: RequestOptions): APIPromise<BillingTeam> {
-    return this.#core.request(() => {
-      const params = {
-        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-      };
-      return { route: this.#core.routes.getBillingTeam, params, response: BillingTeamSchema };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        const params = {
+          subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
+        };
+        return {
+          route: this.#core.routes.getBillingTeam,
+          params,
+          response: schemas.BillingTeamSchema,
+        };
+      },
+      options,
+    );
   }
 
   /**
@@ -81,18 +85,22 @@ export class BillingTeamResource {
     patch: BillingTeamPatch,
     options?: RequestOptions,
   ): APIPromise<BillingTeam> {
-    return this.#core.request(() => {
-      const params = {
-        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-      };
-      const body = parseInput(BillingTeamPatchSchema, patch, 'patch');
-      return {
-        route: this.#core.routes.updateBillingTeam,
-        params,
-        body,
-        response: BillingTeamSchema,
-      };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        const params = {
+          subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
+        };
+        const body = parseInput(schemas.BillingTeamPatchSchema, patch, 'patch');
+        return {
+          route: this.#core.routes.updateBillingTeam,
+          params,
+          body,
+          response: schemas.BillingTeamSchema,
+        };
+      },
+      options,
+    );
   }
 
   /**
@@ -118,17 +126,21 @@ export class BillingTeamResource {
     config: BillingTeamReplace,
     options?: RequestOptions,
   ): APIPromise<BillingTeam> {
-    return this.#core.request(() => {
-      const params = {
-        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-      };
-      const body = parseInput(BillingTeamReplaceSchema, config, 'config');
-      return {
-        route: this.#core.routes.replaceBillingTeam,
-        params,
-        body,
-        response: BillingTeamSchema,
-      };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        const params = {
+          subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
+        };
+        const body = parseInput(schemas.BillingTeamReplaceSchema, config, 'config');
+        return {
+          route: this.#core.routes.replaceBillingTeam,
+          params,
+          body,
+          response: schemas.BillingTeamSchema,
+        };
+      },
+      options,
+    );
   }
 }

@@ -1,13 +1,12 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
+import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
-import {
-  CardParamsSchema,
-  CardResultSchema,
-  type CardParams,
-  type CardResult,
-} from '../schemas/payments.js';
+import type { CardParams, CardResult } from '../schemas/payments.js';
+
+// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
+const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/card.js'));
 
 /**
  * The payment card of the caller, which `pay.bag` charges. Reached as `client.card`.
@@ -49,10 +48,19 @@ export class CardResource {
    * ```
    */
   register(card: CardParams, options?: RequestOptions): APIPromise<CardResult> {
-    return this.#core.request(() => {
-      const body = parseInput(CardParamsSchema, card, 'card');
-      const secrets = [body.card_number, body.cvc];
-      return { route: this.#core.routes.registerCard, body, secrets, response: CardResultSchema };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        const body = parseInput(schemas.CardParamsSchema, card, 'card');
+        const secrets = [body.card_number, body.cvc];
+        return {
+          route: this.#core.routes.registerCard,
+          body,
+          secrets,
+          response: schemas.CardResultSchema,
+        };
+      },
+      options,
+    );
   }
 }

@@ -1,15 +1,12 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
+import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
-import {
-  BagSchema,
-  CheckingParamsSchema,
-  CheckingSchema,
-  type Bag,
-  type Checking,
-  type CheckingParams,
-} from '../schemas/checking.js';
+import type { Bag, Checking, CheckingParams } from '../schemas/checking.js';
+
+// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
+const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/checking.js'));
 
 /**
  * Pricing plans for a seat count, and creating the bag that is then paid. Reached as
@@ -50,10 +47,14 @@ export class CheckingResource {
    * ```
    */
   preview(params: CheckingParams, options?: RequestOptions): APIPromise<Checking> {
-    return this.#core.request(() => {
-      const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
-      return { route: this.#core.routes.checking, body, response: CheckingSchema };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        const body = parseInput(schemas.CheckingParamsSchema, params, 'params'); // the route adds `type`
+        return { route: this.#core.routes.checking, body, response: schemas.CheckingSchema };
+      },
+      options,
+    );
   }
 
   /**
@@ -66,9 +67,13 @@ export class CheckingResource {
    * ```
    */
   bag(params: CheckingParams, options?: RequestOptions): APIPromise<Bag> {
-    return this.#core.request(() => {
-      const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
-      return { route: this.#core.routes.createBag, body, response: BagSchema };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        const body = parseInput(schemas.CheckingParamsSchema, params, 'params'); // the route adds `type`
+        return { route: this.#core.routes.createBag, body, response: schemas.BagSchema };
+      },
+      options,
+    );
   }
 }

@@ -1,20 +1,20 @@
 import { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
+import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
-import { memoryJournal, type PurchaseJournal } from '../helpers/purchase/journal.js';
-import {
-  CheckoutParamsSchema,
-  CheckoutResultSchema,
-  ConsumableListSchema,
-  type CheckoutParams,
-  type CheckoutResult,
-  type Consumable,
-  type ConsumableList,
+import { memoryJournal, type PurchaseJournal } from '../journals/journal.js';
+import type {
+  CheckoutParams,
+  CheckoutResult,
+  Consumable,
+  ConsumableList,
 } from '../schemas/consumables.js';
-import { ConsumptionSessionSchema, type ConsumptionSession } from '../schemas/consumption.js';
-import { NonEmptyStringSchema } from '../schemas/common.js';
+import type { ConsumptionSession } from '../schemas/consumption.js';
+
+// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
+const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/consumables.js'));
 
 /**
  * What the caller may consume, and buying more. Reached as `client.consumables`.
@@ -60,7 +60,11 @@ export class ConsumablesResource {
    */
   list(options?: RequestOptions): APIPromise<ConsumableList> {
     return this.#core.request(
-      () => ({ route: this.#core.routes.listConsumables, response: ConsumableListSchema }),
+      checks,
+      (schemas) => ({
+        route: this.#core.routes.listConsumables,
+        response: schemas.ConsumableListSchema,
+      }),
       options,
     );
   }
@@ -120,15 +124,17 @@ export class ConsumablesResource {
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
     // Traced, it is one span around its attempt (none when the key's answer is replayed).
     const run = this.#core.observe('seatpay.checkout', (notes) =>
-      import('../helpers/purchase/keyed-checkout.js').then((keyedCheckout) => {
-        // Bad input: a typed error, nothing read or sent.
-        keyedCheckout.checkKeyAndJournal({ key, journal, identity });
-        parseInput(CheckoutParamsSchema, input, 'params');
-        const digest = keyedCheckout.keyOwnerDigest;
-        const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
-        const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
-        return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
-      }),
+      Promise.all([import('../helpers/purchase/keyed-checkout.js'), checks.load()]).then(
+        ([keyedCheckout, schemas]) => {
+          // Bad input: a typed error, nothing read or sent.
+          keyedCheckout.checkKeyAndJournal({ key, journal, identity });
+          parseInput(schemas.CheckoutParamsSchema, input, 'params');
+          const digest = keyedCheckout.keyOwnerDigest;
+          const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
+          const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
+          return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
+        },
+      ),
     );
     return new APIPromise(run, { raw: false });
   }
@@ -149,22 +155,34 @@ export class ConsumablesResource {
    * ```
    */
   consume(service: string, options?: RequestOptions): APIPromise<ConsumptionSession> {
-    return this.#core.request(() => {
-      const service_slug = parseInput(NonEmptyStringSchema, service, 'service');
-      return {
-        route: this.#core.routes.consume,
-        params: { service_slug },
-        body: {},
-        response: ConsumptionSessionSchema,
-      };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        const service_slug = parseInput(schemas.NonEmptyStringSchema, service, 'service');
+        return {
+          route: this.#core.routes.consume,
+          params: { service_slug },
+          body: {},
+          response: schemas.ConsumptionSessionSchema,
+        };
+      },
+      options,
+    );
   }
 
   readonly #send = (params: unknown, options?: RequestOptions): APIPromise<CheckoutResult> =>
-    this.#core.request(() => {
-      const body = parseInput(CheckoutParamsSchema, params, 'params');
-      return { route: this.#core.routes.consumableCheckout, body, response: CheckoutResultSchema };
-    }, options);
+    this.#core.request(
+      checks,
+      (schemas) => {
+        const body = parseInput(schemas.CheckoutParamsSchema, params, 'params');
+        return {
+          route: this.#core.routes.consumableCheckout,
+          body,
+          response: schemas.CheckoutResultSchema,
+        };
+      },
+      options,
+    );
 }
 
 /**

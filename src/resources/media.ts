@@ -1,5 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
+import { LazyModule } from '../core/lazy-module.js';
 import { MultipartBody } from '../core/prepare/multipart.js';
 import { rangeReaderOf } from '../helpers/upload/byte-ranges.js';
 import type { RequestOptions } from '../core/setup/options.js';
@@ -8,20 +9,17 @@ import type { UploadSource } from '../helpers/upload/sources.js';
 import type { UploadOptions } from '../helpers/upload/upload.js';
 import type { PendingUpload } from '../helpers/upload/pending-uploads.js';
 import type { UploadStore } from '../helpers/upload/resume-store.js';
-import { NonEmptyStringSchema } from '../schemas/common.js';
-import {
-  ChunkParamsSchema,
-  ChunkRecordSchema,
-  FinalizeParamsSchema,
-  MediaFileSchema,
-  OperationTypeListSchema,
-  OperationTypeSchema,
-  type ChunkParams,
-  type ChunkRecord,
-  type FinalizeParams,
-  type MediaFile,
-  type OperationType,
+
+import type {
+  ChunkParams,
+  ChunkRecord,
+  FinalizeParams,
+  MediaFile,
+  OperationType,
 } from '../schemas/media.js';
+
+// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
+const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/media.js'));
 
 /**
  * Chunked media upload. A call goes to the `/academy/` endpoints with the `Academy` header when
@@ -62,7 +60,11 @@ export class MediaResource {
    */
   operationTypes(options?: RequestOptions): APIPromise<string[]> {
     return this.#core.request(
-      () => ({ route: this.#core.routes.listOperationTypes, response: OperationTypeListSchema }),
+      checks,
+      (schemas) => ({
+        route: this.#core.routes.listOperationTypes,
+        response: schemas.OperationTypeListSchema,
+      }),
       options,
     );
   }
@@ -76,10 +78,20 @@ export class MediaResource {
    * ```
    */
   operationType(name: string, options?: RequestOptions): APIPromise<OperationType> {
-    return this.#core.request(() => {
-      const params = { operation_type: parseInput(NonEmptyStringSchema, name, 'operation_type') };
-      return { route: this.#core.routes.getOperationType, params, response: OperationTypeSchema };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        const params = {
+          operation_type: parseInput(schemas.NonEmptyStringSchema, name, 'operation_type'),
+        };
+        return {
+          route: this.#core.routes.getOperationType,
+          params,
+          response: schemas.OperationTypeSchema,
+        };
+      },
+      options,
+    );
   }
 
   /**
@@ -99,14 +111,20 @@ export class MediaResource {
    * ```
    */
   uploadChunk(params: ChunkParams, options?: RequestOptions): APIPromise<ChunkRecord> {
-    return this.#core.request(() => {
-      const { academy, ...fields } = parseInput(ChunkParamsSchema, params, 'params');
-      const body = chunkBody(fields);
-      const target = this.academyOf(academy);
-      const route =
-        target === undefined ? this.#core.routes.uploadChunk : this.#core.routes.uploadAcademyChunk;
-      return { route, body, academy: target, response: ChunkRecordSchema };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        const { academy, ...fields } = parseInput(schemas.ChunkParamsSchema, params, 'params');
+        const body = chunkBody(fields);
+        const target = this.academyOf(academy);
+        const route =
+          target === undefined
+            ? this.#core.routes.uploadChunk
+            : this.#core.routes.uploadAcademyChunk;
+        return { route, body, academy: target, response: schemas.ChunkRecordSchema };
+      },
+      options,
+    );
   }
 
   /**
@@ -178,7 +196,8 @@ export class MediaResource {
    * ```
    */
   async discardUpload(store: UploadStore, key: string): Promise<void> {
-    const checked = parseInput(NonEmptyStringSchema, key, 'key');
+    const schemas = await checks.load();
+    const checked = parseInput(schemas.NonEmptyStringSchema, key, 'key');
     const loaded = await import('../helpers/upload/pending-uploads.js');
     await loaded.discardUpload(store, checked);
   }
@@ -200,16 +219,20 @@ export class MediaResource {
    * ```
    */
   finalize(params: FinalizeParams, options?: RequestOptions): APIPromise<MediaFile> {
-    return this.#core.request(() => {
-      // `meta` goes as the route says: JSON-encoded under SERVICE.md, an object on the deployed server.
-      const { academy, ...body } = parseInput(FinalizeParamsSchema, params, 'params');
-      const target = this.academyOf(academy);
-      const route =
-        target === undefined
-          ? this.#core.routes.finalizeUpload
-          : this.#core.routes.finalizeAcademyUpload;
-      return { route, body, academy: target, response: MediaFileSchema };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        // `meta` goes as the route says: JSON-encoded under SERVICE.md, an object on the deployed server.
+        const { academy, ...body } = parseInput(schemas.FinalizeParamsSchema, params, 'params');
+        const target = this.academyOf(academy);
+        const route =
+          target === undefined
+            ? this.#core.routes.finalizeUpload
+            : this.#core.routes.finalizeAcademyUpload;
+        return { route, body, academy: target, response: schemas.MediaFileSchema };
+      },
+      options,
+    );
   }
 
   /** The academy a media call targets: the call's own, else the client's. */

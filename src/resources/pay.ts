@@ -1,13 +1,12 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
+import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
-import {
-  PayParamsSchema,
-  PaymentSchema,
-  type PayParams,
-  type Payment,
-} from '../schemas/payments.js';
+import type { PayParams, Payment } from '../schemas/payments.js';
+
+// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
+const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/pay.js'));
 
 /**
  * Paying a bag. Reached as `client.pay`; `client.purchase` runs the whole flow around it.
@@ -49,9 +48,13 @@ export class PayResource {
    * ```
    */
   bag(params: PayParams, options?: RequestOptions): APIPromise<Payment> {
-    return this.#core.request(() => {
-      const body = parseInput(PayParamsSchema, params, 'params');
-      return { route: this.#core.routes.pay, body, response: PaymentSchema };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        const body = parseInput(schemas.PayParamsSchema, params, 'params');
+        return { route: this.#core.routes.pay, body, response: schemas.PaymentSchema };
+      },
+      options,
+    );
   }
 }

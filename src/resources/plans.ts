@@ -1,9 +1,13 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
+import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
-import { NonEmptyStringSchema } from '../schemas/common.js';
-import { PlanSchema, type Plan } from '../schemas/payments.js';
+
+import type { Plan } from '../schemas/payments.js';
+
+// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
+const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/plans.js'));
 
 /**
  * The plans for sale. Reached as `client.plans`.
@@ -41,9 +45,17 @@ export class PlansResource {
    * ```
    */
   get(slug: string, options?: RequestOptions): APIPromise<Plan> {
-    return this.#core.request(() => {
-      const plan_slug = parseInput(NonEmptyStringSchema, slug, 'plan_slug');
-      return { route: this.#core.routes.getPlan, params: { plan_slug }, response: PlanSchema };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        const plan_slug = parseInput(schemas.NonEmptyStringSchema, slug, 'plan_slug');
+        return {
+          route: this.#core.routes.getPlan,
+          params: { plan_slug },
+          response: schemas.PlanSchema,
+        };
+      },
+      options,
+    );
   }
 }

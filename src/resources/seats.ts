@@ -1,25 +1,21 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { Answer } from '../core/call.js';
 import type { HttpCore } from '../core/request.js';
+import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { NotFoundError } from '../core/errors/status-errors.js';
 import { parseInput } from '../core/prepare/validate-input.js';
-import { IdInputSchema } from '../schemas/common.js';
-import { SeatChangeAnswerSchema, seatsOfChange } from './seat-change-answer.js';
 import {
   isRefusal,
   mayHaveApplied,
   settleRefusedRetry,
   type SeatChangeGoal,
 } from './seat-change-recovery.js';
-import {
-  SeatInputListSchema,
-  SeatListSchema,
-  SeatReplacementListSchema,
-  type Seat,
-  type SeatInput,
-  type SeatReplacement,
-} from '../schemas/seats.js';
+import type { Seat, SeatInput, SeatReplacement } from '../schemas/seats.js';
+
+// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
+const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/seats.js'));
+type SeatChecks = typeof import('./checks/seats.js');
 
 /**
  * The seats of a subscription's billing team. Changing them is for the owner only (anyone else
@@ -59,12 +55,16 @@ export class SeatsResource {
    * ```
    */
   list(subscriptionId: number, options?: RequestOptions): APIPromise<Seat[]> {
-    return this.#core.request(() => {
-      const params = {
-        subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-      };
-      return { route: this.#core.routes.listSeats, params, response: SeatListSchema };
-    }, options);
+    return this.#core.request(
+      checks,
+      (schemas) => {
+        const params = {
+          subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
+        };
+        return { route: this.#core.routes.listSeats, params, response: schemas.SeatListSchema };
+      },
+      options,
+    );
   }
 
   /**
@@ -88,8 +88,8 @@ export class SeatsResource {
    * ```
    */
   add(subscriptionId: number, seats: SeatInput[], options?: RequestOptions): APIPromise<Seat[]> {
-    return this.change(() => {
-      const add_seats = parseInput(SeatInputListSchema, seats, 'add_seats');
+    return this.change((schemas) => {
+      const add_seats = parseInput(schemas.SeatInputListSchema, seats, 'add_seats');
       const goal = { present: add_seats.map((seat) => seat.email), absent: [] };
       return { subscriptionId, body: { add_seats }, goal };
     }, options);
@@ -112,8 +112,12 @@ export class SeatsResource {
     replacements: SeatReplacement[],
     options?: RequestOptions,
   ): APIPromise<Seat[]> {
-    return this.change(() => {
-      const replace_seats = parseInput(SeatReplacementListSchema, replacements, 'replace_seats');
+    return this.change((schemas) => {
+      const replace_seats = parseInput(
+        schemas.SeatReplacementListSchema,
+        replacements,
+        'replace_seats',
+      );
       const goal = {
         present: replace_seats.map((swap) => swap.to_email),
         absent: replace_seats.map((swap) => swap.from_email),
@@ -141,11 +145,12 @@ export class SeatsResource {
     const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
     let asked: { subscription_id: number; seat_id: number } | undefined;
     return this.#core
-      .request<void>(
-        () => {
+      .request<void, SeatChecks>(
+        checks,
+        (schemas) => {
           asked = {
-            subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
-            seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
+            subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
+            seat_id: parseInput(schemas.IdInputSchema, seatId, 'seat_id'),
           };
           return { route: this.#core.routes.deleteSeat, params: asked, response: 'empty' };
         },
@@ -178,7 +183,11 @@ export class SeatsResource {
    * listing's answer), else rejects with `mayHaveBeenProcessed: true`.
    */
   private change(
-    describe: () => { subscriptionId: number; body: Record<string, unknown>; goal: SeatChangeGoal },
+    describe: (schemas: SeatChecks) => {
+      subscriptionId: number;
+      body: Record<string, unknown>;
+      goal: SeatChangeGoal;
+    },
     options?: RequestOptions,
   ): APIPromise<Seat[]> {
     let lostAttempt = false;
@@ -188,22 +197,28 @@ export class SeatsResource {
     return (
       this.#core
         .request(
-          () => {
-            const { subscriptionId, body, goal } = describe();
-            const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
+          checks,
+          (schemas) => {
+            const { subscriptionId, body, goal } = describe(schemas);
+            const subscription_id = parseInput(
+              schemas.IdInputSchema,
+              subscriptionId,
+              'subscription_id',
+            );
             asked = { subscription_id, goal };
             const params = { subscription_id };
             return {
               route: this.#core.routes.putSeats,
               params,
               body,
-              response: SeatChangeAnswerSchema,
+              response: schemas.SeatChangeAnswerSchema,
             };
           },
           { ...options, onRetry },
         )
+        // The answer came after the build: the checks are loaded.
         ._thenUnwrap((body, { response, method, url }) =>
-          seatsOfChange(body, { status: response.status, method, url, redact }),
+          checks.loaded!.seatsOfChange(body, { status: response.status, method, url, redact }),
         )
         // The deployed server refuses a retried change in a 207, which only the parse reads.
         ._parseEarly()

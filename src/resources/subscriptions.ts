@@ -1,12 +1,12 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
+import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import type { WaitForOptions } from '../helpers/wait-for-subscription.js';
-import {
-  SubscriptionListSchema,
-  type Subscription,
-  type SubscriptionList,
-} from '../schemas/subscriptions.js';
+import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
+
+// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
+const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/subscriptions.js'));
 
 /**
  * The caller's subscriptions. Reached as `client.subscriptions`.
@@ -46,7 +46,11 @@ export class SubscriptionsResource {
    */
   list(options?: RequestOptions): APIPromise<SubscriptionList> {
     return this.#core.request(
-      () => ({ route: this.#core.routes.listSubscriptions, response: SubscriptionListSchema }),
+      checks,
+      (schemas) => ({
+        route: this.#core.routes.listSubscriptions,
+        response: schemas.SubscriptionListSchema,
+      }),
       options,
     );
   }

@@ -26,8 +26,11 @@ import { measureSplit } from '../../bench/bundle-split.js';
 // branch measured 58.8 and 39.1 (BENCHMARKS.md, "Issue 32"). Guards at those sizes plus about 1 %.
 // Tracing's 1.9 and 1.7 KB (above) come on top of issue 32's figures, and the round's last merges
 // (error codes, client.journal, the keyed calls' owner) brought the whole entry to 61.9 KB.
-const WHOLE_MAIN_ENTRY_BUDGET = 62_500;
-const ONE_RESOURCE_BUDGET = 41_200;
+// Issue 32 (lazy request path): the engine and each family's schemas are `import()`ed on a first
+// call; a bundler that does not split inlines each behind a lazy initializer, so the whole entry
+// as one file grows from 61.9 to 64.0 KB, while every split page loads far less up front (below).
+const WHOLE_MAIN_ENTRY_BUDGET = 64_600;
+const ONE_RESOURCE_BUDGET = 41_400;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -73,10 +76,15 @@ describe('browser bundle of the main entry', () => {
  * observer is a chunk of its own, loaded only when a tracer or meter is given; what stays up front
  * is its wiring (the option's check, one branch per attempt, the dynamic import), about 0.3 KB.
  */
-// Issue 32: main at 5396d6e loads 49.7 KB (esbuild) and 49.5 (vite) up front; this branch 49.3
-// and 49.1 (the XMLHttpRequest chunk sender is a lazy chunk). Issue 32's goal is 32 KB: missed,
-// BENCHMARKS.md ("Issue 32") says where the bytes are.
-const ONE_CALL_PAGE_UP_FRONT_BUDGET = 50_100;
+// Issue 32: main at 5396d6e loaded 49.7 KB (esbuild) and 49.5 (vite) up front. With the request
+// path (ky, p-retry) and each family's schemas (zod) loaded on a first call, vite loads 25.4 KB:
+// the goal, 32, is met. esbuild --splitting loads 39.6: with code splitting esbuild gives up
+// `sideEffects: false` (evanw/esbuild#1110), so every module the main entry re-exports is up front,
+// used or not, and the main entry exports every schema, so zod with them (BENCHMARKS.md, "Issue
+// 32"). Guards at the measured sizes plus about 1 %.
+const ONE_CALL_PAGE_UP_FRONT_BUDGET = { 'esbuild --splitting': 40_100, vite: 25_700 } as const;
+/** Issue 32's goal for everything the main entry exports, up front on a split page. */
+const WHOLE_ENTRY_UP_FRONT_GOAL = 48_000;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
@@ -84,14 +92,30 @@ const ONE_CALL_PAGE_UP_FRONT_BUDGET = 50_100;
  * with a `tracer` or `meter` loads.
  */
 const LAZY_HELPERS =
-  /dist\/(upload|purchase|wait-for-subscription|xhr-chunk-sender|observer)-\w+\.js$/;
+  /dist\/(upload|purchase|wait-for-subscription|xhr-chunk-sender|observer|call-engine)-\w+\.js$/;
 
 describe.each(['esbuild --splitting', 'vite'] as const)(
   'a one-call page split by %s',
   (splitter) => {
-    it(`loads at most ${ONE_CALL_PAGE_UP_FRONT_BUDGET} bytes gzipped up front`, async () => {
+    it(`loads at most ${ONE_CALL_PAGE_UP_FRONT_BUDGET[splitter]} bytes gzipped up front`, async () => {
       const { upFront } = await measureSplit(scenarios['createClient, plans.get'], splitter);
-      expect(upFront.gzipped).toBeLessThanOrEqual(ONE_CALL_PAGE_UP_FRONT_BUDGET);
+      expect(upFront.gzipped).toBeLessThanOrEqual(ONE_CALL_PAGE_UP_FRONT_BUDGET[splitter]);
+    });
+
+    it('leaves ky and p-retry (the request path) to the first call', async () => {
+      const { upFront, all } = await measureSplit(scenarios['createClient, plans.get'], splitter);
+      const dependency = (name: string) => (file: string) => file.includes(`node_modules/${name}/`);
+      expect(upFront.inputs.filter(dependency('ky'))).toEqual([]);
+      expect(upFront.inputs.filter(dependency('p-retry'))).toEqual([]);
+      // They are the page's still: behind the import() its first call makes.
+      expect(all.gzipped - upFront.gzipped).toBeGreaterThan(20_000);
+      // Under vite zod waits for the first call too; esbuild keeps it up front (see above).
+      if (splitter === 'vite') expect(upFront.inputs.filter(dependency('zod'))).toEqual([]);
+    });
+
+    it(`loads everything the main entry exports within ${WHOLE_ENTRY_UP_FRONT_GOAL} bytes up front`, async () => {
+      const { upFront } = await measureSplit(scenarios['whole main entry'], splitter);
+      expect(upFront.gzipped).toBeLessThanOrEqual(WHOLE_ENTRY_UP_FRONT_GOAL);
     });
 
     it('leaves the upload, purchase and polling helpers and the observer to chunks loaded on first use', async () => {

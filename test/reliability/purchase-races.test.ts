@@ -174,6 +174,54 @@ describe('races', () => {
   });
 });
 
+describe('waiting for the purchase ahead on the client (one money flow at a time)', () => {
+  it.each([
+    [
+      'while it waits in line',
+      (controller: AbortController) => setImmediate(() => controller.abort()),
+    ],
+    ['as it joins the line', (controller: AbortController) => controller.abort()],
+  ])(
+    'aborted %s: AbortError at once, nothing charged; the purchase ahead then pays once',
+    async (_when, abort) => {
+      const user = buyer();
+      // A journal may take as long as a request's timeout: long here, the wait is the test's.
+      const client = clientOf(user, { timeout: 60_000 });
+      // The purchase ahead holds the line: its journal's claim (made in line) answers when let go.
+      const journal = memoryJournal();
+      let letGo!: () => void;
+      const held = new Promise<void>((resolve) => (letGo = resolve));
+      let inLine!: () => void;
+      const holding = new Promise<void>((resolve) => (inLine = resolve));
+      const ahead = attempt('ahead in line', client, {
+        ...BUY,
+        key: 'order-ahead',
+        journal: {
+          ...journal,
+          claim: async (key, record) => {
+            inLine();
+            await held;
+            return journal.claim!(key, record);
+          },
+        },
+      });
+      await holding;
+      const controller = new AbortController();
+      // 'card' is the last step before the line.
+      const onStep = ({ step }: { step: string }) => void (step === 'card' && abort(controller));
+      const [behind] = await judged([
+        attempt('aborted in line', client, { ...BUY, signal: controller.signal, onStep }),
+      ]);
+      expect(behind!.error).toMatchObject({ name: 'PurchaseError', charged: 'no' });
+      expect((behind!.error as PurchaseError).cause).toBeInstanceOf(AbortError);
+      letGo();
+      const [first] = await judged([ahead]);
+      expect(first!.result?.subscription.id).toBe(paymentsOf(user)[0]?.subscription);
+      expect(paymentsOf(user)).toHaveLength(1);
+    },
+  );
+});
+
 describe('the same key, again while the first run waits', () => {
   it('a second call with the key, made once the first has paid, ends with the same subscription', async () => {
     const user = buyer();

@@ -6,13 +6,7 @@ import { HttpCore } from '../request.js';
 import { platform } from '#platform';
 import type { ClientOptions } from './options.js';
 import { profileNamed } from '../routes/profiles.js';
-import {
-  checkHeaders,
-  checkNumberOption,
-  MAX_TIMER_MS,
-  parseInput,
-} from '../prepare/validate-input.js';
-import { AcademyInputSchema } from '../../schemas/input-checks.js';
+import { checkHeaders, checkNumberOption, MAX_TIMER_MS } from '../prepare/validate-input.js';
 import { schemePrefixProblem } from '../prepare/token.js';
 
 /**
@@ -47,6 +41,15 @@ const VALIDATION_MODES = new Set(['error', 'warn', 'off']);
 const HEADER_WORD = /^[\x21-\x7e]+$/;
 
 /**
+ * An academy the client sends in the `Academy` header: a positive id, or a slug fetch can send as
+ * is. Checked by hand, not by a schema: zod loads with a family's first call, after this.
+ */
+function isAcademy(value: unknown): boolean {
+  if (typeof value === 'string') return HEADER_WORD.test(value);
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+/**
  * Rejects unusable options at once, before any request: a wrong base URL, token, header, logger
  * or number. Each of these used to surface later as a TypeError or a ConnectionError from fetch
  * (whose message could quote the token), or be silently ignored.
@@ -73,7 +76,13 @@ function checkOptions(options: ClientOptions): void {
       field: 'authScheme',
     });
   }
-  if (academy !== undefined) parseInput(AcademyInputSchema, academy, 'academy');
+  if (academy !== undefined && !isAcademy(academy)) {
+    const message = 'must be an academy id (a positive integer) or slug';
+    throw new InvalidRequestError(`Invalid academy: ${message}`, {
+      field: 'academy',
+      issues: [{ path: [], message }],
+    });
+  }
   if (options.profile !== undefined && profileNamed(options.profile) === undefined) {
     throw new InvalidRequestError("Invalid profile: must be 'spec' or 'deployed'", {
       field: 'profile',

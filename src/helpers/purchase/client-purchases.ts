@@ -1,4 +1,4 @@
-import { memoryJournal, type PurchaseJournal } from './journal.js';
+import { memoryJournal, type PurchaseJournal } from '../../journals/journal.js';
 import { MoneyQueue } from './money-queue.js';
 
 /** What the purchases of one client share. */

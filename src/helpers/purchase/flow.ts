@@ -21,8 +21,8 @@ import {
   deadlinePassed,
 } from './charged.js';
 import type { ClientPurchases } from './client-purchases.js';
-import type { PurchaseRecord } from './journal.js';
-import { KeyedJournal } from './keyed-journal.js';
+import type { PurchaseRecord } from '../../journals/journal.js';
+import { KeyedJournal } from '../../journals/keyed-journal.js';
 import { isThisPurchase } from './match.js';
 import { awaitsBillingTeam } from '../usable-subscription.js';
 

@@ -10,10 +10,10 @@ import type { RequestOptions } from '../../core/setup/options.js';
 import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import type { CheckoutResult } from '../../schemas/consumables.js';
 import { chargedAfterPayFailure } from './charged.js';
-import type { CheckoutRecord, PurchaseJournal } from './journal.js';
-import { KeyedJournal } from './keyed-journal.js';
+import type { CheckoutRecord, PurchaseJournal } from '../../journals/journal.js';
+import { KeyedJournal } from '../../journals/keyed-journal.js';
 
-export { checkKeyAndJournal } from './keyed-journal.js';
+export { checkKeyAndJournal } from '../../journals/keyed-journal.js';
 export { keyOwnerDigest } from './owner-digest.js';
 
 /** Sends one checkout, unkeyed: the resource's own call. */

@@ -1,4 +1,4 @@
-import { AbortError } from '../../core/errors/abort-error.js';
+import { untilAborted } from '../../core/retry/until-aborted.js';
 
 /**
  * Runs one money flow at a time, in call order: a purchase holds it from listing the subscriptions
@@ -21,17 +21,4 @@ export class MoneyQueue {
       done();
     }
   }
-}
-
-function untilAborted(turn: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return turn;
-  if (signal.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(new AbortError(undefined, { cause: signal.reason }));
-    signal.addEventListener('abort', onAbort, { once: true });
-    void turn.then(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    });
-  });
 }

@@ -3,7 +3,7 @@ import type { Bag, Checking } from '../../schemas/checking.js';
 import type { Consumable } from '../../schemas/consumables.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
 import type { PurchaseStep } from '../purchase-step.js';
-import type { PurchaseJournal } from './journal.js';
+import type { PurchaseJournal } from '../../journals/journal.js';
 
 /**
  * The options of `client.purchase`. Every one is checked before the first request, so a mistake

@@ -1,10 +1,6 @@
 import { JournalError } from '../../core/errors/journal-errors.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import {
-  checkRecord,
-  type JournalRecord,
-  type PurchaseJournal,
-} from '../../helpers/purchase/journal.js';
+import { checkRecord, type JournalRecord, type PurchaseJournal } from '../journal.js';
 import { isSettled } from '../record-rules.js';
 import { qualifiedName, statements, tableSql } from './sql.js';
 

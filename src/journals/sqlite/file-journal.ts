@@ -1,4 +1,4 @@
-import type { PurchaseJournal } from '../helpers/purchase/journal.js';
+import type { PurchaseJournal } from '../journal.js';
 import { inspectJournalFile, readLegacyRecords } from './legacy-journal-file.js';
 import { SqliteJournalStore } from './sqlite-journal-store.js';
 
@@ -32,7 +32,8 @@ export interface FileJournal extends PurchaseJournal {
  * file cannot both pay for one key. The file is an SQLite database (Node's built-in `node:sqlite`:
  * Node 22.13 or later; on Node 22 it prints an ExperimentalWarning once): a get, claim or set costs
  * the same with a million records as with ten, every write is flushed before it resolves, and
- * SQLite's locks keep processes apart.
+ * SQLite's locks keep processes apart (those that create the file at the same moment too; a file
+ * another process keeps locked for 15 s fails the call with a `JournalError`).
  *
  * A journal file written by seatpay 0.1.0 (one JSON object of records) is left as it is and its
  * records are carried into a database beside it, `path + '.sqlite'`, on first use (and again if

@@ -1,6 +1,6 @@
-import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { JournalError } from '../../core/errors/journal-errors.js';
-import { isPrunable, pageOf } from '../../journals/record-rules.js';
+import { InvalidRequestError } from '../core/errors/validation-errors.js';
+import { JournalError } from '../core/errors/journal-errors.js';
+import { isPrunable, pageOf } from './record-rules.js';
 import { isFree, parseRecord, type PurchaseJournal } from './journal.js';
 
 /**

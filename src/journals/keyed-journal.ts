@@ -1,16 +1,16 @@
-import { AbortError } from '../../core/errors/abort-error.js';
-import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
+import { AbortError } from '../core/errors/abort-error.js';
+import { untilAborted, withinMs } from '../core/retry/until-aborted.js';
 import {
   JournalError,
   KeyOwnerError,
   KeyReuseError,
   SettledKeyError,
-} from '../../core/errors/journal-errors.js';
-import { canResume } from '../../journals/record-rules.js';
-import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+} from '../core/errors/journal-errors.js';
+import { canResume } from './record-rules.js';
+import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import { checkRecord, isFree, type JournalRecord, type PurchaseJournal } from './journal.js';
 import { checkReplayable } from './record-check.js';
-import type { KeyScope } from '../../core/secrets/key-owner.js';
+import type { KeyScope } from '../core/secrets/key-owner.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';

@@ -1,14 +1,16 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { JournalError } from '../core/errors/journal-errors.js';
-import { checkRecord, type JournalRecord } from '../helpers/purchase/journal.js';
-import { isSettled } from '../journals/record-rules.js';
+import { JournalError } from '../../core/errors/journal-errors.js';
+import { checkRecord, type JournalRecord } from '../journal.js';
+import { isSettled } from '../record-rules.js';
 import { failure } from './legacy-journal-file.js';
+import { prepareJournalDatabase } from './sqlite-journal-open.js';
 
 /**
  * The records of a `fileJournal` in one SQLite database (Node's built-in `node:sqlite`): each
  * get, claim and set is one indexed statement, so its cost does not grow with the records held;
  * every write is a transaction flushed to disk (WAL, `synchronous = FULL`) that a killed process
- * cannot leave half done; processes sharing the file take SQLite's own locks (waiting up to 15 s).
+ * cannot leave half done; processes sharing the file take SQLite's own locks (waiting up to 15 s,
+ * also while another process creates the file: {@link prepareJournalDatabase}).
  */
 export class SqliteJournalStore {
   readonly #statements: Record<keyof typeof SQL, StatementSync>;
@@ -33,11 +35,14 @@ export class SqliteJournalStore {
         { path, cause: error },
       );
     }
+    let db: DatabaseSync | undefined;
     try {
-      const db = new sqlite.DatabaseSync(file);
-      db.exec(SCHEMA);
+      db = new sqlite.DatabaseSync(file);
+      await prepareJournalDatabase(db, path);
       return new SqliteJournalStore(db, path);
     } catch (error) {
+      if (db?.isOpen) db.close(); // a failed open keeps no file handle
+      if (error instanceof JournalError) throw error;
       throw failure(`Could not open the journal ${path}`, path, error);
     }
   }
@@ -141,20 +146,6 @@ function rowOf(
     Number.isFinite(written) ? written : null,
   ];
 }
-
-const SCHEMA = `
-PRAGMA busy_timeout = 15000;
-PRAGMA journal_mode = WAL;
-PRAGMA synchronous = FULL;
-CREATE TABLE IF NOT EXISTS seatpay_journal (
-  key TEXT PRIMARY KEY NOT NULL,
-  record TEXT NOT NULL,
-  stage TEXT NOT NULL,
-  settled INTEGER NOT NULL,
-  written INTEGER
-);
-CREATE TABLE IF NOT EXISTS seatpay_journal_imports (source TEXT PRIMARY KEY NOT NULL, stamp TEXT NOT NULL);
-`;
 
 const COLUMNS = '(key, record, stage, settled, written) VALUES (?, ?, ?, ?, ?)';
 const REPLACE =

@@ -1,6 +1,6 @@
 import { lstat, readFile, realpath } from 'node:fs/promises';
-import { checkRecord, type JournalRecord } from '../helpers/purchase/journal.js';
-import { JournalError } from '../core/errors/journal-errors.js';
+import { checkRecord, type JournalRecord } from '../journal.js';
+import { JournalError } from '../../core/errors/journal-errors.js';
 
 /**
  * The journal file of seatpay 0.1.0: one JSON object of records. It is only ever read now (its
@@ -91,10 +91,13 @@ async function fileOf(path: string): Promise<string> {
   }
 }
 
-/** A JournalError saying what failed, with the error's code (`EACCES` ...). */
+/** A JournalError saying what failed, with the error's code (`EACCES` ...) or SQLite's message. */
 export function failure(what: string, path: string, error: unknown): JournalError {
   const code = (error as NodeJS.ErrnoException | null)?.code;
+  // Every node:sqlite error has the same code: SQLite's message is the one that says what it was.
   const reason =
-    typeof code === 'string' ? code : String((error as Error | null)?.message ?? error);
+    typeof code === 'string' && code !== 'ERR_SQLITE_ERROR'
+      ? code
+      : String((error as Error | null)?.message ?? error);
   return new JournalError(`${what}: ${reason}`, { path, cause: error });
 }

@@ -1,11 +1,11 @@
-import { JournalError } from '../../core/errors/journal-errors.js';
-import { isPrunable, pageOf } from '../../journals/record-rules.js';
-import type { Settlement } from '../../journals/settlement.js';
-import type { JournalListOptions } from '../../journals/list-options.js';
-import type { Payment, Plan } from '../../schemas/payments.js';
-import type { Bag, Checking } from '../../schemas/checking.js';
-import type { CheckoutResult, Consumable } from '../../schemas/consumables.js';
-import type { Subscription } from '../../schemas/subscriptions.js';
+import { JournalError } from '../core/errors/journal-errors.js';
+import { isPrunable, pageOf } from './record-rules.js';
+import type { Settlement } from './settlement.js';
+import type { JournalListOptions } from './list-options.js';
+import type { Payment, Plan } from '../schemas/payments.js';
+import type { Bag, Checking } from '../schemas/checking.js';
+import type { CheckoutResult, Consumable } from '../schemas/consumables.js';
+import type { Subscription } from '../schemas/subscriptions.js';
 
 /**
  * What `purchase({ key })` records about one purchase, as JSON. `stage` says how far it got:

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { JournalError } from '../../core/errors/journal-errors.js';
-import { PaymentSchema } from '../../schemas/card-and-pay.js';
-import { BagSchema, CheckingSchema } from '../../schemas/checking.js';
-import { CheckoutResultSchema, ConsumableSchema } from '../../schemas/consumables.js';
-import { PlanSchema } from '../../schemas/payments.js';
-import { SubscriptionSchema } from '../../schemas/subscriptions.js';
+import { JournalError } from '../core/errors/journal-errors.js';
+import { PaymentSchema } from '../schemas/card-and-pay.js';
+import { BagSchema, CheckingSchema } from '../schemas/checking.js';
+import { CheckoutResultSchema, ConsumableSchema } from '../schemas/consumables.js';
+import { PlanSchema } from '../schemas/payments.js';
+import { SubscriptionSchema } from '../schemas/subscriptions.js';
 import type { JournalRecord } from './journal.js';
 
 /** What a replayed purchase hands back or waits with, field by field, as the service's answers. */

@@ -1,0 +1,187 @@
+import type { KyInstance } from 'ky';
+import type { Platform } from '../platform/platform.js';
+import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
+import type { AuthUsed } from './errors/auth-hint.js';
+import { errorOfAnswer } from './errors/error-of-answer.js';
+import { observed, type Observing } from './observe/observing.js';
+import { RequestHeaders } from './prepare/headers.js';
+import { prepare, type PrepareSetup } from './prepare/prepare.js';
+import { ReadAnswer } from './read/answer.js';
+import { tokenFor } from './prepare/token.js';
+import { withinDeadline } from './retry/deadline.js';
+import { withRetries, type RetrySetup } from './retry/retry.js';
+import type { Secrets } from './secrets/secrets.js';
+import { kyInstanceOf } from './send/ky-instance.js';
+import { send, type SendSetup } from './send/send.js';
+import { describeBody } from './setup/describe-body.js';
+import type { Log } from './setup/logger.js';
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  type InternalRequestOptions,
+  type ResolvedClientOptions,
+} from './setup/options.js';
+import { validated, type ResultSetup } from './validate/validate.js';
+
+/** What a client hands its engine: the parts it shares with what it does up front. */
+export interface EngineSetup {
+  options: ResolvedClientOptions;
+  platform: Platform;
+  secrets: Secrets;
+  log: Log;
+  observing: Observing;
+  auth: AuthUsed;
+  authScheme: string;
+  prepareSetup: PrepareSetup;
+}
+
+/**
+ * A client's calls, top to bottom: prepare (route, path, body, options) → the retry loop (p-retry
+ * and the policy) → per attempt: the token and headers, one send through ky, the body read
+ * (bounded) → the typed error of a non-2xx answer, or the answer whose body its APIPromise
+ * validates. Loaded with a client's first call, with ky and p-retry (core/request.ts says why).
+ * @internal
+ */
+export class CallEngine {
+  readonly #options: ResolvedClientOptions;
+  readonly #secrets: Secrets;
+  readonly #log: Log;
+  readonly #ky: KyInstance;
+  readonly #headers: RequestHeaders;
+  /** The scheme and profile of the credentials sent: a 401 says what likely went wrong. */
+  readonly #auth: AuthUsed;
+  readonly #observing: Observing;
+  readonly #prepareSetup: PrepareSetup;
+  readonly #retrySetup: RetrySetup;
+  readonly #sendSetup: SendSetup;
+  readonly #resultSetup: ResultSetup;
+
+  constructor(setup: EngineSetup) {
+    const { options, secrets, log } = setup;
+    this.#options = options;
+    this.#secrets = secrets;
+    this.#log = log;
+    this.#auth = setup.auth;
+    this.#observing = setup.observing;
+    this.#prepareSetup = setup.prepareSetup;
+    this.#headers = new RequestHeaders(options, setup.authScheme);
+    const settings = {
+      baseDelay: options.retryBaseDelay ?? 500,
+      maxBackoff: 8_000,
+      maxRetryDelay: options.maxRetryDelay ?? 60_000,
+    };
+    const maxRetries = options.maxRetries ?? 2;
+    this.#retrySetup = { settings, maxRetries, log, secrets };
+    this.#sendSetup = {
+      platform: setup.platform,
+      secrets,
+      customFetch: options.fetch !== undefined,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    };
+    this.#resultSetup = { validation: options.validate ?? 'error', secrets, log };
+    const userAgent = setup.platform.userAgent;
+    this.#ky = kyInstanceOf(options, this.#headers.static(userAgent), setup.prepareSetup.timeoutMs);
+  }
+
+  /**
+   * The order of every call, top to bottom. Not itself async, nor is any step before ky is called:
+   * with a fixed token the request leaves within the call, and each async step less is work less
+   * on every call (BENCHMARKS.md, "Issue 19").
+   */
+  run<T, C>(
+    build: (checks: C) => Call<T>,
+    checks: C,
+    given: InternalRequestOptions | undefined,
+    mode: AnswerMode,
+  ): Promise<Answer<T>> {
+    let call: PreparedCall<T>;
+    try {
+      call = prepare(build(checks), given, this.#prepareSetup);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const retried = (prepared: PreparedCall<T>) =>
+      withRetries(prepared, this.#retrySetup, (attempt) => this.attempt(prepared, attempt, mode));
+    const totalTimeout = call.options.totalTimeout ?? this.#options.totalTimeout;
+    // With no total deadline and no caller's signal there is nothing for a deadline to watch: the
+    // common call skips it (an async step, its closures and two copies of the call, every call).
+    if ((totalTimeout === undefined || totalTimeout === Infinity) && !call.options.signal)
+      return retried(call);
+    // One deadline over every attempt and wait: its signal replaces the caller's.
+    return withinDeadline(
+      totalTimeout,
+      call.options,
+      call,
+      (deadline) => retried({ ...call, options: { ...call.options, ...deadline } }),
+      this.#secrets,
+    );
+  }
+
+  /** One attempt, observed (a span, a duration) when the client has a tracer or a meter. */
+  private attempt<T>(call: PreparedCall<T>, attempt: number, mode: AnswerMode) {
+    // A client that observes nothing makes no closures for it.
+    if (this.#observing === undefined) return this.answerOf(call, attempt, mode);
+    const run = () => this.answerOf(call, attempt, mode);
+    return observed(this.#observing, (observer) => observer.attempt(call, attempt, run), run);
+  }
+
+  /** One attempt: token and headers, send and read, then the typed error or the answer. */
+  private async answerOf<T>(
+    call: PreparedCall<T>,
+    attempt: number,
+    mode: AnswerMode,
+  ): Promise<Answer<T>> {
+    const given = this.tokenFor(call);
+    const token = typeof given === 'string' ? given : await given;
+    const headers = this.#headers.of(call, call.options, token);
+    const started = this.logSending(call, attempt);
+    const setup = this.#sendSetup;
+    // `sending` is a deadline's, to know when an attempt is in flight: no closure without one.
+    const { sending } = call.options;
+    const sent = await (sending
+      ? sending(() => send(this.#ky, call, headers, mode, setup))
+      : send(this.#ky, call, headers, mode, setup));
+    const { text } = sent;
+    const check = this.#resultSetup;
+    const parse = (body: string) => validated(body, call, check);
+    // Its response and request id have echoed secrets hidden in their headers once read.
+    const answer = new ReadAnswer(sent.response, text, call, this.#secrets, parse);
+    if (started !== undefined) this.logAnswer(call, answer.response, started, answer.requestId);
+    if (!sent.response.ok)
+      throw errorOfAnswer(answer.response, text, call, this.#secrets, this.#log, this.#auth);
+    return answer;
+  }
+
+  /**
+   * The attempt's token, remembered with the call's own secrets (a card) so that everything that
+   * leaves the client hides them. A fixed token comes back as it is, with no promise to await.
+   */
+  private tokenFor(call: PreparedCall<unknown>): string | Promise<string> {
+    if (call.secrets) this.#secrets.remember(call.secrets);
+    const source = this.#options.token;
+    if (typeof source === 'string') return source;
+    // What a provider throws may quote the call's card or a token it handed out before.
+    return tokenFor(source, call.options.signal, this.#secrets, call).then((token) => {
+      this.#secrets.remember([token]);
+      return token;
+    });
+  }
+
+  /** Logs the attempt going out; the start time when the answer will be logged too. */
+  private logSending(call: PreparedCall<unknown>, attempt: number): number | undefined {
+    if (this.#log.enabled('debug')) this.#log.debug('request body', describeBody(call.body));
+    if (!this.#log.enabled('info')) return undefined;
+    this.#log.info(`→ ${call.method} ${call.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+    return performance.now(); // monotonic: a clock step is no latency
+  }
+
+  private logAnswer(
+    call: PreparedCall<unknown>,
+    response: Response,
+    started: number,
+    requestId: string | null,
+  ): void {
+    const id = requestId === null ? '' : ` [request id ${requestId}]`;
+    const ms = Math.round(performance.now() - started);
+    this.#log.info(`← ${response.status} ${call.method} ${call.url} (${ms} ms)${id}`);
+  }
+}

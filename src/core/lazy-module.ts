@@ -1,0 +1,51 @@
+import { ConnectionError } from './errors/connection-error.js';
+
+/** Every lazy part a bundle kept (a bundler drops the ones nothing uses, and so their loads). */
+const everyModule: LazyModule<unknown>[] = [];
+
+/** Loads every lazy part, so that no call waits for one: `client.preload()`. */
+export function loadEveryModule(): Promise<void> {
+  return Promise.all(everyModule.map((module) => module.load())).then(() => undefined);
+}
+
+/**
+ * A part of the request path loaded with `import()` on the first call that needs it, and kept:
+ * the engine (ky, p-retry, core/call-engine.ts) and each family's schemas (zod). A page needs them
+ * only once it calls, and loading them then keeps them out of what it loads up front
+ * (BENCHMARKS.md, "Issue 32"). After the first call the module is at hand, and a call runs as it
+ * did before, without an extra step.
+ * @internal
+ */
+export class LazyModule<T> {
+  /** The loaded module, once a call has loaded it. */
+  loaded: T | undefined;
+  #loading: Promise<T> | undefined;
+  readonly #importer: () => Promise<T>;
+
+  constructor(importer: () => Promise<T>) {
+    this.#importer = importer;
+    everyModule.push(this);
+  }
+
+  /**
+   * The module, loaded once for every call that waits on it. A failed load (a page offline, a
+   * chunk gone after a deployment) rejects with a {@link ConnectionError} that says nothing was
+   * sent, and is tried again on the next call (a browser remembers the failed chunk: there, only a
+   * reload of the page loads it).
+   */
+  load(): Promise<T> {
+    this.#loading ??= this.#importer().then(
+      (module) => (this.loaded = module),
+      (error: unknown) => {
+        this.#loading = undefined;
+        throw new ConnectionError(
+          'seatpay could not load a part of itself for this call (a chunk of the page did not ' +
+            'load): nothing was sent. Check the connection, then call again; in a browser, ' +
+            'reload the page first (it remembers a module that failed to load).',
+          { mayHaveBeenProcessed: false, method: '', url: '', cause: error },
+        );
+      },
+    );
+    return this.#loading;
+  }
+}

@@ -1,0 +1,7 @@
+// The fast suite runs calls in their steady state: the request path and every family's schemas,
+// which a client loads with its first call (core/lazy-module.ts), are loaded before each file, so
+// that a test's fake clock never races the loading of a module. The first call's loading is
+// tested on its own (test/core/lazy-loading.test.ts, and the browser and bundle suites).
+import { createClient } from '../../src/index.js';
+
+await createClient({ baseUrl: 'https://preload.invalid', token: 'preload' }).preload();
