@@ -2,8 +2,12 @@
 // `fetch` that answers at once from memory with the bytes the simulator sends, so client CPU is
 // all that is measured (loopback timings on a shared machine are too noisy to see ~10 %).
 //
-//   NODE_OPTIONS=--expose-gc npx tsx bench/per-call-inproc.ts [--rounds 15] [--calls 3000] \
-//     [--before <other build>/index.js]
+//   npx tsx bench/per-call-inproc.ts [--rounds 15] [--calls 3000] [--before <other build>/index.js]
+//
+// With NODE_OPTIONS=--expose-gc a full collection is forced before each block: every subject's
+// CPU per call then more than doubles (bare ky ~35 µs -> ~110 µs on Node 24), the collection's
+// aftermath counted in the block, and seatpay's few µs of its own are lost in that (BENCHMARKS.md,
+// "Issue 32: per call on a quiet machine"). Without it, use enough calls per block (5000).
 //
 // `--before` adds the same seatpay calls from another build (say main's dist/, built in a copy of
 // the repository), measured in the same rounds: a before/after side by side.
