@@ -2,7 +2,7 @@ import { createCore } from './core/setup/create-core.js';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
 import type { HttpCore } from './core/request.js';
 import { printAs } from './core/secrets/printed.js';
-import { loadEveryModule } from './core/lazy-module.js';
+import { LazyModule, loadEveryModule } from './core/lazy-module.js';
 import type { ClientOptions } from './core/setup/options.js';
 import type { OwnerDigest } from './core/secrets/key-owner.js';
 import type { PurchaseOptions, PurchaseResult } from './helpers/purchase.js';
@@ -17,6 +17,9 @@ import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
 import { SubscriptionsResource } from './resources/subscriptions.js';
 import { ClientJournal } from './journals/client-journal.js';
+
+// The purchase flow, loaded on first use in a chunk of its own (client.preload() loads it ahead).
+const purchaseModule = /* @__PURE__ */ new LazyModule(() => import('./helpers/purchase.js'));
 
 /**
  * The seatpay client: one resource per family of SERVICE.md, all sharing one request path (auth,
@@ -81,8 +84,8 @@ export class SeatpayClient {
   }
 
   /**
-   * Loads, now, what calls load on their first use: the request path (ky, p-retry) and each
-   * family's schemas (zod). A page loads them only when it first calls, so that less loads before
+   * Loads, now, what calls load on their first use: the request path (ky, p-retry), each family's
+   * schemas (zod), and the purchase, upload, polling and journal helpers. A page loads them only when it first calls, so that less loads before
    * it can run; `preload()` in idle time (or before a test takes over the clock) means no call
    * waits for them. Rejects with a `ConnectionError` when a part could not be loaded (a page
    * offline); a later call or `preload()` tries again.
@@ -147,9 +150,7 @@ export class SeatpayClient {
       core.keyScope(key, identity, undefined, digest);
     return core
       .observe('seatpay.purchase', (notes) =>
-        import('./helpers/purchase.js').then(({ purchase }) =>
-          purchase(this, options, scopeOf, notes),
-        ),
+        purchaseModule.load().then(({ purchase }) => purchase(this, options, scopeOf, notes)),
       )
       .catch((error: unknown) => {
         throw this.#core.scrub(error);

@@ -6,6 +6,10 @@ import { LazyModule } from '../core/lazy-module.js';
 import { JournalAccess } from './journal-access.js';
 import { entryOf, type JournalEntry, type ReconcileResult } from './journal-entry.js';
 import { checkSettleOptions, settledRecord } from './settle.js';
+const reconcileModule = /* @__PURE__ */ new LazyModule(() => import('./reconcile.js'));
+const ownerDigestModule = /* @__PURE__ */ new LazyModule(
+  () => import('../helpers/purchase/owner-digest.js'),
+);
 
 // The listings reconcile reads, checked by schemas loaded with it (core/lazy-module.ts).
 const checks = /* @__PURE__ */ new LazyModule(() => import('./reconcile-checks.js'));
@@ -77,7 +81,7 @@ export class ClientJournal {
     checkKey(key);
     const journal = this.#access(options.journal);
     await this.#checkOwner(key, await journal.get(key, options.signal), options);
-    const { reconcile } = await import('./reconcile.js');
+    const { reconcile } = await reconcileModule.load();
     const core = this.#core;
     const calls = {
       listSubscriptions: (request?: { signal?: AbortSignal }) =>
@@ -151,7 +155,7 @@ export class ClientJournal {
   ): Promise<void> {
     if (record?.owner === undefined) return;
     // Loaded only when a record names an owner, as the keyed calls load it.
-    const { keyOwnerDigest } = await import('../helpers/purchase/owner-digest.js');
+    const { keyOwnerDigest } = await ownerDigestModule.load();
     const scope = this.#core.keyScope(key, options.identity, undefined, keyOwnerDigest);
     if (record.owner !== (await scope.owner(options.signal))) throw new KeyOwnerError(key);
   }

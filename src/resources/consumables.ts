@@ -12,6 +12,9 @@ import type {
   ConsumableList,
 } from '../schemas/consumables.js';
 import type { ConsumptionSession } from '../schemas/consumption.js';
+const keyedCheckoutModule = /* @__PURE__ */ new LazyModule(
+  () => import('../helpers/purchase/keyed-checkout.js'),
+);
 
 // Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
 const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/consumables.js'));
@@ -124,17 +127,15 @@ export class ConsumablesResource {
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
     // Traced, it is one span around its attempt (none when the key's answer is replayed).
     const run = this.#core.observe('seatpay.checkout', (notes) =>
-      Promise.all([import('../helpers/purchase/keyed-checkout.js'), checks.load()]).then(
-        ([keyedCheckout, schemas]) => {
-          // Bad input: a typed error, nothing read or sent.
-          keyedCheckout.checkKeyAndJournal({ key, journal, identity });
-          parseInput(schemas.CheckoutParamsSchema, input, 'params');
-          const digest = keyedCheckout.keyOwnerDigest;
-          const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
-          const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
-          return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
-        },
-      ),
+      Promise.all([keyedCheckoutModule.load(), checks.load()]).then(([keyedCheckout, schemas]) => {
+        // Bad input: a typed error, nothing read or sent.
+        keyedCheckout.checkKeyAndJournal({ key, journal, identity });
+        parseInput(schemas.CheckoutParamsSchema, input, 'params');
+        const digest = keyedCheckout.keyOwnerDigest;
+        const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
+        const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
+        return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
+      }),
     );
     return new APIPromise(run, { raw: false });
   }

@@ -17,6 +17,11 @@ import type {
   MediaFile,
   OperationType,
 } from '../schemas/media.js';
+// The upload helper and the listing of unfinished uploads, loaded on first use.
+const uploadModule = /* @__PURE__ */ new LazyModule(() => import('../helpers/upload/upload.js'));
+const pendingUploadsModule = /* @__PURE__ */ new LazyModule(
+  () => import('../helpers/upload/pending-uploads.js'),
+);
 
 // Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
 const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/media.js'));
@@ -147,9 +152,9 @@ export class MediaResource {
     // Loaded on first use, in a chunk of its own: a page that never uploads does not ship it.
     // Traced, it is one span around its every chunk's attempts.
     return this.#core.observe('seatpay.upload', (notes) =>
-      import('../helpers/upload/upload.js').then(({ uploadMedia }) =>
-        uploadMedia(this, source, given, this.#core.log, notes),
-      ),
+      uploadModule
+        .load()
+        .then(({ uploadMedia }) => uploadMedia(this, source, given, this.#core.log, notes)),
     );
   }
 
@@ -181,9 +186,7 @@ export class MediaResource {
    * ```
    */
   pendingUploads(store: UploadStore): Promise<PendingUpload[]> {
-    return import('../helpers/upload/pending-uploads.js').then((loaded) =>
-      loaded.pendingUploads(store),
-    );
+    return pendingUploadsModule.load().then((loaded) => loaded.pendingUploads(store));
   }
 
   /**
@@ -198,7 +201,7 @@ export class MediaResource {
   async discardUpload(store: UploadStore, key: string): Promise<void> {
     const schemas = await checks.load();
     const checked = parseInput(schemas.NonEmptyStringSchema, key, 'key');
-    const loaded = await import('../helpers/upload/pending-uploads.js');
+    const loaded = await pendingUploadsModule.load();
     await loaded.discardUpload(store, checked);
   }
 

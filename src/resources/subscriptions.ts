@@ -4,6 +4,10 @@ import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import type { WaitForOptions } from '../helpers/wait-for-subscription.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
+// The poller, loaded on first use in a chunk of its own (client.preload() loads it ahead).
+const waitForModule = /* @__PURE__ */ new LazyModule(
+  () => import('../helpers/wait-for-subscription.js'),
+);
 
 // Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
 const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/subscriptions.js'));
@@ -71,7 +75,8 @@ export class SubscriptionsResource {
   waitFor(options: WaitForOptions): Promise<Subscription> {
     // `lastListing` is an answer, not redacted when it came: a listing polled after the card went
     // out may echo it, or the token. The poller loads on first use, in a chunk of its own.
-    return import('../helpers/wait-for-subscription.js')
+    return waitForModule
+      .load()
       .then(({ waitForSubscription }) => waitForSubscription(this, options))
       .catch((error: unknown) => {
         throw this.#core.scrub(error);
