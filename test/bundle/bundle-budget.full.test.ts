@@ -28,9 +28,9 @@ import { measureSplit } from '../../bench/bundle-split.js';
 // (error codes, client.journal, the keyed calls' owner) brought the whole entry to 61.9 KB.
 // Issue 32 (lazy request path): the engine and each family's schemas are `import()`ed on a first
 // call; a bundler that does not split inlines each behind a lazy initializer, so the whole entry
-// as one file grows from 61.9 to 64.0 KB, while every split page loads far less up front (below).
-const WHOLE_MAIN_ENTRY_BUDGET = 64_600;
-const ONE_RESOURCE_BUDGET = 41_400;
+// as one file grows from 61.9 to 64.3 KB (the helpers' loaders included), while every split page loads far less up front (below).
+const WHOLE_MAIN_ENTRY_BUDGET = 65_000;
+const ONE_RESOURCE_BUDGET = 41_800;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -77,12 +77,12 @@ describe('browser bundle of the main entry', () => {
  * is its wiring (the option's check, one branch per attempt, the dynamic import), about 0.3 KB.
  */
 // Issue 32: main at 5396d6e loaded 49.7 KB (esbuild) and 49.5 (vite) up front. With the request
-// path (ky, p-retry) and each family's schemas (zod) loaded on a first call, vite loads 25.4 KB:
-// the goal, 32, is met. esbuild --splitting loads 39.6: with code splitting esbuild gives up
+// path (ky, p-retry) and each family's schemas (zod) loaded on a first call, vite loads 25.6 KB:
+// the goal, 32, is met. esbuild --splitting loads 40.0: with code splitting esbuild gives up
 // `sideEffects: false` (evanw/esbuild#1110), so every module the main entry re-exports is up front,
 // used or not, and the main entry exports every schema, so zod with them (BENCHMARKS.md, "Issue
 // 32"). Guards at the measured sizes plus about 1 %.
-const ONE_CALL_PAGE_UP_FRONT_BUDGET = { 'esbuild --splitting': 40_100, vite: 25_700 } as const;
+const ONE_CALL_PAGE_UP_FRONT_BUDGET = { 'esbuild --splitting': 40_450, vite: 25_900 } as const;
 /** Issue 32's goal for everything the main entry exports, up front on a split page. */
 const WHOLE_ENTRY_UP_FRONT_GOAL = 48_000;
 
