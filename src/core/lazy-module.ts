@@ -9,11 +9,11 @@ export function loadEveryModule(): Promise<void> {
 }
 
 /**
- * A part of the request path loaded with `import()` on the first call that needs it, and kept:
- * the engine (ky, p-retry, core/call-engine.ts) and each family's schemas (zod). A page needs them
- * only once it calls, and loading them then keeps them out of what it loads up front
- * (BENCHMARKS.md, "Issue 32"). After the first call the module is at hand, and a call runs as it
- * did before, without an extra step.
+ * A part of seatpay loaded with `import()` on the first call that needs it, and kept: the engine
+ * (ky, p-retry, core/call-engine.ts), each family's schemas (zod), and the purchase, upload,
+ * polling and journal helpers. A page needs them only once it calls, and loading them then keeps
+ * them out of what it loads up front (BENCHMARKS.md, "Issue 32"). After the first call the module
+ * is at hand, and a call runs as it did before, without an extra step.
  * @internal
  */
 export class LazyModule<T> {
