@@ -150,7 +150,9 @@ export class SeatpayClient {
       core.keyScope(key, identity, undefined, digest);
     return core
       .observe('seatpay.purchase', (notes) =>
-        purchaseModule.load().then(({ purchase }) => purchase(this, options, scopeOf, notes)),
+        purchaseModule
+          .load({ signal: options?.signal })
+          .then(({ purchase }) => purchase(this, options, scopeOf, notes)),
       )
       .catch((error: unknown) => {
         throw this.#core.scrub(error);

@@ -1,4 +1,5 @@
 import { ConnectionError } from './errors/connection-error.js';
+import { untilAborted, withinMs } from './retry/until-aborted.js';
 
 /** Every lazy part a bundle kept (a bundler drops the ones nothing uses, and so their loads). */
 const everyModule: LazyModule<unknown>[] = [];
@@ -28,24 +29,34 @@ export class LazyModule<T> {
   }
 
   /**
-   * The module, loaded once for every call that waits on it. A failed load (a page offline, a
-   * chunk gone after a deployment) rejects with a {@link ConnectionError} that says nothing was
-   * sent, and is tried again on the next call (a browser remembers the failed chunk: there, only a
-   * reload of the page loads it).
+   * The module, loaded once for every call that waits on it. The wait ends with `signal`
+   * (AbortError) and after `ms` (ConnectionError), like every other wait of a call; nothing has
+   * been sent then. A failed load (a page offline, a chunk gone after a deployment) rejects with
+   * a {@link ConnectionError} that says nothing was sent, and is tried again on the next call (a
+   * browser remembers the failed chunk: there, only a reload of the page loads it).
    */
-  load(): Promise<T> {
+  load(wait: { signal?: unknown; ms?: number } = {}): Promise<T> {
     this.#loading ??= this.#importer().then(
       (module) => (this.loaded = module),
       (error: unknown) => {
         this.#loading = undefined;
-        throw new ConnectionError(
-          'seatpay could not load a part of itself for this call (a chunk of the page did not ' +
-            'load): nothing was sent. Check the connection, then call again; in a browser, ' +
-            'reload the page first (it remembers a module that failed to load).',
-          { mayHaveBeenProcessed: false, method: '', url: '', cause: error },
-        );
+        throw notLoaded('(a chunk of the page did not load)', error);
       },
     );
-    return this.#loading;
+    // The caller's options are checked once loaded: here only a usable signal or time counts.
+    const signal = wait.signal instanceof AbortSignal ? wait.signal : undefined;
+    const ms = wait.ms ?? Infinity;
+    const late = () => notLoaded(`within ${ms} ms (a chunk of the page did not arrive)`);
+    return untilAborted(withinMs(this.#loading, ms, late), signal);
   }
+}
+
+/** What a call that could not load a part of seatpay rejects with: nothing was sent. */
+function notLoaded(why: string, cause?: unknown): ConnectionError {
+  return new ConnectionError(
+    `seatpay could not load a part of itself for this call ${why}: nothing was sent. Check the ` +
+      'connection, then call again; in a browser, reload the page first (it remembers a module ' +
+      'that failed to load).',
+    { mayHaveBeenProcessed: false, method: '', url: '', cause },
+  );
 }

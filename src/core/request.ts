@@ -3,8 +3,6 @@ import { APIPromise } from './api-promise.js';
 import type { Answer, AnswerMode, Call } from './call.js';
 import type { CallEngine } from './call-engine.js';
 import { LazyModule } from './lazy-module.js';
-import { ConnectionError } from './errors/connection-error.js';
-import { untilAborted, withinMs } from './retry/until-aborted.js';
 import { observed, startObserving, type Observing } from './observe/observing.js';
 import { UNOBSERVED, type OperationNotes } from './observe/operation-notes.js';
 import type { PrepareSetup } from './prepare/prepare.js';
@@ -148,18 +146,10 @@ export class HttpCore {
    * wait by the call's signal and within its timeout: nothing has been sent yet either way.
    */
   private loadFor<C>(checks: LazyModule<C>, given: InternalRequestOptions | undefined): Promise<C> {
-    const loading = Promise.all([engineModule.load(), checks.load()]).then(([, loaded]) => loaded);
-    // The options are checked once loaded (prepare): here only a usable signal or timeout counts.
-    const signal = given?.signal instanceof AbortSignal ? given.signal : undefined;
     const own = given?.timeout;
     const ms = typeof own === 'number' && own > 0 ? own : this.#prepareSetup.timeoutMs;
-    const late = () =>
-      new ConnectionError(
-        `seatpay could not load a part of itself for this call within ${ms} ms (a chunk of the ` +
-          'page did not arrive): nothing was sent. Check the connection, then call again.',
-        { mayHaveBeenProcessed: false, method: '', url: '' },
-      );
-    return untilAborted(withinMs(loading, ms, late), signal);
+    const wait = { signal: given?.signal, ms };
+    return Promise.all([engineModule.load(wait), checks.load(wait)]).then(([, loaded]) => loaded);
   }
 
   /** The client's engine, made on its first call once the engine's module is loaded. */

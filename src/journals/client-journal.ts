@@ -81,7 +81,7 @@ export class ClientJournal {
     checkKey(key);
     const journal = this.#access(options.journal);
     await this.#checkOwner(key, await journal.get(key, options.signal), options);
-    const { reconcile } = await reconcileModule.load();
+    const { reconcile } = await reconcileModule.load({ signal: options.signal });
     const core = this.#core;
     const calls = {
       listSubscriptions: (request?: { signal?: AbortSignal }) =>
@@ -155,7 +155,7 @@ export class ClientJournal {
   ): Promise<void> {
     if (record?.owner === undefined) return;
     // Loaded only when a record names an owner, as the keyed calls load it.
-    const { keyOwnerDigest } = await ownerDigestModule.load();
+    const { keyOwnerDigest } = await ownerDigestModule.load({ signal: options.signal });
     const scope = this.#core.keyScope(key, options.identity, undefined, keyOwnerDigest);
     if (record.owner !== (await scope.owner(options.signal))) throw new KeyOwnerError(key);
   }

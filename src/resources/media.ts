@@ -153,7 +153,7 @@ export class MediaResource {
     // Traced, it is one span around its every chunk's attempts.
     return this.#core.observe('seatpay.upload', (notes) =>
       uploadModule
-        .load()
+        .load({ signal: options?.signal })
         .then(({ uploadMedia }) => uploadMedia(this, source, given, this.#core.log, notes)),
     );
   }

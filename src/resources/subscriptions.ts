@@ -76,7 +76,7 @@ export class SubscriptionsResource {
     // `lastListing` is an answer, not redacted when it came: a listing polled after the card went
     // out may echo it, or the token. The poller loads on first use, in a chunk of its own.
     return waitForModule
-      .load()
+      .load({ signal: options?.signal })
       .then(({ waitForSubscription }) => waitForSubscription(this, options))
       .catch((error: unknown) => {
         throw this.#core.scrub(error);

@@ -160,6 +160,17 @@ it('loads the request path and the schemas with the first call, not with the pag
     return (error as Error).name;
   }, simulator.url);
   expect(aborted).toBe('AbortError');
+  // The helpers' chunks too: a poll whose poller never arrives ends with its signal.
+  await page.route(/\/wait-for-subscription-[\w-]+\.js$/, () => undefined); // never answered
+  const poll = await page.evaluate(async (api) => {
+    const { createClient } = (window as never as { seatpay: PageExports }).seatpay;
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const client = createClient({ baseUrl: api, token: 't' });
+    const waiting = client.subscriptions.waitFor({ exclude: [], signal: controller.signal });
+    return ((await waiting.catch((e: unknown) => e)) as Error).name;
+  }, simulator.url);
+  expect(poll).toBe('AbortError');
   expect(toTheService).toHaveLength(sentBefore);
   await page.unroute(/\/plans-[\w-]+\.js$/);
 });
