@@ -5,7 +5,17 @@ import { GLOBAL_HELP, type Command } from './command.js';
 import { academyOf, clientOf, journalOf, profileOf, type Context } from './context.js';
 import { readCsv } from './csv.js';
 import type { ExitCode } from './exit-codes.js';
-import { concurrencyOf, keyOf, rowNumber, rowText, settleAdvice } from './keyed.js';
+import {
+  asCommand,
+  concurrencyOf,
+  identityOf,
+  keyFlags,
+  keyOf,
+  rowNumber,
+  rowText,
+  settleAdvice,
+  SettledAsCharged,
+} from './keyed.js';
 
 const OPTIONS = {
   service: { type: 'string' },
@@ -15,6 +25,7 @@ const OPTIONS = {
   journal: { type: 'string' },
   csv: { type: 'string' },
   concurrency: { type: 'string' },
+  identity: { type: 'string' },
 } as const;
 
 const HELP = `seatpay checkout: buy consumables (units, or more seats) for a subscription; the owner pays.
@@ -30,6 +41,8 @@ Options:
       --journal <file>       where keys are recorded (default SEATPAY_JOURNAL)
       --csv <file>           one order per row; header key,service,how_many,subscription
       --concurrency <n>      rows at once in a batch (default 4)
+      --identity <id>        who the keys belong to, your own user id (default SEATPAY_IDENTITY;
+                             else the token's: give one if your tokens rotate)
 
 ${GLOBAL_HELP}
 
@@ -78,25 +91,29 @@ type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
 /** Runs one order: resolves with its answer, and whether the journal replayed it. */
 function rowOf(
   client: SeatpayClient,
-  journal: PurchaseJournal,
+  keyed: { journal: PurchaseJournal; identity?: string },
   order: Order,
   signal: AbortSignal,
-): BatchRow<Shown> {
+): BatchRow<Shown | SettledAsCharged> {
   const { key, line, params } = order;
   const run = async () => {
-    // A replay answers from the journal, marked so: no second read of the journal to tell.
-    const { data, response } = await client.consumables
-      .checkout({ ...params, key, journal }, { signal })
-      .withResponse();
-    const replayed = response.headers.get('idempotent-replayed') === 'true';
-    return { result: { key, replayed, ...data }, replayed };
+    const result = await asCommand(key, async () => {
+      // A replay answers from the journal, marked so: no second read of the journal to tell.
+      const { data, response } = await client.consumables
+        .checkout({ ...params, key, ...keyed }, { signal })
+        .withResponse();
+      const replayed = response.headers.get('idempotent-replayed') === 'true';
+      return { ...data, key, replayed };
+    });
+    return { result, replayed: result.replayed };
   };
   return { key, line, run };
 }
 
 type Shown = CheckoutResult & { key: string; replayed: boolean };
 
-function describe(result: Shown) {
+function describe(result: Shown | SettledAsCharged) {
+  if (result instanceof SettledAsCharged) return result.describe();
   const how = result.replayed ? 'already done (replayed from the journal)' : 'done';
   return `${result.key}: checkout ${how}, invoice ${result.id ?? '?'} amount ${String(result.amount ?? '?')}`;
 }
@@ -111,11 +128,14 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     values.csv === undefined
       ? [singleOrder(values, academy)]
       : await csvOrders(values.csv, academy);
-  const open = journalOf(values.journal, context.env);
+  const identity = identityOf(values.identity, context.env);
+  const open = journalOf(values.journal, context);
   try {
-    const client = await clientOf(values, context.env);
-    const rows = orders.map((order) => rowOf(client, open.journal, order, context.signal));
-    const settle = (key: string) => settleAdvice(key, values.journal);
+    const client = await clientOf(values, context);
+    const keyed = { journal: open.journal, ...(identity === undefined ? {} : { identity }) };
+    const rows = orders.map((order) => rowOf(client, keyed, order, context.signal));
+    const flags = keyFlags(values.journal, values.identity);
+    const settle = (key: string) => settleAdvice(key, flags);
     const batch = values.csv === undefined ? undefined : { concurrency };
     return await runOrders(rows, batch, settle, describe, context);
   } finally {

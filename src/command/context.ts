@@ -7,6 +7,7 @@ import {
 import { fileJournal } from '../node.js';
 import { postgresJournal } from '../postgres.js';
 import { wholeNumber } from './arguments.js';
+import { SECRET_URL_PARAM, urlSecrets, type KnownSecrets } from './known-secrets.js';
 import type { Output } from './output.js';
 import { readToken, type Environment } from './secrets.js';
 import { UsageError } from './usage-error.js';
@@ -17,6 +18,8 @@ export interface Context {
   env: Environment;
   /** Fires on Ctrl-C. */
   signal: AbortSignal;
+  /** The secrets this run knows: every write hides them. */
+  secrets: KnownSecrets;
 }
 
 /** The global flags as parsed. */
@@ -42,12 +45,15 @@ export function academyOf(values: GlobalValues): number | undefined {
   return values.academy === undefined ? undefined : wholeNumber('--academy', values.academy);
 }
 
+type Setting = Pick<Context, 'env' | 'secrets'>;
+
 /** The client the flags and the environment describe; its token from the environment or a file. */
-export async function clientOf(values: GlobalValues, env: Environment): Promise<SeatpayClient> {
+export async function clientOf(values: GlobalValues, context: Setting): Promise<SeatpayClient> {
+  const { env, secrets } = context;
   const baseUrl = values['base-url'] ?? env.SEATPAY_BASE_URL;
   if (!baseUrl)
     throw new UsageError('no service address: set SEATPAY_BASE_URL or pass --base-url <url>');
-  const token = await readToken(values['token-file'], env);
+  const token = await readToken(values['token-file'], env, secrets);
   const academy = academyOf(values);
   return createClient({
     baseUrl,
@@ -57,18 +63,44 @@ export async function clientOf(values: GlobalValues, env: Environment): Promise<
   });
 }
 
+/** The address of a client that is never asked to send: `.invalid` never resolves (RFC 2606). */
+const NO_SERVICE = 'http://journal-only.invalid';
+
+/**
+ * A client for what touches only the journal (`journal list`, `journal settle`): nothing is sent,
+ * so neither a service address nor a token is needed. `withToken` when the key's owner must be
+ * proven by the token (a record written without `--identity`): then one is read as for any call.
+ */
+export async function journalClientOf(
+  values: GlobalValues,
+  context: Setting,
+  withToken: boolean,
+): Promise<SeatpayClient> {
+  const baseUrl = values['base-url'] ?? context.env.SEATPAY_BASE_URL ?? NO_SERVICE;
+  const token = withToken
+    ? await readToken(values['token-file'], context.env, context.secrets)
+    : () => Promise.reject(new UsageError('no token: set SEATPAY_TOKEN or pass --token-file')); // never asked
+  return createClient({ baseUrl, token, profile: profileOf(values, context.env) });
+}
+
 /** A journal opened for one run: `close()` once done (a database pool would keep Node alive). */
 export interface OpenJournal {
   journal: PurchaseJournal;
   close(): Promise<void>;
 }
 
-/** A postgres:// URL from the flag must not carry the password: argv shows in `ps`. */
+/**
+ * A postgres:// URL from the flag must carry no password, neither as `user:password@` nor as a
+ * query parameter (`?password=`, `sslpassword=` ...): argv shows in `ps`. The message names where
+ * to put it, never what it is.
+ */
 function refusePasswordInArgv(url: string): void {
   if (!URL.canParse(url)) throw new UsageError('--journal is not a valid postgres:// URL');
-  if (new URL(url).password)
+  const parsed = new URL(url);
+  const param = [...parsed.searchParams.keys()].find((name) => SECRET_URL_PARAM.test(name));
+  if (parsed.password || param !== undefined)
     throw new UsageError(
-      '--journal holds a database password: the command line shows in `ps`; put it in PGPASSWORD, or the whole URL in SEATPAY_JOURNAL',
+      `--journal holds a database password (${param === undefined ? 'user:password@' : `its ${param} parameter`}): the command line shows in \`ps\`; put the password in PGPASSWORD or ~/.pgpass, or the whole URL in SEATPAY_JOURNAL`,
     );
 }
 
@@ -78,8 +110,8 @@ function refusePasswordInArgv(url: string): void {
  * from PGPASSWORD or SEATPAY_JOURNAL). Money commands need one: it is what keeps a re-run from
  * paying twice.
  */
-export function journalOf(spec: string | undefined, env: Environment): OpenJournal {
-  const where = spec ?? env.SEATPAY_JOURNAL;
+export function journalOf(spec: string | undefined, context: Setting): OpenJournal {
+  const where = spec ?? context.env.SEATPAY_JOURNAL;
   if (!where)
     throw new UsageError(
       'no journal: pass --journal <file> (or set SEATPAY_JOURNAL); it records each key so that a re-run never pays twice',
@@ -87,6 +119,7 @@ export function journalOf(spec: string | undefined, env: Environment): OpenJourn
   if (!/^postgres(ql)?:\/\//i.test(where))
     return { journal: fileJournal(where), close: async () => undefined };
   if (spec !== undefined) refusePasswordInArgv(spec);
+  context.secrets.add(...urlSecrets(where));
   const journal = postgresJournal(where);
   return { journal, close: () => journal.close() };
 }

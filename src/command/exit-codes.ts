@@ -1,4 +1,5 @@
 import { AbortError, InvalidRequestError, PurchaseError, SeatpayError } from '../index.js';
+import { ReadFailure } from './read-failure.js';
 import { UsageError } from './usage-error.js';
 
 // The exit codes scripts branch on (API.md, "The `seatpay` command").
@@ -26,6 +27,7 @@ function mayHaveCharged(error: SeatpayError): boolean {
 /** The exit code that tells a script what an error means for its money. */
 export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof UsageError) return USAGE;
+  if (error instanceof ReadFailure) return readExitCode(exitCodeOf(error.error));
   if (!(error instanceof SeatpayError)) return FAILED;
   if (mayHaveCharged(error)) return UNSETTLED;
   if (error instanceof InvalidRequestError) return USAGE;
@@ -33,6 +35,9 @@ export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof PurchaseError && error.cause instanceof AbortError) return INTERRUPTED;
   return FAILED;
 }
+
+/** A read charges nothing: it never says "settle it" (exit 3); it failed, run it again. */
+const readExitCode = (code: ExitCode): ExitCode => (code === UNSETTLED ? FAILED : code);
 
 /** How bad an exit code is, for a batch: its worst row decides (unknown money first). */
 const SEVERITY: Record<ExitCode, number> = { 0: 0, 1: 1, 130: 2, 2: 3, 3: 4 };

@@ -8,12 +8,14 @@ import { team } from './team.js';
 import { upload } from './upload.js';
 import type { Command } from './command.js';
 import { DONE, exitCodeOf, INTERRUPTED, USAGE, type ExitCode } from './exit-codes.js';
+import { KnownSecrets } from './known-secrets.js';
 import { createOutput, PROCESS_STREAMS, type Streams } from './output.js';
 import type { Environment } from './secrets.js';
 import { UsageError } from './usage-error.js';
 
 // `seatpay` (bin/seatpay.js runs `main`): the SDK as a command for shells, cron and CI. It uses
-// only what the package's entries export. Every mistake is one line on stderr, never a stack.
+// only what the package's entries export. Every mistake is one line on stderr, never a stack, and
+// nothing it writes holds a secret it knows (known-secrets.ts).
 
 const COMMANDS: readonly Command[] = [purchase, checkout, seats, team, upload, journal];
 
@@ -66,7 +68,12 @@ function print(io: Io, text: string): ExitCode {
   return DONE;
 }
 
-async function dispatch(argv: readonly string[], io: Io, command: Command | undefined) {
+async function dispatch(
+  argv: readonly string[],
+  io: Io,
+  command: Command | undefined,
+  secrets: KnownSecrets,
+) {
   const output = createOutput(io.streams, argv.includes('--json'));
   if (!command) {
     if (argv[0] === '--help' || argv[0] === '-h') return print(io, HELP);
@@ -80,19 +87,21 @@ async function dispatch(argv: readonly string[], io: Io, command: Command | unde
   }
   const rest = argv.slice(1);
   if (rest.includes('--help') || rest.includes('-h')) return print(io, command.help);
-  return command.run(rest, { output, env: io.env, signal: io.signal });
+  return command.run(rest, { output, env: io.env, signal: io.signal, secrets });
 }
 
 /** Runs `seatpay` with these arguments and resolves with its exit code. */
 export async function main(argv: readonly string[], io?: Partial<Io>): Promise<ExitCode> {
+  const env = io?.env ?? process.env;
+  const secrets = KnownSecrets.of(env);
   const full: Io = {
-    streams: io?.streams ?? PROCESS_STREAMS,
-    env: io?.env ?? process.env,
+    streams: secrets.streams(io?.streams ?? PROCESS_STREAMS),
+    env,
     signal: io?.signal ?? interruptSignal(),
   };
   const command = COMMANDS.find((known) => known.name === argv[0]);
   try {
-    return await dispatch(argv, full, command);
+    return await dispatch(argv, full, command, secrets);
   } catch (error) {
     full.streams.stderr.write(`seatpay: ${explain(error, command)}\n`);
     const cause = error instanceof AdvisedError ? error.error : error;

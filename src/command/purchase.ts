@@ -5,7 +5,18 @@ import { GLOBAL_HELP, type Command } from './command.js';
 import { academyOf, clientOf, journalOf, profileOf, type Context } from './context.js';
 import { readCsv } from './csv.js';
 import type { ExitCode } from './exit-codes.js';
-import { concurrencyOf, isFinished, keyOf, rowNumber, rowText, settleAdvice } from './keyed.js';
+import {
+  asCommand,
+  concurrencyOf,
+  identityOf,
+  isFinished,
+  keyFlags,
+  keyOf,
+  rowNumber,
+  rowText,
+  settleAdvice,
+  SettledAsCharged,
+} from './keyed.js';
 import { readCard } from './secrets.js';
 import { UsageError } from './usage-error.js';
 
@@ -20,6 +31,7 @@ const OPTIONS = {
   'wait-timeout': { type: 'string' },
   csv: { type: 'string' },
   concurrency: { type: 'string' },
+  identity: { type: 'string' },
 } as const;
 
 const PERIODS = ['MONTH', 'QUARTER', 'HALF', 'YEAR'];
@@ -40,6 +52,8 @@ Options:
       --wait-timeout <ms>      how long to wait for the subscription (default 120000)
       --csv <file>             one order per row; header key,plan,seats,period
       --concurrency <n>        rows at once in a batch (default 4)
+      --identity <id>          who the keys belong to, your own user id (default SEATPAY_IDENTITY;
+                               else the token's: give one if your tokens rotate)
 
 ${GLOBAL_HELP}
 
@@ -98,7 +112,9 @@ function summaryOf(key: string, replayed: boolean, result: PurchaseResult) {
 
 type Shown = ReturnType<typeof summaryOf>;
 
-function describe({ key, replayed, plan, subscription }: Shown): string {
+function describe(shown: Shown | SettledAsCharged): string {
+  if (shown instanceof SettledAsCharged) return shown.describe();
+  const { key, replayed, plan, subscription } = shown;
   const how = replayed ? 'already done (replayed from the journal)' : 'done';
   return `${key}: purchase ${how}, plan ${plan}, subscription ${subscription.id}`;
 }
@@ -107,13 +123,21 @@ interface Shared {
   client: SeatpayClient;
   journal: PurchaseJournal;
   card: CardParams;
-  extra: { academy?: number; payment_method_id?: number; waitTimeout?: number };
+  extra: {
+    academy?: number;
+    payment_method_id?: number;
+    waitTimeout?: number;
+    identity?: string;
+  };
   context: Context;
 }
 
-function rowOf({ client, journal, card, extra, context }: Shared, order: Order): BatchRow<Shown> {
+function rowOf(
+  { client, journal, card, extra, context }: Shared,
+  order: Order,
+): BatchRow<Shown | SettledAsCharged> {
   const { key, line, plan, team_seats, chosen_period } = order;
-  const run = async () => {
+  const buy = async () => {
     const replayed = await isFinished(journal, key);
     const result = await client.purchase({
       plan,
@@ -129,19 +153,25 @@ function rowOf({ client, journal, card, extra, context }: Shared, order: Order):
         : {}),
       ...extra,
     });
-    return { result: summaryOf(key, replayed, result), replayed };
+    return summaryOf(key, replayed, result);
+  };
+  const run = async () => {
+    const result = await asCommand(key, buy);
+    return { result, replayed: result.replayed };
   };
   return { key, line, run };
 }
 
-function extraOf(values: Values): Shared['extra'] {
+function extraOf(values: Values, context: Context): Shared['extra'] {
   const academy = academyOf(values);
+  const identity = identityOf(values.identity, context.env);
   const method = values['payment-method'];
   const wait = values['wait-timeout'];
   return {
     ...(academy === undefined ? {} : { academy }),
     ...(method === undefined ? {} : { payment_method_id: wholeNumber('--payment-method', method) }),
     ...(wait === undefined ? {} : { waitTimeout: wholeNumber('--wait-timeout', wait) }),
+    ...(identity === undefined ? {} : { identity }),
   };
 }
 
@@ -151,14 +181,15 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   profileOf(values, context.env);
   const concurrency = concurrencyOf(values.concurrency);
   const orders = values.csv === undefined ? [singleOrder(values)] : await csvOrders(values.csv);
-  const extra = extraOf(values);
-  const card = await readCard(values['card-file'], context.env);
-  const open = journalOf(values.journal, context.env);
+  const extra = extraOf(values, context);
+  const card = await readCard(values['card-file'], context.env, context.secrets);
+  const open = journalOf(values.journal, context);
   try {
-    const client = await clientOf(values, context.env);
+    const client = await clientOf(values, context);
     const shared: Shared = { client, journal: open.journal, card, extra, context };
     const rows = orders.map((order) => rowOf(shared, order));
-    const settle = (key: string) => settleAdvice(key, values.journal);
+    const flags = keyFlags(values.journal, values.identity);
+    const settle = (key: string) => settleAdvice(key, flags);
     const batch = values.csv === undefined ? undefined : { concurrency };
     return await runOrders(rows, batch, settle, describe, context);
   } finally {
