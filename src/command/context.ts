@@ -100,7 +100,7 @@ function refusePasswordInArgv(url: string): void {
   const param = [...parsed.searchParams.keys()].find((name) => SECRET_URL_PARAM.test(name));
   if (parsed.password || param !== undefined)
     throw new UsageError(
-      `--journal holds a database password (${param === undefined ? 'user:password@' : `its ${param} parameter`}): the command line shows in \`ps\`; put the password in PGPASSWORD or ~/.pgpass, or the whole URL in SEATPAY_JOURNAL`,
+      `--journal holds a database password: ${param === undefined ? 'user:password@' : `its ${param} parameter`}; the command line shows in \`ps\`; put the password in PGPASSWORD or ~/.pgpass, or the whole URL in SEATPAY_JOURNAL`,
     );
 }
 

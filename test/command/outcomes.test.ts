@@ -262,3 +262,23 @@ describe('journal reconcile says which invoices it searched', () => {
     expect(evidence).not.toMatch(/since .* dated before it was sent/);
   });
 });
+
+describe('a database password never on the command line, never printed', () => {
+  it.each(['password', 'sslpassword'])(
+    '--journal with ?%s= is refused before anything is sent, naming where to put it, never it',
+    async (param) => {
+      const secret = 'hunter2-Pg-pass';
+      const journal = `postgres://billing@127.0.0.1:9/billing?sslmode=disable&${param}=${secret}`;
+      const argv = ['checkout', '--service', 'ai-credits', '--how-many', '2', '--key', 'k'];
+      const ran = await runInProcess([...argv, '--journal', journal], {
+        SEATPAY_BASE_URL: 'http://127.0.0.1:9',
+        SEATPAY_TOKEN: 'tok-secret-1234',
+      });
+      expect(ran.code, ran.stderr).toBe(2);
+      expect(ran.stderr).toMatch(
+        new RegExp(`--journal holds a database password: its ${param} parameter; .*PGPASSWORD`),
+      );
+      expect(ran.stderr + ran.stdout).not.toContain(secret);
+    },
+  );
+});
