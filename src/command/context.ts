@@ -1,5 +1,7 @@
+import { format } from 'node:util';
 import {
   createClient,
+  type Logger,
   type ProfileName,
   type PurchaseJournal,
   type SeatpayClient,
@@ -45,11 +47,21 @@ export function academyOf(values: GlobalValues): number | undefined {
   return values.academy === undefined ? undefined : wholeNumber('--academy', values.academy);
 }
 
-type Setting = Pick<Context, 'env' | 'secrets'>;
+type Setting = Pick<Context, 'env' | 'secrets' | 'output'>;
+
+/**
+ * The client's log lines (retries, at `SEATPAY_LOG` level) on the command's stderr, through the
+ * same hiding as every other line: a service's message quoted in a retry line may echo a secret
+ * the client does not know of (the database password).
+ */
+function loggerOf(output: Output): Logger {
+  const line = (message: string, ...rest: unknown[]) => output.note(format(message, ...rest));
+  return { error: line, warn: line, info: line, debug: line };
+}
 
 /** The client the flags and the environment describe; its token from the environment or a file. */
 export async function clientOf(values: GlobalValues, context: Setting): Promise<SeatpayClient> {
-  const { env, secrets } = context;
+  const { env, secrets, output } = context;
   const baseUrl = values['base-url'] ?? env.SEATPAY_BASE_URL;
   if (!baseUrl)
     throw new UsageError('no service address: set SEATPAY_BASE_URL or pass --base-url <url>');
@@ -59,6 +71,7 @@ export async function clientOf(values: GlobalValues, context: Setting): Promise<
     baseUrl,
     token,
     profile: profileOf(values, env),
+    logger: loggerOf(output),
     ...(academy === undefined ? {} : { academy }),
   });
 }
@@ -80,7 +93,8 @@ export async function journalClientOf(
   const token = withToken
     ? await readToken(values['token-file'], context.env, context.secrets)
     : () => Promise.reject(new UsageError('no token: set SEATPAY_TOKEN or pass --token-file')); // never asked
-  return createClient({ baseUrl, token, profile: profileOf(values, context.env) });
+  const logger = loggerOf(context.output);
+  return createClient({ baseUrl, token, profile: profileOf(values, context.env), logger });
 }
 
 /** A journal opened for one run: `close()` once done (a database pool would keep Node alive). */

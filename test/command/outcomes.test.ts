@@ -64,25 +64,23 @@ describe('read commands never exit 3', () => {
     const { env, subscription } = await owner();
     const id = String(subscription.id);
     const base = `/v2/payments/subscription/${id}/billing-team`;
-    server.simulator.faults.inject({
-      route: `GET ${base}/seat`,
-      kind: 'status',
-      status: 500,
-      times: Infinity,
-    });
-    server.simulator.faults.inject({
-      route: `GET ${base}`,
-      kind: 'status',
-      status: 500,
-      times: Infinity,
-    });
-    const seats = await runInProcess(['seats', 'list', id], env());
-    const team = await runInProcess(['team', 'get', id, '--json'], env());
+    // The service's message quotes the database password the command was given.
+    const password = 'pg-Secret-77';
+    const body = { detail: `pool postgres://billing:${password}@db/billing is down` };
+    for (const route of [`GET ${base}/seat`, `GET ${base}`])
+      server.simulator.faults.inject({ route, kind: 'status', status: 500, body, times: Infinity });
+    const withPassword = () => ({ ...env(), PGPASSWORD: password });
+    const seats = await runInProcess(['seats', 'list', id], withPassword());
+    const team = await runInProcess(['team', 'get', id, '--json'], withPassword());
     server.simulator.faults.clear();
     for (const ran of [seats, team]) {
       expect(ran.code, ran.stderr).toBe(1);
       expect(ran.stdout).toBe('');
-      expect(ran.stderr).toMatch(/^seatpay: .*500/);
+      // The client's retry lines are the command's stderr too, hidden like the rest.
+      expect(ran.stderr).toMatch(/failed \(500 .*\); retry 1 in/);
+      expect(ran.stderr).toMatch(/\nseatpay: .*500/);
+      expect(ran.stderr).toContain('postgres://billing:[REDACTED]@db');
+      expect(ran.stderr).not.toContain(password);
     }
   });
 
