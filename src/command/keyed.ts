@@ -102,7 +102,11 @@ export async function asCommand<T>(
     const cause = error instanceof PurchaseError ? error.cause : error;
     if (cause instanceof SettledKeyError) return new SettledAsCharged(key, cause.settlement);
     if (exitCodeOf(error) !== UNSETTLED || !(error instanceof Error)) throw error;
-    const message = error.message.replace(LIBRARY_ADVICE, '').replace(/\s*\.$/, '');
+    LIBRARY_ADVICE.lastIndex = 0;
+    const ownMessage = error instanceof UnsettledKeyError && LIBRARY_ADVICE.test(error.message);
+    const message = ownMessage
+      ? `An earlier run with the key "${key}" was sent and its outcome is unknown; it is not sent again`
+      : error.message.replace(LIBRARY_ADVICE, '').replace(/\s*\.$/, '');
     throw new UnsettledKeyError(key, { message, cause: error });
   }
 }

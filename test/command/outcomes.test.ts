@@ -118,7 +118,10 @@ describe('a key whose outcome is unknown', () => {
       expect(ran.stderr.match(/seatpay journal reconcile/g)).toHaveLength(1);
       expect(ran.stderr).toContain(`seatpay journal reconcile advice-1 --journal ${journal}`);
     }
-    expect(again.stderr).toMatch(/advice-1.*outcome is unknown/);
+    expect(again.stderr).toMatch(
+      /^seatpay: An earlier run with the key "advice-1" was sent and its outcome is unknown; it is not sent again; it may have been charged: check with `seatpay journal reconcile advice-1 --journal /,
+    );
+    expect(again.stderr.match(/may have been charged/g)).toHaveLength(1);
   });
 
   it('settled as charged, it is done: exit 0, said so with when and why, nothing sent, in a batch too', async () => {
