@@ -27,10 +27,12 @@ Commands:
 ${COMMANDS.map((command) => `  ${command.name.padEnd(10)} ${command.summary}`).join('\n')}
 
 The token comes from SEATPAY_TOKEN or --token-file <path>, a card from --card-file <path> or
-SEATPAY_CARD (JSON), the service from SEATPAY_BASE_URL: never from the command line.
-Results go to stdout (--json for JSON), progress and diagnostics to stderr.
+SEATPAY_CARD (JSON), the service from SEATPAY_BASE_URL: never from the command line, and
+never printed, whatever the service echoes. SEATPAY_IDENTITY (or --identity) names who keys
+belong to when tokens rotate. Results go to stdout (--json for JSON), progress and diagnostics
+to stderr.
 Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake (nothing sent),
-3 outcome unknown or rows to settle, 130 stopped by Ctrl-C.
+3 outcome unknown or rows to settle (never for a read), 130 stopped by Ctrl-C.
 `;
 
 /** What `main` runs with: the process's streams, environment and Ctrl-C, or a test's. */
