@@ -105,7 +105,7 @@ export async function asCommand<T>(
     LIBRARY_ADVICE.lastIndex = 0;
     const ownMessage = error instanceof UnsettledKeyError && LIBRARY_ADVICE.test(error.message);
     const message = ownMessage
-      ? `An earlier run with the key "${key}" was sent and its outcome is unknown; it is not sent again`
+      ? `An earlier call with the key "${key}" was sent and its outcome is unknown; it is not sent again`
       : error.message.replace(LIBRARY_ADVICE, '').replace(/\s*\.$/, '');
     throw new UnsettledKeyError(key, { message, cause: error });
   }

@@ -119,7 +119,7 @@ describe('a key whose outcome is unknown', () => {
       expect(ran.stderr).toContain(`seatpay journal reconcile advice-1 --journal ${journal}`);
     }
     expect(again.stderr).toMatch(
-      /^seatpay: An earlier run with the key "advice-1" was sent and its outcome is unknown; it is not sent again; it may have been charged: check with `seatpay journal reconcile advice-1 --journal /,
+      /^seatpay: An earlier call with the key "advice-1" was sent and its outcome is unknown; it is not sent again; it may have been charged: check with `seatpay journal reconcile advice-1 --journal /,
     );
     expect(again.stderr.match(/may have been charged/g)).toHaveLength(1);
   });
