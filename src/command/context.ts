@@ -81,20 +81,21 @@ const NO_SERVICE = 'http://journal-only.invalid';
 
 /**
  * A client for what touches only the journal (`journal list`, `journal settle`): nothing is sent,
- * so neither a service address nor a token is needed. `withToken` when the key's owner must be
- * proven by the token (a record written without `--identity`): then one is read as for any call.
+ * so neither a service address (one given is not even read) nor a token is needed. `withToken`
+ * when the key's owner must be proven by the token (a record written without `--identity`): then
+ * one is read as for any call; else the client has a token provider that is never asked.
  */
 export async function journalClientOf(
   values: GlobalValues,
   context: Setting,
   withToken: boolean,
 ): Promise<SeatpayClient> {
-  const baseUrl = values['base-url'] ?? context.env.SEATPAY_BASE_URL ?? NO_SERVICE;
   const token = withToken
     ? await readToken(values['token-file'], context.env, context.secrets)
-    : () => Promise.reject(new UsageError('no token: set SEATPAY_TOKEN or pass --token-file')); // never asked
+    : () => Promise.reject(new UsageError('no token: set SEATPAY_TOKEN or pass --token-file'));
   const logger = loggerOf(context.output);
-  return createClient({ baseUrl, token, profile: profileOf(values, context.env), logger });
+  const profile = profileOf(values, context.env);
+  return createClient({ baseUrl: NO_SERVICE, token, profile, logger });
 }
 
 /** A journal opened for one run: `close()` once done (a database pool would keep Node alive). */
