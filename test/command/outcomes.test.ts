@@ -84,6 +84,18 @@ describe('read commands never exit 3', () => {
     }
   });
 
+  it('seats list answered with something that is not a seat list fails with exit 1', async () => {
+    const { env, subscription } = await owner();
+    const id = String(subscription.id);
+    const route = `GET /v2/payments/subscription/${id}/billing-team/seat`;
+    server.simulator.faults.inject({ route, kind: 'status', status: 200, body: { seats: 'none' } });
+    const ran = await runInProcess(['seats', 'list', id, '--json'], env());
+    server.simulator.faults.clear();
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr).toMatch(/^seatpay: Unexpected response from GET /m);
+  });
+
   it('journal reconcile whose listing answers 500 fails with exit 1', async () => {
     const { env, checkout, journal } = await owner();
     server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after' });
