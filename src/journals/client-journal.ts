@@ -6,6 +6,7 @@ import { LazyModule } from '../core/lazy-module.js';
 import { JournalAccess } from './journal-access.js';
 import { entryOf, type JournalEntry, type ReconcileResult } from './journal-entry.js';
 import { checkSettleOptions, settledRecord } from './settle.js';
+import { storedKey } from './key-text.js';
 const reconcileModule = /* @__PURE__ */ new LazyModule(() => import('./reconcile.js'));
 const ownerDigestModule = /* @__PURE__ */ new LazyModule(
   () => import('../helpers/purchase/owner-digest.js'),
@@ -243,6 +244,7 @@ function checkKey(key: unknown): void {
   if (typeof key !== 'string' || key === '') {
     throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
   }
+  storedKey(key);
 }
 
 function checkListQuery(options: JournalListQuery): JournalListQuery {
@@ -250,6 +252,7 @@ function checkListQuery(options: JournalListQuery): JournalListQuery {
   if (after !== undefined && typeof after !== 'string') {
     throw new InvalidRequestError('Invalid after: must be a key (a string)', { field: 'after' });
   }
+  if (after !== undefined) storedKey(after, 'after');
   if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
     throw new InvalidRequestError('Invalid limit: must be a positive integer', { field: 'limit' });
   }
