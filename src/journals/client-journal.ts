@@ -53,19 +53,13 @@ export class ClientJournal {
     const { after, limit, stage } = checkListQuery(options);
     const journal = this.#access(options.journal);
     const entries: JournalEntry[] = [];
-    const pageSize = limit ?? 500;
-    for (let from = after; ;) {
-      const page = await journal.list({
-        ...(from === undefined ? {} : { after: from }),
-        limit: pageSize,
-      });
+    for await (const page of journal.pages(after, limit ?? 500)) {
       for (const { key, record } of page) {
         if (stage === undefined || record.stage === stage) entries.push(entryOf(key, record));
       }
-      const full = limit !== undefined && entries.length >= limit;
-      if (full || page.length < pageSize) return entries.slice(0, limit);
-      from = page.at(-1)!.key;
+      if (limit !== undefined && entries.length >= limit) break;
     }
+    return entries.slice(0, limit);
   }
 
   /**
@@ -103,7 +97,8 @@ export class ClientJournal {
         return Array.isArray(listing) ? listing : listing.results;
       },
     };
-    return reconcile(calls, journal, key, options.signal);
+    const secrets = core.secrets;
+    return reconcile(calls, journal, key, options.signal, (value) => secrets.redact(value));
   }
 
   /**
