@@ -80,6 +80,8 @@ export interface PostgresJournalOptions {
 export interface PostgresJournal extends PurchaseJournal {
   /**
    * Ends the pool the journal made from a connection string; a pool you passed stays open.
+   * Statements in flight get 2 s to finish, then their connections are cut (they fail with a
+   * `JournalError`): it returns even while the database is frozen.
    *
    * @example
    * ```ts
