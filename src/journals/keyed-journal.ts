@@ -83,17 +83,20 @@ export class KeyedJournal {
     // A journal without claim: not atomic, as its author chose.
     if (!claim && !isFree(await this.read())) return false;
     const stamped = await this.#stamped(record);
-    const landing = new Promise<boolean>((resolve) =>
-      resolve(
-        claim
-          ? claim(key, stamped, this.#options())
-          : journal.set(key, stamped, this.#options()).then(() => true),
-      ),
-    );
+    // Started only if the call is still waiting (#call checks the signal first).
+    const started: { landing?: Promise<boolean> } = {};
+    const start = () =>
+      (started.landing = new Promise<boolean>((resolve) =>
+        resolve(
+          claim
+            ? claim(key, stamped, this.#options())
+            : journal.set(key, stamped, this.#options()).then(() => true),
+        ),
+      ));
     try {
-      return await this.#call('claim', () => landing);
+      return await this.#call('claim', start);
     } catch (error) {
-      this.#releaseIfLanded(landing, stamped);
+      if (started.landing) this.#releaseIfLanded(started.landing, stamped);
       throw error;
     }
   }
