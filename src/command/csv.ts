@@ -93,7 +93,7 @@ function headerProblems(names: readonly string[], columns: CsvColumns): string[]
   const missing = columns.required.filter((name) => !names.includes(name));
   if (missing.length)
     problems.push(
-      `no ${missing.join(', ')} column; its header row must name ${columns.required.join(',')}`,
+      `the header has no ${missing.join(', ')} column; it must name ${columns.required.join(',')}`,
     );
   return problems;
 }
