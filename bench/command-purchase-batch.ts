@@ -4,7 +4,7 @@
 // of its own, against one simulator on loopback whose subscriptions appear `--delay` ms after
 // paying (the real service takes 10 to 30 s). Rounds alternate the order.
 //
-//   npm run build && npx tsx bench/command-purchase-batch.ts [--rows 8] [--rounds 2] [--delay 2000]
+//   npm run build && npx tsx bench/command-purchase-batch.ts [--rows 12] [--rounds 2] [--delay 5000]
 //
 // Prints a markdown table for BENCHMARKS.md: wall time per batch and per row, and the speed-up.
 import { spawn } from 'node:child_process';
@@ -17,9 +17,9 @@ import { startMockServer } from '../src/mock/index.js';
 
 const { values } = parseArgs({
   options: {
-    rows: { type: 'string', default: '8' },
+    rows: { type: 'string', default: '12' },
     rounds: { type: 'string', default: '2' },
-    delay: { type: 'string', default: '2000' },
+    delay: { type: 'string', default: '5000' },
   },
 });
 const ROWS = Number(values.rows);

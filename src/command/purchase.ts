@@ -47,12 +47,15 @@ Options:
       --payment-method <id>    the payment method (the deployed server needs one)
       --wait-timeout <ms>      how long to wait for the subscription (default 120000)
       --csv <file>             one order per row; header key,plan,seats,period
-      --concurrency <n>        rows at once in a batch (default 4)
+      --concurrency <n>        rows at once in a batch (default 4; one at a time on the
+                               deployed server, which keeps one open bag per user)
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake (nothing sent),
-3 the card may have been charged: check with seatpay journal reconcile <key>.
+Exit codes: 0 done, 1 failed for now (nothing charged: run again), 2 usage or input mistake
+(nothing sent), 3 the card may have been charged: check with seatpay journal reconcile <key>,
+4 refused by the service (fix the order; nothing charged), 5 the key is in progress elsewhere.
+A batch exits with its worst row (3, 2, 4, 5, 130, 1).
 `;
 
 type Order = {
