@@ -149,10 +149,26 @@ function racedStore(store: UploadStore, signal: AbortSignal | undefined, ms: num
     const late = () => new Error(`the resume store gave no answer within ${ms} ms`);
     return withinMs(untilAborted(work, raced), ms, late);
   };
+  const lock = store.lock?.bind(store);
   return {
     get: (key) => bounded(() => store.get(key), signal),
     set: (key, record) => bounded(() => store.set(key, record)),
     delete: (key) => bounded(() => store.delete(key)),
+    ...(lock && {
+      lock: async (key: string) => {
+        const held = Promise.resolve().then(() => lock(key));
+        try {
+          return await bounded(() => held, signal);
+        } catch (error) {
+          // Given up on: a lock that comes later is let go at once.
+          void held.then(
+            (release) => release?.(),
+            () => undefined,
+          );
+          throw error;
+        }
+      },
+    }),
   };
 }
 
