@@ -10,8 +10,16 @@ export interface LiveRecord {
 export interface RecordClaim {
   /** The upload now writing the record (what `discardUpload` stops). */
   attach(record: LiveRecord): void;
-  /** The upload writes no more: the record is free again. */
-  release(): void;
+  /**
+   * The upload settled; the record is free once `done` (its last write, its lock) ends. An upload
+   * of the same key started meanwhile (a resume right after a pause) waits for that, not refused.
+   */
+  release(done?: Promise<unknown>): void;
+}
+
+interface Holder extends LiveRecord {
+  /** Set once the upload settled: resolves when the record is free. */
+  ending?: Promise<void>;
 }
 
 /**
@@ -22,23 +30,36 @@ export interface RecordClaim {
  * write ends; `discardUpload` stops that write first, so a record deleted right after a pause is
  * not written back a moment later.
  */
-const live = new WeakMap<UploadStore, Map<string, LiveRecord>>();
+const live = new WeakMap<UploadStore, Map<string, Holder>>();
 
 /**
- * Claims `key` of `store` for one upload, synchronously (two uploads started in one tick cannot
- * both get it), or undefined when a live upload of this process holds it.
+ * Claims `key` of `store` for one upload, or undefined while a live upload of this process holds
+ * it. One that has settled and is only ending its last write is waited for. The claim itself is
+ * synchronous: of two uploads that find the record free, one gets it.
  */
-export function claimRecord(store: UploadStore, key: string): RecordClaim | undefined {
-  const byKey = live.get(store) ?? new Map<string, LiveRecord>();
+export async function claimRecord(
+  store: UploadStore,
+  key: string,
+): Promise<RecordClaim | undefined> {
+  const byKey = live.get(store) ?? new Map<string, Holder>();
   live.set(store, byKey);
-  if (byKey.has(key)) return undefined;
+  for (;;) {
+    const held = byKey.get(key);
+    if (!held) break;
+    if (!held.ending) return undefined;
+    await held.ending;
+  }
   let writer: LiveRecord | undefined;
-  const entry: LiveRecord = { stopWriting: async () => writer?.stopWriting() };
-  byKey.set(key, entry);
+  const holder: Holder = { stopWriting: async () => writer?.stopWriting() };
+  byKey.set(key, holder);
+  const free = () => {
+    if (byKey.get(key) === holder) byKey.delete(key);
+  };
   return {
     attach: (record) => void (writer = record),
-    release: () => {
-      if (byKey.get(key) === entry) byKey.delete(key);
+    release: (done) => {
+      if (!done) return free();
+      holder.ending = done.then(free, free);
     },
   };
 }

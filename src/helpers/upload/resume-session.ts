@@ -28,7 +28,7 @@ export class UploadSession {
   private writing: Promise<void> | undefined;
   private stopped: boolean;
   /** Frees the record for other uploads (see live-records.ts), once this one writes no more. */
-  private release: (() => Promise<void>) | undefined;
+  private release: ((writes?: Promise<void>) => Promise<void>) | undefined;
   /** Finalize was sent and not refused: the file may exist (see `UploadRecord.finalizeSent`). */
   private finalizeSent: boolean;
 
@@ -188,7 +188,7 @@ export class UploadSession {
 
   /** The upload settled: once its last write ends, nothing of it writes again. */
   settled(): void {
-    void this.flush().finally(() => this.release?.());
+    void this.release?.(this.flush());
   }
 
   /** The upload is finalized: its record goes. */
@@ -267,7 +267,8 @@ function digestible(resume: ResumeSettings, log: Warner): ResumeSettings | undef
 /** This upload's hold on its resume record: no other live upload, here or elsewhere, has it. */
 interface RecordHold {
   attach(session: UploadSession): void;
-  release(): Promise<void>;
+  /** Frees the record once `writes` (the upload's last record write) ended. */
+  release(writes?: Promise<void>): Promise<void>;
 }
 
 /**
@@ -282,7 +283,7 @@ async function holdRecord(resume: ResumeSettings, log: Warner): Promise<RecordHo
     void log.warn(
       'upload resume: another upload is using the resume record under this key (a file of the same name, size and modification time, or the same resume.key); this one goes on without resume',
     );
-  const claim = claimRecord(resume.owner ?? resume.store, resume.key);
+  const claim = await claimRecord(resume.owner ?? resume.store, resume.key);
   if (!claim) return busy();
   let unlock: (() => Promise<void>) | undefined;
   if (resume.store.lock) {
@@ -302,9 +303,13 @@ async function holdRecord(resume: ResumeSettings, log: Warner): Promise<RecordHo
   }
   return {
     attach: (session) => claim.attach(session),
-    release: async () => {
-      claim.release();
-      await unlock?.().catch(() => undefined);
+    release: (writes) => {
+      const done = (async () => {
+        await writes?.catch(() => undefined);
+        await unlock?.().catch(() => undefined);
+      })();
+      claim.release(done);
+      return done;
     },
   };
 }
