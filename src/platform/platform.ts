@@ -25,6 +25,18 @@ export interface Platform {
   encodeForm?: (form: FormData) => Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }>;
   /** The streaming sender of upload chunks, from any source. */
   readonly chunkSender?: ChunkSender;
+  /**
+   * A native incremental MD5 (node:crypto), for the upload's check of what the service assembled.
+   * Undefined: the upload loads seatpay's own (Web Crypto has no MD5).
+   */
+  readonly md5?: () => IncrementalDigest;
+}
+
+/** A hash fed piece by piece, in order. */
+export interface IncrementalDigest {
+  update(bytes: Uint8Array): void;
+  /** The digest, hex. */
+  digest(): string;
 }
 
 /**
