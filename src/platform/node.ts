@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { sendChunk } from '../node/chunk-sender.js';
 import { fileSourceOf } from '../node/part-source.js';
 import { VERSION } from '../version.js';
 import { hasProcessEnv, readProcessEnv } from './environment.js';
-import type { ChunkSender, IncrementalDigest, Platform } from './platform.js';
+import { md5 } from '../node/md5-worker.js';
+import type { ChunkSender, Platform } from './platform.js';
 
 /**
  * Node's port for upload chunks, from any source: form-data streamed over `node:http(s)` from the
@@ -36,15 +36,6 @@ async function encodeForm(
   const encoded = new Response(form);
   const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
   return { body: new Uint8Array(await encoded.arrayBuffer()), contentType };
-}
-
-/** node:crypto's MD5: native, several times the speed of a JavaScript one. */
-function md5(): IncrementalDigest {
-  const hash = createHash('md5');
-  return {
-    update: (bytes) => void hash.update(bytes),
-    digest: () => hash.digest('hex'),
-  };
 }
 
 /** Node (and runtimes that load the `node` export condition): picked by the entry, once. */

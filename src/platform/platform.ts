@@ -34,9 +34,12 @@ export interface Platform {
 
 /** A hash fed piece by piece, in order. */
 export interface IncrementalDigest {
-  update(bytes: Uint8Array): void;
-  /** The digest, hex. */
-  digest(): string;
+  /** Takes `bytes` (which may be reused once this returns, or once its promise resolves). */
+  update(bytes: Uint8Array): void | Promise<void>;
+  /** The digest, hex; the hash is spent afterwards. */
+  digest(): string | Promise<string>;
+  /** Lets go of what it holds (a worker) when the digest is no longer wanted. */
+  close?(): void;
 }
 
 /**

@@ -28,7 +28,7 @@ export class StreamReader implements ChunkReader {
   /** Buffers of chunks the upload is done with, filled again (no garbage per chunk). */
   private readonly spare: ArrayBuffer[] = [];
   /** Gets every byte read, once, in order (see `observe`). */
-  private consumer: ((bytes: Uint8Array) => void) | undefined;
+  private consumer: ((bytes: Uint8Array) => void | Promise<void>) | undefined;
 
   constructor(
     private readonly pieces: PieceReader,
@@ -49,7 +49,7 @@ export class StreamReader implements ChunkReader {
     if (chunk instanceof Uint8Array && !this.stopped) this.spare.push(chunk.buffer as ArrayBuffer);
   }
 
-  observe(consumer: (bytes: Uint8Array) => void): void {
+  observe(consumer: (bytes: Uint8Array) => void | Promise<void>): void {
     this.consumer = consumer;
   }
 
@@ -78,7 +78,7 @@ export class StreamReader implements ChunkReader {
     }
     this.position = end;
     if (end === this.size) await this.expectEnd();
-    this.consumer?.(buffer);
+    await this.consumer?.(buffer);
     return buffer;
   }
 
@@ -94,7 +94,7 @@ export class StreamReader implements ChunkReader {
       const piece = this.leftover ?? (await this.nextPiece());
       if (piece === undefined) throw this.sizeMismatch(this.position, 'ended after');
       const take = Math.min(piece.byteLength, start - this.position);
-      this.consumer?.(piece.subarray(0, take));
+      await this.consumer?.(piece.subarray(0, take));
       this.leftover = take < piece.byteLength ? piece.subarray(take) : undefined;
       this.position += take;
     }

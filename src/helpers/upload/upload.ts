@@ -10,6 +10,7 @@ import {
   type MediaFile,
   type OperationType,
 } from '../../schemas/media.js';
+import type { IncrementalDigest } from '../../platform/platform.js';
 import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
 import { planChunks, type ChunkPlan } from './chunk-plan.js';
 import { deliverChunk, type ChunkSender } from './deliver-chunk.js';
@@ -62,6 +63,7 @@ export async function uploadMedia(
   const reader = openSource(source);
   const { signal } = options;
   let opened: UploadSession | undefined;
+  let hashing: IncrementalDigest | undefined;
   try {
     // The resume key is checked before any request: a missing key costs nothing.
     const resumeOf = resumeFor(source, settings, reader.size, signal);
@@ -71,6 +73,7 @@ export async function uploadMedia(
     // Before the session opens: a resumed stream's acknowledged chunks are read (and hashed) then.
     const digest = settings.checkDigest ? await openMd5() : undefined;
     if (digest && reader.sequential) reader.observe?.((bytes) => digest.update(bytes));
+    hashing = digest;
     const session = await UploadSession.open(
       { ...resumeOf.target, plan },
       resumeOf.stored,
@@ -119,11 +122,12 @@ export async function uploadMedia(
       signal,
     });
     await session.finished();
-    if (digest) checkWhole(file, digest.digest());
+    if (digest) checkWhole(file, await digest.digest());
     progress.finish();
     if (progress.callbackError !== undefined) throw progress.callbackError;
     return file;
   } finally {
+    hashing?.close?.();
     opened?.settled();
     await reader.close();
   }
