@@ -53,8 +53,10 @@ class WorkerMd5 implements IncrementalDigest {
   async update(bytes: Uint8Array): Promise<void> {
     for (let at = 0; at < bytes.byteLength; at += PIECE_BYTES) {
       if (this.failure) throw this.failure;
-      // A copy, transferred: the caller's buffer is filled again as soon as this returns.
-      const piece = bytes.slice(at, at + PIECE_BYTES);
+      // A copy of our own, transferred: the caller's memory is never detached (a Node Buffer's
+      // \`slice\` is a view, not a copy) and may be filled again as soon as this returns.
+      const piece = new Uint8Array(Math.min(PIECE_BYTES, bytes.byteLength - at));
+      piece.set(bytes.subarray(at, at + piece.byteLength));
       this.queued += piece.byteLength;
       this.worker.postMessage(piece, [piece.buffer]);
       if (this.queued > QUEUED_BYTES)

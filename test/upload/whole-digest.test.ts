@@ -9,11 +9,13 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createClient,
   UploadDigestMismatchError,
   UploadError,
   type UploadSource,
   type UploadStore,
 } from '../../src/index.js';
+import { startMockServer } from '../../src/mock/index.js';
 import { fileUploadStore, fromPath } from '../../src/node.js';
 import { CHUNK, TOTAL, fileOf, resumeHarness } from './support/resume-harness.js';
 import { bytesOf, memoryUploadStore, webStream } from './support/upload-kit.js';
@@ -145,4 +147,36 @@ it('checkDigest must be a boolean, refused before any request', async () => {
   });
   await expect(upload).rejects.toThrow(/Invalid checkDigest: must be true or false/);
   expect(h.recorder.trace('x.png').chunks).toEqual([]);
+});
+
+describe('sources read in pieces larger than one read (chunks past 1 MiB)', () => {
+  it("fromPath and a Node Buffer: checked, and the caller's memory left whole", async () => {
+    const big = 3 * 1024 * 1024 + 5;
+    const server = await startMockServer({
+      operationTypes: { big: { chunk_size: 2 * 1024 * 1024 + 3, max_chunks: null } },
+    });
+    try {
+      const sdk = createClient({
+        baseUrl: server.url,
+        token: server.simulator.users.owner.token,
+        logLevel: 'off',
+      });
+      const bytes = Buffer.from(bytesOf(big));
+      const copy = Buffer.from(bytes);
+      const path = join(dir, 'big.bin');
+      await writeFile(path, bytes);
+      for (const source of [await fromPath(path), bytes]) {
+        const file = await sdk.media.upload(source, {
+          operation_type: 'big',
+          filename: 'big.bin',
+          checkDigest: true,
+        });
+        expect(file.name).toBe(md5(copy));
+      }
+      expect(bytes.byteLength).toBe(big);
+      expect(bytes.equals(copy)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
 });
