@@ -12,7 +12,8 @@ describe.each(['spec', 'deployed'] as const)('seatpay-mock --profile %s', (profi
 
   it('serves the shipped document at /openapi.json, with or without a token', async () => {
     server = await startMockServer({ port: 0, profile });
-    for (const headers of [{}, { authorization: 'Token not-a-token' }, { authorization: `Bearer ${server.simulator.users.owner.token}` }]) {
+    const tries: Record<string, string>[] = [{}, { authorization: 'Token not-a-token' }, { authorization: `Bearer ${server.simulator.users.owner.token}` }];
+    for (const headers of tries) {
       const answer = await fetch(new URL('/openapi.json', server.url), { headers });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toContain('application/json');
