@@ -27,7 +27,9 @@ async function run(command: string, args: string[], cwd: string): Promise<string
     return (await promisify(execFile)(command, args, { cwd, encoding: 'utf8' })).stdout;
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`);
+    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`, {
+      cause: error,
+    });
   }
 }
 afterAll(async () => {
