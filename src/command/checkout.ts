@@ -1,9 +1,9 @@
 import type { CheckoutParams, CheckoutResult, PurchaseJournal, SeatpayClient } from '../index.js';
 import { positionals as positionalsOf, readArguments, required, wholeNumber } from './arguments.js';
-import { checkKeys, runOrders, type BatchRow } from './batch.js';
+import { repeatedKeys, runOrders, type BatchRow } from './batch.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { academyOf, clientOf, journalOf, profileOf, type Context } from './context.js';
-import { readCsv } from './csv.js';
+import { checkRows, readCsv } from './csv.js';
 import type { ExitCode } from './exit-codes.js';
 import {
   asCommand,
@@ -11,6 +11,7 @@ import {
   identityOf,
   keyFlags,
   keyOf,
+  rowKey,
   rowNumber,
   rowText,
   settleAdvice,
@@ -46,8 +47,10 @@ Options:
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake (nothing sent),
-3 the outcome is unknown: check with seatpay journal reconcile <key> before buying again.
+Exit codes: 0 done, 1 failed for now (nothing charged: run again), 2 usage or input mistake
+(nothing sent), 3 the outcome is unknown: check with seatpay journal reconcile <key> before buying
+again, 4 refused by the service (fix the order; nothing charged), 5 the key is in progress
+elsewhere. A batch exits with its worst row (3, 2, 4, 5, 130, 1).
 `;
 
 /** A service id when it is a number, else its slug. */
@@ -56,20 +59,28 @@ const serviceOf = (value: string): string | number => (/^\d+$/.test(value) ? Num
 type Order = { key: string; line: number; params: CheckoutParams };
 
 async function csvOrders(file: string, academy: number | undefined): Promise<Order[]> {
-  const orders = (await readCsv(file, ['key', 'service', 'how_many'])).map(({ line, fields }) => {
-    const subscription = fields.subscription
-      ? rowNumber(file, line, 'subscription', fields.subscription)
-      : undefined;
-    const params: CheckoutParams = {
-      service: serviceOf(rowText(file, line, 'service', fields.service)),
-      how_many: rowNumber(file, line, 'how_many', fields.how_many),
-      ...(subscription === undefined ? {} : { subscription }),
-      ...(academy === undefined ? {} : { academy }),
-    };
-    return { key: rowText(file, line, 'key', fields.key), line, params };
+  const rows = await readCsv(file, {
+    required: ['key', 'service', 'how_many'],
+    optional: ['subscription'],
   });
-  checkKeys(orders, file);
-  return orders;
+  return checkRows(
+    file,
+    rows,
+    ({ line, fields }, check) => {
+      const subscription = fields.subscription
+        ? check(() => rowNumber('subscription', fields.subscription))
+        : undefined;
+      const service = check(() => rowText('service', fields.service));
+      const params: CheckoutParams = {
+        service: serviceOf(service ?? ''),
+        how_many: check(() => rowNumber('how_many', fields.how_many)) ?? 0,
+        ...(subscription === undefined ? {} : { subscription }),
+        ...(academy === undefined ? {} : { academy }),
+      };
+      return { key: check(() => rowKey(fields.key)) ?? '', line, params };
+    },
+    repeatedKeys,
+  );
 }
 
 function singleOrder(values: Values, academy: number | undefined): Order {
@@ -93,28 +104,36 @@ function rowOf(
   client: SeatpayClient,
   keyed: { journal: PurchaseJournal; identity?: string },
   order: Order,
-  signal: AbortSignal,
 ): BatchRow<Shown | SettledAsCharged> {
   const { key, line, params } = order;
-  const run = async () => {
+  const run = async (signal: AbortSignal) => {
     const result = await asCommand(key, async () => {
-      // A replay answers from the journal, marked so: no second read of the journal to tell.
       const { data, response } = await client.consumables
         .checkout({ ...params, key, ...keyed }, { signal })
         .withResponse();
-      const replayed = response.headers.get('idempotent-replayed') === 'true';
-      return { ...data, key, replayed };
+      const marked = response.headers.get('idempotent-replayed') === 'true';
+      // The journal's replay is made here, not fetched, so it has no URL (keyed-checkout.ts); a
+      // fetched answer marked so is the service saying it replayed: a fresh order of this run.
+      const replayed = marked && response.url === '';
+      const told = marked && !replayed ? { serviceReplayed: true } : {};
+      // Ours last: an answer's own `key` or `replayed` field cannot pass for the command's.
+      const ours = { key, replayed, ...told };
+      return Object.assign({ key }, data, ours);
     });
     return { result, replayed: result.replayed };
   };
   return { key, line, run };
 }
 
-type Shown = CheckoutResult & { key: string; replayed: boolean };
+type Shown = CheckoutResult & { key: string; replayed: boolean; serviceReplayed?: boolean };
 
 function describe(result: Shown | SettledAsCharged) {
   if (result instanceof SettledAsCharged) return result.describe();
-  const how = result.replayed ? 'already done (replayed from the journal)' : 'done';
+  const how = result.replayed
+    ? 'already done (replayed from the journal)'
+    : result.serviceReplayed
+      ? "done (the service said it replayed an earlier request's answer)"
+      : 'done';
   return `${result.key}: checkout ${how}, invoice ${result.id ?? '?'} amount ${String(result.amount ?? '?')}`;
 }
 
@@ -133,7 +152,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   try {
     const client = await clientOf(values, context);
     const keyed = { journal: open.journal, ...(identity === undefined ? {} : { identity }) };
-    const rows = orders.map((order) => rowOf(client, keyed, order, context.signal));
+    const rows = orders.map((order) => rowOf(client, keyed, order));
     const flags = keyFlags(values.journal, values.identity);
     const settle = (key: string) => settleAdvice(key, flags);
     const batch = values.csv === undefined ? undefined : { concurrency };

@@ -18,10 +18,14 @@ import { UsageError } from './usage-error.js';
 export interface Context {
   output: Output;
   env: Environment;
-  /** Fires on Ctrl-C. */
+  /** Fires on the first Ctrl-C or SIGTERM: a single call stops, a batch starts no new row. */
   signal: AbortSignal;
   /** The secrets this run knows: every write hides them. */
   secrets: KnownSecrets;
+  /** Fires on the second Ctrl-C or SIGTERM: a batch's rows in flight stop too (default: signal). */
+  abort?: AbortSignal;
+  /** Fires when stdout or stderr was closed by its reader: a batch starts no new row. */
+  closed?: AbortSignal;
 }
 
 /** The global flags as parsed. */
@@ -59,21 +63,35 @@ function loggerOf(output: Output): Logger {
   return { error: line, warn: line, info: line, debug: line };
 }
 
-/** The client the flags and the environment describe; its token from the environment or a file. */
-export async function clientOf(values: GlobalValues, context: Setting): Promise<SeatpayClient> {
+/**
+ * Makes clients as the flags and the environment describe them (the token read once, from the
+ * environment or a file): one per batch row where each needs its own (a purchase).
+ */
+export async function clientsOf(
+  values: GlobalValues,
+  context: Setting,
+): Promise<() => SeatpayClient> {
   const { env, secrets, output } = context;
   const baseUrl = values['base-url'] ?? env.SEATPAY_BASE_URL;
   if (!baseUrl)
     throw new UsageError('no service address: set SEATPAY_BASE_URL or pass --base-url <url>');
   const token = await readToken(values['token-file'], env, secrets);
   const academy = academyOf(values);
-  return createClient({
-    baseUrl,
-    token,
-    profile: profileOf(values, env),
-    logger: loggerOf(output),
-    ...(academy === undefined ? {} : { academy }),
-  });
+  const profile = profileOf(values, env);
+  const logger = loggerOf(output);
+  return () =>
+    createClient({
+      baseUrl,
+      token,
+      profile,
+      logger,
+      ...(academy === undefined ? {} : { academy }),
+    });
+}
+
+/** The client the flags and the environment describe; its token from the environment or a file. */
+export async function clientOf(values: GlobalValues, context: Setting): Promise<SeatpayClient> {
+  return (await clientsOf(values, context))();
 }
 
 /** The address of a client that is never asked to send: `.invalid` never resolves (RFC 2606). */

@@ -1,9 +1,9 @@
 import type { CardParams, PurchaseJournal, PurchaseResult, SeatpayClient } from '../index.js';
 import { positionals, readArguments, required, wholeNumber } from './arguments.js';
-import { checkKeys, runOrders, type BatchRow } from './batch.js';
+import { repeatedKeys, runOrders, type BatchRow } from './batch.js';
 import { GLOBAL_HELP, type Command } from './command.js';
-import { academyOf, clientOf, journalOf, profileOf, type Context } from './context.js';
-import { readCsv } from './csv.js';
+import { academyOf, clientsOf, journalOf, profileOf, type Context } from './context.js';
+import { checkRows, readCsv } from './csv.js';
 import type { ExitCode } from './exit-codes.js';
 import {
   asCommand,
@@ -12,6 +12,7 @@ import {
   isFinished,
   keyFlags,
   keyOf,
+  rowKey,
   rowNumber,
   rowText,
   settleAdvice,
@@ -51,14 +52,17 @@ Options:
       --payment-method <id>    the payment method (the deployed server needs one)
       --wait-timeout <ms>      how long to wait for the subscription (default 120000)
       --csv <file>             one order per row; header key,plan,seats,period
-      --concurrency <n>        rows at once in a batch (default 4)
+      --concurrency <n>        rows at once in a batch (default 4; one at a time on the
+                               deployed server, which keeps one open bag per user)
       --identity <id>          who the keys belong to, your own user id (default SEATPAY_IDENTITY;
                                else the token's: give one if your tokens rotate)
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake (nothing sent),
-3 the card may have been charged: check with seatpay journal reconcile <key>.
+Exit codes: 0 done, 1 failed for now (nothing charged: run again), 2 usage or input mistake
+(nothing sent), 3 the card may have been charged: check with seatpay journal reconcile <key>,
+4 refused by the service (fix the order; nothing charged), 5 the key is in progress elsewhere.
+A batch exits with its worst row (3, 2, 4, 5, 130, 1).
 `;
 
 type Order = {
@@ -77,19 +81,22 @@ function periodOf(where: string, value: string | undefined): string {
 }
 
 async function csvOrders(file: string): Promise<Order[]> {
-  const rows = await readCsv(file, ['key', 'plan', 'period']);
-  const orders = rows.map(({ line, fields }): Order => {
-    const seats = fields.seats ? rowNumber(file, line, 'seats', fields.seats) : undefined;
-    return {
-      key: rowText(file, line, 'key', fields.key),
-      line,
-      plan: rowText(file, line, 'plan', fields.plan),
-      ...(seats === undefined ? {} : { team_seats: seats }),
-      chosen_period: periodOf(`${file} line ${line}: period`, fields.period),
-    };
-  });
-  checkKeys(orders, file);
-  return orders;
+  const rows = await readCsv(file, { required: ['key', 'plan', 'period'], optional: ['seats'] });
+  return checkRows(
+    file,
+    rows,
+    ({ line, fields }, check): Order => {
+      const seats = fields.seats ? check(() => rowNumber('seats', fields.seats)) : undefined;
+      return {
+        key: check(() => rowKey(fields.key)) ?? '',
+        line,
+        plan: check(() => rowText('plan', fields.plan)) ?? '',
+        ...(seats === undefined ? {} : { team_seats: seats }),
+        chosen_period: check(() => periodOf('period', fields.period)) ?? '',
+      };
+    },
+    repeatedKeys,
+  );
 }
 
 type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
@@ -120,7 +127,8 @@ function describe(shown: Shown | SettledAsCharged): string {
 }
 
 interface Shared {
-  client: SeatpayClient;
+  /** A client per row: a client's purchases pay and wait one at a time (its money queue). */
+  client: () => SeatpayClient;
   journal: PurchaseJournal;
   card: CardParams;
   extra: {
@@ -137,16 +145,16 @@ function rowOf(
   order: Order,
 ): BatchRow<Shown | SettledAsCharged> {
   const { key, line, plan, team_seats, chosen_period } = order;
-  const buy = async () => {
+  const buy = async (signal: AbortSignal) => {
     const replayed = await isFinished(journal, key);
-    const result = await client.purchase({
+    const result = await client().purchase({
       plan,
       ...(team_seats === undefined ? {} : { team_seats }),
       chosen_period,
       card,
       key,
       journal,
-      signal: context.signal,
+      signal,
       // One order shows its steps; a batch shows a line per row, not eight.
       ...(order.line === 0
         ? { onStep: ({ step }) => context.output.note(`${key}: ${step} done`) }
@@ -155,8 +163,8 @@ function rowOf(
     });
     return summaryOf(key, replayed, result);
   };
-  const run = async () => {
-    const result = await asCommand(key, buy);
+  const run = async (signal: AbortSignal) => {
+    const result = await asCommand(key, () => buy(signal));
     return { result, replayed: result.replayed };
   };
   return { key, line, run };
@@ -175,22 +183,40 @@ function extraOf(values: Values, context: Context): Shared['extra'] {
   };
 }
 
+/**
+ * The deployed server keeps one open bag per user: a second purchase's checking replaces the
+ * first's bag while it pays. There, a batch's purchases run one at a time, and the command says so.
+ * Elsewhere each row pays and waits for its own subscription (matched by its invoice's bag), with
+ * a client of its own, `--concurrency` rows at once.
+ */
+function concurrencyFor(profile: string, asked: number, rows: number, context: Context): number {
+  if (profile !== 'deployed' || asked === 1) return asked;
+  if (rows > 1)
+    context.output.note(
+      `--concurrency ${asked}: the deployed server allows one open bag per user, so purchases run one at a time`,
+    );
+  return 1;
+}
+
 async function run(argv: readonly string[], context: Context): Promise<ExitCode> {
   const { values, positionals: given } = readArguments(argv, OPTIONS);
   positionals(given, []);
-  profileOf(values, context.env);
-  const concurrency = concurrencyOf(values.concurrency);
+  const profile = profileOf(values, context.env);
+  const asked = concurrencyOf(values.concurrency);
   const orders = values.csv === undefined ? [singleOrder(values)] : await csvOrders(values.csv);
   const extra = extraOf(values, context);
   const card = await readCard(values['card-file'], context.env, context.secrets);
   const open = journalOf(values.journal, context);
   try {
-    const client = await clientOf(values, context);
+    const client = await clientsOf(values, context);
     const shared: Shared = { client, journal: open.journal, card, extra, context };
     const rows = orders.map((order) => rowOf(shared, order));
     const flags = keyFlags(values.journal, values.identity);
     const settle = (key: string) => settleAdvice(key, flags);
-    const batch = values.csv === undefined ? undefined : { concurrency };
+    const batch =
+      values.csv === undefined
+        ? undefined
+        : { concurrency: concurrencyFor(profile, asked, orders.length, context) };
     return await runOrders(rows, batch, settle, describe, context);
   } finally {
     await open.close();
