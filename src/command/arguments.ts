@@ -23,7 +23,8 @@ const SECRET_FLAGS: Record<string, string> = {
 function refuseSecrets(argv: readonly string[]): void {
   for (const arg of argv) {
     const name = /^--([\w-]+)(=|$)/.exec(arg)?.[1];
-    const instead = name === undefined ? undefined : SECRET_FLAGS[name];
+    const instead =
+      name !== undefined && Object.hasOwn(SECRET_FLAGS, name) ? SECRET_FLAGS[name] : undefined;
     if (instead !== undefined)
       throw new UsageError(
         `--${name} is refused: the command line shows in \`ps\` and shell history; ${instead}`,

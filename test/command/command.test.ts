@@ -95,6 +95,13 @@ describe('seatpay refuses mistakes before sending anything', () => {
     }
   });
 
+  it('a flag named like a property of every object is an unknown option, not a secret', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const ran = await runInProcess(['seats', 'list', '7', `--${name}`], SERVICE);
+      expectMistake(ran, new RegExp(`unknown option.*--${name}`));
+    }
+  });
+
   it('a card file that is not JSON is refused without quoting it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'seatpay-command-'));
     await writeFile(join(dir, 'card.json'), 'card_number=4242424242424242 cvc=987');
