@@ -38,7 +38,7 @@ function parseError(error: unknown): never {
   const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${quoted}`);
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
-    throw new UsageError(message.replace(/\.$/, '').split('\n')[0]);
+    throw new UsageError(message.replace(/\.$/, '').split('\n')[0] ?? message);
   throw error;
 }
 

@@ -137,7 +137,7 @@ describe('seatpay refuses mistakes before sending anything', () => {
     const header = 'key,service,how_many,subscription\r\n';
     expectMistake(
       await batch(`${header}a,ai-credits,1,7\r\nb,ai-credits,0,7\r\n`),
-      /orders\.csv line 3: how_many must be a whole number from 1, not "0"/,
+      /orders\.csv line 3: how_many must be a whole number from 1 to 2147483647, not "0"/,
     );
     expectMistake(
       await batch(`${header}a,ai-credits,1,7\r\n"a",ai-credits,2,7\r\n`),
