@@ -121,7 +121,8 @@ describe.concurrent('the packed tarball', () => {
   });
 });
 
-describe.concurrent.each(NODE_MAJORS)('installed, under Node %i', (major) => {
+// A hang guard, not a budget: the smoke scripts start Node processes, all at once.
+describe.concurrent.each(NODE_MAJORS)('installed, under Node %i', { timeout: 300_000 }, (major) => {
   const runtime = new RegExp(`^v${major}\\.`);
   const run = (script: string, env?: Record<string, string>) =>
     runScript(nodeBinaries.get(major)!, pkg.scratchDir, script, env);
