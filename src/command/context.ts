@@ -11,7 +11,8 @@ import { postgresJournal } from '../postgres.js';
 import { wholeNumber } from './arguments.js';
 import { SECRET_URL_PARAM, urlSecrets, type KnownSecrets } from './known-secrets.js';
 import type { Output } from './output.js';
-import { readToken, type Environment } from './secrets.js';
+import { type Environment } from './known-secrets.js';
+import { readToken } from './secrets.js';
 import { UsageError } from './usage-error.js';
 
 /** What every command runs with. */

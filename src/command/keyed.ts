@@ -8,7 +8,7 @@ import {
 import { wholeNumber } from './arguments.js';
 import { exitCodeOf, UNSETTLED } from './exit-codes.js';
 import { hasUnsafeCharacter, printableField } from './printable.js';
-import type { Environment } from './secrets.js';
+import type { Environment } from './known-secrets.js';
 import { UsageError } from './usage-error.js';
 
 // What the money commands (purchase, checkout) share: a key per order, a journal, and the

@@ -1,11 +1,13 @@
 import { redactSecrets } from '../node.js';
 import type { Streams } from './output.js';
-import type { Environment } from './secrets.js';
 
 // Whatever the command prints may quote a secret: answers are printed as the service sent them (a
 // service may echo the token or the card), and so are its error messages and a database's. So
 // every write, on stdout and stderr alike, goes through the SDK's own redaction with every secret
 // this run knows: one place, whatever the path (result, row, note, progress, the error line).
+
+/** The command's environment: where its secrets come from (never argv). */
+export type Environment = Record<string, string | undefined>;
 
 /** Query parameters of a database URL that hold a secret (`password`, `sslpassword` ...). */
 export const SECRET_URL_PARAM = /pass|secret|token/i;

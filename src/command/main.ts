@@ -11,7 +11,7 @@ import { DONE, exitCodeOf, INTERRUPTED, USAGE, type ExitCode } from './exit-code
 import { KnownSecrets } from './known-secrets.js';
 import { createOutput, PROCESS_STREAMS, type Streams } from './output.js';
 import { printableField } from './printable.js';
-import type { Environment } from './secrets.js';
+import type { Environment } from './known-secrets.js';
 import { processStops } from './stops.js';
 import { UsageError } from './usage-error.js';
 

@@ -1,13 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { CardParams } from '../index.js';
-import { cardSecrets, type KnownSecrets } from './known-secrets.js';
+import { cardSecrets, type Environment, type KnownSecrets } from './known-secrets.js';
 import { UsageError } from './usage-error.js';
 
 // Secrets come from the environment or a file, never from argv (it shows in `ps`). Messages name
 // the variable or file and never repeat what it holds: not even a JSON parser's message, which
 // quotes the text it choked on.
-
-export type Environment = Record<string, string | undefined>;
 
 async function readSecretFile(flag: string, path: string): Promise<string> {
   try {
