@@ -119,7 +119,8 @@ export class ClientJournal {
     const settlement = { charged, reason, at: new Date().toISOString(), by: 'operator' as const };
     const recorded = await journal.get(key);
     await this.#checkOwner(key, recorded, options);
-    const record = settledRecord(key, recorded, settlement);
+    // A reason may quote what the operator pasted: recorded, as everything, without a secret.
+    const record = this.#core.secrets.redact(settledRecord(key, recorded, settlement));
     await journal.set(key, record);
     return record;
   }
