@@ -155,10 +155,14 @@ export class MediaResource {
       : { ...options, checkDigest, ...(academy === undefined ? {} : { academy }) };
     // Loaded on first use, in a chunk of its own: a page that never uploads does not ship it.
     // Traced, it is one span around its every chunk's attempts.
-    return this.#core.observe('seatpay.upload', (notes) =>
-      uploadModule
-        .load({ signal: options?.signal })
-        .then(({ uploadMedia }) => uploadMedia(this, source, given, this.#core.log, notes)),
+    const wait = { signal: options?.signal };
+    return this.#core.observe(
+      'seatpay.upload',
+      (notes) =>
+        uploadModule
+          .load(wait)
+          .then(({ uploadMedia }) => uploadMedia(this, source, given, this.#core.log, notes)),
+      wait,
     );
   }
 

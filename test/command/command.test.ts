@@ -95,6 +95,13 @@ describe('seatpay refuses mistakes before sending anything', () => {
     }
   });
 
+  it('a flag named like a property of every object is an unknown option, not a secret', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const ran = await runInProcess(['seats', 'list', '7', `--${name}`], SERVICE);
+      expectMistake(ran, new RegExp(`unknown option.*--${name}`));
+    }
+  });
+
   it('a card file that is not JSON is refused without quoting it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'seatpay-command-'));
     await writeFile(join(dir, 'card.json'), 'card_number=4242424242424242 cvc=987');
@@ -130,7 +137,7 @@ describe('seatpay refuses mistakes before sending anything', () => {
     const header = 'key,service,how_many,subscription\r\n';
     expectMistake(
       await batch(`${header}a,ai-credits,1,7\r\nb,ai-credits,0,7\r\n`),
-      /orders\.csv line 3: how_many must be a whole number from 1, not "0"/,
+      /orders\.csv line 3: how_many must be a whole number from 1 to 2147483647, not "0"/,
     );
     expectMistake(
       await batch(`${header}a,ai-credits,1,7\r\n"a",ai-credits,2,7\r\n`),
@@ -142,6 +149,19 @@ describe('seatpay refuses mistakes before sending anything', () => {
     );
     expectMistake(await batch('key,service\na,ai-credits\n'), /has no how_many column/);
     expectMistake(await batch(`${header}a,ai-credits,1\n`), /line 2: 3 fields, the header has 4/);
+  });
+});
+
+describe('seatpay seats add --csv --concurrency', () => {
+  it('says that seats go as one change, so there is nothing to run at once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seatpay-command-'));
+    await writeFile(join(dir, 'seats.csv'), 'email\nada@example.com\nbob@example.com\n');
+    const args = ['seats', 'add', '7', '--csv', join(dir, 'seats.csv')];
+    const ran = await runInProcess([...args, '--concurrency', '4'], SERVICE);
+    expect(ran.stderr).toMatch(
+      /^--concurrency 4: seats add sends every seat in one change \(the service applies a seat list at once\)/,
+    );
+    expect((await runInProcess(args, SERVICE)).stderr).not.toMatch(/--concurrency/);
   });
 });
 
