@@ -21,7 +21,7 @@ const checks = /* @__PURE__ */ new LazyModule(() => import('./reconcile-checks.j
  *
  * @example
  * ```ts
- * const journal = fileJournal('./orders.json');
+ * const journal = fileJournal('./orders.db');
  * for (const entry of await client.journal.list({ journal })) {
  *   if (entry.charged === 'unknown') console.log(await client.journal.reconcile(entry.key, { journal }));
  * }

@@ -192,7 +192,7 @@ export class ConsumablesResource {
  *
  * @example
  * ```ts
- * const keyed: CheckoutKeyOptions = { key: 'topup-1042', journal: fileJournal('./orders.json') };
+ * const keyed: CheckoutKeyOptions = { key: 'topup-1042', journal: fileJournal('./orders.db') };
  * await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: 7, ...keyed });
  * ```
  * @category Resources

@@ -20,7 +20,11 @@ let server: MockServer;
 let users = 0;
 
 beforeAll(async () => {
-  [db, server] = await Promise.all([startPostgres(), startMockServer({ subscriptionDelayMs: 10 })]);
+  // Each kept as soon as it is up, so afterAll stops whatever started even if the other failed.
+  await Promise.all([
+    startPostgres().then((started) => (db = started)),
+    startMockServer({ subscriptionDelayMs: 10 }).then((started) => (server = started)),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await server?.close();
