@@ -31,13 +31,27 @@ const PLAN = JSON.stringify({
   seat_service_price: { price_per_unit: '12.50' },
 });
 
-/** The page: one client, one call; it tells the runner what its first answer was. */
-export function oneCallPage(dist = DIST): string {
-  return `import { createClient } from '${dist}index.js';
+/** The pages: one call each; each tells the runner what its first answer was. */
+export const firstAnswerPages = {
+  /** One client, every resource on it. */
+  'createClient, plans.get': (dist: string) => `import { createClient } from '${dist}index.js';
     const answered = (value) => globalThis.__pageAnswered(value);
     createClient({ baseUrl: 'https://api.example.com', token: 't' })
       .plans.get('team-per-seat')
-      .then((plan) => answered(plan.slug), (error) => answered(String(error)));`;
+      .then((plan) => answered(plan.slug), (error) => answered(String(error)));`,
+  /** One resource on the bare request path. */
+  'createCore + PlansResource, plans.get': (dist: string) =>
+    `import { createCore, PlansResource } from '${dist}index.js';
+    const answered = (value) => globalThis.__pageAnswered(value);
+    new PlansResource(createCore({ baseUrl: 'https://api.example.com', token: 't' }))
+      .get('team-per-seat')
+      .then((plan) => answered(plan.slug), (error) => answered(String(error)));`,
+} as const;
+export type FirstAnswerPage = keyof typeof firstAnswerPages;
+
+/** The page that creates a client and calls `plans.get`. */
+export function oneCallPage(dist = DIST): string {
+  return firstAnswerPages['createClient, plans.get'](dist);
 }
 
 export interface FirstAnswer {
@@ -58,9 +72,13 @@ export interface FirstAnswer {
   allChunks: number;
 }
 
-/** Builds the one-call page with `splitter` from `dist` and runs it: see the file's comment. */
-export async function measureFirstAnswer(splitter: Splitter, dist = DIST): Promise<FirstAnswer> {
-  const { entry, chunks } = await splitPage(oneCallPage(dist), splitter, dist);
+/** Builds a page with `splitter` from `dist` and runs it: see the file's comment. */
+export async function measureFirstAnswer(
+  splitter: Splitter,
+  dist = DIST,
+  page: FirstAnswerPage = 'createClient, plans.get',
+): Promise<FirstAnswer> {
+  const { entry, chunks } = await splitPage(firstAnswerPages[page](dist), splitter, dist);
   const folder = mkdtempSync(join(tmpdir(), 'seatpay-first-answer-'));
   try {
     for (const chunk of chunks) {
@@ -125,15 +143,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     ['this build', DIST] as const,
   ];
   const kb = (bytes: number) => (bytes / 1000).toFixed(1);
-  console.log(
-    '| build | bundler | before the first answer: files, min KB, gzip KB | hops | answer |',
-  );
-  console.log('| --- | --- | --- | --- | --- |');
-  for (const splitter of ['vite', 'esbuild --splitting'] as const) {
-    for (const [name, dist] of builds) {
-      const first = await measureFirstAnswer(splitter, dist);
-      const cells = `${first.files.length}, ${kb(first.minified)}, ${kb(first.gzipped)}`;
-      console.log(`| ${name} | ${splitter} | ${cells} | ${first.hops} | ${first.answer} |`);
+  const header =
+    '| page | build | bundler | before the first answer: files, min KB, gzip KB | hops |';
+  console.log(`${header}\n| --- | --- | --- | --- | --- |`);
+  for (const page of Object.keys(firstAnswerPages) as FirstAnswerPage[]) {
+    for (const splitter of ['vite', 'esbuild --splitting'] as const) {
+      for (const [name, dist] of builds) {
+        const first = await measureFirstAnswer(splitter, dist, page);
+        if (first.answer !== 'team-per-seat') throw new Error(`${page}: ${first.answer}`);
+        const cells = `${first.files.length}, ${kb(first.minified)}, ${kb(first.gzipped)}`;
+        console.log(`| ${page} | ${name} | ${splitter} | ${cells} | ${first.hops} |`);
+      }
     }
   }
 }
