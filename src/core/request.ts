@@ -2,7 +2,7 @@ import type { Platform } from '../platform/platform.js';
 import { APIPromise } from './api-promise.js';
 import type { Answer, AnswerMode, Call } from './call.js';
 import { CallEngine } from './call-engine.js';
-import { observed, startObserving, type Observing } from './observe/observing.js';
+import { startObserving, type Observing } from './observe/observing.js';
 import { UNOBSERVED, type OperationNotes } from './observe/operation-notes.js';
 import type { PrepareSetup } from './prepare/prepare.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
@@ -41,7 +41,7 @@ export class HttpCore {
   readonly #secrets: Secrets;
   readonly #profile: Profile;
   readonly #prepareSetup: PrepareSetup;
-  readonly #observing: Observing;
+  readonly #observing: Observing | undefined;
   readonly #keyOwners = new KeyOwners();
   /** The request path, made with the client's first call (its ky instance, its headers). */
   #engine: CallEngine | undefined;
@@ -119,13 +119,35 @@ export class HttpCore {
     given?: InternalRequestOptions,
   ): APIPromise<T> {
     const mode: AnswerMode = { raw: false };
+    const observing = this.#observing;
     let answer: Promise<Answer<T>>;
     try {
-      answer = (this.#engine ??= this.engine()).run(build, checks, given, mode);
+      const engine = (this.#engine ??= this.engine());
+      // A client that traces waits for its observer's chunk on its first call (a client that
+      // does not trace never loads it); every other call starts at once.
+      answer =
+        !observing || observing.ready
+          ? engine.run(build, checks, given, mode)
+          : this.observerLoaded(observing, given).then(() =>
+              engine.run(build, checks, given, mode),
+            );
     } catch (error) {
       answer = Promise.reject(this.#secrets.error(error));
     }
     return new APIPromise(answer, mode);
+  }
+
+  /**
+   * A tracing client's first wait for its observer, ended like every other wait by the call's
+   * signal and within its timeout: nothing has been sent yet either way.
+   */
+  private observerLoaded(
+    observing: Observing,
+    given: InternalRequestOptions | undefined,
+  ): Promise<unknown> {
+    const own = given?.timeout;
+    const ms = typeof own === 'number' && own > 0 ? own : this.#prepareSetup.timeoutMs;
+    return observing.load({ signal: given?.signal, ms });
   }
 
   /** The client's engine, made on its first call: a client that never calls makes none. */
@@ -145,12 +167,18 @@ export class HttpCore {
 
   /**
    * Runs a helper's whole operation (`seatpay.purchase`, `seatpay.upload` ...) in a span of its
-   * own when the client traces; `notes` let it add what it learns.
+   * own when the client traces; `notes` let it add what it learns. The observer is waited for
+   * within `wait`, the bound of the helper's own chunk.
    * @internal
    */
-  observe<T>(name: string, work: (notes: OperationNotes) => Promise<T>): Promise<T> {
-    const untraced = () => work(UNOBSERVED);
-    return observed(this.#observing, (observer) => observer.operation(name, work), untraced);
+  observe<T>(
+    name: string,
+    work: (notes: OperationNotes) => Promise<T>,
+    wait: { signal?: unknown; ms?: number } = {},
+  ): Promise<T> {
+    const observing = this.#observing;
+    if (!observing) return work(UNOBSERVED);
+    return observing.load(wait).then((observer) => observer.operation(name, work));
   }
 
   /**

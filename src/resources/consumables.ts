@@ -126,16 +126,19 @@ export class ConsumablesResource {
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
     // Traced, it is one span around its attempt (none when the key's answer is replayed).
     const wait = { signal: options?.signal, ms: options?.timeout };
-    const run = this.#core.observe('seatpay.checkout', (notes) =>
-      keyedCheckoutModule.load(wait).then((keyedCheckout) => {
-        // Bad input: a typed error, nothing read or sent.
-        keyedCheckout.checkKeyAndJournal({ key, journal, identity });
-        parseInput(checks.CheckoutParamsSchema, input, 'params');
-        const digest = keyedCheckout.keyOwnerDigest;
-        const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
-        const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
-        return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
-      }),
+    const run = this.#core.observe(
+      'seatpay.checkout',
+      (notes) =>
+        keyedCheckoutModule.load(wait).then((keyedCheckout) => {
+          // Bad input: a typed error, nothing read or sent.
+          keyedCheckout.checkKeyAndJournal({ key, journal, identity });
+          parseInput(checks.CheckoutParamsSchema, input, 'params');
+          const digest = keyedCheckout.keyOwnerDigest;
+          const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
+          const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
+          return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
+        }),
+      wait,
     );
     return new APIPromise(run, { raw: false });
   }

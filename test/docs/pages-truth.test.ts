@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createClient, type APIError, type Client } from '../../src/index.js';
+import { createClient, type APIError, type SeatpayClient } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { documentationPages } from './support/pages.js';
 import { repoRoot } from './support/readme-commands.js';
@@ -57,7 +57,7 @@ const refusal = (promise: Promise<unknown>) =>
   );
 
 /** A call that the service refuses with each code, in both profiles. */
-const triggers: Record<string, (t: { owner: Client; id: number }) => Promise<unknown>> = {
+const triggers: Record<string, (t: { owner: SeatpayClient; id: number }) => Promise<unknown>> = {
   'service-not-found': ({ owner, id }) =>
     owner.consumables.checkout({
       service: 'no-such-service',
