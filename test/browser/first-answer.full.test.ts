@@ -21,9 +21,10 @@ import { launchChromium } from './support/launch-chromium.js';
  * page's modules had loaded (one more code hop); after, 49.2 KB in 7 files, all of them the entry
  * and the chunks its HTML preloads. The issue's goal, 24 KB, is missed: ky, zod with every
  * family's schemas and p-retry are about 19.5 KB of it (BENCHMARKS.md, "Issue 36"). The guards
- * sit at the measured size plus about 1 %, and at the measured count of files.
+ * sit at the measured size after merging main at e47cd47 (49.7 KB) plus about 1 %, and at the
+ * measured count of files.
  */
-const FIRST_ANSWER_BUDGET = 49_700;
+const FIRST_ANSWER_BUDGET = 50_200;
 const FIRST_ANSWER_FILES = 7;
 
 let installed: PackedPackage;

@@ -33,9 +33,10 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // Issue 36: the request path and every family's schemas are static imports again (no first call
 // waits for code): 64.4 → 63.4 KB (the wrappers gone) and 41.4 → 42.8 for one resource (its
 // schemas no longer behind a lazy initializer the bundler could drop). The goal, 48 KB for the
-// whole entry, is missed (BENCHMARKS.md, "Issue 36"). Guards at the measured sizes plus about 1 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 64_000;
-const ONE_RESOURCE_BUDGET = 43_300;
+// whole entry, is missed (BENCHMARKS.md, "Issue 36"). After merging main at e47cd47 (which
+// measured 67.8 and 41.6): 66.9 and 43.3. Guards at those sizes plus about 1 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 67_600;
+const ONE_RESOURCE_BUDGET = 43_800;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -81,12 +82,13 @@ describe('browser bundle of the main entry', () => {
  * the first answer (55.8 KB in 32 files with esbuild). Issue 36 made them static again: 51.8 KB in
  * 15 files with vite and 52.1 in 17 with esbuild, two hops (the HTML, then the page's modules).
  * Its goals, 24 and 28 KB, are missed: ky, zod with every family's schemas and p-retry are about
- * 19.5 KB gzipped by themselves (BENCHMARKS.md, "Issue 36"). Guards at the measured sizes plus
- * about 1 %.
+ * 19.5 KB gzipped by themselves (BENCHMARKS.md, "Issue 36"). After merging main at e47cd47
+ * (52.5 KB and 56.7 there, three hops): 52.5 with vite and 53.2 with esbuild. Guards at those
+ * sizes plus about 1 %.
  */
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 52_700, vite: 52_400 } as const;
-/** Everything the main entry exports, up front on a split page (issue 36: 53.8 and 54.0 KB). */
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 54_600;
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 53_700, vite: 53_000 } as const;
+/** Everything the main entry exports, up front on a split page (issue 36: 54.9 and 55.2 KB). */
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 55_700;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
