@@ -76,13 +76,17 @@ export class ClientJournal {
     checkKey(key);
     const journal = this.#access(options.journal);
     await this.#checkOwner(key, await journal.get(key, options.signal), options);
-    const { reconcile } = await reconcileModule.load({ signal: options.signal });
+    const wait = { signal: options.signal };
+    const [{ reconcile }, schemas] = await Promise.all([
+      reconcileModule.load(wait),
+      checks.load(wait),
+    ]);
     const core = this.#core;
     const calls = {
       listSubscriptions: (request?: { signal?: AbortSignal }) =>
         core.request(
-          checks,
-          (schemas) => ({
+          schemas,
+          () => ({
             route: core.routes.listSubscriptions,
             response: schemas.SubscriptionListSchema,
           }),
@@ -90,8 +94,8 @@ export class ClientJournal {
         ),
       listInvoices: async (request?: { signal?: AbortSignal }) => {
         const listing = await core.request(
-          checks,
-          (schemas) => ({ route: core.routes.listInvoices, response: schemas.InvoiceListSchema }),
+          schemas,
+          () => ({ route: core.routes.listInvoices, response: schemas.InvoiceListSchema }),
           request,
         );
         return Array.isArray(listing) ? listing : listing.results;
