@@ -21,7 +21,9 @@ export function removeField(schema: JsonSchema, field: string): void {
     const props = properties(object);
     if (inner === undefined) {
       delete props[field];
-      object.required = ((object.required as string[] | undefined) ?? []).filter((name) => name !== field);
+      object.required = ((object.required as string[] | undefined) ?? []).filter(
+        (name) => name !== field,
+      );
       if ((object.required as string[]).length === 0) delete object.required;
     } else if (props[list]?.items !== undefined) {
       removeField(props[list].items as JsonSchema, inner);
@@ -54,7 +56,10 @@ export function encodeField(schema: JsonSchema, field: string): void {
 }
 
 /** Two routes on one endpoint that fix a field differently (`type`: PREVIEW or BAG): either value. */
-export function mergeFixed(schemas: JsonSchema[], fixed: readonly Readonly<Record<string, unknown>>[]) {
+export function mergeFixed(
+  schemas: JsonSchema[],
+  fixed: readonly Readonly<Record<string, unknown>>[],
+) {
   const [schema] = schemas;
   for (const field of Object.keys(fixed[0] ?? {})) {
     const values = [...new Set(fixed.map((fields) => fields[field]))];

@@ -35,6 +35,10 @@ export class Components {
 
   get schemas(): Record<string, JsonSchema> {
     const schemas = wireComponents(this.#named, 'answer');
-    return Object.fromEntries(Object.keys(schemas).sort().map((name) => [name, schemas[name]!]));
+    return Object.fromEntries(
+      Object.keys(schemas)
+        .sort()
+        .map((name) => [name, schemas[name]!]),
+    );
   }
 }

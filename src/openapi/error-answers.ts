@@ -46,7 +46,9 @@ export function errorResponses(profileName: ProfileName, components: Components)
       return [
         name,
         {
-          description: html ? `${words} That server's unhandled errors are Django's HTML page.` : words,
+          description: html
+            ? `${words} That server's unhandled errors are Django's HTML page.`
+            : words,
           content: html ? { ...errorBody, 'text/html': { schema: { type: 'string' } } } : errorBody,
         },
       ];

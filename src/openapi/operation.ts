@@ -30,7 +30,14 @@ export interface Operation {
   readonly summary: string;
   /** The client call that uses it. */
   readonly call: string;
-  readonly tag: 'Plans and checking' | 'Payments' | 'Subscriptions' | 'Billing team' | 'Seats' | 'Consumables' | 'Media';
+  readonly tag:
+    | 'Plans and checking'
+    | 'Payments'
+    | 'Subscriptions'
+    | 'Billing team'
+    | 'Seats'
+    | 'Consumables'
+    | 'Media';
   /** The schema of each path parameter, by name. */
   readonly params?: Readonly<Record<string, Named>>;
   readonly request?: RequestBody;

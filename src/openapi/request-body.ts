@@ -22,8 +22,13 @@ export function requestBodyOf(
   const operation = OPERATIONS[names[0]!];
   const { request } = operation;
   if (request === undefined) return undefined;
-  const schemas = names.map((name) => bodySchema(operation, table[name], serverRequires(server, name)));
-  const schema = mergeFixed(schemas, names.map((name) => table[name].fixedFields ?? {}));
+  const schemas = names.map((name) =>
+    bodySchema(operation, table[name], serverRequires(server, name)),
+  );
+  const schema = mergeFixed(
+    schemas,
+    names.map((name) => table[name].fixedFields ?? {}),
+  );
   if (request.kind !== 'multipart') return jsonBody(schema);
   return {
     required: true,
@@ -52,7 +57,11 @@ function serverRequires(server: ServerProfile, name: RouteName): string[] {
   return [];
 }
 
-function bodySchema(operation: Operation, route: Route, serverRequired: readonly string[]): JsonSchema {
+function bodySchema(
+  operation: Operation,
+  route: Route,
+  serverRequired: readonly string[],
+): JsonSchema {
   const { request } = operation;
   let schema: JsonSchema;
   if (request!.kind === 'one-of') {
@@ -67,7 +76,8 @@ function bodySchema(operation: Operation, route: Route, serverRequired: readonly
   } else schema = wireSchema(request!.body.schema, 'request');
   for (const field of operation.notInBody ?? []) removeField(schema, field);
   for (const field of route.unsupportedFields?.fields ?? []) removeField(schema, field);
-  for (const field of [...(route.requiredFields ?? []), ...serverRequired]) requireField(schema, field);
+  for (const field of [...(route.requiredFields ?? []), ...serverRequired])
+    requireField(schema, field);
   for (const field of route.jsonEncodedFields ?? []) encodeField(schema, field);
   for (const [field, value] of Object.entries(route.fixedFields ?? {})) {
     objects(schema).forEach((object) => {
