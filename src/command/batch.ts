@@ -4,6 +4,7 @@ import {
   DONE,
   exitCodeOf,
   FAILED,
+  IN_PROGRESS,
   INTERRUPTED,
   UNSETTLED,
   USAGE,
@@ -23,7 +24,8 @@ export interface BatchRow<T = unknown> {
   run(): Promise<{ result: T; replayed: boolean }>;
 }
 
-export type RowStatus = 'done' | 'replayed' | 'failed' | 'invalid' | 'unsettled' | 'interrupted';
+export type RowStatus =
+  'done' | 'replayed' | 'failed' | 'invalid' | 'unsettled' | 'in-progress' | 'interrupted';
 
 export interface RowOutcome {
   key: string;
@@ -39,6 +41,7 @@ const STATUS_OF: Record<ExitCode, RowStatus> = {
   [FAILED]: 'failed',
   [USAGE]: 'invalid',
   [UNSETTLED]: 'unsettled',
+  [IN_PROGRESS]: 'in-progress',
   [INTERRUPTED]: 'interrupted',
 };
 
@@ -106,6 +109,7 @@ export function summarize(
     `${count('failed').length} failed (nothing charged: run again)`,
     `${count('invalid').length} refused as invalid`,
     `${unsettled.length} to settle`,
+    `${count('in-progress').length} in progress elsewhere (run again later)`,
     ...(notRun > 0 ? [`${notRun} not started (interrupted: run again)`] : []),
   ];
   context.output.note(`summary: ${total} rows: ${parts.join(', ')}`);

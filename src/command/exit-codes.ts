@@ -1,4 +1,10 @@
-import { AbortError, InvalidRequestError, PurchaseError, SeatpayError } from '../index.js';
+import {
+  AbortError,
+  InvalidRequestError,
+  KeyInProgressError,
+  PurchaseError,
+  SeatpayError,
+} from '../index.js';
 import { UsageError } from './usage-error.js';
 
 // The exit codes scripts branch on (API.md, "The `seatpay` command").
@@ -11,10 +17,13 @@ export const FAILED = 1;
 export const USAGE = 2;
 /** The outcome is unknown or a row needs settling: reconcile before running again. */
 export const UNSETTLED = 3;
+/** The key is in progress in another run (process, machine) still going: run again later. */
+export const IN_PROGRESS = 5;
 /** Stopped by Ctrl-C (128 + SIGINT) with nothing left unknown. */
 export const INTERRUPTED = 130;
 
-export type ExitCode = typeof DONE | typeof FAILED | typeof USAGE | typeof UNSETTLED | 130;
+export type ExitCode =
+  typeof DONE | typeof FAILED | typeof USAGE | typeof UNSETTLED | typeof IN_PROGRESS | 130;
 
 /** Whether the money may have moved: a purchase says so itself, any other error by its flag. */
 function mayHaveCharged(error: SeatpayError): boolean {
@@ -27,6 +36,8 @@ function mayHaveCharged(error: SeatpayError): boolean {
 export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof UsageError) return USAGE;
   if (!(error instanceof SeatpayError)) return FAILED;
+  // Another run holds the key and may charge it (once): not unknown, nothing to settle.
+  if (inProgressElsewhere(error)) return IN_PROGRESS;
   if (mayHaveCharged(error)) return UNSETTLED;
   if (error instanceof InvalidRequestError) return USAGE;
   if (error instanceof AbortError) return INTERRUPTED;
@@ -34,8 +45,16 @@ export function exitCodeOf(error: unknown): ExitCode {
   return FAILED;
 }
 
+/** A key another live run holds (a purchase tells it through its cause). */
+function inProgressElsewhere(error: SeatpayError): boolean {
+  return (
+    error instanceof KeyInProgressError ||
+    (error instanceof PurchaseError && error.cause instanceof KeyInProgressError)
+  );
+}
+
 /** How bad an exit code is, for a batch: its worst row decides (unknown money first). */
-const SEVERITY: Record<ExitCode, number> = { 0: 0, 1: 1, 130: 2, 2: 3, 3: 4 };
+const SEVERITY: Record<ExitCode, number> = { 0: 0, 1: 1, 130: 2, 5: 3, 2: 4, 3: 5 };
 
 /** The worse of two exit codes. */
 export function worse(a: ExitCode, b: ExitCode): ExitCode {

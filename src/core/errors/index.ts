@@ -23,6 +23,7 @@ export {
 export { SubscriptionTimeoutError, UploadError, UploadMayExistError } from './helper-errors.js';
 export {
   JournalError,
+  KeyInProgressError,
   KeyOwnerError,
   KeyReuseError,
   SettledKeyError,
