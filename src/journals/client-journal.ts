@@ -157,7 +157,7 @@ export class ClientJournal {
     // Loaded only when a record names an owner, as the keyed calls load it.
     const { keyOwnerDigest } = await ownerDigestModule.load({ signal: options.signal });
     const scope = this.#core.keyScope(key, options.identity, undefined, keyOwnerDigest);
-    if (record.owner !== (await scope.owner(options.signal))) throw new KeyOwnerError(key);
+    if (!(await scope.isOwner(record.owner, options.signal))) throw new KeyOwnerError(key);
   }
 
   #access(journal: PurchaseJournal | undefined): JournalAccess {

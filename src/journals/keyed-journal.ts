@@ -50,7 +50,7 @@ export class KeyedJournal {
     if (found === undefined || found === null) return undefined;
     const record = checkRecord(found, `journal's record of key "${this.key}"`);
     // Another identity's record: refused before anything of it (its parameters) is told.
-    if (record.owner !== undefined && record.owner !== (await this.#ownerDigest())) {
+    if (record.owner !== undefined && !(await this.#isOwner(record.owner))) {
       throw new KeyOwnerError(this.key);
     }
     this.#checkSameRequest(record);
@@ -90,13 +90,21 @@ export class KeyedJournal {
   async #stamped(record: JournalRecord): Promise<JournalRecord> {
     // Known by the time a record is written after a claim: a write after an abort still goes.
     const owner = await (this.#owner ?? this.#ownerDigest());
-    return this.scope.redact({ ...record, owner });
+    // The owner is a MAC of ours, nothing of a secret: stamped after the search for secrets,
+    // which would otherwise try to decode its base64 on every write.
+    return { ...this.scope.redact(record), owner };
   }
 
   #ownerDigest(): Promise<string> {
     const { signal } = this;
     this.#owner ??= this.scope.owner(signal);
     return signal ? untilAborted(this.#owner, signal) : this.#owner;
+  }
+
+  #isOwner(recorded: string): Promise<boolean> {
+    const { signal } = this;
+    const checked = this.scope.isOwner(recorded, signal);
+    return signal ? untilAborted(checked, signal) : checked;
   }
 
   #options() {
