@@ -159,7 +159,7 @@ export function fromBase64(word: string): string | undefined {
   }
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[\u0000-\u007f]*$/u; // eslint-disable-line no-control-regex -- bytes below 0x80
 
 /**
  * Whether bytes (one per character) are shaped as UTF-8: each lead byte followed by as many
