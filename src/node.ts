@@ -22,7 +22,11 @@ import { mimeOfPath } from './node/mime-types.js';
 
 export { fileUploadStore } from './node/file-upload-store.js';
 
-export { fileJournal, type FileJournal } from './journals/sqlite/file-journal.js';
+export {
+  fileJournal,
+  type FileJournal,
+  type FileJournalOptions,
+} from './journals/sqlite/file-journal.js';
 
 /**
  * The options of {@link fromPath}.

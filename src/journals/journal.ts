@@ -54,6 +54,13 @@ export interface PurchaseRecord {
   updatedAt: string;
   /** The decision that settled an unknown outcome (`client.journal.reconcile` or `settle`). */
   settled?: Settlement | undefined;
+  /**
+   * While the run that claimed the key is alive and its outcome unknown: until when (ISO 8601) it
+   * holds the key, renewed by its heartbeat. A call with the key waits for that run meanwhile;
+   * past it (the run died) the outcome is unknown and can be settled. Records written before it
+   * existed have none.
+   */
+  leaseUntil?: string | undefined;
 }
 
 /**
@@ -89,6 +96,13 @@ export interface CheckoutRecord {
   updatedAt: string;
   /** The decision that settled an unknown outcome (`client.journal.reconcile` or `settle`). */
   settled?: Settlement | undefined;
+  /**
+   * While the run that claimed the key is alive and its outcome unknown: until when (ISO 8601) it
+   * holds the key, renewed by its heartbeat. A call with the key waits for that run meanwhile;
+   * past it (the run died) the outcome is unknown and can be settled. Records written before it
+   * existed have none.
+   */
+  leaseUntil?: string | undefined;
 }
 
 /**
@@ -194,6 +208,18 @@ export interface PurchaseJournal {
    * ```
    */
   prune?(olderThan: Date, options?: JournalOptions): Promise<number>;
+  /**
+   * How long, in ms, a claimed key stays in progress after its run's last heartbeat (default
+   * 30,000): while a run holds a key, a call with the key elsewhere waits for its outcome; once a
+   * run died, its key is unknown, and settleable, this long at most after. The runs that share a
+   * journal should agree on it; it must exceed the clock skew between their machines.
+   *
+   * @example
+   * ```ts
+   * const journal: PurchaseJournal = { ...myJournal, lease: 10_000 };
+   * ```
+   */
+  lease?: number;
 }
 
 /**
@@ -226,7 +252,7 @@ export interface JournalListEntry {
  * ```
  * @category Helpers
  */
-export function memoryJournal(): PurchaseJournal {
+export function memoryJournal(options: { lease?: number } = {}): PurchaseJournal {
   const records = new Map<string, string>();
   const read = (key: string) => parseRecord(records.get(key), 'memory journal');
   return {
@@ -243,6 +269,7 @@ export function memoryJournal(): PurchaseJournal {
     prune: async (olderThan) =>
       [...records.keys()].filter((key) => isPrunable(read(key)!, olderThan) && records.delete(key))
         .length,
+    ...(options.lease === undefined ? {} : { lease: options.lease }),
   };
 }
 

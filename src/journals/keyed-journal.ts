@@ -2,6 +2,7 @@ import { AbortError } from '../core/errors/abort-error.js';
 import { untilAborted, withinMs } from '../core/retry/until-aborted.js';
 import {
   JournalError,
+  KeyInProgressError,
   KeyOwnerError,
   KeyReuseError,
   SettledKeyError,
@@ -11,6 +12,8 @@ import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import { checkRecord, isFree, type JournalRecord, type PurchaseJournal } from './journal.js';
 import { checkReplayable } from './record-check.js';
 import type { KeyScope } from '../core/secrets/key-owner.js';
+import { deadlineMessage } from '../core/retry/deadline.js';
+import { isInProgress, leaseOf, leaseUntil, pollPauses, withoutLease } from './key-lease.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
@@ -22,10 +25,20 @@ export type KeyedKind = 'purchase' | 'checkout';
  * another request (other kind or parameters) is refused with {@link KeyReuseError}, one made by
  * another identity with {@link KeyOwnerError}. What it records passes through the client's secrets
  * and names its owner; what it replays is checked as its kind ({@link checkReplayable}).
+ *
+ * A key this run claimed is held under a lease (`leaseUntil` in its record), renewed by a
+ * heartbeat until the run writes its outcome or {@link release}s the key; a run that finds the
+ * key held by another live run waits for its outcome ({@link awaitOutcome}).
  */
 export class KeyedJournal {
   readonly #params: Record<string, unknown>;
   #owner: Promise<string> | undefined;
+  readonly #leaseMs: number;
+  /** The record this run last wrote while it holds the key (its outcome unknown yet). */
+  #held: JournalRecord | undefined;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** This run's writes, one after another: a heartbeat never lands after the outcome. */
+  #writing: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly journal: PurchaseJournal,
@@ -37,6 +50,7 @@ export class KeyedJournal {
   ) {
     // As a journal gives it back: through JSON (undefined fields dropped).
     this.#params = JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
+    this.#leaseMs = leaseOf(journal);
   }
 
   /** The parameters to record with the key. */
@@ -62,16 +76,50 @@ export class KeyedJournal {
     return record;
   }
 
-  /** Stores `record` unless the key has one; resolves to whether it did. */
+  /**
+   * The key's record once no other live run holds it: while another run's lease is current, the
+   * journal is read again, with pauses, until that run's outcome is written (or its lease runs
+   * out: it died). The wait ends with the call's signal, and after its per-attempt timeout or its
+   * deadline with {@link KeyInProgressError}.
+   */
+  async awaitOutcome(): Promise<JournalRecord | undefined> {
+    let record = await this.read();
+    if (!isInProgress(record)) return record;
+    const { signal } = this;
+    const budget = this.scope.timeoutMs > 0 ? this.scope.timeoutMs : Infinity;
+    const started = performance.now();
+    try {
+      for (const pause of pollPauses(this.#leaseMs)) {
+        const left = budget - (performance.now() - started);
+        if (left <= 0) throw new KeyInProgressError(this.key);
+        await sleep(Math.min(pause, left), signal);
+        record = await this.read();
+        if (!isInProgress(record)) return record;
+      }
+    } catch (error) {
+      // The call's deadline (totalTimeout, an AbortSignal.timeout) ended the wait: still held.
+      if (error instanceof AbortError && deadlineMessage(signal?.reason) !== undefined) {
+        throw new KeyInProgressError(this.key, { cause: signal?.reason });
+      }
+      throw error;
+    }
+    return record;
+  }
+
+  /** Stores `record` unless the key has one; resolves to whether it did. Held if it did. */
   async claim(record: JournalRecord): Promise<boolean> {
     const { journal } = this;
+    const leased = { ...record, leaseUntil: leaseUntil(this.#leaseMs) };
     if (journal.claim) {
       const claim = journal.claim.bind(journal);
-      const stamped = await this.#stamped(record);
-      return this.#call('claim', () => claim(this.key, stamped, this.#options()));
+      const stamped = await this.#stamped(leased);
+      const claimed = await this.#call('claim', () => claim(this.key, stamped, this.#options()));
+      if (claimed) this.#hold(leased);
+      return claimed;
     }
     // A journal without claim: not atomic, as its author chose.
     if (!isFree(await this.read())) return false;
+    this.#hold(leased);
     await this.write(record);
     return true;
   }
@@ -79,9 +127,59 @@ export class KeyedJournal {
   /**
    * Stores `record`, replacing the key's. It is written even once the signal fired (what happened
    * to the money must be recorded, and the journal gets no signal to stop it); only the waiting
-   * for it ends with the signal.
+   * for it ends with the signal. While this run holds the key, a record whose outcome is not known
+   * yet keeps the lease; an outcome (done, refused) ends it.
    */
   async write(record: JournalRecord): Promise<void> {
+    const ends = record.stage === 'done' || record.stage === 'refused';
+    const held = this.#held !== undefined && !ends;
+    const next = held ? { ...record, leaseUntil: leaseUntil(this.#leaseMs) } : withoutLease(record);
+    if (held) this.#held = next;
+    else this.#letGo();
+    return this.#serially(() => this.#store(next));
+  }
+
+  /**
+   * Ends this run's hold on the key: a run that ends without an outcome (unknown, or failed after
+   * claiming) leaves its record without a lease, so that a call waiting for it stops waiting and
+   * the key can be settled at once. Never throws.
+   */
+  async release(): Promise<void> {
+    const held = this.#held;
+    this.#letGo();
+    if (held) await this.#serially(() => this.#store(withoutLease(held))).catch(() => undefined);
+    else await this.#writing;
+  }
+
+  #hold(record: JournalRecord): void {
+    this.#held = record;
+    const every = Math.max(1, Math.floor(this.#leaseMs / 3));
+    this.#heartbeat ??= setInterval(() => this.#renew(), every);
+    // A heartbeat never keeps a process alive on its own (Node, Deno, Bun have unref).
+    (this.#heartbeat as { unref?: () => void }).unref?.();
+  }
+
+  #renew(): void {
+    if (!this.#held) return;
+    const renewed = { ...this.#held, leaseUntil: leaseUntil(this.#leaseMs) };
+    this.#held = renewed;
+    // A heartbeat that fails is not this run's failure: its lease may run out, which is safe.
+    void this.#serially(() => this.#store(renewed)).catch(() => undefined);
+  }
+
+  #letGo(): void {
+    this.#held = undefined;
+    if (this.#heartbeat !== undefined) clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
+  }
+
+  #serially(write: () => Promise<void>): Promise<void> {
+    const mine = this.#writing.then(write, write);
+    this.#writing = mine.catch(() => undefined);
+    return mine;
+  }
+
+  async #store(record: JournalRecord): Promise<void> {
     const stamped = await this.#stamped(record);
     return this.#call('write', () => this.journal.set(this.key, stamped), true);
   }
@@ -143,6 +241,13 @@ export class KeyedJournal {
     );
     if (differences.length > 0) throw new KeyReuseError(this.key, differences);
   }
+}
+
+/** Resolves after `ms`, or rejects with {@link AbortError} when `signal` fires first. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slept = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return untilAborted(slept, signal).finally(() => clearTimeout(timer));
 }
 
 /** Checks a call's `key` and `journal` before anything is sent. */

@@ -25,6 +25,8 @@ export function localStorageJournal(
     storage?: Pick<Storage, 'getItem' | 'setItem'> & Partial<Storage>;
     /** Put before each key; default `'seatpay:purchase:'`. */
     prefix?: string;
+    /** How long a claim of a closed tab holds its key (see `PurchaseJournal.lease`); default 30,000 ms. */
+    lease?: number;
   } = {},
 ): PurchaseJournal {
   const storage =
@@ -57,6 +59,7 @@ export function localStorageJournal(
       for (const key of old) remove(prefix + key);
       return old.length;
     },
+    ...(options.lease === undefined ? {} : { lease: options.lease }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { AbortError } from '../../core/errors/abort-error.js';
+import { KeyInProgressError } from '../../core/errors/journal-errors.js';
 import {
   PurchaseError,
   type PurchaseCharged,
@@ -75,11 +76,15 @@ export class PurchaseFlow {
       return await this.#steps();
     } catch (error) {
       throw this.#failure(error);
+    } finally {
+      // A run that ends without an outcome leaves its key unknown at once, not held.
+      await this.#journal?.release();
     }
   }
 
   async #steps(): Promise<PurchaseResult> {
-    const recorded = await this.#readRecord();
+    // Another live run's key is waited for: followed once it paid, or told as unknown.
+    const recorded = await this.#awaitOutcome();
     if (recorded && recorded.stage !== 'refused') return this.#resume(recorded);
     const prepared = await this.#prepare();
     const subscription = await this.shared.queue.run(
@@ -87,7 +92,12 @@ export class PurchaseFlow {
       this.options.signal,
     );
     // Another run with the same key claimed it first: follow that one, never pay again.
-    if (!subscription) return this.#resume((await this.#readRecord())!);
+    if (!subscription) {
+      const theirs = await this.#awaitOutcome();
+      // Refused meanwhile (nothing charged): the key is free, for a run started later.
+      if (!theirs || theirs.stage === 'refused') throw new KeyInProgressError(this.options.key!);
+      return this.#resume(theirs);
+    }
     return this.#finish(prepared, subscription);
   }
 
@@ -251,6 +261,11 @@ export class PurchaseFlow {
   async #claim(record: PurchaseRecord): Promise<boolean> {
     this.#record = record;
     return this.#journal ? this.#journal.claim(record) : true;
+  }
+
+  /** The key's purchase record once no other live run holds it (see `KeyedJournal.awaitOutcome`). */
+  async #awaitOutcome(): Promise<PurchaseRecord | undefined> {
+    return (await this.#journal?.awaitOutcome()) as PurchaseRecord | undefined;
   }
 
   /** The key's purchase record; a checkout's under this key is refused as a reused key. */

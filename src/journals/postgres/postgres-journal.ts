@@ -57,6 +57,11 @@ export interface PostgresJournalOptions {
   table?: string;
   /** The schema to create the table in (created too, if missing); default: the search path's. */
   schema?: string;
+  /**
+   * How long a claim of a process that died (or a machine that was lost) holds its key, in ms
+   * (see `PurchaseJournal.lease`). @defaultValue 30000
+   */
+  lease?: number;
 }
 
 /**
@@ -149,6 +154,7 @@ export function postgresJournal(
     prune: async (olderThan) =>
       (await run('prune its records', sql.prune, [olderThan.toISOString()])).rowCount ?? 0,
     close: () => connection.close(),
+    ...(options.lease === undefined ? {} : { lease: options.lease }),
   };
 }
 

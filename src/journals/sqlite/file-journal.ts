@@ -57,7 +57,7 @@ export interface FileJournal extends PurchaseJournal {
  * ```
  * @category Node
  */
-export function fileJournal(path: string): FileJournal {
+export function fileJournal(path: string, options: FileJournalOptions = {}): FileJournal {
   let opened: Promise<SqliteJournalStore> | undefined;
   const store = () =>
     (opened ??= openStore(path).catch((error: unknown) => {
@@ -71,6 +71,7 @@ export function fileJournal(path: string): FileJournal {
     list: async (options = {}) => (await store()).list(options.after, options.limit),
     delete: async (key) => (await store()).delete(key),
     prune: async (olderThan) => (await store()).prune(olderThan),
+    ...(options.lease === undefined ? {} : { lease: options.lease }),
     close: () => {
       const closing = opened;
       opened = undefined;
@@ -80,6 +81,23 @@ export function fileJournal(path: string): FileJournal {
       );
     },
   };
+}
+
+/**
+ * The options of {@link fileJournal}.
+ *
+ * @example
+ * ```ts
+ * const journal = fileJournal('./orders.db', { lease: 10_000 } satisfies FileJournalOptions);
+ * ```
+ * @category Node
+ */
+export interface FileJournalOptions {
+  /**
+   * How long a claim of a process that died holds its key, in ms (see `PurchaseJournal.lease`).
+   * @defaultValue 30000
+   */
+  lease?: number;
 }
 
 async function openStore(path: string): Promise<SqliteJournalStore> {
