@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [FULL],
           setupFiles: ['test/setup/preload.ts'],
+          // No process a test started outlives the run (test/setup/leftover-processes.ts).
+          globalSetup: ['test/setup/leftover-processes.ts'],
         },
       },
       {
@@ -42,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'full',
           include: [FULL],
-          globalSetup: ['test/setup/build-dist.ts'],
+          globalSetup: ['test/setup/build-dist.ts', 'test/setup/leftover-processes.ts'],
           // The type tests (`expectTypeOf` in test/types/*.test-d.ts) run through tsc: a type
           // that stops telling the truth fails like any other test.
           typecheck: {

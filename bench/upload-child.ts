@@ -9,9 +9,11 @@ import { fromPath } from '../src/node.js';
 import type { SinkStats } from './upload-sink.js';
 
 /** `raw` is the baseline; the others are `client.media.upload` from one kind of source. */
-type Mode =
-  'raw' | 'path' | 'path-clone' | 'blob' | 'file' | 'bytes' | 'web-stream' | 'node-stream';
+type Kind = 'path' | 'path-clone' | 'blob' | 'file' | 'bytes' | 'web-stream' | 'node-stream';
+type Mode = 'raw' | Kind | `${Kind}+md5`;
 const [mode, url, file, concurrency] = process.argv.slice(2) as [Mode, string, string, string];
+/** `<source>+md5`: the same upload with the digest check (the sink answers the file's md5). */
+const [kind, checked] = mode.split('+') as [Kind | 'raw', string | undefined];
 const size = statSync(file).size;
 const MiB = 1024 * 1024;
 
@@ -64,7 +66,7 @@ function webFileStream(): ReadableStream<Uint8Array> {
 }
 
 /** The source under test, made before the baseline is taken: only the upload is measured. */
-async function sourceOf(kind: Exclude<Mode, 'raw'>): Promise<UploadSource> {
+async function sourceOf(kind: Kind): Promise<UploadSource> {
   switch (kind) {
     case 'path':
     case 'path-clone':
@@ -101,12 +103,12 @@ async function stats(): Promise<SinkStats> {
   return (await (await fetch(`${url}/__stats`)).json()) as SinkStats;
 }
 
-const source = mode === 'raw' ? undefined : await sourceOf(mode);
+const source = kind === 'raw' ? undefined : await sourceOf(kind);
 const client = createClient({
   baseUrl: url,
   token: 'bench-token',
   logLevel: 'off',
-  ...(mode === 'path-clone' ? { fetch: cloningFetch } : {}),
+  ...(kind === 'path-clone' ? { fetch: cloningFetch } : {}),
 });
 await stats(); // starts the sink's counts over
 (globalThis as { gc?: () => void }).gc?.();
@@ -125,6 +127,7 @@ await (source === undefined
       operation_type: 'bench',
       filename: 'bench.bin',
       concurrency: Number(concurrency),
+      checkDigest: checked === 'md5',
     }));
 const ms = performance.now() - started;
 clearInterval(sampler);

@@ -20,6 +20,12 @@ export interface SinkOptions {
   /** Bytes per second for all connections together; unlimited when absent. */
   bytesPerSecond?: number;
   chunkSize: number;
+  /**
+   * The md5 of each file the bench uploads, by its size: what finalize answers as the file's
+   * `name`, as the real service names a file by the md5 of what it assembled (so an upload that
+   * checks its digest resolves). Another size is answered `file-<n>`.
+   */
+  md5BySize?: Record<string, string>;
 }
 
 /** What arrived since the last `GET /__stats`. */
@@ -102,7 +108,7 @@ export async function startSink(options: SinkOptions): Promise<Sink> {
     req.on('end', () => {
       if (isChunk) chunks++;
       fileBytes += isChunk ? partBytes(req, head, bytes) : req.method === 'PUT' ? bytes : 0;
-      answer(req, res, path, head, ++files);
+      answer(req, res, path, head, ++files, options.md5BySize?.[String(fileBytes)]);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -128,7 +134,14 @@ function partBytes(req: IncomingMessage, head: string, bytes: number): number {
   return bytes - (start + 4) - (boundary.length + 8);
 }
 
-function answer(req: IncomingMessage, res: ServerResponse, path: string, head: string, n: number) {
+function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  head: string,
+  n: number,
+  md5: string | undefined,
+) {
   if (req.method === 'PUT' && path === '/raw') return json(res, 200, { ok: true });
   if (req.method === 'POST' && path === '/v2/media/me/chunk') {
     const field = (name: string) =>
@@ -140,7 +153,7 @@ function answer(req: IncomingMessage, res: ServerResponse, path: string, head: s
     });
   }
   if (req.method === 'POST' && path === '/v2/media/me/chunk/upload') {
-    return json(res, 201, { id: n, name: `file-${n}`, status: 'CREATED' });
+    return json(res, 201, { id: n, name: md5 ?? `file-${n}`, status: 'CREATED' });
   }
   json(res, 404, { detail: 'not found' });
 }
@@ -166,8 +179,13 @@ function tokenBucket(bytesPerSecond: number) {
 }
 
 if (process.argv[1] && /upload-sink\.(ts|mjs)$/.test(process.argv[1])) {
-  const [chunkSize, rate] = process.argv.slice(2).map(Number) as [number, number];
-  const sink = await startSink({ chunkSize, ...(rate > 0 ? { bytesPerSecond: rate } : {}) });
+  const [chunkSize, rate] = process.argv.slice(2, 4).map(Number) as [number, number];
+  const md5BySize = JSON.parse(process.argv[4] ?? '{}') as Record<string, string>;
+  const sink = await startSink({
+    chunkSize,
+    md5BySize,
+    ...(rate > 0 ? { bytesPerSecond: rate } : {}),
+  });
   console.log(sink.url);
   process.stdin.resume().on('end', () => void sink.close());
 }

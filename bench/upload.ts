@@ -3,10 +3,12 @@
 // node:http PUT of the same file to the same loopback sink, in the same run, each upload in a
 // fresh process.
 //
-//   npx tsx bench/upload.ts [--sources path,blob,file,bytes,web-stream,node-stream]
+//   npx tsx bench/upload.ts [--sources path,blob,file,bytes,web-stream,node-stream,path+md5,...]
 //                           [--sizes 256,1024] [--chunk-mib 10] [--concurrency 4]
 //                           [--links 0] [--rounds 3]
 //
+// A source named `<source>+md5` uploads with `checkDigest: true` (the sink names the file by its
+// md5, as the service does), to measure the check beside the same source without it.
 // `--links` lists sink bandwidths in MiB/s (0: unthrottled); `path-clone` is a further source (a
 // path, through a `fetch` with fetch's default options). The sink and the uploads run as plain
 // Node processes from an esbuild bundle: running them under tsx (source maps, loader hooks) costs
@@ -14,7 +16,8 @@
 // bytes it received and counts the chunk requests in flight. Prints a markdown table for
 // BENCHMARKS.md, the load average, and checks the targets.
 import { execFile } from 'node:child_process';
-import { randomFillSync } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,6 +96,12 @@ async function makeFile(dir: string, sizeMiB: number): Promise<string> {
   return path;
 }
 
+async function md5Of(path: string): Promise<string> {
+  const hash = createHash('md5');
+  for await (const piece of createReadStream(path)) hash.update(piece as Buffer);
+  return hash.digest('hex');
+}
+
 async function measureRow(child: string, row: Row, url: string, file: string) {
   const modes = ['raw', ...sources];
   for (let round = 0; round < rounds; round++) {
@@ -123,11 +132,15 @@ async function main(): Promise<void> {
     await stopEsbuild(); // its service process would otherwise compete for the CPU
     const files = new Map<number, string>();
     for (const size of list(values.sizes)) files.set(size, await makeFile(dir, size));
+    // The sink names each file by its md5, as the service does: `<source>+md5` checks it.
+    const md5BySize: Record<string, string> = {};
+    for (const [size, file] of files) md5BySize[String(size * MiB)] = await md5Of(file);
     for (const chunkMiB of list(values['chunk-mib'])) {
       for (const rate of list(values.links)) {
         const sink = await startHelperProcess(sinkScript, [
           String(chunkMiB * MiB),
           String(rate * MiB),
+          JSON.stringify(md5BySize),
         ]);
         const link = rate > 0 ? `${rate} MiB/s` : 'unthrottled';
         try {
@@ -176,6 +189,16 @@ function reportTargets(rows: Row[]): void {
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   console.log('\nTargets:');
   for (const row of rows) {
+    // Issue 40: the digest check costs at most 5 % of the same source's throughput.
+    for (const [source, ms] of row.bySource) {
+      const without = row.bySource.get(source.replace(/\+md5$/, ''));
+      if (!source.endsWith('+md5') || !without) continue;
+      const ratio = speed(ms) / speed(without);
+      console.log(
+        `- ${source} vs ${source.replace(/\+md5$/, '')}, ${row.sizeMiB} MiB: ` +
+          `ratio ${ratio.toFixed(2)} >= 0.95: ${verdict(ratio >= 0.95)}`,
+      );
+    }
     const target = 0.9; // issue #20: every source at least 0.9 x the raw PUT
     for (const [source, ms] of row.bySource) {
       const ratio = speed(ms) / speed(row.raw);

@@ -149,10 +149,13 @@ export class SeatpayClient {
     const scopeOf = (key: string, identity: string | undefined, digest: OwnerDigest) =>
       core.keyScope(key, identity, undefined, digest);
     return core
-      .observe('seatpay.purchase', (notes) =>
-        purchaseModule
-          .load({ signal: options?.signal })
-          .then(({ purchase }) => purchase(this, options, scopeOf, notes)),
+      .observe(
+        'seatpay.purchase',
+        (notes) =>
+          purchaseModule
+            .load({ signal: options?.signal })
+            .then(({ purchase }) => purchase(this, options, scopeOf, notes)),
+        { signal: options?.signal },
       )
       .catch((error: unknown) => {
         throw this.#core.scrub(error);

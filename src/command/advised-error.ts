@@ -1,3 +1,5 @@
+import type { ExitCode } from './exit-codes.js';
+
 /** A failure with what to do about it, said on the same line (the key to reconcile, say). */
 export class AdvisedError extends Error {
   override readonly name = 'AdvisedError';
@@ -5,6 +7,8 @@ export class AdvisedError extends Error {
   constructor(
     readonly error: unknown,
     readonly advice: string,
+    /** The exit code, when it is not the error's own (a money order refused for good: 4). */
+    readonly told: { exit?: ExitCode; code?: string | undefined } = {},
   ) {
     super(error instanceof Error ? error.message : String(error), { cause: error });
   }

@@ -23,7 +23,8 @@ const SECRET_FLAGS: Record<string, string> = {
 function refuseSecrets(argv: readonly string[]): void {
   for (const arg of argv) {
     const name = /^--([\w-]+)(=|$)/.exec(arg)?.[1];
-    const instead = name === undefined ? undefined : SECRET_FLAGS[name];
+    const instead =
+      name !== undefined && Object.hasOwn(SECRET_FLAGS, name) ? SECRET_FLAGS[name] : undefined;
     if (instead !== undefined)
       throw new UsageError(
         `--${name} is refused: the command line shows in \`ps\` and shell history; ${instead}`,
@@ -37,7 +38,7 @@ function parseError(error: unknown): never {
   const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${quoted}`);
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
-    throw new UsageError(message.replace(/\.$/, '').split('\n')[0]);
+    throw new UsageError(message.replace(/\.$/, '').split('\n')[0] ?? message);
   throw error;
 }
 

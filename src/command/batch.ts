@@ -2,36 +2,50 @@ import { AdvisedError } from './advised-error.js';
 import type { Context } from './context.js';
 import {
   DONE,
-  exitCodeOf,
   FAILED,
   IN_PROGRESS,
   INTERRUPTED,
+  orderExitCodeOf,
+  REFUSED,
+  serviceCodeOf,
   UNSETTLED,
   USAGE,
   worse,
   type ExitCode,
 } from './exit-codes.js';
-import { UsageError } from './usage-error.js';
+import { printableField } from './printable.js';
 
 // Batches (`--csv`): every row checked before the first is sent, rows run `--concurrency` at a
 // time, each under its own key, one line per row as it ends, and a summary that says what to do.
+// A stop (Ctrl-C, SIGTERM, a closed stdout) starts no new row; the rows in flight finish and are
+// recorded, under `context.abort`, which only a second Ctrl-C fires.
 
 /** One row, checked: its key, its line in the file, and what it runs. */
 export interface BatchRow<T = unknown> {
   key: string;
   line: number;
   /** Resolves with the result and whether it was replayed from the journal. */
-  run(): Promise<{ result: T; replayed: boolean }>;
+  run(signal: AbortSignal): Promise<{ result: T; replayed: boolean }>;
 }
 
 export type RowStatus =
-  'done' | 'replayed' | 'failed' | 'invalid' | 'unsettled' | 'in-progress' | 'interrupted';
+  | 'done'
+  | 'replayed'
+  | 'refused'
+  | 'failed'
+  | 'invalid'
+  | 'unsettled'
+  | 'in-progress'
+  | 'interrupted';
 
 export interface RowOutcome {
   key: string;
   line: number;
   status: RowStatus;
-  code: ExitCode;
+  /** The row's exit code. */
+  exit: ExitCode;
+  /** The service's code for a refusal (`service-not-found` ...), when it named one. */
+  code?: string;
   result?: unknown;
   error?: string;
 }
@@ -41,50 +55,87 @@ const STATUS_OF: Record<ExitCode, RowStatus> = {
   [FAILED]: 'failed',
   [USAGE]: 'invalid',
   [UNSETTLED]: 'unsettled',
+  [REFUSED]: 'refused',
   [IN_PROGRESS]: 'in-progress',
   [INTERRUPTED]: 'interrupted',
 };
 
-/** Refuses a batch whose keys repeat: two rows under one key would be one order. */
-export function checkKeys(rows: readonly { key: string; line: number }[], file: string): void {
+/** Every row whose key is on an earlier row too: two rows under one key would be one order. */
+export function repeatedKeys(rows: readonly { key: string; line: number }[]): string[] {
   const seen = new Map<string, number>();
+  const problems: string[] = [];
   for (const { key, line } of rows) {
     const first = seen.get(key);
-    if (first !== undefined)
-      throw new UsageError(
-        `${file} line ${line}: key "${key}" is also on line ${first}; give each row its own key`,
+    if (first === undefined) seen.set(key, line);
+    else
+      problems.push(
+        `line ${line}: key "${key}" is also on line ${first}; give each row its own key`,
       );
-    seen.set(key, line);
   }
+  return problems;
 }
 
-async function runRow(row: BatchRow): Promise<RowOutcome> {
+async function runRow(row: BatchRow, signal: AbortSignal): Promise<RowOutcome> {
   const { key, line } = row;
   try {
-    const { result, replayed } = await row.run();
-    return { key, line, status: replayed ? 'replayed' : 'done', code: DONE, result };
+    const { result, replayed } = await row.run(signal);
+    return { key, line, status: replayed ? 'replayed' : 'done', exit: DONE, result };
   } catch (error) {
-    const code = exitCodeOf(error);
-    return { key, line, status: STATUS_OF[code], code, error: (error as Error).message };
+    const exit = orderExitCodeOf(error);
+    const code = serviceCodeOf(error);
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      key,
+      line,
+      status: STATUS_OF[exit],
+      exit,
+      ...(code === undefined ? {} : { code }),
+      error: message,
+    };
   }
 }
 
+/** A row's line: what came from the row or the service printed, never obeyed. */
 function describeRow(outcome: RowOutcome): string {
-  const what = outcome.error === undefined ? '' : `: ${outcome.error}`;
-  return `line ${outcome.line} ${outcome.key}: ${outcome.status}${what}`;
+  const code = outcome.code === undefined ? '' : ` [${printableField(outcome.code)}]`;
+  const what = outcome.error === undefined ? '' : `${code}: ${printableField(outcome.error)}`;
+  return `line ${outcome.line} ${printableField(outcome.key)}: ${outcome.status}${what}`;
 }
 
-/** Runs the rows, at most `concurrency` at once, and stops starting new ones on Ctrl-C. */
+/** Says once, on stderr, that the batch is stopping and what happens to the rows in flight. */
+function onStop(halt: AbortSignal, context: Context, inFlight: () => number): void {
+  const say = () => {
+    const why = context.signal.aborted ? 'stopping' : 'stopping (output closed)';
+    context.output.note(
+      `${why}: no new row starts; the ${inFlight()} row(s) in flight finish and are recorded` +
+        (context.signal.aborted ? ' (Ctrl-C again stops them too)' : ''),
+    );
+  };
+  if (halt.aborted) say();
+  else halt.addEventListener('abort', say, { once: true });
+}
+
+/**
+ * Runs the rows, at most `concurrency` at once. A stop (`context.signal`, or `context.closed`)
+ * starts no new row; the rows in flight run under `context.abort ?? context.signal`, so that
+ * they finish and are recorded.
+ */
 export async function runBatch(
   rows: readonly BatchRow[],
   concurrency: number,
   context: Context,
 ): Promise<RowOutcome[]> {
   const outcomes: RowOutcome[] = [];
+  const halt = context.closed ? AbortSignal.any([context.signal, context.closed]) : context.signal;
+  const rowSignal = context.abort ?? context.signal;
   let next = 0;
+  let running = 0;
+  onStop(halt, context, () => running);
   const worker = async () => {
-    while (next < rows.length && !context.signal.aborted) {
-      const outcome = await runRow(rows[next++]!);
+    while (next < rows.length && !halt.aborted) {
+      running++;
+      const outcome = await runRow(rows[next++]!, rowSignal);
+      running--;
       outcomes.push(outcome);
       context.output.item(outcome, describeRow(outcome));
     }
@@ -106,10 +157,12 @@ export function summarize(
   const parts = [
     `${count('done').length} done`,
     `${count('replayed').length} replayed`,
+    `${count('refused').length} refused by the service (fix the row)`,
     `${count('failed').length} failed (nothing charged: run again)`,
+    `${count('in-progress').length} in progress elsewhere (run again later)`,
     `${count('invalid').length} refused as invalid`,
     `${unsettled.length} to settle`,
-    `${count('in-progress').length} in progress elsewhere (run again later)`,
+    ...(count('interrupted').length ? [`${count('interrupted').length} stopped`] : []),
     ...(notRun > 0 ? [`${notRun} not started (interrupted: run again)`] : []),
   ];
   context.output.note(`summary: ${total} rows: ${parts.join(', ')}`);
@@ -117,7 +170,7 @@ export function summarize(
     context.output.note(
       `to settle: line ${row.line} key ${row.key} may have been charged; ${settle(row.key)}`,
     );
-  const worst = outcomes.reduce<ExitCode>((code, outcome) => worse(code, outcome.code), DONE);
+  const worst = outcomes.reduce<ExitCode>((code, outcome) => worse(code, outcome.exit), DONE);
   return notRun > 0 ? worse(worst, INTERRUPTED) : worst;
 }
 
@@ -129,12 +182,19 @@ async function runOne<T>(
   context: Context,
 ): Promise<ExitCode> {
   try {
-    const { result } = await row.run();
+    const { result } = await row.run(context.signal);
     context.output.result(result, describe(result));
     return DONE;
   } catch (error) {
-    if (exitCodeOf(error) !== UNSETTLED) throw error;
-    throw new AdvisedError(error, `it may have been charged: ${settle(row.key)}`);
+    const exit = orderExitCodeOf(error);
+    if (exit === UNSETTLED)
+      throw new AdvisedError(error, `it may have been charged: ${settle(row.key)}`);
+    if (exit === REFUSED)
+      throw new AdvisedError(error, 'refused by the service: fix the order (nothing was charged)', {
+        exit,
+        code: serviceCodeOf(error),
+      });
+    throw error;
   }
 }
 

@@ -1,11 +1,11 @@
 import type { CheckoutParams, CheckoutResult, PurchaseJournal, SeatpayClient } from '../index.js';
 import { positionals as positionalsOf, readArguments, required, wholeNumber } from './arguments.js';
-import { checkKeys, runOrders, type BatchRow } from './batch.js';
+import { repeatedKeys, runOrders, type BatchRow } from './batch.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { academyOf, clientOf, journalOf, profileOf, type Context } from './context.js';
-import { readCsv } from './csv.js';
+import { checkRows, readCsv } from './csv.js';
 import type { ExitCode } from './exit-codes.js';
-import { concurrencyOf, keyOf, rowNumber, rowText, settleAdvice } from './keyed.js';
+import { concurrencyOf, keyOf, rowKey, rowNumber, rowText, settleAdvice } from './keyed.js';
 
 const OPTIONS = {
   service: { type: 'string' },
@@ -33,8 +33,10 @@ Options:
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake (nothing sent),
-3 the outcome is unknown: check with seatpay journal reconcile <key> before buying again.
+Exit codes: 0 done, 1 failed for now (nothing charged: run again), 2 usage or input mistake
+(nothing sent), 3 the outcome is unknown: check with seatpay journal reconcile <key> before buying
+again, 4 refused by the service (fix the order; nothing charged), 5 the key is in progress
+elsewhere. A batch exits with its worst row (3, 2, 4, 5, 130, 1).
 `;
 
 /** A service id when it is a number, else its slug. */
@@ -43,20 +45,28 @@ const serviceOf = (value: string): string | number => (/^\d+$/.test(value) ? Num
 type Order = { key: string; line: number; params: CheckoutParams };
 
 async function csvOrders(file: string, academy: number | undefined): Promise<Order[]> {
-  const orders = (await readCsv(file, ['key', 'service', 'how_many'])).map(({ line, fields }) => {
-    const subscription = fields.subscription
-      ? rowNumber(file, line, 'subscription', fields.subscription)
-      : undefined;
-    const params: CheckoutParams = {
-      service: serviceOf(rowText(file, line, 'service', fields.service)),
-      how_many: rowNumber(file, line, 'how_many', fields.how_many),
-      ...(subscription === undefined ? {} : { subscription }),
-      ...(academy === undefined ? {} : { academy }),
-    };
-    return { key: rowText(file, line, 'key', fields.key), line, params };
+  const rows = await readCsv(file, {
+    required: ['key', 'service', 'how_many'],
+    optional: ['subscription'],
   });
-  checkKeys(orders, file);
-  return orders;
+  return checkRows(
+    file,
+    rows,
+    ({ line, fields }, check) => {
+      const subscription = fields.subscription
+        ? check(() => rowNumber('subscription', fields.subscription))
+        : undefined;
+      const service = check(() => rowText('service', fields.service));
+      const params: CheckoutParams = {
+        service: serviceOf(service ?? ''),
+        how_many: check(() => rowNumber('how_many', fields.how_many)) ?? 0,
+        ...(subscription === undefined ? {} : { subscription }),
+        ...(academy === undefined ? {} : { academy }),
+      };
+      return { key: check(() => rowKey(fields.key)) ?? '', line, params };
+    },
+    repeatedKeys,
+  );
 }
 
 function singleOrder(values: Values, academy: number | undefined): Order {
@@ -76,28 +86,32 @@ function singleOrder(values: Values, academy: number | undefined): Order {
 type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
 
 /** Runs one order: resolves with its answer, and whether the journal replayed it. */
-function rowOf(
-  client: SeatpayClient,
-  journal: PurchaseJournal,
-  order: Order,
-  signal: AbortSignal,
-): BatchRow<Shown> {
+function rowOf(client: SeatpayClient, journal: PurchaseJournal, order: Order): BatchRow<Shown> {
   const { key, line, params } = order;
-  const run = async () => {
-    // A replay answers from the journal, marked so: no second read of the journal to tell.
+  const run = async (signal: AbortSignal) => {
     const { data, response } = await client.consumables
       .checkout({ ...params, key, journal }, { signal })
       .withResponse();
-    const replayed = response.headers.get('idempotent-replayed') === 'true';
-    return { result: { key, replayed, ...data }, replayed };
+    const marked = response.headers.get('idempotent-replayed') === 'true';
+    // The journal's replay is made here, not fetched, so it has no URL (keyed-checkout.ts); a
+    // fetched answer marked so is the service saying it replayed: a fresh order of this run.
+    const replayed = marked && response.url === '';
+    const told = marked && !replayed ? { serviceReplayed: true } : {};
+    // Ours last: an answer's own `key` or `replayed` field cannot pass for the command's.
+    const ours = { key, replayed, ...told };
+    return { result: Object.assign({ key }, data, ours), replayed };
   };
   return { key, line, run };
 }
 
-type Shown = CheckoutResult & { key: string; replayed: boolean };
+type Shown = CheckoutResult & { key: string; replayed: boolean; serviceReplayed?: boolean };
 
 function describe(result: Shown) {
-  const how = result.replayed ? 'already done (replayed from the journal)' : 'done';
+  const how = result.replayed
+    ? 'already done (replayed from the journal)'
+    : result.serviceReplayed
+      ? "done (the service said it replayed an earlier request's answer)"
+      : 'done';
   return `${result.key}: checkout ${how}, invoice ${result.id ?? '?'} amount ${String(result.amount ?? '?')}`;
 }
 
@@ -114,7 +128,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   const open = journalOf(values.journal, context.env);
   try {
     const client = await clientOf(values, context.env);
-    const rows = orders.map((order) => rowOf(client, open.journal, order, context.signal));
+    const rows = orders.map((order) => rowOf(client, open.journal, order));
     const settle = (key: string) => settleAdvice(key, values.journal);
     const batch = values.csv === undefined ? undefined : { concurrency };
     return await runOrders(rows, batch, settle, describe, context);

@@ -15,8 +15,12 @@ import { UsageError } from './usage-error.js';
 export interface Context {
   output: Output;
   env: Environment;
-  /** Fires on Ctrl-C. */
+  /** Fires on the first Ctrl-C or SIGTERM: a single call stops, a batch starts no new row. */
   signal: AbortSignal;
+  /** Fires on the second Ctrl-C or SIGTERM: a batch's rows in flight stop too (default: signal). */
+  abort?: AbortSignal;
+  /** Fires when stdout or stderr was closed by its reader: a batch starts no new row. */
+  closed?: AbortSignal;
 }
 
 /** The global flags as parsed. */
@@ -42,19 +46,27 @@ export function academyOf(values: GlobalValues): number | undefined {
   return values.academy === undefined ? undefined : wholeNumber('--academy', values.academy);
 }
 
-/** The client the flags and the environment describe; its token from the environment or a file. */
-export async function clientOf(values: GlobalValues, env: Environment): Promise<SeatpayClient> {
+/**
+ * Makes clients as the flags and the environment describe them (the token read once, from the
+ * environment or a file): one per batch row where each needs its own (a purchase).
+ */
+export async function clientsOf(
+  values: GlobalValues,
+  env: Environment,
+): Promise<() => SeatpayClient> {
   const baseUrl = values['base-url'] ?? env.SEATPAY_BASE_URL;
   if (!baseUrl)
     throw new UsageError('no service address: set SEATPAY_BASE_URL or pass --base-url <url>');
   const token = await readToken(values['token-file'], env);
   const academy = academyOf(values);
-  return createClient({
-    baseUrl,
-    token,
-    profile: profileOf(values, env),
-    ...(academy === undefined ? {} : { academy }),
-  });
+  const profile = profileOf(values, env);
+  return () =>
+    createClient({ baseUrl, token, profile, ...(academy === undefined ? {} : { academy }) });
+}
+
+/** The client the flags and the environment describe; its token from the environment or a file. */
+export async function clientOf(values: GlobalValues, env: Environment): Promise<SeatpayClient> {
+  return (await clientsOf(values, env))();
 }
 
 /** A journal opened for one run: `close()` once done (a database pool would keep Node alive). */

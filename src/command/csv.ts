@@ -44,30 +44,128 @@ function records(text: string, file: string): { line: number; fields: string[] }
   return found;
 }
 
-/** Parses CSV text whose first row names the columns; `required` columns must be there. */
-export function parseCsv(text: string, file: string, required: readonly string[]): CsvRow[] {
+/** The columns a file may have: `required` must be there, `optional` may. */
+export interface CsvColumns {
+  required: readonly string[];
+  optional?: readonly string[];
+}
+
+/** How many single-character edits turn `a` into `b` (for "did you mean"). */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The known column a misspelled one most likely meant, if one is close. */
+function nearest(name: string, known: readonly string[]): string | undefined {
+  const close = known
+    .map((candidate) => ({ candidate, edits: distance(name, candidate) }))
+    .filter(({ candidate, edits }) => edits <= Math.max(1, Math.floor(candidate.length / 3)))
+    .sort((a, b) => a.edits - b.edits);
+  return close[0]?.candidate;
+}
+
+/** Every mistake of the header row: a column named twice, an unknown one, a missing one. */
+function headerProblems(names: readonly string[], columns: CsvColumns): string[] {
+  const known = [...columns.required, ...(columns.optional ?? [])];
+  const problems: string[] = [];
+  names.forEach((name, at) => {
+    const first = names.indexOf(name);
+    if (first !== at)
+      problems.push(`column "${name}" is named twice (columns ${first + 1} and ${at + 1})`);
+    else if (!known.includes(name)) {
+      const near = nearest(name, known);
+      problems.push(
+        `unknown column "${name}"${near ? `: did you mean "${near}"?` : ''} (the columns are ${known.join(',')})`,
+      );
+    }
+  });
+  const missing = columns.required.filter((name) => !names.includes(name));
+  if (missing.length)
+    problems.push(
+      `the header has no ${missing.join(', ')} column; it must name ${columns.required.join(',')}`,
+    );
+  return problems;
+}
+
+/** The mistakes found in a file, thrown at once: nothing is sent while one is left. */
+export function refuseProblems(file: string, problems: readonly string[]): void {
+  if (problems.length === 1) throw new UsageError(`${file} ${problems[0]!}`);
+  if (problems.length > 1)
+    throw new UsageError(
+      `${file} has ${problems.length} mistakes; nothing was sent. Fix them all and run again:`,
+      problems,
+    );
+}
+
+/**
+ * Parses CSV text whose first row names the columns: a column named twice, one not in `columns`
+ * and a missing required one are refused, and then every row with the wrong number of fields,
+ * all in one pass.
+ */
+export function parseCsv(text: string, file: string, columns: CsvColumns): CsvRow[] {
   const [header, ...rows] = records(text.replace(/^\uFEFF/, ''), file);
   if (!header) throw new UsageError(`${file} is empty; its first row names the columns`);
   const names = header.fields.map((name) => name.trim().toLowerCase());
-  const missing = required.filter((name) => !names.includes(name));
-  if (missing.length)
-    throw new UsageError(
-      `${file} has no ${missing.join(', ')} column; its header row must name ${required.join(',')}`,
-    );
-  return rows.map(({ line, fields }) => {
+  refuseProblems(
+    file,
+    headerProblems(names, columns).map((problem) => `line ${header.line}: ${problem}`),
+  );
+  const problems: string[] = [];
+  for (const { line, fields } of rows)
     if (fields.length !== names.length)
-      throw new UsageError(
-        `${file} line ${line}: ${fields.length} fields, the header has ${names.length}`,
-      );
-    return {
-      line,
-      fields: Object.fromEntries(names.map((name, index) => [name, fields[index]!.trim()])),
+      problems.push(`line ${line}: ${fields.length} fields, the header has ${names.length}`);
+  refuseProblems(file, problems);
+  return rows.map(({ line, fields }) => ({
+    line,
+    fields: Object.fromEntries(names.map((name, index) => [name, fields[index]!.trim()])),
+  }));
+}
+
+/**
+ * Turns every row into an order, collecting each row's mistakes instead of stopping at the
+ * first, and refuses them all at once, before anything is sent.
+ */
+export function checkRows<T>(
+  file: string,
+  rows: readonly CsvRow[],
+  build: (row: CsvRow, check: <V>(work: () => V) => V | undefined) => T,
+  whole: (built: T[]) => string[] = () => [],
+): T[] {
+  const problems: string[] = [];
+  const built: T[] = [];
+  for (const row of rows) {
+    let bad = false;
+    const check = <V>(work: () => V): V | undefined => {
+      try {
+        return work();
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        problems.push(`line ${row.line}: ${error.message}`);
+        bad = true;
+        return undefined;
+      }
     };
-  });
+    const order = build(row, check);
+    if (!bad) built.push(order);
+  }
+  problems.push(...whole(built));
+  refuseProblems(file, problems);
+  return built;
 }
 
 /** Reads and parses a CSV file; an unreadable file is a usage mistake. */
-export async function readCsv(file: string, required: readonly string[]): Promise<CsvRow[]> {
+export async function readCsv(file: string, columns: CsvColumns): Promise<CsvRow[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -76,5 +174,5 @@ export async function readCsv(file: string, required: readonly string[]): Promis
       `--csv ${file} cannot be read (${(error as NodeJS.ErrnoException).code}); check the path`,
     );
   }
-  return parseCsv(text, file, required);
+  return parseCsv(text, file, columns);
 }

@@ -9,7 +9,9 @@ import { upload } from './upload.js';
 import type { Command } from './command.js';
 import { DONE, exitCodeOf, INTERRUPTED, USAGE, type ExitCode } from './exit-codes.js';
 import { createOutput, PROCESS_STREAMS, type Streams } from './output.js';
+import { printableField } from './printable.js';
 import type { Environment } from './secrets.js';
+import { processStops } from './stops.js';
 import { UsageError } from './usage-error.js';
 
 // `seatpay` (bin/seatpay.js runs `main`): the SDK as a command for shells, cron and CI. It uses
@@ -28,31 +30,30 @@ The token comes from SEATPAY_TOKEN or --token-file <path>, a card from --card-fi
 SEATPAY_CARD (JSON), the service from SEATPAY_BASE_URL: never from the command line.
 Results go to stdout (--json for JSON), progress and diagnostics to stderr.
 Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake (nothing sent),
-3 outcome unknown or rows to settle, 130 stopped by Ctrl-C.
+3 outcome unknown or rows to settle, 4 refused by the service (fix the order; nothing charged),
+5 the key is in progress elsewhere (run again later), 130 stopped by Ctrl-C.
 `;
 
-/** What `main` runs with: the process's streams, environment and Ctrl-C, or a test's. */
+/** What `main` runs with: the process's streams, environment and stops (stops.ts), or a test's. */
 export interface Io {
   streams: Streams;
   env: Environment;
+  /** The first Ctrl-C or SIGTERM. */
   signal: AbortSignal;
+  /** The second: a batch's rows in flight stop too. */
+  abort?: AbortSignal;
+  /** stdout or stderr closed by its reader. */
+  closed?: AbortSignal;
 }
 
-/** Ctrl-C aborts what runs (it stops cleanly, recording what it must); a second one exits. */
-function interruptSignal(): AbortSignal {
-  const controller = new AbortController();
-  process.once('SIGINT', () => {
-    controller.abort();
-    process.once('SIGINT', () => process.exit(INTERRUPTED));
-  });
-  return controller.signal;
-}
-
-/** One line, whatever the message held. */
-const oneLine = (text: string) => text.replace(/\s*\n\s*/g, '; ');
+/** One line, whatever the message held, with no control character. */
+const oneLine = (text: string) => printableField(text.replace(/\s*\n\s*/g, '; '));
 
 function explain(error: unknown, command: Command | undefined): string {
-  if (error instanceof AdvisedError) return `${explain(error.error, command)}; ${error.advice}`;
+  if (error instanceof AdvisedError) {
+    const code = error.told.code === undefined ? '' : ` [${error.told.code}]`;
+    return `${explain(error.error, command)}${code}; ${error.advice}`;
+  }
   const message = oneLine(error instanceof Error ? error.message : String(error));
   if (error instanceof UsageError)
     return `${message} (see seatpay ${command ? `${command.name} ` : ''}--help)`;
@@ -80,21 +81,34 @@ async function dispatch(argv: readonly string[], io: Io, command: Command | unde
   }
   const rest = argv.slice(1);
   if (rest.includes('--help') || rest.includes('-h')) return print(io, command.help);
-  return command.run(rest, { output, env: io.env, signal: io.signal });
+  return command.run(rest, {
+    output,
+    env: io.env,
+    signal: io.signal,
+    ...(io.abort ? { abort: io.abort } : {}),
+    ...(io.closed ? { closed: io.closed } : {}),
+  });
+}
+
+/** A test's streams, environment and signals, or the process's (stops.ts). */
+function ioOf(io: Partial<Io> | undefined): Io {
+  const env = io?.env ?? process.env;
+  if (io?.signal) return { streams: PROCESS_STREAMS, ...io, env, signal: io.signal };
+  const { streams, stop, abort, closed } = processStops();
+  return { streams: io?.streams ?? streams, env, signal: stop, abort, closed };
 }
 
 /** Runs `seatpay` with these arguments and resolves with its exit code. */
 export async function main(argv: readonly string[], io?: Partial<Io>): Promise<ExitCode> {
-  const full: Io = {
-    streams: io?.streams ?? PROCESS_STREAMS,
-    env: io?.env ?? process.env,
-    signal: io?.signal ?? interruptSignal(),
-  };
+  const full = ioOf(io);
   const command = COMMANDS.find((known) => known.name === argv[0]);
   try {
     return await dispatch(argv, full, command);
   } catch (error) {
     full.streams.stderr.write(`seatpay: ${explain(error, command)}\n`);
+    if (error instanceof UsageError)
+      for (const line of error.lines) full.streams.stderr.write(`  ${printableField(line)}\n`);
+    if (error instanceof AdvisedError && error.told.exit !== undefined) return error.told.exit;
     const cause = error instanceof AdvisedError ? error.error : error;
     return cause instanceof UsageError ? USAGE : exitCodeOf(cause);
   }

@@ -1,3 +1,5 @@
+import { printableJson, printableText } from './printable.js';
+
 // Where the command writes: results on stdout (text, or JSON with --json), everything else on
 // stderr, so that `seatpay ... --json | jq` and `> result.txt` see results only.
 
@@ -29,9 +31,10 @@ export function createOutput(streams: Streams, json: boolean): Output {
   return {
     json,
     interactive: streams.stderr.isTTY === true,
-    result: (value, text) => out(json ? JSON.stringify(value, null, 2) : text),
-    item: (value, text) => out(json ? JSON.stringify(value) : text),
-    note: (text) => streams.stderr.write(`${text}\n`),
+    result: (value, text) =>
+      out(json ? printableJson(JSON.stringify(value, null, 2)) : printableText(text)),
+    item: (value, text) => out(json ? printableJson(JSON.stringify(value)) : printableText(text)),
+    note: (text) => streams.stderr.write(`${printableText(text)}\n`),
     raw: (text) => streams.stderr.write(text),
   };
 }

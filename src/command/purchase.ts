@@ -1,11 +1,19 @@
 import type { CardParams, PurchaseJournal, PurchaseResult, SeatpayClient } from '../index.js';
 import { positionals, readArguments, required, wholeNumber } from './arguments.js';
-import { checkKeys, runOrders, type BatchRow } from './batch.js';
+import { repeatedKeys, runOrders, type BatchRow } from './batch.js';
 import { GLOBAL_HELP, type Command } from './command.js';
-import { academyOf, clientOf, journalOf, profileOf, type Context } from './context.js';
-import { readCsv } from './csv.js';
+import { academyOf, clientsOf, journalOf, profileOf, type Context } from './context.js';
+import { checkRows, readCsv } from './csv.js';
 import type { ExitCode } from './exit-codes.js';
-import { concurrencyOf, isFinished, keyOf, rowNumber, rowText, settleAdvice } from './keyed.js';
+import {
+  concurrencyOf,
+  isFinished,
+  keyOf,
+  rowKey,
+  rowNumber,
+  rowText,
+  settleAdvice,
+} from './keyed.js';
 import { readCard } from './secrets.js';
 import { UsageError } from './usage-error.js';
 
@@ -39,12 +47,15 @@ Options:
       --payment-method <id>    the payment method (the deployed server needs one)
       --wait-timeout <ms>      how long to wait for the subscription (default 120000)
       --csv <file>             one order per row; header key,plan,seats,period
-      --concurrency <n>        rows at once in a batch (default 4)
+      --concurrency <n>        rows at once in a batch (default 4; one at a time on the
+                               deployed server, which keeps one open bag per user)
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake (nothing sent),
-3 the card may have been charged: check with seatpay journal reconcile <key>.
+Exit codes: 0 done, 1 failed for now (nothing charged: run again), 2 usage or input mistake
+(nothing sent), 3 the card may have been charged: check with seatpay journal reconcile <key>,
+4 refused by the service (fix the order; nothing charged), 5 the key is in progress elsewhere.
+A batch exits with its worst row (3, 2, 4, 5, 130, 1).
 `;
 
 type Order = {
@@ -63,19 +74,22 @@ function periodOf(where: string, value: string | undefined): string {
 }
 
 async function csvOrders(file: string): Promise<Order[]> {
-  const rows = await readCsv(file, ['key', 'plan', 'period']);
-  const orders = rows.map(({ line, fields }): Order => {
-    const seats = fields.seats ? rowNumber(file, line, 'seats', fields.seats) : undefined;
-    return {
-      key: rowText(file, line, 'key', fields.key),
-      line,
-      plan: rowText(file, line, 'plan', fields.plan),
-      ...(seats === undefined ? {} : { team_seats: seats }),
-      chosen_period: periodOf(`${file} line ${line}: period`, fields.period),
-    };
-  });
-  checkKeys(orders, file);
-  return orders;
+  const rows = await readCsv(file, { required: ['key', 'plan', 'period'], optional: ['seats'] });
+  return checkRows(
+    file,
+    rows,
+    ({ line, fields }, check): Order => {
+      const seats = fields.seats ? check(() => rowNumber('seats', fields.seats)) : undefined;
+      return {
+        key: check(() => rowKey(fields.key)) ?? '',
+        line,
+        plan: check(() => rowText('plan', fields.plan)) ?? '',
+        ...(seats === undefined ? {} : { team_seats: seats }),
+        chosen_period: check(() => periodOf('period', fields.period)) ?? '',
+      };
+    },
+    repeatedKeys,
+  );
 }
 
 type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
@@ -104,7 +118,8 @@ function describe({ key, replayed, plan, subscription }: Shown): string {
 }
 
 interface Shared {
-  client: SeatpayClient;
+  /** A client per row: a client's purchases pay and wait one at a time (its money queue). */
+  client: () => SeatpayClient;
   journal: PurchaseJournal;
   card: CardParams;
   extra: { academy?: number; payment_method_id?: number; waitTimeout?: number };
@@ -113,16 +128,16 @@ interface Shared {
 
 function rowOf({ client, journal, card, extra, context }: Shared, order: Order): BatchRow<Shown> {
   const { key, line, plan, team_seats, chosen_period } = order;
-  const run = async () => {
+  const run = async (signal: AbortSignal) => {
     const replayed = await isFinished(journal, key);
-    const result = await client.purchase({
+    const result = await client().purchase({
       plan,
       ...(team_seats === undefined ? {} : { team_seats }),
       chosen_period,
       card,
       key,
       journal,
-      signal: context.signal,
+      signal,
       // One order shows its steps; a batch shows a line per row, not eight.
       ...(order.line === 0
         ? { onStep: ({ step }) => context.output.note(`${key}: ${step} done`) }
@@ -145,21 +160,39 @@ function extraOf(values: Values): Shared['extra'] {
   };
 }
 
+/**
+ * The deployed server keeps one open bag per user: a second purchase's checking replaces the
+ * first's bag while it pays. There, a batch's purchases run one at a time, and the command says so.
+ * Elsewhere each row pays and waits for its own subscription (matched by its invoice's bag), with
+ * a client of its own, `--concurrency` rows at once.
+ */
+function concurrencyFor(profile: string, asked: number, rows: number, context: Context): number {
+  if (profile !== 'deployed' || asked === 1) return asked;
+  if (rows > 1)
+    context.output.note(
+      `--concurrency ${asked}: the deployed server allows one open bag per user, so purchases run one at a time`,
+    );
+  return 1;
+}
+
 async function run(argv: readonly string[], context: Context): Promise<ExitCode> {
   const { values, positionals: given } = readArguments(argv, OPTIONS);
   positionals(given, []);
-  profileOf(values, context.env);
-  const concurrency = concurrencyOf(values.concurrency);
+  const profile = profileOf(values, context.env);
+  const asked = concurrencyOf(values.concurrency);
   const orders = values.csv === undefined ? [singleOrder(values)] : await csvOrders(values.csv);
   const extra = extraOf(values);
   const card = await readCard(values['card-file'], context.env);
   const open = journalOf(values.journal, context.env);
   try {
-    const client = await clientOf(values, context.env);
+    const client = await clientsOf(values, context.env);
     const shared: Shared = { client, journal: open.journal, card, extra, context };
     const rows = orders.map((order) => rowOf(shared, order));
     const settle = (key: string) => settleAdvice(key, values.journal);
-    const batch = values.csv === undefined ? undefined : { concurrency };
+    const batch =
+      values.csv === undefined
+        ? undefined
+        : { concurrency: concurrencyFor(profile, asked, orders.length, context) };
     return await runOrders(rows, batch, settle, describe, context);
   } finally {
     await open.close();

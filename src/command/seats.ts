@@ -2,7 +2,7 @@ import { SeatsRefusedError, type Seat, type SeatInput, type SeatpayClient } from
 import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { clientOf, type Context } from './context.js';
-import { readCsv } from './csv.js';
+import { checkRows, readCsv } from './csv.js';
 import { DONE, FAILED, type ExitCode } from './exit-codes.js';
 import { rowText } from './keyed.js';
 import { UsageError } from './usage-error.js';
@@ -29,8 +29,9 @@ Exit codes: 0 done, 1 refused in part or whole (the seats that were changed are 
 const show = (seat: Seat) => `${seat.id}\t${seat.email}\t${seat.is_active ? 'active' : 'inactive'}`;
 
 async function seatsFromCsv(file: string, cohort: number | undefined): Promise<SeatInput[]> {
-  return (await readCsv(file, ['email'])).map(({ line, fields }) => ({
-    email: rowText(file, line, 'email', fields.email),
+  const rows = await readCsv(file, { required: ['email'], optional: ['first_name', 'last_name'] });
+  return checkRows(file, rows, ({ fields }, check) => ({
+    email: check(() => rowText('email', fields.email)) ?? '',
     ...(fields.first_name ? { first_name: fields.first_name } : {}),
     ...(fields.last_name ? { last_name: fields.last_name } : {}),
     ...(cohort === undefined ? {} : { cohort_id: cohort }),

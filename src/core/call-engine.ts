@@ -3,7 +3,7 @@ import type { Platform } from '../platform/platform.js';
 import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
 import type { AuthUsed } from './errors/auth-hint.js';
 import { errorOfAnswer } from './errors/error-of-answer.js';
-import { observed, type Observing } from './observe/observing.js';
+import type { Observing } from './observe/observing.js';
 import { RequestHeaders } from './prepare/headers.js';
 import { prepare, type PrepareSetup } from './prepare/prepare.js';
 import { ReadAnswer } from './read/answer.js';
@@ -28,7 +28,7 @@ export interface EngineSetup {
   platform: Platform;
   secrets: Secrets;
   log: Log;
-  observing: Observing;
+  observing: Observing | undefined;
   auth: AuthUsed;
   authScheme: string;
   prepareSetup: PrepareSetup;
@@ -49,7 +49,7 @@ export class CallEngine {
   readonly #headers: RequestHeaders;
   /** The scheme and profile of the credentials sent: a 401 says what likely went wrong. */
   readonly #auth: AuthUsed;
-  readonly #observing: Observing;
+  readonly #observing: Observing | undefined;
   readonly #prepareSetup: PrepareSetup;
   readonly #retrySetup: RetrySetup;
   readonly #sendSetup: SendSetup;
@@ -118,10 +118,10 @@ export class CallEngine {
 
   /** One attempt, observed (a span, a duration) when the client has a tracer or a meter. */
   private attempt<T>(call: PreparedCall<T>, attempt: number, mode: AnswerMode) {
-    // A client that observes nothing makes no closures for it.
-    if (this.#observing === undefined) return this.answerOf(call, attempt, mode);
-    const run = () => this.answerOf(call, attempt, mode);
-    return observed(this.#observing, (observer) => observer.attempt(call, attempt, run), run);
+    // A client that observes nothing makes no closures for it; a call found its observer loaded.
+    const observer = this.#observing?.ready;
+    if (observer === undefined) return this.answerOf(call, attempt, mode);
+    return observer.attempt(call, attempt, () => this.answerOf(call, attempt, mode));
   }
 
   /** One attempt: token and headers, send and read, then the typed error or the answer. */

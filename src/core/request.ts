@@ -3,7 +3,7 @@ import { APIPromise } from './api-promise.js';
 import type { Answer, AnswerMode, Call } from './call.js';
 import type { CallEngine } from './call-engine.js';
 import { LazyModule } from './lazy-module.js';
-import { observed, startObserving, type Observing } from './observe/observing.js';
+import { startObserving, type Observing } from './observe/observing.js';
 import { UNOBSERVED, type OperationNotes } from './observe/operation-notes.js';
 import type { PrepareSetup } from './prepare/prepare.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
@@ -46,7 +46,7 @@ export class HttpCore {
   readonly #secrets: Secrets;
   readonly #profile: Profile;
   readonly #prepareSetup: PrepareSetup;
-  readonly #observing: Observing;
+  readonly #observing: Observing | undefined;
   readonly #keyOwners = new KeyOwners();
   /** The request path, once the first call has loaded it. */
   #engine: CallEngine | undefined;
@@ -133,7 +133,7 @@ export class HttpCore {
     }
     const loaded = checks.loaded;
     const answer: Promise<Answer<T>> =
-      engine !== undefined && loaded !== undefined
+      engine !== undefined && loaded !== undefined && (!this.#observing || this.#observing.ready)
         ? engine.run(build, loaded, given, mode)
         : this.loadFor(checks, given).then((schemas) =>
             this.engineIfLoaded()!.run(build, schemas, given, mode),
@@ -142,14 +142,16 @@ export class HttpCore {
   }
 
   /**
-   * A first call's wait for its parts (the engine, the family's schemas), ended like every other
-   * wait by the call's signal and within its timeout: nothing has been sent yet either way.
+   * A first call's wait for its parts (the engine, the family's schemas, the observer when it
+   * traces), ended like every other wait by the call's signal and within its timeout: nothing has
+   * been sent yet either way.
    */
   private loadFor<C>(checks: LazyModule<C>, given: InternalRequestOptions | undefined): Promise<C> {
     const own = given?.timeout;
     const ms = typeof own === 'number' && own > 0 ? own : this.#prepareSetup.timeoutMs;
     const wait = { signal: given?.signal, ms };
-    return Promise.all([engineModule.load(wait), checks.load(wait)]).then(([, loaded]) => loaded);
+    const parts = [engineModule.load(wait), checks.load(wait), this.#observing?.load(wait)];
+    return Promise.all(parts).then(([, loaded]) => loaded as C);
   }
 
   /** The client's engine, made on its first call once the engine's module is loaded. */
@@ -171,12 +173,18 @@ export class HttpCore {
 
   /**
    * Runs a helper's whole operation (`seatpay.purchase`, `seatpay.upload` ...) in a span of its
-   * own when the client traces; `notes` let it add what it learns.
+   * own when the client traces; `notes` let it add what it learns. The observer is waited for
+   * within `wait`, the bound of the helper's own chunk.
    * @internal
    */
-  observe<T>(name: string, work: (notes: OperationNotes) => Promise<T>): Promise<T> {
-    const untraced = () => work(UNOBSERVED);
-    return observed(this.#observing, (observer) => observer.operation(name, work), untraced);
+  observe<T>(
+    name: string,
+    work: (notes: OperationNotes) => Promise<T>,
+    wait: { signal?: unknown; ms?: number } = {},
+  ): Promise<T> {
+    const observing = this.#observing;
+    if (!observing) return work(UNOBSERVED);
+    return observing.load(wait).then((observer) => observer.operation(name, work));
   }
 
   /**

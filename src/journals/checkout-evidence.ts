@@ -3,6 +3,7 @@ import type { CheckoutRecord, JournalRecord } from './journal.js';
 import type { Invoice } from '../schemas/invoices.js';
 import type { JournalAccess } from './journal-access.js';
 import type { Evidence } from './evidence.js';
+import { isCharge, isDeclined, statusOf } from './charge-status.js';
 
 /** What a checkout's reconcile reads: the caller's invoices. */
 export interface CheckoutEvidenceCalls {
@@ -17,9 +18,10 @@ export interface CheckoutEvidenceCalls {
 const CLOCK_SKEW_MS = 120_000;
 
 /**
- * A checkout was charged when the service lists an invoice of its service and quantity (and its
- * subscription, when the invoice names one) dated after it was sent, that no other key of the
- * journal already owns. When several keys of the same order are unsettled, each needs an invoice
+ * A checkout was charged when the service lists a charge (a FULFILLED invoice, or one refunded
+ * or disputed since: {@link isCharge}) of its service and quantity (and its subscription, when
+ * the invoice names one) dated after it was sent, that no other key of the journal already owns;
+ * a declined charge (REJECTED) is nobody's and is left out. When several keys of the same order are unsettled, each needs an invoice
  * of its own; more invoices than keys, or one dated around the time it was sent, and the invoices
  * cannot be told apart from another order's of the same thing (unknown). No invoice does not prove the checkout failed (a
  * listing can lag or be cut short), so the service never says "no" here.
@@ -33,8 +35,12 @@ export async function checkoutEvidence(
 ): Promise<Evidence> {
   const order = orderOf(record);
   const sentAt = Date.parse(record.updatedAt);
+  // A declined charge (REJECTED) moved no money: it is no order's charge, and never counted.
   const invoices = (await calls.listInvoices(signal ? { signal } : {})).filter(
-    (invoice) => invoiceMatches(invoice, order) && paidAt(invoice) >= sentAt - CLOCK_SKEW_MS,
+    (invoice) =>
+      !isDeclined(invoice) &&
+      invoiceMatches(invoice, order) &&
+      paidAt(invoice) >= sentAt - CLOCK_SKEW_MS,
   );
   const others = await sameOrders(journal, key, order);
   const taken = new Set<number | undefined>(others.map(({ record: other }) => resultId(other)));
@@ -57,6 +63,13 @@ export async function checkoutEvidence(
   }
   const queue = [...rivals.map(({ key: other }) => other), key].sort();
   const invoice = free[queue.indexOf(key)]!;
+  // Pending, or a status that is not a charge: it may become one, or not; nothing is concluded.
+  if (!isCharge(invoice)) {
+    return {
+      charged: 'unknown',
+      evidence: `invoice ${String(invoice.id)} of ${what} is ${statusOf(invoice)}, not a charge (yet)`,
+    };
+  }
   return {
     charged: 'yes',
     evidence: `invoice ${String(invoice.id)} of ${what}, paid at ${String(invoice.paid_at)}`,
@@ -101,8 +114,7 @@ function resultId(record: JournalRecord): number | undefined {
 async function sameOrders(journal: JournalAccess, key: string, order: Order) {
   if (typeof journal.journal.list !== 'function') return [];
   const found: Array<{ key: string; record: JournalRecord }> = [];
-  for (let after: string | undefined; ;) {
-    const page = await journal.list({ ...(after === undefined ? {} : { after }), limit: 500 });
+  for await (const page of journal.pages(undefined, 500)) {
     for (const entry of page) {
       if (
         entry.key !== key &&
@@ -111,9 +123,8 @@ async function sameOrders(journal: JournalAccess, key: string, order: Order) {
       )
         found.push(entry);
     }
-    if (page.length < 500) return found;
-    after = page.at(-1)!.key;
   }
+  return found;
 }
 
 function sameOrder(a: Order, b: Order): boolean {

@@ -7,6 +7,7 @@ import { LazyModule } from '../core/lazy-module.js';
 import { JournalAccess } from './journal-access.js';
 import { entryOf, type JournalEntry, type ReconcileResult } from './journal-entry.js';
 import { checkSettleOptions, settledRecord } from './settle.js';
+import { storedKey } from './key-text.js';
 const reconcileModule = /* @__PURE__ */ new LazyModule(() => import('./reconcile.js'));
 const ownerDigestModule = /* @__PURE__ */ new LazyModule(
   () => import('../helpers/purchase/owner-digest.js'),
@@ -22,7 +23,7 @@ const checks = /* @__PURE__ */ new LazyModule(() => import('./reconcile-checks.j
  *
  * @example
  * ```ts
- * const journal = fileJournal('./orders.json');
+ * const journal = fileJournal('./orders.db');
  * for (const entry of await client.journal.list({ journal })) {
  *   if (entry.charged === 'unknown') console.log(await client.journal.reconcile(entry.key, { journal }));
  * }
@@ -53,19 +54,13 @@ export class ClientJournal {
     const { after, limit, stage } = checkListQuery(options);
     const journal = this.#access(options.journal);
     const entries: JournalEntry[] = [];
-    const pageSize = limit ?? 500;
-    for (let from = after; ;) {
-      const page = await journal.list({
-        ...(from === undefined ? {} : { after: from }),
-        limit: pageSize,
-      });
+    for await (const page of journal.pages(after, limit ?? 500)) {
       for (const { key, record } of page) {
         if (stage === undefined || record.stage === stage) entries.push(entryOf(key, record));
       }
-      const full = limit !== undefined && entries.length >= limit;
-      if (full || page.length < pageSize) return entries.slice(0, limit);
-      from = page.at(-1)!.key;
+      if (limit !== undefined && entries.length >= limit) break;
     }
+    return entries.slice(0, limit);
   }
 
   /**
@@ -103,7 +98,8 @@ export class ClientJournal {
         return Array.isArray(listing) ? listing : listing.results;
       },
     };
-    return reconcile(calls, journal, key, options.signal);
+    const secrets = core.secrets;
+    return reconcile(calls, journal, key, options.signal, (value) => secrets.redact(value));
   }
 
   /**
@@ -248,6 +244,7 @@ function checkKey(key: unknown): void {
   if (typeof key !== 'string' || key === '') {
     throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
   }
+  storedKey(key);
 }
 
 function checkListQuery(options: JournalListQuery): JournalListQuery {
@@ -255,6 +252,7 @@ function checkListQuery(options: JournalListQuery): JournalListQuery {
   if (after !== undefined && typeof after !== 'string') {
     throw new InvalidRequestError('Invalid after: must be a key (a string)', { field: 'after' });
   }
+  if (after !== undefined) storedKey(after, 'after');
   if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
     throw new InvalidRequestError('Invalid limit: must be a positive integer', { field: 'limit' });
   }

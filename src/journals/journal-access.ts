@@ -44,6 +44,37 @@ export class JournalAccess {
     );
   }
 
+  /**
+   * Every record, a page of `pageSize` at a time (after `after`), until `more` says enough. A
+   * journal's `list` that does not page (it ignores `after` or `limit`: a page longer than asked,
+   * or a key met before) is a JournalError that says so, never a loop without end.
+   */
+  async *pages(after: string | undefined, pageSize: number) {
+    const seen = new Set<string>(after === undefined ? [] : [after]);
+    for (let from = after; ;) {
+      const page = await this.list({
+        ...(from === undefined ? {} : { after: from }),
+        limit: pageSize,
+      });
+      if (page.length > pageSize) {
+        throw new JournalError(
+          `The journal's list() gave ${page.length} records for a limit of ${pageSize}: it must honour limit (at most that many, in ascending key order after the key \`after\`)`,
+        );
+      }
+      for (const { key } of page) {
+        if (seen.has(key)) {
+          throw new JournalError(
+            `The journal's list() gave the key "${key}" twice (after "${from ?? ''}"): it must honour after (only keys after it, in ascending order)`,
+          );
+        }
+        seen.add(key);
+      }
+      yield page;
+      if (page.length < pageSize) return;
+      from = page.at(-1)!.key;
+    }
+  }
+
   prune(olderThan: Date): Promise<number> {
     const prune = this.#method('prune');
     return this.#call('prune its records', () => prune(olderThan));

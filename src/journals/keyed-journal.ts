@@ -11,12 +11,19 @@ import { canResume } from './record-rules.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import { checkRecord, isFree, type JournalRecord, type PurchaseJournal } from './journal.js';
 import { checkReplayable } from './record-check.js';
+import { storedKey } from './key-text.js';
 import type { KeyScope } from '../core/secrets/key-owner.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
 import { isInProgress, leaseOf, leaseUntil, pollPauses, withoutLease } from './key-lease.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
+
+/**
+ * Per journal, the keys whose claim landed after their call gave up, while that claim is released
+ * (see {@link KeyedJournal.claim}): a run of the key in this process reads it only after.
+ */
+const releasing = new WeakMap<PurchaseJournal, Map<string, Promise<void>>>();
 
 /**
  * One key of a journal, as a money call uses it. Every operation is raced against the call's
@@ -60,6 +67,8 @@ export class KeyedJournal {
 
   /** The record of the key, made for this very request; undefined when there is none. */
   async read(): Promise<JournalRecord | undefined> {
+    const release = releasing.get(this.journal)?.get(this.key);
+    if (release) await this.#call('read', () => release);
     const found = await this.#call('read', () => this.journal.get(this.key, this.#options()));
     if (found === undefined || found === null) return undefined;
     const record = checkRecord(found, `journal's record of key "${this.key}"`);
@@ -106,22 +115,37 @@ export class KeyedJournal {
     return record;
   }
 
-  /** Stores `record` unless the key has one; resolves to whether it did. Held if it did. */
+  /**
+   * Stores `record` unless the key has one; resolves to whether it did, and holds the key if it
+   * did. A claim that lands after the call stopped waiting for it (its signal, its timeout, a
+   * journal slower than both) is released: nothing was sent, so the key is recorded as refused
+   * (free again), never left "sending" for ever.
+   */
   async claim(record: JournalRecord): Promise<boolean> {
-    const { journal } = this;
+    const { journal, key } = this;
+    const claim = journal.claim?.bind(journal);
+    // A journal without claim: not atomic, as its author chose.
+    if (!claim && !isFree(await this.read())) return false;
     const leased = { ...record, leaseUntil: leaseUntil(this.#leaseMs) };
-    if (journal.claim) {
-      const claim = journal.claim.bind(journal);
-      const stamped = await this.#stamped(leased);
-      const claimed = await this.#call('claim', () => claim(this.key, stamped, this.#options()));
+    const stamped = await this.#stamped(leased);
+    // Started only if the call is still waiting (#call checks the signal first).
+    const started: { landing?: Promise<boolean> } = {};
+    const start = () =>
+      (started.landing = new Promise<boolean>((resolve) =>
+        resolve(
+          claim
+            ? claim(key, stamped, this.#options())
+            : journal.set(key, stamped, this.#options()).then(() => true),
+        ),
+      ));
+    try {
+      const claimed = await this.#call('claim', start);
       if (claimed) this.#hold(leased);
       return claimed;
+    } catch (error) {
+      if (started.landing) this.#releaseIfLanded(started.landing, withoutLease(stamped));
+      throw error;
     }
-    // A journal without claim: not atomic, as its author chose.
-    if (!isFree(await this.read())) return false;
-    this.#hold(leased);
-    await this.write(record);
-    return true;
   }
 
   /**
@@ -182,6 +206,27 @@ export class KeyedJournal {
   async #store(record: JournalRecord): Promise<void> {
     const stamped = await this.#stamped(record);
     return this.#call('write', () => this.journal.set(this.key, stamped), true);
+  }
+
+  /** Frees the key if the claim given up on lands after all (a late `true`). */
+  #releaseIfLanded(landing: Promise<boolean>, claimed: JournalRecord): void {
+    const { journal, key } = this;
+    const refused = {
+      ...claimed,
+      stage: 'refused',
+      charged: 'no',
+      updatedAt: new Date().toISOString(),
+    } as JournalRecord;
+    let keys = releasing.get(journal);
+    if (!keys) releasing.set(journal, (keys = new Map()));
+    const release: Promise<void> = landing
+      .then((landed) => (landed ? journal.set(key, refused) : undefined))
+      // A journal failing now leaves the claim as it was: unsettled, as any lost write.
+      .catch(() => undefined)
+      .finally(() => {
+        if (keys.get(key) === release) keys.delete(key);
+      });
+    keys.set(key, release);
   }
 
   /** `record` as it is stored: its owner named, the client's secrets hidden. */
@@ -260,6 +305,7 @@ export function checkKeyAndJournal(keyed: {
   if (key !== undefined && (typeof key !== 'string' || key === '')) {
     throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
   }
+  if (key !== undefined) storedKey(key);
   if (identity !== undefined && (typeof identity !== 'string' || identity === '')) {
     throw new InvalidRequestError('Invalid identity: must be a non-empty string (your user id)', {
       field: 'identity',

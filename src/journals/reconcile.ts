@@ -12,13 +12,26 @@ export type ReconcileCalls = PurchaseEvidenceCalls & CheckoutEvidenceCalls;
  * Asks the service what happened to the call recorded under `key` and records the outcome when
  * the service can tell: charged → the record completed as far as known (a re-run follows it and
  * never pays); not charged → the key is free again. A record whose outcome is known already is
- * reported as it is, and nothing is asked.
+ * reported as it is, and nothing is asked. What the service listed goes through `redact` (the
+ * client's secrets hidden) before anything of it is recorded or returned: a listing may quote a
+ * token or a card.
  */
 export async function reconcile(
   calls: ReconcileCalls,
   journal: JournalAccess,
   key: string,
   signal: AbortSignal | undefined,
+  redact: <T>(value: T) => T,
+): Promise<ReconcileResult> {
+  return redact(await reconciled(calls, journal, key, signal, redact));
+}
+
+async function reconciled(
+  calls: ReconcileCalls,
+  journal: JournalAccess,
+  key: string,
+  signal: AbortSignal | undefined,
+  redact: <T>(value: T) => T,
 ): Promise<ReconcileResult> {
   const record = await journal.get(key, signal);
   if (record === undefined) {
@@ -29,10 +42,11 @@ export async function reconcile(
   if (known !== undefined) {
     return { key, charged: known, record, evidence: `already known: ${describe(record)}` };
   }
-  const found =
+  const found = redact(
     record.kind === 'checkout'
       ? await checkoutEvidence(calls, journal, key, record, signal)
-      : await purchaseEvidence(calls, record, signal);
+      : await purchaseEvidence(calls, record, signal),
+  );
   if (found.charged === 'unknown') return { key, record, ...found, charged: 'unknown' };
   // Read again: a run with the key may have finished meanwhile; its own record then stands.
   const latest = (await journal.get(key, signal)) ?? record;

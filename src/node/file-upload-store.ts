@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { FORGET_AFTER_MS, type UploadStore } from '../helpers/upload/resume-store.js';
 
@@ -56,7 +57,56 @@ export function fileUploadStore(dir: string): UploadStore {
       }),
     delete: (key) => inTurn(() => rm(fileOf(key), { force: true })),
     list: () => inTurn(() => listRecords(dir)),
+    lock: (key) => lockRecord(dir, fileOf(key).replace(/\.json$/, '.lock')),
   };
+}
+
+/** Who holds a lock: a process of a machine, since a time. */
+interface LockOwner {
+  pid: number;
+  host: string;
+  at: number;
+}
+
+/**
+ * Holds `path` for this process: created exclusively (`wx`), so of two processes one gets it.
+ * A lock whose process is gone (killed, crashed: same machine, no such pid) is taken over; one of
+ * another machine sharing the folder only once older than the records' lifetime.
+ */
+async function lockRecord(dir: string, path: string): Promise<(() => Promise<void>) | undefined> {
+  await mkdir(dir, { recursive: true });
+  const owner: LockOwner = { pid: process.pid, host: hostname(), at: Date.now() };
+  const text = JSON.stringify(owner);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(path, text, { flag: 'wx' });
+      return async () => {
+        // Only our own lock goes: a lock taken over meanwhile is another upload's.
+        const now = await readFile(path, 'utf8').catch(() => '');
+        if (now === text) await rm(path, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const held = await readFile(path, 'utf8').catch(() => '');
+    if (held !== '' && !abandoned(parsedOrNull(held))) return undefined;
+    // Abandoned (or gone meanwhile): removed only if still that one, then tried once more.
+    if ((await readFile(path, 'utf8').catch(() => '')) === held) await rm(path, { force: true });
+  }
+  return undefined;
+}
+
+function abandoned(owner: Record<string, unknown> | null): boolean {
+  const { pid, host, at } = (owner ?? {}) as Partial<LockOwner>;
+  if (typeof pid !== 'number' || typeof host !== 'string' || typeof at !== 'number') return true;
+  if (host !== hostname()) return Date.now() - at > FORGET_AFTER_MS;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0); // no signal sent: only asks whether the process exists
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 async function readRecord(file: string): Promise<unknown> {

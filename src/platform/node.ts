@@ -2,6 +2,7 @@ import { sendChunk } from '../node/chunk-sender.js';
 import { fileSourceOf } from '../node/part-source.js';
 import { VERSION } from '../version.js';
 import { hasProcessEnv, readProcessEnv } from './environment.js';
+import { md5 } from '../node/md5-worker.js';
 import type { ChunkSender, Platform } from './platform.js';
 
 /**
@@ -45,4 +46,5 @@ export const nodePlatform: Platform = {
   hasEnv: hasProcessEnv,
   encodeForm,
   chunkSender: nodeChunkSender,
+  md5,
 };

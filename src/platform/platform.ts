@@ -25,6 +25,21 @@ export interface Platform {
   encodeForm?: (form: FormData) => Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }>;
   /** The streaming sender of upload chunks, from any source. */
   readonly chunkSender?: ChunkSender;
+  /**
+   * A native incremental MD5 (node:crypto), for the upload's check of what the service assembled.
+   * Undefined: the upload loads seatpay's own (Web Crypto has no MD5).
+   */
+  readonly md5?: () => IncrementalDigest;
+}
+
+/** A hash fed piece by piece, in order. */
+export interface IncrementalDigest {
+  /** Takes `bytes` (which may be reused once this returns, or once its promise resolves). */
+  update(bytes: Uint8Array): void | Promise<void>;
+  /** The digest, hex; the hash is spent afterwards. */
+  digest(): string | Promise<string>;
+  /** Lets go of what it holds (a worker) when the digest is no longer wanted. */
+  close?(): void;
 }
 
 /**

@@ -127,18 +127,21 @@ export class ConsumablesResource {
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
     // Traced, it is one span around its attempt (none when the key's answer is replayed).
     const wait = { signal: options?.signal, ms: options?.timeout };
-    const run = this.#core.observe('seatpay.checkout', (notes) =>
-      Promise.all([keyedCheckoutModule.load(wait), checks.load(wait)]).then(
-        ([keyedCheckout, schemas]) => {
-          // Bad input: a typed error, nothing read or sent.
-          keyedCheckout.checkKeyAndJournal({ key, journal, identity });
-          parseInput(schemas.CheckoutParamsSchema, input, 'params');
-          const digest = keyedCheckout.keyOwnerDigest;
-          const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
-          const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
-          return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
-        },
-      ),
+    const run = this.#core.observe(
+      'seatpay.checkout',
+      (notes) =>
+        Promise.all([keyedCheckoutModule.load(wait), checks.load(wait)]).then(
+          ([keyedCheckout, schemas]) => {
+            // Bad input: a typed error, nothing read or sent.
+            keyedCheckout.checkKeyAndJournal({ key, journal, identity });
+            parseInput(schemas.CheckoutParamsSchema, input, 'params');
+            const digest = keyedCheckout.keyOwnerDigest;
+            const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
+            const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
+            return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
+          },
+        ),
+      wait,
     );
     return new APIPromise(run, { raw: false });
   }
@@ -195,7 +198,7 @@ export class ConsumablesResource {
  *
  * @example
  * ```ts
- * const keyed: CheckoutKeyOptions = { key: 'topup-1042', journal: fileJournal('./orders.json') };
+ * const keyed: CheckoutKeyOptions = { key: 'topup-1042', journal: fileJournal('./orders.db') };
  * await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: 7, ...keyed });
  * ```
  * @category Resources

@@ -148,13 +148,21 @@ export class MediaResource {
   upload(source: UploadSource, options: UploadOptions): Promise<MediaFile> {
     // The academy the chunks go to is part of the resume fingerprint: the client's when not given.
     const academy = options?.academy ?? this.#core.academy;
-    const given = academy === undefined || !options ? options : { ...options, academy };
+    // The deployed server names a file by the md5 of what it assembled: checked unless turned off.
+    const checkDigest = options?.checkDigest ?? this.#core.describe().profile === 'deployed';
+    const given = !options
+      ? options
+      : { ...options, checkDigest, ...(academy === undefined ? {} : { academy }) };
     // Loaded on first use, in a chunk of its own: a page that never uploads does not ship it.
     // Traced, it is one span around its every chunk's attempts.
-    return this.#core.observe('seatpay.upload', (notes) =>
-      uploadModule
-        .load({ signal: options?.signal })
-        .then(({ uploadMedia }) => uploadMedia(this, source, given, this.#core.log, notes)),
+    const wait = { signal: options?.signal };
+    return this.#core.observe(
+      'seatpay.upload',
+      (notes) =>
+        uploadModule
+          .load(wait)
+          .then(({ uploadMedia }) => uploadMedia(this, source, given, this.#core.log, notes)),
+      wait,
     );
   }
 

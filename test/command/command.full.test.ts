@@ -143,7 +143,9 @@ describe.concurrent('seatpay, the packed bin', () => {
     await expectNoSecrets(mock, [first, again], [journal]);
   });
 
-  it('purchase refused by the service: exit 1, nothing charged', async ({ expect }) => {
+  it('purchase refused by the service: exit 4 (fix the order), nothing charged', async ({
+    expect,
+  }) => {
     const mock = await mockWith(['POST /v1/payments/pay status=400 times=always']);
     const refused = await seatpay(mock, [
       'purchase',
@@ -158,9 +160,9 @@ describe.concurrent('seatpay, the packed bin', () => {
       '--card-file',
       join(dir, 'card.json'),
     ]);
-    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.code, refused.stderr).toBe(4);
     expect(refused.stderr).toMatch(
-      /^seatpay: Purchase failed at step "pay" \(nothing was charged\)/m,
+      /^seatpay: Purchase failed at step "pay" \(nothing was charged\).*; refused by the service: fix the order/m,
     );
     expect(refused.stderr.trimEnd().split('\n').at(-1)).toMatch(/^seatpay: /);
     expect((await mockState(mock)).charges).toEqual([]);
@@ -230,7 +232,7 @@ describe.concurrent('seatpay, the packed bin', () => {
     expect(unknown.code).toBe(1);
   });
 
-  it('a checkout batch from CSV: one line per row, a summary, replayed on a re-run; a bad row exits 1', async ({
+  it('a checkout batch from CSV: one line per row, a summary, replayed on a re-run; a refused row exits 4', async ({
     expect,
   }) => {
     const mock = await mockWith();
@@ -251,7 +253,7 @@ describe.concurrent('seatpay, the packed bin', () => {
       '2',
       '--json',
     ]);
-    expect(first.code, first.stderr).toBe(1);
+    expect(first.code, first.stderr).toBe(4);
     const rows = first.stdout
       .trim()
       .split('\n')
@@ -259,12 +261,14 @@ describe.concurrent('seatpay, the packed bin', () => {
     expect(rows.map((row) => `${row.key} ${row.status}`).sort()).toEqual([
       'row,1 done',
       'row-2 done',
-      'row-3 failed',
+      'row-3 refused',
     ]);
-    expect(first.stderr).toMatch(/summary: 3 rows: 2 done, 0 replayed, 1 failed/);
+    expect(first.stderr).toMatch(
+      /summary: 3 rows: 2 done, 0 replayed, 1 refused by the service \(fix the row\), 0 failed/,
+    );
     const again = await seatpay(mock, ['checkout', '--csv', csv, '--journal', journal]);
     expect(again.stdout).toMatch(/line 2 row,1: replayed/);
-    expect(again.stderr).toMatch(/summary: 3 rows: 0 done, 2 replayed, 1 failed/);
+    expect(again.stderr).toMatch(/summary: 3 rows: 0 done, 2 replayed, 1 refused by the service/);
     const checkouts = (await mockState(mock)).charges.filter(
       (charge) => charge.kind === 'consumable-checkout',
     );

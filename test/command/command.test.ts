@@ -95,6 +95,13 @@ describe('seatpay refuses mistakes before sending anything', () => {
     }
   });
 
+  it('a flag named like a property of every object is an unknown option, not a secret', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const ran = await runInProcess(['seats', 'list', '7', `--${name}`], SERVICE);
+      expectMistake(ran, new RegExp(`unknown option.*--${name}`));
+    }
+  });
+
   it('a card file that is not JSON is refused without quoting it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'seatpay-command-'));
     await writeFile(join(dir, 'card.json'), 'card_number=4242424242424242 cvc=987');
@@ -130,7 +137,7 @@ describe('seatpay refuses mistakes before sending anything', () => {
     const header = 'key,service,how_many,subscription\r\n';
     expectMistake(
       await batch(`${header}a,ai-credits,1,7\r\nb,ai-credits,0,7\r\n`),
-      /orders\.csv line 3: how_many must be a whole number from 1, not "0"/,
+      /orders\.csv line 3: how_many must be a whole number from 1 to 2147483647, not "0"/,
     );
     expectMistake(
       await batch(`${header}a,ai-credits,1,7\r\n"a",ai-credits,2,7\r\n`),

@@ -22,7 +22,13 @@ let postgres: PostgresServer;
 let mock: Serving;
 
 beforeAll(async () => {
-  [pkg, postgres, mock] = await Promise.all([packAndInstall(), startPostgres(), startMock()]);
+  // Each is kept as soon as it is up, so afterAll stops whatever started even when another failed
+  // (a Promise.all that rejected left the simulator and the database running after the suite).
+  await Promise.all([
+    packAndInstall().then((packed) => (pkg = packed)),
+    startPostgres().then((server) => (postgres = server)),
+    startMock().then((serving) => (mock = serving)),
+  ]);
   bin = binOf(pkg.scratchDir);
   // pg is an optional peer dependency: a user of seatpay/postgres installs it beside seatpay.
   await symlink(join(repoRoot, 'node_modules', 'pg'), join(pkg.scratchDir, 'node_modules', 'pg'));

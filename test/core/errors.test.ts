@@ -60,7 +60,7 @@ describe('errors by status', () => {
     // A 401 adds what seatpay sent and the likely cause (helpful-messages.test.ts).
     const hint =
       status === 401
-        ? " [seatpay sent `Authorization: Bearer …` (profile 'spec'); the server refused the token: is it current and for this server?]"
+        ? " [seatpay sent `Authorization: Bearer …` (profile 'spec'); the server refused the token: it is not valid here (a restarted seatpay-mock issues new tokens unless --seed or --owner-token)]"
         : '';
     expect((error as APIError).message).toBe(`${status} nope${hint} (GET /v1/payments/plan/team)`);
     expect((error as APIError).name).toBe(ErrorClass.name);

@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   APIError,
+  BadRequestError,
+  InternalServerError,
   OwnerOnlyError,
   PaymentRequiredError,
   PermissionDeniedError,
@@ -158,5 +160,69 @@ describe('codes of the deployed server’s recorded refusals', () => {
       .plans.get('any')
       .catch((e: unknown) => e)) as APIError;
     expect(error.code).toBeNull();
+  });
+});
+
+describe('a code is a refusal, looked up as data', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'a slug or message %j: a BadRequestError whose code is a string or null',
+    async (word) => {
+      for (const body of [{ detail: word }, { detail: 'No.', silent_code: word }]) {
+        server.use(answer(PLAN, body, { status: 400 }));
+        const error = await testClient({ maxRetries: 0 })
+          .plans.get('any')
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(BadRequestError);
+        const { code } = error as APIError;
+        expect(code === null || typeof code === 'string', String(code)).toBe(true);
+        expect(code === null || /^[a-z0-9_-]+$/.test(code), String(code)).toBe(true);
+      }
+    },
+  );
+
+  it.each([
+    [500, {}],
+    [502, {}],
+    [503, {}],
+  ])(
+    'a %i that may have charged has no refusal code, whatever its body names',
+    async (status, headers) => {
+      for (const body of [
+        { detail: 'Card declined', silent_code: 'card-error' },
+        { detail: 'Tarjeta rechazada' },
+        { detail: 'Missing card information' },
+      ]) {
+        server.use(answer('POST /v1/payments/pay', body, { status, headers }));
+        const error = await testClient({ maxRetries: 0 })
+          .pay.bag({ token: 'bag_1', chosen_period: 'MONTH' })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(InternalServerError);
+        expect(error).toMatchObject({ mayHaveBeenProcessed: true, code: null });
+      }
+    },
+  );
+
+  it('a 503 with Retry-After was refused: its code stays', async () => {
+    const body = { detail: 'Card declined', silent_code: 'card-error' };
+    server.use(
+      answer('POST /v1/payments/pay', body, { status: 503, headers: { 'retry-after': '1' } }),
+    );
+    const error = await testClient({ maxRetries: 0 })
+      .pay.bag({ token: 'bag_1', chosen_period: 'MONTH' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: false, code: 'card-error' });
+  });
+
+  it('an InternalServerError built by hand follows the same rule', () => {
+    const details = {
+      status: 500,
+      method: 'POST',
+      url: 'https://api.example.com/v1/payments/pay',
+      body: { silent_code: 'card-error' },
+      headers: {},
+      message: 'Card declined',
+    };
+    expect(new InternalServerError(details).code).toBeNull();
+    expect(new PaymentRequiredError({ ...details, status: 402 }).code).toBe('card-error');
   });
 });

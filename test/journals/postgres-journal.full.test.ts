@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClient,
+  InvalidRequestError,
   JournalError,
   UnsettledKeyError,
   type CheckoutParams,
@@ -20,7 +21,11 @@ let server: MockServer;
 let users = 0;
 
 beforeAll(async () => {
-  [db, server] = await Promise.all([startPostgres(), startMockServer({ subscriptionDelayMs: 10 })]);
+  // Each kept as soon as it is up, so afterAll stops whatever started even if the other failed.
+  await Promise.all([
+    startPostgres().then((started) => (db = started)),
+    startMockServer({ subscriptionDelayMs: 10 }).then((started) => (server = started)),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -162,5 +167,53 @@ describe('the database goes away', () => {
     expect(error).toBeInstanceOf(JournalError);
     expect(inspect(error, { depth: 10 })).not.toContain('not-the-secret-9f1c');
     await journal.close();
+  });
+});
+
+describe('postgresJournal: what a key is, and ending its pool', () => {
+  it('a key cut inside an emoji is refused before anything is stored or sent', async () => {
+    const { client, order, checkouts } = await owner();
+    const journal = postgresJournal(db.url, { table: 'surrogates' });
+    // '😀' is \uD83D\uDE00: PostgreSQL stored both halves as U+FFFD, one key for two.
+    for (const key of ['order-\uD83D', 'order-\uDE00']) {
+      await expect(client.consumables.checkout({ ...order, key, journal })).rejects.toThrow(
+        InvalidRequestError,
+      );
+      await expect(journal.set(key, record())).rejects.toThrow(/lone surrogate/);
+      await expect(journal.get(key)).rejects.toThrow(InvalidRequestError);
+    }
+    expect(checkouts()).toBe(0);
+    expect(await journal.list!({})).toEqual([]);
+    await client.consumables.checkout({ ...order, key: 'order-😀', journal });
+    expect(await journal.get('order-😀')).toMatchObject({ stage: 'done' });
+    await journal.close();
+  });
+
+  it('close() returns while a statement is stuck (its table locked), and that statement fails', async () => {
+    const journal = postgresJournal(db.url, { table: 'frozen' });
+    await journal.get('warm-up'); // the table exists, the pool has a connection
+    const locker = new pg.Client({ connectionString: db.url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE frozen IN ACCESS EXCLUSIVE MODE');
+      const stuck = journal.get('k-1').catch((e: unknown) => e);
+      // Until the journal's read waits on the lock (asked of the server, not timed).
+      for (;;) {
+        const { rows } = await locker.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT record FROM \"frozen\"%'",
+        );
+        if (rows[0].n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Before the fix: pool.end() waited for that read for ever.
+      await journal.close();
+      const error = await stuck;
+      expect(error).toBeInstanceOf(JournalError);
+      expect(inspect(error, { depth: 10 })).not.toContain(db.password);
+    } finally {
+      await locker.query('ROLLBACK').catch(() => undefined);
+      await locker.end();
+    }
   });
 });

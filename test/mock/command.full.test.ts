@@ -67,6 +67,11 @@ describe('seatpay-mock refuses mistakes in one line, exit code 2', () => {
     [['--owner-token', 'same', '--member-token', 'same'], /already another user's/],
     [['--fault', 'POST /v1/payments/pay explode'], /"explode" is not a fault kind/],
     [['--fault', 'POST /v1/payments/pay status=503 when=later'], /unknown setting "when=later"/],
+    [['--fault', 'POST /v1/payments/pay corrupt=truncated-chunk'], /fires on finalize only/],
+    [
+      ['--fault', 'POST /v2/media/me/chunk/upload corrupt=reversed'],
+      /"corrupt=reversed" is not a fault kind/,
+    ],
     [['--host', '0.0.0.0'], /--host 0\.0\.0\.0 is not a loopback address.*add --allow-remote/],
     [['--host', '::'], /--host :: is not a loopback address/],
     [['--host', '192.168.1.20'], /not a loopback address/],

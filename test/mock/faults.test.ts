@@ -179,3 +179,23 @@ describe('connection faults', () => {
     expect(server.simulator.charges).toHaveLength(1);
   });
 });
+
+describe('corrupt-assembly faults', () => {
+  it('fire on finalize only, with a corruption named: anything else is refused at inject', () => {
+    const simulator = createSimulator();
+    const inject = (spec: Partial<FaultSpec>) => () =>
+      simulator.faults.inject({ kind: 'corrupt-assembly', ...spec } as FaultSpec);
+    expect(inject({ route: 'POST /v1/payments/pay', corruption: 'truncated-chunk' })).toThrow(
+      /fires on finalize only/,
+    );
+    expect(inject({ route: '*', corruption: 'truncated-chunk' })).toThrow(/fires on finalize only/);
+    expect(inject({ route: 'POST /v2/media/me/chunk/upload' })).toThrow(/needs `corruption`/);
+    expect(
+      inject({ route: 'POST /v2/media/me/chunk/uplod', corruption: 'misplaced-chunk' }),
+    ).toThrow(/finalize only|unknown route/);
+    expect(
+      inject({ route: 'POST /v2/media/me/chunk/upload', corruption: 'foreign-chunk' }),
+    ).not.toThrow();
+    simulator.close();
+  });
+});

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { AuthenticationError, createClient } from '../../src/index.js';
 import { createSimulator, seededRandom } from '../../src/mock/index.js';
 import { call, closeServers, startServer } from './support.js';
 
@@ -9,13 +10,15 @@ const NOT_AUTHENTICATED = {
   status_code: 401,
 };
 
+const INVALID_TOKEN = { detail: 'Invalid or Inactive Token', status_code: 401 };
+
 describe('authentication', () => {
   it.each([
-    ['no header', {}],
-    ['an unknown Bearer token', { authorization: 'Bearer nope' }],
-    ['an unknown Token token', { authorization: 'Token nope' }],
-    ['a bare token', { authorization: 'abc' }],
-  ])('answers 401 for %s', async (_label, headers) => {
+    ['no header', {}, NOT_AUTHENTICATED],
+    ['an unknown Bearer token', { authorization: 'Bearer nope' }, INVALID_TOKEN],
+    ['an unknown Token token', { authorization: 'Token nope' }, INVALID_TOKEN],
+    ['a bare token', { authorization: 'abc' }, NOT_AUTHENTICATED],
+  ])('answers 401 for %s', async (_label, headers, body) => {
     const server = await startServer();
     const answer = await call(
       server,
@@ -25,8 +28,32 @@ describe('authentication', () => {
       undefined,
       headers,
     );
-    expect(answer).toMatchObject({ status: 401, body: NOT_AUTHENTICATED });
+    expect(answer).toMatchObject({ status: 401, body });
   });
+
+  // A stale token (the simulator restarted without --seed or --owner-token, the .env kept) is the
+  // likely first-hour 401: the SDK's hint says so on both profiles, and points at the scheme only
+  // when the server saw no credentials at all.
+  it.each(['spec', 'deployed'] as const)(
+    'profile %s: a stale token gets "not valid here", a wrong scheme "saw none"',
+    async (profile) => {
+      const server = await startServer({ profile });
+      const options = { baseUrl: server.url, profile, maxRetries: 0, logLevel: 'off' as const };
+      const stale = createClient({ ...options, token: 'a-token-of-an-earlier-start' });
+      const failure = await stale.subscriptions.list().catch((caught: unknown) => caught);
+      expect(failure).toBeInstanceOf(AuthenticationError);
+      expect((failure as Error).message).toContain(
+        'not valid here (a restarted seatpay-mock issues new tokens unless --seed or --owner-token)',
+      );
+      expect((failure as Error).message).not.toMatch(/saw none|another scheme/);
+      if (profile === 'deployed') {
+        const token = server.simulator.users.owner.token;
+        const wrongScheme = createClient({ ...options, token, authScheme: 'Bearer' });
+        const ignored = await wrongScheme.subscriptions.list().catch((caught: unknown) => caught);
+        expect((ignored as Error).message).toMatch(/saw none: it takes another scheme/);
+      }
+    },
+  );
 
   it.each(['Bearer', 'Token', 'bearer', 'token'])('accepts the %s scheme', async (scheme) => {
     const server = await startServer();

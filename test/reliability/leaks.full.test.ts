@@ -500,8 +500,10 @@ describe('memory', () => {
   const PER_CALL = 64;
   const label = CALLS.toLocaleString('en-US');
 
-  it(`${label} sequential calls keep the heap within a bound, with and without a long-lived signal`, async () => {
-    const result = await runMemoryChild(server.url, server.owner, CALLS);
+  it(`${label} sequential calls keep the heap within a bound, with and without a long-lived signal`, async ({
+    signal,
+  }) => {
+    const result = await runMemoryChild(server.url, server.owner, CALLS, signal);
     const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
     const kib = (bytes: number) =>
       `${bytes >= 0 ? '+' : '−'}${(Math.abs(bytes) / 1024).toFixed(0)} KiB`;

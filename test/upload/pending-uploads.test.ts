@@ -5,7 +5,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { InvalidRequestError, localStorageUploadStore, type UploadStore } from '../../src/index.js';
+import {
+  InvalidRequestError,
+  localStorageUploadStore,
+  SeatpayError,
+  type UploadStore,
+} from '../../src/index.js';
 import { fileUploadStore } from '../../src/node.js';
 import { CHUNK, TOTAL, fileOf, range, resumeHarness } from './support/resume-harness.js';
 import { sha256, bytesOf } from './support/upload-kit.js';
@@ -123,5 +128,55 @@ describe('pendingUploads', () => {
     await expect(
       client.media.discardUpload(localStorageUploadStore(storage), ''),
     ).rejects.toBeInstanceOf(InvalidRequestError);
+  });
+});
+
+describe("a store's own failures", () => {
+  const broken = new Error('disk gone');
+  const throwing = {
+    'list() rejects': { list: () => Promise.reject(broken) },
+    'list() throws at once': {
+      list: () => {
+        throw broken;
+      },
+    },
+    'list() answers what is no list': { list: async () => 42 as never },
+  };
+
+  it.each(Object.entries(throwing))(
+    '%s: a SeatpayError that says so, with the cause',
+    async (_, listing) => {
+      const store: UploadStore = {
+        get: async () => undefined,
+        set: async () => {},
+        delete: async () => {},
+        ...listing,
+      };
+      const error = await h
+        .client()
+        .media.pendingUploads(store)
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(SeatpayError);
+      expect((error as Error).message).toMatch(/^The upload store could not list its records/);
+      if (listing !== throwing['list() answers what is no list'])
+        expect((error as Error).cause).toBe(broken);
+    },
+  );
+
+  it('discardUpload: a delete() that rejects is a SeatpayError too', async () => {
+    const store: UploadStore = {
+      get: async () => undefined,
+      set: async () => {},
+      delete: () => Promise.reject(broken),
+    };
+    const error = await h
+      .client()
+      .media.discardUpload(store, 'some-key')
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SeatpayError);
+    expect(error).toMatchObject({
+      message: expect.stringMatching(/could not delete the record/),
+      cause: broken,
+    });
   });
 });

@@ -79,7 +79,9 @@ export class APIError extends SeatpayError {
   /**
    * The service's named refusal as a stable, lower-case code (`'only-owner-allowed'`,
    * `'seats-limit-exceeded'`, `'card-error'`, `'insufficient-credits'` ...), whatever the language
-   * of the answer; `null` when the answer names no known refusal. docs/errors.md lists them all.
+   * of the answer; `null` when the answer names no known refusal, and on an answer that is no
+   * refusal (`mayHaveBeenProcessed`: a 5xx, whatever its body says) unless it is one of the three
+   * named failures (`OwnerOnlyError` ...). docs/errors.md lists them.
    */
   readonly code: string | null;
   /**
@@ -98,14 +100,19 @@ export class APIError extends SeatpayError {
     this.body = details.body;
     this.headers = details.headers;
     this.requestId = details.headers['x-request-id'] ?? details.headers['request-id'];
+    this.mayHaveBeenProcessed = mayHaveActed(details.status, details.headers);
     this.code =
-      details.code === undefined
-        ? refusalCode(details.message, slugOf(details.body))
-        : details.code;
-    this.mayHaveBeenProcessed =
-      details.status >= 500 &&
-      !(details.status === 503 && details.headers['retry-after'] !== undefined);
+      details.code !== undefined
+        ? details.code
+        : this.mayHaveBeenProcessed
+          ? null
+          : refusalCode(details.message, slugOf(details.body));
   }
+}
+
+/** A 5xx does not say how far the request got, except a 503 with `Retry-After` (refused). */
+export function mayHaveActed(status: number, headers: Record<string, string>): boolean {
+  return status >= 500 && !(status === 503 && headers['retry-after'] !== undefined);
 }
 
 /** The slug the service sent beside its message (`silent_code`), if any. */

@@ -18,5 +18,5 @@ export function authHint(serverMessage: string, { scheme, profile }: AuthUsed): 
   }
   return /expired/i.test(serverMessage)
     ? `${sent}; the token expired: get a new one]`
-    : `${sent}; the server refused the token: is it current and for this server?]`;
+    : `${sent}; the server refused the token: it is not valid here (a restarted seatpay-mock issues new tokens unless --seed or --owner-token)]`;
 }

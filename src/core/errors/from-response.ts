@@ -1,4 +1,4 @@
-import { APIError, slugOf, type APIErrorDetails } from './api-error.js';
+import { APIError, mayHaveActed, slugOf, type APIErrorDetails } from './api-error.js';
 import { refusalCode } from './refusal-codes.js';
 import { BillingPeriodLimitError, OwnerOnlyError, RechargeBudgetError } from './named-errors.js';
 import {
@@ -19,21 +19,21 @@ type APIErrorClass = new (details: APIErrorDetails) => APIError;
  * status and the language (the deployed server varies the owner-only wording and answers in
  * English or Spanish; see refusal-codes.ts).
  */
-const NAMED: Readonly<Record<string, APIErrorClass>> = {
-  'only-owner-allowed': OwnerOnlyError,
-  'billing-period-limit-reached': BillingPeriodLimitError,
-  'would-exceed-limit': RechargeBudgetError,
-};
+const NAMED: ReadonlyMap<string | null, APIErrorClass> = new Map([
+  ['only-owner-allowed', OwnerOnlyError],
+  ['billing-period-limit-reached', BillingPeriodLimitError],
+  ['would-exceed-limit', RechargeBudgetError],
+]);
 
-const BY_STATUS: Record<number, APIErrorClass> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  402: PaymentRequiredError,
-  403: PermissionDeniedError,
-  404: NotFoundError,
-  409: ConflictError,
-  429: RateLimitError,
-};
+const BY_STATUS: ReadonlyMap<number, APIErrorClass> = new Map([
+  [400, BadRequestError],
+  [401, AuthenticationError],
+  [402, PaymentRequiredError],
+  [403, PermissionDeniedError],
+  [404, NotFoundError],
+  [409, ConflictError],
+  [429, RateLimitError],
+]);
 
 /**
  * Builds the typed error for a non-2xx answer. `body` is already parsed and redacted; `hint`, when
@@ -44,12 +44,16 @@ export function errorFromResponse(
   hint?: (serverMessage: string) => string,
 ): APIError {
   const said = messageOf(answer.body) ?? (answer.statusText || 'Request failed');
-  const code = refusalCode(said, slugOf(answer.body));
+  const recognized = refusalCode(said, slugOf(answer.body));
+  const named = NAMED.get(recognized);
+  // A code names a refusal: an answer the service may have acted on (a 5xx) is none, except
+  // SERVICE.md's named failures, refusals whatever their status (which it does not give).
+  const code = named || !mayHaveActed(answer.status, answer.headers) ? recognized : null;
   const message = hint ? `${said} ${hint(said)}` : said;
   const details: APIErrorDetails = { ...answer, message, code };
   const ErrorClass =
-    (code === null ? undefined : NAMED[code]) ??
-    BY_STATUS[answer.status] ??
+    named ??
+    BY_STATUS.get(answer.status) ??
     (answer.status >= 500 ? InternalServerError : APIError);
   return new ErrorClass(details);
 }

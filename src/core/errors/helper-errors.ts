@@ -108,3 +108,46 @@ export class UploadMayExistError extends UploadError {
     this.resumeKey = details.resumeKey;
   }
 }
+
+/**
+ * The service finalized the upload, but the file it assembled is not the source: the md5 it named
+ * the file by (`receivedMd5`, the finalize answer's `name`) differs from the md5 of every byte of
+ * the source (`expectedMd5`), chunks acknowledged by an earlier run included. A chunk stored under
+ * another index, a truncated chunk, another upload's chunk, a body rewritten on the way: the file
+ * `fileId` exists on the service and is not the source. Nothing is retried: do not use that file
+ * (remove or ignore it on the service), and upload the source again (its resume record is gone,
+ * so the next upload starts afresh under a new name).
+ *
+ * @example
+ * ```ts
+ * import { UploadDigestMismatchError } from 'seatpay';
+ *
+ * try {
+ *   await client.media.upload(file, { operation_type: 'media' });
+ * } catch (error) {
+ *   if (!(error instanceof UploadDigestMismatchError)) throw error;
+ *   console.log(`file ${error.fileId} is not the source: ${error.receivedMd5} != ${error.expectedMd5}`);
+ * }
+ * ```
+ * @category Errors
+ */
+export class UploadDigestMismatchError extends UploadError {
+  static override readonly seatpayErrorClass: string = 'UploadDigestMismatchError';
+  override name = 'UploadDigestMismatchError';
+  /** The id of the file the service made (from the finalize answer). */
+  readonly fileId: number;
+  /** The md5 (hex) of the source's bytes, as seatpay read them. */
+  readonly expectedMd5: string;
+  /** The md5 the service named the file by: that of the bytes it assembled. */
+  readonly receivedMd5: string;
+
+  constructor(details: { fileId: number; expectedMd5: string; receivedMd5: string }) {
+    super(
+      `The service assembled a file that is not the source: file ${details.fileId} exists on the service, but its md5 is ${details.receivedMd5} and the source's is ${details.expectedMd5}. It was not retried: do not use that file, and upload the source again`,
+      { failedChunks: [] },
+    );
+    this.fileId = details.fileId;
+    this.expectedMd5 = details.expectedMd5;
+    this.receivedMd5 = details.receivedMd5;
+  }
+}

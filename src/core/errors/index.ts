@@ -20,7 +20,12 @@ export {
   ResponseValidationError,
   type ValidationIssue,
 } from './validation-errors.js';
-export { SubscriptionTimeoutError, UploadError, UploadMayExistError } from './helper-errors.js';
+export {
+  SubscriptionTimeoutError,
+  UploadDigestMismatchError,
+  UploadError,
+  UploadMayExistError,
+} from './helper-errors.js';
 export {
   JournalError,
   KeyInProgressError,

@@ -67,6 +67,12 @@ export class PurchaseError extends SeatpayError {
   readonly payment: unknown;
   /** The new subscription (a `Subscription`), when it was found before the failure. */
   readonly subscription: unknown;
+  /**
+   * The service's refusal code of the `cause` (`'card-error'`, `'plan-already-bought'` ...: the
+   * `APIError`'s `code`, see docs/errors.md), or `null` when the cause names none, so that
+   * `error.code === 'card-error'` works on the purchase's error as on the call's.
+   */
+  readonly code: string | null;
 
   constructor(details: {
     step: PurchaseFailedStep;
@@ -83,7 +89,15 @@ export class PurchaseError extends SeatpayError {
     this.mayHaveBeenProcessed = details.charged !== 'no';
     this.payment = details.payment;
     this.subscription = details.subscription;
+    this.code = codeOf(details.cause);
   }
+}
+
+/** The `code` of a seatpay error (an `APIError`'s refusal code), read without running a getter. */
+function codeOf(cause: unknown): string | null {
+  if (!(cause instanceof SeatpayError)) return null;
+  const code: unknown = Object.getOwnPropertyDescriptor(cause, 'code')?.value;
+  return typeof code === 'string' ? code : null;
 }
 
 function purchaseMessage({

@@ -58,8 +58,10 @@ export const REFUSALS: readonly (readonly [code: string, english: string, spanis
   ['meta-must-be-dictionary', 'meta must be a dictionary', 'meta debe ser un diccionario'],
 ];
 
-/** Other slugs the service or its test mode has sent for the same refusal. */
-const ALIASES: Readonly<Record<string, string>> = { 'no-budget-available': 'would-exceed-limit' };
+/** Other slugs the service or its test mode has sent for the same refusal (a Map: `constructor` is no slug of it). */
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ['no-budget-available', 'would-exceed-limit'],
+]);
 
 const SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 let compiled: [string, RegExp][] | undefined;
@@ -71,10 +73,11 @@ let compiled: [string, RegExp][] | undefined;
  */
 export function refusalCode(message: string, slug?: unknown): string | null {
   const sent = typeof slug === 'string' ? slug.trim().toLowerCase() : '';
-  if (SLUG.test(sent)) return ALIASES[sent] ?? sent;
+  if (SLUG.test(sent)) return ALIASES.get(sent) ?? sent;
   const text = message.trim();
   const lower = text.toLowerCase();
-  if (ALIASES[lower]) return ALIASES[lower];
+  const alias = ALIASES.get(lower);
+  if (alias !== undefined) return alias;
   compiled ??= REFUSALS.map(([code, english, spanish]) => [
     code,
     new RegExp(spanish ? `${english}|${spanish}` : english, 'i'),

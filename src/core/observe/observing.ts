@@ -1,35 +1,46 @@
+import { LazyModule } from '../lazy-module.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { Log } from '../setup/logger.js';
 import type { ClientOptions } from '../setup/options.js';
 import type { Observer } from './observer.js';
 
+// The observer's code, a chunk of its own (like the purchase flow): a page that traces nothing
+// never loads it. A lazy part like the others, so a call's wait for it has the same bound.
+const observerModule = /* @__PURE__ */ new LazyModule(() => import('./observer.js'));
+
 /**
- * A client's {@link Observer}, loading: `undefined` when the client has neither `tracer` nor
- * `meter`, so that the request path costs one branch and a page that traces nothing never loads
- * the observer's code (a chunk of its own, like the purchase flow).
+ * A client's {@link Observer}, once its chunk is loaded (it starts loading with the client). A
+ * first call waits for it as for its other parts, within its timeout and until its signal; after
+ * that the request path takes it at once. A client with neither `tracer` nor `meter` has none.
  * @internal
  */
-export type Observing = Promise<Observer | undefined> | undefined;
+export class Observing {
+  #observer: Observer | undefined;
+  readonly #made: (module: typeof import('./observer.js')) => Observer;
 
-/** Starts loading the observer when the options ask for one; a failed load observes nothing. */
-export function startObserving(options: ClientOptions, secrets: Secrets, log: Log): Observing {
-  const { tracer, meter } = options;
-  if (!tracer && !meter) return undefined;
-  return import('./observer.js').then(
-    ({ Observer }) => new Observer(tracer, meter, secrets, log),
-    () => undefined,
-  );
+  constructor(options: ClientOptions, secrets: Secrets, log: Log) {
+    const { tracer, meter } = options;
+    this.#made = ({ Observer }) => new Observer(tracer, meter, secrets, log);
+    observerModule.load().catch(() => undefined); // a call that needs it says why it failed
+  }
+
+  /** The observer when its chunk is loaded, else undefined. */
+  get ready(): Observer | undefined {
+    const loaded = observerModule.loaded;
+    return loaded && (this.#observer ??= this.#made(loaded));
+  }
+
+  /** The observer, waited for like any lazy part (`LazyModule.load`): nothing is sent meanwhile. */
+  load(wait: { signal?: unknown; ms?: number }): Promise<Observer> {
+    return observerModule.load(wait).then(() => this.ready!);
+  }
 }
 
-/**
- * `use(observer)` once the client's observer is loaded; `otherwise()` when the client observes
- * nothing (at once: one branch) or its observer could not be loaded.
- */
-export function observed<T>(
-  observing: Observing,
-  use: (observer: Observer) => Promise<T>,
-  otherwise: () => Promise<T>,
-): Promise<T> {
-  if (observing === undefined) return otherwise();
-  return observing.then((observer) => (observer ? use(observer) : otherwise()));
+/** The client's observer to be, when the options ask for one. */
+export function startObserving(
+  options: ClientOptions,
+  secrets: Secrets,
+  log: Log,
+): Observing | undefined {
+  return options.tracer || options.meter ? new Observing(options, secrets, log) : undefined;
 }

@@ -1,5 +1,6 @@
 import { withEnvironmentDefaults } from './environment-defaults.js';
 import { checkOptionNames } from './option-names.js';
+import { SeatpayError } from '../errors/seatpay-error.js';
 import { InvalidRequestError } from '../errors/validation-errors.js';
 import { checkHooks } from '../send/hooks.js';
 import { HttpCore } from '../request.js';
@@ -26,12 +27,30 @@ import { schemePrefixProblem } from '../prepare/token.js';
  * @category Client
  */
 export function createCore(options?: ClientOptions): HttpCore {
-  // A misspelled option first: otherwise the error names what then seems missing (`baseUrl`).
-  if (options && typeof options === 'object') checkOptionNames(options);
-  // The platform (`#platform` in package.json's imports) is chosen by the export conditions, once.
-  const resolved = withEnvironmentDefaults(options, platform);
+  const resolved = readable('options', () => {
+    // A misspelled option first: otherwise the error names what then seems missing (`baseUrl`).
+    if (options && typeof options === 'object') checkOptionNames(options);
+    // The platform (`#platform` in package.json's imports) is chosen by the export conditions, once.
+    return withEnvironmentDefaults(options, platform);
+  });
   checkOptions(resolved);
   return new HttpCore(resolved, platform);
+}
+
+/**
+ * `read()`, with what a hostile option throws (a Proxy whose traps throw, a getter) turned into
+ * an {@link InvalidRequestError} naming the option: createClient only ever throws seatpay's errors.
+ */
+function readable<T>(field: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof SeatpayError) throw error;
+    throw new InvalidRequestError(
+      `Invalid ${field}: ${field === 'options' ? 'they' : 'it'} could not be read (a Proxy or a getter threw); pass plain values`,
+      field === 'options' ? {} : { field },
+    );
+  }
 }
 
 /** Log levels and validation modes a client accepts. */
@@ -93,7 +112,7 @@ function checkOptions(options: ClientOptions): void {
   checkNumberOption('maxRetries', options.maxRetries);
   checkNumberOption('maxRetryDelay', options.maxRetryDelay, MAX_TIMER_MS);
   checkNumberOption('retryBaseDelay', options.retryBaseDelay, MAX_TIMER_MS);
-  checkHeaders(options.headers, 'headers');
+  readable('headers', () => checkHeaders(options.headers, 'headers'));
   checkMaxResponseBytes(options.maxResponseBytes);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new InvalidRequestError('Invalid fetch: must be a function', { field: 'fetch' });
@@ -109,13 +128,15 @@ function checkOptions(options: ClientOptions): void {
       { field: 'logLevel' },
     );
   }
-  checkHooks(options.hooks);
+  readable('hooks', () => checkHooks(options.hooks));
   checkTelemetry(options);
   const methods = ['error', 'warn', 'info', 'debug'] as const;
+  const usable = (log: object) =>
+    methods.every((level) => typeof log[level as never] === 'function');
   if (
     logger !== undefined &&
     logger !== null &&
-    !(typeof logger === 'object' && methods.every((level) => typeof logger[level] === 'function'))
+    !(typeof logger === 'object' && readable('logger', () => usable(logger)))
   ) {
     throw new InvalidRequestError('Invalid logger: must have error, warn, info and debug methods', {
       field: 'logger',
@@ -170,7 +191,7 @@ function checkTelemetry(options: ClientOptions): void {
     ['meter', 'createHistogram'],
   ] as const) {
     const given = options[field] as Record<string, unknown> | undefined;
-    if (given !== undefined && typeof given?.[method] !== 'function') {
+    if (given !== undefined && readable(field, () => typeof given?.[method]) !== 'function') {
       throw new InvalidRequestError(
         `Invalid ${field}: must be an OpenTelemetry ${field} (from @opentelemetry/api)`,
         { field },

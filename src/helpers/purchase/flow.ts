@@ -26,6 +26,7 @@ import type { PurchaseRecord } from '../../journals/journal.js';
 import { KeyedJournal } from '../../journals/keyed-journal.js';
 import { isThisPurchase } from './match.js';
 import { awaitsBillingTeam } from '../usable-subscription.js';
+import { refuseUnsoldPeriod } from './sold-periods.js';
 
 /** What the steps before paying produced. */
 interface Prepared {
@@ -105,6 +106,7 @@ export class PurchaseFlow {
     const { client, options } = this;
     const request = this.#request;
     const plan = this.#report('plan', await client.plans.get(options.plan, request));
+    refuseUnsoldPeriod(plan, options.chosen_period);
     const { academy } = options;
     const checking = {
       // Optional chaining: under `validate: 'off'` the plan is whatever the service sent.

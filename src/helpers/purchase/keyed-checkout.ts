@@ -2,7 +2,11 @@ import type { APIPromise } from '../../core/api-promise.js';
 import type { Answer } from '../../core/call.js';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { TimeoutError } from '../../core/errors/connection-error.js';
-import { KeyInProgressError, UnsettledKeyError } from '../../core/errors/journal-errors.js';
+import {
+  howToSettle,
+  KeyInProgressError,
+  UnsettledKeyError,
+} from '../../core/errors/journal-errors.js';
 import { deadlineMessage, startDeadline } from '../../core/retry/deadline.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { KeyScope } from '../../core/secrets/key-owner.js';
@@ -157,16 +161,25 @@ async function sendClaimed(
     throw error;
   }
   const done: CheckoutRecord = { ...record, stage: 'done', charged: 'yes', result: answer.data };
-  // Charged: a journal that fails now must not hide that (the record still says 'sending').
+  // Charged: a journal that fails now must not hide that (the record still says 'sending'). Not a
+  // TimeoutError when the write outlives the call's time: the charge is certain, only the record
+  // is not (docs/keys.md).
   await journal.write(done).catch((error: unknown) => {
     throw new UnsettledKeyError(journal.key, {
       cause: error,
-      message: `The checkout with the key "${journal.key}" was charged, but the journal could not record it`,
+      message: recordLostMessage(journal.key, error),
     });
   });
   const text = JSON.stringify(answer.data);
   const { response, requestId } = answer;
   return { response, text, requestId, method: 'POST', url: response.url, parse: () => answer.data };
+}
+
+/** What a charged checkout whose answer the journal did not record says. */
+function recordLostMessage(key: string, error: unknown): string {
+  const charged = `The checkout with the key "${key}" was charged (the service answered)`;
+  if (!(error instanceof AbortError)) return `${charged}, but the journal could not record it`;
+  return `${charged}, but the call's time ran out (its signal or totalTimeout) before the journal finished recording it: a re-run with the key replays the answer once that write lands; if it never does, the key stays unsettled. ${howToSettle(key)}`;
 }
 
 /** A recorded run: its answer, replayed; or, sent and never settled, never sent again. */

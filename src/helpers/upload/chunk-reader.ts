@@ -12,6 +12,11 @@ export interface ChunkReader {
    * buffer is filled again for a later chunk.
    */
   release?(chunk: Blob | Uint8Array): void;
+  /**
+   * A sequential reader hands `consumer` every byte of the source once, in order, as it reads
+   * them (the whole file's digest, without a second read).
+   */
+  observe?(consumer: (bytes: Uint8Array) => void | Promise<void>): void;
   /** Stops reading: a stream is cancelled, so that no read stays pending. */
   close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { stopRecordWrites } from './live-records.js';
 import { recordOf, type UploadStore } from './resume-store.js';
@@ -53,7 +54,8 @@ export async function pendingUploads(store: UploadStore): Promise<PendingUpload[
     );
   }
   const pending: PendingUpload[] = [];
-  for (const [key, stored] of await store.list()) {
+  const entries = await storeCall('list its records', async () => [...(await store.list!())]);
+  for (const [key, stored] of entries) {
     const record = recordOf(stored);
     if (!record || typeof key !== 'string') continue;
     const { totalBytes, chunkSize, acknowledged } = record;
@@ -83,5 +85,27 @@ export async function pendingUploads(store: UploadStore): Promise<PendingUpload[
  */
 export async function discardUpload(store: UploadStore, key: string): Promise<void> {
   await stopRecordWrites(store, key);
-  await store.delete(key);
+  await storeCall(`delete the record of "${key}"`, () => store.delete(key));
+}
+
+/**
+ * A call of the user's store: whatever it throws (or a listing that is not a list) becomes a
+ * {@link SeatpayError} saying what failed, with what was thrown as its `cause`.
+ */
+async function storeCall<T>(action: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new SeatpayError(`The upload store could not ${action}: ${messageOf(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'an unreadable error';
+  }
 }

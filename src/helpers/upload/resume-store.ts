@@ -133,6 +133,19 @@ export interface UploadStore {
    * ```
    */
   list?(): Promise<ReadonlyArray<readonly [key: string, record: unknown]>>;
+  /**
+   * Holds the record under `key` for one live upload, across processes: resolves with a function
+   * that lets it go, or undefined while another live upload holds it (that upload then goes on
+   * without resume: two sources never share an upload's name). Optional: without it, only the
+   * uploads of one process (through one store object) are kept apart. `fileUploadStore` has one.
+   *
+   * @example
+   * ```ts
+   * const release = await store.lock!(key);
+   * if (release) await release(); // held, then let go
+   * ```
+   */
+  lock?(key: string): Promise<(() => Promise<void>) | undefined>;
 }
 
 const PREFIX = 'seatpay:upload:';

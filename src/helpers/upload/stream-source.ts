@@ -27,6 +27,8 @@ export class StreamReader implements ChunkReader {
   private readonly stop = new AbortController();
   /** Buffers of chunks the upload is done with, filled again (no garbage per chunk). */
   private readonly spare: ArrayBuffer[] = [];
+  /** Gets every byte read, once, in order (see `observe`). */
+  private consumer: ((bytes: Uint8Array) => void | Promise<void>) | undefined;
 
   constructor(
     private readonly pieces: PieceReader,
@@ -45,6 +47,10 @@ export class StreamReader implements ChunkReader {
   /** The upload is done with `chunk` (acknowledged or failed for good): its buffer is reused. */
   release(chunk: Uint8Array | Blob): void {
     if (chunk instanceof Uint8Array && !this.stopped) this.spare.push(chunk.buffer as ArrayBuffer);
+  }
+
+  observe(consumer: (bytes: Uint8Array) => void | Promise<void>): void {
+    this.consumer = consumer;
   }
 
   async close(): Promise<void> {
@@ -72,6 +78,7 @@ export class StreamReader implements ChunkReader {
     }
     this.position = end;
     if (end === this.size) await this.expectEnd();
+    await this.consumer?.(buffer);
     return buffer;
   }
 
@@ -87,6 +94,7 @@ export class StreamReader implements ChunkReader {
       const piece = this.leftover ?? (await this.nextPiece());
       if (piece === undefined) throw this.sizeMismatch(this.position, 'ended after');
       const take = Math.min(piece.byteLength, start - this.position);
+      await this.consumer?.(piece.subarray(0, take));
       this.leftover = take < piece.byteLength ? piece.subarray(take) : undefined;
       this.position += take;
     }

@@ -53,6 +53,15 @@ export interface UploadOptions {
   /** Called once per acknowledged chunk, with the service's chunk record. */
   onChunk?: (record: ChunkRecord, chunk: DeliveredChunk) => void;
   /**
+   * Checks the file the service assembled against the source: the finalize answer's `name` must
+   * be the md5 of every byte of the source (chunks acknowledged by an earlier run included), else
+   * the upload rejects with `UploadDigestMismatchError`. The deployed server names files by that
+   * md5, and so does the simulator; SERVICE.md does not say what `name` is, so with the 'spec'
+   * profile turn it on for a server known to do the same.
+   * @defaultValue true with the client's 'deployed' profile, false with 'spec'
+   */
+  checkDigest?: boolean;
+  /**
    * Keeps the acknowledged chunks in `store`, so that after an abort, a crash or a page reload
    * the same call sends only the rest. See {@link ResumeOptions}.
    */
@@ -95,6 +104,7 @@ export interface UploadSettings {
   concurrency: number;
   chunkTimeout: number;
   maxRetries: number | undefined;
+  checkDigest: boolean;
   resume:
     (Required<Pick<ResumeOptions, 'store' | 'maxAge'>> & { key: string | undefined }) | undefined;
 }
@@ -135,6 +145,11 @@ export function checkUploadOptions(source: UploadSource, options: UploadOptions)
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     throw new InvalidRequestError('Invalid signal: must be an AbortSignal', { field: 'signal' });
   }
+  if (options.checkDigest !== undefined && typeof options.checkDigest !== 'boolean') {
+    throw new InvalidRequestError('Invalid checkDigest: must be true or false', {
+      field: 'checkDigest',
+    });
+  }
   for (const name of ['onProgress', 'onChunk'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') {
       throw new InvalidRequestError(`Invalid ${name}: must be a function`, { field: name });
@@ -151,6 +166,7 @@ export function checkUploadOptions(source: UploadSource, options: UploadOptions)
     chunkTimeout:
       whole('chunkTimeout', options.chunkTimeout, 1, MAX_TIMER_MS) ?? DEFAULT_CHUNK_TIMEOUT,
     maxRetries: whole('maxRetries', options.maxRetries, 0),
+    checkDigest: options.checkDigest ?? false,
     resume: checkResume(options.resume),
   };
 }

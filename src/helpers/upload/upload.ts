@@ -1,6 +1,6 @@
 import { AbortError } from '../../core/errors/abort-error.js';
 import { APIError } from '../../core/errors/api-error.js';
-import { UploadMayExistError } from '../../core/errors/helper-errors.js';
+import { UploadDigestMismatchError, UploadMayExistError } from '../../core/errors/helper-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { OperationNotes } from '../../core/observe/operation-notes.js';
@@ -10,6 +10,7 @@ import {
   type MediaFile,
   type OperationType,
 } from '../../schemas/media.js';
+import type { IncrementalDigest } from '../../platform/platform.js';
 import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
 import { planChunks, type ChunkPlan } from './chunk-plan.js';
 import { deliverChunk, type ChunkSender } from './deliver-chunk.js';
@@ -19,6 +20,7 @@ import type { UploadStore } from './resume-store.js';
 import { UploadSession, type ResumeTarget, type Warner } from './resume-session.js';
 import { ChunkScheduler } from './scheduler.js';
 import { openSource, type ChunkReader, type UploadSource } from './sources.js';
+import { digestInOrder, openMd5 } from './whole-digest.js';
 import { checkUploadOptions, type UploadOptions, type UploadSettings } from './upload-options.js';
 
 export type { UploadOptions } from './upload-options.js';
@@ -61,12 +63,17 @@ export async function uploadMedia(
   const reader = openSource(source);
   const { signal } = options;
   let opened: UploadSession | undefined;
+  let hashing: IncrementalDigest | undefined;
   try {
     // The resume key is checked before any request: a missing key costs nothing.
     const resumeOf = resumeFor(source, settings, reader.size, signal);
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     const read = await media.operationType(settings.operation_type, signal ? { signal } : {});
     const plan = planChunks(reader.size, usable(read));
+    // Before the session opens: a resumed stream's acknowledged chunks are read (and hashed) then.
+    const digest = settings.checkDigest ? await openMd5() : undefined;
+    if (digest && reader.sequential) reader.observe?.((bytes) => digest.update(bytes));
+    hashing = digest;
     const session = await UploadSession.open(
       { ...resumeOf.target, plan },
       resumeOf.stored,
@@ -90,9 +97,20 @@ export async function uploadMedia(
       bytes: session.bytesDone(),
     });
     progress.start();
+    // A Blob's, a file's or bytes' md5 is read in order beside the chunks going out.
+    const inOrder = new AbortController();
+    const digested =
+      digest && !reader.sequential
+        ? digestInOrder(reader, plan, digest, anySignal(inOrder.signal, signal))
+        : Promise.resolve();
+    digested.catch(() => undefined);
     try {
       await sendChunks(media, reader, plan, session, progress, settings, options);
+      await digested;
     } finally {
+      // Nothing left running once the call settles: the md5 read stops at its next piece.
+      inOrder.abort();
+      await digested.catch(() => undefined);
       // Whatever happened, what was acknowledged is in the store before the call settles; after
       // the signal fired, the writes go on but the call no longer waits for them.
       if (signal?.aborted) session.handOff();
@@ -104,10 +122,12 @@ export async function uploadMedia(
       signal,
     });
     await session.finished();
+    if (digest) checkWhole(file, await digest.digest());
     progress.finish();
     if (progress.callbackError !== undefined) throw progress.callbackError;
     return file;
   } finally {
+    hashing?.close?.();
     opened?.settled();
     await reader.close();
   }
@@ -149,10 +169,26 @@ function racedStore(store: UploadStore, signal: AbortSignal | undefined, ms: num
     const late = () => new Error(`the resume store gave no answer within ${ms} ms`);
     return withinMs(untilAborted(work, raced), ms, late);
   };
+  const lock = store.lock?.bind(store);
   return {
     get: (key) => bounded(() => store.get(key), signal),
     set: (key, record) => bounded(() => store.set(key, record)),
     delete: (key) => bounded(() => store.delete(key)),
+    ...(lock && {
+      lock: async (key: string) => {
+        const held = Promise.resolve().then(() => lock(key));
+        try {
+          return await bounded(() => held, signal);
+        } catch (error) {
+          // Given up on: a lock that comes later is let go at once.
+          void held.then(
+            (release) => release?.(),
+            () => undefined,
+          );
+          throw error;
+        }
+      },
+    }),
   };
 }
 
@@ -254,4 +290,19 @@ function usable(type: OperationType): OperationType {
   throw new SeatpayError(
     'Unusable operation type: chunk_size must be an integer > 0, max_chunks an integer or null',
   );
+}
+
+/**
+ * The service names the file by the md5 of what it assembled: any other name means a file that
+ * is not the source (chunks stored under another index, truncated, another upload's). The file
+ * exists; nothing is retried, and the resume record is gone, so uploading again starts afresh.
+ */
+function checkWhole(file: MediaFile, expectedMd5: string): void {
+  const receivedMd5 = typeof file.name === 'string' ? file.name.toLowerCase() : String(file.name);
+  if (receivedMd5 === expectedMd5) return;
+  throw new UploadDigestMismatchError({ fileId: file.id, expectedMd5, receivedMd5 });
+}
+
+function anySignal(own: AbortSignal, given: AbortSignal | undefined): AbortSignal {
+  return given ? AbortSignal.any([own, given]) : own;
 }

@@ -2,6 +2,7 @@ import { JournalError } from '../../core/errors/journal-errors.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { checkRecord, type JournalRecord, type PurchaseJournal } from '../journal.js';
 import { isSettled } from '../record-rules.js';
+import { storedKey } from '../key-text.js';
 import { qualifiedName, statements, tableSql } from './sql.js';
 
 /**
@@ -84,6 +85,8 @@ export interface PostgresJournalOptions {
 export interface PostgresJournal extends PurchaseJournal {
   /**
    * Ends the pool the journal made from a connection string; a pool you passed stays open.
+   * Statements in flight get 2 s to finish, then their connections are cut (they fail with a
+   * `JournalError`): it returns even while the database is frozen.
    *
    * @example
    * ```ts
@@ -133,14 +136,15 @@ export function postgresJournal(
   };
   return {
     get: async (key) => {
-      const { rows } = await run(`read the record of key "${key}"`, sql.get, [key]);
+      const { rows } = await run(`read the record of key "${key}"`, sql.get, [storedKey(key)]);
       return rows.length === 0 ? undefined : recordOf(rows[0]!.record, key);
     },
     set: async (key, record) => {
-      await run(`write the record of key "${key}"`, sql.set, rowOf(key, record));
+      await run(`write the record of key "${key}"`, sql.set, rowOf(storedKey(key), record));
     },
     claim: async (key, record) =>
-      (await run(`claim the key "${key}"`, sql.claim, rowOf(key, record))).rowCount === 1,
+      (await run(`claim the key "${key}"`, sql.claim, rowOf(storedKey(key), record))).rowCount ===
+      1,
     list: async ({ after, limit } = {}) => {
       const { rows } = await run('list its records', sql.list, [after ?? null, limit ?? null]);
       return rows.map((row) => ({
@@ -149,7 +153,7 @@ export function postgresJournal(
       }));
     },
     delete: async (key) => {
-      await run(`delete the record of key "${key}"`, sql.delete, [key]);
+      await run(`delete the record of key "${key}"`, sql.delete, [storedKey(key)]);
     },
     prune: async (olderThan) =>
       (await run('prune its records', sql.prune, [olderThan.toISOString()])).rowCount ?? 0,
@@ -202,7 +206,7 @@ function connect(given: PgQueryable | string) {
     }
     return { pool: async () => given, close: async () => undefined, secret: undefined };
   }
-  let made: Promise<PgQueryable & { end(): Promise<void> }> | undefined;
+  let made: Promise<MadePool> | undefined;
   const secret = passwordOf(given);
   return {
     secret,
@@ -210,12 +214,46 @@ function connect(given: PgQueryable | string) {
     close: async () => {
       const pool = made;
       made = undefined;
-      if (pool) await (await pool).end();
+      if (pool) await endWithin(await pool.catch(() => undefined));
     },
   };
 }
 
-async function makePool(connectionString: string) {
+/** How long `close()` lets the statements in flight finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * Ends the pool: `pool.end()` waits for every statement in flight, which never ends while the
+ * server is frozen or a lock holds one (a command would finish its work but never exit). After
+ * {@link CLOSE_GRACE_MS} the connections still open are cut (their sockets destroyed): those
+ * statements fail, and the pool ends.
+ */
+async function endWithin(pool: MadePool | undefined): Promise<void> {
+  if (!pool) return;
+  const ended = pool.end().catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const grace = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS);
+  });
+  const late = (await Promise.race([ended, grace])) === 'late';
+  clearTimeout(timer);
+  if (!late) return;
+  for (const client of pool.clients) client.connection?.stream?.destroy();
+  await ended;
+}
+
+/** What the journal keeps of a pool it made: pg's pool, and the clients it has open. */
+interface MadePool extends PgQueryable {
+  end(): Promise<void>;
+  clients: Set<PgClientSocket>;
+}
+
+/** Enough of a pg client to cut its connection (its socket) when the pool must end now. */
+interface PgClientSocket {
+  connection?: { stream?: { destroy(): void } };
+}
+
+async function makePool(connectionString: string): Promise<MadePool> {
   let Pool: typeof import('pg').Pool;
   try {
     const pg = await import('pg');
@@ -228,7 +266,10 @@ async function makePool(connectionString: string) {
   const pool = new Pool({ connectionString, connectionTimeoutMillis: 10_000 });
   // A connection that dies while idle must not crash the process: the next query fails instead.
   pool.on('error', () => undefined);
-  return pool;
+  const clients = new Set<PgClientSocket>();
+  pool.on('connect', (client) => void clients.add(client as unknown as PgClientSocket));
+  pool.on('remove', (client) => void clients.delete(client as unknown as PgClientSocket));
+  return Object.assign(pool, { clients });
 }
 
 /** The password in a connection string, so that no message ever repeats it. */

@@ -1,6 +1,7 @@
 import type { PurchaseJournal } from '../journal.js';
 import { inspectJournalFile, readLegacyRecords } from './legacy-journal-file.js';
 import { SqliteJournalStore } from './sqlite-journal-store.js';
+import { storedKey as stored } from '../key-text.js';
 
 /**
  * A {@link PurchaseJournal} in a file, with `close()` to let the file go before the process ends.
@@ -32,13 +33,15 @@ export interface FileJournal extends PurchaseJournal {
  * file cannot both pay for one key. The file is an SQLite database (Node's built-in `node:sqlite`:
  * Node 22.13 or later; on Node 22 it prints an ExperimentalWarning once): a get, claim or set costs
  * the same with a million records as with ten, every write is flushed before it resolves, and
- * SQLite's locks keep processes apart (those that create the file at the same moment too; a file
- * another process keeps locked for 15 s fails the call with a `JournalError`).
+ * SQLite's locks keep processes apart (those that create the file at the same moment too). Waiting
+ * for another process's lock leaves this process running (timers, signals) and ends with the
+ * call's signal; a file another process keeps locked for 15 s fails the call with a `JournalError`.
  *
  * A journal file written by seatpay 0.1.0 (one JSON object of records) is left as it is and its
  * records are carried into a database beside it, `path + '.sqlite'`, on first use (and again if
  * 0.1.0 wrote to it since). Anything else at `path` (not a file, not JSON, records that are not
- * seatpay's), and a file that cannot be read, written or created, fails the call with a
+ * seatpay's, an SQLite database of another program), and a file that cannot be read, written or
+ * created, fails the call with a
  * `JournalError` naming the file, before any money call: the journal is never started afresh.
  *
  * @example
@@ -65,12 +68,14 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
       throw error;
     }));
   return {
-    get: async (key) => (await store()).get(key),
-    set: async (key, record) => (await store()).set(key, record),
-    claim: async (key, record) => (await store()).claim(key, record),
-    list: async (options = {}) => (await store()).list(options.after, options.limit),
-    delete: async (key) => (await store()).delete(key),
-    prune: async (olderThan) => (await store()).prune(olderThan),
+    get: async (key, options) => (await store()).get(stored(key), options?.signal),
+    set: async (key, record, options) => (await store()).set(stored(key), record, options?.signal),
+    claim: async (key, record, options) =>
+      (await store()).claim(stored(key), record, options?.signal),
+    list: async (options = {}) =>
+      (await store()).list(options.after, options.limit, options.signal),
+    delete: async (key, options) => (await store()).delete(stored(key), options?.signal),
+    prune: async (olderThan, options) => (await store()).prune(olderThan, options?.signal),
     ...(options.lease === undefined ? {} : { lease: options.lease }),
     close: () => {
       const closing = opened;
@@ -104,6 +109,6 @@ async function openStore(path: string): Promise<SqliteJournalStore> {
   const { file, kind, stamp } = await inspectJournalFile(path);
   if (kind !== 'legacy') return SqliteJournalStore.open(file, path);
   const store = await SqliteJournalStore.open(`${file}.sqlite`, path);
-  store.importMissing(await readLegacyRecords(file, path), file, stamp);
+  await store.importMissing(await readLegacyRecords(file, path), file, stamp);
   return store;
 }

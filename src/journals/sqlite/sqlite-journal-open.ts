@@ -1,12 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { JournalError } from '../../core/errors/journal-errors.js';
+import { AbortError } from '../../core/errors/abort-error.js';
 import { sleep } from '../../core/retry/sleep.js';
 import { failure } from './legacy-journal-file.js';
 
 /** How long a statement waits for another process's lock, and how long opening keeps trying. */
 export const LOCK_WAIT_MS = 15_000;
-const FIRST_PAUSE_MS = 5;
-const LONGEST_PAUSE_MS = 250;
+export const FIRST_PAUSE_MS = 5;
+export const LONGEST_PAUSE_MS = 250;
 
 /**
  * Makes the database at hand a journal (WAL, every write flushed, its tables), while other
@@ -16,15 +17,19 @@ const LONGEST_PAUSE_MS = 250;
  * could deadlock, says SQLite's busy handler documentation): a sibling doing the very same thing
  * holds it for a moment. So it is tried again, after a pause that grows, for up to
  * {@link LOCK_WAIT_MS}; then a JournalError says what to do. Anything but a lock fails at once.
- * Once open, the database is WAL and every statement waits for locks itself (busy_timeout).
+ * SQLite's own wait (busy_timeout) is off: it would block the whole process, timers and signals
+ * included; every statement's wait for a lock is {@link withLockWait}'s, on timers.
+ * A database that holds anything but a journal's tables (another program's) is refused before
+ * anything is written to it.
  */
 export async function prepareJournalDatabase(db: DatabaseSync, path: string): Promise<void> {
   // Monotonic, and counting the time a statement itself waited for a lock (busy_timeout).
   const deadline = performance.now() + LOCK_WAIT_MS;
   for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
     try {
-      return prepare(db);
+      return prepare(db, path);
     } catch (error) {
+      if (error instanceof JournalError) throw error;
       if (!isLocked(error)) throw failure(`Could not open the journal ${path}`, path, error);
       if (performance.now() >= deadline) {
         throw new JournalError(
@@ -37,8 +42,9 @@ export async function prepareJournalDatabase(db: DatabaseSync, path: string): Pr
   }
 }
 
-function prepare(db: DatabaseSync): void {
-  db.exec(`PRAGMA busy_timeout = ${LOCK_WAIT_MS}`); // first: the statements below wait for locks
+function prepare(db: DatabaseSync, path: string): void {
+  db.exec('PRAGMA busy_timeout = 0'); // a lock is waited for on timers, never in SQLite's sleep
+  checkOnlyJournalTables(db, path); // before anything changes it: WAL, tables
   const { journal_mode: mode } = db.prepare('PRAGMA journal_mode').get() as {
     journal_mode: string;
   };
@@ -47,8 +53,60 @@ function prepare(db: DatabaseSync): void {
   db.exec(SCHEMA);
 }
 
+/** What a journal database may hold: its two tables and their primary keys' indexes. */
+const JOURNAL_OBJECTS = new Set([
+  'seatpay_journal',
+  'seatpay_journal_imports',
+  'sqlite_autoindex_seatpay_journal_1',
+  'sqlite_autoindex_seatpay_journal_imports_1',
+]);
+
+/**
+ * A new (empty) database, or one holding only a journal's tables; anything else is another
+ * program's database, never written to: a JournalError naming the file and what it holds.
+ */
+function checkOnlyJournalTables(db: DatabaseSync, path: string): void {
+  const objects = db.prepare('SELECT type, name FROM sqlite_schema').all() as Array<{
+    type: string;
+    name: string;
+  }>;
+  const foreign = objects.filter(({ name }) => !JOURNAL_OBJECTS.has(name));
+  if (foreign.length === 0) return;
+  const named = foreign
+    .slice(0, 3)
+    .map(({ type, name }) => `${type} ${JSON.stringify(name)}`)
+    .join(', ');
+  throw new JournalError(
+    `The journal ${path} is an SQLite database that is not a seatpay journal (it holds ${named}${foreign.length > 3 ? ', ...' : ''}); nothing was written to it: give fileJournal a path of its own`,
+    { path },
+  );
+}
+
+/**
+ * Runs `work` (synchronous SQLite statements), trying again while another connection holds a lock
+ * (SQLITE_BUSY): after a pause on a timer that grows, so the process goes on meanwhile, for up to
+ * {@link LOCK_WAIT_MS}, and never past `signal` (an AbortError then: the statement did not run).
+ */
+export async function withLockWait<T>(
+  work: () => T,
+  signal: AbortSignal | undefined,
+  stillLocked: (error: unknown) => Error,
+): Promise<T> {
+  const deadline = performance.now() + LOCK_WAIT_MS;
+  for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
+    if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
+    try {
+      return work();
+    } catch (error) {
+      if (!isLocked(error)) throw error;
+      if (performance.now() >= deadline) throw stillLocked(error);
+    }
+    await sleep(pause, signal);
+  }
+}
+
 /** SQLITE_BUSY or SQLITE_LOCKED (any extended code of theirs): another connection holds a lock. */
-function isLocked(error: unknown): boolean {
+export function isLocked(error: unknown): boolean {
   const { errcode, message } = (error ?? {}) as { errcode?: unknown; message?: unknown };
   if (typeof errcode === 'number') return [5, 6].includes(errcode & 0xff);
   return typeof message === 'string' && /^database (table )?is locked/.test(message);

@@ -1,16 +1,18 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { AbortError } from '../../core/errors/abort-error.js';
 import { JournalError } from '../../core/errors/journal-errors.js';
 import { checkRecord, type JournalRecord } from '../journal.js';
 import { isSettled } from '../record-rules.js';
 import { failure } from './legacy-journal-file.js';
-import { prepareJournalDatabase } from './sqlite-journal-open.js';
+import { LOCK_WAIT_MS, prepareJournalDatabase, withLockWait } from './sqlite-journal-open.js';
 
 /**
  * The records of a `fileJournal` in one SQLite database (Node's built-in `node:sqlite`): each
  * get, claim and set is one indexed statement, so its cost does not grow with the records held;
  * every write is a transaction flushed to disk (WAL, `synchronous = FULL`) that a killed process
- * cannot leave half done; processes sharing the file take SQLite's own locks (waiting up to 15 s,
- * also while another process creates the file: {@link prepareJournalDatabase}).
+ * cannot leave half done; processes sharing the file take SQLite's own locks, waiting for another
+ * process's lock on timers (up to 15 s, and never past the call's signal: {@link withLockWait}),
+ * also while another process creates the file ({@link prepareJournalDatabase}).
  */
 export class SqliteJournalStore {
   readonly #statements: Record<keyof typeof SQL, StatementSync>;
@@ -47,58 +49,71 @@ export class SqliteJournalStore {
     }
   }
 
-  get(key: string): JournalRecord | undefined {
-    const row = this.#run('read', () => this.#statements.get.get(key)) as
+  async get(key: string, signal?: AbortSignal): Promise<JournalRecord | undefined> {
+    const row = (await this.#run('read', () => this.#statements.get.get(key), signal)) as
       { record: string } | undefined;
     return row === undefined ? undefined : this.#parse(key, row.record);
   }
 
-  set(key: string, record: JournalRecord): void {
-    this.#run('write', () => this.#statements.set.run(...rowOf(key, record)));
+  async set(key: string, record: JournalRecord, signal?: AbortSignal): Promise<void> {
+    await this.#run('write', () => this.#statements.set.run(...rowOf(key, record)), signal);
   }
 
-  claim(key: string, record: JournalRecord): boolean {
+  async claim(key: string, record: JournalRecord, signal?: AbortSignal): Promise<boolean> {
+    const claimed = this.#statements.claim;
     return (
-      this.#run('claim', () => this.#statements.claim.run(...rowOf(key, record))).changes === 1
+      (await this.#run('claim', () => claimed.run(...rowOf(key, record)), signal)).changes === 1
     );
   }
 
   /** Inserts the keys this database does not have yet: a 0.1.0 file's records, carried over. */
-  importMissing(records: Map<string, JournalRecord>, source: string, stamp: string): void {
-    this.#run('import', () => {
-      this.db.exec('BEGIN IMMEDIATE');
-      try {
-        const seen = this.#statements.importedStamp.get(source) as { stamp: string } | undefined;
-        if (seen?.stamp !== stamp) {
-          for (const [key, record] of records)
-            this.#statements.insertMissing.run(...rowOf(key, record));
-          this.#statements.markImported.run(source, stamp);
+  async importMissing(
+    records: Map<string, JournalRecord>,
+    source: string,
+    stamp: string,
+  ): Promise<void> {
+    await this.#run(
+      'import',
+      () => {
+        this.db.exec('BEGIN IMMEDIATE');
+        try {
+          const seen = this.#statements.importedStamp.get(source) as { stamp: string } | undefined;
+          if (seen?.stamp !== stamp) {
+            for (const [key, record] of records)
+              this.#statements.insertMissing.run(...rowOf(key, record));
+            this.#statements.markImported.run(source, stamp);
+          }
+          this.db.exec('COMMIT');
+        } catch (error) {
+          this.db.exec('ROLLBACK');
+          throw error;
         }
-        this.db.exec('COMMIT');
-      } catch (error) {
-        this.db.exec('ROLLBACK');
-        throw error;
-      }
-    });
+      },
+      undefined,
+    );
   }
 
-  list(
+  async list(
     after: string | undefined,
     limit: number | undefined,
-  ): Array<{ key: string; record: JournalRecord }> {
-    const rows = this.#run('list', () =>
-      this.#statements.list.all(after ?? null, after ?? null, limit ?? -1),
-    ) as Array<{ key: string; record: string }>;
+    signal?: AbortSignal,
+  ): Promise<Array<{ key: string; record: JournalRecord }>> {
+    const rows = (await this.#run(
+      'list',
+      () => this.#statements.list.all(after ?? null, after ?? null, limit ?? -1),
+      signal,
+    )) as Array<{ key: string; record: string }>;
     return rows.map(({ key, record }) => ({ key, record: this.#parse(key, record) }));
   }
 
-  delete(key: string): void {
-    this.#run('delete', () => this.#statements.delete.run(key));
+  async delete(key: string, signal?: AbortSignal): Promise<void> {
+    await this.#run('delete', () => this.#statements.delete.run(key), signal);
   }
 
-  prune(olderThan: Date): number {
+  async prune(olderThan: Date, signal?: AbortSignal): Promise<number> {
+    const pruned = this.#statements.prune;
     return Number(
-      this.#run('prune', () => this.#statements.prune.run(olderThan.getTime())).changes,
+      (await this.#run('prune', () => pruned.run(olderThan.getTime()), signal)).changes,
     );
   }
 
@@ -122,12 +137,18 @@ export class SqliteJournalStore {
     return checkRecord(value, `journal ${this.path} (key "${key}")`, this.path);
   }
 
-  #run<T>(action: string, work: () => T): T {
+  async #run<T>(action: string, work: () => T, signal: AbortSignal | undefined): Promise<T> {
+    const { path } = this;
+    const stillLocked = (error: unknown) =>
+      new JournalError(
+        `Could not ${action} in the journal ${path}: another process kept it locked for ${LOCK_WAIT_MS / 1000} s; let that process finish (or end it), then try again`,
+        { path, cause: error },
+      );
     try {
-      return work();
+      return await withLockWait(work, signal, stillLocked);
     } catch (error) {
-      if (error instanceof JournalError) throw error;
-      throw failure(`Could not ${action} in the journal ${this.path}`, this.path, error);
+      if (error instanceof JournalError || error instanceof AbortError) throw error;
+      throw failure(`Could not ${action} in the journal ${path}`, path, error);
     }
   }
 }

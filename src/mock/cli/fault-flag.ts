@@ -1,13 +1,14 @@
-import type { FaultSpec } from '../core/faults.js';
+import { CORRUPTIONS, type FaultSpec } from '../core/faults.js';
 import { CommandLineError } from './command-line-error.js';
 
 // `--fault "<route> <kind> [retry-after=<s>] [times=<n>|always]"`, where the route is `*` or
 // "METHOD /path" (a template from the route table, or a concrete path) and the kind one of
-// `status=<code>`, `latency=<ms>`, `reset-before`, `reset-after`. Example:
+// `status=<code>`, `latency=<ms>`, `reset-before`, `reset-after`, or on finalize
+// `corrupt=misplaced-chunk|truncated-chunk|foreign-chunk`. Example:
 //   --fault "POST /v1/payments/pay status=503 retry-after=2 times=3"
 
 export const FAULT_SYNTAX =
-  '"<* | METHOD /path> <status=<code> | latency=<ms> | reset-before | reset-after> [retry-after=<s>] [times=<n>|always]"';
+  '"<* | METHOD /path> <status=<code> | latency=<ms> | reset-before | reset-after | corrupt=<misplaced-chunk|truncated-chunk|foreign-chunk>> [retry-after=<s>] [times=<n>|always]"';
 
 const wholeNumber = (flag: string, name: string, value: string, max = 2 ** 31 - 1): number => {
   const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
@@ -25,8 +26,10 @@ function kindOf(flag: string, word: string | undefined): Partial<FaultSpec> {
     return { kind: 'status', status: wholeNumber(flag, 'status', value, 599) };
   if (name === 'latency' && value !== undefined)
     return { kind: 'latency', latencyMs: wholeNumber(flag, 'latency', value) };
+  if (name === 'corrupt' && CORRUPTIONS.includes(value as (typeof CORRUPTIONS)[number]))
+    return { kind: 'corrupt-assembly', corruption: value as (typeof CORRUPTIONS)[number] };
   throw new CommandLineError(
-    `${flag}: "${word ?? ''}" is not a fault kind; use status=<code>, latency=<ms>, reset-before or reset-after`,
+    `${flag}: "${word ?? ''}" is not a fault kind; use status=<code>, latency=<ms>, reset-before, reset-after or corrupt=${CORRUPTIONS.join('|')}`,
   );
 }
 

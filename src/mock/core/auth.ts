@@ -7,8 +7,9 @@ import { refusal } from './messages.js';
  * spec simulator takes `Bearer` (SERVICE.md) and `Token`; the deployed one only `Token`, and treats
  * a `Bearer` header as no header at all, as that server does. No credentials: 401 `{detail}`. A
  * token that is not (or no longer) valid: the deployed server's own 401 `{error, is_authenticated}`
- * with `WWW-Authenticate: Token`, the spec simulator's `{detail}`. `anonymous` is the caller of a
- * public route sent without credentials.
+ * with `WWW-Authenticate: Token`, the spec simulator's `{detail}` with the same words (never the
+ * "not provided" of a missing header: a client could not tell a stale token from a wrong scheme).
+ * `anonymous` is the caller of a public route sent without credentials.
  */
 export function authenticate(
   state: SimulatorState,
@@ -30,12 +31,12 @@ export function userByToken(state: SimulatorState, token: string): MockUser {
 }
 
 function refuseToken(state: SimulatorState, token: string): never {
-  if (state.options.profile.tokenRefusal === 'detail') fail(401, NOT_AUTHENTICATED);
   const expiredAt = state.expiredTokens.get(token);
   const error =
     expiredAt === undefined
       ? refusal('invalidToken')
       : refusal('tokenExpired', { time: pythonTime(expiredAt) });
+  if (state.options.profile.tokenRefusal === 'detail') fail(401, error);
   throw new SimulatorError(
     401,
     error,

@@ -80,6 +80,8 @@ async function processRequest(
     if (match.kind === 'wrong-method')
       return fail(405, `Method "${request.method.toUpperCase()}" not allowed.`);
     const { route } = match;
+    if (route.open)
+      return await route.handler({ state, request, params: match.params, user: ANONYMOUS, fault });
     const isPublic = state.options.profile.publicRoutes.includes(`${route.method} ${route.path}`);
     const user = authenticate(state, request, isPublic ? ANONYMOUS : undefined);
     return await match.route.handler({ state, request, params: match.params, user, fault });

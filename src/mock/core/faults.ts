@@ -36,6 +36,9 @@ export interface FaultSpec {
    * - 'late-subscription' (on pay): the subscription appears `delayMs` later than usual.
    * - 'concurrent-purchase' (on pay): the same user buys the same plan elsewhere at that moment
    *   (another device, another script): a second charge and a subscription that appears at once.
+   * - 'corrupt-assembly' (on finalize): the file is assembled wrong, as `corruption` says, and
+   *   named by the md5 of what was assembled, as the service names every file; the answer is a
+   *   success like any other.
    */
   kind:
     | 'status'
@@ -45,7 +48,8 @@ export interface FaultSpec {
     | 'hang-after'
     | 'expire-token'
     | 'late-subscription'
-    | 'concurrent-purchase';
+    | 'concurrent-purchase'
+    | 'corrupt-assembly';
   /** The status a `'status'` fault answers (100 to 599). */
   status?: number;
   /** The `Retry-After` header of a `'status'` answer (seconds, or an HTTP date). */
@@ -54,6 +58,14 @@ export interface FaultSpec {
   latencyMs?: number;
   /** How much later a `'late-subscription'` fault makes the subscription appear, in ms. */
   delayMs?: number;
+  /**
+   * How a `'corrupt-assembly'` fault assembles the file:
+   * - 'misplaced-chunk': chunk 1 stored under index 0 and chunk 0 under 1 (a file of 2+ chunks);
+   * - 'truncated-chunk': chunk 0 keeps only its first half;
+   * - 'foreign-chunk': chunk 0 is a chunk of another upload the service holds (another name), else
+   *   the first bytes of the file finalized before, else zeros: never this upload's bytes.
+   */
+  corruption?: 'misplaced-chunk' | 'truncated-chunk' | 'foreign-chunk';
   /** The body of a 'status' answer; default `{ detail, status_code }`. */
   body?: unknown;
   /** How many matching requests it hits; default 1, `Infinity` for all. */
@@ -126,8 +138,10 @@ function checkSpec(spec: FaultSpec): void {
     'expire-token',
     'late-subscription',
     'concurrent-purchase',
+    'corrupt-assembly',
   ];
   if (!kinds.includes(spec.kind)) throw new TypeError(`faults.inject: unknown kind "${spec.kind}"`);
+  if (spec.kind === 'corrupt-assembly') checkCorruption(spec);
   if (
     spec.kind === 'status' &&
     !(Number.isInteger(spec.status) && spec.status! >= 100 && spec.status! <= 599)
@@ -145,4 +159,21 @@ function checkSpec(spec: FaultSpec): void {
   }
   if (spec.times !== undefined && !(spec.times >= 1))
     throw new TypeError('faults.inject: `times` must be >= 1');
+}
+
+export const CORRUPTIONS = ['misplaced-chunk', 'truncated-chunk', 'foreign-chunk'] as const;
+
+/** A corrupt assembly only happens at finalize: on any other route it could never fire. */
+function checkCorruption(spec: FaultSpec): void {
+  if (!CORRUPTIONS.includes(spec.corruption as (typeof CORRUPTIONS)[number])) {
+    throw new TypeError(
+      `faults.inject: a corrupt-assembly fault needs \`corruption\`: ${CORRUPTIONS.map((c) => `'${c}'`).join(', ')}`,
+    );
+  }
+  const path = normalize(String(spec.route)).split(' ')[1] ?? '';
+  if (!/^\/v2\/media\/(me|academy)\/chunk\/upload$/.test(path)) {
+    throw new TypeError(
+      `faults.inject: a corrupt-assembly fault fires on finalize only ('POST /v2/media/me/chunk/upload' or '.../academy/chunk/upload', PUT on the deployed profile), not on "${String(spec.route)}"`,
+    );
+  }
 }

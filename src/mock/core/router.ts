@@ -20,6 +20,8 @@ export interface RouteDefinition {
   /** The path as SERVICE.md writes it, with `{name}` placeholders. */
   path: string;
   handler: RouteHandler;
+  /** Answered for anyone, without looking at the token (the simulator's own document route). */
+  open?: boolean;
 }
 
 export type RouteMatch =

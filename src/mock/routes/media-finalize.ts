@@ -18,6 +18,7 @@ import {
   type UploadScope,
 } from '../rules/media.js';
 import { chunkKey } from '../state/media.js';
+import { corrupted } from './corrupt-assembly.js';
 
 const FinalizeBody = z.object({
   operation_type: text(),
@@ -70,7 +71,7 @@ function decodeMeta(
  */
 export const finalizeUpload =
   (scope: UploadScope) =>
-  async ({ state, request, user }: RouteContext): Promise<Response> => {
+  async ({ state, request, user, fault }: RouteContext): Promise<Response> => {
     const academy = uploadAcademy(scope, request);
     const body = validate(FinalizeBody, await readJsonObject(request));
     const settings = operationType(state, body.operation_type);
@@ -98,7 +99,9 @@ export const finalizeUpload =
     );
     const missing = keys.filter((key) => !state.chunks.has(key)).length;
     if (missing > 0) fail(400, `${missing}/${body.total_chunks} chunks are missing`);
-    const bytes = concat(keys.map((key) => state.chunks.get(key)!.bytes));
+    const parts = keys.map((key) => state.chunks.get(key)!.bytes);
+    const corruption = fault?.kind === 'corrupt-assembly' ? fault.corruption : undefined;
+    const bytes = concat(corruption ? corrupted(state, parts, new Set(keys), corruption) : parts);
     for (const key of keys) state.chunks.delete(key);
     const file: FileRecord = {
       id: state.nextId('file'),

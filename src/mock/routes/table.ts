@@ -13,6 +13,7 @@ import { deleteSeat, getSeat, listSeats, putSeats } from './seats.js';
 import { mockState } from './mock-state.js';
 import { listSubscriptions } from './subscriptions.js';
 import { listInvoices } from './invoices.js';
+import { openApiDocumentRoute } from './openapi-document.js';
 
 /** The handler of each route of the SDK's route table, by the route's name. */
 const HANDLERS: Record<RouteName, RouteHandler> = {
@@ -44,8 +45,8 @@ const HANDLERS: Record<RouteName, RouteHandler> = {
  * Every route the simulator answers under a profile. Methods and paths come from the SDK's route
  * table of that profile, so the client and the simulator can never disagree on the wire contract;
  * a route the server lacks is left out (its path then answers 405), two names on one endpoint
- * (`checking`, `createBag`) make one route, and the consume and state
- * routes are the simulator's own.
+ * (`checking`, `createBag`) make one route, and the consume, state and `/openapi.json` routes
+ * are the simulator's own.
  */
 export function routeDefinitions(profile: ServerProfile): RouteDefinition[] {
   const definitions = new Map<string, RouteDefinition>();
@@ -62,5 +63,6 @@ export function routeDefinitions(profile: ServerProfile): RouteDefinition[] {
       : []),
     { method: 'POST', path: '/__mock/consume', handler: consumeRoute },
     { method: 'GET', path: '/__mock/state', handler: mockState },
+    { method: 'GET', path: '/openapi.json', handler: openApiDocumentRoute, open: true },
   ];
 }

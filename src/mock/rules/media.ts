@@ -59,7 +59,8 @@ export function checkRequiredMeta(
   name: string,
   meta: Record<string, unknown>,
 ): void {
-  const required = state.options.profile.media.requiredMeta[name] ?? [];
+  const byType = state.options.profile.media.requiredMeta;
+  const required = (Object.hasOwn(byType, name) ? byType[name] : undefined) ?? [];
   const lacking = required.find((key) => meta[key] === undefined);
   if (lacking !== undefined) fail(400, refusal('missingMetaKey', { key: lacking }));
 }

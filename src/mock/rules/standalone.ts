@@ -24,7 +24,7 @@ export function buyStandalone(
   const invoice = charge(state, {
     kind: 'consumable-checkout',
     userId: user.id,
-    amount: bundlePrice(unitPrice(state, service), howMany, BUNDLES[service]),
+    amount: bundlePrice(unitPrice(state, service), howMany, bundleOf(service)),
     subscriptionId: subscription?.id ?? null,
     service,
     howMany,
@@ -54,6 +54,10 @@ export function buyStandalone(
 const BUNDLES: Readonly<Record<string, { size: number; discountRatio: number }>> = {
   'ai-credits': { size: 1, discountRatio: 0.1 },
 };
+
+/** A service's own bundle, never one of Object.prototype's (`constructor`). */
+const bundleOf = (service: string) =>
+  Object.hasOwn(BUNDLES, service) ? BUNDLES[service] : undefined;
 
 /** The deployed server's `AcademyService.get_discounted_price`, in cents. */
 function bundlePrice(

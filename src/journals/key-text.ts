@@ -1,0 +1,26 @@
+import { InvalidRequestError } from '../core/errors/validation-errors.js';
+
+/**
+ * A key is text that every journal stores as it is: UTF-8 in SQLite and PostgreSQL, UTF-16 in
+ * memory and Web Storage. A lone surrogate (half of an emoji, a key cut in the middle of one) has
+ * no UTF-8 form: SQLite and PostgreSQL would store it as U+FFFD, and two different keys would
+ * become one (the second replaying the first's answer). Such a key is refused everywhere, before
+ * anything is sent or stored.
+ */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** Whether `key` has a lone surrogate (not well-formed UTF-16). */
+export function hasLoneSurrogate(key: string): boolean {
+  return LONE_SURROGATE.test(key);
+}
+
+/** `key`, or an InvalidRequestError for one with a lone surrogate. */
+export function storedKey(key: string, field = 'key'): string {
+  if (typeof key === 'string' && hasLoneSurrogate(key)) {
+    throw new InvalidRequestError(
+      `Invalid ${field}: it holds a lone surrogate (half of a character such as an emoji, as when a key is cut in the middle of one), which no journal can store apart from another key; use whole characters`,
+      { field },
+    );
+  }
+  return key;
+}

@@ -1,0 +1,95 @@
+// What a program catching purchase()'s error can branch on, on both profiles of the simulator:
+// the service's refusal code on the PurchaseError itself (as on a call's APIError), and a billing
+// period the plan does not sell refused once the plan is read, before the card or anything that
+// costs is sent.
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  InvalidRequestError,
+  PurchaseError,
+  type ProfileName,
+  type PurchaseOptions,
+} from '../../src/index.js';
+import {
+  createSimulator,
+  DECLINED_CARD_NUMBER,
+  startMockServer,
+  type MockServer,
+} from '../../src/mock/index.js';
+import { watchedSimulator } from '../support/watched-simulator.js';
+
+const CARD = { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2035' };
+
+let server: MockServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server?.simulator.close();
+});
+
+/** The owner's client on a fresh simulator of `profile`, and the requests it receives. */
+async function ownerOf(profile: ProfileName) {
+  const watched = watchedSimulator(createSimulator({ profile, subscriptionDelayMs: 10 }));
+  server = await startMockServer({ simulator: watched.simulator });
+  const arrived: string[] = [];
+  watched.onArrival((route) => arrived.push(route));
+  const { token } = server.simulator.users.owner;
+  const client = createClient({ baseUrl: server.url, token, profile, logLevel: 'off' });
+  return { client, arrived, charges: () => server!.simulator.charges.length };
+}
+
+const order = (more: Partial<PurchaseOptions> = {}): PurchaseOptions => ({
+  plan: 'team-per-seat',
+  team_seats: 2,
+  card: CARD,
+  chosen_period: 'MONTH',
+  payment_method_id: 1,
+  academy: 1,
+  pollInterval: 5,
+  ...more,
+});
+
+describe.each<ProfileName>(['spec', 'deployed'])('profile %s', (profile) => {
+  it("a declined card: the PurchaseError's own code is 'card-error'", async () => {
+    const { client, charges } = await ownerOf(profile);
+    const card = { ...CARD, card_number: DECLINED_CARD_NUMBER };
+    const error = await client.purchase(order({ card })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PurchaseError);
+    expect(error).toMatchObject({ code: 'card-error', charged: 'no' });
+    expect((error as PurchaseError).code).toBe((error as { cause: { code: unknown } }).cause.code);
+    expect(charges()).toBe(0);
+  });
+
+  it('a failure that names no refusal has code null', async () => {
+    const { client } = await ownerOf(profile);
+    const error = await client
+      .purchase(order({ plan: 'no-such-plan' }))
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ step: 'plan', code: null });
+  });
+
+  it.each(['MONTHLY', 'QUARTER'])(
+    'chosen_period %j, which the plan does not sell: refused after reading the plan, nothing else sent',
+    async (period) => {
+      const { client, arrived, charges } = await ownerOf(profile);
+      const error = await client
+        .purchase(order({ chosen_period: period }))
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PurchaseError);
+      expect(error).toMatchObject({ step: 'plan', charged: 'no', mayHaveBeenProcessed: false });
+      const cause = (error as PurchaseError).cause;
+      expect(cause).toBeInstanceOf(InvalidRequestError);
+      expect(cause).toMatchObject({ field: 'chosen_period' });
+      expect((error as Error).message).toMatch(/sold by MONTH or YEAR/);
+      expect(arrived).toEqual(['GET /v1/payments/plan/team-per-seat']);
+      expect(charges()).toBe(0);
+    },
+  );
+
+  it('a period the plan sells goes through: YEAR', async () => {
+    const { client, arrived } = await ownerOf(profile);
+    await expect(client.purchase(order({ chosen_period: 'YEAR' }))).resolves.toMatchObject({
+      payment: expect.anything(),
+    });
+    expect(arrived.filter((route) => route === 'POST /v1/payments/pay')).toHaveLength(1);
+  });
+});
