@@ -4,10 +4,14 @@ import { GLOBAL_HELP, type Command } from './command.js';
 import { clientOf, type Context } from './context.js';
 import { checkRows, readCsv } from './csv.js';
 import { DONE, FAILED, type ExitCode } from './exit-codes.js';
-import { rowText } from './keyed.js';
+import { concurrencyOf, rowText } from './keyed.js';
 import { UsageError } from './usage-error.js';
 
-const OPTIONS = { csv: { type: 'string' }, cohort: { type: 'string' } } as const;
+const OPTIONS = {
+  csv: { type: 'string' },
+  cohort: { type: 'string' },
+  concurrency: { type: 'string' },
+} as const;
 
 const HELP = `seatpay seats: the seats of a subscription's billing team (the owner's to change).
 
@@ -19,6 +23,7 @@ Usage: seatpay seats list <subscription>
 Options:
       --csv <file>      seats to add, one per row; header email,first_name,last_name
       --cohort <id>     the cohort added members join (the deployed server needs one)
+      --concurrency <n> taken for scripts that pass it to every batch: seats go as one change
 
 ${GLOBAL_HELP}
 
@@ -108,6 +113,10 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
       ...(values.csv === undefined ? [] : await seatsFromCsv(values.csv, cohort)),
     ];
     if (!seats.length) throw new UsageError('add needs at least one <email> or --csv <file>');
+    if (values.concurrency !== undefined && concurrencyOf(values.concurrency) > 1)
+      context.output.note(
+        `--concurrency ${values.concurrency}: seats add sends every seat in one change (the service applies a seat list at once), so there is nothing to run at once`,
+      );
     const client = await clientOf(values, context.env);
     return change(context, () => client.seats.add(id, seats, { signal: context.signal }));
   }

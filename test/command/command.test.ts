@@ -152,6 +152,19 @@ describe('seatpay refuses mistakes before sending anything', () => {
   });
 });
 
+describe('seatpay seats add --csv --concurrency', () => {
+  it('says that seats go as one change, so there is nothing to run at once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seatpay-command-'));
+    await writeFile(join(dir, 'seats.csv'), 'email\nada@example.com\nbob@example.com\n');
+    const args = ['seats', 'add', '7', '--csv', join(dir, 'seats.csv')];
+    const ran = await runInProcess([...args, '--concurrency', '4'], SERVICE);
+    expect(ran.stderr).toMatch(
+      /^--concurrency 4: seats add sends every seat in one change \(the service applies a seat list at once\)/,
+    );
+    expect((await runInProcess(args, SERVICE)).stderr).not.toMatch(/--concurrency/);
+  });
+});
+
 describe('seatpay upload, in a terminal', () => {
   it('redraws one progress bar on stderr and ends its line; the result goes to stdout', async () => {
     const { startMockServer } = await import('../../src/mock/index.js');

@@ -19,7 +19,10 @@ const page = readFileSync(join(repoRoot, 'docs/simulator.md'), 'utf8');
 const table = /^## Test data\n([\s\S]*?)(?=^## )/m.exec(page)?.[1] ?? '';
 /** The table's row whose first cell is `what`, as one line of text. */
 const row = (what: string) =>
-  table.split('\n').find((line) => line.startsWith(`| ${what} |`)) ?? `(no row "${what}")`;
+  table
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' '))
+    .find((line) => line.startsWith(`| ${what} |`)) ?? `(no row "${what}")`;
 
 const CARD = { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2035' };
 

@@ -150,10 +150,8 @@ export class PurchaseFlow {
 
   async #listExisting(): Promise<number[]> {
     const listing = await this.client.subscriptions.list(this.#request);
-    return this.#report(
-      'existing',
-      subscriptionsOf(listing).map((s) => s.id),
-    );
+    const ids = subscriptionsOf(listing).map((s) => s.id);
+    return this.#report('existing', ids);
   }
 
   /** Pays once. Resolves to the payment, or to undefined when it is unknown whether it went through. */
