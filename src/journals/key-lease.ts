@@ -1,3 +1,4 @@
+import { untilAborted } from '../core/retry/until-aborted.js';
 import type { JournalRecord } from './journal.js';
 
 /**
@@ -44,4 +45,11 @@ export function* pollPauses(leaseMs: number): Generator<number, never> {
 export function withoutLease<R extends JournalRecord>(record: R): R {
   const { leaseUntil: _lease, ...rest } = record;
   return rest as R;
+}
+
+/** Resolves after `ms`, or rejects with `AbortError` when `signal` fires first. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slept = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return untilAborted(slept, signal).finally(() => clearTimeout(timer));
 }

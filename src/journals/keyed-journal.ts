@@ -8,13 +8,15 @@ import {
   SettledKeyError,
 } from '../core/errors/journal-errors.js';
 import { canResume } from './record-rules.js';
-import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import { checkRecord, isFree, type JournalRecord, type PurchaseJournal } from './journal.js';
+import type { JournalRecord, PurchaseJournal } from './journal.js';
+import { checkRecord, isFree } from './stored-record.js';
 import { checkReplayable } from './record-check.js';
-import { storedKey } from './key-text.js';
+import { canonical, ownField } from './key-checks.js';
 import type { KeyScope } from '../core/secrets/key-owner.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
-import { isInProgress, leaseOf, leaseUntil, pollPauses, withoutLease } from './key-lease.js';
+import { isInProgress, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
+
+export { checkKeyAndJournal } from './key-checks.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
@@ -286,56 +288,4 @@ export class KeyedJournal {
     );
     if (differences.length > 0) throw new KeyReuseError(this.key, differences);
   }
-}
-
-/** Resolves after `ms`, or rejects with {@link AbortError} when `signal` fires first. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const slept = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  return untilAborted(slept, signal).finally(() => clearTimeout(timer));
-}
-
-/** Checks a call's `key` and `journal` before anything is sent. */
-export function checkKeyAndJournal(keyed: {
-  key?: unknown;
-  journal?: unknown;
-  identity?: unknown;
-}): void {
-  const { key, journal, identity } = keyed;
-  if (key !== undefined && (typeof key !== 'string' || key === '')) {
-    throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
-  }
-  if (key !== undefined) storedKey(key);
-  if (identity !== undefined && (typeof identity !== 'string' || identity === '')) {
-    throw new InvalidRequestError('Invalid identity: must be a non-empty string (your user id)', {
-      field: 'identity',
-    });
-  }
-  const usable =
-    journal === undefined ||
-    (typeof journal === 'object' &&
-      journal !== null &&
-      typeof (journal as PurchaseJournal).get === 'function' &&
-      typeof (journal as PurchaseJournal).set === 'function');
-  if (!usable) {
-    throw new InvalidRequestError('Invalid journal: must have get(key) and set(key, record)', {
-      field: 'journal',
-    });
-  }
-}
-
-function ownField(object: object, name: string): unknown {
-  return Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : undefined;
-}
-
-/** JSON with object keys sorted, so that `{ a, b }` and `{ b, a }` compare equal. */
-function canonical(value: unknown): string {
-  return (
-    JSON.stringify(value, (_key, item: unknown) => {
-      if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
-      const sorted: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-      for (const name of Object.keys(item).sort()) sorted[name] = ownField(item, name);
-      return sorted;
-    }) ?? 'undefined'
-  );
 }

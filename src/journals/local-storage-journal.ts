@@ -1,7 +1,8 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import { JournalError } from '../core/errors/journal-errors.js';
 import { isPrunable, pageOf } from './record-rules.js';
-import { isFree, parseRecord, type PurchaseJournal } from './journal.js';
+import type { PurchaseJournal } from './journal.js';
+import { isFree, parseRecord } from './stored-record.js';
 
 /**
  * A journal in the browser's `localStorage` (or any Web Storage given as `storage`), so that a
