@@ -5,7 +5,7 @@
 // file of its own on the wire, so a size is the sum of the chunks gzipped one by one.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
 
@@ -47,7 +47,7 @@ export interface SplitSize {
 
 /** Bundles a page (its code: bundle-size.ts's scenarios) with code splitting; sizes what loads up front and in all. */
 export async function measureSplit(page: string, splitter: Splitter): Promise<SplitSize> {
-  const { entry, chunks } = await (splitter === 'vite' ? viteChunks : esbuildChunks)(page);
+  const { entry, chunks } = await splitPage(page, splitter);
   const byName = new Map(chunks.map((chunk) => [chunk.name, chunk]));
   const upFront = new Set<string>();
   for (const pending = [entry]; pending.length > 0;) {
@@ -68,8 +68,20 @@ export async function measureSplit(page: string, splitter: Splitter): Promise<Sp
   };
 }
 
-async function esbuildChunks(page: string): Promise<{ entry: string; chunks: Chunk[] }> {
-  const dist = new URL('../dist/', import.meta.url).pathname;
+/** A page's chunks as a bundler splits them: the page's own (entry) chunk named. */
+export interface SplitPage {
+  entry: string;
+  chunks: Chunk[];
+}
+
+const DIST = new URL('../dist/', import.meta.url).pathname;
+
+/** Builds `page` with `splitter`; bare imports resolve from `dist` (the package's dist/ folder). */
+export function splitPage(page: string, splitter: Splitter, dist = DIST): Promise<SplitPage> {
+  return splitter === 'vite' ? viteChunks(page) : esbuildChunks(page, dist);
+}
+
+async function esbuildChunks(page: string, dist: string): Promise<SplitPage> {
   const result = await build({
     ...BROWSER_PAGE,
     stdin: { contents: page, resolveDir: dist, loader: 'js', sourcefile: 'page.js' },
@@ -77,24 +89,26 @@ async function esbuildChunks(page: string): Promise<{ entry: string; chunks: Chu
     outdir: '/page',
   });
   const code = new Map(result.outputFiles.map((file) => [file.path, file.contents]));
-  const chunks = Object.entries(result.metafile.outputs)
-    .filter(([name]) => name.endsWith('.js'))
-    .map(([name, output]) => ({
-      name,
-      code: code.get(resolve(name))!,
-      imports: output.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path),
-      dynamicImports: output.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path),
-      inputs: Object.keys(output.inputs),
-    }));
+  // Named as files of the page's folder (as vite names them): `chunk-X.js`, not `../../page/...`.
+  const named = (output: string) => relative('/page', resolve(output));
+  const outputs = Object.entries(result.metafile.outputs).filter(([name]) => name.endsWith('.js'));
+  const chunks = outputs.map(([name, output]) => ({
+    name: named(name),
+    code: code.get(resolve(name))!,
+    imports: output.imports.filter((i) => i.kind === 'import-statement').map((i) => named(i.path)),
+    dynamicImports: output.imports
+      .filter((i) => i.kind === 'dynamic-import')
+      .map((i) => named(i.path)),
+    inputs: Object.keys(output.inputs),
+  }));
   // Each dynamic import() target is an entry point of esbuild's too: the page is the one built
   // from stdin (named by its sourcefile). Taking the first entry point measured a lazy chunk.
-  const entry = chunks.find((chunk) =>
-    result.metafile.outputs[chunk.name]!.entryPoint?.endsWith('page.js'),
-  )!.name;
+  const [pageOutput] = outputs.find(([, output]) => output.entryPoint?.endsWith('page.js'))!;
+  const entry = named(pageOutput);
   return { entry, chunks };
 }
 
-async function viteChunks(page: string): Promise<{ entry: string; chunks: Chunk[] }> {
+async function viteChunks(page: string): Promise<SplitPage> {
   const { build: viteBuild } = await import('vite');
   const root = mkdtempSync(join(tmpdir(), 'seatpay-page-'));
   try {

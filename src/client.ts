@@ -84,17 +84,18 @@ export class SeatpayClient {
   }
 
   /**
-   * Loads, now, what calls load on their first use: the request path (ky, p-retry), each family's
-   * schemas (zod), and the purchase, upload, polling and journal helpers. A page loads them only when it first calls, so that less loads before
-   * it can run; `preload()` in idle time (or before a test takes over the clock) means no call
-   * waits for them. Rejects with a `ConnectionError` when a part could not be loaded (a page
-   * offline); a later call or `preload()` tries again.
+   * Loads, now, what loads on its first use: the purchase, upload, polling, keyed checkout and
+   * journal helpers, and the observer of a client that traces. The request path and every
+   * family's schemas come with the page, so no plain call waits for code; `preload()` in idle time
+   * (or before a test takes over the clock) means no helper waits for its chunk either. Rejects
+   * with a `ConnectionError` when a part could not be loaded (a page offline); a later use or
+   * `preload()` tries again.
    *
    * @example
    * ```ts
    * const client = createClient({ baseUrl: 'https://api.example.com', token });
-   * await client.preload(); // the first call below starts at once
-   * const plan = await client.plans.get('team-per-seat');
+   * await client.preload(); // a purchase or an upload below starts at once
+   * const { subscription } = await client.purchase({ plan: 'team-per-seat', team_seats: 3, card });
    * ```
    */
   preload(): Promise<void> {

@@ -22,6 +22,8 @@ import { mimeOfPath } from './node/mime-types.js';
 
 export { fileUploadStore } from './node/file-upload-store.js';
 
+export { redactSecrets } from './node/redact-secrets.js';
+
 export {
   fileJournal,
   type FileJournal,

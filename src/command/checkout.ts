@@ -5,7 +5,18 @@ import { GLOBAL_HELP, type Command } from './command.js';
 import { academyOf, clientOf, journalOf, profileOf, type Context } from './context.js';
 import { checkRows, readCsv } from './csv.js';
 import type { ExitCode } from './exit-codes.js';
-import { concurrencyOf, keyOf, rowKey, rowNumber, rowText, settleAdvice } from './keyed.js';
+import {
+  asCommand,
+  concurrencyOf,
+  identityOf,
+  keyFlags,
+  keyOf,
+  rowKey,
+  rowNumber,
+  rowText,
+  settleAdvice,
+  SettledAsCharged,
+} from './keyed.js';
 
 const OPTIONS = {
   service: { type: 'string' },
@@ -15,6 +26,7 @@ const OPTIONS = {
   journal: { type: 'string' },
   csv: { type: 'string' },
   concurrency: { type: 'string' },
+  identity: { type: 'string' },
 } as const;
 
 const HELP = `seatpay checkout: buy consumables (units, or more seats) for a subscription; the owner pays.
@@ -30,6 +42,8 @@ Options:
       --journal <file>       where keys are recorded (default SEATPAY_JOURNAL)
       --csv <file>           one order per row; header key,service,how_many,subscription
       --concurrency <n>      rows at once in a batch (default 4)
+      --identity <id>        who the keys belong to, your own user id (default SEATPAY_IDENTITY;
+                             else the token's: give one if your tokens rotate)
 
 ${GLOBAL_HELP}
 
@@ -86,27 +100,35 @@ function singleOrder(values: Values, academy: number | undefined): Order {
 type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
 
 /** Runs one order: resolves with its answer, and whether the journal replayed it. */
-function rowOf(client: SeatpayClient, journal: PurchaseJournal, order: Order): BatchRow<Shown> {
+function rowOf(
+  client: SeatpayClient,
+  keyed: { journal: PurchaseJournal; identity?: string },
+  order: Order,
+): BatchRow<Shown | SettledAsCharged> {
   const { key, line, params } = order;
   const run = async (signal: AbortSignal) => {
-    const { data, response } = await client.consumables
-      .checkout({ ...params, key, journal }, { signal })
-      .withResponse();
-    const marked = response.headers.get('idempotent-replayed') === 'true';
-    // The journal's replay is made here, not fetched, so it has no URL (keyed-checkout.ts); a
-    // fetched answer marked so is the service saying it replayed: a fresh order of this run.
-    const replayed = marked && response.url === '';
-    const told = marked && !replayed ? { serviceReplayed: true } : {};
-    // Ours last: an answer's own `key` or `replayed` field cannot pass for the command's.
-    const ours = { key, replayed, ...told };
-    return { result: Object.assign({ key }, data, ours), replayed };
+    const result = await asCommand(key, async () => {
+      const { data, response } = await client.consumables
+        .checkout({ ...params, key, ...keyed }, { signal })
+        .withResponse();
+      const marked = response.headers.get('idempotent-replayed') === 'true';
+      // The journal's replay is made here, not fetched, so it has no URL (keyed-checkout.ts); a
+      // fetched answer marked so is the service saying it replayed: a fresh order of this run.
+      const replayed = marked && response.url === '';
+      const told = marked && !replayed ? { serviceReplayed: true } : {};
+      // Ours last: an answer's own `key` or `replayed` field cannot pass for the command's.
+      const ours = { key, replayed, ...told };
+      return Object.assign({ key }, data, ours);
+    });
+    return { result, replayed: result.replayed };
   };
   return { key, line, run };
 }
 
 type Shown = CheckoutResult & { key: string; replayed: boolean; serviceReplayed?: boolean };
 
-function describe(result: Shown) {
+function describe(result: Shown | SettledAsCharged) {
+  if (result instanceof SettledAsCharged) return result.describe();
   const how = result.replayed
     ? 'already done (replayed from the journal)'
     : result.serviceReplayed
@@ -125,11 +147,14 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     values.csv === undefined
       ? [singleOrder(values, academy)]
       : await csvOrders(values.csv, academy);
-  const open = journalOf(values.journal, context.env);
+  const identity = identityOf(values.identity, context.env);
+  const open = journalOf(values.journal, context);
   try {
-    const client = await clientOf(values, context.env);
-    const rows = orders.map((order) => rowOf(client, open.journal, order));
-    const settle = (key: string) => settleAdvice(key, values.journal);
+    const client = await clientOf(values, context);
+    const keyed = { journal: open.journal, ...(identity === undefined ? {} : { identity }) };
+    const rows = orders.map((order) => rowOf(client, keyed, order));
+    const flags = keyFlags(values.journal, values.identity);
+    const settle = (key: string) => settleAdvice(key, flags);
     const batch = values.csv === undefined ? undefined : { concurrency };
     return await runOrders(rows, batch, settle, describe, context);
   } finally {

@@ -1,5 +1,7 @@
+import { format } from 'node:util';
 import {
   createClient,
+  type Logger,
   type ProfileName,
   type PurchaseJournal,
   type SeatpayClient,
@@ -7,8 +9,10 @@ import {
 import { fileJournal } from '../node.js';
 import { postgresJournal } from '../postgres.js';
 import { wholeNumber } from './arguments.js';
+import { SECRET_URL_PARAM, urlSecrets, type KnownSecrets } from './known-secrets.js';
 import type { Output } from './output.js';
-import { readToken, type Environment } from './secrets.js';
+import { type Environment } from './known-secrets.js';
+import { readToken } from './secrets.js';
 import { UsageError } from './usage-error.js';
 
 /** What every command runs with. */
@@ -17,6 +21,8 @@ export interface Context {
   env: Environment;
   /** Fires on the first Ctrl-C or SIGTERM: a single call stops, a batch starts no new row. */
   signal: AbortSignal;
+  /** The secrets this run knows: every write hides them. */
+  secrets: KnownSecrets;
   /** Fires on the second Ctrl-C or SIGTERM: a batch's rows in flight stop too (default: signal). */
   abort?: AbortSignal;
   /** Fires when stdout or stderr was closed by its reader: a batch starts no new row. */
@@ -46,27 +52,69 @@ export function academyOf(values: GlobalValues): number | undefined {
   return values.academy === undefined ? undefined : wholeNumber('--academy', values.academy);
 }
 
+type Setting = Pick<Context, 'env' | 'secrets' | 'output'>;
+
+/**
+ * The client's log lines (retries, at `SEATPAY_LOG` level) on the command's stderr, through the
+ * same hiding as every other line: a service's message quoted in a retry line may echo a secret
+ * the client does not know of (the database password).
+ */
+function loggerOf(output: Output): Logger {
+  const line = (message: string, ...rest: unknown[]) => output.note(format(message, ...rest));
+  return { error: line, warn: line, info: line, debug: line };
+}
+
 /**
  * Makes clients as the flags and the environment describe them (the token read once, from the
  * environment or a file): one per batch row where each needs its own (a purchase).
  */
 export async function clientsOf(
   values: GlobalValues,
-  env: Environment,
+  context: Setting,
 ): Promise<() => SeatpayClient> {
+  const { env, secrets, output } = context;
   const baseUrl = values['base-url'] ?? env.SEATPAY_BASE_URL;
   if (!baseUrl)
     throw new UsageError('no service address: set SEATPAY_BASE_URL or pass --base-url <url>');
-  const token = await readToken(values['token-file'], env);
+  const token = await readToken(values['token-file'], env, secrets);
   const academy = academyOf(values);
   const profile = profileOf(values, env);
+  const logger = loggerOf(output);
   return () =>
-    createClient({ baseUrl, token, profile, ...(academy === undefined ? {} : { academy }) });
+    createClient({
+      baseUrl,
+      token,
+      profile,
+      logger,
+      ...(academy === undefined ? {} : { academy }),
+    });
 }
 
 /** The client the flags and the environment describe; its token from the environment or a file. */
-export async function clientOf(values: GlobalValues, env: Environment): Promise<SeatpayClient> {
-  return (await clientsOf(values, env))();
+export async function clientOf(values: GlobalValues, context: Setting): Promise<SeatpayClient> {
+  return (await clientsOf(values, context))();
+}
+
+/** The address of a client that is never asked to send: `.invalid` never resolves (RFC 2606). */
+const NO_SERVICE = 'http://journal-only.invalid';
+
+/**
+ * A client for what touches only the journal (`journal list`, `journal settle`): nothing is sent,
+ * so neither a service address (one given is not even read) nor a token is needed. `withToken`
+ * when the key's owner must be proven by the token (a record written without `--identity`): then
+ * one is read as for any call; else the client has a token provider that is never asked.
+ */
+export async function journalClientOf(
+  values: GlobalValues,
+  context: Setting,
+  withToken: boolean,
+): Promise<SeatpayClient> {
+  const token = withToken
+    ? await readToken(values['token-file'], context.env, context.secrets)
+    : () => Promise.reject(new UsageError('no token: set SEATPAY_TOKEN or pass --token-file'));
+  const logger = loggerOf(context.output);
+  const profile = profileOf(values, context.env);
+  return createClient({ baseUrl: NO_SERVICE, token, profile, logger });
 }
 
 /** A journal opened for one run: `close()` once done (a database pool would keep Node alive). */
@@ -75,12 +123,18 @@ export interface OpenJournal {
   close(): Promise<void>;
 }
 
-/** A postgres:// URL from the flag must not carry the password: argv shows in `ps`. */
+/**
+ * A postgres:// URL from the flag must carry no password, neither as `user:password@` nor as a
+ * query parameter (`?password=`, `sslpassword=` ...): argv shows in `ps`. The message names where
+ * to put it, never what it is.
+ */
 function refusePasswordInArgv(url: string): void {
   if (!URL.canParse(url)) throw new UsageError('--journal is not a valid postgres:// URL');
-  if (new URL(url).password)
+  const parsed = new URL(url);
+  const param = [...parsed.searchParams.keys()].find((name) => SECRET_URL_PARAM.test(name));
+  if (parsed.password || param !== undefined)
     throw new UsageError(
-      '--journal holds a database password: the command line shows in `ps`; put it in PGPASSWORD, or the whole URL in SEATPAY_JOURNAL',
+      `--journal holds a database password: ${param === undefined ? 'user:password@' : `its ${param} parameter`}; the command line shows in \`ps\`; put the password in PGPASSWORD or ~/.pgpass, or the whole URL in SEATPAY_JOURNAL`,
     );
 }
 
@@ -90,8 +144,8 @@ function refusePasswordInArgv(url: string): void {
  * from PGPASSWORD or SEATPAY_JOURNAL). Money commands need one: it is what keeps a re-run from
  * paying twice.
  */
-export function journalOf(spec: string | undefined, env: Environment): OpenJournal {
-  const where = spec ?? env.SEATPAY_JOURNAL;
+export function journalOf(spec: string | undefined, context: Setting): OpenJournal {
+  const where = spec ?? context.env.SEATPAY_JOURNAL;
   if (!where)
     throw new UsageError(
       'no journal: pass --journal <file> (or set SEATPAY_JOURNAL); it records each key so that a re-run never pays twice',
@@ -99,6 +153,7 @@ export function journalOf(spec: string | undefined, env: Environment): OpenJourn
   if (!/^postgres(ql)?:\/\//i.test(where))
     return { journal: fileJournal(where), close: async () => undefined };
   if (spec !== undefined) refusePasswordInArgv(spec);
+  context.secrets.add(...urlSecrets(where));
   const journal = postgresJournal(where);
   return { journal, close: () => journal.close() };
 }

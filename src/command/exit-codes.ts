@@ -6,6 +6,7 @@ import {
   PurchaseError,
   SeatpayError,
 } from '../index.js';
+import { ReadFailure } from './read-failure.js';
 import { UsageError } from './usage-error.js';
 
 // The exit codes scripts branch on (API.md, "The `seatpay` command").
@@ -74,6 +75,7 @@ const causeOf = (error: SeatpayError): unknown =>
 /** The exit code that tells a script what an error means for its money. */
 export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof UsageError) return USAGE;
+  if (error instanceof ReadFailure) return readExitCode(exitCodeOf(error.error));
   if (inProgressElsewhere(error)) return IN_PROGRESS;
   if (!(error instanceof SeatpayError)) return FAILED;
   if (mayHaveCharged(error)) return UNSETTLED;
@@ -83,6 +85,9 @@ export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof AbortError || cause instanceof AbortError) return INTERRUPTED;
   return FAILED;
 }
+
+/** A read charges nothing: it never says "settle it" (exit 3); it failed, run it again. */
+const readExitCode = (code: ExitCode): ExitCode => (code === UNSETTLED ? FAILED : code);
 
 /**
  * The exit code of a money order (a purchase, a checkout, a batch row): as {@link exitCodeOf}, and

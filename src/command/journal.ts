@@ -1,8 +1,10 @@
 import type { JournalEntry, SeatpayClient } from '../index.js';
 import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
-import { clientOf, journalOf, type Context, type OpenJournal } from './context.js';
+import { clientOf, journalClientOf, journalOf, type Context, type OpenJournal } from './context.js';
 import { DONE, UNSETTLED, type ExitCode } from './exit-codes.js';
+import { identityOf, keyFlags, shellWord } from './keyed.js';
+import { reading } from './read-failure.js';
 import { UsageError } from './usage-error.js';
 
 const OPTIONS = {
@@ -13,25 +15,32 @@ const OPTIONS = {
   charged: { type: 'boolean' },
   'not-charged': { type: 'boolean' },
   reason: { type: 'string' },
+  identity: { type: 'string' },
 } as const;
 
 const HELP = `seatpay journal: the keys a journal holds, and settling the ones whose outcome is unknown.
 
 Usage: seatpay journal list --journal <j> [--stage <stage>] [--after <key>] [--limit <n>]
-       seatpay journal reconcile <key> --journal <j>
-       seatpay journal settle <key> --charged|--not-charged --reason <why> --journal <j>
+       seatpay journal reconcile <key> --journal <j> [--identity <id>]
+       seatpay journal settle <key> --charged|--not-charged --reason <why> --journal <j> [--identity <id>]
 
   list       each key with its kind, stage, charged (yes, no, unknown) and when it was written
   reconcile  asks the service what happened to the key's order, and records it where it can tell
   settle     records an operator's decision (after checking the invoices): charged or not; a key
              settled as not charged may run again
 
-The journal <j> is a file path or a postgres:// URL (the password in PGPASSWORD, or the whole URL
-in SEATPAY_JOURNAL: never on the command line).
+Options:
+      --identity <id>   the identity the key's order was made with (default SEATPAY_IDENTITY);
+                        without it, the key must be the token's
+
+list needs no service address and no token: it reads only the journal; settle needs a token only
+for a key recorded without --identity. The journal <j> is a file path or a postgres:// URL (the
+password in PGPASSWORD or ~/.pgpass, or the whole URL in SEATPAY_JOURNAL: never on the command line).
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 2 usage mistake, 3 reconcile could not tell: settle it by hand.
+Exit codes: 0 done, 1 failed (the service or the journal could not be read: run again),
+2 usage mistake, 3 reconcile could not tell: settle it by hand.
 `;
 
 type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
@@ -54,12 +63,13 @@ async function list(
   const { stage, after, limit } = values;
   if (stage !== undefined && !STAGES.includes(stage))
     throw new UsageError(`--stage must be one of ${STAGES.join(', ')}, not "${stage}"`);
-  const entries = await client.journal.list({
+  const query = {
     journal: open.journal,
     ...(stage === undefined ? {} : { stage: stage as JournalEntry['stage'] }),
     ...(after === undefined ? {} : { after }),
     ...(limit === undefined ? {} : { limit: wholeNumber('--limit', limit) }),
-  });
+  };
+  const entries = await reading(() => client.journal.list(query));
   for (const entry of entries) context.output.item(entry, describe(entry));
   return DONE;
 }
@@ -69,26 +79,29 @@ async function reconcile(
   open: OpenJournal,
   key: string,
   where: string,
+  identity: string | undefined,
   context: Context,
 ): Promise<ExitCode> {
-  const result = await client.journal.reconcile(key, {
+  const options = {
     journal: open.journal,
     signal: context.signal,
-  });
+    ...(identity === undefined ? {} : { identity }),
+  };
+  const result = await reading(() => client.journal.reconcile(key, options));
   const { record: _record, ...shown } = result;
   context.output.result(shown, `${key}: charged ${result.charged} (${result.evidence})`);
   if (result.charged !== 'unknown') return DONE;
   context.output.note(
-    `seatpay: the service cannot tell; check the owner's invoices, then: seatpay journal settle ${key} --charged|--not-charged --reason "<why>"${where}`,
+    `seatpay: the service cannot tell; check the owner's invoices, then: seatpay journal settle ${shellWord(key)} --charged|--not-charged --reason "<why>"${where}`,
   );
   return UNSETTLED;
 }
 
 async function settle(
-  client: SeatpayClient,
   open: OpenJournal,
   key: string,
   values: Values,
+  identity: string | undefined,
   context: Context,
 ): Promise<ExitCode> {
   if (values.charged === values['not-charged'])
@@ -97,7 +110,16 @@ async function settle(
   if (!reason)
     throw new UsageError('settle needs --reason "<why>": it is recorded with the decision');
   const charged = values.charged ? 'yes' : 'no';
-  await client.journal.settle(key, { journal: open.journal, charged, reason });
+  // Only the journal is written: the token is read only to prove whose a key recorded under a
+  // token is (one recorded with an identity is proven by --identity).
+  const owned = (await open.journal.get(key))?.owner !== undefined;
+  const client = await journalClientOf(values, context, owned && identity === undefined);
+  await client.journal.settle(key, {
+    journal: open.journal,
+    charged,
+    reason,
+    ...(identity === undefined ? {} : { identity }),
+  });
   const what =
     charged === 'yes' ? 'charged: it is never paid again' : 'not charged: it may run again';
   context.output.result({ key, charged, reason }, `${key}: settled as ${what}`);
@@ -115,13 +137,15 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     throw new UsageError(`unexpected argument "${action === 'list' ? key : extra}"`);
   if (action !== 'list' && key === undefined)
     throw new UsageError(`missing <key>: seatpay journal ${action} <key>`);
-  const open = journalOf(values.journal, context.env);
-  const where = values.journal === undefined ? '' : ` --journal ${values.journal}`;
+  const identity = identityOf(values.identity, context.env);
+  const open = journalOf(values.journal, context);
+  const where = keyFlags(values.journal, values.identity);
   try {
-    const client = await clientOf(values, context.env);
-    if (action === 'list') return await list(client, open, values, context);
-    if (action === 'reconcile') return await reconcile(client, open, key!, where, context);
-    return await settle(client, open, key!, values, context);
+    if (action === 'list')
+      return await list(await journalClientOf(values, context, false), open, values, context);
+    if (action === 'settle') return await settle(open, key!, values, identity, context);
+    const client = await clientOf(values, context);
+    return await reconcile(client, open, key!, where, identity, context);
   } finally {
     await open.close();
   }

@@ -8,14 +8,16 @@ import { team } from './team.js';
 import { upload } from './upload.js';
 import type { Command } from './command.js';
 import { DONE, exitCodeOf, INTERRUPTED, USAGE, type ExitCode } from './exit-codes.js';
+import { KnownSecrets } from './known-secrets.js';
 import { createOutput, PROCESS_STREAMS, type Streams } from './output.js';
 import { printableField } from './printable.js';
-import type { Environment } from './secrets.js';
+import type { Environment } from './known-secrets.js';
 import { processStops } from './stops.js';
 import { UsageError } from './usage-error.js';
 
 // `seatpay` (bin/seatpay.js runs `main`): the SDK as a command for shells, cron and CI. It uses
-// only what the package's entries export. Every mistake is one line on stderr, never a stack.
+// only what the package's entries export. Every mistake is one line on stderr, never a stack, and
+// nothing it writes holds a secret it knows (known-secrets.ts).
 
 const COMMANDS: readonly Command[] = [purchase, checkout, seats, team, upload, journal];
 
@@ -27,11 +29,14 @@ Commands:
 ${COMMANDS.map((command) => `  ${command.name.padEnd(10)} ${command.summary}`).join('\n')}
 
 The token comes from SEATPAY_TOKEN or --token-file <path>, a card from --card-file <path> or
-SEATPAY_CARD (JSON), the service from SEATPAY_BASE_URL: never from the command line.
-Results go to stdout (--json for JSON), progress and diagnostics to stderr.
+SEATPAY_CARD (JSON), the service from SEATPAY_BASE_URL: never from the command line, and
+never printed, whatever the service echoes. SEATPAY_IDENTITY (or --identity) names who keys
+belong to when tokens rotate. Results go to stdout (--json for JSON), progress and diagnostics
+to stderr.
 Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake (nothing sent),
-3 outcome unknown or rows to settle, 4 refused by the service (fix the order; nothing charged),
-5 the key is in progress elsewhere (run again later), 130 stopped by Ctrl-C.
+3 outcome unknown or rows to settle (never for a read), 4 refused by the service (fix the
+order; nothing charged), 5 the key is in progress elsewhere (run again later), 130 stopped by
+Ctrl-C.
 `;
 
 /** What `main` runs with: the process's streams, environment and stops (stops.ts), or a test's. */
@@ -67,7 +72,12 @@ function print(io: Io, text: string): ExitCode {
   return DONE;
 }
 
-async function dispatch(argv: readonly string[], io: Io, command: Command | undefined) {
+async function dispatch(
+  argv: readonly string[],
+  io: Io,
+  command: Command | undefined,
+  secrets: KnownSecrets,
+) {
   const output = createOutput(io.streams, argv.includes('--json'));
   if (!command) {
     if (argv[0] === '--help' || argv[0] === '-h') return print(io, HELP);
@@ -85,6 +95,7 @@ async function dispatch(argv: readonly string[], io: Io, command: Command | unde
     output,
     env: io.env,
     signal: io.signal,
+    secrets,
     ...(io.abort ? { abort: io.abort } : {}),
     ...(io.closed ? { closed: io.closed } : {}),
   });
@@ -100,10 +111,13 @@ function ioOf(io: Partial<Io> | undefined): Io {
 
 /** Runs `seatpay` with these arguments and resolves with its exit code. */
 export async function main(argv: readonly string[], io?: Partial<Io>): Promise<ExitCode> {
-  const full = ioOf(io);
+  const given = ioOf(io);
+  // Every write, whatever the stream, hides the secrets this run knows (known-secrets.ts).
+  const secrets = KnownSecrets.of(given.env);
+  const full: Io = { ...given, streams: secrets.streams(given.streams) };
   const command = COMMANDS.find((known) => known.name === argv[0]);
   try {
-    return await dispatch(argv, full, command);
+    return await dispatch(argv, full, command, secrets);
   } catch (error) {
     full.streams.stderr.write(`seatpay: ${explain(error, command)}\n`);
     if (error instanceof UsageError)

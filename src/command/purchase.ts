@@ -6,13 +6,17 @@ import { academyOf, clientsOf, journalOf, profileOf, type Context } from './cont
 import { checkRows, readCsv } from './csv.js';
 import type { ExitCode } from './exit-codes.js';
 import {
+  asCommand,
   concurrencyOf,
+  identityOf,
   isFinished,
+  keyFlags,
   keyOf,
   rowKey,
   rowNumber,
   rowText,
   settleAdvice,
+  SettledAsCharged,
 } from './keyed.js';
 import { readCard } from './secrets.js';
 import { UsageError } from './usage-error.js';
@@ -28,6 +32,7 @@ const OPTIONS = {
   'wait-timeout': { type: 'string' },
   csv: { type: 'string' },
   concurrency: { type: 'string' },
+  identity: { type: 'string' },
 } as const;
 
 const PERIODS = ['MONTH', 'QUARTER', 'HALF', 'YEAR'];
@@ -49,6 +54,8 @@ Options:
       --csv <file>             one order per row; header key,plan,seats,period
       --concurrency <n>        rows at once in a batch (default 4; one at a time on the
                                deployed server, which keeps one open bag per user)
+      --identity <id>          who the keys belong to, your own user id (default SEATPAY_IDENTITY;
+                               else the token's: give one if your tokens rotate)
 
 ${GLOBAL_HELP}
 
@@ -112,7 +119,9 @@ function summaryOf(key: string, replayed: boolean, result: PurchaseResult) {
 
 type Shown = ReturnType<typeof summaryOf>;
 
-function describe({ key, replayed, plan, subscription }: Shown): string {
+function describe(shown: Shown | SettledAsCharged): string {
+  if (shown instanceof SettledAsCharged) return shown.describe();
+  const { key, replayed, plan, subscription } = shown;
   const how = replayed ? 'already done (replayed from the journal)' : 'done';
   return `${key}: purchase ${how}, plan ${plan}, subscription ${subscription.id}`;
 }
@@ -122,13 +131,21 @@ interface Shared {
   client: () => SeatpayClient;
   journal: PurchaseJournal;
   card: CardParams;
-  extra: { academy?: number; payment_method_id?: number; waitTimeout?: number };
+  extra: {
+    academy?: number;
+    payment_method_id?: number;
+    waitTimeout?: number;
+    identity?: string;
+  };
   context: Context;
 }
 
-function rowOf({ client, journal, card, extra, context }: Shared, order: Order): BatchRow<Shown> {
+function rowOf(
+  { client, journal, card, extra, context }: Shared,
+  order: Order,
+): BatchRow<Shown | SettledAsCharged> {
   const { key, line, plan, team_seats, chosen_period } = order;
-  const run = async (signal: AbortSignal) => {
+  const buy = async (signal: AbortSignal) => {
     const replayed = await isFinished(journal, key);
     const result = await client().purchase({
       plan,
@@ -144,19 +161,25 @@ function rowOf({ client, journal, card, extra, context }: Shared, order: Order):
         : {}),
       ...extra,
     });
-    return { result: summaryOf(key, replayed, result), replayed };
+    return summaryOf(key, replayed, result);
+  };
+  const run = async (signal: AbortSignal) => {
+    const result = await asCommand(key, () => buy(signal));
+    return { result, replayed: result.replayed };
   };
   return { key, line, run };
 }
 
-function extraOf(values: Values): Shared['extra'] {
+function extraOf(values: Values, context: Context): Shared['extra'] {
   const academy = academyOf(values);
+  const identity = identityOf(values.identity, context.env);
   const method = values['payment-method'];
   const wait = values['wait-timeout'];
   return {
     ...(academy === undefined ? {} : { academy }),
     ...(method === undefined ? {} : { payment_method_id: wholeNumber('--payment-method', method) }),
     ...(wait === undefined ? {} : { waitTimeout: wholeNumber('--wait-timeout', wait) }),
+    ...(identity === undefined ? {} : { identity }),
   };
 }
 
@@ -181,14 +204,15 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   const profile = profileOf(values, context.env);
   const asked = concurrencyOf(values.concurrency);
   const orders = values.csv === undefined ? [singleOrder(values)] : await csvOrders(values.csv);
-  const extra = extraOf(values);
-  const card = await readCard(values['card-file'], context.env);
-  const open = journalOf(values.journal, context.env);
+  const extra = extraOf(values, context);
+  const card = await readCard(values['card-file'], context.env, context.secrets);
+  const open = journalOf(values.journal, context);
   try {
-    const client = await clientsOf(values, context.env);
+    const client = await clientsOf(values, context);
     const shared: Shared = { client, journal: open.journal, card, extra, context };
     const rows = orders.map((order) => rowOf(shared, order));
-    const settle = (key: string) => settleAdvice(key, values.journal);
+    const flags = keyFlags(values.journal, values.identity);
+    const settle = (key: string) => settleAdvice(key, flags);
     const batch =
       values.csv === undefined
         ? undefined

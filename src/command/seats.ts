@@ -5,6 +5,7 @@ import { clientOf, type Context } from './context.js';
 import { checkRows, readCsv } from './csv.js';
 import { DONE, FAILED, type ExitCode } from './exit-codes.js';
 import { concurrencyOf, rowText } from './keyed.js';
+import { reading } from './read-failure.js';
 import { UsageError } from './usage-error.js';
 
 const OPTIONS = {
@@ -64,7 +65,7 @@ async function remove(
   targets: string[],
   context: Context,
 ): Promise<ExitCode> {
-  const seats = await client.seats.list(id);
+  const seats = await reading(() => client.seats.list(id, { signal: context.signal }));
   const found = targets.map((target) => {
     const seat = seats.find((one) => one.email === target || String(one.id) === target);
     if (!seat)
@@ -102,9 +103,9 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   const cohort = values.cohort === undefined ? undefined : wholeNumber('--cohort', values.cohort);
   if (action === 'list') {
     if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
-    const client = await clientOf(values, context.env);
-    for (const seat of await client.seats.list(id, { signal: context.signal }))
-      context.output.item(seat, show(seat));
+    const client = await clientOf(values, context);
+    const listed = await reading(() => client.seats.list(id, { signal: context.signal }));
+    for (const seat of listed) context.output.item(seat, show(seat));
     return DONE;
   }
   if (action === 'add') {
@@ -117,16 +118,16 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
       context.output.note(
         `--concurrency ${values.concurrency}: seats add sends every seat in one change (the service applies a seat list at once), so there is nothing to run at once`,
       );
-    const client = await clientOf(values, context.env);
+    const client = await clientOf(values, context);
     return change(context, () => client.seats.add(id, seats, { signal: context.signal }));
   }
   if (action === 'replace') {
     const swaps = pairs(rest);
-    const client = await clientOf(values, context.env);
+    const client = await clientOf(values, context);
     return change(context, () => client.seats.replace(id, swaps, { signal: context.signal }));
   }
   if (!rest.length) throw new UsageError('remove needs at least one <email> or seat id');
-  return remove(await clientOf(values, context.env), id, rest, context);
+  return remove(await clientOf(values, context), id, rest, context);
 }
 
 export const seats: Command = {

@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { CardParams } from '../index.js';
+import { cardSecrets, type Environment, type KnownSecrets } from './known-secrets.js';
 import { UsageError } from './usage-error.js';
 
 // Secrets come from the environment or a file, never from argv (it shows in `ps`). Messages name
 // the variable or file and never repeat what it holds: not even a JSON parser's message, which
 // quotes the text it choked on.
-
-export type Environment = Record<string, string | undefined>;
 
 async function readSecretFile(flag: string, path: string): Promise<string> {
   try {
@@ -17,8 +16,12 @@ async function readSecretFile(flag: string, path: string): Promise<string> {
   }
 }
 
-/** The token: `--token-file <path>` (its first line) or `SEATPAY_TOKEN`. */
-export async function readToken(tokenFile: string | undefined, env: Environment): Promise<string> {
+/** The token: `--token-file <path>` (its first line) or `SEATPAY_TOKEN`; hidden from output. */
+export async function readToken(
+  tokenFile: string | undefined,
+  env: Environment,
+  secrets: KnownSecrets,
+): Promise<string> {
   const token =
     tokenFile === undefined
       ? env.SEATPAY_TOKEN?.trim()
@@ -29,13 +32,18 @@ export async function readToken(tokenFile: string | undefined, env: Environment)
         ? 'no token: set SEATPAY_TOKEN or pass --token-file <path>'
         : `--token-file ${tokenFile} is empty; put the token on its first line`,
     );
+  secrets.add(token);
   return token;
 }
 
-/** The card: `--card-file <path>` or `SEATPAY_CARD`, JSON such as `{"card_number": ..., "cvc": ...}`. */
+/**
+ * The card: `--card-file <path>` or `SEATPAY_CARD`, JSON such as `{"card_number": ..., "cvc": ...}`;
+ * its number and CVC hidden from output.
+ */
 export async function readCard(
   cardFile: string | undefined,
   env: Environment,
+  secrets: KnownSecrets,
 ): Promise<CardParams> {
   const where = cardFile === undefined ? 'SEATPAY_CARD' : `--card-file ${cardFile}`;
   const text =
@@ -48,6 +56,7 @@ export async function readCard(
   } catch {
     throw new UsageError(`${where} is not JSON; write {"card_number": "...", "cvc": "..."}`);
   }
+  secrets.add(...cardSecrets(card));
   if (typeof card !== 'object' || card === null || Array.isArray(card))
     throw new UsageError(`${where} must hold a JSON object with card_number and cvc`);
   return card as CardParams;

@@ -3,6 +3,7 @@ import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { clientOf, profileOf, type Context } from './context.js';
 import { DONE, type ExitCode } from './exit-codes.js';
+import { reading } from './read-failure.js';
 import { UsageError } from './usage-error.js';
 
 const OPTIONS = {
@@ -78,10 +79,10 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     action === 'update'
       ? changes(values, deployed ? 'max_period_spend' : 'max_monthly_spend')
       : undefined;
-  const client = await clientOf(values, context.env);
+  const client = await clientOf(values, context);
   const team =
     patch === undefined
-      ? await client.billingTeam.get(id, options)
+      ? await reading(() => client.billingTeam.get(id, options))
       : deployed
         ? await client.billingTeam.replace(id, patch, options)
         : await client.billingTeam.update(id, patch, options);

@@ -74,7 +74,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     ...(dir === undefined ? {} : { resume: { store: fileUploadStore(dir) } }),
     ...(values.mime === undefined ? {} : { mime: values.mime }),
   };
-  const client = await clientOf(values, context.env);
+  const client = await clientOf(values, context);
   for (const path of files) {
     try {
       await uploadOne(client, path, settings, context);

@@ -38,7 +38,7 @@ export interface EngineSetup {
  * A client's calls, top to bottom: prepare (route, path, body, options) → the retry loop (p-retry
  * and the policy) → per attempt: the token and headers, one send through ky, the body read
  * (bounded) → the typed error of a non-2xx answer, or the answer whose body its APIPromise
- * validates. Loaded with a client's first call, with ky and p-retry (core/request.ts says why).
+ * validates. Made with a client's first call; loaded with the page, so that no call waits for code.
  * @internal
  */
 export class CallEngine {

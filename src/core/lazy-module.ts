@@ -10,11 +10,11 @@ export function loadEveryModule(): Promise<void> {
 }
 
 /**
- * A part of seatpay loaded with `import()` on the first call that needs it, and kept: the engine
- * (ky, p-retry, core/call-engine.ts), each family's schemas (zod), and the purchase, upload,
- * polling and journal helpers. A page needs them only once it calls, and loading them then keeps
- * them out of what it loads up front (BENCHMARKS.md, "Issue 32"). After the first call the module
- * is at hand, and a call runs as it did before, without an extra step.
+ * A part of seatpay loaded with `import()` on the first call that needs it, and kept: the purchase,
+ * upload, polling, keyed checkout and journal helpers, and the observer. Most pages never use
+ * them, and loading them on use keeps them out of what a page downloads. The request path and
+ * every family's schemas are not among them: a page's first call waits for no code
+ * (BENCHMARKS.md, "Issue 36"). After the first use the module is at hand, without an extra step.
  * @internal
  */
 export class LazyModule<T> {

@@ -1,8 +1,7 @@
 import type { Platform } from '../platform/platform.js';
 import { APIPromise } from './api-promise.js';
 import type { Answer, AnswerMode, Call } from './call.js';
-import type { CallEngine } from './call-engine.js';
-import { LazyModule } from './lazy-module.js';
+import { CallEngine } from './call-engine.js';
 import { startObserving, type Observing } from './observe/observing.js';
 import { UNOBSERVED, type OperationNotes } from './observe/operation-notes.js';
 import type { PrepareSetup } from './prepare/prepare.js';
@@ -14,17 +13,13 @@ import { Secrets } from './secrets/secrets.js';
 import { Log } from './setup/logger.js';
 import type { InternalRequestOptions, ResolvedClientOptions } from './setup/options.js';
 
-// The request path proper (prepare, retries, ky, reading, errors of answers, validation), loaded
-// with a client's first call, like the family's schemas: a page loads neither before it calls.
-const engineModule = /* @__PURE__ */ new LazyModule(() => import('./call-engine.js'));
-
 /**
  * The single request path of seatpay. A call goes, top to bottom (`request`, then the client's
  * engine, core/call-engine.ts): prepare (route, path, body, options) → the retry loop (p-retry and
  * the policy) → per attempt: the token and headers, one send through ky, the body read (bounded)
  * → the typed error of a non-2xx answer, or the answer whose body its {@link APIPromise}
- * validates. The engine and a family's schemas load with the first call that needs them; every
- * call after runs at once, as before.
+ * validates. The engine and every family's schemas load with the page (a static import): a first
+ * call waits for no code, and its request leaves within the method call (BENCHMARKS.md, "Issue 36").
  *
  * One ky instance per client (ky's retry off, hooks open to users); what ky is given is what
  * costs it least (BENCHMARKS.md, "Per-call cost"). Users hold it as an opaque handle, made by
@@ -48,7 +43,7 @@ export class HttpCore {
   readonly #prepareSetup: PrepareSetup;
   readonly #observing: Observing | undefined;
   readonly #keyOwners = new KeyOwners();
-  /** The request path, once the first call has loaded it. */
+  /** The request path, made with the client's first call (its ky instance, its headers). */
   #engine: CallEngine | undefined;
 
   /** @internal */
@@ -115,51 +110,50 @@ export class HttpCore {
 
   /**
    * Starts the call `build` describes (a throw of `build` rejects the promise before anything is
-   * sent), retrying where the policy allows. `build` gets the family's checks: at once when a call
-   * has loaded them and the engine, else once both are loaded (one wait, on a first call only).
+   * sent), retrying where the policy allows. `build` gets the family's checks (its schemas).
    * @internal
    */
   request<T, C>(
-    checks: LazyModule<C>,
+    checks: C,
     build: (checks: C) => Call<T>,
     given?: InternalRequestOptions,
   ): APIPromise<T> {
     const mode: AnswerMode = { raw: false };
-    let engine: CallEngine | undefined;
+    const observing = this.#observing;
+    let answer: Promise<Answer<T>>;
     try {
-      engine = this.#engine ?? this.engineIfLoaded();
+      const engine = (this.#engine ??= this.engine());
+      // A client that traces waits for its observer's chunk on its first call (a client that
+      // does not trace never loads it); every other call starts at once.
+      answer =
+        !observing || observing.ready
+          ? engine.run(build, checks, given, mode)
+          : this.observerLoaded(observing, given).then(() =>
+              engine.run(build, checks, given, mode),
+            );
     } catch (error) {
-      return new APIPromise(Promise.reject(this.#secrets.error(error)), mode);
+      answer = Promise.reject(this.#secrets.error(error));
     }
-    const loaded = checks.loaded;
-    const answer: Promise<Answer<T>> =
-      engine !== undefined && loaded !== undefined && (!this.#observing || this.#observing.ready)
-        ? engine.run(build, loaded, given, mode)
-        : this.loadFor(checks, given).then((schemas) =>
-            this.engineIfLoaded()!.run(build, schemas, given, mode),
-          );
     return new APIPromise(answer, mode);
   }
 
   /**
-   * A first call's wait for its parts (the engine, the family's schemas, the observer when it
-   * traces), ended like every other wait by the call's signal and within its timeout: nothing has
-   * been sent yet either way.
+   * A tracing client's first wait for its observer, ended like every other wait by the call's
+   * signal and within its timeout: nothing has been sent yet either way.
    */
-  private loadFor<C>(checks: LazyModule<C>, given: InternalRequestOptions | undefined): Promise<C> {
+  private observerLoaded(
+    observing: Observing,
+    given: InternalRequestOptions | undefined,
+  ): Promise<unknown> {
     const own = given?.timeout;
     const ms = typeof own === 'number' && own > 0 ? own : this.#prepareSetup.timeoutMs;
-    const wait = { signal: given?.signal, ms };
-    const parts = [engineModule.load(wait), checks.load(wait), this.#observing?.load(wait)];
-    return Promise.all(parts).then(([, loaded]) => loaded as C);
+    return observing.load({ signal: given?.signal, ms });
   }
 
-  /** The client's engine, made on its first call once the engine's module is loaded. */
-  private engineIfLoaded(): CallEngine | undefined {
-    const loaded = engineModule.loaded;
-    if (loaded === undefined) return undefined;
+  /** The client's engine, made on its first call: a client that never calls makes none. */
+  private engine(): CallEngine {
     const options = this.#options;
-    return (this.#engine ??= new loaded.CallEngine({
+    return new CallEngine({
       options,
       platform: this.#platform,
       secrets: this.#secrets,
@@ -168,7 +162,7 @@ export class HttpCore {
       auth: { scheme: options.authScheme ?? this.#profile.authScheme, profile: this.#profile.name },
       authScheme: this.#profile.authScheme,
       prepareSetup: this.#prepareSetup,
-    }));
+    });
   }
 
   /**

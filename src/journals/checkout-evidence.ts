@@ -58,7 +58,7 @@ export async function checkoutEvidence(
   if (early.length > 0 || free.length !== rivals.length + 1) {
     return {
       charged: 'unknown',
-      evidence: `${free.length} invoice(s) of ${what} since ${record.updatedAt} (${early.length} of them dated before it was sent) not owned by another key, for ${rivals.length + 1} unsettled key(s) of that order`,
+      evidence: ambiguity(free.length, early.length, rivals.length + 1, what, record.updatedAt),
     };
   }
   const queue = [...rivals.map(({ key: other }) => other), key].sort();
@@ -75,6 +75,24 @@ export async function checkoutEvidence(
     evidence: `invoice ${String(invoice.id)} of ${what}, paid at ${String(invoice.paid_at)}`,
     change: { stage: 'done', result: invoice },
   };
+}
+
+/**
+ * Why the invoices cannot tell, in words that say which were searched: those dated from
+ * CLOCK_SKEW_MS before the call was recorded (the two clocks may differ), not owned by another key.
+ */
+function ambiguity(found: number, early: number, keys: number, what: string, sent: string): string {
+  const at = Date.parse(sent);
+  // A record's time that is no date (edited by hand) finds no invoice: say it as it is.
+  const from = Number.isFinite(at) ? new Date(at - CLOCK_SKEW_MS).toISOString() : `"${sent}"`;
+  const searched = `dated from ${from} on (${CLOCK_SKEW_MS / 60_000} minutes before the call was recorded at ${sent}: the service's clock may differ) and owned by no other key`;
+  if (found === 0)
+    return `no invoice of ${what} ${searched}; a listing can lag, so this does not prove it was not charged`;
+  const dated =
+    early === 0
+      ? ''
+      : `; ${early} of them dated before the call was recorded, so possibly another order's`;
+  return `cannot tell which invoice is this order's: ${found} invoice(s) of ${what} ${searched}, for ${keys} unsettled key(s) of that order${dated}`;
 }
 
 interface Order {

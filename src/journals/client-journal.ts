@@ -77,13 +77,17 @@ export class ClientJournal {
     checkKey(key);
     const journal = this.#access(options.journal);
     await this.#checkOwner(key, await journal.get(key, options.signal), options);
-    const { reconcile } = await reconcileModule.load({ signal: options.signal });
+    const wait = { signal: options.signal };
+    const [{ reconcile }, schemas] = await Promise.all([
+      reconcileModule.load(wait),
+      checks.load(wait),
+    ]);
     const core = this.#core;
     const calls = {
       listSubscriptions: (request?: { signal?: AbortSignal }) =>
         core.request(
-          checks,
-          (schemas) => ({
+          schemas,
+          () => ({
             route: core.routes.listSubscriptions,
             response: schemas.SubscriptionListSchema,
           }),
@@ -91,8 +95,8 @@ export class ClientJournal {
         ),
       listInvoices: async (request?: { signal?: AbortSignal }) => {
         const listing = await core.request(
-          checks,
-          (schemas) => ({ route: core.routes.listInvoices, response: schemas.InvoiceListSchema }),
+          schemas,
+          () => ({ route: core.routes.listInvoices, response: schemas.InvoiceListSchema }),
           request,
         );
         return Array.isArray(listing) ? listing : listing.results;
@@ -120,7 +124,8 @@ export class ClientJournal {
     const settlement = { charged, reason, at: new Date().toISOString(), by: 'operator' as const };
     const recorded = await journal.get(key);
     await this.#checkOwner(key, recorded, options);
-    const record = settledRecord(key, recorded, settlement);
+    // A reason may quote what the operator pasted: recorded, as everything, without a secret.
+    const record = this.#core.secrets.redact(settledRecord(key, recorded, settlement));
     await journal.set(key, record);
     return record;
   }

@@ -2,8 +2,8 @@ import { sendChunk } from '../node/chunk-sender.js';
 import { fileSourceOf } from '../node/part-source.js';
 import { VERSION } from '../version.js';
 import { hasProcessEnv, readProcessEnv } from './environment.js';
-import { md5 } from '../node/md5-worker.js';
-import type { ChunkSender, Platform } from './platform.js';
+import { createHash } from 'node:crypto';
+import type { ChunkSender, IncrementalDigest, Platform } from './platform.js';
 
 /**
  * Node's port for upload chunks, from any source: form-data streamed over `node:http(s)` from the
@@ -36,6 +36,19 @@ async function encodeForm(
   const encoded = new Response(form);
   const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
   return { body: new Uint8Array(await encoded.arrayBuffer()), contentType };
+}
+
+/**
+ * node:crypto's MD5, on the upload's own thread: several times the speed of a JavaScript one. A
+ * worker thread was measured and cost more than it saved (BENCHMARKS.md, issue 40): 40 to 90 MiB
+ * more peak RSS, and no core to spare on a loaded machine.
+ */
+function md5(): IncrementalDigest {
+  const hash = createHash('md5');
+  return {
+    update: (bytes) => void hash.update(bytes),
+    digest: () => hash.digest('hex'),
+  };
 }
 
 /** Node (and runtimes that load the `node` export condition): picked by the entry, once. */

@@ -1,12 +1,10 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
-import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import type { BillingTeam, BillingTeamPatch, BillingTeamReplace } from '../schemas/billing-team.js';
-
-// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
-const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/billing-team.js'));
+// The family's schemas (zod): loaded with the page, so that a first call waits for no code.
+import * as checks from './checks/billing-team.js';
 
 /**
  * The billing team of a subscription: seats limit, consumption strategy and auto-recharge. Owner

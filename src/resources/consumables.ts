@@ -13,12 +13,11 @@ import type {
   ConsumableList,
 } from '../schemas/consumables.js';
 import type { ConsumptionSession } from '../schemas/consumption.js';
+// The family's schemas (zod): loaded with the page, so that a first call waits for no code.
+import * as checks from './checks/consumables.js';
 const keyedCheckoutModule = /* @__PURE__ */ new LazyModule(
   () => import('../helpers/purchase/keyed-checkout.js'),
 );
-
-// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
-const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/consumables.js'));
 
 /**
  * What the caller may consume, and buying more. Reached as `client.consumables`.
@@ -131,17 +130,15 @@ export class ConsumablesResource {
     const run = this.#core.observe(
       'seatpay.checkout',
       (notes) =>
-        Promise.all([keyedCheckoutModule.load(wait), checks.load(wait)]).then(
-          ([keyedCheckout, schemas]) => {
-            // Bad input: a typed error, nothing read or sent.
-            keyedCheckout.checkKeyAndJournal({ key, journal, identity });
-            parseInput(schemas.CheckoutParamsSchema, input, 'params');
-            const digest = keyedCheckout.keyOwnerDigest;
-            const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
-            const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
-            return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
-          },
-        ),
+        keyedCheckoutModule.load(wait).then((keyedCheckout) => {
+          // Bad input: a typed error, nothing read or sent.
+          keyedCheckout.checkKeyAndJournal({ key, journal, identity });
+          parseInput(checks.CheckoutParamsSchema, input, 'params');
+          const digest = keyedCheckout.keyOwnerDigest;
+          const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
+          const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
+          return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
+        }),
       wait,
     );
     return new APIPromise(run, { raw: false });

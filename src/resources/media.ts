@@ -17,14 +17,13 @@ import type {
   MediaFile,
   OperationType,
 } from '../schemas/media.js';
+// The family's schemas (zod): loaded with the page, so that a first call waits for no code.
+import * as checks from './checks/media.js';
 // The upload helper and the listing of unfinished uploads, loaded on first use.
 const uploadModule = /* @__PURE__ */ new LazyModule(() => import('../helpers/upload/upload.js'));
 const pendingUploadsModule = /* @__PURE__ */ new LazyModule(
   () => import('../helpers/upload/pending-uploads.js'),
 );
-
-// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
-const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/media.js'));
 
 /**
  * Chunked media upload. A call goes to the `/academy/` endpoints with the `Academy` header when
@@ -207,8 +206,7 @@ export class MediaResource {
    * ```
    */
   async discardUpload(store: UploadStore, key: string): Promise<void> {
-    const schemas = await checks.load();
-    const checked = parseInput(schemas.NonEmptyStringSchema, key, 'key');
+    const checked = parseInput(checks.NonEmptyStringSchema, key, 'key');
     const loaded = await pendingUploadsModule.load();
     await loaded.discardUpload(store, checked);
   }

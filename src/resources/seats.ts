@@ -1,7 +1,6 @@
 import type { APIPromise } from '../core/api-promise.js';
 import type { Answer } from '../core/call.js';
 import type { HttpCore } from '../core/request.js';
-import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { NotFoundError } from '../core/errors/status-errors.js';
 import { parseInput } from '../core/prepare/validate-input.js';
@@ -12,9 +11,9 @@ import {
   type SeatChangeGoal,
 } from './seat-change-recovery.js';
 import type { Seat, SeatInput, SeatReplacement } from '../schemas/seats.js';
+// The family's schemas (zod): loaded with the page, so that a first call waits for no code.
+import * as checks from './checks/seats.js';
 
-// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
-const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/seats.js'));
 type SeatChecks = typeof import('./checks/seats.js');
 
 /**
@@ -216,9 +215,8 @@ export class SeatsResource {
           },
           { ...options, onRetry },
         )
-        // The answer came after the build: the checks are loaded.
         ._thenUnwrap((body, { response, method, url }) =>
-          checks.loaded!.seatsOfChange(body, { status: response.status, method, url, redact }),
+          checks.seatsOfChange(body, { status: response.status, method, url, redact }),
         )
         // The deployed server refuses a retried change in a 207, which only the parse reads.
         ._parseEarly()

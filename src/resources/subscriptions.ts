@@ -4,13 +4,12 @@ import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import type { WaitForOptions } from '../helpers/wait-for-subscription.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
+// The family's schemas (zod): loaded with the page, so that a first call waits for no code.
+import * as checks from './checks/subscriptions.js';
 // The poller, loaded on first use in a chunk of its own (client.preload() loads it ahead).
 const waitForModule = /* @__PURE__ */ new LazyModule(
   () => import('../helpers/wait-for-subscription.js'),
 );
-
-// Loaded on the family's first call: zod and the schemas stay out of what a page loads up front.
-const checks = /* @__PURE__ */ new LazyModule(() => import('./checks/subscriptions.js'));
 
 /**
  * The caller's subscriptions. Reached as `client.subscriptions`.

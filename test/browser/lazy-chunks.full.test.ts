@@ -11,8 +11,9 @@ import type * as Seatpay from '../../src/index.js';
 import { launchChromium } from './support/launch-chromium.js';
 
 // A page built as users build one with code splitting (esbuild --splitting over dist/), served
-// chunk by chunk to a real Chromium: the request path and a family's schemas come with the first
-// call, not with the page, and a chunk that does not load is a ConnectionError with nothing sent.
+// chunk by chunk to a real Chromium: the request path and every family's schemas come with the
+// page (a first call loads no chunk), the helpers with their first use, and a helper's chunk that
+// does not load is a ConnectionError with nothing sent.
 
 const DIST_INDEX = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 const PAGE = `
@@ -100,68 +101,34 @@ async function planFromPage(): Promise<{ slug?: string; error?: string; nothingS
   return { ...outcome, nothingSent: toTheService.length === before };
 }
 
-it('loads the request path and the schemas with the first call, not with the page', async () => {
-  const engine = (path: string) => /\/call-engine-[\w-]+\.js$/.test(path);
-  const plans = (path: string) => /\/plans-[\w-]+\.js$/.test(path);
-  expect(served.filter(engine)).toEqual([]);
-  expect(served.filter(plans)).toEqual([]);
-
-  // A chunk that does not arrive (a page offline, a deployment that removed it): nothing is sent.
-  await page.route(/\/call-engine-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
-  const failed = await planFromPage();
-  expect(failed).toMatchObject({ error: 'ConnectionError', mayHaveBeenProcessed: false });
-  expect(failed.nothingSent).toBe(true);
-  await page.unroute(/\/call-engine-[\w-]+\.js$/);
-  // Chromium remembers the failed module for the page's life: the same error, still nothing sent.
-  expect(await planFromPage()).toMatchObject({ error: 'ConnectionError', nothingSent: true });
-  const message = await page.evaluate(async (api) => {
-    const { createClient } = (window as never as { seatpay: PageExports }).seatpay;
-    const error = await createClient({ baseUrl: api, token: 't' })
-      .plans.get('x')
-      .catch((e: unknown) => e);
-    return (error as Error).message;
-  }, simulator.url);
-  expect(message).toMatch(/nothing was sent.*reload the page/);
-
-  // A reload loads the page's chunks anew: the first call loads what it needs, once.
-  served.length = 0;
-  await page.reload();
-  await page.waitForFunction(() => 'seatpay' in window);
-  expect(served.filter(engine)).toEqual([]);
-  const first = await planFromPage();
-  expect(first).toEqual({ slug: 'team-per-seat', nothingSent: false });
-  expect(served.filter(engine)).toHaveLength(1);
-  expect(served.filter(plans)).toHaveLength(1);
-  // Later calls find them loaded: nothing more is fetched from the page's server.
+it('answers a first call with no chunk loaded for it; a helper loads its own on first use', async () => {
+  // The request path and the family's schemas came with the page: the first call fetches no code.
   const count = served.length;
   expect(await planFromPage()).toEqual({ slug: 'team-per-seat', nothingSent: false });
   expect(served).toHaveLength(count);
 
-  // A chunk that never arrives: the call ends within its timeout, still with nothing sent.
-  await page.reload();
+  // A helper's chunk that does not arrive (a page offline, a deployment that removed it): a
+  // ConnectionError that says nothing was sent, and to reload.
+  const poller = /\/wait-for-subscription-[\w-]+\.js$/;
+  await page.route(poller, (route) => route.abort('internetdisconnected'));
   const sentBefore = toTheService.length;
-  await page.waitForFunction(() => 'seatpay' in window);
-  await page.route(/\/plans-[\w-]+\.js$/, () => undefined); // never answered
-  const stalled = await page.evaluate(async (api) => {
+  const failed = await page.evaluate(async (api) => {
     const { createClient, ConnectionError } = (window as never as { seatpay: PageExports }).seatpay;
     const client = createClient({ baseUrl: api, token: 't' });
-    const error = await client.plans.get('x', { timeout: 300 }).catch((e: unknown) => e);
+    const error = await client.subscriptions.waitFor({ exclude: [] }).catch((e: unknown) => e);
     return { connection: error instanceof ConnectionError, message: (error as Error).message };
   }, simulator.url);
-  expect(stalled).toMatchObject({ connection: true, message: expect.stringMatching(/300 ms/) });
-  const aborted = await page.evaluate(async (api) => {
-    const { createClient } = (window as never as { seatpay: PageExports }).seatpay;
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
-    const client = createClient({ baseUrl: api, token: 't', timeout: 60_000 });
-    const error = await client.plans
-      .get('x', { signal: controller.signal })
-      .catch((e: unknown) => e);
-    return (error as Error).name;
-  }, simulator.url);
-  expect(aborted).toBe('AbortError');
-  // The helpers' chunks too: a poll whose poller never arrives ends with its signal.
-  await page.route(/\/wait-for-subscription-[\w-]+\.js$/, () => undefined); // never answered
+  expect(failed).toMatchObject({
+    connection: true,
+    message: expect.stringMatching(/nothing was sent.*reload the page/),
+  });
+  expect(toTheService).toHaveLength(sentBefore);
+  await page.unroute(poller);
+
+  // A helper's chunk that never arrives: the wait ends with the caller's signal, nothing sent.
+  await page.reload();
+  await page.waitForFunction(() => 'seatpay' in window);
+  await page.route(poller, () => undefined); // never answered
   const poll = await page.evaluate(async (api) => {
     const { createClient } = (window as never as { seatpay: PageExports }).seatpay;
     const controller = new AbortController();
@@ -172,5 +139,7 @@ it('loads the request path and the schemas with the first call, not with the pag
   }, simulator.url);
   expect(poll).toBe('AbortError');
   expect(toTheService).toHaveLength(sentBefore);
-  await page.unroute(/\/plans-[\w-]+\.js$/);
+  // Plain calls on that page still need nothing more.
+  expect(await planFromPage()).toEqual({ slug: 'team-per-seat', nothingSent: false });
+  await page.unroute(poller);
 });

@@ -46,7 +46,9 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('seatpay on the PostgreSQL journal', () => {
+// A hang guard, not a budget: each test runs several bins at once, and at a load of 25 to 45
+// one took over the default 60 s (test:all failed on it).
+describe('seatpay on the PostgreSQL journal', { timeout: 300_000 }, () => {
   it('two processes run one batch at once: each row charged once; a re-run replays them all', async () => {
     // The password from PGPASSWORD: a --journal URL that holds one is refused (argv shows in ps).
     const url = `postgres://postgres@127.0.0.1:${postgres.port}/postgres`;

@@ -134,6 +134,19 @@ describe('reconcile and the secrets a listing quotes', () => {
   });
 });
 
+describe('settle and the secrets a reason quotes', () => {
+  it('a reason that quotes the token is recorded and returned with it hidden', async () => {
+    const { client, order, token } = await owner();
+    const journal = memoryJournal();
+    await lostCheckout(client, order, 'pasted-1', journal);
+    const reason = `statement shows it; charged with ${token}`;
+    const settled = await client.journal.settle('pasted-1', { journal, charged: 'yes', reason });
+    expect(settled.settled?.reason).toContain('statement shows it; charged with');
+    expect(JSON.stringify(settled)).not.toContain(token);
+    expect(JSON.stringify(await journal.get('pasted-1'))).not.toContain(token);
+  });
+});
+
 describe('a custom journal whose list() does not page', () => {
   /** 500 records, and a list() that gives all of them whatever after and limit say. */
   async function careless(): Promise<PurchaseJournal> {

@@ -29,7 +29,9 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
  */
 // 2.12 MB at the end of the round that added them: dist/ 1.73 MB (index.cjs alone 386 KB, the
 // CommonJS build inlining ky and p-retry), the docs pages 186 KB, BENCHMARKS.md 112 KB.
-const MAX_UNPACKED_BYTES = 2_300_000;
+// 2.65 MB after issue 41's OpenAPI documents (about 178 KB of indented JSON, kept readable so a
+// wire change shows in review) and issue 40's upload digest.
+const MAX_UNPACKED_BYTES = 2_800_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
@@ -121,7 +123,8 @@ describe.concurrent('the packed tarball', () => {
   });
 });
 
-describe.concurrent.each(NODE_MAJORS)('installed, under Node %i', (major) => {
+// A hang guard, not a budget: the smoke scripts start Node processes, all at once.
+describe.concurrent.each(NODE_MAJORS)('installed, under Node %i', { timeout: 300_000 }, (major) => {
   const runtime = new RegExp(`^v${major}\\.`);
   const run = (script: string, env?: Record<string, string>) =>
     runScript(nodeBinaries.get(major)!, pkg.scratchDir, script, env);

@@ -1,6 +1,6 @@
-// The fast suite runs calls in their steady state: the request path, every family's schemas and
-// the helpers, which a client loads with their first use (core/lazy-module.ts), are loaded before
-// each file, so that a test's fake clock never races the loading of a module. The first call's
+// The fast suite runs calls in their steady state: the helpers, which a client loads with their
+// first use (core/lazy-module.ts), are loaded before each file, so that a test's fake clock never
+// races the loading of a module. The first call's
 // loading is tested on its own (test/core/lazy-loading.test.ts, the browser and bundle suites).
 import { createClient } from '../../src/index.js';
 

@@ -23,7 +23,7 @@ export const LONGEST_PAUSE_MS = 250;
  * anything is written to it.
  */
 export async function prepareJournalDatabase(db: DatabaseSync, path: string): Promise<void> {
-  // Monotonic, and counting the time a statement itself waited for a lock (busy_timeout).
+  // Monotonic: a clock jump neither ends nor stretches the wait.
   const deadline = performance.now() + LOCK_WAIT_MS;
   for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
     try {

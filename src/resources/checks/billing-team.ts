@@ -1,4 +1,4 @@
-// The checks of `client.billingTeam`, loaded on its first call (core/lazy-module.ts).
+// The checks of `client.billingTeam` (zod schemas), imported with the family's resource.
 export { IdInputSchema } from '../../schemas/common.js';
 export {
   BillingTeamPatchSchema,

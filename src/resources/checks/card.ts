@@ -1,2 +1,2 @@
-// The checks of `client.card`, loaded on its first call (core/lazy-module.ts).
+// The checks of `client.card` (zod schemas), imported with the family's resource.
 export { CardParamsSchema, CardResultSchema } from '../../schemas/payments.js';

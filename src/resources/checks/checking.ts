@@ -1,2 +1,2 @@
-// The checks of `client.checking`, loaded on its first call (core/lazy-module.ts).
+// The checks of `client.checking` (zod schemas), imported with the family's resource.
 export { BagSchema, CheckingParamsSchema, CheckingSchema } from '../../schemas/checking.js';

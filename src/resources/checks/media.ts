@@ -1,4 +1,4 @@
-// The checks of `client.media`, loaded on its first call (core/lazy-module.ts).
+// The checks of `client.media` (zod schemas), imported with the family's resource.
 export { NonEmptyStringSchema } from '../../schemas/common.js';
 export {
   ChunkParamsSchema,

@@ -1,2 +1,2 @@
-// The checks of `client.pay`, loaded on its first call (core/lazy-module.ts).
+// The checks of `client.pay` (zod schemas), imported with the family's resource.
 export { PayParamsSchema, PaymentSchema } from '../../schemas/payments.js';

@@ -1,3 +1,3 @@
-// The checks of `client.plans`, loaded on its first call (core/lazy-module.ts).
+// The checks of `client.plans` (zod schemas), imported with the family's resource.
 export { NonEmptyStringSchema } from '../../schemas/common.js';
 export { PlanSchema } from '../../schemas/payments.js';

@@ -1,4 +1,4 @@
-// The checks of `client.seats`, loaded on its first call (core/lazy-module.ts), with the reading
+// The checks of `client.seats` (zod schemas), imported with the family's resource, with the reading
 // of a seat change's answer, which zod checks too.
 export { IdInputSchema } from '../../schemas/common.js';
 export {

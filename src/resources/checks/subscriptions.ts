@@ -1,2 +1,2 @@
-// The checks of `client.subscriptions`, loaded on its first call (core/lazy-module.ts).
+// The checks of `client.subscriptions` (zod schemas), imported with the family's resource.
 export { SubscriptionListSchema } from '../../schemas/subscriptions.js';

@@ -63,7 +63,8 @@ export function startMockCommand(
       stderr += data.toString();
       check();
     });
-    const timer = setTimeout(() => failWith('printed no URL and tokens within 10 s'), 10_000);
+    // A hang guard, not a budget: at a load of 25 it took over 10 s to print its banner.
+    const timer = setTimeout(() => failWith('printed no URL and tokens within 120 s'), 120_000);
     void exited.then((code) => failWith(`exited with ${code}`));
   });
 }

@@ -1,0 +1,80 @@
+import { redactSecrets } from '../node.js';
+import type { Streams } from './output.js';
+
+// Whatever the command prints may quote a secret: answers are printed as the service sent them (a
+// service may echo the token or the card), and so are its error messages and a database's. So
+// every write, on stdout and stderr alike, goes through the SDK's own redaction with every secret
+// this run knows: one place, whatever the path (result, row, note, progress, the error line).
+
+/** The command's environment: where its secrets come from (never argv). */
+export type Environment = Record<string, string | undefined>;
+
+/** Query parameters of a database URL that hold a secret (`password`, `sslpassword` ...). */
+export const SECRET_URL_PARAM = /pass|secret|token/i;
+
+/** The secrets a database URL holds: its password, and any secret query parameter. */
+export function urlSecrets(text: string): string[] {
+  if (!URL.canParse(text)) return [];
+  const url = new URL(text);
+  const found = [url.password, safeDecode(url.password)];
+  for (const [name, value] of url.searchParams) if (SECRET_URL_PARAM.test(name)) found.push(value);
+  return found.filter((secret) => secret !== '');
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The card's secret fields (its number and CVC) in whatever JSON holds it. */
+export function cardSecrets(card: unknown): string[] {
+  if (typeof card !== 'object' || card === null) return [];
+  const fields = card as Record<string, unknown>;
+  return ['card_number', 'cvc', 'cvv']
+    .map((name) => fields[name])
+    .filter((value) => typeof value === 'string' || typeof value === 'number')
+    .map((value) => String(value).trim());
+}
+
+/** The secrets of one run: those its environment holds from the start, and those read later. */
+export class KnownSecrets {
+  #list: string[] = [];
+
+  /** The token, the database password and the card the environment holds. */
+  static of(env: Environment): KnownSecrets {
+    const known = new KnownSecrets();
+    known.add(env.SEATPAY_TOKEN?.trim(), env.PGPASSWORD);
+    if (env.SEATPAY_JOURNAL) known.add(...urlSecrets(env.SEATPAY_JOURNAL));
+    try {
+      if (env.SEATPAY_CARD) known.add(...cardSecrets(JSON.parse(env.SEATPAY_CARD)));
+    } catch {
+      // Not JSON: the card reader refuses it, naming the variable only.
+    }
+    return known;
+  }
+
+  /** Keeps these secrets (a token or a card read from a file): hidden from now on. */
+  add(...secrets: (string | undefined)[]): void {
+    for (const secret of secrets)
+      if (secret && !this.#list.includes(secret)) this.#list.push(secret);
+  }
+
+  /** `text` with every known secret hidden, in any encoding. */
+  hide(text: string): string {
+    return this.#list.length === 0 ? text : redactSecrets(text, this.#list);
+  }
+
+  /** The streams, with every write passed through {@link hide}. */
+  streams(streams: Streams): Streams {
+    return {
+      stdout: { write: (text: string) => streams.stdout.write(this.hide(text)) },
+      stderr: {
+        write: (text: string) => streams.stderr.write(this.hide(text)),
+        ...(streams.stderr.isTTY === undefined ? {} : { isTTY: streams.stderr.isTTY }),
+      },
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { redact } from '../core/secrets/redact.js';
+
+/**
+ * `value` made safe to print: the given secrets hidden (`[REDACTED]`) in every string and key, in
+ * every encoding a service may echo them in (plain, URL-encoded, JSON- or HTML-escaped, base64,
+ * a card number grouped by spaces or dashes, pieces of a long secret), and the fields that always
+ * hold secrets (`card_number`, `cvc`, `password`, `authorization` ...) masked. A string gives a
+ * string. The SDK's own redaction (what its errors and logs go through), for a program that
+ * prints what the service answered, as the `seatpay` command does: a service may echo the token
+ * or the card in any answer.
+ *
+ * @example
+ * ```ts
+ * import { redactSecrets } from 'seatpay/node';
+ *
+ * const invoice = await client.consumables.checkout({ service: 'ai-credits', how_many: 5 });
+ * console.log(JSON.stringify(redactSecrets(invoice, [process.env.SEATPAY_TOKEN!])));
+ * ```
+ * @category Node
+ */
+export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
+  return redact(value, secrets) as T;
+}

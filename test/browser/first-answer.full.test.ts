@@ -1,0 +1,128 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startSimulator } from '../../examples/browser/browser-example.js';
+import type { MockServer } from '../../src/mock/index.js';
+import { packAndInstall, type PackedPackage } from '../package/support/pack-and-install.js';
+import { launchChromium } from './support/launch-chromium.js';
+
+// What a browser page downloads before its first answer (issue 36), in a real Chromium: the page
+// a user builds with vite from the packed tarball (an index.html and a module that creates a
+// client and calls `plans.get`), served file by file, its requests seen by the browser. A size
+// benchmark asserted on bytes and request counts, never on time: BENCHMARKS.md, "Issue 36".
+
+/**
+ * The page's JavaScript downloaded before its first answer, gzip -9 per file summed. Before issue
+ * 36 this page downloaded 50.1 KB in 17 files, 8 of them `import()`ed by the first call after the
+ * page's modules had loaded (one more code hop); after, 49.2 KB in 7 files, all of them the entry
+ * and the chunks its HTML preloads. The issue's goal, 24 KB, is missed: ky, zod with every
+ * family's schemas and p-retry are about 19.5 KB of it (BENCHMARKS.md, "Issue 36"). The guards
+ * sit at the measured size after merging main at e47cd47 (49.7 KB) plus about 1 %, and at the
+ * measured count of files.
+ */
+const FIRST_ANSWER_BUDGET = 50_200;
+const FIRST_ANSWER_FILES = 7;
+
+let installed: PackedPackage;
+let simulator: MockServer;
+let server: Server;
+let browser: Browser | undefined;
+/** The page's files as vite built them, by path. */
+const files = new Map<string, string>();
+
+/** A page of a user's project, built by vite from the installed package. */
+async function buildPage(project: string): Promise<void> {
+  await writeFile(
+    join(project, 'index.html'),
+    '<!doctype html><script type="module" src="/page.js"></script>',
+  );
+  await writeFile(
+    join(project, 'page.js'),
+    `import { createClient } from 'seatpay';
+     const { api, token } = Object.fromEntries(new URLSearchParams(location.search));
+     createClient({ baseUrl: api, token }).plans.get('team-per-seat').then(
+       (plan) => (window.answer = plan.slug),
+       (error) => (window.answer = String(error)),
+     );`,
+  );
+  const { build } = await import('vite');
+  const result = await build({
+    root: project,
+    configFile: false,
+    logLevel: 'silent',
+    build: { write: false, target: 'es2022' },
+  });
+  for (const output of (Array.isArray(result) ? result : [result]).flatMap((r) =>
+    'output' in r ? r.output : [],
+  )) {
+    const text = output.type === 'chunk' ? output.code : String(output.source);
+    files.set(`/${output.fileName}`, text);
+  }
+}
+
+beforeAll(async () => {
+  installed = await packAndInstall();
+  await buildPage(installed.scratchDir);
+  server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://page').pathname;
+    const body = files.get(path === '/' ? '/index.html' : path);
+    if (body === undefined) res.writeHead(404).end();
+    else {
+      const type = path.endsWith('.js') ? 'text/javascript' : 'text/html';
+      res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  simulator = await startSimulator();
+  ({ browser } = await launchChromium());
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await simulator?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  if (installed) await rm(installed.scratchDir, { recursive: true, force: true });
+});
+
+it('downloads at most the budget before its first answer, and no code after its own modules', async () => {
+  const page = await browser!.newPage();
+  /** Every request of the page, in the order the browser made them. */
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const query = new URLSearchParams({
+    api: simulator.url,
+    token: simulator.simulator.users.owner.token,
+  });
+  await page.goto(`${origin}/?${query}`);
+  await page.waitForFunction(() => 'answer' in window);
+  expect(await page.evaluate(() => (window as never as { answer: string }).answer)).toBe(
+    'team-per-seat',
+  );
+  await page.close();
+
+  const toTheService = requests.findIndex((url) => url.startsWith(simulator.url));
+  expect(toTheService).toBeGreaterThan(0);
+  const scripts = requests
+    .slice(0, toTheService)
+    .filter((url) => url.endsWith('.js'))
+    .map((url) => new URL(url).pathname);
+  // Every script the call needed was asked for before its request left: none comes after it.
+  expect(requests.slice(toTheService).filter((url) => url.endsWith('.js'))).toEqual([]);
+  // And each was the page's entry or a chunk the HTML preloads (no import() waited for on the
+  // way: the request leaves once the page's own modules have loaded).
+  const html = files.get('/index.html')!;
+  for (const script of scripts) expect(html).toContain(script);
+
+  const gzipped = scripts.reduce(
+    (sum, path) => sum + gzipSync(files.get(path)!, { level: 9 }).byteLength,
+    0,
+  );
+  console.log(`before the first answer: ${scripts.length} files, ${gzipped} B gzipped`);
+  expect(gzipped).toBeLessThanOrEqual(FIRST_ANSWER_BUDGET);
+  expect(scripts.length).toBeLessThanOrEqual(FIRST_ANSWER_FILES);
+});
