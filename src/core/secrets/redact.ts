@@ -113,19 +113,25 @@ const MAX_DEPTH = 20;
  * A deep copy of `value` in which secret keys are masked and the given secrets are scrubbed from
  * every string and key. Non-plain objects (FormData, Blob) are described, not copied; cycles,
  * depth past 20 and values that throw when read (a Proxy, a getter) become markers, never an
- * exception.
+ * exception. `scrub` is how a string or key is scrubbed (by default {@link scrubText} with
+ * `secrets`): a caller may remember the strings found clean.
  */
-export function redact(value: unknown, secrets: readonly string[] = []): unknown {
-  return copy(value, secrets, 0, new Set());
+export function redact(
+  value: unknown,
+  secrets: readonly string[] = [],
+  scrub: (text: string) => string = (text) => scrubText(text, secrets),
+): unknown {
+  return copy(value, secrets, scrub, 0, new Set());
 }
 
 function copy(
   value: unknown,
   secrets: readonly string[],
+  scrub: (text: string) => string,
   depth: number,
   seen: Set<object>,
 ): unknown {
-  if (typeof value === 'string') return scrubText(value, secrets);
+  if (typeof value === 'string') return scrub(value);
   // A card number can come back as a number (short numbers are ids and amounts, not secrets); a
   // symbol's description can quote anything.
   if (typeof value === 'number' || typeof value === 'bigint')
@@ -138,15 +144,16 @@ function copy(
   if (seen.has(value)) return '[Circular]';
   seen.add(value);
   try {
-    if (Array.isArray(value)) return value.map((item) => copy(item, secrets, depth + 1, seen));
+    if (Array.isArray(value))
+      return value.map((item) => copy(item, secrets, scrub, depth + 1, seen));
     if (!isPlainObject(value)) return `[${kindOf(value)}]`;
     const result: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       // Defined, not assigned: a body key named `__proto__` (JSON.parse makes it an own key) must
       // stay a key, not become the copy's prototype and lend it fields the service never sent.
       // Keys are scrubbed too: a service can key a listing by what it was sent (the token).
-      Object.defineProperty(result, scrubText(key, secrets), {
-        value: isSecretKey(key) ? REDACTED : copy(item, secrets, depth + 1, seen),
+      Object.defineProperty(result, scrub(key), {
+        value: isSecretKey(key) ? REDACTED : copy(item, secrets, scrub, depth + 1, seen),
         enumerable: true,
         writable: true,
         configurable: true,

@@ -5,6 +5,9 @@ import { scrubError } from './scrub-error.js';
 
 /** Clean header values remembered at most (a date, an id: every answer has new ones). */
 const MAX_CLEAN_HEADERS = 64;
+/** Clean strings of redacted values remembered at most, and the longest one remembered. */
+const MAX_CLEAN_TEXTS = 256;
+const MAX_CLEAN_TEXT_LENGTH = 200;
 
 /**
  * The one place that knows a client's secrets (its fixed token, the tokens a provider handed out,
@@ -27,6 +30,14 @@ export class Secrets {
    * every secret was a tenth of seatpay's own work per call. Emptied whenever a secret is added.
    */
   readonly #cleanHeaders = new Set<string>();
+  /**
+   * Short strings of redacted values (field names, a kind, a stage, a service's name, an id sent
+   * again) found to quote no secret of `#all`: a keyed call's journal records repeat them in every
+   * record, and each was searched for every encoding of every secret. Emptied whenever a secret is
+   * added, as `#cleanHeaders`.
+   */
+  readonly #cleanTexts = new Set<string>();
+  readonly #scrub = (text: string): string => this.#scrubRemembered(text);
 
   /** @param pinned - Kept whatever comes after: the client's fixed token. */
   constructor(pinned: readonly string[] = [], size = 16) {
@@ -44,6 +55,7 @@ export class Secrets {
       if (this.#values.length > this.#size) this.#values.shift();
       this.#all = [...this.#pinned, ...this.#values];
       this.#cleanHeaders.clear();
+      this.#cleanTexts.clear();
     }
   }
 
@@ -58,7 +70,17 @@ export class Secrets {
 
   /** `value` (a body, headers, issues) with every secret hidden, in any encoding. */
   redact<T>(value: T): T {
-    return redact(value, this.#all) as T;
+    return redact(value, this.#all, this.#scrub) as T;
+  }
+
+  /** `text` scrubbed of `#all`; a short clean one remembered as such. */
+  #scrubRemembered(text: string): string {
+    if (this.#cleanTexts.has(text)) return text;
+    const scrubbed = scrubText(text, this.#all);
+    if (scrubbed !== text || text.length > MAX_CLEAN_TEXT_LENGTH) return scrubbed;
+    if (this.#cleanTexts.size >= MAX_CLEAN_TEXTS) this.#cleanTexts.clear();
+    this.#cleanTexts.add(text);
+    return text;
   }
 
   /** `text` (a message, a status text) with every secret hidden. */
