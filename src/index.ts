@@ -53,8 +53,8 @@ export type {
   PurchaseStepName,
   PurchaseStepResults,
 } from './helpers/purchase-step.js';
+export { memoryJournal } from './journals/memory-journal.js';
 export {
-  memoryJournal,
   type PurchaseJournal,
   type PurchaseRecord,
   type CheckoutRecord,

@@ -24,7 +24,11 @@ export { fileUploadStore } from './node/file-upload-store.js';
 
 export { redactSecrets } from './node/redact-secrets.js';
 
-export { fileJournal, type FileJournal } from './journals/sqlite/file-journal.js';
+export {
+  fileJournal,
+  type FileJournal,
+  type FileJournalOptions,
+} from './journals/sqlite/file-journal.js';
 
 /**
  * The options of {@link fromPath}.

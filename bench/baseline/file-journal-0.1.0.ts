@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, open, readFile, realpath, rename, unlink } from 'node:fs/promises';
-import {
-  checkRecord,
-  isFree,
-  type JournalOptions,
-  type JournalRecord,
-  type PurchaseJournal,
-} from '../../src/journals/journal.js';
+import type { JournalOptions, JournalRecord, PurchaseJournal } from '../../src/journals/journal.js';
+import { checkRecord, isFree } from '../../src/journals/stored-record.js';
 import { JournalError } from '../../src/core/errors/journal-errors.js';
 import { codeOf, withFileLock } from './file-lock-0.1.0.js';
 

@@ -2,6 +2,7 @@ import {
   AbortError,
   APIError,
   InvalidRequestError,
+  KeyInProgressError,
   PurchaseError,
   SeatpayError,
 } from '../index.js';
@@ -41,13 +42,12 @@ function mayHaveCharged(error: SeatpayError): boolean {
   return (error as { mayHaveBeenProcessed?: boolean }).mayHaveBeenProcessed === true;
 }
 
-/**
- * The key is run by another process right now. Matched by name: `KeyInProgressError` comes from
- * the keys work and may not be exported yet; a purchase wraps it in `PurchaseError`.
- */
+/** The key is run by another live process right now (a purchase wraps it in `PurchaseError`). */
 function inProgressElsewhere(error: unknown): boolean {
-  const named = (value: unknown) => (value as { name?: unknown })?.name === 'KeyInProgressError';
-  return named(error) || named((error as { cause?: unknown })?.cause);
+  return (
+    error instanceof KeyInProgressError ||
+    (error instanceof PurchaseError && error.cause instanceof KeyInProgressError)
+  );
 }
 
 /**

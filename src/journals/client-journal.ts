@@ -1,5 +1,6 @@
 import type { HttpCore } from '../core/request.js';
-import { KeyOwnerError } from '../core/errors/journal-errors.js';
+import { KeyInProgressError, KeyOwnerError } from '../core/errors/journal-errors.js';
+import { isInProgress } from './key-lease.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { PurchaseJournal, JournalRecord } from './journal.js';
 import { LazyModule } from '../core/lazy-module.js';
@@ -148,17 +149,21 @@ export class ClientJournal {
     return this.#access(options.journal).prune(olderThan);
   }
 
-  /** A record another identity wrote is refused, as a money call with its key would be. */
+  /**
+   * A record another identity wrote is refused, as a money call with its key would be; one a live
+   * run still holds is not unknown yet: {@link KeyInProgressError}, nothing written.
+   */
   async #checkOwner(
     key: string,
     record: JournalRecord | undefined,
     options: { identity?: string | undefined; signal?: AbortSignal | undefined },
   ): Promise<void> {
+    if (isInProgress(record)) throw new KeyInProgressError(key);
     if (record?.owner === undefined) return;
     // Loaded only when a record names an owner, as the keyed calls load it.
     const { keyOwnerDigest } = await ownerDigestModule.load({ signal: options.signal });
     const scope = this.#core.keyScope(key, options.identity, undefined, keyOwnerDigest);
-    if (record.owner !== (await scope.owner(options.signal))) throw new KeyOwnerError(key);
+    if (!(await scope.isOwner(record.owner, options.signal))) throw new KeyOwnerError(key);
   }
 
   #access(journal: PurchaseJournal | undefined): JournalAccess {

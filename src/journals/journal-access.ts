@@ -1,7 +1,8 @@
 import { AbortError } from '../core/errors/abort-error.js';
 import { JournalError } from '../core/errors/journal-errors.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import { checkRecord, type JournalRecord, type PurchaseJournal } from './journal.js';
+import type { JournalRecord, PurchaseJournal } from './journal.js';
+import { checkRecord } from './stored-record.js';
 
 /**
  * A journal as `client.journal` uses it: every failure is a {@link JournalError} naming the key,

@@ -1,5 +1,3 @@
-import { JournalError } from '../core/errors/journal-errors.js';
-import { isPrunable, pageOf } from './record-rules.js';
 import type { Settlement } from './settlement.js';
 import type { JournalListOptions } from './list-options.js';
 import type { Payment, Plan } from '../schemas/payments.js';
@@ -54,6 +52,8 @@ export interface PurchaseRecord {
   updatedAt: string;
   /** The decision that settled an unknown outcome (`client.journal.reconcile` or `settle`). */
   settled?: Settlement | undefined;
+  /** Until when (ISO 8601) the live run that claimed the key holds it (renewed while it runs). */
+  leaseUntil?: string | undefined;
 }
 
 /**
@@ -89,6 +89,8 @@ export interface CheckoutRecord {
   updatedAt: string;
   /** The decision that settled an unknown outcome (`client.journal.reconcile` or `settle`). */
   settled?: Settlement | undefined;
+  /** Until when (ISO 8601) the live run that claimed the key holds it (renewed while it runs). */
+  leaseUntil?: string | undefined;
 }
 
 /**
@@ -194,6 +196,16 @@ export interface PurchaseJournal {
    * ```
    */
   prune?(olderThan: Date, options?: JournalOptions): Promise<number>;
+  /**
+   * How long (ms, default 30,000) a claimed key stays in progress after its run's last heartbeat:
+   * a dead run's key is unknown, and settleable, this long after (docs/journals.md).
+   *
+   * @example
+   * ```ts
+   * const journal: PurchaseJournal = { ...myJournal, lease: 10_000 };
+   * ```
+   */
+  lease?: number;
 }
 
 /**
@@ -210,86 +222,4 @@ export interface JournalListEntry {
   key: string;
   /** Its record. */
   record: JournalRecord;
-}
-
-/**
- * A journal in memory: it survives nothing but lasts as long as the process, which is what a
- * `key` without a `journal` uses (one per client and the clients made from it with
- * `withOptions`). Records are copied in and out.
- *
- * @example
- * ```ts
- * import { memoryJournal } from 'seatpay';
- *
- * const journal = memoryJournal();
- * await client.purchase({ plan: 'personal', card, chosen_period: 'MONTH', key: 'order-7', journal });
- * ```
- * @category Helpers
- */
-export function memoryJournal(): PurchaseJournal {
-  const records = new Map<string, string>();
-  const read = (key: string) => parseRecord(records.get(key), 'memory journal');
-  return {
-    get: async (key) => read(key),
-    set: async (key, record) => void records.set(key, JSON.stringify(record)),
-    claim: async (key, record) => {
-      if (!isFree(read(key))) return false;
-      records.set(key, JSON.stringify(record));
-      return true;
-    },
-    list: async (options) =>
-      pageOf([...records.keys()], options).map((key) => ({ key, record: read(key)! })),
-    delete: async (key) => void records.delete(key),
-    prune: async (olderThan) =>
-      [...records.keys()].filter((key) => isPrunable(read(key)!, olderThan) && records.delete(key))
-        .length,
-  };
-}
-
-/**
- * A stored record, or undefined for nothing stored. Anything else (not JSON, not an object with a
- * known `stage`) is someone else's data: a {@link JournalError} naming `where`, never "nothing".
- */
-export function parseRecord(
-  text: string | null | undefined,
-  where: string,
-  path?: string,
-): JournalRecord | undefined {
-  if (text === undefined || text === null) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new JournalError(`The ${where} holds a record that is not JSON; fix or move it`, {
-      path,
-      cause: error,
-    });
-  }
-  return checkRecord(value, where, path);
-}
-
-const STAGES = new Set(['paying', 'refused', 'paid', 'subscribed', 'done', 'sending']);
-
-/** `value` as a record, or a {@link JournalError}: a journal holds its own records or nothing. */
-export function checkRecord(value: unknown, where: string, path?: string): JournalRecord {
-  const record = value as Partial<JournalRecord> | null;
-  const ok =
-    typeof record === 'object' &&
-    record !== null &&
-    !Array.isArray(record) &&
-    typeof record.stage === 'string' &&
-    STAGES.has(record.stage) &&
-    (record.kind === undefined || record.kind === 'purchase' || record.kind === 'checkout');
-  if (!ok) {
-    throw new JournalError(`The ${where} holds something that is not a seatpay record`, { path });
-  }
-  return record as JournalRecord;
-}
-
-/**
- * Whether a key with this record may be claimed: no record, or a refused call's (nothing charged;
- * a key settled as not charged is recorded as refused).
- */
-export function isFree(record: JournalRecord | undefined): boolean {
-  return record === undefined || record.stage === 'refused';
 }

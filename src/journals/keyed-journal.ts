@@ -2,16 +2,21 @@ import { AbortError } from '../core/errors/abort-error.js';
 import { untilAborted, withinMs } from '../core/retry/until-aborted.js';
 import {
   JournalError,
+  KeyInProgressError,
   KeyOwnerError,
   KeyReuseError,
   SettledKeyError,
 } from '../core/errors/journal-errors.js';
 import { canResume } from './record-rules.js';
-import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import { checkRecord, isFree, type JournalRecord, type PurchaseJournal } from './journal.js';
+import type { JournalRecord, PurchaseJournal } from './journal.js';
+import { checkRecord, isFree } from './stored-record.js';
 import { checkReplayable } from './record-check.js';
-import { storedKey } from './key-text.js';
+import { canonical, ownField } from './key-checks.js';
 import type { KeyScope } from '../core/secrets/key-owner.js';
+import { deadlineMessage } from '../core/retry/deadline.js';
+import { isInProgress, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
+
+export { checkKeyAndJournal } from './key-checks.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
@@ -29,10 +34,20 @@ const releasing = new WeakMap<PurchaseJournal, Map<string, Promise<void>>>();
  * another request (other kind or parameters) is refused with {@link KeyReuseError}, one made by
  * another identity with {@link KeyOwnerError}. What it records passes through the client's secrets
  * and names its owner; what it replays is checked as its kind ({@link checkReplayable}).
+ *
+ * A key this run claimed is held under a lease (`leaseUntil` in its record), renewed by a
+ * heartbeat until the run writes its outcome or {@link release}s the key; a run that finds the
+ * key held by another live run waits for its outcome ({@link awaitOutcome}).
  */
 export class KeyedJournal {
   readonly #params: Record<string, unknown>;
   #owner: Promise<string> | undefined;
+  readonly #leaseMs: number;
+  /** The record this run last wrote while it holds the key (its outcome unknown yet). */
+  #held: JournalRecord | undefined;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** This run's writes, one after another: a heartbeat never lands after the outcome. */
+  #writing: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly journal: PurchaseJournal,
@@ -44,6 +59,7 @@ export class KeyedJournal {
   ) {
     // As a journal gives it back: through JSON (undefined fields dropped).
     this.#params = JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
+    this.#leaseMs = leaseOf(journal);
   }
 
   /** The parameters to record with the key. */
@@ -59,7 +75,7 @@ export class KeyedJournal {
     if (found === undefined || found === null) return undefined;
     const record = checkRecord(found, `journal's record of key "${this.key}"`);
     // Another identity's record: refused before anything of it (its parameters) is told.
-    if (record.owner !== undefined && record.owner !== (await this.#ownerDigest())) {
+    if (record.owner !== undefined && !(await this.#isOwner(record.owner))) {
       throw new KeyOwnerError(this.key);
     }
     this.#checkSameRequest(record);
@@ -72,17 +88,48 @@ export class KeyedJournal {
   }
 
   /**
-   * Stores `record` unless the key has one; resolves to whether it did. A claim that lands after
-   * the call stopped waiting for it (its signal, its timeout, a journal slower than both) is
-   * released: nothing was sent, so the key is recorded as refused (free again), never left
-   * "sending" for ever.
+   * The key's record once no other live run holds it: while another run's lease is current, the
+   * journal is read again, with pauses, until that run's outcome is written (or its lease runs
+   * out: it died). The wait ends with the call's signal, and after its per-attempt timeout or its
+   * deadline with {@link KeyInProgressError}.
+   */
+  async awaitOutcome(): Promise<JournalRecord | undefined> {
+    let record = await this.read();
+    if (!isInProgress(record)) return record;
+    const { signal } = this;
+    const budget = this.scope.timeoutMs > 0 ? this.scope.timeoutMs : Infinity;
+    const started = performance.now();
+    try {
+      for (const pause of pollPauses(this.#leaseMs)) {
+        const left = budget - (performance.now() - started);
+        if (left <= 0) throw new KeyInProgressError(this.key);
+        await sleep(Math.min(pause, left), signal);
+        record = await this.read();
+        if (!isInProgress(record)) return record;
+      }
+    } catch (error) {
+      // The call's deadline (totalTimeout, an AbortSignal.timeout) ended the wait: still held.
+      if (error instanceof AbortError && deadlineMessage(signal?.reason) !== undefined) {
+        throw new KeyInProgressError(this.key, { cause: signal?.reason });
+      }
+      throw error;
+    }
+    return record;
+  }
+
+  /**
+   * Stores `record` unless the key has one; resolves to whether it did, and holds the key if it
+   * did. A claim that lands after the call stopped waiting for it (its signal, its timeout, a
+   * journal slower than both) is released: nothing was sent, so the key is recorded as refused
+   * (free again), never left "sending" for ever.
    */
   async claim(record: JournalRecord): Promise<boolean> {
     const { journal, key } = this;
     const claim = journal.claim?.bind(journal);
     // A journal without claim: not atomic, as its author chose.
     if (!claim && !isFree(await this.read())) return false;
-    const stamped = await this.#stamped(record);
+    const leased = { ...record, leaseUntil: leaseUntil(this.#leaseMs) };
+    const stamped = await this.#stamped(leased);
     // Started only if the call is still waiting (#call checks the signal first).
     const started: { landing?: Promise<boolean> } = {};
     const start = () =>
@@ -94,9 +141,11 @@ export class KeyedJournal {
         ),
       ));
     try {
-      return await this.#call('claim', start);
+      const claimed = await this.#call('claim', start);
+      if (claimed) this.#hold(leased);
+      return claimed;
     } catch (error) {
-      if (started.landing) this.#releaseIfLanded(started.landing, stamped);
+      if (started.landing) this.#releaseIfLanded(started.landing, withoutLease(stamped));
       throw error;
     }
   }
@@ -104,9 +153,59 @@ export class KeyedJournal {
   /**
    * Stores `record`, replacing the key's. It is written even once the signal fired (what happened
    * to the money must be recorded, and the journal gets no signal to stop it); only the waiting
-   * for it ends with the signal.
+   * for it ends with the signal. While this run holds the key, a record whose outcome is not known
+   * yet keeps the lease; an outcome (done, refused) ends it.
    */
   async write(record: JournalRecord): Promise<void> {
+    const ends = record.stage === 'done' || record.stage === 'refused';
+    const held = this.#held !== undefined && !ends;
+    const next = held ? { ...record, leaseUntil: leaseUntil(this.#leaseMs) } : withoutLease(record);
+    if (held) this.#held = next;
+    else this.#letGo();
+    return this.#serially(() => this.#store(next));
+  }
+
+  /**
+   * Ends this run's hold on the key: a run that ends without an outcome (unknown, or failed after
+   * claiming) leaves its record without a lease, so that a call waiting for it stops waiting and
+   * the key can be settled at once. Never throws.
+   */
+  async release(): Promise<void> {
+    const held = this.#held;
+    this.#letGo();
+    if (held) await this.#serially(() => this.#store(withoutLease(held))).catch(() => undefined);
+    else await this.#writing;
+  }
+
+  #hold(record: JournalRecord): void {
+    this.#held = record;
+    const every = Math.max(1, Math.floor(this.#leaseMs / 3));
+    this.#heartbeat ??= setInterval(() => this.#renew(), every);
+    // A heartbeat never keeps a process alive on its own (Node, Deno, Bun have unref).
+    (this.#heartbeat as { unref?: () => void }).unref?.();
+  }
+
+  #renew(): void {
+    if (!this.#held) return;
+    const renewed = { ...this.#held, leaseUntil: leaseUntil(this.#leaseMs) };
+    this.#held = renewed;
+    // A heartbeat that fails is not this run's failure: its lease may run out, which is safe.
+    void this.#serially(() => this.#store(renewed)).catch(() => undefined);
+  }
+
+  #letGo(): void {
+    this.#held = undefined;
+    if (this.#heartbeat !== undefined) clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
+  }
+
+  #serially(write: () => Promise<void>): Promise<void> {
+    const mine = this.#writing.then(write, write);
+    this.#writing = mine.catch(() => undefined);
+    return mine;
+  }
+
+  async #store(record: JournalRecord): Promise<void> {
     const stamped = await this.#stamped(record);
     return this.#call('write', () => this.journal.set(this.key, stamped), true);
   }
@@ -136,13 +235,21 @@ export class KeyedJournal {
   async #stamped(record: JournalRecord): Promise<JournalRecord> {
     // Known by the time a record is written after a claim: a write after an abort still goes.
     const owner = await (this.#owner ?? this.#ownerDigest());
-    return this.scope.redact({ ...record, owner });
+    // The owner is a MAC of ours, nothing of a secret: stamped after the search for secrets,
+    // which would otherwise try to decode its base64 on every write.
+    return { ...this.scope.redact(record), owner };
   }
 
   #ownerDigest(): Promise<string> {
     const { signal } = this;
     this.#owner ??= this.scope.owner(signal);
     return signal ? untilAborted(this.#owner, signal) : this.#owner;
+  }
+
+  #isOwner(recorded: string): Promise<boolean> {
+    const { signal } = this;
+    const checked = this.scope.isOwner(recorded, signal);
+    return signal ? untilAborted(checked, signal) : checked;
   }
 
   #options() {
@@ -181,49 +288,4 @@ export class KeyedJournal {
     );
     if (differences.length > 0) throw new KeyReuseError(this.key, differences);
   }
-}
-
-/** Checks a call's `key` and `journal` before anything is sent. */
-export function checkKeyAndJournal(keyed: {
-  key?: unknown;
-  journal?: unknown;
-  identity?: unknown;
-}): void {
-  const { key, journal, identity } = keyed;
-  if (key !== undefined && (typeof key !== 'string' || key === '')) {
-    throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
-  }
-  if (key !== undefined) storedKey(key);
-  if (identity !== undefined && (typeof identity !== 'string' || identity === '')) {
-    throw new InvalidRequestError('Invalid identity: must be a non-empty string (your user id)', {
-      field: 'identity',
-    });
-  }
-  const usable =
-    journal === undefined ||
-    (typeof journal === 'object' &&
-      journal !== null &&
-      typeof (journal as PurchaseJournal).get === 'function' &&
-      typeof (journal as PurchaseJournal).set === 'function');
-  if (!usable) {
-    throw new InvalidRequestError('Invalid journal: must have get(key) and set(key, record)', {
-      field: 'journal',
-    });
-  }
-}
-
-function ownField(object: object, name: string): unknown {
-  return Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : undefined;
-}
-
-/** JSON with object keys sorted, so that `{ a, b }` and `{ b, a }` compare equal. */
-function canonical(value: unknown): string {
-  return (
-    JSON.stringify(value, (_key, item: unknown) => {
-      if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
-      const sorted: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-      for (const name of Object.keys(item).sort()) sorted[name] = ownField(item, name);
-      return sorted;
-    }) ?? 'undefined'
-  );
 }

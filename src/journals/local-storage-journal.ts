@@ -1,7 +1,8 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import { JournalError } from '../core/errors/journal-errors.js';
 import { isPrunable, pageOf } from './record-rules.js';
-import { isFree, parseRecord, type PurchaseJournal } from './journal.js';
+import type { PurchaseJournal } from './journal.js';
+import { isFree, parseRecord } from './stored-record.js';
 
 /**
  * A journal in the browser's `localStorage` (or any Web Storage given as `storage`), so that a
@@ -25,6 +26,8 @@ export function localStorageJournal(
     storage?: Pick<Storage, 'getItem' | 'setItem'> & Partial<Storage>;
     /** Put before each key; default `'seatpay:purchase:'`. */
     prefix?: string;
+    /** How long a claim of a closed tab holds its key (see `PurchaseJournal.lease`); default 30,000 ms. */
+    lease?: number;
   } = {},
 ): PurchaseJournal {
   const storage =
@@ -57,6 +60,7 @@ export function localStorageJournal(
       for (const key of old) remove(prefix + key);
       return old.length;
     },
+    ...(options.lease === undefined ? {} : { lease: options.lease }),
   };
 }
 

@@ -4,6 +4,9 @@ import { DecimalInputSchema } from '../schemas/common.js';
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as plain data. */
 export type JsonSchema = Record<string, unknown>;
 
+/** The media type of a JSON body, and of a field sent JSON-encoded. */
+export const JSON_TYPE = 'application/json';
+
 /**
  * Which side of a schema the wire carries. The schemas are the client's: it parses an answer
  * (the wire is the schema's input: an amount may come as a number, read as a decimal string), and

@@ -4,7 +4,8 @@ import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
-import { memoryJournal, type PurchaseJournal } from '../journals/journal.js';
+import type { PurchaseJournal } from '../journals/journal.js';
+import { memoryJournal } from '../journals/memory-journal.js';
 import type {
   CheckoutParams,
   CheckoutResult,

@@ -19,16 +19,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** The package's public entries (`seatpay`, `seatpay/mock` ...), from package.json `exports`. */
+/** The package's code entries (`seatpay`, `seatpay/mock` ...), from package.json `exports`. */
 async function packageEntries(): Promise<string[]> {
   const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
     name: string;
     exports: Record<string, unknown>;
   };
-  return Object.keys(manifest.exports)
-    .filter((subpath) => subpath !== './package.json')
-    .map((subpath) => (subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`))
-    .sort();
+  return (
+    Object.keys(manifest.exports)
+      // The JSON documents (`seatpay/openapi.json` ...) are data, described in docs/openapi.md.
+      .filter((subpath) => !subpath.endsWith('.json'))
+      .map((subpath) => (subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`))
+      .sort()
+  );
 }
 
 type Declaration = JSONOutput.DeclarationReflection;

@@ -106,12 +106,17 @@ describe('a fleet on one PostgreSQL journal', () => {
     const charged = chargesSince(before);
     expect(charged.checkouts).toHaveLength(500);
     expect(charged.payments).toHaveLength(50);
-    // A key another process holds in flight is refused as unsettled (it may be charging now),
-    // never run twice; the process holding it finished it.
+    // A key another process holds in flight is waited for and replayed (issue 37), never run
+    // twice; a wait that outlives the call's timeout says so (in progress elsewhere); unknown
+    // only where the holder's own answer was lost.
+    const allowed = new Set([
+      'ok',
+      'UnsettledKeyError',
+      'KeyInProgressError',
+      'PurchaseError:no:KeyInProgressError',
+    ]);
     const outcomes = new Set(runs.flatMap((run) => [...run.ended.values()]));
-    expect(
-      [...outcomes].filter((outcome) => outcome !== 'ok' && outcome !== 'UnsettledKeyError'),
-    ).toEqual([]);
+    expect([...outcomes].filter((outcome) => !allowed.has(outcome))).toEqual([]);
     expect(runs.reduce((sum, run) => sum + run.ended.size, 0)).toBe(1100);
     const records = await recordsOf('fleet_plain');
     expect([...records.values()].every((record) => record.stage === 'done')).toBe(true);

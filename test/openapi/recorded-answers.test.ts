@@ -23,15 +23,23 @@ const seen = exchanges.map((exchange) => ({
 const onRoutes = seen.filter(({ result }) => result.route !== null);
 
 describe('every recorded real answer on a route the client calls follows the deployed document', () => {
-  it.each(onRoutes.map(({ exchange, result }) => [`#${exchange.n} ${result.route} ${exchange.response.status}: ${exchange.step}`, result] as const))(
-    '%s',
-    (_, result) => {
-      expect(result.problems).toEqual([]);
-    },
-  );
+  it.each(
+    onRoutes.map(
+      ({ exchange, result }) =>
+        [
+          `#${exchange.n} ${result.route} ${exchange.response.status}: ${exchange.step}`,
+          result,
+        ] as const,
+    ),
+  )('%s', (_, result) => {
+    expect(result.problems).toEqual([]);
+  });
 
   it('finds what a wrong answer breaks (the check is not empty)', () => {
-    const plan = onRoutes.find(({ exchange }) => exchange.response.status === 200 && exchange.request.path.startsWith('/v1/payments/plan/'))!.exchange;
+    const plan = onRoutes.find(
+      ({ exchange }) =>
+        exchange.response.status === 200 && exchange.request.path.startsWith('/v1/payments/plan/'),
+    )!.exchange;
     const wrong = { ...(plan.response.body as object), slug: 7, service_items: 'none' };
     const answer = { method: 'GET', path: plan.request.path, contentType: 'application/json' };
     expect(check({ ...answer, status: 200, body: plan.response.body }).problems).toEqual([]);
@@ -39,12 +47,21 @@ describe('every recorded real answer on a route the client calls follows the dep
       '200 application/json: /slug must be string',
       '200 application/json: /service_items must be array',
     ]);
-    expect(check({ ...answer, status: 200, contentType: 'text/html', body: '<html>' }).problems).toEqual(['200: content type "text/html" is not documented']);
-    expect(check({ ...answer, status: 418, body: {} }).problems).toEqual(['status 418 is not documented']);
+    expect(
+      check({ ...answer, status: 200, contentType: 'text/html', body: '<html>' }).problems,
+    ).toEqual(['200: content type "text/html" is not documented']);
+    expect(check({ ...answer, status: 418, body: {} }).problems).toEqual([
+      'status 418 is not documented',
+    ]);
   });
 
   it('leaves out only requests that are not a route the client calls (wrong verbs, unknown paths)', () => {
-    const off = seen.filter(({ result }) => result.route === null).map(({ exchange }) => `${exchange.request.method} ${exchange.request.template ?? exchange.request.path}`);
+    const off = seen
+      .filter(({ result }) => result.route === null)
+      .map(
+        ({ exchange }) =>
+          `${exchange.request.method} ${exchange.request.template ?? exchange.request.path}`,
+      );
     expect(onRoutes.length).toBeGreaterThan(150);
     expect(off.sort()).toEqual(
       [

@@ -11,7 +11,11 @@ import { launchChromium } from '../browser/support/launch-chromium.js';
 const root = new URL('../../', import.meta.url);
 const PAGES = [
   { profile: 'spec', page: 'docs/openapi/index.html', document: 'openapi/openapi.json' },
-  { profile: 'deployed', page: 'docs/openapi/deployed.html', document: 'openapi/openapi.deployed.json' },
+  {
+    profile: 'deployed',
+    page: 'docs/openapi/deployed.html',
+    document: 'openapi/openapi.deployed.json',
+  },
 ] as const;
 
 let browser: Browser;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Call } from '../../src/core/call.js';
-import type { LazyModule } from '../../src/core/lazy-module.js';
 import type { HttpCore } from '../../src/core/request.js';
 import { profiles } from '../../src/core/routes/profiles.js';
 import type { Route, RouteName } from '../../src/core/routes/routes.js';
@@ -26,8 +25,8 @@ function recordingCore() {
   const core = {
     routes: profiles.spec.routes,
     academy: undefined,
-    request: async <T, C>(checks: LazyModule<C>, build: (checks: C) => Call<T>) => {
-      const call = build(await checks.load());
+    request: async <T, C>(checks: C, build: (checks: C) => Call<T>) => {
+      const call = build(checks);
       calls.set(nameOf.get(call.route)!, call as Call<unknown>);
       return undefined;
     },
@@ -45,7 +44,11 @@ describe("the document's answer schemas are the resource methods' own", () => {
     await new PayResource(core).bag({ token: 't', chosen_period: 'MONTH' });
     await new SubscriptionsResource(core).list();
     await new ConsumablesResource(core).list();
-    await new ConsumablesResource(core).checkout({ service: 'ai-credits', how_many: 1, subscription: 1 });
+    await new ConsumablesResource(core).checkout({
+      service: 'ai-credits',
+      how_many: 1,
+      subscription: 1,
+    });
     await new ConsumablesResource(core).consume('ai-credits');
     await new BillingTeamResource(core).get(1);
     await new BillingTeamResource(core).update(1, { auto_recharge_enabled: true });
@@ -58,7 +61,12 @@ describe("the document's answer schemas are the resource methods' own", () => {
     await new SeatsResource(core).list(1);
     await new MediaResource(core).operationTypes();
     await new MediaResource(core).operationType('media');
-    await new MediaResource(core).finalize({ operation_type: 'media', total_chunks: 1, filename: 'a', mime: 'b' });
+    await new MediaResource(core).finalize({
+      operation_type: 'media',
+      total_chunks: 1,
+      filename: 'a',
+      mime: 'b',
+    });
     expect(calls.size).toBeGreaterThanOrEqual(16);
     for (const [name, call] of calls) {
       const { success } = OPERATIONS[name];

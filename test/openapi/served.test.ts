@@ -8,11 +8,17 @@ let server: MockServer | undefined;
 afterEach(() => server?.close());
 
 describe.each(['spec', 'deployed'] as const)('seatpay-mock --profile %s', (profile) => {
-  const shipped = JSON.parse(readFileSync(new URL(`../../${DOCUMENT_PATHS[profile]}`, import.meta.url), 'utf8'));
+  const shipped = JSON.parse(
+    readFileSync(new URL(`../../${DOCUMENT_PATHS[profile]}`, import.meta.url), 'utf8'),
+  );
 
   it('serves the shipped document at /openapi.json, with or without a token', async () => {
     server = await startMockServer({ port: 0, profile });
-    const tries: Record<string, string>[] = [{}, { authorization: 'Token not-a-token' }, { authorization: `Bearer ${server.simulator.users.owner.token}` }];
+    const tries: Record<string, string>[] = [
+      {},
+      { authorization: 'Token not-a-token' },
+      { authorization: `Bearer ${server.simulator.users.owner.token}` },
+    ];
     for (const headers of tries) {
       const answer = await fetch(new URL('/openapi.json', server.url), { headers });
       expect(answer.status).toBe(200);

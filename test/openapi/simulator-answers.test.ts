@@ -31,7 +31,10 @@ describe('test/e2e/demo.test.ts', async () => void (await import('../e2e/demo.te
 
 describe("every answer the simulator gave them follows its profile's document", () => {
   it('on every route the client calls, under both profiles', () => {
-    const checks = { spec: answerChecker(openApiDocument('spec')), deployed: answerChecker(openApiDocument('deployed')) };
+    const checks = {
+      spec: answerChecker(openApiDocument('spec')),
+      deployed: answerChecker(openApiDocument('deployed')),
+    };
     const results = answers.map((answer) => ({ answer, ...checks[answer.profile](answer) }));
     const checked = results.filter(({ route }) => route !== null);
     // Both profiles, and most routes of the table, were met.
@@ -42,10 +45,17 @@ describe("every answer the simulator gave them follows its profile's document", 
     expect([...routes].filter((route) => route.startsWith('spec')).length).toBeGreaterThan(10);
     const wrong = results
       .filter(({ problems }) => problems.length > 0)
-      .map(({ answer, route, problems }) => `${answer.profile} ${route} ${answer.status}: ${problems.join('; ')} ${JSON.stringify(answer.body).slice(0, 200)}`);
+      .map(
+        ({ answer, route, problems }) =>
+          `${answer.profile} ${route} ${answer.status}: ${problems.join('; ')} ${JSON.stringify(answer.body).slice(0, 200)}`,
+      );
     expect(wrong).toEqual([]);
     // Off the document: only the simulator's own control routes.
-    const off = new Set(results.filter(({ route }) => route === null).map(({ answer }) => `${answer.method} ${answer.path}`));
+    const off = new Set(
+      results
+        .filter(({ route }) => route === null)
+        .map(({ answer }) => `${answer.method} ${answer.path}`),
+    );
     expect([...off].filter((path) => !path.includes(' /__mock/'))).toEqual([]);
   });
 });

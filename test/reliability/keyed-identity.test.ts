@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, pbkdf2Sync } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,13 +108,16 @@ describe('a key belongs to the identity that used it (item 1)', () => {
     expect(server.simulator.charges.filter((c) => c.user === b.id)).toHaveLength(0);
   });
 
-  it('the record names its owner by a salted, slow digest: never the token, nor its plain hash', async () => {
+  it('the record names its owner by a MAC under a slowly derived secret: never the token, nor its plain hash', async () => {
     const a = await owner();
     const path = join(dir, 'owner.json');
     await a.client.consumables.checkout({ ...a.order, key: 'k', journal: fileJournal(path) });
     const text = await journalBytes(dir);
     const record = (await fileJournal(path).get('k'))!;
-    expect(record.owner).toMatch(/^pbkdf2-sha256:\d+:/);
+    expect(record.owner).toMatch(/^hmac-sha256:v2:/);
+    // One key's owner says nothing of another's: the MAC is of the key.
+    await a.client.consumables.checkout({ ...a.order, key: 'k2', journal: fileJournal(path) });
+    expect((await fileJournal(path).get('k2'))!.owner).not.toBe(record.owner);
     for (const encoding of ['hex', 'base64', 'base64url'] as const) {
       expect(text).not.toContain(createHash('sha256').update(a.user.token).digest(encoding));
     }
@@ -144,6 +147,33 @@ describe('a key belongs to the identity that used it (item 1)', () => {
     await journal.set('old', legacy as JournalRecord);
     const replay = await a.client.consumables.checkout({ ...a.order, key: 'old', journal });
     expect(replay).toEqual(first);
+    expect(a.charges('consumable-checkout')).toBe(1);
+  });
+
+  it('a record whose owner main wrote (PBKDF2 per key) is replayed to its token, refused to another', async () => {
+    const a = await owner();
+    const journal = memoryJournal();
+    const first = await a.client.consumables.checkout({ ...a.order, key: 'main', journal });
+    // The owner as main (57dd353) wrote it: PBKDF2-SHA-256, 100,000 rounds, salted with the key.
+    const digest = pbkdf2Sync(
+      `token:${a.user.token}`,
+      'seatpay-key-owner:main',
+      100_000,
+      32,
+      'sha256',
+    );
+    const mainOwner = `pbkdf2-sha256:100000:${digest.toString('base64').replace(/=+$/, '')}`;
+    await journal.set('main', { ...(await journal.get('main'))!, owner: mainOwner });
+    expect(await a.client.consumables.checkout({ ...a.order, key: 'main', journal })).toEqual(
+      first,
+    );
+    const b = server.simulator.addUser({ email: `identity-b-${++users}@example.com` });
+    const { error } = await settle(
+      a.client
+        .withOptions({ token: b.token })
+        .consumables.checkout({ ...a.order, key: 'main', journal }),
+    );
+    expect(error).toBeInstanceOf(KeyOwnerError);
     expect(a.charges('consumable-checkout')).toBe(1);
   });
 

@@ -28,6 +28,7 @@ export {
 } from './helper-errors.js';
 export {
   JournalError,
+  KeyInProgressError,
   KeyOwnerError,
   KeyReuseError,
   SettledKeyError,

@@ -139,6 +139,45 @@ export class UnsettledKeyError extends SeatpayError {
 }
 
 /**
+ * A keyed money call whose key another run is still working on (another process, machine or
+ * tab claimed it and is alive): this call waited for that run's outcome and its wait ran out
+ * first (its `timeout`, `totalTimeout`). Nothing was sent by this call; the other run may charge,
+ * so `mayHaveBeenProcessed` is true. It is not an unknown outcome: do not settle it, run the call
+ * again later with the same key and it resolves with the other run's answer (or waits again).
+ *
+ * @example
+ * ```ts
+ * import { KeyInProgressError } from 'seatpay';
+ *
+ * try {
+ *   await client.consumables.checkout({ service: 'ai-credits', how_many: 10, subscription: 7, key: 'topup-3', journal });
+ * } catch (error) {
+ *   if (error instanceof KeyInProgressError) console.log('another worker is on', error.key, '- retry later');
+ * }
+ * ```
+ * @category Errors
+ */
+export class KeyInProgressError extends SeatpayError {
+  /** @internal */
+  static override readonly seatpayErrorClass: string = 'KeyInProgressError';
+  override name = 'KeyInProgressError';
+  /** A stable code for logs and scripts. */
+  readonly code = 'key-in-progress';
+  /** The key another run holds. */
+  readonly key: string;
+  /** Always true: the other run may charge (once). */
+  readonly mayHaveBeenProcessed = true;
+
+  constructor(key: string, options?: { cause?: unknown }) {
+    super(
+      `Another run with the key "${key}" is still in progress elsewhere (another process, machine or tab); nothing was sent by this call. It is safe to retry later with the same key: it then resolves with that run's outcome`,
+      options && 'cause' in options ? { cause: options.cause } : undefined,
+    );
+    this.key = key;
+  }
+}
+
+/**
  * How to settle a key whose outcome is unknown, for error messages: the SDK's calls and the
  * command's.
  */

@@ -135,17 +135,48 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+/** One decoder for every word: making one per word cost more than the decoding (issue 37). */
+let utf8: TextDecoder | undefined;
+
 /** The text a base64 word decodes to, or undefined when it is not base64 of UTF-8 text. */
 export function fromBase64(word: string): string | undefined {
   const standard = word.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   if (standard.length % 4 === 1) return undefined;
+  let binary: string;
   try {
-    const binary = atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '='));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    binary = atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '='));
   } catch {
     return undefined;
   }
+  // Most words are plain words, which decode to bytes that are not UTF-8: told apart without the
+  // decoder's exception, which cost a keyed call more than all else (issue 37).
+  if (!ASCII.test(binary) && !mayBeUtf8(binary)) return undefined;
+  try {
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return (utf8 ??= new TextDecoder('utf-8', { fatal: true })).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+const ASCII = /^[\u0000-\u007f]*$/u; // eslint-disable-line no-control-regex -- bytes below 0x80
+
+/**
+ * Whether bytes (one per character) are shaped as UTF-8: each lead byte followed by as many
+ * continuation bytes as it announces. A superset of UTF-8 (overlong forms pass): the decoder
+ * still has the last word.
+ */
+function mayBeUtf8(bytes: string): boolean {
+  for (let at = 0; at < bytes.length;) {
+    const lead = bytes.charCodeAt(at++);
+    const more =
+      lead < 0x80 ? 0 : lead < 0xc2 ? -1 : lead < 0xe0 ? 1 : lead < 0xf0 ? 2 : lead < 0xf5 ? 3 : -1;
+    if (more < 0) return false;
+    for (let n = 0; n < more; n++) {
+      if (at >= bytes.length || (bytes.charCodeAt(at++) & 0xc0) !== 0x80) return false;
+    }
+  }
+  return true;
 }
 
 function hex(value: number, width: number): string {

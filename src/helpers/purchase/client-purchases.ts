@@ -1,4 +1,5 @@
-import { memoryJournal, type PurchaseJournal } from '../../journals/journal.js';
+import type { PurchaseJournal } from '../../journals/journal.js';
+import { memoryJournal } from '../../journals/memory-journal.js';
 import { MoneyQueue } from './money-queue.js';
 
 /** What the purchases of one client share. */

@@ -1,4 +1,5 @@
 import { AbortError } from '../../core/errors/abort-error.js';
+import { KeyInProgressError } from '../../core/errors/journal-errors.js';
 import {
   PurchaseError,
   type PurchaseCharged,
@@ -7,11 +8,16 @@ import {
 import type { KeyScope } from '../../core/secrets/key-owner.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { OperationNotes } from '../../core/observe/operation-notes.js';
-import type { Payment, Plan } from '../../schemas/payments.js';
-import type { Bag, Checking } from '../../schemas/checking.js';
+import type { Payment } from '../../schemas/payments.js';
+import type { Bag } from '../../schemas/checking.js';
 import type { Subscription } from '../../schemas/subscriptions.js';
 import type { PurchaseCalls } from './purchase-calls.js';
-import type { PurchaseOptions, PurchaseResult } from './purchase-options.js';
+import {
+  purchaseParams,
+  type Prepared,
+  type PurchaseOptions,
+  type PurchaseResult,
+} from './purchase-options.js';
 import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from '../purchase-step.js';
 import { subscriptionsOf } from '../wait-for-subscription.js';
 import {
@@ -26,13 +32,6 @@ import { KeyedJournal } from '../../journals/keyed-journal.js';
 import { isThisPurchase } from './match.js';
 import { awaitsBillingTeam } from '../usable-subscription.js';
 import { refuseUnsoldPeriod } from './sold-periods.js';
-
-/** What the steps before paying produced. */
-interface Prepared {
-  plan: Plan;
-  preview: Checking;
-  bag: Bag;
-}
 
 /**
  * One run of `purchase()`. It knows at every moment which step it is at and whether the money
@@ -76,6 +75,8 @@ export class PurchaseFlow {
       return await this.#steps();
     } catch (error) {
       throw this.#failure(error);
+    } finally {
+      await this.#journal?.release(); // no outcome: the key is unknown at once, not held
     }
   }
 
@@ -88,7 +89,10 @@ export class PurchaseFlow {
       this.options.signal,
     );
     // Another run with the same key claimed it first: follow that one, never pay again.
-    if (!subscription) return this.#resume((await this.#readRecord())!);
+    // Refused meanwhile (nothing charged): the key is free, for a run started later.
+    const theirs = subscription ? undefined : await this.#readRecord();
+    if (theirs && theirs.stage !== 'refused') return this.#resume(theirs);
+    if (!subscription) throw new KeyInProgressError(this.options.key!);
     return this.#finish(prepared, subscription);
   }
 
@@ -253,9 +257,12 @@ export class PurchaseFlow {
     return this.#journal ? this.#journal.claim(record) : true;
   }
 
-  /** The key's purchase record; a checkout's under this key is refused as a reused key. */
+  /**
+   * The key's purchase record once no other live run holds it (`KeyedJournal.awaitOutcome`); a
+   * checkout's under this key is refused as a reused key.
+   */
   async #readRecord(): Promise<PurchaseRecord | undefined> {
-    return (await this.#journal?.read()) as PurchaseRecord | undefined;
+    return (await this.#journal?.awaitOutcome()) as PurchaseRecord | undefined;
   }
 
   async #write(change: Partial<PurchaseRecord>): Promise<void> {
@@ -290,10 +297,4 @@ export class PurchaseFlow {
       key: this.options.key,
     });
   }
-}
-
-/** What a key's record must match: the parameters that decide what is bought (never the card). */
-function purchaseParams(options: PurchaseOptions): Record<string, unknown> {
-  const { plan, team_seats, chosen_period, payment_method_id, academy } = options;
-  return { plan, team_seats, chosen_period, payment_method_id, academy };
 }

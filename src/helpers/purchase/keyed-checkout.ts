@@ -2,7 +2,11 @@ import type { APIPromise } from '../../core/api-promise.js';
 import type { Answer } from '../../core/call.js';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { TimeoutError } from '../../core/errors/connection-error.js';
-import { howToSettle, UnsettledKeyError } from '../../core/errors/journal-errors.js';
+import {
+  howToSettle,
+  KeyInProgressError,
+  UnsettledKeyError,
+} from '../../core/errors/journal-errors.js';
 import { deadlineMessage, startDeadline } from '../../core/retry/deadline.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { KeyScope } from '../../core/secrets/key-owner.js';
@@ -101,6 +105,9 @@ function inTurn<T>(keyed: CheckoutKey, signal: AbortSignal | undefined, work: ()
   return mine;
 }
 
+/** How many times a run takes turns with others for a key before it says the key is busy. */
+const TURNS = 5;
+
 async function checkoutOnce(
   send: SendCheckout,
   params: Record<string, unknown>,
@@ -108,19 +115,38 @@ async function checkoutOnce(
   options: RequestOptions,
   state: { sent: boolean },
 ): Promise<Answer<CheckoutResult>> {
-  const recorded = (await journal.read()) as CheckoutRecord | undefined;
-  if (recorded && recorded.stage !== 'refused') return settled(recorded, journal.key);
-  const record: CheckoutRecord = {
-    kind: 'checkout',
-    stage: 'sending',
-    charged: 'unknown',
-    params: journal.params,
-    updatedAt: new Date().toISOString(),
-  };
-  // Atomic even over a refusal: two re-runs of a refused checkout cannot both buy.
-  const claimed = await journal.claim(record);
-  // Another process claimed the key between our read and our claim: follow its record.
-  if (!claimed) return settled((await journal.read()) as CheckoutRecord, journal.key);
+  try {
+    for (let turn = 0; turn < TURNS; turn++) {
+      // Another live run's key is waited for: its answer is replayed, its unknown outcome told.
+      const recorded = (await journal.awaitOutcome()) as CheckoutRecord | undefined;
+      if (recorded && recorded.stage !== 'refused') return settled(recorded, journal.key);
+      const record: CheckoutRecord = {
+        kind: 'checkout',
+        stage: 'sending',
+        charged: 'unknown',
+        params: journal.params,
+        updatedAt: new Date().toISOString(),
+      };
+      // Atomic even over a refusal: two re-runs of a refused checkout cannot both buy. Lost to
+      // another run between our read and our claim: wait for that one, as above.
+      if (await journal.claim(record))
+        return await sendClaimed(send, params, journal, record, options, state);
+    }
+    throw new KeyInProgressError(journal.key);
+  } finally {
+    // An outcome recorded ends the hold already; anything else leaves the key unknown at once.
+    await journal.release();
+  }
+}
+
+async function sendClaimed(
+  send: SendCheckout,
+  params: Record<string, unknown>,
+  journal: KeyedJournal,
+  record: CheckoutRecord,
+  options: RequestOptions,
+  state: { sent: boolean },
+): Promise<Answer<CheckoutResult>> {
   let answer: { data: CheckoutResult; response: Response; requestId: string | null };
   try {
     state.sent = true;

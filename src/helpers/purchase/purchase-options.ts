@@ -107,3 +107,16 @@ export interface PurchaseResult {
   /** The caller's consumables once the subscription exists (`consumables.items()`). */
   consumables: Consumable[];
 }
+
+/** What a key's record must match: the parameters that decide what is bought (never the card). */
+export function purchaseParams(options: PurchaseOptions): Record<string, unknown> {
+  const { plan, team_seats, chosen_period, payment_method_id, academy } = options;
+  return { plan, team_seats, chosen_period, payment_method_id, academy };
+}
+
+/** What the steps before paying produced. */
+export interface Prepared {
+  plan: Plan;
+  preview: Checking;
+  bag: Bag;
+}

@@ -9,7 +9,7 @@ import {
 } from './load-record.js';
 import type { ChunkReader } from './chunk-reader.js';
 import type { ChunkCheck } from './deliver-chunk.js';
-import { claimRecord } from './live-records.js';
+import { holdRecord } from './record-hold.js';
 import { uploadName } from './upload-name.js';
 import { streamChanged, verifyChunks } from './verify-resume.js';
 
@@ -262,54 +262,4 @@ function digestible(resume: ResumeSettings, log: Warner): ResumeSettings | undef
     'upload resume: crypto.subtle is not available here (a page served over plain http?), so resumed chunks could not be checked; the upload goes on, but cannot be resumed',
   );
   return undefined;
-}
-
-/** This upload's hold on its resume record: no other live upload, here or elsewhere, has it. */
-interface RecordHold {
-  attach(session: UploadSession): void;
-  /** Frees the record once `writes` (the upload's last record write) ended. */
-  release(writes?: Promise<void>): Promise<void>;
-}
-
-/**
- * Holds the record under the resume key for this upload, or warns and gives undefined (the upload
- * then goes on without resume) when another live upload holds it: in this process (the same
- * store), or in another one through a store that can lock (`fileUploadStore`). Two uploads of
- * one key at once are two sources of one name, size and modification time: sharing the record
- * would share its upload name, and their chunks would mix.
- */
-async function holdRecord(resume: ResumeSettings, log: Warner): Promise<RecordHold | undefined> {
-  const busy = (): undefined =>
-    void log.warn(
-      'upload resume: another upload is using the resume record under this key (a file of the same name, size and modification time, or the same resume.key); this one goes on without resume',
-    );
-  const claim = await claimRecord(resume.owner ?? resume.store, resume.key);
-  if (!claim) return busy();
-  let unlock: (() => Promise<void>) | undefined;
-  if (resume.store.lock) {
-    try {
-      unlock = await resume.store.lock(resume.key);
-    } catch (error) {
-      claim.release();
-      log.warn(
-        `upload resume: the store could not lock the record (${describeError(error)}); the upload goes on, but cannot be resumed`,
-      );
-      return undefined;
-    }
-    if (!unlock) {
-      claim.release();
-      return busy();
-    }
-  }
-  return {
-    attach: (session) => claim.attach(session),
-    release: (writes) => {
-      const done = (async () => {
-        await writes?.catch(() => undefined);
-        await unlock?.().catch(() => undefined);
-      })();
-      claim.release(done);
-      return done;
-    },
-  };
 }

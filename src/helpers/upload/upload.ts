@@ -1,22 +1,17 @@
 import { AbortError } from '../../core/errors/abort-error.js';
-import { APIError } from '../../core/errors/api-error.js';
 import { UploadDigestMismatchError, UploadMayExistError } from '../../core/errors/helper-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { OperationNotes } from '../../core/observe/operation-notes.js';
-import {
-  OperationTypeSchema,
-  type FinalizeParams,
-  type MediaFile,
-  type OperationType,
-} from '../../schemas/media.js';
+import { OperationTypeSchema, type MediaFile, type OperationType } from '../../schemas/media.js';
 import type { IncrementalDigest } from '../../platform/platform.js';
-import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
+import { untilAborted } from '../../core/retry/until-aborted.js';
 import { planChunks, type ChunkPlan } from './chunk-plan.js';
 import { deliverChunk, type ChunkSender } from './deliver-chunk.js';
+import { finalizeOnce, finalizeParams, type UploadFinalizer } from './finalize-once.js';
 import { resumeKey, sourceIdentity } from './fingerprint.js';
 import { ProgressTracker } from './progress.js';
-import type { UploadStore } from './resume-store.js';
+import { racedStore } from './raced-store.js';
 import { UploadSession, type ResumeTarget, type Warner } from './resume-session.js';
 import { ChunkScheduler } from './scheduler.js';
 import { openSource, type ChunkReader, type UploadSource } from './sources.js';
@@ -26,9 +21,8 @@ import { checkUploadOptions, type UploadOptions, type UploadSettings } from './u
 export type { UploadOptions } from './upload-options.js';
 
 /** The media calls an upload is made of (`client.media` provides them). */
-export interface MediaCalls extends ChunkSender {
+export interface MediaCalls extends ChunkSender, UploadFinalizer {
   operationType(name: string, options?: RequestOptions): Promise<OperationType>;
-  finalize(params: FinalizeParams, options?: RequestOptions): Promise<MediaFile>;
 }
 
 /**
@@ -156,42 +150,6 @@ function resumeFor(
   return { target, stored };
 }
 
-/**
- * `store` with each operation bounded by the chunk timeout, and a read (before anything is sent)
- * ended by the upload's signal too: a store that never settles costs the resume (the session warns
- * and goes on), never the upload. A write is not cut short by the signal: it records what the
- * service acknowledged (a paused upload is listed by `pendingUploads` as far as it got), so an
- * aborted upload waits for it at most the chunk timeout.
- */
-function racedStore(store: UploadStore, signal: AbortSignal | undefined, ms: number): UploadStore {
-  const bounded = <T>(run: () => Promise<T>, raced?: AbortSignal): Promise<T> => {
-    const work = new Promise<T>((resolve) => resolve(run()));
-    const late = () => new Error(`the resume store gave no answer within ${ms} ms`);
-    return withinMs(untilAborted(work, raced), ms, late);
-  };
-  const lock = store.lock?.bind(store);
-  return {
-    get: (key) => bounded(() => store.get(key), signal),
-    set: (key, record) => bounded(() => store.set(key, record)),
-    delete: (key) => bounded(() => store.delete(key)),
-    ...(lock && {
-      lock: async (key: string) => {
-        const held = Promise.resolve().then(() => lock(key));
-        try {
-          return await bounded(() => held, signal);
-        } catch (error) {
-          // Given up on: a lock that comes later is let go at once.
-          void held.then(
-            (release) => release?.(),
-            () => undefined,
-          );
-          throw error;
-        }
-      },
-    }),
-  };
-}
-
 /** Delivers every chunk not yet acknowledged, or rejects with `UploadError` / `AbortError`. */
 function sendChunks(
   media: ChunkSender,
@@ -234,51 +192,6 @@ function sendChunks(
     onStop: () => void reader.close(),
   });
   return scheduler.run();
-}
-
-/**
- * Sends finalize once, recorded as sent before it goes: an answer lost after the service acted
- * then never leads to a second finalize, so never to a second copy (see UploadMayExistError).
- */
-async function finalizeOnce(
-  media: MediaCalls,
-  params: FinalizeParams,
-  context: { session: UploadSession; timeout: number; signal: AbortSignal | undefined },
-): Promise<MediaFile> {
-  const { session, timeout, signal } = context;
-  await session.finalizing();
-  try {
-    return await media.finalize(params, { timeout, ...(signal ? { signal } : {}) });
-  } catch (error) {
-    // The service lost chunks its record says it holds: resuming again could only fail again.
-    if (isMissingChunks(error)) await session.finished();
-    else if (refusedOutright(error)) await session.finalizeRefused();
-    throw error;
-  }
-}
-
-/** An answer, or its absence, that proves the service made no file: finalizing again is safe. */
-function refusedOutright(error: unknown): boolean {
-  const processed = (error as { mayHaveBeenProcessed?: unknown } | null)?.mayHaveBeenProcessed;
-  return error instanceof SeatpayError && processed === false;
-}
-
-function finalizeParams(settings: UploadSettings, plan: ChunkPlan, name: string): FinalizeParams {
-  return {
-    operation_type: settings.operation_type,
-    total_chunks: plan.totalChunks,
-    filename: name,
-    mime: settings.mime,
-    ...(settings.meta === undefined ? {} : { meta: settings.meta }),
-    ...(settings.academy === undefined ? {} : { academy: settings.academy }),
-  };
-}
-
-/** The service answered finalize that chunks are missing (live-api.md: `some-chunks-not-found`). */
-function isMissingChunks(error: unknown): boolean {
-  if (!(error instanceof APIError) || error.status !== 400) return false;
-  const said = `${error.message} ${JSON.stringify(error.body ?? null)}`;
-  return /some-chunks-not-found|chunks are missing/i.test(said);
 }
 
 /**

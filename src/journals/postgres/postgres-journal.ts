@@ -1,6 +1,7 @@
 import { JournalError } from '../../core/errors/journal-errors.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { checkRecord, type JournalRecord, type PurchaseJournal } from '../journal.js';
+import { checkRecord } from '../stored-record.js';
+import type { JournalRecord, PurchaseJournal } from '../journal.js';
 import { isSettled } from '../record-rules.js';
 import { storedKey } from '../key-text.js';
 import { qualifiedName, statements, tableSql } from './sql.js';
@@ -58,6 +59,8 @@ export interface PostgresJournalOptions {
   table?: string;
   /** The schema to create the table in (created too, if missing); default: the search path's. */
   schema?: string;
+  /** How long a dead process's claim holds its key (ms; `PurchaseJournal.lease`; 30,000). */
+  lease?: number;
 }
 
 /**
@@ -147,12 +150,12 @@ export function postgresJournal(
         record: recordOf(row.record, String(row.key)),
       }));
     },
-    delete: async (key) => {
-      await run(`delete the record of key "${key}"`, sql.delete, [storedKey(key)]);
-    },
+    delete: async (key) =>
+      void (await run(`delete the record of key "${key}"`, sql.delete, [storedKey(key)])),
     prune: async (olderThan) =>
       (await run('prune its records', sql.prune, [olderThan.toISOString()])).rowCount ?? 0,
     close: () => connection.close(),
+    ...(options.lease === undefined ? {} : { lease: options.lease }),
   };
 }
 

@@ -60,7 +60,7 @@ export interface FileJournal extends PurchaseJournal {
  * ```
  * @category Node
  */
-export function fileJournal(path: string): FileJournal {
+export function fileJournal(path: string, options: FileJournalOptions = {}): FileJournal {
   let opened: Promise<SqliteJournalStore> | undefined;
   const store = () =>
     (opened ??= openStore(path).catch((error: unknown) => {
@@ -76,6 +76,7 @@ export function fileJournal(path: string): FileJournal {
       (await store()).list(options.after, options.limit, options.signal),
     delete: async (key, options) => (await store()).delete(stored(key), options?.signal),
     prune: async (olderThan, options) => (await store()).prune(olderThan, options?.signal),
+    ...(options.lease === undefined ? {} : { lease: options.lease }),
     close: () => {
       const closing = opened;
       opened = undefined;
@@ -85,6 +86,23 @@ export function fileJournal(path: string): FileJournal {
       );
     },
   };
+}
+
+/**
+ * The options of {@link fileJournal}.
+ *
+ * @example
+ * ```ts
+ * const journal = fileJournal('./orders.db', { lease: 10_000 } satisfies FileJournalOptions);
+ * ```
+ * @category Node
+ */
+export interface FileJournalOptions {
+  /**
+   * How long a claim of a process that died holds its key, in ms (see `PurchaseJournal.lease`).
+   * @defaultValue 30000
+   */
+  lease?: number;
 }
 
 async function openStore(path: string): Promise<SqliteJournalStore> {

@@ -1,5 +1,6 @@
 import { lstat, readFile, realpath } from 'node:fs/promises';
-import { checkRecord, type JournalRecord } from '../journal.js';
+import type { JournalRecord } from '../journal.js';
+import { checkRecord } from '../stored-record.js';
 import { JournalError } from '../../core/errors/journal-errors.js';
 
 /**

@@ -1,7 +1,8 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { JournalError } from '../../core/errors/journal-errors.js';
-import { checkRecord, type JournalRecord } from '../journal.js';
+import type { JournalRecord } from '../journal.js';
+import { checkRecord } from '../stored-record.js';
 import { isSettled } from '../record-rules.js';
 import { failure } from './legacy-journal-file.js';
 import { LOCK_WAIT_MS, prepareJournalDatabase, withLockWait } from './sqlite-journal-open.js';

@@ -6,6 +6,7 @@
 // and `p<n>` (a purchase of the personal plan). Prints `start <key>` before each call and
 // `end <key> <ok|ErrorName>` after it; `exit` once every key ran.
 import { createClient, type PurchaseError } from '../../../src/index.js';
+import { fileJournal } from '../../../src/node.js';
 import { postgresJournal } from '../../../src/postgres.js';
 
 const [baseUrl = '', table = '', subscription = '0', workers = '4', waitMs = '3000', list = ''] =
@@ -16,7 +17,12 @@ const client = createClient({
   logLevel: 'off',
   retryBaseDelay: 1,
 });
-const journal = postgresJournal(process.env.FLEET_DATABASE_URL!, { table });
+// FLEET_LEASE_MS: the journal's lease; FLEET_JOURNAL_FILE: a fileJournal there instead.
+const lease = process.env.FLEET_LEASE_MS ? { lease: Number(process.env.FLEET_LEASE_MS) } : {};
+const file = process.env.FLEET_JOURNAL_FILE;
+const journal = file
+  ? Object.assign(fileJournal(file, lease), { close: async () => undefined })
+  : postgresJournal(process.env.FLEET_DATABASE_URL!, { table, ...lease });
 const keys = list.split(',').filter(Boolean);
 
 async function run(key: string): Promise<void> {
@@ -44,8 +50,11 @@ async function worker(): Promise<void> {
       () => 'ok',
       (error: unknown) => {
         const name = (error as Error).name;
-        const charged = (error as Partial<PurchaseError>).charged;
-        return charged === undefined ? name : `${name}:${charged}`;
+        const { charged, cause } = error as Partial<PurchaseError>;
+        if (charged === undefined) return name;
+        // A purchase says what stopped it too (KeyInProgressError, UnsettledKeyError ...).
+        const why = (cause as Error | undefined)?.name;
+        return why === undefined ? `${name}:${charged}` : `${name}:${charged}:${why}`;
       },
     );
     console.log(`end ${key} ${outcome}`);

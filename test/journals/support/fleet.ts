@@ -18,10 +18,16 @@ export interface FleetOptions {
   waitMs?: number;
   /** Process i is killed once it started this many calls (undefined: never). */
   killAfter?: (process: number) => number | undefined;
+  /** The journal's lease, in ms (default: the journal's own). */
+  leaseMs?: number;
+  /** A fileJournal at this path instead of the PostgreSQL journal. */
+  journalFile?: string;
 }
 
 export interface ProcessRun {
   ended: Map<string, string>;
+  /** The keys it started (`start` printed). */
+  started: Set<string>;
   killed: boolean;
 }
 
@@ -43,14 +49,21 @@ function runOne(options: FleetOptions, keys: string[], index: number): Promise<P
   ];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, SEATPAY_TOKEN: options.token, FLEET_DATABASE_URL: options.databaseUrl },
+    env: {
+      ...process.env,
+      SEATPAY_TOKEN: options.token,
+      FLEET_DATABASE_URL: options.databaseUrl,
+      ...(options.leaseMs === undefined ? {} : { FLEET_LEASE_MS: String(options.leaseMs) }),
+      ...(options.journalFile === undefined ? {} : { FLEET_JOURNAL_FILE: options.journalFile }),
+    },
   });
-  const run: ProcessRun = { ended: new Map(), killed: false };
+  const run: ProcessRun = { ended: new Map(), started: new Set(), killed: false };
   const killAt = options.killAfter?.(index);
   let started = 0;
   createInterface({ input: child.stdout }).on('line', (line) => {
     const [what, key, outcome] = line.split(' ');
     if (what === 'end') run.ended.set(key!, outcome!);
+    if (what === 'start') run.started.add(key!);
     if (what === 'start' && killAt !== undefined && ++started >= killAt && !run.killed) {
       run.killed = child.kill('SIGKILL');
     }

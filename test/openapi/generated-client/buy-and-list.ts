@@ -3,13 +3,7 @@
 // client/, by generated-client.full.test.ts). It reads a plan, buys it as SERVICE.md says (profile
 // 'spec'), and prints what the listing of subscriptions holds.
 import { createClient } from './client/client/index.js';
-import {
-  checking,
-  getPlan,
-  listSubscriptions,
-  pay,
-  registerCard,
-} from './client/sdk.gen.js';
+import { checking, getPlan, listSubscriptions, pay, registerCard } from './client/sdk.gen.js';
 
 const [baseUrl, token] = process.argv.slice(2) as [string, string];
 // The spec document's scheme is http bearer: the generated client adds "Bearer ".

@@ -53,11 +53,18 @@ export function answerChecker(document: OpenApiDocument): (answer: SeenAnswer) =
     );
     if (key === undefined)
       return { route, problems: [`status ${answer.status} is not documented`] };
-    const { content, pointer: at } = resolved(document, operation.responses[key]!, `/paths/${escape(found.template)}/${method}/responses/${key}`);
+    const { content, pointer: at } = resolved(
+      document,
+      operation.responses[key]!,
+      `/paths/${escape(found.template)}/${method}/responses/${key}`,
+    );
     const mediaType = answer.contentType.split(';')[0]!.trim().toLowerCase();
     if (content === undefined) {
       const empty = answer.body === undefined || answer.body === '' || answer.body === null;
-      return { route, problems: mediaType || !empty ? [`${key} has no body, got ${mediaType}`] : [] };
+      return {
+        route,
+        problems: mediaType || !empty ? [`${key} has no body, got ${mediaType}`] : [],
+      };
     }
     if (!(mediaType in content))
       return { route, problems: [`${key}: content type "${mediaType}" is not documented`] };
@@ -82,10 +89,21 @@ type Answer = { $ref?: string; content?: Record<string, { schema: unknown }> };
 type Responses = Record<string, Answer>;
 
 /** A documented answer, following its `$ref` into `components.responses`, with its JSON pointer. */
-function resolved(document: OpenApiDocument, answer: Answer, pointer: string): Answer & { pointer: string } {
+function resolved(
+  document: OpenApiDocument,
+  answer: Answer,
+  pointer: string,
+): Answer & { pointer: string } {
   if (answer.$ref === undefined) return { ...answer, pointer };
   const at = answer.$ref.slice(1);
-  const target = at.split('/').slice(1).reduce<unknown>((node, token) => (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  const target = at
+    .split('/')
+    .slice(1)
+    .reduce<unknown>(
+      (node, token) =>
+        (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')],
+      document,
+    );
   return { ...(target as Answer), pointer: at };
 }
 

@@ -1,0 +1,80 @@
+// The measuring half of bench/keyed-cost.ts, bundled from the checkout being measured:
+//   node keyed-cost-child.mjs <rounds> <calls> <dir>
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { createClient, memoryJournal } from '../src/index.js';
+import { createSimulator } from '../src/mock/index.js';
+import { fileJournal } from '../src/node.js';
+
+const [rounds = 10, calls = 40] = process.argv.slice(2, 4).map(Number);
+const dir = process.argv[4]!;
+
+const simulator = createSimulator();
+const owner = simulator.addUser({ email: 'bench@example.com' });
+const client = createClient({
+  baseUrl: 'http://simulator.test',
+  token: owner.token,
+  logLevel: 'off',
+  fetch: (input, init) => simulator.handle(new Request(input, init)),
+});
+const bought = await client.purchase({
+  plan: 'team-per-team',
+  team_seats: 2,
+  card: { card_number: '4242424242424242', cvc: '123' },
+  chosen_period: 'MONTH',
+  pollInterval: 1,
+});
+const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };
+
+const memory = memoryJournal();
+const file = fileJournal(join(dir, 'journal.db'));
+const identityJournal = memoryJournal();
+let next = 0;
+const key = () => `bench-${process.pid}-${next++}`;
+
+const subjects: Record<string, () => Promise<unknown>> = {
+  plain: () => client.consumables.checkout(order),
+  memoryJournal: () => client.consumables.checkout({ ...order, key: key(), journal: memory }),
+  fileJournal: () => client.consumables.checkout({ ...order, key: key(), journal: file }),
+  identity: () =>
+    client.consumables.checkout({
+      ...order,
+      key: key(),
+      journal: identityJournal,
+      identity: 'user-4711',
+    }),
+};
+const names = Object.keys(subjects);
+
+/** CPU ms per call of `calls` calls in a row. */
+async function block(run: () => Promise<unknown>): Promise<number> {
+  const start = process.cpuUsage();
+  for (let i = 0; i < calls; i++) await run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000 / calls;
+}
+
+const perCall = new Map<string, number[]>(names.map((name) => [name, []]));
+for (let round = 0; round <= rounds; round++) {
+  const order = round % 2 === 0 ? names : [...names].reverse();
+  const times = new Map<string, number>();
+  for (const name of order) times.set(name, await block(subjects[name]!));
+  if (round === 0) continue; // warm-up
+  for (const name of names) perCall.get(name)!.push(times.get(name)!);
+}
+file.close();
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+const span = (list: number[], digits: number) =>
+  `${median(list).toFixed(digits)} [${Math.min(...list).toFixed(digits)}-${Math.max(...list).toFixed(digits)}]`;
+const plain = perCall.get('plain')!;
+console.log(
+  `keyed checkout cost: ${rounds} rounds x ${calls} calls, node ${process.version}, load ${loadavg()[0]!.toFixed(1)}`,
+);
+console.log('| subject | CPU ms per call, median [min-max] | x plain, median [min-max] |');
+console.log('| ------- | --------------------------------- | ------------------------- |');
+for (const name of names) {
+  const times = perCall.get(name)!;
+  const ratios = times.map((time, round) => time / plain[round]!);
+  console.log(`| ${name} | ${span(times, 2)} | ${span(ratios, 2)} |`);
+}

@@ -1,0 +1,62 @@
+import { APIError } from '../../core/errors/api-error.js';
+import { SeatpayError } from '../../core/errors/seatpay-error.js';
+import type { RequestOptions } from '../../core/setup/options.js';
+import type { FinalizeParams, MediaFile } from '../../schemas/media.js';
+import type { ChunkPlan } from './chunk-plan.js';
+import type { UploadSession } from './resume-session.js';
+import type { UploadSettings } from './upload-options.js';
+
+/** The media call that joins an upload's chunks (`client.media.finalize`). */
+export interface UploadFinalizer {
+  finalize(params: FinalizeParams, options?: RequestOptions): Promise<MediaFile>;
+}
+
+/**
+ * Sends finalize once, recorded as sent before it goes: an answer lost after the service acted
+ * then never leads to a second finalize, so never to a second copy (see UploadMayExistError).
+ */
+export async function finalizeOnce(
+  media: UploadFinalizer,
+  params: FinalizeParams,
+  context: { session: UploadSession; timeout: number; signal: AbortSignal | undefined },
+): Promise<MediaFile> {
+  const { session, timeout, signal } = context;
+  await session.finalizing();
+  try {
+    return await media.finalize(params, { timeout, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    // The service lost chunks its record says it holds: resuming again could only fail again.
+    if (isMissingChunks(error)) await session.finished();
+    else if (refusedOutright(error)) await session.finalizeRefused();
+    throw error;
+  }
+}
+
+/** An answer, or its absence, that proves the service made no file: finalizing again is safe. */
+function refusedOutright(error: unknown): boolean {
+  const processed = (error as { mayHaveBeenProcessed?: unknown } | null)?.mayHaveBeenProcessed;
+  return error instanceof SeatpayError && processed === false;
+}
+
+/** What finalize sends: the chunks' count under the upload's unique name, and the caller's fields. */
+export function finalizeParams(
+  settings: UploadSettings,
+  plan: ChunkPlan,
+  name: string,
+): FinalizeParams {
+  return {
+    operation_type: settings.operation_type,
+    total_chunks: plan.totalChunks,
+    filename: name,
+    mime: settings.mime,
+    ...(settings.meta === undefined ? {} : { meta: settings.meta }),
+    ...(settings.academy === undefined ? {} : { academy: settings.academy }),
+  };
+}
+
+/** The service answered finalize that chunks are missing (live-api.md: `some-chunks-not-found`). */
+function isMissingChunks(error: unknown): boolean {
+  if (!(error instanceof APIError) || error.status !== 400) return false;
+  const said = `${error.message} ${JSON.stringify(error.body ?? null)}`;
+  return /some-chunks-not-found|chunks are missing/i.test(said);
+}

@@ -1,0 +1,42 @@
+import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
+import type { UploadStore } from './resume-store.js';
+
+/**
+ * `store` with each operation bounded by the chunk timeout, and a read (before anything is sent)
+ * ended by the upload's signal too: a store that never settles costs the resume (the session warns
+ * and goes on), never the upload. A write is not cut short by the signal: it records what the
+ * service acknowledged (a paused upload is listed by `pendingUploads` as far as it got), so an
+ * aborted upload waits for it at most the chunk timeout.
+ */
+export function racedStore(
+  store: UploadStore,
+  signal: AbortSignal | undefined,
+  ms: number,
+): UploadStore {
+  const bounded = <T>(run: () => Promise<T>, raced?: AbortSignal): Promise<T> => {
+    const work = new Promise<T>((resolve) => resolve(run()));
+    const late = () => new Error(`the resume store gave no answer within ${ms} ms`);
+    return withinMs(untilAborted(work, raced), ms, late);
+  };
+  const lock = store.lock?.bind(store);
+  return {
+    get: (key) => bounded(() => store.get(key), signal),
+    set: (key, record) => bounded(() => store.set(key, record)),
+    delete: (key) => bounded(() => store.delete(key)),
+    ...(lock && {
+      lock: async (key: string) => {
+        const held = Promise.resolve().then(() => lock(key));
+        try {
+          return await bounded(() => held, signal);
+        } catch (error) {
+          // Given up on: a lock that comes later is let go at once.
+          void held.then(
+            (release) => release?.(),
+            () => undefined,
+          );
+          throw error;
+        }
+      },
+    }),
+  };
+}

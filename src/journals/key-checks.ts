@@ -1,0 +1,50 @@
+import { InvalidRequestError } from '../core/errors/validation-errors.js';
+import type { PurchaseJournal } from './journal.js';
+import { storedKey } from './key-text.js';
+
+// A keyed call's checks before anything is sent, and how a recorded request is compared with it.
+
+/** Checks a call's `key` and `journal` before anything is sent. */
+export function checkKeyAndJournal(keyed: {
+  key?: unknown;
+  journal?: unknown;
+  identity?: unknown;
+}): void {
+  const { key, journal, identity } = keyed;
+  if (key !== undefined && (typeof key !== 'string' || key === '')) {
+    throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
+  }
+  if (key !== undefined) storedKey(key);
+  if (identity !== undefined && (typeof identity !== 'string' || identity === '')) {
+    throw new InvalidRequestError('Invalid identity: must be a non-empty string (your user id)', {
+      field: 'identity',
+    });
+  }
+  const usable =
+    journal === undefined ||
+    (typeof journal === 'object' &&
+      journal !== null &&
+      typeof (journal as PurchaseJournal).get === 'function' &&
+      typeof (journal as PurchaseJournal).set === 'function');
+  if (!usable) {
+    throw new InvalidRequestError('Invalid journal: must have get(key) and set(key, record)', {
+      field: 'journal',
+    });
+  }
+}
+
+export function ownField(object: object, name: string): unknown {
+  return Object.hasOwn(object, name) ? (object as Record<string, unknown>)[name] : undefined;
+}
+
+/** JSON with object keys sorted, so that `{ a, b }` and `{ b, a }` compare equal. */
+export function canonical(value: unknown): string {
+  return (
+    JSON.stringify(value, (_key, item: unknown) => {
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+      const sorted: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+      for (const name of Object.keys(item).sort()) sorted[name] = ownField(item, name);
+      return sorted;
+    }) ?? 'undefined'
+  );
+}

@@ -1,0 +1,55 @@
+import { untilAborted } from '../core/retry/until-aborted.js';
+import type { JournalRecord } from './journal.js';
+
+/**
+ * How long a claim stays "in progress" after its run's last heartbeat, by default: a key whose
+ * run died (SIGKILL, a lost machine, a closed tab) is unknown, and settleable, this long at most
+ * after it died. A journal may say otherwise (`PurchaseJournal.lease`).
+ */
+export const DEFAULT_LEASE_MS = 30_000;
+
+/** The first and the longest pause between two reads of a key another run holds. */
+const FIRST_POLL_MS = 10;
+const LONGEST_POLL_MS = 500;
+
+/** The lease of a journal, checked: a positive number of ms, else the default. */
+export function leaseOf(journal: { lease?: unknown }): number {
+  const lease = journal.lease;
+  return typeof lease === 'number' && lease > 0 && lease < 2 ** 31 ? lease : DEFAULT_LEASE_MS;
+}
+
+/**
+ * Whether another run holds the key right now: its record's outcome is not known yet (not done,
+ * not refused, not settled) and its lease has not run out. A record without a lease (written by
+ * an earlier version, or released by a run that ended without knowing) is not in progress.
+ */
+export function isInProgress(record: JournalRecord | undefined, now = Date.now()): boolean {
+  if (!record || record.stage === 'done' || record.stage === 'refused') return false;
+  if (record.settled !== undefined || typeof record.leaseUntil !== 'string') return false;
+  const until = Date.parse(record.leaseUntil);
+  return Number.isFinite(until) && until > now;
+}
+
+/** The time a lease taken now runs until (ISO 8601). */
+export function leaseUntil(leaseMs: number, now = Date.now()): string {
+  return new Date(now + leaseMs).toISOString();
+}
+
+/** The pauses between reads of a held key: short at first, then longer, bounded. */
+export function* pollPauses(leaseMs: number): Generator<number, never> {
+  const longest = Math.max(FIRST_POLL_MS, Math.min(LONGEST_POLL_MS, leaseMs / 4));
+  for (let pause = FIRST_POLL_MS; ; pause = Math.min(longest, pause * 1.5)) yield pause;
+}
+
+/** A record as it is stored without a lease. */
+export function withoutLease<R extends JournalRecord>(record: R): R {
+  const { leaseUntil: _lease, ...rest } = record;
+  return rest as R;
+}
+
+/** Resolves after `ms`, or rejects with `AbortError` when `signal` fires first. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slept = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return untilAborted(slept, signal).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,95 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutRecord } from '../../src/index.js';
+import { fileJournal } from '../../src/node.js';
+import { runInProcess } from './run-in-process.js';
+
+// Issue 37, the command: a key another run of it still holds (another process on the same
+// journal, its lease current) is never "unknown, settle it" (exit 3): a checkout waits for that
+// run and replays its answer; settling or reconciling it says "in progress elsewhere", exit 5.
+// No service runs: nothing here may send (a request would fail with another code).
+
+const SERVICE = { SEATPAY_BASE_URL: 'http://127.0.0.1:9', SEATPAY_TOKEN: 'tok-secret-1234' };
+const PARAMS = { service: 'ai-credits', how_many: 2, subscription: 7 };
+const ANSWER = {
+  id: 9001,
+  amount: '2.00',
+  currency: { code: 'USD', name: 'US Dollar' },
+  status: 'FULFILLED',
+  paid_at: '2026-11-28T16:51:47.414Z',
+  created_at: '2026-11-28T16:51:47.414Z',
+  invoice_kind: 'GENERAL',
+  invoice_notes: null,
+  user: { id: 3, email: 'owner@example.com', first_name: '', last_name: '' },
+  amount_breakdown: { plans: {}, 'service-items': {} },
+  coupons: [],
+};
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'seatpay-command-in-progress-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** What another run that claimed `key` and is still sending leaves in the journal. */
+async function heldBy(path: string, key: string): Promise<CheckoutRecord> {
+  const record: CheckoutRecord = {
+    kind: 'checkout',
+    stage: 'sending',
+    charged: 'unknown',
+    params: PARAMS,
+    updatedAt: new Date().toISOString(),
+    leaseUntil: new Date(Date.now() + 600_000).toISOString(),
+  };
+  const journal = fileJournal(path);
+  await journal.set(key, record);
+  journal.close();
+  return record;
+}
+
+describe('seatpay and a key another run holds', () => {
+  it('checkout waits for the other run and replays its answer (exit 0, never 3)', async () => {
+    const path = join(dir, 'wait.db');
+    const held = await heldBy(path, 'topup-1');
+    const ran = runInProcess(
+      ['checkout', '--service', 'ai-credits', '--how-many', '2', '--subscription', '7'].concat([
+        '--key',
+        'topup-1',
+        '--journal',
+        path,
+      ]),
+      SERVICE,
+    );
+    // The other run ends a while later: charged, its answer recorded.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const journal = fileJournal(path);
+    const { leaseUntil: _lease, ...rest } = held;
+    await journal.set('topup-1', { ...rest, stage: 'done', charged: 'yes', result: ANSWER });
+    journal.close();
+    const { code, stdout, stderr } = await ran;
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('already done (replayed from the journal), invoice 9001');
+  });
+
+  it('journal settle and reconcile of a held key: "in progress elsewhere", exit 5', async () => {
+    const path = join(dir, 'settle.db');
+    await heldBy(path, 'topup-2');
+    for (const argv of [
+      ['journal', 'settle', 'topup-2', '--not-charged', '--reason', 'stuck?', '--journal', path],
+      ['journal', 'reconcile', 'topup-2', '--journal', path],
+    ]) {
+      const { code, stderr } = await runInProcess(argv, SERVICE);
+      expect(code, stderr).toBe(5);
+      expect(stderr).toMatch(/in progress elsewhere/);
+      expect(stderr).not.toMatch(/settle it/i);
+    }
+    // Nothing was written: the other run's record is as it left it.
+    const journal = fileJournal(path);
+    expect(await journal.get('topup-2')).toMatchObject({ stage: 'sending', charged: 'unknown' });
+    journal.close();
+  });
+});

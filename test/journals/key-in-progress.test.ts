@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  KeyInProgressError,
+  localStorageJournal,
+  UnsettledKeyError,
+  type CheckoutRecord,
+  type SeatpayClient,
+} from '../../src/index.js';
+import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+
+// Issue 37: a key another live run holds is not an unknown outcome. Two tabs (two
+// localStorageJournal instances over one Web Storage, each with its own client) send the same keyed
+// checkout: the second waits for the first's answer and replays it; its wait, when it runs out
+// first, is a KeyInProgressError (retry later), never "settle it". A run that ends not knowing
+// leaves the key unknown at once; a dead tab's key becomes unknown, and settleable, once its lease
+// ran out. Charges are counted in the simulator's own log; timing is by the order of events.
+
+const CHECKOUT = '/v2/payments/consumable/checkout';
+let server: MockServer;
+let users = 0;
+
+beforeAll(async () => {
+  server = await startMockServer({ subscriptionDelayMs: 5 });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A whole Web Storage over a Map, shared by the "tabs" of one test. */
+function webStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
+/** A gate a tab's checkout request waits at, once it reached the fetch; `open` lets it go. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let reached!: () => void;
+  const arrived = new Promise<void>((resolve) => (reached = resolve));
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.includes(CHECKOUT)) {
+      reached();
+      await opened;
+    }
+    return globalThis.fetch(input, init);
+  };
+  return { fetch, open, arrived };
+}
+
+async function owner() {
+  const user = server.simulator.addUser({ email: `in-progress-${++users}@example.com` });
+  const client = clientOf(user);
+  const { subscription } = await client.purchase({
+    plan: 'team-per-team',
+    team_seats: 2,
+    card: { card_number: '4242424242424242', cvc: '123' },
+    chosen_period: 'MONTH',
+    pollInterval: 5,
+  });
+  const order = { service: 'ai-credits', how_many: 3, subscription: subscription.id };
+  const charges = () =>
+    server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
+      .length;
+  return { user, order, charges };
+}
+
+function clientOf(user: MockUser, options: { fetch?: typeof fetch } = {}): SeatpayClient {
+  return createClient({ baseUrl: server.url, token: user.token, logLevel: 'off', ...options });
+}
+
+const outcome = <T>(run: Promise<T>) =>
+  run.then(
+    (value) => ({ value, error: undefined }),
+    (error: unknown) => ({ value: undefined, error }),
+  );
+
+describe('a key another live tab holds', () => {
+  it('the second tab waits for the first one’s answer and replays it: one charge', async () => {
+    const { user, order, charges } = await owner();
+    const storage = webStorage();
+    const held = gate();
+    const tabA = clientOf(user, { fetch: held.fetch });
+    const tabB = clientOf(user);
+    const first = tabA.consumables.checkout({
+      ...order,
+      key: 'topup-1',
+      journal: localStorageJournal({ storage }),
+    });
+    await held.arrived; // A claimed the key and its request is on its way
+    let secondSettled = false;
+    const second = tabB.consumables
+      .checkout({ ...order, key: 'topup-1', journal: localStorageJournal({ storage }) })
+      .finally(() => (secondSettled = true));
+    // B reads A's record again and again meanwhile: give it turns, it must still be waiting.
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(secondSettled).toBe(false);
+    held.open();
+    const [a, b] = await Promise.all([first, second]);
+    expect(b).toEqual(a);
+    expect(charges()).toBe(1);
+  });
+
+  it('a wait that runs out first: KeyInProgressError (retry later), then the retry replays', async () => {
+    const { user, order, charges } = await owner();
+    const storage = webStorage();
+    const held = gate();
+    const tabA = clientOf(user, { fetch: held.fetch });
+    const tabB = clientOf(user);
+    const journal = () => localStorageJournal({ storage });
+    const first = tabA.consumables.checkout({ ...order, key: 'topup-2', journal: journal() });
+    await held.arrived;
+    const { error } = await outcome(
+      tabB.consumables.checkout({ ...order, key: 'topup-2', journal: journal() }, { timeout: 50 }),
+    );
+    expect(error).toBeInstanceOf(KeyInProgressError);
+    expect(error).toMatchObject({ code: 'key-in-progress', key: 'topup-2' });
+    expect((error as KeyInProgressError).mayHaveBeenProcessed).toBe(true);
+    expect((error as Error).message).toMatch(/in progress elsewhere/);
+    expect((error as Error).message).not.toMatch(/settle/i);
+    // Settling it meanwhile is refused as well: it is not unknown.
+    const settling = tabB.journal.settle('topup-2', {
+      journal: journal(),
+      charged: 'no',
+      reason: 'looks stuck',
+    });
+    await expect(settling).rejects.toBeInstanceOf(KeyInProgressError);
+    held.open();
+    const a = await first;
+    const retried = await tabB.consumables.checkout({
+      ...order,
+      key: 'topup-2',
+      journal: journal(),
+    });
+    expect(retried).toEqual(a);
+    expect(charges()).toBe(1);
+  });
+
+  it('the call’s own totalTimeout ends the wait the same way', async () => {
+    const { user, order } = await owner();
+    const storage = webStorage();
+    const held = gate();
+    const first = clientOf(user, { fetch: held.fetch }).consumables.checkout({
+      ...order,
+      key: 'topup-3',
+      journal: localStorageJournal({ storage }),
+    });
+    await held.arrived;
+    const tabB = clientOf(user);
+    // Its owner secret derived and its modules loaded first: the deadline then ends the wait.
+    await tabB.consumables.checkout({
+      ...order,
+      key: 'warm-up',
+      journal: localStorageJournal({ storage }),
+    });
+    const waiting = tabB.consumables.checkout(
+      { ...order, key: 'topup-3', journal: localStorageJournal({ storage }) },
+      { totalTimeout: 300 },
+    );
+    await expect(waiting).rejects.toBeInstanceOf(KeyInProgressError);
+    held.open();
+    await first;
+  });
+
+  it('a run that ends not knowing (its answer lost) leaves the key unknown at once: no wait', async () => {
+    const { user, order, charges } = await owner();
+    const storage = webStorage();
+    // A long lease: a key still held after the lost answer would make B wait out its timeout.
+    const journal = () => localStorageJournal({ storage, lease: 600_000 });
+    server.simulator.faults.inject({ route: `POST ${CHECKOUT}`, kind: 'reset-after', times: 1 });
+    const lost = await outcome(
+      clientOf(user).consumables.checkout({ ...order, key: 'topup-4', journal: journal() }),
+    );
+    expect((lost.error as { mayHaveBeenProcessed?: boolean }).mayHaveBeenProcessed).toBe(true);
+    const { error } = await outcome(
+      clientOf(user).consumables.checkout(
+        { ...order, key: 'topup-4', journal: journal() },
+        { timeout: 60_000, totalTimeout: 60_000 },
+      ),
+    );
+    expect(error).toBeInstanceOf(UnsettledKeyError);
+    expect(charges()).toBe(1);
+  });
+
+  it('a dead tab’s key (its lease not renewed) becomes unknown and settleable once the lease ran out', async () => {
+    const { user, order, charges } = await owner();
+    const storage = webStorage();
+    const journal = localStorageJournal({ storage, lease: 300 });
+    const client = clientOf(user);
+    // What a tab that claimed the key and was closed leaves: its record, a lease never renewed.
+    const claimedAt = Date.now();
+    const dead: CheckoutRecord = {
+      kind: 'checkout',
+      stage: 'sending',
+      charged: 'unknown',
+      params: { ...order },
+      updatedAt: new Date(claimedAt).toISOString(),
+      leaseUntil: new Date(claimedAt + 300).toISOString(),
+    };
+    await journal.set('topup-5', dead);
+    const early = await outcome(
+      client.journal.settle('topup-5', { journal, charged: 'no', reason: 'tab closed' }),
+    );
+    const settledAt = Date.now();
+    // Early (before the lease ran out) it is in progress; never later than that.
+    if (settledAt < claimedAt + 300) expect(early.error).toBeInstanceOf(KeyInProgressError);
+    // A call with the key waits for the lease, then is told the outcome is unknown.
+    const { error } = await outcome(
+      client.consumables.checkout({ ...order, key: 'topup-5', journal }),
+    );
+    expect(error).toBeInstanceOf(UnsettledKeyError);
+    expect(Date.now()).toBeGreaterThanOrEqual(claimedAt + 300);
+    await client.journal.settle('topup-5', { journal, charged: 'no', reason: 'tab closed' });
+    await client.consumables.checkout({ ...order, key: 'topup-5', journal });
+    expect(charges()).toBe(1);
+  });
+});
