@@ -34,8 +34,9 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // waits for code): 64.4 → 63.4 KB (the wrappers gone) and 41.4 → 42.8 for one resource (its
 // schemas no longer behind a lazy initializer the bundler could drop). The goal, 48 KB for the
 // whole entry, is missed (BENCHMARKS.md, "Issue 36"). After merging main at e47cd47 (which
-// measured 67.8 and 41.6): 66.9 and 43.3. Guards at those sizes plus about 1 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 67_600;
+// measured 67.8 and 41.6): 66.9 and 43.3. After issue 37's leases and KeyInProgressError and
+// issue 40's digest error (68.5 KB for the whole entry). Guards at those sizes plus about 1 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 69_200;
 const ONE_RESOURCE_BUDGET = 43_800;
 
 describe('browser bundle of the main entry', () => {
@@ -84,11 +85,11 @@ describe('browser bundle of the main entry', () => {
  * Its goals, 24 and 28 KB, are missed: ky, zod with every family's schemas and p-retry are about
  * 19.5 KB gzipped by themselves (BENCHMARKS.md, "Issue 36"). After merging main at e47cd47
  * (52.5 KB and 56.7 there, three hops): 52.5 with vite and 53.2 with esbuild. Guards at those
- * sizes plus about 1 %.
+ * sizes plus about 1 %. After issues 37 and 40 landed: 53.3 with vite and 54.0 with esbuild.
  */
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 53_700, vite: 53_000 } as const;
-/** Everything the main entry exports, up front on a split page (issue 36: 54.9 and 55.2 KB). */
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 55_700;
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 54_500, vite: 53_800 } as const;
+/** Everything the main entry exports, up front on a split page (55.7 and 56.0 KB). */
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 56_600;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
