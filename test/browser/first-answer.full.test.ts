@@ -22,9 +22,9 @@ import { launchChromium } from './support/launch-chromium.js';
  * and the chunks its HTML preloads. The issue's goal, 24 KB, is missed: ky, zod with every
  * family's schemas and p-retry are about 19.5 KB of it (BENCHMARKS.md, "Issue 36"). The guards
  * sit at the measured size after merging main at e47cd47 (49.7 KB) plus about 1 %, and at the
- * measured count of files.
+ * measured count of files. After issues 37 and 40 landed: 50.5 KB.
  */
-const FIRST_ANSWER_BUDGET = 50_200;
+const FIRST_ANSWER_BUDGET = 51_000;
 const FIRST_ANSWER_FILES = 7;
 
 let installed: PackedPackage;
