@@ -25,7 +25,9 @@ import { launchChromium } from './support/launch-chromium.js';
  * measured count of files. After issues 37 and 40 landed: 50.5 KB.
  */
 const FIRST_ANSWER_BUDGET = 51_000;
-const FIRST_ANSWER_FILES = 7;
+// 8 after issues 37 and 40 landed: vite splits one more chunk that the entry and a helper's chunk
+// share; the HTML preloads it (the test below checks no script loads after the API request).
+const FIRST_ANSWER_FILES = 8;
 
 let installed: PackedPackage;
 let simulator: MockServer;
