@@ -3,6 +3,7 @@
 // all that is measured (loopback timings on a shared machine are too noisy to see ~10 %).
 //
 //   npx tsx bench/per-call-inproc.ts [--rounds 15] [--calls 3000] [--before <other build>/index.js]
+//                                    [--only '<subject>' ...]
 //
 // With NODE_OPTIONS=--expose-gc a full collection is forced before each block: every subject's
 // CPU per call then more than doubles (bare ky ~35 µs -> ~110 µs on Node 24), the collection's
@@ -10,7 +11,9 @@
 // "Issue 32: per call on a quiet machine"). Without it, use enough calls per block (5000).
 //
 // `--before` adds the same seatpay calls from another build (say main's dist/, built in a copy of
-// the repository), measured in the same rounds: a before/after side by side.
+// the repository), measured in the same rounds: a before/after side by side. `--only` runs the
+// subjects named (the table's names) and nothing else: bench/per-call-callgrind.ts runs one
+// family at a time under valgrind, where instructions are counted whatever the machine's load.
 //
 // The answers carry six headers (a date and a request id that change on every answer) and the token
 // is 36 characters long, as a real service's are: seatpay searches what it hands out for it.
@@ -32,8 +35,11 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '15' },
     calls: { type: 'string', default: '3000' },
     before: { type: 'string' },
+    only: { type: 'string', multiple: true },
   },
 });
+const only = values.only;
+const wanted = (name: string) => !only || only.includes(name);
 const rounds = Number(values.rounds);
 const calls = Number(values.calls);
 const GOAL = 1.05;
@@ -106,10 +112,13 @@ const inMemoryFetch = async (input: RequestInfo | URL) => {
 
 const origin = 'https://api.example.com';
 const token = 'sp_4f9c2a7e1b6d3c8a5e0f7b2d9c4a1e6b8'; // 36 characters, as issued
+// As src/core/send/ky-instance.ts makes seatpay's instance: `redirect: 'manual'` too, with which
+// Node's fetch clones a request body (it measured `'error'` until issue 36, which spared bare ky
+// that clone on the POST and not seatpay).
 const kyOptions = {
   retry: 0,
   throwHttpErrors: false,
-  redirect: 'error',
+  redirect: 'manual',
   window: null,
   timeout: 30_000,
   fetch: inMemoryFetch,
@@ -120,7 +129,10 @@ const kyOptions = {
   },
 } as Parameters<typeof ky.create>[0];
 const bare = ky.create(kyOptions);
-const bareNoCancel = (await kyWithoutBodyCancel()).create(kyOptions);
+// Patched in a copy of ky on disk: made only when measured.
+const bareNoCancel = wanted('bare ky without the body cancel, checking')
+  ? (await kyWithoutBodyCancel()).create(kyOptions)
+  : bare;
 const viaKy = async (path: string, json?: unknown, instance = bare) => {
   const pending = instance(origin + path, json ? { method: 'POST', json } : undefined);
   const response = await pending;
@@ -160,11 +172,18 @@ const subjects: Record<string, () => Promise<unknown>> = {
   'seatpay checking.preview()': () => client.checking.preview(PREVIEW),
 };
 
+for (const name of Object.keys(subjects)) if (!wanted(name)) delete subjects[name];
+if (only && Object.keys(subjects).length !== only.length)
+  throw new Error(`--only: no such subject among ${only.join(', ')}`);
+
 const cpu: Record<string, number[]> = {};
+/** Every block's subject, in the order run (warm-up rounds included). */
+const blocks: string[] = [];
 for (let round = 0; round < rounds + 2; round++) {
   const names = Object.keys(subjects);
   if (round % 2) names.reverse();
   for (const name of names) {
+    blocks.push(name);
     // A collection left over from the block before must not land in this one (run with
     // NODE_OPTIONS=--expose-gc; without it, GC noise stays in the spread).
     (globalThis as { gc?: () => void }).gc?.();
@@ -181,6 +200,12 @@ const versus = (name: string, base: string) => {
   return { median: median(ratios), min: ratios[0]!, max: ratios.at(-1)! };
 };
 const { loadavg } = await import('node:os');
+if (only) {
+  // Read by bench/per-call-callgrind.ts, which counts each block's instructions (a block is what
+  // runs between two process.cpuUsage() calls).
+  console.log(JSON.stringify({ blocks, cpu }));
+  process.exit(0);
+}
 console.log(
   `Node ${process.version}, ${rounds} rounds of ${calls} calls, in-memory fetch, load average at the end ${loadavg()
     .map((x) => x.toFixed(1))
