@@ -71,15 +71,16 @@ export class CallEngine {
     };
     const maxRetries = options.maxRetries ?? 2;
     this.#retrySetup = { settings, maxRetries, log, secrets };
+    const headers = this.#headers.static(setup.platform.userAgent);
     this.#sendSetup = {
       platform: setup.platform,
       secrets,
       customFetch: options.fetch !== undefined,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      headersSetType: 'content-type' in headers,
     };
     this.#resultSetup = { validation: options.validate ?? 'error', secrets, log };
-    const userAgent = setup.platform.userAgent;
-    this.#ky = kyInstanceOf(options, this.#headers.static(userAgent), setup.prepareSetup.timeoutMs);
+    this.#ky = kyInstanceOf(options, headers, setup.prepareSetup.timeoutMs);
   }
 
   /**

@@ -17,6 +17,8 @@ export interface SendSetup {
   customFetch: boolean;
   /** The longest answer body read (the client's `maxResponseBytes`). */
   maxResponseBytes: number;
+  /** Whether the client's headers name a `content-type` (a JSON body's replaces it). */
+  headersSetType: boolean;
 }
 
 /**
@@ -54,23 +56,30 @@ export async function send(
   }
 }
 
-/** Only what differs from the instance: every key given is merged by ky on every call. */
+/**
+ * Only what differs from the instance: every key given is merged by ky on every call, a `headers`
+ * key into Headers objects of its own. The common GET gives none; a JSON body goes as ky's `json`
+ * (the instance's `stringifyJson` sends prepare()'s text as it is) unless the call has headers.
+ */
 function kyOptionsOf(
   call: PreparedCall<unknown>,
   headers: Record<string, string> | undefined,
   setup: SendSetup,
-): Options | Promise<Options> {
-  const options: Options = {};
-  const { method } = call;
+): Options | Promise<Options> | undefined {
+  const { method, body, json } = call;
   const { signal, timeout } = call.options;
+  if (body === undefined && !headers && !signal && timeout === undefined && method === 'GET')
+    return undefined;
+  const options: Options = {};
   if (method !== 'GET') options.method = method;
   if (timeout !== undefined) options.timeout = call.timeoutMs;
   if (signal) options.signal = signal;
-  const { body, json } = call;
   if (json !== undefined) {
-    // The text prepare() wrote when the call was made, sent as ky's `json` option would send it.
-    options.body = json;
-    options.headers = { ...headers, 'content-type': 'application/json' };
+    if (!headers && !setup.headersSetType) options.json = json;
+    else {
+      options.body = json;
+      options.headers = { ...headers, 'content-type': 'application/json' };
+    }
     return options;
   }
   if (headers) options.headers = headers;
