@@ -142,8 +142,7 @@ export class CallEngine {
       ? sending(() => send(this.#ky, call, headers, mode, setup))
       : send(this.#ky, call, headers, mode, setup));
     const { text } = sent;
-    const check = this.#resultSetup;
-    const parse = (body: string) => validated(body, call, check);
+    const parse = (body: string) => validated(body, call, this.#resultSetup);
     // Its response and request id have echoed secrets hidden in their headers once read.
     const answer = new ReadAnswer(sent.response, text, call, this.#secrets, parse);
     if (started !== undefined) this.logAnswer(call, answer.response, started, answer.requestId);

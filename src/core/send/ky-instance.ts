@@ -24,7 +24,6 @@ export function kyInstanceOf(
     window: null,
     timeout: timeoutMs,
     headers,
-    stringifyJson: (text) => text as string, // seatpay's `json` is the text prepare() wrote
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(hooks ? { hooks } : {}),
   });

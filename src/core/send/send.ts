@@ -57,32 +57,26 @@ export async function send(
 }
 
 /**
- * Only what differs from the instance: every key given is merged by ky on every call, a `headers`
- * key into Headers objects of its own. The common GET gives none; a JSON body goes as ky's `json`
- * (the instance's `stringifyJson` sends prepare()'s text as it is) unless the call has headers.
+ * Only what differs from the instance: ky merges every key given on every call, `headers` into
+ * Headers objects of its own, so the common call gives none.
  */
 function kyOptionsOf(
   call: PreparedCall<unknown>,
   headers: Record<string, string> | undefined,
   setup: SendSetup,
-): Options | Promise<Options> | undefined {
+): Options | Promise<Options> {
+  const options: Options = {};
   const { method, body, json } = call;
   const { signal, timeout } = call.options;
-  if (body === undefined && !headers && !signal && timeout === undefined && method === 'GET')
-    return undefined;
-  const options: Options = {};
   if (method !== 'GET') options.method = method;
   if (timeout !== undefined) options.timeout = call.timeoutMs;
   if (signal) options.signal = signal;
   if (json !== undefined) {
-    if (!headers && !setup.headersSetType) options.json = json;
-    else {
-      options.body = json;
-      options.headers = { ...headers, 'content-type': 'application/json' };
-    }
-    return options;
-  }
-  if (headers) options.headers = headers;
+    options.json = json;
+    options.stringifyJson = String; // prepare()'s text, sent as it is
+    if (headers || setup.headersSetType)
+      options.headers = { ...headers, 'content-type': 'application/json' }; // not the client's
+  } else if (headers) options.headers = headers;
   if (body instanceof MultipartBody) return withMultipart(options, body, call, setup);
   if (body instanceof FormData) return withForm(options, body, setup);
   return options;
@@ -110,11 +104,9 @@ function withMultipart(
 
 function withForm(options: Options, form: FormData, setup: SendSetup): Options | Promise<Options> {
   const encode = setup.platform.encodeForm;
-  if (!encode) {
-    options.body = form;
-    return options;
-  }
-  return encodedForm(options, form, encode);
+  if (encode) return encodedForm(options, form, encode);
+  options.body = form;
+  return options;
 }
 
 async function encodedForm(
