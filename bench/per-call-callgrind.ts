@@ -10,7 +10,11 @@
 // callgrind writes its counts out each time the bench calls process.cpuUsage() (`--dump-before`
 // libuv's `uv_getrusage`), which it does right before and right after each block of calls: each
 // block's instructions are counted apart, warm-up rounds and start-up left out. Node runs with
-// `--single-threaded`: no background compiler or GC thread, whose share would depend on timing.
+// `--single-threaded`: no background compiler or GC thread, whose share would depend on timing;
+// and `--expose-gc`, with which the bench collects everything before each block (not counted): a
+// block then starts from an empty young generation and pays for the collections its own calls
+// cause. Without it, a block of 200 calls that happened to hold a full collection counted up to
+// 2x another (seatpay measured 0.75-1.35x bare ky over three rounds).
 // Each ratio is taken round by round against bare ky; the table gives its median [min-max].
 // Valgrind runs Node about 100x slower: a few minutes on an idle core. Needs valgrind.
 import { execFile } from 'node:child_process';
@@ -50,6 +54,7 @@ async function countFamily(
     `--callgrind-out-file=${join(dir, prefix)}.%p`,
     process.execPath,
     '--single-threaded',
+    '--expose-gc',
     script,
     ...subjects.flatMap((subject) => ['--only', subject]),
     ...['--rounds', values.rounds, '--calls', values.calls],
@@ -99,7 +104,7 @@ try {
   );
   const load = (figures: number[]) => figures.map((x) => x.toFixed(1)).join(' ');
   console.log(
-    `Node ${process.version} under valgrind --tool=callgrind (--single-threaded), ${values.rounds} rounds of ${calls} calls after 2 warm-up rounds, one process per call, load average ${load(loadAtStart)} at the start, ${load(loadavg())} at the end\n`,
+    `Node ${process.version} under valgrind --tool=callgrind (--single-threaded --expose-gc), ${values.rounds} rounds of ${calls} calls after 2 warm-up rounds, one process per call, load average ${load(loadAtStart)} at the start, ${load(loadavg())} at the end\n`,
   );
   const withBefore = values.before !== undefined;
   console.log(

@@ -6,14 +6,13 @@ import ky from 'ky';
 import { createClient } from '../dist/index.js';
 import { kyWithoutBodyCancel } from './ky-no-cancel.js';
 
-const [atOnce, late, planSlug, roundsArg, callsArg, goalOnly] = process.argv.slice(2) as [
-  string,
-  string,
-  string,
-  string,
-  string,
-  string | undefined,
-];
+const [atOnce, late, planSlug, roundsArg, callsArg, goalOnly, beforePath] = process.argv.slice(
+  2,
+) as [string, string, string, string, string, string | undefined, string | undefined];
+/** Another build of seatpay (`--before`), measured in the same rounds. */
+const before = beforePath
+  ? ((await import(beforePath)) as { createClient: typeof createClient }).createClient
+  : undefined;
 const rounds = Number(roundsArg);
 const calls = Number(callsArg);
 const token = 'bench-token-0123456789';
@@ -67,6 +66,14 @@ const kyNoCancel = await kyWithoutBodyCancel();
 /** The subjects of every path on one server. */
 function subjectsOf(origin: string): Record<string, Subject> {
   const client = createClient({ baseUrl: origin, token, logLevel: 'off' });
+  const other = before?.({ baseUrl: origin, token, logLevel: 'off' });
+  const beforeSubjects: Record<string, Subject> = other
+    ? {
+        'plan before': () => other.plans.get(planSlug),
+        'subscriptions before': () => other.subscriptions.list(),
+        'checking before': () => other.checking.preview(PREVIEW),
+      }
+    : {};
   // ky as seatpay's instance is made (src/core/send/ky-instance.ts), nothing of seatpay's on top;
   // `redirect: 'manual'` as there (it was `'error'` until issue 36, which spared bare ky alone the
   // request body clone Node's fetch makes with `'manual'`).
@@ -107,6 +114,7 @@ function subjectsOf(origin: string): Record<string, Subject> {
     'checking ky': () => viaKy(checking, PREVIEW_BODY),
     'checking ky without the body cancel': () => viaKy(checking, PREVIEW_BODY, bareNoCancel),
     'checking seatpay': () => client.checking.preview(PREVIEW),
+    ...beforeSubjects,
   };
 }
 
@@ -145,7 +153,7 @@ const MODES = {
 
 // `goal`: only what the 1.10x goal judges (1 ms, sequential; raw fetch, ky and seatpay), so that
 // the same time buys more rounds of it.
-const judged = /^[a-z]+ (raw|raw \+ timeout|ky|seatpay)$/;
+const judged = /^[a-z]+ (raw|raw \+ timeout|ky|seatpay|before)$/;
 const servers: Record<string, Record<string, Subject>> = goalOnly === 'goal'
   ? {
       '1 ms': Object.fromEntries(

@@ -5,6 +5,7 @@
 //
 //   npx tsx bench/per-call.ts [--rounds 11] [--calls 300]      # same as: npm run bench:per-call
 //   npx tsx bench/per-call.ts --goal-only --rounds 41           # 1 ms, sequential, only
+//   ... --before <other build>/dist/index.js                     # and another build, side by side
 //
 // `--goal-only` measures what the 1.10x goal judges and nothing else (raw fetch, raw fetch with a
 // timeout, bare ky and seatpay, 1 ms, sequential): the same time buys 4x the rounds of it, and the
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '11' },
     calls: { type: 'string', default: '300' },
     'goal-only': { type: 'boolean', default: false },
+    before: { type: 'string' },
   },
 });
 const OWN_WORK_GOAL = 1.05;
@@ -96,9 +98,9 @@ function quartiles(samples: Samples, key: string, subject: string, baseline: str
 /** `--goal-only`: the 1.10x goal's figures, with the middle half of each ratio. */
 function printGoal(samples: Samples): number {
   console.log(
-    '| call | µs/call wall: raw → seatpay | vs raw: median [min-max] | vs raw: middle half | vs raw + timeout | vs bare ky | client CPU vs raw |',
+    `| call | µs/call wall: raw → seatpay | vs raw: median [min-max] | vs raw: middle half | vs raw + timeout | vs bare ky | client CPU vs raw |${values.before ? ' before: vs raw | before: middle half |' : ''}`,
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log(`| --- | --- | --- | --- | --- | --- | --- |${values.before ? ' --- | --- |' : ''}`);
   let missed = 0;
   const key = '1 ms|sequential';
   for (const [call, path] of [
@@ -112,7 +114,7 @@ function printGoal(samples: Samples): number {
     if (vsRaw.median > LATE_SEQUENTIAL_GOAL) missed++;
     const wall = (name: string) => med(samples[`${key}|${path} ${name}`]!, 'wall').toFixed(0);
     console.log(
-      `| ${call} | ${wall('raw')} → ${wall('seatpay')} | ${fmt(vsRaw)} | ${quartiles(samples, key, `${path} seatpay`, `${path} raw`)} | ${fmt(r('raw + timeout'))} | ${fmt(r('ky'))} | ${fmt(r('raw', 'cpu'))} |`,
+      `| ${call} | ${wall('raw')} → ${wall('seatpay')} | ${fmt(vsRaw)} | ${quartiles(samples, key, `${path} seatpay`, `${path} raw`)} | ${fmt(r('raw + timeout'))} | ${fmt(r('ky'))} | ${fmt(r('raw', 'cpu'))} |${values.before ? ` ${fmt(ratioOf(samples, key, `${path} before`, `${path} raw`, 'wall'))} | ${quartiles(samples, key, `${path} before`, `${path} raw`)} |` : ''}`,
     );
   }
   console.log(
@@ -193,7 +195,8 @@ try {
       [
         clientScript,
         ...[atOnce.url, late.url, planSlug, values.rounds, values.calls],
-        ...(values['goal-only'] ? ['goal'] : []),
+        values['goal-only'] ? 'goal' : 'all',
+        ...(values.before ? [values.before] : []),
       ],
       { maxBuffer: 64 * 1024 * 1024 },
     ));
