@@ -27,6 +27,28 @@ export class Md5 implements IncrementalDigest {
 
   update(bytes: Uint8Array): void {
     this.length += bytes.byteLength;
+    this.absorb(bytes);
+  }
+
+  /** The digest, hex; the object is spent afterwards. */
+  digest(): string {
+    const bits = this.length * 8;
+    const tail = new Uint8Array(this.buffered < 56 ? 64 - this.buffered : 128 - this.buffered);
+    tail[0] = 0x80;
+    const view = new DataView(tail.buffer);
+    view.setUint32(tail.length - 8, bits >>> 0, true);
+    view.setUint32(tail.length - 4, Math.floor(bits / 2 ** 32), true);
+    this.absorb(tail);
+    let hex = '';
+    for (const word of this.state) {
+      for (let shift = 0; shift < 32; shift += 8) {
+        hex += ((word >>> shift) & 0xff).toString(16).padStart(2, '0');
+      }
+    }
+    return hex;
+  }
+
+  private absorb(bytes: Uint8Array): void {
     let at = 0;
     if (this.buffered > 0) {
       const take = Math.min(64 - this.buffered, bytes.byteLength);
@@ -42,24 +64,6 @@ export class Md5 implements IncrementalDigest {
     at += blocks * 64;
     for (let i = 0; at + i < bytes.byteLength; i++) this.scratch[i] = bytes[at + i]!;
     this.buffered = bytes.byteLength - at;
-  }
-
-  /** The digest, hex; the object is spent afterwards. */
-  digest(): string {
-    const bits = this.length * 8;
-    const tail = new Uint8Array(this.buffered < 56 ? 64 - this.buffered : 128 - this.buffered);
-    tail[0] = 0x80;
-    const view = new DataView(tail.buffer);
-    view.setUint32(tail.length - 8, bits >>> 0, true);
-    view.setUint32(tail.length - 4, Math.floor(bits / 2 ** 32), true);
-    this.update(tail);
-    let hex = '';
-    for (const word of this.state) {
-      for (let shift = 0; shift < 32; shift += 8) {
-        hex += ((word >>> shift) & 0xff).toString(16).padStart(2, '0');
-      }
-    }
-    return hex;
   }
 
   /** Compresses `blocks` whole blocks of `bytes` from `at`, reading its words in place if it can. */
