@@ -3,6 +3,7 @@
 // sender and again by the hash; resumed chunks are read for the hash alone, in their place.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { SeatpayError } from '../../src/index.js';
 import { resumeHarness, CHUNK, TOTAL } from './support/resume-harness.js';
 import { CountingBlob } from './support/counting-blob.js';
 import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
@@ -57,4 +58,36 @@ describe('a Blob uploaded with checkDigest', () => {
     // the hash reads them again; every other chunk is read once.
     expect(count.bytes).toBe(bytes.length + 4 * CHUNK);
   });
+});
+
+/** A Blob whose slices answer `arrayBuffer()` but fail to stream (a read that breaks). */
+class UnstreamableBlob extends Blob {
+  override slice(start?: number, end?: number, type?: string): Blob {
+    return new UnstreamableBlob([super.slice(start, end)], { type: type ?? this.type });
+  }
+
+  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    throw new TypeError('the disk went away');
+  }
+}
+
+it('a source that fails when read for its md5 rejects with a SeatpayError, nothing finalized', async () => {
+  const bytes = bytesOf(TOTAL * CHUNK);
+  const { store } = memoryUploadStore();
+  const resume = { store, key: 'unreadable' };
+  // Every chunk acknowledged, then cut off before finalize: the resume only hashes.
+  await h.cutOff(
+    new CountingBlob([bytes as BlobPart], { bytes: 0 }),
+    { filename: 'u.png', resume },
+    TOTAL,
+  );
+  const upload = h.client().media.upload(new UnstreamableBlob([bytes as BlobPart]), {
+    operation_type: 'tiny',
+    filename: 'u.png',
+    resume,
+    checkDigest: true,
+  });
+  await expect(upload).rejects.toBeInstanceOf(SeatpayError);
+  await expect(upload).rejects.toThrow(/could not be read for its md5.*the disk went away/);
+  expect(h.recorder.trace('u.png').finalizes).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { platform } from '#platform';
 import { AbortError } from '../../core/errors/abort-error.js';
+import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { IncrementalDigest } from '../../platform/platform.js';
 import { piecesOf, readBlobInto } from './blob-pieces.js';
 import { rangeReaderOf } from './byte-ranges.js';
@@ -109,6 +110,19 @@ export class InOrderDigest implements ChunkReader {
   }
 
   private async hashAll(): Promise<string> {
+    try {
+      return await this.hashChunks();
+    } catch (error) {
+      if (error instanceof SeatpayError) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new SeatpayError(
+        `The source could not be read for its md5, so the upload was not finalized: ${reason}`,
+        { cause: error },
+      );
+    }
+  }
+
+  private async hashChunks(): Promise<string> {
     for (let index = 0; index < this.plan.totalChunks; index++) {
       const chunk = this.acknowledged.has(index)
         ? await this.source.read(chunkRange(this.plan, index))
