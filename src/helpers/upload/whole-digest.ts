@@ -33,9 +33,10 @@ export async function openMd5(): Promise<IncrementalDigest> {
  *   (BENCHMARKS.md, issue 40).
  *
  * Chunks acknowledged by an earlier run (a resume) are not sent: they are read for the hash
- * alone, in their place. A chunk is hashed as soon as it is read, in order, while it goes out; a
- * read waits while it is more than `concurrency` chunks ahead of the hash, so that the chunks held
- * for a hash that fell behind (the CPU is short) stay a bounded few: `concurrency + 1` at most.
+ * alone, in their place. A chunk is hashed as soon as it is read, in order, while it goes out. A
+ * Blob's chunk read into a buffer waits while it is more than `concurrency` chunks ahead of the
+ * hash, so that the buffers held for a hash that fell behind (the CPU is short) stay a bounded
+ * few; bytes and files cost nothing to hold, and never wait.
  */
 export class InOrderDigest implements ChunkReader {
   readonly sequential = false;
@@ -70,14 +71,18 @@ export class InOrderDigest implements ChunkReader {
   }
 
   async read(range: ChunkRange): Promise<Blob | Uint8Array> {
-    await this.hashReached(range.index - this.ahead);
-    const fresh = range.index >= this.hashed && !this.arrival(range.index).settled;
     try {
-      const chunk = await this.inMemory(await this.source.read(range), fresh);
+      const read = await this.source.read(range);
+      // Only a chunk that becomes a buffer costs memory while it waits for the hash: bytes are
+      // the caller's, a file is read again. Those never wait, so the sends keep the link busy.
+      if (needsBuffer(read)) await this.hashReached(range.index - this.ahead);
+      const fresh = range.index >= this.hashed && !this.arrival(range.index).settled;
+      const chunk = needsBuffer(read) ? await this.buffered(read, fresh) : read;
       if (fresh) this.arrival(range.index).resolve(chunk);
       return chunk;
     } catch (error) {
-      if (fresh) this.arrival(range.index).reject(error);
+      // The hash waiting for this chunk fails with it (a chunk already hashed is left alone).
+      if (range.index >= this.hashed) this.arrival(range.index).reject(error);
       throw error;
     }
   }
@@ -92,14 +97,10 @@ export class InOrderDigest implements ChunkReader {
     await this.source.close();
   }
 
-  /**
-   * A chunk as it is sent and hashed: bytes as they are, a range-readable Blob as it is (read
-   * again for the hash), any other Blob read once into a buffer (reused once hashed and sent).
-   */
-  private async inMemory(chunk: Blob | Uint8Array, hashed: boolean): Promise<Blob | Uint8Array> {
-    if (chunk instanceof Uint8Array || rangeReaderOf(chunk)) return chunk;
+  /** A Blob's chunk read once into a buffer, sent and hashed from it, reused once both are done. */
+  private async buffered(chunk: Blob, forHash: boolean): Promise<Uint8Array> {
     const buffer = this.bufferOf(chunk.size);
-    this.uses.set(buffer, hashed ? 2 : 1);
+    this.uses.set(buffer, forHash ? 2 : 1);
     try {
       await readBlobInto(chunk, buffer);
     } catch (error) {
@@ -200,6 +201,11 @@ export class InOrderDigest implements ChunkReader {
     this.uses.delete(buffer);
     if (this.stopped === undefined) this.spare.push(buffer.buffer as ArrayBuffer);
   }
+}
+
+/** A Blob without a range reader of its own: its chunks are read once into a buffer. */
+function needsBuffer(chunk: Blob | Uint8Array): chunk is Blob {
+  return !(chunk instanceof Uint8Array) && !rangeReaderOf(chunk);
 }
 
 /** A chunk the hash waits for: read by the upload's delivery of it, or failed. */
