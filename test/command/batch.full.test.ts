@@ -8,7 +8,7 @@ import { chargesOf, envOf, jsonLines, mockState, packedCommand } from './support
 // against seatpay-mock: rows at once, a closed stdout or SIGTERM that finishes and records the
 // rows in flight, refusals told apart from failures, and every bad CSV row found in one pass.
 
-const { seatpay, start, mockWith, closeAfter, buyTeam, inDir } = packedCommand();
+const { seatpay, start, mockWith, closeAfter, buyTeam, teamPurchase, inDir } = packedCommand();
 
 /** Every key of the journal with its stage (`journal list --json`). */
 async function stages(mock: Serving, journal: string): Promise<Record<string, string>> {
@@ -184,27 +184,10 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
   }) => {
     const mock = await mockWith();
     const journal = inDir('reuse.db');
-    const buy = (seats: string) =>
-      seatpay(
-        [
-          'purchase',
-          '--plan',
-          'team-per-seat',
-          '--seats',
-          seats,
-          '--period',
-          'MONTH',
-          '--key',
-          'order-1',
-          '--journal',
-          journal,
-          '--card-file',
-          inDir('card.json'),
-        ],
-        envOf(mock),
-      );
-    expect((await buy('3')).code).toBe(0);
-    const reused = await buy('5');
+    const buy = (seats: number) =>
+      seatpay(teamPurchase(journal, { key: 'order-1', seats }), envOf(mock));
+    expect((await buy(3)).code).toBe(0);
+    const reused = await buy(5);
     expect(reused.code, reused.stderr).toBe(2);
     expect(reused.stderr).toMatch(/already used for another request \(different team_seats\)/);
     expect(await chargesOf(mock, 'payment')).toHaveLength(1);

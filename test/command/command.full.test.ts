@@ -10,7 +10,7 @@ import { chargesOf, envOf, jsonLines, mockState, packedCommand, type Finished } 
 const CARD = { card_number: '4242424242424242', cvc: '987', exp_month: '12', exp_year: '2030' };
 
 const packed = packedCommand({ card: CARD });
-const { seatpay, mockWith, buyTeam, inDir } = packed;
+const { seatpay, mockWith, buyTeam, teamPurchase, inDir } = packed;
 
 /** No output and no file holds the token, the card number or the CVC. */
 async function expectNoSecrets(mock: Serving, results: Finished[], files: string[] = []) {
@@ -58,21 +58,7 @@ describe.concurrent('seatpay, the packed bin', { timeout: 300_000 }, () => {
   }) => {
     const mock = await mockWith();
     const journal = inDir('purchase.json');
-    const args = [
-      'purchase',
-      '--plan',
-      'team-per-seat',
-      '--seats',
-      '3',
-      '--period',
-      'MONTH',
-      '--key',
-      'order-1',
-      '--journal',
-      journal,
-      '--card-file',
-      inDir('card.json'),
-    ];
+    const args = teamPurchase(journal, { key: 'order-1', seats: 3 });
     const first = await seatpay(args, envOf(mock));
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(

@@ -35,7 +35,7 @@ describe('seatpay on the PostgreSQL journal', { timeout: 300_000 }, () => {
     // The password from PGPASSWORD: a --journal URL that holds one is refused (argv shows in ps).
     const url = `postgres://postgres@127.0.0.1:${postgres.port}/postgres`;
     const env = { ...envOf(mock), PGPASSWORD: postgres.password };
-    const bought = await seatpay(teamPurchase(url), env);
+    const bought = await seatpay([...teamPurchase(url), '--json'], env);
     expect(bought.code, bought.stderr).toBe(0);
     const subscription = (JSON.parse(bought.stdout) as { subscription: { id: number } })
       .subscription.id;

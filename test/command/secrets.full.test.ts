@@ -60,19 +60,7 @@ function expectClean(ran: Finished, what: string) {
 describe.concurrent('the command prints no secret the service echoes', { timeout: 300_000 }, () => {
   it('purchase, checkout (and its replay), seats list, team get, as JSON and as text; an error too', async () => {
     const journal = packed.inDir('journal.db');
-    const buy = [
-      'purchase',
-      '--plan',
-      'team-per-seat',
-      '--seats',
-      '3',
-      '--period',
-      'MONTH',
-      '--key',
-      'order-1',
-      '--journal',
-      journal,
-    ];
+    const buy = packed.teamPurchase(journal, { key: 'order-1', seats: 3, cardFile: false });
     const bought = await packed.seatpay(
       [...buy, '--card-file', packed.inDir('card.json'), '--json'],
       {

@@ -140,9 +140,9 @@ export interface PackedCommand {
   mockWith(faults?: string[]): Promise<Serving>;
   /** Closes this after the file (a proxy in front of a simulator, say). */
   closeAfter(closing: { close(): Promise<unknown> }): void;
-  /** The arguments of a `--json` purchase of the team-per-seat plan, paid by `card.json`. */
+  /** The arguments of a purchase of the team-per-seat plan, paid by `card.json` (last). */
   teamPurchase(journal: string, options?: TeamPurchase): string[];
-  /** Runs `teamPurchase` against the simulator, as its owner: the subscription id. */
+  /** Runs `teamPurchase` with `--json` against the simulator, as its owner: the subscription id. */
   buyTeam(mock: Serving, journal: string, options?: TeamPurchase): Promise<number>;
 }
 
@@ -151,6 +151,8 @@ export interface TeamPurchase {
   key?: string;
   /** 2 unless given. */
   seats?: number;
+  /** `--card-file card.json`, unless false (the card then comes from SEATPAY_CARD). */
+  cardFile?: boolean;
 }
 
 /**
@@ -202,7 +204,7 @@ export function packedCommand(
       return mock;
     },
     closeAfter: (closable) => void closing.push(() => closable.close()),
-    teamPurchase: (journal, { key = 'team', seats = 2 } = {}) => [
+    teamPurchase: (journal, { key = 'team', seats = 2, cardFile = true } = {}) => [
       'purchase',
       '--plan',
       'team-per-seat',
@@ -214,12 +216,11 @@ export function packedCommand(
       key,
       '--journal',
       journal,
-      '--card-file',
-      command.inDir('card.json'),
-      '--json',
+      ...(cardFile ? ['--card-file', command.inDir('card.json')] : []),
     ],
     async buyTeam(mock, journal, options) {
-      const bought = await command.seatpay(command.teamPurchase(journal, options), envOf(mock));
+      const args = [...command.teamPurchase(journal, options), '--json'];
+      const bought = await command.seatpay(args, envOf(mock));
       expect(bought.code, bought.stderr).toBe(0);
       return (JSON.parse(bought.stdout) as { subscription: { id: number } }).subscription.id;
     },
