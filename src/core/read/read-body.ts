@@ -31,8 +31,7 @@ export function readBody(
   // The common answer: ky's own shortcut, its promise handed back with no async step around it.
   if (announced >= 0 && announced <= maxBytes && !headers.has('content-encoding'))
     return pending.text();
-  const { method, url, timeoutMs } = call;
-  const bounds = { maxBytes, timeoutMs, method, url };
+  const bounds = { maxBytes, timeoutMs: call.timeoutMs, method: call.method, url: call.url };
   if (announced > maxBytes) return refuseTooLarge(response, bounds, announced);
   return readBounded(response, bounds);
 }

@@ -56,10 +56,7 @@ export async function send(
   }
 }
 
-/**
- * Only what differs from the instance: ky merges every key given on every call, `headers` into
- * Headers objects of its own, so the common call gives none.
- */
+/** Only what differs from the instance: ky merges each key on every call, headers into Headers. */
 function kyOptionsOf(
   call: PreparedCall<unknown>,
   headers: Record<string, string> | undefined,
