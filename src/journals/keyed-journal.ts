@@ -12,7 +12,7 @@ import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord, isFree } from './stored-record.js';
 import { checkReplayable } from './record-check.js';
 import { canonical, ownField } from './key-checks.js';
-import type { KeyScope } from '../core/secrets/key-owner.js';
+import type { KeyScope } from '../keys/key-scope.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
 import { isInProgress, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
 
