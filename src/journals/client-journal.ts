@@ -1,6 +1,6 @@
 import type { HttpCore } from '../core/request.js';
 import { KeyInProgressError, KeyOwnerError } from '../core/errors/journal-errors.js';
-import { isInProgress } from './key-lease.js';
+import { isHeldLive } from './key-holder.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { PurchaseJournal, JournalRecord } from './journal.js';
 import { LazyModule } from '../core/lazy-module.js';
@@ -157,7 +157,7 @@ export class ClientJournal {
     record: JournalRecord | undefined,
     options: { identity?: string | undefined; signal?: AbortSignal | undefined },
   ): Promise<void> {
-    if (isInProgress(record)) throw new KeyInProgressError(key);
+    if (isHeldLive(key, record)) throw new KeyInProgressError(key);
     if (record?.owner === undefined) return;
     // Loaded only when a record names an owner, as the keyed calls load it.
     const { keyOwnerDigest } = await ownerDigestModule.load({ signal: options.signal });

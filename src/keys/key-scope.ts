@@ -35,6 +35,8 @@ export interface KeyLoan {
 export interface KeyScope {
   /** Hides the client's secrets (its token, the card) in what a journal records. */
   redact: <T>(value: T) => T;
+  /** The secrets `redact` hides now: another list once the client learns one (a card sent). */
+  known: () => readonly string[];
   /** A safe copy of what a journal threw, the client's secrets hidden in it. */
   cause: (thrown: unknown) => unknown;
   /** The call's error with the client's secrets hidden in it (an abort reason may quote one). */
@@ -117,6 +119,7 @@ export function keyScopeOf(
   };
   return {
     redact: (value) => secrets.redact(value),
+    known: () => secrets.list,
     cause: (thrown) => secrets.cause(thrown),
     error: (error) => secrets.error(error),
     owner,
