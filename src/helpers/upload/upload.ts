@@ -104,7 +104,8 @@ export async function uploadMedia(
         : undefined;
     try {
       await sendChunks(media, inOrder ?? reader, plan, session, progress, settings, options);
-      await inOrder?.result;
+      // A resumed upload may have the whole source left to hash: that wait ends with the signal.
+      if (inOrder) await untilAborted(inOrder.result, signal);
     } finally {
       // Nothing left running once the call settles: the hash stops at its next piece.
       await inOrder?.close();
