@@ -1,3 +1,4 @@
+import { platform } from '#platform';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { UploadDigestMismatchError, UploadMayExistError } from '../../core/errors/helper-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
@@ -20,9 +21,14 @@ import { checkUploadOptions, type UploadOptions, type UploadSettings } from './u
 
 export type { UploadOptions } from './upload-options.js';
 
+/** A stream's chunks held at once when they go out as they are read (see `holdAtMost`). */
+const STREAMED_CHUNKS_HELD = 2;
+
 /** The media calls an upload is made of (`client.media` provides them). */
 export interface MediaCalls extends ChunkSender, UploadFinalizer {
   operationType(name: string, options?: RequestOptions): Promise<OperationType>;
+  /** `'bytes'`: chunks go through the platform's chunk sender (no `fetch` given to the client). */
+  readonly uploadProgress?: 'bytes' | 'chunks';
 }
 
 /**
@@ -68,6 +74,11 @@ export async function uploadMedia(
     const digest = settings.checkDigest ? await openMd5() : undefined;
     if (digest && reader.sequential) reader.observe?.((bytes) => digest.update(bytes));
     hashing = digest;
+    // A stream's chunks go out as they are read where the sender streams parts: two chunks held
+    // (the one read and sent, the one waiting for its answer) keep the link busy.
+    const streamsParts =
+      media.uploadProgress === 'bytes' && platform.chunkSender?.streamsParts === true;
+    if (streamsParts) reader.holdAtMost?.(STREAMED_CHUNKS_HELD);
     const session = await UploadSession.open(
       { ...resumeOf.target, plan },
       resumeOf.stored,
@@ -99,7 +110,7 @@ export async function uploadMedia(
         : Promise.resolve();
     digested.catch(() => undefined);
     try {
-      await sendChunks(media, reader, plan, session, progress, settings, options);
+      await sendChunks(media, reader, plan, session, progress, settings, options, streamsParts);
       await digested;
     } finally {
       // Nothing left running once the call settles: the md5 read stops at its next piece.
@@ -159,9 +170,12 @@ function sendChunks(
   progress: ProgressTracker,
   settings: UploadSettings,
   options: UploadOptions,
+  streamsParts: boolean,
 ): Promise<void> {
   const context = {
     sender: media,
+    streamsParts,
+    checksFirst: (index: number) => session.checksFirst(index),
     reader,
     plan,
     fields: {
