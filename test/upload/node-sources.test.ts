@@ -48,96 +48,83 @@ async function expectNoUnhandledRejection(): Promise<void> {
   expect(unhandled).toEqual([]);
 }
 
-describe.each(Object.entries(sourceKinds(() => dir)))(
-  'in Node, an upload from a %s',
-  (kind, make) => {
-    /** A stream's chunks go out as they are read, two held at most (stream-sending.test.ts). */
-    const streamed = /stream|readable/i.test(kind);
-    it('goes through the streaming sender: form-data bodies, none through fetch', async () => {
-      const viaFetch = fetchedChunks();
-      const bytes = bytesOf(2 * CHUNK + 333);
-      const file = await sinkClient(sink).media.upload(await make(bytes), options);
-      expect(sha256(stored(file.id))).toBe(sha256(bytes));
-      expect(viaFetch).toEqual([]);
-      expect(sink.chunks).toHaveLength(3);
-      for (const chunk of sink.chunks) expect(chunk.contentType).toMatch(FORM_DATA);
-    });
+describe.each(Object.entries(sourceKinds(() => dir)))('in Node, an upload from a %s', (_, make) => {
+  it('goes through the streaming sender: form-data bodies, none through fetch', async () => {
+    const viaFetch = fetchedChunks();
+    const bytes = bytesOf(2 * CHUNK + 333);
+    const file = await sinkClient(sink).media.upload(await make(bytes), options);
+    expect(sha256(stored(file.id))).toBe(sha256(bytes));
+    expect(viaFetch).toEqual([]);
+    expect(sink.chunks).toHaveLength(3);
+    for (const chunk of sink.chunks) expect(chunk.contentType).toMatch(FORM_DATA);
+  });
 
-    it('keeps `concurrency` chunks in flight at once (two for a stream)', async () => {
-      for (const index of [0, 1, 2]) sink.fault(index, { kind: 'pass', hold: true });
-      const bytes = bytesOf(4 * CHUNK);
-      const upload = sinkClient(sink).media.upload(await make(bytes), {
-        ...options,
-        concurrency: 3,
-      });
-      // Whole chunk bodies arrived and wait for their answers: as many requests in flight.
-      const inFlight = streamed ? 2 : 3;
-      await sink.until(() => sink.held().length === inFlight);
-      expect(sink.inFlight()).toBe(inFlight);
-      if (streamed) {
-        sink.release(0);
-        await sink.until(() => sink.held().includes(2));
-      }
-      [0, 1, 2].forEach((index) => sink.release(index));
-      expect(sha256(stored((await upload).id))).toBe(sha256(bytes));
-    });
+  it('keeps `concurrency` chunks in flight at once', async () => {
+    for (const index of [0, 1, 2]) sink.fault(index, { kind: 'pass', hold: true });
+    const bytes = bytesOf(4 * CHUNK);
+    const upload = sinkClient(sink).media.upload(await make(bytes), { ...options, concurrency: 3 });
+    // Three whole chunk bodies arrived and wait for their answers: three requests in flight.
+    await sink.until(() => sink.held().length === 3);
+    expect(sink.inFlight()).toBe(3);
+    [0, 1, 2].forEach((index) => sink.release(index));
+    expect(sha256(stored((await upload).id))).toBe(sha256(bytes));
+  });
 
-    it('retries a chunk the service refused before reading it (503), no rejection unhandled', async () => {
-      sink.answerEarly(503, 503);
-      const bytes = bytesOf(2 * CHUNK + 1);
-      const file = await sinkClient(sink).media.upload(await make(bytes), options);
-      expect(sha256(stored(file.id))).toBe(sha256(bytes));
-      expect(sink.earlyAnswered).toBe(2);
-      await expectNoUnhandledRejection();
-    });
+  it('retries a chunk the service refused before reading it (503), no rejection unhandled', async () => {
+    sink.answerEarly(503, 503);
+    const bytes = bytesOf(2 * CHUNK + 1);
+    const file = await sinkClient(sink).media.upload(await make(bytes), options);
+    expect(sha256(stored(file.id))).toBe(sha256(bytes));
+    expect(sink.earlyAnswered).toBe(2);
+    await expectNoUnhandledRejection();
+  });
 
-    it('fails with UploadError on an early 413, finalizing nothing, no rejection unhandled', async () => {
-      sink.answerEarly(413, 413, 413);
-      const upload = sinkClient(sink).media.upload(await make(bytesOf(3 * CHUNK)), {
-        ...options,
-        maxRetries: 0,
-      });
-      await expect(upload).rejects.toBeInstanceOf(UploadError);
-      expect(sink.finalizeCalls).toBe(0);
-      await expectNoUnhandledRejection();
+  it('fails with UploadError on an early 413, finalizing nothing, no rejection unhandled', async () => {
+    sink.answerEarly(413, 413, 413);
+    const upload = sinkClient(sink).media.upload(await make(bytesOf(3 * CHUNK)), {
+      ...options,
+      maxRetries: 0,
     });
+    await expect(upload).rejects.toBeInstanceOf(UploadError);
+    expect(sink.finalizeCalls).toBe(0);
+    await expectNoUnhandledRejection();
+  });
 
-    it('stops mid-body on abort: AbortError, nothing left in flight, no rejection unhandled', async () => {
-      const resume = sink.stall(CHUNK / 4); // the sink stops reading: the bodies stay unfinished
-      const controller = new AbortController();
-      const upload = sinkClient(sink).media.upload(await make(bytesOf(2 * HUGE)), {
-        ...options,
-        operation_type: 'huge',
-        concurrency: 2,
-        signal: controller.signal,
-      });
-      await expect.poll(() => sink.inFlight(), { timeout: 15_000 }).toBe(2);
-      controller.abort(new Error('user left'));
-      await expect(upload).rejects.toBeInstanceOf(AbortError);
-      resume(); // the sink reads on: the requests it held must be gone, not finished
-      await expectNoUnhandledRejection();
-      expect(sink.chunks).toHaveLength(0);
-      expect(sink.finalizeCalls).toBe(0);
+  it('stops mid-body on abort: AbortError, nothing left in flight, no rejection unhandled', async () => {
+    const resume = sink.stall(CHUNK / 4); // the sink stops reading: the bodies stay unfinished
+    const controller = new AbortController();
+    const upload = sinkClient(sink).media.upload(await make(bytesOf(2 * HUGE)), {
+      ...options,
+      operation_type: 'huge',
+      concurrency: 2,
+      signal: controller.signal,
     });
+    await expect.poll(() => sink.inFlight(), { timeout: 15_000 }).toBe(2);
+    controller.abort(new Error('user left'));
+    await expect(upload).rejects.toBeInstanceOf(AbortError);
+    resume(); // the sink reads on: the requests it held must be gone, not finished
+    await expectNoUnhandledRejection();
+    expect(sink.chunks).toHaveLength(0);
+    expect(sink.finalizeCalls).toBe(0);
+  });
 
-    it('sends every chunk through a fetch given to the client, never around it', async () => {
-      const seen: (string | null)[] = [];
-      const custom: typeof fetch = (input, init) => {
-        const request = new Request(input, init);
-        if (/\/chunk$/.test(request.url)) seen.push(request.headers.get('content-type'));
-        return fetch(request);
-      };
-      const bytes = bytesOf(CHUNK + 7);
-      const client = createClient({
-        baseUrl: sink.url,
-        token: TOKEN,
-        logLevel: 'off',
-        fetch: custom,
-      });
-      const file = await client.media.upload(await make(bytes), options);
-      expect(sha256(stored(file.id))).toBe(sha256(bytes));
-      expect(seen).toHaveLength(2);
-      for (const type of seen) expect(type).toMatch(/^multipart\/form-data; boundary=/);
+  it('sends every chunk through a fetch given to the client, never around it', async () => {
+    const seen: (string | null)[] = [];
+    const custom: typeof fetch = (input, init) => {
+      const request = new Request(input, init);
+      if (/\/chunk$/.test(request.url)) seen.push(request.headers.get('content-type'));
+      return fetch(request);
+    };
+    const bytes = bytesOf(CHUNK + 7);
+    const client = createClient({
+      baseUrl: sink.url,
+      token: TOKEN,
+      logLevel: 'off',
+      fetch: custom,
     });
-  },
-);
+    const file = await client.media.upload(await make(bytes), options);
+    expect(sha256(stored(file.id))).toBe(sha256(bytes));
+    expect(seen).toHaveLength(2);
+    for (const type of seen) expect(type).toMatch(/^multipart\/form-data; boundary=/);
+  });
+});

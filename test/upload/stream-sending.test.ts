@@ -8,6 +8,8 @@ import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
 import { bytesOf, sha256, sinkClient } from './support/upload-kit.js';
 
 const CHUNK = 256 * 1024;
+/** Chunks this large are held two at a time (about 32 MiB of them at most, two at least). */
+const LARGE = 12 * 1024 * 1024;
 const PIECE = 16 * 1024;
 let sink: ChunkSink;
 let unhandled: unknown[];
@@ -15,7 +17,10 @@ const record = (reason: unknown) => void unhandled.push(reason);
 
 beforeEach(async () => {
   sink = await startChunkSink({
-    operationTypes: { parts: { chunk_size: CHUNK, max_chunks: null } },
+    operationTypes: {
+      parts: { chunk_size: CHUNK, max_chunks: null },
+      large: { chunk_size: LARGE, max_chunks: null },
+    },
   });
   unhandled = [];
   process.on('unhandledRejection', record);
@@ -149,16 +154,17 @@ describe('in Node, an upload from a stream', () => {
     await expectNothingLeft();
   });
 
-  it('holds two chunks at most, whatever the concurrency', async () => {
+  it('holds about 32 MiB of chunks at most, whatever the concurrency', async () => {
     for (const index of [0, 1, 2]) sink.fault(index, { kind: 'pass', hold: true });
-    const bytes = bytesOf(4 * CHUNK);
+    const bytes = bytesOf(3 * LARGE);
     const source = gatedStream(bytes);
     const upload = sinkClient(sink).media.upload(
       { stream: source.stream, size: bytes.byteLength },
-      { operation_type: 'parts', filename: 'live.bin', concurrency: 4 },
+      { operation_type: 'large', filename: 'live.bin', concurrency: 4 },
     );
     source.give(bytes.byteLength);
-    // Chunks 0 and 1 wait for their answers: chunk 2 is not read (nor sent) before one is done.
+    // Chunks 0 and 1 (24 MiB) wait for their answers: chunk 2 is not read (nor sent) before one
+    // of them is done.
     await sink.until(() => sink.held().length === 2);
     expect(sink.held()).toEqual([0, 1]);
     expect(sink.inFlight()).toBe(2);

@@ -21,8 +21,12 @@ import { checkUploadOptions, type UploadOptions, type UploadSettings } from './u
 
 export type { UploadOptions } from './upload-options.js';
 
-/** A stream's chunks held at once when they go out as they are read (see `holdAtMost`). */
-const STREAMED_CHUNKS_HELD = 2;
+/**
+ * The bytes of a stream's chunks held at once when they go out as they are read (see
+ * `holdAtMost`), and never fewer than two chunks: the one read and sent, the one waiting for its
+ * answer. More chunks in flight hide the answers' latency; each holds `chunk_size` bytes.
+ */
+const STREAMED_BYTES_HELD = 32 * 1024 * 1024;
 
 /** The media calls an upload is made of (`client.media` provides them). */
 export interface MediaCalls extends ChunkSender, UploadFinalizer {
@@ -74,11 +78,13 @@ export async function uploadMedia(
     const digest = settings.checkDigest ? await openMd5() : undefined;
     if (digest && reader.sequential) reader.observe?.((bytes) => digest.update(bytes));
     hashing = digest;
-    // A stream's chunks go out as they are read where the sender streams parts: two chunks held
-    // (the one read and sent, the one waiting for its answer) keep the link busy.
+    // A stream's chunks go out as they are read where the sender streams parts, with their
+    // memory bounded (10 MiB chunks: three held, whatever the concurrency).
     const streamsParts =
       media.uploadProgress === 'bytes' && platform.chunkSender?.streamsParts === true;
-    if (streamsParts) reader.holdAtMost?.(STREAMED_CHUNKS_HELD);
+    if (streamsParts) {
+      reader.holdAtMost?.(Math.max(2, Math.floor(STREAMED_BYTES_HELD / plan.chunkSize)));
+    }
     const session = await UploadSession.open(
       { ...resumeOf.target, plan },
       resumeOf.stored,
