@@ -46,11 +46,6 @@ export class FillingChunk {
     this.whole.catch(() => undefined); // a failure is seen through `failed` or a pending read
   }
 
-  /** How many bytes of the chunk are read so far. */
-  get length(): number {
-    return this.filled;
-  }
-
   /** The reader copied bytes up to `filled` into `bytes`. */
   grew(filled: number): void {
     this.filled = filled;

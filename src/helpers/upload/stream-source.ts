@@ -10,7 +10,8 @@ import { FillingChunk } from './filling-chunk.js';
  * A chunk can be sent while it is read ({@link StreamReader.stream}): each piece of the stream is
  * copied into the chunk's buffer, and the sender takes it from there at once. Each chunk's buffer
  * is taken only when the previous chunk has been read, so buffers exist only for the chunks being
- * sent plus the one being filled: at most `concurrency + 1` of them. Buffers are fresh allocations
+ * sent plus the one being filled: at most `concurrency + 1` of them, or as many as `holdAtMost`
+ * allows. Buffers are fresh allocations
  * (or buffers of chunks the upload is done with), never views of the stream's pieces, so a sent
  * chunk does not keep a larger pooled buffer alive. A stream that ends before its declared size,
  * or holds more, fails the chunk it was reading: never a short or long upload.
@@ -67,8 +68,8 @@ export class StreamReader implements ChunkReader {
 
   /**
    * At most `chunks` chunks held at once (handed out and not yet released): the next waits for a
-   * release before its reading starts. A chunk sent while it is read needs no more than two (the
-   * one being read and sent, the one waiting for its answer), and each holds `chunk_size` bytes.
+   * release before its reading starts. Chunks sent while they are read need two (the one read and
+   * sent, the one waiting for its answer); more hide the answers' latency, each `chunk_size` bytes.
    */
   holdAtMost(chunks: number): void {
     this.maxHeld = Math.max(1, chunks);
