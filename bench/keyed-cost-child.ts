@@ -2,6 +2,7 @@
 //   node keyed-cost-child.mjs <rounds> <calls> <dir>
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
+import { StatementSync } from 'node:sqlite';
 import { createClient, memoryJournal } from '../src/index.js';
 import { createSimulator } from '../src/mock/index.js';
 import { fileJournal } from '../src/node.js';
@@ -46,10 +47,36 @@ const subjects: Record<string, () => Promise<unknown>> = {
 };
 const names = Object.keys(subjects);
 
+/**
+ * How long one call holds the event loop in SQLite: node:sqlite runs its statements (fsync
+ * included) synchronously, so each statement's time is time the process answers nothing else.
+ * Summed per fileJournal call; every statement of any journal counts.
+ */
+let inSqlite = 0;
+for (const method of ['run', 'get', 'all'] as const) {
+  const original = StatementSync.prototype[method] as (...args: unknown[]) => unknown;
+  Object.defineProperty(StatementSync.prototype, method, {
+    value(this: StatementSync, ...args: unknown[]) {
+      const started = performance.now();
+      try {
+        return original.apply(this, args);
+      } finally {
+        inSqlite += performance.now() - started;
+      }
+    },
+  });
+}
+const heldPerCall: number[] = [];
+
 /** CPU ms per call of `calls` calls in a row. */
-async function block(run: () => Promise<unknown>): Promise<number> {
+async function block(name: string): Promise<number> {
+  const run = subjects[name]!;
   const start = process.cpuUsage();
-  for (let i = 0; i < calls; i++) await run();
+  for (let i = 0; i < calls; i++) {
+    inSqlite = 0;
+    await run();
+    if (name === 'fileJournal') heldPerCall.push(inSqlite);
+  }
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000 / calls;
 }
@@ -58,8 +85,11 @@ const perCall = new Map<string, number[]>(names.map((name) => [name, []]));
 for (let round = 0; round <= rounds; round++) {
   const order = round % 2 === 0 ? names : [...names].reverse();
   const times = new Map<string, number>();
-  for (const name of order) times.set(name, await block(subjects[name]!));
-  if (round === 0) continue; // warm-up
+  for (const name of order) times.set(name, await block(name));
+  if (round === 0) {
+    heldPerCall.length = 0;
+    continue; // warm-up
+  }
   for (const name of names) perCall.get(name)!.push(times.get(name)!);
 }
 file.close();
@@ -78,3 +108,9 @@ for (const name of names) {
   const ratios = times.map((time, round) => time / plain[round]!);
   console.log(`| ${name} | ${span(times, 2)} | ${span(ratios, 2)} |`);
 }
+const sorted = heldPerCall.sort((a, b) => a - b);
+const at = (share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
+console.log(
+  `fileJournal: event loop held in SQLite per keyed call, ms: median ${at(0.5).toFixed(2)}, p90 ${at(0.9).toFixed(2)}, p99 ${at(0.99).toFixed(2)}, max ${sorted.at(-1)!.toFixed(2)} (${sorted.length} calls)`,
+);

@@ -11,7 +11,10 @@
 // memoryJournal and an `identity`. Every keyed call is a new key (a first run: claim, send, record).
 // The subjects are interleaved in every round, their order flipping each round; one warm-up round
 // is thrown away. CPU is process.cpuUsage() (user + system) across a block, per call; the ratio to
-// plain is taken round by round, and the table gives its median [min-max].
+// plain is taken round by round, and the table gives its median [min-max]. A last line says how
+// long a fileJournal call held the event loop in SQLite (node:sqlite runs its statements, fsync
+// included, synchronously): each statement timed, summed per call. For a before/after against a
+// checkout whose bench/keyed-cost-child.ts lacks that line, copy this one over it.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -8,7 +8,9 @@
 //                           [--links 0] [--rounds 3] [--before <worktree>]
 //
 // A source named `<source>+md5` uploads with `checkDigest: true` (the sink names the file by its
-// md5, as the service does), to measure the check beside the same source without it.
+// md5, as the service does), to measure the check beside the same source without it. The sink
+// does not hash: it answers the md5 computed once before the runs, so the service's own hashing
+// is not counted and the client's CPU s/GiB is the client's alone.
 // `--before <worktree>` also runs every source from another checkout (say main, in a git worktree
 // whose node_modules is linked), as `<source>@before`, interleaved with the rest: a before/after
 // table from one run. `memory-stream` is a stream of views of bytes already in memory: it allocates
@@ -231,7 +233,7 @@ function reportTargets(rows: Row[]): void {
       if (!source.endsWith('+md5') || !without) continue;
       const ratio = speed(ms) / speed(without);
       console.log(
-        `- ${source} vs ${source.replace(/\+md5$/, '')}, ${row.sizeMiB} MiB: ` +
+        `- ${source} vs ${source.replace(/\+md5$/, '')}, ${row.link}, ${row.sizeMiB} MiB: ` +
           `ratio ${ratio.toFixed(2)} >= 0.95: ${verdict(ratio >= 0.95)}`,
       );
     }

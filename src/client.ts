@@ -4,7 +4,6 @@ import type { HttpCore } from './core/request.js';
 import { printAs } from './core/secrets/printed.js';
 import { LazyModule, loadEveryModule } from './core/lazy-module.js';
 import type { ClientOptions } from './core/setup/options.js';
-import type { OwnerDigest } from './core/secrets/key-owner.js';
 import type { PurchaseOptions, PurchaseResult } from './helpers/purchase.js';
 import { purchasesOf, sharePurchases } from './helpers/purchase/client-purchases.js';
 import { BillingTeamResource } from './resources/billing-team.js';
@@ -145,17 +144,15 @@ export class SeatpayClient {
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
     // Its journal records too (a payment's answer may echo the card, a record may go to disk),
-    // each naming who made it (see HttpCore.keyScope). Traced, it is one span around its attempts.
+    // each naming who made it (src/keys/key-scope.ts). Traced, it is one span around its attempts.
     const core = this.#core;
-    const scopeOf = (key: string, identity: string | undefined, digest: OwnerDigest) =>
-      core.keyScope(key, identity, undefined, digest);
     return core
       .observe(
         'seatpay.purchase',
         (notes) =>
           purchaseModule
             .load({ signal: options?.signal })
-            .then(({ purchase }) => purchase(this, options, scopeOf, notes)),
+            .then(({ purchase }) => purchase(this, options, core.keyLoan(undefined), notes)),
         { signal: options?.signal },
       )
       .catch((error: unknown) => {

@@ -7,7 +7,6 @@ import { UNOBSERVED, type OperationNotes } from './observe/operation-notes.js';
 import type { PrepareSetup } from './prepare/prepare.js';
 import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
-import { KeyOwners, keyScopeOf, type KeyScope, type OwnerDigest } from './secrets/key-owner.js';
 import { printAs } from './secrets/printed.js';
 import { Secrets } from './secrets/secrets.js';
 import { Log } from './setup/logger.js';
@@ -42,7 +41,6 @@ export class HttpCore {
   readonly #profile: Profile;
   readonly #prepareSetup: PrepareSetup;
   readonly #observing: Observing | undefined;
-  readonly #keyOwners = new KeyOwners();
   /** The request path, made with the client's first call (its ky instance, its headers). */
   #engine: CallEngine | undefined;
 
@@ -190,22 +188,14 @@ export class HttpCore {
     return this.#secrets.error(error);
   }
 
-  /** What a keyed money call's journal borrows of this client (see {@link keyScopeOf}). @internal */
-  keyScope(
-    key: string,
-    identity: string | undefined,
-    timeout: number | undefined,
-    digest: OwnerDigest,
-  ): KeyScope {
-    const timeoutMs = timeout ?? this.#prepareSetup.timeoutMs;
+  /**
+   * What a keyed money call borrows of this client: its token, its secrets, its timeouts
+   * (src/keys/key-scope.ts makes a journal's scope of it).
+   * @internal
+   */
+  keyLoan(timeout: number | undefined) {
     const { token, totalTimeout } = this.#options;
-    const client = {
-      token,
-      secrets: this.#secrets,
-      owners: this.#keyOwners,
-      timeoutMs,
-      totalTimeout,
-    };
-    return keyScopeOf(client, key, identity, digest);
+    const timeoutMs = timeout ?? this.#prepareSetup.timeoutMs;
+    return { token, secrets: this.#secrets, timeoutMs, totalTimeout };
   }
 }

@@ -7,8 +7,8 @@ import { PurchaseFlow } from './purchase/flow.js';
 import type { PurchaseCalls } from './purchase/purchase-calls.js';
 import type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
 import { startDeadline } from '../core/retry/deadline.js';
-import type { KeyScope, OwnerDigest } from '../core/secrets/key-owner.js';
-import { keyOwnerDigest } from './purchase/owner-digest.js';
+import { keyScopeOf, type KeyLoan } from '../keys/key-scope.js';
+import { keyOwnerDigest } from '../keys/owner-digest.js';
 import { checkKeyAndJournal } from '../journals/keyed-journal.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
 import type { OperationNotes } from '../core/observe/operation-notes.js';
@@ -24,7 +24,7 @@ export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-option
 export async function purchase(
   client: PurchaseCalls,
   options: PurchaseOptions,
-  scopeOf: (key: string, identity: string | undefined, digest: OwnerDigest) => KeyScope,
+  loan: KeyLoan,
   notes: OperationNotes,
 ): Promise<PurchaseResult> {
   checkPurchaseOptions(options);
@@ -35,7 +35,7 @@ export async function purchase(
       client,
       { ...traced(options, notes), signal: deadline.signal },
       purchasesOf(client),
-      (key, identity) => scopeOf(key, identity, keyOwnerDigest),
+      (key, identity) => keyScopeOf(loan, key, identity, keyOwnerDigest),
       notes,
     );
     return await flow.run();

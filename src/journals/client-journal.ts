@@ -1,6 +1,6 @@
 import type { HttpCore } from '../core/request.js';
 import { KeyInProgressError, KeyOwnerError } from '../core/errors/journal-errors.js';
-import { isInProgress } from './key-lease.js';
+import { isHeldLive } from './key-holder.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { PurchaseJournal, JournalRecord } from './journal.js';
 import { LazyModule } from '../core/lazy-module.js';
@@ -8,10 +8,9 @@ import { JournalAccess } from './journal-access.js';
 import { entryOf, type JournalEntry, type ReconcileResult } from './journal-entry.js';
 import { checkSettleOptions, settledRecord } from './settle.js';
 import { storedKey } from './key-text.js';
+import { keyScopeOf } from '../keys/key-scope.js';
 const reconcileModule = /* @__PURE__ */ new LazyModule(() => import('./reconcile.js'));
-const ownerDigestModule = /* @__PURE__ */ new LazyModule(
-  () => import('../helpers/purchase/owner-digest.js'),
-);
+const ownerDigestModule = /* @__PURE__ */ new LazyModule(() => import('../keys/owner-digest.js'));
 
 // The listings reconcile reads, checked by schemas loaded with it (core/lazy-module.ts).
 const checks = /* @__PURE__ */ new LazyModule(() => import('./reconcile-checks.js'));
@@ -158,11 +157,12 @@ export class ClientJournal {
     record: JournalRecord | undefined,
     options: { identity?: string | undefined; signal?: AbortSignal | undefined },
   ): Promise<void> {
-    if (isInProgress(record)) throw new KeyInProgressError(key);
+    if (isHeldLive(key, record)) throw new KeyInProgressError(key);
     if (record?.owner === undefined) return;
     // Loaded only when a record names an owner, as the keyed calls load it.
     const { keyOwnerDigest } = await ownerDigestModule.load({ signal: options.signal });
-    const scope = this.#core.keyScope(key, options.identity, undefined, keyOwnerDigest);
+    const loan = this.#core.keyLoan(undefined);
+    const scope = keyScopeOf(loan, key, options.identity, keyOwnerDigest);
     if (!(await scope.isOwner(record.owner, options.signal))) throw new KeyOwnerError(key);
   }
 

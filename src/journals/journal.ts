@@ -54,6 +54,11 @@ export interface PurchaseRecord {
   settled?: Settlement | undefined;
   /** Until when (ISO 8601) the live run that claimed the key holds it (renewed while it runs). */
   leaseUntil?: string | undefined;
+  /**
+   * Which process holds the lease: a random id per process, nothing of a token. That process
+   * settles a claim it left behind at once; any other waits for the lease.
+   */
+  holder?: string | undefined;
 }
 
 /**
@@ -91,6 +96,11 @@ export interface CheckoutRecord {
   settled?: Settlement | undefined;
   /** Until when (ISO 8601) the live run that claimed the key holds it (renewed while it runs). */
   leaseUntil?: string | undefined;
+  /**
+   * Which process holds the lease: a random id per process, nothing of a token. That process
+   * settles a claim it left behind at once; any other waits for the lease.
+   */
+  holder?: string | undefined;
 }
 
 /**

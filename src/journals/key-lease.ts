@@ -41,9 +41,9 @@ export function* pollPauses(leaseMs: number): Generator<number, never> {
   for (let pause = FIRST_POLL_MS; ; pause = Math.min(longest, pause * 1.5)) yield pause;
 }
 
-/** A record as it is stored without a lease. */
+/** A record as it is stored without a lease (nor its holder). */
 export function withoutLease<R extends JournalRecord>(record: R): R {
-  const { leaseUntil: _lease, ...rest } = record;
+  const { leaseUntil: _lease, holder: _holder, ...rest } = record;
   return rest as R;
 }
 

@@ -12,11 +12,25 @@ import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord, isFree } from './stored-record.js';
 import { checkReplayable } from './record-check.js';
 import { canonical, ownField } from './key-checks.js';
-import type { KeyScope } from '../core/secrets/key-owner.js';
+import type { KeyScope } from '../keys/key-scope.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
-import { isInProgress, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
+import { leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
+import { HOLDER, holdLive, isHeldLive } from './key-holder.js';
 
 export { checkKeyAndJournal } from './key-checks.js';
+
+/**
+ * The fields of a record seatpay writes itself, from its own values (a stage, a timestamp): they
+ * cannot quote a secret. Everything else (the input, the service's answers) is redacted.
+ */
+const OWN_FIELDS = new Set(['kind', 'stage', 'charged', 'updatedAt', 'leaseUntil', 'holder']);
+
+/** A field as last given, the secrets known then, and the field as stored. */
+interface Redacted {
+  given: unknown;
+  known: readonly string[];
+  stored: unknown;
+}
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
@@ -41,11 +55,17 @@ const releasing = new WeakMap<PurchaseJournal, Map<string, Promise<void>>>();
  */
 export class KeyedJournal {
   readonly #params: Record<string, unknown>;
+  /** The copy of the parameters handed out to be recorded (see {@link params}). */
+  #recordedParams: Record<string, unknown> | undefined;
+  /** Each field last stored, as given and as redacted: a field a later record repeats is not searched again. */
+  readonly #redacted = new Map<string, Redacted>();
   #owner: Promise<string> | undefined;
   readonly #leaseMs: number;
   /** The record this run last wrote while it holds the key (its outcome unknown yet). */
   #held: JournalRecord | undefined;
   #heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** Ends this run's mark on the key as held by a live run of this process (see key-holder.ts). */
+  #unhold: (() => void) | undefined;
   /** This run's writes, one after another: a heartbeat never lands after the outcome. */
   #writing: Promise<unknown> = Promise.resolve();
 
@@ -62,9 +82,9 @@ export class KeyedJournal {
     this.#leaseMs = leaseOf(journal);
   }
 
-  /** The parameters to record with the key. */
+  /** The parameters to record with the key (one copy per run: its records share it). */
   get params(): Record<string, unknown> {
-    return { ...this.#params };
+    return (this.#recordedParams ??= { ...this.#params });
   }
 
   /** The record of the key, made for this very request; undefined when there is none. */
@@ -95,7 +115,7 @@ export class KeyedJournal {
    */
   async awaitOutcome(): Promise<JournalRecord | undefined> {
     let record = await this.read();
-    if (!isInProgress(record)) return record;
+    if (!isHeldLive(this.key, record)) return record;
     const { signal } = this;
     const budget = this.scope.timeoutMs > 0 ? this.scope.timeoutMs : Infinity;
     const started = performance.now();
@@ -105,7 +125,7 @@ export class KeyedJournal {
         if (left <= 0) throw new KeyInProgressError(this.key);
         await sleep(Math.min(pause, left), signal);
         record = await this.read();
-        if (!isInProgress(record)) return record;
+        if (!isHeldLive(this.key, record)) return record;
       }
     } catch (error) {
       // The call's deadline (totalTimeout, an AbortSignal.timeout) ended the wait: still held.
@@ -128,8 +148,11 @@ export class KeyedJournal {
     const claim = journal.claim?.bind(journal);
     // A journal without claim: not atomic, as its author chose.
     if (!claim && !isFree(await this.read())) return false;
-    const leased = { ...record, leaseUntil: leaseUntil(this.#leaseMs) };
+    const leased = { ...record, leaseUntil: leaseUntil(this.#leaseMs), holder: HOLDER };
     const stamped = await this.#stamped(leased);
+    // Marked before the claim can land: a record naming this process is never taken for one it
+    // left behind while this run may still hold it.
+    const unhold = holdLive(key);
     // Started only if the call is still waiting (#call checks the signal first).
     const started: { landing?: Promise<boolean> } = {};
     const start = () =>
@@ -142,9 +165,11 @@ export class KeyedJournal {
       ));
     try {
       const claimed = await this.#call('claim', start);
-      if (claimed) this.#hold(leased);
+      if (claimed) this.#hold(leased, unhold);
+      else unhold();
       return claimed;
     } catch (error) {
+      unhold();
       if (started.landing) this.#releaseIfLanded(started.landing, withoutLease(stamped));
       throw error;
     }
@@ -159,10 +184,12 @@ export class KeyedJournal {
   async write(record: JournalRecord): Promise<void> {
     const ends = record.stage === 'done' || record.stage === 'refused';
     const held = this.#held !== undefined && !ends;
-    const next = held ? { ...record, leaseUntil: leaseUntil(this.#leaseMs) } : withoutLease(record);
+    const lease = { leaseUntil: leaseUntil(this.#leaseMs), holder: HOLDER };
+    const next = held ? { ...record, ...lease } : withoutLease(record);
     if (held) this.#held = next;
-    else this.#letGo();
-    return this.#serially(() => this.#store(next));
+    const stored = this.#serially(() => this.#store(next));
+    if (!held) this.#letGo();
+    return stored;
   }
 
   /**
@@ -172,13 +199,14 @@ export class KeyedJournal {
    */
   async release(): Promise<void> {
     const held = this.#held;
+    const stored = held ? this.#serially(() => this.#store(withoutLease(held))) : this.#writing;
     this.#letGo();
-    if (held) await this.#serially(() => this.#store(withoutLease(held))).catch(() => undefined);
-    else await this.#writing;
+    await stored.catch(() => undefined);
   }
 
-  #hold(record: JournalRecord): void {
+  #hold(record: JournalRecord, unhold: () => void): void {
     this.#held = record;
+    this.#unhold = unhold;
     const every = Math.max(1, Math.floor(this.#leaseMs / 3));
     this.#heartbeat ??= setInterval(() => this.#renew(), every);
     // A heartbeat never keeps a process alive on its own (Node, Deno, Bun have unref).
@@ -193,8 +221,12 @@ export class KeyedJournal {
     void this.#serially(() => this.#store(renewed)).catch(() => undefined);
   }
 
+  /** Stops the heartbeat; the key stays marked live until this run's last write has landed. */
   #letGo(): void {
     this.#held = undefined;
+    const unhold = this.#unhold;
+    this.#unhold = undefined;
+    if (unhold) void this.#writing.then(unhold);
     if (this.#heartbeat !== undefined) clearInterval(this.#heartbeat);
     this.#heartbeat = undefined;
   }
@@ -235,9 +267,35 @@ export class KeyedJournal {
   async #stamped(record: JournalRecord): Promise<JournalRecord> {
     // Known by the time a record is written after a claim: a write after an abort still goes.
     const owner = await (this.#owner ?? this.#ownerDigest());
-    // The owner is a MAC of ours, nothing of a secret: stamped after the search for secrets,
-    // which would otherwise try to decode its base64 on every write.
-    return { ...this.scope.redact(record), owner };
+    return { ...this.#redactedFields(record), owner };
+  }
+
+  /**
+   * The record with the client's secrets hidden in every field that can hold one: what the caller
+   * gave (params) and what the service answered (result, payment, subscription ...). The fields
+   * seatpay writes itself (a stage, a timestamp, the lease; the owner, a MAC, is stamped after)
+   * quote nothing, and a field repeated from the previous record (params, a plan, a payment) is
+   * not searched again: each write searched only what is new in it (issue 37).
+   */
+  #redactedFields(record: JournalRecord): JournalRecord {
+    const stored: Record<string, unknown> = {};
+    // Searched again, all of it, once the client learned a secret since (a card sent meanwhile).
+    const known = this.scope.known();
+    for (const [name, given] of Object.entries(record)) {
+      if (OWN_FIELDS.has(name) && (typeof given === 'string' || given === undefined)) {
+        stored[name] = given;
+        continue;
+      }
+      const last = this.#redacted.get(name);
+      if (last && last.given === given && last.known === known && typeof given === 'object') {
+        stored[name] = last.stored;
+        continue;
+      }
+      const hidden = this.scope.redact(given);
+      this.#redacted.set(name, { given, known, stored: hidden });
+      stored[name] = hidden;
+    }
+    return stored as unknown as JournalRecord;
   }
 
   #ownerDigest(): Promise<string> {

@@ -134,8 +134,8 @@ export class ConsumablesResource {
           // Bad input: a typed error, nothing read or sent.
           keyedCheckout.checkKeyAndJournal({ key, journal, identity });
           parseInput(checks.CheckoutParamsSchema, input, 'params');
-          const digest = keyedCheckout.keyOwnerDigest;
-          const scope = this.#core.keyScope(key, identity, options?.timeout, digest);
+          const loan = this.#core.keyLoan(options?.timeout);
+          const scope = keyedCheckout.keyScopeOf(loan, key, identity, keyedCheckout.keyOwnerDigest);
           const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
           return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
         }),

@@ -36,7 +36,9 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // whole entry, is missed (BENCHMARKS.md, "Issue 36"). After merging main at e47cd47 (which
 // measured 67.8 and 41.6): 66.9 and 43.3. After issue 37's leases and KeyInProgressError and
 // issue 40's digest error (68.5 KB for the whole entry). Guards at those sizes plus about 1 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 69_200;
+// Issue 40's second round (70.7 KB whole): the md5 taken from the chunks as they are read (+1.1)
+// and an unrolled MD5 at half the CPU (+0.9), both in chunks a split page loads only to upload.
+const WHOLE_MAIN_ENTRY_BUDGET = 71_400;
 const ONE_RESOURCE_BUDGET = 43_800;
 
 describe('browser bundle of the main entry', () => {

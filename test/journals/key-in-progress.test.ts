@@ -8,6 +8,7 @@ import {
   type SeatpayClient,
 } from '../../src/index.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+import { webStorage } from './support/web-storage.js';
 
 // Issue 37: a key another live run holds is not an unknown outcome. Two tabs (two
 // localStorageJournal instances over one Web Storage, each with its own client) send the same keyed
@@ -26,21 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** A whole Web Storage over a Map, shared by the "tabs" of one test. */
-function webStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-}
 
 /** A gate a tab's checkout request waits at, once it reached the fetch; `open` lets it go. */
 function gate() {
@@ -223,6 +209,39 @@ describe('a key another live tab holds', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(claimedAt + 300);
     await client.journal.settle('topup-5', { journal, charged: 'no', reason: 'tab closed' });
     await client.consumables.checkout({ ...order, key: 'topup-5', journal });
+    expect(charges()).toBe(1);
+  });
+
+  it('a claim this process left behind (its journal went away) is reconciled here at once; another process’s waits for its lease', async () => {
+    const { user, order, charges } = await owner();
+    const storage = webStorage();
+    // A long lease: without knowing who holds it, this process would wait 10 minutes too.
+    const journal = localStorageJournal({ storage, lease: 600_000 });
+    // The storage goes away once the key is claimed: the answer and the lease's end are not written.
+    const away = {
+      ...journal,
+      set: async () => {
+        throw new Error('storage away');
+      },
+    };
+    const client = clientOf(user);
+    const lost = await outcome(
+      client.consumables.checkout({ ...order, key: 'topup-6', journal: away }),
+    );
+    expect(lost.error).toBeInstanceOf(UnsettledKeyError);
+    const left = await journal.get('topup-6');
+    expect(left).toMatchObject({ stage: 'sending', holder: expect.any(String) });
+    expect(Date.parse(left!.leaseUntil!)).toBeGreaterThan(Date.now());
+    // The same claim, held by another process: in progress until its lease runs out.
+    await journal.set('topup-6', { ...left!, holder: 'another-process' });
+    const elsewhere = await outcome(client.journal.reconcile('topup-6', { journal }));
+    expect(elsewhere.error).toBeInstanceOf(KeyInProgressError);
+    // Held by this process, whose run is over: reconciled now, as charged.
+    await journal.set('topup-6', left!);
+    const result = await client.journal.reconcile('topup-6', { journal });
+    expect(result).toMatchObject({ charged: 'yes', record: { stage: 'done' } });
+    const replay = await client.consumables.checkout({ ...order, key: 'topup-6', journal });
+    expect(replay).toEqual((result.record as { result: unknown }).result);
     expect(charges()).toBe(1);
   });
 });

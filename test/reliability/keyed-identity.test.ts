@@ -1,4 +1,4 @@
-import { createHash, pbkdf2Sync } from 'node:crypto';
+import { createHash, createHmac, pbkdf2Sync } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -175,6 +175,22 @@ describe('a key belongs to the identity that used it (item 1)', () => {
     );
     expect(error).toBeInstanceOf(KeyOwnerError);
     expect(a.charges('consumable-checkout')).toBe(1);
+  });
+
+  it('the owner is written exactly as main wrote it (HMAC-SHA-256 under one PBKDF2), so its records still read', async () => {
+    const a = await owner();
+    const journal = memoryJournal();
+    await a.client.consumables.checkout({ ...a.order, key: 'hmac', journal });
+    await a.client.consumables.checkout({ ...a.order, key: 'hmac-id', journal, identity: 'u-7' });
+    // As main (34f8bb2) wrote it with Web Crypto: the MAC now runs in plain JavaScript.
+    const ownerOf = (who: string, key: string) => {
+      const secret = pbkdf2Sync(who, 'seatpay-key-owner-secret:v2', 100_000, 32, 'sha256');
+      const mac = createHmac('sha256', secret).update(`seatpay-key-owner:${key}`).digest('base64');
+      return `hmac-sha256:v2:${mac.replace(/=+$/, '')}`;
+    };
+    expect((await journal.get('hmac'))!.owner).toBe(ownerOf(`token:${a.user.token}`, 'hmac'));
+    expect((await journal.get('hmac-id'))!.owner).toBe(ownerOf('identity:u-7', 'hmac-id'));
+    expect(a.charges('consumable-checkout')).toBe(2);
   });
 
   it('identity must be a non-empty string: InvalidRequestError, nothing read', async () => {

@@ -5,7 +5,7 @@ import {
   type PurchaseCharged,
   type PurchaseFailedStep,
 } from '../../core/errors/purchase-error.js';
-import type { KeyScope } from '../../core/secrets/key-owner.js';
+import type { KeyScope } from '../../keys/key-scope.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import type { Payment } from '../../schemas/payments.js';

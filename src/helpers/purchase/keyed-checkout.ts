@@ -9,7 +9,7 @@ import {
 } from '../../core/errors/journal-errors.js';
 import { deadlineMessage, startDeadline } from '../../core/retry/deadline.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
-import type { KeyScope } from '../../core/secrets/key-owner.js';
+import type { KeyScope } from '../../keys/key-scope.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import type { CheckoutResult } from '../../schemas/consumables.js';
@@ -18,7 +18,8 @@ import type { CheckoutRecord, PurchaseJournal } from '../../journals/journal.js'
 import { KeyedJournal } from '../../journals/keyed-journal.js';
 
 export { checkKeyAndJournal } from '../../journals/keyed-journal.js';
-export { keyOwnerDigest } from './owner-digest.js';
+export { keyOwnerDigest } from '../../keys/owner-digest.js';
+export { keyScopeOf } from '../../keys/key-scope.js';
 
 /** Sends one checkout, unkeyed: the resource's own call. */
 export type SendCheckout = (

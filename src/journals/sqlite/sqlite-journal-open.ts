@@ -113,7 +113,7 @@ export function isLocked(error: unknown): boolean {
 }
 
 const SCHEMA = `
-PRAGMA synchronous = FULL;
+PRAGMA synchronous = NORMAL;
 CREATE TABLE IF NOT EXISTS seatpay_journal (
   key TEXT PRIMARY KEY NOT NULL,
   record TEXT NOT NULL,

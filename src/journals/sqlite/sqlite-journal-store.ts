@@ -10,8 +10,8 @@ import { LOCK_WAIT_MS, prepareJournalDatabase, withLockWait } from './sqlite-jou
 /**
  * The records of a `fileJournal` in one SQLite database (Node's built-in `node:sqlite`): each
  * get, claim and set is one indexed statement, so its cost does not grow with the records held;
- * every write is a transaction flushed to disk (WAL, `synchronous = FULL`) that a killed process
- * cannot leave half done; processes sharing the file take SQLite's own locks, waiting for another
+ * every write is a transaction (WAL) that a killed process cannot leave half done, and a claim is
+ * flushed to disk before it resolves ({@link claim}); processes sharing the file take SQLite's own locks, waiting for another
  * process's lock on timers (up to 15 s, and never past the call's signal: {@link withLockWait}),
  * also while another process creates the file ({@link prepareJournalDatabase}).
  */
@@ -60,11 +60,25 @@ export class SqliteJournalStore {
     await this.#run('write', () => this.#statements.set.run(...rowOf(key, record)), signal);
   }
 
+  /**
+   * A claim is flushed to disk (its WAL frames and every earlier write's) before it resolves: a
+   * claim lost to a power cut would let a re-run pay again. Every other write goes at
+   * `synchronous = NORMAL`, written through to the OS (a killed process loses none) and flushed by
+   * the next claim or checkpoint: one a power cut loses leaves a key claimed and unknown (an
+   * outcome), held a little longer (a lease), or unsettled (a settlement): never charged twice. One
+   * flush per keyed call instead of two (issue 37).
+   */
   async claim(key: string, record: JournalRecord, signal?: AbortSignal): Promise<boolean> {
-    const claimed = this.#statements.claim;
-    return (
-      (await this.#run('claim', () => claimed.run(...rowOf(key, record)), signal)).changes === 1
-    );
+    const { claim, flushed, unflushed } = this.#statements;
+    const run = () => {
+      flushed.run();
+      try {
+        return claim.run(...rowOf(key, record));
+      } finally {
+        unflushed.run();
+      }
+    };
+    return (await this.#run('claim', run, signal)).changes === 1;
   }
 
   /** Inserts the keys this database does not have yet: a 0.1.0 file's records, carried over. */
@@ -76,6 +90,8 @@ export class SqliteJournalStore {
     await this.#run(
       'import',
       () => {
+        // Carried-over records are claims: flushed as one (see `claim`).
+        this.#statements.flushed.run();
         this.db.exec('BEGIN IMMEDIATE');
         try {
           const seen = this.#statements.importedStamp.get(source) as { stamp: string } | undefined;
@@ -88,6 +104,8 @@ export class SqliteJournalStore {
         } catch (error) {
           this.db.exec('ROLLBACK');
           throw error;
+        } finally {
+          this.#statements.unflushed.run();
         }
       },
       undefined,
@@ -175,6 +193,9 @@ const REPLACE =
 
 const SQL = {
   get: 'SELECT record FROM seatpay_journal WHERE key = ?',
+  // Per connection, between statements: FULL for a claim only (see `claim`).
+  flushed: 'PRAGMA synchronous = FULL',
+  unflushed: 'PRAGMA synchronous = NORMAL',
   set: `INSERT INTO seatpay_journal ${COLUMNS} ON CONFLICT (key) DO UPDATE SET ${REPLACE}`,
   // One statement, atomic under SQLite's lock: a new key, or a refused call's (nothing charged).
   claim: `INSERT INTO seatpay_journal ${COLUMNS} ON CONFLICT (key) DO UPDATE SET ${REPLACE} WHERE seatpay_journal.stage = 'refused'`,

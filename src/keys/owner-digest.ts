@@ -1,5 +1,6 @@
-import { JournalError } from '../../core/errors/journal-errors.js';
-import type { OwnerDigest, OwnerKind } from '../../core/secrets/key-owner.js';
+import { JournalError } from '../core/errors/journal-errors.js';
+import { HmacSha256 } from './hmac-sha256.js';
+import type { OwnerDigest, OwnerKind, OwnerSecret } from './key-scope.js';
 
 /** PBKDF2 rounds of the one slow derivation per token or identity (and of the old per-key digest). */
 const ROUNDS = 100_000;
@@ -10,8 +11,9 @@ const LEGACY_FORMAT = `pbkdf2-sha256:${ROUNDS}:`;
 /** The salt of the derivation: one per purpose, so the secret serves nothing but owners. */
 const SALT = 'seatpay-key-owner-secret:v2';
 
-const encode = (text: string) => new TextEncoder().encode(text);
-const base64 = (bytes: ArrayBuffer) =>
+const encoder = new TextEncoder();
+const encode = (text: string) => encoder.encode(text);
+const base64 = (bytes: ArrayBuffer | Uint8Array) =>
   btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/=+$/, '');
 
 function subtleCrypto(): SubtleCrypto {
@@ -21,21 +23,25 @@ function subtleCrypto(): SubtleCrypto {
   return subtle;
 }
 
-/** The slow part, once per token or identity: PBKDF2 into a non-extractable HMAC key. */
-async function ownerSecret(kind: OwnerKind, value: string): Promise<CryptoKey> {
+/**
+ * The slow part, once per token or identity: PBKDF2 into the 32 bytes of an HMAC key (what
+ * `deriveKey` to a 256-bit HMAC key made before), kept only as the MAC's two padded states.
+ */
+async function ownerSecret(kind: OwnerKind, value: string): Promise<OwnerSecret> {
   const subtle = subtleCrypto();
   const material = await subtle.importKey('raw', encode(`${kind}:${value}`), 'PBKDF2', false, [
-    'deriveKey',
+    'deriveBits',
   ]);
   const params = { name: 'PBKDF2', hash: 'SHA-256', salt: encode(SALT), iterations: ROUNDS };
-  const hmac = { name: 'HMAC', hash: 'SHA-256', length: 256 };
-  return subtle.deriveKey(params, material, hmac, false, ['sign']);
+  const bytes = new Uint8Array(await subtle.deriveBits(params, material, 256));
+  const secret = new HmacSha256(bytes);
+  bytes.fill(0);
+  return secret;
 }
 
-/** The owner of one key: a MAC of the key (cheap), never the secret nor the value. */
-async function ownerOf(secret: CryptoKey, key: string): Promise<string> {
-  const mac = await subtleCrypto().sign('HMAC', secret, encode(`seatpay-key-owner:${key}`));
-  return FORMAT + base64(mac);
+/** The owner of one key: a MAC of the key (microseconds, synchronous), never the secret nor the value. */
+function ownerOf(secret: OwnerSecret, key: string): string {
+  return FORMAT + base64(secret.sign(encode(`seatpay-key-owner:${key}`)));
 }
 
 /** What main wrote before this format: PBKDF2 per key, salted with the key (slow, only to read). */
@@ -54,8 +60,9 @@ async function legacyOwnerOf(kind: OwnerKind, value: string, key: string): Promi
  * a secret derived from the caller's identity (the explicit `identity`, else the token) by one
  * slow PBKDF2 per identity and process, never the identity itself. A key costs one MAC; guessing a
  * token from a journal costs a PBKDF2 per guess. Records whose owner is in the earlier per-key
- * PBKDF2 format are checked in that format. Web Crypto only: it runs in every runtime the main
- * entry does (in a browser, a secure context).
+ * PBKDF2 format are checked in that format. Web Crypto for the derivations (every runtime the main
+ * entry runs in has it; in a browser, a secure context), the MAC in plain JavaScript
+ * (hmac-sha256.ts): Web Crypto's asynchronous `sign` cost more than the rest of the key's work.
  */
 export const keyOwnerDigest: OwnerDigest = {
   secret: ownerSecret,
