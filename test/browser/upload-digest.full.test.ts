@@ -182,9 +182,7 @@ it('a page fetches the MD5 only for an upload that checks, whose name is the md5
   expect(md5(simulator.simulator.fileBytes(checked.fileId!))).toBe(md5(bytes));
   expect(md5Fetches()).toBe(1);
   const sent = toTheService.slice(sentBefore);
-  expect(sent.filter((request) => request === 'PUT /v2/media/me/chunk')).toHaveLength(
-    TOTAL_CHUNKS,
-  );
+  expect(sent.filter((request) => request === 'PUT /v2/media/me/chunk')).toHaveLength(TOTAL_CHUNKS);
   expect(sent.filter((request) => request === FINALIZE)).toHaveLength(1);
 }, 120_000);
 
