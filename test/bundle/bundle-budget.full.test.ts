@@ -93,11 +93,11 @@ const WHOLE_ENTRY_UP_FRONT_BUDGET = 56_600;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
- * the browser's XMLHttpRequest chunk sender (loaded on the first chunk), and the observer a client
- * with a `tracer` or `meter` loads.
+ * the browser's XMLHttpRequest chunk sender (loaded on the first chunk), the observer a client
+ * with a `tracer` or `meter` loads, and what `client.journal`'s methods do.
  */
 const LAZY_HELPERS =
-  /dist\/(upload|purchase|wait-for-subscription|xhr-chunk-sender|observer)-\w+\.js$/;
+  /dist\/(upload|purchase|wait-for-subscription|xhr-chunk-sender|observer|journal-operations)-\w+\.js$/;
 
 describe.each(['esbuild --splitting', 'vite'] as const)(
   'a one-call page split by %s',
@@ -120,7 +120,7 @@ describe.each(['esbuild --splitting', 'vite'] as const)(
       expect(upFront.gzipped).toBeLessThanOrEqual(WHOLE_ENTRY_UP_FRONT_BUDGET);
     });
 
-    it('leaves the upload, purchase and polling helpers and the observer to chunks loaded on first use', async () => {
+    it('leaves the upload, purchase, polling and journal helpers and the observer to chunks loaded on first use', async () => {
       const { upFront, all } = await measureSplit(scenarios['createClient, plans.get'], splitter);
       expect(upFront.inputs.filter((file) => LAZY_HELPERS.test(file))).toEqual([]);
       // They are in the page's build, behind a dynamic import: the page still can call them.
@@ -129,7 +129,7 @@ describe.each(['esbuild --splitting', 'vite'] as const)(
       // And a plans.get page downloads none of them before its first answer.
       const first = await measureFirstAnswer(splitter);
       const helpers =
-        /^(assets\/)?(upload|purchase|wait-for-subscription|xhr-chunk-sender|observer)-/;
+        /^(assets\/)?(upload|purchase|wait-for-subscription|xhr-chunk-sender|observer|journal-operations)-/;
       expect(first.files.filter((file) => helpers.test(file))).toEqual([]);
     });
   },
