@@ -109,3 +109,6 @@ async function checkOwner(
   const scope = core.keyScope(key, options.identity, undefined, keyOwnerDigest);
   if (!(await scope.isOwner(record.owner, options.signal))) throw new KeyOwnerError(key);
 }
+
+// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
+export * as pageSide from '../page-side.js';

@@ -219,3 +219,6 @@ function checkWhole(file: MediaFile, expectedMd5: string): void {
 function anySignal(own: AbortSignal, given: AbortSignal | undefined): AbortSignal {
   return given ? AbortSignal.any([own, given]) : own;
 }
+
+// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
+export * as pageSide from '../../page-side.js';
