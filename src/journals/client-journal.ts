@@ -5,6 +5,13 @@ import { LazyModule } from '../core/lazy-module.js';
 import type { JournalEntry, ReconcileResult } from './journal-entry.js';
 import { storedKey } from './key-text.js';
 import type { JournalContext } from './journal-operations.js';
+import type {
+  JournalListQuery,
+  PruneOptions,
+  ReconcileOptions,
+  SettleOptions,
+} from './journal-options.js';
+export type { JournalListQuery, PruneOptions, ReconcileOptions, SettleOptions };
 
 // What the methods do, loaded on first use (client.preload() loads it ahead): a page that never
 // lists, settles or reconciles a key does not ship it. Arguments are checked before the load.
@@ -110,80 +117,6 @@ export class ClientJournal {
     const { pruneJournal } = await operations.load();
     return pruneJournal(this.#context, options);
   }
-}
-
-/**
- * The options of `client.journal.list`.
- *
- * @example
- * ```ts
- * const query: JournalListQuery = { journal, after: 'order-100', limit: 50, stage: 'paying' };
- * ```
- * @category Journals
- */
-export interface JournalListQuery {
-  /** The journal to read; default: the client's own. */
-  journal?: PurchaseJournal;
-  /** Only keys after this one. */
-  after?: string;
-  /** At most this many entries. */
-  limit?: number;
-  /** Only entries at this stage. */
-  stage?: JournalRecord['stage'];
-}
-
-/**
- * The options of `client.journal.reconcile`.
- *
- * @example
- * ```ts
- * const options: ReconcileOptions = { journal, signal: AbortSignal.timeout(30_000) };
- * ```
- * @category Journals
- */
-export interface ReconcileOptions {
-  /** The journal that holds the key; default: the client's own. */
-  journal?: PurchaseJournal;
-  /** Cancels the listings. */
-  signal?: AbortSignal;
-  /** The `identity` the key's call was made with, if it was given one (else the token's). */
-  identity?: string;
-}
-
-/**
- * The options of `client.journal.settle`: the decision and why.
- *
- * @example
- * ```ts
- * const decision: SettleOptions = { charged: 'yes', reason: 'the charge is on the card statement' };
- * ```
- * @category Journals
- */
-export interface SettleOptions {
-  /** The journal that holds the key; default: the client's own. */
-  journal?: PurchaseJournal;
-  /** Whether the money moved. */
-  charged: 'yes' | 'no';
-  /** Why you decide this; kept with the record. */
-  reason: string;
-  /** The `identity` the key's call was made with, if it was given one (else the token's). */
-  identity?: string;
-}
-
-/**
- * The options of `client.journal.prune`.
- *
- * @example
- * ```ts
- * const options: PruneOptions = { olderThan: new Date(Date.now() - 400 * 86_400_000) };
- * ```
- * @category Journals
- */
-export interface PruneOptions {
-  /** The journal to prune; default: the client's own. */
-  journal?: PurchaseJournal;
-  /** Settled records last written before this are removed. */
-  olderThan: Date;
 }
 
 function checkKey(key: unknown): void {

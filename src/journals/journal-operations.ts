@@ -13,7 +13,7 @@ import type {
   PruneOptions,
   ReconcileOptions,
   SettleOptions,
-} from './client-journal.js';
+} from './journal-options.js';
 
 /** What the operations work with: the client's request path, its journal, the parts they load. */
 export interface JournalContext {
