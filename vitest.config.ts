@@ -33,7 +33,10 @@ export default defineConfig({
         test: {
           name: 'fast',
           include: ['test/**/*.test.ts'],
-          exclude: [FULL],
+          // The end-to-end suites run inside test/openapi/simulator-answers.test.ts, which
+          // checks every answer they get against the OpenAPI document: on their own too, each
+          // ran twice. Run one with `npx vitest run test/openapi/simulator-answers.test.ts`.
+          exclude: [FULL, 'test/e2e/**'],
           setupFiles: ['test/setup/preload.ts'],
           // No process a test started outlives the run (test/setup/leftover-processes.ts).
           globalSetup: ['test/setup/leftover-processes.ts'],

@@ -8,7 +8,9 @@
 //                           [--links 0] [--rounds 3]
 //
 // A source named `<source>+md5` uploads with `checkDigest: true` (the sink names the file by its
-// md5, as the service does), to measure the check beside the same source without it.
+// md5, as the service does), to measure the check beside the same source without it. The sink
+// does not hash: it answers the md5 computed once before the runs, so the service's own hashing
+// is not counted and the client's CPU s/GiB is the client's alone.
 // `--links` lists sink bandwidths in MiB/s (0: unthrottled); `path-clone` is a further source (a
 // path, through a `fetch` with fetch's default options). The sink and the uploads run as plain
 // Node processes from an esbuild bundle: running them under tsx (source maps, loader hooks) costs
@@ -195,7 +197,7 @@ function reportTargets(rows: Row[]): void {
       if (!source.endsWith('+md5') || !without) continue;
       const ratio = speed(ms) / speed(without);
       console.log(
-        `- ${source} vs ${source.replace(/\+md5$/, '')}, ${row.sizeMiB} MiB: ` +
+        `- ${source} vs ${source.replace(/\+md5$/, '')}, ${row.link}, ${row.sizeMiB} MiB: ` +
           `ratio ${ratio.toFixed(2)} >= 0.95: ${verdict(ratio >= 0.95)}`,
       );
     }

@@ -39,9 +39,12 @@ async function encodeForm(
 }
 
 /**
- * node:crypto's MD5, on the upload's own thread: several times the speed of a JavaScript one. A
- * worker thread was measured and cost more than it saved (BENCHMARKS.md, issue 40): 40 to 90 MiB
- * more peak RSS, and no core to spare on a loaded machine.
+ * node:crypto's MD5 (OpenSSL), on the upload's own thread: about twice the speed of seatpay's own.
+ * A worker thread was measured and cost more than it saved (BENCHMARKS.md, issue 40): a fresh
+ * isolate per upload and every byte copied into fresh 4 MiB messages (40 to 90 MiB more peak RSS),
+ * for a hash whose 2.4 CPU s/GiB are paid on whichever core runs it; on two cores the upload's
+ * thread and the service (the bench's sink) already take both, and on a link the upload's thread
+ * waits on the network with time to hash.
  */
 function md5(): IncrementalDigest {
   const hash = createHash('md5');

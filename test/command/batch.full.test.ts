@@ -1,93 +1,23 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import type { Serving } from '../mock/command-support.js';
-import { packAndInstall, type PackedPackage } from '../package/support/pack-and-install.js';
-import { gather, startProxy, type Proxy } from './proxy.js';
-import { binOf, envOf, mockState, run, start, startMock } from './support.js';
+import { gather, startProxy } from './proxy.js';
+import { chargesOf, envOf, jsonLines, mockState, packedCommand } from './support.js';
 
 // Batches a finance team can trust (issues 38 and 39), through the packed bin as a child process
 // against seatpay-mock: rows at once, a closed stdout or SIGTERM that finishes and records the
 // rows in flight, refusals told apart from failures, and every bad CSV row found in one pass.
 
-const CARD = { card_number: '4242424242424242', cvc: '987' };
-
-let pkg: PackedPackage;
-let bin: string;
-let dir: string;
-const mocks: Serving[] = [];
-const proxies: Proxy[] = [];
-
-beforeAll(async () => {
-  pkg = await packAndInstall();
-  bin = binOf(pkg.scratchDir);
-  dir = await mkdtemp(join(tmpdir(), 'seatpay-batch-'));
-  await writeFile(join(dir, 'card.json'), JSON.stringify(CARD));
-}, 180_000);
-
-afterAll(async () => {
-  await Promise.all([
-    ...proxies.map((proxy) => proxy.close()),
-    ...mocks.map((mock) => mock.stop()),
-  ]);
-  if (pkg) await rm(pkg.scratchDir, { recursive: true, force: true });
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
-async function mockWith(faults: string[] = []): Promise<Serving> {
-  const mock = await startMock(faults);
-  mocks.push(mock);
-  return mock;
-}
-
-async function buyTeam(mock: Serving, journal: string): Promise<number> {
-  const bought = await run(
-    bin,
-    [
-      'purchase',
-      '--plan',
-      'team-per-seat',
-      '--seats',
-      '2',
-      '--period',
-      'MONTH',
-      '--key',
-      'team',
-      '--journal',
-      journal,
-      '--card-file',
-      join(dir, 'card.json'),
-      '--json',
-    ],
-    envOf(mock),
-    dir,
-  );
-  expect(bought.code, bought.stderr).toBe(0);
-  return (JSON.parse(bought.stdout) as { subscription: { id: number } }).subscription.id;
-}
-
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+const { seatpay, start, mockWith, closeAfter, buyTeam, teamPurchase, inDir } = packedCommand();
 
 /** Every key of the journal with its stage (`journal list --json`). */
 async function stages(mock: Serving, journal: string): Promise<Record<string, string>> {
-  const listed = await run(
-    bin,
-    ['journal', 'list', '--journal', journal, '--json'],
-    envOf(mock),
-    dir,
-  );
+  const listed = await seatpay(['journal', 'list', '--journal', journal, '--json'], envOf(mock));
   expect(listed.code, listed.stderr).toBe(0);
   return Object.fromEntries(jsonLines(listed.stdout).map((entry) => [entry.key, entry.stage]));
 }
 
-const checkouts = async (mock: Serving) =>
-  (await mockState(mock)).charges.filter((charge) => charge.kind === 'consumable-checkout');
+const checkouts = (mock: Serving) => chargesOf(mock, 'consumable-checkout');
 
 // Each test runs the bin several times on a loaded machine: a guard against a hang, not a budget.
 describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
@@ -102,17 +32,15 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
       (seen) => seen.method === 'POST' && seen.path === '/v1/payments/pay',
     );
     const proxy = await startProxy(mock.url, { hold: gathering.hold });
-    proxies.push(proxy);
-    const csv = join(dir, 'purchases.csv');
+    closeAfter(proxy);
+    const csv = inDir('purchases.csv');
     const rows = Array.from({ length: 4 }, (_, at) => `buy-${at},team-per-seat,2,MONTH`);
     await writeFile(csv, ['key,plan,seats,period', ...rows].join('\n'));
     const env = { ...envOf(mock), SEATPAY_BASE_URL: proxy.url };
-    const args = ['purchase', '--csv', csv, '--journal', join(dir, 'purchases.db')];
-    const ran = await run(
-      bin,
-      [...args, '--card-file', join(dir, 'card.json'), '--concurrency', '4', '--json'],
+    const args = ['purchase', '--csv', csv, '--journal', inDir('purchases.db')];
+    const ran = await seatpay(
+      [...args, '--card-file', inDir('card.json'), '--concurrency', '4', '--json'],
       env,
-      dir,
     );
     expect(ran.code, ran.stderr).toBe(0);
     expect(gathering.state.most).toBe(4);
@@ -126,22 +54,12 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
       (row) => (row.result as { subscription: { id: number } }).subscription.id,
     );
     expect(new Set(subscriptions).size, 'each row its own subscription').toBe(4);
-    expect((await mockState(mock)).charges.filter((c) => c.kind === 'payment')).toHaveLength(4);
+    expect(await chargesOf(mock, 'payment')).toHaveLength(4);
 
     // The deployed server keeps one open bag per user: there, purchases run one at a time, said so.
-    const said = await run(
-      bin,
-      [
-        ...args,
-        '--profile',
-        'deployed',
-        '--concurrency',
-        '4',
-        '--card-file',
-        join(dir, 'card.json'),
-      ],
+    const said = await seatpay(
+      [...args, '--profile', 'deployed', '--concurrency', '4', '--card-file', inDir('card.json')],
       env,
-      dir,
     );
     expect(said.stderr).toMatch(
       /--concurrency 4: the deployed server allows one open bag per user, so purchases run one at a time/,
@@ -152,16 +70,16 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
     expect,
   }) => {
     const mock = await mockWith(['POST /v2/payments/consumable/checkout latency=300 times=always']);
-    const journal = join(dir, 'epipe.db');
+    const journal = inDir('epipe.db');
     const subscription = await buyTeam(mock, journal);
-    const csv = join(dir, 'epipe.csv');
+    const csv = inDir('epipe.csv');
     const rows = Array.from(
       { length: 12 },
       (_, at) => `pipe-${at},ai-credits,${at + 1},${subscription}`,
     );
     await writeFile(csv, ['key,service,how_many,subscription', ...rows].join('\n'));
     const args = ['checkout', '--csv', csv, '--journal', journal, '--concurrency', '3', '--json'];
-    const running = start(bin, args, envOf(mock), dir);
+    const running = start(args, envOf(mock));
     await running.waitFor(/"status":"done"/);
     running.child.stdout!.destroy(); // as `head -1` exits
     const ended = await running.finished;
@@ -174,7 +92,7 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
     expect(charged).toBeLessThan(12);
     expect(Object.values(recorded).filter((stage) => stage === 'done')).toHaveLength(charged + 1);
     expect(Object.values(recorded)).not.toContain('sending');
-    const again = await run(bin, args, envOf(mock), dir);
+    const again = await seatpay(args, envOf(mock));
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(
       new RegExp(`summary: 12 rows: ${12 - charged} done, ${charged} replayed`),
@@ -187,16 +105,16 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
     expect,
   }) => {
     const mock = await mockWith(['POST /v2/payments/consumable/checkout latency=300 times=always']);
-    const journal = join(dir, 'term.db');
+    const journal = inDir('term.db');
     const subscription = await buyTeam(mock, journal);
-    const csv = join(dir, 'term.csv');
+    const csv = inDir('term.csv');
     const rows = Array.from(
       { length: 12 },
       (_, at) => `term-${at},ai-credits,${at + 1},${subscription}`,
     );
     await writeFile(csv, ['key,service,how_many,subscription', ...rows].join('\n'));
     const args = ['checkout', '--csv', csv, '--journal', journal, '--concurrency', '3', '--json'];
-    const running = start(bin, args, envOf(mock), dir);
+    const running = start(args, envOf(mock));
     await running.waitFor(/"status":"done"/);
     running.child.kill('SIGTERM');
     const ended = await running.finished;
@@ -209,7 +127,7 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
     const recorded = await stages(mock, journal);
     expect(Object.values(recorded)).not.toContain('sending');
     expect((await checkouts(mock)).length).toBe(printed.length);
-    const again = await run(bin, args, envOf(mock), dir);
+    const again = await seatpay(args, envOf(mock));
     expect(again.code, again.stderr).toBe(0);
   });
 
@@ -217,16 +135,16 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
     expect,
   }) => {
     const mock = await mockWith();
-    const journal = join(dir, 'refused.db');
+    const journal = inDir('refused.db');
     const subscription = await buyTeam(mock, journal);
-    const csv = join(dir, 'refused.csv');
+    const csv = inDir('refused.csv');
     await writeFile(
       csv,
       `key,service,how_many,subscription\nok-1,ai-credits,1,${subscription}\nbad-1,no-such-service,1,${subscription}\n`,
     );
     const args = ['checkout', '--csv', csv, '--journal', journal, '--json'];
     for (const round of [1, 2]) {
-      const ran = await run(bin, args, envOf(mock), dir);
+      const ran = await seatpay(args, envOf(mock));
       expect(ran.code, ran.stderr).toBe(4);
       const rows = jsonLines(ran.stdout);
       expect(rows.find((row) => row.key === 'bad-1')).toMatchObject({
@@ -240,8 +158,7 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
       });
       expect(ran.stderr).toMatch(/1 refused by the service \(fix the row\), 0 failed/);
     }
-    const one = await run(
-      bin,
+    const one = await seatpay(
       [
         'checkout',
         '--service',
@@ -256,7 +173,6 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
         journal,
       ],
       envOf(mock),
-      dir,
     );
     expect(one.code, one.stderr).toBe(4);
     expect(one.stderr).toMatch(/\[service-not-found\]; refused by the service: fix the order/);
@@ -267,44 +183,25 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
     expect,
   }) => {
     const mock = await mockWith();
-    const journal = join(dir, 'reuse.db');
-    const buy = (seats: string) =>
-      run(
-        bin,
-        [
-          'purchase',
-          '--plan',
-          'team-per-seat',
-          '--seats',
-          seats,
-          '--period',
-          'MONTH',
-          '--key',
-          'order-1',
-          '--journal',
-          journal,
-          '--card-file',
-          join(dir, 'card.json'),
-        ],
-        envOf(mock),
-        dir,
-      );
-    expect((await buy('3')).code).toBe(0);
-    const reused = await buy('5');
+    const journal = inDir('reuse.db');
+    const buy = (seats: number) =>
+      seatpay(teamPurchase(journal, { key: 'order-1', seats }), envOf(mock));
+    expect((await buy(3)).code).toBe(0);
+    const reused = await buy(5);
     expect(reused.code, reused.stderr).toBe(2);
     expect(reused.stderr).toMatch(/already used for another request \(different team_seats\)/);
-    expect((await mockState(mock)).charges.filter((c) => c.kind === 'payment')).toHaveLength(1);
+    expect(await chargesOf(mock, 'payment')).toHaveLength(1);
   });
 
   it('every bad CSV row, column and key is reported in one pass, before anything is sent', async ({
     expect,
   }) => {
     const mock = await mockWith();
-    const journal = join(dir, 'bad.db');
-    const csv = join(dir, 'bad.csv');
+    const journal = inDir('bad.db');
+    const csv = inDir('bad.csv');
     const checkout = async (text: string) => {
       await writeFile(csv, text);
-      return run(bin, ['checkout', '--csv', csv, '--journal', journal], envOf(mock), dir);
+      return seatpay(['checkout', '--csv', csv, '--journal', journal], envOf(mock));
     };
     const rows = await checkout(
       [
@@ -341,17 +238,14 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
     expect(header.stderr).toMatch(/column "how_many" is named twice \(columns 3 and 5\)/);
 
     await writeFile(csv, 'key,plan,sets,period\np-1,team-per-seat,5,MONTH\n');
-    const purchase = await run(
-      bin,
-      ['purchase', '--csv', csv, '--journal', journal, '--card-file', join(dir, 'card.json')],
+    const purchase = await seatpay(
+      ['purchase', '--csv', csv, '--journal', journal, '--card-file', inDir('card.json')],
       envOf(mock),
-      dir,
     );
     expect(purchase.code).toBe(2);
     expect(purchase.stderr).toMatch(/unknown column "sets": did you mean "seats"\?/);
 
-    const key = await run(
-      bin,
+    const key = await seatpay(
       [
         'checkout',
         '--service',
@@ -364,7 +258,6 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
         journal,
       ],
       envOf(mock),
-      dir,
     );
     expect(key.code).toBe(2);
     expect(key.stderr).toMatch(/^seatpay: --key holds a control character \(\\u\{a\}/);
@@ -375,13 +268,13 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
     expect,
   }) => {
     const mock = await mockWith();
-    const journal = join(dir, 'marked.db');
+    const journal = inDir('marked.db');
     const subscription = await buyTeam(mock, journal);
     const proxy = await startProxy(mock.url, {
       addHeaders: (seen): Record<string, string> =>
         seen.path === '/v2/payments/consumable/checkout' ? { 'idempotent-replayed': 'true' } : {},
     });
-    proxies.push(proxy);
+    closeAfter(proxy);
     const args = [
       'checkout',
       '--service',
@@ -396,16 +289,14 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
       journal,
     ];
     const env = { ...envOf(mock), SEATPAY_BASE_URL: proxy.url };
-    const fresh = await run(bin, [...args, '--json'], env, dir);
+    const fresh = await seatpay([...args, '--json'], env);
     expect(fresh.code, fresh.stderr).toBe(0);
     expect(JSON.parse(fresh.stdout)).toMatchObject({ replayed: false, serviceReplayed: true });
-    const text = await run(bin, args, env, dir);
+    const text = await seatpay(args, env);
     expect(text.stdout).toMatch(/marked-1: checkout already done \(replayed from the journal\)/);
-    const other = await run(
-      bin,
+    const other = await seatpay(
       [...args.slice(0, -4), '--key', 'marked-2', '--journal', journal],
       env,
-      dir,
     );
     expect(other.stdout).toMatch(/marked-2: checkout done \(the service said it replayed/);
   });

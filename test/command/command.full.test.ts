@@ -1,41 +1,16 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Serving } from '../mock/command-support.js';
-import { packAndInstall, type PackedPackage } from '../package/support/pack-and-install.js';
-import { binOf, envOf, mockState, run, startMock, type Finished } from './support.js';
+import { chargesOf, envOf, jsonLines, mockState, packedCommand, type Finished } from './support.js';
 
 // `seatpay` as users run it: the packed package's bin, a child process, against `seatpay-mock`
 // running as a real process on loopback. Every command and every exit code.
 
 const CARD = { card_number: '4242424242424242', cvc: '987', exp_month: '12', exp_year: '2030' };
 
-let pkg: PackedPackage;
-let bin: string;
-let dir: string;
-const mocks: Serving[] = [];
-
-beforeAll(async () => {
-  pkg = await packAndInstall();
-  bin = binOf(pkg.scratchDir);
-  dir = await mkdtemp(join(tmpdir(), 'seatpay-command-'));
-  await writeFile(join(dir, 'card.json'), JSON.stringify(CARD));
-}, 180_000);
-
-afterAll(async () => {
-  await Promise.all(mocks.map((mock) => mock.stop()));
-  if (pkg) await rm(pkg.scratchDir, { recursive: true, force: true });
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
-async function mockWith(faults: string[] = []): Promise<Serving> {
-  const mock = await startMock(faults);
-  mocks.push(mock);
-  return mock;
-}
-
-const seatpay = (mock: Serving, args: string[]) => run(bin, args, envOf(mock), dir);
+const packed = packedCommand({ card: CARD });
+const { seatpay, mockWith, buyTeam, teamPurchase, inDir } = packed;
 
 /** No output and no file holds the token, the card number or the CVC. */
 async function expectNoSecrets(mock: Serving, results: Finished[], files: string[] = []) {
@@ -48,28 +23,6 @@ async function expectNoSecrets(mock: Serving, results: Finished[], files: string
       expect(text).not.toContain(secret);
 }
 
-/** Buys a team plan with the command; resolves with the subscription id. */
-async function buyTeam(mock: Serving, key: string, journal: string): Promise<number> {
-  const bought = await seatpay(mock, [
-    'purchase',
-    '--plan',
-    'team-per-seat',
-    '--seats',
-    '3',
-    '--period',
-    'MONTH',
-    '--key',
-    key,
-    '--journal',
-    journal,
-    '--card-file',
-    join(dir, 'card.json'),
-    '--json',
-  ]);
-  expect(bought.code, bought.stderr).toBe(0);
-  return (JSON.parse(bought.stdout) as { subscription: { id: number } }).subscription.id;
-}
-
 // A hang guard, not a budget: each test runs several bins at once, and at a load of 25 to 45
 // one took over the default 60 s (test:all failed on it).
 describe.concurrent('seatpay, the packed bin', { timeout: 300_000 }, () => {
@@ -78,24 +31,22 @@ describe.concurrent('seatpay, the packed bin', { timeout: 300_000 }, () => {
   }) => {
     const env = {};
     const [help, version, ...commands] = await Promise.all([
-      run(bin, ['--help'], env, dir),
-      run(bin, ['--version'], env, dir),
+      seatpay(['--help'], env),
+      seatpay(['--version'], env),
       ...['purchase', 'checkout', 'seats', 'team', 'upload', 'journal'].map((name) =>
-        run(bin, [name, '--help'], env, dir),
+        seatpay([name, '--help'], env),
       ),
     ]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Exit codes: 0 done, 1 failed/);
     expect(version.stdout.trim()).toBe(
-      JSON.parse(await readFile(join(pkg.installedDir, 'package.json'), 'utf8')).version,
+      JSON.parse(await readFile(join(packed.pkg.installedDir, 'package.json'), 'utf8')).version,
     );
     for (const command of commands) expect(command.code).toBe(0);
     expect(commands[0]!.stdout).toMatch(/--plan <slug>.*\n.*--seats <n>/);
-    const mistake = await run(
-      bin,
+    const mistake = await seatpay(
       ['purchase', '--plan', 'personal', '--token', 'secret-token-1'],
       env,
-      dir,
     );
     expect(mistake).toMatchObject({ code: 2, stdout: '' });
     expect(mistake.stderr).toMatch(/^seatpay: --token is refused: .*SEATPAY_TOKEN.*\n$/);
@@ -106,42 +57,25 @@ describe.concurrent('seatpay, the packed bin', { timeout: 300_000 }, () => {
     expect,
   }) => {
     const mock = await mockWith();
-    const journal = join(dir, 'purchase.json');
-    const args = [
-      'purchase',
-      '--plan',
-      'team-per-seat',
-      '--seats',
-      '3',
-      '--period',
-      'MONTH',
-      '--key',
-      'order-1',
-      '--journal',
-      journal,
-      '--card-file',
-      join(dir, 'card.json'),
-    ];
-    const first = await seatpay(mock, args);
+    const journal = inDir('purchase.json');
+    const args = teamPurchase(journal, { key: 'order-1', seats: 3 });
+    const first = await seatpay(args, envOf(mock));
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(
       /^order-1: purchase done, plan team-per-seat, subscription \d+\n$/,
     );
     expect(first.stderr).toMatch(/order-1: pay done/);
-    const again = await run(
-      bin,
-      [...args.slice(0, -2), '--json'],
-      { ...envOf(mock), SEATPAY_CARD: JSON.stringify(CARD) },
-      dir,
-    );
+    const again = await seatpay([...args.slice(0, -2), '--json'], {
+      ...envOf(mock),
+      SEATPAY_CARD: JSON.stringify(CARD),
+    });
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({
       key: 'order-1',
       replayed: true,
       plan: 'team-per-seat',
     });
-    const state = await mockState(mock);
-    expect(state.charges.filter((charge) => charge.kind === 'payment')).toHaveLength(1);
+    expect(await chargesOf(mock, 'payment')).toHaveLength(1);
     await expectNoSecrets(mock, [first, again], [journal]);
   });
 
@@ -149,19 +83,22 @@ describe.concurrent('seatpay, the packed bin', { timeout: 300_000 }, () => {
     expect,
   }) => {
     const mock = await mockWith(['POST /v1/payments/pay status=400 times=always']);
-    const refused = await seatpay(mock, [
-      'purchase',
-      '--plan',
-      'personal',
-      '--period',
-      'MONTH',
-      '--key',
-      'order-2',
-      '--journal',
-      join(dir, 'refused.json'),
-      '--card-file',
-      join(dir, 'card.json'),
-    ]);
+    const refused = await seatpay(
+      [
+        'purchase',
+        '--plan',
+        'personal',
+        '--period',
+        'MONTH',
+        '--key',
+        'order-2',
+        '--journal',
+        inDir('refused.json'),
+        '--card-file',
+        inDir('card.json'),
+      ],
+      envOf(mock),
+    );
     expect(refused.code, refused.stderr).toBe(4);
     expect(refused.stderr).toMatch(
       /^seatpay: Purchase failed at step "pay" \(nothing was charged\).*; refused by the service: fix the order/m,
@@ -174,63 +111,57 @@ describe.concurrent('seatpay, the packed bin', { timeout: 300_000 }, () => {
     expect,
   }) => {
     const mock = await mockWith();
-    const subscription = String(await buyTeam(mock, 'team-1', join(dir, 'team.json')));
-    const added = await seatpay(mock, [
-      'seats',
-      'add',
-      subscription,
-      'ada@example.com',
-      'bob@example.com',
-    ]);
+    const subscription = String(
+      await buyTeam(mock, inDir('team.json'), { key: 'team-1', seats: 3 }),
+    );
+    const added = await seatpay(
+      ['seats', 'add', subscription, 'ada@example.com', 'bob@example.com'],
+      envOf(mock),
+    );
     expect(added.code, added.stderr).toBe(0);
     expect(added.stdout).toMatch(/\tada@example\.com\tactive\n.*\tbob@example\.com\tactive\n/);
     expect(
-      (await seatpay(mock, ['seats', 'replace', subscription, 'bob@example.com', 'cy@example.com']))
-        .code,
+      (
+        await seatpay(
+          ['seats', 'replace', subscription, 'bob@example.com', 'cy@example.com'],
+          envOf(mock),
+        )
+      ).code,
     ).toBe(0);
-    const removed = await seatpay(mock, ['seats', 'remove', subscription, 'ada@example.com']);
+    const removed = await seatpay(
+      ['seats', 'remove', subscription, 'ada@example.com'],
+      envOf(mock),
+    );
     expect(removed).toMatchObject({
       code: 0,
       stdout: expect.stringMatching(/^removed \d+\tada@example\.com/),
     });
-    const listed = await seatpay(mock, ['seats', 'list', subscription, '--json']);
-    const emails = listed.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { email: string; is_active: boolean });
+    const listed = await seatpay(['seats', 'list', subscription, '--json'], envOf(mock));
+    const emails = jsonLines<{ email: string; is_active: boolean }>(listed.stdout);
     expect(
       emails
         .filter((seat) => seat.is_active)
         .map((seat) => seat.email)
         .sort(),
     ).toEqual(['cy@example.com', 'owner@example.com']);
-    const tooMany = await seatpay(mock, [
-      'seats',
-      'add',
-      subscription,
-      'd@example.com',
-      'e@example.com',
-    ]);
+    const tooMany = await seatpay(
+      ['seats', 'add', subscription, 'd@example.com', 'e@example.com'],
+      envOf(mock),
+    );
     expect(tooMany.code).toBe(1);
     expect(tooMany.stderr).toMatch(/^seatpay: .*Seats limit exceeded/);
-    const updated = await seatpay(mock, [
-      'team',
-      'update',
-      subscription,
-      '--auto-recharge',
-      'on',
-      '--max-spend',
-      '50.00',
-      '--json',
-    ]);
+    const updated = await seatpay(
+      ['team', 'update', subscription, '--auto-recharge', 'on', '--max-spend', '50.00', '--json'],
+      envOf(mock),
+    );
     expect(updated.code, updated.stderr).toBe(0);
     expect(JSON.parse(updated.stdout)).toMatchObject({
       auto_recharge_enabled: true,
       max_monthly_spend: '50.00',
     });
-    const got = await seatpay(mock, ['team', 'get', subscription]);
+    const got = await seatpay(['team', 'get', subscription], envOf(mock));
     expect(got.stdout).toMatch(/auto-recharge on, .*max spend 50\.00/);
-    const unknown = await seatpay(mock, ['team', 'get', '999999']);
+    const unknown = await seatpay(['team', 'get', '999999'], envOf(mock));
     expect(unknown.code).toBe(1);
   });
 
@@ -238,28 +169,19 @@ describe.concurrent('seatpay, the packed bin', { timeout: 300_000 }, () => {
     expect,
   }) => {
     const mock = await mockWith();
-    const journal = join(dir, 'batch.json');
-    const subscription = await buyTeam(mock, 'batch-team', journal);
-    const csv = join(dir, 'batch.csv');
+    const journal = inDir('batch.json');
+    const subscription = await buyTeam(mock, journal, { key: 'batch-team', seats: 3 });
+    const csv = inDir('batch.csv');
     await writeFile(
       csv,
       `key,service,how_many,subscription\r\n"row,1",ai-credits,1,${subscription}\r\nrow-2,"ai-credits",2,${subscription}\r\nrow-3,ai-credits,3,999999\r\n`,
     );
-    const first = await seatpay(mock, [
-      'checkout',
-      '--csv',
-      csv,
-      '--journal',
-      journal,
-      '--concurrency',
-      '2',
-      '--json',
-    ]);
+    const first = await seatpay(
+      ['checkout', '--csv', csv, '--journal', journal, '--concurrency', '2', '--json'],
+      envOf(mock),
+    );
     expect(first.code, first.stderr).toBe(4);
-    const rows = first.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { key: string; status: string });
+    const rows = jsonLines<{ key: string; status: string }>(first.stdout);
     expect(rows.map((row) => `${row.key} ${row.status}`).sort()).toEqual([
       'row,1 done',
       'row-2 done',
@@ -268,12 +190,10 @@ describe.concurrent('seatpay, the packed bin', { timeout: 300_000 }, () => {
     expect(first.stderr).toMatch(
       /summary: 3 rows: 2 done, 0 replayed, 1 refused by the service \(fix the row\), 0 failed/,
     );
-    const again = await seatpay(mock, ['checkout', '--csv', csv, '--journal', journal]);
+    const again = await seatpay(['checkout', '--csv', csv, '--journal', journal], envOf(mock));
     expect(again.stdout).toMatch(/line 2 row,1: replayed/);
     expect(again.stderr).toMatch(/summary: 3 rows: 0 done, 2 replayed, 1 refused by the service/);
-    const checkouts = (await mockState(mock)).charges.filter(
-      (charge) => charge.kind === 'consumable-checkout',
-    );
+    const checkouts = await chargesOf(mock, 'consumable-checkout');
     expect(checkouts.map((charge) => charge.amount).sort()).toEqual(['1.00', '2.00']);
   });
 });

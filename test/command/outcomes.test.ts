@@ -70,8 +70,11 @@ describe('read commands never exit 3', () => {
     for (const route of [`GET ${base}/seat`, `GET ${base}`])
       server.simulator.faults.inject({ route, kind: 'status', status: 500, body, times: Infinity });
     const withPassword = () => ({ ...env(), PGPASSWORD: password });
-    const seats = await runInProcess(['seats', 'list', id], withPassword());
-    const team = await runInProcess(['team', 'get', id, '--json'], withPassword());
+    // Side by side: each waits out its own retries (real ones: the command sets no retry delay).
+    const [seats, team] = await Promise.all([
+      runInProcess(['seats', 'list', id], withPassword()),
+      runInProcess(['team', 'get', id, '--json'], withPassword()),
+    ]);
     server.simulator.faults.clear();
     for (const ran of [seats, team]) {
       expect(ran.code, ran.stderr).toBe(1);

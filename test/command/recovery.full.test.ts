@@ -1,65 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { describe, it } from 'vitest';
 import type { Serving } from '../mock/command-support.js';
-import { packAndInstall, type PackedPackage } from '../package/support/pack-and-install.js';
-import { binOf, envOf, mockState, run, start, startMock } from './support.js';
+import { chargesOf, envOf, jsonLines, mockState, packedCommand } from './support.js';
 
 // `seatpay` after the worst: a batch killed with SIGKILL and run again, an upload stopped with
 // Ctrl-C and resumed, a checkout whose answer was lost. The packed bin, against seatpay-mock.
 
-const CARD = { card_number: '4242424242424242', cvc: '987' };
+const { seatpay, start, mockWith, buyTeam, inDir } = packedCommand();
 
-let pkg: PackedPackage;
-let bin: string;
-let dir: string;
-const mocks: Serving[] = [];
-
-beforeAll(async () => {
-  pkg = await packAndInstall();
-  bin = binOf(pkg.scratchDir);
-  dir = await mkdtemp(join(tmpdir(), 'seatpay-command-'));
-  await writeFile(join(dir, 'card.json'), JSON.stringify(CARD));
-}, 180_000);
-
-afterAll(async () => {
-  await Promise.all(mocks.map((mock) => mock.stop()));
-  if (pkg) await rm(pkg.scratchDir, { recursive: true, force: true });
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
-async function mockWith(faults: string[] = []): Promise<Serving> {
-  const mock = await startMock(faults);
-  mocks.push(mock);
-  return mock;
-}
-
-async function buyTeam(mock: Serving, journal: string): Promise<number> {
-  const bought = await run(
-    bin,
-    [
-      'purchase',
-      '--plan',
-      'team-per-seat',
-      '--seats',
-      '2',
-      '--period',
-      'MONTH',
-      '--key',
-      'team',
-      '--journal',
-      journal,
-      '--card-file',
-      join(dir, 'card.json'),
-      '--json',
-    ],
-    envOf(mock),
-    dir,
-  );
-  expect(bought.code, bought.stderr).toBe(0);
-  return (JSON.parse(bought.stdout) as { subscription: { id: number } }).subscription.id;
-}
+const checkouts = (mock: Serving) => chargesOf(mock, 'consumable-checkout');
 
 // A hang guard, not a budget: each test runs several bins at once, and at a load of 25 to 45
 // one took over the default 60 s (test:all failed on it).
@@ -69,30 +18,25 @@ describe.concurrent('seatpay recovers', { timeout: 300_000 }, () => {
   }) => {
     // Each checkout answers after 200 ms, so the kill lands with rows done, in flight and not started.
     const mock = await mockWith(['POST /v2/payments/consumable/checkout latency=200 times=always']);
-    const journal = join(dir, 'killed.json');
+    const journal = inDir('killed.json');
     const subscription = await buyTeam(mock, journal);
     const rows = Array.from(
       { length: 16 },
       (_, at) => `order-${at + 1},ai-credits,${at + 1},${subscription}`,
     );
-    const csv = join(dir, 'killed.csv');
+    const csv = inDir('killed.csv');
     await writeFile(csv, ['key,service,how_many,subscription', ...rows].join('\n'));
     const args = ['checkout', '--csv', csv, '--journal', journal, '--concurrency', '3', '--json'];
-    const first = start(bin, args, envOf(mock), dir);
+    const first = start(args, envOf(mock));
     await first.waitFor(/("status":"done".*\n.*){4}/);
     first.child.kill('SIGKILL');
     expect((await first.finished).signal).toBe('SIGKILL');
-    const charged = (await mockState(mock)).charges.filter(
-      (charge) => charge.kind === 'consumable-checkout',
-    );
+    const charged = await checkouts(mock);
     expect(charged.length).toBeGreaterThanOrEqual(4);
     expect(charged.length).toBeLessThan(16);
 
-    const again = await run(bin, args, envOf(mock), dir);
-    const outcomes = again.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { key: string; status: string });
+    const again = await seatpay(args, envOf(mock));
+    const outcomes = jsonLines<{ key: string; status: string }>(again.stdout);
     expect(outcomes).toHaveLength(16);
     const unsettled = outcomes.filter((row) => row.status === 'unsettled').map((row) => row.key);
     // A row whose request was in flight at the kill may have been charged: it is named, not re-sent.
@@ -102,25 +46,21 @@ describe.concurrent('seatpay recovers', { timeout: 300_000 }, () => {
         `key ${key} may have been charged; check with \`seatpay journal reconcile ${key}`,
       );
     expect(outcomes.filter((row) => row.status === 'replayed').length).toBeGreaterThanOrEqual(4);
-    const amounts = (await mockState(mock)).charges
-      .filter((charge) => charge.kind === 'consumable-checkout')
-      .map((charge) => charge.amount);
+    const amounts = (await checkouts(mock)).map((charge) => charge.amount);
     expect(new Set(amounts).size, 'a row charged twice').toBe(amounts.length);
     expect(amounts.length).toBeGreaterThanOrEqual(16 - unsettled.length);
-    const third = await run(bin, args, envOf(mock), dir);
+    const third = await seatpay(args, envOf(mock));
     expect(third.stderr).toMatch(
       new RegExp(`summary: 16 rows: 0 done, ${16 - unsettled.length} replayed`),
     );
-    expect(
-      (await mockState(mock)).charges.filter((charge) => charge.kind === 'consumable-checkout'),
-    ).toHaveLength(amounts.length);
+    expect(await checkouts(mock)).toHaveLength(amounts.length);
   });
 
   it('a checkout whose answer is lost exits 3 and is never sent again under its key', async ({
     expect,
   }) => {
     const mock = await mockWith(['POST /v2/payments/consumable/checkout reset-after']);
-    const journal = join(dir, 'lost.json');
+    const journal = inDir('lost.json');
     const subscription = String(await buyTeam(mock, journal));
     const args = [
       'checkout',
@@ -135,53 +75,39 @@ describe.concurrent('seatpay recovers', { timeout: 300_000 }, () => {
       '--journal',
       journal,
     ];
-    const lost = await run(bin, args, envOf(mock), dir);
+    const lost = await seatpay(args, envOf(mock));
     expect(lost.code, lost.stderr).toBe(3);
     expect(lost.stdout).toBe('');
     expect(lost.stderr).toMatch(/^seatpay: .+\n$/);
-    const again = await run(bin, args, envOf(mock), dir);
+    const again = await seatpay(args, envOf(mock));
     expect(again.code).toBe(3);
     expect(again.stderr).toMatch(
       /^seatpay: An earlier call with the key "topup-1" was sent and its outcome is unknown/,
     );
-    const checkouts = async () =>
-      (await mockState(mock)).charges.filter((charge) => charge.kind === 'consumable-checkout');
-    expect(await checkouts()).toHaveLength(1);
+    expect(await checkouts(mock)).toHaveLength(1);
 
     // Reconciled: the service's invoices tell; the key is settled as charged and replays after.
-    const listed = await run(
-      bin,
-      ['journal', 'list', '--journal', journal, '--json'],
-      envOf(mock),
-      dir,
-    );
-    expect(
-      listed.stdout
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    ).toContainEqual(
+    const listed = await seatpay(['journal', 'list', '--journal', journal, '--json'], envOf(mock));
+    expect(jsonLines(listed.stdout)).toContainEqual(
       expect.objectContaining({ key: 'topup-1', kind: 'checkout', charged: 'unknown' }),
     );
-    const reconciled = await run(
-      bin,
+    const reconciled = await seatpay(
       ['journal', 'reconcile', 'topup-1', '--journal', journal],
       envOf(mock),
-      dir,
     );
     expect(reconciled.code, reconciled.stderr).toBe(0);
     expect(reconciled.stdout).toMatch(/^topup-1: charged yes \(invoice \d+/);
-    const replayed = await run(bin, args, envOf(mock), dir);
+    const replayed = await seatpay(args, envOf(mock));
     expect(replayed.code, replayed.stderr).toBe(0);
     expect(replayed.stdout).toMatch(/topup-1: checkout already done \(replayed from the journal\)/);
-    expect(await checkouts()).toHaveLength(1);
+    expect(await checkouts(mock)).toHaveLength(1);
   });
 
   it('an operator settles a key the service cannot tell about: recorded with why, then listed', async ({
     expect,
   }) => {
     const mock = await mockWith(['POST /v2/payments/consumable/checkout reset-before']);
-    const journal = join(dir, 'settled.json');
+    const journal = inDir('settled.json');
     const subscription = String(await buyTeam(mock, journal));
     const args = [
       'checkout',
@@ -196,23 +122,20 @@ describe.concurrent('seatpay recovers', { timeout: 300_000 }, () => {
       '--journal',
       journal,
     ];
-    const lost = await run(bin, args, envOf(mock), dir);
+    const lost = await seatpay(args, envOf(mock));
     expect(lost.code, lost.stderr).toBe(3);
     expect(lost.stderr).toMatch(
       /it may have been charged: check with `seatpay journal reconcile topup-9 --journal /,
     );
-    const unsure = await run(
-      bin,
+    const unsure = await seatpay(
       ['journal', 'reconcile', 'topup-9', '--journal', journal],
       envOf(mock),
-      dir,
     );
     expect(unsure.code, unsure.stdout + unsure.stderr).toBe(3);
     expect(unsure.stderr).toMatch(
       /seatpay journal settle topup-9 --charged\|--not-charged --reason/,
     );
-    const settled = await run(
-      bin,
+    const settled = await seatpay(
       [
         'journal',
         'settle',
@@ -224,21 +147,13 @@ describe.concurrent('seatpay recovers', { timeout: 300_000 }, () => {
         journal,
       ],
       envOf(mock),
-      dir,
     );
     expect(settled.code, settled.stderr).toBe(0);
     expect(settled.stdout).toMatch(/topup-9: settled as not charged/);
-    const listed = await run(
-      bin,
-      ['journal', 'list', '--journal', journal, '--json'],
-      envOf(mock),
-      dir,
+    const listed = await seatpay(['journal', 'list', '--journal', journal, '--json'], envOf(mock));
+    const entry = jsonLines<{ key: string; settled?: unknown }>(listed.stdout).find(
+      (one) => one.key === 'topup-9',
     );
-    const entry = listed.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { key: string; settled?: unknown })
-      .find((one) => one.key === 'topup-9');
     expect(entry?.settled).toMatchObject({ charged: 'no', reason: 'no invoice on 27 Nov' });
   });
 
@@ -247,11 +162,11 @@ describe.concurrent('seatpay recovers', { timeout: 300_000 }, () => {
   }) => {
     // 5 chunks of 10 MiB (the simulator's media chunk size), each acknowledged 1 s after it arrives.
     const mock = await mockWith(['POST /v2/media/me/chunk latency=1000 times=always']);
-    const file = join(dir, 'talk.bin');
+    const file = inDir('talk.bin');
     const bytes = new Uint8Array(5 * 10_485_760 - 1000).map((_, at) => at % 251);
     await writeFile(file, bytes);
-    const args = ['upload', file, '--resume-dir', join(dir, 'resume'), '--concurrency', '1'];
-    const first = start(bin, args, envOf(mock), dir);
+    const args = ['upload', file, '--resume-dir', inDir('resume'), '--concurrency', '1'];
+    const first = start(args, envOf(mock));
     await first.waitFor(/ 2\/5 chunks/);
     first.child.kill('SIGINT');
     const stopped = await first.finished;
@@ -261,7 +176,7 @@ describe.concurrent('seatpay recovers', { timeout: 300_000 }, () => {
     );
     expect(stopped.stderr).not.toMatch(/\n\s+at /);
 
-    const resumed = await run(bin, args, envOf(mock), dir);
+    const resumed = await seatpay(args, envOf(mock));
     expect(resumed.code, resumed.stderr).toBe(0);
     const already = Number(/resuming, (\d) of 5 chunks already sent/.exec(resumed.stderr)?.[1]);
     expect(already).toBeGreaterThanOrEqual(2);

@@ -1,11 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Serving } from '../mock/command-support.js';
-import { packAndInstall, type PackedPackage } from '../package/support/pack-and-install.js';
 import { echoingProxy, type EchoingProxy } from './echoing-proxy.js';
-import { binOf, run, startMock, type Finished } from './support.js';
+import { packedCommand, type Finished } from './support.js';
 
 // Nothing the command prints holds a secret it knows (the token, the card, the database
 // password), whatever the service echoes: the packed bin as a child process, against a service
@@ -14,27 +10,17 @@ import { binOf, run, startMock, type Finished } from './support.js';
 const CARD = { card_number: '4242424242424242', cvc: '987', exp_month: '12', exp_year: '2030' };
 const PG_PASSWORD = 'pg/Secret+pw=77';
 
-let pkg: PackedPackage;
-let bin: string;
-let dir: string;
 let mock: Serving;
 let proxy: EchoingProxy;
-
-beforeAll(async () => {
-  [pkg, mock] = await Promise.all([packAndInstall(), startMock()]);
-  bin = binOf(pkg.scratchDir);
-  dir = await mkdtemp(join(tmpdir(), 'seatpay-secrets-'));
-  await writeFile(join(dir, 'card.json'), JSON.stringify(CARD));
-  const secrets = [mock.ownerToken, CARD.card_number, CARD.cvc, PG_PASSWORD];
-  // The consumables listing takes no extra field: echoed there, the purchase would stop instead.
-  proxy = await echoingProxy(mock.url, secrets, /\/provisioning\/me\/consumables/);
-}, 180_000);
-
-afterAll(async () => {
-  await proxy?.close();
-  await mock?.stop();
-  if (pkg) await rm(pkg.scratchDir, { recursive: true, force: true });
-  if (dir) await rm(dir, { recursive: true, force: true });
+const packed = packedCommand({
+  card: CARD,
+  alongside: async () => {
+    mock = await packed.mockWith();
+    const secrets = [mock.ownerToken, CARD.card_number, CARD.cvc, PG_PASSWORD];
+    // The consumables listing takes no extra field: echoed there, the purchase would stop instead.
+    proxy = await echoingProxy(mock.url, secrets, /\/provisioning\/me\/consumables/);
+    packed.closeAfter(proxy);
+  },
 });
 
 /** The token, the database password and (in the environment) the card: all known to the run. */
@@ -45,7 +31,7 @@ const env = () => ({
   SEATPAY_CARD: JSON.stringify(CARD),
 });
 
-const seatpay = (args: string[]) => run(bin, args, env(), dir);
+const seatpay = (args: string[]) => packed.seatpay(args, env());
 
 /** Every form of every secret the proxy echoes, as a regular expression. */
 function forms(): RegExp[] {
@@ -73,25 +59,14 @@ function expectClean(ran: Finished, what: string) {
 // one took over the default 60 s (test:all failed on it).
 describe.concurrent('the command prints no secret the service echoes', { timeout: 300_000 }, () => {
   it('purchase, checkout (and its replay), seats list, team get, as JSON and as text; an error too', async () => {
-    const journal = join(dir, 'journal.db');
-    const buy = [
-      'purchase',
-      '--plan',
-      'team-per-seat',
-      '--seats',
-      '3',
-      '--period',
-      'MONTH',
-      '--key',
-      'order-1',
-      '--journal',
-      journal,
-    ];
-    const bought = await run(
-      bin,
-      [...buy, '--card-file', join(dir, 'card.json'), '--json'],
-      { ...env(), SEATPAY_CARD: '' },
-      dir,
+    const journal = packed.inDir('journal.db');
+    const buy = packed.teamPurchase(journal, { key: 'order-1', seats: 3, cardFile: false });
+    const bought = await packed.seatpay(
+      [...buy, '--card-file', packed.inDir('card.json'), '--json'],
+      {
+        ...env(),
+        SEATPAY_CARD: '',
+      },
     );
     expect(bought.code, bought.stderr).toBe(0);
     // The echo reached the output, hidden: this test would see a leak.

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { InternalServerError, RateLimitError, type Logger } from '../../src/index.js';
+import { holdTimers } from '../reliability/support/held-timers.js';
 import { answer, BASE_URL, testClient, useMockService } from '../support/msw.js';
 
 const { server, seen } = useMockService();
@@ -108,7 +109,15 @@ describe('Retry-After', () => {
         json({ subscriptions: [] }),
       ),
     );
-    await testClient({ logger, logLevel: 'warn' }).subscriptions.list();
+    // The second's wait is held and fired once it is set, instead of waited for on the clock.
+    const wait = holdTimers([1000]);
+    onTestFinished(() => wait.restore());
+    const listed = testClient({ logger, logLevel: 'warn' }).subscriptions.list();
+    await wait.until(() => wait.pending(1000) === 1);
+    expect(seen).toHaveLength(1);
+    wait.fire(1000);
+    await listed;
+    expect(seen).toHaveLength(2);
     expect(lines).toEqual([
       expect.stringMatching(
         /GET \/v1\/payments\/me\/subscription failed \(429 .*\); retry 1 in 1000 ms$/,

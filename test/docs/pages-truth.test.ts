@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createClient, type APIError, type SeatpayClient } from '../../src/index.js';
+import type { APIError, SeatpayClient } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
 import { documentationPages } from './support/pages.js';
 import { repoRoot } from './support/readme-commands.js';
 
@@ -28,14 +29,7 @@ const CARD = { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp
 
 async function team(profile: 'spec' | 'deployed') {
   const simulator = createSimulator({ profile, subscriptionDelayMs: 0, billingTeamDelayMs: 0 });
-  const owner = createClient({
-    baseUrl: 'http://simulator.test',
-    token: simulator.users.owner.token,
-    profile,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: (input, init) => simulator.handle(new Request(input, init)),
-  });
+  const owner = inMemoryClient(simulator, simulator.users.owner.token, { profile });
   const { subscription } = await owner.purchase({
     plan: 'team-per-seat',
     team_seats: 1,

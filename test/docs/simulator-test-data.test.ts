@@ -10,6 +10,7 @@ import {
   type APIError,
 } from '../../src/index.js';
 import { createSimulator, DECLINED_CARD_NUMBER, seededRandom } from '../../src/mock/index.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
 import { repoRoot } from './support/readme-commands.js';
 
 // docs/simulator.md's "Test data" table is what a new user reads to make the simulator refuse:
@@ -29,14 +30,9 @@ const CARD = { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp
 function simulatorWith(profile: 'spec' | 'deployed', options: { language?: string } = {}) {
   const simulator = createSimulator({ profile, subscriptionDelayMs: 0, billingTeamDelayMs: 0 });
   const clientOf = (token: string) =>
-    createClient({
-      baseUrl: 'http://simulator.test',
-      token,
+    inMemoryClient(simulator, token, {
       profile,
-      maxRetries: 0,
-      logLevel: 'off',
       headers: options.language ? { 'accept-language': options.language } : {},
-      fetch: (input, init) => simulator.handle(new Request(input, init)),
     });
   return { simulator, owner: clientOf(simulator.users.owner.token), clientOf };
 }

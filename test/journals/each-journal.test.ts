@@ -10,6 +10,7 @@ import {
 } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { webStorage } from './support/web-storage.js';
 
 // Reconcile and settle through every journal seatpay ships (PostgreSQL's in
 // postgres-journal.full.test.ts): a checkout whose answer was lost is reconciled to charged and
@@ -28,21 +29,6 @@ afterAll(async () => {
   await server?.close();
   await rm(dir, { recursive: true, force: true });
 });
-
-/** A whole Web Storage over a Map (Node has no localStorage by default). */
-function webStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-}
 
 describe.each([
   ['memoryJournal', () => memoryJournal()],

@@ -15,6 +15,7 @@ import {
 } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { webStorage } from './support/web-storage.js';
 
 // What a journal is given and what it holds: a key that no journal can store apart from another
 // (a lone surrogate) is refused before anything is sent; an SQLite database that is another
@@ -69,21 +70,6 @@ function deferred<T>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((done) => (resolve = done));
   return { promise, resolve };
-}
-
-/** A whole Web Storage over a Map (Node has no localStorage by default). */
-function webStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
 }
 
 describe.each([

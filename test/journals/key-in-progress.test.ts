@@ -8,6 +8,7 @@ import {
   type SeatpayClient,
 } from '../../src/index.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+import { webStorage } from './support/web-storage.js';
 
 // Issue 37: a key another live run holds is not an unknown outcome. Two tabs (two
 // localStorageJournal instances over one Web Storage, each with its own client) send the same keyed
@@ -26,21 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** A whole Web Storage over a Map, shared by the "tabs" of one test. */
-function webStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-}
 
 /** A gate a tab's checkout request waits at, once it reached the fetch; `open` lets it go. */
 function gate() {

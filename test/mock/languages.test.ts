@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import {
   APIError,
   BillingPeriodLimitError,
-  createClient,
   PaymentRequiredError,
   RechargeBudgetError,
   OwnerOnlyError,
@@ -16,6 +15,7 @@ import {
 import { createSimulator, DECLINED_CARD_NUMBER } from '../../src/mock/index.js';
 import { SPANISH } from '../../src/mock/core/language.js';
 import { refusalCode } from '../../src/core/errors/refusal-codes.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
 
 const LANGUAGES = {
   en: { header: 'en-US,en;q=0.9', pick: (en: string) => en },
@@ -29,14 +29,9 @@ const CARD = { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp
 async function teamOf(profile: Profile, language: Language, seats = 1) {
   const simulator = createSimulator({ profile, subscriptionDelayMs: 0, billingTeamDelayMs: 0 });
   const clientOf = (token: string) =>
-    createClient({
-      baseUrl: 'http://simulator.test',
-      token,
+    inMemoryClient(simulator, token, {
       profile,
-      maxRetries: 0,
-      logLevel: 'off',
       headers: { 'accept-language': LANGUAGES[language].header },
-      fetch: (input, init) => simulator.handle(new Request(input, init)),
     });
   const owner = clientOf(simulator.users.owner.token);
   const member = clientOf(simulator.users.member.token);

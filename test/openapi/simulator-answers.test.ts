@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { openApiDocument } from '../../src/openapi/document.js';
 import { answerChecker } from './support/answer-check.js';
@@ -19,15 +21,24 @@ vi.mock('../../src/mock/simulator.js', async (importOriginal) => {
 });
 
 // Each suite in a block of its own, so that its file-level hooks (closing its server) stay its own.
-describe('test/e2e/purchase.test.ts', async () => void (await import('../e2e/purchase.test.js')));
-describe('test/e2e/profiles.test.ts', async () => void (await import('../e2e/profiles.test.js')));
-describe('test/e2e/deployed-flows.test.ts', async () => {
-  await import('../e2e/deployed-flows.test.js');
+// This is where they run: the fast project leaves test/e2e/ out (vitest.config.ts), so that each
+// runs once, not a second time on its own.
+const SUITES = {
+  'purchase.test.ts': () => import('../e2e/purchase.test.js'),
+  'profiles.test.ts': () => import('../e2e/profiles.test.js'),
+  'deployed-flows.test.ts': () => import('../e2e/deployed-flows.test.js'),
+  'typed-results.test.ts': () => import('../e2e/typed-results.test.js'),
+  'demo.test.ts': () => import('../e2e/demo.test.js'),
+};
+for (const [name, suite] of Object.entries(SUITES))
+  describe(`test/e2e/${name}`, async () => void (await suite()));
+
+it('runs every suite of test/e2e/ (none is left to run nowhere)', async () => {
+  const files = await readdir(join(import.meta.dirname, '../e2e'));
+  expect(files.filter((file) => file.endsWith('.test.ts')).sort()).toEqual(
+    Object.keys(SUITES).sort(),
+  );
 });
-describe('test/e2e/typed-results.test.ts', async () => {
-  await import('../e2e/typed-results.test.js');
-});
-describe('test/e2e/demo.test.ts', async () => void (await import('../e2e/demo.test.js')));
 
 describe("every answer the simulator gave them follows its profile's document", () => {
   it('on every route the client calls, under both profiles', () => {

@@ -1,10 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   BadRequestError,
   InternalServerError,
   type ChunkRecord,
   type DeliveredChunk,
 } from '../../src/index.js';
+import { ANSWER_GRACE_MS } from '../../src/helpers/upload/chunk-stop.js';
+import { holdTimers } from '../reliability/support/held-timers.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
 import { bytesOf, sha256, sinkClient, uploadNameOf } from './support/upload-kit.js';
 
@@ -71,12 +73,18 @@ describe('a chunk that fails', () => {
   it('cancels the chunks in flight and starts no other once one failed for good', async () => {
     sink.fault(0, { kind: 'status', status: 400, hold: true });
     sink.fault(1, { kind: 'hang' });
+    // Chunk 1 went out whole: it keeps its request for the answer grace, which the test ends
+    // once it is running instead of waiting its 4 s (abort.test.ts).
+    const grace = holdTimers([ANSWER_GRACE_MS]);
+    onTestFinished(() => grace.restore());
     const upload = sinkClient(sink).media.upload(bytesOf(6 * CHUNK), {
       ...options,
       concurrency: 2,
     });
     await sink.until(() => sink.held().includes(0) && attemptsOf(1) === 1);
     sink.release(0);
+    await grace.until(() => grace.pending(ANSWER_GRACE_MS) === 1);
+    grace.fire(ANSWER_GRACE_MS);
     await expect(upload).rejects.toMatchObject({ name: 'UploadError', failedChunks: [0] });
     await sink.until(() => sink.inFlight() === 0); // the hanging request was cancelled
     expect(sink.chunks.map((c) => c.index).sort()).toEqual([0, 1]);

@@ -15,7 +15,7 @@ import { racedStore } from './raced-store.js';
 import { UploadSession, type ResumeTarget, type Warner } from './resume-session.js';
 import { ChunkScheduler } from './scheduler.js';
 import { openSource, type ChunkReader, type UploadSource } from './sources.js';
-import { digestInOrder, openMd5 } from './whole-digest.js';
+import { InOrderDigest, openMd5 } from './whole-digest.js';
 import { checkUploadOptions, type UploadOptions, type UploadSettings } from './upload-options.js';
 
 export type { UploadOptions } from './upload-options.js';
@@ -91,20 +91,23 @@ export async function uploadMedia(
       bytes: session.bytesDone(),
     });
     progress.start();
-    // A Blob's, a file's or bytes' md5 is read in order beside the chunks going out.
-    const inOrder = new AbortController();
-    const digested =
+    // A Blob's, a file's or bytes' md5 is taken from the chunks as they are read to be sent.
+    const inOrder =
       digest && !reader.sequential
-        ? digestInOrder(reader, plan, digest, anySignal(inOrder.signal, signal))
-        : Promise.resolve();
-    digested.catch(() => undefined);
+        ? new InOrderDigest(
+            reader,
+            plan,
+            digest,
+            new Set(session.acknowledged),
+            settings.concurrency,
+          )
+        : undefined;
     try {
-      await sendChunks(media, reader, plan, session, progress, settings, options);
-      await digested;
+      await sendChunks(media, inOrder ?? reader, plan, session, progress, settings, options);
+      await inOrder?.result;
     } finally {
-      // Nothing left running once the call settles: the md5 read stops at its next piece.
-      inOrder.abort();
-      await digested.catch(() => undefined);
+      // Nothing left running once the call settles: the hash stops at its next piece.
+      await inOrder?.close();
       // Whatever happened, what was acknowledged is in the store before the call settles; after
       // the signal fired, the writes go on but the call no longer waits for them.
       if (signal?.aborted) session.handOff();
@@ -116,7 +119,7 @@ export async function uploadMedia(
       signal,
     });
     await session.finished();
-    if (digest) checkWhole(file, await digest.digest());
+    if (digest) checkWhole(file, await (inOrder ? inOrder.result : digest.digest()));
     progress.finish();
     if (progress.callbackError !== undefined) throw progress.callbackError;
     return file;
@@ -214,10 +217,6 @@ function checkWhole(file: MediaFile, expectedMd5: string): void {
   const receivedMd5 = typeof file.name === 'string' ? file.name.toLowerCase() : String(file.name);
   if (receivedMd5 === expectedMd5) return;
   throw new UploadDigestMismatchError({ fileId: file.id, expectedMd5, receivedMd5 });
-}
-
-function anySignal(own: AbortSignal, given: AbortSignal | undefined): AbortSignal {
-  return given ? AbortSignal.any([own, given]) : own;
 }
 
 // For bundlers only: this part reaches every module it shares with the page (page-side.ts).

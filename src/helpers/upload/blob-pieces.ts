@@ -1,0 +1,44 @@
+import { SeatpayError } from '../../core/errors/seatpay-error.js';
+import { rangeReaderOf } from './byte-ranges.js';
+
+/** Bytes per read of a Blob that has no range reader of its own. */
+const PIECE_BYTES = 1024 * 1024;
+
+/**
+ * A Blob's bytes, piece by piece: through its range reader where it has one (`fromPath`: from
+ * disk into one reused buffer, each piece valid until the next is asked for), else 1 MiB slice
+ * after 1 MiB slice. A slice's own stream is the cheapest read Node has (a third of the CPU of
+ * `arrayBuffer()`); `arrayBuffer()` where a stream cannot be iterated (older browsers).
+ */
+export function piecesOf(blob: Blob): AsyncIterable<Uint8Array> {
+  const readRange = rangeReaderOf(blob);
+  if (readRange) return readRange(0, blob.size, { reuse: true });
+  return (async function* () {
+    for (let start = 0; start < blob.size; start += PIECE_BYTES) {
+      const slice = blob.slice(start, Math.min(blob.size, start + PIECE_BYTES));
+      if (iterableStreams()) yield* slice.stream() as unknown as AsyncIterable<Uint8Array>;
+      else yield new Uint8Array(await slice.arrayBuffer());
+    }
+  })();
+}
+
+/** Reads all of `blob` into `target`, which must be exactly its size. */
+export async function readBlobInto(blob: Blob, target: Uint8Array): Promise<void> {
+  let at = 0;
+  for await (const piece of piecesOf(blob)) {
+    if (at + piece.byteLength <= target.byteLength) target.set(piece, at);
+    at += piece.byteLength;
+  }
+  if (at !== target.byteLength) {
+    throw new SeatpayError(
+      `The source read ${at} bytes where ${target.byteLength} were expected: it changed while uploading`,
+    );
+  }
+}
+
+function iterableStreams(): boolean {
+  return (
+    typeof ReadableStream === 'function' &&
+    Symbol.asyncIterator in (ReadableStream.prototype as object)
+  );
+}

@@ -1,0 +1,111 @@
+// A hash that falls behind the sends (a slow CPU, seatpay's own MD5 in a browser) holds the chunks
+// it has not hashed yet: the upload reads at most `concurrency` chunks ahead of it, so the chunks
+// held stay a bounded few, and an abort ends the reads that wait on the hash. The web platform
+// (seatpay's own MD5, here one that waits on a gate before hashing) as browsers load it.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { CountingBlob } from './support/counting-blob.js';
+import { bytesOf } from './support/upload-kit.js';
+
+vi.mock('../../src/platform/selected.node.ts', async () => ({
+  platform: (await import('../../src/platform/web.js')).webPlatform,
+}));
+/** Every hash waits until the gate opens. */
+const gate = vi.hoisted(() => {
+  const state = { open: Promise.resolve(), release: () => {} };
+  return {
+    state,
+    close() {
+      state.open = new Promise<void>((resolve) => (state.release = resolve));
+    },
+  };
+});
+vi.mock('../../src/helpers/upload/md5.js', async (original) => {
+  const module = await original<typeof import('../../src/helpers/upload/md5.js')>();
+  return {
+    Md5: class extends module.Md5 {
+      override async update(bytes: Uint8Array): Promise<void> {
+        const copy = bytes.slice();
+        await gate.state.open;
+        super.update(copy);
+      }
+    },
+  };
+});
+
+const CHUNK = 256;
+const TOTAL = 12;
+const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+let server: MockServer;
+let seatpay: typeof import('../../src/index.js');
+
+beforeAll(async () => {
+  vi.resetModules(); // the fast suite's preload loaded the helper with the Node platform
+  seatpay = await import('../../src/index.js');
+  server = await startMockServer({
+    operationTypes: { tiny: { chunk_size: CHUNK, max_chunks: null } },
+  });
+});
+afterAll(() => server.close());
+
+const client = () =>
+  seatpay.createClient({
+    baseUrl: server.url,
+    token: server.simulator.users.owner.token,
+    retryBaseDelay: 1,
+    logLevel: 'off',
+  });
+
+/** Lets every pending read, send and answer that can go on run (the loopback simulator's too). */
+async function settle(): Promise<void> {
+  for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('a hash that falls behind the sends', () => {
+  it('stops the reads concurrency chunks ahead of it, and the upload completes once it goes on', async () => {
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const count = { bytes: 0 };
+    let acknowledged = 0;
+    gate.close();
+    const upload = client().media.upload(new CountingBlob([bytes as BlobPart], count), {
+      operation_type: 'tiny',
+      filename: 'behind.png',
+      concurrency: 2,
+      checkDigest: true,
+      onChunk: () => void acknowledged++,
+    });
+    await vi.waitFor(() => expect(acknowledged).toBe(3));
+    await settle();
+    // The hash holds chunk 0; chunks 0 to 2 were read (0 plus 2 ahead), none after them.
+    expect(count.bytes).toBe(3 * CHUNK);
+    expect(acknowledged).toBe(3);
+    gate.state.release();
+    const file = await upload;
+    expect(file.name).toBe(md5(bytes));
+    expect(server.simulator.fileBytes(file.id)).toEqual(bytes);
+    expect(count.bytes).toBe(bytes.length);
+  });
+
+  it('an abort while reads wait on the hash rejects at once with AbortError', async () => {
+    const bytes = bytesOf(TOTAL * CHUNK);
+    let acknowledged = 0;
+    const controller = new AbortController();
+    gate.close();
+    try {
+      const upload = client().media.upload(new CountingBlob([bytes as BlobPart], { bytes: 0 }), {
+        operation_type: 'tiny',
+        filename: 'stopped.png',
+        concurrency: 2,
+        checkDigest: true,
+        signal: controller.signal,
+        onChunk: () => void acknowledged++,
+      });
+      await vi.waitFor(() => expect(acknowledged).toBe(3));
+      controller.abort();
+      await expect(upload).rejects.toBeInstanceOf(seatpay.AbortError);
+    } finally {
+      gate.state.release();
+    }
+  });
+});
