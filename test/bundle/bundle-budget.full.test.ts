@@ -36,8 +36,9 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // whole entry, is missed (BENCHMARKS.md, "Issue 36"). After merging main at e47cd47 (which
 // measured 67.8 and 41.6): 66.9 and 43.3. After issue 37's leases and KeyInProgressError and
 // issue 40's digest error (68.5 KB for the whole entry). Issue 36, second round: 68.4 (the journal
-// methods lazy, fewer shared chunks in dist/). Guards at those sizes plus about 1 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 69_100;
+// methods lazy, fewer shared chunks in dist/); after merging main at ae78b22 (the upload digest's
+// reads, 72.5 KB there): 70.7. Guards at those sizes plus about 1 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 71_400;
 const ONE_RESOURCE_BUDGET = 43_800;
 
 describe('browser bundle of the main entry', () => {
