@@ -248,3 +248,6 @@ function checkWhole(file: MediaFile, expectedMd5: string): void {
   if (receivedMd5 === expectedMd5) return;
   throw new UploadDigestMismatchError({ fileId: file.id, expectedMd5, receivedMd5 });
 }
+
+// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
+export * as pageSide from '../../page-side.js';
