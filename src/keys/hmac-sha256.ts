@@ -1,6 +1,7 @@
 // HMAC-SHA-256 (RFC 2104, FIPS 180-4) in plain JavaScript, for the owner of a key: one MAC per
-// keyed call. Web Crypto's `sign` is asynchronous and costs a trip to a worker thread per call (a
-// tenth of a keyed checkout's CPU, issue 37); two compressions of a short message cost microseconds.
+// keyed call. Web Crypto's `sign` is asynchronous and costs a trip to a worker thread per call
+// (about a tenth of a keyed checkout's profile, issue 37); two compressions of a short message
+// cost microseconds.
 
 /** The first 64 primes: SHA-256's constants are the fractions of their roots (FIPS 180-4, 4.2.2). */
 const PRIMES: number[] = [];
