@@ -5,12 +5,16 @@
 //
 //   npx tsx bench/upload.ts [--sources path,blob,file,bytes,web-stream,node-stream,path+md5,...]
 //                           [--sizes 256,1024] [--chunk-mib 10] [--concurrency 4]
-//                           [--links 0] [--rounds 3]
+//                           [--links 0] [--rounds 3] [--before <worktree>]
 //
 // A source named `<source>+md5` uploads with `checkDigest: true` (the sink names the file by its
 // md5, as the service does), to measure the check beside the same source without it. The sink
 // does not hash: it answers the md5 computed once before the runs, so the service's own hashing
 // is not counted and the client's CPU s/GiB is the client's alone.
+// `--before <worktree>` also runs every source from another checkout (say main, in a git worktree
+// whose node_modules is linked), as `<source>@before`, interleaved with the rest: a before/after
+// table from one run. `memory-stream` is a stream of views of bytes already in memory: it allocates
+// nothing, so it tells the upload's own cost apart from what reading a real stream costs.
 // `--links` lists sink bandwidths in MiB/s (0: unthrottled); `path-clone` is a further source (a
 // path, through a `fetch` with fetch's default options). The sink and the uploads run as plain
 // Node processes from an esbuild bundle: running them under tsx (source maps, loader hooks) costs
@@ -23,6 +27,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { stop as stopEsbuild } from 'esbuild';
 import { bundleForNode, startHelperProcess } from './support.js';
@@ -37,10 +42,13 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     links: { type: 'string', default: '0' },
     rounds: { type: 'string', default: '3' },
+    before: { type: 'string' },
   },
 });
 const list = (value: string) => value.split(',').map(Number);
 const sources = values.sources.split(',');
+/** Modes run by the other checkout's child (`--before`): `<source>@before`. */
+const BEFORE = '@before';
 const concurrency = Number(values.concurrency);
 const rounds = Number(values.rounds);
 /** Peak RSS over baseline that any source may use, whatever the file size. */
@@ -77,11 +85,30 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join(' ');
 
-async function measure(script: string, mode: string, url: string, file: string): Promise<Measure> {
+interface Children {
+  now: string;
+  before: string | undefined;
+}
+
+async function measure(
+  children: Children,
+  mode: string,
+  url: string,
+  file: string,
+): Promise<Measure> {
+  const script = mode.endsWith(BEFORE) ? children.before! : children.now;
   // BENCH_NODE_FLAGS (e.g. --max-semi-space-size=1) reach raw and seatpay alike: for telling V8's
   // own heap sizing apart from memory the upload holds.
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const args = [...flags, '--expose-gc', script, mode, url, file, String(concurrency)];
+  const args = [
+    ...flags,
+    '--expose-gc',
+    script,
+    mode.replace(BEFORE, ''),
+    url,
+    file,
+    String(concurrency),
+  ];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * MiB });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Measure;
 }
@@ -104,13 +131,14 @@ async function md5Of(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function measureRow(child: string, row: Row, url: string, file: string) {
-  const modes = ['raw', ...sources];
+async function measureRow(children: Children, row: Row, url: string, file: string) {
+  const before = children.before ? sources.map((source) => source + BEFORE) : [];
+  const modes = ['raw', ...sources, ...before];
   for (let round = 0; round < rounds; round++) {
     // Rotate who goes first, so that none always meets a warmer (or busier) system.
     const order = modes.map((_, i) => modes[(i + round) % modes.length]!);
     for (const mode of order) {
-      const result = await measure(child, mode, url, file);
+      const result = await measure(children, mode, url, file);
       if (mode === 'raw') row.raw.push(result);
       else row.bySource.set(mode, [...(row.bySource.get(mode) ?? []), result]);
     }
@@ -127,10 +155,18 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const loadBefore = load();
   try {
-    const [child, sinkScript] = [
-      await bundleForNode(dir, 'upload-child'),
-      await bundleForNode(dir, 'upload-sink'),
-    ];
+    const children: Children = {
+      now: await bundleForNode(dir, 'upload-child'),
+      before:
+        values.before === undefined
+          ? undefined
+          : await bundleForNode(
+              dir,
+              'upload-child-before',
+              pathToFileURL(join(values.before, 'bench/upload-child.ts')),
+            ),
+    };
+    const sinkScript = await bundleForNode(dir, 'upload-sink');
     await stopEsbuild(); // its service process would otherwise compete for the CPU
     const files = new Map<number, string>();
     for (const size of list(values.sizes)) files.set(size, await makeFile(dir, size));
@@ -148,7 +184,7 @@ async function main(): Promise<void> {
         try {
           for (const [sizeMiB, file] of files) {
             const row: Row = { link, chunkMiB, sizeMiB, raw: [], bySource: new Map() };
-            await measureRow(child, row, sink.url, file);
+            await measureRow(children, row, sink.url, file);
             rows.push(row);
           }
         } finally {

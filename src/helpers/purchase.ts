@@ -83,3 +83,6 @@ function checkPurchaseOptions(options: PurchaseOptions): void {
   checkWaitForOptions({ exclude: options.exclude, signal: options.signal });
   checkKeyAndJournal(options);
 }
+
+// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
+export * as pageSide from '../page-side.js';

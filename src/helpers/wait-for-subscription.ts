@@ -196,3 +196,6 @@ function isTransient(error: unknown): boolean {
     (error.status === 408 || error.status === 429 || error.status >= 500)
   );
 }
+
+// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
+export * as pageSide from '../page-side.js';

@@ -1,19 +1,24 @@
 import type { HttpCore } from '../core/request.js';
-import { KeyInProgressError, KeyOwnerError } from '../core/errors/journal-errors.js';
-import { isHeldLive } from './key-holder.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { PurchaseJournal, JournalRecord } from './journal.js';
 import { LazyModule } from '../core/lazy-module.js';
-import { JournalAccess } from './journal-access.js';
-import { entryOf, type JournalEntry, type ReconcileResult } from './journal-entry.js';
-import { checkSettleOptions, settledRecord } from './settle.js';
+import type { JournalEntry, ReconcileResult } from './journal-entry.js';
 import { storedKey } from './key-text.js';
-import { keyScopeOf } from '../keys/key-scope.js';
-const reconcileModule = /* @__PURE__ */ new LazyModule(() => import('./reconcile.js'));
+import type { JournalContext } from './journal-operations.js';
+import type {
+  JournalListQuery,
+  PruneOptions,
+  ReconcileOptions,
+  SettleOptions,
+} from './journal-options.js';
+export type { JournalListQuery, PruneOptions, ReconcileOptions, SettleOptions };
+
+// What the methods do, loaded on first use (client.preload() loads it ahead): a page that never
+// lists, settles or reconciles a key does not ship it. Arguments are checked before the load.
+const operations = /* @__PURE__ */ new LazyModule(() => import('./journal-operations.js'));
+const reconcileModule = /* @__PURE__ */ new LazyModule(() => import('./reconcile-checks.js'));
 const ownerDigestModule = /* @__PURE__ */ new LazyModule(() => import('../keys/owner-digest.js'));
 
-// The listings reconcile reads, checked by schemas loaded with it (core/lazy-module.ts).
-const checks = /* @__PURE__ */ new LazyModule(() => import('./reconcile-checks.js'));
 /**
  * `client.journal`: seeing and settling the keys of a journal (any `PurchaseJournal`; by default
  * the client's own in-memory one, which keys given without a journal use). A key whose outcome is
@@ -30,13 +35,16 @@ const checks = /* @__PURE__ */ new LazyModule(() => import('./reconcile-checks.j
  * @category Journals
  */
 export class ClientJournal {
-  readonly #core: HttpCore;
-  readonly #defaultJournal: () => PurchaseJournal;
+  readonly #context: JournalContext;
 
   /** Made by the client: `client.journal`. @internal */
   constructor(core: HttpCore, defaultJournal: () => PurchaseJournal) {
-    this.#core = core;
-    this.#defaultJournal = defaultJournal;
+    this.#context = {
+      core,
+      journalOf: (journal) => journal ?? defaultJournal(),
+      reconcile: reconcileModule,
+      ownerDigest: ownerDigestModule,
+    };
   }
 
   /**
@@ -50,16 +58,9 @@ export class ClientJournal {
    * ```
    */
   async list(options: JournalListQuery = {}): Promise<JournalEntry[]> {
-    const { after, limit, stage } = checkListQuery(options);
-    const journal = this.#access(options.journal);
-    const entries: JournalEntry[] = [];
-    for await (const page of journal.pages(after, limit ?? 500)) {
-      for (const { key, record } of page) {
-        if (stage === undefined || record.stage === stage) entries.push(entryOf(key, record));
-      }
-      if (limit !== undefined && entries.length >= limit) break;
-    }
-    return entries.slice(0, limit);
+    const query = checkListQuery(options);
+    const { listEntries } = await operations.load();
+    return listEntries(this.#context, query);
   }
 
   /**
@@ -74,35 +75,8 @@ export class ClientJournal {
    */
   async reconcile(key: string, options: ReconcileOptions = {}): Promise<ReconcileResult> {
     checkKey(key);
-    const journal = this.#access(options.journal);
-    await this.#checkOwner(key, await journal.get(key, options.signal), options);
-    const wait = { signal: options.signal };
-    const [{ reconcile }, schemas] = await Promise.all([
-      reconcileModule.load(wait),
-      checks.load(wait),
-    ]);
-    const core = this.#core;
-    const calls = {
-      listSubscriptions: (request?: { signal?: AbortSignal }) =>
-        core.request(
-          schemas,
-          () => ({
-            route: core.routes.listSubscriptions,
-            response: schemas.SubscriptionListSchema,
-          }),
-          request,
-        ),
-      listInvoices: async (request?: { signal?: AbortSignal }) => {
-        const listing = await core.request(
-          schemas,
-          () => ({ route: core.routes.listInvoices, response: schemas.InvoiceListSchema }),
-          request,
-        );
-        return Array.isArray(listing) ? listing : listing.results;
-      },
-    };
-    const secrets = core.secrets;
-    return reconcile(calls, journal, key, options.signal, (value) => secrets.redact(value));
+    const { reconcileKey } = await operations.load({ signal: options.signal });
+    return reconcileKey(this.#context, key, options);
   }
 
   /**
@@ -118,15 +92,8 @@ export class ClientJournal {
    */
   async settle(key: string, options: SettleOptions): Promise<JournalRecord> {
     checkKey(key);
-    const { charged, reason } = checkSettleOptions(options);
-    const journal = this.#access(options.journal);
-    const settlement = { charged, reason, at: new Date().toISOString(), by: 'operator' as const };
-    const recorded = await journal.get(key);
-    await this.#checkOwner(key, recorded, options);
-    // A reason may quote what the operator pasted: recorded, as everything, without a secret.
-    const record = this.#core.secrets.redact(settledRecord(key, recorded, settlement));
-    await journal.set(key, record);
-    return record;
+    const { settleKey } = await operations.load();
+    return settleKey(this.#context, key, options);
   }
 
   /**
@@ -145,104 +112,9 @@ export class ClientJournal {
         field: 'olderThan',
       });
     }
-    return this.#access(options.journal).prune(olderThan);
+    const { pruneJournal } = await operations.load();
+    return pruneJournal(this.#context, options);
   }
-
-  /**
-   * A record another identity wrote is refused, as a money call with its key would be; one a live
-   * run still holds is not unknown yet: {@link KeyInProgressError}, nothing written.
-   */
-  async #checkOwner(
-    key: string,
-    record: JournalRecord | undefined,
-    options: { identity?: string | undefined; signal?: AbortSignal | undefined },
-  ): Promise<void> {
-    if (isHeldLive(key, record)) throw new KeyInProgressError(key);
-    if (record?.owner === undefined) return;
-    // Loaded only when a record names an owner, as the keyed calls load it.
-    const { keyOwnerDigest } = await ownerDigestModule.load({ signal: options.signal });
-    const loan = this.#core.keyLoan(undefined);
-    const scope = keyScopeOf(loan, key, options.identity, keyOwnerDigest);
-    if (!(await scope.isOwner(record.owner, options.signal))) throw new KeyOwnerError(key);
-  }
-
-  #access(journal: PurchaseJournal | undefined): JournalAccess {
-    return new JournalAccess(journal ?? this.#defaultJournal());
-  }
-}
-
-/**
- * The options of `client.journal.list`.
- *
- * @example
- * ```ts
- * const query: JournalListQuery = { journal, after: 'order-100', limit: 50, stage: 'paying' };
- * ```
- * @category Journals
- */
-export interface JournalListQuery {
-  /** The journal to read; default: the client's own. */
-  journal?: PurchaseJournal;
-  /** Only keys after this one. */
-  after?: string;
-  /** At most this many entries. */
-  limit?: number;
-  /** Only entries at this stage. */
-  stage?: JournalRecord['stage'];
-}
-
-/**
- * The options of `client.journal.reconcile`.
- *
- * @example
- * ```ts
- * const options: ReconcileOptions = { journal, signal: AbortSignal.timeout(30_000) };
- * ```
- * @category Journals
- */
-export interface ReconcileOptions {
-  /** The journal that holds the key; default: the client's own. */
-  journal?: PurchaseJournal;
-  /** Cancels the listings. */
-  signal?: AbortSignal;
-  /** The `identity` the key's call was made with, if it was given one (else the token's). */
-  identity?: string;
-}
-
-/**
- * The options of `client.journal.settle`: the decision and why.
- *
- * @example
- * ```ts
- * const decision: SettleOptions = { charged: 'yes', reason: 'the charge is on the card statement' };
- * ```
- * @category Journals
- */
-export interface SettleOptions {
-  /** The journal that holds the key; default: the client's own. */
-  journal?: PurchaseJournal;
-  /** Whether the money moved. */
-  charged: 'yes' | 'no';
-  /** Why you decide this; kept with the record. */
-  reason: string;
-  /** The `identity` the key's call was made with, if it was given one (else the token's). */
-  identity?: string;
-}
-
-/**
- * The options of `client.journal.prune`.
- *
- * @example
- * ```ts
- * const options: PruneOptions = { olderThan: new Date(Date.now() - 400 * 86_400_000) };
- * ```
- * @category Journals
- */
-export interface PruneOptions {
-  /** The journal to prune; default: the client's own. */
-  journal?: PurchaseJournal;
-  /** Settled records last written before this are removed. */
-  olderThan: Date;
 }
 
 function checkKey(key: unknown): void {

@@ -1,3 +1,7 @@
-// The checks of the listings `client.journal.reconcile` reads, loaded on its first use.
+// `client.journal.reconcile` and the checks of the listings it reads, loaded on its first use.
+export { reconcile } from './reconcile.js';
 export { InvoiceListSchema } from '../schemas/invoices.js';
 export { SubscriptionListSchema } from '../schemas/subscriptions.js';
+
+// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
+export * as pageSide from '../page-side.js';

@@ -70,3 +70,6 @@ export const keyOwnerDigest: OwnerDigest = {
   legacy: legacyOwnerOf,
   isLegacy: (owner) => owner.startsWith('pbkdf2-sha256:'),
 };
+
+// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
+export * as pageSide from '../page-side.js';

@@ -12,6 +12,7 @@ import type { ChunkSender, IncrementalDigest, Platform } from './platform.js';
  * gives the URL, method, headers and signal; the answer comes back as a web `Response`.
  */
 const nodeChunkSender: ChunkSender = {
+  streamsParts: true,
   send: ({ request, fields, part, onFileBytes }) =>
     sendChunk({
       url: new URL(request.url),

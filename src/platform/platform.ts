@@ -86,4 +86,9 @@ export interface ChunkRequest {
  */
 export interface ChunkSender {
   send(chunk: ChunkRequest): Promise<Response>;
+  /**
+   * Sends a part that has a range reader from that reader alone, piece by piece as it yields,
+   * never reading `data` (Node's sender): a stream's chunk can then go out while it is read.
+   */
+  readonly streamsParts?: boolean;
 }

@@ -6,14 +6,14 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { CountingBlob } from './support/counting-blob.js';
-import { bytesOf } from './support/upload-kit.js';
+import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
 
 vi.mock('../../src/platform/selected.node.ts', async () => ({
   platform: (await import('../../src/platform/web.js')).webPlatform,
 }));
 /** Every hash waits until the gate opens. */
 const gate = vi.hoisted(() => {
-  const state = { open: Promise.resolve(), release: () => {} };
+  const state = { open: Promise.resolve(), release: () => {}, updates: 0 };
   return {
     state,
     close() {
@@ -27,6 +27,7 @@ vi.mock('../../src/helpers/upload/md5.js', async (original) => {
     Md5: class extends module.Md5 {
       override async update(bytes: Uint8Array): Promise<void> {
         const copy = bytes.slice();
+        gate.state.updates++;
         await gate.state.open;
         super.update(copy);
       }
@@ -75,7 +76,7 @@ describe('a hash that falls behind the sends', () => {
       checkDigest: true,
       onChunk: () => void acknowledged++,
     });
-    await vi.waitFor(() => expect(acknowledged).toBe(3));
+    await vi.waitFor(() => expect(acknowledged).toBe(3), { timeout: 30_000 });
     await settle();
     // The hash holds chunk 0; chunks 0 to 2 were read (0 plus 2 ahead), none after them.
     expect(count.bytes).toBe(3 * CHUNK);
@@ -101,11 +102,49 @@ describe('a hash that falls behind the sends', () => {
         signal: controller.signal,
         onChunk: () => void acknowledged++,
       });
-      await vi.waitFor(() => expect(acknowledged).toBe(3));
+      await vi.waitFor(() => expect(acknowledged).toBe(3), { timeout: 30_000 });
       controller.abort();
       await expect(upload).rejects.toBeInstanceOf(seatpay.AbortError);
     } finally {
       gate.state.release();
     }
   });
+});
+
+it('an abort while a resumed upload only hashes (every chunk held) rejects at once', async () => {
+  const bytes = bytesOf(TOTAL * CHUNK);
+  const { store } = memoryUploadStore();
+  const resume = { store, key: 'all-held' };
+  const cut = new AbortController();
+  let acknowledged = 0;
+  // Every chunk acknowledged, then cut off before finalize.
+  await expect(
+    client().media.upload(new Blob([bytes as BlobPart]), {
+      operation_type: 'tiny',
+      filename: 'held.png',
+      concurrency: 1,
+      resume,
+      signal: cut.signal,
+      onChunk: () => void (++acknowledged === TOTAL && cut.abort()),
+    }),
+  ).rejects.toBeInstanceOf(seatpay.AbortError);
+  const controller = new AbortController();
+  gate.close();
+  try {
+    const before = gate.state.updates;
+    const upload = client().media.upload(new Blob([bytes as BlobPart]), {
+      operation_type: 'tiny',
+      filename: 'held.png',
+      resume,
+      checkDigest: true,
+      signal: controller.signal,
+    });
+    await vi.waitFor(() => expect(gate.state.updates).toBeGreaterThan(before), {
+      timeout: 30_000,
+    });
+    controller.abort();
+    await expect(upload).rejects.toBeInstanceOf(seatpay.AbortError);
+  } finally {
+    gate.state.release();
+  }
 });

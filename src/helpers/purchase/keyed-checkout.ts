@@ -195,3 +195,6 @@ function settled(record: CheckoutRecord | undefined, key: string): Answer<Checko
   // Replayed, not fetched: the answer has no URL of its own.
   return { response, text, requestId: null, method: 'POST', url: '', parse: () => result };
 }
+
+// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
+export * as pageSide from '../../page-side.js';

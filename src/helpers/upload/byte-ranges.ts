@@ -10,10 +10,10 @@ export interface RangeReadable {
   readRange: ByteRangeReader;
 }
 
-/** The range reader `data` offers, if any. */
+/** The range reader `data` offers, if any (a stream's chunk being read is bytes with one). */
 export function rangeReaderOf(data: unknown): ByteRangeReader | undefined {
-  if (!(data instanceof Blob)) return undefined;
-  const { readRange } = data as Blob & Partial<RangeReadable>;
+  if (!(data instanceof Blob) && !(data instanceof Uint8Array)) return undefined;
+  const { readRange } = data as Partial<RangeReadable>;
   return typeof readRange === 'function' ? readRange.bind(data) : undefined;
 }
 

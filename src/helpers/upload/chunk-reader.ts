@@ -1,4 +1,5 @@
 import type { ChunkRange } from './chunk-plan.js';
+import type { FillingChunk } from './filling-chunk.js';
 
 /** Reads the bytes of one chunk at a time. */
 export interface ChunkReader {
@@ -7,6 +8,13 @@ export interface ChunkReader {
   readonly sequential: boolean;
   /** The bytes of `range`. Blobs and arrays answer any range; a stream answers ranges in order. */
   read(range: ChunkRange): Promise<Blob | Uint8Array>;
+  /**
+   * A sequential reader's chunk while it is being read, once its reading starts: a sender that
+   * streams the part from its range reader sends each piece as it arrives.
+   */
+  stream?(range: ChunkRange): Promise<FillingChunk>;
+  /** A sequential reader holds at most `chunks` chunks at once (each waits for a release). */
+  holdAtMost?(chunks: number): void;
   /**
    * The upload is done with a chunk `read` gave (acknowledged, or failed for good): a stream's
    * buffer is filled again for a later chunk.

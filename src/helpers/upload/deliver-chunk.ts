@@ -6,6 +6,7 @@ import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ProgressTracker } from './progress.js';
 import type { ChunkReader } from './chunk-reader.js';
 import { ChunkStop } from './chunk-stop.js';
+import type { FillingChunk } from './filling-chunk.js';
 
 /**
  * What `onChunk` learns about an acknowledged chunk besides the service's record.
@@ -60,6 +61,10 @@ export interface DeliveryContext {
   maxRetries: number | undefined;
   /** Told about every 429, to send fewer chunks at once. */
   onRateLimited: () => void;
+  /** The sender streams a part from its range reader: a stream's chunk goes out as it is read. */
+  streamsParts: boolean;
+  /** Chunk `index` must be read whole and checked before it is sent (a resume recorded it). */
+  checksFirst: (index: number) => boolean;
   /** The digest a resume record keeps of a chunk's bytes, and whether the service holds them. */
   check: (index: number, chunk: Blob | Uint8Array) => Promise<ChunkCheck>;
   /** Told about every acknowledged chunk, before `onChunk` (the resume record). */
@@ -76,14 +81,30 @@ export async function deliverChunk(
   index: number,
   signal: AbortSignal,
 ): Promise<void> {
-  const { start, end } = chunkRange(context.plan, index);
-  const chunk = await context.reader.read({ index, start, end });
+  const range = chunkRange(context.plan, index);
+  // Taken now, before any wait: a stream's chunks are read in the order they start.
+  const reading =
+    context.streamsParts && !context.checksFirst(index)
+      ? context.reader.stream?.(range)
+      : undefined;
+  const filling = reading && (await reading);
+  const sendNow = filling && readsFastEnough(filling, context.chunkTimeout);
+  const chunk = sendNow ? filling.bytes : await (filling?.whole ?? context.reader.read(range));
   try {
-    await sendRead(context, index, chunk, { start, end }, signal);
+    await sendRead(context, index, chunk, range, signal, sendNow ? filling : undefined);
   } finally {
     // Every attempt has settled, and the sender lets go of a body before it settles.
     context.reader.release?.(chunk);
   }
+}
+
+/**
+ * A chunk goes out while it is read only when the stream gave the previous chunk well within an
+ * attempt's time: an attempt waits for the stream, so a slow stream would make it time out. The
+ * first chunk is read whole first, to find out.
+ */
+function readsFastEnough(filling: FillingChunk, chunkTimeout: number): boolean {
+  return filling.previousReadMs !== undefined && filling.previousReadMs * 4 < chunkTimeout;
 }
 
 async function sendRead(
@@ -92,22 +113,31 @@ async function sendRead(
   chunk: Blob | Uint8Array,
   { start, end }: { start: number; end: number },
   signal: AbortSignal,
+  filling: FillingChunk | undefined,
 ): Promise<void> {
   const size = chunk instanceof Blob ? chunk.size : chunk.byteLength;
   if (size !== end - start) {
     throw new SeatpayError(`Chunk ${index} read ${size} bytes instead of ${end - start}`);
   }
-  const { digest, held } = await context.check(index, chunk);
+  // A chunk sent while it is read has no recorded digest to check first (`checksFirst`): its
+  // digest, for the resume record, is taken once it is read whole.
+  const checking = filling
+    ? filling.whole.then((whole) => context.check(index, whole))
+    : context.check(index, chunk);
+  checking.catch(() => undefined);
+  const { digest, held } = filling ? { digest: undefined, held: false } : await checking;
   let record: ChunkRecord;
   // Held: a resumed stream's chunk the service acknowledged before, read again with the same bytes.
   let alreadyHeld = held;
   if (held) record = heldRecord(context, index);
   else {
     const params: ChunkParams = { ...context.fields, chunk_index: index, chunk };
-    const stop = new ChunkStop(signal, size);
+    // A failed read stops the chunk's attempts at once: the same bytes can never be read again.
+    const stop = new ChunkStop(filling ? AbortSignal.any([signal, filling.failed]) : signal, size);
     try {
       record = await context.sender.uploadChunk(params, requestOptions(context, index, stop));
     } catch (error) {
+      if (filling?.failed.aborted) throw filling.failed.reason;
       if (!isAlreadyHeld(error)) throw error;
       record = heldRecord(context, index);
       alreadyHeld = true;
@@ -115,7 +145,10 @@ async function sendRead(
       stop.dispose();
     }
   }
-  context.onAcknowledged(index, digest);
+  // Not acknowledged before every byte was read: a stream that ends early or runs past its size
+  // fails here, even if the service took what went out.
+  const checked = filling ? await checking : { digest };
+  context.onAcknowledged(index, checked.digest);
   context.progress.acknowledged(index, size);
   context.onChunk?.(record, { index, start, end, alreadyHeld });
   if (context.progress.callbackError !== undefined) throw context.progress.callbackError;

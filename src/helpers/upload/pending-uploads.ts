@@ -109,3 +109,6 @@ function messageOf(error: unknown): string {
     return 'an unreadable error';
   }
 }
+
+// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
+export * as pageSide from '../../page-side.js';

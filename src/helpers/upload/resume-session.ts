@@ -142,6 +142,14 @@ export class UploadSession {
     return { digest, held: recorded !== undefined };
   }
 
+  /**
+   * Chunk `index` must be read whole and checked before it is sent: a digest was recorded for it
+   * (a stream's chunk acknowledged before, past a gap in the record; see `check`).
+   */
+  checksFirst(index: number): boolean {
+    return this.resume !== undefined && this.digests.has(index);
+  }
+
   acknowledge(index: number, digest: string | undefined): void {
     this.acknowledged.add(index);
     if (digest !== undefined) this.digests.set(index, digest);

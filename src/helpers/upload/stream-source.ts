@@ -2,19 +2,25 @@ import { AbortError } from '../../core/errors/abort-error.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { ChunkRange } from './chunk-plan.js';
 import type { ChunkReader, PieceReader } from './chunk-reader.js';
+import { FillingChunk } from './filling-chunk.js';
 
 /**
  * Reads a stream into chunk-sized buffers, one chunk after the other.
  *
- * Each call to `read` allocates the buffer of its own chunk only when the previous chunk has been
- * read, so buffers exist only for the chunks being sent plus the one being filled: at most
- * `concurrency + 1` of them. Buffers are fresh allocations, never views of the stream's pieces,
- * so a sent chunk does not keep a larger pooled buffer alive. A stream that ends before its
- * declared size, or holds more, fails the chunk it was reading: never a short or long upload.
+ * A chunk can be sent while it is read ({@link StreamReader.stream}): each piece of the stream is
+ * copied into the chunk's buffer, and the sender takes it from there at once. Each chunk's buffer
+ * is taken only when the previous chunk has been read, so buffers exist only for the chunks being
+ * sent plus the one being filled: at most `concurrency + 1` of them, or as many as `holdAtMost`
+ * allows. Buffers are fresh allocations
+ * (or buffers of chunks the upload is done with), never views of the stream's pieces, so a sent
+ * chunk does not keep a larger pooled buffer alive. A stream that ends before its declared size,
+ * or holds more, fails the chunk it was reading: never a short or long upload.
  */
 export class StreamReader implements ChunkReader {
   readonly sequential = true;
   private position = 0;
+  /** How long reading the last chunk whole took. */
+  private lastReadMs: number | undefined;
   private leftover: Uint8Array | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   /** Set once a read failed or the upload stopped: later chunks cannot be read in order. */
@@ -27,6 +33,13 @@ export class StreamReader implements ChunkReader {
   private readonly stop = new AbortController();
   /** Buffers of chunks the upload is done with, filled again (no garbage per chunk). */
   private readonly spare: ArrayBuffer[] = [];
+  /** Chunks handed out and not yet released, and how many may be (see `holdAtMost`). */
+  private held = 0;
+  private maxHeld = Infinity;
+  /** Wakes a chunk waiting for a release to be read. */
+  private freed: (() => void) | undefined;
+  /** The chunks handed out and still being read: their buffers are not reused before they are. */
+  private readonly filling = new Map<Uint8Array, FillingChunk>();
   /** Gets every byte read, once, in order (see `observe`). */
   private consumer: ((bytes: Uint8Array) => void | Promise<void>) | undefined;
 
@@ -36,17 +49,47 @@ export class StreamReader implements ChunkReader {
   ) {}
 
   read(range: ChunkRange): Promise<Uint8Array> {
-    // Chunks are taken in index order and read in the same order, one at a time.
-    const result = this.queue.then(() => this.fill(range));
-    this.queue = result.catch(() => {
-      this.stopped = true;
-    });
-    return result;
+    return this.stream(range).then((chunk) => chunk.whole);
+  }
+
+  /**
+   * Chunk `range`, once its reading starts (the previous chunk was read whole): its bytes arrive
+   * in it as the stream gives them. Chunks are taken in index order and read in the same order.
+   */
+  stream(range: ChunkRange): Promise<FillingChunk> {
+    const started = this.queue.then(() => this.start(range));
+    this.queue = started
+      .then((chunk) => chunk.whole)
+      .catch(() => {
+        this.stopped = true;
+      });
+    return started;
+  }
+
+  /**
+   * At most `chunks` chunks held at once (handed out and not yet released): the next waits for a
+   * release before its reading starts. Chunks sent while they are read need two (the one read and
+   * sent, the one waiting for its answer); more hide the answers' latency, each `chunk_size` bytes.
+   */
+  holdAtMost(chunks: number): void {
+    this.maxHeld = Math.max(1, chunks);
   }
 
   /** The upload is done with `chunk` (acknowledged or failed for good): its buffer is reused. */
   release(chunk: Uint8Array | Blob): void {
-    if (chunk instanceof Uint8Array && !this.stopped) this.spare.push(chunk.buffer as ArrayBuffer);
+    if (!(chunk instanceof Uint8Array)) return;
+    this.held--;
+    const freed = this.freed;
+    this.freed = undefined;
+    freed?.();
+    const filling = this.filling.get(chunk);
+    // Still being read (an attempt answered before its body was all sent): reused once read.
+    if (filling)
+      filling.whole.then(
+        () => this.reuse(chunk),
+        () => undefined,
+      );
+    else this.reuse(chunk);
   }
 
   observe(consumer: (bytes: Uint8Array) => void | Promise<void>): void {
@@ -61,25 +104,66 @@ export class StreamReader implements ChunkReader {
     await this.pieces.cancel();
   }
 
-  private async fill({ start, end }: ChunkRange): Promise<Uint8Array> {
+  private async start(range: ChunkRange): Promise<FillingChunk> {
     if (this.stopped) throw new AbortError('The upload stopped reading the stream');
-    if (start < this.position) throw new SeatpayError(`Stream read out of order at byte ${start}`);
+    if (range.start < this.position) {
+      throw new SeatpayError(`Stream read out of order at byte ${range.start}`);
+    }
     // A resumed upload skips the chunks already acknowledged: their bytes are read and dropped.
-    await this.skipTo(start);
-    const buffer = this.bufferOf(end - start);
+    await this.skipTo(range.start);
+    while (this.held >= this.maxHeld) await this.untilFreed();
+    this.held++;
+    const chunk = new FillingChunk(this.bufferOf(range.end - range.start), this.lastReadMs);
+    this.filling.set(chunk.bytes, chunk);
+    const started = Date.now();
+    this.fill(chunk, range.end).then(
+      () => {
+        this.lastReadMs = Date.now() - started;
+        chunk.complete();
+      },
+      (error: unknown) => {
+        this.stopped = true;
+        chunk.fail(error);
+      },
+    );
+    void chunk.whole.finally(() => this.filling.delete(chunk.bytes)).catch(() => undefined);
+    return chunk;
+  }
+
+  private async fill(chunk: FillingChunk, end: number): Promise<void> {
+    const buffer = chunk.bytes;
     let filled = 0;
     while (filled < buffer.byteLength) {
       const piece = this.leftover ?? (await this.nextPiece());
-      if (piece === undefined) throw this.sizeMismatch(start + filled, 'ended after');
+      if (piece === undefined) throw this.sizeMismatch(this.position + filled, 'ended after');
       const take = Math.min(piece.byteLength, buffer.byteLength - filled);
       buffer.set(take === piece.byteLength ? piece : piece.subarray(0, take), filled);
       this.leftover = take < piece.byteLength ? piece.subarray(take) : undefined;
+      // Hashed as read, in order, before the sender may see it.
+      await this.consumer?.(buffer.subarray(filled, filled + take));
       filled += take;
+      chunk.grew(filled);
     }
     this.position = end;
     if (end === this.size) await this.expectEnd();
-    await this.consumer?.(buffer);
-    return buffer;
+  }
+
+  /** Settles at the next release, or rejects once the reader is closed. */
+  private untilFreed(): Promise<void> {
+    const { signal } = this.stop;
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason as Error);
+      const onStop = () => reject(signal.reason as Error);
+      signal.addEventListener('abort', onStop, { once: true });
+      this.freed = () => {
+        signal.removeEventListener('abort', onStop);
+        resolve();
+      };
+    });
+  }
+
+  private reuse(chunk: Uint8Array): void {
+    if (!this.stopped) this.spare.push(chunk.buffer as ArrayBuffer);
   }
 
   private bufferOf(size: number): Uint8Array {

@@ -1,3 +1,4 @@
+import { platform } from '#platform';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { UploadDigestMismatchError, UploadMayExistError } from '../../core/errors/helper-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
@@ -20,9 +21,18 @@ import { checkUploadOptions, type UploadOptions, type UploadSettings } from './u
 
 export type { UploadOptions } from './upload-options.js';
 
+/**
+ * The bytes of a stream's chunks held at once when they go out as they are read (see
+ * `holdAtMost`), and never fewer than two chunks: the one read and sent, the one waiting for its
+ * answer. More chunks in flight hide the answers' latency; each holds `chunk_size` bytes.
+ */
+const STREAMED_BYTES_HELD = 32 * 1024 * 1024;
+
 /** The media calls an upload is made of (`client.media` provides them). */
 export interface MediaCalls extends ChunkSender, UploadFinalizer {
   operationType(name: string, options?: RequestOptions): Promise<OperationType>;
+  /** `'bytes'`: chunks go through the platform's chunk sender (no `fetch` given to the client). */
+  readonly uploadProgress?: 'bytes' | 'chunks';
 }
 
 /**
@@ -68,6 +78,13 @@ export async function uploadMedia(
     const digest = settings.checkDigest ? await openMd5() : undefined;
     if (digest && reader.sequential) reader.observe?.((bytes) => digest.update(bytes));
     hashing = digest;
+    // A stream's chunks go out as they are read where the sender streams parts, with their
+    // memory bounded (10 MiB chunks: three held, whatever the concurrency).
+    const streamsParts =
+      media.uploadProgress === 'bytes' && platform.chunkSender?.streamsParts === true;
+    if (streamsParts) {
+      reader.holdAtMost?.(Math.max(2, Math.floor(STREAMED_BYTES_HELD / plan.chunkSize)));
+    }
     const session = await UploadSession.open(
       { ...resumeOf.target, plan },
       resumeOf.stored,
@@ -103,8 +120,18 @@ export async function uploadMedia(
           )
         : undefined;
     try {
-      await sendChunks(media, inOrder ?? reader, plan, session, progress, settings, options);
-      await inOrder?.result;
+      await sendChunks(
+        media,
+        inOrder ?? reader,
+        plan,
+        session,
+        progress,
+        settings,
+        options,
+        streamsParts,
+      );
+      // A resumed upload may have the whole source left to hash: that wait ends with the signal.
+      if (inOrder) await untilAborted(inOrder.result, signal);
     } finally {
       // Nothing left running once the call settles: the hash stops at its next piece.
       await inOrder?.close();
@@ -162,9 +189,12 @@ function sendChunks(
   progress: ProgressTracker,
   settings: UploadSettings,
   options: UploadOptions,
+  streamsParts: boolean,
 ): Promise<void> {
   const context = {
     sender: media,
+    streamsParts,
+    checksFirst: (index: number) => session.checksFirst(index),
     reader,
     plan,
     fields: {
@@ -218,3 +248,6 @@ function checkWhole(file: MediaFile, expectedMd5: string): void {
   if (receivedMd5 === expectedMd5) return;
   throw new UploadDigestMismatchError({ fileId: file.id, expectedMd5, receivedMd5 });
 }
+
+// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
+export * as pageSide from '../../page-side.js';

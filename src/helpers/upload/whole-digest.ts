@@ -1,6 +1,7 @@
 import { platform } from '#platform';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
+import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { IncrementalDigest } from '../../platform/platform.js';
 import { piecesOf, readBlobInto } from './blob-pieces.js';
 import { rangeReaderOf } from './byte-ranges.js';
@@ -48,6 +49,8 @@ export class InOrderDigest implements ChunkReader {
   private hashed = 0;
   private waiters: { upTo: number; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private stopped: unknown;
+  /** Fires with `stop`: ends the wait on a digest's pending update (one that is not synchronous). */
+  private readonly stopper = new AbortController();
   /** Buffers of a Blob's chunks, by how many uses (the hash, the send) are still to come. */
   private readonly uses = new Map<Uint8Array, number>();
   private readonly spare: ArrayBuffer[] = [];
@@ -92,8 +95,10 @@ export class InOrderDigest implements ChunkReader {
     this.source.release?.(chunk);
   }
 
+  /** Stops the hash at its next piece and resolves once it stopped: nothing is left running. */
   async close(): Promise<void> {
     this.stop(new AbortError('The upload stopped before its md5 was complete'));
+    await this.result.catch(() => undefined);
     await this.source.close();
   }
 
@@ -142,15 +147,21 @@ export class InOrderDigest implements ChunkReader {
     if (chunk instanceof Uint8Array) {
       for (let at = 0; at < chunk.byteLength; at += HASH_PIECE_BYTES) {
         this.throwIfStopped();
-        await this.digest.update(chunk.subarray(at, at + HASH_PIECE_BYTES));
+        await this.update(chunk.subarray(at, at + HASH_PIECE_BYTES));
         await nextTurn();
       }
       return;
     }
     for await (const piece of piecesOf(chunk)) {
       this.throwIfStopped();
-      await this.digest.update(piece);
+      await this.update(piece);
     }
+  }
+
+  /** Feeds `bytes` to the digest; a stopped hash no longer waits on an update still pending. */
+  private async update(bytes: Uint8Array): Promise<void> {
+    const pending = this.digest.update(bytes);
+    if (pending) await untilAborted(pending, this.stopper.signal, () => this.stopped);
   }
 
   private arrival(index: number): Arrival {
@@ -176,6 +187,7 @@ export class InOrderDigest implements ChunkReader {
   private stop(reason: unknown): void {
     if (this.stopped !== undefined) return;
     this.stopped = reason;
+    this.stopper.abort(reason);
     for (const arrival of this.arrivals.values()) arrival.reject(reason);
     for (const waiter of this.waiters) waiter.reject(reason);
     this.waiters = [];

@@ -59,6 +59,8 @@ export class ChunkSink {
   private readonly early: number[] = [];
   /** Chunk requests answered early (before their body was read), in order. */
   earlyAnswered = 0;
+  /** Chunk requests that arrived, whether or not their body did (a cut-off attempt counts). */
+  chunkRequests = 0;
   private readonly waiters = new Set<() => void>();
   private readonly sockets = new Set<Socket>();
   private active = 0;
@@ -155,6 +157,8 @@ export class ChunkSink {
 
   private async onChunk(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     this.active++;
+    this.chunkRequests++;
+    this.notify();
     res.on('close', () => {
       this.active--;
       this.notify();

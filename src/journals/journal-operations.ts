@@ -1,0 +1,115 @@
+// What `client.journal`'s methods do, loaded on their first use (journals/client-journal.ts): a
+// page that never lists, settles or reconciles a key does not ship it.
+import type { HttpCore } from '../core/request.js';
+import { KeyInProgressError, KeyOwnerError } from '../core/errors/journal-errors.js';
+import type { LazyModule } from '../core/lazy-module.js';
+import { isHeldLive } from './key-holder.js';
+import { keyScopeOf } from '../keys/key-scope.js';
+import type { PurchaseJournal, JournalRecord } from './journal.js';
+import { JournalAccess } from './journal-access.js';
+import { entryOf, type JournalEntry, type ReconcileResult } from './journal-entry.js';
+import { checkSettleOptions, settledRecord } from './settle.js';
+import type {
+  JournalListQuery,
+  PruneOptions,
+  ReconcileOptions,
+  SettleOptions,
+} from './journal-options.js';
+
+/** What the operations work with: the client's request path, its journal, the parts they load. */
+export interface JournalContext {
+  core: HttpCore;
+  /** The journal a call names, or the client's own. */
+  journalOf: (journal: PurchaseJournal | undefined) => PurchaseJournal;
+  /** Reconcile with the listings it reads (their schemas). */
+  reconcile: LazyModule<typeof import('./reconcile-checks.js')>;
+  /** The owner digest, loaded only when a record names an owner (as the keyed calls load it). */
+  ownerDigest: LazyModule<typeof import('../keys/owner-digest.js')>;
+}
+
+export async function listEntries(
+  { journalOf }: JournalContext,
+  { after, limit, stage, journal }: JournalListQuery,
+): Promise<JournalEntry[]> {
+  const access = new JournalAccess(journalOf(journal));
+  const entries: JournalEntry[] = [];
+  for await (const page of access.pages(after, limit ?? 500)) {
+    for (const { key, record } of page) {
+      if (stage === undefined || record.stage === stage) entries.push(entryOf(key, record));
+    }
+    if (limit !== undefined && entries.length >= limit) break;
+  }
+  return entries.slice(0, limit);
+}
+
+export async function reconcileKey(
+  context: JournalContext,
+  key: string,
+  options: ReconcileOptions,
+): Promise<ReconcileResult> {
+  const { core, journalOf } = context;
+  const journal = new JournalAccess(journalOf(options.journal));
+  await checkOwner(context, key, await journal.get(key, options.signal), options);
+  const schemas = await context.reconcile.load({ signal: options.signal });
+  const calls = {
+    listSubscriptions: (request?: { signal?: AbortSignal }) =>
+      core.request(
+        schemas,
+        () => ({ route: core.routes.listSubscriptions, response: schemas.SubscriptionListSchema }),
+        request,
+      ),
+    listInvoices: async (request?: { signal?: AbortSignal }) => {
+      const listing = await core.request(
+        schemas,
+        () => ({ route: core.routes.listInvoices, response: schemas.InvoiceListSchema }),
+        request,
+      );
+      return Array.isArray(listing) ? listing : listing.results;
+    },
+  };
+  const secrets = core.secrets;
+  return schemas.reconcile(calls, journal, key, options.signal, (value) => secrets.redact(value));
+}
+
+export async function settleKey(
+  context: JournalContext,
+  key: string,
+  options: SettleOptions,
+): Promise<JournalRecord> {
+  const { charged, reason } = checkSettleOptions(options);
+  const journal = new JournalAccess(context.journalOf(options.journal));
+  const settlement = { charged, reason, at: new Date().toISOString(), by: 'operator' as const };
+  const recorded = await journal.get(key);
+  await checkOwner(context, key, recorded, options);
+  // A reason may quote what the operator pasted: recorded, as everything, without a secret.
+  const record = context.core.secrets.redact(settledRecord(key, recorded, settlement));
+  await journal.set(key, record);
+  return record;
+}
+
+export function pruneJournal(
+  { journalOf }: JournalContext,
+  options: PruneOptions,
+): Promise<number> {
+  return new JournalAccess(journalOf(options.journal)).prune(options.olderThan);
+}
+
+/**
+ * A record another identity wrote is refused, as a money call with its key would be; one a live
+ * run still holds is not unknown yet: {@link KeyInProgressError}, nothing written.
+ */
+async function checkOwner(
+  { core, ownerDigest }: JournalContext,
+  key: string,
+  record: JournalRecord | undefined,
+  options: { identity?: string | undefined; signal?: AbortSignal | undefined },
+): Promise<void> {
+  if (isHeldLive(key, record)) throw new KeyInProgressError(key);
+  if (record?.owner === undefined) return;
+  const { keyOwnerDigest } = await ownerDigest.load({ signal: options.signal });
+  const scope = keyScopeOf(core.keyLoan(undefined), key, options.identity, keyOwnerDigest);
+  if (!(await scope.isOwner(record.owner, options.signal))) throw new KeyOwnerError(key);
+}
+
+// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
+export * as pageSide from '../page-side.js';
