@@ -1,5 +1,6 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import type { PurchaseJournal } from './journal.js';
+import { KeyReuseError } from '../core/errors/journal-errors.js';
+import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { storedKey } from './key-text.js';
 
 // A keyed call's checks before anything is sent, and how a recorded request is compared with it.
@@ -47,4 +48,25 @@ export function canonical(value: unknown): string {
       return sorted;
     }) ?? 'undefined'
   );
+}
+
+/**
+ * Refuses, with {@link KeyReuseError}, a record of `key` made for another request: another kind,
+ * or other parameters (`params` as a journal gives them back: through JSON).
+ */
+export function checkSameRequest(
+  key: string,
+  kind: 'purchase' | 'checkout',
+  params: Record<string, unknown>,
+  record: JournalRecord,
+): void {
+  const recordedKind = record.kind ?? 'purchase';
+  if (recordedKind !== kind) throw new KeyReuseError(key, [`kind (a ${recordedKind} is recorded)`]);
+  const recorded = record.params;
+  if (!recorded || typeof recorded !== 'object') return; // written before parameters were kept
+  const names = new Set([...Object.keys(recorded), ...Object.keys(params)]);
+  const differences = [...names].filter(
+    (name) => canonical(ownField(recorded, name)) !== canonical(ownField(params, name)),
+  );
+  if (differences.length > 0) throw new KeyReuseError(key, differences);
 }

@@ -4,33 +4,20 @@ import {
   JournalError,
   KeyInProgressError,
   KeyOwnerError,
-  KeyReuseError,
   SettledKeyError,
 } from '../core/errors/journal-errors.js';
 import { canResume } from './record-rules.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord, isFree } from './stored-record.js';
 import { checkReplayable } from './record-check.js';
-import { canonical, ownField } from './key-checks.js';
+import { checkSameRequest } from './key-checks.js';
+import { RecordRedaction } from './record-redaction.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
 import { leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
 import { HOLDER, holdLive, isHeldLive } from './key-holder.js';
 
 export { checkKeyAndJournal } from './key-checks.js';
-
-/**
- * The fields of a record seatpay writes itself, from its own values (a stage, a timestamp): they
- * cannot quote a secret. Everything else (the input, the service's answers) is redacted.
- */
-const OWN_FIELDS = new Set(['kind', 'stage', 'charged', 'updatedAt', 'leaseUntil', 'holder']);
-
-/** A field as last given, the secrets known then, and the field as stored. */
-interface Redacted {
-  given: unknown;
-  known: readonly string[];
-  stored: unknown;
-}
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
@@ -57,8 +44,8 @@ export class KeyedJournal {
   readonly #params: Record<string, unknown>;
   /** The copy of the parameters handed out to be recorded (see {@link params}). */
   #recordedParams: Record<string, unknown> | undefined;
-  /** Each field last stored, as given and as redacted: a field a later record repeats is not searched again. */
-  readonly #redacted = new Map<string, Redacted>();
+  /** The record's fields as last redacted: a field repeated from the previous record is not searched again. */
+  readonly #redaction: RecordRedaction;
   #owner: Promise<string> | undefined;
   readonly #leaseMs: number;
   /** The record this run last wrote while it holds the key (its outcome unknown yet). */
@@ -79,6 +66,7 @@ export class KeyedJournal {
   ) {
     // As a journal gives it back: through JSON (undefined fields dropped).
     this.#params = JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
+    this.#redaction = new RecordRedaction(scope);
     this.#leaseMs = leaseOf(journal);
   }
 
@@ -98,7 +86,7 @@ export class KeyedJournal {
     if (record.owner !== undefined && !(await this.#isOwner(record.owner))) {
       throw new KeyOwnerError(this.key);
     }
-    this.#checkSameRequest(record);
+    checkSameRequest(this.key, this.kind, this.#params, record);
     // Settled as charged by an operator, with nothing to replay or follow: never sent again.
     if (record.settled?.charged === 'yes' && !canResume(record)) {
       throw new SettledKeyError(this.key, record.settled);
@@ -267,35 +255,7 @@ export class KeyedJournal {
   async #stamped(record: JournalRecord): Promise<JournalRecord> {
     // Known by the time a record is written after a claim: a write after an abort still goes.
     const owner = await (this.#owner ?? this.#ownerDigest());
-    return { ...this.#redactedFields(record), owner };
-  }
-
-  /**
-   * The record with the client's secrets hidden in every field that can hold one: what the caller
-   * gave (params) and what the service answered (result, payment, subscription ...). The fields
-   * seatpay writes itself (a stage, a timestamp, the lease; the owner, a MAC, is stamped after)
-   * quote nothing, and a field repeated from the previous record (params, a plan, a payment) is
-   * not searched again: each write searched only what is new in it (issue 37).
-   */
-  #redactedFields(record: JournalRecord): JournalRecord {
-    const stored: Record<string, unknown> = {};
-    // Searched again, all of it, once the client learned a secret since (a card sent meanwhile).
-    const known = this.scope.known();
-    for (const [name, given] of Object.entries(record)) {
-      if (OWN_FIELDS.has(name) && (typeof given === 'string' || given === undefined)) {
-        stored[name] = given;
-        continue;
-      }
-      const last = this.#redacted.get(name);
-      if (last && last.given === given && last.known === known && typeof given === 'object') {
-        stored[name] = last.stored;
-        continue;
-      }
-      const hidden = this.scope.redact(given);
-      this.#redacted.set(name, { given, known, stored: hidden });
-      stored[name] = hidden;
-    }
-    return stored as unknown as JournalRecord;
+    return { ...this.#redaction.redact(record), owner };
   }
 
   #ownerDigest(): Promise<string> {
@@ -333,17 +293,5 @@ export class KeyedJournal {
     return new JournalError(`The journal could not ${action} the record of key "${this.key}"`, {
       cause: this.scope.cause(error),
     });
-  }
-
-  #checkSameRequest(record: JournalRecord): void {
-    const kind = record.kind ?? 'purchase';
-    if (kind !== this.kind) throw new KeyReuseError(this.key, [`kind (a ${kind} is recorded)`]);
-    const recorded = record.params;
-    if (!recorded || typeof recorded !== 'object') return; // written before parameters were kept
-    const names = new Set([...Object.keys(recorded), ...Object.keys(this.#params)]);
-    const differences = [...names].filter(
-      (name) => canonical(ownField(recorded, name)) !== canonical(ownField(this.#params, name)),
-    );
-    if (differences.length > 0) throw new KeyReuseError(this.key, differences);
   }
 }

@@ -1,0 +1,49 @@
+import type { KeyScope } from '../keys/key-scope.js';
+import type { JournalRecord } from './journal.js';
+
+/**
+ * The fields of a record seatpay writes itself, from its own values (a stage, a timestamp, the
+ * lease and its holder): they cannot quote a secret. Everything else (the input, the service's
+ * answers) is redacted.
+ */
+const OWN_FIELDS = new Set(['kind', 'stage', 'charged', 'updatedAt', 'leaseUntil', 'holder']);
+
+/** A field as last given, the secrets known then, and the field as stored. */
+interface Redacted {
+  given: unknown;
+  known: readonly string[];
+  stored: unknown;
+}
+
+/**
+ * The records of one keyed run as they are stored: the client's secrets hidden in every field that
+ * can hold one (what the caller gave, what the service answered: params, result, payment,
+ * subscription ...). A field repeated from the run's previous record (the same object: params, a
+ * plan, a payment) is not searched again unless the client learned a secret since (a card sent
+ * meanwhile): each write searches only what is new in it (issue 37).
+ */
+export class RecordRedaction {
+  readonly #last = new Map<string, Redacted>();
+
+  constructor(private readonly scope: KeyScope) {}
+
+  redact(record: JournalRecord): JournalRecord {
+    const stored: Record<string, unknown> = {};
+    const known = this.scope.known();
+    for (const [name, given] of Object.entries(record)) {
+      if (OWN_FIELDS.has(name) && (typeof given === 'string' || given === undefined)) {
+        stored[name] = given;
+        continue;
+      }
+      const last = this.#last.get(name);
+      if (last && last.given === given && last.known === known && typeof given === 'object') {
+        stored[name] = last.stored;
+        continue;
+      }
+      const hidden = this.scope.redact(given);
+      this.#last.set(name, { given, known, stored: hidden });
+      stored[name] = hidden;
+    }
+    return stored as unknown as JournalRecord;
+  }
+}
