@@ -44,6 +44,27 @@ export type {
   TelemetryValue,
 } from './core/observe/telemetry-types.js';
 export * from './core/errors/index.js';
+// The errors of the helpers and journals live in their rooms; exported here beside core's.
+export {
+  SubscriptionTimeoutError,
+  UploadDigestMismatchError,
+  UploadError,
+  UploadMayExistError,
+} from './helpers/helper-errors.js';
+export {
+  JournalError,
+  KeyInProgressError,
+  KeyOwnerError,
+  KeyReuseError,
+  SettledKeyError,
+  SettleRefusedError,
+  UnsettledKeyError,
+} from './journals/journal-errors.js';
+export {
+  PurchaseError,
+  type PurchaseCharged,
+  type PurchaseFailedStep,
+} from './helpers/purchase/purchase-error.js';
 export * from './schemas/index.js';
 export { spendingOf, type Spending } from './helpers/spending-of.js';
 export type { WaitForOptions, PollReport } from './helpers/wait-for-subscription.js';

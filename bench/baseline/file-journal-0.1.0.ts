@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { lstat, open, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import type { JournalOptions, JournalRecord, PurchaseJournal } from '../../src/journals/journal.js';
 import { checkRecord, isFree } from '../../src/journals/stored-record.js';
-import { JournalError } from '../../src/core/errors/journal-errors.js';
+import { JournalError } from '../../src/journals/journal-errors.js';
 import { codeOf, withFileLock } from './file-lock-0.1.0.js';
 
 type Records = Map<string, JournalRecord>;

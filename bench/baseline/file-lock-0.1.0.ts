@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, lstat, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { AbortError } from '../../src/core/errors/abort-error.js';
-import { JournalError } from '../../src/core/errors/journal-errors.js';
+import { JournalError } from '../../src/journals/journal-errors.js';
 import { sleep } from '../../src/core/retry/sleep.js';
 
 /** A lock older than this is taken as left by a crash even if its pid now names a live process. */

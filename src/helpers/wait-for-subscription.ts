@@ -1,7 +1,7 @@
 import { APIError } from '../core/errors/api-error.js';
 import { AbortError } from '../core/errors/abort-error.js';
 import { ConnectionError } from '../core/errors/connection-error.js';
-import { SubscriptionTimeoutError } from '../core/errors/helper-errors.js';
+import { SubscriptionTimeoutError } from './helper-errors.js';
 import { InvalidRequestError, ResponseValidationError } from '../core/errors/validation-errors.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { sleep } from '../core/retry/sleep.js';

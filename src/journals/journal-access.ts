@@ -1,5 +1,5 @@
 import { AbortError } from '../core/errors/abort-error.js';
-import { JournalError } from '../core/errors/journal-errors.js';
+import { JournalError } from './journal-errors.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord } from './stored-record.js';

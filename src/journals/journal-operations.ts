@@ -1,7 +1,7 @@
 // What `client.journal`'s methods do, loaded on their first use (journals/client-journal.ts): a
 // page that never lists, settles or reconciles a key does not ship it.
 import type { HttpCore } from '../core/request.js';
-import { KeyInProgressError, KeyOwnerError } from '../core/errors/journal-errors.js';
+import { KeyInProgressError, KeyOwnerError } from './journal-errors.js';
 import type { LazyModule } from '../core/lazy-module.js';
 import { isHeldLive } from './key-holder.js';
 import { keyScopeOf } from '../keys/key-scope.js';

@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import { KeyReuseError } from '../core/errors/journal-errors.js';
+import { KeyReuseError } from './journal-errors.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { storedKey } from './key-text.js';
 

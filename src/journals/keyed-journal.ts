@@ -5,7 +5,7 @@ import {
   KeyInProgressError,
   KeyOwnerError,
   SettledKeyError,
-} from '../core/errors/journal-errors.js';
+} from './journal-errors.js';
 import { canResume } from './record-rules.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord, isFree } from './stored-record.js';

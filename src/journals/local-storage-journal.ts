@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import { JournalError } from '../core/errors/journal-errors.js';
+import { JournalError } from './journal-errors.js';
 import { isPrunable, pageOf } from './record-rules.js';
 import type { PurchaseJournal } from './journal.js';
 import { isFree, parseRecord } from './stored-record.js';

@@ -1,4 +1,4 @@
-import { SettleRefusedError } from '../core/errors/journal-errors.js';
+import { SettleRefusedError } from './journal-errors.js';
 import type { JournalRecord } from './journal.js';
 import { checkoutEvidence, type CheckoutEvidenceCalls } from './checkout-evidence.js';
 import type { JournalAccess } from './journal-access.js';

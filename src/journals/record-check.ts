@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { JournalError } from '../core/errors/journal-errors.js';
+import { JournalError } from './journal-errors.js';
 import { PaymentSchema } from '../schemas/card-and-pay.js';
 import { BagSchema, CheckingSchema } from '../schemas/checking.js';
 import { CheckoutResultSchema, ConsumableSchema } from '../schemas/consumables.js';

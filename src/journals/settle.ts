@@ -1,4 +1,4 @@
-import { SettleRefusedError } from '../core/errors/journal-errors.js';
+import { SettleRefusedError } from './journal-errors.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { JournalRecord } from './journal.js';
 import type { Settlement } from './settlement.js';

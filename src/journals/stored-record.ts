@@ -1,4 +1,4 @@
-import { JournalError } from '../core/errors/journal-errors.js';
+import { JournalError } from './journal-errors.js';
 import type { JournalRecord } from './journal.js';
 
 // What a journal holds, read back: its own records or nothing (journal.ts re-exports these).

@@ -1,4 +1,4 @@
-import { JournalError } from '../core/errors/journal-errors.js';
+import { JournalError } from '../journals/journal-errors.js';
 import { HmacSha256 } from './hmac-sha256.js';
 import type { OwnerDigest, OwnerKind, OwnerSecret } from './key-scope.js';
 

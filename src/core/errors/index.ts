@@ -20,21 +20,5 @@ export {
   ResponseValidationError,
   type ValidationIssue,
 } from './validation-errors.js';
-export {
-  SubscriptionTimeoutError,
-  UploadDigestMismatchError,
-  UploadError,
-  UploadMayExistError,
-} from './helper-errors.js';
-export {
-  JournalError,
-  KeyInProgressError,
-  KeyOwnerError,
-  KeyReuseError,
-  SettledKeyError,
-  SettleRefusedError,
-  UnsettledKeyError,
-} from './journal-errors.js';
-export { PurchaseError, type PurchaseCharged, type PurchaseFailedStep } from './purchase-error.js';
 export { SeatsRefusedError, type SeatRefusal } from './seats-refused-error.js';
 export { ResponseTooLargeError } from './response-too-large-error.js';

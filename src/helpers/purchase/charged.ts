@@ -2,7 +2,7 @@ import { APIError } from '../../core/errors/api-error.js';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { ConnectionError, TimeoutError } from '../../core/errors/connection-error.js';
-import type { PurchaseCharged, PurchaseFailedStep } from '../../core/errors/purchase-error.js';
+import type { PurchaseCharged, PurchaseFailedStep } from './purchase-error.js';
 import { deadlineMessage } from '../../core/retry/deadline.js';
 import {
   InvalidRequestError,

@@ -1,10 +1,6 @@
 import { AbortError } from '../../core/errors/abort-error.js';
-import { KeyInProgressError } from '../../core/errors/journal-errors.js';
-import {
-  PurchaseError,
-  type PurchaseCharged,
-  type PurchaseFailedStep,
-} from '../../core/errors/purchase-error.js';
+import { KeyInProgressError } from '../../journals/journal-errors.js';
+import { PurchaseError, type PurchaseCharged, type PurchaseFailedStep } from './purchase-error.js';
 import type { KeyScope } from '../../keys/key-scope.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { OperationNotes } from '../../core/observe/operation-notes.js';

@@ -6,7 +6,7 @@ import {
   howToSettle,
   KeyInProgressError,
   UnsettledKeyError,
-} from '../../core/errors/journal-errors.js';
+} from '../../journals/journal-errors.js';
 import { deadlineMessage, startDeadline } from '../../core/retry/deadline.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { KeyScope } from '../../keys/key-scope.js';

@@ -1,6 +1,6 @@
 import { safeCause } from '../../core/secrets/foreign-cause.js';
 import { AbortError } from '../../core/errors/abort-error.js';
-import { UploadError } from '../../core/errors/helper-errors.js';
+import { UploadError } from '../helper-errors.js';
 
 /** What the scheduler runs: one chunk's delivery, under the run's signal. */
 export type ChunkTask = (index: number, signal: AbortSignal) => Promise<void>;

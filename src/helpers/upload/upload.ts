@@ -1,6 +1,6 @@
 import { platform } from '#platform';
 import { AbortError } from '../../core/errors/abort-error.js';
-import { UploadDigestMismatchError, UploadMayExistError } from '../../core/errors/helper-errors.js';
+import { UploadDigestMismatchError, UploadMayExistError } from '../helper-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { OperationNotes } from '../../core/observe/operation-notes.js';

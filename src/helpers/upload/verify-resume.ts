@@ -1,4 +1,4 @@
-import { UploadError } from '../../core/errors/helper-errors.js';
+import { UploadError } from '../helper-errors.js';
 import { chunkDigest } from './chunk-digest.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ChunkReader } from './chunk-reader.js';

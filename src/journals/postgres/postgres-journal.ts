@@ -1,4 +1,4 @@
-import { JournalError } from '../../core/errors/journal-errors.js';
+import { JournalError } from '../journal-errors.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { checkRecord } from '../stored-record.js';
 import type { JournalRecord, PurchaseJournal } from '../journal.js';

@@ -1,7 +1,7 @@
 import { lstat, readFile, realpath } from 'node:fs/promises';
 import type { JournalRecord } from '../journal.js';
 import { checkRecord } from '../stored-record.js';
-import { JournalError } from '../../core/errors/journal-errors.js';
+import { JournalError } from '../journal-errors.js';
 
 /**
  * The journal file of seatpay 0.1.0: one JSON object of records. It is only ever read now (its

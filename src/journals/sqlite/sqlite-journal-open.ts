@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { JournalError } from '../../core/errors/journal-errors.js';
+import { JournalError } from '../journal-errors.js';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { sleep } from '../../core/retry/sleep.js';
 import { failure } from './legacy-journal-file.js';

@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { AbortError } from '../../core/errors/abort-error.js';
-import { JournalError } from '../../core/errors/journal-errors.js';
+import { JournalError } from '../journal-errors.js';
 import type { JournalRecord } from '../journal.js';
 import { checkRecord } from '../stored-record.js';
 import { isSettled } from '../record-rules.js';

@@ -1,6 +1,6 @@
-import type { Settlement } from '../../journals/settlement.js';
-import { SeatpayError } from './seatpay-error.js';
-import { InvalidRequestError } from './validation-errors.js';
+import type { Settlement } from './settlement.js';
+import { SeatpayError } from '../core/errors/seatpay-error.js';
+import { InvalidRequestError } from '../core/errors/validation-errors.js';
 
 /**
  * A journal (`purchase({ key, journal })`, `consumables.checkout({ key, journal })`) could not be

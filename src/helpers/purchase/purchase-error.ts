@@ -1,5 +1,5 @@
-import { howToSettle } from './journal-errors.js';
-import { SeatpayError } from './seatpay-error.js';
+import { howToSettle } from '../../journals/journal-errors.js';
+import { SeatpayError } from '../../core/errors/seatpay-error.js';
 
 /**
  * Where a failed `purchase()` stopped: reading the plan, pricing it (`preview`), creating the bag,

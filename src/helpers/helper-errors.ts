@@ -1,5 +1,5 @@
-import type { SubscriptionList } from '../../schemas/subscriptions.js';
-import { SeatpayError } from './seatpay-error.js';
+import type { SubscriptionList } from '../schemas/subscriptions.js';
+import { SeatpayError } from '../core/errors/seatpay-error.js';
 
 /**
  * `subscriptions.waitFor` ran out of time; `lastListing` is the last listing it read, if any.
