@@ -9,6 +9,7 @@ export { parseInput } from './core/prepare/validate-input.js';
 export { startDeadline } from './core/retry/deadline.js';
 export { sleep } from './core/retry/sleep.js';
 export { untilAborted } from './core/retry/until-aborted.js';
+export { tokenFor } from './core/prepare/token.js';
 export { redactCause } from './core/secrets/foreign-cause.js';
 export { purchasesOf } from './helpers/purchase/client-purchases.js';
 export { rangeReaderOf } from './helpers/upload/byte-ranges.js';
