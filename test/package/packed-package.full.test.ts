@@ -30,8 +30,9 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 // 2.12 MB at the end of the round that added them: dist/ 1.73 MB (index.cjs alone 386 KB, the
 // CommonJS build inlining ky and p-retry), the docs pages 186 KB, BENCHMARKS.md 112 KB.
 // 2.65 MB after issue 41's OpenAPI documents (about 178 KB of indented JSON, kept readable so a
-// wire change shows in review) and issue 40's upload digest.
-const MAX_UNPACKED_BYTES = 2_800_000;
+// wire change shows in review) and issue 40's upload digest. 2.81 MB after this round's second
+// pass (src/keys, the streamed chunk sends, the lazy journal methods, their benchmark notes).
+const MAX_UNPACKED_BYTES = 2_840_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
