@@ -1,7 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSimulator } from '../../examples/browser/browser-example.js';
@@ -9,6 +6,7 @@ import type { MockServer } from '../../src/mock/index.js';
 // Types only: the page runs the bundle of dist/index.js, built from this source.
 import type * as Seatpay from '../../src/index.js';
 import { launchChromium } from './support/launch-chromium.js';
+import { serveSplitPage, type SplitPage } from './support/split-page.js';
 
 // A page built as users build one with code splitting (esbuild --splitting over dist/), served
 // chunk by chunk to a real Chromium: the request path and every family's schemas come with the
@@ -25,58 +23,28 @@ window.seatpay = { createClient, ConnectionError };
 type PageExports = Pick<typeof Seatpay, 'createClient' | 'ConnectionError'>;
 
 let simulator: MockServer;
-let server: Server;
-let pageUrl: string;
+let pageServer: SplitPage;
 let browser: Browser | undefined;
 let page: Page;
-/** The paths the page server was asked for, in order. */
-const served: string[] = [];
 /** The requests the page sent to the simulator (preflights included). */
 const toTheService: string[] = [];
 
 beforeAll(async () => {
-  const built = await build({
-    stdin: { contents: PAGE, resolveDir: process.cwd(), loader: 'js', sourcefile: 'page.js' },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    tsconfigRaw: '{}',
-    outdir: '/page',
-    write: false,
-    logLevel: 'silent',
-  });
-  const files = new Map(
-    built.outputFiles.map((file) => [file.path.replace('/page', ''), file.text]),
-  );
-  files.set('/', '<!doctype html><script type="module" src="/stdin.js"></script>');
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://page').pathname;
-    served.push(path);
-    const body = files.get(path);
-    if (body === undefined) res.writeHead(404).end();
-    else {
-      const type = path === '/' ? 'text/html' : 'text/javascript';
-      res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  pageServer = await serveSplitPage(PAGE);
   simulator = await startSimulator();
   ({ browser } = await launchChromium());
   page = await browser.newPage();
   page.on('request', (request) => {
     if (request.url().startsWith(simulator.url)) toTheService.push(request.url());
   });
-  await page.goto(pageUrl);
+  await page.goto(pageServer.url);
   await page.waitForFunction(() => 'seatpay' in window);
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await simulator?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await pageServer?.close();
 });
 
 /** Calls `plans.get` on a new client in the page: its outcome, and what reached the simulator. */
@@ -103,9 +71,9 @@ async function planFromPage(): Promise<{ slug?: string; error?: string; nothingS
 
 it('answers a first call with no chunk loaded for it; a helper loads its own on first use', async () => {
   // The request path and the family's schemas came with the page: the first call fetches no code.
-  const count = served.length;
+  const count = pageServer.served.length;
   expect(await planFromPage()).toEqual({ slug: 'team-per-seat', nothingSent: false });
-  expect(served).toHaveLength(count);
+  expect(pageServer.served).toHaveLength(count);
 
   // A helper's chunk that does not arrive (a page offline, a deployment that removed it): a
   // ConnectionError that says nothing was sent, and to reload.

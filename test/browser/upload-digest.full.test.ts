@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 // Types only: the page runs the bundle of dist/index.js, built from this source.
 import type * as Seatpay from '../../src/index.js';
 import { launchChromium } from './support/launch-chromium.js';
+import { serveSplitPage, type SplitPage } from './support/split-page.js';
 
 // The whole-file check in a real Chromium (issue 40): a page built as users build one with code
 // splitting (esbuild --splitting over dist/, as lazy-chunks.full.test.ts does), uploading a Blob
@@ -34,46 +32,16 @@ const FINALIZE = 'PUT /v2/media/me/chunk/upload';
 type PageExports = Pick<typeof Seatpay, 'createClient' | 'UploadDigestMismatchError'>;
 
 let simulator: MockServer;
-let server: Server;
-let pageUrl: string;
+let pageServer: SplitPage;
 let browser: Browser | undefined;
 let page: Page;
-/** The paths the page server was asked for, in order. */
-const served: string[] = [];
 /** The requests the page sent to the simulator: `METHOD /path` (no preflights). */
 const toTheService: string[] = [];
 
 beforeAll(async () => {
-  const built = await build({
-    stdin: { contents: PAGE, resolveDir: process.cwd(), loader: 'js', sourcefile: 'page.js' },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    tsconfigRaw: '{}',
-    outdir: '/page',
-    write: false,
-    logLevel: 'silent',
-  });
-  const files = new Map(
-    built.outputFiles.map((file) => [file.path.replace('/page', ''), file.text]),
-  );
+  pageServer = await serveSplitPage(PAGE);
   // The test is only worth something if the MD5 is a chunk the page may leave unloaded.
-  expect([...files.keys()].filter((path) => MD5_CHUNK.test(path))).toHaveLength(1);
-  files.set('/', '<!doctype html><script type="module" src="/stdin.js"></script>');
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://page').pathname;
-    served.push(path);
-    const body = files.get(path);
-    if (body === undefined) res.writeHead(404).end();
-    else {
-      const type = path === '/' ? 'text/html' : 'text/javascript';
-      res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  expect([...pageServer.files.keys()].filter((path) => MD5_CHUNK.test(path))).toHaveLength(1);
   simulator = await startMockServer({
     profile: 'deployed',
     operationTypes: { browser: { chunk_size: CHUNK, max_chunks: null } },
@@ -84,15 +52,14 @@ beforeAll(async () => {
     if (request.url().startsWith(simulator.url) && request.method() !== 'OPTIONS')
       toTheService.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
-  await page.goto(pageUrl);
+  await page.goto(pageServer.url);
   await page.waitForFunction(() => 'seatpay' in window);
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await simulator?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await pageServer?.close();
 });
 
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
@@ -160,11 +127,11 @@ function uploadFromPage(seed: number, checkDigest: boolean): Promise<Outcome> {
   );
 }
 
-const md5Fetches = () => served.filter((path) => MD5_CHUNK.test(path)).length;
+const md5Fetches = () => pageServer.served.filter((path) => MD5_CHUNK.test(path)).length;
 
 it('a page fetches the MD5 only for an upload that checks, whose name is the md5 of the Blob', async () => {
   // A page that loaded the SDK and does not upload: no MD5.
-  expect(served.length).toBeGreaterThan(1);
+  expect(pageServer.served.length).toBeGreaterThan(1);
   expect(md5Fetches()).toBe(0);
 
   // An upload that does not check does not fetch it either.
