@@ -51,7 +51,8 @@ export async function send<A>(
     if (isRedirect(response)) throw redirectErrorOf(response, call, setup.secrets);
     // A fetch's own way to say "network error" (Response.error(): status 0, type 'error'): no
     // answer, after the request may have left; a money call is then maybe processed.
-    if (response.type === 'error' || response.status === 0) throw new NetworkErrorAnswer();
+    if (response.type === 'error' || response.status === 0)
+      throw new TypeError('fetch answered with a network error (status 0)');
     gotHeaders = true;
     if (!response.ok || !mode.raw) {
       const reading = readBody(pending, response, call, setup.maxResponseBytes);
@@ -110,21 +111,12 @@ function withMultipart(
 
 function withForm(options: Options, form: FormData, setup: SendSetup): Options | Promise<Options> {
   const encode = setup.platform.encodeForm;
-  if (encode) return encodedForm(options, form, encode);
-  options.body = form;
-  return options;
-}
-
-async function encodedForm(
-  options: Options,
-  form: FormData,
-  encode: NonNullable<Platform['encodeForm']>,
-): Promise<Options> {
+  if (!encode) return Object.assign(options, { body: form });
   // A custom fetch still gets a multipart body it can read with `request.formData()`.
-  const { body, contentType } = await encode(form);
-  options.body = body;
-  options.headers = { ...(options.headers as Record<string, string>), 'content-type': contentType };
-  return options;
+  return encode(form).then(({ body, contentType }) => {
+    const headers = { ...(options.headers as Record<string, string>), 'content-type': contentType };
+    return Object.assign(options, { body, headers });
+  });
 }
 
 function failureOf(
@@ -172,13 +164,6 @@ function failureOf(
 /** What a raced send rejects with when the signal fires: failureOf makes it the AbortError. */
 function abandoned(): Error {
   return new DOMException('The operation was aborted', 'AbortError');
-}
-
-/** What fetch resolved with instead of an answer: a network error, told as a connection failure. */
-class NetworkErrorAnswer extends TypeError {
-  constructor() {
-    super('fetch answered with a network error (status 0)');
-  }
 }
 
 function safely<T>(read: () => T, fallback: T): T {
