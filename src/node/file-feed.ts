@@ -12,6 +12,11 @@ export interface FileSource {
    * feed asks for the next only once the socket took the previous.
    */
   read(): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  /**
+   * Each piece is fresh memory of the reader's own that nothing else holds (a native Blob's
+   * stream): the feed frees it once the socket took it, instead of leaving it to the collector.
+   */
+  ownsPieces?: boolean;
 }
 
 /**
@@ -53,6 +58,7 @@ export class FileFeed {
     if (!waiting || waiting.piece !== piece) return;
     this.waiting = undefined;
     this.sent += waiting.piece.byteLength;
+    if (this.file.ownsPieces) free(waiting.piece);
     this.onFileBytes?.(this.sent);
     waiting.resolve();
   }
@@ -64,3 +70,23 @@ export class FileFeed {
     this.waiting = undefined;
   }
 }
+
+/**
+ * Frees a piece the socket is done with (its write called back): its buffer is detached, which
+ * gives the memory back at once. Left to the garbage collector, such pieces pile up to tens of MiB
+ * (V8 collects them by the heap's size, not by theirs) and bring a full collection every few of
+ * them (BENCHMARKS.md, issue 40, third pass). Only a piece that is its whole buffer is freed.
+ */
+function free(piece: Uint8Array): void {
+  const buffer = piece.buffer as Transferable;
+  if (!(buffer instanceof ArrayBuffer) || typeof buffer.transfer !== 'function') return;
+  if (piece.byteOffset !== 0 || piece.byteLength !== buffer.byteLength) return;
+  try {
+    buffer.transfer(0);
+  } catch {
+    // Not detachable (Node keeps some buffers for itself): the collector frees it.
+  }
+}
+
+/** ES2024's `ArrayBuffer.prototype.transfer` (Node 21 and later), beyond the compiler's lib. */
+type Transferable = ArrayBufferLike & { transfer?: (length?: number) => ArrayBuffer };
