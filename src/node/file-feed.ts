@@ -1,3 +1,5 @@
+import { freePiece } from '../helpers/upload/free-piece.js';
+
 /** The file part of a chunk, as the Node sender streams it. */
 export interface FileSource {
   /** The form field name (`chunk`). */
@@ -58,7 +60,8 @@ export class FileFeed {
     if (!waiting || waiting.piece !== piece) return;
     this.waiting = undefined;
     this.sent += waiting.piece.byteLength;
-    if (this.file.ownsPieces) free(waiting.piece);
+    // The socket is done with it (its write called back): freed now, not left to the collector.
+    if (this.file.ownsPieces) freePiece(waiting.piece);
     this.onFileBytes?.(this.sent);
     waiting.resolve();
   }
@@ -70,23 +73,3 @@ export class FileFeed {
     this.waiting = undefined;
   }
 }
-
-/**
- * Frees a piece the socket is done with (its write called back): its buffer is detached, which
- * gives the memory back at once. Left to the garbage collector, such pieces pile up to tens of MiB
- * (V8 collects them by the heap's size, not by theirs) and bring a full collection every few of
- * them (BENCHMARKS.md, issue 40, third pass). Only a piece that is its whole buffer is freed.
- */
-function free(piece: Uint8Array): void {
-  const buffer = piece.buffer as Transferable;
-  if (!(buffer instanceof ArrayBuffer) || typeof buffer.transfer !== 'function') return;
-  if (piece.byteOffset !== 0 || piece.byteLength !== buffer.byteLength) return;
-  try {
-    buffer.transfer(0);
-  } catch {
-    // Not detachable (Node keeps some buffers for itself): the collector frees it.
-  }
-}
-
-/** ES2024's `ArrayBuffer.prototype.transfer` (Node 21 and later), beyond the compiler's lib. */
-type Transferable = ArrayBufferLike & { transfer?: (length?: number) => ArrayBuffer };

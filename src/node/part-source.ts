@@ -1,6 +1,7 @@
 // The file part of a chunk as the Node sender reads it, whatever the upload's source: a byte range
 // of a Blob or File, a Uint8Array (a stream's chunk is one, buffered by the upload), or a range of
 // a file on disk (`fromPath`).
+import { streamsOwnPieces } from '../helpers/upload/free-piece.js';
 import type { ChunkPart } from '../platform/platform.js';
 import type { FileSource } from './file-feed.js';
 
@@ -39,12 +40,7 @@ async function* blobPieces(blob: Blob): AsyncGenerator<Uint8Array> {
   for (let start = 0; start < blob.size; start += PIECE_BYTES) {
     const slice = blob.slice(start, Math.min(blob.size, start + PIECE_BYTES));
     const pieces = slice.stream() as unknown as AsyncIterable<Uint8Array>;
-    if (isNative(slice)) yield* pieces;
+    if (streamsOwnPieces(slice)) yield* pieces;
     else for await (const piece of pieces) yield piece.slice();
   }
-}
-
-/** A plain Blob, whose `stream` is Node's own: its pieces are fresh copies nobody else holds. */
-function isNative(blob: Blob): boolean {
-  return Object.getPrototypeOf(blob) === Blob.prototype && !Object.hasOwn(blob, 'stream');
 }
