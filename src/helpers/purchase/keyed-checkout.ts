@@ -20,6 +20,7 @@ import { KeyedJournal } from '../../journals/keyed-journal.js';
 export { checkKeyAndJournal } from '../../journals/keyed-journal.js';
 export { keyOwnerDigest } from '../../keys/owner-digest.js';
 export { keyScopeOf } from '../../keys/key-scope.js';
+export { defaultJournalOf } from '../../journals/default-journal.js';
 
 /** Sends the checkout's input, unkeyed: the resource's own call, the input checked once before. */
 export type SendCheckout = (options?: RequestOptions) => APIPromise<CheckoutResult>;
@@ -242,5 +243,5 @@ class Replayed implements Answer<CheckoutResult> {
   }
 }
 
-// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
-export * as pageSide from '../../page-side.js';
+// For bundlers only: this part reaches every module the parts share (lazy-side.ts).
+export * as lazySide from '../../lazy-side.js';
