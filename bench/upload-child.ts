@@ -139,6 +139,8 @@ const sampler = setInterval(() => {
 }, 5);
 
 const cpuBefore = process.cpuUsage();
+// The upload's own thread alone (the md5 worker's CPU is in cpuMs, not here).
+const threadBefore = process.threadCpuUsage();
 const started = performance.now();
 await (source === undefined
   ? rawPut()
@@ -153,8 +155,12 @@ clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 const cpu = process.cpuUsage(cpuBefore);
 const cpuMs = (cpu.user + cpu.system) / 1000;
+const thread = process.threadCpuUsage(threadBefore);
+const threadCpuMs = (thread.user + thread.system) / 1000;
 const received = await stats();
 if (received.fileBytes !== size) {
   throw new Error(`The sink received ${received.fileBytes} file bytes of ${size}`);
 }
-console.log(JSON.stringify({ ms, cpuMs, bytes: size, baselineRss, peakRss, stats: received }));
+console.log(
+  JSON.stringify({ ms, cpuMs, threadCpuMs, bytes: size, baselineRss, peakRss, stats: received }),
+);

@@ -75,7 +75,7 @@ export async function uploadMedia(
     const read = await media.operationType(settings.operation_type, signal ? { signal } : {});
     const plan = planChunks(reader.size, usable(read));
     // Before the session opens: a resumed stream's acknowledged chunks are read (and hashed) then.
-    const digest = settings.checkDigest ? await openMd5() : undefined;
+    const digest = settings.checkDigest ? await openMd5(reader.size, signal) : undefined;
     if (digest && reader.sequential) reader.observe?.((bytes) => digest.update(bytes));
     hashing = digest;
     // A stream's chunks go out as they are read where the sender streams parts, with their
@@ -151,9 +151,11 @@ export async function uploadMedia(
     if (progress.callbackError !== undefined) throw progress.callbackError;
     return file;
   } finally {
-    hashing?.close?.();
+    // A worker thread hashing is ended too: nothing of the upload runs once it settles.
+    const closing = hashing?.close?.();
     opened?.settled();
     await reader.close();
+    await closing;
   }
 }
 
@@ -249,5 +251,5 @@ function checkWhole(file: MediaFile, expectedMd5: string): void {
   throw new UploadDigestMismatchError({ fileId: file.id, expectedMd5, receivedMd5 });
 }
 
-// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
-export * as pageSide from '../../page-side.js';
+// For bundlers only: this part reaches every module the parts share (lazy-side.ts).
+export * as lazySide from '../../lazy-side.js';
