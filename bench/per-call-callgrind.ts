@@ -5,6 +5,7 @@
 // bare ky) has a 5 % margin.
 //
 //   npx tsx bench/per-call-callgrind.ts [--rounds 3] [--calls 200] [--before <other build>/index.js]
+//                                       [--family checking ...]  (only the calls whose name starts so)
 //
 // One process per call family (bare ky, seatpay, and seatpay from `--before`), side by side.
 // callgrind writes its counts out each time the bench calls process.cpuUsage() (`--dump-before`
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     calls: { type: 'string', default: '200' },
     before: { type: 'string' },
+    family: { type: 'string', multiple: true },
   },
 });
 const calls = Number(values.calls);
@@ -39,7 +41,7 @@ const FAMILIES = [
   { bare: 'bare ky, plan', call: 'plans.get()' },
   { bare: 'bare ky, subscriptions', call: 'subscriptions.list()' },
   { bare: 'bare ky, checking', call: 'checking.preview()' },
-] as const;
+].filter(({ call }) => !values.family || values.family.some((name) => call.startsWith(name)));
 
 /** Each measured block's instructions per call, by subject, in the order of the rounds. */
 async function countFamily(

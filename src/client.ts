@@ -5,7 +5,7 @@ import { printAs } from './core/secrets/printed.js';
 import { LazyModule, loadEveryModule } from './core/lazy-module.js';
 import type { ClientOptions } from './core/setup/options.js';
 import type { PurchaseOptions, PurchaseResult } from './helpers/purchase.js';
-import { purchasesOf, sharePurchases } from './helpers/purchase/client-purchases.js';
+import { purchasesOf, shareJournal, sharePurchases } from './helpers/purchase/client-purchases.js';
 import { BillingTeamResource } from './resources/billing-team.js';
 import { CardResource } from './resources/card.js';
 import { CheckingResource } from './resources/checking.js';
@@ -72,9 +72,11 @@ export class SeatpayClient {
     this.subscriptions = new SubscriptionsResource(core);
     this.billingTeam = new BillingTeamResource(core);
     this.seats = new SeatsResource(core);
-    this.consumables = new ConsumablesResource(core, () => purchasesOf(this).journal);
+    this.consumables = new ConsumablesResource(core);
+    // Keys given without a journal: one in memory for this client and its `withOptions` clients.
+    shareJournal(this.consumables, this);
     this.media = new MediaResource(core);
-    this.journal = new ClientJournal(core, () => purchasesOf(this).journal);
+    this.journal = new ClientJournal(core, () => purchasesOf(this));
   }
 
   /** `JSON.stringify(client)`: its base URL and profile only. @internal */

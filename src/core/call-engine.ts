@@ -100,21 +100,24 @@ export class CallEngine {
     } catch (error) {
       return Promise.reject(error);
     }
-    const retried = (prepared: PreparedCall<T>) =>
-      withRetries(prepared, this.#retrySetup, (attempt) => this.attempt(prepared, attempt, mode));
     const totalTimeout = call.options.totalTimeout ?? this.#options.totalTimeout;
     // With no total deadline and no caller's signal there is nothing for a deadline to watch: the
     // common call skips it (an async step, its closures and two copies of the call, every call).
     if ((totalTimeout === undefined || totalTimeout === Infinity) && !call.options.signal)
-      return retried(call);
+      return this.retried(call, mode);
     // One deadline over every attempt and wait: its signal replaces the caller's.
     return withinDeadline(
       totalTimeout,
       call.options,
       call,
-      (deadline) => retried({ ...call, options: { ...call.options, ...deadline } }),
+      (deadline) => this.retried({ ...call, options: { ...call.options, ...deadline } }, mode),
       this.#secrets,
     );
+  }
+
+  /** The call's attempts, as many as the retry policy allows. */
+  private retried<T>(call: PreparedCall<T>, mode: AnswerMode): Promise<Answer<T>> {
+    return withRetries(call, this.#retrySetup, (attempt) => this.attempt(call, attempt, mode));
   }
 
   /** One attempt, observed (a span, a duration) when the client has a tracer or a meter. */

@@ -84,5 +84,5 @@ function checkPurchaseOptions(options: PurchaseOptions): void {
   checkKeyAndJournal(options);
 }
 
-// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
-export * as pageSide from '../page-side.js';
+// For bundlers only: this part reaches every module the parts share (lazy-side.ts).
+export * as lazySide from '../lazy-side.js';

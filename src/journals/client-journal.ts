@@ -1,6 +1,6 @@
 import type { HttpCore } from '../core/request.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import type { PurchaseJournal, JournalRecord } from './journal.js';
+import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { LazyModule } from '../core/lazy-module.js';
 import type { JournalEntry, ReconcileResult } from './journal-entry.js';
 import { storedKey } from './key-text.js';
@@ -38,10 +38,10 @@ export class ClientJournal {
   readonly #context: JournalContext;
 
   /** Made by the client: `client.journal`. @internal */
-  constructor(core: HttpCore, defaultJournal: () => PurchaseJournal) {
+  constructor(core: HttpCore, defaultHolder: () => { journal?: PurchaseJournal }) {
     this.#context = {
       core,
-      journalOf: (journal) => journal ?? defaultJournal(),
+      defaultHolder,
       reconcile: reconcileModule,
       ownerDigest: ownerDigestModule,
     };

@@ -7,6 +7,8 @@ import { isHeldLive } from './key-holder.js';
 import { keyScopeOf } from '../keys/key-scope.js';
 import type { PurchaseJournal, JournalRecord } from './journal.js';
 import { JournalAccess } from './journal-access.js';
+import { defaultJournalOf } from './default-journal.js';
+import type { JournalHolder } from '../helpers/purchase/client-purchases.js';
 import { entryOf, type JournalEntry, type ReconcileResult } from './journal-entry.js';
 import { checkSettleOptions, settledRecord } from './settle.js';
 import type {
@@ -19,19 +21,24 @@ import type {
 /** What the operations work with: the client's request path, its journal, the parts they load. */
 export interface JournalContext {
   core: HttpCore;
-  /** The journal a call names, or the client's own. */
-  journalOf: (journal: PurchaseJournal | undefined) => PurchaseJournal;
+  /** Where the client keeps its own journal, for a call that names none. */
+  defaultHolder: () => JournalHolder;
   /** Reconcile with the listings it reads (their schemas). */
   reconcile: LazyModule<typeof import('./reconcile-checks.js')>;
   /** The owner digest, loaded only when a record names an owner (as the keyed calls load it). */
   ownerDigest: LazyModule<typeof import('../keys/owner-digest.js')>;
 }
 
+/** The journal a call names, or the client's own. */
+function journalOf(context: JournalContext, journal: PurchaseJournal | undefined): PurchaseJournal {
+  return journal ?? defaultJournalOf(context.defaultHolder());
+}
+
 export async function listEntries(
-  { journalOf }: JournalContext,
+  context: JournalContext,
   { after, limit, stage, journal }: JournalListQuery,
 ): Promise<JournalEntry[]> {
-  const access = new JournalAccess(journalOf(journal));
+  const access = new JournalAccess(journalOf(context, journal));
   const entries: JournalEntry[] = [];
   for await (const page of access.pages(after, limit ?? 500)) {
     for (const { key, record } of page) {
@@ -47,8 +54,8 @@ export async function reconcileKey(
   key: string,
   options: ReconcileOptions,
 ): Promise<ReconcileResult> {
-  const { core, journalOf } = context;
-  const journal = new JournalAccess(journalOf(options.journal));
+  const { core } = context;
+  const journal = new JournalAccess(journalOf(context, options.journal));
   await checkOwner(context, key, await journal.get(key, options.signal), options);
   const schemas = await context.reconcile.load({ signal: options.signal });
   const calls = {
@@ -77,7 +84,7 @@ export async function settleKey(
   options: SettleOptions,
 ): Promise<JournalRecord> {
   const { charged, reason } = checkSettleOptions(options);
-  const journal = new JournalAccess(context.journalOf(options.journal));
+  const journal = new JournalAccess(journalOf(context, options.journal));
   const settlement = { charged, reason, at: new Date().toISOString(), by: 'operator' as const };
   const recorded = await journal.get(key);
   await checkOwner(context, key, recorded, options);
@@ -87,11 +94,8 @@ export async function settleKey(
   return record;
 }
 
-export function pruneJournal(
-  { journalOf }: JournalContext,
-  options: PruneOptions,
-): Promise<number> {
-  return new JournalAccess(journalOf(options.journal)).prune(options.olderThan);
+export function pruneJournal(context: JournalContext, options: PruneOptions): Promise<number> {
+  return new JournalAccess(journalOf(context, options.journal)).prune(options.olderThan);
 }
 
 /**
@@ -111,5 +115,5 @@ async function checkOwner(
   if (!(await scope.isOwner(record.owner, options.signal))) throw new KeyOwnerError(key);
 }
 
-// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
-export * as pageSide from '../page-side.js';
+// For bundlers only: this part reaches every module the parts share (lazy-side.ts).
+export * as lazySide from '../lazy-side.js';

@@ -3,5 +3,5 @@ export { reconcile } from './reconcile.js';
 export { InvoiceListSchema } from '../schemas/invoices.js';
 export { SubscriptionListSchema } from '../schemas/subscriptions.js';
 
-// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
-export * as pageSide from '../page-side.js';
+// For bundlers only: this part reaches every module the parts share (lazy-side.ts).
+export * as lazySide from '../lazy-side.js';

@@ -71,5 +71,5 @@ export const keyOwnerDigest: OwnerDigest = {
   isLegacy: (owner) => owner.startsWith('pbkdf2-sha256:'),
 };
 
-// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
-export * as pageSide from '../page-side.js';
+// For bundlers only: this part reaches every module the parts share (lazy-side.ts).
+export * as lazySide from '../lazy-side.js';

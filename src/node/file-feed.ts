@@ -1,3 +1,5 @@
+import { freePiece } from '../helpers/upload/free-piece.js';
+
 /** The file part of a chunk, as the Node sender streams it. */
 export interface FileSource {
   /** The form field name (`chunk`). */
@@ -12,6 +14,11 @@ export interface FileSource {
    * feed asks for the next only once the socket took the previous.
    */
   read(): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  /**
+   * Each piece is fresh memory of the reader's own that nothing else holds (a native Blob's
+   * stream): the feed frees it once the socket took it, instead of leaving it to the collector.
+   */
+  ownsPieces?: boolean;
 }
 
 /**
@@ -53,6 +60,8 @@ export class FileFeed {
     if (!waiting || waiting.piece !== piece) return;
     this.waiting = undefined;
     this.sent += waiting.piece.byteLength;
+    // The socket is done with it (its write called back): freed now, not left to the collector.
+    if (this.file.ownsPieces) freePiece(waiting.piece);
     this.onFileBytes?.(this.sent);
     waiting.resolve();
   }

@@ -1,6 +1,7 @@
 // The file part of a chunk as the Node sender reads it, whatever the upload's source: a byte range
 // of a Blob or File, a Uint8Array (a stream's chunk is one, buffered by the upload), or a range of
 // a file on disk (`fromPath`).
+import { streamsOwnPieces } from '../helpers/upload/free-piece.js';
 import type { ChunkPart } from '../platform/platform.js';
 import type { FileSource } from './file-feed.js';
 
@@ -14,8 +15,10 @@ export function fileSourceOf(part: ChunkPart): FileSource {
   // The file feed asks for a piece only once the socket took the previous one: it may be reused.
   if (readRange)
     return { name, filename, type, length, read: () => readRange(0, length, { reuse: true }) };
-  const read = data instanceof Blob ? () => blobPieces(data) : () => viewsOf(data);
-  return { name, filename, type, length, read };
+  if (data instanceof Blob) {
+    return { name, filename, type, length, read: () => blobPieces(data), ownsPieces: true };
+  }
+  return { name, filename, type, length, read: () => viewsOf(data) };
 }
 
 /** Views of `bytes`, no copy. */
@@ -29,11 +32,15 @@ function* viewsOf(bytes: Uint8Array): Generator<Uint8Array> {
  * A Blob's bytes, streamed 1 MiB slice after 1 MiB slice. A slice's own stream is the cheapest
  * read Node has (a third of the CPU of `arrayBuffer()`): one piece for an in-memory Blob, 64 KiB
  * pieces for a file-backed one. Not the whole Blob's stream: an in-memory Blob's is one piece of
- * all of it.
+ * all of it. A native Blob's stream copies each piece out of the Blob into fresh memory that is
+ * the upload's own (the feed frees it once sent); a Blob of another class (one that overrides
+ * `stream`) may hand out memory its owner keeps, so its pieces are copied first.
  */
 async function* blobPieces(blob: Blob): AsyncGenerator<Uint8Array> {
   for (let start = 0; start < blob.size; start += PIECE_BYTES) {
     const slice = blob.slice(start, Math.min(blob.size, start + PIECE_BYTES));
-    yield* slice.stream() as unknown as AsyncIterable<Uint8Array>;
+    const pieces = slice.stream() as unknown as AsyncIterable<Uint8Array>;
+    if (streamsOwnPieces(slice)) yield* pieces;
+    else for await (const piece of pieces) yield piece.slice();
   }
 }

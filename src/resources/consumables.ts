@@ -5,7 +5,7 @@ import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
 import type { PurchaseJournal } from '../journals/journal.js';
-import { memoryJournal } from '../journals/memory-journal.js';
+import { sharedJournalOf, type JournalHolder } from '../helpers/purchase/client-purchases.js';
 import type {
   CheckoutParams,
   CheckoutResult,
@@ -47,10 +47,12 @@ export class ConsumablesResource {
    */
   constructor(core: HttpCore, defaultJournal?: () => PurchaseJournal) {
     this.#core = core;
-    this.#defaultJournal = defaultJournal ?? once(memoryJournal);
+    this.#defaultJournal = defaultJournal;
   }
 
-  readonly #defaultJournal: () => PurchaseJournal;
+  readonly #defaultJournal: (() => PurchaseJournal) | undefined;
+  /** This resource's in-memory journal when it shares none, made by the first keyed checkout. */
+  readonly #ownJournal: JournalHolder = {};
 
   /**
    * The listing as the service shapes it (a plain array, `{ consumables }`, or groups of
@@ -136,7 +138,10 @@ export class ConsumablesResource {
           parseInput(checks.CheckoutParamsSchema, input, 'params');
           const loan = this.#core.keyLoan(options?.timeout);
           const scope = keyedCheckout.keyScopeOf(loan, key, identity, keyedCheckout.keyOwnerDigest);
-          const keyed = { key, journal: journal ?? this.#defaultJournal(), scope };
+          const defaultJournal = () =>
+            this.#defaultJournal?.() ??
+            keyedCheckout.defaultJournalOf(sharedJournalOf(this) ?? this.#ownJournal);
+          const keyed = { key, journal: journal ?? defaultJournal(), scope };
           return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
         }),
       wait,
@@ -212,10 +217,4 @@ export interface CheckoutKeyOptions {
    * recorded, never the token). Give your own user id when your provider's tokens rotate.
    */
   identity?: string;
-}
-
-/** `make()` on first call, the same value after. */
-function once<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
 }

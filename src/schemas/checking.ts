@@ -60,10 +60,10 @@ export const CheckingParamsSchema = /* @__PURE__ */ withPlainCheck(
 function isPlainCheckingParams(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const { plans, team_seats, academy } = value as Record<string, unknown>;
+  if (!Array.isArray(plans) || plans.length === 0) return false;
+  for (const plan of plans as unknown[])
+    if (!isIdInput(plan) && !isNonEmptyString(plan)) return false;
   return (
-    Array.isArray(plans) &&
-    plans.length > 0 &&
-    plans.every((plan) => isIdInput(plan) || isNonEmptyString(plan)) &&
     (team_seats === undefined || isIdInput(team_seats)) &&
     (academy === undefined || isIdInput(academy) || isNonEmptyString(academy)) &&
     isJsonData(value)

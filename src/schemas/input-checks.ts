@@ -36,23 +36,32 @@ export const JsonSafe = z.refine(isJsonSerializable, { error: 'must be JSON-seri
  * getter that throws: the caller treats a throw as "not plain".
  */
 export function isJsonData(value: unknown, depth = 0): boolean {
-  if (value === null) return true;
   switch (typeof value) {
+    case 'object':
+      break;
     case 'string':
     case 'number':
     case 'boolean':
     case 'undefined':
       return true;
-    case 'object': {
-      if (depth > 32) return false;
-      if (Array.isArray(value)) return value.every((item) => isJsonData(item, depth + 1));
-      const proto: unknown = Object.getPrototypeOf(value);
-      if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return false;
-      // An own `__proto__` key is zod's to copy (as it sends it): the value is not sent as given.
-      if (Object.hasOwn(value, '__proto__')) return false;
-      return Object.values(value).every((item) => isJsonData(item, depth + 1));
-    }
     default:
       return false;
   }
+  if (value === null) return true;
+  if (depth > 32) return false;
+  // Plain loops: the money calls check their arguments on every call, and `every`'s closures and
+  // `Object.values`' copy were most of what this check cost.
+  if (Array.isArray(value)) {
+    for (let at = 0; at < value.length; at++) if (!isJsonData(value[at], depth + 1)) return false;
+    return true;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return false;
+  // An own `__proto__` key is zod's to copy (as it sends it): the value is not sent as given.
+  if (Object.hasOwn(value, '__proto__')) return false;
+  // Own keys only, as JSON.stringify encodes them (an enumerable key added to Object.prototype
+  // would come too with `for...in`).
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) if (!isJsonData(record[key], depth + 1)) return false;
+  return true;
 }

@@ -151,5 +151,36 @@ describe('the plain checks of arguments (parseInput tries them before zod)', () 
     cycle.self = cycle;
     expect(check(cycle)).toBe(false);
     expect(schemas.CheckingParamsSchema.safeParse(cycle).success).toBe(false);
+    const deep = { plans: [1], extra: [[{ at: [2, 10n] }]] };
+    expect(check(deep)).toBe(false);
+    expect(check({ plans: [1], when: new Date(0) })).toBe(false);
+    expect(check({ plans: [1], note: { toJSON: () => 'x' } })).toBe(false);
+    expect(check({ plans: [1], note: Symbol('x') })).toBe(false);
+    expect(check({ plans: [1], note: () => 1 })).toBe(false);
+    expect(check(JSON.parse('{"plans":[1],"__proto__":{"x":1}}'))).toBe(false);
+    expect(check({ plans: [1, 'team', 0] })).toBe(false);
+  });
+
+  it('accepts for checking only what zod returns as it is', () => {
+    const schema = schemas.CheckingParamsSchema;
+    const check = plainCheckOf(schema)!;
+    const plan = fc.oneof(fc.integer({ min: -2, max: 5 }), fc.constantFrom('', 'team', 1.5));
+    const extra = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.constantFrom(10n, new Date(0), null, undefined, [undefined, 1]),
+    );
+    const params = fc.record(
+      { plans: fc.array(plan, { maxLength: 3 }), team_seats: plan, note: extra },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(params, (value) => {
+        if (!check(value)) return;
+        const parsed = schema.safeParse(value);
+        expect(parsed.success).toBe(true);
+        expect(parsed.data).toEqual(value);
+      }),
+      { numRuns: 500, seed: 20261128 },
+    );
   });
 });

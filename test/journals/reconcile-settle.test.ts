@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ConsumablesResource,
   createClient,
+  createCore,
   InvalidRequestError,
   KeyOwnerError,
   memoryJournal,
@@ -51,7 +53,7 @@ async function owner() {
   };
   const charges = (kind: string) =>
     server.simulator.charges.filter((c) => c.kind === kind && c.user === user.id).length;
-  return { client, order, charges };
+  return { user, client, order, charges };
 }
 
 describe('client.journal on a checkout whose answer was lost', () => {
@@ -192,5 +194,37 @@ describe('client.journal with a journal of your own', () => {
     await expect(client.journal.prune({ journal: own, olderThan: new Date() })).rejects.toThrow(
       /no prune\(\) method/,
     );
+  });
+});
+
+describe('keys given without a journal', () => {
+  it("share one in-memory journal per client: its purchase, checkouts, journal and withOptions clients'", async () => {
+    const { client, order, charges } = await owner();
+    await client.consumables.checkout({ ...order, key: 'mine' });
+    await client.withOptions({ timeout: 5_000 }).consumables.checkout({ ...order, key: 'derived' });
+    await client.withOptions({ timeout: 6_000 }).consumables.checkout({ ...order, key: 'mine' });
+    const listed = await client.withOptions({ timeout: 7_000 }).journal.list();
+    expect(listed.map((entry) => [entry.key, entry.charged])).toEqual([
+      ['derived', 'yes'],
+      ['mine', 'yes'],
+    ]);
+    expect(charges('consumable-checkout')).toBe(2);
+    // Another client has a journal of its own: the same key buys again there.
+    const other = createClient({ baseUrl: server.url, token: () => 'unused', logLevel: 'off' });
+    expect(await other.journal.list()).toEqual([]);
+  });
+
+  it('on a resource built alone: its own, kept across its checkouts', async () => {
+    const { user, order, charges } = await owner();
+    const core = createCore({ baseUrl: server.url, token: user.token, logLevel: 'off' });
+    const consumables = new ConsumablesResource(core);
+    const first = await consumables.checkout({ ...order, key: 'alone' });
+    expect(await consumables.checkout({ ...order, key: 'alone' })).toEqual(first);
+    await new ConsumablesResource(core).checkout({ ...order, key: 'alone' });
+    expect(charges('consumable-checkout')).toBe(2);
+    const given = memoryJournal();
+    const withDefault = new ConsumablesResource(core, () => given);
+    await withDefault.checkout({ ...order, key: 'given' });
+    expect((await given.list!()).map((entry) => entry.key)).toEqual(['given']);
   });
 });

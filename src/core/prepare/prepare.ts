@@ -77,5 +77,9 @@ export type EveryCallFieldCopied = Holds<
 
 /** A body ky would send as JSON: anything but a multipart or form body. */
 function isJsonBody(body: unknown): boolean {
-  return body !== undefined && !(body instanceof MultipartBody) && !(body instanceof FormData);
+  if (body === undefined) return false;
+  // The common body, a plain object, is answered without looking FormData up (a lazy global).
+  const proto: unknown = typeof body === 'object' && body !== null && Object.getPrototypeOf(body);
+  if (proto === Object.prototype || proto === null) return true;
+  return !(body instanceof MultipartBody) && !(body instanceof FormData);
 }

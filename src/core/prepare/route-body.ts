@@ -16,8 +16,9 @@ export function refuseUnavailable(route: Route): void {
  * spec's billing-team PUT takes the whole configuration; the deployed server's, any part of it).
  */
 export function refuseMissingFields(route: Route, body: unknown): void {
-  if (!isPlainObject(body)) return;
-  const missing = route.requiredFields?.find((field) => body[field] === undefined);
+  // The route first: most have no such fields, and then the body needs no look.
+  if (route.requiredFields === undefined || !isPlainObject(body)) return;
+  const missing = route.requiredFields.find((field) => body[field] === undefined);
   if (missing !== undefined) {
     throw new InvalidRequestError(`Invalid ${missing}: required by this profile's server`, {
       field: missing,
@@ -30,7 +31,7 @@ export function refuseMissingFields(route: Route, body: unknown): void {
  * field is a top-level name, or `list[].name` for a name in each item of a list.
  */
 export function refuseUnsupportedFields(route: Route, body: unknown): void {
-  if (!isPlainObject(body) || route.unsupportedFields === undefined) return;
+  if (route.unsupportedFields === undefined || !isPlainObject(body)) return;
   const { fields, advice } = route.unsupportedFields;
   for (const field of fields) {
     const given = givenPath(body, field);
@@ -51,9 +52,9 @@ function givenPath(body: Record<string, unknown>, field: string): string | undef
 
 /** A JSON body as the route sends it: with its fixed fields, and its JSON-encoded fields as strings. */
 export function bodyForRoute(route: Route, body: unknown): unknown {
-  if (!isPlainObject(body)) return body;
   const { fixedFields, jsonEncodedFields } = route;
-  if (fixedFields === undefined && jsonEncodedFields === undefined) return body;
+  if ((fixedFields === undefined && jsonEncodedFields === undefined) || !isPlainObject(body))
+    return body;
   const out: Record<string, unknown> = { ...body, ...fixedFields };
   for (const field of jsonEncodedFields ?? []) {
     if (out[field] !== undefined) out[field] = JSON.stringify(out[field]);

@@ -73,7 +73,9 @@ function kyOptionsOf(
     options.stringifyJson = String; // prepare()'s text, sent as it is
     if (headers || setup.headersSetType)
       options.headers = { ...headers, 'content-type': 'application/json' }; // not the client's
-  } else if (headers) options.headers = headers;
+    return options; // prepare() wrote JSON for anything but a multipart or form body
+  }
+  if (headers) options.headers = headers;
   if (body instanceof MultipartBody) return withMultipart(options, body, call, setup);
   if (body instanceof FormData) return withForm(options, body, setup);
   return options;

@@ -4,7 +4,6 @@ import type { Log } from '../setup/logger.js';
 import type { ValidationMode } from '../setup/options.js';
 import type { Secrets } from '../secrets/secrets.js';
 import { toIssues } from '../prepare/validate-input.js';
-import { parseJson } from './parse-json.js';
 import { plainCheckOf } from './plain-check.js';
 
 /** What a 2xx body is checked against: the call's schema, named by its method and URL. */
@@ -30,8 +29,10 @@ export function validated<T>(text: string, check: ResultCheck<T>, setup: ResultS
   const { response: schema, method, url } = check;
   const { secrets, log } = setup;
   if (schema === 'empty') return undefined as T;
-  const parsed = parseJson(text);
-  if (!parsed.ok) {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
     // Redact before cutting: a secret across the cut would leave its first characters.
     const body = secrets.redact(text).slice(0, 500);
     throw new ResponseValidationError({
@@ -41,21 +42,19 @@ export function validated<T>(text: string, check: ResultCheck<T>, setup: ResultS
       url,
     });
   }
-  if (setup.validation === 'off') return parsed.value as T;
-  if (plainCheckOf(schema)?.(parsed.value)) return parsed.value as T;
-  const result = schema.safeParse(parsed.value);
+  if (setup.validation === 'off') return value as T;
+  if (plainCheckOf(schema)?.(value)) return value as T;
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   // Issues quote the service (seat errors' messages, record keys): they may echo a secret.
-  const issues: ValidationIssue[] = secrets.redact(
-    toIssues(result.error.issues, { input: parsed.value }),
-  );
+  const issues: ValidationIssue[] = secrets.redact(toIssues(result.error.issues, { input: value }));
   const failure = new ResponseValidationError({
     issues,
-    body: secrets.redact(parsed.value),
+    body: secrets.redact(value),
     method,
     url,
   });
   if (setup.validation === 'error') throw failure;
   log.warn(failure.message);
-  return parsed.value as T;
+  return value as T;
 }

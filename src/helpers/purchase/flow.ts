@@ -1,5 +1,6 @@
 import { AbortError } from '../../core/errors/abort-error.js';
 import { KeyInProgressError } from '../../journals/journal-errors.js';
+import { defaultJournalOf } from '../../journals/default-journal.js';
 import { PurchaseError, type PurchaseCharged, type PurchaseFailedStep } from './purchase-error.js';
 import type { KeyScope } from '../../keys/key-scope.js';
 import type { RequestOptions } from '../../core/setup/options.js';
@@ -56,7 +57,7 @@ export class PurchaseFlow {
       options.key === undefined
         ? undefined
         : new KeyedJournal(
-            options.journal ?? shared.journal,
+            options.journal ?? defaultJournalOf(shared),
             options.key,
             'purchase',
             purchaseParams(options),

@@ -20,6 +20,7 @@ import { KeyedJournal } from '../../journals/keyed-journal.js';
 export { checkKeyAndJournal } from '../../journals/keyed-journal.js';
 export { keyOwnerDigest } from '../../keys/owner-digest.js';
 export { keyScopeOf } from '../../keys/key-scope.js';
+export { defaultJournalOf } from '../../journals/default-journal.js';
 
 /** Sends one checkout, unkeyed: the resource's own call. */
 export type SendCheckout = (
@@ -196,5 +197,5 @@ function settled(record: CheckoutRecord | undefined, key: string): Answer<Checko
   return { response, text, requestId: null, method: 'POST', url: '', parse: () => result };
 }
 
-// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
-export * as pageSide from '../../page-side.js';
+// For bundlers only: this part reaches every module the parts share (lazy-side.ts).
+export * as lazySide from '../../lazy-side.js';

@@ -1,5 +1,6 @@
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { rangeReaderOf } from './byte-ranges.js';
+import { freePiece, streamsOwnPieces } from './free-piece.js';
 
 /** Bytes per read of a Blob that has no range reader of its own. */
 const PIECE_BYTES = 1024 * 1024;
@@ -25,9 +26,12 @@ export function piecesOf(blob: Blob): AsyncIterable<Uint8Array> {
 /** Reads all of `blob` into `target`, which must be exactly its size. */
 export async function readBlobInto(blob: Blob, target: Uint8Array): Promise<void> {
   let at = 0;
+  // A plain Blob's slices stream fresh copies: each is freed once copied (fromPath's are reused).
+  const owned = !rangeReaderOf(blob) && streamsOwnPieces(blob);
   for await (const piece of piecesOf(blob)) {
     if (at + piece.byteLength <= target.byteLength) target.set(piece, at);
     at += piece.byteLength;
+    if (owned) freePiece(piece);
   }
   if (at !== target.byteLength) {
     throw new SeatpayError(

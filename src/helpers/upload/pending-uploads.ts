@@ -110,5 +110,5 @@ function messageOf(error: unknown): string {
   }
 }
 
-// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
-export * as pageSide from '../../page-side.js';
+// For bundlers only: this part reaches every module the parts share (lazy-side.ts).
+export * as lazySide from '../../lazy-side.js';

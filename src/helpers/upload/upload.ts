@@ -251,5 +251,5 @@ function checkWhole(file: MediaFile, expectedMd5: string): void {
   throw new UploadDigestMismatchError({ fileId: file.id, expectedMd5, receivedMd5 });
 }
 
-// For bundlers only: this part reaches every module it shares with the page (page-side.ts).
-export * as pageSide from '../../page-side.js';
+// For bundlers only: this part reaches every module the parts share (lazy-side.ts).
+export * as lazySide from '../../lazy-side.js';

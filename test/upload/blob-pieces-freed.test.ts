@@ -1,0 +1,96 @@
+// In Node, a Blob's chunk is sent from pieces its own stream copies out of it. Those copies are the
+// upload's alone: each is freed (its buffer detached) once the socket took it, rather than left to
+// the garbage collector (tens of MiB of them waiting, a full collection every few). Memory another
+// owner holds is never freed: a Blob of another class may hand out views it keeps.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
+import { bytesOf, sha256, sinkClient } from './support/upload-kit.js';
+
+const MiB = 1024 * 1024;
+const CHUNK = 2 * MiB;
+let sink: ChunkSink;
+
+beforeEach(async () => {
+  sink = await startChunkSink({
+    operationTypes: { big: { chunk_size: CHUNK, max_chunks: null } },
+  });
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await sink.close();
+});
+
+const options = { operation_type: 'big', filename: 'clip.bin' };
+const stored = (id: number) => sink.files.find((file) => file.id === id)!.bytes;
+
+/** Records the size of every buffer detached (`transfer(0)`). */
+function watchFrees() {
+  const frees: number[] = [];
+  const prototype = ArrayBuffer.prototype as Es2024Buffer;
+  const transfer = prototype.transfer;
+  vi.spyOn(prototype, 'transfer').mockImplementation(function (this: Es2024Buffer, length) {
+    if (length === 0) frees.push(this.byteLength);
+    return transfer.call(this, length);
+  });
+  return frees;
+}
+
+/** ES2024's ArrayBuffer methods (Node 21 and later), beyond the compiler's lib. */
+interface Es2024Buffer extends ArrayBuffer {
+  transfer(length?: number): ArrayBuffer;
+  readonly detached: boolean;
+}
+
+/** A Blob whose slices stream views of buffers its owner keeps (and reads again later). */
+class OwnerBlob extends Blob {
+  readonly handedOut: ArrayBuffer[];
+
+  constructor(
+    private readonly owned: Uint8Array,
+    handedOut: ArrayBuffer[] = [],
+  ) {
+    super([owned as BlobPart]);
+    this.handedOut = handedOut;
+  }
+
+  override slice(start = 0, end = this.size): Blob {
+    return new OwnerBlob(this.owned.subarray(start, end), this.handedOut);
+  }
+
+  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    // Each piece is a whole buffer of the owner's: exactly what a freed piece looks like.
+    const own = this.owned.slice().buffer;
+    this.handedOut.push(own);
+    return new ReadableStream({
+      start(controller) {
+        controller.enqueue(new Uint8Array(own));
+        controller.close();
+      },
+    });
+  }
+}
+
+describe('in Node, an upload from a Blob', () => {
+  it('frees each piece read out of the Blob once the socket took it, and the Blob stays whole', async () => {
+    const frees = watchFrees();
+    const bytes = bytesOf(2 * CHUNK + 333);
+    const blob = new Blob([bytes as BlobPart]);
+    const first = await sinkClient(sink).media.upload(blob, options);
+    expect(sha256(stored(first.id))).toBe(sha256(bytes));
+    // 1 MiB slices: two per whole chunk, then the 333 bytes left (chunks go out in any order).
+    expect(frees.sort((a, b) => b - a)).toEqual([MiB, MiB, MiB, MiB, 333]);
+    // The Blob's own bytes were never touched: a second upload of it stores them again.
+    const second = await sinkClient(sink).media.upload(blob, options);
+    expect(sha256(stored(second.id))).toBe(sha256(bytes));
+  });
+
+  it('never frees what a Blob of another class hands out: its owner keeps that memory', async () => {
+    const bytes = bytesOf(2 * CHUNK + 333);
+    const blob = new OwnerBlob(bytes);
+    const file = await sinkClient(sink).media.upload(blob, options);
+    expect(sha256(stored(file.id))).toBe(sha256(bytes));
+    expect(blob.handedOut.length).toBeGreaterThan(0);
+    // Each still holds its bytes: what the upload sent (and freed) were copies.
+    for (const own of blob.handedOut) expect((own as Es2024Buffer).detached).toBe(false);
+  });
+});

@@ -1,0 +1,82 @@
+// With checkDigest, a Blob's chunk is read once into a buffer, hashed and sent from there (issue
+// 40). The pieces a plain Blob's stream copies out of it on the way are the upload's alone: each is
+// freed once copied, not left to the garbage collector. A Blob of another class may hand out
+// memory its owner keeps: never freed.
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resumeHarness, CHUNK, TOTAL } from './support/resume-harness.js';
+import { bytesOf } from './support/upload-kit.js';
+
+const h = resumeHarness();
+const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+afterEach(() => vi.restoreAllMocks());
+
+/** ES2024's ArrayBuffer methods (Node 21 and later), beyond the compiler's lib. */
+interface Es2024Buffer extends ArrayBuffer {
+  transfer(length?: number): ArrayBuffer;
+  readonly detached: boolean;
+}
+
+/** Records the size of every buffer detached (`transfer(0)`). */
+function watchFrees(): number[] {
+  const frees: number[] = [];
+  const prototype = ArrayBuffer.prototype as Es2024Buffer;
+  const transfer = prototype.transfer;
+  vi.spyOn(prototype, 'transfer').mockImplementation(function (this: Es2024Buffer, length) {
+    if (length === 0) frees.push(this.byteLength);
+    return transfer.call(this, length);
+  });
+  return frees;
+}
+
+/** A Blob whose slices stream a buffer its owner keeps (a whole buffer, as a freed piece is). */
+class OwnerBlob extends Blob {
+  constructor(
+    private readonly owned: Uint8Array,
+    readonly handedOut: ArrayBuffer[] = [],
+  ) {
+    super([owned as BlobPart]);
+  }
+
+  override slice(start = 0, end = this.size): Blob {
+    return new OwnerBlob(this.owned.subarray(start, end), this.handedOut);
+  }
+
+  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    const own = this.owned.slice().buffer;
+    this.handedOut.push(own);
+    return new ReadableStream({
+      start(controller) {
+        controller.enqueue(new Uint8Array(own));
+        controller.close();
+      },
+    });
+  }
+}
+
+const options = { operation_type: 'tiny', filename: 'clip.png', checkDigest: true } as const;
+
+describe('a Blob uploaded with checkDigest', () => {
+  it('frees each piece read out of it once copied into the chunk, and stays whole', async () => {
+    const frees = watchFrees();
+    const bytes = bytesOf(TOTAL * CHUNK - 17);
+    const blob = new Blob([bytes as BlobPart]);
+    const file = await h.client().media.upload(blob, options);
+    expect(file.name).toBe(md5(bytes));
+    expect(h.recorder.simulator.fileBytes(file.id)).toEqual(bytes);
+    // One piece per chunk here (chunks are smaller than a 1 MiB slice), each freed once.
+    expect(frees.sort((a, b) => b - a)).toEqual([...Array(TOTAL - 1).fill(CHUNK), CHUNK - 17]);
+    // The Blob's own bytes were never touched: a second upload reads them again.
+    const again = await h.client().media.upload(blob, options);
+    expect(h.recorder.simulator.fileBytes(again.id)).toEqual(bytes);
+  });
+
+  it('never frees what a Blob of another class hands out: its owner keeps it', async () => {
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const blob = new OwnerBlob(bytes);
+    const file = await h.client().media.upload(blob, options);
+    expect(file.name).toBe(md5(bytes));
+    expect(blob.handedOut.length).toBeGreaterThanOrEqual(TOTAL);
+    for (const own of blob.handedOut) expect((own as Es2024Buffer).detached).toBe(false);
+  });
+});
