@@ -128,30 +128,35 @@ export class CallEngine {
     return observer.attempt(call, attempt, () => this.answerOf(call, attempt, mode));
   }
 
-  /** One attempt: token and headers, send and read, then the typed error or the answer. */
-  private async answerOf<T>(
+  /**
+   * One attempt: token and headers, then send (the attempt's one async step with a fixed token)
+   * and the answer, or the typed error of a non-2xx one.
+   */
+  private answerOf<T>(
     call: PreparedCall<T>,
     attempt: number,
     mode: AnswerMode,
+    token: string | Promise<string> = this.tokenFor(call),
   ): Promise<Answer<T>> {
-    const given = this.tokenFor(call);
-    const token = typeof given === 'string' ? given : await given;
+    if (typeof token !== 'string')
+      return token.then((got) => this.answerOf(call, attempt, mode, got));
     const headers = this.#headers.of(call, call.options, token);
     const started = this.logSending(call, attempt);
+    const answer = (response: Response, text: string | undefined) => {
+      const parse = (body: string) => validated(body, call, this.#resultSetup);
+      // Its response and request id have echoed secrets hidden in their headers once read.
+      const read = new ReadAnswer(response, text, call, this.#secrets, parse);
+      if (started !== undefined) this.logAnswer(call, read.response, started, read.requestId);
+      if (!response.ok)
+        throw errorOfAnswer(read.response, text, call, this.#secrets, this.#log, this.#auth);
+      return read;
+    };
     const setup = this.#sendSetup;
     // `sending` is a deadline's, to know when an attempt is in flight: no closure without one.
     const { sending } = call.options;
-    const sent = await (sending
-      ? sending(() => send(this.#ky, call, headers, mode, setup))
-      : send(this.#ky, call, headers, mode, setup));
-    const { text } = sent;
-    const parse = (body: string) => validated(body, call, this.#resultSetup);
-    // Its response and request id have echoed secrets hidden in their headers once read.
-    const answer = new ReadAnswer(sent.response, text, call, this.#secrets, parse);
-    if (started !== undefined) this.logAnswer(call, answer.response, started, answer.requestId);
-    if (!sent.response.ok)
-      throw errorOfAnswer(answer.response, text, call, this.#secrets, this.#log, this.#auth);
-    return answer;
+    return sending
+      ? sending(() => send(this.#ky, call, headers, mode, setup, answer))
+      : send(this.#ky, call, headers, mode, setup, answer);
   }
 
   /**

@@ -7,6 +7,7 @@ import type { InternalRequestOptions } from '../setup/options.js';
 import { MultipartBody } from './multipart.js';
 import {
   bodyForRoute,
+  isPlainObject,
   refuseMissingFields,
   refuseUnavailable,
   refuseUnsupportedFields,
@@ -77,9 +78,7 @@ export type EveryCallFieldCopied = Holds<
 
 /** A body ky would send as JSON: anything but a multipart or form body. */
 function isJsonBody(body: unknown): boolean {
-  if (body === undefined) return false;
   // The common body, a plain object, is answered without looking FormData up (a lazy global).
-  const proto: unknown = typeof body === 'object' && body !== null && Object.getPrototypeOf(body);
-  if (proto === Object.prototype || proto === null) return true;
+  if (body === undefined || isPlainObject(body)) return body !== undefined;
   return !(body instanceof MultipartBody) && !(body instanceof FormData);
 }

@@ -1,5 +1,5 @@
 import { isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
-import type { Answer, AnswerMode, PreparedCall } from '../call.js';
+import type { AnswerMode, PreparedCall } from '../call.js';
 import { AbortError, ConnectionError, SeatpayError, TimeoutError } from '../errors/index.js';
 import { MultipartBody } from '../prepare/multipart.js';
 import { readBody } from '../read/read-body.js';
@@ -26,34 +26,42 @@ export interface SendSetup {
  * only loop) and reads the answer's body, bounded, within the same timeout. Every failure becomes
  * a typed error: no answer is a {@link ConnectionError} or {@link TimeoutError} that says whether
  * the request may have reached the service, the caller's signal an {@link AbortError}, a redirect
- * a `RedirectError` (never followed, never retried).
+ * a `RedirectError` (never followed, never retried). The attempt resolves with what `answer`
+ * makes of the answer and its body (undefined when left unread), in this same async step: one
+ * step more cost a promise and a tick on every call. What `answer` throws is the attempt's error.
  */
-export async function send(
+export async function send<A>(
   ky: KyInstance,
   call: PreparedCall<unknown>,
   headers: Record<string, string> | undefined,
   mode: AnswerMode,
   setup: SendSetup,
-): Promise<Pick<Answer<unknown>, 'response' | 'text'>> {
+  answer: (response: Response, text: string | undefined) => A,
+): Promise<A> {
   let gotHeaders = false;
+  let response: Response;
+  let text: string | undefined;
   try {
     const options = kyOptionsOf(call, headers, setup);
     // A JSON call goes to ky at once, within the method call; only a form to encode waits.
     const pending = ky(call.url, options instanceof Promise ? await options : options);
     // Raced, not only handed over: a custom fetch (or its body) may ignore the signal.
     const { signal } = call.options;
-    const response = await untilAborted(pending, signal, abandoned);
+    response = await untilAborted(pending, signal, abandoned);
     if (isRedirect(response)) throw redirectErrorOf(response, call, setup.secrets);
     // A fetch's own way to say "network error" (Response.error(): status 0, type 'error'): no
     // answer, after the request may have left; a money call is then maybe processed.
-    if (response.type === 'error' || response.status === 0) throw new NetworkErrorAnswer();
+    if (response.type === 'error' || response.status === 0)
+      throw new TypeError('fetch answered with a network error (status 0)');
     gotHeaders = true;
-    if (response.ok && mode.raw) return { response, text: undefined };
-    const reading = readBody(pending, response, call, setup.maxResponseBytes);
-    return { response, text: await untilAborted(reading, signal, abandoned) };
+    if (!response.ok || !mode.raw) {
+      const reading = readBody(pending, response, call, setup.maxResponseBytes);
+      text = await untilAborted(reading, signal, abandoned);
+    }
   } catch (error) {
     throw failureOf(error, call, gotHeaders, setup.secrets);
   }
+  return answer(response, text);
 }
 
 /** Only what differs from the instance: ky merges each key on every call, headers into Headers. */
@@ -103,21 +111,12 @@ function withMultipart(
 
 function withForm(options: Options, form: FormData, setup: SendSetup): Options | Promise<Options> {
   const encode = setup.platform.encodeForm;
-  if (encode) return encodedForm(options, form, encode);
-  options.body = form;
-  return options;
-}
-
-async function encodedForm(
-  options: Options,
-  form: FormData,
-  encode: NonNullable<Platform['encodeForm']>,
-): Promise<Options> {
+  if (!encode) return Object.assign(options, { body: form });
   // A custom fetch still gets a multipart body it can read with `request.formData()`.
-  const { body, contentType } = await encode(form);
-  options.body = body;
-  options.headers = { ...(options.headers as Record<string, string>), 'content-type': contentType };
-  return options;
+  return encode(form).then(({ body, contentType }) => {
+    const headers = { ...(options.headers as Record<string, string>), 'content-type': contentType };
+    return Object.assign(options, { body, headers });
+  });
 }
 
 function failureOf(
@@ -165,13 +164,6 @@ function failureOf(
 /** What a raced send rejects with when the signal fires: failureOf makes it the AbortError. */
 function abandoned(): Error {
   return new DOMException('The operation was aborted', 'AbortError');
-}
-
-/** What fetch resolved with instead of an answer: a network error, told as a connection failure. */
-class NetworkErrorAnswer extends TypeError {
-  constructor() {
-    super('fetch answered with a network error (status 0)');
-  }
 }
 
 function safely<T>(read: () => T, fallback: T): T {

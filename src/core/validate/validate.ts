@@ -1,18 +1,10 @@
-import type * as z from 'zod/mini';
+import type { PreparedCall } from '../call.js';
 import { ResponseValidationError, type ValidationIssue } from '../errors/validation-errors.js';
 import type { Log } from '../setup/logger.js';
 import type { ValidationMode } from '../setup/options.js';
 import type { Secrets } from '../secrets/secrets.js';
 import { toIssues } from '../prepare/validate-input.js';
 import { plainCheckOf } from './plain-check.js';
-
-/** What a 2xx body is checked against: the call's schema, named by its method and URL. */
-export interface ResultCheck<T> {
-  /** The schema of a 2xx body, or `'empty'` for answers with nothing to read. */
-  response: z.ZodMiniType<T> | 'empty';
-  method: string;
-  url: string;
-}
 
 /** How a client checks every result (made once per client), and what it must not leak. */
 export interface ResultSetup {
@@ -25,7 +17,11 @@ export interface ResultSetup {
  * Parses and validates a 2xx body. Most listings are valid: a plain check answers for them without
  * zod copying each object; only a failing one pays for zod's issues.
  */
-export function validated<T>(text: string, check: ResultCheck<T>, setup: ResultSetup): T {
+export function validated<T>(
+  text: string,
+  check: Pick<PreparedCall<T>, 'response' | 'method' | 'url'>, // its schema, named by method and URL
+  setup: ResultSetup,
+): T {
   const { response: schema, method, url } = check;
   const { secrets, log } = setup;
   if (schema === 'empty') return undefined as T;
