@@ -1,7 +1,8 @@
 // An upload's md5 computed on a worker thread (md5-worker.ts), one worker per upload: MD5 costs
 // about as much CPU as the whole upload (BENCHMARKS.md, issue 40), and on the upload's own thread
-// it slows the sends. A file's ranges are read by the worker itself; other bytes are copied into
-// buffers handed over, a bounded few at a time.
+// it slows the sends. A file's ranges are read by the worker itself (the Node platform uses it for
+// `fromPath` files only); bytes fed to `update` are copied into buffers handed over, a bounded few
+// at a time.
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { AbortError } from '../core/errors/abort-error.js';

@@ -48,18 +48,22 @@ async function encodeForm(
 const OFF_THREAD_MIN_BYTES = 32 * 1024 * 1024;
 
 /**
- * node:crypto's MD5 (OpenSSL): on a worker thread of its own for a source of 32 MiB or more, so
- * that its 2.4 to 2.6 CPU s/GiB are not paid on the thread that feeds the sockets (a `fromPath`
- * file is read by the worker itself), else on the upload's thread (BENCHMARKS.md, issue 40).
+ * node:crypto's MD5 (OpenSSL). A `fromPath` file of 32 MiB or more is hashed on a worker thread
+ * that reads its ranges itself, so that the 2.4 to 2.9 CPU s/GiB of reading and hashing are not
+ * paid on the thread that feeds the sockets. Other sources are hashed on the upload's thread:
+ * copying their bytes to a worker cost more than it saved (bytes on a 100 MiB/s link: 0.50 to
+ * 0.65 x with the copies, 0.72 to 0.99 x on the upload's thread; BENCHMARKS.md, issue 40).
  */
 function md5({
   size,
   signal,
+  fromDisk,
 }: {
   size: number;
   signal?: AbortSignal | undefined;
+  fromDisk?: boolean | undefined;
 }): IncrementalDigest {
-  if (size >= OFF_THREAD_MIN_BYTES) return workerMd5(signal);
+  if (fromDisk && size >= OFF_THREAD_MIN_BYTES) return workerMd5(signal);
   const hash = createHash('md5');
   return {
     update: (bytes) => void hash.update(bytes),

@@ -27,10 +27,15 @@ export interface Platform {
   readonly chunkSender?: ChunkSender;
   /**
    * A native incremental MD5 (node:crypto), for the upload's check of what the service assembled,
-   * of a source of `size` bytes; `signal` stops it. Undefined: the upload loads seatpay's own (Web
-   * Crypto has no MD5).
+   * of a source of `size` bytes, `fromDisk` when it is a file whose ranges the digest may read
+   * itself (`updateFile`); `signal` stops it. Undefined: the upload loads seatpay's own (Web Crypto
+   * has no MD5).
    */
-  readonly md5?: (source: { size: number; signal?: AbortSignal | undefined }) => IncrementalDigest;
+  readonly md5?: (source: {
+    size: number;
+    signal?: AbortSignal | undefined;
+    fromDisk?: boolean | undefined;
+  }) => IncrementalDigest;
 }
 
 /** A hash fed piece by piece, in order. */

@@ -7,6 +7,7 @@ import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import { OperationTypeSchema, type MediaFile, type OperationType } from '../../schemas/media.js';
 import type { IncrementalDigest } from '../../platform/platform.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
+import { fileRangeOf } from './byte-ranges.js';
 import { planChunks, type ChunkPlan } from './chunk-plan.js';
 import { deliverChunk, type ChunkSender } from './deliver-chunk.js';
 import { finalizeOnce, finalizeParams, type UploadFinalizer } from './finalize-once.js';
@@ -75,7 +76,10 @@ export async function uploadMedia(
     const read = await media.operationType(settings.operation_type, signal ? { signal } : {});
     const plan = planChunks(reader.size, usable(read));
     // Before the session opens: a resumed stream's acknowledged chunks are read (and hashed) then.
-    const digest = settings.checkDigest ? await openMd5(reader.size, signal) : undefined;
+    const fromDisk = fileRangeOf(source) !== undefined;
+    const digest = settings.checkDigest
+      ? await openMd5({ size: reader.size, fromDisk }, signal)
+      : undefined;
     if (digest && reader.sequential) reader.observe?.((bytes) => digest.update(bytes));
     hashing = digest;
     // A stream's chunks go out as they are read where the sender streams parts, with their

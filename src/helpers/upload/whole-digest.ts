@@ -12,12 +12,15 @@ import type { ChunkReader } from './chunk-reader.js';
 const HASH_PIECE_BYTES = 1024 * 1024;
 
 /**
- * An MD5 of the whole source of `size` bytes, the name the service gives the file it assembles:
- * node:crypto's in Node (on a worker thread for a large source, stopped by `signal`), else
- * seatpay's own, loaded here, on the first upload that checks its digest.
+ * An MD5 of the whole source, the name the service gives the file it assembles: node:crypto's in
+ * Node (on a worker thread for a large `fromPath` file, stopped by `signal`), else seatpay's own,
+ * loaded here, on the first upload that checks its digest.
  */
-export async function openMd5(size: number, signal?: AbortSignal): Promise<IncrementalDigest> {
-  if (platform.md5) return platform.md5({ size, signal });
+export async function openMd5(
+  source: { size: number; fromDisk: boolean },
+  signal?: AbortSignal,
+): Promise<IncrementalDigest> {
+  if (platform.md5) return platform.md5({ ...source, signal });
   const { Md5 } = await import('./md5.js');
   return new Md5();
 }
