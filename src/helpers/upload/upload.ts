@@ -7,7 +7,6 @@ import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import { OperationTypeSchema, type MediaFile, type OperationType } from '../../schemas/media.js';
 import type { IncrementalDigest } from '../../platform/platform.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
-import { fileRangeOf } from './byte-ranges.js';
 import { planChunks, type ChunkPlan } from './chunk-plan.js';
 import { deliverChunk, type ChunkSender } from './deliver-chunk.js';
 import { finalizeOnce, finalizeParams, type UploadFinalizer } from './finalize-once.js';
@@ -76,10 +75,7 @@ export async function uploadMedia(
     const read = await media.operationType(settings.operation_type, signal ? { signal } : {});
     const plan = planChunks(reader.size, usable(read));
     // Before the session opens: a resumed stream's acknowledged chunks are read (and hashed) then.
-    const fromDisk = fileRangeOf(source) !== undefined;
-    const digest = settings.checkDigest
-      ? await openMd5({ size: reader.size, fromDisk }, signal)
-      : undefined;
+    const digest = settings.checkDigest ? await openMd5() : undefined;
     if (digest && reader.sequential) reader.observe?.((bytes) => digest.update(bytes));
     hashing = digest;
     // A stream's chunks go out as they are read where the sender streams parts, with their
@@ -155,11 +151,9 @@ export async function uploadMedia(
     if (progress.callbackError !== undefined) throw progress.callbackError;
     return file;
   } finally {
-    // A worker thread hashing is ended too: nothing of the upload runs once it settles.
-    const closing = hashing?.close?.();
+    hashing?.close?.();
     opened?.settled();
     await reader.close();
-    await closing;
   }
 }
 
