@@ -2,7 +2,6 @@
 // about as much CPU as the whole upload (BENCHMARKS.md, issue 40), and on the upload's own thread
 // it slows the sends. A file's ranges are read by the worker itself; other bytes are copied into
 // buffers handed over, a bounded few at a time.
-import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { AbortError } from '../core/errors/abort-error.js';
@@ -16,17 +15,6 @@ const PIECE_BYTES = 4 * 1024 * 1024;
 const PIECES_IN_FLIGHT = 4;
 /** File ranges at most queued for the worker: the hash keeps busy, a failure is seen soon. */
 const FILE_JOBS_AHEAD = 2;
-
-let workerScriptFound: boolean | undefined;
-
-/**
- * Whether the worker's script is beside this module. An app bundled into one file (esbuild, ncc)
- * carries no dist/md5-worker.js: its uploads are then hashed on their own thread, still checked,
- * instead of failing every upload of 32 MiB or more.
- */
-export function md5WorkerFound(): boolean {
-  return (workerScriptFound ??= existsSync(workerFile()));
-}
 
 /**
  * Starts a worker that hashes a source in the order it is fed. It keeps the process alive only

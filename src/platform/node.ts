@@ -1,5 +1,5 @@
 import { sendChunk } from '../node/chunk-sender.js';
-import { md5WorkerFound, workerMd5 } from '../node/md5-thread.js';
+import { workerMd5 } from '../node/md5-thread.js';
 import { fileSourceOf } from '../node/part-source.js';
 import { VERSION } from '../version.js';
 import { hasProcessEnv, readProcessEnv } from './environment.js';
@@ -59,8 +59,7 @@ function md5({
   size: number;
   signal?: AbortSignal | undefined;
 }): IncrementalDigest {
-  // Without the worker's script (an app bundled into one file), on the upload's thread.
-  if (size >= OFF_THREAD_MIN_BYTES && md5WorkerFound()) return workerMd5(signal);
+  if (size >= OFF_THREAD_MIN_BYTES) return workerMd5(signal);
   const hash = createHash('md5');
   return {
     update: (bytes) => void hash.update(bytes),

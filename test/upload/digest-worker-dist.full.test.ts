@@ -1,7 +1,7 @@
 // The built package hashes a large upload on its md5 worker thread, from the ES module and the
 // CommonJS builds alike: dist/md5-worker.js is emitted and the Node platform finds it beside
-// itself. Without that file (an app bundled into one file carries none), the upload is hashed on
-// its own thread: still checked, never failed for want of a worker, never resolved unchecked.
+// itself. Without that file, an upload that checks its digest rejects (a SeatpayError), it never
+// resolves unchecked.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -87,7 +87,7 @@ it.each(['upload.mjs', 'upload.cjs'])(
   },
 );
 
-it('without dist/md5-worker.js, both uploads are checked on their own thread', async () => {
+it('without dist/md5-worker.js, both uploads reject with a SeatpayError: never unchecked', async () => {
   const copy = join(scratch, 'missing');
   await cp(join(scratch, 'node_modules'), join(copy, 'node_modules'), {
     recursive: true,
@@ -96,29 +96,10 @@ it('without dist/md5-worker.js, both uploads are checked on their own thread', a
   await rm(join(copy, 'node_modules/seatpay/dist/md5-worker.js'));
   await writeFile(join(copy, 'upload.mjs'), esm);
   const { stdout } = await run(process.execPath, [join(copy, 'upload.mjs'), copy], { cwd: copy });
-  const { results, workers } = JSON.parse(stdout) as Awaited<ReturnType<typeof upload>>;
-  expect(results).toEqual([{ checked: true }, { checked: true }]);
-  expect(workers).toBe(0);
-});
-
-it('an app bundled into one file (esbuild) has its uploads checked: no worker script needed', async () => {
-  const out = join(scratch, 'bundled');
-  await mkdir(out, { recursive: true });
-  const { build } = await import('esbuild');
-  await build({
-    entryPoints: [join(scratch, 'upload.mjs')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: join(out, 'app.mjs'),
-    logLevel: 'silent',
-    // The bundled CommonJS dependencies (form-data) require Node built-ins.
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-  });
-  const { stdout } = await run(process.execPath, [join(out, 'app.mjs'), out], { cwd: out });
-  const { results, workers } = JSON.parse(stdout) as Awaited<ReturnType<typeof upload>>;
-  expect(results).toEqual([{ checked: true }, { checked: true }]);
-  expect(workers).toBe(0);
+  const { results } = JSON.parse(stdout) as { results: { error?: string; seatpay?: boolean }[] };
+  expect(results).toHaveLength(2);
+  for (const result of results) {
+    expect(result.seatpay).toBe(true);
+    expect(result.error).toMatch(/could not be read for its md5, so the upload was not finalized/);
+  }
 });
