@@ -176,8 +176,6 @@ async function main(): Promise<void> {
               pathToFileURL(join(values.before, 'bench/upload-child.ts')),
             ),
     };
-    // The md5 worker's script, beside the bundled child that starts it (src/node/md5-thread.ts).
-    await bundleForNode(dir, 'md5-worker', new URL('../src/node/md5-worker.ts', import.meta.url));
     const sinkScript = await bundleForNode(dir, 'upload-sink');
     await stopEsbuild(); // its service process would otherwise compete for the CPU
     const files = new Map<number, string>();

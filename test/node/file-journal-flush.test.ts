@@ -54,7 +54,7 @@ function watchFlushes(events: string[], fail?: Error) {
   });
 }
 
-describe('fileJournal flushes a claim off the event loop', () => {
+describe('fileJournal flushes a claim, on the thread pool, before it resolves', () => {
   it('a claim resolves after its write-ahead log is flushed; an outcome write is not flushed', async () => {
     const events: string[] = [];
     const journal = fileJournal(join(dir, 'orders.db'));
@@ -64,8 +64,7 @@ describe('fileJournal flushes a claim off the event loop', () => {
     const claimed = journal.claim!('order-1', record('paying')).then((won) => {
       events.push(`claimed ${won}`);
     });
-    // The claim's statement ran; its flush runs on the thread pool, so this turn goes on first.
-    events.push('event loop free');
+    events.push('claim asked');
     await claimed;
     await journal.set('order-1', record('done'));
     events.push('set');
@@ -76,7 +75,7 @@ describe('fileJournal flushes a claim off the event loop', () => {
     // Before: SQLite's fsync ran inside the claim's statement (synchronous = FULL), holding the
     // event loop, and no FileHandle flush was seen at all.
     expect(events).toEqual([
-      'event loop free',
+      'claim asked',
       'flush orders.db-wal',
       'flushed',
       'claimed true',
