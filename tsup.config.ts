@@ -40,14 +40,7 @@ export default defineConfig([
     // `seatpay-mock` command (bin/seatpay-mock.js) runs mock-cli.js; it is ESM only, like the bin.
     // `page-side` (src/page-side.ts): an entry only so that what the main entry exports and only
     // the parts loaded on first use need lands in chunks apart from the page's (see that file).
-    // `md5-worker` is the script of the thread a Node upload hashes on (src/node/md5-thread.ts
-    // finds it beside itself): ES module only, the CommonJS build loads it too.
-    entry: {
-      ...entry,
-      'mock-cli': 'src/mock/cli/main.ts',
-      'page-side': 'src/page-side.ts',
-      'md5-worker': 'src/node/md5-worker.ts',
-    },
+    entry: { ...entry, 'mock-cli': 'src/mock/cli/main.ts', 'page-side': 'src/page-side.ts' },
     format: ['esm'],
     dts: { entry: { ...entry, 'mock-cli': 'src/mock/cli/main.ts' } },
     sourcemap: false,

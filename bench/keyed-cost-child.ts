@@ -67,6 +67,8 @@ for (const method of ['run', 'get', 'all'] as const) {
   });
 }
 const heldPerCall: number[] = [];
+/** Per subject, per round: user and system CPU ms per call (fsync and other syscalls are system). */
+const split = new Map<string, Array<[number, number]>>(names.map((name) => [name, []]));
 
 /** CPU ms per call of `calls` calls in a row. */
 async function block(name: string): Promise<number> {
@@ -78,6 +80,7 @@ async function block(name: string): Promise<number> {
     if (name === 'fileJournal') heldPerCall.push(inSqlite);
   }
   const used = process.cpuUsage(start);
+  split.get(name)!.push([used.user / 1000 / calls, used.system / 1000 / calls]);
   return (used.user + used.system) / 1000 / calls;
 }
 
@@ -88,6 +91,7 @@ for (let round = 0; round <= rounds; round++) {
   for (const name of order) times.set(name, await block(name));
   if (round === 0) {
     heldPerCall.length = 0;
+    for (const rounds of split.values()) rounds.length = 0;
     continue; // warm-up
   }
   for (const name of names) perCall.get(name)!.push(times.get(name)!);
@@ -113,4 +117,12 @@ const at = (share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
 console.log(
   `fileJournal: event loop held in SQLite per keyed call, ms: median ${at(0.5).toFixed(2)}, p90 ${at(0.9).toFixed(2)}, p99 ${at(0.99).toFixed(2)}, max ${sorted.at(-1)!.toFixed(2)} (${sorted.length} calls)`,
+);
+console.log(
+  `user + system CPU ms per call, medians: ${names
+    .map((name) => {
+      const rounds = split.get(name)!;
+      return `${name} ${median(rounds.map(([user]) => user)).toFixed(2)} + ${median(rounds.map(([, system]) => system)).toFixed(2)}`;
+    })
+    .join(', ')}`,
 );

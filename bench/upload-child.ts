@@ -139,7 +139,7 @@ const sampler = setInterval(() => {
 }, 5);
 
 const cpuBefore = process.cpuUsage();
-// The upload's own thread alone (the md5 worker's CPU is in cpuMs, not here).
+// The upload's own thread alone (a worker's CPU, such as an md5 worker's, is in cpuMs, not here).
 const threadBefore = process.threadCpuUsage();
 const started = performance.now();
 await (source === undefined

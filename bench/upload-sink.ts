@@ -36,6 +36,8 @@ export interface SinkStats {
   maxInFlight: number;
   /** Chunk requests in flight, averaged over the time at least one was. */
   meanInFlight: number;
+  /** The sink's own CPU (the service's side of the loopback), in ms. */
+  cpuMs: number;
 }
 
 /** Counts chunk requests in flight over time. */
@@ -77,6 +79,7 @@ export async function startSink(options: SinkOptions): Promise<Sink> {
   let files = 0;
   let fileBytes = 0;
   let chunks = 0;
+  let cpuMark = process.cpuUsage();
 
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
@@ -84,8 +87,10 @@ export async function startSink(options: SinkOptions): Promise<Sink> {
       return json(res, 200, { chunk_size: options.chunkSize, max_chunks: null });
     }
     if (req.method === 'GET' && path === '/__stats') {
-      json(res, 200, { fileBytes, chunks, ...meter.read() } satisfies SinkStats);
-      [fileBytes, chunks] = [0, 0];
+      const cpu = process.cpuUsage(cpuMark);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      json(res, 200, { fileBytes, chunks, ...meter.read(), cpuMs } satisfies SinkStats);
+      [fileBytes, chunks, cpuMark] = [0, 0, process.cpuUsage()];
       return;
     }
     const isChunk = req.method === 'POST' && path === '/v2/media/me/chunk';

@@ -85,6 +85,9 @@ const threadCpuPerGiB = (ms: Measure[]) =>
   ms.every((m) => m.threadCpuMs !== undefined)
     ? median(ms.map((m) => m.threadCpuMs! / 1000 / (m.bytes / MiB / 1024))).toFixed(2)
     : '–';
+/** The sink's CPU s/GiB while the upload ran: what the service's side took of the cores. */
+const sinkCpuPerGiB = (ms: Measure[]) =>
+  median(ms.map((m) => m.stats.cpuMs / 1000 / (m.bytes / MiB / 1024)));
 const meanInFlight = (ms: Measure[]) => median(ms.map((m) => m.stats.meanInFlight));
 const maxInFlight = (ms: Measure[]) => Math.max(...ms.map((m) => m.stats.maxInFlight));
 const load = () =>
@@ -173,8 +176,6 @@ async function main(): Promise<void> {
               pathToFileURL(join(values.before, 'bench/upload-child.ts')),
             ),
     };
-    // The md5 worker's script, beside the bundled child that starts it (src/node/md5-thread.ts).
-    await bundleForNode(dir, 'md5-worker', new URL('../src/node/md5-worker.ts', import.meta.url));
     const sinkScript = await bundleForNode(dir, 'upload-sink');
     await stopEsbuild(); // its service process would otherwise compete for the CPU
     const files = new Map<number, string>();
@@ -216,9 +217,11 @@ function report(rows: Row[], loadBefore: string): void {
   console.log(
     '| source | link | chunk_size | file | raw PUT MiB/s | source MiB/s | ratio | raw RSS Δ MiB | ' +
       'source RSS Δ MiB | chunks in flight (mean / max) | raw CPU s/GiB | source CPU s/GiB | ' +
-      'its upload thread CPU s/GiB |',
+      'its upload thread CPU s/GiB | sink CPU s/GiB |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  );
   for (const row of rows) {
     for (const [source, ms] of row.bySource) {
       console.log(
@@ -227,7 +230,7 @@ function report(rows: Row[], loadBefore: string): void {
           `${(speed(ms) / speed(row.raw)).toFixed(2)} | ${worstRss(row.raw).toFixed(0)} | ` +
           `${worstRss(ms).toFixed(0)} | ${meanInFlight(ms).toFixed(1)} / ${maxInFlight(ms)} | ` +
           `${cpuPerGiB(row.raw).toFixed(2)} | ${cpuPerGiB(ms).toFixed(2)} | ` +
-          `${threadCpuPerGiB(ms)} |`,
+          `${threadCpuPerGiB(ms)} | ${sinkCpuPerGiB(ms).toFixed(2)} |`,
       );
     }
   }

@@ -14,10 +14,10 @@
  */
 import { createReadStream, openAsBlob, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { SeatpayError } from './core/errors/seatpay-error.js';
 import type { RangeReadable } from './helpers/upload/byte-ranges.js';
-import type { ByteRangeReader, FileRange } from './platform/platform.js';
+import type { ByteRangeReader } from './platform/platform.js';
 import { mimeOfPath } from './node/mime-types.js';
 
 export { fileUploadStore } from './node/file-upload-store.js';
@@ -70,14 +70,7 @@ export async function fromPath(path: string, options: FromPathOptions = {}): Pro
   const type = options.type ?? mimeOfPath(path);
   const opened = await stat(path);
   const blob = await openAsBlob(path, { type });
-  const onDisk = {
-    path: resolve(path),
-    start: 0,
-    end: opened.size,
-    size: opened.size,
-    mtimeMs: opened.mtimeMs,
-  };
-  return new PathFile(blob, basename(path), type, opened, fileReader(path, opened), onDisk);
+  return new PathFile(blob, basename(path), type, opened, fileReader(path, opened));
 }
 
 /**
@@ -92,8 +85,6 @@ class PathFile extends File implements RangeReadable {
     type: string,
     opened: Stats,
     readonly readRange: ByteRangeReader,
-    /** Where it is on disk: the md5 worker reads a chunk's range itself (src/node/md5-thread.ts). */
-    readonly onDisk: FileRange,
   ) {
     // A File made of a Blob keeps the Blob's backing (no read): it only adds the name.
     super([blob], name, { type, lastModified: Math.trunc(opened.mtimeMs) });

@@ -181,6 +181,16 @@ export class APIPromise<T> extends Promise<T> {
     return new APIPromise(answer, this.#mode);
   }
 
+  /**
+   * The result and the answer it came from, whose response is read (its headers searched for
+   * echoed secrets) only if asked for, unlike `withResponse()`: a keyed checkout's own answer.
+   * @internal
+   */
+  async _answered(): Promise<{ data: T; answer: Answer<T> }> {
+    const data = await this.#result();
+    return { data, answer: await this.#answer };
+  }
+
   #result(): Promise<T> {
     // The response is read only when its body was left unread: reading it costs a search of its
     // headers for echoed secrets (core/read/answer.ts).

@@ -43,6 +43,8 @@ export function* pollPauses(leaseMs: number): Generator<number, never> {
 
 /** A record as it is stored without a lease (nor its holder). */
 export function withoutLease<R extends JournalRecord>(record: R): R {
+  // Most records given have neither (an outcome built on the claim's record): no copy then.
+  if (!Object.hasOwn(record, 'leaseUntil') && !Object.hasOwn(record, 'holder')) return record;
   const { leaseUntil: _lease, holder: _holder, ...rest } = record;
   return rest as R;
 }

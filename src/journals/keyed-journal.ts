@@ -172,8 +172,9 @@ export class KeyedJournal {
   async write(record: JournalRecord): Promise<void> {
     const ends = record.stage === 'done' || record.stage === 'refused';
     const held = this.#held !== undefined && !ends;
-    const lease = { leaseUntil: leaseUntil(this.#leaseMs), holder: HOLDER };
-    const next = held ? { ...record, ...lease } : withoutLease(record);
+    const next = held
+      ? { ...record, leaseUntil: leaseUntil(this.#leaseMs), holder: HOLDER }
+      : withoutLease(record);
     if (held) this.#held = next;
     const stored = this.#serially(() => this.#store(next));
     if (!held) this.#letGo();

@@ -58,6 +58,9 @@ function compress(state: Uint32Array, bytes: Uint8Array, at: number, w: Uint32Ar
   state[7] = state[7]! + h;
 }
 
+/** The running state, reused as SCHEDULE is. */
+const WORKING = new Uint32Array(8);
+
 /** SHA-256 of `message`, continued from `state` after `done` bytes already hashed (whole blocks). */
 function finish(state: Uint32Array, message: Uint8Array, done: number): Uint8Array {
   const length = message.length;
@@ -65,15 +68,23 @@ function finish(state: Uint32Array, message: Uint8Array, done: number): Uint8Arr
   padded.set(message);
   padded[length] = 0x80;
   const bits = (done + length) * 8;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bits / 2 ** 32));
-  view.setUint32(padded.length - 4, bits >>> 0);
-  const next = state.slice();
-  for (let at = 0; at < padded.length; at += BLOCK) compress(next, padded, at, SCHEDULE);
+  const end = padded.length;
+  writeWord(padded, end - 8, Math.floor(bits / 2 ** 32));
+  writeWord(padded, end - 4, bits >>> 0);
+  const next = WORKING;
+  next.set(state);
+  for (let at = 0; at < end; at += BLOCK) compress(next, padded, at, SCHEDULE);
   const digest = new Uint8Array(32);
-  const out = new DataView(digest.buffer);
-  for (let i = 0; i < 8; i++) out.setUint32(i * 4, next[i]!);
+  for (let i = 0; i < 8; i++) writeWord(digest, i * 4, next[i]!);
   return digest;
+}
+
+/** `word` big-endian at `at` (no DataView: one fewer object per hash). */
+function writeWord(bytes: Uint8Array, at: number, word: number): void {
+  bytes[at] = word >>> 24;
+  bytes[at + 1] = word >>> 16;
+  bytes[at + 2] = word >>> 8;
+  bytes[at + 3] = word;
 }
 
 /** The state after one block: the key XOR a pad (the key at most 64 bytes, as the owner's is). */

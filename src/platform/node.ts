@@ -1,5 +1,4 @@
 import { sendChunk } from '../node/chunk-sender.js';
-import { workerMd5 } from '../node/md5-thread.js';
 import { fileSourceOf } from '../node/part-source.js';
 import { VERSION } from '../version.js';
 import { hasProcessEnv, readProcessEnv } from './environment.js';
@@ -41,25 +40,14 @@ async function encodeForm(
 }
 
 /**
- * The smallest source whose md5 is computed on a worker thread. Starting one costs about 80 ms of
- * CPU (most of it on the new thread, 2 to 12 ms on the upload's) and 20 MiB of memory: as much as
- * hashing 32 MiB. Below that, node:crypto hashes on the upload's thread.
+ * node:crypto's MD5 (OpenSSL), on the upload's own thread: about twice the speed of seatpay's own.
+ * A worker thread was measured and cost more than it saved (BENCHMARKS.md, issue 40): a fresh
+ * isolate per upload and every byte copied into fresh 4 MiB messages (40 to 90 MiB more peak RSS),
+ * for a hash whose 2.4 CPU s/GiB are paid on whichever core runs it; on two cores the upload's
+ * thread and the service (the bench's sink) already take both, and on a link the upload's thread
+ * waits on the network with time to hash.
  */
-const OFF_THREAD_MIN_BYTES = 32 * 1024 * 1024;
-
-/**
- * node:crypto's MD5 (OpenSSL): on a worker thread of its own for a source of 32 MiB or more, so
- * that its 2.4 to 2.6 CPU s/GiB are not paid on the thread that feeds the sockets (a `fromPath`
- * file is read by the worker itself), else on the upload's thread (BENCHMARKS.md, issue 40).
- */
-function md5({
-  size,
-  signal,
-}: {
-  size: number;
-  signal?: AbortSignal | undefined;
-}): IncrementalDigest {
-  if (size >= OFF_THREAD_MIN_BYTES) return workerMd5(signal);
+function md5(): IncrementalDigest {
   const hash = createHash('md5');
   return {
     update: (bytes) => void hash.update(bytes),

@@ -26,11 +26,10 @@ export interface Platform {
   /** The streaming sender of upload chunks, from any source. */
   readonly chunkSender?: ChunkSender;
   /**
-   * A native incremental MD5 (node:crypto), for the upload's check of what the service assembled,
-   * of a source of `size` bytes; `signal` stops it. Undefined: the upload loads seatpay's own (Web
-   * Crypto has no MD5).
+   * A native incremental MD5 (node:crypto), for the upload's check of what the service assembled.
+   * Undefined: the upload loads seatpay's own (Web Crypto has no MD5).
    */
-  readonly md5?: (source: { size: number; signal?: AbortSignal | undefined }) => IncrementalDigest;
+  readonly md5?: () => IncrementalDigest;
 }
 
 /** A hash fed piece by piece, in order. */
@@ -39,22 +38,8 @@ export interface IncrementalDigest {
   update(bytes: Uint8Array): void | Promise<void>;
   /** The digest, hex; the hash is spent afterwards. */
   digest(): string | Promise<string>;
-  /**
-   * Hashes a range of a file on disk, read by the digest itself (Node's md5 worker reads it on its
-   * own thread: no byte crosses threads). Resolves once the digest took the job, not once hashed.
-   */
-  updateFile?(range: FileRange): Promise<void>;
-  /** Lets go of what it holds (a worker): settles once nothing of it runs any more. */
-  close?(): void | Promise<void>;
-}
-
-/** Bytes `[start, end)` of the file at `path`, which must still have the `size` and `mtimeMs` seen. */
-export interface FileRange {
-  path: string;
-  start: number;
-  end: number;
-  size: number;
-  mtimeMs: number;
+  /** Lets go of what it holds (a worker) when the digest is no longer wanted. */
+  close?(): void;
 }
 
 /**

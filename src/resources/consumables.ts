@@ -135,14 +135,16 @@ export class ConsumablesResource {
         keyedCheckoutModule.load(wait).then((keyedCheckout) => {
           // Bad input: a typed error, nothing read or sent.
           keyedCheckout.checkKeyAndJournal({ key, journal, identity });
-          parseInput(checks.CheckoutParamsSchema, input, 'params');
+          // Checked once: what is sent is this body, not checked again (issue 37).
+          const body = parseInput(checks.CheckoutParamsSchema, input, 'params');
           const loan = this.#core.keyLoan(options?.timeout);
           const scope = keyedCheckout.keyScopeOf(loan, key, identity, keyedCheckout.keyOwnerDigest);
           const defaultJournal = () =>
             this.#defaultJournal?.() ??
             keyedCheckout.defaultJournalOf(sharedJournalOf(this) ?? this.#ownJournal);
           const keyed = { key, journal: journal ?? defaultJournal(), scope };
-          return keyedCheckout.keyedCheckout(this.#send, input, keyed, options, notes);
+          const send = (request?: RequestOptions) => this.#sendChecked(body, request);
+          return keyedCheckout.keyedCheckout(send, input, keyed, options, notes);
         }),
       wait,
     );
@@ -191,6 +193,18 @@ export class ConsumablesResource {
           response: schemas.CheckoutResultSchema,
         };
       },
+      options,
+    );
+
+  /** Sends a `body` already checked against CheckoutParamsSchema. */
+  readonly #sendChecked = (body: unknown, options?: RequestOptions): APIPromise<CheckoutResult> =>
+    this.#core.request(
+      checks,
+      (schemas) => ({
+        route: this.#core.routes.consumableCheckout,
+        body,
+        response: schemas.CheckoutResultSchema,
+      }),
       options,
     );
 }

@@ -61,8 +61,9 @@ function isPlainCheckingParams(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const { plans, team_seats, academy } = value as Record<string, unknown>;
   if (!Array.isArray(plans) || plans.length === 0) return false;
-  for (const plan of plans as unknown[])
-    if (!isIdInput(plan) && !isNonEmptyString(plan)) return false;
+  // By index, as zod and JSON.stringify read it: an array's own iterator could hide a plan.
+  for (let at = 0; at < plans.length; at++)
+    if (!isIdInput(plans[at]) && !isNonEmptyString(plans[at])) return false;
   return (
     (team_seats === undefined || isIdInput(team_seats)) &&
     (academy === undefined || isIdInput(academy) || isNonEmptyString(academy)) &&

@@ -32,7 +32,9 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 // 2.65 MB after issue 41's OpenAPI documents (about 178 KB of indented JSON, kept readable so a
 // wire change shows in review) and issue 40's upload digest. 2.81 MB after this round's second
 // pass (src/keys, the streamed chunk sends, the lazy journal methods, their benchmark notes).
-const MAX_UNPACKED_BYTES = 2_840_000;
+// 2.87 MB after the third pass (page-side.js, the WAL flush, and this pass's benchmark notes:
+// BENCHMARKS.md alone grew by about 50 KB; the md5 worker was measured and left out).
+const MAX_UNPACKED_BYTES = 2_900_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;

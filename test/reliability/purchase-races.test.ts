@@ -118,9 +118,13 @@ const paymentsOf = (user: MockUser) =>
 describe('races', () => {
   it('four purchases at once on one client: four charges, four different subscriptions, each its own', async () => {
     const user = buyer();
-    const client = clientOf(user);
+    // One client runs its purchases one after another: the last waits for three whole flows, so
+    // the timeouts are far above anything a loaded machine takes (the race is what is tested).
+    const client = clientOf(user, { timeout: 30_000 });
     const done = await judged(
-      Array.from({ length: 4 }, () => attempt('four at once', client, BUY)),
+      Array.from({ length: 4 }, () =>
+        attempt('four at once', client, { ...BUY, waitTimeout: 60_000 }),
+      ),
     );
     const ids = done.map((seen) => seen.result?.subscription.id);
     expect(new Set(ids).size).toBe(4);

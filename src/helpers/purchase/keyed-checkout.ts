@@ -22,11 +22,8 @@ export { keyOwnerDigest } from '../../keys/owner-digest.js';
 export { keyScopeOf } from '../../keys/key-scope.js';
 export { defaultJournalOf } from '../../journals/default-journal.js';
 
-/** Sends one checkout, unkeyed: the resource's own call. */
-export type SendCheckout = (
-  params: Record<string, unknown>,
-  options?: RequestOptions,
-) => APIPromise<CheckoutResult>;
+/** Sends the checkout's input, unkeyed: the resource's own call, the input checked once before. */
+export type SendCheckout = (options?: RequestOptions) => APIPromise<CheckoutResult>;
 
 /** A checkout's key, the journal that records it, and what the client lends that journal. */
 export interface CheckoutKey {
@@ -63,12 +60,9 @@ export async function keyedCheckout(
     // The deadline is the request's too: one clock for the whole call.
     const { totalTimeout: _whole, ...perRequest } = options ?? {};
     const request = { ...perRequest, ...(signal ? { signal } : {}) };
-    const answer = await inTurn(keyed, signal, () =>
-      checkoutOnce(send, params, journaled, request, state),
-    );
+    const answer = await inTurn(keyed, signal, () => checkoutOnce(send, journaled, request, state));
     // A recorded answer, returned without buying again, is marked as replayed (see `settled`).
-    if (answer.response.headers.get('idempotent-replayed') === 'true')
-      notes.set({ 'seatpay.replayed': true });
+    if (answer instanceof Replayed) notes.set({ 'seatpay.replayed': true });
     return answer;
   } catch (error) {
     throw scope.error(deadlinePassed(error, signal, state.sent) ?? error);
@@ -97,9 +91,10 @@ function deadlinePassed(error: unknown, signal: AbortSignal | undefined, sent: b
 function inTurn<T>(keyed: CheckoutKey, signal: AbortSignal | undefined, work: () => Promise<T>) {
   let runs = running.get(keyed.journal);
   if (!runs) running.set(keyed.journal, (runs = new Map()));
-  const previous = runs.get(keyed.key) ?? Promise.resolve();
-  const mine = untilAborted(previous, signal).then(work);
-  const turn = Promise.allSettled([previous, mine]).then(() => undefined);
+  const previous = runs.get(keyed.key);
+  // The first run of a key (the usual case) starts at once: nothing to wait for, no extra turn.
+  const mine = previous ? untilAborted(previous, signal).then(work) : work();
+  const turn = (previous ? Promise.allSettled([previous, mine]) : mine).then(nothing, nothing);
   runs.set(keyed.key, turn);
   void turn.then(() => {
     if (runs.get(keyed.key) === turn) runs.delete(keyed.key);
@@ -107,12 +102,13 @@ function inTurn<T>(keyed: CheckoutKey, signal: AbortSignal | undefined, work: ()
   return mine;
 }
 
+const nothing = () => undefined;
+
 /** How many times a run takes turns with others for a key before it says the key is busy. */
 const TURNS = 5;
 
 async function checkoutOnce(
   send: SendCheckout,
-  params: Record<string, unknown>,
   journal: KeyedJournal,
   options: RequestOptions,
   state: { sent: boolean },
@@ -132,7 +128,7 @@ async function checkoutOnce(
       // Atomic even over a refusal: two re-runs of a refused checkout cannot both buy. Lost to
       // another run between our read and our claim: wait for that one, as above.
       if (await journal.claim(record))
-        return await sendClaimed(send, params, journal, record, options, state);
+        return await sendClaimed(send, journal, record, options, state);
     }
     throw new KeyInProgressError(journal.key);
   } finally {
@@ -143,16 +139,17 @@ async function checkoutOnce(
 
 async function sendClaimed(
   send: SendCheckout,
-  params: Record<string, unknown>,
   journal: KeyedJournal,
   record: CheckoutRecord,
   options: RequestOptions,
   state: { sent: boolean },
 ): Promise<Answer<CheckoutResult>> {
-  let answer: { data: CheckoutResult; response: Response; requestId: string | null };
+  let answered: { data: CheckoutResult; answer: Answer<CheckoutResult> };
   try {
     state.sent = true;
-    answer = await send(params, options).withResponse();
+    // Not withResponse(): the response (and the search of its headers for echoed secrets) is
+    // read only if the caller asks for it, as for a plain call (issue 37).
+    answered = await send(options)._answered();
   } catch (error) {
     state.sent = chargedAfterPayFailure(error) !== 'no';
     if (!state.sent) {
@@ -162,7 +159,8 @@ async function sendClaimed(
     }
     throw error;
   }
-  const done: CheckoutRecord = { ...record, stage: 'done', charged: 'yes', result: answer.data };
+  const { data, answer } = answered;
+  const done: CheckoutRecord = { ...record, stage: 'done', charged: 'yes', result: data };
   // Charged: a journal that fails now must not hide that (the record still says 'sending'). Not a
   // TimeoutError when the write outlives the call's time: the charge is certain, only the record
   // is not (docs/keys.md).
@@ -172,9 +170,41 @@ async function sendClaimed(
       message: recordLostMessage(journal.key, error),
     });
   });
-  const text = JSON.stringify(answer.data);
-  const { response, requestId } = answer;
-  return { response, text, requestId, method: 'POST', url: response.url, parse: () => answer.data };
+  return new Sent(answer, data);
+}
+
+/**
+ * A checkout's answer as it came, its result already parsed: the response, its request id and
+ * URL are read from it only when asked for (withResponse(), asResponse()).
+ */
+class Sent implements Answer<CheckoutResult> {
+  readonly method = 'POST';
+  readonly text: string | undefined;
+  readonly #answer: Answer<CheckoutResult>;
+  readonly #data: CheckoutResult;
+
+  constructor(answer: Answer<CheckoutResult>, data: CheckoutResult) {
+    this.#answer = answer;
+    this.#data = data;
+    // The body as it came (a keyed call never leaves it unread: it is parsed before it resolves).
+    this.text = answer.text ?? JSON.stringify(data);
+  }
+
+  get response(): Response {
+    return this.#answer.response;
+  }
+
+  get requestId(): string | null {
+    return this.#answer.requestId;
+  }
+
+  get url(): string {
+    return this.#answer.response.url;
+  }
+
+  parse(): CheckoutResult {
+    return this.#data;
+  }
 }
 
 /** What a charged checkout whose answer the journal did not record says. */
@@ -187,14 +217,30 @@ function recordLostMessage(key: string, error: unknown): string {
 /** A recorded run: its answer, replayed; or, sent and never settled, never sent again. */
 function settled(record: CheckoutRecord | undefined, key: string): Answer<CheckoutResult> {
   if (record?.stage !== 'done' || record.result === undefined) throw new UnsettledKeyError(key);
-  const result = record.result;
-  const text = JSON.stringify(result);
-  const response = new Response(text, {
-    status: 200,
-    headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' },
-  });
-  // Replayed, not fetched: the answer has no URL of its own.
-  return { response, text, requestId: null, method: 'POST', url: '', parse: () => result };
+  return new Replayed(record.result);
+}
+
+/** A recorded answer, replayed: made here, not fetched, so it has no URL nor request id. */
+class Replayed implements Answer<CheckoutResult> {
+  readonly method = 'POST';
+  readonly url = '';
+  readonly requestId = null;
+  readonly text: string;
+  readonly response: Response;
+  readonly #result: CheckoutResult;
+
+  constructor(result: CheckoutResult) {
+    this.#result = result;
+    this.text = JSON.stringify(result);
+    this.response = new Response(this.text, {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' },
+    });
+  }
+
+  parse(): CheckoutResult {
+    return this.#result;
+  }
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).

@@ -1,4 +1,4 @@
-import type { ByteRangeReader, FileRange } from '../../platform/platform.js';
+import type { ByteRangeReader } from '../../platform/platform.js';
 
 /**
  * The port through which an upload source offers a faster reader of its own bytes: a Blob (or
@@ -8,8 +8,6 @@ import type { ByteRangeReader, FileRange } from '../../platform/platform.js';
  */
 export interface RangeReadable {
   readRange: ByteRangeReader;
-  /** Where the bytes are on disk (`fromPath`): a reader on another thread can open them itself. */
-  readonly onDisk?: FileRange | undefined;
 }
 
 /** The range reader `data` offers, if any (a stream's chunk being read is bytes with one). */
@@ -19,32 +17,20 @@ export function rangeReaderOf(data: unknown): ByteRangeReader | undefined {
   return typeof readRange === 'function' ? readRange.bind(data) : undefined;
 }
 
-/** Where the bytes of `data` are on disk, if it says (`fromPath` and its slices). */
-export function fileRangeOf(data: unknown): FileRange | undefined {
-  if (!(data instanceof Blob)) return undefined;
-  return (data as Partial<RangeReadable>).onDisk;
-}
-
 /** A slice of a range-readable Blob: a plain Blob slice that keeps the reader, offset. */
 export class RangeSlice extends Blob implements RangeReadable {
   readonly readRange: ByteRangeReader;
-  readonly onDisk: FileRange | undefined;
 
-  constructor(slice: Blob, start: number, read: ByteRangeReader, onDisk?: FileRange) {
+  constructor(slice: Blob, start: number, read: ByteRangeReader) {
     // A Blob made of a Blob keeps its backing (no read): a file-backed slice stays on disk.
     super([slice], { type: slice.type });
     this.readRange = (from, to, options) => read(start + from, start + to, options);
-    this.onDisk = onDisk && {
-      ...onDisk,
-      start: onDisk.start + start,
-      end: onDisk.start + start + slice.size,
-    };
   }
 }
 
-/** `blob.slice`, keeping the range reader (and the place on disk) a Blob may offer. */
+/** `blob.slice`, keeping the range reader a Blob may offer. */
 export function sliceBlob(blob: Blob, start: number, end: number): Blob {
   const slice = blob.slice(start, end);
   const read = rangeReaderOf(blob);
-  return read ? new RangeSlice(slice, start, read, fileRangeOf(blob)) : slice;
+  return read ? new RangeSlice(slice, start, read) : slice;
 }

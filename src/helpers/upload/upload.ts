@@ -75,7 +75,7 @@ export async function uploadMedia(
     const read = await media.operationType(settings.operation_type, signal ? { signal } : {});
     const plan = planChunks(reader.size, usable(read));
     // Before the session opens: a resumed stream's acknowledged chunks are read (and hashed) then.
-    const digest = settings.checkDigest ? await openMd5(reader.size, signal) : undefined;
+    const digest = settings.checkDigest ? await openMd5() : undefined;
     if (digest && reader.sequential) reader.observe?.((bytes) => digest.update(bytes));
     hashing = digest;
     // A stream's chunks go out as they are read where the sender streams parts, with their
@@ -151,11 +151,9 @@ export async function uploadMedia(
     if (progress.callbackError !== undefined) throw progress.callbackError;
     return file;
   } finally {
-    // A worker thread hashing is ended too: nothing of the upload runs once it settles.
-    const closing = hashing?.close?.();
+    hashing?.close?.();
     opened?.settled();
     await reader.close();
-    await closing;
   }
 }
 

@@ -4,7 +4,7 @@ import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { IncrementalDigest } from '../../platform/platform.js';
 import { piecesOf, readBlobInto } from './blob-pieces.js';
-import { fileRangeOf, rangeReaderOf } from './byte-ranges.js';
+import { rangeReaderOf } from './byte-ranges.js';
 import { chunkRange, type ChunkPlan, type ChunkRange } from './chunk-plan.js';
 import type { ChunkReader } from './chunk-reader.js';
 
@@ -12,12 +12,11 @@ import type { ChunkReader } from './chunk-reader.js';
 const HASH_PIECE_BYTES = 1024 * 1024;
 
 /**
- * An MD5 of the whole source of `size` bytes, the name the service gives the file it assembles:
- * node:crypto's in Node (on a worker thread for a large source, stopped by `signal`), else
- * seatpay's own, loaded here, on the first upload that checks its digest.
+ * An MD5 of the whole source, the name the service gives the file it assembles: node:crypto's in
+ * Node, else seatpay's own, loaded here, on the first upload that checks its digest.
  */
-export async function openMd5(size: number, signal?: AbortSignal): Promise<IncrementalDigest> {
-  if (platform.md5) return platform.md5({ size, signal });
+export async function openMd5(): Promise<IncrementalDigest> {
+  if (platform.md5) return platform.md5();
   const { Md5 } = await import('./md5.js');
   return new Md5();
 }
@@ -31,9 +30,8 @@ export async function openMd5(size: number, signal?: AbortSignal): Promise<Incre
  * - a Blob (a File not from `fromPath`) has each chunk read once into a buffer, hashed there and
  *   sent from it, where it used to be read by the sender and again by the hash;
  * - `fromPath` chunks are streamed from disk by the sender and read again for the hash, from the
- *   page cache: by Node's md5 worker on its own thread where the digest reads files itself, else
- *   into one reused buffer; cheaper than holding chunks that finish out of order (BENCHMARKS.md,
- *   issue 40).
+ *   page cache, into one reused buffer: cheaper than holding chunks that finish out of order
+ *   (BENCHMARKS.md, issue 40).
  *
  * Chunks acknowledged by an earlier run (a resume) are not sent: they are read for the hash
  * alone, in their place. A chunk is hashed as soon as it is read, in order, while it goes out. A
@@ -146,12 +144,6 @@ export class InOrderDigest implements ChunkReader {
   }
 
   private async hash(chunk: Blob | Uint8Array): Promise<void> {
-    const onDisk = fileRangeOf(chunk);
-    if (onDisk && this.digest.updateFile) {
-      this.throwIfStopped();
-      await this.settle(this.digest.updateFile(onDisk));
-      return;
-    }
     if (chunk instanceof Uint8Array) {
       for (let at = 0; at < chunk.byteLength; at += HASH_PIECE_BYTES) {
         this.throwIfStopped();
@@ -169,11 +161,7 @@ export class InOrderDigest implements ChunkReader {
   /** Feeds `bytes` to the digest; a stopped hash no longer waits on an update still pending. */
   private async update(bytes: Uint8Array): Promise<void> {
     const pending = this.digest.update(bytes);
-    if (pending) await this.settle(pending);
-  }
-
-  private settle(pending: Promise<void>): Promise<void> {
-    return untilAborted(pending, this.stopper.signal, () => this.stopped);
+    if (pending) await untilAborted(pending, this.stopper.signal, () => this.stopped);
   }
 
   private arrival(index: number): Arrival {

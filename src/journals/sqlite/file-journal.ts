@@ -32,7 +32,8 @@ export interface FileJournal extends PurchaseJournal {
  * whose process died (a crash, a kill, a reboot) is never paid twice, and processes sharing the
  * file cannot both pay for one key. The file is an SQLite database (Node's built-in `node:sqlite`:
  * Node 22.13 or later; on Node 22 it prints an ExperimentalWarning once): a get, claim or set costs
- * the same with a million records as with ten, every write is flushed before it resolves, and
+ * the same with a million records as with ten, a claim is on disk before it resolves (flushed off
+ * the event loop) and every write survives a killed process, and
  * SQLite's locks keep processes apart (those that create the file at the same moment too). Waiting
  * for another process's lock leaves this process running (timers, signals) and ends with the
  * call's signal; a file another process keeps locked for 15 s fails the call with a `JournalError`.

@@ -1,4 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { WalFlush } from './wal-flush.js';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { JournalError } from '../journal-errors.js';
 import type { JournalRecord } from '../journal.js';
@@ -17,11 +18,14 @@ import { LOCK_WAIT_MS, prepareJournalDatabase, withLockWait } from './sqlite-jou
  */
 export class SqliteJournalStore {
   readonly #statements: Record<keyof typeof SQL, StatementSync>;
+  readonly #wal: WalFlush;
 
   private constructor(
     private readonly db: DatabaseSync,
     private readonly path: string,
+    file: string,
   ) {
+    this.#wal = new WalFlush(file);
     this.#statements = Object.fromEntries(
       Object.entries(SQL).map(([name, text]) => [name, db.prepare(text)]),
     ) as Record<keyof typeof SQL, StatementSync>;
@@ -42,7 +46,7 @@ export class SqliteJournalStore {
     try {
       db = new sqlite.DatabaseSync(file);
       await prepareJournalDatabase(db, path);
-      return new SqliteJournalStore(db, path);
+      return new SqliteJournalStore(db, path, file);
     } catch (error) {
       if (db?.isOpen) db.close(); // a failed open keeps no file handle
       if (error instanceof JournalError) throw error;
@@ -62,23 +66,34 @@ export class SqliteJournalStore {
 
   /**
    * A claim is flushed to disk (its WAL frames and every earlier write's) before it resolves: a
-   * claim lost to a power cut would let a re-run pay again. Every other write goes at
-   * `synchronous = NORMAL`, written through to the OS (a killed process loses none) and flushed by
-   * the next claim or checkpoint: one a power cut loses leaves a key claimed and unknown (an
-   * outcome), held a little longer (a lease), or unsettled (a settlement): never charged twice. One
-   * flush per keyed call instead of two (issue 37).
+   * claim lost to a power cut would let a re-run pay again. Every write commits at
+   * `synchronous = NORMAL`, written through to the OS (a killed process loses none); a claim that
+   * landed is then flushed by {@link WalFlush} (fdatasync of the WAL, off the event loop: the
+   * process goes on meanwhile). Other writes are flushed by the next claim or checkpoint: one a
+   * power cut loses leaves a key claimed and unknown (an outcome), held a little longer (a lease),
+   * or unsettled (a settlement): never charged twice. One flush per keyed call (issue 37).
    */
   async claim(key: string, record: JournalRecord, signal?: AbortSignal): Promise<boolean> {
-    const { claim } = this.#statements;
-    const run = () => {
-      this.#synchronous('FULL');
-      try {
-        return claim.run(...rowOf(key, record));
-      } finally {
-        this.#synchronous('NORMAL');
-      }
-    };
-    return (await this.#run('claim', run, signal)).changes === 1;
+    const row = rowOf(key, record);
+    const { changes } = await this.#run('claim', () => this.#statements.claim.run(...row), signal);
+    if (changes !== 1) return false;
+    try {
+      await this.#wal.flush();
+    } catch (error) {
+      // Not known to be on disk: taken back (nothing was sent), so the call fails as unclaimed.
+      this.#unclaim(row);
+      throw failure(`Could not flush the claim to the journal ${this.path}`, this.path, error);
+    }
+    return true;
+  }
+
+  /** Takes back a claim whose flush failed, if it is still the one this run wrote; best effort. */
+  #unclaim([key, record]: ReturnType<typeof rowOf>): void {
+    try {
+      this.#statements.unclaim.run(key, record);
+    } catch {
+      // The journal is failing: the key stays claimed and unknown, settleable as any other.
+    }
   }
 
   /** Inserts the keys this database does not have yet: a 0.1.0 file's records, carried over. */
@@ -90,8 +105,6 @@ export class SqliteJournalStore {
     await this.#run(
       'import',
       () => {
-        // Carried-over records are claims: flushed as one (see `claim`).
-        this.#synchronous('FULL');
         this.db.exec('BEGIN IMMEDIATE');
         try {
           const seen = this.#statements.importedStamp.get(source) as { stamp: string } | undefined;
@@ -104,12 +117,16 @@ export class SqliteJournalStore {
         } catch (error) {
           this.db.exec('ROLLBACK');
           throw error;
-        } finally {
-          this.#synchronous('NORMAL');
         }
       },
       undefined,
     );
+    // Carried-over records are claims: flushed as one (see `claim`).
+    try {
+      await this.#wal.flush();
+    } catch (error) {
+      throw failure(`Could not flush the journal ${this.path}`, this.path, error);
+    }
   }
 
   async list(
@@ -138,15 +155,7 @@ export class SqliteJournalStore {
 
   close(): void {
     if (this.db.isOpen) this.db.close();
-  }
-
-  /**
-   * Sets how this connection flushes its commits. Run through `exec`, never a prepared statement:
-   * SQLite applies this pragma when it compiles it, so a statement prepared once would leave the
-   * first claim unflushed (strace showed no fsync for it).
-   */
-  #synchronous(level: 'FULL' | 'NORMAL'): void {
-    this.db.exec(`PRAGMA synchronous = ${level}`);
+    this.#wal.close();
   }
 
   #parse(key: string, text: string): JournalRecord {
@@ -213,5 +222,6 @@ const SQL = {
   // `after` follows this same order.
   list: 'SELECT key, record FROM seatpay_journal WHERE (? IS NULL OR key > ?) ORDER BY key LIMIT ?',
   delete: 'DELETE FROM seatpay_journal WHERE key = ?',
+  unclaim: 'DELETE FROM seatpay_journal WHERE key = ? AND record = ?',
   prune: 'DELETE FROM seatpay_journal WHERE settled = 1 AND written < ?',
 } as const;

@@ -1,0 +1,152 @@
+import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { readlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createClient, JournalError, type PurchaseRecord } from '../../src/index.js';
+import { createSimulator } from '../../src/mock/index.js';
+import { fileJournal } from '../../src/node.js';
+
+// A fileJournal claim must be on disk before it resolves (a claim a power cut loses would let a
+// re-run pay again), and that flush must not hold the event loop: it is an fdatasync of the
+// journal's write-ahead log on Node's thread pool. A power cut cannot be staged in a test; what a
+// test can see is which file is flushed, when, and what a failed flush leaves.
+
+let dir: string;
+let handleProto: FileHandle;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'seatpay-flush-'));
+  const probe = await open(join(dir, 'probe'), 'w');
+  handleProto = Object.getPrototypeOf(probe) as FileHandle;
+  await probe.close();
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const record = (stage: PurchaseRecord['stage']): PurchaseRecord =>
+  ({
+    stage,
+    charged: 'unknown',
+    plan: { id: 1, slug: 'personal' },
+    preview: {},
+    updatedAt: new Date(0).toISOString(),
+  }) as PurchaseRecord;
+
+/** The name of the file behind a descriptor (Linux's /proc; elsewhere its number). */
+const fileOf = (fd: number) => {
+  try {
+    return basename(readlinkSync(`/proc/self/fd/${fd}`));
+  } catch {
+    return `fd ${fd}`;
+  }
+};
+
+/** Records every flush of a file through Node's FileHandle, in order with the test's own events. */
+function watchFlushes(events: string[], fail?: Error) {
+  const datasync = handleProto.datasync;
+  return vi.spyOn(handleProto, 'datasync').mockImplementation(async function (this: FileHandle) {
+    events.push(`flush ${fileOf(this.fd)}`);
+    if (fail) throw fail;
+    await datasync.call(this);
+    events.push('flushed');
+  });
+}
+
+describe('fileJournal flushes a claim, on the thread pool, before it resolves', () => {
+  it('a claim resolves after its write-ahead log is flushed; an outcome write is not flushed', async () => {
+    const events: string[] = [];
+    const journal = fileJournal(join(dir, 'orders.db'));
+    await journal.get('warm-up');
+    watchFlushes(events);
+
+    const claimed = journal.claim!('order-1', record('paying')).then((won) => {
+      events.push(`claimed ${won}`);
+    });
+    events.push('claim asked');
+    await claimed;
+    await journal.set('order-1', record('done'));
+    events.push('set');
+    // A claim that did not land wrote nothing: nothing to flush.
+    expect(await journal.claim!('order-1', record('paying'))).toBe(false);
+    journal.close();
+
+    // Before: SQLite's fsync ran inside the claim's statement (synchronous = FULL), holding the
+    // event loop, and no FileHandle flush was seen at all.
+    expect(events).toEqual([
+      'claim asked',
+      'flush orders.db-wal',
+      'flushed',
+      'claimed true',
+      'set',
+    ]);
+  });
+
+  it('claims made at once share the flushes: every one resolves after a flush that began after it', async () => {
+    const events: string[] = [];
+    const journal = fileJournal(join(dir, 'orders.db'));
+    await journal.get('warm-up');
+    watchFlushes(events);
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        journal.claim!(`order-${i}`, record('paying')).then(() => events.push(`claimed ${i}`)),
+      ),
+    );
+    journal.close();
+    // Each claim's statement runs before its flush is asked for; a flush that has not begun yet
+    // covers it, one that is running does not: so the first claim waits for a flush of its own,
+    // the others share the next one (two flushes for six claims instead of six).
+    const flushes = events.filter((event) => event.startsWith('flush ')).length;
+    expect(flushes).toBeGreaterThanOrEqual(1);
+    expect(flushes).toBeLessThan(6);
+    expect(events.at(-1)).toMatch(/^claimed/);
+    expect(events.filter((event) => event.startsWith('claimed'))).toHaveLength(6);
+    for (let i = 0; i < 6; i++) {
+      expect(events.indexOf(`claimed ${i}`)).toBeGreaterThan(events.indexOf('flushed'));
+    }
+  });
+
+  it('a failed flush: the claim is taken back, the call fails before sending, the key is free', async () => {
+    const simulator = createSimulator({ subscriptionDelayMs: 10 });
+    const user = simulator.addUser({ email: 'flush@example.com' });
+    const client = createClient({
+      baseUrl: 'http://simulator.test',
+      token: user.token,
+      logLevel: 'off',
+      fetch: (input, init) => simulator.handle(new Request(input, init)),
+    });
+    const { subscription } = await client.purchase({
+      plan: 'team-per-team',
+      team_seats: 2,
+      card: { card_number: '4242424242424242', cvc: '123' },
+      chosen_period: 'MONTH',
+      pollInterval: 1,
+    });
+    const charges = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout').length;
+    const journal = fileJournal(join(dir, 'orders.db'));
+    await journal.get('warm-up');
+    const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
+
+    const events: string[] = [];
+    const disk = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    const spy = watchFlushes(events, disk);
+    const error = await client.consumables
+      .checkout({ ...order, key: 'topup-1', journal })
+      .catch((e: unknown) => e);
+    // Before: the claim stayed in the journal as sent, outcome unknown, though nothing was sent.
+    expect(error).toBeInstanceOf(JournalError);
+    expect((error as JournalError).message).toMatch(/flush the claim.*EIO/);
+    expect((error as JournalError).mayHaveBeenProcessed).toBe(false);
+    expect(events).toEqual(['flush orders.db-wal']);
+    expect(charges()).toBe(0);
+    expect(await journal.get('topup-1')).toBeUndefined();
+
+    spy.mockRestore();
+    const receipt = await client.consumables.checkout({ ...order, key: 'topup-1', journal });
+    expect(receipt.id).toBeDefined();
+    expect(charges()).toBe(1);
+    expect(await journal.get('topup-1')).toMatchObject({ stage: 'done', charged: 'yes' });
+    journal.close();
+  });
+});
