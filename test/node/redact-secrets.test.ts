@@ -33,4 +33,28 @@ describe('redactSecrets', () => {
       email: 'a@example.com',
     });
   });
+
+  it('keeps keys that name members of Object.prototype as own keys, and hides secrets under them', () => {
+    // The copy assigns most keys (cheaper than defining them, issue 37): an inherited name must
+    // still become an own key, never the copy's prototype, with its secrets hidden.
+    const answer = JSON.parse(
+      `{"__proto__": {"polluted": "${token}"}, "toString": "${card}", "constructor": 7, "id": 1}`,
+    ) as Record<string, unknown>;
+    const shown = redactSecrets(answer, [token, card]) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(shown)).toBe(Object.prototype);
+    expect(Object.keys(shown)).toEqual(['__proto__', 'toString', 'constructor', 'id']);
+    expect((shown as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(shown, '__proto__')?.value).toEqual({
+      polluted: '[REDACTED]',
+    });
+    expect(Object.getOwnPropertyDescriptor(shown, 'toString')).toEqual({
+      value: '[REDACTED]',
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    expect(JSON.stringify(shown)).toBe(
+      '{"__proto__":{"polluted":"[REDACTED]"},"toString":"[REDACTED]","constructor":7,"id":1}',
+    );
+  });
 });

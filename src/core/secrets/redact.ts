@@ -106,6 +106,7 @@ function cutOut(text: string, ranges: [number, number][]): string {
   return result + text.slice(kept);
 }
 
+const OWN_FIELD = { enumerable: true, writable: true, configurable: true };
 /** Deeper than this, {@link redact} replaces a value with a marker (a body is data, not a maze). */
 const MAX_DEPTH = 20;
 
@@ -149,15 +150,13 @@ function copy(
     if (!isPlainObject(value)) return `[${kindOf(value)}]`;
     const result: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      // Defined, not assigned: a body key named `__proto__` (JSON.parse makes it an own key) must
-      // stay a key, not become the copy's prototype and lend it fields the service never sent.
       // Keys are scrubbed too: a service can key a listing by what it was sent (the token).
-      Object.defineProperty(result, scrub(key), {
-        value: isSecretKey(key) ? REDACTED : copy(item, secrets, scrub, depth + 1, seen),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      const name = scrub(key);
+      const field = isSecretKey(key) ? REDACTED : copy(item, secrets, scrub, depth + 1, seen);
+      // Assigned (defining cost a keyed call more than its search, issue 37), but defined when
+      // inherited: a body key `__proto__` (JSON.parse makes it an own key) must stay a key.
+      if (name in result) Object.defineProperty(result, name, { ...OWN_FIELD, value: field });
+      else result[name] = field;
     }
     return result;
   } catch {
