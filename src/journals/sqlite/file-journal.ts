@@ -1,5 +1,6 @@
 import type { PurchaseJournal } from '../journal.js';
-import { inspectJournalFile, readLegacyRecords } from './legacy-journal-file.js';
+import { inspectJournalFile, journalFileOf, readLegacyRecords } from './legacy-journal-file.js';
+import { fileIdentity, holdOpen, inTurn, isOpenHere } from './open-here.js';
 import { SqliteJournalStore } from './sqlite-journal-store.js';
 import { storedKey as stored } from '../key-text.js';
 
@@ -107,9 +108,18 @@ export interface FileJournalOptions {
 }
 
 async function openStore(path: string): Promise<SqliteJournalStore> {
-  const { file, kind, stamp } = await inspectJournalFile(path);
-  if (kind !== 'legacy') return SqliteJournalStore.open(file, path);
-  const store = await SqliteJournalStore.open(`${file}.sqlite`, path);
-  await store.importMissing(await readLegacyRecords(file, path), file, stamp);
-  return store;
+  const file = await journalFileOf(path);
+  const id = await fileIdentity(file);
+  return inTurn(id, async () => {
+    // A file this process has open in SQLite is a database, and is not read outside SQLite:
+    // closing that read would drop the open connection's locks (open-here.ts).
+    if (isOpenHere(id)) return SqliteJournalStore.open(file, path, holdOpen(id));
+    const { kind, stamp } = await inspectJournalFile(file, path);
+    if (kind !== 'legacy') return SqliteJournalStore.open(file, path, holdOpen(id));
+    // A 0.1.0 file is JSON, never opened by SQLite: its records go into a database beside it.
+    const sqlite = `${file}.sqlite`;
+    const store = await SqliteJournalStore.open(sqlite, path, holdOpen(await fileIdentity(sqlite)));
+    await store.importMissing(await readLegacyRecords(file, path), file, stamp);
+    return store;
+  });
 }

@@ -14,11 +14,11 @@ export type JournalFileKind = 'none' | 'sqlite' | 'legacy';
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 
-/** The file at `path` (a symlink followed) and what it holds; a JournalError for anything else. */
+/** What `file` (the journal at `path`) holds; a JournalError for anything else. */
 export async function inspectJournalFile(
+  file: string,
   path: string,
-): Promise<{ file: string; kind: JournalFileKind; stamp: string }> {
-  const file = await fileOf(path);
+): Promise<{ kind: JournalFileKind; stamp: string }> {
   let text: string;
   let stamp = '';
   try {
@@ -26,12 +26,12 @@ export async function inspectJournalFile(
     stamp = `${stats.mtimeMs}:${stats.size}`;
     text = await readFile(file, 'latin1');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file, kind: 'none', stamp };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none', stamp };
     throw failure(`Could not read the journal ${path}`, path, error);
   }
-  if (text.trim() === '' || text.startsWith(SQLITE_HEADER)) return { file, kind: 'sqlite', stamp };
+  if (text.trim() === '' || text.startsWith(SQLITE_HEADER)) return { kind: 'sqlite', stamp };
   await readLegacyRecords(file, path); // damage is reported now, before anything else
-  return { file, kind: 'legacy', stamp };
+  return { kind: 'legacy', stamp };
 }
 
 /** The records of a 0.1.0 journal file; a JournalError for anything that is not. */
@@ -73,7 +73,7 @@ export async function readLegacyRecords(
 }
 
 /** The file to use: `path`, or what a symlink there points to. */
-async function fileOf(path: string): Promise<string> {
+export async function journalFileOf(path: string): Promise<string> {
   let stats;
   try {
     stats = await lstat(path);

@@ -24,6 +24,8 @@ export class SqliteJournalStore {
     private readonly db: DatabaseSync,
     private readonly path: string,
     file: string,
+    /** Called once the database is closed (open-here.ts). */
+    private readonly released: () => void,
   ) {
     this.#wal = new WalFlush(file);
     this.#statements = Object.fromEntries(
@@ -31,12 +33,20 @@ export class SqliteJournalStore {
     ) as Record<keyof typeof SQL, StatementSync>;
   }
 
-  /** Opens (creating if need be) the database at `file`; `path` names it in errors. */
-  static async open(file: string, path: string): Promise<SqliteJournalStore> {
+  /**
+   * Opens (creating if need be) the database at `file`; `path` names it in errors. `release` is
+   * called once the database is closed, or at once if it cannot be opened.
+   */
+  static async open(
+    file: string,
+    path: string,
+    release: () => void = () => undefined,
+  ): Promise<SqliteJournalStore> {
     let sqlite: typeof import('node:sqlite');
     try {
       sqlite = await import('node:sqlite');
     } catch (error) {
+      release();
       throw new JournalError(
         'fileJournal needs node:sqlite: Node 22.13 or later (22.5 to 22.12 with --experimental-sqlite)',
         { path, cause: error },
@@ -46,9 +56,10 @@ export class SqliteJournalStore {
     try {
       db = new sqlite.DatabaseSync(file);
       await prepareJournalDatabase(db, path);
-      return new SqliteJournalStore(db, path, file);
+      return new SqliteJournalStore(db, path, file, release);
     } catch (error) {
       if (db?.isOpen) db.close(); // a failed open keeps no file handle
+      release();
       if (error instanceof JournalError) throw error;
       throw failure(`Could not open the journal ${path}`, path, error);
     }
@@ -156,6 +167,7 @@ export class SqliteJournalStore {
   close(): void {
     if (this.db.isOpen) this.db.close();
     this.#wal.close();
+    this.released();
   }
 
   #parse(key: string, text: string): JournalRecord {
