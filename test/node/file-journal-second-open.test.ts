@@ -53,14 +53,14 @@ describe.runIf(process.platform === 'linux')('a second fileJournal on a file ope
   it('leaves the first connection its lock, and both see the same records', async () => {
     const path = join(dir, 'purchases.db');
     const first = journalAt(path);
-    expect(await first.claim('order-1', record)).toBe(true);
+    expect(await first.claim!('order-1', record)).toBe(true);
     const held = locksHeldOn(path);
     expect(held).toBeGreaterThan(0);
 
     const second = journalAt(path);
     expect(await second.get('order-1')).toMatchObject({ stage: 'paying' });
     expect(locksHeldOn(path)).toBeGreaterThanOrEqual(held);
-    expect(await second.claim('order-1', record)).toBe(false);
+    expect(await second.claim!('order-1', record)).toBe(false);
   });
 
   it('keeps it when the two open at the same moment, and through another path to the file', async () => {
@@ -78,7 +78,7 @@ describe.runIf(process.platform === 'linux')('a second fileJournal on a file ope
     first.close();
     second.close();
     await new Promise((resolve) => setImmediate(resolve));
-    expect(await third.claim('order-2', record)).toBe(true);
+    expect(await third.claim!('order-2', record)).toBe(true);
     expect(locksHeldOn(path)).toBeGreaterThan(0);
   });
 
