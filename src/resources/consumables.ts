@@ -143,7 +143,7 @@ export class ConsumablesResource {
             this.#defaultJournal?.() ??
             keyedCheckout.defaultJournalOf(sharedJournalOf(this) ?? this.#ownJournal);
           const keyed = { key, journal: journal ?? defaultJournal(), scope };
-          const send = (request?: RequestOptions) => this.#sendChecked(body, request);
+          const send = (request?: RequestOptions) => this.#send(body, request, true);
           return keyedCheckout.keyedCheckout(send, input, keyed, options, notes);
         }),
       wait,
@@ -182,27 +182,17 @@ export class ConsumablesResource {
     );
   }
 
-  readonly #send = (params: unknown, options?: RequestOptions): APIPromise<CheckoutResult> =>
-    this.#core.request(
-      checks,
-      (schemas) => {
-        const body = parseInput(schemas.CheckoutParamsSchema, params, 'params');
-        return {
-          route: this.#core.routes.consumableCheckout,
-          body,
-          response: schemas.CheckoutResultSchema,
-        };
-      },
-      options,
-    );
-
-  /** Sends a `body` already checked against CheckoutParamsSchema. */
-  readonly #sendChecked = (body: unknown, options?: RequestOptions): APIPromise<CheckoutResult> =>
+  /** Sends a checkout; `params` is checked first unless a keyed checkout already checked it. */
+  readonly #send = (
+    params: unknown,
+    options?: RequestOptions,
+    checked = false,
+  ): APIPromise<CheckoutResult> =>
     this.#core.request(
       checks,
       (schemas) => ({
         route: this.#core.routes.consumableCheckout,
-        body,
+        body: checked ? params : parseInput(schemas.CheckoutParamsSchema, params, 'params'),
         response: schemas.CheckoutResultSchema,
       }),
       options,

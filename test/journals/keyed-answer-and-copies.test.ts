@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createClient,
-  memoryJournal,
-  type JournalRecord,
-  type PurchaseJournal,
-} from '../../src/index.js';
+import { memoryJournal, type JournalRecord, type PurchaseJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
 
 // A keyed checkout hands back the service's own answer (its response read, and searched for the
 // client's secrets, only when asked for), and the journal keeps its own copy of what it records:
@@ -15,11 +11,7 @@ import { createSimulator } from '../../src/mock/index.js';
 async function setUp(echoToken = false) {
   const simulator = createSimulator({ subscriptionDelayMs: 10 });
   const user = simulator.addUser({ email: 'copies@example.com' });
-  const client = createClient({
-    baseUrl: 'http://simulator.test',
-    token: user.token,
-    logLevel: 'off',
-    maxRetries: 0,
+  const client = inMemoryClient(simulator, user.token, {
     fetch: async (input, init) => {
       const response = await simulator.handle(new Request(input, init));
       if (!echoToken) return response;

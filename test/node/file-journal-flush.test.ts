@@ -3,9 +3,10 @@ import { readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient, JournalError, type PurchaseRecord } from '../../src/index.js';
+import { JournalError, type PurchaseRecord } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { fileJournal } from '../../src/node.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
 
 // A fileJournal claim must be on disk before it resolves (a claim a power cut loses would let a
 // re-run pay again), and that flush must not hold the event loop: it is an fdatasync of the
@@ -110,12 +111,7 @@ describe('fileJournal flushes a claim, on the thread pool, before it resolves', 
   it('a failed flush: the claim is taken back, the call fails before sending, the key is free', async () => {
     const simulator = createSimulator({ subscriptionDelayMs: 10 });
     const user = simulator.addUser({ email: 'flush@example.com' });
-    const client = createClient({
-      baseUrl: 'http://simulator.test',
-      token: user.token,
-      logLevel: 'off',
-      fetch: (input, init) => simulator.handle(new Request(input, init)),
-    });
+    const client = inMemoryClient(simulator, user.token);
     const { subscription } = await client.purchase({
       plan: 'team-per-team',
       team_seats: 2,

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
 import { bytesOf, sha256, sinkClient } from './support/upload-kit.js';
+import { watchFrees, type Es2024Buffer } from './support/watch-frees.js';
 
 const MiB = 1024 * 1024;
 const CHUNK = 2 * MiB;
@@ -22,24 +23,6 @@ afterEach(async () => {
 
 const options = { operation_type: 'big', filename: 'clip.bin' };
 const stored = (id: number) => sink.files.find((file) => file.id === id)!.bytes;
-
-/** Records the size of every buffer detached (`transfer(0)`). */
-function watchFrees() {
-  const frees: number[] = [];
-  const prototype = ArrayBuffer.prototype as Es2024Buffer;
-  const transfer = prototype.transfer;
-  vi.spyOn(prototype, 'transfer').mockImplementation(function (this: Es2024Buffer, length) {
-    if (length === 0) frees.push(this.byteLength);
-    return transfer.call(this, length);
-  });
-  return frees;
-}
-
-/** ES2024's ArrayBuffer methods (Node 21 and later), beyond the compiler's lib. */
-interface Es2024Buffer extends ArrayBuffer {
-  transfer(length?: number): ArrayBuffer;
-  readonly detached: boolean;
-}
 
 /** A Blob whose slices stream views of buffers its owner keeps (and reads again later). */
 class OwnerBlob extends Blob {

@@ -6,28 +6,11 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resumeHarness, CHUNK, TOTAL } from './support/resume-harness.js';
 import { bytesOf } from './support/upload-kit.js';
+import { watchFrees, type Es2024Buffer } from './support/watch-frees.js';
 
 const h = resumeHarness();
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 afterEach(() => vi.restoreAllMocks());
-
-/** ES2024's ArrayBuffer methods (Node 21 and later), beyond the compiler's lib. */
-interface Es2024Buffer extends ArrayBuffer {
-  transfer(length?: number): ArrayBuffer;
-  readonly detached: boolean;
-}
-
-/** Records the size of every buffer detached (`transfer(0)`). */
-function watchFrees(): number[] {
-  const frees: number[] = [];
-  const prototype = ArrayBuffer.prototype as Es2024Buffer;
-  const transfer = prototype.transfer;
-  vi.spyOn(prototype, 'transfer').mockImplementation(function (this: Es2024Buffer, length) {
-    if (length === 0) frees.push(this.byteLength);
-    return transfer.call(this, length);
-  });
-  return frees;
-}
 
 /** A Blob whose slices stream a buffer its owner keeps (a whole buffer, as a freed piece is). */
 class OwnerBlob extends Blob {
