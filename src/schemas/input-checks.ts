@@ -56,8 +56,17 @@ function refuseOversized(this: unknown, key: string, value: unknown): unknown {
   return value;
 }
 
-/** True when JSON.stringify can encode `value`: no BigInt, no cycle, no throwing `toJSON`. */
+/**
+ * True when JSON.stringify can encode `value`: no BigInt, no cycle, no throwing `toJSON`, no array
+ * too long. Plain data is found so without encoding it ({@link isJsonData}, a third of the cost
+ * of JSON.stringify); anything else is encoded, through a replacer that stops at an array too long.
+ */
 function isJsonSerializable(value: unknown): boolean {
+  try {
+    if (isJsonData(value)) return true;
+  } catch {
+    // A Proxy or a getter that throws: JSON.stringify judges it.
+  }
   try {
     JSON.stringify(value, refuseOversized);
     return true;

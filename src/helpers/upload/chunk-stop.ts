@@ -39,6 +39,18 @@ export class ChunkStop {
     if (this.upload.aborted) this.cut();
   }
 
+  /**
+   * The chunk's source could not be read (`failure`): the attempt in flight and any retry stop at
+   * once, whatever was sent. Reading it again cannot give the same bytes.
+   */
+  fail(failure: unknown): void {
+    this.failure ??= { reason: failure };
+    if (!this.controller.signal.aborted) this.controller.abort(failure);
+  }
+
+  /** Why {@link ChunkStop.fail} stopped the chunk, if it did. */
+  failure: { reason: unknown } | undefined;
+
   /** The chunk settled: nothing of it is left waiting. */
   dispose(): void {
     this.upload.removeEventListener('abort', this.onStop);
