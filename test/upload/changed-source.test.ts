@@ -95,12 +95,13 @@ async function uploadChangedAfterChunk1(
   change: () => Promise<unknown>,
   options: Partial<ClientOptions> & {
     resume?: { store: ReturnType<typeof memoryUploadStore>['store']; key?: string };
+    checkDigest?: boolean;
   } = {},
 ) {
   const { inner, gate, server, seen } = await service();
   running = { server, gate };
   const log = warnings();
-  const { resume, ...clientOptions } = options;
+  const { resume, checkDigest = false, ...clientOptions } = options;
   const client = createClient({
     baseUrl: server.url,
     token: inner.users.owner.token,
@@ -115,6 +116,7 @@ async function uploadChangedAfterChunk1(
     filename: 'talk.bin',
     concurrency: 1,
     maxRetries: clientOptions.maxRetries ?? 3,
+    checkDigest,
     ...(resume ? { resume } : {}),
   });
   await gate.held(1);
@@ -152,11 +154,22 @@ describe('a fromPath file that changes between its chunks', () => {
       expect(error.cause).toMatchObject({ message: `${path} changed after fromPath opened it` });
       expect(error.resumeKey).toBeUndefined();
       expect(run.retries).toEqual([]);
-      // Chunks 0 and 1, and chunk 2's one attempt (its body cut short: never stored).
-      expect(run.chunkRequests).toBeLessThanOrEqual(3);
+      // Chunks 0 and 1; chunk 2's one attempt was cut short before its body was whole.
+      expect(run.chunkRequests).toBe(2);
       expect(run.finalizes).toBe(0);
     },
   );
+
+  it('with checkDigest (the md5 reads the file again): the same error, nothing finalized', async () => {
+    const { path } = await newFile();
+    const run = await uploadChangedAfterChunk1(await fromPath(path), () => truncate(path, 10), {
+      checkDigest: true,
+    });
+    const error = expectSourceChanged(run.error);
+    expect(error.cause).toMatchObject({ message: `${path} changed after fromPath opened it` });
+    expect(run.retries).toEqual([]);
+    expect(run.finalizes).toBe(0);
+  });
 
   it('with resume: the message says the record keeps the acknowledged chunks; the next upload of the file as it is now is exactly its bytes', async () => {
     const { path } = await newFile();
