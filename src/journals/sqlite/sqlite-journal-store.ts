@@ -92,16 +92,24 @@ export class SqliteJournalStore {
       await this.#wal.flush();
     } catch (error) {
       // Not known to be on disk: taken back (nothing was sent), so the call fails as unclaimed.
-      this.#unclaim(row);
+      await this.#unclaim(row);
       throw failure(`Could not flush the claim to the journal ${this.path}`, this.path, error);
     }
     return true;
   }
 
-  /** Takes back a claim whose flush failed, if it is still the one this run wrote; best effort. */
-  #unclaim([key, record]: ReturnType<typeof rowOf>): void {
+  /**
+   * Takes back a claim whose flush failed, if it is still the one this run wrote; best effort. It
+   * waits for another process's write lock as any write does: given up at once, it left a key that
+   * was never sent "sent, outcome unknown".
+   */
+  async #unclaim([key, record]: ReturnType<typeof rowOf>): Promise<void> {
     try {
-      this.#statements.unclaim.run(key, record);
+      await this.#run(
+        'take back the claim',
+        () => this.#statements.unclaim.run(key, record),
+        undefined,
+      );
     } catch {
       // The journal is failing: the key stays claimed and unknown, settleable as any other.
     }
