@@ -50,7 +50,7 @@ describe('a fileJournal claim whose flush fails while another process writes', (
     const spy = vi.spyOn(handleProto, 'datasync').mockImplementation(async () => {
       const writer = (other = new DatabaseSync(path));
       writer.exec('BEGIN IMMEDIATE');
-      setTimeout(() => writer.exec('COMMIT'), 20);
+      setTimeout(() => writer.isOpen && writer.exec('COMMIT'), 20);
       throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
     });
     const error = await client.consumables
