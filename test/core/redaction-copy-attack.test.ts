@@ -37,14 +37,11 @@ function arrayMappingTo(text: string): string[] {
 /** An array whose species makes the copy: an array of its own, which ignores what is written. */
 function arrayOfSpecies(text: string): string[] {
   const tried = ['first try', `with ${TOKEN}`];
-  class Leaky extends Array {
-    static override get [Symbol.species]() {
-      return function () {
-        return new Proxy([text, text], { defineProperty: () => true });
-      };
-    }
-  }
-  Object.setPrototypeOf(tried, Leaky.prototype);
+  // A constructor (`new` is how map calls it) whose instance is the array it returns.
+  const species = function () {
+    return new Proxy([text, text], { defineProperty: () => true });
+  };
+  Object.defineProperty(tried, 'constructor', { value: { [Symbol.species]: species } });
   return tried;
 }
 
