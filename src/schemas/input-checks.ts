@@ -44,22 +44,15 @@ export function boundedArray<T extends z.ZodMiniType>(
   );
 }
 
-/** Thrown by the replacer below: JSON.stringify stops at once. */
+/** Thrown by the replacer below for an array too long: JSON.stringify stops at once. */
 class OversizedArray extends Error {}
 
 /**
- * Refuses an array longer than {@link MAX_ARRAY_ITEMS} before JSON.stringify iterates it. The
- * replacer sees each value before it is encoded, with the key that holds it.
- */
-function refuseOversized(this: unknown, key: string, value: unknown): unknown {
-  if (Array.isArray(value) && value.length > MAX_ARRAY_ITEMS) throw new OversizedArray(key);
-  return value;
-}
-
-/**
- * True when JSON.stringify can encode `value`: no BigInt, no cycle, no throwing `toJSON`, no array
- * too long. Plain data is found so without encoding it ({@link isJsonData}, a third of the cost
- * of JSON.stringify); anything else is encoded, through a replacer that stops at an array too long.
+ * True when JSON.stringify can encode `value` as it was checked: no BigInt, no cycle, no throwing
+ * `toJSON`, no object of its own with a `toJSON` key (zod's copy of a loose object keeps it, and
+ * JSON.stringify would send what it returns instead of the fields checked), no array too long.
+ * Plain data is found so without encoding it ({@link isJsonData}, a third of the cost of
+ * JSON.stringify); anything else is encoded through {@link refuseDisguised}.
  */
 function isJsonSerializable(value: unknown): boolean {
   try {
@@ -68,17 +61,33 @@ function isJsonSerializable(value: unknown): boolean {
     // A Proxy or a getter that throws: JSON.stringify judges it.
   }
   try {
-    JSON.stringify(value, refuseOversized);
+    JSON.stringify(value, refuseDisguised);
     return true;
   } catch {
     return false;
   }
 }
 
+/**
+ * Sees each value before JSON.stringify encodes it, with the key that holds it: an array too long
+ * is refused before it is iterated, and a plain object's own `toJSON` (a disguise) is refused.
+ */
+function refuseDisguised(this: unknown, key: string, encoded: unknown): unknown {
+  if (Array.isArray(encoded) && encoded.length > MAX_ARRAY_ITEMS) throw new OversizedArray(key);
+  const given = (this as Record<string, unknown>)[key];
+  if (given !== encoded && typeof given === 'object' && given !== null) {
+    const proto: unknown = Object.getPrototypeOf(given);
+    // A Date (its prototype's toJSON) is data; a plain object's own toJSON is a disguise.
+    if (proto === Object.prototype || proto === null || Array.isArray(given))
+      throw new TypeError('an object with its own toJSON');
+  }
+  return encoded;
+}
+
 /** Why {@link JsonSafe} refused `value`: an array too long (named by its path), or anything else. */
 function jsonSafeMessage(value: unknown): string {
   try {
-    JSON.stringify(value, refuseOversized);
+    JSON.stringify(value, refuseDisguised);
   } catch (error) {
     if (error instanceof OversizedArray) {
       const path = oversizedPath(value, 0) ?? [error.message];
@@ -138,6 +147,8 @@ export function isJsonData(value: unknown, depth = 0): boolean {
   if (Array.isArray(value)) {
     // Its length first: a sparse array of 2 ** 32 - 1 holes would take minutes to walk.
     if (value.length > MAX_ARRAY_ITEMS) return false;
+    // An array's own `toJSON` is what JSON.stringify would send instead (zod's copy drops it).
+    if ('toJSON' in value) return false;
     for (let at = 0; at < value.length; at++) if (!isJsonData(value[at], depth + 1)) return false;
     return true;
   }
