@@ -15,6 +15,8 @@ export const ANSWER_GRACE_MS = 4_000;
  */
 export class ChunkStop {
   readonly signal: AbortSignal;
+  /** Why {@link ChunkStop.fail} stopped the chunk, if it did. */
+  failure: { reason: unknown } | undefined;
   private readonly controller = new AbortController();
   private allSent = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -47,9 +49,6 @@ export class ChunkStop {
     this.failure ??= { reason: failure };
     if (!this.controller.signal.aborted) this.controller.abort(failure);
   }
-
-  /** Why {@link ChunkStop.fail} stopped the chunk, if it did. */
-  failure: { reason: unknown } | undefined;
 
   /** The chunk settled: nothing of it is left waiting. */
   dispose(): void {
