@@ -31,17 +31,45 @@ function isNotOversized(value: unknown): boolean {
 
 /**
  * `z.array(items)` whose length is checked first, before zod reads a single item: anything else
- * (a non-array too) goes on to the array schema as it is, which words its own refusal.
+ * (a non-array too) goes on to the array schema as it is, which words its own refusal. The array
+ * is read once, into a copy that zod then checks: a Proxy whose `length` says 1 to the check and
+ * 2 ** 32 - 1 to zod ran the process out of memory, and one whose `length` or item throws threw
+ * its own error, not a typed one.
  */
 export function boundedArray<T extends z.ZodMiniType>(
   items: T,
   params: { error: string },
   ...checks: z.core.CheckFn<z.output<T>[]>[] | z.core.$ZodCheck<z.output<T>[]>[]
-): z.ZodMiniPipe<z.ZodMiniCustom<z.input<T>[], z.input<T>[]>, z.ZodMiniArray<T>> {
+): z.ZodMiniPipe<
+  z.ZodMiniPipe<
+    z.ZodMiniCustom<z.input<T>[], z.input<T>[]>,
+    z.ZodMiniTransform<z.input<T>[], z.input<T>[]>
+  >,
+  z.ZodMiniArray<T>
+> {
   return z.pipe(
-    z.custom<z.input<T>[]>(isNotOversized, { error: TOO_MANY_ITEMS }),
+    z.pipe(z.custom<z.input<T>[]>(), z.transform(readOnce<z.input<T>>)),
     z.array(items, params).check(...checks),
   );
+}
+
+/** `value`'s items read once by index (holes as `undefined`, as zod reads them), if an array. */
+function readOnce<T>(value: T[], context: z.core.ParsePayload): T[] {
+  if (!Array.isArray(value)) return value;
+  try {
+    const length = value.length;
+    if (length > MAX_ARRAY_ITEMS) return refused(context, value, TOO_MANY_ITEMS);
+    const copy = new Array<T>(length);
+    for (let at = 0; at < length; at++) copy[at] = value[at]!;
+    return copy;
+  } catch {
+    return refused(context, value, 'must be an array whose length and items can be read');
+  }
+}
+
+function refused<T>(context: z.core.ParsePayload, input: T[], message: string): never {
+  context.issues.push({ code: 'custom', message, input });
+  return z.NEVER;
 }
 
 /** Thrown by the replacer below for an array too long: JSON.stringify stops at once. */
