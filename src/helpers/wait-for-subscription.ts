@@ -21,6 +21,33 @@ const now = (): number => Math.round(performance.now());
  */
 const MAX_EXCLUDED = 1_000_000;
 
+/**
+ * The ids of `exclude`, an array read once by index up to its length (checked first: a sparse
+ * array of 2 ** 32 - 1 holes took minutes to iterate). Read once: a Proxy whose `length` said 1
+ * to the check and 2 ** 32 - 1 to the iteration got past it; one whose `length` throws is refused.
+ */
+export function excludedIds(exclude: Iterable<number>): Iterable<number> {
+  if (!Array.isArray(exclude)) return exclude;
+  const refused = (why: string) =>
+    new InvalidRequestError(`Invalid exclude: ${why}`, { field: 'exclude' });
+  let ids: number[];
+  let length: number;
+  try {
+    length = exclude.length;
+    if (length > MAX_EXCLUDED) ids = [];
+    else {
+      ids = new Array<number>(length);
+      for (let at = 0; at < length; at++) ids[at] = exclude[at] as number;
+    }
+  } catch {
+    throw refused('must be an array whose length and items can be read');
+  }
+  if (length > MAX_EXCLUDED) {
+    throw refused(`must hold at most ${MAX_EXCLUDED} subscription ids (it has length ${length})`);
+  }
+  return ids;
+}
+
 /** A poll started near the deadline may finish up to this long after it. */
 const MIN_POLL_TIMEOUT = 1_000;
 
@@ -106,7 +133,7 @@ export async function waitForSubscription(
     );
   }
   const { timeout = 120_000, interval = 2_000, maxInterval = 10_000, signal } = options ?? {};
-  const excluded = new Set(options?.exclude ?? []);
+  const excluded = new Set(excludedIds(options.exclude));
   const started = now();
   let lastListing: SubscriptionList | undefined;
   let lastError: unknown;
@@ -160,13 +187,7 @@ export function checkWaitForOptions(options: Partial<WaitForOptions> | null | un
       field: 'exclude',
     });
   }
-  // Its length before it is read: a sparse array of 2 ** 32 - 1 holes took minutes to iterate.
-  if (Array.isArray(exclude) && exclude.length > MAX_EXCLUDED) {
-    throw new InvalidRequestError(
-      `Invalid exclude: must hold at most ${MAX_EXCLUDED} subscription ids (it has length ${exclude.length})`,
-      { field: 'exclude' },
-    );
-  }
+  if (Array.isArray(exclude)) excludedIds(exclude);
   for (const [name, value] of [
     ['match', match],
     ['onPoll', onPoll],

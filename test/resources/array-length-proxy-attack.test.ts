@@ -92,3 +92,29 @@ describe('an array argument whose length cannot be read', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('subscriptions.waitFor with an exclude whose length changes or cannot be read', () => {
+  it('a length of 1 to the check and 5,000,000 after is refused before polling', async () => {
+    const { client, sent } = recordingClient();
+    const exclude = lyingLength<number>([], 1);
+    Reflect.set(exclude, 'length', 5_000_000);
+    const error = await client.subscriptions
+      .waitFor({ exclude, timeout: 1_000 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidRequestError);
+    expect((error as Error).message).toBe(
+      'Invalid exclude: must hold at most 1000000 subscription ids (it has length 5000000)',
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it('a length that throws is refused with a typed error', async () => {
+    const { client, sent } = recordingClient();
+    const error = await client.subscriptions
+      .waitFor({ exclude: throwingLength([1]), timeout: 1_000 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidRequestError);
+    expect((error as InvalidRequestError).field).toBe('exclude');
+    expect(sent).toEqual([]);
+  });
+});
