@@ -111,14 +111,16 @@ export interface FileJournalOptions {
 async function openStore(path: string): Promise<SqliteJournalStore> {
   // Resolved once: a working directory changed during the awaits below (a lock waited for) must
   // not send the database's open, or its log's flush (wal-flush.ts), to another folder's file.
-  const file = await journalFileOf(resolve(path), path);
+  const given = resolve(path);
+  const file = await journalFileOf(given, path);
   const id = await fileIdentity(file);
   return inTurn(id, async () => {
     // A file this process has open in SQLite is a database, and is not read outside SQLite:
-    // closing that read would drop the open connection's locks (open-here.ts).
-    if (isOpenHere(id)) return SqliteJournalStore.open(file, path, holdOpen(id));
+    // closing that read would drop the open connection's locks (open-here.ts). Its claims watch
+    // the path as given: a symlink there pointed elsewhere sends every new opener elsewhere.
+    if (isOpenHere(id)) return SqliteJournalStore.open(file, path, holdOpen(id), given);
     const { kind, stamp } = await inspectJournalFile(file, path);
-    if (kind !== 'legacy') return SqliteJournalStore.open(file, path, holdOpen(id));
+    if (kind !== 'legacy') return SqliteJournalStore.open(file, path, holdOpen(id), given);
     // A 0.1.0 file is JSON, never opened by SQLite: its records go into a database beside it.
     const sqlite = `${file}.sqlite`;
     const store = await SqliteJournalStore.open(sqlite, path, holdOpen(await fileIdentity(sqlite)));

@@ -10,15 +10,20 @@ import { stat } from 'node:fs/promises';
  */
 export class OpenedFile {
   private constructor(
+    /** The name others open it by: the journal's path, followed through a symlink when stated. */
     private readonly file: string,
     private readonly dev: bigint,
     private readonly ino: bigint,
   ) {}
 
-  /** `file` as it is now (just opened by SQLite, which created it if need be). */
-  static async of(file: string): Promise<OpenedFile> {
+  /**
+   * `file` as it is now (just opened by SQLite, which created it if need be), watched at `name`:
+   * the journal's own path when it is a symlink, so that one pointed at another database counts as
+   * replaced (every process opening the path from then on records there).
+   */
+  static async of(file: string, name = file): Promise<OpenedFile> {
     const { dev, ino } = await stat(file, { bigint: true });
-    return new OpenedFile(file, dev, ino);
+    return new OpenedFile(name, dev, ino);
   }
 
   /** Whether the path still names the file opened (not deleted, not replaced). */

@@ -38,12 +38,14 @@ export class SqliteJournalStore {
 
   /**
    * Opens (creating if need be) the database at `file`; `path` names it in errors. `release` is
-   * called once the database is closed, or at once if it cannot be opened.
+   * called once the database is closed, or at once if it cannot be opened. A claim lands only while
+   * `name` (the absolute path `file` was found by, a symlink perhaps) still names this file.
    */
   static async open(
     file: string,
     path: string,
     release: () => void = () => undefined,
+    name = file,
   ): Promise<SqliteJournalStore> {
     let sqlite: typeof import('node:sqlite');
     try {
@@ -59,7 +61,7 @@ export class SqliteJournalStore {
     try {
       db = new sqlite.DatabaseSync(file);
       await prepareJournalDatabase(db, path);
-      return new SqliteJournalStore(db, path, file, await OpenedFile.of(file), release);
+      return new SqliteJournalStore(db, path, file, await OpenedFile.of(file, name), release);
     } catch (error) {
       if (db?.isOpen) db.close(); // a failed open keeps no file handle
       release();
