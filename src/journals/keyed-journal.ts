@@ -110,7 +110,9 @@ export class KeyedJournal {
         const left = budget - (performance.now() - started);
         if (left <= 0) throw new KeyInProgressError(this.key);
         await sleep(Math.min(pause, left), signal);
-        record = await this.read();
+        // A slow read gets what is left of the wait, never a whole timeout more.
+        const rest = Math.max(1, budget - (performance.now() - started));
+        record = await withinMs(this.read(), rest, () => new KeyInProgressError(this.key));
         if (!isHeldLive(this.key, record)) return record;
       }
     } catch (error) {
