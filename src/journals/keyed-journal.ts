@@ -100,11 +100,11 @@ export class KeyedJournal {
    * deadline with {@link KeyInProgressError}.
    */
   async awaitOutcome(): Promise<JournalRecord | undefined> {
+    const started = performance.now(); // the first read is part of the wait
     let record = await this.read();
     if (!isHeldLive(this.key, record)) return record;
     const { signal } = this;
     const budget = this.scope.timeoutMs > 0 ? this.scope.timeoutMs : Infinity;
-    const started = performance.now();
     try {
       for (const pause of pollPauses(this.#leaseMs)) {
         const left = budget - (performance.now() - started);

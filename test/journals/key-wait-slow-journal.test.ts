@@ -9,22 +9,21 @@ import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
 
 // A call waiting for a key another live run holds waits at most its own `timeout`, also when the
-// journal is slow to read: each read used to get a whole timeout of its own after the wait's last
-// pause, so a call with a 1 s timeout waited nearly 2 s. Timed on a fake clock (timers,
+// journal is slow to read: the first read was not counted, and each later one got a whole timeout
+// of its own after the wait's last pause, so a call with a 1 s timeout waited nearly 2 s. Timed on a fake clock (timers,
 // performance.now, Date), advanced in small steps until the call settles.
 
 afterEach(() => void vi.useRealTimers());
 
 const ORDER = { service: 'ai-credits', how_many: 2, subscription: 7 };
 
-/** A memoryJournal whose reads after the first take `ms` (a loaded database). */
+/** A memoryJournal whose every read takes `ms` (a loaded database). */
 function slowToRead(ms: number): PurchaseJournal {
   const journal = memoryJournal();
-  let reads = 0;
   return {
     ...journal,
     get: async (key, options) => {
-      if (reads++ > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+      await new Promise((resolve) => setTimeout(resolve, ms));
       return journal.get(key, options);
     },
   };
