@@ -1,5 +1,6 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { sliceBlob } from './byte-ranges.js';
+import { bytePieceReader } from './byte-stream-pieces.js';
 import type { ChunkReader, PieceReader } from './chunk-reader.js';
 import { StreamReader } from './stream-source.js';
 
@@ -106,6 +107,9 @@ function rangeReader(
 function pieceReader(stream: StreamSource['stream']): PieceReader {
   // A web stream first: in Node it is async iterable too, but getReader works everywhere.
   if (isWebStream(stream)) {
+    // A byte stream is read without a fresh piece left to the collector per read.
+    const bytes = bytePieceReader(stream);
+    if (bytes) return bytes;
     const reader = stream.getReader();
     return { next: () => reader.read(), cancel: () => reader.cancel().catch(() => undefined) };
   }
