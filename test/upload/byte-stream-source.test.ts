@@ -114,6 +114,17 @@ describe.each(kinds)('an upload from $kind', ({ Stream, expectRead }) => {
     expectRead(source, frees, true);
   });
 
+  it('fails with the stream’s own error when it errs, finalizing nothing', async () => {
+    const frees = watchFrees();
+    const bytes = bytesOf(4 * CHUNK);
+    const error = new Error('disk on fire');
+    const source = streamOf(bytes, { failAt: { byte: 2 * CHUNK + 10, error } });
+    const failed = upload(source, bytes.byteLength);
+    await expect(failed).rejects.toMatchObject({ name: 'UploadError', cause: error });
+    expect(await h.copiesOf(lastName())).toBe(0);
+    expectRead(source, frees, true);
+  });
+
   it('stops a read the stream never answers when aborted, and cancels the stream', async () => {
     const frees = watchFrees();
     const bytes = bytesOf(4 * CHUNK);

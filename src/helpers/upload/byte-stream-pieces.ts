@@ -75,6 +75,7 @@ function freedPieces(reader: ReadableStreamDefaultReader<Uint8Array>): PieceRead
  * stream of another realm or library may keep what it hands out.
  */
 function handsOverItsPieces(stream: ReadableStream<Uint8Array>): boolean {
+  if (typeof ReadableStream !== 'function') return false; // a library's stream, no runtime's
   if (Object.getPrototypeOf(stream) !== ReadableStream.prototype) return false;
   if (Object.hasOwn(stream, 'getReader')) return false;
   transfers ??= enqueueTransfers();

@@ -15,11 +15,14 @@ export interface ByteStreamOptions {
   enqueueEvery?: number;
   /** From this byte on, pulls never settle (the stream stalls) until it is cancelled. */
   stallAt?: number;
+  /** From this byte on, the stream errs with this error. */
+  failAt?: { byte: number; error: Error };
 }
 
 /** A byte stream of `bytes`: fills a reader's buffer where it gives one, else enqueues a piece. */
 export function byteStream(bytes: Uint8Array, options: ByteStreamOptions = {}) {
   const { piece = 100, Stream = ReadableStream, enqueueEvery, stallAt = Infinity } = options;
+  const failAt = options.failAt ?? { byte: Infinity, error: new Error('unused') };
   let offset = 0;
   let pulls = 0;
   let onStall: () => void = () => undefined;
@@ -39,6 +42,7 @@ export function byteStream(bytes: Uint8Array, options: ByteStreamOptions = {}) {
         onStall();
         return new Promise<void>(() => undefined);
       }
+      if (offset >= failAt.byte) return controller.error(failAt.error);
       pulls++;
       const request = controller.byobRequest;
       if (offset >= bytes.byteLength) {
@@ -46,7 +50,12 @@ export function byteStream(bytes: Uint8Array, options: ByteStreamOptions = {}) {
         request?.respond(0);
         return;
       }
-      const take = Math.min(piece, bytes.byteLength - offset, stallAt - offset);
+      const take = Math.min(
+        piece,
+        bytes.byteLength - offset,
+        stallAt - offset,
+        failAt.byte - offset,
+      );
       if (request?.view && !(enqueueEvery && pulls % enqueueEvery === 0)) {
         const view = request.view;
         const length = Math.min(take, view.byteLength);
