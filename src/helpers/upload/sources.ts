@@ -30,7 +30,10 @@ export type { ChunkReader } from './chunk-reader.js';
  * @category Helpers
  */
 export interface StreamSource {
-  /** A web `ReadableStream`, or a Node `Readable` (any async iterable of `Uint8Array` pieces). */
+  /**
+   * A web `ReadableStream`, or a Node `Readable` (any async iterable of `Uint8Array` pieces). A web
+   * byte stream (a `fetch` body, `blob.stream()`) is the cheapest: read with no garbage per piece.
+   */
   stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
   /** How many bytes the stream holds; a stream that ends early or runs past it fails the upload. */
   size: number;
