@@ -52,6 +52,8 @@ export function isJsonData(value: unknown, depth = 0): boolean {
   // Plain loops: the money calls check their arguments on every call, and `every`'s closures and
   // `Object.values`' copy were most of what this check cost.
   if (Array.isArray(value)) {
+    // An array's own `toJSON` is what JSON.stringify would send instead (zod's copy drops it).
+    if ('toJSON' in value) return false;
     for (let at = 0; at < value.length; at++) if (!isJsonData(value[at], depth + 1)) return false;
     return true;
   }
