@@ -12,8 +12,8 @@ const SCRATCH_BYTES = 1024 * 1024;
  * {@link PieceReader} contract says (StreamReader copies it into a chunk before that):
  *
  * - where the stream is the runtime's own `ReadableStream` and that class transfers each piece a
- *   source enqueues (the spec does; Node, Chrome and Firefox do), every piece read is memory
- *   nothing else holds: it is freed once used. This is the cheapest read of the byte streams a
+ *   source enqueues (the spec does; Node, Chrome and Firefox do), every piece the runtime's own
+ *   reader gives is memory nothing else holds: it is freed once used. This is the cheapest read of the byte streams a
  *   runtime makes itself (a fetch body, a Blob's stream), which enqueue a fresh piece whatever
  *   the reader, and of a source that fills a BYOB request: it enqueues when there is none;
  * - any other byte stream (another class, or a runtime whose streams keep the source's buffer) is
@@ -22,15 +22,36 @@ const SCRATCH_BYTES = 1024 * 1024;
  *   request creates no piece at all. Pieces the stream's class does not hand over are never freed.
  */
 export function bytePieceReader(stream: ReadableStream<Uint8Array>): PieceReader | undefined {
+  const own = runtimeReader(stream);
+  if (own) return freedPieces(own);
   let byob: ReadableStreamBYOBReader;
   try {
     byob = stream.getReader({ mode: 'byob' });
   } catch {
     return undefined; // not a byte stream
   }
-  if (!handsOverItsPieces(stream)) return byobPieces(byob);
-  byob.releaseLock();
-  return freedPieces(stream.getReader());
+  return byobPieces(byob);
+}
+
+/**
+ * A default reader of `stream` made by the runtime's own `getReader`, whatever the object answers
+ * for `getReader` (a Proxy of a plain stream could hand out memory its owner keeps), if `stream`
+ * is a plain byte stream of the runtime's whose pieces are handed over; else `undefined`.
+ */
+function runtimeReader(
+  stream: ReadableStream<Uint8Array>,
+): ReadableStreamDefaultReader<Uint8Array> | undefined {
+  if (!handsOverItsPieces(stream)) return undefined;
+  const getReader = ReadableStream.prototype.getReader as (
+    this: ReadableStream<Uint8Array>,
+    options?: { mode: 'byob' },
+  ) => ReadableStreamDefaultReader<Uint8Array> | ReadableStreamBYOBReader;
+  try {
+    getReader.call(stream, { mode: 'byob' }).releaseLock(); // throws unless a byte stream
+    return getReader.call(stream) as ReadableStreamDefaultReader<Uint8Array>;
+  } catch {
+    return undefined; // not a byte stream, or not the runtime's (a Proxy, in a browser)
+  }
 }
 
 /** Each piece read into the last one's buffer. */
@@ -38,11 +59,14 @@ function byobPieces(reader: ReadableStreamBYOBReader): PieceReader {
   let scratch = new ArrayBuffer(SCRATCH_BYTES);
   return {
     next: async () => {
-      const result = await reader.read(new Uint8Array(scratch));
-      // The buffer came back (transferred) as this view's: the next read fills it again.
+      const given = scratch;
+      const result = await reader.read(new Uint8Array(given));
+      // The buffer came back as this view's (transferred, as the spec says, or filled in place):
+      // the next read fills it again. A reader that did not take ours gets a new one.
       const buffer = result.value?.buffer;
+      const tookOurs = buffer === given || given.byteLength === 0;
       scratch =
-        buffer instanceof ArrayBuffer && buffer.byteLength >= SCRATCH_BYTES
+        tookOurs && buffer instanceof ArrayBuffer && buffer.byteLength >= SCRATCH_BYTES
           ? buffer
           : new ArrayBuffer(SCRATCH_BYTES);
       return result.done ? { done: true, value: undefined } : result;
