@@ -6,7 +6,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { CHUNK, TOTAL, resumeHarness } from './support/resume-harness.js';
 import { bytesOf } from './support/upload-kit.js';
-import type { Es2024Buffer } from './support/watch-frees.js';
+import { watchFrees, type Es2024Buffer } from './support/watch-frees.js';
 
 const h = resumeHarness();
 afterEach(() => vi.restoreAllMocks());
@@ -86,3 +86,36 @@ it.each(attacks)(
     for (const own of handedOut) expect((own as Es2024Buffer).detached).toBe(false);
   },
 );
+
+it('a branch of a tee()d byte stream: the other branch still reads every byte it was given', async () => {
+  const frees = watchFrees();
+  const bytes = bytesOf(TOTAL * CHUNK - 17);
+  const [uploaded, kept] = plainByteStream(bytes).tee();
+  const reader = kept.getReader();
+  const pieces: Uint8Array[] = [];
+  const readAll = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      pieces.push(value);
+    }
+  })();
+  const file = await h
+    .client()
+    .media.upload(
+      { stream: uploaded, size: bytes.byteLength },
+      { operation_type: 'tiny', filename: 'teed.bin', checkDigest: true },
+    );
+  await readAll;
+  expect(h.recorder.simulator.fileBytes(file.id)).toEqual(bytes);
+  // The upload freed its branch's pieces; the other branch's are its own copies, all intact.
+  expect(frees.length).toBeGreaterThan(0);
+  const received = new Uint8Array(bytes.byteLength);
+  let at = 0;
+  for (const piece of pieces) {
+    received.set(piece, at);
+    at += piece.byteLength;
+  }
+  expect(at).toBe(bytes.byteLength);
+  expect(received).toEqual(bytes);
+});
