@@ -24,31 +24,30 @@ const SCRATCH_BYTES = 1024 * 1024;
 export function bytePieceReader(stream: ReadableStream<Uint8Array>): PieceReader | undefined {
   const own = runtimeReader(stream);
   if (own) return freedPieces(own);
-  let byob: ReadableStreamBYOBReader;
   try {
-    byob = stream.getReader({ mode: 'byob' });
+    return byobPieces(stream.getReader({ mode: 'byob' }));
   } catch {
     return undefined; // not a byte stream
   }
-  return byobPieces(byob);
 }
 
 /**
- * A default reader of `stream` made by the runtime's own `getReader`, whatever the object answers
- * for `getReader` (a Proxy of a plain stream could hand out memory its owner keeps), if `stream`
- * is a plain byte stream of the runtime's whose pieces are handed over; else `undefined`.
+ * A default reader made by the runtime's own `getReader`, whatever the object answers for
+ * `getReader` (a Proxy of a plain stream could hand out memory its owner keeps), of a plain byte
+ * stream of this runtime, whose byte streams transfer the buffer of each piece enqueued (so a
+ * reader's piece is its own), where buffers can be freed; else `undefined`. A subclass, or a
+ * stream of another realm or library, may keep what it hands out.
  */
 function runtimeReader(
   stream: ReadableStream<Uint8Array>,
 ): ReadableStreamDefaultReader<Uint8Array> | undefined {
-  if (!handsOverItsPieces(stream)) return undefined;
-  const getReader = ReadableStream.prototype.getReader as (
-    this: ReadableStream<Uint8Array>,
-    options?: { mode: 'byob' },
-  ) => ReadableStreamDefaultReader<Uint8Array> | ReadableStreamBYOBReader;
+  if (typeof ReadableStream !== 'function') return undefined; // a library's stream
+  const plain = ReadableStream.prototype;
+  if (Object.getPrototypeOf(stream) !== plain || Object.hasOwn(stream, 'getReader')) return;
   try {
-    getReader.call(stream, { mode: 'byob' }).releaseLock(); // throws unless a byte stream
-    return getReader.call(stream) as ReadableStreamDefaultReader<Uint8Array>;
+    plain.getReader.call(stream, { mode: 'byob' }).releaseLock(); // throws unless a byte stream
+    transfers ??= enqueueTransfers();
+    return transfers ? (plain.getReader.call(stream) as ReadableStreamDefaultReader) : undefined;
   } catch {
     return undefined; // not a byte stream, or not the runtime's (a Proxy, in a browser)
   }
@@ -63,13 +62,12 @@ function byobPieces(reader: ReadableStreamBYOBReader): PieceReader {
       const result = await reader.read(new Uint8Array(given));
       // The buffer came back as this view's (transferred, as the spec says, or filled in place):
       // the next read fills it again. A reader that did not take ours gets a new one.
-      const buffer = result.value?.buffer;
-      const tookOurs = buffer === given || given.byteLength === 0;
+      const buffer = result.value?.buffer as ArrayBuffer | undefined;
       scratch =
-        tookOurs && buffer instanceof ArrayBuffer && buffer.byteLength >= SCRATCH_BYTES
+        buffer && (buffer === given || given.byteLength === 0)
           ? buffer
           : new ArrayBuffer(SCRATCH_BYTES);
-      return result.done ? { done: true, value: undefined } : result;
+      return result;
     },
     cancel: () => reader.cancel().catch(() => undefined),
   };
@@ -81,41 +79,19 @@ function freedPieces(reader: ReadableStreamDefaultReader<Uint8Array>): PieceRead
   return {
     next: async () => {
       if (used) freePiece(used);
-      used = undefined;
       const result = await reader.read();
-      if (!result.done && result.value instanceof Uint8Array) used = result.value;
+      used = result.value;
       return result;
     },
-    cancel: () => {
-      used = undefined;
-      return reader.cancel().catch(() => undefined);
-    },
+    cancel: () => reader.cancel().catch(() => undefined),
   };
-}
-
-/**
- * The stream is a plain `ReadableStream` of this runtime, whose byte streams transfer the buffer of
- * each piece enqueued (so a reader's piece is its own), and buffers can be freed. A subclass or a
- * stream of another realm or library may keep what it hands out.
- */
-function handsOverItsPieces(stream: ReadableStream<Uint8Array>): boolean {
-  if (typeof ReadableStream !== 'function') return false; // a library's stream, no runtime's
-  if (Object.getPrototypeOf(stream) !== ReadableStream.prototype) return false;
-  if (Object.hasOwn(stream, 'getReader')) return false;
-  transfers ??= enqueueTransfers();
-  return transfers;
 }
 
 let transfers: boolean | undefined;
 
 function enqueueTransfers(): boolean {
-  const buffer = new ArrayBuffer(1) as ArrayBuffer & { transfer?: unknown };
-  if (typeof buffer.transfer !== 'function') return false;
-  const piece = new Uint8Array(buffer);
-  try {
-    new ReadableStream({ type: 'bytes', start: (controller) => controller.enqueue(piece) });
-  } catch {
-    return false;
-  }
+  const piece = new Uint8Array(1);
+  if (typeof (piece.buffer as { transfer?: unknown }).transfer !== 'function') return false;
+  new ReadableStream({ type: 'bytes', start: (controller) => controller.enqueue(piece) });
   return piece.byteLength === 0; // its buffer was transferred (detached) into the stream
 }
