@@ -2,7 +2,8 @@
 // stream transferred it, so it is the upload's alone. A stream that only looks plain (its
 // prototype is ReadableStream.prototype) may still hand out, through its own `getReader`, memory
 // its owner keeps: a Proxy of a plain byte stream, or a plain one given its own `getReader`. Such
-// memory must never be detached, and the bytes stored are the stream's.
+// memory must never be detached, and the bytes stored are the stream's. Nor may a tee()d branch's
+// freed pieces be the other branch's.
 import { afterEach, expect, it, vi } from 'vitest';
 import { CHUNK, TOTAL, resumeHarness } from './support/resume-harness.js';
 import { bytesOf } from './support/upload-kit.js';
