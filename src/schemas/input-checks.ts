@@ -12,14 +12,29 @@ export const AcademyInputSchema = z.optional(
   }),
 );
 
-/** True when JSON.stringify can encode `value`: no BigInt, no cycle, no throwing `toJSON`. */
+/**
+ * True when JSON.stringify can encode `value` as it was checked: no BigInt, no cycle, no throwing
+ * `toJSON`, and no object of its own with a `toJSON` key (zod's copy of a loose object keeps it,
+ * and JSON.stringify would send what it returns instead of the fields checked).
+ */
 function isJsonSerializable(value: unknown): boolean {
   try {
-    JSON.stringify(value);
+    JSON.stringify(value, refuseOwnToJson);
     return true;
   } catch {
     return false;
   }
+}
+
+function refuseOwnToJson(this: unknown, key: string, encoded: unknown): unknown {
+  const given = (this as Record<string, unknown>)[key];
+  if (given !== encoded && typeof given === 'object' && given !== null) {
+    const proto: unknown = Object.getPrototypeOf(given);
+    // A Date (its prototype's toJSON) is data; a plain object's own toJSON is a disguise.
+    if (proto === Object.prototype || proto === null || Array.isArray(given))
+      throw new TypeError('an object with its own toJSON');
+  }
+  return encoded;
 }
 
 /**
