@@ -107,7 +107,7 @@ describe.each(kinds)('an upload from $kind', ({ Stream, expectRead }) => {
     const source = streamOf(bytes);
     const failed = upload(source, 2 * CHUNK);
     await expect(failed).rejects.toMatchObject({
-      name: 'UploadError',
+      name: 'UploadSourceError',
       cause: { message: expect.stringMatching(/holds at least 6\d\d bytes.*declared size is 512/) },
     });
     expect(await h.copiesOf(lastName())).toBe(0);
@@ -120,7 +120,7 @@ describe.each(kinds)('an upload from $kind', ({ Stream, expectRead }) => {
     const error = new Error('disk on fire');
     const source = streamOf(bytes, { failAt: { byte: 2 * CHUNK + 10, error } });
     const failed = upload(source, bytes.byteLength);
-    await expect(failed).rejects.toMatchObject({ name: 'UploadError', cause: error });
+    await expect(failed).rejects.toMatchObject({ name: 'UploadSourceError', cause: error });
     expect(await h.copiesOf(lastName())).toBe(0);
     expectRead(source, frees, true);
   });
