@@ -4,6 +4,7 @@ import { GLOBAL_HELP, type Command } from './command.js';
 import { clientOf, journalClientOf, journalOf, type Context, type OpenJournal } from './context.js';
 import { DONE, UNSETTLED, type ExitCode } from './exit-codes.js';
 import { identityOf, keyFlags, shellWord } from './keyed.js';
+import { printableField } from './printable.js';
 import { reading } from './read-failure.js';
 import { UsageError } from './usage-error.js';
 
@@ -40,18 +41,25 @@ password in PGPASSWORD or ~/.pgpass, or the whole URL in SEATPAY_JOURNAL: never 
 ${GLOBAL_HELP}
 
 Exit codes: 0 done, 1 failed (the service or the journal could not be read: run again),
-2 usage mistake, 3 reconcile could not tell: settle it by hand.
+2 usage mistake, 3 reconcile could not tell: settle it by hand, 5 the key is in progress
+elsewhere (another run holds it: run again later).
 `;
 
 type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
 
 const STAGES = ['paying', 'sending', 'refused', 'paid', 'subscribed', 'done'];
 
+/**
+ * One line per key. Its fields are the journal's text, written by any program (an SDK key is any
+ * string): a line break or tab in one would forge a line or a column ("done, charged yes" for a
+ * key that is not), so each is printed on one line, controls escaped.
+ */
 function describe(entry: JournalEntry): string {
+  const field = (value: unknown) => printableField(String(value));
   const settled = entry.settled
-    ? `\tsettled ${entry.settled.charged === 'yes' ? 'charged' : 'not charged'} at ${entry.settled.at}`
+    ? `\tsettled ${entry.settled.charged === 'yes' ? 'charged' : 'not charged'} at ${field(entry.settled.at)}`
     : '';
-  return `${entry.key}\t${entry.kind}\t${entry.stage}\tcharged ${entry.charged}\t${entry.updatedAt}${settled}`;
+  return `${field(entry.key)}\t${field(entry.kind)}\t${field(entry.stage)}\tcharged ${field(entry.charged)}\t${field(entry.updatedAt)}${settled}`;
 }
 
 async function list(
@@ -89,7 +97,11 @@ async function reconcile(
   };
   const result = await reading(() => client.journal.reconcile(key, options));
   const { record: _record, ...shown } = result;
-  context.output.result(shown, `${key}: charged ${result.charged} (${result.evidence})`);
+  // The evidence quotes the service's answer (an invoice's dates): kept on its line.
+  context.output.result(
+    shown,
+    printableField(`${key}: charged ${result.charged} (${result.evidence})`),
+  );
   if (result.charged !== 'unknown') return DONE;
   context.output.note(
     `seatpay: the service cannot tell; check the owner's invoices, then: seatpay journal settle ${shellWord(key)} --charged|--not-charged --reason "<why>"${where}`,

@@ -7,6 +7,7 @@ import { DONE, FAILED, type ExitCode } from './exit-codes.js';
 import { concurrencyOf, rowText } from './keyed.js';
 import { reading } from './read-failure.js';
 import { UsageError } from './usage-error.js';
+import { printableField } from './printable.js';
 
 const OPTIONS = {
   csv: { type: 'string' },
@@ -53,7 +54,11 @@ async function change(context: Context, apply: () => Promise<Seat[]>): Promise<E
     if (!(error instanceof SeatsRefusedError)) throw error;
     for (const seat of error.applied) context.output.item({ status: 'changed', seat }, show(seat));
     for (const refusal of error.refused)
-      context.output.item({ status: 'refused', refusal }, `refused: ${refusal.message}`);
+      // The service's own words, kept on their line: a line break would forge a "changed" one.
+      context.output.item(
+        { status: 'refused', refusal },
+        `refused: ${printableField(refusal.message)}`,
+      );
     context.output.note(`seatpay: ${error.refused.length} seat change(s) refused`);
     return FAILED;
   }

@@ -16,17 +16,13 @@ import type { KeyScope } from '../keys/key-scope.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
 import { leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
 import { HOLDER, holdLive, isHeldLive } from './key-holder.js';
+import { OwnLease } from './own-lease.js';
+import { releaseIfLanded, releaseOf } from './late-claim.js';
 
 export { checkKeyAndJournal } from './key-checks.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
-
-/**
- * Per journal, the keys whose claim landed after their call gave up, while that claim is released
- * (see {@link KeyedJournal.claim}): a run of the key in this process reads it only after.
- */
-const releasing = new WeakMap<PurchaseJournal, Map<string, Promise<void>>>();
 
 /**
  * One key of a journal, as a money call uses it. Every operation is raced against the call's
@@ -53,6 +49,8 @@ export class KeyedJournal {
   #heartbeat: ReturnType<typeof setInterval> | undefined;
   /** Ends this run's mark on the key as held by a live run of this process (see key-holder.ts). */
   #unhold: (() => void) | undefined;
+  /** This run's claim, once it landed: what it wrote and when (see own-lease.ts). */
+  #own: OwnLease | undefined;
   /** This run's writes, one after another: a heartbeat never lands after the outcome. */
   #writing: Promise<unknown> = Promise.resolve();
 
@@ -77,7 +75,7 @@ export class KeyedJournal {
 
   /** The record of the key, made for this very request; undefined when there is none. */
   async read(): Promise<JournalRecord | undefined> {
-    const release = releasing.get(this.journal)?.get(this.key);
+    const release = releaseOf(this.journal, this.key);
     if (release) await this.#call('read', () => release);
     const found = await this.#call('read', () => this.journal.get(this.key, this.#options()));
     if (found === undefined || found === null) return undefined;
@@ -102,17 +100,19 @@ export class KeyedJournal {
    * deadline with {@link KeyInProgressError}.
    */
   async awaitOutcome(): Promise<JournalRecord | undefined> {
+    const started = performance.now(); // the first read is part of the wait
     let record = await this.read();
     if (!isHeldLive(this.key, record)) return record;
     const { signal } = this;
     const budget = this.scope.timeoutMs > 0 ? this.scope.timeoutMs : Infinity;
-    const started = performance.now();
     try {
       for (const pause of pollPauses(this.#leaseMs)) {
         const left = budget - (performance.now() - started);
         if (left <= 0) throw new KeyInProgressError(this.key);
         await sleep(Math.min(pause, left), signal);
-        record = await this.read();
+        // A slow read gets what is left of the wait, never a whole timeout more.
+        const rest = Math.max(1, budget - (performance.now() - started));
+        record = await withinMs(this.read(), rest, () => new KeyInProgressError(this.key));
         if (!isHeldLive(this.key, record)) return record;
       }
     } catch (error) {
@@ -153,12 +153,12 @@ export class KeyedJournal {
       ));
     try {
       const claimed = await this.#call('claim', start);
-      if (claimed) this.#hold(leased, unhold);
+      if (claimed) this.#hold(leased, unhold, new OwnLease(this.#leaseMs, leased.leaseUntil));
       else unhold();
       return claimed;
     } catch (error) {
       unhold();
-      if (started.landing) this.#releaseIfLanded(started.landing, withoutLease(stamped));
+      if (started.landing) releaseIfLanded(journal, key, started.landing, withoutLease(stamped));
       throw error;
     }
   }
@@ -193,8 +193,9 @@ export class KeyedJournal {
     await stored.catch(() => undefined);
   }
 
-  #hold(record: JournalRecord, unhold: () => void): void {
+  #hold(record: JournalRecord, unhold: () => void, own: OwnLease): void {
     this.#held = record;
+    this.#own = own;
     this.#unhold = unhold;
     const every = Math.max(1, Math.floor(this.#leaseMs / 3));
     this.#heartbeat ??= setInterval(() => this.#renew(), every);
@@ -228,28 +229,13 @@ export class KeyedJournal {
 
   async #store(record: JournalRecord): Promise<void> {
     const stamped = await this.#stamped(record);
-    return this.#call('write', () => this.journal.set(this.key, stamped), true);
-  }
-
-  /** Frees the key if the claim given up on lands after all (a late `true`). */
-  #releaseIfLanded(landing: Promise<boolean>, claimed: JournalRecord): void {
-    const { journal, key } = this;
-    const refused = {
-      ...claimed,
-      stage: 'refused',
-      charged: 'no',
-      updatedAt: new Date().toISOString(),
-    } as JournalRecord;
-    let keys = releasing.get(journal);
-    if (!keys) releasing.set(journal, (keys = new Map()));
-    const release: Promise<void> = landing
-      .then((landed) => (landed ? journal.set(key, refused) : undefined))
-      // A journal failing now leaves the claim as it was: unsettled, as any lost write.
-      .catch(() => undefined)
-      .finally(() => {
-        if (keys.get(key) === release) keys.delete(key);
-      });
-    keys.set(key, release);
+    const own = this.#own;
+    // Frozen past its lease, this run never writes over a key another run may hold or have paid.
+    const read = () => this.#call('read', () => this.journal.get(this.key), true);
+    if (own && !(await own.mayWrite(record, read))) return;
+    own?.writing(record);
+    await this.#call('write', () => this.journal.set(this.key, stamped), true);
+    own?.landed();
   }
 
   /** `record` as it is stored: its owner named, the client's secrets hidden. */

@@ -87,6 +87,9 @@ describe('seatpay and a key another run holds', () => {
       expect(stderr).toMatch(/in progress elsewhere/);
       expect(stderr).not.toMatch(/settle it/i);
     }
+    // The help an operator reads says what 5 means for these two.
+    const help = await runInProcess(['journal', '--help'], {});
+    expect(help.stdout).toMatch(/5 the key is in progress\s+elsewhere/);
     // Nothing was written: the other run's record is as it left it.
     const journal = fileJournal(path);
     expect(await journal.get('topup-2')).toMatchObject({ stage: 'sending', charged: 'unknown' });

@@ -50,7 +50,13 @@ export function formsOf(secret: string): SecretForms {
   return forms;
 }
 
-function buildForms(secret: string): SecretForms {
+/** A card number as typed: digits grouped by single spaces or dashes ("4242 4242 4242 4242"). */
+const GROUPED_DIGITS = /^\d+(?:[ -]\d+)+$/;
+
+function buildForms(given: string): SecretForms {
+  // Found however it comes back, grouped as typed, otherwise or not at all: as its digits are.
+  const ungrouped = GROUPED_DIGITS.test(given) ? given.replace(/[ -]/g, '') : given;
+  const secret = ungrouped.length >= PIECES_FROM ? ungrouped : given;
   const short = [...secret].length < SHORT_SECRET;
   const digitsOnly = /^\d+$/.test(secret) && secret.length >= PIECES_FROM;
   // A card number may come back grouped: "4111 1111 1111 1111", "4111-1111-...".

@@ -277,9 +277,13 @@ function usable(type: OperationType): OperationType {
  * exists; nothing is retried, and the resume record is gone, so uploading again starts afresh.
  */
 function checkWhole(file: MediaFile, expectedMd5: string): void {
-  const receivedMd5 = typeof file.name === 'string' ? file.name.toLowerCase() : String(file.name);
+  // Under validate 'warn' or 'off' the answer is any JSON the service sent (null, a name that is
+  // an object): it still ends as this error, never as a TypeError of reading it.
+  const answer: Partial<MediaFile> = typeof file === 'object' && file !== null ? file : {};
+  const { id, name } = answer;
+  const receivedMd5 = typeof name === 'string' ? name.toLowerCase() : String(JSON.stringify(name));
   if (receivedMd5 === expectedMd5) return;
-  throw new UploadDigestMismatchError({ fileId: file.id, expectedMd5, receivedMd5 });
+  throw new UploadDigestMismatchError({ fileId: id!, expectedMd5, receivedMd5 });
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).

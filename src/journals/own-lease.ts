@@ -1,0 +1,75 @@
+import type { JournalRecord } from './journal.js';
+import { HOLDER } from './key-holder.js';
+
+/**
+ * What a run knows of its own claim: the leases it wrote, and when one last landed. A run frozen
+ * past its lease (a stopped process, a suspended machine, a VM paused for migration) wakes up to
+ * a key others may have taken over meanwhile: its lease ran out, the key was settled, and another
+ * run may have claimed and paid it. Such a run must not write over their record a heartbeat, a
+ * release or a refusal (the key would read free, and the next run pay again); only a charge of
+ * its own is always recorded.
+ */
+export class OwnLease {
+  readonly #leaseMs: number;
+  /** Every `leaseUntil` this run sent, landed or not (an answer lost after the write landed). */
+  readonly #written = new Set<string>();
+  #landedWall = Date.now();
+  #landedMonotonic = performance.now();
+
+  constructor(leaseMs: number, claimed: string) {
+    this.#leaseMs = leaseMs;
+    this.#written.add(claimed);
+  }
+
+  /** A record about to be written: its lease is this run's from now on. */
+  writing(record: JournalRecord): void {
+    if (typeof record.leaseUntil === 'string') this.#written.add(record.leaseUntil);
+  }
+
+  /** A write of this run landed: its lease is current again. */
+  landed(): void {
+    this.#landedWall = Date.now();
+    this.#landedMonotonic = performance.now();
+  }
+
+  /**
+   * Whether the lease may have run out since this run's last write landed: half a lease gone by
+   * either clock (a healthy run renews every third). Then the record is read before writing.
+   */
+  mayHaveLapsed(): boolean {
+    const half = this.#leaseMs / 2;
+    return (
+      Date.now() - this.#landedWall >= half || performance.now() - this.#landedMonotonic >= half
+    );
+  }
+
+  /**
+   * Whether this run may write `record` now: always while its lease is surely current, or to
+   * record a charge; else only while `read` gives the record this run wrote (a journal that
+   * cannot tell says no: the key is left as it is, at worst unknown until settled).
+   */
+  async mayWrite(record: JournalRecord, read: () => Promise<unknown>): Promise<boolean> {
+    if (!this.mayHaveLapsed() || recordsCharge(record)) return true;
+    try {
+      return this.#isMine((await read()) as JournalRecord | undefined);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Whether `record` is still the one this run wrote (this process, one of its leases). */
+  #isMine(record: JournalRecord | undefined | null): boolean {
+    return (
+      typeof record === 'object' &&
+      record !== null &&
+      record.holder === HOLDER &&
+      typeof record.leaseUntil === 'string' &&
+      this.#written.has(record.leaseUntil)
+    );
+  }
+}
+
+/** Whether a record says the money moved: written whoever holds the key now. */
+function recordsCharge(record: JournalRecord): boolean {
+  return record.stage === 'done' || record.charged === 'yes';
+}
