@@ -3,31 +3,32 @@
 // client's fetch: no sockets, the simulator's work counted on both sides alike); and whether that
 // settles the goal (at most 1.5x plain) on this machine.
 //
-//   npx tsx bench/keyed-cost.ts [--rounds 30] [--warmup 2] [--calls 50] [--root <another checkout>]
-//                               [--subjects self,memoryJournal,fileJournal,identity] [--goal 1.5]
+//   npx tsx bench/keyed-cost.ts [--runs 3] [--rounds 30] [--warmup 2] [--calls 50]
+//                               [--root <checkout>] [--subjects self,memoryJournal,fileJournal,identity] [--goal 1.5]
 //                               [--wait-ms 2] [--node-flags=--single-threaded]
 //
-// Subjects: `memoryJournal`, `fileJournal` (a SQLite file in the OS's temporary directory, the claim
-// flushed to disk: its system time counts), `identity` (memoryJournal and an `identity`); `self`
+// Subjects: `memoryJournal`, `fileJournal` (a SQLite file in the OS's temporary directory, the
+// claim flushed to disk: its system time counts), `identity` (memoryJournal and an `identity`); `self`
 // is plain measured against itself, a control that must come out at 1.00; two probes for the disk's
 // wait: `fileJournalTmpfs` (the file on /dev/shm, where the flush returns at once) and
 // `memoryJournalWait` (a memoryJournal whose claim first waits `--wait-ms` on a timer).
 //
-// Method. One process runs every subject (plain Node with --expose-gc, bundled with esbuild: not
-// tsx, whose loader would be measured). A round runs, for each subject in turn, four blocks of
-// `calls` checkouts in ABBA order (plain, keyed, keyed, plain; BAAB the next round), so a drift of
-// the machine's speed during the pair weighs on both arms alike; the subjects' and the sides'
-// order rotates round by round. Before each block (outside the measure) the young generation is
+// Method. `--runs` processes, one after the other; each runs every subject (plain Node with
+// --expose-gc, bundled with esbuild: not tsx, whose loader would be measured). A round runs, for
+// each subject in turn, four blocks of `calls` checkouts in ABBA order (plain, keyed, keyed,
+// plain; BAAB the next round), so a drift of the machine's speed during the pair weighs on both
+// arms alike; the subjects' and the sides' order rotates round by round. Before each block (outside the measure) the young generation is
 // emptied: a block pays for the collections its own garbage causes, not the previous block's.
 // CPU is process.cpuUsage() (user + system, every thread: Web Crypto's, the collector's and the
 // thread pool's work count). The figure is the ratio of summed CPU, keyed over plain, across the
 // counted rounds (the warm-up rounds are run and thrown away), with a 90 % percentile bootstrap
-// interval that resamples the rounds, each round's two arms kept together; "met" when the
-// interval's high end is under the goal, "missed" when its low end is over it (each one-sided 95 %),
-// else "not settled". The control `self` checks the method: its interval must hold 1.00.
+// interval that resamples the runs, then the rounds within each, each round's two arms kept
+// together (a process's own luck, its JIT's and its heap's, moves a run's ratio); "met" when the
+// interval's high end is under the goal, "missed" when its low end is over it (each one-sided
+// 95 %), else "not settled". The control `self` checks the method: its interval must hold 1.00.
 //
-// Fair to both arms: both call the same client's `consumables.checkout` with the same order, against
-// the same simulator; the keyed arm does all a user's keyed call does, each with a new key (a
+// Fair to both arms: both call the same client's `consumables.checkout` with the same order,
+// against the same simulator; the keyed arm does all a user's keyed call does, each with a new key (a
 // first run): the key check, the owner's MAC, the read, the claim (for fileJournal, flushed before
 // the request leaves), the send, the outcome's record, the redaction of both records. Memory
 // journals are made anew each round (a long run's retained records would otherwise bring major
