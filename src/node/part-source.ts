@@ -1,7 +1,7 @@
 // The file part of a chunk as the Node sender reads it, whatever the upload's source: a byte range
 // of a Blob or File, a Uint8Array (a stream's chunk is one, buffered by the upload), or a range of
 // a file on disk (`fromPath`).
-import { streamsOwnPieces } from '../helpers/upload/free-piece.js';
+import { runtimeSlice, streamsOwnPieces } from '../helpers/upload/free-piece.js';
 import type { ChunkPart } from '../platform/platform.js';
 import type { FileSource } from './file-feed.js';
 
@@ -37,8 +37,11 @@ function* viewsOf(bytes: Uint8Array): Generator<Uint8Array> {
  * `stream`) may hand out memory its owner keeps, so its pieces are copied first.
  */
 async function* blobPieces(blob: Blob): AsyncGenerator<Uint8Array> {
+  // A plain Blob is cut by the runtime's own slice: a Proxy's `slice` could hand out kept memory.
+  const plain = streamsOwnPieces(blob);
   for (let start = 0; start < blob.size; start += PIECE_BYTES) {
-    const slice = blob.slice(start, Math.min(blob.size, start + PIECE_BYTES));
+    const end = Math.min(blob.size, start + PIECE_BYTES);
+    const slice = plain ? runtimeSlice(blob, start, end) : blob.slice(start, end);
     const pieces = slice.stream() as unknown as AsyncIterable<Uint8Array>;
     if (streamsOwnPieces(slice)) yield* pieces;
     else for await (const piece of pieces) yield piece.slice();

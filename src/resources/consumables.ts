@@ -135,7 +135,7 @@ export class ConsumablesResource {
         keyedCheckoutModule.load(wait).then((keyedCheckout) => {
           // Bad input: a typed error, nothing read or sent.
           keyedCheckout.checkKeyAndJournal({ key, journal, identity });
-          // Checked once: what is sent is this body, not checked again (issue 37).
+          // Checked once (issue 37): keyedCheckout records a copy of this body and sends that copy.
           const body = parseInput(checks.CheckoutParamsSchema, input, 'params');
           const loan = this.#core.keyLoan(options?.timeout);
           const scope = keyedCheckout.keyScopeOf(loan, key, identity, keyedCheckout.keyOwnerDigest);
@@ -143,8 +143,9 @@ export class ConsumablesResource {
             this.#defaultJournal?.() ??
             keyedCheckout.defaultJournalOf(sharedJournalOf(this) ?? this.#ownJournal);
           const keyed = { key, journal: journal ?? defaultJournal(), scope };
-          const send = (request?: RequestOptions) => this.#send(body, request, true);
-          return keyedCheckout.keyedCheckout(send, input, keyed, options, notes);
+          const send = (copy: Record<string, unknown>, request?: RequestOptions) =>
+            this.#send(copy, request, true);
+          return keyedCheckout.keyedCheckout(send, body, keyed, options, notes);
         }),
       wait,
     );

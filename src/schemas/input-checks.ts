@@ -12,14 +12,29 @@ export const AcademyInputSchema = z.optional(
   }),
 );
 
-/** True when JSON.stringify can encode `value`: no BigInt, no cycle, no throwing `toJSON`. */
+/**
+ * True when JSON.stringify can encode `value` as it was checked: no BigInt, no cycle, no throwing
+ * `toJSON`, and no object of its own with a `toJSON` key (zod's copy of a loose object keeps it,
+ * and JSON.stringify would send what it returns instead of the fields checked).
+ */
 function isJsonSerializable(value: unknown): boolean {
   try {
-    JSON.stringify(value);
+    JSON.stringify(value, refuseOwnToJson);
     return true;
   } catch {
     return false;
   }
+}
+
+function refuseOwnToJson(this: unknown, key: string, encoded: unknown): unknown {
+  const given = (this as Record<string, unknown>)[key];
+  if (given !== encoded && typeof given === 'object' && given !== null) {
+    const proto: unknown = Object.getPrototypeOf(given);
+    // A Date (its prototype's toJSON) is data; a plain object's own toJSON is a disguise.
+    if (proto === Object.prototype || proto === null || Array.isArray(given))
+      throw new TypeError('an object with its own toJSON');
+  }
+  return encoded;
 }
 
 /**
@@ -52,6 +67,8 @@ export function isJsonData(value: unknown, depth = 0): boolean {
   // Plain loops: the money calls check their arguments on every call, and `every`'s closures and
   // `Object.values`' copy were most of what this check cost.
   if (Array.isArray(value)) {
+    // An array's own `toJSON` is what JSON.stringify would send instead (zod's copy drops it).
+    if ('toJSON' in value) return false;
     for (let at = 0; at < value.length; at++) if (!isJsonData(value[at], depth + 1)) return false;
     return true;
   }

@@ -145,8 +145,13 @@ function copy(
   if (seen.has(value)) return '[Circular]';
   seen.add(value);
   try {
-    if (Array.isArray(value))
-      return value.map((item) => copy(item, secrets, scrub, depth + 1, seen));
+    if (Array.isArray(value)) {
+      // A new array filled here: an array's own `map` (or its species) could answer with a secret.
+      const items = new Array<unknown>(value.length);
+      for (let at = 0; at < value.length; at++)
+        if (at in value) items[at] = copy(value[at], secrets, scrub, depth + 1, seen); // holes kept
+      return items;
+    }
     if (!isPlainObject(value)) return `[${kindOf(value)}]`;
     const result: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {

@@ -97,12 +97,16 @@ export class Secrets {
   response(response: Response, text: string | undefined, known = this.#all): Response {
     const all = this.#with(known);
     let changed = false;
-    response.headers.forEach((value) => {
-      changed ||= !this.#cleanHeader(value, all);
+    response.headers.forEach((value, key) => {
+      // A name can echo a secret too (an error's headers hide it, as an object's key).
+      changed ||= !this.#cleanHeader(value, all) || !this.#cleanHeader(key, all);
     });
     if (!changed) return response;
     const headers = new Headers();
-    response.headers.forEach((value, key) => headers.append(key, scrubText(value, all)));
+    response.headers.forEach((value, key) => {
+      // A name cannot hold the marker's brackets: a header whose name quotes a secret is dropped.
+      if (scrubText(key, all) === key) headers.append(key, scrubText(value, all));
+    });
     const { status, statusText, url } = response;
     const copy = new Response(text === undefined ? response.body : text || null, {
       status,

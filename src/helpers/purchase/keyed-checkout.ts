@@ -2,6 +2,7 @@ import type { APIPromise } from '../../core/api-promise.js';
 import type { Answer } from '../../core/call.js';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { TimeoutError } from '../../core/errors/connection-error.js';
+import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import {
   howToSettle,
   KeyInProgressError,
@@ -22,8 +23,11 @@ export { keyOwnerDigest } from '../../keys/owner-digest.js';
 export { keyScopeOf } from '../../keys/key-scope.js';
 export { defaultJournalOf } from '../../journals/default-journal.js';
 
-/** Sends the checkout's input, unkeyed: the resource's own call, the input checked once before. */
-export type SendCheckout = (options?: RequestOptions) => APIPromise<CheckoutResult>;
+/** Sends `body`, unkeyed: the resource's own call, the input it came from checked once before. */
+export type SendCheckout = (
+  body: Record<string, unknown>,
+  options?: RequestOptions,
+) => APIPromise<CheckoutResult>;
 
 /** A checkout's key, the journal that records it, and what the client lends that journal. */
 export interface CheckoutKey {
@@ -56,11 +60,17 @@ export async function keyedCheckout(
   const { signal } = deadline;
   const state = { sent: false };
   try {
-    const journaled = new KeyedJournal(keyed.journal, keyed.key, 'checkout', params, signal, scope);
+    // One copy, recorded and sent: what the caller changes later (a nested field, a getter, a
+    // Proxy) cannot make the key's record name a request other than the one sent.
+    const body = jsonCopyOf(params);
+    const journaled = new KeyedJournal(keyed.journal, keyed.key, 'checkout', body, signal, scope);
     // The deadline is the request's too: one clock for the whole call.
     const { totalTimeout: _whole, ...perRequest } = options ?? {};
     const request = { ...perRequest, ...(signal ? { signal } : {}) };
-    const answer = await inTurn(keyed, signal, () => checkoutOnce(send, journaled, request, state));
+    const sendBody = (options: RequestOptions) => send(body, options);
+    const answer = await inTurn(keyed, signal, () =>
+      checkoutOnce(sendBody, journaled, request, state),
+    );
     // A recorded answer, returned without buying again, is marked as replayed (see `settled`).
     if (answer instanceof Replayed) notes.set({ 'seatpay.replayed': true });
     return answer;
@@ -107,8 +117,27 @@ const nothing = () => undefined;
 /** How many times a run takes turns with others for a key before it says the key is busy. */
 const TURNS = 5;
 
+/** Sends the checkout's one copy of its input. */
+type SendBody = (options: RequestOptions) => APIPromise<CheckoutResult>;
+
+/**
+ * The checked input as JSON gives it back: the data the key records and the body sent. A value
+ * that reads otherwise now than when it was checked (a getter, a Proxy) and cannot be encoded is
+ * a bad argument: nothing is claimed or sent.
+ */
+function jsonCopyOf(params: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
+  } catch {
+    throw new InvalidRequestError(
+      'Invalid params: must be JSON data that stays the same while it is read (no getter or Proxy that changes it)',
+      { field: 'params' },
+    );
+  }
+}
+
 async function checkoutOnce(
-  send: SendCheckout,
+  send: SendBody,
   journal: KeyedJournal,
   options: RequestOptions,
   state: { sent: boolean },
@@ -138,7 +167,7 @@ async function checkoutOnce(
 }
 
 async function sendClaimed(
-  send: SendCheckout,
+  send: SendBody,
   journal: KeyedJournal,
   record: CheckoutRecord,
   options: RequestOptions,

@@ -1,6 +1,6 @@
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { rangeReaderOf } from './byte-ranges.js';
-import { freePiece, streamsOwnPieces } from './free-piece.js';
+import { freePiece, runtimeSlice, streamsOwnPieces } from './free-piece.js';
 
 /** Bytes per read of a Blob that has no range reader of its own. */
 const PIECE_BYTES = 1024 * 1024;
@@ -11,12 +11,14 @@ const PIECE_BYTES = 1024 * 1024;
  * after 1 MiB slice. A slice's own stream is the cheapest read Node has (a third of the CPU of
  * `arrayBuffer()`); `arrayBuffer()` where a stream cannot be iterated (older browsers).
  */
-export function piecesOf(blob: Blob): AsyncIterable<Uint8Array> {
+export function piecesOf(blob: Blob, owned = false): AsyncIterable<Uint8Array> {
   const readRange = rangeReaderOf(blob);
   if (readRange) return readRange(0, blob.size, { reuse: true });
   return (async function* () {
     for (let start = 0; start < blob.size; start += PIECE_BYTES) {
-      const slice = blob.slice(start, Math.min(blob.size, start + PIECE_BYTES));
+      const end = Math.min(blob.size, start + PIECE_BYTES);
+      // Pieces to be freed come from the runtime's own slices (see streamsOwnPieces).
+      const slice = owned ? runtimeSlice(blob, start, end) : blob.slice(start, end);
       if (iterableStreams()) yield* slice.stream() as unknown as AsyncIterable<Uint8Array>;
       else yield new Uint8Array(await slice.arrayBuffer());
     }
@@ -28,7 +30,7 @@ export async function readBlobInto(blob: Blob, target: Uint8Array): Promise<void
   let at = 0;
   // A plain Blob's slices stream fresh copies: each is freed once copied (fromPath's are reused).
   const owned = !rangeReaderOf(blob) && streamsOwnPieces(blob);
-  for await (const piece of piecesOf(blob)) {
+  for await (const piece of piecesOf(blob, owned)) {
     if (at + piece.byteLength <= target.byteLength) target.set(piece, at);
     at += piece.byteLength;
     if (owned) freePiece(piece);

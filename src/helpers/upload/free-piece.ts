@@ -18,10 +18,26 @@ export function freePiece(piece: Uint8Array): void {
 
 /**
  * A plain Blob, whose `stream` is the runtime's own: its pieces are fresh copies nothing else
- * holds. A Blob of another class may hand out memory its owner keeps.
+ * holds. A Blob of another class may hand out memory its owner keeps; so may a Proxy of a plain
+ * Blob (its prototype and own keys look plain), which is why such a Blob is read through
+ * {@link runtimeSlice}, and one the runtime's `slice` refuses (a Proxy in a browser) is not plain.
  */
 export function streamsOwnPieces(blob: Blob): boolean {
-  return Object.getPrototypeOf(blob) === Blob.prototype && !Object.hasOwn(blob, 'stream');
+  if (Object.getPrototypeOf(blob) !== Blob.prototype || Object.hasOwn(blob, 'stream')) return false;
+  try {
+    runtimeSlice(blob, 0, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A slice of a Blob {@link streamsOwnPieces} accepted, cut by the runtime's own `slice` whatever
+ * the object answers for `slice`: a Blob of the runtime's, whose stream's pieces may be freed.
+ */
+export function runtimeSlice(blob: Blob, start: number, end: number): Blob {
+  return Blob.prototype.slice.call(blob, start, end);
 }
 
 /** ES2024's `ArrayBuffer.prototype.transfer` (Node 21, current browsers), beyond the compiler's lib. */

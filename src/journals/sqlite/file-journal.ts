@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { PurchaseJournal } from '../journal.js';
 import { inspectJournalFile, journalFileOf, readLegacyRecords } from './legacy-journal-file.js';
 import { fileIdentity, holdOpen, inTurn, isOpenHere } from './open-here.js';
@@ -108,7 +109,9 @@ export interface FileJournalOptions {
 }
 
 async function openStore(path: string): Promise<SqliteJournalStore> {
-  const file = await journalFileOf(path);
+  // Resolved once: a working directory changed during the awaits below (a lock waited for) must
+  // not send the database's open, or its log's flush (wal-flush.ts), to another folder's file.
+  const file = await journalFileOf(resolve(path), path);
   const id = await fileIdentity(file);
   return inTurn(id, async () => {
     // A file this process has open in SQLite is a database, and is not read outside SQLite:

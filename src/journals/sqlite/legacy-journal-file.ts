@@ -72,21 +72,21 @@ export async function readLegacyRecords(
   return records;
 }
 
-/** The file to use: `path`, or what a symlink there points to. */
-export async function journalFileOf(path: string): Promise<string> {
+/** The file to use: `file`, or what a symlink there points to; `path` names it in errors. */
+export async function journalFileOf(file: string, path = file): Promise<string> {
   let stats;
   try {
-    stats = await lstat(path);
+    stats = await lstat(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return path;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return file;
     throw failure(`Could not read the journal ${path}`, path, error);
   }
-  if (stats.isFile()) return path;
+  if (stats.isFile()) return file;
   if (!stats.isSymbolicLink()) {
     throw new JournalError(`The journal ${path} is not a file; move it away`, { path });
   }
   try {
-    return await realpath(path);
+    return await realpath(file);
   } catch (error) {
     throw failure(`The journal ${path} is a symlink to nothing`, path, error);
   }

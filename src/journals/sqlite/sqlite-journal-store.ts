@@ -1,5 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { WalFlush } from './wal-flush.js';
+import { OpenedFile } from './opened-file.js';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { JournalError } from '../journal-errors.js';
 import type { JournalRecord } from '../journal.js';
@@ -24,6 +25,8 @@ export class SqliteJournalStore {
     private readonly db: DatabaseSync,
     private readonly path: string,
     file: string,
+    /** The database file opened: a claim lands only while the path still names it. */
+    private readonly opened: OpenedFile,
     /** Called once the database is closed (open-here.ts). */
     private readonly released: () => void,
   ) {
@@ -56,7 +59,7 @@ export class SqliteJournalStore {
     try {
       db = new sqlite.DatabaseSync(file);
       await prepareJournalDatabase(db, path);
-      return new SqliteJournalStore(db, path, file, release);
+      return new SqliteJournalStore(db, path, file, await OpenedFile.of(file), release);
     } catch (error) {
       if (db?.isOpen) db.close(); // a failed open keeps no file handle
       release();
@@ -88,20 +91,37 @@ export class SqliteJournalStore {
     const row = rowOf(key, record);
     const { changes } = await this.#run('claim', () => this.#statements.claim.run(...row), signal);
     if (changes !== 1) return false;
+    const atItsPath = this.opened.isAtItsPath(); // alongside the flush: no wait of its own
     try {
       await this.#wal.flush();
     } catch (error) {
       // Not known to be on disk: taken back (nothing was sent), so the call fails as unclaimed.
-      this.#unclaim(row);
+      await this.#unclaim(row);
       throw failure(`Could not flush the claim to the journal ${this.path}`, this.path, error);
+    }
+    if (!(await atItsPath)) {
+      // Made in a file no one else sees: another process may claim the key at the path too.
+      await this.#unclaim(row);
+      throw new JournalError(
+        `The journal ${this.path} is no longer the file at that path (deleted or replaced while open): nothing was sent; close this journal and open it again`,
+        { path: this.path },
+      );
     }
     return true;
   }
 
-  /** Takes back a claim whose flush failed, if it is still the one this run wrote; best effort. */
-  #unclaim([key, record]: ReturnType<typeof rowOf>): void {
+  /**
+   * Takes back a claim whose flush failed, if it is still the one this run wrote; best effort. It
+   * waits for another process's write lock as any write does: given up at once, it left a key that
+   * was never sent "sent, outcome unknown".
+   */
+  async #unclaim([key, record]: ReturnType<typeof rowOf>): Promise<void> {
     try {
-      this.#statements.unclaim.run(key, record);
+      await this.#run(
+        'take back the claim',
+        () => this.#statements.unclaim.run(key, record),
+        undefined,
+      );
     } catch {
       // The journal is failing: the key stays claimed and unknown, settleable as any other.
     }

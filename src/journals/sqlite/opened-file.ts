@@ -1,0 +1,33 @@
+import { stat } from 'node:fs/promises';
+
+/**
+ * The database file a journal's connection opened, told by its device and inode. A file deleted
+ * or renamed away while open stays open: SQLite goes on writing into it where no other process
+ * (nor a new journal at the path) can see, while they record into a new file at the path, so two
+ * could claim one key and both pay. A claim therefore checks that the path still names this file.
+ * A `stat` by name opens no descriptor, so it cannot drop one of SQLite's POSIX locks
+ * (open-here.ts).
+ */
+export class OpenedFile {
+  private constructor(
+    private readonly file: string,
+    private readonly dev: bigint,
+    private readonly ino: bigint,
+  ) {}
+
+  /** `file` as it is now (just opened by SQLite, which created it if need be). */
+  static async of(file: string): Promise<OpenedFile> {
+    const { dev, ino } = await stat(file, { bigint: true });
+    return new OpenedFile(file, dev, ino);
+  }
+
+  /** Whether the path still names the file opened (not deleted, not replaced). */
+  async isAtItsPath(): Promise<boolean> {
+    try {
+      const now = await stat(this.file, { bigint: true });
+      return now.dev === this.dev && now.ino === this.ino;
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import { readlinkSync } from 'node:fs';
+import { mkdir, mkdtemp, open, realpath, rm, type FileHandle } from 'node:fs/promises';
+import { DatabaseSync } from 'node:sqlite';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PurchaseRecord } from '../../src/index.js';
+import { fileJournal } from '../../src/node.js';
+
+// A fileJournal given a relative path opens its database, then flushes each claim's write-ahead
+// log. Opening can wait (another process creating the file holds its lock): a working directory
+// changed meanwhile must not make the flush reach another directory's file of the same name (a
+// claim told "on disk" when its own log was never flushed). The pauses are fake timers.
+let dir: string;
+let here: string;
+let elsewhere: string;
+let other: DatabaseSync;
+let neighbour: DatabaseSync;
+let handleProto: FileHandle;
+const cwd = process.cwd();
+beforeEach(async () => {
+  dir = await realpath(await mkdtemp(join(tmpdir(), 'seatpay-chdir-')));
+  here = join(dir, 'here');
+  elsewhere = join(dir, 'elsewhere');
+  await mkdir(here);
+  await mkdir(elsewhere);
+  const probe = await open(join(dir, 'probe'), 'w');
+  handleProto = Object.getPrototypeOf(probe) as FileHandle;
+  await probe.close();
+  // Another directory's database of the same name, its log on disk (a connection keeps it).
+  neighbour = new DatabaseSync(join(elsewhere, 'orders.db'));
+  neighbour.exec('PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1)');
+  // The process creating this directory's file, holding its write lock for a moment.
+  other = new DatabaseSync(join(here, 'orders.db'));
+  other.exec('BEGIN IMMEDIATE');
+  process.chdir(here);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  process.chdir(cwd);
+  other.close();
+  neighbour.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const record = {
+  stage: 'paying',
+  charged: 'unknown',
+  plan: { id: 1, slug: 'personal' },
+  preview: {},
+  updatedAt: new Date(0).toISOString(),
+} as unknown as PurchaseRecord;
+
+async function pausedOnTheLock(): Promise<void> {
+  while (vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('fileJournal with a relative path, the working directory changed while it opens', () => {
+  it("flushes its own database's log, not a file of the same name in the new directory", async () => {
+    const flushed: string[] = [];
+    const datasync = handleProto.datasync;
+    vi.spyOn(handleProto, 'datasync').mockImplementation(async function (this: FileHandle) {
+      flushed.push(readlinkSync(`/proc/self/fd/${this.fd}`));
+      return datasync.call(this);
+    });
+    const journal = fileJournal('orders.db');
+    const read = journal.get('order-1');
+    await Promise.race([read, pausedOnTheLock()]);
+    process.chdir(elsewhere); // the application moves on while the journal waits
+    other.exec('COMMIT');
+    await vi.runAllTimersAsync();
+    await read;
+    expect(await journal.claim!('order-1', record)).toBe(true);
+    journal.close();
+    expect(flushed).toEqual([join(here, 'orders.db-wal')]);
+    expect(other.prepare('SELECT key FROM seatpay_journal').all()).toEqual([{ key: 'order-1' }]);
+  });
+});
