@@ -73,7 +73,10 @@ const sides = [
   { label: 'this checkout', root: here },
 ];
 const dir = await mkdtemp(join(tmpdir(), 'seatpay-keyed-cost-'));
-const tmpfsDir = await mkdtemp(join('/dev/shm', 'seatpay-keyed-cost-'));
+// Only for fileJournalTmpfs (Linux's /dev/shm is memory: the flush returns at once).
+const tmpfsDir = values.subjects.split(',').includes('fileJournalTmpfs')
+  ? await mkdtemp(join('/dev/shm', 'seatpay-keyed-cost-'))
+  : dir;
 try {
   // The entry: this checkout's measuring code, and each side's own sources.
   const source = (root: string, path: string) => JSON.stringify(join(root, 'src', path));
@@ -116,7 +119,7 @@ try {
   summarize(runs, Number(values.goal));
 } finally {
   await rm(dir, { recursive: true, force: true });
-  await rm(tmpfsDir, { recursive: true, force: true });
+  if (tmpfsDir !== dir) await rm(tmpfsDir, { recursive: true, force: true });
 }
 
 /** Runs the bundled child, echoing its output; resolves to the data line it ends with. */
