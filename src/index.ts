@@ -50,6 +50,7 @@ export {
   UploadDigestMismatchError,
   UploadError,
   UploadMayExistError,
+  UploadSourceError,
 } from './helpers/helper-errors.js';
 export {
   JournalError,

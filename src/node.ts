@@ -15,7 +15,7 @@
 import { createReadStream, openAsBlob, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { SeatpayError } from './core/errors/seatpay-error.js';
+import { SourceReadError } from './helpers/upload/source-read-error.js';
 import type { RangeReadable } from './helpers/upload/byte-ranges.js';
 import type { ByteRangeReader } from './platform/platform.js';
 import { mimeOfPath } from './node/mime-types.js';
@@ -91,19 +91,26 @@ class PathFile extends File implements RangeReadable {
   }
 }
 
+/**
+ * Reads ranges of the file as `fromPath` found it: its size and modification time are checked
+ * before each range is read and again once it was read, so bytes of a file truncated, grown or
+ * rewritten meanwhile never count as the file's (the upload fails with `UploadSourceError`).
+ */
 function fileReader(path: string, opened: Stats): ByteRangeReader {
   return async function* read(start, end, options) {
-    const now = await stat(path);
-    if (now.size !== opened.size || now.mtimeMs !== opened.mtimeMs) {
-      throw new SeatpayError(`${path} changed after fromPath opened it`);
-    }
+    await unchanged(path, opened);
     if (end <= start) return;
-    if (options?.reuse) {
-      yield* reusingRead(path, start, end);
-      return;
-    }
-    yield* createReadStream(path, { start, end: end - 1, highWaterMark: READ_SIZE });
+    if (options?.reuse) yield* reusingRead(path, start, end);
+    else yield* createReadStream(path, { start, end: end - 1, highWaterMark: READ_SIZE });
+    await unchanged(path, opened);
   };
+}
+
+async function unchanged(path: string, opened: Stats): Promise<void> {
+  const now = await stat(path);
+  if (now.size !== opened.size || now.mtimeMs !== opened.mtimeMs) {
+    throw new SourceReadError(`${path} changed after fromPath opened it`);
+  }
 }
 
 /**
@@ -116,7 +123,7 @@ async function* reusingRead(path: string, start: number, end: number): AsyncGene
   try {
     for (let at = start; at < end;) {
       const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.byteLength, end - at), at);
-      if (bytesRead === 0) throw new SeatpayError(`${path} ended before byte ${end}`);
+      if (bytesRead === 0) throw new SourceReadError(`${path} ended before byte ${end}`);
       at += bytesRead;
       yield buffer.subarray(0, bytesRead);
     }

@@ -151,3 +151,63 @@ export class UploadDigestMismatchError extends UploadError {
     this.receivedMd5 = details.receivedMd5;
   }
 }
+
+/**
+ * The upload's source changed or could not be read while it uploaded: a file truncated, grown or
+ * rewritten after `fromPath` (or `fs.openAsBlob`) opened it, a `File` from a page's file input
+ * that the browser no longer reads (`NotReadableError`), a stream that failed or held another
+ * number of bytes than its `size`. Nothing was finalized, and the chunk was not retried: reading
+ * a changed source again cannot give the bytes the upload started with, and chunks of two
+ * versions of a file must never be assembled into one. `cause` is the read's own error;
+ * `failedChunks` the chunks being read.
+ *
+ * Upload the source again as it is now. With `resume`, the same resume key keeps the chunks
+ * already acknowledged, and each is reused only if the source's bytes still match it (its
+ * SHA-256 is in the record): a file that changed starts afresh, a stream read again from its
+ * start sends only what is missing.
+ *
+ * @example
+ * ```ts
+ * import { UploadSourceError } from 'seatpay';
+ *
+ * try {
+ *   await client.media.upload(file, { operation_type: 'media' });
+ * } catch (error) {
+ *   if (!(error instanceof UploadSourceError)) throw error;
+ *   console.log('the file changed while it uploaded: pick it again', error.cause);
+ * }
+ * ```
+ * @category Errors
+ */
+export class UploadSourceError extends UploadError {
+  static override readonly seatpayErrorClass: string = 'UploadSourceError';
+  override name = 'UploadSourceError';
+  /** The unique name the upload's chunks carried (undefined when it failed before it had one). */
+  readonly uploadName: string | undefined;
+  /** The key of its resume record in the store, when the upload has `resume`. */
+  readonly resumeKey: string | undefined;
+
+  constructor(details: {
+    failedChunks: number[];
+    cause: unknown;
+    reason: string;
+    uploadName: string | undefined;
+    resumeKey: string | undefined;
+  }) {
+    const chunks = details.failedChunks;
+    const again =
+      details.resumeKey === undefined
+        ? 'upload it again from the source as it is now'
+        : `upload it again from the source as it is now, with the same resume key: the chunks already acknowledged are kept in its resume record and reused only where the source's bytes still match them`;
+    const where =
+      chunks.length === 0
+        ? ''
+        : `${chunks.length === 1 ? 'chunk' : 'chunks'} ${chunks.join(', ')}: `;
+    super(
+      `The source changed or could not be read while uploading (${where}${details.reason}), so the file was not finalized and nothing was retried: ${again}`,
+      { failedChunks: chunks, cause: details.cause },
+    );
+    this.uploadName = details.uploadName;
+    this.resumeKey = details.resumeKey;
+  }
+}

@@ -15,6 +15,12 @@ import { awaitsBillingTeam } from './usable-subscription.js';
  */
 const now = (): number => Math.round(performance.now());
 
+/**
+ * The most ids `exclude` may hold: far more subscriptions than an account lists, and few enough
+ * that reading them all costs milliseconds.
+ */
+const MAX_EXCLUDED = 1_000_000;
+
 /** A poll started near the deadline may finish up to this long after it. */
 const MIN_POLL_TIMEOUT = 1_000;
 
@@ -153,6 +159,13 @@ export function checkWaitForOptions(options: Partial<WaitForOptions> | null | un
     throw new InvalidRequestError('Invalid exclude: must be an array of subscription ids', {
       field: 'exclude',
     });
+  }
+  // Its length before it is read: a sparse array of 2 ** 32 - 1 holes took minutes to iterate.
+  if (Array.isArray(exclude) && exclude.length > MAX_EXCLUDED) {
+    throw new InvalidRequestError(
+      `Invalid exclude: must hold at most ${MAX_EXCLUDED} subscription ids (it has length ${exclude.length})`,
+      { field: 'exclude' },
+    );
   }
   for (const [name, value] of [
     ['match', match],

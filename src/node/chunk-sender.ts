@@ -8,6 +8,7 @@ import http, { type ClientRequest, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import { NULL_BODY, boundedResponse } from './bounded-response.js';
+import { SourceReadError } from '../helpers/upload/source-read-error.js';
 import { FileFeed, type FileSource } from './file-feed.js';
 
 const agents = {
@@ -35,9 +36,10 @@ export interface ChunkRequest {
  * Sends `request` and resolves with the answer as a web `Response`, as `fetch` would, once the
  * body is no longer needed (all of it went to the socket, or the request ended): exact
  * `Content-Length`, a keep-alive agent, no redirects followed, the answer's body read at most
- * up to 1 MiB. A failure rejects with `TypeError('fetch failed', { cause })`
- * like Node's fetch, and an abort with the signal's reason, so the core classifies both as it
- * does for fetch.
+ * up to 1 MiB. A failure rejects with `TypeError('fetch failed', { cause })` like Node's fetch,
+ * and an abort with the signal's reason, so the core classifies both as it does for fetch; a file
+ * part that cannot be read (the file changed) rejects with its `SourceReadError`, which is no
+ * network failure and is never retried.
  */
 export function sendChunk(request: ChunkRequest): Promise<Response> {
   const { url, signal } = request;
@@ -85,6 +87,8 @@ function answerOf(
     stopFeeding();
     if (settled) return; // the answer came first (a 401 before the body): its body is read
     outgoing.destroy();
+    // The file part could not be read (the file changed): no network failure, never retried.
+    if (error instanceof SourceReadError) return settle(() => reject(error));
     settle(() => reject(new TypeError('fetch failed', { cause: error })));
   };
   const onAbort = () => {

@@ -1,4 +1,6 @@
+import { AbortError } from '../core/errors/abort-error.js';
 import { freePiece } from '../helpers/upload/free-piece.js';
+import { SourceReadError, sourceReadError } from '../helpers/upload/source-read-error.js';
 
 /** The file part of a chunk, as the Node sender streams it. */
 export interface FileSource {
@@ -36,22 +38,31 @@ export class FileFeed {
     private readonly onFileBytes?: (sentBytes: number) => void,
   ) {}
 
-  /** The pieces, as Buffers viewing the reader's memory (no copy). */
+  /**
+   * The pieces, as Buffers viewing the reader's memory (no copy). A read that fails, or that gives
+   * more or fewer bytes than the part's length, fails with a `SourceReadError`: the source changed
+   * or could not be read, which the sender reports as such, never as a network failure.
+   */
   async *pieces(): AsyncGenerator<Buffer, void, undefined> {
     const { length } = this.file;
     let read = 0;
-    for await (const bytes of this.file.read()) {
-      if (this.closed) return;
-      if (bytes.byteLength === 0) continue; // a stream never emits it: it would wait forever
-      read += bytes.byteLength;
-      if (read > length) throw new Error(`The file part is longer than its ${length} bytes`);
-      const piece = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      const written = new Promise<void>((resolve) => (this.waiting = { piece, resolve }));
-      yield piece;
-      await written;
-      if (this.closed) return;
+    try {
+      for await (const bytes of this.file.read()) {
+        if (this.closed) return;
+        if (bytes.byteLength === 0) continue; // a stream never emits it: it would wait forever
+        read += bytes.byteLength;
+        if (read > length) throw new SourceReadError(`it holds more than its ${length} bytes`);
+        const piece = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        const written = new Promise<void>((resolve) => (this.waiting = { piece, resolve }));
+        yield piece;
+        await written;
+        if (this.closed) return;
+      }
+    } catch (error) {
+      // The upload stopping the read (a stream's chunk no longer read) is no read failure.
+      throw error instanceof AbortError ? error : sourceReadError(error);
     }
-    if (read < length) throw new Error(`The file part ended after ${read} of its ${length} bytes`);
+    if (read < length) throw new SourceReadError(`it ended after ${read} of its ${length} bytes`);
   }
 
   /** Called for every piece the socket took: the file's own go on to the next read. */

@@ -1,5 +1,6 @@
 import { sendChunk } from '../node/chunk-sender.js';
 import { fileSourceOf } from '../node/part-source.js';
+import { sourceReadError } from '../helpers/upload/source-read-error.js';
 import { VERSION } from '../version.js';
 import { hasProcessEnv, readProcessEnv } from './environment.js';
 import { createHash } from 'node:crypto';
@@ -34,9 +35,32 @@ const nodeChunkSender: ChunkSender = {
 async function encodeForm(
   form: FormData,
 ): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }> {
-  const encoded = new Response(form);
+  const encoded = new Response(await readParts(form));
   const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
   return { body: new Uint8Array(await encoded.arrayBuffer()), contentType };
+}
+
+/**
+ * `form` with its file parts read into memory. undici encodes a file part from `blob.stream()`,
+ * and a file-backed Blob (`fs.openAsBlob`, `fromPath`) whose file changed then throws its
+ * `NotReadableError` outside any promise: an uncaught exception, and a body that never ends.
+ * `arrayBuffer()` rejects with it instead: a `SourceReadError`, which the request path hands on
+ * unretried and the upload reports as a source that changed.
+ */
+async function readParts(form: FormData): Promise<FormData> {
+  const read = new FormData();
+  for (const [name, value] of form) {
+    if (typeof value === 'string') read.append(name, value);
+    else read.append(name, new Blob([await bytesOf(value)], { type: value.type }), value.name);
+  }
+  return read;
+}
+
+/** A file part's bytes; a read that fails is the source's failure, never the network's. */
+function bytesOf(file: Blob): Promise<ArrayBuffer> {
+  return file.arrayBuffer().catch((error: unknown) => {
+    throw sourceReadError(error);
+  });
 }
 
 /**

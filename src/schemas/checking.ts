@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { withPlainCheck } from '../core/validate/plain-check.js';
 import type { ExactInput } from './exact-input.js';
-import { isJsonData, JsonSafe } from './input-checks.js';
+import { boundedArray, isJsonData, JsonSafe, MAX_ARRAY_ITEMS } from './input-checks.js';
 import { CurrencySchema } from './invoices.js';
 import {
   AcademyInputSchema,
@@ -30,17 +30,14 @@ import { ServiceItemSchema } from './payments.js';
 export const CheckingParamsSchema = /* @__PURE__ */ withPlainCheck(
   z
     .looseObject({
-      /** The plans to price: ids from `plan.id` (a slug is accepted too). */
-      plans: z
-        .array(
-          z.union([IdInputSchema, NonEmptyStringSchema], {
-            error: 'each plan must be a positive integer id (or a slug)',
-          }),
-          {
-            error: 'must be an array of plan ids',
-          },
-        )
-        .check(z.minLength(1, { error: 'must name at least one plan' })),
+      /** The plans to price: ids from `plan.id` (a slug is accepted too); at most 10,000. */
+      plans: boundedArray(
+        z.union([IdInputSchema, NonEmptyStringSchema], {
+          error: 'each plan must be a positive integer id (or a slug)',
+        }),
+        { error: 'must be an array of plan ids' },
+        z.minLength(1, { error: 'must name at least one plan' }),
+      ),
       /** How many seats to price a team plan for (an integer >= 1); omit it for other plans. */
       team_seats: z.optional(IdInputSchema),
       /**
@@ -60,7 +57,7 @@ export const CheckingParamsSchema = /* @__PURE__ */ withPlainCheck(
 function isPlainCheckingParams(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const { plans, team_seats, academy } = value as Record<string, unknown>;
-  if (!Array.isArray(plans) || plans.length === 0) return false;
+  if (!Array.isArray(plans) || plans.length === 0 || plans.length > MAX_ARRAY_ITEMS) return false;
   // By index, as zod and JSON.stringify read it: an array's own iterator could hide a plan.
   for (let at = 0; at < plans.length; at++)
     if (!isIdInput(plans[at]) && !isNonEmptyString(plans[at])) return false;

@@ -13,20 +13,67 @@ export const AcademyInputSchema = z.optional(
 );
 
 /**
+ * The most items an array argument may hold (`plans`, `add_seats`, `replace_seats`, a media
+ * `meta.categories`, any array among a request's extra fields): the service names no bound of its
+ * own, and no call needs more. Checked by length before anything walks the array: a sparse array
+ * (`a.length = 2 ** 32 - 1`, `new Array(1e9)`) costs nothing to make, and zod, JSON.stringify or
+ * a loop over it would spend minutes on its holes.
+ */
+export const MAX_ARRAY_ITEMS = 10_000;
+
+/** What an array argument over {@link MAX_ARRAY_ITEMS} is told. */
+const TOO_MANY_ITEMS = `must hold at most ${MAX_ARRAY_ITEMS} items: send more in several calls`;
+
+/** True unless `value` is an array longer than {@link MAX_ARRAY_ITEMS}. */
+function isNotOversized(value: unknown): boolean {
+  return !Array.isArray(value) || value.length <= MAX_ARRAY_ITEMS;
+}
+
+/**
+ * `z.array(items)` whose length is checked first, before zod reads a single item: anything else
+ * (a non-array too) goes on to the array schema as it is, which words its own refusal.
+ */
+export function boundedArray<T extends z.ZodMiniType>(
+  items: T,
+  params: { error: string },
+  ...checks: z.core.CheckFn<z.output<T>[]>[] | z.core.$ZodCheck<z.output<T>[]>[]
+): z.ZodMiniPipe<z.ZodMiniCustom<z.input<T>[], z.input<T>[]>, z.ZodMiniArray<T>> {
+  return z.pipe(
+    z.custom<z.input<T>[]>(isNotOversized, { error: TOO_MANY_ITEMS }),
+    z.array(items, params).check(...checks),
+  );
+}
+
+/** Thrown by the replacer below for an array too long: JSON.stringify stops at once. */
+class OversizedArray extends Error {}
+
+/**
  * True when JSON.stringify can encode `value` as it was checked: no BigInt, no cycle, no throwing
- * `toJSON`, and no object of its own with a `toJSON` key (zod's copy of a loose object keeps it,
- * and JSON.stringify would send what it returns instead of the fields checked).
+ * `toJSON`, no object of its own with a `toJSON` key (zod's copy of a loose object keeps it, and
+ * JSON.stringify would send what it returns instead of the fields checked), no array too long.
+ * Plain data is found so without encoding it ({@link isJsonData}, a third of the cost of
+ * JSON.stringify); anything else is encoded through {@link refuseDisguised}.
  */
 function isJsonSerializable(value: unknown): boolean {
   try {
-    JSON.stringify(value, refuseOwnToJson);
+    if (isJsonData(value)) return true;
+  } catch {
+    // A Proxy or a getter that throws: JSON.stringify judges it.
+  }
+  try {
+    JSON.stringify(value, refuseDisguised);
     return true;
   } catch {
     return false;
   }
 }
 
-function refuseOwnToJson(this: unknown, key: string, encoded: unknown): unknown {
+/**
+ * Sees each value before JSON.stringify encodes it, with the key that holds it: an array too long
+ * is refused before it is iterated, and a plain object's own `toJSON` (a disguise) is refused.
+ */
+function refuseDisguised(this: unknown, key: string, encoded: unknown): unknown {
+  if (Array.isArray(encoded) && encoded.length > MAX_ARRAY_ITEMS) throw new OversizedArray(key);
   const given = (this as Record<string, unknown>)[key];
   if (given !== encoded && typeof given === 'object' && given !== null) {
     const proto: unknown = Object.getPrototypeOf(given);
@@ -37,12 +84,43 @@ function refuseOwnToJson(this: unknown, key: string, encoded: unknown): unknown 
   return encoded;
 }
 
+/** Why {@link JsonSafe} refused `value`: an array too long (named by its path), or anything else. */
+function jsonSafeMessage(value: unknown): string {
+  try {
+    JSON.stringify(value, refuseDisguised);
+  } catch (error) {
+    if (error instanceof OversizedArray) {
+      const path = oversizedPath(value, 0) ?? [error.message];
+      return `${path.join('.')} ${TOO_MANY_ITEMS}`;
+    }
+  }
+  return 'must be JSON-serializable';
+}
+
+/**
+ * Where the array too long sits in `value` (`['extra', '0']`), found on the refusal's path only:
+ * arrays within the bound and own keys, at most 32 deep, as {@link isJsonData} reads them.
+ */
+function oversizedPath(value: unknown, depth: number): string[] | undefined {
+  if (typeof value !== 'object' || value === null || depth > 32) return undefined;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const inner = record[key];
+    if (!isNotOversized(inner)) return [key];
+    const below = oversizedPath(inner, depth + 1);
+    if (below) return [key, ...below];
+  }
+  return undefined;
+}
+
 /**
  * Loose request objects pass unknown fields through to the JSON body. A BigInt or a cycle among
  * them made JSON.stringify throw inside the request, which surfaced as a ConnectionError (or, for
  * `meta`, a TypeError) after the call had started: it is an argument error, found up front.
  */
-export const JsonSafe = z.refine(isJsonSerializable, { error: 'must be JSON-serializable' });
+export const JsonSafe = z.refine(isJsonSerializable, {
+  error: (issue) => jsonSafeMessage(issue.input),
+});
 
 /**
  * True for data JSON.stringify encodes as it is, found without encoding it: text, numbers,
@@ -67,6 +145,8 @@ export function isJsonData(value: unknown, depth = 0): boolean {
   // Plain loops: the money calls check their arguments on every call, and `every`'s closures and
   // `Object.values`' copy were most of what this check cost.
   if (Array.isArray(value)) {
+    // Its length first: a sparse array of 2 ** 32 - 1 holes would take minutes to walk.
+    if (value.length > MAX_ARRAY_ITEMS) return false;
     // An array's own `toJSON` is what JSON.stringify would send instead (zod's copy drops it).
     if ('toJSON' in value) return false;
     for (let at = 0; at < value.length; at++) if (!isJsonData(value[at], depth + 1)) return false;

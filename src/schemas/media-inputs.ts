@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { NonEmptyStringSchema } from './common.js';
 import type { ExactInput } from './exact-input.js';
-import { AcademyInputSchema, JsonSafe } from './input-checks.js';
+import { AcademyInputSchema, boundedArray, JsonSafe } from './input-checks.js';
 
 /**
  * Validates the arguments of `media.uploadChunk` before anything is sent: `chunk_index` must be
@@ -86,8 +86,8 @@ export const MediaMetaSchema = z
     slug: z.optional(z.string()),
     /** A human-readable name for the file. */
     name: z.optional(z.string()),
-    /** The categories to file it under. */
-    categories: z.optional(z.array(z.string())),
+    /** The categories to file it under (at most 10,000). */
+    categories: z.optional(boundedArray(z.string(), { error: 'must be an array of strings' })),
     /** The id of the academy it belongs to. */
     academy: z.optional(z.int()),
   })

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { IdInputSchema } from './common.js';
 import type { ExactInput } from './exact-input.js';
-import { JsonSafe } from './input-checks.js';
+import { boundedArray, JsonSafe } from './input-checks.js';
 
 /**
  * Validates a seat: one team member's access to the shared subscription.
@@ -140,8 +140,8 @@ export const SeatInputSchema = z
 export type SeatInput = ExactInput<typeof SeatInputSchema>;
 
 /**
- * Validates the `add_seats` list of `seats.add`: at least one seat, each a valid
- * {@link SeatInputSchema}.
+ * Validates the `add_seats` list of `seats.add`: at least one seat and at most 10,000 (its length
+ * is checked before any item is read), each a valid {@link SeatInputSchema}.
  *
  * @example
  * ```ts
@@ -151,9 +151,11 @@ export type SeatInput = ExactInput<typeof SeatInputSchema>;
  * ```
  * @category Schemas and types
  */
-export const SeatInputListSchema = z
-  .array(SeatInputSchema, { error: 'must be an array of seats' })
-  .check(z.minLength(1, { error: 'must hold at least one seat' }));
+export const SeatInputListSchema = boundedArray(
+  SeatInputSchema,
+  { error: 'must be an array of seats' },
+  z.minLength(1, { error: 'must hold at least one seat' }),
+);
 
 /**
  * Validates one seat replacement before it is sent: the seat held by `from_email` passes to
@@ -189,8 +191,8 @@ export const SeatReplacementSchema = z
 export type SeatReplacement = ExactInput<typeof SeatReplacementSchema>;
 
 /**
- * Validates the `replace_seats` list of `seats.replace`: at least one replacement, each a valid
- * {@link SeatReplacementSchema}.
+ * Validates the `replace_seats` list of `seats.replace`: at least one replacement and at most
+ * 10,000 (its length is checked before any item is read), each a valid {@link SeatReplacementSchema}.
  *
  * @example
  * ```ts
@@ -200,6 +202,8 @@ export type SeatReplacement = ExactInput<typeof SeatReplacementSchema>;
  * ```
  * @category Schemas and types
  */
-export const SeatReplacementListSchema = z
-  .array(SeatReplacementSchema, { error: 'must be an array of replacements' })
-  .check(z.minLength(1, { error: 'must hold at least one replacement' }));
+export const SeatReplacementListSchema = boundedArray(
+  SeatReplacementSchema,
+  { error: 'must be an array of replacements' },
+  z.minLength(1, { error: 'must hold at least one replacement' }),
+);

@@ -173,7 +173,7 @@ describe('a stream that does not hold its declared size', () => {
       opts(),
     );
     await expect(upload).rejects.toMatchObject({
-      name: 'UploadError',
+      name: 'UploadSourceError',
       failedChunks: [1],
       cause: { message: expect.stringMatching(/holds at least 2500 bytes.*declared size is 2048/) },
     });
@@ -189,7 +189,7 @@ describe('a stream that does not hold its declared size', () => {
     });
     const upload = sinkClient(sink).media.upload({ stream: broken, size: 4000 }, opts());
     await expect(upload).rejects.toMatchObject({
-      name: 'UploadError',
+      name: 'UploadSourceError',
       cause: { message: 'disk on fire' },
     });
   });

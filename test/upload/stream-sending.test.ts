@@ -125,7 +125,11 @@ describe('in Node, an upload from a stream', () => {
     await expect(upload).rejects.toBeInstanceOf(UploadError);
     await expect(upload).rejects.toMatchObject({
       failedChunks: [1],
-      message: expect.stringMatching(/^Chunk 1 could not be uploaded.*: disk gone$/),
+      // The source failed, not the network: said so, and never retried.
+      name: 'UploadSourceError',
+      message: expect.stringMatching(
+        /^The source changed or could not be read while uploading \(chunk 1: disk gone\)/,
+      ),
       cause: { message: 'disk gone' },
     });
     expect(sink.chunks.map((chunk) => chunk.index)).toEqual([0]);

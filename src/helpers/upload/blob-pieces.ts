@@ -1,4 +1,4 @@
-import { SeatpayError } from '../../core/errors/seatpay-error.js';
+import { SourceReadError } from './source-read-error.js';
 import { rangeReaderOf } from './byte-ranges.js';
 import { freePiece, runtimeSlice, streamsOwnPieces } from './free-piece.js';
 
@@ -36,9 +36,7 @@ export async function readBlobInto(blob: Blob, target: Uint8Array): Promise<void
     if (owned) freePiece(piece);
   }
   if (at !== target.byteLength) {
-    throw new SeatpayError(
-      `The source read ${at} bytes where ${target.byteLength} were expected: it changed while uploading`,
-    );
+    throw new SourceReadError(`it read ${at} bytes where ${target.byteLength} were expected`);
   }
 }
 

@@ -15,6 +15,8 @@ export const ANSWER_GRACE_MS = 4_000;
  */
 export class ChunkStop {
   readonly signal: AbortSignal;
+  /** Why {@link ChunkStop.fail} stopped the chunk, if it did. */
+  failure: { reason: unknown } | undefined;
   private readonly controller = new AbortController();
   private allSent = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -37,6 +39,15 @@ export class ChunkStop {
   retrying(): void {
     this.allSent = false;
     if (this.upload.aborted) this.cut();
+  }
+
+  /**
+   * The chunk's source could not be read (`failure`): the attempt in flight and any retry stop at
+   * once, whatever was sent. Reading it again cannot give the same bytes.
+   */
+  fail(failure: unknown): void {
+    this.failure ??= { reason: failure };
+    if (!this.controller.signal.aborted) this.controller.abort(failure);
   }
 
   /** The chunk settled: nothing of it is left waiting. */

@@ -1,12 +1,16 @@
 import { APIError } from '../../core/errors/api-error.js';
-import { SeatpayError } from '../../core/errors/seatpay-error.js';
+import { AbortError } from '../../core/errors/abort-error.js';
+import { ConnectionError } from '../../core/errors/connection-error.js';
+import { UploadError } from '../helper-errors.js';
 import type { InternalRequestOptions, RequestOptions } from '../../core/setup/options.js';
 import type { ChunkParams, ChunkRecord } from '../../schemas/media.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ProgressTracker } from './progress.js';
 import type { ChunkReader } from './chunk-reader.js';
 import { ChunkStop } from './chunk-stop.js';
+import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { FillingChunk } from './filling-chunk.js';
+import { SourceReadError, sourceFailureIn, sourceReadError } from './source-read-error.js';
 
 /**
  * What `onChunk` learns about an acknowledged chunk besides the service's record.
@@ -87,9 +91,11 @@ export async function deliverChunk(
     context.streamsParts && !context.checksFirst(index)
       ? context.reader.stream?.(range)
       : undefined;
-  const filling = reading && (await reading);
+  const filling = reading && (await reading.catch(readFailure));
   const sendNow = filling && readsFastEnough(filling, context.chunkTimeout);
-  const chunk = sendNow ? filling.bytes : await (filling?.whole ?? context.reader.read(range));
+  const chunk = sendNow
+    ? filling.bytes
+    : await (filling?.whole ?? context.reader.read(range)).catch(readFailure);
   try {
     await sendRead(context, index, chunk, range, signal, sendNow ? filling : undefined);
   } finally {
@@ -117,13 +123,15 @@ async function sendRead(
 ): Promise<void> {
   const size = chunk instanceof Blob ? chunk.size : chunk.byteLength;
   if (size !== end - start) {
-    throw new SeatpayError(`Chunk ${index} read ${size} bytes instead of ${end - start}`);
+    throw new SourceReadError(`chunk ${index} read ${size} bytes instead of ${end - start}`);
   }
   // A chunk sent while it is read has no recorded digest to check first (`checksFirst`): its
   // digest, for the resume record, is taken once it is read whole.
-  const checking = filling
-    ? filling.whole.then((whole) => context.check(index, whole))
-    : context.check(index, chunk);
+  const checking = (
+    filling
+      ? filling.whole.then((whole) => context.check(index, whole))
+      : context.check(index, chunk)
+  ).catch(readFailure);
   checking.catch(() => undefined);
   const { digest, held } = filling ? { digest: undefined, held: false } : await checking;
   let record: ChunkRecord;
@@ -134,10 +142,18 @@ async function sendRead(
     const params: ChunkParams = { ...context.fields, chunk_index: index, chunk };
     // A failed read stops the chunk's attempts at once: the same bytes can never be read again.
     const stop = new ChunkStop(filling ? AbortSignal.any([signal, filling.failed]) : signal, size);
+    const probe = new SourceProbe(chunk, signal);
     try {
-      record = await context.sender.uploadChunk(params, requestOptions(context, index, stop));
+      record = await context.sender.uploadChunk(
+        params,
+        requestOptions(context, index, stop, probe),
+      );
     } catch (error) {
-      if (filling?.failed.aborted) throw filling.failed.reason;
+      if (filling?.failed.aborted) readFailure(filling.failed.reason);
+      if (stop.failure) throw stop.failure.reason;
+      // Not the network: the source changed or could not be read (never retried, see onRetry).
+      const failedRead = sourceFailureIn(error) ?? (await probe.after(error));
+      if (failedRead) throw failedRead;
       if (!isAlreadyHeld(error)) throw error;
       record = heldRecord(context, index);
       alreadyHeld = true;
@@ -164,6 +180,7 @@ function requestOptions(
   context: DeliveryContext,
   index: number,
   stop: ChunkStop,
+  probe: SourceProbe,
 ): InternalRequestOptions {
   return {
     signal: stop.signal,
@@ -175,10 +192,25 @@ function requestOptions(
       context.progress.sent(index, sent);
     },
     onRetry: ({ error }) => {
+      // A failed read of the source is no network failure: the retry stops before it starts.
+      const failedRead = sourceFailureIn(error);
+      if (failedRead) return stop.fail(failedRead);
       stop.retrying();
+      // A browser reports a File that changed as a bare network error: a byte of it tells.
+      void probe.after(error).then((failed) => failed && stop.fail(failed));
       if (error instanceof APIError && error.status === 429) context.onRateLimited();
     },
   };
+}
+
+/**
+ * A read of the source that failed, as the upload reports it ({@link SourceReadError}); the
+ * upload stopping (an `AbortError`) stays what it is.
+ */
+function readFailure(error: unknown): never {
+  throw error instanceof AbortError || error instanceof UploadError
+    ? error
+    : sourceReadError(error);
 }
 
 /**
@@ -190,4 +222,32 @@ function isAlreadyHeld(error: unknown): boolean {
   if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 409)) return false;
   const said = `${error.message} ${JSON.stringify(error.body ?? null)}`;
   return /chunk[-_ ]already[-_ ]exists/i.test(said);
+}
+
+/**
+ * Whether a Blob chunk whose attempt failed with no answer can still be read. A browser fails the
+ * request of a `File` whose file changed with a bare network error (fetch's "Failed to fetch",
+ * XMLHttpRequest's `error` event), where Node's fetch names a `NotReadableError`: reading one byte
+ * of the chunk tells them apart. Only after such a failure, so it costs nothing otherwise.
+ */
+class SourceProbe {
+  constructor(
+    private readonly chunk: Blob | Uint8Array,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  /** The failed read behind `error`, if the chunk can no longer be read. */
+  async after(error: unknown): Promise<SourceReadError | undefined> {
+    const { chunk } = this;
+    if (!(error instanceof ConnectionError) || !(chunk instanceof Blob) || chunk.size === 0) {
+      return undefined;
+    }
+    try {
+      // A read that never settles (a Blob of the caller's own making) ends with the chunk's signal.
+      await untilAborted(chunk.slice(0, 1).arrayBuffer(), this.signal);
+      return undefined;
+    } catch (failure) {
+      return this.signal.aborted ? undefined : sourceReadError(failure);
+    }
+  }
 }

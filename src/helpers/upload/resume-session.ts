@@ -114,6 +114,11 @@ export class UploadSession {
     return new UploadSession(name, acknowledged, digests, target, resume, log, finalizeSent);
   }
 
+  /** The key of the upload's resume record, when it keeps one. */
+  get resumeKey(): string | undefined {
+    return this.resume?.key;
+  }
+
   /** The bytes of the chunks already acknowledged. */
   bytesDone(): number {
     const { totalBytes, chunkSize } = this.target.plan;

@@ -1,6 +1,7 @@
 import { safeCause } from '../../core/secrets/foreign-cause.js';
 import { AbortError } from '../../core/errors/abort-error.js';
-import { UploadError } from '../helper-errors.js';
+import { UploadError, UploadSourceError } from '../helper-errors.js';
+import { sourceFailureIn } from './source-read-error.js';
 
 /** What the scheduler runs: one chunk's delivery, under the run's signal. */
 export type ChunkTask = (index: number, signal: AbortSignal) => Promise<void>;
@@ -15,6 +16,8 @@ export interface SchedulerOptions {
   signal?: AbortSignal | undefined;
   /** Called once when the run stops early, to release what tasks may wait on (a stream read). */
   onStop?: () => void;
+  /** What a failure of the source names: the upload's unique name, and its resume key if any. */
+  upload: { uploadName: string; resumeKey: string | undefined };
 }
 
 /**
@@ -122,16 +125,33 @@ export class ChunkScheduler {
       settle.reject(new AbortError(undefined, { cause: this.options.signal.reason }));
     } else if (this.failures.size > 0 || this.cancelled.size > 0) {
       // Never resolve a run that stopped early: no finalize without every chunk.
-      settle.reject(uploadError(this.failures.size > 0 ? this.failures : this.cancelled));
+      const failures = this.failures.size > 0 ? this.failures : this.cancelled;
+      settle.reject(uploadError(failures, this.options.upload));
     } else {
       settle.resolve();
     }
   }
 }
 
-function uploadError(failures: Map<number, unknown>): UploadError {
+function uploadError(
+  failures: Map<number, unknown>,
+  upload: SchedulerOptions['upload'],
+): UploadError {
   const failedChunks = [...failures.keys()].sort((a, b) => a - b);
   const cause = [...failures.values()].at(-1);
+  // A source that changed or failed is said so, whatever else failed meanwhile: retrying the
+  // network cannot help, and reading it again cannot give the same bytes.
+  for (const failure of failures.values()) {
+    const read = sourceFailureIn(failure);
+    if (read) {
+      return new UploadSourceError({
+        failedChunks,
+        cause: read.cause ?? read,
+        reason: read.message,
+        ...upload,
+      });
+    }
+  }
   const which = failedChunks.length === 1 ? 'Chunk' : 'Chunks';
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new UploadError(

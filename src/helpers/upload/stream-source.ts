@@ -3,6 +3,7 @@ import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { ChunkRange } from './chunk-plan.js';
 import type { ChunkReader, PieceReader } from './chunk-reader.js';
 import { FillingChunk } from './filling-chunk.js';
+import { SourceReadError } from './source-read-error.js';
 
 /**
  * Reads a stream into chunk-sized buffers, one chunk after the other.
@@ -222,9 +223,9 @@ export class StreamReader implements ChunkReader {
     });
   }
 
-  private sizeMismatch(bytes: number, what: 'ended after' | 'holds at least'): SeatpayError {
-    return new SeatpayError(
-      `The stream ${what} ${bytes} bytes, but its declared size is ${this.size}; nothing was finalized`,
+  private sizeMismatch(bytes: number, what: 'ended after' | 'holds at least'): SourceReadError {
+    return new SourceReadError(
+      `the stream ${what} ${bytes} bytes, but its declared size is ${this.size}`,
     );
   }
 }

@@ -1,6 +1,11 @@
 import { platform } from '#platform';
 import { AbortError } from '../../core/errors/abort-error.js';
-import { UploadDigestMismatchError, UploadMayExistError } from '../helper-errors.js';
+import {
+  UploadDigestMismatchError,
+  UploadError,
+  UploadMayExistError,
+  UploadSourceError,
+} from '../helper-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { OperationNotes } from '../../core/observe/operation-notes.js';
@@ -15,6 +20,7 @@ import { ProgressTracker } from './progress.js';
 import { racedStore } from './raced-store.js';
 import { UploadSession, type ResumeTarget, type Warner } from './resume-session.js';
 import { ChunkScheduler } from './scheduler.js';
+import { sourceFailureIn } from './source-read-error.js';
 import { openSource, type ChunkReader, type UploadSource } from './sources.js';
 import { InOrderDigest, openMd5 } from './whole-digest.js';
 import { checkUploadOptions, type UploadOptions, type UploadSettings } from './upload-options.js';
@@ -68,9 +74,11 @@ export async function uploadMedia(
   const { signal } = options;
   let opened: UploadSession | undefined;
   let hashing: IncrementalDigest | undefined;
+  let resumeKey: string | undefined;
   try {
     // The resume key is checked before any request: a missing key costs nothing.
     const resumeOf = resumeFor(source, settings, reader.size, signal);
+    resumeKey = resumeOf.stored?.key;
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     const read = await media.operationType(settings.operation_type, signal ? { signal } : {});
     const plan = planChunks(reader.size, usable(read));
@@ -150,6 +158,9 @@ export async function uploadMedia(
     progress.finish();
     if (progress.callbackError !== undefined) throw progress.callbackError;
     return file;
+  } catch (error) {
+    // A read outside the chunks' own (a resumed chunk read for its digest or its md5).
+    throw sourceFailed(error, opened?.uploadName, resumeKey);
   } finally {
     hashing?.close?.();
     opened?.settled();
@@ -223,8 +234,30 @@ function sendChunks(
     signal: options.signal,
     // A stream read waits on the user's stream, not on the signal: cancel the stream itself.
     onStop: () => void reader.close(),
+    upload: { uploadName: session.uploadName, resumeKey: session.resumeKey },
   });
   return scheduler.run();
+}
+
+/**
+ * `error`, or the {@link UploadSourceError} it stands for when a read of the source failed outside
+ * a chunk's delivery (a resumed chunk read again for its digest, or for the file's md5).
+ */
+function sourceFailed(
+  error: unknown,
+  uploadName: string | undefined,
+  resumeKey: string | undefined,
+): unknown {
+  if (error instanceof UploadError || error instanceof AbortError) return error;
+  const read = sourceFailureIn(error);
+  if (!read) return error;
+  return new UploadSourceError({
+    failedChunks: [],
+    cause: read.cause ?? read,
+    reason: read.message,
+    uploadName,
+    resumeKey,
+  });
 }
 
 /**

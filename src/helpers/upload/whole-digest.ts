@@ -1,12 +1,12 @@
 import { platform } from '#platform';
 import { AbortError } from '../../core/errors/abort-error.js';
-import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { IncrementalDigest } from '../../platform/platform.js';
 import { piecesOf, readBlobInto } from './blob-pieces.js';
 import { rangeReaderOf } from './byte-ranges.js';
 import { chunkRange, type ChunkPlan, type ChunkRange } from './chunk-plan.js';
 import type { ChunkReader } from './chunk-reader.js';
+import { SourceReadError, sourceFailureIn } from './source-read-error.js';
 
 /** Bytes hashed between two turns of the event loop, so that the sockets are fed meanwhile. */
 const HASH_PIECE_BYTES = 1024 * 1024;
@@ -119,12 +119,9 @@ export class InOrderDigest implements ChunkReader {
     try {
       return await this.hashChunks();
     } catch (error) {
-      if (error instanceof SeatpayError) throw error;
+      if (error instanceof AbortError || sourceFailureIn(error)) throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      throw new SeatpayError(
-        `The source could not be read for its md5, so the upload was not finalized: ${reason}`,
-        { cause: error },
-      );
+      throw new SourceReadError(`it could not be read for its md5: ${reason}`, { cause: error });
     }
   }
 

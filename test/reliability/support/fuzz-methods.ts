@@ -30,6 +30,7 @@ import {
   SubscriptionSchema,
   TimeoutError,
   UploadError,
+  UploadSourceError,
   type RouteName,
   type SeatpayClient,
   type SeatpayError,
@@ -219,9 +220,7 @@ function uploadCheck(source: unknown): Allowance['check'] {
 }
 
 /** An upload ends with UploadError only when the stream broke its declared size. */
-const uploadFailure = (error: SeatpayError) =>
-  error instanceof UploadError &&
-  (error.cause as Error | undefined)?.constructor?.name === 'SeatpayError';
+const uploadFailure = (error: SeatpayError) => error instanceof UploadSourceError;
 
 const seatFields = {
   email: valid.email(),
