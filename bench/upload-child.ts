@@ -16,6 +16,9 @@ type Kind =
   | 'file'
   | 'bytes'
   | 'web-stream'
+  | 'byte-stream'
+  | 'byob-stream'
+  | 'blob-stream'
   | 'node-stream'
   | 'memory-stream';
 type Mode = 'raw' | Kind | `${Kind}+md5`;
@@ -73,6 +76,44 @@ function webFileStream(): ReadableStream<Uint8Array> {
   });
 }
 
+/**
+ * The file as a web byte stream that reads 1 MiB when asked: into the reader's own buffer where it
+ * gives one (`controller.byobRequest`, a BYOB read), else into a fresh piece it enqueues.
+ */
+type ByteStreamClass = new (source: UnderlyingByteSource) => ReadableStream<Uint8Array>;
+
+function byteFileStream(Stream: ByteStreamClass = ReadableStream): ReadableStream<Uint8Array> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  let at = 0;
+  return new Stream({
+    type: 'bytes',
+    async pull(controller) {
+      handle ??= await open(file);
+      const request = controller.byobRequest;
+      const view = request?.view
+        ? new Uint8Array(request.view.buffer, request.view.byteOffset, request.view.byteLength)
+        : new Uint8Array(MiB);
+      const length = Math.min(view.byteLength, MiB, size - at);
+      const { bytesRead } = await handle.read(view, 0, length, at);
+      at += bytesRead;
+      if (bytesRead > 0) {
+        if (request) request.respond(bytesRead);
+        else controller.enqueue(view.subarray(0, bytesRead));
+      }
+      if (bytesRead === 0 || at >= size) {
+        await handle.close();
+        controller.close();
+        // A BYOB read asked for meanwhile ends (done) only once its request is told nothing came.
+        controller.byobRequest?.respond(0);
+      }
+    },
+    cancel: () => handle?.close(),
+  });
+}
+
+/** A byte stream of a class of its own (as a library's may be): read through a BYOB reader. */
+class OwnByteStream extends (ReadableStream as ByteStreamClass) {}
+
 async function* viewsOf(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < bytes.byteLength; at += MiB) yield bytes.subarray(at, at + MiB);
 }
@@ -99,6 +140,14 @@ async function sourceOf(kind: Kind): Promise<UploadSource> {
     // Streams read the file in 1 MiB pieces, as the raw PUT does: the two differ by transport only.
     case 'web-stream':
       return { stream: webFileStream(), size };
+    // A byte stream: its pieces are the upload's own to free, or read into the upload's buffer.
+    case 'byte-stream':
+      return { stream: byteFileStream(), size };
+    case 'byob-stream':
+      return { stream: byteFileStream(OwnByteStream), size };
+    // Node's own byte stream of a file-backed Blob: a fresh piece per read, as a fetch body's.
+    case 'blob-stream':
+      return { stream: (await openAsBlob(file)).stream(), size };
     case 'node-stream':
       return { stream: createReadStream(file, { highWaterMark: MiB }), size };
     // The file's bytes in memory, yielded as 1 MiB views: a stream that allocates nothing, to tell

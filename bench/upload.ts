@@ -15,6 +15,12 @@
 // whose node_modules is linked), as `<source>@before`, interleaved with the rest: a before/after
 // table from one run. `memory-stream` is a stream of views of bytes already in memory: it allocates
 // nothing, so it tells the upload's own cost apart from what reading a real stream costs.
+// `byte-stream` is the file as a web byte stream (`type: 'bytes'`) that fills a BYOB reader's buffer
+// where it is given one and enqueues a fresh 1 MiB piece otherwise; `byob-stream` is the same
+// stream as a class of its own (read through a BYOB reader); `blob-stream` is Node's own byte
+// stream of a file-backed Blob, a fresh piece per read as a fetch body's. `web-stream` stays a
+// default (not byte) stream. To compare against a checkout without a source, copy this
+// bench/upload-child.ts into it: the child measures whatever src/ sits beside it.
 // `--links` lists sink bandwidths in MiB/s (0: unthrottled); `path-clone` is a further source (a
 // path, through a `fetch` with fetch's default options). The sink and the uploads run as plain
 // Node processes from an esbuild bundle: running them under tsx (source maps, loader hooks) costs

@@ -179,3 +179,49 @@ it.each(['misplaced-chunk', 'truncated-chunk', 'foreign-chunk'] as const)(
   },
   120_000,
 );
+
+it('a fetch body (a byte stream) uploads whole, md5 checked, each piece it read freed once copied', async () => {
+  const seed = 20;
+  const bytes = bytesOf(SIZE, seed);
+  const outcome = await page.evaluate(
+    async ({ api, token, seed, size }) => {
+      const { createClient } = (window as never as { seatpay: PageExports }).seatpay;
+      const client = createClient({ baseUrl: api, token, profile: 'deployed', logLevel: 'off' });
+      const bytes = new Uint8Array(size).map((_, i) => (i * 7919 + seed) % 251);
+      // A real fetch body, from a blob: URL (no network needed).
+      const response = await fetch(URL.createObjectURL(new Blob([bytes])));
+      const probe = (await fetch(URL.createObjectURL(new Blob([bytes])))).body!;
+      let isByteStream = true;
+      try {
+        probe.getReader({ mode: 'byob' }).releaseLock();
+      } catch {
+        isByteStream = false;
+      }
+      // Every buffer freed (detached by transfer(0)), as the upload frees a piece it read.
+      const prototype = ArrayBuffer.prototype as ArrayBuffer & {
+        transfer(length?: number): ArrayBuffer;
+      };
+      const transfer = prototype.transfer;
+      let freed = 0;
+      prototype.transfer = function (this: ArrayBuffer, length?: number) {
+        if (length === 0) freed += this.byteLength;
+        return transfer.call(this, length);
+      };
+      try {
+        const media = await client.media.upload(
+          { stream: response.body!, size },
+          { operation_type: 'browser', filename: `fetched-${seed}.bin`, checkDigest: true },
+        );
+        return { isByteStream, name: media.name, fileId: media.id, freed };
+      } finally {
+        prototype.transfer = transfer;
+      }
+    },
+    { api: simulator.url, token: simulator.simulator.users.owner.token, seed, size: SIZE },
+  );
+  expect(outcome.isByteStream).toBe(true);
+  expect(outcome.name).toBe(md5(bytes));
+  expect(md5(simulator.simulator.fileBytes(outcome.fileId))).toBe(md5(bytes));
+  // Each piece read from the body was freed once copied (all but at most the last, once read).
+  expect(outcome.freed).toBe(SIZE);
+}, 120_000);

@@ -39,8 +39,9 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // methods lazy, fewer shared chunks in dist/); after merging main at ae78b22 (the upload digest's
 // reads, 72.5 KB there): 70.7. Guards at those sizes plus about 1 %.
 // After keys2 (the owner MAC in JavaScript, +1.2 KB, loaded only by keyed calls on a split page)
-// and the streamed chunk sends landed: 72.9 KB.
-const WHOLE_MAIN_ENTRY_BUDGET = 73_600;
+// and the streamed chunk sends landed: 72.9 KB. Issue 40's byte-stream reader (byob) adds about
+// 0.25 KB: 73.46 → 73.68 KB on main at a3f0cc5, 74.47 → 74.74 at a2b9ad9 (which is over 73.6).
+const WHOLE_MAIN_ENTRY_BUDGET = 73_800;
 const ONE_RESOURCE_BUDGET = 43_800;
 
 describe('browser bundle of the main entry', () => {

@@ -1,5 +1,6 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { sliceBlob } from './byte-ranges.js';
+import { bytePieceReader } from './byte-stream-pieces.js';
 import type { ChunkReader, PieceReader } from './chunk-reader.js';
 import { StreamReader } from './stream-source.js';
 
@@ -29,7 +30,10 @@ export type { ChunkReader } from './chunk-reader.js';
  * @category Helpers
  */
 export interface StreamSource {
-  /** A web `ReadableStream`, or a Node `Readable` (any async iterable of `Uint8Array` pieces). */
+  /**
+   * A web `ReadableStream`, or a Node `Readable` (any async iterable of `Uint8Array` pieces). A web
+   * byte stream (a `fetch` body, `blob.stream()`) is the cheapest: read with no garbage per piece.
+   */
   stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
   /** How many bytes the stream holds; a stream that ends early or runs past it fails the upload. */
   size: number;
@@ -106,6 +110,9 @@ function rangeReader(
 function pieceReader(stream: StreamSource['stream']): PieceReader {
   // A web stream first: in Node it is async iterable too, but getReader works everywhere.
   if (isWebStream(stream)) {
+    // A byte stream is read without a fresh piece left to the collector per read.
+    const bytes = bytePieceReader(stream);
+    if (bytes) return bytes;
     const reader = stream.getReader();
     return { next: () => reader.read(), cancel: () => reader.cancel().catch(() => undefined) };
   }
