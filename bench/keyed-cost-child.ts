@@ -1,57 +1,51 @@
-// The measuring half of bench/keyed-cost.ts, bundled from the checkout being measured:
-//   node keyed-cost-child.mjs <rounds> <calls> <dir>
+// The measuring half of bench/keyed-cost.ts. keyed-cost.ts bundles an entry that imports this
+// module and the seatpay sources of each side (this checkout, and `--root`'s), then calls
+// `measure` in plain Node with --expose-gc. See keyed-cost.ts for the method and why it is fair.
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { StatementSync } from 'node:sqlite';
-import { createClient, memoryJournal } from '../src/index.js';
-import { createSimulator } from '../src/mock/index.js';
-import { fileJournal } from '../src/node.js';
+import type * as Seatpay from '../src/index.js';
+import type * as Mock from '../src/mock/index.js';
+import type * as NodeEntry from '../src/node.js';
+import {
+  DATA_PREFIX,
+  median,
+  ratioInterval,
+  span,
+  verdict,
+  type Block,
+  type PairedRound,
+  type RunData,
+} from './keyed-cost-stats.js';
 
-const [rounds = 10, calls = 40] = process.argv.slice(2, 4).map(Number);
-const dir = process.argv[4]!;
+/** One checkout of seatpay, measured: its main entry, its simulator, its Node entry. */
+export interface Side {
+  label: string;
+  seatpay: typeof Seatpay;
+  mock: typeof Mock;
+  node: typeof NodeEntry;
+}
 
-const simulator = createSimulator();
-const owner = simulator.addUser({ email: 'bench@example.com' });
-const client = createClient({
-  baseUrl: 'http://simulator.test',
-  token: owner.token,
-  logLevel: 'off',
-  fetch: (input, init) => simulator.handle(new Request(input, init)),
-});
-const bought = await client.purchase({
-  plan: 'team-per-team',
-  team_seats: 2,
-  card: { card_number: '4242424242424242', cvc: '123' },
-  chosen_period: 'MONTH',
-  pollInterval: 1,
-});
-const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };
+export interface Options {
+  rounds: number;
+  warmup: number;
+  calls: number;
+  /** Keyed subjects (and `self`, plain against itself), each paired with plain in every round. */
+  subjects: string[];
+  /** Where fileJournal's file goes (the disk), and fileJournalTmpfs's (memory). */
+  dir: string;
+  tmpfsDir: string;
+  /** memoryJournalWait's claim: resolves after this many ms on a timer. */
+  waitMs: number;
+  goal: number;
+}
 
-const memory = memoryJournal();
-const file = fileJournal(join(dir, 'journal.db'));
-const identityJournal = memoryJournal();
-let next = 0;
-const key = () => `bench-${process.pid}-${next++}`;
+type Call = () => Promise<unknown>;
 
-const subjects: Record<string, () => Promise<unknown>> = {
-  plain: () => client.consumables.checkout(order),
-  memoryJournal: () => client.consumables.checkout({ ...order, key: key(), journal: memory }),
-  fileJournal: () => client.consumables.checkout({ ...order, key: key(), journal: file }),
-  identity: () =>
-    client.consumables.checkout({
-      ...order,
-      key: key(),
-      journal: identityJournal,
-      identity: 'user-4711',
-    }),
-};
-const names = Object.keys(subjects);
+/** What one subject's keyed call needs anew each round (memory journals: the heap stays flat). */
+type Subject = (round: number) => Call;
 
-/**
- * How long one call holds the event loop in SQLite: node:sqlite runs its statements (fsync
- * included) synchronously, so each statement's time is time the process answers nothing else.
- * Summed per fileJournal call; every statement of any journal counts.
- */
+/** The SQLite statements' time of the subject running now, summed per call (see below). */
 let inSqlite = 0;
 for (const method of ['run', 'get', 'all'] as const) {
   const original = StatementSync.prototype[method] as (...args: unknown[]) => unknown;
@@ -66,63 +60,214 @@ for (const method of ['run', 'get', 'all'] as const) {
     },
   });
 }
-const heldPerCall: number[] = [];
-/** Per subject, per round: user and system CPU ms per call (fsync and other syscalls are system). */
-const split = new Map<string, Array<[number, number]>>(names.map((name) => [name, []]));
 
-/** CPU ms per call of `calls` calls in a row. */
-async function block(name: string): Promise<number> {
-  const run = subjects[name]!;
+async function setUp(side: Side, options: Options, index: number) {
+  const { seatpay, mock, node } = side;
+  const simulator = mock.createSimulator();
+  const user = simulator.addUser({ email: `bench-${index}@example.com` });
+  // One client for every arm: plain and keyed calls share its set-up, hooks and secrets.
+  const client = seatpay.createClient({
+    baseUrl: 'http://simulator.test',
+    token: user.token,
+    logLevel: 'off',
+    fetch: (input, init) => simulator.handle(new Request(input, init)),
+  });
+  const bought = await client.purchase({
+    plan: 'team-per-team',
+    team_seats: 2,
+    card: { card_number: '4242424242424242', cvc: '123' },
+    chosen_period: 'MONTH',
+    pollInterval: 1,
+  });
+  const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };
+  let next = 0;
+  const key = () => `bench-${process.pid}-${index}-${next++}`;
+  const checkout = (keyed: object) => () => client.consumables.checkout({ ...order, ...keyed });
+  const file = node.fileJournal(join(options.dir, `journal-${index}.db`));
+  const tmpfsFile = options.subjects.includes('fileJournalTmpfs')
+    ? node.fileJournal(join(options.tmpfsDir, `journal-${index}.db`))
+    : undefined;
+  /** A memoryJournal whose claim first waits `waitMs` on a timer: the disk's wait, without a disk. */
+  const waiting = () => {
+    const inner = seatpay.memoryJournal();
+    return {
+      ...inner,
+      claim: async (...args: Parameters<NonNullable<typeof inner.claim>>) => {
+        await new Promise((resolve) => setTimeout(resolve, options.waitMs));
+        return inner.claim!(...args);
+      },
+    };
+  };
+  const plain: Call = () => client.consumables.checkout(order);
+  const subjects: Record<string, Subject> = {
+    self: () => plain,
+    memoryJournal: () => {
+      const journal = seatpay.memoryJournal();
+      return () => checkout({ key: key(), journal })();
+    },
+    fileJournal: () => () => checkout({ key: key(), journal: file })(),
+    fileJournalTmpfs: () => () => checkout({ key: key(), journal: tmpfsFile! })(),
+    identity: () => {
+      const journal = seatpay.memoryJournal();
+      return () => checkout({ key: key(), journal, identity: 'user-4711' })();
+    },
+    memoryJournalWait: () => {
+      const journal = waiting();
+      return () => checkout({ key: key(), journal })();
+    },
+  };
+  for (const name of options.subjects) {
+    if (!subjects[name]) throw new Error(`unknown subject ${name}`);
+  }
+  const close = () => {
+    file.close();
+    tmpfsFile?.close();
+  };
+  return { plain, subjects, close };
+}
+
+declare const gc: ((options?: { type?: 'minor' | 'major' }) => void) | undefined;
+
+/**
+ * `calls` calls in a row, CPU (user + system, every thread) in µs. The young generation is emptied
+ * first, outside the measure: a block pays for the collections its own garbage causes, not for
+ * the previous block's.
+ */
+async function block(run: Call, calls: number, held: number[] | undefined): Promise<Block> {
+  if (typeof gc === 'function') gc({ type: 'minor' });
   const start = process.cpuUsage();
   for (let i = 0; i < calls; i++) {
     inSqlite = 0;
     await run();
-    if (name === 'fileJournal') heldPerCall.push(inSqlite);
+    held?.push(inSqlite);
   }
-  const used = process.cpuUsage(start);
-  split.get(name)!.push([used.user / 1000 / calls, used.system / 1000 / calls]);
-  return (used.user + used.system) / 1000 / calls;
+  return process.cpuUsage(start);
 }
 
-const perCall = new Map<string, number[]>(names.map((name) => [name, []]));
-for (let round = 0; round <= rounds; round++) {
-  const order = round % 2 === 0 ? names : [...names].reverse();
-  const times = new Map<string, number>();
-  for (const name of order) times.set(name, await block(name));
-  if (round === 0) {
-    heldPerCall.length = 0;
-    for (const rounds of split.values()) rounds.length = 0;
-    continue; // warm-up
-  }
-  for (const name of names) perCall.get(name)!.push(times.get(name)!);
-}
-file.close();
+const cpu = ({ user, system }: Block) => user + system;
 
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-const span = (list: number[], digits: number) =>
-  `${median(list).toFixed(digits)} [${Math.min(...list).toFixed(digits)}-${Math.max(...list).toFixed(digits)}]`;
-const plain = perCall.get('plain')!;
-console.log(
-  `keyed checkout cost: ${rounds} rounds x ${calls} calls, node ${process.version}, load ${loadavg()[0]!.toFixed(1)}`,
-);
-console.log('| subject | CPU ms per call, median [min-max] | x plain, median [min-max] |');
-console.log('| ------- | --------------------------------- | ------------------------- |');
-for (const name of names) {
-  const times = perCall.get(name)!;
-  const ratios = times.map((time, round) => time / plain[round]!);
-  console.log(`| ${name} | ${span(times, 2)} | ${span(ratios, 2)} |`);
+export async function measure(sides: Side[], options: Options): Promise<void> {
+  const { rounds, warmup, calls, subjects: names, goal } = options;
+  const loadBefore = loadavg()[0]!;
+  const set = await Promise.all(sides.map((side, index) => setUp(side, options, index)));
+  /** Per side, per subject, one entry per counted round: the pair's summed CPU (µs) and splits. */
+  const results = sides.map(
+    () => new Map(names.map((name) => [name, [] as Array<{ subject: Block; plain: Block }>])),
+  );
+  const held = sides.map(() => new Map<string, number[]>());
+  for (let round = 0; round < warmup + rounds; round++) {
+    const counted = round >= warmup;
+    // Sides, and subjects within a side, rotate round by round: none always runs first.
+    const sideOrder = sides.map((_, i) => (i + round) % sides.length);
+    for (const s of sideOrder) {
+      const { plain, subjects } = set[s]!;
+      for (let k = 0; k < names.length; k++) {
+        const name = names[(k + round) % names.length]!;
+        const run = subjects[name]!(round);
+        const heldHere = name.startsWith('fileJournal') && counted ? held[s]! : undefined;
+        const heldList = heldHere
+          ? (heldHere.get(name) ?? heldHere.set(name, []).get(name)!)
+          : undefined;
+        // ABBA (then BAAB next round): a drift in the machine's speed within the pair weighs
+        // on both arms alike.
+        const abba = round % 2 === 0;
+        const first = abba
+          ? await block(plain, calls, undefined)
+          : await block(run, calls, heldList);
+        const second = abba
+          ? await block(run, calls, heldList)
+          : await block(plain, calls, undefined);
+        const third = abba
+          ? await block(run, calls, heldList)
+          : await block(plain, calls, undefined);
+        const fourth = abba
+          ? await block(plain, calls, undefined)
+          : await block(run, calls, heldList);
+        if (!counted) continue;
+        const add = (a: Block, b: Block) => ({
+          user: a.user + b.user,
+          system: a.system + b.system,
+        });
+        const [plainPair, subjectPair] = abba
+          ? [add(first, fourth), add(second, third)]
+          : [add(second, third), add(first, fourth)];
+        results[s]!.get(name)!.push({ subject: subjectPair, plain: plainPair });
+      }
+    }
+  }
+  for (const { close } of set) close();
+  const loadAfter = loadavg()[0]!;
+
+  const perCallMs = (block: Block) => cpu(block) / 1000 / (2 * calls);
+  console.log(
+    `keyed checkout cost: ${rounds} rounds (+${warmup} warm-up) x ${names.length} pairs x 4 blocks of ${calls} calls (ABBA), node ${process.version}, load ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)}`,
+  );
+  sides.forEach((side, s) => {
+    const bySubject = results[s]!;
+    console.log(`\n${side.label}: the earlier table (median of per-round ratios, [min-max])`);
+    console.log('| subject | CPU ms per call, median [min-max] | x plain, median [min-max] |');
+    console.log('| ------- | --------------------------------- | ------------------------- |');
+    const plainAll = [...bySubject.values()].flatMap((list) => list.map(({ plain }) => plain));
+    console.log(`| plain | ${span(plainAll.map(perCallMs), 2)} | 1.00 |`);
+    for (const name of names) {
+      const list = bySubject.get(name)!;
+      const ratios = list.map(({ subject, plain }) => cpu(subject) / cpu(plain));
+      console.log(
+        `| ${name} | ${span(
+          list.map(({ subject }) => perCallMs(subject)),
+          2,
+        )} | ${span(ratios, 2)} |`,
+      );
+    }
+    console.log(
+      `\n${side.label}: ratio of summed CPU, keyed / plain in the same rounds, 90 % bootstrap interval (goal ${goal}x)`,
+    );
+    console.log(
+      '| subject | plain ms per call | keyed ms per call (user + system) | x plain [90 % interval] | goal |',
+    );
+    console.log(
+      '| ------- | ----------------- | --------------------------------- | ----------------------- | ---- |',
+    );
+    for (const name of names) {
+      const list = bySubject.get(name)!;
+      const paired: PairedRound[] = list.map(({ subject, plain }) => ({
+        subject: cpu(subject),
+        baseline: cpu(plain),
+      }));
+      const interval = ratioInterval(paired);
+      const total = (pick: (entry: { subject: Block; plain: Block }) => number) =>
+        list.reduce((sum, entry) => sum + pick(entry), 0) / 1000 / (2 * calls * list.length);
+      const plainMs = total(({ plain }) => cpu(plain));
+      const user = total(({ subject }) => subject.user);
+      const system = total(({ subject }) => subject.system);
+      const judged = name === 'self' ? 'control: expect ~1.00' : verdict(interval, goal);
+      console.log(
+        `| ${name} | ${plainMs.toFixed(3)} | ${(user + system).toFixed(3)} (${user.toFixed(3)} + ${system.toFixed(3)}) | **${interval.ratio.toFixed(2)}** [${interval.low.toFixed(2)}-${interval.high.toFixed(2)}] | ${judged} |`,
+      );
+    }
+    for (const [name, list] of held[s]!) {
+      const sorted = [...list].sort((a, b) => a - b);
+      const at = (share: number) =>
+        sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
+      console.log(
+        `${side.label} ${name}: event loop held in SQLite per keyed call, ms: median ${at(0.5).toFixed(2)}, p90 ${at(0.9).toFixed(2)}, p99 ${at(0.99).toFixed(2)}, max ${sorted.at(-1)!.toFixed(2)} (${sorted.length} calls)`,
+      );
+    }
+  });
+  // For keyed-cost.ts, which sums up every run: each pair's CPU per round, in µs.
+  const data: RunData = {
+    calls,
+    sides: sides.map(({ label }, s) => ({
+      label,
+      subjects: Object.fromEntries(names.map((name) => [name, results[s]!.get(name)!])),
+    })),
+  };
+  console.log(`${DATA_PREFIX}${JSON.stringify(data)}`);
+  console.log(
+    `\nmedian per-round plain ms per call: ${median(
+      results.flatMap((bySubject) =>
+        [...bySubject.values()].flatMap((list) => list.map(({ plain }) => perCallMs(plain))),
+      ),
+    ).toFixed(3)}`,
+  );
 }
-const sorted = heldPerCall.sort((a, b) => a - b);
-const at = (share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
-console.log(
-  `fileJournal: event loop held in SQLite per keyed call, ms: median ${at(0.5).toFixed(2)}, p90 ${at(0.9).toFixed(2)}, p99 ${at(0.99).toFixed(2)}, max ${sorted.at(-1)!.toFixed(2)} (${sorted.length} calls)`,
-);
-console.log(
-  `user + system CPU ms per call, medians: ${names
-    .map((name) => {
-      const rounds = split.get(name)!;
-      return `${name} ${median(rounds.map(([user]) => user)).toFixed(2)} + ${median(rounds.map(([, system]) => system)).toFixed(2)}`;
-    })
-    .join(', ')}`,
-);
