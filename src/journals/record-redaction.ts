@@ -1,6 +1,5 @@
 import type { KeyScope } from '../keys/key-scope.js';
 import type { JournalRecord } from './journal.js';
-import { redactField } from './record-copy.js';
 
 /**
  * The fields of a record seatpay writes itself, from its own values (a stage, a timestamp, the
@@ -21,8 +20,7 @@ interface Redacted {
  * can hold one (what the caller gave, what the service answered: params, result, payment,
  * subscription ...). A field repeated from the run's previous record (the same object: params, a
  * plan, a payment) is not searched again unless the client learned a secret since (a card sent
- * meanwhile): each write searches only what is new in it, and a string or key found clean under
- * the same secrets (in any record) is not searched again (record-copy.ts; issue 37).
+ * meanwhile): each write searches only what is new in it (issue 37).
  */
 export class RecordRedaction {
   readonly #last = new Map<string, Redacted>();
@@ -42,7 +40,7 @@ export class RecordRedaction {
         stored[name] = last.stored;
         continue;
       }
-      const hidden = redactField(given, this.scope);
+      const hidden = this.scope.redact(given);
       this.#last.set(name, { given, known, stored: hidden });
       stored[name] = hidden;
     }

@@ -57,35 +57,26 @@ export interface KeyScope {
  * module's private map, never written, never printed. Bounded: a token provider's rotating tokens
  * do not pile up.
  */
-const derived = new WeakMap<Secrets, Map<string, Derived>>();
+const derived = new WeakMap<Secrets, Map<string, Promise<OwnerSecret>>>();
 const MAX_SECRETS = 16;
 
-/** A derivation, and its secret once it is done (read without a promise's turn). */
-interface Derived {
-  secret: Promise<OwnerSecret>;
-  ready?: OwnerSecret;
-}
-
-function derivation(
+function ownerSecret(
   secrets: Secrets,
   kind: OwnerKind,
   value: string,
   digest: OwnerDigest,
-): Derived {
+): Promise<OwnerSecret> {
   let known = derived.get(secrets);
   if (!known) derived.set(secrets, (known = new Map()));
   const id = `${kind}:${value}`;
-  let found = known.get(id);
-  if (!found) {
-    const entry: Derived = { secret: digest.secret(kind, value) };
-    entry.secret.then(
-      (secret) => (entry.ready = secret),
-      () => known.delete(id),
-    );
-    known.set(id, (found = entry));
+  let secret = known.get(id);
+  if (!secret) {
+    secret = digest.secret(kind, value);
+    secret.catch(() => known.delete(id));
+    known.set(id, secret);
     if (known.size > MAX_SECRETS) known.delete(known.keys().next().value!);
   }
-  return found;
+  return secret;
 }
 
 /**
@@ -109,21 +100,11 @@ export function keyScopeOf(
       typeof source === 'string' ? source : await tokenFor(source, signal, secrets, asked);
     return { kind: 'token' as const, value };
   };
-  /** The owner's secret when it is already derived and no provider needs asking. */
-  const ready = () => {
-    if (identity !== undefined) return derivation(secrets, 'identity', identity, digest).ready;
-    return typeof source === 'string'
-      ? derivation(secrets, 'token', source, digest).ready
-      : undefined;
-  };
   let mine: Promise<string> | undefined;
   const owner = (signal: AbortSignal | undefined): Promise<string> => {
-    // Known already (every keyed call after a client's first): the MAC at once, no promise turns.
-    const secret = mine ? undefined : ready();
-    if (secret) mine = Promise.resolve(digest.owner(secret, key));
     if (!mine) {
       mine = who(signal).then(async ({ kind, value }) =>
-        digest.owner(await derivation(secrets, kind, value, digest).secret, key),
+        digest.owner(await ownerSecret(secrets, kind, value, digest), key),
       );
       // A failed attempt (an abort, a provider's error) is not remembered: the next one asks again.
       mine.catch(() => (mine = undefined));

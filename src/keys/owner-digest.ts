@@ -13,31 +13,8 @@ const SALT = 'seatpay-key-owner-secret:v2';
 
 const encoder = new TextEncoder();
 const encode = (text: string) => encoder.encode(text);
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-/**
- * Base64 without its `=` padding, as `btoa` writes it: written out directly (one per keyed call;
- * `btoa` of a spread string and a RegExp cost more than the MAC, issue 37).
- */
-function base64(data: ArrayBuffer | Uint8Array): string {
-  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
-  let text = '';
-  let at = 0;
-  for (; at + 2 < bytes.length; at += 3) {
-    const n = (bytes[at]! << 16) | (bytes[at + 1]! << 8) | bytes[at + 2]!;
-    text +=
-      ALPHABET[n >>> 18]! +
-      ALPHABET[(n >>> 12) & 63]! +
-      ALPHABET[(n >>> 6) & 63]! +
-      ALPHABET[n & 63]!;
-  }
-  const left = bytes.length - at;
-  if (left > 0) {
-    const n = (bytes[at]! << 16) | (left === 2 ? bytes[at + 1]! << 8 : 0);
-    text += ALPHABET[n >>> 18]! + ALPHABET[(n >>> 12) & 63]!;
-    if (left === 2) text += ALPHABET[(n >>> 6) & 63]!;
-  }
-  return text;
-}
+const base64 = (bytes: ArrayBuffer | Uint8Array) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/=+$/, '');
 
 function subtleCrypto(): SubtleCrypto {
   const subtle = globalThis.crypto?.subtle;
