@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { FORGET_AFTER_MS, type UploadStore } from '../helpers/upload/resume-store.js';
 
 /** A temporary file this old is what a crash between write and rename left. */
@@ -61,39 +61,98 @@ export function fileUploadStore(dir: string): UploadStore {
   };
 }
 
-/** Who holds a lock: a process of a machine, since a time. */
+/** Who holds a lock: a process of a machine, since a time; `nonce` makes each lock's text unique. */
 interface LockOwner {
   pid: number;
   host: string;
   at: number;
+  nonce: string;
 }
 
 /**
- * Holds `path` for this process: created exclusively (`wx`), so of two processes one gets it.
- * A lock whose process is gone (killed, crashed: same machine, no such pid) is taken over; one of
- * another machine sharing the folder only once older than the records' lifetime.
+ * Holds `path` for this process: created exclusively, so of two processes one gets it. A lock
+ * whose process is gone (killed, crashed: same machine, no such pid) is taken over; one of another
+ * machine sharing the folder only once older than the records' lifetime. The takeover is atomic:
+ * see {@link removeAbandoned}.
  */
 async function lockRecord(dir: string, path: string): Promise<(() => Promise<void>) | undefined> {
   await mkdir(dir, { recursive: true });
-  const owner: LockOwner = { pid: process.pid, host: hostname(), at: Date.now() };
-  const text = JSON.stringify(owner);
+  const text = ownerText();
   for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await writeFile(path, text, { flag: 'wx' });
+    if (await createWhole(path, text)) {
       return async () => {
         // Only our own lock goes: a lock taken over meanwhile is another upload's.
         const now = await readFile(path, 'utf8').catch(() => '');
         if (now === text) await rm(path, { force: true });
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const held = await readFile(path, 'utf8').catch(() => '');
-    if (held !== '' && !abandoned(parsedOrNull(held))) return undefined;
-    // Abandoned (or gone meanwhile): removed only if still that one, then tried once more.
-    if ((await readFile(path, 'utf8').catch(() => '')) === held) await rm(path, { force: true });
+    const held = await readFile(path, 'utf8').catch(() => undefined);
+    // Gone meanwhile: tried once more.
+    if (held === undefined) continue;
+    if (!abandoned(parsedOrNull(held)) || !(await removeAbandoned(path, held))) return undefined;
   }
   return undefined;
+}
+
+/**
+ * Removes `path` if it still holds `held` (an abandoned lock's text), or tells it could not. Reading
+ * it then removing it is no atomic step: two processes that both read the same abandoned lock
+ * could each remove it, the later one removing the lock the earlier one had just made. So the
+ * removal is claimed first, by creating a file named after `held` exclusively: of all the
+ * processes that read that lock, one claims its removal, and it reads `path` again under the claim.
+ * A lock's text is never written twice (its nonce), so once it is gone, a later claim of it finds
+ * another lock there and leaves it. A claim whose process died is itself abandoned, and removed the
+ * same way.
+ */
+async function removeAbandoned(path: string, held: string): Promise<boolean> {
+  const claim = join(
+    dirname(path),
+    `${createHash('sha256').update(held).digest('hex').slice(0, 40)}.takeover`,
+  );
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (await createWhole(claim, ownerText())) {
+      try {
+        if ((await readFile(path, 'utf8').catch(() => undefined)) === held) {
+          await rm(path, { force: true });
+        }
+        return true;
+      } finally {
+        await rm(claim, { force: true });
+      }
+    }
+    const claimed = await readFile(claim, 'utf8').catch(() => undefined);
+    if (claimed === undefined) continue;
+    if (!abandoned(parsedOrNull(claimed)) || !(await removeAbandoned(claim, claimed))) return false;
+  }
+  return false;
+}
+
+/**
+ * Creates `path` with `text` unless it exists: written to a temporary file first, then linked in
+ * place, so no process ever reads a lock half-written (an empty lock would look abandoned).
+ */
+async function createWhole(path: string, text: string): Promise<boolean> {
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, text, { flag: 'wx' });
+  try {
+    await link(temporary, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+function ownerText(): string {
+  const owner: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    at: Date.now(),
+    nonce: randomBytes(8).toString('hex'),
+  };
+  return JSON.stringify(owner);
 }
 
 function abandoned(owner: Record<string, unknown> | null): boolean {
@@ -144,11 +203,13 @@ async function listRecords(dir: string): Promise<Array<readonly [string, unknown
 
 async function forgetOldFiles(dir: string, now: number): Promise<void> {
   for (const name of await readdir(dir)) {
-    const age = name.endsWith('.json')
-      ? FORGET_AFTER_MS
-      : name.endsWith('.tmp')
-        ? STALE_TEMPORARY_MS
-        : 0;
+    // A takeover claim is left only by a process that died while it held it (a moment).
+    const age =
+      name.endsWith('.json') || name.endsWith('.takeover')
+        ? FORGET_AFTER_MS
+        : name.endsWith('.tmp')
+          ? STALE_TEMPORARY_MS
+          : 0;
     if (age === 0) continue;
     const path = join(dir, name);
     // Another process may remove it first: a file already gone is fine.
