@@ -8,7 +8,7 @@ import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ProgressTracker } from './progress.js';
 import type { ChunkReader } from './chunk-reader.js';
 import { ChunkStop } from './chunk-stop.js';
-import { untilAborted } from '../../core/retry/until-aborted.js';
+import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
 import type { FillingChunk } from './filling-chunk.js';
 import { SourceReadError, sourceFailureIn, sourceReadError } from './source-read-error.js';
 
@@ -142,7 +142,7 @@ async function sendRead(
     const params: ChunkParams = { ...context.fields, chunk_index: index, chunk };
     // A failed read stops the chunk's attempts at once: the same bytes can never be read again.
     const stop = new ChunkStop(filling ? AbortSignal.any([signal, filling.failed]) : signal, size);
-    const probe = new SourceProbe(chunk, signal);
+    const probe = new SourceProbe(chunk, signal, context.chunkTimeout);
     try {
       record = await context.sender.uploadChunk(
         params,
@@ -224,6 +224,9 @@ function isAlreadyHeld(error: unknown): boolean {
   return /chunk[-_ ]already[-_ ]exists/i.test(said);
 }
 
+/** A probe's read that outlived its time: whether the source is readable is not known. */
+const COULD_NOT_TELL = Symbol('could not tell');
+
 /**
  * Whether a Blob chunk whose attempt failed with no answer can still be read. A browser fails the
  * request of a `File` whose file changed with a bare network error (fetch's "Failed to fetch",
@@ -234,20 +237,28 @@ class SourceProbe {
   constructor(
     private readonly chunk: Blob | Uint8Array,
     private readonly signal: AbortSignal,
+    /** The most a read may take: one attempt's time (`chunkTimeout`). */
+    private readonly ms: number,
   ) {}
 
-  /** The failed read behind `error`, if the chunk can no longer be read. */
+  /**
+   * The failed read behind `error`, if the chunk can no longer be read. A read that never settles
+   * (a Blob on a stalled network drive, a Blob of the caller's own making) ends with the upload's
+   * signal or after one attempt's time, and then tells nothing: the failure stays the network's.
+   */
   async after(error: unknown): Promise<SourceReadError | undefined> {
     const { chunk } = this;
     if (!(error instanceof ConnectionError) || !(chunk instanceof Blob) || chunk.size === 0) {
       return undefined;
     }
     try {
-      // A read that never settles (a Blob of the caller's own making) ends with the chunk's signal.
-      await untilAborted(chunk.slice(0, 1).arrayBuffer(), this.signal);
+      const read = new Promise<unknown>((resolve) => resolve(chunk.slice(0, 1).arrayBuffer()));
+      await withinMs(untilAborted(read, this.signal), this.ms, () => COULD_NOT_TELL);
       return undefined;
     } catch (failure) {
-      return this.signal.aborted ? undefined : sourceReadError(failure);
+      return this.signal.aborted || failure === COULD_NOT_TELL
+        ? undefined
+        : sourceReadError(failure);
     }
   }
 }
