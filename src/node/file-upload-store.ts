@@ -127,9 +127,13 @@ async function removeAbandoned(path: string, held: string): Promise<boolean> {
   return false;
 }
 
+/** What `link` fails with on a file system without hard links (FAT, some network shares). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
 /**
  * Creates `path` with `text` unless it exists: written to a temporary file first, then linked in
- * place, so no process ever reads a lock half-written (an empty lock would look abandoned).
+ * place, so no process ever reads a lock half-written (an empty lock would look abandoned). Where
+ * the file system has no hard links, created exclusively (`wx`) and written as before.
  */
 async function createWhole(path: string, text: string): Promise<boolean> {
   const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
@@ -138,10 +142,18 @@ async function createWhole(path: string, text: string): Promise<boolean> {
     await link(temporary, path);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+    const { code = '' } = error as NodeJS.ErrnoException;
+    if (code === 'EEXIST') return false;
+    if (!NO_HARD_LINKS.has(code)) throw error;
   } finally {
     await rm(temporary, { force: true });
+  }
+  try {
+    await writeFile(path, text, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
   }
 }
 

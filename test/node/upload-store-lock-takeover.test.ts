@@ -19,6 +19,8 @@ const contender = new AsyncLocalStorage<string>();
 const held = new Map<string, () => void>();
 /** Told when a contender queues an operation or settles. */
 const listeners = new Map<string, () => void>();
+/** `link` fails as on a file system with no hard links (FAT, some network shares). */
+let filesWithoutHardLinks = false;
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<Record<string, unknown>>();
@@ -26,11 +28,15 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     Object.entries(real).map(([name, value]) => {
       if (typeof value !== 'function') return [name, value];
       const original = value as (...args: unknown[]) => Promise<unknown>;
+      const run = (...args: unknown[]) =>
+        name === 'link' && filesWithoutHardLinks
+          ? Promise.reject(Object.assign(new Error('operation not permitted'), { code: 'EPERM' }))
+          : original(...args);
       const wrapped = (...args: unknown[]) => {
         const who = contender.getStore();
-        if (who === undefined) return original(...args);
+        if (who === undefined) return run(...args);
         return new Promise((resolve, reject) => {
-          held.set(who, () => void original(...args).then(resolve, reject));
+          held.set(who, () => void run(...args).then(resolve, reject));
           listeners.get(who)?.();
         });
       };
@@ -121,5 +127,21 @@ it('three takeovers at once, in 100 orders: still one holder', async () => {
     const holding = releases.filter((release) => release !== undefined);
     expect(holding.length, `seed ${seed}`).toBe(1);
     await holding[0]!();
+  }
+});
+
+it('on a file system without hard links, two takeovers in 100 orders: still one holder', async () => {
+  filesWithoutHardLinks = true;
+  try {
+    for (let seed = 1; seed <= 100; seed++) {
+      const dir = join(root, `no-links-${seed}`);
+      const { releases } = await takeOverAtOnce(dir, ['first', 'second'], seeded(2000 + seed));
+      const holding = releases.filter((release) => release !== undefined);
+      expect(holding.length, `seed ${seed}`).toBe(1);
+      await holding[0]!();
+      expect(await readdir(dir), `seed ${seed}`).toEqual([]);
+    }
+  } finally {
+    filesWithoutHardLinks = false;
   }
 });
