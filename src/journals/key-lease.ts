@@ -24,7 +24,8 @@ export function leaseOf(journal: { lease?: unknown }): number {
  */
 export function clockOf(journal: { now?: unknown }): () => number {
   const { now } = journal;
-  if (typeof now !== 'function') return Date.now;
+  // Read at each call, never kept: whatever `Date` is then (a test's fake one, say).
+  if (typeof now !== 'function') return () => Date.now();
   return () => {
     try {
       const time: unknown = now.call(journal);

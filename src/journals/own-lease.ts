@@ -18,7 +18,7 @@ export class OwnLease {
   #landedWall: number;
   #landedMonotonic = performance.now();
 
-  constructor(leaseMs: number, claimed: string, now: () => number = Date.now) {
+  constructor(leaseMs: number, claimed: string, now: () => number = () => Date.now()) {
     this.#leaseMs = leaseMs;
     this.#written.add(claimed);
     this.#now = now;
