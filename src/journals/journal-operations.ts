@@ -4,6 +4,7 @@ import type { HttpCore } from '../core/request.js';
 import { KeyInProgressError, KeyOwnerError } from './journal-errors.js';
 import type { LazyModule } from '../core/lazy-module.js';
 import { isHeldLive } from './key-holder.js';
+import { clockOf } from './key-lease.js';
 import { keyScopeOf } from '../keys/key-scope.js';
 import type { PurchaseJournal, JournalRecord } from './journal.js';
 import { JournalAccess } from './journal-access.js';
@@ -56,7 +57,7 @@ export async function reconcileKey(
 ): Promise<ReconcileResult> {
   const { core } = context;
   const journal = new JournalAccess(journalOf(context, options.journal));
-  await checkOwner(context, key, await journal.get(key, options.signal), options);
+  await checkOwner(context, key, await journal.get(key, options.signal), journal.journal, options);
   const schemas = await context.reconcile.load({ signal: options.signal });
   const calls = {
     listSubscriptions: (request?: { signal?: AbortSignal }) =>
@@ -87,7 +88,7 @@ export async function settleKey(
   const journal = new JournalAccess(journalOf(context, options.journal));
   const settlement = { charged, reason, at: new Date().toISOString(), by: 'operator' as const };
   const recorded = await journal.get(key);
-  await checkOwner(context, key, recorded, options);
+  await checkOwner(context, key, recorded, journal.journal, options);
   // A reason may quote what the operator pasted: recorded, as everything, without a secret.
   const record = context.core.secrets.redact(settledRecord(key, recorded, settlement));
   await journal.set(key, record);
@@ -100,15 +101,17 @@ export function pruneJournal(context: JournalContext, options: PruneOptions): Pr
 
 /**
  * A record another identity wrote is refused, as a money call with its key would be; one a live
- * run still holds is not unknown yet: {@link KeyInProgressError}, nothing written.
+ * run still holds (judged on the journal's clock) is not unknown yet: {@link KeyInProgressError},
+ * nothing written.
  */
 async function checkOwner(
   { core, ownerDigest }: JournalContext,
   key: string,
   record: JournalRecord | undefined,
+  journal: PurchaseJournal,
   options: { identity?: string | undefined; signal?: AbortSignal | undefined },
 ): Promise<void> {
-  if (isHeldLive(key, record)) throw new KeyInProgressError(key);
+  if (isHeldLive(key, record, clockOf(journal)())) throw new KeyInProgressError(key);
   if (record?.owner === undefined) return;
   const { keyOwnerDigest } = await ownerDigest.load({ signal: options.signal });
   const scope = keyScopeOf(core.keyLoan(undefined), key, options.identity, keyOwnerDigest);

@@ -216,6 +216,19 @@ export interface PurchaseJournal {
    * ```
    */
   lease?: number;
+  /**
+   * The clock leases are written and judged on (ms since 1970, as `Date.now()`): the time every
+   * user of the journal agrees on. Without it (one machine, one clock: `memoryJournal`,
+   * `localStorageJournal`, `fileJournal`, most journals of your own) it is `Date.now()`. A journal
+   * that machines share gives the shared store's clock: `postgresJournal` gives the database's, so
+   * that a lease means the same on every machine whatever their clocks say.
+   *
+   * @example
+   * ```ts
+   * const journal: PurchaseJournal = { ...myJournal, now: () => Date.now() + measuredOffsetMs };
+   * ```
+   */
+  now?(): number;
 }
 
 /**

@@ -30,10 +30,14 @@ export function holdLive(key: string): () => void {
  * Whether a live run holds the key (see {@link isInProgress}): another process's (or an earlier
  * version's, which named no holder) until its lease runs out; this process's only while one of its
  * runs still holds the key. A claim this process left behind is not in progress: its outcome is
- * unknown at once.
+ * unknown at once. `now`: the journal's clock (`clockOf` in key-lease.ts).
  */
-export function isHeldLive(key: string, record: JournalRecord | undefined): boolean {
-  if (!isInProgress(record)) return false;
+export function isHeldLive(
+  key: string,
+  record: JournalRecord | undefined,
+  now = Date.now(),
+): boolean {
+  if (!isInProgress(record, now)) return false;
   return record?.holder !== HOLDER || live.has(key);
 }
 

@@ -19,9 +19,28 @@ export function leaseOf(journal: { lease?: unknown }): number {
 }
 
 /**
+ * The clock a journal's leases are written and judged on (`PurchaseJournal.now`), else
+ * `Date.now()`. A clock that throws or gives no finite time is not trusted: `Date.now()` then.
+ */
+export function clockOf(journal: { now?: unknown }): () => number {
+  const { now } = journal;
+  // Read at each call, never kept: whatever `Date` is then (a test's fake one, say).
+  if (typeof now !== 'function') return () => Date.now();
+  return () => {
+    try {
+      const time: unknown = now.call(journal);
+      return typeof time === 'number' && Number.isFinite(time) ? time : Date.now();
+    } catch {
+      return Date.now();
+    }
+  };
+}
+
+/**
  * Whether another run holds the key right now: its record's outcome is not known yet (not done,
  * not refused, not settled) and its lease has not run out. A record without a lease (written by
- * an earlier version, or released by a run that ended without knowing) is not in progress.
+ * an earlier version, or released by a run that ended without knowing) is not in progress. `now`
+ * is the journal's clock ({@link clockOf}), the one the lease was written on.
  */
 export function isInProgress(record: JournalRecord | undefined, now = Date.now()): boolean {
   if (!record || record.stage === 'done' || record.stage === 'refused') return false;
@@ -30,7 +49,7 @@ export function isInProgress(record: JournalRecord | undefined, now = Date.now()
   return Number.isFinite(until) && until > now;
 }
 
-/** The time a lease taken now runs until (ISO 8601). */
+/** The time a lease taken now runs until (ISO 8601), `now` on the journal's clock ({@link clockOf}). */
 export function leaseUntil(leaseMs: number, now = Date.now()): string {
   return new Date(now + leaseMs).toISOString();
 }

@@ -14,7 +14,7 @@ import { checkSameRequest } from './key-checks.js';
 import { RecordRedaction } from './record-redaction.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
-import { leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
+import { clockOf, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
 import { HOLDER, holdLive, isHeldLive } from './key-holder.js';
 import { OwnLease } from './own-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
@@ -44,6 +44,8 @@ export class KeyedJournal {
   readonly #redaction: RecordRedaction;
   #owner: Promise<string> | undefined;
   readonly #leaseMs: number;
+  /** The journal's clock: every lease this run writes or judges is on it (`PurchaseJournal.now`). */
+  readonly #now: () => number;
   /** The record this run last wrote while it holds the key (its outcome unknown yet). */
   #held: JournalRecord | undefined;
   #heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -66,6 +68,7 @@ export class KeyedJournal {
     this.#params = JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
     this.#redaction = new RecordRedaction(scope);
     this.#leaseMs = leaseOf(journal);
+    this.#now = clockOf(journal);
   }
 
   /** The parameters to record with the key (one copy per run: its records share it). */
@@ -102,7 +105,7 @@ export class KeyedJournal {
   async awaitOutcome(): Promise<JournalRecord | undefined> {
     const started = performance.now(); // the first read is part of the wait
     let record = await this.read();
-    if (!isHeldLive(this.key, record)) return record;
+    if (!isHeldLive(this.key, record, this.#now())) return record;
     const { signal } = this;
     const budget = this.scope.timeoutMs > 0 ? this.scope.timeoutMs : Infinity;
     try {
@@ -113,7 +116,7 @@ export class KeyedJournal {
         // A slow read gets what is left of the wait, never a whole timeout more.
         const rest = Math.max(1, budget - (performance.now() - started));
         record = await withinMs(this.read(), rest, () => new KeyInProgressError(this.key));
-        if (!isHeldLive(this.key, record)) return record;
+        if (!isHeldLive(this.key, record, this.#now())) return record;
       }
     } catch (error) {
       // The call's deadline (totalTimeout, an AbortSignal.timeout) ended the wait: still held.
@@ -136,7 +139,11 @@ export class KeyedJournal {
     const claim = journal.claim?.bind(journal);
     // A journal without claim: not atomic, as its author chose.
     if (!claim && !isFree(await this.read())) return false;
-    const leased = { ...record, leaseUntil: leaseUntil(this.#leaseMs), holder: HOLDER };
+    const leased = {
+      ...record,
+      leaseUntil: leaseUntil(this.#leaseMs, this.#now()),
+      holder: HOLDER,
+    };
     const stamped = await this.#stamped(leased);
     // Marked before the claim can land: a record naming this process is never taken for one it
     // left behind while this run may still hold it.
@@ -153,7 +160,8 @@ export class KeyedJournal {
       ));
     try {
       const claimed = await this.#call('claim', start);
-      if (claimed) this.#hold(leased, unhold, new OwnLease(this.#leaseMs, leased.leaseUntil));
+      if (claimed)
+        this.#hold(leased, unhold, new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now));
       else unhold();
       return claimed;
     } catch (error) {
@@ -173,7 +181,7 @@ export class KeyedJournal {
     const ends = record.stage === 'done' || record.stage === 'refused';
     const held = this.#held !== undefined && !ends;
     const next = held
-      ? { ...record, leaseUntil: leaseUntil(this.#leaseMs), holder: HOLDER }
+      ? { ...record, leaseUntil: leaseUntil(this.#leaseMs, this.#now()), holder: HOLDER }
       : withoutLease(record);
     if (held) this.#held = next;
     const stored = this.#serially(() => this.#store(next));
@@ -205,7 +213,7 @@ export class KeyedJournal {
 
   #renew(): void {
     if (!this.#held) return;
-    const renewed = { ...this.#held, leaseUntil: leaseUntil(this.#leaseMs) };
+    const renewed = { ...this.#held, leaseUntil: leaseUntil(this.#leaseMs, this.#now()) };
     this.#held = renewed;
     // A heartbeat that fails is not this run's failure: its lease may run out, which is safe.
     void this.#serially(() => this.#store(renewed)).catch(() => undefined);

@@ -13,12 +13,16 @@ export class OwnLease {
   readonly #leaseMs: number;
   /** Every `leaseUntil` this run sent, landed or not (an answer lost after the write landed). */
   readonly #written = new Set<string>();
-  #landedWall = Date.now();
+  /** The journal's clock, the one its leases are on (`PurchaseJournal.now`). */
+  readonly #now: () => number;
+  #landedWall: number;
   #landedMonotonic = performance.now();
 
-  constructor(leaseMs: number, claimed: string) {
+  constructor(leaseMs: number, claimed: string, now: () => number = () => Date.now()) {
     this.#leaseMs = leaseMs;
     this.#written.add(claimed);
+    this.#now = now;
+    this.#landedWall = now();
   }
 
   /** A record about to be written: its lease is this run's from now on. */
@@ -28,7 +32,7 @@ export class OwnLease {
 
   /** A write of this run landed: its lease is current again. */
   landed(): void {
-    this.#landedWall = Date.now();
+    this.#landedWall = this.#now();
     this.#landedMonotonic = performance.now();
   }
 
@@ -39,7 +43,7 @@ export class OwnLease {
   mayHaveLapsed(): boolean {
     const half = this.#leaseMs / 2;
     return (
-      Date.now() - this.#landedWall >= half || performance.now() - this.#landedMonotonic >= half
+      this.#now() - this.#landedWall >= half || performance.now() - this.#landedMonotonic >= half
     );
   }
 

@@ -41,7 +41,12 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // After keys2 (the owner MAC in JavaScript, +1.2 KB, loaded only by keyed calls on a split page)
 // and the streamed chunk sends landed: 72.9 KB. Issue 40's byte-stream reader (byob) adds about
 // 0.25 KB: 73.46 → 73.68 KB on main at a3f0cc5, 74.47 → 74.74 at a2b9ad9 (which is over 73.6).
-const WHOLE_MAIN_ENTRY_BUDGET = 73_800;
+// The fourth pass's fixes (red team: inputs with their own toJSON refused, header names that echo
+// a secret dropped, arrays copied by index, a fileJournal's file checked per claim, a frozen
+// claimer's overwrite refused; UploadSourceError; arrays bounded by length and read once) and the
+// byte-stream reader: 75.0 KB on main at 081f903 (73.2 before the pass). Correctness first; the
+// budget follows them, plus about 0.5 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 75_400;
 const ONE_RESOURCE_BUDGET = 43_800;
 
 describe('browser bundle of the main entry', () => {
@@ -99,11 +104,13 @@ describe('browser bundle of the main entry', () => {
  * (src/lazy-side.ts): 45.7 KB with vite (45,739 B), esbuild unchanged at 48.4 (48,369 B: it
  * keeps on the page every module the main entry exports that a helper uses).
  */
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 48_850, vite: 46_200 } as const;
+// Fourth pass (the fixes above): esbuild 48,976 B (it keeps UploadSourceError and the array
+// bounds on the page: a helper's error the main entry exports), vite unchanged under 46,200.
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 49_150, vite: 46_200 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
-/** Everything the main entry exports, up front on a split page (50.2 and 50.0 KB). */
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 50_700;
+/** Everything the main entry exports, up front on a split page (50.8 and 50.0 KB, fourth pass). */
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 50_950;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,

@@ -205,7 +205,7 @@ describe('postgresJournal: what a key is, and ending its pool', () => {
       // Until the journal's read waits on the lock (asked of the server, not timed).
       for (;;) {
         const { rows } = await locker.query(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT record FROM \"frozen\"%'",
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%SELECT record FROM \"frozen\"%'",
         );
         if (rows[0].n > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));

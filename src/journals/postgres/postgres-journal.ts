@@ -5,6 +5,7 @@ import type { JournalRecord, PurchaseJournal } from '../journal.js';
 import { isSettled } from '../record-rules.js';
 import { storedKey } from '../key-text.js';
 import { qualifiedName, statements, tableSql } from './sql.js';
+import { DatabaseClock } from './database-clock.js';
 
 /**
  * What the journal needs of a `pg.Pool` (or anything with its `query`): a user's pool is used as
@@ -69,6 +70,8 @@ export interface PostgresJournalOptions {
  * CONFLICT` (atomic in the database). A failed statement (the connection lost, the server gone) is
  * a `JournalError`, which fails a money call before it is sent, or leaves its record as it was
  * (an outcome then unknown, to reconcile). `close()` ends the pool only if the journal made it.
+ * Leases are on the database's clock (`now()`, measured on the reads it makes anyway), so that the
+ * machines sharing it agree on them whatever their own clocks say.
  *
  * @example
  * ```ts
@@ -118,8 +121,14 @@ export function postgresJournal(
   const table = qualifiedName(options);
   const sql = statements(table);
   const connection = connect(poolOrConnectionString);
+  const clock = new DatabaseClock();
   let ready: Promise<void> | undefined;
-  const run = async (action: string, text: string, values: unknown[]) => {
+  const run = async (
+    action: string,
+    text: string,
+    values: unknown[],
+    answered?: (sentAt: number, result: PgResult) => void,
+  ) => {
     const pool = await connection.pool();
     ready ??= createTable(pool, table, options.schema).catch((error: unknown) => {
       ready = undefined; // try again on the next call: the server may be back
@@ -127,15 +136,24 @@ export function postgresJournal(
     });
     try {
       await ready;
-      return await pool.query(text, values);
+      const sentAt = performance.now();
+      const result = await pool.query(text, values);
+      answered?.(sentAt, result);
+      return result;
     } catch (error) {
       throw journalError(action, error, connection.secret);
     }
   };
   return {
     get: async (key) => {
-      const { rows } = await run(`read the record of key "${key}"`, sql.get, [storedKey(key)]);
-      return rows.length === 0 ? undefined : recordOf(rows[0]!.record, key);
+      const { rows } = await run(
+        `read the record of key "${key}"`,
+        sql.get,
+        [storedKey(key)],
+        (sentAt, result) => clock.sample(sentAt, performance.now(), result.rows[0]?.clock),
+      );
+      const record = rows[0]?.record;
+      return record === undefined || record === null ? undefined : recordOf(record, key);
     },
     set: async (key, record) => {
       await run(`write the record of key "${key}"`, sql.set, rowOf(storedKey(key), record));
@@ -155,6 +173,7 @@ export function postgresJournal(
     prune: async (olderThan) =>
       (await run('prune its records', sql.prune, [olderThan.toISOString()])).rowCount ?? 0,
     close: () => connection.close(),
+    now: () => clock.now(),
     ...(options.lease === undefined ? {} : { lease: options.lease }),
   };
 }

@@ -37,7 +37,10 @@ export function statements(table: string) {
   const replace =
     'record = excluded.record, stage = excluded.stage, settled = excluded.settled, updated_at = excluded.updated_at';
   return {
-    get: `SELECT record FROM ${table} WHERE key = $1`,
+    // Always one row: the record (null if none) and the database's clock, in ms since 1970, read
+    // as the statement runs (`clock_timestamp()`, not the transaction's `now()`): leases are
+    // written and judged on it (database-clock.ts), measured without a statement of its own.
+    get: `SELECT (SELECT record FROM ${table} WHERE key = $1) AS record, (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS clock`,
     set: `INSERT INTO ${table} ${columns} ON CONFLICT (key) DO UPDATE SET ${replace}`,
     // Atomic on any number of machines: a new key, or a refused call's (nothing charged).
     claim: `INSERT INTO ${table} ${columns} ON CONFLICT (key) DO UPDATE SET ${replace} WHERE ${table}.stage = 'refused'`,

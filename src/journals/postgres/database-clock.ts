@@ -1,0 +1,41 @@
+/**
+ * How much a drift or an unnoticed change of rate may have moved a kept sample, per ms of its age:
+ * a fresher sample wins over one this much more precise per ms it has aged.
+ */
+const AGEING = 1e-3;
+
+/**
+ * The database's clock as this process reads it (`PurchaseJournal.now` of `postgresJournal`): the
+ * machines of a fleet each have a clock of their own, but they all share the database's, so every
+ * lease is written and judged on it. Measured on the reads the journal makes anyway (each `get`
+ * returns the server's `clock_timestamp()`): no statement of its own. A sample is the database's
+ * time at the middle of its round trip (off by at most half of it); the most precise one is kept,
+ * aged, and carried forward on this process's monotonic clock, so that this machine's own clock
+ * (set back, stepped by NTP) plays no part. Before the first read: `Date.now()`.
+ */
+export class DatabaseClock {
+  /** The database's time minus `performance.now()`, from the sample kept. */
+  #base: number | undefined;
+  /** How far the sample kept may be off: half its round trip, when it was taken. */
+  #error = Infinity;
+  /** When (`performance.now()`) the sample kept was taken. */
+  #takenAt = 0;
+
+  /** A statement sent at `sentAt` and answered at `answeredAt` (both `performance.now()`) read `databaseMs`. */
+  sample(sentAt: number, answeredAt: number, databaseMs: unknown): void {
+    const time = Number(databaseMs);
+    if (!Number.isFinite(time) || databaseMs === null || answeredAt < sentAt) return;
+    const error = (answeredAt - sentAt) / 2;
+    const keptError = this.#error + (answeredAt - this.#takenAt) * AGEING;
+    if (error > keptError) return;
+    const middle = sentAt + error;
+    this.#base = time - middle;
+    this.#error = error;
+    this.#takenAt = middle;
+  }
+
+  /** The database's time now (ms since 1970), as last measured; `Date.now()` before any. */
+  now(): number {
+    return this.#base === undefined ? Date.now() : this.#base + performance.now();
+  }
+}
