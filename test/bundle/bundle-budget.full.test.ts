@@ -44,9 +44,9 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // The fourth pass's fixes (red team: inputs with their own toJSON refused, header names that echo
 // a secret dropped, arrays copied by index, a fileJournal's file checked per claim, a frozen
 // claimer's overwrite refused; UploadSourceError; arrays bounded by length and read once) and the
-// byte-stream reader: 75.0 KB on main at 081f903 (73.2 before the pass). Correctness first; the
-// budget follows them, plus about 0.5 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 75_400;
+// byte-stream reader, leases on a journal's clock: 75.3 KB on main at bd9dfd0 (73.2 before the
+// pass). Correctness first; the budget follows them, plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 75_600;
 const ONE_RESOURCE_BUDGET = 43_800;
 
 describe('browser bundle of the main entry', () => {
@@ -105,8 +105,9 @@ describe('browser bundle of the main entry', () => {
  * keeps on the page every module the main entry exports that a helper uses).
  */
 // Fourth pass (the fixes above): esbuild 48,976 B (it keeps UploadSourceError and the array
-// bounds on the page: a helper's error the main entry exports), vite unchanged under 46,200.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 49_150, vite: 46_200 } as const;
+// bounds on the page: a helper's error the main entry exports), vite 46,293 B (45,739 before the
+// pass: arrays read once into the copy that is checked and sent, own-toJSON refusals).
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 49_150, vite: 46_450 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
 /** Everything the main entry exports, up front on a split page (50.8 and 50.0 KB, fourth pass). */
