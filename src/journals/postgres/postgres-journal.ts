@@ -128,21 +128,27 @@ export function postgresJournal(
     text: string,
     values: unknown[],
     answered?: (sentAt: number, result: PgResult) => void,
+    unanswered?: (pool: PgQueryable, failure: JournalError) => Promise<void>,
   ) => {
     const pool = await connection.pool();
     ready ??= createTable(pool, table, options.schema).catch((error: unknown) => {
       ready = undefined; // try again on the next call: the server may be back
       throw error;
     });
+    let result: PgResult;
     try {
       await ready;
       const sentAt = performance.now();
-      const result = await pool.query(text, values);
+      result = await pool.query(text, values).catch(async (error: unknown) => {
+        const failure = journalError(action, error, connection.secret);
+        if (unanswered && answerLost(error)) await unanswered(pool, failure);
+        throw failure;
+      });
       answered?.(sentAt, result);
-      return result;
     } catch (error) {
       throw journalError(action, error, connection.secret);
     }
+    return result;
   };
   return {
     get: async (key) => {
@@ -158,9 +164,14 @@ export function postgresJournal(
     set: async (key, record) => {
       await run(`write the record of key "${key}"`, sql.set, rowOf(storedKey(key), record));
     },
-    claim: async (key, record) =>
-      (await run(`claim the key "${key}"`, sql.claim, rowOf(storedKey(key), record))).rowCount ===
-      1,
+    claim: async (key, record) => {
+      const row = rowOf(storedKey(key), record);
+      const takeBack = (pool: PgQueryable, failure: JournalError) =>
+        takeBackLostClaim(pool, sql.unclaim, row, key, failure);
+      return (
+        (await run(`claim the key "${key}"`, sql.claim, row, undefined, takeBack)).rowCount === 1
+      );
+    },
     list: async ({ after, limit } = {}) => {
       const { rows } = await run('list its records', sql.list, [after ?? null, limit ?? null]);
       return rows.map((row) => ({
@@ -305,6 +316,43 @@ function journalError(action: string, error: unknown, secret: string | undefined
   const said = secret === undefined ? message : message.replaceAll(secret, '***');
   return new JournalError(
     `The PostgreSQL journal could not ${action}: ${typeof code === 'string' ? `${code} ` : ''}${said}`,
+  );
+}
+
+/**
+ * Whether a failed statement may have committed with its answer lost: the connection failed (no
+ * answer from the server, or a connection or shutdown SQLSTATE), not a statement the server
+ * refused (which did nothing).
+ */
+function answerLost(error: unknown): boolean {
+  const { code, severity } = (error ?? {}) as { code?: unknown; severity?: unknown };
+  if (typeof severity !== 'string' || typeof code !== 'string') return true;
+  return code.startsWith('08') || code.startsWith('57P');
+}
+
+/**
+ * A claim whose answer was lost may have landed: the key would stay "sending" though nothing was
+ * sent, and unknown to every later run. Its own record (the same JSON: this run's holder and
+ * lease) is taken back on another of the pool's connections, and the call fails as not sent, safe
+ * to retry. A record that is not this run's claim stays; if that statement fails too, the claim
+ * is left as it may be (the failure as it was: unknown, settleable as any other).
+ */
+async function takeBackLostClaim(
+  pool: PgQueryable,
+  unclaim: string,
+  row: unknown[],
+  key: string,
+  failure: JournalError,
+): Promise<void> {
+  let taken: PgResult;
+  try {
+    taken = await pool.query(unclaim, [row[0], row[1]]);
+  } catch {
+    return;
+  }
+  if (taken.rowCount !== 1) return;
+  throw new JournalError(
+    `The PostgreSQL journal's connection failed while it claimed the key "${key}": the claim was taken back and nothing was sent, safe to retry (${failure.message})`,
   );
 }
 

@@ -44,6 +44,8 @@ export function statements(table: string) {
     set: `INSERT INTO ${table} ${columns} ON CONFLICT (key) DO UPDATE SET ${replace}`,
     // Atomic on any number of machines: a new key, or a refused call's (nothing charged).
     claim: `INSERT INTO ${table} ${columns} ON CONFLICT (key) DO UPDATE SET ${replace} WHERE ${table}.stage = 'refused'`,
+    // A claim whose answer was lost, taken back only if the key still holds that very record.
+    unclaim: `DELETE FROM ${table} WHERE key = $1 AND record = $2::jsonb`,
     list: `SELECT key, record FROM ${table} WHERE ($1::text IS NULL OR key > $1) ORDER BY key LIMIT $2`,
     delete: `DELETE FROM ${table} WHERE key = $1`,
     prune: `DELETE FROM ${table} WHERE settled AND updated_at < $1`,

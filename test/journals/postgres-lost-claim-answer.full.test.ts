@@ -1,0 +1,128 @@
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, JournalError, type SeatpayClient } from '../../src/index.js';
+import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+import { postgresJournal } from '../../src/postgres.js';
+import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
+
+// A claim that committed in PostgreSQL but whose answer never reached the process: a TCP proxy
+// between the journal and a real PostgreSQL forwards the claim's statement, waits for the
+// server's answer (sent once the statement has committed) and cuts the client's connection
+// instead of passing it on. Nothing was sent to the service: the key must not stay "sending".
+
+/** The claim's statement (sql.ts): the only one whose text names a refused stage. */
+const CLAIM_TEXT = "stage = 'refused'";
+
+let db: PostgresServer;
+let server: MockServer;
+let owner: MockUser;
+let client: SeatpayClient;
+let subscription: number;
+let proxy: { server: Server; url: string; dropNextClaimAnswer: () => void; sockets: Set<Socket> };
+
+beforeAll(async () => {
+  await Promise.all([
+    startPostgres().then((started) => (db = started)),
+    startMockServer({ subscriptionDelayMs: 10 }).then((started) => (server = started)),
+  ]);
+  proxy = await startClaimAnswerDropper(db);
+  owner = server.simulator.addUser({ email: 'lost-claim@example.com' });
+  client = createClient({ baseUrl: server.url, token: owner.token, logLevel: 'off' });
+  const bought = await client.purchase({
+    plan: 'team-per-team',
+    team_seats: 2,
+    card: { card_number: '4242424242424242', cvc: '123' },
+    chosen_period: 'MONTH',
+    pollInterval: 5,
+  });
+  subscription = bought.subscription.id;
+}, 120_000);
+afterAll(async () => {
+  for (const socket of proxy?.sockets ?? []) socket.destroy();
+  await new Promise((resolve) => (proxy ? proxy.server.close(resolve) : resolve(undefined)));
+  await server?.close();
+  await db?.destroy();
+});
+
+/** A proxy to `db` that, when armed, swallows the answer to the next claim and cuts the client. */
+async function startClaimAnswerDropper(target: PostgresServer) {
+  let armed = false;
+  const sockets = new Set<Socket>();
+  const proxyServer = createServer((inbound) => {
+    const outbound = createConnection(target.port, '127.0.0.1');
+    sockets.add(inbound).add(outbound);
+    let dropping = false;
+    inbound.on('data', (chunk: Buffer) => {
+      if (armed && chunk.toString('latin1').includes(CLAIM_TEXT)) {
+        armed = false;
+        dropping = true;
+      }
+      outbound.write(chunk);
+    });
+    outbound.on('data', (chunk: Buffer) => {
+      // The server answered the claim: it committed. The process never hears of it.
+      if (dropping) {
+        inbound.destroy();
+        outbound.destroy();
+        return;
+      }
+      inbound.write(chunk);
+    });
+    const end = () => {
+      inbound.destroy();
+      outbound.destroy();
+      sockets.delete(inbound);
+      sockets.delete(outbound);
+    };
+    inbound.on('close', end).on('error', end);
+    outbound.on('close', end).on('error', end);
+  });
+  await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
+  const { port } = proxyServer.address() as AddressInfo;
+  return {
+    server: proxyServer,
+    sockets,
+    url: `postgres://postgres:${target.password}@127.0.0.1:${port}/postgres`,
+    dropNextClaimAnswer: () => void (armed = true),
+  };
+}
+
+const checkouts = () =>
+  server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === owner.id)
+    .length;
+
+describe("a claim that committed but whose answer was lost (the journal's connection cut)", () => {
+  it('is taken back: the call fails as not sent, safe to retry, and a retry charges once', async () => {
+    const table = 'lost_claim';
+    const order = { service: 'ai-credits', how_many: 2, subscription, key: 'lost-answer' };
+    const journal = postgresJournal(proxy.url, { table });
+    const before = checkouts();
+    proxy.dropNextClaimAnswer();
+    const failed = await client.consumables
+      .checkout({ ...order, journal })
+      .catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(JournalError);
+    expect(failed).toMatchObject({ mayHaveBeenProcessed: false });
+    expect((failed as JournalError).message).toMatch(/nothing was sent, safe to retry/);
+    expect(checkouts()).toBe(before);
+
+    // The key holds nothing: the claim that committed was taken back.
+    const pool = new pg.Pool({ connectionString: db.url });
+    try {
+      const { rows } = await pool.query(`SELECT stage FROM "${table}" WHERE key = $1`, [
+        'lost-answer',
+      ]);
+      expect(rows).toEqual([]);
+    } finally {
+      await pool.end();
+    }
+
+    // The same process retries (before: UnsettledKeyError, "was sent ... settle it").
+    const retried = await client.consumables.checkout({ ...order, journal });
+    expect(retried.id).toBeDefined();
+    expect(checkouts()).toBe(before + 1);
+    await journal.close();
+  }, 60_000);
+});
