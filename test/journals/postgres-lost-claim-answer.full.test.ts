@@ -1,4 +1,4 @@
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { createConnection, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ let server: MockServer;
 let owner: MockUser;
 let client: SeatpayClient;
 let subscription: number;
-let proxy: { server: Server; url: string; dropNextClaimAnswer: () => void; sockets: Set<Socket> };
+let proxy: Awaited<ReturnType<typeof startClaimAnswerDropper>>;
 
 beforeAll(async () => {
   await Promise.all([
@@ -46,11 +46,20 @@ afterAll(async () => {
   await db?.destroy();
 });
 
-/** A proxy to `db` that, when armed, swallows the answer to the next claim and cuts the client. */
+/**
+ * A proxy to `db` that, when armed, swallows the answer to the next claim and cuts the client;
+ * with `refuseAfterDrop`, every connection after that is cut too (the database unreachable).
+ */
 async function startClaimAnswerDropper(target: PostgresServer) {
   let armed = false;
+  let refuseAfterDrop = false;
+  let refusing = false;
   const sockets = new Set<Socket>();
   const proxyServer = createServer((inbound) => {
+    if (refusing) {
+      inbound.destroy();
+      return;
+    }
     const outbound = createConnection(target.port, '127.0.0.1');
     sockets.add(inbound).add(outbound);
     let dropping = false;
@@ -64,6 +73,7 @@ async function startClaimAnswerDropper(target: PostgresServer) {
     outbound.on('data', (chunk: Buffer) => {
       // The server answered the claim: it committed. The process never hears of it.
       if (dropping) {
+        refusing = refuseAfterDrop;
         inbound.destroy();
         outbound.destroy();
         return;
@@ -85,7 +95,11 @@ async function startClaimAnswerDropper(target: PostgresServer) {
     server: proxyServer,
     sockets,
     url: `postgres://postgres:${target.password}@127.0.0.1:${port}/postgres`,
-    dropNextClaimAnswer: () => void (armed = true),
+    dropNextClaimAnswer: (options: { thenRefuse?: boolean } = {}) => {
+      armed = true;
+      refuseAfterDrop = options.thenRefuse ?? false;
+    },
+    reopen: () => void (refusing = false),
   };
 }
 
@@ -122,6 +136,35 @@ describe("a claim that committed but whose answer was lost (the journal's connec
     // The same process retries (before: UnsettledKeyError, "was sent ... settle it").
     const retried = await client.consumables.checkout({ ...order, journal });
     expect(retried.id).toBeDefined();
+    expect(checkouts()).toBe(before + 1);
+    await journal.close();
+  }, 60_000);
+
+  it('is left as it may be when the database stays unreachable: never called safe to retry', async () => {
+    const table = 'lost_claim_unreachable';
+    const order = { service: 'ai-credits', how_many: 2, subscription, key: 'lost-and-gone' };
+    const journal = postgresJournal(proxy.url, { table });
+    const before = checkouts();
+    proxy.dropNextClaimAnswer({ thenRefuse: true });
+    const failed = await client.consumables
+      .checkout({ ...order, journal })
+      .catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(JournalError);
+    expect((failed as JournalError).message).not.toMatch(/safe to retry/);
+    expect(checkouts()).toBe(before);
+    proxy.reopen();
+
+    // The claim committed and could not be taken back: the key is claimed, unknown, settleable.
+    await expect(client.consumables.checkout({ ...order, journal })).rejects.toMatchObject({
+      name: 'UnsettledKeyError',
+    });
+    const settled = await client.journal.settle('lost-and-gone', {
+      journal,
+      charged: 'no',
+      reason: 'the claim was never sent (its answer was lost)',
+    });
+    expect(settled).toMatchObject({ charged: 'no' });
+    await client.consumables.checkout({ ...order, journal });
     expect(checkouts()).toBe(before + 1);
     await journal.close();
   }, 60_000);
