@@ -189,7 +189,7 @@ export class HttpCore {
   }
 
   /**
-   * What a keyed money call borrows of this client: its token, its secrets, its timeouts
+   * What a keyed money call (or an upload, for its totalTimeout) borrows of this client: its token, its secrets, its timeouts
    * (src/keys/key-scope.ts makes a journal's scope of it).
    * @internal
    */
