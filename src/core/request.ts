@@ -189,8 +189,8 @@ export class HttpCore {
   }
 
   /**
-   * What a keyed money call (or an upload, for its totalTimeout) borrows of this client: its token, its secrets, its timeouts
-   * (src/keys/key-scope.ts makes a journal's scope of it).
+   * What a keyed money call borrows of this client: its token, its secrets, its timeouts
+   * (src/keys/key-scope.ts makes a journal's scope of it); an upload borrows its totalTimeout.
    * @internal
    */
   keyLoan(timeout: number | undefined) {
