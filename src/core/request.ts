@@ -190,7 +190,7 @@ export class HttpCore {
 
   /**
    * What a keyed money call borrows of this client: its token, its secrets, its timeouts
-   * (src/keys/key-scope.ts makes a journal's scope of it).
+   * (src/keys/key-scope.ts makes a journal's scope of it); an upload borrows its totalTimeout.
    * @internal
    */
   keyLoan(timeout: number | undefined) {

@@ -158,9 +158,17 @@ export class MediaResource {
     return this.#core.observe(
       'seatpay.upload',
       (notes) =>
-        uploadModule
-          .load(wait)
-          .then(({ uploadMedia }) => uploadMedia(this, source, given, this.#core.log, notes)),
+        uploadModule.load(wait).then(({ uploadMedia }) =>
+          // The client's totalTimeout ends each chunk's call: the upload bounds its probes by it.
+          uploadMedia(
+            this,
+            source,
+            given,
+            this.#core.log,
+            notes,
+            this.#core.keyLoan(undefined).totalTimeout,
+          ),
+        ),
       wait,
     );
   }

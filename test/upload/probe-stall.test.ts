@@ -109,3 +109,39 @@ it('with retries: each attempt after a stalled probe is retried as before, then 
   expect((error as Error).cause).toBeInstanceOf(ConnectionError);
   expect(attempts).toHaveLength(3);
 });
+
+it("a client's totalTimeout below the chunk timeout: the probe ends with the call's total time", async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const TOTAL_TIMEOUT = 5_000;
+  const { blob, probed } = stalledOnProbe(bytesOf(CHUNK));
+  const attempts: string[] = [];
+  const chunksFail: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (!request.url.endsWith('/chunk')) return fetch(request);
+    attempts.push(request.url);
+    throw new TypeError('Failed to fetch');
+  };
+  const client = sinkClient(sink, {
+    fetch: chunksFail,
+    maxRetries: 0,
+    totalTimeout: TOTAL_TIMEOUT,
+  });
+  let settled = false;
+  const upload = client.media.upload(blob, { ...options, chunkTimeout: CHUNK_TIMEOUT });
+  upload.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  // The chunk's call started and failed, and its probe started, with the clock still where the
+  // call started: the probe has what is left of the call's total time, all of it.
+  await probed;
+  await vi.advanceTimersByTimeAsync(TOTAL_TIMEOUT - 1);
+  expect(settled).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(settled).toBe(true); // not a chunk timeout later
+  const error: unknown = await upload.catch((failure: unknown) => failure);
+  expect(error).toMatchObject({ name: 'UploadError', failedChunks: [0] });
+  expect(error).not.toBeInstanceOf(UploadSourceError);
+  expect((error as Error).cause).toBeInstanceOf(ConnectionError);
+  expect(attempts).toHaveLength(1);
+});

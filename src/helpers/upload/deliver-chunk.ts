@@ -9,6 +9,7 @@ import type { ProgressTracker } from './progress.js';
 import type { ChunkReader } from './chunk-reader.js';
 import { ChunkStop } from './chunk-stop.js';
 import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
+import { startDeadline } from '../../core/retry/deadline.js';
 import type { FillingChunk } from './filling-chunk.js';
 import { SourceReadError, sourceFailureIn, sourceReadError } from './source-read-error.js';
 
@@ -62,6 +63,8 @@ export interface DeliveryContext {
   fields: Omit<ChunkParams, 'chunk' | 'chunk_index'>;
   progress: ProgressTracker;
   chunkTimeout: number;
+  /** The client's `totalTimeout`, which bounds each `uploadChunk` call (its probe included). */
+  callTimeout: number | undefined;
   maxRetries: number | undefined;
   /** Told about every 429, to send fewer chunks at once. */
   onRateLimited: () => void;
@@ -142,7 +145,9 @@ async function sendRead(
     const params: ChunkParams = { ...context.fields, chunk_index: index, chunk };
     // A failed read stops the chunk's attempts at once: the same bytes can never be read again.
     const stop = new ChunkStop(filling ? AbortSignal.any([signal, filling.failed]) : signal, size);
-    const probe = new SourceProbe(chunk, signal, context.chunkTimeout);
+    // The call's own deadline, started with it: a probe after the call ends with it too.
+    const deadline = startDeadline(context.callTimeout, signal, `chunk ${index}'s call`);
+    const probe = new SourceProbe(chunk, deadline.signal ?? signal, context.chunkTimeout);
     try {
       record = await context.sender.uploadChunk(
         params,
@@ -159,6 +164,7 @@ async function sendRead(
       alreadyHeld = true;
     } finally {
       stop.dispose();
+      deadline.clear();
     }
   }
   // Not acknowledged before every byte was read: a stream that ends early or runs past its size
@@ -236,6 +242,7 @@ const COULD_NOT_TELL = Symbol('could not tell');
 class SourceProbe {
   constructor(
     private readonly chunk: Blob | Uint8Array,
+    /** The upload's signal, joined with the end of the chunk call's `totalTimeout`. */
     private readonly signal: AbortSignal,
     /** The most a read may take: one attempt's time (`chunkTimeout`). */
     private readonly ms: number,
@@ -244,7 +251,8 @@ class SourceProbe {
   /**
    * The failed read behind `error`, if the chunk can no longer be read. A read that never settles
    * (a Blob on a stalled network drive, a Blob of the caller's own making) ends with the upload's
-   * signal or after one attempt's time, and then tells nothing: the failure stays the network's.
+   * signal, the call's total time or one attempt's time, and then tells nothing: the failure stays
+   * the network's.
    */
   async after(error: unknown): Promise<SourceReadError | undefined> {
     const { chunk } = this;

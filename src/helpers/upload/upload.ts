@@ -68,6 +68,8 @@ export async function uploadMedia(
   options: UploadOptions,
   log: Warner,
   notes: OperationNotes,
+  /** The client's `totalTimeout`, which the core applies to each chunk's call. */
+  callTimeout?: number,
 ): Promise<MediaFile> {
   const settings = checkUploadOptions(source, options);
   const reader = openSource(source);
@@ -137,6 +139,7 @@ export async function uploadMedia(
         settings,
         options,
         streamsParts,
+        callTimeout,
       );
       // A resumed upload may have the whole source left to hash: that wait ends with the signal.
       if (inOrder) await untilAborted(inOrder.result, signal);
@@ -201,6 +204,7 @@ function sendChunks(
   settings: UploadSettings,
   options: UploadOptions,
   streamsParts: boolean,
+  callTimeout: number | undefined,
 ): Promise<void> {
   const context = {
     sender: media,
@@ -217,6 +221,7 @@ function sendChunks(
     },
     progress,
     chunkTimeout: settings.chunkTimeout,
+    callTimeout,
     maxRetries: settings.maxRetries,
     onRateLimited: () => scheduler.slowDown(),
     check: (index: number, chunk: Blob | Uint8Array) => session.check(index, chunk),
