@@ -1,50 +1,15 @@
 import { JournalError } from '../journal-errors.js';
-import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { checkRecord } from '../stored-record.js';
 import type { JournalRecord, PurchaseJournal } from '../journal.js';
 import { isSettled } from '../record-rules.js';
 import { storedKey } from '../key-text.js';
 import { qualifiedName, statements, tableSql } from './sql.js';
 import { DatabaseClock } from './database-clock.js';
+import { connect, isPool } from './pool.js';
+import { answerLost, takeBackLostClaim } from './lost-claim.js';
+import type { PgQueryable, PgResult } from './pg-queryable.js';
 
-/**
- * What the journal needs of a `pg.Pool` (or anything with its `query`): a user's pool is used as
- * it is and never ended.
- *
- * @example
- * ```ts
- * import pg from 'pg';
- * const pool: PgQueryable = new pg.Pool({ connectionString: process.env.DATABASE_URL });
- * ```
- * @category PostgreSQL
- */
-export interface PgQueryable {
-  /**
-   * Runs one statement with its parameters.
-   *
-   * @example
-   * ```ts
-   * const { rows } = await pool.query('SELECT $1::int AS answer', [42]);
-   * ```
-   */
-  query(text: string, values?: unknown[]): Promise<PgResult>;
-}
-
-/**
- * What `query` resolves to (a `pg.QueryResult` has these).
- *
- * @example
- * ```ts
- * const result: PgResult = await pool.query('SELECT 1 AS one');
- * ```
- * @category PostgreSQL
- */
-export interface PgResult {
-  /** The rows, one object per row. */
-  rows: Record<string, unknown>[];
-  /** How many rows the statement touched. */
-  rowCount: number | null;
-}
+export type { PgQueryable, PgResult } from './pg-queryable.js';
 
 /**
  * The options of {@link postgresJournal}.
@@ -214,101 +179,6 @@ async function createTable(pool: PgQueryable, table: string, schema: string | un
   }
 }
 
-interface PoolWithClients extends PgQueryable {
-  connect(): Promise<PgQueryable & { release(): void }>;
-}
-
-function isPool(pool: PgQueryable): pool is PoolWithClients {
-  return typeof (pool as Partial<PoolWithClients>).connect === 'function';
-}
-
-/** The pool to use, made on first use from a connection string (pg loaded only then). */
-function connect(given: PgQueryable | string) {
-  if (typeof given !== 'string') {
-    if (typeof given !== 'object' || given === null || typeof given.query !== 'function') {
-      throw new InvalidRequestError(
-        'postgresJournal needs a pg.Pool (or anything with query) or a connection string',
-        { field: 'pool' },
-      );
-    }
-    return { pool: async () => given, close: async () => undefined, secret: undefined };
-  }
-  let made: Promise<MadePool> | undefined;
-  const secret = passwordOf(given);
-  return {
-    secret,
-    pool: () => (made ??= makePool(given)),
-    close: async () => {
-      const pool = made;
-      made = undefined;
-      if (pool) await endWithin(await pool.catch(() => undefined));
-    },
-  };
-}
-
-/** How long `close()` lets the statements in flight finish before it cuts their connections. */
-const CLOSE_GRACE_MS = 2_000;
-
-/**
- * Ends the pool: `pool.end()` waits for every statement in flight, which never ends while the
- * server is frozen or a lock holds one (a command would finish its work but never exit). After
- * {@link CLOSE_GRACE_MS} the connections still open are cut (their sockets destroyed): those
- * statements fail, and the pool ends.
- */
-async function endWithin(pool: MadePool | undefined): Promise<void> {
-  if (!pool) return;
-  const ended = pool.end().catch(() => undefined);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const grace = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS);
-  });
-  const late = (await Promise.race([ended, grace])) === 'late';
-  clearTimeout(timer);
-  if (!late) return;
-  for (const client of pool.clients) client.connection?.stream?.destroy();
-  await ended;
-}
-
-/** What the journal keeps of a pool it made: pg's pool, and the clients it has open. */
-interface MadePool extends PgQueryable {
-  end(): Promise<void>;
-  clients: Set<PgClientSocket>;
-}
-
-/** Enough of a pg client to cut its connection (its socket) when the pool must end now. */
-interface PgClientSocket {
-  connection?: { stream?: { destroy(): void } };
-}
-
-async function makePool(connectionString: string): Promise<MadePool> {
-  let Pool: typeof import('pg').Pool;
-  try {
-    const pg = await import('pg');
-    Pool = pg.default.Pool;
-  } catch (error) {
-    throw new JournalError('postgresJournal needs the pg package: npm install pg', {
-      cause: error,
-    });
-  }
-  const pool = new Pool({ connectionString, connectionTimeoutMillis: 10_000 });
-  // A connection that dies while idle must not crash the process: the next query fails instead.
-  pool.on('error', () => undefined);
-  const clients = new Set<PgClientSocket>();
-  pool.on('connect', (client) => void clients.add(client as unknown as PgClientSocket));
-  pool.on('remove', (client) => void clients.delete(client as unknown as PgClientSocket));
-  return Object.assign(pool, { clients });
-}
-
-/** The password in a connection string, so that no message ever repeats it. */
-function passwordOf(connectionString: string): string | undefined {
-  try {
-    const password = decodeURIComponent(new URL(connectionString).password);
-    return password === '' ? undefined : password;
-  } catch {
-    return undefined;
-  }
-}
-
 function journalError(action: string, error: unknown, secret: string | undefined): JournalError {
   if (error instanceof JournalError) return error;
   const code = (error as { code?: unknown } | null)?.code;
@@ -316,43 +186,6 @@ function journalError(action: string, error: unknown, secret: string | undefined
   const said = secret === undefined ? message : message.replaceAll(secret, '***');
   return new JournalError(
     `The PostgreSQL journal could not ${action}: ${typeof code === 'string' ? `${code} ` : ''}${said}`,
-  );
-}
-
-/**
- * Whether a failed statement may have committed with its answer lost: the connection failed (no
- * answer from the server, or a connection or shutdown SQLSTATE), not a statement the server
- * refused (which did nothing).
- */
-function answerLost(error: unknown): boolean {
-  const { code, severity } = (error ?? {}) as { code?: unknown; severity?: unknown };
-  if (typeof severity !== 'string' || typeof code !== 'string') return true;
-  return code.startsWith('08') || code.startsWith('57P');
-}
-
-/**
- * A claim whose answer was lost may have landed: the key would stay "sending" though nothing was
- * sent, and unknown to every later run. Its own record (the same JSON: this run's holder and
- * lease) is taken back on another of the pool's connections, and the call fails as not sent, safe
- * to retry. A record that is not this run's claim stays; if that statement fails too, the claim
- * is left as it may be (the failure as it was: unknown, settleable as any other).
- */
-async function takeBackLostClaim(
-  pool: PgQueryable,
-  unclaim: string,
-  row: unknown[],
-  key: string,
-  failure: JournalError,
-): Promise<void> {
-  let taken: PgResult;
-  try {
-    taken = await pool.query(unclaim, [row[0], row[1]]);
-  } catch {
-    return;
-  }
-  if (taken.rowCount !== 1) return;
-  throw new JournalError(
-    `The PostgreSQL journal's connection failed while it claimed the key "${key}": the claim was taken back and nothing was sent, safe to retry (${failure.message})`,
   );
 }
 

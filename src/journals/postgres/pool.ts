@@ -1,0 +1,101 @@
+import { JournalError } from '../journal-errors.js';
+import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+import type { PgQueryable } from './pg-queryable.js';
+
+// The pool a postgresJournal queries: the user's own, or one made from a connection string
+// (pg loaded only then), ended within a grace period by close().
+
+interface PoolWithClients extends PgQueryable {
+  connect(): Promise<PgQueryable & { release(): void }>;
+}
+
+export function isPool(pool: PgQueryable): pool is PoolWithClients {
+  return typeof (pool as Partial<PoolWithClients>).connect === 'function';
+}
+
+/** The pool to use, made on first use from a connection string (pg loaded only then). */
+export function connect(given: PgQueryable | string) {
+  if (typeof given !== 'string') {
+    if (typeof given !== 'object' || given === null || typeof given.query !== 'function') {
+      throw new InvalidRequestError(
+        'postgresJournal needs a pg.Pool (or anything with query) or a connection string',
+        { field: 'pool' },
+      );
+    }
+    return { pool: async () => given, close: async () => undefined, secret: undefined };
+  }
+  let made: Promise<MadePool> | undefined;
+  const secret = passwordOf(given);
+  return {
+    secret,
+    pool: () => (made ??= makePool(given)),
+    close: async () => {
+      const pool = made;
+      made = undefined;
+      if (pool) await endWithin(await pool.catch(() => undefined));
+    },
+  };
+}
+
+/** How long `close()` lets the statements in flight finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * Ends the pool: `pool.end()` waits for every statement in flight, which never ends while the
+ * server is frozen or a lock holds one (a command would finish its work but never exit). After
+ * {@link CLOSE_GRACE_MS} the connections still open are cut (their sockets destroyed): those
+ * statements fail, and the pool ends.
+ */
+async function endWithin(pool: MadePool | undefined): Promise<void> {
+  if (!pool) return;
+  const ended = pool.end().catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const grace = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS);
+  });
+  const late = (await Promise.race([ended, grace])) === 'late';
+  clearTimeout(timer);
+  if (!late) return;
+  for (const client of pool.clients) client.connection?.stream?.destroy();
+  await ended;
+}
+
+/** What the journal keeps of a pool it made: pg's pool, and the clients it has open. */
+interface MadePool extends PgQueryable {
+  end(): Promise<void>;
+  clients: Set<PgClientSocket>;
+}
+
+/** Enough of a pg client to cut its connection (its socket) when the pool must end now. */
+interface PgClientSocket {
+  connection?: { stream?: { destroy(): void } };
+}
+
+async function makePool(connectionString: string): Promise<MadePool> {
+  let Pool: typeof import('pg').Pool;
+  try {
+    const pg = await import('pg');
+    Pool = pg.default.Pool;
+  } catch (error) {
+    throw new JournalError('postgresJournal needs the pg package: npm install pg', {
+      cause: error,
+    });
+  }
+  const pool = new Pool({ connectionString, connectionTimeoutMillis: 10_000 });
+  // A connection that dies while idle must not crash the process: the next query fails instead.
+  pool.on('error', () => undefined);
+  const clients = new Set<PgClientSocket>();
+  pool.on('connect', (client) => void clients.add(client as unknown as PgClientSocket));
+  pool.on('remove', (client) => void clients.delete(client as unknown as PgClientSocket));
+  return Object.assign(pool, { clients });
+}
+
+/** The password in a connection string, so that no message ever repeats it. */
+function passwordOf(connectionString: string): string | undefined {
+  try {
+    const password = decodeURIComponent(new URL(connectionString).password);
+    return password === '' ? undefined : password;
+  } catch {
+    return undefined;
+  }
+}
