@@ -166,7 +166,7 @@ export class KeyedJournal {
       return claimed;
     } catch (error) {
       unhold();
-      if (started.landing) releaseIfLanded(journal, key, started.landing, withoutLease(stamped));
+      if (started.landing) releaseIfLanded(journal, key, started.landing, stamped);
       throw error;
     }
   }
