@@ -1,3 +1,5 @@
+import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APIError, type CheckoutRecord, type SeatpayClient } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
@@ -100,6 +102,70 @@ describe('a machine suspended past its lease, on a PostgreSQL journal', () => {
     } finally {
       await journal.close();
       await elsewhere.close();
+    }
+  }, 60_000);
+});
+
+/** A TCP proxy to `db` that delays every answer of the server by `delayMs` (set at will). */
+async function startAnswerDelayer(target: PostgresServer) {
+  const sockets = new Set<Socket>();
+  const state = { delayMs: 0 };
+  const server = createServer((inbound) => {
+    const outbound = createConnection(target.port, '127.0.0.1');
+    sockets.add(inbound).add(outbound);
+    inbound.on('data', (chunk: Buffer) => outbound.write(chunk));
+    outbound.on('data', (chunk: Buffer) => {
+      if (state.delayMs === 0) inbound.write(chunk);
+      else setTimeout(() => inbound.write(chunk), state.delayMs);
+    });
+    const end = () => {
+      inbound.destroy();
+      outbound.destroy();
+      sockets.delete(inbound);
+      sockets.delete(outbound);
+    };
+    inbound.on('close', end).on('error', end);
+    outbound.on('close', end).on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    state,
+    url: `postgres://postgres:${target.password}@127.0.0.1:${port}/postgres`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe("a PostgreSQL journal's clock on a machine that was suspended", () => {
+  it("is measured again at its next read, even a slower one: never a suspend's length behind", async () => {
+    const SLEPT_MS = 60_000;
+    const proxy = await startAnswerDelayer(db);
+    const journal = postgresJournal(proxy.url, { table: 'suspended_clock' });
+    const direct = new pg.Pool({ connectionString: db.url });
+    const realNow = performance.now.bind(performance);
+    try {
+      // Awake: a quick read measures the database's clock.
+      await journal.get('any');
+      // Suspended for a minute: the database's clock and this machine's wall clock went on, the
+      // monotonic clock did not (played from here on by taking the minute off it).
+      vi.spyOn(performance, 'now').mockImplementation(() => realNow() - SLEPT_MS);
+      // Awake again, on a slower network (a link coming back): the next read takes 2 s.
+      proxy.state.delayMs = 2_000;
+      await journal.get('any');
+      const { rows } = await direct.query(
+        'SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS now',
+      );
+      const databaseNow = Number(rows[0].now);
+      // Off by at most half that slow read (1 s, more under load), never by the minute slept.
+      expect(Math.abs(journal.now!() - databaseNow)).toBeLessThan(SLEPT_MS / 2);
+    } finally {
+      vi.restoreAllMocks();
+      await journal.close();
+      await direct.end();
+      await proxy.close();
     }
   }, 60_000);
 });
