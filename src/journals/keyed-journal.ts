@@ -243,7 +243,7 @@ export class KeyedJournal {
     if (own && !(await own.mayWrite(record, read))) return;
     own?.writing(record);
     await this.#call('write', () => this.journal.set(this.key, stamped), true);
-    own?.landed();
+    own?.landed(record);
   }
 
   /** `record` as it is stored: its owner named, the client's secrets hidden. */
