@@ -53,7 +53,7 @@ describe('a run whose claim answered late in its lease', () => {
     const slow = {
       ...store,
       claim: async (key: string, record: CheckoutRecord) => {
-        const claimed = await store.claim(key, record);
+        const claimed = await store.claim!(key, record);
         claimLanded();
         await claimAnswer;
         return claimed;
