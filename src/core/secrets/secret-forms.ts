@@ -15,8 +15,10 @@
  *   off, does not survive in halves.
  * - A short secret (under 8 characters: a CVC, a test token) is only redacted where it stands
  *   alone, not inside a longer word or number: a CVC `123` hides in `cvc=123` but leaves
- *   `order 51234` alone, and a token `abc` leaves `abcdef` readable. In base64 it is found when a
- *   whole base64 word decodes to text where it stands alone.
+ *   `order 51234`, an amount `123.00` and a time `10:41:07.123` alone (a keyed call's recorded
+ *   answer is replayed: an amount made `[REDACTED].00` there is a wrong answer), and a token
+ *   `abc` leaves `abcdef` readable. In base64 it is found when a whole base64 word decodes to
+ *   text where it stands alone.
  */
 
 /** Under this length a secret is only matched where it stands alone. */
@@ -67,6 +69,8 @@ function buildForms(given: string): SecretForms {
   // Or as hex of its bytes (a service's debug dump): case-insensitive as the rest.
   let body = `${[...secret].map(charForms).join(joiner)}|${hexOf(secret)}`;
   if (short) body = `${STANDS_ALONE_BEFORE}(?:${body})(?![\\p{L}\\p{N}])`;
+  // A short number (a CVC) inside a larger one is not it: `987.00`, `1,987`, `05:12:48.987`.
+  if (short && /^\d+$/.test(secret)) body = `(?<!\\d[.,:])(?:${body})(?![.,:]\\d)`;
   const long = secret.length >= PIECES_FROM;
   return {
     text: new RegExp(body, 'giu'),
