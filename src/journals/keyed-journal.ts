@@ -159,9 +159,13 @@ export class KeyedJournal {
         ),
       ));
     try {
-      const claimed = await this.#call('claim', start);
-      if (claimed)
-        this.#hold(leased, unhold, new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now));
+      const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
+      // A claim that answered late may have lost its lease meanwhile (the key settled and paid
+      // elsewhere): read again before anything is sent; no longer this run's, it is lost.
+      const claimed =
+        (await this.#call('claim', start)) &&
+        (!own.mayHaveLapsed() || own.holds(await this.#call('read', () => journal.get(key))));
+      if (claimed) this.#hold(leased, unhold, own);
       else unhold();
       return claimed;
     } catch (error) {

@@ -65,14 +65,15 @@ export class OwnLease {
   async mayWrite(record: JournalRecord, read: () => Promise<unknown>): Promise<boolean> {
     if (!this.mayHaveLapsed() || recordsCharge(record)) return true;
     try {
-      return this.#isMine((await read()) as JournalRecord | undefined);
+      return this.holds(await read());
     } catch {
       return false;
     }
   }
 
-  /** Whether `record` is still the one this run wrote (this process, one of its leases). */
-  #isMine(record: JournalRecord | undefined | null): boolean {
+  /** Whether `found` is still the record this run wrote (this process, one of its leases). */
+  holds(found: unknown): boolean {
+    const record = found as JournalRecord | undefined | null;
     return (
       typeof record === 'object' &&
       record !== null &&

@@ -92,3 +92,56 @@ describe('a run whose claim answered late in its lease', () => {
     expect(charges()).toBe(1);
   });
 });
+
+describe('a run whose claim answered after its lease ran out', () => {
+  it('reads the key before sending: never pays a key another run took over and paid', async () => {
+    const simulator = createSimulator({ subscriptionDelayMs: 10 });
+    const user = simulator.addUser({ email: 'late-claim-send@example.com' });
+    const client = inMemoryClient(simulator, user.token);
+    const { subscription } = await client.purchase({
+      plan: 'team-per-team',
+      team_seats: 2,
+      card: { card_number: '4242424242424242', cvc: '123' },
+      chosen_period: 'MONTH',
+      pollInterval: 1,
+    });
+    const charges = () =>
+      simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
+        .length;
+
+    let clock = Date.now();
+    const store = { ...memoryJournal({ lease: LEASE_MS }), now: () => clock };
+    let claimAnswered!: () => void;
+    const claimAnswer = new Promise<void>((resolve) => (claimAnswered = resolve));
+    let claimLanded!: () => void;
+    const landed = new Promise<void>((resolve) => (claimLanded = resolve));
+    const slow = {
+      ...store,
+      claim: async (key: string, record: CheckoutRecord) => {
+        const claimed = await store.claim!(key, record);
+        claimLanded();
+        await claimAnswer;
+        return claimed;
+      },
+    };
+    const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
+
+    const run = client.consumables.checkout({ ...order, key: 'late-2', journal: slow });
+    await landed;
+    // Its answer is held past the lease (a stopped process, a slow database): the key is settled
+    // as not charged (true: nothing was sent), run again elsewhere and paid.
+    clock += LEASE_MS * 1.2;
+    await client.journal.settle('late-2', {
+      journal: store,
+      charged: 'no',
+      reason: 'its claimer is gone',
+    });
+    const paid = await client.consumables.checkout({ ...order, key: 'late-2', journal: store });
+    expect(charges()).toBe(1);
+
+    // The claim's answer comes at last: the run finds the key paid, and replays that answer.
+    claimAnswered();
+    expect(await run).toEqual(paid);
+    expect(charges()).toBe(1);
+  });
+});
