@@ -29,6 +29,22 @@ export interface SubscribedTestBed extends PostgresTestBed {
   checkouts(): number;
 }
 
+/** Starts PostgreSQL before the file's tests and stops it after (read `db` inside them). */
+export function usePostgres(): { readonly db: PostgresServer } {
+  let db: PostgresServer | undefined;
+  beforeAll(async () => {
+    db = await startPostgres();
+  }, 120_000);
+  afterAll(async () => {
+    await db?.destroy();
+  });
+  return {
+    get db() {
+      return started('db', db);
+    },
+  };
+}
+
 /**
  * Starts PostgreSQL and a simulator (with `mock`) before the file's tests, both at once, and stops
  * them after. Read the fields inside hooks and tests: before the file's beforeAll they throw.
