@@ -100,3 +100,27 @@ it('with a fetch given to the client (each chunk read whole, then sent), a stall
   // Chunk 0 went out; chunk 1, never read whole, did not.
   expect(sink.chunks.map((seenChunk) => seenChunk.index)).toEqual([0]);
 });
+
+it('a chunk answered before its body was all sent (chunk-already-exists), then a stall: fails as stalled', async () => {
+  // The attempt sending chunk 1 while it is read waits for bytes when the answer comes: that wait
+  // is no attempt's once the call settled, and the stream's stall is no longer put off for it.
+  const bytes = bytesOf(SIZE);
+  const { stream, seen } = stallingWebStream(bytes, CHUNK + CHUNK / 2);
+  const held = { status: 400, body: { detail: 'chunk-already-exists', status_code: 400 } };
+  const upload = sinkClient(sink).media.upload(
+    { stream, size: SIZE },
+    {
+      operation_type: 'parts',
+      filename: 'live.bin',
+      chunkTimeout: 300,
+      maxRetries: 0,
+      concurrency: 1,
+      // Chunk 1 starts once chunk 0 is delivered: its request is the one answered early.
+      onChunk: (_, { index }) => void (index === 0 && sink.answerEarly(held)),
+    },
+  );
+  await expect(upload).rejects.toMatchObject({ name: 'UploadSourceError', failedChunks: [1] });
+  expect(sink.earlyAnswered).toBe(1);
+  expect(seen.cancelled).toBe(true);
+  expect(sink.finalizeCalls).toBe(0);
+});
