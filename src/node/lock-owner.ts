@@ -1,14 +1,14 @@
 // Who holds a `fileUploadStore` lock, and whether that process is gone, so that its lock may be
 // taken over: a lock must never be taken from a living upload, nor held for good by a dead one.
 import { randomBytes } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, readlink, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { FORGET_AFTER_MS } from '../helpers/upload/resume-store.js';
 
 /**
  * Who holds a lock: a process of a machine, since a time. `run` tells this process from an earlier
- * one that had its pid, `started` (Linux) any process from a later one given its pid, `nonce` makes
- * each lock's text unique.
+ * one that had its pid, `started` (Linux) any process from a later one given its pid, `space`
+ * (Linux) the pid namespace its pid is in, `nonce` makes each lock's text unique.
  */
 interface LockOwner {
   pid: number;
@@ -16,6 +16,7 @@ interface LockOwner {
   at: number;
   run: string;
   started?: string;
+  space?: string;
   nonce: string;
 }
 
@@ -36,16 +37,27 @@ const processRun = ((globalThis as Record<symbol, string | undefined>)[RUN_KEY] 
 const UNWRITTEN_LOCK_MS = 60_000;
 
 let ownStart: Promise<string | undefined> | undefined;
+let ownSpace: Promise<string | undefined> | undefined;
+
+/**
+ * This process's pid namespace (Linux): containers that share a host name (host networking) and a
+ * store folder each number their processes apart, and a pid of one means nothing in the other.
+ */
+function pidSpace(): Promise<string | undefined> {
+  return (ownSpace ??= readlink('/proc/self/ns/pid').catch(() => undefined));
+}
 
 /** A new lock's text, naming this process. */
 export async function ownerText(): Promise<string> {
   const started = await (ownStart ??= startOf('self'));
+  const space = await pidSpace();
   const owner: LockOwner = {
     pid: process.pid,
     host: hostname(),
     at: Date.now(),
     run: processRun,
     ...(started === undefined ? {} : { started }),
+    ...(space === undefined ? {} : { space }),
     nonce: randomBytes(8).toString('hex'),
   };
   return JSON.stringify(owner);
@@ -53,7 +65,7 @@ export async function ownerText(): Promise<string> {
 
 /** Whether the lock (or takeover claim) at `path`, which read `text`, was left by a process gone. */
 export async function abandoned(path: string, text: string): Promise<boolean> {
-  const { pid, host, at, run, started } = (parsedOrNull(text) ?? {}) as Partial<LockOwner>;
+  const { pid, host, at, run, started, space } = (parsedOrNull(text) ?? {}) as Partial<LockOwner>;
   if (typeof pid !== 'number' || typeof host !== 'string' || typeof at !== 'number') {
     // No owner in it: one being written is not abandoned, one left so (a crash, a hand) is.
     const modified = await stat(path).then(
@@ -62,7 +74,10 @@ export async function abandoned(path: string, text: string): Promise<boolean> {
     );
     return Date.now() - modified > UNWRITTEN_LOCK_MS;
   }
-  if (host !== hostname()) return Date.now() - at > FORGET_AFTER_MS;
+  // Another machine, or another pid namespace of this one: its pids cannot be asked after.
+  const ours = await pidSpace();
+  const elsewhere = typeof space === 'string' && ours !== undefined && space !== ours;
+  if (host !== hostname() || elsewhere) return Date.now() - at > FORGET_AFTER_MS;
   // This pid: this process's own lock, or one an earlier process with this pid left.
   if (pid === process.pid) return run !== processRun;
   try {

@@ -106,3 +106,25 @@ it.runIf(process.platform === 'linux')(
     });
   },
 );
+
+it.runIf(process.platform === 'linux')(
+  'a lock of another pid namespace under this host name (containers on the host network) is held until it is as old as a record lives',
+  async () => {
+    const dir = join(root, 'other-namespace');
+    const key = 'one-upload';
+    const path = await leftLock(dir, key);
+    // Its pid is no process here, and this very pid, alike: neither says anything of the other
+    // namespace's process.
+    for (const pid of [process.pid, 2 ** 22 + 7]) {
+      const owner = { pid, host: hostname(), run: 'r', nonce: 'n', space: 'pid:[1]' };
+      await writeFile(path, JSON.stringify({ ...owner, at: Date.now() - 5_000 }));
+      expect(await fileUploadStore(dir).lock!(key), `pid ${pid}`).toBeUndefined();
+      // Older than the records live (7 days): abandoned, as another machine's would be.
+      await writeFile(path, JSON.stringify({ ...owner, at: Date.now() - 8 * 24 * 3_600_000 }));
+      const release = await fileUploadStore(dir).lock!(key);
+      expect(release, `pid ${pid}`).toBeTypeOf('function');
+      await release!();
+      await leftLock(dir, key);
+    }
+  },
+);
