@@ -3,6 +3,8 @@
 // `ai-credits` was recorded as `[REDACTED]-credits`, and the very same checkout run again with its
 // key was refused as another request (KeyReuseError, "different service"): a paid order could be
 // neither replayed nor re-run (the command exited 2, an input mistake, for a row that was paid).
+// And one whose answer was lost could not be reconciled: the invoice's line `ai-credits` was
+// never the recorded `[REDACTED]-credits`, so the key stayed unknown whatever the service listed.
 import { describe, expect, it } from 'vitest';
 import { createClient, KeyReuseError, memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
@@ -32,7 +34,7 @@ async function shortTokenClient() {
     pollInterval: 1,
   });
   const checkouts = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout');
-  return { client, subscription: bought.subscription.id, checkouts };
+  return { client, simulator, subscription: bought.subscription.id, checkouts };
 }
 
 describe('a keyed checkout whose service slug holds the short token', () => {
@@ -60,6 +62,26 @@ describe('a keyed checkout whose service slug holds the short token', () => {
     await expect(
       client.consumables.checkout({ ...order, service: 'team-seat' }),
     ).rejects.toMatchObject({ name: 'KeyReuseError', differences: ['service'] });
+    expect(checkouts()).toHaveLength(1);
+  });
+});
+
+describe('a lost keyed checkout whose service slug holds the short token', () => {
+  it('is reconciled from its invoice: charged, then replayed, never sent again', async () => {
+    const { client, simulator, subscription, checkouts } = await shortTokenClient();
+    const journal = memoryJournal();
+    const order = { service: 'ai-credits', how_many: 3, subscription, key: 'lost-1', journal };
+    simulator.faults.inject({
+      route: 'POST /v2/payments/consumable/checkout',
+      kind: 'reset-after',
+    });
+    await expect(client.consumables.checkout(order)).rejects.toThrow();
+    expect(await journal.get('lost-1')).toMatchObject({ charged: 'unknown' });
+    const result = await client.journal.reconcile('lost-1', { journal });
+    expect(result.charged).toBe('yes');
+    expect(result.evidence).toMatch(/^invoice \d+ of 3 × \[REDACTED\]-credits/);
+    const replayed = await client.consumables.checkout(order).withResponse();
+    expect(replayed.response.headers.get('idempotent-replayed')).toBe('true');
     expect(checkouts()).toHaveLength(1);
   });
 });
