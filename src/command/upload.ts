@@ -56,7 +56,7 @@ async function uploadOne(
     });
     context.output.item(
       { file: path, media: record },
-      `${printableField(path)}: media file ${record.id ?? '?'} (${record.status ?? '?'})`,
+      `${printableField(path)}: media file ${record.id ?? '?'} (${printableField(String(record.status ?? '?'))})`,
     );
   } finally {
     progress.end();

@@ -3,6 +3,7 @@
 // written to the terminal as is by the bar (only the bar: every other line escapes it), so the name
 // `\x1b]0;…\x07` retitled the window, and `\x1b[2K\r… 100% … done` erased the bar and drew a
 // forged one. The bar prints the path as every other line does: control characters escaped.
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +79,49 @@ describe('seatpay upload in a terminal, a file named with escape sequences', () 
       expect(stdout.trimEnd().split('\n')).toHaveLength(1);
       expect(stdout).toContain('(CREATED)\\u{a}secret-plan.pdf: media file');
       for (const line of stderr.trimEnd().split('\n')) expect(line).toMatch(/chunks$/);
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("prints the service's file status on the result's line", async () => {
+    const server = await startMockServer({
+      port: 0,
+      operationTypes: { tiny: { chunk_size: 4096, max_chunks: null } },
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'seatpay-forged-status-'));
+    try {
+      const bytes = new Uint8Array(10_000).fill(68);
+      const path = join(dir, 'c.txt');
+      await writeFile(path, bytes);
+      // A finalize answer that names the file rightly (its md5) and forges a line in its status.
+      server.simulator.faults.inject({
+        route: 'POST /v2/media/me/chunk/upload',
+        kind: 'status',
+        status: 200,
+        body: {
+          id: 41,
+          academy: null,
+          name: createHash('md5').update(bytes).digest('hex'),
+          status: 'CREATED)\nother.pdf: media file 42 (CREATED',
+        },
+      });
+      let stdout = '';
+      const streams = {
+        stdout: { write: (text: string) => (stdout += text) },
+        stderr: { write: () => true, isTTY: false },
+      };
+      const env = {
+        SEATPAY_BASE_URL: server.url,
+        SEATPAY_TOKEN: server.simulator.users.owner.token,
+      };
+      const argv = ['upload', path, '--operation-type', 'tiny'];
+      const code = await main(argv, { streams, env, signal: new AbortController().signal });
+      expect(code).toBe(0);
+      expect(stdout).toBe(
+        `${path}: media file 41 (CREATED)\\u{a}other.pdf: media file 42 (CREATED)\n`,
+      );
     } finally {
       await server.close();
       await rm(dir, { recursive: true, force: true });
