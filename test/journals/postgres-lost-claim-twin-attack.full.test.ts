@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { JournalError, type PgQueryable } from '../../src/index.js';
+import { JournalError } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
-import { postgresJournal } from '../../src/postgres.js';
+import { postgresJournal, type PgQueryable } from '../../src/postgres.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
 import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
 
