@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AbortError, memoryJournal, type CheckoutRecord } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
+import { inMemorySubscriber } from '../support/in-memory-client.js';
 
 // A claim that lands in the shared journal but whose answer comes back late (a frozen database,
 // a process stopped right after sending it, a slow network): the call gave up on it (its signal),
@@ -15,19 +14,12 @@ import { inMemoryClient } from '../support/in-memory-client.js';
 
 describe('a claim whose answer comes back after its call gave up', () => {
   it('is released only while the key still holds it, never over a record written since', async () => {
-    const simulator = createSimulator({ subscriptionDelayMs: 10 });
-    const user = simulator.addUser({ email: 'late-claim@example.com' });
-    const client = inMemoryClient(simulator, user.token);
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
-    const checkouts = () =>
-      simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
-        .length;
+    // One owner on its simulator: every consumable checkout charged is this owner's.
+    const {
+      client,
+      order: subscribed,
+      charges: checkouts,
+    } = await inMemorySubscriber('late-claim@example.com');
 
     const store = memoryJournal();
     let answer!: () => void;
@@ -41,7 +33,7 @@ describe('a claim whose answer comes back after its call gave up', () => {
         return landed;
       },
     };
-    const order = { service: 'ai-credits', how_many: 3, subscription: subscription.id, key: 'k-1' };
+    const order = { ...subscribed, how_many: 3, key: 'k-1' };
 
     const controller = new AbortController();
     const gaveUp = client.consumables

@@ -22,10 +22,6 @@ afterAll(() => {
 });
 
 const order = () => ({ service: 'ai-credits', how_many: 2, subscription: bed.subscription });
-const checkouts = () =>
-  bed.server.simulator.charges.filter(
-    (c) => c.kind === 'consumable-checkout' && c.user === bed.owner.id,
-  ).length;
 
 /** The claimer: a process whose `Date.now()` is `skewMs` off; resolves to the line it printed. */
 function claimer(table: string, key: string, skewMs: number) {
@@ -91,7 +87,7 @@ describe('leases on the database clock (a fleet whose clocks disagree)', () => {
       kind: 'latency',
       latencyMs: 4 * LEASE_MS,
     });
-    const before = checkouts();
+    const before = bed.checkouts();
     const { ended } = claimer(table, 'late-clock', -SKEW_MS);
     await untilStage(table, 'late-clock', 'sending');
     const journal = postgresJournal(bed.db.url, { table, lease: LEASE_MS });
@@ -103,7 +99,7 @@ describe('leases on the database clock (a fleet whose clocks disagree)', () => {
     });
     const said = await ended;
     expect(said).toBe(`end ok ${waited.id}`);
-    expect(checkouts()).toBe(before + 1);
+    expect(bed.checkouts()).toBe(before + 1);
     await journal.close();
   }, 60_000);
 
@@ -111,10 +107,10 @@ describe('leases on the database clock (a fleet whose clocks disagree)', () => {
     const table = 'skew_ahead';
     // Charged, then never answered: the claimer is killed with its outcome unknown.
     bed.server.simulator.faults.inject({ route: CHECKOUT, kind: 'hang-after' });
-    const before = checkouts();
+    const before = bed.checkouts();
     const { child, ended } = claimer(table, 'early-clock', SKEW_MS);
     await untilStage(table, 'early-clock', 'sending');
-    while (checkouts() === before) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (bed.checkouts() === before) await new Promise((resolve) => setTimeout(resolve, 20));
     child.kill('SIGKILL');
     await ended;
     // Its last lease runs at most one lease past the database's time (before: a minute more).
@@ -136,7 +132,7 @@ describe('leases on the database clock (a fleet whose clocks disagree)', () => {
     await expect(
       bed.client.consumables.checkout({ ...order(), key: 'early-clock', journal }),
     ).rejects.toMatchObject({ name: 'SettledKeyError' });
-    expect(checkouts()).toBe(before + 1);
+    expect(bed.checkouts()).toBe(before + 1);
     await journal.close();
   }, 60_000);
 });

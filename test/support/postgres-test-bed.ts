@@ -4,7 +4,7 @@
 // own registered after these run after them in beforeAll and before them in afterAll (vitest's
 // "stack" order), so a proxy or child the file starts is stopped before the database is.
 import { afterAll, beforeAll } from 'vitest';
-import { createClient, type SeatpayClient } from '../../src/index.js';
+import type { SeatpayClient } from '../../src/index.js';
 import {
   startMockServer,
   type MockServer,
@@ -12,6 +12,7 @@ import {
   type MockUser,
 } from '../../src/mock/index.js';
 import { startPostgres, type PostgresServer } from './postgres-server.js';
+import { teamOwner, type TeamOwner } from './team-owner.js';
 
 export interface PostgresTestBed {
   db: PostgresServer;
@@ -24,6 +25,24 @@ export interface SubscribedTestBed extends PostgresTestBed {
   client: SeatpayClient;
   /** The id of the owner's team subscription. */
   subscription: number;
+  /** How many consumable checkouts the simulator charged the owner so far. */
+  checkouts(): number;
+}
+
+/** Starts PostgreSQL before the file's tests and stops it after (read `db` inside them). */
+export function usePostgres(): { readonly db: PostgresServer } {
+  let db: PostgresServer | undefined;
+  beforeAll(async () => {
+    db = await startPostgres();
+  }, 120_000);
+  afterAll(async () => {
+    await db?.destroy();
+  });
+  return {
+    get db() {
+      return started('db', db);
+    },
+  };
 }
 
 /**
@@ -60,20 +79,9 @@ export function usePostgresWithSubscriber(
   mock: MockServerOptions = {},
 ): SubscribedTestBed {
   const bed = usePostgresAndMockServer(mock);
-  let owner: MockUser | undefined;
-  let client: SeatpayClient | undefined;
-  let subscription: number | undefined;
+  let owned: TeamOwner | undefined;
   beforeAll(async () => {
-    owner = bed.server.simulator.addUser({ email });
-    client = createClient({ baseUrl: bed.server.url, token: owner.token, logLevel: 'off' });
-    const bought = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 5,
-    });
-    subscription = bought.subscription.id;
+    owned = await teamOwner(bed.server, email);
   }, 120_000);
   return {
     get db() {
@@ -83,14 +91,15 @@ export function usePostgresWithSubscriber(
       return bed.server;
     },
     get owner() {
-      return started('owner', owner);
+      return started('owner', owned).owner;
     },
     get client() {
-      return started('client', client);
+      return started('client', owned).client;
     },
     get subscription() {
-      return started('subscription', subscription);
+      return started('subscription', owned).subscription;
     },
+    checkouts: () => started('checkouts', owned).checkouts(),
   };
 }
 
