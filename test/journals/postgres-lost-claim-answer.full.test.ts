@@ -1,10 +1,9 @@
 import { createConnection, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JournalError } from '../../src/index.js';
 import { postgresJournal } from '../../src/postgres.js';
-import type { PostgresServer } from '../support/postgres-server.js';
+import { testPool, type PostgresServer } from '../support/postgres-server.js';
 import { usePostgresWithSubscriber } from '../support/postgres-test-bed.js';
 
 // A claim that committed in PostgreSQL but whose answer never reached the process: a TCP proxy
@@ -104,7 +103,7 @@ describe("a claim that committed but whose answer was lost (the journal's connec
     expect(bed.checkouts()).toBe(before);
 
     // The key holds nothing: the claim that committed was taken back.
-    const pool = new pg.Pool({ connectionString: bed.db.url });
+    const pool = testPool(bed.db.url);
     try {
       const { rows } = await pool.query(`SELECT stage FROM "${table}" WHERE key = $1`, [
         'lost-answer',

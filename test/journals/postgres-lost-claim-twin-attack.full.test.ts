@@ -1,10 +1,10 @@
-import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JournalError } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { postgresJournal, type PgQueryable } from '../../src/postgres.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
 import { usePostgres } from '../support/postgres-test-bed.js';
+import { testPool } from '../support/postgres-server.js';
 
 // A claim whose answer was lost is taken back by its content: the key's record is deleted if it
 // is the very JSON this run wrote (lost-claim.ts). Two deliveries of one order reaching one
@@ -53,7 +53,7 @@ describe("a claim whose answer was lost, beside a twin's claim of the same key",
       simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
         .length;
 
-    const real = new pg.Pool({ connectionString: bed.db.url });
+    const real = testPool(bed.db.url);
     let claims = 0;
     // Once armed, the reads of the key are counted, and the first two answered together: both
     // deliveries find it free, as two that arrive at once do.

@@ -1,11 +1,10 @@
 import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
-import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APIError, type CheckoutRecord, type SeatpayClient } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { postgresJournal } from '../../src/postgres.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
-import type { PostgresServer } from '../support/postgres-server.js';
+import { testPool, type PostgresServer } from '../support/postgres-server.js';
 import { usePostgres } from '../support/postgres-test-bed.js';
 
 // A machine suspended (a laptop's lid closed, a VM paused to migrate) while one of its runs holds a
@@ -143,7 +142,7 @@ describe("a PostgreSQL journal's clock on a machine that was suspended", () => {
     const SLEPT_MS = 60_000;
     const proxy = await startAnswerDelayer(bed.db);
     const journal = postgresJournal(proxy.url, { table: 'suspended_clock' });
-    const direct = new pg.Pool({ connectionString: bed.db.url });
+    const direct = testPool(bed.db.url);
     const realNow = performance.now.bind(performance);
     try {
       // Awake: a quick read measures the database's clock.
