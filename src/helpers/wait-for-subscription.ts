@@ -8,6 +8,7 @@ import { sleep } from '../core/retry/sleep.js';
 import { checkNumberOption, MAX_TIMER_MS } from '../core/prepare/validate-input.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
 import { awaitsBillingTeam } from './usable-subscription.js';
+import { readArrayOnce } from '../schemas/read-array-once.js';
 
 /**
  * The one clock of the wait: every deadline and elapsed time below reads it. Monotonic, so a wall
@@ -21,31 +22,17 @@ const now = (): number => Math.round(performance.now());
  */
 const MAX_EXCLUDED = 1_000_000;
 
-/**
- * The ids of `exclude`, an array read once by index up to its length (checked first: a sparse
- * array of 2 ** 32 - 1 holes took minutes to iterate). Read once: a Proxy whose `length` said 1
- * to the check and 2 ** 32 - 1 to the iteration got past it; one whose `length` throws is refused.
- */
+/** The ids of `exclude`, an array read once by index up to its length (see {@link readArrayOnce}). */
 export function excludedIds(exclude: Iterable<number>): Iterable<number> {
   if (!Array.isArray(exclude)) return exclude;
-  const refused = (why: string) =>
-    new InvalidRequestError(`Invalid exclude: ${why}`, { field: 'exclude' });
-  let ids: number[];
-  let length: number;
-  try {
-    length = exclude.length;
-    if (length > MAX_EXCLUDED) ids = [];
-    else {
-      ids = new Array<number>(length);
-      for (let at = 0; at < length; at++) ids[at] = exclude[at] as number;
-    }
-  } catch {
-    throw refused('must be an array whose length and items can be read');
-  }
-  if (length > MAX_EXCLUDED) {
-    throw refused(`must hold at most ${MAX_EXCLUDED} subscription ids (it has length ${length})`);
-  }
-  return ids;
+  return readArrayOnce(
+    exclude as number[],
+    MAX_EXCLUDED,
+    (length) => `must hold at most ${MAX_EXCLUDED} subscription ids (it has length ${length})`,
+    (why) => {
+      throw new InvalidRequestError(`Invalid exclude: ${why}`, { field: 'exclude' });
+    },
+  );
 }
 
 /** A poll started near the deadline may finish up to this long after it. */

@@ -1,5 +1,6 @@
 // Checks on request arguments shared by several schemas; internal, not part of the public schemas.
 import * as z from 'zod/mini';
+import { readArrayOnce } from './read-array-once.js';
 
 /**
  * An academy a media call targets: a positive id, or a slug. It travels in the `Academy` header,
@@ -53,23 +54,18 @@ export function boundedArray<T extends z.ZodMiniType>(
   );
 }
 
-/** `value`'s items read once by index (holes as `undefined`, as zod reads them), if an array. */
+/** `value` read once into a copy (see {@link readArrayOnce}), if an array; else as it is. */
 function readOnce<T>(value: T[], context: z.core.ParsePayload): T[] {
   if (!Array.isArray(value)) return value;
-  try {
-    const length = value.length;
-    if (length > MAX_ARRAY_ITEMS) return refused(context, value, TOO_MANY_ITEMS);
-    const copy = new Array<T>(length);
-    for (let at = 0; at < length; at++) copy[at] = value[at]!;
-    return copy;
-  } catch {
-    return refused(context, value, 'must be an array whose length and items can be read');
-  }
-}
-
-function refused<T>(context: z.core.ParsePayload, input: T[], message: string): never {
-  context.issues.push({ code: 'custom', message, input });
-  return z.NEVER;
+  return readArrayOnce(
+    value,
+    MAX_ARRAY_ITEMS,
+    () => TOO_MANY_ITEMS,
+    (message) => {
+      context.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    },
+  );
 }
 
 /** Thrown by the replacer below for an array too long: JSON.stringify stops at once. */
