@@ -22,17 +22,27 @@ const now = (): number => Math.round(performance.now());
  */
 const MAX_EXCLUDED = 1_000_000;
 
-/** The ids of `exclude`, an array read once by index up to its length (see {@link readArrayOnce}). */
-export function excludedIds(exclude: Iterable<number>): Iterable<number> {
-  if (!Array.isArray(exclude)) return exclude;
-  return readArrayOnce(
-    exclude as number[],
-    MAX_EXCLUDED,
-    (length) => `must hold at most ${MAX_EXCLUDED} subscription ids (it has length ${length})`,
-    (why) => {
-      throw new InvalidRequestError(`Invalid exclude: ${why}`, { field: 'exclude' });
-    },
-  );
+/**
+ * The ids of `exclude`, read once into a copy: an array by index up to its length (see
+ * {@link readArrayOnce}), any other iterable (a Set, a generator) by at most `MAX_EXCLUDED + 1`
+ * steps, so an endless one is refused rather than iterated forever.
+ */
+export function excludedIds(exclude: Iterable<number>): number[] {
+  const refuse = (why: string): never => {
+    throw new InvalidRequestError(`Invalid exclude: ${why}`, { field: 'exclude' });
+  };
+  const tooMany = `must hold at most ${MAX_EXCLUDED} subscription ids`;
+  if (Array.isArray(exclude)) {
+    const length = (given: number) => `${tooMany} (it has length ${given})`;
+    return readArrayOnce(exclude, MAX_EXCLUDED, length, refuse);
+  }
+  const ids: number[] = [];
+  try {
+    for (const id of exclude) if (ids.push(id) > MAX_EXCLUDED) break;
+  } catch {
+    return refuse('must be an iterable whose items can be read');
+  }
+  return ids.length > MAX_EXCLUDED ? refuse(`${tooMany} (it yields more)`) : ids;
 }
 
 /** A poll started near the deadline may finish up to this long after it. */
@@ -112,15 +122,17 @@ export async function waitForSubscription(
   lister: SubscriptionLister,
   options: WaitForOptions,
 ): Promise<Subscription> {
-  checkWaitForOptions(options);
-  if (options?.exclude === undefined) {
+  // Read once, here: what was checked is what is excluded (a getter or a Proxy could answer a
+  // second read otherwise).
+  const exclude = checkWaitForOptions(options);
+  if (exclude === undefined) {
     throw new InvalidRequestError(
       'waitFor needs `exclude`: the subscription ids listed before paying (`[]` for none), so a subscription that existed before cannot be taken for the new one',
       { field: 'exclude' },
     );
   }
   const { timeout = 120_000, interval = 2_000, maxInterval = 10_000, signal } = options ?? {};
-  const excluded = new Set(excludedIds(options.exclude));
+  const excluded = new Set(exclude);
   const started = now();
   let lastListing: SubscriptionList | undefined;
   let lastError: unknown;
@@ -158,10 +170,13 @@ export async function waitForSubscription(
 /**
  * Checks the options before the first poll. A wrong one used to surface as a TypeError (a `match`
  * or `onPoll` that is no function, an `exclude` that is not iterable, a signal that is no
- * AbortSignal) or, for a NaN timeout, as a wait that polled every millisecond forever.
+ * AbortSignal) or, for a NaN timeout, as a wait that polled every millisecond forever. Returns the
+ * ids of `exclude` as checked (a copy, read once), for the caller to use instead of reading it again.
  */
-export function checkWaitForOptions(options: Partial<WaitForOptions> | null | undefined): void {
-  if (options === undefined || options === null) return;
+export function checkWaitForOptions(
+  options: Partial<WaitForOptions> | null | undefined,
+): number[] | undefined {
+  if (options === undefined || options === null) return undefined;
   if (typeof options !== 'object') {
     throw new InvalidRequestError('Invalid options: must be an object', { field: 'options' });
   }
@@ -174,7 +189,7 @@ export function checkWaitForOptions(options: Partial<WaitForOptions> | null | un
       field: 'exclude',
     });
   }
-  if (Array.isArray(exclude)) excludedIds(exclude);
+  const ids = exclude === undefined ? undefined : excludedIds(exclude);
   for (const [name, value] of [
     ['match', match],
     ['onPoll', onPoll],
@@ -190,6 +205,7 @@ export function checkWaitForOptions(options: Partial<WaitForOptions> | null | un
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new InvalidRequestError('Invalid signal: must be an AbortSignal', { field: 'signal' });
   }
+  return ids;
 }
 
 /**
