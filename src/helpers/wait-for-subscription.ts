@@ -8,7 +8,7 @@ import { sleep } from '../core/retry/sleep.js';
 import { checkNumberOption, MAX_TIMER_MS } from '../core/prepare/validate-input.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
 import { awaitsBillingTeam } from './usable-subscription.js';
-import { readArrayOnce } from '../schemas/read-array-once.js';
+import { readArrayOnce } from '../schemas/input-checks.js';
 
 /**
  * The one clock of the wait: every deadline and elapsed time below reads it. Monotonic, so a wall
@@ -22,27 +22,36 @@ const now = (): number => Math.round(performance.now());
  */
 const MAX_EXCLUDED = 1_000_000;
 
+/** What an `exclude` of more ids than {@link MAX_EXCLUDED} is told. */
+const TOO_MANY_IDS = `must hold at most ${MAX_EXCLUDED} subscription ids`;
+
 /**
  * The ids of `exclude`, read once into a copy: an array by index up to its length (see
- * {@link readArrayOnce}), any other iterable (a Set, a generator) by at most `MAX_EXCLUDED + 1`
- * steps, so an endless one is refused rather than iterated forever.
+ * {@link readArrayOnce}), any other iterable by {@link iteratedOnce}.
  */
 export function excludedIds(exclude: Iterable<number>): number[] {
-  const refuse = (why: string): never => {
-    throw new InvalidRequestError(`Invalid exclude: ${why}`, { field: 'exclude' });
-  };
-  const tooMany = `must hold at most ${MAX_EXCLUDED} subscription ids`;
-  if (Array.isArray(exclude)) {
-    const length = (given: number) => `${tooMany} (it has length ${given})`;
-    return readArrayOnce(exclude, MAX_EXCLUDED, length, refuse);
+  const ids = Array.isArray(exclude)
+    ? readArrayOnce(exclude, MAX_EXCLUDED, (length) => `${TOO_MANY_IDS} (it has length ${length})`)
+    : iteratedOnce(exclude);
+  if (typeof ids === 'string') {
+    throw new InvalidRequestError(`Invalid exclude: ${ids}`, { field: 'exclude' });
   }
+  return ids;
+}
+
+/**
+ * The ids of an iterable that is no array (a Set, a generator), or the words of its refusal: at
+ * most `MAX_EXCLUDED + 1` steps, so an endless generator is refused, never iterated for good.
+ */
+function iteratedOnce(exclude: Iterable<number>): number[] | string {
   const ids: number[] = [];
   try {
-    for (const id of exclude) if (ids.push(id) > MAX_EXCLUDED) break;
+    for (const id of exclude)
+      if (ids.push(id) > MAX_EXCLUDED) return `${TOO_MANY_IDS} (it yields more)`;
   } catch {
-    return refuse('must be an iterable whose items can be read');
+    return 'must be an iterable whose items can be read';
   }
-  return ids.length > MAX_EXCLUDED ? refuse(`${tooMany} (it yields more)`) : ids;
+  return ids;
 }
 
 /** A poll started near the deadline may finish up to this long after it. */
