@@ -7,7 +7,6 @@
 //
 // Prints a markdown table for BENCHMARKS.md: wall time and the child's CPU time, per batch and
 // per row, and the command's overhead per row (command - library).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -15,6 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '../src/index.js';
 import { startMockServer } from '../src/mock/index.js';
+import { runNodeScript } from './support.js';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '3' } },
@@ -55,23 +55,12 @@ interface Run {
   cpuMs: number;
 }
 
-function runChild(script: string, args: string[], env: Record<string, string>): Promise<Run> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [script, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-  return new Promise((done, fail) =>
-    child.once('close', (code) => {
-      const wallMs = performance.now() - started;
-      const cpu = /cpu (\{.*\})/.exec(stderr)?.[1];
-      if (code !== 0 || !cpu) return fail(new Error(`exit ${code}:\n${stderr}`));
-      const { user, system } = JSON.parse(cpu) as { user: number; system: number };
-      done({ wallMs, cpuMs: (user + system) / 1000 });
-    }),
-  );
+async function runChild(script: string, args: string[], env: Record<string, string>): Promise<Run> {
+  const { code, stderr, wallMs } = await runNodeScript(script, args, env);
+  const cpu = /cpu (\{.*\})/.exec(stderr)?.[1];
+  if (code !== 0 || !cpu) throw new Error(`exit ${code}:\n${stderr}`);
+  const { user, system } = JSON.parse(cpu) as { user: number; system: number };
+  return { wallMs, cpuMs: (user + system) / 1000 };
 }
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[numbers.length >> 1]!;

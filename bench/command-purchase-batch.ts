@@ -7,13 +7,13 @@
 //   npm run build && npx tsx bench/command-purchase-batch.ts [--rows 12] [--rounds 2] [--delay 5000]
 //
 // Prints a markdown table for BENCHMARKS.md: wall time per batch and per row, and the speed-up.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startMockServer } from '../src/mock/index.js';
+import { runNodeScript } from './support.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,19 +31,14 @@ if (!existsSync(new URL('command.js', dist))) throw new Error('run `npm run buil
 const COMMAND = `const { main } = await import(${JSON.stringify(new URL('command.js', dist).href)});
 process.exitCode = await main(process.argv.slice(2));`;
 
-function runCommand(script: string, args: string[], env: Record<string, string>): Promise<number> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [script, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-  return new Promise((done, fail) =>
-    child.once('close', (code) =>
-      code === 0 ? done(performance.now() - started) : fail(new Error(`exit ${code}:\n${stderr}`)),
-    ),
-  );
+async function runCommand(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<number> {
+  const { code, stderr, wallMs } = await runNodeScript(script, args, env);
+  if (code !== 0) throw new Error(`exit ${code}:\n${stderr}`);
+  return wallMs;
 }
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[numbers.length >> 1]!;

@@ -17,6 +17,7 @@ import {
   type PairedRound,
   type RunData,
 } from './keyed-cost-stats.js';
+import { subscribedClient } from './keyed-cost-subscriber.js';
 
 /** One checkout of seatpay, measured: its main entry, its simulator, its Node entry. */
 export interface Side {
@@ -62,24 +63,8 @@ for (const method of ['run', 'get', 'all'] as const) {
 }
 
 async function setUp(side: Side, options: Options, index: number) {
-  const { seatpay, mock, node } = side;
-  const simulator = mock.createSimulator();
-  const user = simulator.addUser({ email: `bench-${index}@example.com` });
-  // One client for every arm: plain and keyed calls share its set-up, hooks and secrets.
-  const client = seatpay.createClient({
-    baseUrl: 'http://simulator.test',
-    token: user.token,
-    logLevel: 'off',
-    fetch: (input, init) => simulator.handle(new Request(input, init)),
-  });
-  const bought = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
-  const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };
+  const { seatpay, node } = side;
+  const { client, order } = await subscribedClient(side, `bench-${index}@example.com`);
   let next = 0;
   const key = () => `bench-${process.pid}-${index}-${next++}`;
   const checkout = (keyed: object) => () => client.consumables.checkout({ ...order, ...keyed });

@@ -2,6 +2,7 @@
 // between two process.cpuUsage() calls (where callgrind closes a part), everything collected
 // before each block outside it. Prints the blocks' names, in order, as JSON on its last line.
 import type { Side } from './keyed-cost-child.js';
+import { subscribedClient } from './keyed-cost-subscriber.js';
 
 declare const gc: (() => void) | undefined;
 
@@ -10,25 +11,10 @@ export async function count(
   { rounds, calls, warmup }: { rounds: number; calls: number; warmup: number },
 ): Promise<void> {
   const arms = await Promise.all(
-    sides.map(async ({ seatpay, mock }, index) => {
-      const simulator = mock.createSimulator();
-      const user = simulator.addUser({ email: `count-${index}@example.com` });
-      const client = seatpay.createClient({
-        baseUrl: 'http://simulator.test',
-        token: user.token,
-        logLevel: 'off',
-        fetch: (input, init) => simulator.handle(new Request(input, init)),
-      });
-      const bought = await client.purchase({
-        plan: 'team-per-team',
-        team_seats: 2,
-        card: { card_number: '4242424242424242', cvc: '123' },
-        chosen_period: 'MONTH',
-        pollInterval: 1,
-      });
-      const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };
+    sides.map(async (side, index) => {
+      const { client, order } = await subscribedClient(side, `count-${index}@example.com`);
       let next = 0;
-      const journal = seatpay.memoryJournal();
+      const journal = side.seatpay.memoryJournal();
       const key = () => `count-${index}-${next++}`;
       return {
         plain: () => client.consumables.checkout(order),

@@ -1,5 +1,8 @@
 // The statistics of bench/keyed-cost.ts: the ratio of two arms' summed CPU over paired rounds, an
 // interval for it by resampling the rounds, and whether that interval settles a goal.
+// The simulator's own generator (mulberry32); from its module alone, so that the measuring child
+// loads no more of the simulator for it.
+import { seededRandom } from '../src/mock/core/random.js';
 
 /** CPU of one block of calls, µs (process.cpuUsage()). */
 export interface Block {
@@ -36,21 +39,6 @@ export interface RatioInterval {
   resamples: number;
 }
 
-/**
- * A small seeded generator (mulberry32): the interval of a run is the same each time its rounds
- * are, whatever else ran.
- */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const sumOf = (rounds: readonly PairedRound[], arm: keyof PairedRound) =>
   rounds.reduce((total, round) => total + round[arm], 0);
 
@@ -82,7 +70,8 @@ export function nestedRatioInterval(
   if (runs.length === 0 || runs.some((rounds) => rounds.length === 0)) {
     throw new Error('no rounds to compare');
   }
-  const random = seeded(seed);
+  // Seeded: the interval of a run is the same each time its rounds are, whatever else ran.
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const ratios: number[] = [];
   for (let draw = 0; draw < resamples; draw++) {

@@ -1,5 +1,6 @@
 // What the benchmarks share: bundling a bench script for plain Node, and starting a helper process
-// that prints its origin on its first line of stdout and stops when its stdin closes.
+// that prints its origin on its first line of stdout and stops when its stdin closes, and running a
+// script in a process of its own to its end.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -37,4 +38,31 @@ export async function startHelperProcess(script: string, args: string[]) {
     child.stdout.once('data', (data: Buffer) => resolve(data.toString().trim()));
   });
   return { url, stop: () => child.stdin.end() };
+}
+
+/** What a script run by {@link runNodeScript} ended with. */
+export interface ScriptRun {
+  code: number | null;
+  stderr: string;
+  /** From the spawn to the process's close, ms. */
+  wallMs: number;
+}
+
+/** Runs `script` in a Node process of its own with `env` added (its stdout ignored) to its end. */
+export function runNodeScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<ScriptRun> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+  return new Promise((done, fail) => {
+    child.once('error', fail);
+    child.once('close', (code) => done({ code, stderr, wallMs: performance.now() - started }));
+  });
 }

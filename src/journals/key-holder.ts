@@ -13,6 +13,9 @@ export const HOLDER = randomId();
 /** The keys runs of this process hold right now (a count per key: runs over several journals). */
 const live = new Map<string, number>();
 
+/** The lease end (ms) the last claim of each key in this process was given, while a run holds it. */
+const lastClaimed = new Map<string, number>();
+
 /** Marks `key` held by a run of this process until the returned function is called (once). */
 export function holdLive(key: string): () => void {
   live.set(key, (live.get(key) ?? 0) + 1);
@@ -22,8 +25,26 @@ export function holdLive(key: string): () => void {
     done = true;
     const left = (live.get(key) ?? 1) - 1;
     if (left > 0) live.set(key, left);
-    else live.delete(key);
+    else {
+      live.delete(key);
+      lastClaimed.delete(key);
+    }
   };
+}
+
+/**
+ * Until when (ISO 8601) a claim of `key` taken at `now` (the journal's clock) holds it: never the
+ * millisecond another claim of the key here was given. Two runs of this process (two journals on
+ * one store: one order delivered twice at once) claiming in one millisecond would write the very
+ * same record, and a claim whose answer was lost, taken back by its content (postgres
+ * lost-claim.ts), would take back the other's, which is sending.
+ */
+export function claimLeaseUntil(key: string, leaseMs: number, now: number): string {
+  const last = lastClaimed.get(key);
+  const wanted = Math.floor(now + leaseMs);
+  const until = last !== undefined && wanted <= last ? last + 1 : wanted;
+  lastClaimed.set(key, until);
+  return new Date(until).toISOString();
 }
 
 /**

@@ -18,9 +18,14 @@ export function leaseOf(journal: { lease?: unknown }): number {
   return typeof lease === 'number' && lease > 0 && lease < 2 ** 31 ? lease : DEFAULT_LEASE_MS;
 }
 
+/** The latest time a clock may give: a lease of the longest (2 ** 31 ms) after it is still a Date. */
+const LATEST_MS = 8.64e15 - 2 ** 31;
+
 /**
  * The clock a journal's leases are written and judged on (`PurchaseJournal.now`), else
- * `Date.now()`. A clock that throws or gives no finite time is not trusted: `Date.now()` then.
+ * `Date.now()`. A clock that throws or gives no time a Date can hold (not finite, or past
+ * ±8.64e15 ms: `toISOString` would throw, even from the heartbeat's timer) is not trusted:
+ * `Date.now()` then.
  */
 export function clockOf(journal: { now?: unknown }): () => number {
   const { now } = journal;
@@ -29,7 +34,7 @@ export function clockOf(journal: { now?: unknown }): () => number {
   return () => {
     try {
       const time: unknown = now.call(journal);
-      return typeof time === 'number' && Number.isFinite(time) ? time : Date.now();
+      return typeof time === 'number' && Math.abs(time) <= LATEST_MS ? time : Date.now();
     } catch {
       return Date.now();
     }

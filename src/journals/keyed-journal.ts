@@ -15,7 +15,7 @@ import { RecordRedaction } from './record-redaction.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
 import { clockOf, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
-import { HOLDER, holdLive, isHeldLive } from './key-holder.js';
+import { claimLeaseUntil, HOLDER, holdLive, isHeldLive } from './key-holder.js';
 import { OwnLease } from './own-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
 
@@ -141,7 +141,7 @@ export class KeyedJournal {
     if (!claim && !isFree(await this.read())) return false;
     const leased = {
       ...record,
-      leaseUntil: leaseUntil(this.#leaseMs, this.#now()),
+      leaseUntil: claimLeaseUntil(key, this.#leaseMs, this.#now()),
       holder: HOLDER,
     };
     const stamped = await this.#stamped(leased);
@@ -166,7 +166,7 @@ export class KeyedJournal {
       return claimed;
     } catch (error) {
       unhold();
-      if (started.landing) releaseIfLanded(journal, key, started.landing, withoutLease(stamped));
+      if (started.landing) releaseIfLanded(journal, key, started.landing, stamped);
       throw error;
     }
   }

@@ -1,4 +1,5 @@
 import type { JournalRecord, PurchaseJournal } from './journal.js';
+import { withoutLease } from './key-lease.js';
 
 /**
  * Per journal, the keys whose claim landed after their call gave up, while that claim is released
@@ -11,7 +12,13 @@ export function releaseOf(journal: PurchaseJournal, key: string): Promise<void> 
   return releasing.get(journal)?.get(key);
 }
 
-/** Frees the key if the claim given up on lands after all (a late `true`). */
+/**
+ * Frees the key if the claim given up on lands after all (a late `true`), while the key still
+ * holds that claim (`claimed`, as written: its holder and lease). A late answer may come after the
+ * lease ran out, the key was settled and another run paid it: a "refused" written over that would
+ * free a paid key, and the next run pay again. Read, then written (the journal has no
+ * compare-and-set): the window is that of any run frozen past its lease (see own-lease.ts).
+ */
 export function releaseIfLanded(
   journal: PurchaseJournal,
   key: string,
@@ -19,19 +26,36 @@ export function releaseIfLanded(
   claimed: JournalRecord,
 ): void {
   const refused = {
-    ...claimed,
+    ...withoutLease(claimed),
     stage: 'refused',
     charged: 'no',
     updatedAt: new Date().toISOString(),
   } as JournalRecord;
   let keys = releasing.get(journal);
   if (!keys) releasing.set(journal, (keys = new Map()));
+  const stillClaimed = async () => isClaim(await journal.get(key), claimed);
   const release: Promise<void> = landing
-    .then((landed) => (landed ? journal.set(key, refused) : undefined))
+    .then(async (landed) =>
+      landed && (await stillClaimed()) ? journal.set(key, refused) : undefined,
+    )
     // A journal failing now leaves the claim as it was: unsettled, as any lost write.
     .catch(() => undefined)
     .finally(() => {
       if (keys.get(key) === release) keys.delete(key);
     });
   keys.set(key, release);
+}
+
+/** Whether `found` is the very claim written (the same holder, the same lease). */
+function isClaim(found: unknown, claimed: JournalRecord): boolean {
+  const record = found as JournalRecord | undefined | null;
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    record.stage === claimed.stage &&
+    record.settled === undefined &&
+    typeof claimed.leaseUntil === 'string' &&
+    record.holder === claimed.holder &&
+    record.leaseUntil === claimed.leaseUntil
+  );
 }

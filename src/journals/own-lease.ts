@@ -17,6 +17,8 @@ export class OwnLease {
   readonly #now: () => number;
   #landedWall: number;
   #landedMonotonic = performance.now();
+  /** The machine's own clock at that landing: the one that counts the time a machine slept. */
+  #landedDate = Date.now();
 
   constructor(leaseMs: number, claimed: string, now: () => number = () => Date.now()) {
     this.#leaseMs = leaseMs;
@@ -34,16 +36,21 @@ export class OwnLease {
   landed(): void {
     this.#landedWall = this.#now();
     this.#landedMonotonic = performance.now();
+    this.#landedDate = Date.now();
   }
 
   /**
    * Whether the lease may have run out since this run's last write landed: half a lease gone by
-   * either clock (a healthy run renews every third). Then the record is read before writing.
+   * any clock (a healthy run renews every third). Then the record is read before writing. The
+   * machine's clock too: a suspended machine's monotonic clock does not count the time it slept,
+   * nor does a journal's clock carried on it (postgresJournal's), but `Date.now()` does.
    */
   mayHaveLapsed(): boolean {
     const half = this.#leaseMs / 2;
     return (
-      this.#now() - this.#landedWall >= half || performance.now() - this.#landedMonotonic >= half
+      this.#now() - this.#landedWall >= half ||
+      performance.now() - this.#landedMonotonic >= half ||
+      Math.abs(Date.now() - this.#landedDate) >= half
     );
   }
 

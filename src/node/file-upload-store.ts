@@ -61,13 +61,33 @@ export function fileUploadStore(dir: string): UploadStore {
   };
 }
 
-/** Who holds a lock: a process of a machine, since a time; `nonce` makes each lock's text unique. */
+/**
+ * Who holds a lock: a process of a machine, since a time; `run` tells this process from an earlier
+ * one that had its pid, `nonce` makes each lock's text unique.
+ */
 interface LockOwner {
   pid: number;
   host: string;
   at: number;
+  run: string;
   nonce: string;
 }
+
+/**
+ * This process's own id, beside its pid: a container restarts its program with the same pid (often
+ * 1) and host name, and a lock the killed one left then named the living process. Kept on the
+ * global object, so that two copies of this module in one process (ESM and CommonJS) agree.
+ */
+const RUN_KEY = Symbol.for('seatpay.fileUploadStore.run');
+const processRun = ((globalThis as Record<symbol, string | undefined>)[RUN_KEY] ??=
+  randomBytes(8).toString('hex'));
+
+/**
+ * How old a lock that names no owner (empty, cut short, edited by hand) must be to count as
+ * abandoned: where the file system has no hard links a lock is created empty, then written, and a
+ * lock being written must not be taken. Judged on the file's mtime against this machine's clock.
+ */
+const UNWRITTEN_LOCK_MS = 60_000;
 
 /**
  * Holds `path` for this process: created exclusively, so of two processes one gets it. A lock
@@ -89,7 +109,7 @@ async function lockRecord(dir: string, path: string): Promise<(() => Promise<voi
     const held = await readFile(path, 'utf8').catch(() => undefined);
     // Gone meanwhile: tried once more.
     if (held === undefined) continue;
-    if (!abandoned(parsedOrNull(held)) || !(await removeAbandoned(path, held))) return undefined;
+    if (!(await abandoned(path, held)) || !(await removeAbandoned(path, held))) return undefined;
   }
   return undefined;
 }
@@ -122,7 +142,9 @@ async function removeAbandoned(path: string, held: string): Promise<boolean> {
     }
     const claimed = await readFile(claim, 'utf8').catch(() => undefined);
     if (claimed === undefined) continue;
-    if (!abandoned(parsedOrNull(claimed)) || !(await removeAbandoned(claim, claimed))) return false;
+    if (!(await abandoned(claim, claimed)) || !(await removeAbandoned(claim, claimed))) {
+      return false;
+    }
   }
   return false;
 }
@@ -150,11 +172,13 @@ async function createWhole(path: string, text: string): Promise<boolean> {
   }
   try {
     await writeFile(path, text, { flag: 'wx' });
-    return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
+  // Created empty, then written: a taker that judged it abandoned meanwhile (a writer stopped
+  // past UNWRITTEN_LOCK_MS) removed it, and this text went to a file no longer at `path`.
+  return (await readFile(path, 'utf8').catch(() => undefined)) === text;
 }
 
 function ownerText(): string {
@@ -162,16 +186,26 @@ function ownerText(): string {
     pid: process.pid,
     host: hostname(),
     at: Date.now(),
+    run: processRun,
     nonce: randomBytes(8).toString('hex'),
   };
   return JSON.stringify(owner);
 }
 
-function abandoned(owner: Record<string, unknown> | null): boolean {
-  const { pid, host, at } = (owner ?? {}) as Partial<LockOwner>;
-  if (typeof pid !== 'number' || typeof host !== 'string' || typeof at !== 'number') return true;
+/** Whether the lock (or takeover claim) at `path`, which read `text`, was left by a process gone. */
+async function abandoned(path: string, text: string): Promise<boolean> {
+  const { pid, host, at, run } = (parsedOrNull(text) ?? {}) as Partial<LockOwner>;
+  if (typeof pid !== 'number' || typeof host !== 'string' || typeof at !== 'number') {
+    // No owner in it: one being written is not abandoned, one left so (a crash, a hand) is.
+    const modified = await stat(path).then(
+      (info) => info.mtimeMs,
+      () => -Infinity, // gone: taking it over finds nothing to remove
+    );
+    return Date.now() - modified > UNWRITTEN_LOCK_MS;
+  }
   if (host !== hostname()) return Date.now() - at > FORGET_AFTER_MS;
-  if (pid === process.pid) return false;
+  // This pid: this process's own lock, or one an earlier process with this pid left.
+  if (pid === process.pid) return run !== processRun;
   try {
     process.kill(pid, 0); // no signal sent: only asks whether the process exists
     return false;

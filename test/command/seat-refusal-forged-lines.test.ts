@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { runInProcess } from './run-in-process.js';
+import { teamOwner } from '../support/team-owner.js';
 
 // `seatpay seats add` prints the seats changed, one per line, and each refusal in the service's
 // own words. A service whose refusal holds a line break must not forge a line: a "changed" seat
@@ -16,15 +16,7 @@ afterAll(() => server.close());
 
 describe('seats add and a refusal with a line break', () => {
   it('prints the refusal on its one line, its line break and tabs escaped', async () => {
-    const user = server.simulator.addUser({ email: 'seat-refusal@example.com' });
-    const client = createClient({ baseUrl: server.url, token: user.token, logLevel: 'off' });
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 5,
-    });
+    const { owner: user, subscription } = await teamOwner(server, 'seat-refusal@example.com');
     server.simulator.faults.inject({
       route: PUT_SEATS,
       kind: 'status',
@@ -32,10 +24,7 @@ describe('seats add and a refusal with a line break', () => {
       body: { data: [], errors: [{ message: `seat refused\n${FORGED}` }] },
     });
     const env = { SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token };
-    const ran = await runInProcess(
-      ['seats', 'add', String(subscription.id), 'new@example.com'],
-      env,
-    );
+    const ran = await runInProcess(['seats', 'add', String(subscription), 'new@example.com'], env);
     expect(ran.code, ran.stderr).toBe(1);
     const lines = ran.stdout.trimEnd().split('\n');
     expect(lines).toEqual(['refused: seat refused\\u{a}77\\u{9}victim@example.com\\u{9}active']);

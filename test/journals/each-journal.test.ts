@@ -2,15 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  localStorageJournal,
-  memoryJournal,
-  type PurchaseJournal,
-} from '../../src/index.js';
+import { localStorageJournal, memoryJournal, type PurchaseJournal } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { webStorage } from './support/web-storage.js';
+import { teamOwner } from '../support/team-owner.js';
 
 // Reconcile and settle through every journal seatpay ships (PostgreSQL's in
 // postgres-journal.full.test.ts): a checkout whose answer was lost is reconciled to charged and
@@ -36,20 +32,13 @@ describe.each([
   ['fileJournal', () => fileJournal(join(dir, `journal-${++users}.db`))],
 ])('%s', (_name, make: () => PurchaseJournal) => {
   it('a lost checkout reconciled to charged and replayed; one settled not charged buys again', async () => {
-    const user = server.simulator.addUser({ email: `each-${++users}@example.com` });
-    const client = createClient({ baseUrl: server.url, token: user.token, logLevel: 'off' });
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 5,
-    });
+    const {
+      client,
+      subscription,
+      checkouts: bought,
+    } = await teamOwner(server, `each-${++users}@example.com`);
     const journal = make();
-    const order = { service: 'ai-credits', how_many: 4, subscription: subscription.id, journal };
-    const bought = () =>
-      server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
-        .length;
+    const order = { service: 'ai-credits', how_many: 4, subscription, journal };
     server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
     await expect(client.consumables.checkout({ ...order, key: 'lost' })).rejects.toThrow();
     server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-before', times: 1 });

@@ -2,21 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  KeyInProgressError,
-  type PurchaseJournal,
-  type SeatpayClient,
-} from '../../src/index.js';
-import {
-  seededRandom,
-  startMockServer,
-  type MockServer,
-  type MockUser,
-} from '../../src/mock/index.js';
+import { KeyInProgressError, type PurchaseJournal } from '../../src/index.js';
+import { seededRandom } from '../../src/mock/index.js';
 import { fileJournal } from '../../src/node.js';
 import { postgresJournal } from '../../src/postgres.js';
-import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { usePostgresWithSubscriber } from '../support/postgres-test-bed.js';
 import { runFleet, type ProcessRun } from './support/fleet.js';
 
 // Issue 37: workers fed by an at-least-once queue all receive every key. Processes sharing one
@@ -30,33 +20,15 @@ const WORKERS = 2;
 // Short, so that the killed process's keys settle soon; long enough for a heartbeat (every third of
 // it) to land on a machine as loaded as CI's.
 const LEASE_MS = 5_000;
-let db: PostgresServer;
-let server: MockServer;
-let owner: MockUser;
-let client: SeatpayClient;
-let subscription: number;
+const bed = usePostgresWithSubscriber('duplicates@example.com', {
+  subscriptionDelayMs: 10,
+  random: seededRandom(37),
+});
 let dir: string;
-
 beforeAll(async () => {
-  [db, server, dir] = await Promise.all([
-    startPostgres(),
-    startMockServer({ subscriptionDelayMs: 10, random: seededRandom(37) }),
-    mkdtemp(join(tmpdir(), 'seatpay-fleet-duplicates-')),
-  ]);
-  owner = server.simulator.addUser({ email: 'duplicates@example.com' });
-  client = createClient({ baseUrl: server.url, token: owner.token, logLevel: 'off' });
-  const bought = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
-  subscription = bought.subscription.id;
-}, 120_000);
+  dir = await mkdtemp(join(tmpdir(), 'seatpay-fleet-duplicates-'));
+});
 afterAll(async () => {
-  await server?.close();
-  await db?.destroy();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -75,7 +47,7 @@ function everyKeyTo(processes: number, offset: number): string[][] {
 /** How many checkouts of each key the simulator charged since `count` (a key is its amount). */
 function chargesByKey(since: number, offset: number): Map<string, number> {
   const counts = new Map<string, number>();
-  const charges = server.simulator.charges.filter((c) => c.user === owner.id).slice(since);
+  const charges = bed.server.simulator.charges.filter((c) => c.user === bed.owner.id).slice(since);
   for (const charge of charges.filter((c) => c.kind === 'consumable-checkout')) {
     const key = `c${Math.round(Number(charge.amount)) - 1}`;
     expect(Number(key.slice(1))).toBeGreaterThanOrEqual(offset);
@@ -94,12 +66,12 @@ async function duplicatesRound(
   journalOf: () => PurchaseJournal & { close?: () => unknown },
   where: { table: string; journalFile?: string },
 ) {
-  const since = server.simulator.charges.filter((c) => c.user === owner.id).length;
+  const since = bed.server.simulator.charges.filter((c) => c.user === bed.owner.id).length;
   const runs = await runFleet({
-    baseUrl: server.url,
-    token: owner.token,
-    databaseUrl: db.url,
-    subscription,
+    baseUrl: bed.server.url,
+    token: bed.owner.token,
+    databaseUrl: bed.db.url,
+    subscription: bed.subscription,
     workers: WORKERS,
     keysOf: everyKeyTo(processes, offset),
     waitMs: 2_000,
@@ -128,7 +100,7 @@ async function duplicatesRound(
   const unknown = [...held];
   for (const key of unknown) {
     for (;;) {
-      const tried: unknown = await client.journal.reconcile(key, { journal }).then(
+      const tried: unknown = await bed.client.journal.reconcile(key, { journal }).then(
         (result) => result,
         (error: unknown) => error,
       );
@@ -139,7 +111,7 @@ async function duplicatesRound(
       if (tried instanceof Error && tried.name === 'SettleRefusedError') break; // known already
       if (tried instanceof Error) throw tried;
       if ((tried as { charged: string }).charged === 'unknown') {
-        await client.journal.settle(key, {
+        await bed.client.journal.settle(key, {
           journal,
           charged: 'no',
           reason: 'its worker was killed',
@@ -152,9 +124,9 @@ async function duplicatesRound(
   const order = (key: string) => ({
     service: 'ai-credits',
     how_many: Number(key.slice(1)) + 1,
-    subscription,
+    subscription: bed.subscription,
   });
-  for (const key of unknown) await client.consumables.checkout({ ...order(key), key, journal });
+  for (const key of unknown) await bed.client.consumables.checkout({ ...order(key), key, journal });
   await journal.close?.();
   const charged = chargesByKey(since, offset);
   const keys = everyKeyTo(1, offset)[0]!;
@@ -164,7 +136,7 @@ async function duplicatesRound(
 
 describe('workers that all receive every key, one of them killed', () => {
   it('three processes on one PostgreSQL journal: each key charged once, none unknown but the killed one’s', async () => {
-    await duplicatesRound(3, 0, () => postgresJournal(db.url, { table: 'duplicates' }), {
+    await duplicatesRound(3, 0, () => postgresJournal(bed.db.url, { table: 'duplicates' }), {
       table: 'duplicates',
     });
   }, 300_000);

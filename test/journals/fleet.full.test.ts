@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type JournalRecord, type SeatpayClient } from '../../src/index.js';
-import {
-  seededRandom,
-  startMockServer,
-  type MockServer,
-  type MockUser,
-} from '../../src/mock/index.js';
+import { describe, expect, it } from 'vitest';
+import type { JournalRecord } from '../../src/index.js';
+import { seededRandom } from '../../src/mock/index.js';
 import { postgresJournal } from '../../src/postgres.js';
-import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { usePostgresWithSubscriber } from '../support/postgres-test-bed.js';
 import { runFleet } from './support/fleet.js';
 
 // Eight processes, four workers each, race on 500 keyed checkouts and 50 keyed purchases whose
@@ -18,31 +13,9 @@ import { runFleet } from './support/fleet.js';
 
 const PROCESSES = 8;
 const WORKERS = 4;
-let db: PostgresServer;
-let server: MockServer;
-let owner: MockUser;
-let client: SeatpayClient;
-let subscription: number;
-
-beforeAll(async () => {
-  [db, server] = await Promise.all([
-    startPostgres(),
-    startMockServer({ subscriptionDelayMs: 10, random: seededRandom(27) }),
-  ]);
-  owner = server.simulator.addUser({ email: 'fleet@example.com' });
-  client = createClient({ baseUrl: server.url, token: owner.token, logLevel: 'off' });
-  const bought = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
-  subscription = bought.subscription.id;
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await db?.destroy();
+const bed = usePostgresWithSubscriber('fleet@example.com', {
+  subscriptionDelayMs: 10,
+  random: seededRandom(27),
 });
 
 /** The keys of a round, each given to two processes (i and i+1), each process's own order shuffled. */
@@ -68,7 +41,7 @@ function keysOf(round: string, offset: number): string[][] {
 
 /** What the simulator charged the owner in this round's table, by invoice id. */
 function chargesSince(count: number) {
-  const mine = server.simulator.charges.filter((c) => c.user === owner.id).slice(count);
+  const mine = bed.server.simulator.charges.filter((c) => c.user === bed.owner.id).slice(count);
   return {
     checkouts: mine.filter((c) => c.kind === 'consumable-checkout').map((c) => c.invoice),
     payments: mine.filter((c) => c.kind === 'payment').map((c) => c.invoice),
@@ -76,7 +49,7 @@ function chargesSince(count: number) {
 }
 
 async function recordsOf(table: string): Promise<Map<string, JournalRecord>> {
-  const journal = postgresJournal(db.url, { table });
+  const journal = postgresJournal(bed.db.url, { table });
   const entries = await journal.list!();
   await journal.close();
   return new Map(entries.map(({ key, record }) => [key, record]));
@@ -87,11 +60,11 @@ function fleet(table: string, offset: number, killAfter?: (process: number) => n
   // there; where every pay goes through, as long as a loaded machine may need.
   const waitMs = table === 'fleet_killed' ? 2_000 : 60_000;
   return runFleet({
-    baseUrl: server.url,
-    token: owner.token,
-    databaseUrl: db.url,
+    baseUrl: bed.server.url,
+    token: bed.owner.token,
+    databaseUrl: bed.db.url,
     table,
-    subscription,
+    subscription: bed.subscription,
     workers: WORKERS,
     keysOf: keysOf(table, offset),
     waitMs,
@@ -101,7 +74,7 @@ function fleet(table: string, offset: number, killAfter?: (process: number) => n
 
 describe('a fleet on one PostgreSQL journal', () => {
   it('8 processes × 4 workers, 550 keys each run by two processes: each key charged exactly once', async () => {
-    const before = server.simulator.charges.filter((c) => c.user === owner.id).length;
+    const before = bed.server.simulator.charges.filter((c) => c.user === bed.owner.id).length;
     const runs = await fleet('fleet_plain', 0);
     const charged = chargesSince(before);
     expect(charged.checkouts).toHaveLength(500);
@@ -123,7 +96,7 @@ describe('a fleet on one PostgreSQL journal', () => {
     // A purchase whose pay answer was lost (a timeout under load) is done with the subscription it
     // waited for and no payment: that subscription's charge names its invoice.
     const invoiceOf = new Map(
-      server.simulator.charges
+      bed.server.simulator.charges
         .filter((c) => c.kind === 'payment')
         .map((c) => [c.subscription, c.invoice]),
     );
@@ -137,15 +110,15 @@ describe('a fleet on one PostgreSQL journal', () => {
   }, 600_000);
 
   it('every process killed (SIGKILL) at a random call, then started again: no key charged twice', async () => {
-    const before = server.simulator.charges.filter((c) => c.user === owner.id).length;
+    const before = bed.server.simulator.charges.filter((c) => c.user === bed.owner.id).length;
     const random = seededRandom(4242);
     const first = await fleet('fleet_killed', 1000, () => 1 + Math.floor(random() * 60));
     expect(first.every((run) => run.killed)).toBe(true);
     await fleet('fleet_killed', 1000);
     // Keys whose call was in flight when their process died are unknown: reconcile each.
-    const journal = postgresJournal(db.url, { table: 'fleet_killed' });
+    const journal = postgresJournal(bed.db.url, { table: 'fleet_killed' });
     for (const [key, record] of await recordsOf('fleet_killed')) {
-      if (record.charged === 'unknown') await client.journal.reconcile(key, { journal });
+      if (record.charged === 'unknown') await bed.client.journal.reconcile(key, { journal });
     }
     await journal.close();
     const records = await recordsOf('fleet_killed');

@@ -7,6 +7,7 @@ import {
   type PurchaseJournal,
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { teamOwner } from '../support/team-owner.js';
 
 // A journal's `now()` is the clock its leases are written and judged on (the one every user of a
 // shared store agrees on: postgresJournal gives the database's, postgres-clock-skew.full.test.ts).
@@ -48,15 +49,7 @@ const storeClock = () => Date.now() - BEHIND_MS;
 
 describe("a journal's clock (now)", () => {
   it('is the clock a claim writes its lease on', async () => {
-    const user = server.simulator.addUser({ email: 'clock@example.com' });
-    const plain = createClient({ baseUrl: server.url, token: user.token, logLevel: 'off' });
-    const { subscription } = await plain.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 5,
-    });
+    const { owner: user, subscription } = await teamOwner(server, 'clock@example.com');
     // The checkout waits at the fetch until let go: its claim is in the journal meanwhile.
     let open!: () => void;
     const opened = new Promise<void>((resolve) => (open = resolve));
@@ -76,7 +69,7 @@ describe("a journal's clock (now)", () => {
       },
     });
     const journal = sharedJournal(storeClock);
-    const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
+    const order = { service: 'ai-credits', how_many: 2, subscription };
     const checkout = client.consumables.checkout({ ...order, key: 'topup-1', journal });
     await arrived;
     const held = journal.records.get('topup-1') as CheckoutRecord;

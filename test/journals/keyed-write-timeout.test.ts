@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createClient,
   memoryJournal,
   TimeoutError,
   UnsettledKeyError,
@@ -8,6 +7,7 @@ import {
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { holdTimers, type HeldTimers } from '../reliability/support/held-timers.js';
+import { teamOwner } from '../support/team-owner.js';
 
 // A keyed checkout whose journal write of the answer outlives the call's totalTimeout. The charge
 // is certain (the service answered), the record is not: the call rejects with UnsettledKeyError
@@ -27,18 +27,11 @@ afterEach(() => timers?.restore());
 
 describe('a keyed checkout whose journal set() outlives its totalTimeout', () => {
   it('rejects with UnsettledKeyError that says it was charged; once the write lands, a re-run replays it', async () => {
-    const user = server.simulator.addUser({ email: 'write-timeout@example.com' });
-    const client = createClient({ baseUrl: server.url, token: user.token, logLevel: 'off' });
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 5,
-    });
-    const bought = () =>
-      server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
-        .length;
+    const {
+      client,
+      subscription,
+      checkouts: bought,
+    } = await teamOwner(server, 'write-timeout@example.com');
     const inner = memoryJournal();
     let landWrite: () => void = () => undefined;
     let writing: () => void = () => undefined;
@@ -56,7 +49,7 @@ describe('a keyed checkout whose journal set() outlives its totalTimeout', () =>
       },
     };
     timers = holdTimers([TOTAL_MS]);
-    const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
+    const order = { service: 'ai-credits', how_many: 2, subscription };
     const call = client.consumables
       .checkout({ ...order, key: 'slow-write', journal }, { totalTimeout: TOTAL_MS })
       .catch((e: unknown) => e);

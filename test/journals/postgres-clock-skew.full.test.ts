@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type CheckoutRecord, type SeatpayClient } from '../../src/index.js';
-import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CheckoutRecord } from '../../src/index.js';
 import { postgresJournal } from '../../src/postgres.js';
-import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { usePostgresWithSubscriber } from '../support/postgres-test-bed.js';
 
 // A fleet's machines each have a clock of their own; a PostgreSQL journal they share has one:
 // leases are written and judged on the database's. The claimer here runs in a process whose clock
@@ -16,46 +15,27 @@ const CHECKOUT = 'POST /v2/payments/consumable/checkout';
 const LEASE_MS = 1_500;
 const SKEW_MS = 60_000;
 
-let db: PostgresServer;
-let server: MockServer;
-let owner: MockUser;
-let client: SeatpayClient;
-let subscription: number;
 const children = new Set<ChildProcess>();
-
-beforeAll(async () => {
-  await Promise.all([
-    startPostgres().then((started) => (db = started)),
-    startMockServer({ subscriptionDelayMs: 10 }).then((started) => (server = started)),
-  ]);
-  owner = server.simulator.addUser({ email: 'skew@example.com' });
-  client = createClient({ baseUrl: server.url, token: owner.token, logLevel: 'off' });
-  const bought = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
-  subscription = bought.subscription.id;
-}, 120_000);
-afterAll(async () => {
+const bed = usePostgresWithSubscriber('skew@example.com', { subscriptionDelayMs: 10 });
+afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
-  await server?.close();
-  await db?.destroy();
 });
 
-const order = () => ({ service: 'ai-credits', how_many: 2, subscription });
-const checkouts = () =>
-  server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === owner.id)
-    .length;
+const order = () => ({ service: 'ai-credits', how_many: 2, subscription: bed.subscription });
 
 /** The claimer: a process whose `Date.now()` is `skewMs` off; resolves to the line it printed. */
 function claimer(table: string, key: string, skewMs: number) {
-  const args = [server.url, table, String(subscription), key, String(skewMs), String(LEASE_MS)];
+  const args = [
+    bed.server.url,
+    table,
+    String(bed.subscription),
+    key,
+    String(skewMs),
+    String(LEASE_MS),
+  ];
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, SEATPAY_TOKEN: owner.token, CLAIMER_DATABASE_URL: db.url },
+    env: { ...process.env, SEATPAY_TOKEN: bed.owner.token, CLAIMER_DATABASE_URL: bed.db.url },
   });
   children.add(child);
   let said = '';
@@ -72,7 +52,7 @@ function claimer(table: string, key: string, skewMs: number) {
 
 /** Until the key's record says `stage` (read, not timed). */
 async function untilStage(table: string, key: string, stage: string) {
-  const journal = postgresJournal(db.url, { table });
+  const journal = postgresJournal(bed.db.url, { table });
   try {
     for (;;) {
       const record = await journal.get(key);
@@ -86,7 +66,7 @@ async function untilStage(table: string, key: string, stage: string) {
 
 /** The key's lease and the database's clock, both in ms since 1970, read by the database. */
 async function leaseAndDatabaseClock(table: string, key: string) {
-  const pool = new pg.Pool({ connectionString: db.url });
+  const pool = new pg.Pool({ connectionString: bed.db.url });
   try {
     const { rows } = await pool.query(
       `SELECT record->>'leaseUntil' AS until, (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS now FROM "${table}" WHERE key = $1`,
@@ -102,27 +82,35 @@ describe('leases on the database clock (a fleet whose clocks disagree)', () => {
   it('a claimer a minute behind is waited for while alive, and its answer replayed', async () => {
     const table = 'skew_behind';
     // The claimer's checkout stays in flight (with heartbeats) for several leases.
-    server.simulator.faults.inject({ route: CHECKOUT, kind: 'latency', latencyMs: 4 * LEASE_MS });
-    const before = checkouts();
+    bed.server.simulator.faults.inject({
+      route: CHECKOUT,
+      kind: 'latency',
+      latencyMs: 4 * LEASE_MS,
+    });
+    const before = bed.checkouts();
     const { ended } = claimer(table, 'late-clock', -SKEW_MS);
     await untilStage(table, 'late-clock', 'sending');
-    const journal = postgresJournal(db.url, { table, lease: LEASE_MS });
+    const journal = postgresJournal(bed.db.url, { table, lease: LEASE_MS });
     // Before: its lease read as run out a minute ago on this machine: UnsettledKeyError at once.
-    const waited = await client.consumables.checkout({ ...order(), key: 'late-clock', journal });
+    const waited = await bed.client.consumables.checkout({
+      ...order(),
+      key: 'late-clock',
+      journal,
+    });
     const said = await ended;
     expect(said).toBe(`end ok ${waited.id}`);
-    expect(checkouts()).toBe(before + 1);
+    expect(bed.checkouts()).toBe(before + 1);
     await journal.close();
   }, 60_000);
 
   it("a dead claimer a minute ahead holds its key one lease on the database's clock, then it settles", async () => {
     const table = 'skew_ahead';
     // Charged, then never answered: the claimer is killed with its outcome unknown.
-    server.simulator.faults.inject({ route: CHECKOUT, kind: 'hang-after' });
-    const before = checkouts();
+    bed.server.simulator.faults.inject({ route: CHECKOUT, kind: 'hang-after' });
+    const before = bed.checkouts();
     const { child, ended } = claimer(table, 'early-clock', SKEW_MS);
     await untilStage(table, 'early-clock', 'sending');
-    while (checkouts() === before) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (bed.checkouts() === before) await new Promise((resolve) => setTimeout(resolve, 20));
     child.kill('SIGKILL');
     await ended;
     // Its last lease runs at most one lease past the database's time (before: a minute more).
@@ -134,17 +122,17 @@ describe('leases on the database clock (a fleet whose clocks disagree)', () => {
       if (read.now > read.until) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const journal = postgresJournal(db.url, { table, lease: LEASE_MS });
-    const settled = await client.journal.settle('early-clock', {
+    const journal = postgresJournal(bed.db.url, { table, lease: LEASE_MS });
+    const settled = await bed.client.journal.settle('early-clock', {
       journal,
       charged: 'yes',
       reason: 'on the statement',
     });
     expect(settled).toMatchObject({ charged: 'yes', settled: { by: 'operator' } });
     await expect(
-      client.consumables.checkout({ ...order(), key: 'early-clock', journal }),
+      bed.client.consumables.checkout({ ...order(), key: 'early-clock', journal }),
     ).rejects.toMatchObject({ name: 'SettledKeyError' });
-    expect(checkouts()).toBe(before + 1);
+    expect(bed.checkouts()).toBe(before + 1);
     await journal.close();
   }, 60_000);
 });

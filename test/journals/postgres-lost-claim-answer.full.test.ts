@@ -2,10 +2,10 @@ import { createConnection, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, JournalError, type SeatpayClient } from '../../src/index.js';
-import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+import { JournalError } from '../../src/index.js';
 import { postgresJournal } from '../../src/postgres.js';
-import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import type { PostgresServer } from '../support/postgres-server.js';
+import { usePostgresWithSubscriber } from '../support/postgres-test-bed.js';
 
 // A claim that committed in PostgreSQL but whose answer never reached the process: a TCP proxy
 // between the journal and a real PostgreSQL forwards the claim's statement, waits for the
@@ -15,35 +15,15 @@ import { startPostgres, type PostgresServer } from '../support/postgres-server.j
 /** The claim's statement (sql.ts): the only one whose text names a refused stage. */
 const CLAIM_TEXT = "stage = 'refused'";
 
-let db: PostgresServer;
-let server: MockServer;
-let owner: MockUser;
-let client: SeatpayClient;
-let subscription: number;
+const bed = usePostgresWithSubscriber('lost-claim@example.com', { subscriptionDelayMs: 10 });
 let proxy: Awaited<ReturnType<typeof startClaimAnswerDropper>>;
 
 beforeAll(async () => {
-  await Promise.all([
-    startPostgres().then((started) => (db = started)),
-    startMockServer({ subscriptionDelayMs: 10 }).then((started) => (server = started)),
-  ]);
-  proxy = await startClaimAnswerDropper(db);
-  owner = server.simulator.addUser({ email: 'lost-claim@example.com' });
-  client = createClient({ baseUrl: server.url, token: owner.token, logLevel: 'off' });
-  const bought = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
-  subscription = bought.subscription.id;
-}, 120_000);
+  proxy = await startClaimAnswerDropper(bed.db);
+});
 afterAll(async () => {
   for (const socket of proxy?.sockets ?? []) socket.destroy();
   await new Promise((resolve) => (proxy ? proxy.server.close(resolve) : resolve(undefined)));
-  await server?.close();
-  await db?.destroy();
 });
 
 /**
@@ -103,27 +83,28 @@ async function startClaimAnswerDropper(target: PostgresServer) {
   };
 }
 
-const checkouts = () =>
-  server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === owner.id)
-    .length;
-
 describe("a claim that committed but whose answer was lost (the journal's connection cut)", () => {
   it('is taken back: the call fails as not sent, safe to retry, and a retry charges once', async () => {
     const table = 'lost_claim';
-    const order = { service: 'ai-credits', how_many: 2, subscription, key: 'lost-answer' };
+    const order = {
+      service: 'ai-credits',
+      how_many: 2,
+      subscription: bed.subscription,
+      key: 'lost-answer',
+    };
     const journal = postgresJournal(proxy.url, { table });
-    const before = checkouts();
+    const before = bed.checkouts();
     proxy.dropNextClaimAnswer();
-    const failed = await client.consumables
+    const failed = await bed.client.consumables
       .checkout({ ...order, journal })
       .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(JournalError);
     expect(failed).toMatchObject({ mayHaveBeenProcessed: false });
     expect((failed as JournalError).message).toMatch(/nothing was sent, safe to retry/);
-    expect(checkouts()).toBe(before);
+    expect(bed.checkouts()).toBe(before);
 
     // The key holds nothing: the claim that committed was taken back.
-    const pool = new pg.Pool({ connectionString: db.url });
+    const pool = new pg.Pool({ connectionString: bed.db.url });
     try {
       const { rows } = await pool.query(`SELECT stage FROM "${table}" WHERE key = $1`, [
         'lost-answer',
@@ -134,38 +115,43 @@ describe("a claim that committed but whose answer was lost (the journal's connec
     }
 
     // The same process retries (before: UnsettledKeyError, "was sent ... settle it").
-    const retried = await client.consumables.checkout({ ...order, journal });
+    const retried = await bed.client.consumables.checkout({ ...order, journal });
     expect(retried.id).toBeDefined();
-    expect(checkouts()).toBe(before + 1);
+    expect(bed.checkouts()).toBe(before + 1);
     await journal.close();
   }, 60_000);
 
   it('is left as it may be when the database stays unreachable: never called safe to retry', async () => {
     const table = 'lost_claim_unreachable';
-    const order = { service: 'ai-credits', how_many: 2, subscription, key: 'lost-and-gone' };
+    const order = {
+      service: 'ai-credits',
+      how_many: 2,
+      subscription: bed.subscription,
+      key: 'lost-and-gone',
+    };
     const journal = postgresJournal(proxy.url, { table });
-    const before = checkouts();
+    const before = bed.checkouts();
     proxy.dropNextClaimAnswer({ thenRefuse: true });
-    const failed = await client.consumables
+    const failed = await bed.client.consumables
       .checkout({ ...order, journal })
       .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(JournalError);
     expect((failed as JournalError).message).not.toMatch(/safe to retry/);
-    expect(checkouts()).toBe(before);
+    expect(bed.checkouts()).toBe(before);
     proxy.reopen();
 
     // The claim committed and could not be taken back: the key is claimed, unknown, settleable.
-    await expect(client.consumables.checkout({ ...order, journal })).rejects.toMatchObject({
+    await expect(bed.client.consumables.checkout({ ...order, journal })).rejects.toMatchObject({
       name: 'UnsettledKeyError',
     });
-    const settled = await client.journal.settle('lost-and-gone', {
+    const settled = await bed.client.journal.settle('lost-and-gone', {
       journal,
       charged: 'no',
       reason: 'the claim was never sent (its answer was lost)',
     });
     expect(settled).toMatchObject({ charged: 'no' });
-    await client.consumables.checkout({ ...order, journal });
-    expect(checkouts()).toBe(before + 1);
+    await bed.client.consumables.checkout({ ...order, journal });
+    expect(bed.checkouts()).toBe(before + 1);
     await journal.close();
   }, 60_000);
 });

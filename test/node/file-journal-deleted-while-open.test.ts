@@ -1,48 +1,16 @@
-import { mkdtemp, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JournalError } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
-import { fileJournal, type FileJournal } from '../../src/node.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
+import { useJournalFolder } from '../support/file-journal-folder.js';
+import { inMemorySubscriber } from '../support/in-memory-client.js';
 
 // A fileJournal keeps its database open. If that file is deleted or renamed away while it is open
 // (an operator "starting afresh", a deploy that replaces the folder), the open connection goes on
 // writing into a file no one else can find, while every other process (or a new journal) records
 // into a new file at the path: both could claim one key and both pay. A claim must land in the
 // file the path names: one made elsewhere fails, before anything is sent.
-let dir: string;
-const opened: FileJournal[] = [];
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'seatpay-deleted-'));
-});
-afterEach(async () => {
-  for (const journal of opened.splice(0)) journal.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function setUp() {
-  const simulator = createSimulator({ subscriptionDelayMs: 10 });
-  const user = simulator.addUser({ email: 'deleted@example.com' });
-  const client = inMemoryClient(simulator, user.token);
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
-  const charges = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout').length;
-  const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
-  return { client, charges, order };
-}
-
-function journalAt(path: string): FileJournal {
-  const journal = fileJournal(path);
-  opened.push(journal);
-  return journal;
-}
+const folder = useJournalFolder('seatpay-deleted-');
 
 describe('a fileJournal whose file goes away while it is open', () => {
   // The database with its -wal and -shm files, as `rm orders.db*` or a moved folder leaves it.
@@ -58,14 +26,14 @@ describe('a fileJournal whose file goes away while it is open', () => {
     ],
   ] as const) {
     it(`${how}: its claims fail unsent, so a key is bought once by the journal at the path`, async () => {
-      const { client, charges, order } = await setUp();
-      const path = join(dir, 'orders.db');
-      const first = journalAt(path);
+      const { client, charges, order } = await inMemorySubscriber('deleted@example.com');
+      const path = join(folder.dir, 'orders.db');
+      const first = folder.journalAt(path);
       await first.get('warm-up'); // open, as a long-running worker's journal is
       await away(path);
 
       // Another worker (here, a new journal) records into the new file at the path.
-      const second = journalAt(path);
+      const second = folder.journalAt(path);
       await client.consumables.checkout({ ...order, key: 'topup-1', journal: second });
       expect(charges()).toBe(1);
 

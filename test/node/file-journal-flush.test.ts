@@ -1,29 +1,26 @@
-import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { readlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JournalError, type PurchaseRecord } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
 import { fileJournal } from '../../src/node.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
+import { useJournalFolder } from '../support/file-journal-folder.js';
+import { inMemorySubscriber } from '../support/in-memory-client.js';
 
 // A fileJournal claim must be on disk before it resolves (a claim a power cut loses would let a
 // re-run pay again), and that flush must not hold the event loop: it is an fdatasync of the
 // journal's write-ahead log on Node's thread pool. A power cut cannot be staged in a test; what a
 // test can see is which file is flushed, when, and what a failed flush leaves.
 
-let dir: string;
+const folder = useJournalFolder('seatpay-flush-');
 let handleProto: FileHandle;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'seatpay-flush-'));
-  const probe = await open(join(dir, 'probe'), 'w');
+  const probe = await open(join(folder.dir, 'probe'), 'w');
   handleProto = Object.getPrototypeOf(probe) as FileHandle;
   await probe.close();
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const record = (stage: PurchaseRecord['stage']): PurchaseRecord =>
@@ -58,7 +55,7 @@ function watchFlushes(events: string[], fail?: Error) {
 describe('fileJournal flushes a claim, on the thread pool, before it resolves', () => {
   it('a claim resolves after its write-ahead log is flushed; an outcome write is not flushed', async () => {
     const events: string[] = [];
-    const journal = fileJournal(join(dir, 'orders.db'));
+    const journal = fileJournal(join(folder.dir, 'orders.db'));
     await journal.get('warm-up');
     watchFlushes(events);
 
@@ -86,7 +83,7 @@ describe('fileJournal flushes a claim, on the thread pool, before it resolves', 
 
   it('claims made at once share the flushes: every one resolves after a flush that began after it', async () => {
     const events: string[] = [];
-    const journal = fileJournal(join(dir, 'orders.db'));
+    const journal = fileJournal(join(folder.dir, 'orders.db'));
     await journal.get('warm-up');
     watchFlushes(events);
     await Promise.all(
@@ -109,20 +106,9 @@ describe('fileJournal flushes a claim, on the thread pool, before it resolves', 
   });
 
   it('a failed flush: the claim is taken back, the call fails before sending, the key is free', async () => {
-    const simulator = createSimulator({ subscriptionDelayMs: 10 });
-    const user = simulator.addUser({ email: 'flush@example.com' });
-    const client = inMemoryClient(simulator, user.token);
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
-    const charges = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout').length;
-    const journal = fileJournal(join(dir, 'orders.db'));
+    const { client, charges, order } = await inMemorySubscriber('flush@example.com');
+    const journal = fileJournal(join(folder.dir, 'orders.db'));
     await journal.get('warm-up');
-    const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
 
     const events: string[] = [];
     const disk = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });

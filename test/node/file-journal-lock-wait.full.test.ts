@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AbortError, createClient, type PurchaseJournal } from '../../src/index.js';
+import { AbortError, type PurchaseJournal } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { teamOwner } from '../support/team-owner.js';
 
 // A fileJournal whose file another process keeps locked (a long write transaction: BEGIN
 // IMMEDIATE in a child process, on the real file, with real timers). Waiting for that lock must
@@ -56,18 +57,11 @@ async function holdLock(path: string): Promise<ChildProcess & { release(): Promi
 
 describe('fileJournal while another process holds its lock', () => {
   it('keeps the event loop running, ends with the signal, says nothing was sent, frees the key', async () => {
-    const user = server.simulator.addUser({ email: 'lock-wait@example.com' });
-    const client = createClient({ baseUrl: server.url, token: user.token, logLevel: 'off' });
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 5,
-    });
-    const bought = () =>
-      server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
-        .length;
+    const {
+      client,
+      subscription,
+      checkouts: bought,
+    } = await teamOwner(server, 'lock-wait@example.com');
     const path = join(dir, 'orders.db');
     const file = fileJournal(path);
     await file.get('warm-up'); // the file exists as a journal before the other process locks it
@@ -92,7 +86,7 @@ describe('fileJournal while another process holds its lock', () => {
     const ticker = setInterval(() => events.push('tick'), 50);
     const holder = await holdLock(path);
     try {
-      const order = { service: 'ai-credits', how_many: 3, subscription: subscription.id };
+      const order = { service: 'ai-credits', how_many: 3, subscription };
       const error = await client.consumables
         .checkout({ ...order, key: 'locked-1', journal }, { signal: controller.signal })
         .catch((e: unknown) => e);
@@ -118,7 +112,7 @@ describe('fileJournal while another process holds its lock', () => {
     const receipt = await client.consumables.checkout({
       service: 'ai-credits',
       how_many: 3,
-      subscription: subscription.id,
+      subscription,
       key: 'locked-1',
       journal: file,
     });

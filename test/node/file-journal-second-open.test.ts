@@ -1,10 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PurchaseRecord } from '../../src/index.js';
-import { fileJournal, type FileJournal } from '../../src/node.js';
+import { useJournalFolder } from '../support/file-journal-folder.js';
 
 // A second fileJournal on a file this process already has open. POSIX drops every lock a process
 // holds on a file when any descriptor of it is closed, so reading the open database outside
@@ -12,15 +11,7 @@ import { fileJournal, type FileJournal } from '../../src/node.js';
 // lock that tells other processes a connection is live ("How To Corrupt An SQLite Database File",
 // 2.2). Linux shows a process's POSIX locks in /proc/locks: the test counts this process's locks
 // on the database file.
-let dir: string;
-const opened: FileJournal[] = [];
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'seatpay-second-open-'));
-});
-afterEach(async () => {
-  for (const journal of opened.splice(0)) journal.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const folder = useJournalFolder('seatpay-second-open-');
 
 const record = {
   stage: 'paying',
@@ -31,12 +22,6 @@ const record = {
   exclude: [],
   updatedAt: new Date(0).toISOString(),
 } as unknown as PurchaseRecord;
-
-function journalAt(path: string): FileJournal {
-  const journal = fileJournal(path);
-  opened.push(journal);
-  return journal;
-}
 
 /** This process's POSIX locks on the file at `path`, from /proc/locks. */
 function locksHeldOn(path: string): number {
@@ -51,28 +36,28 @@ function locksHeldOn(path: string): number {
 
 describe.runIf(process.platform === 'linux')('a second fileJournal on a file open here', () => {
   it('leaves the first connection its lock, and both see the same records', async () => {
-    const path = join(dir, 'purchases.db');
-    const first = journalAt(path);
+    const path = join(folder.dir, 'purchases.db');
+    const first = folder.journalAt(path);
     expect(await first.claim!('order-1', record)).toBe(true);
     const held = locksHeldOn(path);
     expect(held).toBeGreaterThan(0);
 
-    const second = journalAt(path);
+    const second = folder.journalAt(path);
     expect(await second.get('order-1')).toMatchObject({ stage: 'paying' });
     expect(locksHeldOn(path)).toBeGreaterThanOrEqual(held);
     expect(await second.claim!('order-1', record)).toBe(false);
   });
 
   it('keeps it when the two open at the same moment, and through another path to the file', async () => {
-    const path = join(dir, 'purchases.db');
-    await symlink(dir, join(dir, 'via'));
-    const first = journalAt(path);
-    const second = journalAt(join(dir, 'via', 'purchases.db'));
-    const third = journalAt(join(dir, '.', 'purchases.db'));
+    const path = join(folder.dir, 'purchases.db');
+    await symlink(folder.dir, join(folder.dir, 'via'));
+    const first = folder.journalAt(path);
+    const second = folder.journalAt(join(folder.dir, 'via', 'purchases.db'));
+    const third = folder.journalAt(join(folder.dir, '.', 'purchases.db'));
     await Promise.all([first.get('x'), second.get('x'), third.get('x')]);
     expect(locksHeldOn(path)).toBeGreaterThan(0);
     // The same file through the symlinked folder, once the others are open: not read again.
-    await journalAt(join(dir, 'via', 'purchases.db')).get('x');
+    await folder.journalAt(join(folder.dir, 'via', 'purchases.db')).get('x');
     expect(locksHeldOn(path)).toBeGreaterThan(0);
     // Once the others are closed, the last one still holds its lock and works.
     first.close();
@@ -83,8 +68,8 @@ describe.runIf(process.platform === 'linux')('a second fileJournal on a file ope
   });
 
   it('reads the file again once every journal on it is closed (a 0.1.0 file put there)', async () => {
-    const path = join(dir, 'purchases.json');
-    const first = journalAt(path);
+    const path = join(folder.dir, 'purchases.json');
+    const first = folder.journalAt(path);
     await first.get('x');
     first.close();
     await new Promise((resolve) => setImmediate(resolve));
@@ -94,7 +79,7 @@ describe.runIf(process.platform === 'linux')('a second fileJournal on a file ope
     const legacy = { 'order-9': { ...record, stage: 'done', charged: 'yes' } };
     const { writeFile } = await import('node:fs/promises');
     await writeFile(path, JSON.stringify(legacy));
-    const second = journalAt(path);
+    const second = folder.journalAt(path);
     expect(await second.get('order-9')).toMatchObject({ stage: 'done' });
   });
 });

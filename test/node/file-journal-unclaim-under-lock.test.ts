@@ -1,23 +1,21 @@
-import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JournalError } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
 import { fileJournal } from '../../src/node.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
+import { useJournalFolder } from '../support/file-journal-folder.js';
+import { inMemorySubscriber } from '../support/in-memory-client.js';
 
 // A fileJournal claim whose flush fails is taken back: nothing was sent, so the key must be free
 // for a re-run. Another process sharing the file may hold SQLite's write lock at that very moment
 // (it records its own keys): taking the claim back must wait for that lock as every other write
 // does, not give up at once and leave a key "sent, outcome unknown" that was never sent.
-let dir: string;
+const folder = useJournalFolder('seatpay-unclaim-');
 let handleProto: FileHandle;
 let other: DatabaseSync | undefined;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'seatpay-unclaim-'));
-  const probe = await open(join(dir, 'probe'), 'w');
+  const probe = await open(join(folder.dir, 'probe'), 'w');
   handleProto = Object.getPrototypeOf(probe) as FileHandle;
   await probe.close();
 });
@@ -25,26 +23,14 @@ afterEach(async () => {
   vi.restoreAllMocks();
   other?.close();
   other = undefined;
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('a fileJournal claim whose flush fails while another process writes', () => {
   it('is taken back once that lock is let go: the call fails unsent, the key is free, a re-run buys once', async () => {
-    const simulator = createSimulator({ subscriptionDelayMs: 10 });
-    const user = simulator.addUser({ email: 'unclaim@example.com' });
-    const client = inMemoryClient(simulator, user.token);
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
-    const charges = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout').length;
-    const path = join(dir, 'orders.db');
+    const { client, charges, order } = await inMemorySubscriber('unclaim@example.com');
+    const path = join(folder.dir, 'orders.db');
     const journal = fileJournal(path);
     await journal.get('warm-up');
-    const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
 
     // The flush fails while the other process holds the write lock; it lets go a moment later.
     const spy = vi.spyOn(handleProto, 'datasync').mockImplementation(async () => {

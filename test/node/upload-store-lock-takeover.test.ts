@@ -11,6 +11,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { seededRandom } from '../../src/mock/index.js';
 import { fileUploadStore } from '../../src/node.js';
 
 /** Which contender a file operation belongs to: none for the test's own. */
@@ -45,18 +46,6 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   );
   return { ...queued, default: queued };
 });
-
-/** A small deterministic random source (mulberry32): the same seed, the same order. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let root: string;
 beforeAll(async () => void (root = await mkdtemp(join(tmpdir(), 'seatpay-lock-takeover-'))));
@@ -106,7 +95,7 @@ it('two takeovers of one abandoned lock, in 300 orders of their file operations:
   const holders: number[] = [];
   for (let seed = 1; seed <= 300; seed++) {
     const dir = join(root, `seed-${seed}`);
-    const { releases } = await takeOverAtOnce(dir, ['first', 'second'], seeded(seed));
+    const { releases } = await takeOverAtOnce(dir, ['first', 'second'], seededRandom(seed));
     const holding = releases.filter((release) => release !== undefined);
     holders.push(holding.length);
     for (const release of holding) await release!();
@@ -123,7 +112,7 @@ it('two takeovers of one abandoned lock, in 300 orders of their file operations:
 it('three takeovers at once, in 100 orders: still one holder', async () => {
   for (let seed = 1; seed <= 100; seed++) {
     const dir = join(root, `three-${seed}`);
-    const { releases } = await takeOverAtOnce(dir, ['a', 'b', 'c'], seeded(1000 + seed));
+    const { releases } = await takeOverAtOnce(dir, ['a', 'b', 'c'], seededRandom(1000 + seed));
     const holding = releases.filter((release) => release !== undefined);
     expect(holding.length, `seed ${seed}`).toBe(1);
     await holding[0]!();
@@ -135,7 +124,11 @@ it('on a file system without hard links, two takeovers in 100 orders: still one 
   try {
     for (let seed = 1; seed <= 100; seed++) {
       const dir = join(root, `no-links-${seed}`);
-      const { releases } = await takeOverAtOnce(dir, ['first', 'second'], seeded(2000 + seed));
+      const { releases } = await takeOverAtOnce(
+        dir,
+        ['first', 'second'],
+        seededRandom(2000 + seed),
+      );
       const holding = releases.filter((release) => release !== undefined);
       expect(holding.length, `seed ${seed}`).toBe(1);
       await holding[0]!();

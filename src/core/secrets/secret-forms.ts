@@ -6,16 +6,19 @@
  * Rules (README, "Errors"):
  * - Every secret is found plain and in every encoding a service may echo it in: URL-encoded
  *   (`%XX`, `+` for a space), JSON-escaped (`\uXXXX`, `\/` ...), HTML-escaped (`&#NN;`, `&#xHH;`,
- *   `&amp;` ...), any mix of them, and in any letter case; a card number also with spaces or
- *   dashes between its digits; base64 (standard or URL-safe, at any position inside a longer
- *   base64 text, such as a Basic credential).
+ *   `&amp;` ...), `\xHH`, any mix of them, and in any letter case; as hex of its UTF-8 bytes;
+ *   a card number also with spaces, dashes, dots, slashes or underscores between its digits;
+ *   base64 (standard or URL-safe, at any position inside a longer base64 text, such as a Basic
+ *   credential).
  * - A secret of 12 characters or more is also cut where any piece of it of at least half its
  *   length (at most 12 characters, at least 6) shows, so that one split across two fields, or cut
  *   off, does not survive in halves.
  * - A short secret (under 8 characters: a CVC, a test token) is only redacted where it stands
  *   alone, not inside a longer word or number: a CVC `123` hides in `cvc=123` but leaves
- *   `order 51234` alone, and a token `abc` leaves `abcdef` readable. In base64 it is found when a
- *   whole base64 word decodes to text where it stands alone.
+ *   `order 51234`, an amount `123.00` and a time `10:41:07.123` alone (a keyed call's recorded
+ *   answer is replayed: an amount made `[REDACTED].00` there is a wrong answer), and a token
+ *   `abc` leaves `abcdef` readable. In base64 it is found when a whole base64 word decodes to
+ *   text where it stands alone.
  */
 
 /** Under this length a secret is only matched where it stands alone. */
@@ -50,19 +53,24 @@ export function formsOf(secret: string): SecretForms {
   return forms;
 }
 
-/** A card number as typed: digits grouped by single spaces or dashes ("4242 4242 4242 4242"). */
-const GROUPED_DIGITS = /^\d+(?:[ -]\d+)+$/;
+/** A card number as typed: digits grouped by spaces, dashes or dots ("4242 4242 4242 4242"). */
+const GROUPED_DIGITS = /^\d+(?:[ .-]+\d+)+$/;
+/** What may stand between a card number's digits when echoed: "4242.4242", "4242 / 4242". */
+const DIGIT_JOINER = '(?:[\\s./_-]|%20|\\+|&#0*32;|&#x0*20;){0,3}';
 
 function buildForms(given: string): SecretForms {
   // Found however it comes back, grouped as typed, otherwise or not at all: as its digits are.
-  const ungrouped = GROUPED_DIGITS.test(given) ? given.replace(/[ -]/g, '') : given;
+  const ungrouped = GROUPED_DIGITS.test(given) ? given.replace(/[ .-]/g, '') : given;
   const secret = ungrouped.length >= PIECES_FROM ? ungrouped : given;
   const short = [...secret].length < SHORT_SECRET;
   const digitsOnly = /^\d+$/.test(secret) && secret.length >= PIECES_FROM;
-  // A card number may come back grouped: "4111 1111 1111 1111", "4111-1111-...".
-  const joiner = digitsOnly ? '(?:[\\s-]|%20|\\+|&#0*32;|&#x0*20;)?' : '';
-  let body = [...secret].map(charForms).join(joiner);
+  // A card number may come back grouped: "4111 1111 1111 1111", "4111-1111-...", "4111.1111...".
+  const joiner = digitsOnly ? DIGIT_JOINER : '';
+  // Or as hex of its bytes (a service's debug dump): case-insensitive as the rest.
+  let body = `${[...secret].map(charForms).join(joiner)}|${hexOf(secret)}`;
   if (short) body = `${STANDS_ALONE_BEFORE}(?:${body})(?![\\p{L}\\p{N}])`;
+  // A short number (a CVC) inside a larger one is not it: `987.00`, `1,987`, `05:12:48.987`.
+  if (short && /^\d+$/.test(secret)) body = `(?<!\\d[.,:])(?:${body})(?![.,:]\\d)`;
   const long = secret.length >= PIECES_FROM;
   return {
     text: new RegExp(body, 'giu'),
@@ -98,12 +106,16 @@ const JSON_SHORT_ESCAPES: Record<string, string> = {
   '\f': 'f',
 };
 
-/** One character in every encoding: itself, `%XX` (UTF-8), `\uXXXX`, `&#NN;`, `&#xHH;`, `&name;`. */
+/**
+ * One character in every encoding: itself, `%XX` and `\xHH` (UTF-8), `\uXXXX`, `&#NN;`, `&#xHH;`,
+ * `&name;`.
+ */
 function charForms(char: string): string {
   const code = char.codePointAt(0)!;
   const forms = [escapeRegExp(char)];
   const utf8 = [...new TextEncoder().encode(char)];
   forms.push(utf8.map((byte) => `%${hex(byte, 2)}`).join(''));
+  forms.push(utf8.map((byte) => `\\\\x${hex(byte, 2)}`).join(''));
   if (char === ' ') forms.push('\\+');
   const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
   forms.push(units.map((unit) => `\\\\u${hex(unit, 4)}`).join(''));
@@ -183,6 +195,11 @@ function mayBeUtf8(bytes: string): boolean {
     }
   }
   return true;
+}
+
+/** The secret's UTF-8 bytes as hex, as a pattern (the text pattern's `i` flag takes either case). */
+function hexOf(secret: string): string {
+  return [...new TextEncoder().encode(secret)].map((byte) => hex(byte, 2)).join('');
 }
 
 function hex(value: number, width: number): string {

@@ -13,6 +13,8 @@ export interface ChunkReader {
    * streams the part from its range reader sends each piece as it arrives.
    */
   stream?(range: ChunkRange): Promise<FillingChunk>;
+  /** A sequential reader fails a read the source leaves without a piece or an end for `ms`. */
+  stallAfter?(ms: number): void;
   /** A sequential reader holds at most `chunks` chunks at once (each waits for a release). */
   holdAtMost?(chunks: number): void;
   /**

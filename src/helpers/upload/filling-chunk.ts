@@ -46,6 +46,11 @@ export class FillingChunk {
     this.whole.catch(() => undefined); // a failure is seen through `failed` or a pending read
   }
 
+  /** An attempt sending the chunk is waiting for bytes not read yet. */
+  get awaited(): boolean {
+    return this.wake !== undefined;
+  }
+
   /** The reader copied bytes up to `filled` into `bytes`. */
   grew(filled: number): void {
     this.filled = filled;

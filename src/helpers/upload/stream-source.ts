@@ -43,6 +43,12 @@ export class StreamReader implements ChunkReader {
   private readonly filling = new Map<Uint8Array, FillingChunk>();
   /** Gets every byte read, once, in order (see `observe`). */
   private consumer: ((bytes: Uint8Array) => void | Promise<void>) | undefined;
+  /** The longest wait for the stream's next piece or its end (see `stallAfter`). */
+  private stallMs = Infinity;
+  /** Bytes the stream gave so far (what a stall's message names). */
+  private given = 0;
+  /** The chunk being read, which an attempt sending it while it is read may be waiting on. */
+  private sending: FillingChunk | undefined;
 
   constructor(
     private readonly pieces: PieceReader,
@@ -93,6 +99,16 @@ export class StreamReader implements ChunkReader {
     else this.reuse(chunk);
   }
 
+  /**
+   * A stream that gives no piece and does not end for `ms` while no attempt waits on it fails the
+   * upload as a source that stalled. An attempt sending a chunk while it is read times out and is
+   * retried as before; but a chunk read whole first, a resumed chunk read again, or the wait for
+   * the end after the last declared byte had no timeout and, with no signal, waited for good.
+   */
+  stallAfter(ms: number): void {
+    this.stallMs = ms;
+  }
+
   observe(consumer: (bytes: Uint8Array) => void | Promise<void>): void {
     this.consumer = consumer;
   }
@@ -100,6 +116,7 @@ export class StreamReader implements ChunkReader {
   async close(): Promise<void> {
     this.stopped = true;
     this.leftover = undefined;
+    this.sending = undefined;
     this.spare.length = 0;
     this.stop.abort(new AbortError('The upload stopped reading the stream'));
     await this.pieces.cancel();
@@ -132,6 +149,7 @@ export class StreamReader implements ChunkReader {
   }
 
   private async fill(chunk: FillingChunk, end: number): Promise<void> {
+    this.sending = chunk;
     const buffer = chunk.bytes;
     let filled = 0;
     while (filled < buffer.byteLength) {
@@ -202,7 +220,10 @@ export class StreamReader implements ChunkReader {
       if (!(value instanceof Uint8Array)) {
         throw new SeatpayError('The stream must yield Uint8Array pieces (a Node Buffer is one)');
       }
-      if (value.byteLength > 0) return value;
+      if (value.byteLength > 0) {
+        this.given += value.byteLength;
+        return value;
+      }
     }
   }
 
@@ -216,11 +237,27 @@ export class StreamReader implements ChunkReader {
       const onStop = () => reject(signal.reason as Error);
       if (signal.aborted) return onStop();
       signal.addEventListener('abort', onStop, { once: true });
+      // A chunk an attempt is waiting on stalls on that attempt's timeout and retries instead.
+      const ms = this.stallMs;
+      let stall: ReturnType<typeof setTimeout> | undefined;
+      const watch = () => {
+        stall = setTimeout(() => (this.sending?.awaited ? watch() : reject(this.stalled(ms))), ms);
+      };
+      if (ms < 2 ** 31) watch();
       this.pieces
         .next()
         .then(resolve, reject)
-        .finally(() => signal.removeEventListener('abort', onStop));
+        .finally(() => {
+          clearTimeout(stall);
+          signal.removeEventListener('abort', onStop);
+        });
     });
+  }
+
+  private stalled(ms: number): SourceReadError {
+    return new SourceReadError(
+      `the stream gave no bytes and did not end for ${ms} ms (the upload's chunkTimeout) after ${this.given} bytes: it stalled`,
+    );
   }
 
   private sizeMismatch(bytes: number, what: 'ended after' | 'holds at least'): SourceReadError {

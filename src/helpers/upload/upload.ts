@@ -73,6 +73,7 @@ export async function uploadMedia(
 ): Promise<MediaFile> {
   const settings = checkUploadOptions(source, options);
   const reader = openSource(source);
+  reader.stallAfter?.(settings.chunkTimeout);
   const { signal } = options;
   let opened: UploadSession | undefined;
   let hashing: IncrementalDigest | undefined;

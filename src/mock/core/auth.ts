@@ -31,13 +31,22 @@ export function userByToken(state: SimulatorState, token: string): MockUser {
 }
 
 function refuseToken(state: SimulatorState, token: string): never {
+  throw tokenRefusal(state, token);
+}
+
+/**
+ * The 401 a token that is not (or no longer) valid gets under the profile: `{detail}`, or the
+ * deployed server's `{error, is_authenticated}` with `WWW-Authenticate: Token`. Also what a 401
+ * `status` fault answers, so that a test of a refused token sees the server's own answer.
+ */
+export function tokenRefusal(state: SimulatorState, token: string): SimulatorError {
   const expiredAt = state.expiredTokens.get(token);
   const error =
     expiredAt === undefined
       ? refusal('invalidToken')
       : refusal('tokenExpired', { time: pythonTime(expiredAt) });
-  if (state.options.profile.tokenRefusal === 'detail') fail(401, error);
-  throw new SimulatorError(
+  if (state.options.profile.tokenRefusal === 'detail') return new SimulatorError(401, error);
+  return new SimulatorError(
     401,
     error,
     { error, is_authenticated: 'False', status_code: 401 },

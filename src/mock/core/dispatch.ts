@@ -1,6 +1,6 @@
 import type { SimulatorState } from '../state/state.js';
 import { clientGoneSignal } from './client-gone.js';
-import { authenticate } from './auth.js';
+import { authenticate, tokenRefusal } from './auth.js';
 import type { FaultSpec, Faults } from './faults.js';
 import { ServerCrash, SimulatorError, fail } from './http-error.js';
 import { localized } from './language.js';
@@ -42,7 +42,7 @@ async function answer(
   ];
   const fault = env.faults.take(keys);
   if (fault?.kind === 'reset-before') return connectionReset();
-  if (fault?.kind === 'status') return faultAnswer(fault);
+  if (fault?.kind === 'status') return faultAnswer(fault, env.state, request);
   if (fault?.kind === 'latency') await sleep(fault.latencyMs ?? 0);
   const response = await processRequest(env.state, request, match, fault);
   if (fault?.kind === 'expire-token') expireToken(env.state, request);
@@ -101,23 +101,36 @@ function notFound(state: SimulatorState): Response {
   return djangoPage(404, 'Not Found', 'The requested resource was not found on this server.');
 }
 
-/** A 'status' fault: the given status, JSON `{detail, status_code}` unless a body was given (a string goes verbatim, as HTML). */
-function faultAnswer(fault: FaultSpec): Response {
+/**
+ * A 'status' fault: the given status, with the given body (a string goes verbatim, as HTML), else
+ * as the profile's server answers that status: a 401 as a refused token, a 500 as that server's
+ * crash (Django's HTML page under 'deployed'), any other `{detail, status_code}`. A test that
+ * relies on a simulated failure then sees what the real server would send.
+ */
+function faultAnswer(fault: FaultSpec, state: SimulatorState, request: Request): Response {
   const status = fault.status ?? 500;
-  const headers: Record<string, string> =
-    fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter };
+  let answer: Response;
   if (typeof fault.body === 'string') {
-    return new Response(fault.body, {
+    answer = new Response(fault.body, {
       status,
-      headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+      headers: { 'content-type': 'text/html; charset=utf-8' },
     });
+  } else if (fault.body === undefined && status === 401) {
+    answer = errorResponse(localized(tokenRefusal(state, ''), request));
+  } else if (fault.body === undefined && status === 500 && serverPages(state)) {
+    answer = djangoPage(500, 'Server Error (500)', '');
+  } else {
+    answer = json(
+      fault.body ?? { detail: `Simulated failure (HTTP ${status})`, status_code: status },
+      status,
+    );
   }
-  return json(
-    fault.body ?? { detail: `Simulated failure (HTTP ${status})`, status_code: status },
-    status,
-    headers,
-  );
+  return fault.retryAfter === undefined
+    ? answer
+    : withHeader(answer, 'retry-after', fault.retryAfter);
 }
+
+const serverPages = (state: SimulatorState) => state.options.profile.serverError === 'html';
 
 function stripBase(pathname: string, basePath: string): string | null {
   const base = basePath.replace(/\/+$/, '');

@@ -66,7 +66,12 @@ export interface FaultSpec {
    *   the first bytes of the file finalized before, else zeros: never this upload's bytes.
    */
   corruption?: 'misplaced-chunk' | 'truncated-chunk' | 'foreign-chunk';
-  /** The body of a 'status' answer; default `{ detail, status_code }`. */
+  /**
+   * The body of a 'status' answer (a string is sent as HTML). By default, what the profile's
+   * server answers with that status: a 401 as a refused token (`{error, is_authenticated}` with
+   * `WWW-Authenticate: Token` under 'deployed'), a 500 under 'deployed' as Django's HTML page
+   * "Server Error (500)"; otherwise `{ detail, status_code }`.
+   */
   body?: unknown;
   /** How many matching requests it hits; default 1, `Infinity` for all. */
   times?: number;

@@ -68,6 +68,8 @@ export interface ServerProfile {
   readonly finalizeMeta: 'string-or-object' | 'object';
   /** What an unknown path answers: a JSON 404, or Django's HTML page. */
   readonly notFound: 'json' | 'html';
+  /** What a server error (500) looks like: JSON `{detail}`, or Django's HTML page. */
+  readonly serverError: 'json' | 'html';
   /** Bodies longer than this many bytes go compressed (node server only); null: never. */
   readonly compressAbove: number | null;
   /** The owner-only message, by what was attempted. */
@@ -136,6 +138,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     seatCheckout: 'added',
     finalizeMeta: 'string-or-object',
     notFound: 'json',
+    serverError: 'json',
     compressAbove: null,
     ownerOnly: { team: OWNER_ONLY_TEAM, seats: OWNER_ONLY_TEAM, seatCheckout: OWNER_ONLY_TEAM },
     amounts: 'string',
@@ -196,6 +199,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     seatCheckout: 'total',
     finalizeMeta: 'object',
     notFound: 'html',
+    serverError: 'html',
     compressAbove: 10 * 1024,
     ownerOnly: {
       team: OWNER_ONLY_TEAM,

@@ -1,0 +1,140 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JournalError } from '../../src/index.js';
+import { createSimulator } from '../../src/mock/index.js';
+import { postgresJournal, type PgQueryable } from '../../src/postgres.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
+import { usePostgres } from '../support/postgres-test-bed.js';
+
+// A claim whose answer was lost is taken back by its content: the key's record is deleted if it
+// is the very JSON this run wrote (lost-claim.ts). Two deliveries of one order reaching one
+// process at once (an at-least-once queue; two workers there, each with its postgresJournal)
+// claim the key in the same millisecond: the same process (holder), the same lease, the same
+// time, the same parameters: the same JSON. One claim lands
+// and its run sends; the other loses the race, and its answer is lost (the connection cut). Its
+// take-back must not delete the winner's claim while the winner is sending: the key would read
+// free, and the loser's retry (it was told "nothing was sent, safe to retry") pays again.
+// The lost answer is played by the pool the journals are given (pg's, whose claim statements
+// run, the second's answer replaced by a connection error); the same millisecond by a frozen
+// clock here, and by the two reads before the claims answered in the same millisecond there.
+
+const CHECKOUT = '/v2/payments/consumable/checkout';
+/** The claim's statement (sql.ts): the only one whose text names a refused stage. */
+const CLAIM_TEXT = "stage = 'refused'";
+
+const bed = usePostgres();
+afterEach(() => void vi.useRealTimers());
+
+describe("a claim whose answer was lost, beside a twin's claim of the same key", () => {
+  it("never takes back the twin's claim while it is sending", async () => {
+    const simulator = createSimulator({ subscriptionDelayMs: 10 });
+    const user = simulator.addUser({ email: 'twin-claims@example.com' });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let sent = 0;
+    const client = inMemoryClient(simulator, user.token, {
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        if (request.url.includes(CHECKOUT)) {
+          sent++;
+          await gate;
+        }
+        return simulator.handle(request);
+      },
+    });
+    const { subscription } = await inMemoryClient(simulator, user.token).purchase({
+      plan: 'team-per-team',
+      team_seats: 2,
+      card: { card_number: '4242424242424242', cvc: '123' },
+      chosen_period: 'MONTH',
+      pollInterval: 1,
+    });
+    const charges = () =>
+      simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
+        .length;
+
+    const real = new pg.Pool({ connectionString: bed.db.url });
+    let claims = 0;
+    // Once armed, the reads of the key are counted, and the first two answered together: both
+    // deliveries find it free, as two that arrive at once do.
+    let armed = false;
+    let reads = 0;
+    let bothRead!: () => void;
+    const together = new Promise<void>((resolve) => (bothRead = resolve));
+    let readAt: unknown;
+    const lying: PgQueryable = {
+      query: async (text: string, values?: unknown[]) => {
+        const read = text.includes('clock_timestamp()');
+        const twin = armed && read && ++reads <= 2;
+        if (armed && read && !twin) reads++;
+        if (twin) {
+          if (reads === 2) bothRead();
+          await together;
+        }
+        const result = await real.query(text, values);
+        if (twin) result.rows[0].clock = readAt ??= result.rows[0].clock;
+        // The second claim ran (it lost the race: the key was the first's), its answer is lost.
+        if (text.includes(CLAIM_TEXT) && ++claims === 2) {
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return result;
+      },
+    };
+    const table = 'twin_claims';
+    const journal = postgresJournal(lying, { table });
+    const other = postgresJournal(lying, { table });
+    try {
+      // The table made, each journal's measure of the database's clock taken.
+      await journal.get('warm-up');
+      await other.get('warm-up');
+      const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id, journal };
+      // Both deliveries in one millisecond: both clocks stopped until both have claimed.
+      const frozenAt = performance.now();
+      vi.spyOn(performance, 'now').mockReturnValue(frozenAt);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      armed = true;
+      const first = client.consumables.checkout({ ...order, key: 'twin' }).catch((e: unknown) => e);
+      const second = client.consumables
+        .checkout({ ...order, journal: other, key: 'twin' })
+        .catch((e: unknown) => e);
+      // The one that lost the race settles first (the winner waits at the service).
+      const [lost, losersJournal] = await Promise.race([
+        first.then((outcome) => [outcome, journal] as const),
+        second.then((outcome) => [outcome, other] as const),
+      ]);
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+      expect(lost).toBeInstanceOf(JournalError);
+      expect(claims).toBe(2);
+      await vi.waitFor(() => expect(sent).toBe(1), { timeout: 30_000 });
+
+      // The winner's claim is still the key's record while it sends.
+      const { rows } = await real.query(`SELECT stage FROM "${table}" WHERE key = $1`, ['twin']);
+      expect(rows).toEqual([{ stage: 'sending' }]);
+
+      // The loser retries, as it was told it may: it waits for the winner, never pays again.
+      const readsBefore = reads;
+      const retried = client.consumables.checkout({
+        ...order,
+        journal: losersJournal,
+        key: 'twin',
+      });
+      // Until it has sent too, or read the key twice (found it held, waited, read again).
+      await vi.waitFor(() => expect(sent === 2 || reads - readsBefore >= 2).toBe(true), {
+        timeout: 30_000,
+      });
+      open();
+      const [one, two, again] = await Promise.all([first, second, retried]);
+      const paid = [one, two].find((outcome) => !(outcome instanceof Error));
+      expect(again).toEqual(paid);
+      expect(charges()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+      open();
+      await journal.close();
+      await other.close();
+      await real.end();
+    }
+  }, 90_000);
+});

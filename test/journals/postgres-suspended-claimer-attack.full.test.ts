@@ -1,0 +1,170 @@
+import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APIError, type CheckoutRecord, type SeatpayClient } from '../../src/index.js';
+import { createSimulator } from '../../src/mock/index.js';
+import { postgresJournal } from '../../src/postgres.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
+import type { PostgresServer } from '../support/postgres-server.js';
+import { usePostgres } from '../support/postgres-test-bed.js';
+
+// A machine suspended (a laptop's lid closed, a VM paused to migrate) while one of its runs holds a
+// key on a PostgreSQL journal. Its monotonic clock (`performance.now()`, CLOCK_MONOTONIC) does not
+// count the time it slept; its wall clock (`Date.now()`) does, as the database's does. The
+// postgresJournal's clock is the database's carried on the monotonic clock between reads: by
+// both, the run seems to have slept no time at all. Meanwhile its lease ran out, the key was
+// settled as not charged (true: its request had not gone out) and run again elsewhere, paid. The
+// run wakes, its request goes out and is refused: its "refused" must not land over the paid
+// record (the key would read free, and the next delivery pay a second time).
+// The sleep is played as the wall clock sees it (`Date` moved a minute on, `performance.now()`
+// left alone); the other machine by writing its record into the shared table, as it would.
+
+const CHECKOUT = '/v2/payments/consumable/checkout';
+
+const bed = usePostgres();
+afterEach(() => void vi.useRealTimers());
+
+async function setUp() {
+  const simulator = createSimulator({ subscriptionDelayMs: 10 });
+  const user = simulator.addUser({ email: 'suspended@example.com' });
+  let hold: Promise<void> | undefined;
+  let sent = 0;
+  const client: SeatpayClient = inMemoryClient(simulator, user.token, {
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      if (!request.url.includes(CHECKOUT)) return simulator.handle(request);
+      sent++;
+      if (!hold) return simulator.handle(request);
+      await hold;
+      // The service refuses the sleeper's request when it finally arrives: nothing charged.
+      return Response.json(
+        { detail: 'subscription-not-usable', status_code: 400 },
+        { status: 400 },
+      );
+    },
+  });
+  const { subscription } = await client.purchase({
+    plan: 'team-per-team',
+    team_seats: 2,
+    card: { card_number: '4242424242424242', cvc: '123' },
+    chosen_period: 'MONTH',
+    pollInterval: 1,
+  });
+  const asleep = () => {
+    let wake!: () => void;
+    hold = new Promise<void>((resolve) => (wake = resolve));
+    return wake;
+  };
+  return { client, subscription, asleep, sends: () => sent };
+}
+
+describe('a machine suspended past its lease, on a PostgreSQL journal', () => {
+  it('never writes its refusal over the paid record of the machine that took the key over', async () => {
+    const { client, subscription, asleep, sends } = await setUp();
+    const table = 'suspended_refusal';
+    const journal = postgresJournal(bed.db.url, { table });
+    const elsewhere = postgresJournal(bed.db.url, { table });
+    try {
+      const order = { service: 'ai-credits', how_many: 3, subscription: subscription.id, journal };
+      // An answer the service gave to this identity, to stand for the other machine's.
+      await client.consumables.checkout({ ...order, key: 'earlier' });
+      const { result } = (await journal.get('earlier')) as CheckoutRecord;
+
+      const wake = asleep();
+      const run = client.consumables
+        .checkout({ ...order, key: 'order-7' })
+        .catch((e: unknown) => e);
+      await vi.waitFor(() => expect(sends()).toBe(2));
+      // Suspended for a minute (twice the 30 s lease): the wall clock counts it, the monotonic not.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 60_000);
+      // Meanwhile: settled as not charged, run again elsewhere, paid and recorded.
+      const claimed = (await elsewhere.get('order-7')) as CheckoutRecord;
+      const { leaseUntil: _lease, ...rest } = claimed;
+      const paidElsewhere: CheckoutRecord = {
+        ...rest,
+        stage: 'done',
+        charged: 'yes',
+        result: result!,
+        holder: 'another-machine',
+        updatedAt: new Date().toISOString(),
+      };
+      await elsewhere.set('order-7', paidElsewhere);
+
+      wake();
+      expect(await run).toBeInstanceOf(APIError);
+      expect(await elsewhere.get('order-7')).toEqual(paidElsewhere);
+      // The next delivery of the order replays the other machine's answer: never paid again.
+      const again = await client.consumables.checkout({ ...order, key: 'order-7' });
+      expect(again).toEqual(result);
+      expect(sends()).toBe(2);
+    } finally {
+      await journal.close();
+      await elsewhere.close();
+    }
+  }, 60_000);
+});
+
+/** A TCP proxy to `db` that delays every answer of the server by `delayMs` (set at will). */
+async function startAnswerDelayer(target: PostgresServer) {
+  const sockets = new Set<Socket>();
+  const state = { delayMs: 0 };
+  const server = createServer((inbound) => {
+    const outbound = createConnection(target.port, '127.0.0.1');
+    sockets.add(inbound).add(outbound);
+    inbound.on('data', (chunk: Buffer) => outbound.write(chunk));
+    outbound.on('data', (chunk: Buffer) => {
+      if (state.delayMs === 0) inbound.write(chunk);
+      else setTimeout(() => inbound.write(chunk), state.delayMs);
+    });
+    const end = () => {
+      inbound.destroy();
+      outbound.destroy();
+      sockets.delete(inbound);
+      sockets.delete(outbound);
+    };
+    inbound.on('close', end).on('error', end);
+    outbound.on('close', end).on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    state,
+    url: `postgres://postgres:${target.password}@127.0.0.1:${port}/postgres`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe("a PostgreSQL journal's clock on a machine that was suspended", () => {
+  it("is measured again at its next read, even a slower one: never a suspend's length behind", async () => {
+    const SLEPT_MS = 60_000;
+    const proxy = await startAnswerDelayer(bed.db);
+    const journal = postgresJournal(proxy.url, { table: 'suspended_clock' });
+    const direct = new pg.Pool({ connectionString: bed.db.url });
+    const realNow = performance.now.bind(performance);
+    try {
+      // Awake: a quick read measures the database's clock.
+      await journal.get('any');
+      // Suspended for a minute: the database's clock and this machine's wall clock went on, the
+      // monotonic clock did not (played from here on by taking the minute off it).
+      vi.spyOn(performance, 'now').mockImplementation(() => realNow() - SLEPT_MS);
+      // Awake again, on a slower network (a link coming back): the next read takes 2 s.
+      proxy.state.delayMs = 2_000;
+      await journal.get('any');
+      const { rows } = await direct.query(
+        'SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS now',
+      );
+      const databaseNow = Number(rows[0].now);
+      // Off by at most half that slow read (1 s, more under load), never by the minute slept.
+      expect(Math.abs(journal.now!() - databaseNow)).toBeLessThan(SLEPT_MS / 2);
+    } finally {
+      vi.restoreAllMocks();
+      await journal.close();
+      await direct.end();
+      await proxy.close();
+    }
+  }, 60_000);
+});

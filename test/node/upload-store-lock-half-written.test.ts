@@ -1,0 +1,92 @@
+// On a file system without hard links (FAT, some network shares) a resume lock is created
+// exclusively, then written: between the two it is an empty file. A second process that read it
+// then took it as abandoned (it names no owner), removed it and made its own, while the first went
+// on to write its text into the file it had opened, no longer at the lock's path, and believed it
+// held the lock too: one upload resumed twice at once. The interleaving is driven, not timed: the
+// first process's write waits, after its exclusive create, until the second has finished.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { fileUploadStore } from '../../src/node.js';
+
+/** The store whose lock write pauses between its exclusive create and its text. */
+const slow = new AsyncLocalStorage<true>();
+/** Told once the slow store's lock exists, empty; its text is written when `write` is called. */
+let created: ((write: () => void) => void) | undefined;
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs/promises')>();
+  const noLinks = () =>
+    Promise.reject(Object.assign(new Error('operation not permitted'), { code: 'EPERM' }));
+  // What writeFile with 'wx' does: an exclusive open, then the write into the file opened.
+  const writeFile = async (...args: Parameters<typeof real.writeFile>) => {
+    const [path, text, options] = args;
+    const exclusive = (options as { flag?: string } | undefined)?.flag === 'wx';
+    if (!slow.getStore() || !exclusive || !String(path).endsWith('.lock')) {
+      return real.writeFile(...args);
+    }
+    const handle = await real.open(path as string, 'wx');
+    try {
+      await new Promise<void>((resolve) => created?.(resolve));
+      await handle.writeFile(text as string);
+    } finally {
+      await handle.close();
+    }
+  };
+  const mocked = { ...real, link: noLinks, writeFile };
+  return { ...mocked, default: mocked };
+});
+
+let root: string;
+beforeAll(async () => void (root = await mkdtemp(join(tmpdir(), 'seatpay-lock-half-'))));
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+it('a lock caught between its create and its write is not taken over: one holder', async () => {
+  const dir = join(root, 'racing');
+  const key = 'one-upload';
+  let writeFirst!: () => void;
+  const firstCreated = new Promise<void>((resolve) => {
+    created = (write) => {
+      writeFirst = write;
+      resolve();
+    };
+  });
+  const first = slow.run(true, () => fileUploadStore(dir).lock!(key));
+  await firstCreated;
+  // The second process comes while the first's lock is still empty.
+  const second = await fileUploadStore(dir).lock!(key);
+  writeFirst();
+  const holders = [await first, second].filter((release) => release !== undefined);
+  expect(holders).toHaveLength(1);
+  await holders[0]!();
+  expect(await readdir(dir)).toEqual([]);
+});
+
+it('a lock left empty past a minute (its writer stopped there) is taken over, and that writer, woken, does not hold it', async () => {
+  const dir = join(root, 'left-empty');
+  const key = 'one-upload';
+  let writeFirst!: () => void;
+  const firstCreated = new Promise<void>((resolve) => {
+    created = (write) => {
+      writeFirst = write;
+      resolve();
+    };
+  });
+  const first = slow.run(true, () => fileUploadStore(dir).lock!(key));
+  await firstCreated;
+  // Young and empty, it is being written: held.
+  const [name] = (await readdir(dir)).filter((file) => file.endsWith('.lock'));
+  expect(await fileUploadStore(dir).lock!(key)).toBeUndefined();
+  // Its mtime two minutes back (the file system's clock, not a wait): abandoned now.
+  const past = new Date(Date.now() - 120_000);
+  await utimes(join(dir, name!), past, past);
+  const second = await fileUploadStore(dir).lock!(key);
+  expect(second).toBeTypeOf('function');
+  // The stopped writer wakes and writes its text into the file it opened, gone from the path.
+  writeFirst();
+  expect(await first).toBeUndefined();
+  await second!();
+  expect(await readdir(dir)).toEqual([]);
+});

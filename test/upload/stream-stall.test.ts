@@ -1,0 +1,102 @@
+// A stream that stops giving bytes without ending, where no attempt is waiting on it: the first
+// chunk (read whole before it goes), every chunk where a `fetch` is given to the client (read whole,
+// then sent), the wait for the end after the last declared byte. No timeout covered those reads, so
+// with no signal the upload waited for good. It now fails as a source that stalled once the stream
+// gave nothing for `chunkTimeout`, cancels the stream, and finalizes nothing. (A chunk sent while
+// it is read stalls on its attempts' timeouts, as before: test/upload/stream-sending.test.ts.)
+// Without the fix each upload below never settles, and the test times out.
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { UploadSourceError } from '../../src/index.js';
+import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
+import { bytesOf, sinkClient } from './support/upload-kit.js';
+
+const CHUNK = 64 * 1024;
+const SIZE = 3 * CHUNK + CHUNK / 2;
+let sink: ChunkSink;
+
+beforeEach(async () => {
+  sink = await startChunkSink({
+    operationTypes: { parts: { chunk_size: CHUNK, max_chunks: null } },
+  });
+});
+afterEach(() => sink.close());
+
+/** A web stream that gives the first `upTo` bytes of `bytes`, then nothing, and never ends. */
+function stallingWebStream(bytes: Uint8Array, upTo: number) {
+  const seen = { cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < upTo; at += 4096) {
+        controller.enqueue(bytes.slice(at, Math.min(upTo, at + 4096)));
+      }
+    },
+    cancel: () => void (seen.cancelled = true),
+  });
+  return { stream, seen };
+}
+
+/** The same as a Node Readable (an async iterable); cancelled is destroyed. */
+function stallingReadable(bytes: Uint8Array, upTo: number) {
+  const stream = new Readable({ read: () => undefined });
+  stream.push(bytes.subarray(0, upTo));
+  return {
+    stream,
+    seen: {
+      get cancelled() {
+        return stream.destroyed;
+      },
+    },
+  };
+}
+
+const cases = [
+  { what: 'half its first chunk (read whole before it goes)', upTo: CHUNK / 2, chunk: 0 },
+  { what: 'every declared byte, then never ends', upTo: SIZE, chunk: 3 },
+] as const;
+
+it.each(cases)('a web stream that gives $what fails as stalled', async ({ upTo, chunk }) => {
+  const bytes = bytesOf(SIZE);
+  const { stream, seen } = stallingWebStream(bytes, upTo);
+  const upload = sinkClient(sink).media.upload(
+    { stream, size: SIZE },
+    { operation_type: 'parts', filename: 'live.bin', chunkTimeout: 300, maxRetries: 0 },
+  );
+  const error: unknown = await upload.catch((failure: unknown) => failure);
+  expect(error).toBeInstanceOf(UploadSourceError);
+  expect(error).toMatchObject({ failedChunks: [chunk] });
+  expect((error as Error).message).toContain(`did not end for 300 ms`);
+  expect((error as Error).message).toContain(`after ${upTo} bytes: it stalled`);
+  expect(seen.cancelled).toBe(true);
+  expect(sink.finalizeCalls).toBe(0);
+});
+
+it.each(cases)('a Node Readable that gives $what fails as stalled', async ({ upTo, chunk }) => {
+  const bytes = bytesOf(SIZE);
+  const { stream, seen } = stallingReadable(bytes, upTo);
+  const upload = sinkClient(sink).media.upload(
+    { stream, size: SIZE },
+    { operation_type: 'parts', filename: 'live.bin', chunkTimeout: 300, maxRetries: 0 },
+  );
+  await expect(upload).rejects.toMatchObject({
+    name: 'UploadSourceError',
+    failedChunks: [chunk],
+  });
+  expect(seen.cancelled).toBe(true);
+  expect(sink.finalizeCalls).toBe(0);
+});
+
+it('with a fetch given to the client (each chunk read whole, then sent), a stall mid-chunk fails as stalled', async () => {
+  const bytes = bytesOf(SIZE);
+  const { stream, seen } = stallingWebStream(bytes, CHUNK + CHUNK / 2);
+  const client = sinkClient(sink, { fetch: (input, init) => fetch(input, init) });
+  const upload = client.media.upload(
+    { stream, size: SIZE },
+    { operation_type: 'parts', filename: 'live.bin', chunkTimeout: 300, maxRetries: 0 },
+  );
+  await expect(upload).rejects.toMatchObject({ name: 'UploadSourceError', failedChunks: [1] });
+  expect(seen.cancelled).toBe(true);
+  expect(sink.finalizeCalls).toBe(0);
+  // Chunk 0 went out; chunk 1, never read whole, did not.
+  expect(sink.chunks.map((seenChunk) => seenChunk.index)).toEqual([0]);
+});
