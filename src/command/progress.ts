@@ -1,5 +1,6 @@
 import type { UploadProgress } from '../index.js';
 import type { Output } from './output.js';
+import { printableField } from './printable.js';
 
 // Upload progress on stderr: a bar redrawn in place on a terminal; on a log (CI, cron) a line per
 // step, at most twenty per file, so that the log stays readable. A few lines of our own: a
@@ -16,8 +17,13 @@ function bar({ loadedBytes, totalBytes, chunksDone, totalChunks }: UploadProgres
   return `${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${percent}% ${megabytes(loadedBytes)}/${megabytes(totalBytes)} MB, ${chunksDone}/${totalChunks} chunks`;
 }
 
-/** The `onProgress` of one file's upload, and `end()` once it is over (either way). */
-export function progressOf(output: Output, label: string) {
+/**
+ * The `onProgress` of one file's upload, and `end()` once it is over (either way). `path` is
+ * anyone's text (a file name may hold an escape sequence): shown escaped, also in the bar written
+ * as is to redraw its line.
+ */
+export function progressOf(output: Output, path: string) {
+  const label = printableField(path);
   let first = true;
   let loggedChunks = -1;
   const onProgress = (progress: UploadProgress) => {

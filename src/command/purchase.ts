@@ -19,6 +19,7 @@ import {
   SettledAsCharged,
 } from './keyed.js';
 import { readCard } from './secrets.js';
+import { printableField } from './printable.js';
 import { UsageError } from './usage-error.js';
 
 const OPTIONS = {
@@ -123,7 +124,8 @@ function describe(shown: Shown | SettledAsCharged): string {
   if (shown instanceof SettledAsCharged) return shown.describe();
   const { key, replayed, plan, subscription } = shown;
   const how = replayed ? 'already done (replayed from the journal)' : 'done';
-  return `${key}: purchase ${how}, plan ${plan}, subscription ${subscription.id}`;
+  // The slug is the service's text: kept on its line (a line break would forge a purchase line).
+  return `${key}: purchase ${how}, plan ${printableField(String(plan))}, subscription ${subscription.id}`;
 }
 
 interface Shared {

@@ -33,7 +33,9 @@ Exit codes: 0 done, 1 refused in part or whole (the seats that were changed are 
 2 usage or input mistake (nothing sent).
 `;
 
-const show = (seat: Seat) => `${seat.id}\t${seat.email}\t${seat.is_active ? 'active' : 'inactive'}`;
+/** One seat per line, tab-separated: the email is the service's text, escaped so it forges no line or column. */
+const show = (seat: Seat) =>
+  `${seat.id}\t${printableField(String(seat.email))}\t${seat.is_active ? 'active' : 'inactive'}`;
 
 async function seatsFromCsv(file: string, cohort: number | undefined): Promise<SeatInput[]> {
   const rows = await readCsv(file, { required: ['email'], optional: ['first_name', 'last_name'] });

@@ -4,6 +4,7 @@ import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { clientOf, type Context } from './context.js';
 import { DONE, INTERRUPTED, type ExitCode } from './exit-codes.js';
+import { printableField } from './printable.js';
 import { progressOf } from './progress.js';
 import { UsageError } from './usage-error.js';
 
@@ -55,7 +56,7 @@ async function uploadOne(
     });
     context.output.item(
       { file: path, media: record },
-      `${path}: media file ${record.id ?? '?'} (${record.status ?? '?'})`,
+      `${printableField(path)}: media file ${record.id ?? '?'} (${printableField(String(record.status ?? '?'))})`,
     );
   } finally {
     progress.end();
@@ -84,7 +85,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
         dir === undefined
           ? 'add --resume-dir <dir> to be able to resume'
           : 'run the same command again to send only what is missing';
-      context.output.note(`seatpay: upload of ${path} stopped by Ctrl-C; ${again}`);
+      context.output.note(`seatpay: upload of ${printableField(path)} stopped by Ctrl-C; ${again}`);
       return INTERRUPTED;
     }
   }

@@ -32,6 +32,7 @@ export async function checkoutEvidence(
   key: string,
   record: CheckoutRecord,
   signal: AbortSignal | undefined,
+  redact: <T>(value: T) => T = (value) => value,
 ): Promise<Evidence> {
   const order = orderOf(record);
   const sentAt = Date.parse(record.updatedAt);
@@ -39,7 +40,7 @@ export async function checkoutEvidence(
   const invoices = (await calls.listInvoices(signal ? { signal } : {})).filter(
     (invoice) =>
       !isDeclined(invoice) &&
-      invoiceMatches(invoice, order) &&
+      invoiceMatches(invoice, order, redact) &&
       paidAt(invoice) >= sentAt - CLOCK_SKEW_MS,
   );
   const others = await sameOrders(journal, key, order);
@@ -106,9 +107,9 @@ function orderOf(record: CheckoutRecord): Order {
   return { service, how_many, subscription };
 }
 
-function invoiceMatches(invoice: Invoice, order: Order): boolean {
+function invoiceMatches(invoice: Invoice, order: Order, redact: <T>(value: T) => T): boolean {
   const lines = invoice.amount_breakdown?.['service-items'] ?? {};
-  const line = typeof order.service === 'string' ? lines[order.service] : undefined;
+  const line = lineOf(lines, order.service, redact);
   const howMany = (line as { 'how-many'?: unknown } | undefined)?.['how-many'];
   const subscription = (invoice as { subscription?: unknown }).subscription;
   const sameSubscription =
@@ -147,4 +148,20 @@ async function sameOrders(journal: JournalAccess, key: string, order: Order) {
 
 function sameOrder(a: Order, b: Order): boolean {
   return a.service === b.service && a.how_many === b.how_many && a.subscription === b.subscription;
+}
+
+/**
+ * The invoice's line of the order's service. The order is as recorded, with the client's secrets
+ * hidden: a short token inside the slug (`ai` in `ai-credits`) was recorded `[REDACTED]-credits`,
+ * and the line is found by its name hidden the same way.
+ */
+function lineOf(
+  lines: Record<string, unknown>,
+  service: unknown,
+  redact: <T>(value: T) => T,
+): unknown {
+  if (typeof service !== 'string') return undefined;
+  if (Object.hasOwn(lines, service)) return lines[service];
+  const name = Object.keys(lines).find((candidate) => redact(candidate) === service);
+  return name === undefined ? undefined : lines[name];
 }

@@ -52,21 +52,30 @@ export function canonical(value: unknown): string {
 
 /**
  * Refuses, with {@link KeyReuseError}, a record of `key` made for another request: another kind,
- * or other parameters (`params` as a journal gives them back: through JSON).
+ * or other parameters (`params` as a journal gives them back: through JSON). Parameters are
+ * recorded with the client's secrets hidden: a field that differs is compared again as it would
+ * be recorded (`asRecorded`), so a short token inside a service's slug (`ai` in `ai-credits`,
+ * recorded `[REDACTED]-credits`) does not make the same request another one.
  */
 export function checkSameRequest(
   key: string,
   kind: 'purchase' | 'checkout',
   params: Record<string, unknown>,
   record: JournalRecord,
+  asRecorded?: () => Record<string, unknown>,
 ): void {
   const recordedKind = record.kind ?? 'purchase';
   if (recordedKind !== kind) throw new KeyReuseError(key, [`kind (a ${recordedKind} is recorded)`]);
   const recorded = record.params;
   if (!recorded || typeof recorded !== 'object') return; // written before parameters were kept
   const names = new Set([...Object.keys(recorded), ...Object.keys(params)]);
-  const differences = [...names].filter(
-    (name) => canonical(ownField(recorded, name)) !== canonical(ownField(params, name)),
-  );
+  const differ = (name: string, given: object) =>
+    canonical(ownField(recorded, name)) !== canonical(ownField(given, name));
+  let differences = [...names].filter((name) => differ(name, params));
+  // Redacted only when something differs: a keyed call's usual read costs no search (issue 37).
+  if (differences.length > 0 && asRecorded) {
+    const hidden = asRecorded();
+    differences = differences.filter((name) => differ(name, hidden));
+  }
   if (differences.length > 0) throw new KeyReuseError(key, differences);
 }

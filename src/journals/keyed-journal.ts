@@ -87,7 +87,9 @@ export class KeyedJournal {
     if (record.owner !== undefined && !(await this.#isOwner(record.owner))) {
       throw new KeyOwnerError(this.key);
     }
-    checkSameRequest(this.key, this.kind, this.#params, record);
+    checkSameRequest(this.key, this.kind, this.#params, record, () =>
+      this.scope.redact(this.#params),
+    );
     // Settled as charged by an operator, with nothing to replay or follow: never sent again.
     if (record.settled?.charged === 'yes' && !canResume(record)) {
       throw new SettledKeyError(this.key, record.settled);
@@ -159,9 +161,13 @@ export class KeyedJournal {
         ),
       ));
     try {
-      const claimed = await this.#call('claim', start);
-      if (claimed)
-        this.#hold(leased, unhold, new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now));
+      const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
+      // A claim that answered late may have lost its lease meanwhile (the key settled and paid
+      // elsewhere): read again before anything is sent; no longer this run's, it is lost.
+      const claimed =
+        (await this.#call('claim', start)) &&
+        (!own.mayHaveLapsed() || own.holds(await this.#call('read', () => journal.get(key))));
+      if (claimed) this.#hold(leased, unhold, own);
       else unhold();
       return claimed;
     } catch (error) {
@@ -243,7 +249,7 @@ export class KeyedJournal {
     if (own && !(await own.mayWrite(record, read))) return;
     own?.writing(record);
     await this.#call('write', () => this.journal.set(this.key, stamped), true);
-    own?.landed();
+    own?.landed(record);
   }
 
   /** `record` as it is stored: its owner named, the client's secrets hidden. */

@@ -15,7 +15,8 @@ export class OwnLease {
   readonly #written = new Set<string>();
   /** The journal's clock, the one its leases are on (`PurchaseJournal.now`). */
   readonly #now: () => number;
-  #landedWall: number;
+  /** Until when (the journal's clock) the lease last landed runs: made before it was sent. */
+  #landedUntil: number;
   #landedMonotonic = performance.now();
   /** The machine's own clock at that landing: the one that counts the time a machine slept. */
   #landedDate = Date.now();
@@ -24,7 +25,7 @@ export class OwnLease {
     this.#leaseMs = leaseMs;
     this.#written.add(claimed);
     this.#now = now;
-    this.#landedWall = now();
+    this.#landedUntil = Date.parse(claimed);
   }
 
   /** A record about to be written: its lease is this run's from now on. */
@@ -32,23 +33,25 @@ export class OwnLease {
     if (typeof record.leaseUntil === 'string') this.#written.add(record.leaseUntil);
   }
 
-  /** A write of this run landed: its lease is current again. */
-  landed(): void {
-    this.#landedWall = this.#now();
+  /** A write of this run landed (`record`): its lease is current again. */
+  landed(record: JournalRecord): void {
+    if (typeof record.leaseUntil === 'string') this.#landedUntil = Date.parse(record.leaseUntil);
     this.#landedMonotonic = performance.now();
     this.#landedDate = Date.now();
   }
 
   /**
-   * Whether the lease may have run out since this run's last write landed: half a lease gone by
-   * any clock (a healthy run renews every third). Then the record is read before writing. The
-   * machine's clock too: a suspended machine's monotonic clock does not count the time it slept,
-   * nor does a journal's clock carried on it (postgresJournal's), but `Date.now()` does.
+   * Whether the lease may have run out since this run's last write landed: less than half of it
+   * left by the journal's clock (it was made before it was sent: a write that answered late has
+   * used up much of it), or half a lease gone since by any other clock (a healthy run renews every
+   * third). Then the record is read before writing. The machine's clock too: a suspended machine's
+   * monotonic clock does not count the time it slept, nor does a journal's clock carried on it
+   * (postgresJournal's), but `Date.now()` does.
    */
   mayHaveLapsed(): boolean {
     const half = this.#leaseMs / 2;
     return (
-      this.#now() - this.#landedWall >= half ||
+      !(this.#now() < this.#landedUntil - half) ||
       performance.now() - this.#landedMonotonic >= half ||
       Math.abs(Date.now() - this.#landedDate) >= half
     );
@@ -62,14 +65,15 @@ export class OwnLease {
   async mayWrite(record: JournalRecord, read: () => Promise<unknown>): Promise<boolean> {
     if (!this.mayHaveLapsed() || recordsCharge(record)) return true;
     try {
-      return this.#isMine((await read()) as JournalRecord | undefined);
+      return this.holds(await read());
     } catch {
       return false;
     }
   }
 
-  /** Whether `record` is still the one this run wrote (this process, one of its leases). */
-  #isMine(record: JournalRecord | undefined | null): boolean {
+  /** Whether `found` is still the record this run wrote (this process, one of its leases). */
+  holds(found: unknown): boolean {
+    const record = found as JournalRecord | undefined | null;
     return (
       typeof record === 'object' &&
       record !== null &&

@@ -44,7 +44,7 @@ async function reconciled(
   }
   const found = redact(
     record.kind === 'checkout'
-      ? await checkoutEvidence(calls, journal, key, record, signal)
+      ? await checkoutEvidence(calls, journal, key, record, signal, redact)
       : await purchaseEvidence(calls, record, signal),
   );
   if (found.charged === 'unknown') return { key, record, ...found, charged: 'unknown' };

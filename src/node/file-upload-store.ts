@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { FORGET_AFTER_MS, type UploadStore } from '../helpers/upload/resume-store.js';
+import { abandoned, ownerText } from './lock-owner.js';
 
 /** A temporary file this old is what a crash between write and rename left. */
 const STALE_TEMPORARY_MS = 3_600_000;
@@ -62,34 +62,6 @@ export function fileUploadStore(dir: string): UploadStore {
 }
 
 /**
- * Who holds a lock: a process of a machine, since a time; `run` tells this process from an earlier
- * one that had its pid, `nonce` makes each lock's text unique.
- */
-interface LockOwner {
-  pid: number;
-  host: string;
-  at: number;
-  run: string;
-  nonce: string;
-}
-
-/**
- * This process's own id, beside its pid: a container restarts its program with the same pid (often
- * 1) and host name, and a lock the killed one left then named the living process. Kept on the
- * global object, so that two copies of this module in one process (ESM and CommonJS) agree.
- */
-const RUN_KEY = Symbol.for('seatpay.fileUploadStore.run');
-const processRun = ((globalThis as Record<symbol, string | undefined>)[RUN_KEY] ??=
-  randomBytes(8).toString('hex'));
-
-/**
- * How old a lock that names no owner (empty, cut short, edited by hand) must be to count as
- * abandoned: where the file system has no hard links a lock is created empty, then written, and a
- * lock being written must not be taken. Judged on the file's mtime against this machine's clock.
- */
-const UNWRITTEN_LOCK_MS = 60_000;
-
-/**
  * Holds `path` for this process: created exclusively, so of two processes one gets it. A lock
  * whose process is gone (killed, crashed: same machine, no such pid) is taken over; one of another
  * machine sharing the folder only once older than the records' lifetime. The takeover is atomic:
@@ -97,7 +69,7 @@ const UNWRITTEN_LOCK_MS = 60_000;
  */
 async function lockRecord(dir: string, path: string): Promise<(() => Promise<void>) | undefined> {
   await mkdir(dir, { recursive: true });
-  const text = ownerText();
+  const text = await ownerText();
   for (let attempt = 0; attempt < 2; attempt++) {
     if (await createWhole(path, text)) {
       return async () => {
@@ -130,7 +102,7 @@ async function removeAbandoned(path: string, held: string): Promise<boolean> {
     `${createHash('sha256').update(held).digest('hex').slice(0, 40)}.takeover`,
   );
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (await createWhole(claim, ownerText())) {
+    if (await createWhole(claim, await ownerText())) {
       try {
         if ((await readFile(path, 'utf8').catch(() => undefined)) === held) {
           await rm(path, { force: true });
@@ -177,41 +149,8 @@ async function createWhole(path: string, text: string): Promise<boolean> {
     throw error;
   }
   // Created empty, then written: a taker that judged it abandoned meanwhile (a writer stopped
-  // past UNWRITTEN_LOCK_MS) removed it, and this text went to a file no longer at `path`.
+  // past a minute: see `abandoned`) removed it, and this text went to a file no longer at `path`.
   return (await readFile(path, 'utf8').catch(() => undefined)) === text;
-}
-
-function ownerText(): string {
-  const owner: LockOwner = {
-    pid: process.pid,
-    host: hostname(),
-    at: Date.now(),
-    run: processRun,
-    nonce: randomBytes(8).toString('hex'),
-  };
-  return JSON.stringify(owner);
-}
-
-/** Whether the lock (or takeover claim) at `path`, which read `text`, was left by a process gone. */
-async function abandoned(path: string, text: string): Promise<boolean> {
-  const { pid, host, at, run } = (parsedOrNull(text) ?? {}) as Partial<LockOwner>;
-  if (typeof pid !== 'number' || typeof host !== 'string' || typeof at !== 'number') {
-    // No owner in it: one being written is not abandoned, one left so (a crash, a hand) is.
-    const modified = await stat(path).then(
-      (info) => info.mtimeMs,
-      () => -Infinity, // gone: taking it over finds nothing to remove
-    );
-    return Date.now() - modified > UNWRITTEN_LOCK_MS;
-  }
-  if (host !== hostname()) return Date.now() - at > FORGET_AFTER_MS;
-  // This pid: this process's own lock, or one an earlier process with this pid left.
-  if (pid === process.pid) return run !== processRun;
-  try {
-    process.kill(pid, 0); // no signal sent: only asks whether the process exists
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
 }
 
 async function readRecord(file: string): Promise<unknown> {

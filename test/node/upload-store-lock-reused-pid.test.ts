@@ -1,8 +1,11 @@
 // A container restarts its program with the pid (often 1) and host name the killed one had. The
 // resume lock the killed process left then names a process that is alive: the restarted program
-// itself. Judged by pid and host alone, that lock was never abandoned, so every upload under its
-// key went on without resume, for good (a lock file is never pruned). A lock tells this process
-// from an earlier one with its pid; this process's own locks stay held.
+// itself, or (its pids shifted by what it starts first) another of its processes. Judged by pid and
+// host alone, that lock was never abandoned, so every upload under its key went on without
+// resume, for good (a lock file is never pruned). A lock tells this process from an earlier one
+// with its pid, and (Linux) any process from a later one given its pid; living owners stay held.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,3 +62,69 @@ it("this process's own lock, taken by another store, stays held", async () => {
   expect(await readFile(join(dir, name!), 'utf8')).toBe(text);
   await release!();
 });
+
+/** A living process that is not this one, for as long as `use` runs. */
+async function withOtherProcess(use: (pid: number) => Promise<void>): Promise<void> {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)'], {
+    stdio: 'ignore',
+  });
+  await once(child, 'spawn');
+  try {
+    await use(child.pid!);
+  } finally {
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+  }
+}
+
+/** When `pid` started, as Linux's /proc says (field 22 of its stat). */
+async function startOf(pid: number): Promise<string> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]!;
+}
+
+it.runIf(process.platform === 'linux')(
+  'a lock whose pid a later, living process was given is taken over; the living owner keeps its own',
+  async () => {
+    await withOtherProcess(async (pid) => {
+      const dir = join(root, 'pid-given-again');
+      const key = 'one-upload';
+      const path = await leftLock(dir, key);
+      const started = await startOf(pid);
+      const owner = { pid, host: hostname(), at: Date.now(), run: 'r', nonce: 'n' };
+
+      // Its own lock (the same start): held.
+      await writeFile(path, JSON.stringify({ ...owner, started }));
+      expect(await fileUploadStore(dir).lock!(key)).toBeUndefined();
+
+      // A lock a process that started at another time left under that pid: taken over.
+      await writeFile(path, JSON.stringify({ ...owner, started: String(Number(started) - 1) }));
+      const release = await fileUploadStore(dir).lock!(key);
+      expect(release).toBeTypeOf('function');
+      await release!();
+      expect(await readdir(dir)).toEqual([]);
+    });
+  },
+);
+
+it.runIf(process.platform === 'linux')(
+  'a lock of another pid namespace under this host name (containers on the host network) is held until it is as old as a record lives',
+  async () => {
+    const dir = join(root, 'other-namespace');
+    const key = 'one-upload';
+    const path = await leftLock(dir, key);
+    // Its pid is no process here, and this very pid, alike: neither says anything of the other
+    // namespace's process.
+    for (const pid of [process.pid, 2 ** 22 + 7]) {
+      const owner = { pid, host: hostname(), run: 'r', nonce: 'n', space: 'pid:[1]' };
+      await writeFile(path, JSON.stringify({ ...owner, at: Date.now() - 5_000 }));
+      expect(await fileUploadStore(dir).lock!(key), `pid ${pid}`).toBeUndefined();
+      // Older than the records live (7 days): abandoned, as another machine's would be.
+      await writeFile(path, JSON.stringify({ ...owner, at: Date.now() - 8 * 24 * 3_600_000 }));
+      const release = await fileUploadStore(dir).lock!(key);
+      expect(release, `pid ${pid}`).toBeTypeOf('function');
+      await release!();
+      await leftLock(dir, key);
+    }
+  },
+);

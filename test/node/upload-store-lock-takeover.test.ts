@@ -51,6 +51,12 @@ let root: string;
 beforeAll(async () => void (root = await mkdtemp(join(tmpdir(), 'seatpay-lock-takeover-'))));
 afterAll(() => rm(root, { recursive: true, force: true }));
 
+/**
+ * Hundreds of driven orders of real file operations: seconds alone, but a minute beside the
+ * fleet tests on two loaded cores. A hang guard, not a budget: the orders are driven, not timed.
+ */
+const ORDERS_TIMEOUT = 300_000;
+
 /** A lock of another machine, older than any record lives: abandoned. */
 const ABANDONED = JSON.stringify({ pid: 1, host: 'a-machine-long-gone.invalid', at: 0 });
 
@@ -91,50 +97,62 @@ async function takeOverAtOnce(dir: string, names: string[], random: () => number
   return { releases: await Promise.all(runs), lockName: lockName! };
 }
 
-it('two takeovers of one abandoned lock, in 300 orders of their file operations: one holds it, the other is told it is held', async () => {
-  const holders: number[] = [];
-  for (let seed = 1; seed <= 300; seed++) {
-    const dir = join(root, `seed-${seed}`);
-    const { releases } = await takeOverAtOnce(dir, ['first', 'second'], seededRandom(seed));
-    const holding = releases.filter((release) => release !== undefined);
-    holders.push(holding.length);
-    for (const release of holding) await release!();
-    // Let go, it can be taken again at once, and nothing of the takeover is left in the folder.
-    const again = await fileUploadStore(dir).lock!('one-upload');
-    expect(again, `seed ${seed}`).toBeTypeOf('function');
-    await again!();
-    expect(await readdir(dir), `seed ${seed}`).toEqual([]);
-  }
-  // Exactly one holder in every order (never two, never none).
-  expect(holders.filter((count) => count !== 1)).toEqual([]);
-});
+it(
+  'two takeovers of one abandoned lock, in 300 orders of their file operations: one holds it, the other is told it is held',
+  async () => {
+    const holders: number[] = [];
+    for (let seed = 1; seed <= 300; seed++) {
+      const dir = join(root, `seed-${seed}`);
+      const { releases } = await takeOverAtOnce(dir, ['first', 'second'], seededRandom(seed));
+      const holding = releases.filter((release) => release !== undefined);
+      holders.push(holding.length);
+      for (const release of holding) await release!();
+      // Let go, it can be taken again at once, and nothing of the takeover is left in the folder.
+      const again = await fileUploadStore(dir).lock!('one-upload');
+      expect(again, `seed ${seed}`).toBeTypeOf('function');
+      await again!();
+      expect(await readdir(dir), `seed ${seed}`).toEqual([]);
+    }
+    // Exactly one holder in every order (never two, never none).
+    expect(holders.filter((count) => count !== 1)).toEqual([]);
+  },
+  ORDERS_TIMEOUT,
+);
 
-it('three takeovers at once, in 100 orders: still one holder', async () => {
-  for (let seed = 1; seed <= 100; seed++) {
-    const dir = join(root, `three-${seed}`);
-    const { releases } = await takeOverAtOnce(dir, ['a', 'b', 'c'], seededRandom(1000 + seed));
-    const holding = releases.filter((release) => release !== undefined);
-    expect(holding.length, `seed ${seed}`).toBe(1);
-    await holding[0]!();
-  }
-});
-
-it('on a file system without hard links, two takeovers in 100 orders: still one holder', async () => {
-  filesWithoutHardLinks = true;
-  try {
+it(
+  'three takeovers at once, in 100 orders: still one holder',
+  async () => {
     for (let seed = 1; seed <= 100; seed++) {
-      const dir = join(root, `no-links-${seed}`);
-      const { releases } = await takeOverAtOnce(
-        dir,
-        ['first', 'second'],
-        seededRandom(2000 + seed),
-      );
+      const dir = join(root, `three-${seed}`);
+      const { releases } = await takeOverAtOnce(dir, ['a', 'b', 'c'], seededRandom(1000 + seed));
       const holding = releases.filter((release) => release !== undefined);
       expect(holding.length, `seed ${seed}`).toBe(1);
       await holding[0]!();
-      expect(await readdir(dir), `seed ${seed}`).toEqual([]);
     }
-  } finally {
-    filesWithoutHardLinks = false;
-  }
-});
+  },
+  ORDERS_TIMEOUT,
+);
+
+it(
+  'on a file system without hard links, two takeovers in 100 orders: still one holder',
+  async () => {
+    filesWithoutHardLinks = true;
+    try {
+      for (let seed = 1; seed <= 100; seed++) {
+        const dir = join(root, `no-links-${seed}`);
+        const { releases } = await takeOverAtOnce(
+          dir,
+          ['first', 'second'],
+          seededRandom(2000 + seed),
+        );
+        const holding = releases.filter((release) => release !== undefined);
+        expect(holding.length, `seed ${seed}`).toBe(1);
+        await holding[0]!();
+        expect(await readdir(dir), `seed ${seed}`).toEqual([]);
+      }
+    } finally {
+      filesWithoutHardLinks = false;
+    }
+  },
+  ORDERS_TIMEOUT,
+);

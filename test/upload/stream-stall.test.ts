@@ -13,6 +13,11 @@ import { bytesOf, sinkClient } from './support/upload-kit.js';
 
 const CHUNK = 64 * 1024;
 const SIZE = 3 * CHUNK + CHUNK / 2;
+/**
+ * The upload's chunkTimeout, the stall's bound: long enough that the chunks that do go out are not
+ * timed out on a loaded machine (an attempt that is retries, the stall still ends the upload).
+ */
+const TIMEOUT = 2_000;
 let sink: ChunkSink;
 
 beforeEach(async () => {
@@ -60,12 +65,12 @@ it.each(cases)('a web stream that gives $what fails as stalled', async ({ upTo, 
   const { stream, seen } = stallingWebStream(bytes, upTo);
   const upload = sinkClient(sink).media.upload(
     { stream, size: SIZE },
-    { operation_type: 'parts', filename: 'live.bin', chunkTimeout: 300, maxRetries: 0 },
+    { operation_type: 'parts', filename: 'live.bin', chunkTimeout: TIMEOUT },
   );
   const error: unknown = await upload.catch((failure: unknown) => failure);
   expect(error).toBeInstanceOf(UploadSourceError);
   expect(error).toMatchObject({ failedChunks: [chunk] });
-  expect((error as Error).message).toContain(`did not end for 300 ms`);
+  expect((error as Error).message).toContain(`did not end for ${TIMEOUT} ms`);
   expect((error as Error).message).toContain(`after ${upTo} bytes: it stalled`);
   expect(seen.cancelled).toBe(true);
   expect(sink.finalizeCalls).toBe(0);
@@ -76,7 +81,7 @@ it.each(cases)('a Node Readable that gives $what fails as stalled', async ({ upT
   const { stream, seen } = stallingReadable(bytes, upTo);
   const upload = sinkClient(sink).media.upload(
     { stream, size: SIZE },
-    { operation_type: 'parts', filename: 'live.bin', chunkTimeout: 300, maxRetries: 0 },
+    { operation_type: 'parts', filename: 'live.bin', chunkTimeout: TIMEOUT },
   );
   await expect(upload).rejects.toMatchObject({
     name: 'UploadSourceError',
@@ -92,11 +97,34 @@ it('with a fetch given to the client (each chunk read whole, then sent), a stall
   const client = sinkClient(sink, { fetch: (input, init) => fetch(input, init) });
   const upload = client.media.upload(
     { stream, size: SIZE },
-    { operation_type: 'parts', filename: 'live.bin', chunkTimeout: 300, maxRetries: 0 },
+    { operation_type: 'parts', filename: 'live.bin', chunkTimeout: TIMEOUT },
   );
   await expect(upload).rejects.toMatchObject({ name: 'UploadSourceError', failedChunks: [1] });
   expect(seen.cancelled).toBe(true);
   expect(sink.finalizeCalls).toBe(0);
-  // Chunk 0 went out; chunk 1, never read whole, did not.
-  expect(sink.chunks.map((seenChunk) => seenChunk.index)).toEqual([0]);
+  // Chunk 1, never read whole, never went out.
+  expect(sink.chunks.some((seenChunk) => seenChunk.index === 1)).toBe(false);
+});
+
+it('a chunk answered before its body was all sent (chunk-already-exists), then a stall: fails as stalled', async () => {
+  // The attempt sending chunk 1 while it is read waits for bytes when the answer comes: that wait
+  // is no attempt's once the call settled, and the stream's stall is no longer put off for it.
+  const bytes = bytesOf(SIZE);
+  const { stream, seen } = stallingWebStream(bytes, CHUNK + CHUNK / 2);
+  const held = { status: 400, body: { detail: 'chunk-already-exists', status_code: 400 } };
+  const upload = sinkClient(sink).media.upload(
+    { stream, size: SIZE },
+    {
+      operation_type: 'parts',
+      filename: 'live.bin',
+      chunkTimeout: TIMEOUT,
+      concurrency: 1,
+      // Chunk 1 starts once chunk 0 is delivered: its request is the one answered early.
+      onChunk: (_, { index }) => void (index === 0 && sink.answerEarly(held)),
+    },
+  );
+  await expect(upload).rejects.toMatchObject({ name: 'UploadSourceError', failedChunks: [1] });
+  expect(sink.earlyAnswered).toBe(1);
+  expect(seen.cancelled).toBe(true);
+  expect(sink.finalizeCalls).toBe(0);
 });

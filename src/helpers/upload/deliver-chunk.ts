@@ -165,6 +165,7 @@ async function sendRead(
     } finally {
       stop.dispose();
       deadline.clear();
+      filling?.attemptsEnded();
     }
   }
   // Not acknowledged before every byte was read: a stream that ends early or runs past its size

@@ -24,6 +24,7 @@ export class FillingChunk {
   private readonly failure = new AbortController();
   private filled = 0;
   private done = false;
+  private attemptsOver = false;
   private wake: { promise: Promise<void>; resolve: () => void; need: number } | undefined;
   private resolveWhole!: (bytes: Uint8Array) => void;
   private rejectWhole!: (error: unknown) => void;
@@ -48,7 +49,15 @@ export class FillingChunk {
 
   /** An attempt sending the chunk is waiting for bytes not read yet. */
   get awaited(): boolean {
-    return this.wake !== undefined;
+    return this.wake !== undefined && !this.attemptsOver;
+  }
+
+  /**
+   * The chunk's call settled (an answer that came before its body was all sent, say): a wait
+   * left by one of its attempts is no attempt's any more.
+   */
+  attemptsEnded(): void {
+    this.attemptsOver = true;
   }
 
   /** The reader copied bytes up to `filled` into `bytes`. */

@@ -234,23 +234,25 @@ export class StreamReader implements ChunkReader {
   private nextOrStop(): Promise<IteratorResult<unknown>> {
     const { signal } = this.stop;
     return new Promise((resolve, reject) => {
-      const onStop = () => reject(signal.reason as Error);
+      let stall: ReturnType<typeof setTimeout> | undefined;
+      // Also on the close: a stalled stream's read never settles, and its timer must not outlive it.
+      const done = () => {
+        clearTimeout(stall);
+        signal.removeEventListener('abort', onStop);
+      };
+      const onStop = () => {
+        done();
+        reject(signal.reason as Error);
+      };
       if (signal.aborted) return onStop();
       signal.addEventListener('abort', onStop, { once: true });
       // A chunk an attempt is waiting on stalls on that attempt's timeout and retries instead.
       const ms = this.stallMs;
-      let stall: ReturnType<typeof setTimeout> | undefined;
       const watch = () => {
         stall = setTimeout(() => (this.sending?.awaited ? watch() : reject(this.stalled(ms))), ms);
       };
       if (ms < 2 ** 31) watch();
-      this.pieces
-        .next()
-        .then(resolve, reject)
-        .finally(() => {
-          clearTimeout(stall);
-          signal.removeEventListener('abort', onStop);
-        });
+      this.pieces.next().then(resolve, reject).finally(done);
     });
   }
 

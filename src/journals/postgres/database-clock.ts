@@ -19,8 +19,9 @@ const SLEPT_MS = 1_000;
  * time at the middle of its round trip (off by at most half of it); the most precise one is kept,
  * aged, and carried forward on this process's monotonic clock, so that this machine's own clock
  * (set back, stepped by NTP) plays no part. Before the first read: `Date.now()`. A sample the
- * machine's two clocks disagree about (it slept: the monotonic one did not count that) is
- * replaced by the next read's, however slow.
+ * machine's two clocks disagree about (it slept: the monotonic one did not count that), or that
+ * a new one contradicts (the database's clock stepped), is replaced by the new one, however slow.
+ * Writes and claims give the clock too (a run holding a key reads it only before its claim).
  */
 export class DatabaseClock {
   /** The database's time minus `performance.now()`, from the sample kept. */
@@ -41,7 +42,11 @@ export class DatabaseClock {
     const dateNow = Date.now();
     const slept = Math.abs(dateNow - this.#takenAtDate - age) > SLEPT_MS;
     const keptError = slept ? Infinity : this.#error + age * AGEING;
-    if (error > keptError) return;
+    // A sample the kept one cannot explain (their error bounds apart): the database's clock
+    // stepped (NTP, a failover to another server); the new one is the clock now, however slow.
+    const kept = this.#base === undefined ? time : this.#base + sentAt + error;
+    const stepped = Math.abs(time - kept) > error + keptError + 1;
+    if (error > keptError && !stepped) return;
     const middle = sentAt + error;
     this.#base = time - middle;
     this.#error = error;

@@ -115,26 +115,34 @@ export function postgresJournal(
     }
     return result;
   };
+  // Every statement that gives the database's clock (a read, a write, a claim) measures it.
+  const measured = (sentAt: number, result: PgResult) =>
+    clock.sample(sentAt, performance.now(), result.rows?.[0]?.clock);
   return {
     get: async (key) => {
       const { rows } = await run(
         `read the record of key "${key}"`,
         sql.get,
         [storedKey(key)],
-        (sentAt, result) => clock.sample(sentAt, performance.now(), result.rows[0]?.clock),
+        measured,
       );
       const record = rows[0]?.record;
       return record === undefined || record === null ? undefined : recordOf(record, key);
     },
     set: async (key, record) => {
-      await run(`write the record of key "${key}"`, sql.set, rowOf(storedKey(key), record));
+      await run(
+        `write the record of key "${key}"`,
+        sql.set,
+        rowOf(storedKey(key), record),
+        measured,
+      );
     },
     claim: async (key, record) => {
       const row = rowOf(storedKey(key), record);
       const takeBack = (pool: PgQueryable, failure: JournalError) =>
         takeBackLostClaim(pool, sql.unclaim, row, key, failure);
       return (
-        (await run(`claim the key "${key}"`, sql.claim, row, undefined, takeBack)).rowCount === 1
+        (await run(`claim the key "${key}"`, sql.claim, row, measured, takeBack)).rowCount === 1
       );
     },
     list: async ({ after, limit } = {}) => {

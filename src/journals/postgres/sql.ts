@@ -34,16 +34,19 @@ function identifier(name: unknown, field: string): string {
 /** The statements, for one table. `$1` is always the key. */
 export function statements(table: string) {
   const columns = '(key, record, stage, settled, updated_at) VALUES ($1, $2, $3, $4, $5)';
+  const clock = '(extract(epoch FROM clock_timestamp()) * 1000)::float8 AS clock';
   const replace =
     'record = excluded.record, stage = excluded.stage, settled = excluded.settled, updated_at = excluded.updated_at';
   return {
     // Always one row: the record (null if none) and the database's clock, in ms since 1970, read
     // as the statement runs (`clock_timestamp()`, not the transaction's `now()`): leases are
     // written and judged on it (database-clock.ts), measured without a statement of its own.
-    get: `SELECT (SELECT record FROM ${table} WHERE key = $1) AS record, (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS clock`,
-    set: `INSERT INTO ${table} ${columns} ON CONFLICT (key) DO UPDATE SET ${replace}`,
+    get: `SELECT (SELECT record FROM ${table} WHERE key = $1) AS record, ${clock}`,
+    // Writes give the clock too: a run holding a key reads it only before its claim, and its
+    // heartbeats carry its clock past a step of the database's (an NTP step, a failover).
+    set: `INSERT INTO ${table} ${columns} ON CONFLICT (key) DO UPDATE SET ${replace} RETURNING ${clock}`,
     // Atomic on any number of machines: a new key, or a refused call's (nothing charged).
-    claim: `INSERT INTO ${table} ${columns} ON CONFLICT (key) DO UPDATE SET ${replace} WHERE ${table}.stage = 'refused'`,
+    claim: `INSERT INTO ${table} ${columns} ON CONFLICT (key) DO UPDATE SET ${replace} WHERE ${table}.stage = 'refused' RETURNING ${clock}`,
     // A claim whose answer was lost, taken back only if the key still holds that very record.
     unclaim: `DELETE FROM ${table} WHERE key = $1 AND record = $2::jsonb`,
     list: `SELECT key, record FROM ${table} WHERE ($1::text IS NULL OR key > $1) ORDER BY key LIMIT $2`,

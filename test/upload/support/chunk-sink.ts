@@ -56,7 +56,7 @@ export class ChunkSink {
   private readonly stored = new Map<string, Map<number, Uint8Array>>();
   private readonly faults = new Map<number, Fault[]>();
   private readonly holds = new Map<number, () => void>();
-  private readonly early: number[] = [];
+  private readonly early: Array<number | { status: number; body: unknown }> = [];
   /** Chunk requests answered early (before their body was read), in order. */
   earlyAnswered = 0;
   /** Chunk requests that arrived, whether or not their body did (a cut-off attempt counts). */
@@ -84,7 +84,7 @@ export class ChunkSink {
    * (as a proxy with a size limit or a server refusing a token does), and their connection is
    * then closed.
    */
-  answerEarly(...statuses: number[]): void {
+  answerEarly(...statuses: Array<number | { status: number; body: unknown }>): void {
     this.early.push(...statuses);
   }
 
@@ -167,12 +167,11 @@ export class ChunkSink {
     if (early !== undefined) {
       this.earlyAnswered++;
       res.on('finish', () => req.socket.destroy());
-      return json(
-        res,
-        early,
-        { detail: 'answered early', status_code: early },
-        { connection: 'close' },
-      );
+      const [status, body] =
+        typeof early === 'number'
+          ? [early, { detail: 'answered early', status_code: early }]
+          : [early.status, early.body];
+      return json(res, status, body, { connection: 'close' });
     }
     const { seen, file } = await this.readChunk(req, path);
     this.chunks.push(seen);

@@ -1,0 +1,113 @@
+// Who holds a `fileUploadStore` lock, and whether that process is gone, so that its lock may be
+// taken over: a lock must never be taken from a living upload, nor held for good by a dead one.
+import { randomBytes } from 'node:crypto';
+import { readFile, readlink, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { FORGET_AFTER_MS } from '../helpers/upload/resume-store.js';
+
+/**
+ * Who holds a lock: a process of a machine, since a time. `run` tells this process from an earlier
+ * one that had its pid, `started` (Linux) any process from a later one given its pid, `space`
+ * (Linux) the pid namespace its pid is in, `nonce` makes each lock's text unique.
+ */
+interface LockOwner {
+  pid: number;
+  host: string;
+  at: number;
+  run: string;
+  started?: string;
+  space?: string;
+  nonce: string;
+}
+
+/**
+ * This process's own id, beside its pid: a container restarts its program with the same pid (often
+ * 1) and host name, and a lock the killed one left then named the living process. Kept on the
+ * global object, so that two copies of this module in one process (ESM and CommonJS) agree.
+ */
+const RUN_KEY = Symbol.for('seatpay.fileUploadStore.run');
+const processRun = ((globalThis as Record<symbol, string | undefined>)[RUN_KEY] ??=
+  randomBytes(8).toString('hex'));
+
+/**
+ * How old a lock that names no owner (empty, cut short, edited by hand) must be to count as
+ * abandoned: where the file system has no hard links a lock is created empty, then written, and a
+ * lock being written must not be taken. Judged on the file's mtime against this machine's clock.
+ */
+const UNWRITTEN_LOCK_MS = 60_000;
+
+let ownStart: Promise<string | undefined> | undefined;
+let ownSpace: Promise<string | undefined> | undefined;
+
+/**
+ * This process's pid namespace (Linux): containers that share a host name (host networking) and a
+ * store folder each number their processes apart, and a pid of one means nothing in the other.
+ */
+function pidSpace(): Promise<string | undefined> {
+  return (ownSpace ??= readlink('/proc/self/ns/pid').catch(() => undefined));
+}
+
+/** A new lock's text, naming this process. */
+export async function ownerText(): Promise<string> {
+  const started = await (ownStart ??= startOf('self'));
+  const space = await pidSpace();
+  const owner: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    at: Date.now(),
+    run: processRun,
+    ...(started === undefined ? {} : { started }),
+    ...(space === undefined ? {} : { space }),
+    nonce: randomBytes(8).toString('hex'),
+  };
+  return JSON.stringify(owner);
+}
+
+/** Whether the lock (or takeover claim) at `path`, which read `text`, was left by a process gone. */
+export async function abandoned(path: string, text: string): Promise<boolean> {
+  const { pid, host, at, run, started, space } = (parsedOrNull(text) ?? {}) as Partial<LockOwner>;
+  if (typeof pid !== 'number' || typeof host !== 'string' || typeof at !== 'number') {
+    // No owner in it: one being written is not abandoned, one left so (a crash, a hand) is.
+    const modified = await stat(path).then(
+      (info) => info.mtimeMs,
+      () => -Infinity, // gone: taking it over finds nothing to remove
+    );
+    return Date.now() - modified > UNWRITTEN_LOCK_MS;
+  }
+  // Another machine, or another pid namespace of this one: its pids cannot be asked after.
+  const ours = await pidSpace();
+  const elsewhere = typeof space === 'string' && ours !== undefined && space !== ours;
+  if (host !== hostname() || elsewhere) return Date.now() - at > FORGET_AFTER_MS;
+  // This pid: this process's own lock, or one an earlier process with this pid left.
+  if (pid === process.pid) return run !== processRun;
+  try {
+    process.kill(pid, 0); // no signal sent: only asks whether the process exists
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+  // Alive, but maybe a later process given the dead one's pid (a container's next run, whose
+  // pids shift by what it starts first): then it started at another time than the lock says.
+  if (typeof started !== 'string') return false;
+  const now = await startOf(pid);
+  return now !== undefined && now !== started;
+}
+
+/**
+ * When process `pid` started, in clock ticks since the machine booted (Linux's /proc): no wall
+ * clock, so a clock that steps changes nothing. Undefined where there is no /proc.
+ */
+async function startOf(pid: number | 'self'): Promise<string | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (stat === undefined) return undefined;
+  // Field 22; the command's name (field 2, in parentheses) may hold spaces and parentheses.
+  const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  return start && /^\d+$/.test(start) ? start : undefined;
+}
+
+function parsedOrNull(text: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(text) as Record<string, unknown> | null;
+  } catch {
+    return null;
+  }
+}

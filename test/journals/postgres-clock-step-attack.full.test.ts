@@ -1,0 +1,108 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSimulator } from '../../src/mock/index.js';
+import { postgresJournal, type PgQueryable } from '../../src/postgres.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
+import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
+
+// The database's clock steps a minute ahead (an NTP step on the server, a failover to a server
+// whose clock is off) while a run holds a key: the run keeps its lease on the database's clock
+// by its heartbeats, but it read the clock only before it claimed. Every other machine, reading
+// the stepped clock, would find the run's lease a minute gone while it is sending: a live key
+// reported unknown ("settle it"), an operator paged for a call in flight. The run's heartbeats
+// must carry its clock past the step.
+// The step is played by the pool the journals are given (pg's, whose answers' database clock is
+// moved a minute on from a point); both machines are journals in this process.
+
+const CHECKOUT = '/v2/payments/consumable/checkout';
+const LEASE_MS = 6_000;
+const STEP_MS = 60_000;
+
+let db: PostgresServer;
+beforeAll(async () => void (db = await startPostgres()), 120_000);
+afterAll(async () => void (await db?.destroy()));
+
+describe("a PostgreSQL journal when the database's clock steps ahead", () => {
+  it('keeps a live run in progress: another run waits for its answer, never calls it unknown', async () => {
+    const simulator = createSimulator({ subscriptionDelayMs: 10 });
+    const user = simulator.addUser({ email: 'clock-step@example.com' });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let sent = 0;
+    const client = inMemoryClient(simulator, user.token, {
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        if (request.url.includes(CHECKOUT)) {
+          sent++;
+          await gate;
+        }
+        return simulator.handle(request);
+      },
+    });
+    const { subscription } = await inMemoryClient(simulator, user.token).purchase({
+      plan: 'team-per-team',
+      team_seats: 2,
+      card: { card_number: '4242424242424242', cvc: '123' },
+      chosen_period: 'MONTH',
+      pollInterval: 1,
+    });
+
+    const real = new pg.Pool({ connectionString: db.url });
+    let step = 0;
+    let writesAfterStep = 0;
+    let readsAfterStep = 0;
+    const stepping: PgQueryable = {
+      query: async (text: string, values?: unknown[]) => {
+        const result = await real.query(text, values);
+        if (step !== 0 && text.includes('ON CONFLICT') && !text.includes("'refused'")) {
+          writesAfterStep++;
+        }
+        if (step !== 0 && text.startsWith('SELECT (SELECT record')) readsAfterStep++;
+        for (const row of result.rows) {
+          if (typeof row.clock === 'number') row.clock += step;
+        }
+        return result;
+      },
+    };
+    const table = 'clock_step';
+    const holder = postgresJournal(stepping, { table, lease: LEASE_MS });
+    const waiter = postgresJournal(stepping, { table, lease: LEASE_MS });
+    try {
+      await holder.get('warm-up');
+      await waiter.get('warm-up');
+      const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
+      const held = client.consumables
+        .checkout({ ...order, key: 'step-1', journal: holder })
+        .catch((e: unknown) => e);
+      await vi.waitFor(() => expect(sent).toBe(1), { timeout: 30_000 });
+
+      step = STEP_MS;
+      // Two heartbeats of the holder go by on the stepped clock (one every third of a lease).
+      await vi.waitFor(() => expect(writesAfterStep).toBeGreaterThanOrEqual(2), {
+        timeout: 4 * LEASE_MS,
+        interval: 50,
+      });
+      const readsBefore = readsAfterStep;
+      const waited = client.consumables
+        .checkout({ ...order, key: 'step-1', journal: waiter })
+        .catch((e: unknown) => e);
+      let settled = false;
+      void waited.finally(() => (settled = true));
+      // It finds the key held, waits, and reads it again (or it has given up already).
+      await vi.waitFor(() => expect(settled || readsAfterStep - readsBefore >= 2).toBe(true), {
+        timeout: 30_000,
+        interval: 20,
+      });
+      expect(settled ? await waited : 'waiting').toBe('waiting');
+      open();
+      const paid = await held;
+      expect(await waited).toEqual(paid);
+      expect(sent).toBe(1);
+    } finally {
+      open();
+      await holder.close();
+      await waiter.close();
+      await real.end();
+    }
+  }, 120_000);
+});

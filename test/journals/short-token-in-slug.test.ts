@@ -1,0 +1,87 @@
+// A keyed call records its parameters with the client's secrets hidden. A short token (a test
+// token, a dev stack's `ai`) that is a word of the service's slug was hidden there too:
+// `ai-credits` was recorded as `[REDACTED]-credits`, and the very same checkout run again with its
+// key was refused as another request (KeyReuseError, "different service"): a paid order could be
+// neither replayed nor re-run (the command exited 2, an input mistake, for a row that was paid).
+// And one whose answer was lost could not be reconciled: the invoice's line `ai-credits` was
+// never the recorded `[REDACTED]-credits`, so the key stayed unknown whatever the service listed.
+import { describe, expect, it } from 'vitest';
+import { createClient, KeyReuseError, memoryJournal } from '../../src/index.js';
+import { createSimulator } from '../../src/mock/index.js';
+
+const SHORT_TOKEN = 'ai';
+
+/** A client whose token is `ai`; the simulator sees its user's own token instead. */
+async function shortTokenClient() {
+  const simulator = createSimulator({ subscriptionDelayMs: 10 });
+  const user = simulator.addUser({ email: 'short-token@example.com' });
+  const client = createClient({
+    baseUrl: 'http://simulator.test',
+    token: SHORT_TOKEN,
+    maxRetries: 0,
+    logLevel: 'off',
+    fetch: (input, init) => {
+      const request = new Request(input, init);
+      request.headers.set('authorization', `Bearer ${user.token}`);
+      return simulator.handle(request);
+    },
+  });
+  const bought = await client.purchase({
+    plan: 'team-per-team',
+    team_seats: 2,
+    card: { card_number: '4242424242424242', cvc: '123' },
+    chosen_period: 'MONTH',
+    pollInterval: 1,
+  });
+  const checkouts = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout');
+  return { client, simulator, subscription: bought.subscription.id, checkouts };
+}
+
+describe('a keyed checkout whose service slug holds the short token', () => {
+  it('is replayed under its key, not refused as another request; charged once', async () => {
+    const { client, subscription, checkouts } = await shortTokenClient();
+    const journal = memoryJournal();
+    const order = { service: 'ai-credits', how_many: 1, subscription, key: 'order-1', journal };
+    const first = await client.consumables.checkout(order);
+    // The token stays hidden in what the journal holds.
+    expect(JSON.stringify(await journal.get('order-1'))).toContain('"[REDACTED]-credits"');
+    const again = await client.consumables.checkout(order).withResponse();
+    expect(again.data.id).toBe(first.id);
+    expect(again.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(checkouts()).toHaveLength(1);
+  });
+
+  it('another service or amount under the same key is still refused, nothing sent', async () => {
+    const { client, subscription, checkouts } = await shortTokenClient();
+    const journal = memoryJournal();
+    const order = { service: 'ai-credits', how_many: 1, subscription, key: 'order-2', journal };
+    await client.consumables.checkout(order);
+    await expect(client.consumables.checkout({ ...order, how_many: 2 })).rejects.toThrow(
+      KeyReuseError,
+    );
+    await expect(
+      client.consumables.checkout({ ...order, service: 'team-seat' }),
+    ).rejects.toMatchObject({ name: 'KeyReuseError', differences: ['service'] });
+    expect(checkouts()).toHaveLength(1);
+  });
+});
+
+describe('a lost keyed checkout whose service slug holds the short token', () => {
+  it('is reconciled from its invoice: charged, then replayed, never sent again', async () => {
+    const { client, simulator, subscription, checkouts } = await shortTokenClient();
+    const journal = memoryJournal();
+    const order = { service: 'ai-credits', how_many: 3, subscription, key: 'lost-1', journal };
+    simulator.faults.inject({
+      route: 'POST /v2/payments/consumable/checkout',
+      kind: 'reset-after',
+    });
+    await expect(client.consumables.checkout(order)).rejects.toThrow();
+    expect(await journal.get('lost-1')).toMatchObject({ charged: 'unknown' });
+    const result = await client.journal.reconcile('lost-1', { journal });
+    expect(result.charged).toBe('yes');
+    expect(result.evidence).toMatch(/^invoice \d+ of 3 × \[REDACTED\]-credits/);
+    const replayed = await client.consumables.checkout(order).withResponse();
+    expect(replayed.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(checkouts()).toHaveLength(1);
+  });
+});
