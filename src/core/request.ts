@@ -106,6 +106,11 @@ export class HttpCore {
     return this.#options.academy;
   }
 
+  /** The client's `totalTimeout`, for helpers that bound their own waits by it. @internal */
+  get totalTimeout(): number | undefined {
+    return this.#options.totalTimeout;
+  }
+
   /**
    * Starts the call `build` describes (a throw of `build` rejects the promise before anything is
    * sent), retrying where the policy allows. `build` gets the family's checks (its schemas).
@@ -189,13 +194,12 @@ export class HttpCore {
   }
 
   /**
-   * What a keyed money call borrows of this client: its token, its secrets, its timeouts
-   * (src/keys/key-scope.ts makes a journal's scope of it); an upload borrows its totalTimeout.
+   * What a keyed money call borrows of this client: its token, its secrets, the call's per-attempt
+   * timeout (src/keys/key-scope.ts makes a journal's scope of it).
    * @internal
    */
   keyLoan(timeout: number | undefined) {
-    const { token, totalTimeout } = this.#options;
     const timeoutMs = timeout ?? this.#prepareSetup.timeoutMs;
-    return { token, secrets: this.#secrets, timeoutMs, totalTimeout };
+    return { token: this.#options.token, secrets: this.#secrets, timeoutMs };
   }
 }

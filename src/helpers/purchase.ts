@@ -27,13 +27,14 @@ export async function purchase(
   loan: KeyLoan,
   notes: OperationNotes,
 ): Promise<PurchaseResult> {
-  checkPurchaseOptions(options);
+  const exclude = checkPurchaseOptions(options);
   const deadline = startDeadline(options.totalTimeout, options.signal, 'The purchase');
   try {
-    // The purchases of one client share a money queue and its claimed subscriptions.
+    // The purchases of one client share a money queue and its claimed subscriptions. The flow
+    // gets the `exclude` that was checked (a copy), never reads the caller's again.
     const flow = new PurchaseFlow(
       client,
-      { ...traced(options, notes), signal: deadline.signal },
+      { ...traced(options, notes), exclude, signal: deadline.signal },
       purchasesOf(client),
       (key, identity) => keyScopeOf(loan, key, identity, keyOwnerDigest),
       notes,
@@ -61,9 +62,10 @@ function traced(options: PurchaseOptions, notes: OperationNotes): PurchaseOption
 /**
  * Checks every option before the first request. The card, seat count and period used to be
  * checked only by the call that sends them, so a bad card number was rejected after the plan had
- * been read and a bag created: an InvalidRequestError must mean that nothing was sent.
+ * been read and a bag created: an InvalidRequestError must mean that nothing was sent. Returns
+ * the ids of `exclude` as checked (a copy), or undefined when not given.
  */
-function checkPurchaseOptions(options: PurchaseOptions): void {
+function checkPurchaseOptions(options: PurchaseOptions): number[] | undefined {
   if (!options || typeof options !== 'object') {
     throw new InvalidRequestError('purchase needs an options object', { field: 'options' });
   }
@@ -80,8 +82,9 @@ function checkPurchaseOptions(options: PurchaseOptions): void {
   if (options.waitTimeout !== Infinity) checkNumberOption('waitTimeout', options.waitTimeout);
   checkNumberOption('pollInterval', options.pollInterval, MAX_TIMER_MS);
   checkNumberOption('totalTimeout', options.totalTimeout, MAX_TIMER_MS);
-  checkWaitForOptions({ exclude: options.exclude, signal: options.signal });
+  const exclude = checkWaitForOptions({ exclude: options.exclude, signal: options.signal });
   checkKeyAndJournal(options);
+  return exclude;
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).

@@ -8,6 +8,7 @@ import { sleep } from '../core/retry/sleep.js';
 import { checkNumberOption, MAX_TIMER_MS } from '../core/prepare/validate-input.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
 import { awaitsBillingTeam } from './usable-subscription.js';
+import { readArrayOnce } from '../schemas/input-checks.js';
 
 /**
  * The one clock of the wait: every deadline and elapsed time below reads it. Monotonic, so a wall
@@ -21,29 +22,34 @@ const now = (): number => Math.round(performance.now());
  */
 const MAX_EXCLUDED = 1_000_000;
 
+/** What an `exclude` of more ids than {@link MAX_EXCLUDED} is told. */
+const TOO_MANY_IDS = `must hold at most ${MAX_EXCLUDED} subscription ids`;
+
 /**
- * The ids of `exclude`, an array read once by index up to its length (checked first: a sparse
- * array of 2 ** 32 - 1 holes took minutes to iterate). Read once: a Proxy whose `length` said 1
- * to the check and 2 ** 32 - 1 to the iteration got past it; one whose `length` throws is refused.
+ * The ids of `exclude`, read once into a copy: an array by index up to its length (see
+ * {@link readArrayOnce}), any other iterable by {@link iteratedOnce}.
  */
-export function excludedIds(exclude: Iterable<number>): Iterable<number> {
-  if (!Array.isArray(exclude)) return exclude;
-  const refused = (why: string) =>
-    new InvalidRequestError(`Invalid exclude: ${why}`, { field: 'exclude' });
-  let ids: number[];
-  let length: number;
-  try {
-    length = exclude.length;
-    if (length > MAX_EXCLUDED) ids = [];
-    else {
-      ids = new Array<number>(length);
-      for (let at = 0; at < length; at++) ids[at] = exclude[at] as number;
-    }
-  } catch {
-    throw refused('must be an array whose length and items can be read');
+export function excludedIds(exclude: Iterable<number>): number[] {
+  const ids = Array.isArray(exclude)
+    ? readArrayOnce(exclude, MAX_EXCLUDED, (length) => `${TOO_MANY_IDS} (it has length ${length})`)
+    : iteratedOnce(exclude);
+  if (typeof ids === 'string') {
+    throw new InvalidRequestError(`Invalid exclude: ${ids}`, { field: 'exclude' });
   }
-  if (length > MAX_EXCLUDED) {
-    throw refused(`must hold at most ${MAX_EXCLUDED} subscription ids (it has length ${length})`);
+  return ids;
+}
+
+/**
+ * The ids of an iterable that is no array (a Set, a generator), or the words of its refusal: at
+ * most `MAX_EXCLUDED + 1` steps, so an endless generator is refused, never iterated for good.
+ */
+function iteratedOnce(exclude: Iterable<number>): number[] | string {
+  const ids: number[] = [];
+  try {
+    for (const id of exclude)
+      if (ids.push(id) > MAX_EXCLUDED) return `${TOO_MANY_IDS} (it yields more)`;
+  } catch {
+    return 'must be an iterable whose items can be read';
   }
   return ids;
 }
@@ -125,15 +131,17 @@ export async function waitForSubscription(
   lister: SubscriptionLister,
   options: WaitForOptions,
 ): Promise<Subscription> {
-  checkWaitForOptions(options);
-  if (options?.exclude === undefined) {
+  // Read once, here: what was checked is what is excluded (a getter or a Proxy could answer a
+  // second read otherwise).
+  const exclude = checkWaitForOptions(options);
+  if (exclude === undefined) {
     throw new InvalidRequestError(
       'waitFor needs `exclude`: the subscription ids listed before paying (`[]` for none), so a subscription that existed before cannot be taken for the new one',
       { field: 'exclude' },
     );
   }
   const { timeout = 120_000, interval = 2_000, maxInterval = 10_000, signal } = options ?? {};
-  const excluded = new Set(excludedIds(options.exclude));
+  const excluded = new Set(exclude);
   const started = now();
   let lastListing: SubscriptionList | undefined;
   let lastError: unknown;
@@ -171,10 +179,13 @@ export async function waitForSubscription(
 /**
  * Checks the options before the first poll. A wrong one used to surface as a TypeError (a `match`
  * or `onPoll` that is no function, an `exclude` that is not iterable, a signal that is no
- * AbortSignal) or, for a NaN timeout, as a wait that polled every millisecond forever.
+ * AbortSignal) or, for a NaN timeout, as a wait that polled every millisecond forever. Returns the
+ * ids of `exclude` as checked (a copy, read once), for the caller to use instead of reading it again.
  */
-export function checkWaitForOptions(options: Partial<WaitForOptions> | null | undefined): void {
-  if (options === undefined || options === null) return;
+export function checkWaitForOptions(
+  options: Partial<WaitForOptions> | null | undefined,
+): number[] | undefined {
+  if (options === undefined || options === null) return undefined;
   if (typeof options !== 'object') {
     throw new InvalidRequestError('Invalid options: must be an object', { field: 'options' });
   }
@@ -187,7 +198,7 @@ export function checkWaitForOptions(options: Partial<WaitForOptions> | null | un
       field: 'exclude',
     });
   }
-  if (Array.isArray(exclude)) excludedIds(exclude);
+  const ids = exclude === undefined ? undefined : excludedIds(exclude);
   for (const [name, value] of [
     ['match', match],
     ['onPoll', onPoll],
@@ -203,6 +214,7 @@ export function checkWaitForOptions(options: Partial<WaitForOptions> | null | un
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new InvalidRequestError('Invalid signal: must be an AbortSignal', { field: 'signal' });
   }
+  return ids;
 }
 
 /**

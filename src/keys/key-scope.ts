@@ -28,7 +28,6 @@ export interface KeyLoan {
   secrets: Secrets;
   /** The call's per-attempt timeout. */
   timeoutMs: number;
-  totalTimeout: number | undefined;
 }
 
 /** What a keyed money call's journal borrows of its client (see {@link keyScopeOf}). @internal */
@@ -47,8 +46,6 @@ export interface KeyScope {
   isOwner: (recorded: string, signal: AbortSignal | undefined) => Promise<boolean>;
   /** The longest one journal operation may take, in ms (the call's per-attempt `timeout`). */
   timeoutMs: number;
-  /** The client's `totalTimeout`, for a call that gives none. */
-  totalTimeout: number | undefined;
 }
 
 /**
@@ -125,6 +122,5 @@ export function keyScopeOf(
     owner,
     isOwner,
     timeoutMs,
-    totalTimeout: loan.totalTimeout,
   };
 }

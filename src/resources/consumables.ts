@@ -142,7 +142,8 @@ export class ConsumablesResource {
           const defaultJournal = () =>
             this.#defaultJournal?.() ??
             keyedCheckout.defaultJournalOf(sharedJournalOf(this) ?? this.#ownJournal);
-          const keyed = { key, journal: journal ?? defaultJournal(), scope };
+          const { totalTimeout } = this.#core;
+          const keyed = { key, journal: journal ?? defaultJournal(), scope, totalTimeout };
           const send = (copy: Record<string, unknown>, request?: RequestOptions) =>
             this.#send(copy, request, true);
           return keyedCheckout.keyedCheckout(send, body, keyed, options, notes);

@@ -160,14 +160,7 @@ export class MediaResource {
       (notes) =>
         uploadModule.load(wait).then(({ uploadMedia }) =>
           // The client's totalTimeout ends each chunk's call: the upload bounds its probes by it.
-          uploadMedia(
-            this,
-            source,
-            given,
-            this.#core.log,
-            notes,
-            this.#core.keyLoan(undefined).totalTimeout,
-          ),
+          uploadMedia(this, source, given, this.#core.log, notes, this.#core.totalTimeout),
         ),
       wait,
     );

@@ -1,4 +1,5 @@
-// Checks on request arguments shared by several schemas; internal, not part of the public schemas.
+// Checks on request arguments shared by several schemas (and `subscriptions.waitFor`'s `exclude`,
+// read by readArrayOnce too); internal, not part of the public schemas.
 import * as z from 'zod/mini';
 
 /**
@@ -53,23 +54,38 @@ export function boundedArray<T extends z.ZodMiniType>(
   );
 }
 
-/** `value`'s items read once by index (holes as `undefined`, as zod reads them), if an array. */
+/** `value` read once into a copy (see {@link readArrayOnce}), if an array; else as it is. */
 function readOnce<T>(value: T[], context: z.core.ParsePayload): T[] {
   if (!Array.isArray(value)) return value;
-  try {
-    const length = value.length;
-    if (length > MAX_ARRAY_ITEMS) return refused(context, value, TOO_MANY_ITEMS);
-    const copy = new Array<T>(length);
-    for (let at = 0; at < length; at++) copy[at] = value[at]!;
-    return copy;
-  } catch {
-    return refused(context, value, 'must be an array whose length and items can be read');
-  }
+  const copy = readArrayOnce(value, MAX_ARRAY_ITEMS, () => TOO_MANY_ITEMS);
+  if (typeof copy !== 'string') return copy;
+  context.issues.push({ code: 'custom', message: copy, input: value });
+  return z.NEVER;
 }
 
-function refused<T>(context: z.core.ParsePayload, input: T[], message: string): never {
-  context.issues.push({ code: 'custom', message, input });
-  return z.NEVER;
+/**
+ * `array`'s items read once by index into a copy (holes as `undefined`, as zod reads them), its
+ * `length` read once and checked against `max` before any item is read: a sparse array of
+ * 2 ** 32 - 1 holes costs nothing to make and minutes to walk, and a Proxy whose `length` says 1
+ * to a check and 2 ** 32 - 1 to a second read got past the check. What is checked is the copy,
+ * and the copy is what is used. Returns the copy, or the words of its refusal: `tooMany(length)`
+ * for an array over `max`, the same words for every caller for one whose `length` or an item
+ * throws when read (a Proxy, a getter).
+ */
+export function readArrayOnce<T>(
+  array: readonly T[],
+  max: number,
+  tooMany: (length: number) => string,
+): T[] | string {
+  try {
+    const length = array.length;
+    if (length > max) return tooMany(length);
+    const copy = new Array<T>(length);
+    for (let at = 0; at < length; at++) copy[at] = array[at]!;
+    return copy;
+  } catch {
+    return 'must be an array whose length and items can be read';
+  }
 }
 
 /** Thrown by the replacer below for an array too long: JSON.stringify stops at once. */

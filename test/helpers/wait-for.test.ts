@@ -127,3 +127,73 @@ describe('subscriptions.waitFor', () => {
     expect(seen).toHaveLength(0);
   });
 });
+
+// `exclude` was read to be checked, then read again to be used: a Proxy or a getter answering
+// the second read otherwise made the wait exclude other ids than those checked (here none, so the
+// subscription that existed before paying was taken for the new one). It is read once now.
+describe('subscriptions.waitFor reads exclude once', () => {
+  /** `ids` behind a Proxy whose `length` says the truth on the first read and 0 after it. */
+  function emptiedAfterFirstRead(ids: number[]) {
+    let lengthReads = 0;
+    const exclude = new Proxy(ids, {
+      get: (target, key, receiver) =>
+        key === 'length' && lengthReads++ > 0 ? 0 : Reflect.get(target, key, receiver),
+    });
+    return { exclude, lengthReads: () => lengthReads };
+  }
+
+  it('an array whose second read says it is empty: the id it listed is still never the new one', async () => {
+    server.use(listing(3));
+    const { exclude, lengthReads } = emptiedAfterFirstRead([1]);
+    const found = await testClient().subscriptions.waitFor({ exclude, ...FAST });
+    expect(found.id).toBe(2);
+    expect(lengthReads()).toBe(1);
+  });
+
+  it('an `exclude` getter that answers [] the second time: what it answered first is excluded', async () => {
+    server.use(listing(3));
+    let reads = 0;
+    const options = {
+      get exclude() {
+        return reads++ === 0 ? [1] : [];
+      },
+      ...FAST,
+    };
+    const found = await testClient().subscriptions.waitFor(options);
+    expect(found.id).toBe(2);
+    expect(reads).toBe(1);
+  });
+});
+
+// An iterable that is no array was iterated without a bound when the wait began: an endless
+// generator blocked the event loop for good, and one that throws threw its own error, untyped.
+describe('subscriptions.waitFor with an exclude that is an iterable', () => {
+  it('reads a Set once, as given', async () => {
+    server.use(listing(2));
+    const found = await testClient().subscriptions.waitFor({ exclude: new Set([1]), ...FAST });
+    expect(found.id).toBe(2);
+  });
+
+  it('refuses an endless generator before polling, past 1,000,000 ids', async () => {
+    function* endless() {
+      for (let id = 1; ; id++) yield id;
+    }
+    const wait = testClient().subscriptions.waitFor({ exclude: endless(), ...FAST });
+    await expect(wait).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(wait).rejects.toThrow(
+      'Invalid exclude: must hold at most 1000000 subscription ids (it yields more)',
+    );
+    expect(seen).toHaveLength(0);
+  });
+
+  it('refuses a generator that throws with a typed error, before polling', async () => {
+    function* throwing() {
+      yield 1;
+      throw new Error('no more ids');
+    }
+    const wait = testClient().subscriptions.waitFor({ exclude: throwing(), ...FAST });
+    await expect(wait).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(wait).rejects.toMatchObject({ field: 'exclude' });
+    expect(seen).toHaveLength(0);
+  });
+});

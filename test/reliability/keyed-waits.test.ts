@@ -144,6 +144,17 @@ describe("a keyed checkout's waits end with its totalTimeout, timeout and signal
     },
   );
 
+  it("a journal whose claim never settles, no totalTimeout on the call: the client's ends it", async () => {
+    const { user, order, charges } = await owner();
+    const journal = stalled[1]![1]();
+    // The client's per-attempt timeout is far longer: only its totalTimeout can end this wait.
+    const client = clientOf(user, { totalTimeout: 50, timeout: 600_000 });
+    const { error } = await settle(client.consumables.checkout({ ...order, key: 'k', journal }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: false });
+    expect(charges('consumable-checkout')).toBe(0);
+  });
+
   it('a journal whose set stalls once the units are bought: the call ends at its deadline, saying they may be', async () => {
     const { user, order, charges } = await owner();
     const inner = memoryJournal();

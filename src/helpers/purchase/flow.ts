@@ -16,7 +16,7 @@ import {
   type PurchaseResult,
 } from './purchase-options.js';
 import type { PurchaseStep, PurchaseStepName, PurchaseStepResults } from '../purchase-step.js';
-import { excludedIds, subscriptionsOf } from '../wait-for-subscription.js';
+import { subscriptionsOf } from '../wait-for-subscription.js';
 import {
   abortAfterPay,
   asSeatpayError,
@@ -121,10 +121,8 @@ export class PurchaseFlow {
   /** Runs in the client's money queue: from the listing before paying to the new subscription. */
   async #payAndWait(prepared: Prepared): Promise<Subscription | undefined> {
     this.#step = 'pay';
-    // Read once, as it was checked (a Proxy's length can change between reads).
-    const before = this.options.exclude
-      ? [...excludedIds(this.options.exclude)]
-      : await this.#listExisting();
+    // `exclude` is purchase()'s checked copy (a Proxy's length can change between reads).
+    const before = this.options.exclude ?? (await this.#listExisting());
     const exclude = [...before, ...this.shared.claimed];
     const record: PurchaseRecord = {
       kind: 'purchase',

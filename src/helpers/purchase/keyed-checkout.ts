@@ -34,6 +34,8 @@ export interface CheckoutKey {
   key: string;
   journal: PurchaseJournal;
   scope: KeyScope;
+  /** The client's `totalTimeout`, for a call that gives none. */
+  totalTimeout: number | undefined;
 }
 
 /** The run of each key in this process, per journal: a second run with the key waits for it. */
@@ -55,7 +57,7 @@ export async function keyedCheckout(
 ): Promise<Answer<CheckoutResult>> {
   const { scope } = keyed;
   notes.set({ 'seatpay.key': keyed.key, 'seatpay.replayed': false });
-  const total = options?.totalTimeout ?? scope.totalTimeout;
+  const total = options?.totalTimeout ?? keyed.totalTimeout;
   const deadline = startDeadline(total, options?.signal, `The checkout with key "${keyed.key}"`);
   const { signal } = deadline;
   const state = { sent: false };
