@@ -4,7 +4,7 @@
  * encoding, pieces of long secrets, short secrets only where they stand alone) is written down in
  * secret-forms.ts, which builds the patterns.
  */
-import { formsOf, fromBase64, type SecretForms } from './secret-forms.js';
+import { formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.js';
 
 export const REDACTED = '[REDACTED]';
 
@@ -78,11 +78,31 @@ function collectPieces(forms: SecretForms, text: string, ranges: [number, number
   }
 }
 
-/** A short secret inside a base64 word: the whole word goes when its text holds the secret. */
+/**
+ * A word of hex text, as a short secret may hide in (a dump of a whole card object); one of
+ * digits alone is a number (an id, a time), not taken apart.
+ */
+const HEX_WORD = /(?<![0-9a-z])(?=\d*[a-f])(?:[0-9a-f]{2}){4,}(?![0-9a-z])/gi;
+
+/**
+ * A short secret inside a base64 or hex word: the whole word goes when its text holds the secret
+ * standing alone (`{"cvc":"987"}` as base64 or hex).
+ */
 function collectBase64Words(forms: SecretForms, text: string, ranges: [number, number][]): void {
-  BASE64_WORD.lastIndex = 0;
-  for (let match = BASE64_WORD.exec(text); match; match = BASE64_WORD.exec(text)) {
-    const decoded = fromBase64(match[0]);
+  collectWords(BASE64_WORD, fromBase64, forms, text, ranges);
+  collectWords(HEX_WORD, fromHex, forms, text, ranges);
+}
+
+function collectWords(
+  word: RegExp,
+  decode: (word: string) => string | undefined,
+  forms: SecretForms,
+  text: string,
+  ranges: [number, number][],
+): void {
+  word.lastIndex = 0;
+  for (let match = word.exec(text); match; match = word.exec(text)) {
+    const decoded = decode(match[0]);
     if (decoded === undefined) continue;
     forms.text.lastIndex = 0;
     if (forms.text.test(decoded)) ranges.push([match.index, match.index + match[0].length]);

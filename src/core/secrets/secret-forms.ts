@@ -7,7 +7,7 @@
  * - Every secret is found plain and in every encoding a service may echo it in: URL-encoded
  *   (`%XX`, `+` for a space), JSON-escaped (`\uXXXX`, `\/` ...), HTML-escaped (`&#NN;`, `&#xHH;`,
  *   `&amp;` ...), `\xHH`, any mix of them, and in any letter case; as hex of its UTF-8 bytes;
- *   a card number also with spaces, dashes, dots, slashes or underscores between its digits;
+ *   a card number also with up to four marks (plain or escaped) between its digits;
  *   base64 (standard or URL-safe, at any position inside a longer base64 text, such as a Basic
  *   credential).
  * - A secret of 12 characters or more is also cut where any piece of it of at least half its
@@ -55,8 +55,13 @@ export function formsOf(secret: string): SecretForms {
 
 /** A card number as typed: digits grouped by spaces, dashes or dots ("4242 4242 4242 4242"). */
 const GROUPED_DIGITS = /^\d+(?:[ .-]+\d+)+$/;
-/** What may stand between a card number's digits when echoed: "4242.4242", "4242 / 4242". */
-const DIGIT_JOINER = '(?:[\\s./_-]|%20|\\+|&#0*32;|&#x0*20;){0,3}';
+/**
+ * What may stand between a card number's digits when echoed: "4242.4242", "4242 / 4242",
+ * "4242:4242", "4242–4242", "4242%2D4242": up to four marks that are neither letters nor digits,
+ * plain or escaped (an escaped digit is the digit's own form, never a joiner).
+ */
+const DIGIT_JOINER =
+  '(?:[^\\p{L}\\p{N}\\\\%&]|%(?:2[0-9a-f]|3[a-f])|\\\\(?:x2[0-9a-f]|x3[a-f]|u00(?:2[0-9a-f]|3[a-f])|u20(?:1[0-5]|2f)|u00a0|[nrt])|&#0*(?:3[2-9]|4[0-7]|5[89]|160);|&#x0*(?:2[0-9a-f]|3[a-f]|a0);|&(?:nbsp|ndash|mdash);){0,4}';
 
 function buildForms(given: string): SecretForms {
   // Found however it comes back, grouped as typed, otherwise or not at all: as its digits are.
@@ -67,10 +72,16 @@ function buildForms(given: string): SecretForms {
   // A card number may come back grouped: "4111 1111 1111 1111", "4111-1111-...", "4111.1111...".
   const joiner = digitsOnly ? DIGIT_JOINER : '';
   // Or as hex of its bytes (a service's debug dump): case-insensitive as the rest.
-  let body = `${[...secret].map(charForms).join(joiner)}|${hexOf(secret)}`;
-  if (short) body = `${STANDS_ALONE_BEFORE}(?:${body})(?![\\p{L}\\p{N}])`;
-  // A short number (a CVC) inside a larger one is not it: `987.00`, `1,987`, `05:12:48.987`.
-  if (short && /^\d+$/.test(secret)) body = `(?<!\\d[.,:])(?:${body})(?![.,:]\\d)`;
+  const plain = [...secret].map(charForms).join(joiner);
+  // A long one's bytes also as a dump prints them, apart by a space, a colon or a dash (`34 32`).
+  let body = `${plain}|${hexOf(secret, short ? '' : '[ :-]?')}`;
+  if (short) {
+    // A short number (a CVC) inside a larger one is not it: `987.00`, `1,987`, `05:12:48.987`; nor
+    // is a short secret's hex, digits as often as not (`ai` is `6169`): `6169.00` is an amount.
+    const inNumber = (forms: string) => `(?<!\\d[.,:])(?:${forms})(?![.,:]\\d)`;
+    const text = /^\d+$/.test(secret) ? inNumber(plain) : plain;
+    body = `${STANDS_ALONE_BEFORE}(?:${text}|${inNumber(hexOf(secret))})(?![\\p{L}\\p{N}])`;
+  }
   const long = secret.length >= PIECES_FROM;
   return {
     text: new RegExp(body, 'giu'),
@@ -86,7 +97,7 @@ function buildForms(given: string): SecretForms {
  * `cvc%3D123` has the CVC standing alone.
  */
 const STANDS_ALONE_BEFORE =
-  '(?:(?<![\\p{L}\\p{N}])|(?<=%[0-9a-f]{2})|(?<=\\\\u[0-9a-f]{4})|(?<=\\\\[nrtbf]))';
+  '(?:(?<![\\p{L}\\p{N}])|(?<=%[0-9a-f]{2})|(?<=\\\\x[0-9a-f]{2})|(?<=\\\\u[0-9a-f]{4})|(?<=\\\\[nrtbf]))';
 
 const NAMED_ENTITIES: Record<string, string> = {
   '&': 'amp',
@@ -166,6 +177,11 @@ export function fromBase64(word: string): string | undefined {
   } catch {
     return undefined;
   }
+  return textOf(binary);
+}
+
+/** Bytes (one per character) as UTF-8 text, or undefined when they are not. */
+function textOf(binary: string): string | undefined {
   // Most words are plain words, which decode to bytes that are not UTF-8: told apart without the
   // decoder's exception, which cost a keyed call more than all else (issue 37).
   if (!ASCII.test(binary) && !mayBeUtf8(binary)) return undefined;
@@ -175,6 +191,14 @@ export function fromBase64(word: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The text a hex word (even length) decodes to, or undefined when it is not UTF-8 text. */
+export function fromHex(word: string): string | undefined {
+  let binary = '';
+  for (let at = 0; at < word.length; at += 2)
+    binary += String.fromCharCode(parseInt(word.slice(at, at + 2), 16));
+  return textOf(binary);
 }
 
 const ASCII = /^[\u0000-\u007f]*$/u; // eslint-disable-line no-control-regex -- bytes below 0x80
@@ -198,8 +222,8 @@ function mayBeUtf8(bytes: string): boolean {
 }
 
 /** The secret's UTF-8 bytes as hex, as a pattern (the text pattern's `i` flag takes either case). */
-function hexOf(secret: string): string {
-  return [...new TextEncoder().encode(secret)].map((byte) => hex(byte, 2)).join('');
+function hexOf(secret: string, apart = ''): string {
+  return [...new TextEncoder().encode(secret)].map((byte) => hex(byte, 2)).join(apart);
 }
 
 function hex(value: number, width: number): string {
