@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
+import { REDACTED } from '../core/secrets/redact.js';
 import { KeyReuseError } from './journal-errors.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { storedKey } from './key-text.js';
@@ -53,16 +54,18 @@ export function canonical(value: unknown): string {
 /**
  * Refuses, with {@link KeyReuseError}, a record of `key` made for another request: another kind,
  * or other parameters (`params` as a journal gives them back: through JSON). Parameters are
- * recorded with the client's secrets hidden: a field that differs is compared again as it would
- * be recorded (`asRecorded`), so a short token inside a service's slug (`ai` in `ai-credits`,
- * recorded `[REDACTED]-credits`) does not make the same request another one.
+ * recorded with the client's secrets hidden: a field that differs is the same when it is recorded
+ * so (`scope.redact`) and is what the record holds with its markers put back to the client's
+ * token (a short token inside a service's slug: `ai` in `ai-credits`, recorded
+ * `[REDACTED]-credits`). Only the token: `AI-credits`, `737-credits` after a card with CVC 737, or
+ * any other secret in its place are hidden alike, and are other requests.
  */
 export function checkSameRequest(
   key: string,
   kind: 'purchase' | 'checkout',
   params: Record<string, unknown>,
   record: JournalRecord,
-  asRecorded?: () => Record<string, unknown>,
+  scope?: { redact: <T>(value: T) => T; token: string | undefined },
 ): void {
   const recordedKind = record.kind ?? 'purchase';
   if (recordedKind !== kind) throw new KeyReuseError(key, [`kind (a ${recordedKind} is recorded)`]);
@@ -73,9 +76,23 @@ export function checkSameRequest(
     canonical(ownField(recorded, name)) !== canonical(ownField(given, name));
   let differences = [...names].filter((name) => differ(name, params));
   // Redacted only when something differs: a keyed call's usual read costs no search (issue 37).
-  if (differences.length > 0 && asRecorded) {
-    const hidden = asRecorded();
-    differences = differences.filter((name) => differ(name, hidden));
+  const token = scope?.token;
+  if (differences.length > 0 && scope && token) {
+    const hidden = scope.redact(params);
+    const same = (name: string) =>
+      !differ(name, hidden) &&
+      canonical(withToken(ownField(recorded, name), token)) === canonical(ownField(params, name));
+    differences = differences.filter((name) => !same(name));
   }
   if (differences.length > 0) throw new KeyReuseError(key, differences);
+}
+
+/** A recorded value with every marker put back to `token`: the one value it is of that token. */
+export function withToken(value: unknown, token: string): unknown {
+  const put = (text: string) => text.replaceAll(REDACTED, () => token);
+  if (typeof value === 'string') return put(value);
+  if (Array.isArray(value)) return value.map((item) => withToken(item, token));
+  if (typeof value !== 'object' || value === null) return value;
+  const fields = Object.entries(value).map(([name, item]) => [put(name), withToken(item, token)]);
+  return Object.fromEntries(fields) as unknown;
 }

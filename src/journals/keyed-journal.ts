@@ -87,9 +87,7 @@ export class KeyedJournal {
     if (record.owner !== undefined && !(await this.#isOwner(record.owner))) {
       throw new KeyOwnerError(this.key);
     }
-    checkSameRequest(this.key, this.kind, this.#params, record, () =>
-      this.scope.redact(this.#params),
-    );
+    checkSameRequest(this.key, this.kind, this.#params, record, this.scope);
     // Settled as charged by an operator, with nothing to replay or follow: never sent again.
     if (record.settled?.charged === 'yes' && !canResume(record)) {
       throw new SettledKeyError(this.key, record.settled);

@@ -34,6 +34,8 @@ export interface KeyLoan {
 export interface KeyScope {
   /** Hides the client's secrets (its token, the card) in what a journal records. */
   redact: <T>(value: T) => T;
+  /** The client's fixed token (none with a provider): the one secret a record's marker is put back to. */
+  token: string | undefined;
   /** The secrets `redact` hides now: another list once the client learns one (a card sent). */
   known: () => readonly string[];
   /** A safe copy of what a journal threw, the client's secrets hidden in it. */
@@ -116,6 +118,7 @@ export function keyScopeOf(
   };
   return {
     redact: (value) => secrets.redact(value),
+    token: typeof source === 'string' ? source : undefined,
     known: () => secrets.list,
     cause: (thrown) => secrets.cause(thrown),
     error: (error) => secrets.error(error),

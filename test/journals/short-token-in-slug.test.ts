@@ -66,6 +66,27 @@ describe('a keyed checkout whose service slug holds the short token', () => {
   });
 });
 
+describe('another request hidden alike under the same key', () => {
+  // Recorded `[REDACTED]-credits`, the order's slug hides the token `ai`; `AI-credits` and
+  // `123-credits` (the CVC of the card the client sent) hide alike, but they are other orders:
+  // replaying the first order's answer to them answered a new order with an old one, never charged.
+  it.each([
+    ['the token in other letter case', { service: 'AI-credits' }],
+    ["the card's CVC in its place", { service: '123-credits' }],
+    ['an extra field holding the CVC where the first held the token', { note: '123' }],
+  ])('%s is refused as another request, nothing sent', async (_name, change) => {
+    const { client, subscription, checkouts } = await shortTokenClient();
+    const journal = memoryJournal();
+    const order = { service: 'ai-credits', how_many: 1, subscription, key: 'order-3', journal };
+    await client.consumables.checkout({ ...order, ...('note' in change ? { note: 'ai' } : {}) });
+    await expect(client.consumables.checkout({ ...order, ...change })).rejects.toMatchObject({
+      name: 'KeyReuseError',
+      differences: [Object.keys(change)[0]],
+    });
+    expect(checkouts()).toHaveLength(1);
+  });
+});
+
 describe('a lost keyed checkout whose service slug holds the short token', () => {
   it('is reconciled from its invoice: charged, then replayed, never sent again', async () => {
     const { client, simulator, subscription, checkouts } = await shortTokenClient();
