@@ -4,6 +4,7 @@ import type { Invoice } from '../schemas/invoices.js';
 import type { JournalAccess } from './journal-access.js';
 import type { Evidence } from './evidence.js';
 import { isCharge, isDeclined, statusOf } from './charge-status.js';
+import { withToken } from './key-checks.js';
 
 /** What a checkout's reconcile reads: the caller's invoices. */
 export interface CheckoutEvidenceCalls {
@@ -33,6 +34,7 @@ export async function checkoutEvidence(
   record: CheckoutRecord,
   signal: AbortSignal | undefined,
   redact: <T>(value: T) => T = (value) => value,
+  token?: string,
 ): Promise<Evidence> {
   const order = orderOf(record);
   const sentAt = Date.parse(record.updatedAt);
@@ -40,7 +42,7 @@ export async function checkoutEvidence(
   const invoices = (await calls.listInvoices(signal ? { signal } : {})).filter(
     (invoice) =>
       !isDeclined(invoice) &&
-      invoiceMatches(invoice, order, redact) &&
+      invoiceMatches(invoice, order, redact, token) &&
       paidAt(invoice) >= sentAt - CLOCK_SKEW_MS,
   );
   const others = await sameOrders(journal, key, order);
@@ -107,9 +109,14 @@ function orderOf(record: CheckoutRecord): Order {
   return { service, how_many, subscription };
 }
 
-function invoiceMatches(invoice: Invoice, order: Order, redact: <T>(value: T) => T): boolean {
+function invoiceMatches(
+  invoice: Invoice,
+  order: Order,
+  redact: <T>(value: T) => T,
+  token: string | undefined,
+): boolean {
   const lines = invoice.amount_breakdown?.['service-items'] ?? {};
-  const line = lineOf(lines, order.service, redact);
+  const line = lineOf(lines, order.service, redact, token);
   const howMany = (line as { 'how-many'?: unknown } | undefined)?.['how-many'];
   const subscription = (invoice as { subscription?: unknown }).subscription;
   const sameSubscription =
@@ -153,15 +160,19 @@ function sameOrder(a: Order, b: Order): boolean {
 /**
  * The invoice's line of the order's service. The order is as recorded, with the client's secrets
  * hidden: a short token inside the slug (`ai` in `ai-credits`) was recorded `[REDACTED]-credits`,
- * and the line is found by its name hidden the same way.
+ * and the line is the one named so with the marker put back to the client's fixed token. Any
+ * name hidden alike is not it: `AI-credits`, or `737-credits` after a card with CVC 737, is another
+ * service's line, and taking it settled an order as charged that was not.
  */
 function lineOf(
   lines: Record<string, unknown>,
   service: unknown,
   redact: <T>(value: T) => T,
+  token: string | undefined,
 ): unknown {
   if (typeof service !== 'string') return undefined;
   if (Object.hasOwn(lines, service)) return lines[service];
-  const name = Object.keys(lines).find((candidate) => redact(candidate) === service);
-  return name === undefined ? undefined : lines[name];
+  if (token === undefined) return undefined;
+  const name = withToken(service, token) as string;
+  return Object.hasOwn(lines, name) && redact(name) === service ? lines[name] : undefined;
 }

@@ -76,7 +76,10 @@ export async function reconcileKey(
     },
   };
   const secrets = core.secrets;
-  return schemas.reconcile(calls, journal, key, options.signal, (value) => secrets.redact(value));
+  const { token } = core.keyLoan(undefined);
+  const redact = <T>(value: T): T => secrets.redact(value);
+  const fixed = typeof token === 'string' ? token : undefined;
+  return schemas.reconcile(calls, journal, key, options.signal, redact, fixed);
 }
 
 export async function settleKey(

@@ -22,8 +22,9 @@ export async function reconcile(
   key: string,
   signal: AbortSignal | undefined,
   redact: <T>(value: T) => T,
+  token?: string,
 ): Promise<ReconcileResult> {
-  return redact(await reconciled(calls, journal, key, signal, redact));
+  return redact(await reconciled(calls, journal, key, signal, redact, token));
 }
 
 async function reconciled(
@@ -32,6 +33,7 @@ async function reconciled(
   key: string,
   signal: AbortSignal | undefined,
   redact: <T>(value: T) => T,
+  token: string | undefined,
 ): Promise<ReconcileResult> {
   const record = await journal.get(key, signal);
   if (record === undefined) {
@@ -44,7 +46,7 @@ async function reconciled(
   }
   const found = redact(
     record.kind === 'checkout'
-      ? await checkoutEvidence(calls, journal, key, record, signal, redact)
+      ? await checkoutEvidence(calls, journal, key, record, signal, redact, token)
       : await purchaseEvidence(calls, record, signal),
   );
   if (found.charged === 'unknown') return { key, record, ...found, charged: 'unknown' };

@@ -12,7 +12,7 @@ import { createSimulator } from '../../src/mock/index.js';
 const SHORT_TOKEN = 'ai';
 
 /** A client whose token is `ai`; the simulator sees its user's own token instead. */
-async function shortTokenClient() {
+async function shortTokenClient(listed: (body: string) => string = (body) => body) {
   const simulator = createSimulator({ subscriptionDelayMs: 10 });
   const user = simulator.addUser({ email: 'short-token@example.com' });
   const client = createClient({
@@ -23,7 +23,12 @@ async function shortTokenClient() {
     fetch: (input, init) => {
       const request = new Request(input, init);
       request.headers.set('authorization', `Bearer ${user.token}`);
-      return simulator.handle(request);
+      if (!new URL(request.url).pathname.includes('invoice')) return simulator.handle(request);
+      // The invoice listing as a test says the service shows it.
+      return simulator.handle(request).then(async (answer) => {
+        const { status, headers } = answer;
+        return new Response(listed(await answer.text()), { status, headers });
+      });
     },
   });
   const bought = await client.purchase({
@@ -104,5 +109,25 @@ describe('a lost keyed checkout whose service slug holds the short token', () =>
     const replayed = await client.consumables.checkout(order).withResponse();
     expect(replayed.response.headers.get('idempotent-replayed')).toBe('true');
     expect(checkouts()).toHaveLength(1);
+  });
+});
+
+describe('a lost keyed checkout and an invoice of another service hidden alike', () => {
+  it('is not settled as charged by the line AI-credits', async () => {
+    // The order `ai-credits` went out and its answer was lost; the invoice the service lists is of
+    // `AI-credits`, hidden alike (`[REDACTED]-credits`) but another service's line: settling the
+    // key as charged on it would replay a charge that is not this order's.
+    const rename = (body: string) => body.replaceAll('"ai-credits"', '"AI-credits"');
+    const { client, simulator, subscription } = await shortTokenClient(rename);
+    const journal = memoryJournal();
+    const order = { service: 'ai-credits', how_many: 3, subscription, key: 'lost-2', journal };
+    simulator.faults.inject({
+      route: 'POST /v2/payments/consumable/checkout',
+      kind: 'reset-after',
+    });
+    await expect(client.consumables.checkout(order)).rejects.toThrow();
+    const result = await client.journal.reconcile('lost-2', { journal });
+    expect(result.charged).not.toBe('yes');
+    expect(await journal.get('lost-2')).toMatchObject({ charged: 'unknown' });
   });
 });
