@@ -83,7 +83,11 @@ export async function abandoned(path: string, text: string): Promise<boolean> {
   try {
     process.kill(pid, 0); // no signal sent: only asks whether the process exists
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'ESRCH') return true;
+    // EPERM: alive, another user's (the pid given after a reboot or a container's restart to a
+    // process of root or a service): as any living process, its start tells whether it is the owner.
+    if (code !== 'EPERM') return false;
   }
   // Alive, but maybe a later process given the dead one's pid (a container's next run, whose
   // pids shift by what it starts first): then it started at another time than the lock says.

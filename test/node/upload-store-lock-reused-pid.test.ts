@@ -6,7 +6,7 @@
 // with its pid, and (Linux) any process from a later one given its pid; living owners stay held.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -125,6 +125,51 @@ it.runIf(process.platform === 'linux')(
       expect(release, `pid ${pid}`).toBeTypeOf('function');
       await release!();
       await leftLock(dir, key);
+    }
+  },
+);
+
+// After a reboot or a container's restart, the dead owner's pid may belong to another user's
+// process (root's, a service's): asking after it fails with EPERM, not ESRCH. That answer was
+// taken for "its owner lives" and the lock was held for good, whatever the process's start said.
+it.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
+  "a lock whose pid another user's living process was given is taken over; that user's own lock stays held",
+  async () => {
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)'], {
+      stdio: 'ignore',
+      uid: 1234,
+      gid: 1234,
+    });
+    await once(other, 'spawn');
+    const dir = join(root, 'pid-of-another-user');
+    const key = 'one-upload';
+    try {
+      const path = await leftLock(dir, key);
+      const started = await startOf(other.pid!);
+      const owner = { pid: other.pid!, host: hostname(), at: Date.now(), run: 'r', nonce: 'n' };
+      // This test runs as root, who may ask after any process: it asks as an unprivileged user.
+      await chmod(root, 0o755);
+      await chmod(dir, 0o777);
+      const asNobody = async <T>(work: () => Promise<T>): Promise<T> => {
+        process.seteuid!(65534);
+        try {
+          return await work();
+        } finally {
+          process.seteuid!(0);
+        }
+      };
+
+      await writeFile(path, JSON.stringify({ ...owner, started }));
+      expect(await asNobody(() => fileUploadStore(dir).lock!(key))).toBeUndefined();
+
+      await writeFile(path, JSON.stringify({ ...owner, started: String(Number(started) - 1) }));
+      const release = await asNobody(() => fileUploadStore(dir).lock!(key));
+      expect(release).toBeTypeOf('function');
+      await asNobody(() => release!());
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      other.kill('SIGKILL');
+      await once(other, 'exit');
     }
   },
 );
