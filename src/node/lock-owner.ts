@@ -72,7 +72,9 @@ export async function abandoned(path: string, text: string): Promise<boolean> {
       (info) => info.mtimeMs,
       () => -Infinity, // gone: taking it over finds nothing to remove
     );
-    return Date.now() - modified > UNWRITTEN_LOCK_MS;
+    // A minute either way: an mtime ahead of the clock (a clock stepped back, a share's clock
+    // ahead) says nothing of the lock's age, and would hold a lock left empty until it was reached.
+    return Math.abs(Date.now() - modified) > UNWRITTEN_LOCK_MS;
   }
   // Another machine, or another pid namespace of this one: its pids cannot be asked after.
   const ours = await pidSpace();
