@@ -7,8 +7,9 @@ import { FORGET_AFTER_MS } from '../helpers/upload/resume-store.js';
 
 /**
  * Who holds a lock: a process of a machine, since a time. `run` tells this process from an earlier
- * one that had its pid, `started` (Linux) any process from a later one given its pid, `space`
- * (Linux) the pid namespace its pid is in, `nonce` makes each lock's text unique.
+ * one that had its pid, `started` (Linux) any process from a later one given its pid, `boot`
+ * (Linux) the machine's boot it ran in, `space` (Linux) the pid namespace its pid is in, `nonce`
+ * makes each lock's text unique.
  */
 interface LockOwner {
   pid: number;
@@ -16,6 +17,7 @@ interface LockOwner {
   at: number;
   run: string;
   started?: string;
+  boot?: string;
   space?: string;
   nonce: string;
 }
@@ -38,6 +40,18 @@ const UNWRITTEN_LOCK_MS = 60_000;
 
 let ownStart: Promise<string | undefined> | undefined;
 let ownSpace: Promise<string | undefined> | undefined;
+let ownBoot: Promise<string | undefined> | undefined;
+
+/**
+ * This boot of the machine (Linux): a start in ticks since boot names one process only within one
+ * boot, and a service started at boot may get the same pid at the same tick the next time.
+ */
+function bootId(): Promise<string | undefined> {
+  return (ownBoot ??= readFile('/proc/sys/kernel/random/boot_id', 'utf8').then(
+    (text) => text.trim() || undefined,
+    () => undefined,
+  ));
+}
 
 /**
  * This process's pid namespace (Linux): containers that share a host name (host networking) and a
@@ -51,12 +65,14 @@ function pidSpace(): Promise<string | undefined> {
 export async function ownerText(): Promise<string> {
   const started = await (ownStart ??= startOf('self'));
   const space = await pidSpace();
+  const boot = await bootId();
   const owner: LockOwner = {
     pid: process.pid,
     host: hostname(),
     at: Date.now(),
     run: processRun,
     ...(started === undefined ? {} : { started }),
+    ...(boot === undefined ? {} : { boot }),
     ...(space === undefined ? {} : { space }),
     nonce: randomBytes(8).toString('hex'),
   };
@@ -65,7 +81,8 @@ export async function ownerText(): Promise<string> {
 
 /** Whether the lock (or takeover claim) at `path`, which read `text`, was left by a process gone. */
 export async function abandoned(path: string, text: string): Promise<boolean> {
-  const { pid, host, at, run, started, space } = (parsedOrNull(text) ?? {}) as Partial<LockOwner>;
+  const { pid, host, at, run, started, boot, space } = (parsedOrNull(text) ??
+    {}) as Partial<LockOwner>;
   if (typeof pid !== 'number' || typeof host !== 'string' || typeof at !== 'number') {
     // No owner in it: one being written is not abandoned, one left so (a crash, a hand) is.
     const modified = await stat(path).then(
@@ -80,8 +97,16 @@ export async function abandoned(path: string, text: string): Promise<boolean> {
   const ours = await pidSpace();
   const elsewhere = typeof space === 'string' && ours !== undefined && space !== ours;
   if (host !== hostname() || elsewhere) return Date.now() - at > FORGET_AFTER_MS;
-  // This pid: this process's own lock, or one an earlier process with this pid left.
-  if (pid === process.pid) return run !== processRun;
+  // A boot of this machine before this one: every process of it is gone.
+  const thisBoot = await bootId();
+  if (typeof boot === 'string' && thisBoot !== undefined && boot !== thisBoot) return true;
+  // This pid: this process's own lock, or one an earlier process with this pid left. Its start
+  // (Linux) tells first: a worker thread of this process has a run id of its own, not its start.
+  if (pid === process.pid) {
+    const ownStarted = await (ownStart ??= startOf('self'));
+    if (typeof started === 'string' && ownStarted !== undefined) return started !== ownStarted;
+    return run !== processRun;
+  }
   try {
     process.kill(pid, 0); // no signal sent: only asks whether the process exists
   } catch (error) {

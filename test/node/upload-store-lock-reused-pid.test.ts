@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fileUploadStore } from '../../src/node.js';
 
@@ -171,5 +172,56 @@ it.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       other.kill('SIGKILL');
       await once(other, 'exit');
     }
+  },
+);
+
+// A worker thread has this process's pid but a global object, so a run id, of its own: the lock
+// of the main thread's living upload looked to it like one an earlier process with this pid had
+// left, and it took it over. Two holders: one upload resumed twice at once.
+it.runIf(process.platform === 'linux')(
+  "a worker thread of this process leaves the main thread's living lock held",
+  async () => {
+    const dir = join(root, 'worker-thread');
+    const key = 'one-upload';
+    const release = await fileUploadStore(dir).lock!(key);
+    expect(release).toBeTypeOf('function');
+    const worker = new Worker(new URL('./support/upload-lock-in-worker.ts', import.meta.url), {
+      workerData: { dir, key },
+      execArgv: ['--import', 'tsx'],
+    });
+    try {
+      const [workerHolds] = (await once(worker, 'message')) as [boolean];
+      expect(workerHolds).toBe(false);
+    } finally {
+      await worker.terminate();
+    }
+    await release!();
+    expect(await readdir(dir)).toEqual([]);
+  },
+);
+
+// A start in ticks since boot names a process within one boot only: a service started at boot
+// may have the same pid at the same tick the next time, and the lock its run before the reboot
+// left would look held by it.
+it.runIf(process.platform === 'linux')(
+  'a lock of an earlier boot is taken over, even if its pid and start match a living process',
+  async () => {
+    await withOtherProcess(async (pid) => {
+      const dir = join(root, 'earlier-boot');
+      const key = 'one-upload';
+      const path = await leftLock(dir, key);
+      const owner = { pid, host: hostname(), at: Date.now(), run: 'r', nonce: 'n' };
+      const boot = (await readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim();
+      // This boot's: held by the living process.
+      await writeFile(path, JSON.stringify({ ...owner, started: await startOf(pid), boot }));
+      expect(await fileUploadStore(dir).lock!(key)).toBeUndefined();
+      // An earlier boot's: its process is gone, whatever now has its pid.
+      const earlier = { ...owner, started: await startOf(pid), boot: 'an-earlier-boot' };
+      await writeFile(path, JSON.stringify(earlier));
+      const release = await fileUploadStore(dir).lock!(key);
+      expect(release).toBeTypeOf('function');
+      await release!();
+      expect(await readdir(dir)).toEqual([]);
+    });
   },
 );
