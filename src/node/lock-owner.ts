@@ -116,23 +116,37 @@ export async function abandoned(path: string, text: string): Promise<boolean> {
     // process of root or a service): as any living process, its start tells whether it is the owner.
     if (code !== 'EPERM') return false;
   }
-  // Alive, but maybe a later process given the dead one's pid (a container's next run, whose
-  // pids shift by what it starts first): then it started at another time than the lock says.
+  // There, but maybe exited and not reaped (a zombie: its parent never waits, as a container's
+  // first process often does not for the orphans it inherits), or a later process given the dead
+  // one's pid (a container's next run, whose pids shift by what it starts first): then it started
+  // at another time than the lock says.
+  const now = await statOf(pid);
+  if (now?.exited) return true;
   if (typeof started !== 'string') return false;
-  const now = await startOf(pid);
-  return now !== undefined && now !== started;
+  return now !== undefined && now.start !== started;
+}
+
+/** When process `pid` started (see {@link statOf}). */
+async function startOf(pid: number | 'self'): Promise<string | undefined> {
+  return (await statOf(pid))?.start;
 }
 
 /**
- * When process `pid` started, in clock ticks since the machine booted (Linux's /proc): no wall
- * clock, so a clock that steps changes nothing. Undefined where there is no /proc.
+ * When process `pid` started, in clock ticks since the machine booted, and whether it exited
+ * (Linux's /proc): no wall clock, so a clock that steps changes nothing. Undefined where there is
+ * no /proc.
  */
-async function startOf(pid: number | 'self'): Promise<string | undefined> {
+async function statOf(
+  pid: number | 'self',
+): Promise<{ start: string; exited: boolean } | undefined> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
   if (stat === undefined) return undefined;
-  // Field 22; the command's name (field 2, in parentheses) may hold spaces and parentheses.
-  const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  return start && /^\d+$/.test(start) ? start : undefined;
+  // Fields 3 and 22; the command's name (field 2, in parentheses) may hold spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const start = fields[19];
+  if (!start || !/^\d+$/.test(start)) return undefined;
+  // Z: a zombie; X: dead, being reaped.
+  return { start, exited: fields[0] === 'Z' || fields[0] === 'X' };
 }
 
 function parsedOrNull(text: string): Record<string, unknown> | null {

@@ -225,3 +225,39 @@ it.runIf(process.platform === 'linux')(
     });
   },
 );
+
+// An uploader that was killed but whose parent never waits for it (a container's first process
+// does not reap the orphans it inherits) stays a zombie: its pid exists, with its very start, so
+// its lock looked held by a living owner for as long as that parent ran.
+it.runIf(process.platform === 'linux')(
+  'a lock whose process exited but was never reaped (a zombie) is taken over',
+  async () => {
+    // `sh` starts a short child, then becomes `sleep`, which never waits for it.
+    const parent = spawn('sh', ['-c', 'sleep 0.05 & echo $!; exec sleep 60'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const [said] = (await once(parent.stdout!, 'data')) as [Buffer];
+      const pid = Number(String(said).trim());
+      const started = await startOf(pid);
+      const state = async () => {
+        const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+      };
+      // Its exit is an event of its own: waited for by polling its state, no time budget.
+      while ((await state()) !== 'Z') await new Promise((resolve) => setTimeout(resolve, 10));
+      const dir = join(root, 'zombie');
+      const key = 'one-upload';
+      const path = await leftLock(dir, key);
+      const owner = { pid, host: hostname(), at: Date.now(), run: 'r', nonce: 'n' };
+      await writeFile(path, JSON.stringify({ ...owner, started }));
+      const release = await fileUploadStore(dir).lock!(key);
+      expect(release).toBeTypeOf('function');
+      await release!();
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      parent.kill('SIGKILL');
+      await once(parent, 'exit');
+    }
+  },
+);
