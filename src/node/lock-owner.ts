@@ -7,7 +7,8 @@ import { FORGET_AFTER_MS } from '../helpers/upload/resume-store.js';
 
 /**
  * Who holds a lock: a process of a machine, since a time. `run` tells this process from an earlier
- * one that had its pid, `started` (Linux) any process from a later one given its pid, `boot`
+ * one that had its pid, `started` (Linux) any process from a later one given its pid, `since` this
+ * process from another of its pid where there is no /proc (see {@link processSince}), `boot`
  * (Linux) the machine's boot it ran in, `space` (Linux) the pid namespace its pid is in, `nonce`
  * makes each lock's text unique.
  */
@@ -17,6 +18,7 @@ interface LockOwner {
   at: number;
   run: string;
   started?: string;
+  since?: number;
   boot?: string;
   space?: string;
   nonce: string;
@@ -39,6 +41,15 @@ const processRun = ((globalThis as Record<symbol, string | undefined>)[RUN_KEY] 
 const UNWRITTEN_LOCK_MS = 60_000;
 
 let ownStart: Promise<string | undefined> | undefined;
+
+/**
+ * When this process started, in ms of the monotonic clock: the same in each of its worker threads
+ * (each has a global object, so a run id, of its own), another for another process given its pid.
+ */
+const processSince =
+  Number(process.hrtime.bigint() / 1_000_000n) - Math.round(process.uptime() * 1000);
+/** How far two threads' readings of {@link processSince} may differ: rounding, not time. */
+const SINCE_SLACK_MS = 5;
 let ownSpace: Promise<string | undefined> | undefined;
 let ownBoot: Promise<string | undefined> | undefined;
 
@@ -72,6 +83,7 @@ export async function ownerText(): Promise<string> {
     at: Date.now(),
     run: processRun,
     ...(started === undefined ? {} : { started }),
+    since: processSince,
     ...(boot === undefined ? {} : { boot }),
     ...(space === undefined ? {} : { space }),
     nonce: randomBytes(8).toString('hex'),
@@ -81,7 +93,7 @@ export async function ownerText(): Promise<string> {
 
 /** Whether the lock (or takeover claim) at `path`, which read `text`, was left by a process gone. */
 export async function abandoned(path: string, text: string): Promise<boolean> {
-  const { pid, host, at, run, started, boot, space } = (parsedOrNull(text) ??
+  const { pid, host, at, run, started, since, boot, space } = (parsedOrNull(text) ??
     {}) as Partial<LockOwner>;
   if (typeof pid !== 'number' || typeof host !== 'string' || typeof at !== 'number') {
     // No owner in it: one being written is not abandoned, one left so (a crash, a hand) is.
@@ -101,10 +113,11 @@ export async function abandoned(path: string, text: string): Promise<boolean> {
   const thisBoot = await bootId();
   if (typeof boot === 'string' && thisBoot !== undefined && boot !== thisBoot) return true;
   // This pid: this process's own lock, or one an earlier process with this pid left. Its start
-  // (Linux) tells first: a worker thread of this process has a run id of its own, not its start.
+  // tells first: a worker thread of this process has a run id of its own, not its start.
   if (pid === process.pid) {
     const ownStarted = await (ownStart ??= startOf('self'));
     if (typeof started === 'string' && ownStarted !== undefined) return started !== ownStarted;
+    if (typeof since === 'number') return Math.abs(since - processSince) > SINCE_SLACK_MS;
     return run !== processRun;
   }
   try {
