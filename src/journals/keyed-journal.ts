@@ -167,8 +167,11 @@ export class KeyedJournal {
       if (late) claimed = own.holds(await this.#call('read', () => journal.get(key)));
       if (claimed) this.#hold(leased, unhold, own);
       else unhold();
-      if (claimed && late) await this.#renew();
-      return claimed;
+      // The renewal reads the key again: taken over since that read, the claim is lost too.
+      if (!claimed || !late || (await this.#renew())) return claimed;
+      this.#letGo();
+      releaseIfLanded(journal, key, Promise.resolve(true), stamped); // if still the claim
+      return false;
     } catch (error) {
       unhold();
       if (started.landing) releaseIfLanded(journal, key, started.landing, stamped);
@@ -191,7 +194,7 @@ export class KeyedJournal {
     if (held) this.#held = next;
     const stored = this.#serially(() => this.#store(next));
     if (!held) this.#letGo();
-    return stored;
+    await stored;
   }
 
   /**
@@ -216,13 +219,13 @@ export class KeyedJournal {
     (this.#heartbeat as { unref?: () => void }).unref?.();
   }
 
-  /** Writes the held record with a fresh lease; never rejects. */
-  async #renew(): Promise<void> {
-    if (!this.#held) return;
+  /** Writes the held record with a fresh lease; false if it found the key no longer its own. */
+  async #renew(): Promise<boolean> {
+    if (!this.#held) return false;
     const renewed = { ...this.#held, leaseUntil: leaseUntil(this.#leaseMs, this.#now()) };
     this.#held = renewed;
     // A heartbeat that fails is not this run's failure: its lease may run out, which is safe.
-    await this.#serially(() => this.#store(renewed)).catch(() => undefined);
+    return this.#serially(() => this.#store(renewed)).catch(() => true);
   }
 
   /** Stops the heartbeat; the key stays marked live until this run's last write has landed. */
@@ -235,21 +238,23 @@ export class KeyedJournal {
     this.#heartbeat = undefined;
   }
 
-  #serially(write: () => Promise<void>): Promise<void> {
+  #serially<T>(write: () => Promise<T>): Promise<T> {
     const mine = this.#writing.then(write, write);
     this.#writing = mine.catch(() => undefined);
     return mine;
   }
 
-  async #store(record: JournalRecord): Promise<void> {
+  /** Writes `record`; false when it was not written: the key may no longer be this run's. */
+  async #store(record: JournalRecord): Promise<boolean> {
     const stamped = await this.#stamped(record);
     const own = this.#own;
     // Frozen past its lease, this run never writes over a key another run may hold or have paid.
     const read = () => this.#call('read', () => this.journal.get(this.key), true);
-    if (own && !(await own.mayWrite(record, read))) return;
+    if (own && !(await own.mayWrite(record, read))) return false;
     own?.writing(record);
     await this.#call('write', () => this.journal.set(this.key, stamped), true);
     own?.landed(record);
+    return true;
   }
 
   /** `record` as it is stored: its owner named, the client's secrets hidden. */

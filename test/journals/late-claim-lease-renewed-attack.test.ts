@@ -84,4 +84,58 @@ describe('a run whose claim answered late in its lease', () => {
     ).toEqual(paid);
     expect(charges()).toBe(1);
   });
+
+  it('sends nothing when the key was taken over between its read and its renewal', async () => {
+    const simulator = createSimulator({ subscriptionDelayMs: 10 });
+    const user = simulator.addUser({ email: 'late-claim-taken@example.com' });
+    const client = inMemoryClient(simulator, user.token);
+    const { subscription } = await client.purchase({
+      plan: 'team-per-team',
+      team_seats: 2,
+      card: { card_number: '4242424242424242', cvc: '123' },
+      chosen_period: 'MONTH',
+      pollInterval: 1,
+    });
+    const charges = () =>
+      simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
+        .length;
+
+    let clock = Date.now();
+    const store = { ...memoryJournal({ lease: LEASE_MS }), now: () => clock };
+    const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
+    let claimedAt: number | undefined;
+    let paid: unknown;
+    let takeOver = false;
+    const slow = {
+      ...store,
+      claim: async (key: string, record: CheckoutRecord) => {
+        const claimed = await store.claim!(key, record);
+        // Its answer comes when 90 % of the lease has gone by.
+        claimedAt = clock;
+        clock += LEASE_MS * 0.9;
+        takeOver = true;
+        return claimed;
+      },
+      get: async (key: string) => {
+        const found = await store.get(key);
+        if (!takeOver) return found;
+        takeOver = false;
+        // The read finds the claim, and its answer is slow: meanwhile the lease runs out, the
+        // key is settled as not charged, run again elsewhere and paid.
+        clock = claimedAt! + LEASE_MS * 1.2;
+        await client.journal.settle(key, {
+          journal: store,
+          charged: 'no',
+          reason: 'its claimer looks gone',
+        });
+        paid = await client.consumables.checkout({ ...order, key, journal: store });
+        return found;
+      },
+    };
+
+    const run = await client.consumables.checkout({ ...order, key: 'late-taken', journal: slow });
+    expect(paid).toBeDefined();
+    expect(run).toEqual(paid);
+    expect(charges()).toBe(1);
+  });
 });
