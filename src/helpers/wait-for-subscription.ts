@@ -33,10 +33,24 @@ export function excludedIds(exclude: Iterable<number>): number[] {
   const ids = Array.isArray(exclude)
     ? readArrayOnce(exclude, MAX_EXCLUDED, (length) => `${TOO_MANY_IDS} (it has length ${length})`)
     : iteratedOnce(exclude);
-  if (typeof ids === 'string') {
-    throw new InvalidRequestError(`Invalid exclude: ${ids}`, { field: 'exclude' });
+  const refusal = typeof ids === 'string' ? ids : notAnId(ids);
+  if (refusal !== undefined) {
+    throw new InvalidRequestError(`Invalid exclude: ${refusal}`, { field: 'exclude' });
   }
-  return ids;
+  return ids as number[];
+}
+
+/**
+ * Why an id of `ids` is none, if one is not an integer. Subscription ids are numbers, and `exclude`
+ * is compared with them as they are: an id read as text (node-postgres gives a bigint column so)
+ * or as a BigInt excluded nothing, and a subscription that existed before paying was taken for
+ * the new one.
+ */
+function notAnId(ids: readonly unknown[]): string | undefined {
+  const at = ids.findIndex((id) => !Number.isInteger(id));
+  if (at < 0) return undefined;
+  const kind = typeof ids[at] === 'number' ? `the number ${String(ids[at])}` : typeof ids[at];
+  return `item ${at} is ${kind}, not a subscription id (an integer): convert ids read as text or bigint with Number()`;
 }
 
 /**

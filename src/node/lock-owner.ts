@@ -7,8 +7,10 @@ import { FORGET_AFTER_MS } from '../helpers/upload/resume-store.js';
 
 /**
  * Who holds a lock: a process of a machine, since a time. `run` tells this process from an earlier
- * one that had its pid, `started` (Linux) any process from a later one given its pid, `space`
- * (Linux) the pid namespace its pid is in, `nonce` makes each lock's text unique.
+ * one that had its pid, `started` (Linux) any process from a later one given its pid, `since` this
+ * process from another of its pid where there is no /proc (see {@link processSince}), `boot`
+ * (Linux) the machine's boot it ran in, `space` (Linux) the pid namespace its pid is in, `nonce`
+ * makes each lock's text unique.
  */
 interface LockOwner {
   pid: number;
@@ -16,6 +18,8 @@ interface LockOwner {
   at: number;
   run: string;
   started?: string;
+  since?: number;
+  boot?: string;
   space?: string;
   nonce: string;
 }
@@ -37,7 +41,28 @@ const processRun = ((globalThis as Record<symbol, string | undefined>)[RUN_KEY] 
 const UNWRITTEN_LOCK_MS = 60_000;
 
 let ownStart: Promise<string | undefined> | undefined;
+
+/**
+ * When this process started, in ms of the monotonic clock: the same in each of its worker threads
+ * (each has a global object, so a run id, of its own), another for another process given its pid.
+ */
+const processSince =
+  Number(process.hrtime.bigint() / 1_000_000n) - Math.round(process.uptime() * 1000);
+/** How far two threads' readings of {@link processSince} may differ: rounding, not time. */
+const SINCE_SLACK_MS = 5;
 let ownSpace: Promise<string | undefined> | undefined;
+let ownBoot: Promise<string | undefined> | undefined;
+
+/**
+ * This boot of the machine (Linux): a start in ticks since boot names one process only within one
+ * boot, and a service started at boot may get the same pid at the same tick the next time.
+ */
+function bootId(): Promise<string | undefined> {
+  return (ownBoot ??= readFile('/proc/sys/kernel/random/boot_id', 'utf8').then(
+    (text) => text.trim() || undefined,
+    () => undefined,
+  ));
+}
 
 /**
  * This process's pid namespace (Linux): containers that share a host name (host networking) and a
@@ -51,12 +76,15 @@ function pidSpace(): Promise<string | undefined> {
 export async function ownerText(): Promise<string> {
   const started = await (ownStart ??= startOf('self'));
   const space = await pidSpace();
+  const boot = await bootId();
   const owner: LockOwner = {
     pid: process.pid,
     host: hostname(),
     at: Date.now(),
     run: processRun,
     ...(started === undefined ? {} : { started }),
+    since: processSince,
+    ...(boot === undefined ? {} : { boot }),
     ...(space === undefined ? {} : { space }),
     nonce: randomBytes(8).toString('hex'),
   };
@@ -65,43 +93,73 @@ export async function ownerText(): Promise<string> {
 
 /** Whether the lock (or takeover claim) at `path`, which read `text`, was left by a process gone. */
 export async function abandoned(path: string, text: string): Promise<boolean> {
-  const { pid, host, at, run, started, space } = (parsedOrNull(text) ?? {}) as Partial<LockOwner>;
+  const { pid, host, at, run, started, since, boot, space } = (parsedOrNull(text) ??
+    {}) as Partial<LockOwner>;
   if (typeof pid !== 'number' || typeof host !== 'string' || typeof at !== 'number') {
     // No owner in it: one being written is not abandoned, one left so (a crash, a hand) is.
     const modified = await stat(path).then(
       (info) => info.mtimeMs,
       () => -Infinity, // gone: taking it over finds nothing to remove
     );
-    return Date.now() - modified > UNWRITTEN_LOCK_MS;
+    // A minute either way: an mtime ahead of the clock (a clock stepped back, a share's clock
+    // ahead) says nothing of the lock's age, and would hold a lock left empty until it was reached.
+    return Math.abs(Date.now() - modified) > UNWRITTEN_LOCK_MS;
   }
   // Another machine, or another pid namespace of this one: its pids cannot be asked after.
   const ours = await pidSpace();
   const elsewhere = typeof space === 'string' && ours !== undefined && space !== ours;
   if (host !== hostname() || elsewhere) return Date.now() - at > FORGET_AFTER_MS;
-  // This pid: this process's own lock, or one an earlier process with this pid left.
-  if (pid === process.pid) return run !== processRun;
+  // A boot of this machine before this one: every process of it is gone.
+  const thisBoot = await bootId();
+  if (typeof boot === 'string' && thisBoot !== undefined && boot !== thisBoot) return true;
+  // This pid: this process's own lock, or one an earlier process with this pid left. Its start
+  // tells first: a worker thread of this process has a run id of its own, not its start.
+  if (pid === process.pid) {
+    const ownStarted = await (ownStart ??= startOf('self'));
+    if (typeof started === 'string' && ownStarted !== undefined) return started !== ownStarted;
+    if (typeof since === 'number') return Math.abs(since - processSince) > SINCE_SLACK_MS;
+    return run !== processRun;
+  }
   try {
     process.kill(pid, 0); // no signal sent: only asks whether the process exists
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'ESRCH') return true;
+    // EPERM: alive, another user's (the pid given after a reboot or a container's restart to a
+    // process of root or a service): as any living process, its start tells whether it is the owner.
+    if (code !== 'EPERM') return false;
   }
-  // Alive, but maybe a later process given the dead one's pid (a container's next run, whose
-  // pids shift by what it starts first): then it started at another time than the lock says.
+  // There, but maybe exited and not reaped (a zombie: its parent never waits, as a container's
+  // first process often does not for the orphans it inherits), or a later process given the dead
+  // one's pid (a container's next run, whose pids shift by what it starts first): then it started
+  // at another time than the lock says.
+  const now = await statOf(pid);
+  if (now?.exited) return true;
   if (typeof started !== 'string') return false;
-  const now = await startOf(pid);
-  return now !== undefined && now !== started;
+  return now !== undefined && now.start !== started;
+}
+
+/** When process `pid` started (see {@link statOf}). */
+async function startOf(pid: number | 'self'): Promise<string | undefined> {
+  return (await statOf(pid))?.start;
 }
 
 /**
- * When process `pid` started, in clock ticks since the machine booted (Linux's /proc): no wall
- * clock, so a clock that steps changes nothing. Undefined where there is no /proc.
+ * When process `pid` started, in clock ticks since the machine booted, and whether it exited
+ * (Linux's /proc): no wall clock, so a clock that steps changes nothing. Undefined where there is
+ * no /proc.
  */
-async function startOf(pid: number | 'self'): Promise<string | undefined> {
+async function statOf(
+  pid: number | 'self',
+): Promise<{ start: string; exited: boolean } | undefined> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
   if (stat === undefined) return undefined;
-  // Field 22; the command's name (field 2, in parentheses) may hold spaces and parentheses.
-  const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  return start && /^\d+$/.test(start) ? start : undefined;
+  // Fields 3 and 22; the command's name (field 2, in parentheses) may hold spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const start = fields[19];
+  if (!start || !/^\d+$/.test(start)) return undefined;
+  // Z: a zombie; X: dead, being reaped.
+  return { start, exited: fields[0] === 'Z' || fields[0] === 'X' };
 }
 
 function parsedOrNull(text: string): Record<string, unknown> | null {

@@ -5,7 +5,7 @@
 // held the lock too: one upload resumed twice at once. The interleaving is driven, not timed: the
 // first process's write waits, after its exclusive create, until the second has finished.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -88,5 +88,28 @@ it('a lock left empty past a minute (its writer stopped there) is taken over, an
   writeFirst();
   expect(await first).toBeUndefined();
   await second!();
+  expect(await readdir(dir)).toEqual([]);
+});
+
+// A crash between the create and the write left the lock empty; then the clock stepped back a day
+// (an NTP correction, a VM restored): its mtime is a day ahead. Judged by "now minus mtime over a
+// minute", it stayed held until the clock caught up, and every upload of its key went on without
+// resume for that day.
+it('a lock left empty whose mtime is ahead of the clock (the clock stepped back) is taken over', async () => {
+  const dir = join(root, 'ahead');
+  const key = 'one-upload';
+  expect(await fileUploadStore(dir).lock!(key)).toBeTypeOf('function');
+  const [name] = (await readdir(dir)).filter((file) => file.endsWith('.lock'));
+  const path = join(dir, name!);
+  await writeFile(path, '');
+  // A minute and less ahead is a lock being written under a clock a little off: held.
+  const soon = new Date(Date.now() + 30_000);
+  await utimes(path, soon, soon);
+  expect(await fileUploadStore(dir).lock!(key)).toBeUndefined();
+  const ahead = new Date(Date.now() + 24 * 3_600_000);
+  await utimes(path, ahead, ahead);
+  const release = await fileUploadStore(dir).lock!(key);
+  expect(release).toBeTypeOf('function');
+  await release!();
   expect(await readdir(dir)).toEqual([]);
 });

@@ -6,9 +6,10 @@
 // with its pid, and (Linux) any process from a later one given its pid; living owners stay held.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fileUploadStore } from '../../src/node.js';
 
@@ -125,6 +126,158 @@ it.runIf(process.platform === 'linux')(
       expect(release, `pid ${pid}`).toBeTypeOf('function');
       await release!();
       await leftLock(dir, key);
+    }
+  },
+);
+
+// After a reboot or a container's restart, the dead owner's pid may belong to another user's
+// process (root's, a service's): asking after it fails with EPERM, not ESRCH. That answer was
+// taken for "its owner lives" and the lock was held for good, whatever the process's start said.
+it.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
+  "a lock whose pid another user's living process was given is taken over; that user's own lock stays held",
+  async () => {
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)'], {
+      stdio: 'ignore',
+      uid: 1234,
+      gid: 1234,
+    });
+    await once(other, 'spawn');
+    const dir = join(root, 'pid-of-another-user');
+    const key = 'one-upload';
+    try {
+      const path = await leftLock(dir, key);
+      const started = await startOf(other.pid!);
+      const owner = { pid: other.pid!, host: hostname(), at: Date.now(), run: 'r', nonce: 'n' };
+      // This test runs as root, who may ask after any process: it asks as an unprivileged user.
+      await chmod(root, 0o755);
+      await chmod(dir, 0o777);
+      const asNobody = async <T>(work: () => Promise<T>): Promise<T> => {
+        process.seteuid!(65534);
+        try {
+          return await work();
+        } finally {
+          process.seteuid!(0);
+        }
+      };
+
+      await writeFile(path, JSON.stringify({ ...owner, started }));
+      expect(await asNobody(() => fileUploadStore(dir).lock!(key))).toBeUndefined();
+
+      await writeFile(path, JSON.stringify({ ...owner, started: String(Number(started) - 1) }));
+      const release = await asNobody(() => fileUploadStore(dir).lock!(key));
+      expect(release).toBeTypeOf('function');
+      await asNobody(() => release!());
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      other.kill('SIGKILL');
+      await once(other, 'exit');
+    }
+  },
+);
+
+// A worker thread has this process's pid but a global object, so a run id, of its own: the lock
+// of the main thread's living upload looked to it like one an earlier process with this pid had
+// left, and it took it over. Two holders: one upload resumed twice at once.
+it.each([
+  ['as Linux writes it', false],
+  ['as written where there is no /proc (no start, boot or pid namespace)', true],
+])(
+  "a worker thread of this process leaves the main thread's living lock held, %s",
+  async (_, noProc) => {
+    const dir = join(root, `worker-thread-${noProc}`);
+    const key = 'one-upload';
+    const release = await fileUploadStore(dir).lock!(key);
+    expect(release).toBeTypeOf('function');
+    const [name] = (await readdir(dir)).filter((file) => file.endsWith('.lock'));
+    const path = join(dir, name!);
+    const text = await readFile(path, 'utf8');
+    if (noProc) {
+      const {
+        started: _s,
+        boot: _b,
+        space: _p,
+        ...written
+      } = JSON.parse(text) as object & {
+        started?: string;
+        boot?: string;
+        space?: string;
+      };
+      await writeFile(path, JSON.stringify(written));
+    }
+    const worker = new Worker(new URL('./support/upload-lock-in-worker.ts', import.meta.url), {
+      workerData: { dir, key },
+      execArgv: ['--import', 'tsx'],
+    });
+    try {
+      const [workerHolds] = (await once(worker, 'message')) as [boolean];
+      expect(workerHolds).toBe(false);
+    } finally {
+      await worker.terminate();
+    }
+    if (noProc) await writeFile(path, text); // its release removes only its own text
+    await release!();
+    expect(await readdir(dir)).toEqual([]);
+  },
+);
+
+// A start in ticks since boot names a process within one boot only: a service started at boot
+// may have the same pid at the same tick the next time, and the lock its run before the reboot
+// left would look held by it.
+it.runIf(process.platform === 'linux')(
+  'a lock of an earlier boot is taken over, even if its pid and start match a living process',
+  async () => {
+    await withOtherProcess(async (pid) => {
+      const dir = join(root, 'earlier-boot');
+      const key = 'one-upload';
+      const path = await leftLock(dir, key);
+      const owner = { pid, host: hostname(), at: Date.now(), run: 'r', nonce: 'n' };
+      const boot = (await readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim();
+      // This boot's: held by the living process.
+      await writeFile(path, JSON.stringify({ ...owner, started: await startOf(pid), boot }));
+      expect(await fileUploadStore(dir).lock!(key)).toBeUndefined();
+      // An earlier boot's: its process is gone, whatever now has its pid.
+      const earlier = { ...owner, started: await startOf(pid), boot: 'an-earlier-boot' };
+      await writeFile(path, JSON.stringify(earlier));
+      const release = await fileUploadStore(dir).lock!(key);
+      expect(release).toBeTypeOf('function');
+      await release!();
+      expect(await readdir(dir)).toEqual([]);
+    });
+  },
+);
+
+// An uploader that was killed but whose parent never waits for it (a container's first process
+// does not reap the orphans it inherits) stays a zombie: its pid exists, with its very start, so
+// its lock looked held by a living owner for as long as that parent ran.
+it.runIf(process.platform === 'linux')(
+  'a lock whose process exited but was never reaped (a zombie) is taken over',
+  async () => {
+    // `sh` starts a short child, then becomes `sleep`, which never waits for it.
+    const parent = spawn('sh', ['-c', 'sleep 0.05 & echo $!; exec sleep 60'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const [said] = (await once(parent.stdout!, 'data')) as [Buffer];
+      const pid = Number(String(said).trim());
+      const started = await startOf(pid);
+      const state = async () => {
+        const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+      };
+      // Its exit is an event of its own: waited for by polling its state, no time budget.
+      while ((await state()) !== 'Z') await new Promise((resolve) => setTimeout(resolve, 10));
+      const dir = join(root, 'zombie');
+      const key = 'one-upload';
+      const path = await leftLock(dir, key);
+      const owner = { pid, host: hostname(), at: Date.now(), run: 'r', nonce: 'n' };
+      await writeFile(path, JSON.stringify({ ...owner, started }));
+      const release = await fileUploadStore(dir).lock!(key);
+      expect(release).toBeTypeOf('function');
+      await release!();
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      parent.kill('SIGKILL');
+      await once(parent, 'exit');
     }
   },
 );
