@@ -21,23 +21,37 @@ export function leaseOf(journal: { lease?: unknown }): number {
 /** The latest time a clock may give: a lease of the longest (2 ** 31 ms) after it is still a Date. */
 const LATEST_MS = 8.64e15 - 2 ** 31;
 
+/** Per journal, its clock's last trusted reading and when it was taken (`performance.now()`). */
+const lastReading = new WeakMap<object, { time: number; at: number }>();
+
 /**
  * The clock a journal's leases are written and judged on (`PurchaseJournal.now`), else
- * `Date.now()`. A clock that throws or gives no time a Date can hold (not finite, or past
- * ±8.64e15 ms: `toISOString` would throw, even from the heartbeat's timer) is not trusted:
- * `Date.now()` then.
+ * `Date.now()`. A reading that throws or gives no time a Date can hold (not finite, or past
+ * ±8.64e15 ms: `toISOString` would throw, even from the heartbeat's timer) is not trusted: the
+ * journal's last trusted reading, carried forward on the monotonic clock, stands for it. Never
+ * `Date.now()` once the journal gave a time: its clock may be far from this machine's (a store's),
+ * and one lease written or judged on the other clock reads a live key as run out (another run
+ * calls it unknown, an operator settles it while it is being paid).
  */
 export function clockOf(journal: { now?: unknown }): () => number {
   const { now } = journal;
   // Read at each call, never kept: whatever `Date` is then (a test's fake one, say).
   if (typeof now !== 'function') return () => Date.now();
   return () => {
+    let time: unknown;
     try {
-      const time: unknown = now.call(journal);
-      return typeof time === 'number' && Math.abs(time) <= LATEST_MS ? time : Date.now();
+      time = now.call(journal);
     } catch {
-      return Date.now();
+      time = undefined;
     }
+    if (typeof time === 'number' && Math.abs(time) <= LATEST_MS) {
+      lastReading.set(journal, { time, at: performance.now() });
+      return time;
+    }
+    const last = lastReading.get(journal);
+    return last === undefined
+      ? Date.now()
+      : Math.min(LATEST_MS, last.time + (performance.now() - last.at));
   };
 }
 

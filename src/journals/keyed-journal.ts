@@ -1,11 +1,6 @@
 import { AbortError } from '../core/errors/abort-error.js';
 import { untilAborted, withinMs } from '../core/retry/until-aborted.js';
-import {
-  JournalError,
-  KeyInProgressError,
-  KeyOwnerError,
-  SettledKeyError,
-} from './journal-errors.js';
+import { KeyInProgressError, KeyOwnerError, SettledKeyError } from './journal-errors.js';
 import { canResume } from './record-rules.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord, isFree } from './stored-record.js';
@@ -18,6 +13,7 @@ import { clockOf, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from '.
 import { claimLeaseUntil, HOLDER, holdLive, isHeldLive } from './key-holder.js';
 import { OwnLease } from './own-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
+import { callJournal } from './journal-call.js';
 
 export { checkKeyAndJournal } from './key-checks.js';
 
@@ -27,10 +23,11 @@ export type KeyedKind = 'purchase' | 'checkout';
 /**
  * One key of a journal, as a money call uses it. Every operation is raced against the call's
  * signal (a journal that never settles cannot keep the call waiting past it), every failure is a
- * {@link JournalError}, anything read is checked to be a record, and a record of this key made for
- * another request (other kind or parameters) is refused with {@link KeyReuseError}, one made by
- * another identity with {@link KeyOwnerError}. What it records passes through the client's secrets
- * and names its owner; what it replays is checked as its kind ({@link checkReplayable}).
+ * `JournalError` (journal-call.ts), anything read is checked to be a record, and a record of
+ * this key made for another request (other kind or parameters) is refused with
+ * {@link KeyReuseError}, one made by another identity with {@link KeyOwnerError}. What it records
+ * passes through the client's secrets and names its owner; what it replays is checked as its kind
+ * ({@link checkReplayable}).
  *
  * A key this run claimed is held under a lease (`leaseUntil` in its record), renewed by a
  * heartbeat until the run writes its outcome or {@link release}s the key; a run that finds the
@@ -160,14 +157,19 @@ export class KeyedJournal {
       ));
     try {
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
+      let claimed = await this.#call('claim', start);
       // A claim that answered late may have lost its lease meanwhile (the key settled and paid
-      // elsewhere): read again before anything is sent; no longer this run's, it is lost.
-      const claimed =
-        (await this.#call('claim', start)) &&
-        (!own.mayHaveLapsed() || own.holds(await this.#call('read', () => journal.get(key))));
+      // elsewhere): read again before anything is sent; no longer this run's, it is lost. Still
+      // its, the lease (mostly gone, the heartbeat a third of one away) is renewed before sending.
+      const late = claimed && own.mayHaveLapsed();
+      if (late) claimed = own.holds(await this.#call('read', () => journal.get(key)));
       if (claimed) this.#hold(leased, unhold, own);
       else unhold();
-      return claimed;
+      // The renewal reads the key again: taken over since that read, the claim is lost too.
+      if (!claimed || !late || (await this.#renew())) return claimed;
+      this.#letGo();
+      releaseIfLanded(journal, key, Promise.resolve(true), stamped); // if still the claim
+      return false;
     } catch (error) {
       unhold();
       if (started.landing) releaseIfLanded(journal, key, started.landing, stamped);
@@ -190,7 +192,7 @@ export class KeyedJournal {
     if (held) this.#held = next;
     const stored = this.#serially(() => this.#store(next));
     if (!held) this.#letGo();
-    return stored;
+    await stored;
   }
 
   /**
@@ -210,17 +212,18 @@ export class KeyedJournal {
     this.#own = own;
     this.#unhold = unhold;
     const every = Math.max(1, Math.floor(this.#leaseMs / 3));
-    this.#heartbeat ??= setInterval(() => this.#renew(), every);
+    this.#heartbeat ??= setInterval(() => void this.#renew(), every);
     // A heartbeat never keeps a process alive on its own (Node, Deno, Bun have unref).
     (this.#heartbeat as { unref?: () => void }).unref?.();
   }
 
-  #renew(): void {
-    if (!this.#held) return;
+  /** Writes the held record with a fresh lease; false if it found the key no longer its own. */
+  async #renew(): Promise<boolean> {
+    if (!this.#held) return false;
     const renewed = { ...this.#held, leaseUntil: leaseUntil(this.#leaseMs, this.#now()) };
     this.#held = renewed;
     // A heartbeat that fails is not this run's failure: its lease may run out, which is safe.
-    void this.#serially(() => this.#store(renewed)).catch(() => undefined);
+    return this.#serially(() => this.#store(renewed)).catch(() => true);
   }
 
   /** Stops the heartbeat; the key stays marked live until this run's last write has landed. */
@@ -233,21 +236,23 @@ export class KeyedJournal {
     this.#heartbeat = undefined;
   }
 
-  #serially(write: () => Promise<void>): Promise<void> {
+  #serially<T>(write: () => Promise<T>): Promise<T> {
     const mine = this.#writing.then(write, write);
     this.#writing = mine.catch(() => undefined);
     return mine;
   }
 
-  async #store(record: JournalRecord): Promise<void> {
+  /** Writes `record`; false when it was not written: the key may no longer be this run's. */
+  async #store(record: JournalRecord): Promise<boolean> {
     const stamped = await this.#stamped(record);
     const own = this.#own;
     // Frozen past its lease, this run never writes over a key another run may hold or have paid.
     const read = () => this.#call('read', () => this.journal.get(this.key), true);
-    if (own && !(await own.mayWrite(record, read))) return;
+    if (own && !(await own.mayWrite(record, read))) return false;
     own?.writing(record);
     await this.#call('write', () => this.journal.set(this.key, stamped), true);
     own?.landed(record);
+    return true;
   }
 
   /** `record` as it is stored: its owner named, the client's secrets hidden. */
@@ -273,24 +278,8 @@ export class KeyedJournal {
     return this.signal ? { signal: this.signal } : {};
   }
 
-  async #call<T>(action: string, run: () => Promise<T>, evenIfAborted = false): Promise<T> {
-    const { signal } = this;
-    if (signal?.aborted && !evenIfAborted) {
-      throw new AbortError(undefined, { cause: signal.reason });
-    }
-    const started = new Promise<T>((resolve) => resolve(run()));
-    const work = withinMs(started, this.scope.timeoutMs, () =>
-      this.#failed(action, new Error(`no answer within ${this.scope.timeoutMs} ms`)),
-    ).catch((error: unknown) => {
-      throw this.#failed(action, error);
-    });
-    return signal ? untilAborted(work, signal) : work;
-  }
-
-  #failed(action: string, error: unknown): unknown {
-    if (error instanceof JournalError || error instanceof AbortError) return error;
-    return new JournalError(`The journal could not ${action} the record of key "${this.key}"`, {
-      cause: this.scope.cause(error),
-    });
+  #call<T>(action: string, run: () => Promise<T>, evenIfAborted = false): Promise<T> {
+    const { key, scope, signal } = this;
+    return callJournal({ key, scope, signal }, action, run, evenIfAborted);
   }
 }

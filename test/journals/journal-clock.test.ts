@@ -101,10 +101,20 @@ describe("a journal's clock (now)", () => {
     // Before: judged on this machine's clock, its lease had run out a minute ago.
     await expect(settle()).rejects.toThrow(KeyInProgressError);
     expect(journal.records.get('topup-2')).toEqual(claimed);
-    // A clock that throws is not trusted: this machine's then, on which that lease ran out.
+    // A clock that throws now and then is not trusted: its last reading, carried forward, stands
+    // in (never this machine's, on which the live lease ran out a minute ago).
     journal.now = () => {
       throw new Error('clock gone');
     };
-    await expect(settle()).resolves.toMatchObject({ stage: 'refused', charged: 'no' });
+    await expect(settle()).rejects.toThrow(KeyInProgressError);
+    // A journal whose clock never gave a time: this machine's, on which that lease ran out.
+    const clockless = { ...journal, now: journal.now };
+    await expect(
+      client.journal.settle('topup-2', {
+        journal: clockless,
+        charged: 'no',
+        reason: 'not on the statement',
+      }),
+    ).resolves.toMatchObject({ stage: 'refused', charged: 'no' });
   });
 });

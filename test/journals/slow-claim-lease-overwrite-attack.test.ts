@@ -71,8 +71,9 @@ describe('a run whose claim answered late in its lease', () => {
     clock += LEASE_MS * 0.9;
     claimAnswered();
     await expect.poll(() => refuseFirst === undefined).toBe(true); // its request is out, held
-    // Its lease runs out: the key is settled as not charged, run again elsewhere and paid.
-    clock += LEASE_MS * 0.3;
+    // Its lease (renewed as its claim answered) runs out: the run is frozen. The key is settled
+    // as not charged, run again elsewhere and paid.
+    clock += LEASE_MS * 1.1;
     await client.journal.settle('slow-1', {
       journal: store,
       charged: 'no',
