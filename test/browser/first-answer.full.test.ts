@@ -28,9 +28,11 @@ import { launchChromium } from './support/launch-chromium.js';
  * helpers use in dist/ chunks apart from the page's, src/lazy-side.ts): 44.5 KB (44,547 B).
  * Fourth pass (the red team's and review's fixes to the argument checks: arrays bounded by length
  * and read once into the copy that is checked and sent, inputs with their own toJSON refused):
- * 45.1 KB (45,096 B).
+ * 45.1 KB (45,096 B). Fifth pass and its review (secrets as hex and grouped by any separator,
+ * a recorded field compared with the client's token put back, `exclude` checked once): 45.5 KB
+ * (45,453 B).
  */
-const FIRST_ANSWER_BUDGET = 45_400;
+const FIRST_ANSWER_BUDGET = 45_650;
 // 8 after issues 37 and 40 landed (vite split one more chunk that the entry and a helper's chunk
 // shared); 1 once those shared modules make one chunk with the page's (src/page-side.ts).
 const FIRST_ANSWER_FILES = 1;

@@ -49,9 +49,12 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // Fifth pass (red team: secrets as hex and grouped by any separator, a short secret kept out of
 // numbers, a hidden short token compared as recorded; leases that watch the wall clock and the
 // database's steps; a stalled stream ended; `exclude` checked once and the array read shared):
-// 76,086 B on main at 7125e90 (75,398 at 9e3b968), one resource 43,893 (43,790). Plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 76_400;
-const ONE_RESOURCE_BUDGET = 44_050;
+// 76,086 B on main at 7125e90 (75,398 at 9e3b968), one resource 43,893 (43,790). Its review (a
+// recorded field compared with the client's own token put back, more separators and hex forms of
+// a secret, a late claim's lease renewed before it sends, a journal clock's bad reading replaced by
+// its last good one): 76,768 B and 44,136. Plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 77_100;
+const ONE_RESOURCE_BUDGET = 44_320;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -112,15 +115,17 @@ describe('browser bundle of the main entry', () => {
 // bounds on the page: a helper's error the main entry exports), vite 46,293 B (45,739 before the
 // pass: arrays read once into the copy that is checked and sent, own-toJSON refusals).
 // Fifth pass (above): esbuild 49,157 B, vite 46,431 B on main at 7125e90 (49,073 and 46,304 at
-// 9e3b968): the secret forms and the shared array read are on the page.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 49_350, vite: 46_620 } as const;
+// 9e3b968): the secret forms and the shared array read are on the page; after its review 49,393
+// and 46,661 B (more separators and hex forms of a secret, the recorded-field comparison).
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 49_600, vite: 46_850 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
 /**
  * Everything the main entry exports, up front on a split page (50.8 and 50.0 KB, fourth pass;
- * 50,959 B with esbuild and 50,870 with vite, fifth pass, main at 7125e90).
+ * 50,959 B with esbuild and 50,870 with vite, fifth pass, main at 7125e90; 51,198 B after its
+ * review).
  */
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 51_150;
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 51_400;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
