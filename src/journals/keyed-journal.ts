@@ -136,26 +136,27 @@ export class KeyedJournal {
     const claim = journal.claim?.bind(journal);
     // A journal without claim: not atomic, as its author chose.
     if (!claim && !isFree(await this.read())) return false;
-    const leased = {
-      ...record,
-      leaseUntil: claimLeaseUntil(key, this.#leaseMs, this.#now()),
-      holder: HOLDER,
-    };
-    const stamped = await this.#stamped(leased);
-    // Marked before the claim can land: a record naming this process is never taken for one it
-    // left behind while this run may still hold it.
+    // Marked before the lease is picked: a record naming this process is never taken for one it
+    // left behind while this run may still hold it, and the lease picked stays known to the next
+    // claim of the key here (key-holder.ts) until this run ends, whatever ends meanwhile.
     const unhold = holdLive(key);
     // Started only if the call is still waiting (#call checks the signal first).
-    const started: { landing?: Promise<boolean> } = {};
-    const start = () =>
-      (started.landing = new Promise<boolean>((resolve) =>
-        resolve(
-          claim
-            ? claim(key, stamped, this.#options())
-            : journal.set(key, stamped, this.#options()).then(() => true),
-        ),
-      ));
+    const started: { landing?: Promise<boolean>; stamped?: JournalRecord } = {};
     try {
+      const leased = {
+        ...record,
+        leaseUntil: claimLeaseUntil(key, this.#leaseMs, this.#now()),
+        holder: HOLDER,
+      };
+      const stamped = (started.stamped = await this.#stamped(leased));
+      const start = () =>
+        (started.landing = new Promise<boolean>((resolve) =>
+          resolve(
+            claim
+              ? claim(key, stamped, this.#options())
+              : journal.set(key, stamped, this.#options()).then(() => true),
+          ),
+        ));
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
       let claimed = await this.#call('claim', start);
       // A claim that answered late may have lost its lease meanwhile (the key settled and paid
@@ -172,7 +173,9 @@ export class KeyedJournal {
       return false;
     } catch (error) {
       unhold();
-      if (started.landing) releaseIfLanded(journal, key, started.landing, stamped);
+      if (started.landing && started.stamped) {
+        releaseIfLanded(journal, key, started.landing, started.stamped);
+      }
       throw error;
     }
   }
