@@ -14,6 +14,7 @@ import { claimLeaseUntil, HOLDER, holdLive, isHeldLive } from './key-holder.js';
 import { OwnLease } from './own-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
 import { callJournal } from './journal-call.js';
+import { writeAsHolder } from './holder-write.js';
 
 export { checkKeyAndJournal } from './key-checks.js';
 
@@ -167,11 +168,12 @@ export class KeyedJournal {
       if (claimed) this.#hold(leased, unhold, own);
       else unhold();
       // The renewal reads the key again: taken over since that read, the claim is lost too.
-      if (!claimed || !late || (await this.#renew())) return claimed;
+      if (!claimed || !late || (await this.#renew(true))) return claimed;
       this.#letGo();
       releaseIfLanded(journal, key, Promise.resolve(true), stamped); // if still the claim
       return false;
     } catch (error) {
+      this.#letGo(); // held only if its renewal before sending failed
       unhold();
       if (started.landing && started.stamped) {
         releaseIfLanded(journal, key, started.landing, started.stamped);
@@ -220,13 +222,17 @@ export class KeyedJournal {
     (this.#heartbeat as { unref?: () => void }).unref?.();
   }
 
-  /** Writes the held record with a fresh lease; false if it found the key no longer its own. */
-  async #renew(): Promise<boolean> {
+  /**
+   * Writes the held record with a fresh lease; false if it found the key no longer its own. A
+   * heartbeat that fails is not this run's failure (its lease may run out, which is safe); a
+   * renewal before sending (`strict`) that fails throws: nothing is sent on a lease nearly gone.
+   */
+  async #renew(strict = false): Promise<boolean> {
     if (!this.#held) return false;
     const renewed = { ...this.#held, leaseUntil: leaseUntil(this.#leaseMs, this.#now()) };
     this.#held = renewed;
-    // A heartbeat that fails is not this run's failure: its lease may run out, which is safe.
-    return this.#serially(() => this.#store(renewed)).catch(() => true);
+    const stored = this.#serially(() => this.#store(renewed));
+    return strict ? stored : stored.catch(() => true);
   }
 
   /** Stops the heartbeat; the key stays marked live until this run's last write has landed. */
@@ -248,14 +254,9 @@ export class KeyedJournal {
   /** Writes `record`; false when it was not written: the key may no longer be this run's. */
   async #store(record: JournalRecord): Promise<boolean> {
     const stamped = await this.#stamped(record);
-    const own = this.#own;
-    // Frozen past its lease, this run never writes over a key another run may hold or have paid.
-    const read = () => this.#call('read', () => this.journal.get(this.key), true);
-    if (own && !(await own.mayWrite(record, read))) return false;
-    own?.writing(record);
-    await this.#call('write', () => this.journal.set(this.key, stamped), true);
-    own?.landed(record);
-    return true;
+    // Late or frozen past its lease, this run never writes over an outcome or another run's claim.
+    const call = <T>(action: string, run: () => Promise<T>) => this.#call(action, run, true);
+    return writeAsHolder(this.journal, this.key, record, stamped, this.#own, call);
   }
 
   /** `record` as it is stored: its owner named, the client's secrets hidden. */

@@ -1,5 +1,6 @@
 import type { JournalRecord } from './journal.js';
 import { HOLDER } from './key-holder.js';
+import type { HeldClaim } from './held-claim.js';
 
 /**
  * What a run knows of its own claim: the leases it wrote, and when one last landed. A run frozen
@@ -71,6 +72,11 @@ export class OwnLease {
     }
   }
 
+  /** This run's claim as a journal's `setIfHeld` checks it: this process, any lease it wrote. */
+  held(): HeldClaim {
+    return { holder: HOLDER, leases: [...this.#written] };
+  }
+
   /** Whether `found` is still the record this run wrote (this process, one of its leases). */
   holds(found: unknown): boolean {
     const record = found as JournalRecord | undefined | null;
@@ -85,6 +91,6 @@ export class OwnLease {
 }
 
 /** Whether a record says the money moved: written whoever holds the key now. */
-function recordsCharge(record: JournalRecord): boolean {
+export function recordsCharge(record: JournalRecord): boolean {
   return record.stage === 'done' || record.charged === 'yes';
 }
