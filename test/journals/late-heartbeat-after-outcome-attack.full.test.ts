@@ -55,13 +55,20 @@ const journals: [string, Maker][] = [
   ],
 ];
 
-/** `real`, its first renewal of a claim answered at once with a lost connection, kept in `late`. */
+/**
+ * `real`, its first renewal of a claim once `arm()` was called (the request was sent: a heartbeat,
+ * not the renewal of a late claim before sending) answered at once with a lost connection, kept
+ * to be run by `late()`.
+ */
 function losingFirstRenewal(real: PurchaseJournal) {
-  const kept: { run?: () => Promise<unknown> } = {};
+  const kept: { run?: () => Promise<unknown>; armed?: boolean } = {};
   let lost!: () => void;
   const renewalLost = new Promise<void>((resolve) => (lost = resolve));
   const isRenewal = (record: JournalRecord) =>
-    kept.run === undefined && record.stage === 'sending' && record.leaseUntil !== undefined;
+    kept.armed === true &&
+    kept.run === undefined &&
+    record.stage === 'sending' &&
+    record.leaseUntil !== undefined;
   const keep = (run: () => Promise<unknown>) => {
     kept.run = run;
     lost();
@@ -83,7 +90,7 @@ function losingFirstRenewal(real: PurchaseJournal) {
         ? (keep(() => setIfHeld(key, record, held, options)) as Promise<boolean>)
         : setIfHeld(key, record, held, options);
   }
-  return { journal, renewalLost, late: () => kept.run!() };
+  return { journal, renewalLost, arm: () => (kept.armed = true), late: () => kept.run!() };
 }
 
 describe.each(journals)('%s: a renewal whose answer was lost, run after the outcome', (_, make) => {
@@ -98,13 +105,16 @@ describe.each(journals)('%s: a renewal whose answer was lost, run after the outc
       pollInterval: 1,
     });
     const { journal: real, close } = make();
-    const { journal, renewalLost, late } = losingFirstRenewal(real);
+    const { journal, renewalLost, arm, late } = losingFirstRenewal(real);
     let open!: () => void;
     const service = new Promise<void>((resolve) => (open = resolve));
     const client = inMemoryClient(simulator, token, {
       fetch: async (input, init) => {
         const request = new Request(input, init);
-        if (request.url.includes(CHECKOUT)) await service;
+        if (request.url.includes(CHECKOUT)) {
+          arm();
+          await service;
+        }
         return simulator.handle(request);
       },
     });
