@@ -8,7 +8,8 @@ import type { HeldClaim } from './held-claim.js';
  * a key others may have taken over meanwhile: its lease ran out, the key was settled, and another
  * run may have claimed and paid it. Such a run must not write over their record a heartbeat, a
  * release or a refusal (the key would read free, and the next run pay again); only a charge of
- * its own is always recorded.
+ * its own is always recorded. A journal with `setIfHeld` checks that in the same step as it
+ * writes ({@link held}, holder-write.ts); for one without, {@link mayWrite} reads first.
  */
 export class OwnLease {
   readonly #leaseMs: number;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   localStorageJournal,
   memoryJournal,
+  type CheckoutRecord,
   type JournalRecord,
   type PurchaseJournal,
 } from '../../src/index.js';
@@ -93,8 +94,8 @@ function losingFirstRenewal(real: PurchaseJournal) {
   return { journal, renewalLost, arm: () => (kept.armed = true), late: () => kept.run!() };
 }
 
-describe.each(journals)('%s: a renewal whose answer was lost, run after the outcome', (_, make) => {
-  it('never puts the claim back over the paid record', async () => {
+describe.each(journals)("%s: a run's writes only while the key is its live claim", (_, make) => {
+  it('a renewal whose answer was lost, run after the outcome, never puts the claim back', async () => {
     const simulator = createSimulator({ subscriptionDelayMs: 1 });
     const { token } = simulator.addUser({ email: 'late-heartbeat@example.com' });
     const { subscription } = await inMemoryClient(simulator, token).purchase({
@@ -143,4 +144,47 @@ describe.each(journals)('%s: a renewal whose answer was lost, run after the outc
       await close();
     }
   }, 60_000);
+
+  it('setIfHeld writes only while the key is that live claim', async () => {
+    const { journal, close } = make();
+    const setIfHeld = journal.setIfHeld!.bind(journal);
+    const at = new Date().toISOString();
+    const claim: CheckoutRecord = {
+      kind: 'checkout',
+      stage: 'sending',
+      charged: 'unknown',
+      params: { how_many: 2 },
+      updatedAt: at,
+      leaseUntil: '2030-01-01T00:00:00.000Z',
+      holder: 'this-run',
+    };
+    const held = { holder: 'this-run', leases: ['2029-01-01T00:00:00.000Z', claim.leaseUntil!] };
+    const renewed = { ...claim, leaseUntil: '2030-01-01T00:00:01.000Z' };
+    try {
+      expect(await setIfHeld('cas-none', renewed, held)).toBe(false); // no record
+      expect(await journal.get('cas-none')).toBeUndefined();
+      for (const [key, record] of [
+        ['cas-other-holder', { ...claim, holder: 'another-run' }],
+        ['cas-other-lease', { ...claim, leaseUntil: '2030-01-01T00:00:02.000Z' }],
+        ['cas-done', { ...claim, stage: 'done', charged: 'yes' }],
+        [
+          'cas-settled',
+          { ...claim, settled: { charged: 'no', at, reason: 'ops', by: 'operator' } },
+        ],
+      ] as const) {
+        await journal.set(key, record as CheckoutRecord);
+        expect(await setIfHeld(key, renewed, held)).toBe(false);
+        expect(await journal.get(key)).toEqual(record);
+      }
+      await journal.set('cas-held', claim);
+      expect(await setIfHeld('cas-held', renewed, held)).toBe(true);
+      expect(await journal.get('cas-held')).toEqual(renewed);
+      // The lease it held is gone now: the same write again finds the key no longer that claim.
+      expect(await setIfHeld('cas-held', claim, { ...held, leases: [claim.leaseUntil!] })).toBe(
+        false,
+      );
+    } finally {
+      await close();
+    }
+  });
 });
