@@ -1,9 +1,9 @@
-import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APIError, type CheckoutRecord } from '../../src/index.js';
 import { postgresJournal } from '../../src/postgres.js';
 import { recordPaidElsewhere } from '../support/paid-elsewhere.js';
 import { testPool, type PostgresServer } from '../support/postgres-server.js';
+import { startPostgresProxy } from '../support/postgres-proxy.js';
 import { usePostgres } from '../support/postgres-test-bed.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 
@@ -59,37 +59,16 @@ describe('a machine suspended past its lease, on a PostgreSQL journal', () => {
   }, 60_000);
 });
 
-/** A TCP proxy to `db` that delays every answer of the server by `delayMs` (set at will). */
+/** A proxy to `db` that delays every answer of the server by `delayMs` (set at will). */
 async function startAnswerDelayer(target: PostgresServer) {
-  const sockets = new Set<Socket>();
   const state = { delayMs: 0 };
-  const server = createServer((inbound) => {
-    const outbound = createConnection(target.port, '127.0.0.1');
-    sockets.add(inbound).add(outbound);
-    inbound.on('data', (chunk: Buffer) => outbound.write(chunk));
-    outbound.on('data', (chunk: Buffer) => {
-      if (state.delayMs === 0) inbound.write(chunk);
-      else setTimeout(() => inbound.write(chunk), state.delayMs);
-    });
-    const end = () => {
-      inbound.destroy();
-      outbound.destroy();
-      sockets.delete(inbound);
-      sockets.delete(outbound);
-    };
-    inbound.on('close', end).on('error', end);
-    outbound.on('close', end).on('error', end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    state,
-    url: `postgres://postgres:${target.password}@127.0.0.1:${port}/postgres`,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
+  const proxy = await startPostgresProxy(target, ({ client }) => ({
+    toClient: (chunk) => {
+      if (state.delayMs === 0) client.write(chunk);
+      else setTimeout(() => client.write(chunk), state.delayMs);
     },
-  };
+  }));
+  return { ...proxy, state };
 }
 
 describe("a PostgreSQL journal's clock on a machine that was suspended", () => {
