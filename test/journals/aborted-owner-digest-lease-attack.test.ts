@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AbortError, memoryJournal, type PurchaseJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // A claim picks its lease (key-holder.ts remembers it, so that the next claim of the key in this
 // process never writes the same one), then waits for its owner digest: a token provider that has
@@ -18,13 +19,7 @@ describe('a claim aborted while its owner digest is computed', () => {
     const simulator = createSimulator({ subscriptionDelayMs: 1 });
     const { token } = simulator.addUser({ email: 'aborted-digest@example.com' });
     const client = inMemoryClient(simulator, token);
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
+    const { subscription } = await client.purchase(teamPurchase(1));
     const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
     const store = memoryJournal({ lease: LEASE_MS });
     let clock = Date.now() + HOUR_MS; // the journal's clock, an hour ahead at first

@@ -9,6 +9,7 @@ import {
 import { createSimulator } from '../../src/mock/index.js';
 import { postgresJournal } from '../../src/postgres.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { teamPurchase } from '../support/team-purchase.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
 import { usePostgres } from '../support/postgres-test-bed.js';
 import { testPool } from '../support/postgres-server.js';
@@ -98,13 +99,7 @@ describe.each(journals)("%s: a run's writes only while the key is its live claim
   it('a renewal whose answer was lost, run after the outcome, never puts the claim back', async () => {
     const simulator = createSimulator({ subscriptionDelayMs: 1 });
     const { token } = simulator.addUser({ email: 'late-heartbeat@example.com' });
-    const { subscription } = await inMemoryClient(simulator, token).purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
+    const { subscription } = await inMemoryClient(simulator, token).purchase(teamPurchase(1));
     const { journal: real, close } = make();
     const { journal, renewalLost, arm, late } = losingFirstRenewal(real);
     let open!: () => void;

@@ -3,6 +3,7 @@ import { APIError, JournalError } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { postgresJournal, type PgQueryable } from '../../src/postgres.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { teamPurchase } from '../support/team-purchase.js';
 import { usePostgres } from '../support/postgres-test-bed.js';
 import { testPool } from '../support/postgres-server.js';
 
@@ -28,13 +29,7 @@ describe('a claim picked before a third run of its key ended, its answer lost', 
   it('never takes back the claim of the run that sends, nor pays twice', async () => {
     const simulator = createSimulator({ subscriptionDelayMs: 10 });
     const user = simulator.addUser({ email: 'three-runs@example.com' });
-    const { subscription } = await inMemoryClient(simulator, user.token).purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
+    const { subscription } = await inMemoryClient(simulator, user.token).purchase(teamPurchase(1));
     const charges = () =>
       simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
         .length;

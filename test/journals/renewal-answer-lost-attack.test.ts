@@ -7,6 +7,7 @@ import {
 } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // A lease's renewal is written only while the key is still the run's live claim (setIfHeld). Its
 // answer can be lost: after it landed, or before. Landed, the next renewals must still find the
@@ -19,13 +20,7 @@ const LEASE_MS = 300;
 async function subscriber(email: string) {
   const simulator = createSimulator({ subscriptionDelayMs: 1 });
   const { token } = simulator.addUser({ email });
-  const { subscription } = await inMemoryClient(simulator, token).purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
+  const { subscription } = await inMemoryClient(simulator, token).purchase(teamPurchase(1));
   const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
   const charges = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout').length;
   return { simulator, token, order, charges };
