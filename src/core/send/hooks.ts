@@ -1,6 +1,14 @@
-import type { AfterResponseHook, BeforeRequestHook, Hooks } from 'ky';
+import type {
+  AfterResponseHook,
+  AfterResponseState,
+  BeforeRequestHook,
+  BeforeRequestState,
+  Hooks,
+} from 'ky';
+import { TimeoutError } from '../errors/connection-error.js';
 import { SeatpayError } from '../errors/seatpay-error.js';
 import { InvalidRequestError } from '../errors/validation-errors.js';
+import { withinMs } from '../retry/until-aborted.js';
 
 /**
  * ky's own hooks, run on every attempt after seatpay has built the request (so they see its
@@ -65,22 +73,61 @@ export function checkHooks(hooks: unknown): void {
  * The hooks handed to ky, each wrapped so that a throw becomes a {@link SeatpayError}; `undefined`
  * when there are none, so that ky does no hook work at all.
  */
-export function kyHooksOf(hooks: ClientHooks | undefined): Hooks | undefined {
+export function kyHooksOf(hooks: ClientHooks | undefined, timeoutMs: number): Hooks | undefined {
+  const bound = { timeoutMs };
   const beforeRequest = (hooks?.beforeRequest ?? []).map((hook, index) =>
-    guarded(hook, `beforeRequest[${index}]`),
+    guarded<BeforeRequestState, Awaited<ReturnType<BeforeRequestHook>>>(
+      hook,
+      `beforeRequest[${index}]`,
+      {
+        ...bound,
+        afterSending: false,
+      },
+    ),
   );
   const afterResponse = (hooks?.afterResponse ?? []).map((hook, index) =>
-    guarded(hook, `afterResponse[${index}]`),
+    guarded<AfterResponseState, Awaited<ReturnType<AfterResponseHook>>>(
+      hook,
+      `afterResponse[${index}]`,
+      {
+        ...bound,
+        afterSending: true,
+      },
+    ),
   );
   if (!beforeRequest.length && !afterResponse.length) return undefined;
   return { beforeRequest, afterResponse };
 }
 
-function guarded<S, R>(hook: (state: S) => R | Promise<R>, name: string): (state: S) => Promise<R> {
+/** A call's own `timeout`, handed to its hooks' guards through ky's `context`. */
+export interface HookContext {
+  timeoutMs?: number;
+}
+
+/**
+ * A hook runs outside ky's per-attempt timeout (ky times only its fetch), so one that never
+ * settles is bounded here by the attempt's `timeout` (the call's own, else the client's): a
+ * `TimeoutError`, maybe processed when it ran after the answer came (`afterResponse`), not when it
+ * ran before sending (`beforeRequest`).
+ */
+function guarded<S extends BeforeRequestState | AfterResponseState, R>(
+  hook: (state: S) => R | Promise<R>,
+  name: string,
+  bound: { timeoutMs: number; afterSending: boolean },
+): (state: S) => Promise<R> {
   return async (state) => {
+    const ms = (state.options.context as HookContext).timeoutMs ?? bound.timeoutMs;
+    const late = () =>
+      new TimeoutError(`The ${name} hook did not finish within the ${ms} ms timeout`, {
+        mayHaveBeenProcessed: bound.afterSending,
+        method: state.request.method,
+        url: state.request.url,
+      });
     try {
-      return await hook(state);
+      const running = new Promise<R>((resolve) => resolve(hook(state)));
+      return await withinMs(running, ms, late);
     } catch (error) {
+      if (error instanceof TimeoutError) throw error;
       // The message names the hook only: what it threw may quote the request's headers.
       throw new SeatpayError(`The ${name} hook threw`, { cause: error });
     }
