@@ -19,6 +19,7 @@ import type {
 } from '../schemas/media.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
 import * as checks from './checks/media.js';
+import { helperFailure } from '../helpers/helper-failure.js';
 // The upload helper and the listing of unfinished uploads, loaded on first use.
 const uploadModule = /* @__PURE__ */ new LazyModule(() => import('../helpers/upload/upload.js'));
 const pendingUploadsModule = /* @__PURE__ */ new LazyModule(
@@ -158,10 +159,16 @@ export class MediaResource {
     return this.#core.observe(
       'seatpay.upload',
       (notes) =>
-        uploadModule.load(wait).then(({ uploadMedia }) =>
-          // The client's totalTimeout ends each chunk's call: the upload bounds its probes by it.
-          uploadMedia(this, source, given, this.#core.log, notes, this.#core.totalTimeout),
-        ),
+        uploadModule
+          .load(wait)
+          .then(({ uploadMedia }) =>
+            // The client's totalTimeout ends each chunk's call: the upload bounds its probes by it.
+            uploadMedia(this, source, given, this.#core.log, notes, this.#core.totalTimeout),
+          )
+          .catch((error: unknown) => {
+            // A callback (onProgress, onChunk, the resume store) may throw anything, quoting anything.
+            throw helperFailure(error, 'media.upload', (e) => this.#core.scrub(e));
+          }),
       wait,
     );
   }
