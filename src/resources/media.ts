@@ -201,7 +201,12 @@ export class MediaResource {
    * ```
    */
   pendingUploads(store: UploadStore): Promise<PendingUpload[]> {
-    return pendingUploadsModule.load().then((loaded) => loaded.pendingUploads(store));
+    return pendingUploadsModule
+      .load()
+      .then((loaded) => loaded.pendingUploads(store))
+      .catch((error: unknown) => {
+        throw helperFailure(error, 'media.pendingUploads', (e) => this.#core.scrub(e));
+      });
   }
 
   /**
@@ -216,7 +221,9 @@ export class MediaResource {
   async discardUpload(store: UploadStore, key: string): Promise<void> {
     const checked = parseInput(checks.NonEmptyStringSchema, key, 'key');
     const loaded = await pendingUploadsModule.load();
-    await loaded.discardUpload(store, checked);
+    await loaded.discardUpload(store, checked).catch((error: unknown) => {
+      throw helperFailure(error, 'media.discardUpload', (e) => this.#core.scrub(e));
+    });
   }
 
   /**

@@ -152,3 +152,38 @@ describe.each(Object.keys(THROWN))('code of the caller that throws %s', (kind) =
     },
   );
 });
+
+describe("a resume store's list, for media.pendingUploads", () => {
+  /** A store that holds one real paused upload's record, and lists it among `others`. */
+  async function storeListing(others: unknown[]): Promise<UploadStore> {
+    const records = new Map<string, unknown>();
+    const store: UploadStore = {
+      get: async (key) => records.get(key) as never,
+      set: async (key, record) => void records.set(key, record),
+      delete: async (key) => void records.delete(key),
+    };
+    const stop = new AbortController();
+    const source = new File([new Uint8Array(5_000)], `paused-${++files}.bin`, { lastModified: 1 });
+    await client.media
+      .upload(source, {
+        operation_type: 'test-small',
+        resume: { store },
+        signal: stop.signal,
+        onChunk: () => stop.abort(),
+      })
+      .catch(() => undefined);
+    return { ...store, list: async () => [...others, ...records.entries()] as never };
+  }
+
+  it.each(Object.keys(THROWN))('that lists %s among its entries: the valid ones', async (kind) => {
+    const store = await storeListing([THROWN[kind]!(), null, { key: 'k', record: {} }]);
+    const pending = await client.media.pendingUploads(store);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ chunksDone: 1, totalChunks: 5 });
+  });
+
+  it.each(Object.keys(THROWN))('that throws %s: a SeatpayError', async (kind) => {
+    const store = { ...(await storeListing([])), list: thrower(kind) } as UploadStore;
+    await failureOf(client.media.pendingUploads(store));
+  });
+});
