@@ -12,7 +12,7 @@ import {
   type ClientHooks,
   type SeatpayClient,
 } from '../../src/index.js';
-import { inMemorySubscriber } from '../support/in-memory-client.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 let owner: SeatpayClient;
 let order: { service: string; how_many: number; subscription: number };

@@ -6,7 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TimeoutError, type ClientHooks, type SeatpayClient } from '../../src/index.js';
 import type { Simulator } from '../../src/mock/index.js';
-import { inMemorySubscriber } from '../support/in-memory-client.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 const never = () => new Promise<never>(() => undefined);
 let simulator: Simulator;
