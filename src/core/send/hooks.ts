@@ -122,7 +122,7 @@ function guarded<S extends BeforeRequestState | AfterResponseState, R>(
       throw hookFailure(`The ${name} hook threw`, error, processed);
     }
     if (processed && method !== 'GET' && result instanceof Response && refuses(result)) {
-      const message = `The ${name} hook replaced the service's ${answer.status} answer to ${method} ${url} with a ${result.status}: a refusal the service did not give cannot say the request was not processed`;
+      const message = `The ${name} hook replaced the service's ${answer.status} answer with a ${result.status}: the request may have been processed`;
       throw hookFailure(message, undefined, true);
     }
     return result;
