@@ -19,7 +19,6 @@ import type {
 } from '../schemas/media.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
 import * as checks from './checks/media.js';
-import { helperFailure } from '../helpers/helper-failure.js';
 // The upload helper and the listing of unfinished uploads, loaded on first use.
 const uploadModule = /* @__PURE__ */ new LazyModule(() => import('../helpers/upload/upload.js'));
 const pendingUploadsModule = /* @__PURE__ */ new LazyModule(
@@ -167,7 +166,7 @@ export class MediaResource {
           )
           .catch((error: unknown) => {
             // A callback (onProgress, onChunk, the resume store) may throw anything, quoting anything.
-            throw helperFailure(error, 'media.upload', (e) => this.#core.scrub(e));
+            throw this.#core.scrub(error);
           }),
       wait,
     );
@@ -205,7 +204,7 @@ export class MediaResource {
       .load()
       .then((loaded) => loaded.pendingUploads(store))
       .catch((error: unknown) => {
-        throw helperFailure(error, 'media.pendingUploads', (e) => this.#core.scrub(e));
+        throw this.#core.scrub(error);
       });
   }
 
@@ -222,7 +221,7 @@ export class MediaResource {
     const checked = parseInput(checks.NonEmptyStringSchema, key, 'key');
     const loaded = await pendingUploadsModule.load();
     await loaded.discardUpload(store, checked).catch((error: unknown) => {
-      throw helperFailure(error, 'media.discardUpload', (e) => this.#core.scrub(e));
+      throw this.#core.scrub(error);
     });
   }
 

@@ -6,7 +6,6 @@ import type { WaitForOptions } from '../helpers/wait-for-subscription.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
 import * as checks from './checks/subscriptions.js';
-import { helperFailure } from '../helpers/helper-failure.js';
 // The poller, loaded on first use in a chunk of its own (client.preload() loads it ahead).
 const waitForModule = /* @__PURE__ */ new LazyModule(
   () => import('../helpers/wait-for-subscription.js'),
@@ -80,7 +79,7 @@ export class SubscriptionsResource {
       .then(({ waitForSubscription }) => waitForSubscription(this, options))
       .catch((error: unknown) => {
         // What `onPoll` or `match` threw is the cause of a SeatpayError, never thrown as it is.
-        throw helperFailure(error, 'subscriptions.waitFor', (e) => this.#core.scrub(e));
+        throw this.#core.scrub(error);
       });
   }
 }
