@@ -17,7 +17,7 @@ import {
 } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
-import { teamPurchase } from '../support/team-purchase.js';
+import { teamOwner } from '../support/team-owner.js';
 import { outcomeOf } from '../support/outcome.js';
 
 // Issue 26, items 1, 4 and 13: a key belongs to who used it (another token, another identity is
@@ -53,16 +53,13 @@ function clientOf(user: MockUser, options: ClientOptions = {}) {
 
 /** A user with a PER_TEAM subscription, and the order of 5 AI credits for it. */
 async function owner() {
-  const user = server.simulator.addUser({ email: `identity-${++users}@example.com` });
-  const client = clientOf(user);
-  const { subscription } = await client.purchase(teamPurchase(5));
-  const order: CheckoutParams = {
-    service: 'ai-credits',
-    how_many: 5,
-    subscription: subscription.id,
-  };
-  const charges = (kind: string) =>
-    server.simulator.charges.filter((c) => c.kind === kind && c.user === user.id).length;
+  const {
+    owner: user,
+    client,
+    subscription,
+    charges,
+  } = await teamOwner(server, `identity-${++users}@example.com`, { retryBaseDelay: 1 });
+  const order: CheckoutParams = { service: 'ai-credits', how_many: 5, subscription };
   return { user, client, order, charges };
 }
 

@@ -14,7 +14,7 @@ import {
   type PurchaseJournal,
 } from '../../src/index.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
-import { teamPurchase } from '../support/team-purchase.js';
+import { teamOwner } from '../support/team-owner.js';
 import { outcomeOf } from '../support/outcome.js';
 
 // Issue 26, items 2, 3, 5, 6 and 11 (journal side): every wait of a keyed checkout (its journal,
@@ -50,15 +50,12 @@ function clientOf(user: MockUser, options: ClientOptions = {}) {
 
 /** A user with a PER_TEAM subscription, and the order of 5 AI credits for it. */
 async function owner() {
-  const user = server.simulator.addUser({ email: `waits-${++users}@example.com` });
-  const { subscription } = await clientOf(user).purchase(teamPurchase(5));
-  const order: CheckoutParams = {
-    service: 'ai-credits',
-    how_many: 5,
-    subscription: subscription.id,
-  };
-  const charges = (kind: string) =>
-    server.simulator.charges.filter((c) => c.kind === kind && c.user === user.id).length;
+  const {
+    owner: user,
+    subscription,
+    charges,
+  } = await teamOwner(server, `waits-${++users}@example.com`, { retryBaseDelay: 1 });
+  const order: CheckoutParams = { service: 'ai-credits', how_many: 5, subscription };
   return { user, order, charges };
 }
 
