@@ -2,7 +2,7 @@
 // taken over: a lock must never be taken from a living upload, nor held for good by a dead one.
 import { randomBytes } from 'node:crypto';
 import { readFile, readlink, stat } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { hostname, uptime } from 'node:os';
 import { FORGET_AFTER_MS } from '../helpers/upload/resume-store.js';
 
 /**
@@ -109,9 +109,13 @@ export async function abandoned(path: string, text: string): Promise<boolean> {
   const ours = await pidSpace();
   const elsewhere = typeof space === 'string' && ours !== undefined && space !== ours;
   if (host !== hostname() || elsewhere) return Date.now() - at > FORGET_AFTER_MS;
-  // A boot of this machine before this one: every process of it is gone.
+  // Another boot: of this machine before this one (every process of it gone) if written before
+  // this boot began; written since, another machine's under this host name (a container's fixed
+  // host name, cloned VMs' `localhost`, sharing the folder over NFS), whose pids mean nothing here.
   const thisBoot = await bootId();
-  if (typeof boot === 'string' && thisBoot !== undefined && boot !== thisBoot) return true;
+  if (typeof boot === 'string' && thisBoot !== undefined && boot !== thisBoot) {
+    return at < Date.now() - uptime() * 1000 || Date.now() - at > FORGET_AFTER_MS;
+  }
   // This pid: this process's own lock, or one an earlier process with this pid left. Its start
   // tells first: a worker thread of this process has a run id of its own, not its start.
   if (pid === process.pid) {
