@@ -45,7 +45,7 @@ async function shortTokenClient(identity?: string) {
   // keeps the whole input).
   const noted = (key: string, note: string) =>
     ({ ...order, key, note }) as typeof order & { key: string };
-  return { client, noted, checkouts };
+  return { client, simulator, noted, checkouts };
 }
 
 describe('a field hidden by another secret, then the token under the same key', () => {
@@ -88,5 +88,36 @@ describe('the same order run again under its key', () => {
     expect(again.data.id).toBe(first.id);
     expect(again.response.headers.get('idempotent-replayed')).toBe('true');
     expect(checkouts()).toHaveLength(1);
+  });
+});
+
+describe('a lost order whose service was hidden by another secret', () => {
+  it("is not settled as charged by a later invoice of the token's service", async () => {
+    const { client, simulator, noted, checkouts } = await shortTokenClient();
+    const order = { ...noted('lost-cvc', 'n'), how_many: 3 };
+    // The order `123-credits` (a service named like the card's CVC) goes out; its answer is lost.
+    simulator.faults.inject({
+      route: 'POST /v2/payments/consumable/checkout',
+      kind: 'reset-after',
+    });
+    await expect(
+      client.consumables.checkout({ ...order, service: `${CVC}-credits` }),
+    ).rejects.toThrow();
+    const { journal } = order;
+    expect(await journal.get('lost-cvc')).toMatchObject({
+      charged: 'unknown',
+      params: { service: '[REDACTED]-credits' },
+    });
+    // Later, another order of 3 `ai-credits`, without a key: its invoice is no charge of the key.
+    const before = checkouts().length;
+    await client.consumables.checkout({
+      service: 'ai-credits',
+      how_many: 3,
+      subscription: order.subscription,
+    });
+    expect(checkouts()).toHaveLength(before + 1);
+    const result = await client.journal.reconcile('lost-cvc', { journal });
+    expect(result.charged).not.toBe('yes');
+    expect(await journal.get('lost-cvc')).toMatchObject({ charged: 'unknown' });
   });
 });
