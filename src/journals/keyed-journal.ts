@@ -169,10 +169,11 @@ export class KeyedJournal {
       if (late) claimed = own.holds(await this.#call('read', () => journal.get(key)));
       if (claimed) this.#hold(leased, unhold, own);
       else unhold();
-      // The renewal reads the key again: taken over since that read, the claim is lost too.
-      if (!claimed || !late || (await this.#renew())) return claimed;
+      // The renewal reads the key again: taken over since that read, the claim is lost too; not
+      // written (the journal failed), its lease is as good as gone: nothing is sent on it.
+      if (!claimed || !late || (await this.#renew(false))) return claimed;
       this.#letGo();
-      releaseIfLanded(journal, key, Promise.resolve(true), stamped); // if still the claim
+      releaseIfLanded(journal, key, Promise.resolve(true), stamped, own); // if still the claim
       return false;
     } catch (error) {
       unhold();
@@ -221,13 +222,15 @@ export class KeyedJournal {
     (this.#heartbeat as { unref?: () => void }).unref?.();
   }
 
-  /** Writes the held record with a fresh lease; false if it found the key no longer its own. */
-  async #renew(): Promise<boolean> {
+  /**
+   * Writes the held record with a fresh lease; false if it found the key no longer its own, and
+   * `ifFailed` when the journal failed (a heartbeat's failure is not the run's: its lease may run out).
+   */
+  async #renew(ifFailed = true): Promise<boolean> {
     if (!this.#held) return false;
     const renewed = { ...this.#held, leaseUntil: leaseUntil(this.#leaseMs, this.#now()) };
     this.#held = renewed;
-    // A heartbeat that fails is not this run's failure: its lease may run out, which is safe.
-    return this.#serially(() => this.#store(renewed)).catch(() => true);
+    return this.#serially(() => this.#store(renewed)).catch(() => ifFailed);
   }
 
   /** Stops the heartbeat; the key stays marked live until this run's last write has landed. */
