@@ -81,6 +81,8 @@ describe('the same order run again under its key', () => {
     ['the token', SHORT_TOKEN],
     ['the token in other letter case', 'AI'],
     ["the card's CVC", CVC],
+    ['the token twice', 'ai, then ai again'],
+    ['the token and the CVC', 'ai and 123'],
   ])('a note holding %s is replayed, charged once', async (_name, note) => {
     const { client, noted, checkouts } = await shortTokenClient();
     const first = await client.consumables.checkout(noted('same-1', note));
