@@ -53,7 +53,10 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // recorded field compared with the client's own token put back, more separators and hex forms of
 // a secret, a late claim's lease renewed before it sends, a journal clock's bad reading replaced by
 // its last good one): 76,768 B and 44,136. Plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 77_100;
+// Its attack (redteam8: a digest of each hidden field under the token's secret, checked on a
+// replay and by reconcile; a late claim's failed renewal; a suspend counted while a journal's
+// clock gives none): 77,180 B (76,768 on main at 30bb5cf), one resource unchanged. Plus 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 77_500;
 const ONE_RESOURCE_BUDGET = 44_320;
 
 describe('browser bundle of the main entry', () => {
