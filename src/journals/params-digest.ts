@@ -9,35 +9,34 @@ import { canonical, ownField } from './key-checks.js';
  * sorted, apart by spaces; nothing when nothing was hidden (the parameters tell themselves).
  */
 export class ParamsDigest {
-  /** The parameters as given, field by field in canonical JSON. */
-  readonly #given: [string, string][];
-  /** The digest for the parameters as last stored (the secrets known may grow during a run). */
-  #last: { stored: string; digest: Promise<string | undefined> } | undefined;
+  /** The parameters as stored last (the same object while the secrets known stay the same). */
+  #last: { stored: unknown; digest: Promise<string | undefined> } | undefined;
 
   constructor(
     private readonly scope: Pick<KeyScope, 'fieldDigest'>,
-    params: Record<string, unknown>,
-  ) {
-    this.#given = Object.keys(params).map((name) => [name, canonical(ownField(params, name))]);
-  }
+    private readonly params: Record<string, unknown>,
+  ) {}
 
   /** The digest to keep beside `stored` (the parameters as recorded), if a field was hidden. */
   for(stored: unknown): Promise<string | undefined> {
-    const text = canonical(stored);
-    if (this.#last?.stored !== text) this.#last = { stored: text, digest: this.#digest(stored) };
-    return this.#last.digest;
+    // A run's records share their redacted parameters (record-redaction.ts): compared once.
+    const last = this.#last;
+    if (last !== undefined && last.stored === stored) return last.digest;
+    const digest = this.#digest(stored);
+    this.#last = { stored, digest };
+    return digest;
   }
 
   async #digest(stored: unknown): Promise<string | undefined> {
     if (typeof stored !== 'object' || stored === null) return undefined;
-    const hidden = this.#given.filter(
-      ([name, value]) => canonical(ownField(stored, name)) !== value,
-    );
-    if (hidden.length === 0) return undefined;
+    if (canonical(stored) === canonical(this.params)) return undefined; // the usual: nothing hidden
+    const hidden = Object.keys(this.params)
+      .map((name) => [name, canonical(ownField(this.params, name))] as const)
+      .filter(([name, value]) => canonical(ownField(stored, name)) !== value);
     const digests = await Promise.all(
       hidden.map(([name, value]) => this.scope.fieldDigest(name, value)),
     );
-    if (digests.some((digest) => digest === undefined)) return undefined;
+    if (digests.length === 0 || digests.some((digest) => digest === undefined)) return undefined;
     return digests.sort().join(' ');
   }
 }
