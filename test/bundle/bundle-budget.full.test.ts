@@ -55,7 +55,10 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // its last good one): 76,768 B and 44,136. Plus about 0.4 %. redteam9 (hooks bounded by the
 // attempt's timeout and kept from making a charged call look refused, a helper's failure typed in
 // the client's scrub): 77,173 B and 44,442 against 76,768 and 44,136 at 30bb5cf, same machine.
-const WHOLE_MAIN_ENTRY_BUDGET = 77_500;
+// redteam8 (a digest of each hidden field under the token's secret, checked on a replay and by
+// reconcile; a late claim's failed renewal; a suspend counted while a journal's clock gives none):
+// 77,180 B against 76,768 at 30bb5cf, one resource unchanged; with redteam9: 77,624 and 44,442.
+const WHOLE_MAIN_ENTRY_BUDGET = 77_950;
 const ONE_RESOURCE_BUDGET = 44_620;
 
 describe('browser bundle of the main entry', () => {
