@@ -15,6 +15,7 @@ import { OwnLease } from './own-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
 import { callJournal } from './journal-call.js';
 import { writeAsHolder } from './holder-write.js';
+import { ParamsDigest } from './params-digest.js';
 
 export { checkKeyAndJournal } from './key-checks.js';
 
@@ -40,6 +41,8 @@ export class KeyedJournal {
   #recordedParams: Record<string, unknown> | undefined;
   /** The record's fields as last redacted: a field repeated from the previous record is not searched again. */
   readonly #redaction: RecordRedaction;
+  /** What a record keeps of the parameters when a secret was hidden in them. */
+  readonly #paramsDigest: ParamsDigest;
   #owner: Promise<string> | undefined;
   readonly #leaseMs: number;
   /** The journal's clock: every lease this run writes or judges is on it (`PurchaseJournal.now`). */
@@ -65,6 +68,7 @@ export class KeyedJournal {
     // As a journal gives it back: through JSON (undefined fields dropped).
     this.#params = JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
     this.#redaction = new RecordRedaction(scope);
+    this.#paramsDigest = new ParamsDigest(scope, this.#params);
     this.#leaseMs = leaseOf(journal);
     this.#now = clockOf(journal);
   }
@@ -85,7 +89,7 @@ export class KeyedJournal {
     if (record.owner !== undefined && !(await this.#isOwner(record.owner))) {
       throw new KeyOwnerError(this.key);
     }
-    checkSameRequest(this.key, this.kind, this.#params, record, this.scope);
+    await checkSameRequest(this.key, this.kind, this.#params, record, this.scope);
     // Settled as charged by an operator, with nothing to replay or follow: never sent again.
     if (record.settled?.charged === 'yes' && !canResume(record)) {
       throw new SettledKeyError(this.key, record.settled);
@@ -167,13 +171,13 @@ export class KeyedJournal {
       if (late) claimed = own.holds(await this.#call('read', () => journal.get(key)));
       if (claimed) this.#hold(leased, unhold, own);
       else unhold();
-      // The renewal reads the key again: taken over since that read, the claim is lost too.
-      if (!claimed || !late || (await this.#renew(true))) return claimed;
+      // The renewal reads the key again: taken over since that read, the claim is lost too; not
+      // written (the journal failed), its lease is as good as gone: nothing is sent on it.
+      if (!claimed || !late || (await this.#renew(false))) return claimed;
       this.#letGo();
-      releaseIfLanded(journal, key, Promise.resolve(true), stamped); // if still the claim
+      releaseIfLanded(journal, key, Promise.resolve(true), stamped, own); // if still the claim
       return false;
     } catch (error) {
-      this.#letGo(); // held only if its renewal before sending failed
       unhold();
       if (started.landing && started.stamped) {
         releaseIfLanded(journal, key, started.landing, started.stamped);
@@ -223,16 +227,14 @@ export class KeyedJournal {
   }
 
   /**
-   * Writes the held record with a fresh lease; false if it found the key no longer its own. A
-   * heartbeat that fails is not this run's failure (its lease may run out, which is safe); a
-   * renewal before sending (`strict`) that fails throws: nothing is sent on a lease nearly gone.
+   * Writes the held record with a fresh lease; false if it found the key no longer its own, and
+   * `ifFailed` when the journal failed (a heartbeat's failure is not the run's: its lease may run out).
    */
-  async #renew(strict = false): Promise<boolean> {
+  async #renew(ifFailed = true): Promise<boolean> {
     if (!this.#held) return false;
     const renewed = { ...this.#held, leaseUntil: leaseUntil(this.#leaseMs, this.#now()) };
     this.#held = renewed;
-    const stored = this.#serially(() => this.#store(renewed));
-    return strict ? stored : stored.catch(() => true);
+    return this.#serially(() => this.#store(renewed)).catch(() => ifFailed);
   }
 
   /** Stops the heartbeat; the key stays marked live until this run's last write has landed. */
@@ -263,7 +265,9 @@ export class KeyedJournal {
   async #stamped(record: JournalRecord): Promise<JournalRecord> {
     // Known by the time a record is written after a claim: a write after an abort still goes.
     const owner = await (this.#owner ?? this.#ownerDigest());
-    return { ...this.#redaction.redact(record), owner };
+    const stored = this.#redaction.redact(record);
+    const paramsDigest = await this.#paramsDigest.for(stored.params);
+    return { ...stored, owner, ...(paramsDigest === undefined ? {} : { paramsDigest }) };
   }
 
   #ownerDigest(): Promise<string> {

@@ -1,5 +1,6 @@
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { withoutLease } from './key-lease.js';
+import type { OwnLease } from './own-lease.js';
 
 /**
  * Per journal, the keys whose claim landed after their call gave up, while that claim is released
@@ -25,6 +26,7 @@ export function releaseIfLanded(
   key: string,
   landing: Promise<boolean>,
   claimed: JournalRecord,
+  own?: Pick<OwnLease, 'holds' | 'held'>,
 ): void {
   const refused = {
     ...withoutLease(claimed),
@@ -34,9 +36,12 @@ export function releaseIfLanded(
   } as JournalRecord;
   let keys = releasing.get(journal);
   if (!keys) releasing.set(journal, (keys = new Map()));
-  const stillClaimed = async () => isClaim(await journal.get(key), claimed);
+  const stillClaimed = async () => isClaim(await journal.get(key), claimed, own);
   const setIfHeld = journal.setIfHeld?.bind(journal);
-  const held = { holder: String(claimed.holder), leases: [String(claimed.leaseUntil)] };
+  const held = own?.held() ?? {
+    holder: String(claimed.holder),
+    leases: [String(claimed.leaseUntil)],
+  };
   const free = async () => {
     // In one step where the journal can; else read, then written.
     if (setIfHeld) await setIfHeld(key, refused, held);
@@ -52,14 +57,16 @@ export function releaseIfLanded(
   keys.set(key, release);
 }
 
-/** Whether `found` is the very claim written (the same holder, the same lease). */
-function isClaim(found: unknown, claimed: JournalRecord): boolean {
+/**
+ * Whether `found` is the very claim written (the same holder, the same lease), or with `own` (the
+ * run's leases) one of its renewals: a renewal whose answer was lost may have landed.
+ */
+function isClaim(found: unknown, claimed: JournalRecord, own?: Pick<OwnLease, 'holds'>): boolean {
   const record = found as JournalRecord | undefined | null;
+  if (typeof record !== 'object' || record === null) return false;
+  if (record.stage !== claimed.stage || record.settled !== undefined) return false;
+  if (own) return own.holds(record);
   return (
-    typeof record === 'object' &&
-    record !== null &&
-    record.stage === claimed.stage &&
-    record.settled === undefined &&
     typeof claimed.leaseUntil === 'string' &&
     record.holder === claimed.holder &&
     record.leaseUntil === claimed.leaseUntil

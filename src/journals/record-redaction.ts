@@ -3,10 +3,18 @@ import type { JournalRecord } from './journal.js';
 
 /**
  * The fields of a record seatpay writes itself, from its own values (a stage, a timestamp, the
- * lease and its holder): they cannot quote a secret. Everything else (the input, the service's
+ * lease and its holder, a MAC): they cannot quote a secret. Everything else (the input, the service's
  * answers) is redacted.
  */
-const OWN_FIELDS = new Set(['kind', 'stage', 'charged', 'updatedAt', 'leaseUntil', 'holder']);
+const OWN_FIELDS = new Set([
+  'kind',
+  'stage',
+  'charged',
+  'updatedAt',
+  'leaseUntil',
+  'holder',
+  'paramsDigest',
+]);
 
 /** A field as last given, the secrets known then, and the field as stored. */
 interface Redacted {

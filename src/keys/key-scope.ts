@@ -18,6 +18,7 @@ export interface OwnerSecret {
 export interface OwnerDigest {
   secret(kind: OwnerKind, value: string): Promise<OwnerSecret>;
   owner(secret: OwnerSecret, key: string): string;
+  field(secret: OwnerSecret, key: string, name: string, value: string): string;
   legacy(kind: OwnerKind, value: string, key: string): Promise<string>;
   isLegacy(owner: string): boolean;
 }
@@ -46,6 +47,12 @@ export interface KeyScope {
   owner: (signal: AbortSignal | undefined) => Promise<string>;
   /** Whether a recorded owner (this format or the earlier per-key one) is who makes the call. */
   isOwner: (recorded: string, signal: AbortSignal | undefined) => Promise<boolean>;
+  /**
+   * The digest of one field of the call's parameters (`value`: its canonical JSON) under the
+   * client's fixed token's secret (see owner-digest.ts), or undefined with a token provider: what a
+   * record whose field was hidden keeps to tell the very value from another hidden alike.
+   */
+  fieldDigest: (name: string, value: string) => Promise<string | undefined>;
   /** The longest one journal operation may take, in ms (the call's per-attempt `timeout`). */
   timeoutMs: number;
 }
@@ -116,6 +123,12 @@ export function keyScopeOf(
     const { kind, value } = await who(signal);
     return recorded === (await digest.legacy(kind, value, key));
   };
+  // The token's secret even with an identity: an identity is no secret, and a MAC under it would
+  // let anyone who reads the journal try the values a marker may stand for (a CVC's thousand).
+  const fieldDigest = async (name: string, value: string) =>
+    typeof source === 'string'
+      ? digest.field(await ownerSecret(secrets, 'token', source, digest), key, name, value)
+      : undefined;
   return {
     redact: (value) => secrets.redact(value),
     token: typeof source === 'string' ? source : undefined,
@@ -124,6 +137,7 @@ export function keyScopeOf(
     error: (error) => secrets.error(error),
     owner,
     isOwner,
+    fieldDigest,
     timeoutMs,
   };
 }

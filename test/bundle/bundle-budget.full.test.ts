@@ -52,9 +52,14 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // 76,086 B on main at 7125e90 (75,398 at 9e3b968), one resource 43,893 (43,790). Its review (a
 // recorded field compared with the client's own token put back, more separators and hex forms of
 // a secret, a late claim's lease renewed before it sends, a journal clock's bad reading replaced by
-// its last good one): 76,768 B and 44,136. Plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 77_100;
-const ONE_RESOURCE_BUDGET = 44_320;
+// its last good one): 76,768 B and 44,136. Plus about 0.4 %. redteam9 (hooks bounded by the
+// attempt's timeout and kept from making a charged call look refused, a helper's failure typed in
+// the client's scrub): 77,173 B and 44,442 against 76,768 and 44,136 at 30bb5cf, same machine.
+// redteam8 (a digest of each hidden field under the token's secret, checked on a replay and by
+// reconcile; a late claim's failed renewal; a suspend counted while a journal's clock gives none):
+// 77,180 B against 76,768 at 30bb5cf, one resource unchanged; with redteam9: 77,624 and 44,442.
+const WHOLE_MAIN_ENTRY_BUDGET = 77_950;
+const ONE_RESOURCE_BUDGET = 44_620;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -117,15 +122,16 @@ describe('browser bundle of the main entry', () => {
 // Fifth pass (above): esbuild 49,157 B, vite 46,431 B on main at 7125e90 (49,073 and 46,304 at
 // 9e3b968): the secret forms and the shared array read are on the page; after its review 49,393
 // and 46,661 B (more separators and hex forms of a secret, the recorded-field comparison).
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 49_600, vite: 46_850 } as const;
+// redteam9's hook guard and scrub: 49,727 and 46,959 B against 49,393 and 46,661 at 30bb5cf.
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 49_930, vite: 47_150 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
 /**
  * Everything the main entry exports, up front on a split page (50.8 and 50.0 KB, fourth pass;
  * 50,959 B with esbuild and 50,870 with vite, fifth pass, main at 7125e90; 51,198 B after its
- * review).
+ * review; redteam9: 51,549 and 51,376 against 51,199 and 51,050 at 30bb5cf).
  */
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 51_400;
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 51_750;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
