@@ -32,7 +32,7 @@ export interface KeyLoan {
 
 /** What a keyed money call's journal borrows of its client (see {@link keyScopeOf}). @internal */
 export interface KeyScope {
-  /** Hides the client's secrets (its token, the card) in what a journal records. */
+  /** Hides the client's secrets (its token, the card) in what a journal records (`redactStored`). */
   redact: <T>(value: T) => T;
   /** The client's fixed token (none with a provider): the one secret a record's marker is put back to. */
   token: string | undefined;
@@ -117,7 +117,7 @@ export function keyScopeOf(
     return recorded === (await digest.legacy(kind, value, key));
   };
   return {
-    redact: (value) => secrets.redact(value),
+    redact: (value) => secrets.redactStored(value),
     token: typeof source === 'string' ? source : undefined,
     known: () => secrets.list,
     cause: (thrown) => secrets.cause(thrown),

@@ -32,18 +32,20 @@ const BASE64_WORD = /[A-Za-z0-9+/_-]{4,}={0,2}/g;
 /**
  * Replaces every occurrence of the given secrets inside `text`, in any encoding (see
  * secret-forms.ts). All matches are found on the original text first, then cut out together, so
- * one secret's marker never hides or splits another's.
+ * one secret's marker never hides or splits another's. `stored`: the text is kept and replayed
+ * (a journal's record), where a short number is hidden only where labelled or whole.
  */
-export function scrubText(text: string, secrets: readonly string[]): string {
+export function scrubText(text: string, secrets: readonly string[], stored = false): string {
   if (typeof text !== 'string' || text.length === 0 || secrets.length === 0) return text;
   const ranges: [number, number][] = [];
   for (const secret of secrets) {
     if (typeof secret !== 'string' || secret.length === 0) continue;
     const forms = formsOf(secret);
-    collect(forms.text, text, ranges);
+    const pattern = stored ? forms.stored : forms.text;
+    collect(pattern, text, ranges);
     if (forms.base64) collect(forms.base64, text, ranges);
     if (forms.pieceLength) collectPieces(forms, text, ranges);
-    if (forms.short) collectBase64Words(forms, text, ranges);
+    if (forms.short) collectBase64Words(pattern, text, ranges);
   }
   return ranges.length === 0 ? text : cutOut(text, ranges);
 }
@@ -88,15 +90,15 @@ const HEX_WORD = /(?<![0-9a-z])(?=\d*[a-f])(?:[0-9a-f]{2}){4,}(?![0-9a-z])/gi;
  * A short secret inside a base64 or hex word: the whole word goes when its text holds the secret
  * standing alone (`{"cvc":"987"}` as base64 or hex).
  */
-function collectBase64Words(forms: SecretForms, text: string, ranges: [number, number][]): void {
-  collectWords(BASE64_WORD, fromBase64, forms, text, ranges);
-  collectWords(HEX_WORD, fromHex, forms, text, ranges);
+function collectBase64Words(pattern: RegExp, text: string, ranges: [number, number][]): void {
+  collectWords(BASE64_WORD, fromBase64, pattern, text, ranges);
+  collectWords(HEX_WORD, fromHex, pattern, text, ranges);
 }
 
 function collectWords(
   word: RegExp,
   decode: (word: string) => string | undefined,
-  forms: SecretForms,
+  pattern: RegExp,
   text: string,
   ranges: [number, number][],
 ): void {
@@ -104,8 +106,8 @@ function collectWords(
   for (let match = word.exec(text); match; match = word.exec(text)) {
     const decoded = decode(match[0]);
     if (decoded === undefined) continue;
-    forms.text.lastIndex = 0;
-    if (forms.text.test(decoded)) ranges.push([match.index, match.index + match[0].length]);
+    pattern.lastIndex = 0;
+    if (pattern.test(decoded)) ranges.push([match.index, match.index + match[0].length]);
   }
 }
 

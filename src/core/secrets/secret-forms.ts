@@ -20,6 +20,7 @@
  *   `abc` leaves `abcdef` readable. In base64 it is found when a whole base64 word decodes to
  *   text where it stands alone.
  */
+import { shortNumberForms } from './short-number-forms.js';
 
 /** Under this length a secret is only matched where it stands alone. */
 export const SHORT_SECRET = 8;
@@ -30,6 +31,11 @@ const PIECES_FROM = 12;
 export interface SecretForms {
   /** Every textual encoding of the whole secret (global, case-insensitive). */
   text: RegExp;
+  /**
+   * Where it is hidden in what a journal keeps and replays: as `text`, but a short number (a CVC)
+   * only where it is labelled as one or a whole value (see short-number-forms.ts).
+   */
+  stored: RegExp;
   /** Base64 cores of the secret at each of the three byte alignments (global, case-sensitive). */
   base64: RegExp | undefined;
   /** The secret itself, for pieces and base64 words; empty when pieces are not looked for. */
@@ -75,21 +81,30 @@ function buildForms(given: string): SecretForms {
   const plain = [...secret].map(charForms).join(joiner);
   // A long one's bytes also as a dump prints them, apart by a space, a colon or a dash (`34 32`).
   let body = `${plain}|${hexOf(secret, short ? '' : '[ :-]?')}`;
-  if (short) {
-    // A short number (a CVC) inside a larger one is not it: `987.00`, `1,987`, `05:12:48.987`; nor
-    // is a short secret's hex, digits as often as not (`ai` is `6169`): `6169.00` is an amount.
-    const inNumber = (forms: string) => `(?<!\\d[.,:])(?:${forms})(?![.,:]\\d)`;
-    const text = /^\d+$/.test(secret) ? inNumber(plain) : plain;
-    body = `${STANDS_ALONE_BEFORE}(?:${text}|${inNumber(hexOf(secret))})(?![\\p{L}\\p{N}])`;
+  let stored: string | undefined;
+  if (short && /^\d+$/.test(secret)) {
+    ({ body, stored } = shortNumberForms(plain, inNumber(hexOf(secret)), STANDS_ALONE_BEFORE));
+  } else if (short) {
+    body = `${STANDS_ALONE_BEFORE}(?:${plain}|${inNumber(hexOf(secret))})(?![\\p{L}\\p{N}])`;
   }
   const long = secret.length >= PIECES_FROM;
+  const text = new RegExp(body, 'giu');
   return {
-    text: new RegExp(body, 'giu'),
+    text,
+    stored: stored === undefined ? text : new RegExp(stored, 'giu'),
     base64: secret.length >= 6 ? base64Pattern(secret) : undefined,
     plain: secret,
     pieceLength: long ? Math.max(6, Math.min(12, Math.ceil(secret.length / 2))) : 0,
     short,
   };
+}
+
+/**
+ * A short number (a CVC) inside a larger one is not it: `987.00`, `1,987`, `05:12:48.987`; nor is
+ * a short secret's hex, digits as often as not (`ai` is `6169`): `6169.00` is an amount.
+ */
+function inNumber(forms: string): string {
+  return `(?<!\\d[.,:])(?:${forms})(?![.,:]\\d)`;
 }
 
 /**
