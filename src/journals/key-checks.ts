@@ -3,6 +3,7 @@ import { REDACTED } from '../core/secrets/redact.js';
 import { KeyReuseError } from './journal-errors.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { storedKey } from './key-text.js';
+import type { KeyScope } from '../keys/key-scope.js';
 
 // A keyed call's checks before anything is sent, and how a recorded request is compared with it.
 
@@ -85,6 +86,29 @@ export function checkSameRequest(
     differences = differences.filter((name) => !same(name));
   }
   if (differences.length > 0) throw new KeyReuseError(key, differences);
+}
+
+/**
+ * {@link checkSameRequest}, and with a token provider (no fixed token) its current token put back
+ * as a fixed one is: asked for only when a field differs, within the call's signal and timeout. A
+ * record made under another token (rotated, another user's) does not match it: refused as before.
+ * Whose record it is was checked first (the owner): this only compares this owner's request.
+ */
+export async function checkSameRequestOf(
+  key: string,
+  kind: 'purchase' | 'checkout',
+  params: Record<string, unknown>,
+  record: JournalRecord,
+  scope: KeyScope,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  try {
+    checkSameRequest(key, kind, params, record, scope);
+  } catch (error) {
+    if (!(error instanceof KeyReuseError) || scope.token !== undefined) throw error;
+    const token = await scope.currentToken(signal);
+    checkSameRequest(key, kind, params, record, { redact: scope.redact, token });
+  }
 }
 
 /** A recorded value with every marker put back to `token`: the one value it is of that token. */

@@ -5,7 +5,7 @@ import { canResume } from './record-rules.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord, isFree } from './stored-record.js';
 import { checkReplayable } from './record-check.js';
-import { checkSameRequest } from './key-checks.js';
+import { checkSameRequestOf } from './key-checks.js';
 import { RecordRedaction } from './record-redaction.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
@@ -84,7 +84,7 @@ export class KeyedJournal {
     if (record.owner !== undefined && !(await this.#isOwner(record.owner))) {
       throw new KeyOwnerError(this.key);
     }
-    checkSameRequest(this.key, this.kind, this.#params, record, this.scope);
+    await checkSameRequestOf(this.key, this.kind, this.#params, record, this.scope, this.signal);
     // Settled as charged by an operator, with nothing to replay or follow: never sent again.
     if (record.settled?.charged === 'yes' && !canResume(record)) {
       throw new SettledKeyError(this.key, record.settled);

@@ -36,6 +36,8 @@ export interface KeyScope {
   redact: <T>(value: T) => T;
   /** The client's fixed token (none with a provider): the one secret a record's marker is put back to. */
   token: string | undefined;
+  /** The token the call is made with: the fixed one, or the provider's now (asked, within `signal`). */
+  currentToken: (signal: AbortSignal | undefined) => Promise<string>;
   /** The secrets `redact` hides now: another list once the client learns one (a card sent). */
   known: () => readonly string[];
   /** A safe copy of what a journal threw, the client's secrets hidden in it. */
@@ -92,12 +94,12 @@ export function keyScopeOf(
   digest: OwnerDigest,
 ): KeyScope {
   const { token: source, secrets, timeoutMs } = loan;
+  const asked = { timeoutMs, method: 'keyed call', url: `key "${key}"` };
+  const currentToken = async (signal: AbortSignal | undefined) =>
+    typeof source === 'string' ? source : await tokenFor(source, signal, secrets, asked);
   const who = async (signal: AbortSignal | undefined) => {
     if (identity !== undefined) return { kind: 'identity' as const, value: identity };
-    const asked = { timeoutMs, method: 'keyed call', url: `key "${key}"` };
-    const value =
-      typeof source === 'string' ? source : await tokenFor(source, signal, secrets, asked);
-    return { kind: 'token' as const, value };
+    return { kind: 'token' as const, value: await currentToken(signal) };
   };
   let mine: Promise<string> | undefined;
   const owner = (signal: AbortSignal | undefined): Promise<string> => {
@@ -119,6 +121,7 @@ export function keyScopeOf(
   return {
     redact: (value) => secrets.redactStored(value),
     token: typeof source === 'string' ? source : undefined,
+    currentToken,
     known: () => secrets.list,
     cause: (thrown) => secrets.cause(thrown),
     error: (error) => secrets.error(error),
