@@ -259,7 +259,7 @@ export class KeyedJournal {
   async #stamped(record: JournalRecord): Promise<JournalRecord> {
     // Known by the time a record is written after a claim: a write after an abort still goes.
     const owner = await (this.#owner ?? this.#ownerDigest());
-    return { ...this.#redaction.redact(record), owner };
+    return { ...(await this.#redaction.redact(record)), owner };
   }
 
   #ownerDigest(): Promise<string> {

@@ -1,3 +1,4 @@
+import { isLarge } from '../core/secrets/redact-in-slices.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import type { JournalRecord } from './journal.js';
 
@@ -27,7 +28,7 @@ export class RecordRedaction {
 
   constructor(private readonly scope: KeyScope) {}
 
-  redact(record: JournalRecord): JournalRecord {
+  async redact(record: JournalRecord): Promise<JournalRecord> {
     const stored: Record<string, unknown> = {};
     const known = this.scope.known();
     for (const [name, given] of Object.entries(record)) {
@@ -40,7 +41,10 @@ export class RecordRedaction {
         stored[name] = last.stored;
         continue;
       }
-      const hidden = this.scope.redact(given);
+      // An answer of megabytes is searched in slices, the event loop let go between them.
+      const hidden = isLarge(given)
+        ? await this.scope.redactLater(given)
+        : this.scope.redact(given);
       this.#last.set(name, { given, known, stored: hidden });
       stored[name] = hidden;
     }

@@ -34,6 +34,8 @@ export interface KeyLoan {
 export interface KeyScope {
   /** Hides the client's secrets (its token, the card) in what a journal records (`redactStored`). */
   redact: <T>(value: T) => T;
+  /** `redact` for a large value: the event loop let go every slice of work (redact-in-slices.ts). */
+  redactLater: <T>(value: T) => Promise<T>;
   /** The client's fixed token (none with a provider): the one secret a record's marker is put back to. */
   token: string | undefined;
   /** The token the call is made with: the fixed one, or the provider's now (asked, within `signal`). */
@@ -120,6 +122,7 @@ export function keyScopeOf(
   };
   return {
     redact: (value) => secrets.redactStored(value),
+    redactLater: (value) => secrets.redactLater(value, true),
     token: typeof source === 'string' ? source : undefined,
     currentToken,
     known: () => secrets.list,

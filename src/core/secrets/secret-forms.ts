@@ -27,6 +27,9 @@ export const SHORT_SECRET = 8;
 /** From this length, pieces of the secret are matched too. */
 const PIECES_FROM = 12;
 
+/** More than a character's longest form (42) and four joiners after it (38 each). */
+const REACH_PER_CHARACTER = 256;
+
 /** The compiled patterns of one secret. */
 export interface SecretForms {
   /** Every textual encoding of the whole secret (global, case-insensitive). */
@@ -44,6 +47,11 @@ export interface SecretForms {
   pieceLength: number;
   /** True when the secret is short: base64 words are decoded and checked. */
   short: boolean;
+  /**
+   * The longest a match of these forms can be, and then some: a character's longest form (an
+   * entity with 32 leading zeros) with four joiners after it, per character (secret-scan.ts).
+   */
+  reach: number;
 }
 
 const CACHE_SIZE = 64;
@@ -67,7 +75,7 @@ const GROUPED_DIGITS = /^\d+(?:[ .-]+\d+)+$/;
  * plain or escaped (an escaped digit is the digit's own form, never a joiner).
  */
 const DIGIT_JOINER =
-  '(?:[^\\p{L}\\p{N}\\\\%&]|%(?:2[0-9a-f]|3[a-f])|\\\\(?:x2[0-9a-f]|x3[a-f]|u00(?:2[0-9a-f]|3[a-f])|u20(?:1[0-5]|2f)|u00a0|[nrt])|&#0*(?:3[2-9]|4[0-7]|5[89]|160);|&#x0*(?:2[0-9a-f]|3[a-f]|a0);|&(?:nbsp|ndash|mdash);){0,4}';
+  '(?:[^\\p{L}\\p{N}\\\\%&]|%(?:2[0-9a-f]|3[a-f])|\\\\(?:x2[0-9a-f]|x3[a-f]|u00(?:2[0-9a-f]|3[a-f])|u20(?:1[0-5]|2f)|u00a0|[nrt])|&#0{0,32}(?:3[2-9]|4[0-7]|5[89]|160);|&#x0{0,32}(?:2[0-9a-f]|3[a-f]|a0);|&(?:nbsp|ndash|mdash);){0,4}';
 
 function buildForms(given: string): SecretForms {
   // Found however it comes back, grouped as typed, otherwise or not at all: as its digits are.
@@ -96,6 +104,7 @@ function buildForms(given: string): SecretForms {
     plain: secret,
     pieceLength: long ? Math.max(6, Math.min(12, Math.ceil(secret.length / 2))) : 0,
     short,
+    reach: secret.length * REACH_PER_CHARACTER + 64,
   };
 }
 
@@ -146,7 +155,7 @@ function charForms(char: string): string {
   const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
   forms.push(units.map((unit) => `\\\\u${hex(unit, 4)}`).join(''));
   if (JSON_SHORT_ESCAPES[char]) forms.push(`\\\\${escapeRegExp(JSON_SHORT_ESCAPES[char])}`);
-  forms.push(`&#0*${code};`, `&#x0*${code.toString(16)};`);
+  forms.push(`&#0{0,32}${code};`, `&#x0{0,32}${code.toString(16)};`);
   if (NAMED_ENTITIES[char]) forms.push(`&${NAMED_ENTITIES[char]};`);
   return `(?:${forms.join('|')})`;
 }

@@ -1,5 +1,6 @@
 import { redactCause } from './foreign-cause.js';
 import { redact, scrubText } from './redact.js';
+import { redactInSlices } from './redact-in-slices.js';
 import { printAs } from './printed.js';
 import { scrubError } from './scrub-error.js';
 
@@ -84,6 +85,15 @@ export class Secrets {
    */
   redactStored<T>(value: T): T {
     return redact(value, this.#all, this.#scrubStored) as T;
+  }
+
+  /**
+   * {@link redact} (or {@link redactStored}) that lets the event loop go every slice of work: for
+   * a value that {@link isLarge} says would hold it (an answer of megabytes). Its result is theirs.
+   */
+  redactLater<T>(value: T, stored = false): Promise<T> {
+    const scrub = stored ? this.#scrubStored : this.#scrub;
+    return redactInSlices(value, { scrub, secrets: this.#all, stored }) as Promise<T>;
   }
 
   /** `text` scrubbed of `#all`; a short clean one remembered as such in `clean`. */
