@@ -15,8 +15,9 @@ export function shortNumberForms(
   const number = `(?<!\\d[.,:])(?:${plain})(?![.,:]\\d)`;
   const labelled = `${LABELLED_BEFORE}${number}`;
   return {
-    body: `(?:${standsAlone}(?:${number}|${hexForms})|${labelled})${NOT_AFTER}`,
-    stored: `(?:${labelled}${NOT_AFTER}|${QUOTE_BEFORE}(?:${plain})${QUOTE_AFTER}|^\\s*(?:${plain})\\s*$)`,
+    // The number first, in a lookahead: the label's long lookbehind runs only where it is.
+    body: `(?:${standsAlone}${hexForms}|(?=${plain})(?:${standsAlone}|${LABELLED_BEFORE})${number})${NOT_AFTER}`,
+    stored: `(?=${plain})(?:${labelled}${NOT_AFTER}|${QUOTE_BEFORE}(?:${plain})${QUOTE_AFTER})|^\\s*(?:${plain})\\s*$`,
   };
 }
 
