@@ -84,13 +84,15 @@ async function measure(secrets: SecretsLike) {
   if (!secrets.redactLater) return { oneGo };
   let longest = 0;
   let longestCpu = 0;
+  const holds: number[] = [];
   let last = performance.now();
   let lastCpu = process.cpuUsage();
   let running = true;
   const ping = () => {
     const now = performance.now();
     longest = Math.max(longest, now - last);
-    longestCpu = Math.max(longestCpu, cpu(lastCpu));
+    holds.push(cpu(lastCpu));
+    longestCpu = Math.max(longestCpu, holds[holds.length - 1]!);
     last = now;
     lastCpu = process.cpuUsage();
     if (running) setImmediate(ping);
@@ -102,7 +104,8 @@ async function measure(secrets: SecretsLike) {
   const elapsed = performance.now() - began;
   const sliced = cpu(start);
   running = false;
-  return { oneGo, sliced, elapsed, longest, longestCpu };
+  const typical = holds.sort((a, b) => a - b)[Math.floor(holds.length / 2)]!;
+  return { oneGo, sliced, elapsed, longest, longestCpu, typical, pauses: holds.length };
 }
 
 const names = Object.keys(subjects) as (keyof typeof subjects)[];
@@ -133,7 +136,8 @@ for (const name of names) {
   if (list[0]!.sliced !== undefined) {
     line.push(
       `slices: ${range(list.map((r) => r.sliced!))} ms CPU, ${range(list.map((r) => r.elapsed!))} ms elapsed,` +
-        ` loop held at most ${range(list.map((r) => r.longestCpu!))} ms CPU` +
+        ` ${range(list.map((r) => r.pauses!))} pauses, loop held ${range(list.map((r) => r.typical!))} ms CPU` +
+        ` (median), at most ${range(list.map((r) => r.longestCpu!))} ms CPU` +
         ` (${range(list.map((r) => r.longest!))} ms elapsed)`,
     );
   }

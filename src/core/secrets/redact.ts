@@ -4,7 +4,7 @@
  * encoding, pieces of long secrets, short secrets only where they stand alone) is written down in
  * secret-forms.ts, which builds the patterns.
  */
-import { SecretScan } from './secret-scan.js';
+import { scrubAll } from './secret-scan.js';
 
 export const REDACTED = '[REDACTED]';
 
@@ -34,9 +34,7 @@ export function isSecretKey(key: string): boolean {
  */
 export function scrubText(text: string, secrets: readonly string[], stored = false): string {
   if (typeof text !== 'string' || text.length === 0 || secrets.length === 0) return text;
-  const scan = new SecretScan(text, secrets, stored);
-  scan.until(text.length);
-  return scan.result(REDACTED);
+  return scrubAll(text, secrets, stored, REDACTED);
 }
 
 const OWN_FIELD = { enumerable: true, writable: true, configurable: true };

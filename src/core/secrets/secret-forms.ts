@@ -19,6 +19,8 @@
  *   answer is replayed: an amount made `[REDACTED].00` there is a wrong answer), and a token
  *   `abc` leaves `abcdef` readable. In base64 it is found when a whole base64 word decodes to
  *   text where it stands alone.
+ * - A short number (a CVC) is also found where a label names it, even against it (`cvc987`); in
+ *   what a journal keeps and replays only there or as a whole value (short-number-forms.ts).
  */
 import { shortNumberForms } from './short-number-forms.js';
 

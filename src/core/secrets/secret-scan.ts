@@ -65,6 +65,34 @@ export class SecretScan {
   }
 }
 
+/**
+ * Every occurrence of `secrets` in `text`, in one go (what {@link SecretScan} finds to the end),
+ * cut out with `marker`; the text itself when there is none. Without a scan's bookkeeping: most
+ * texts redacted are short (a field, a header), and each is searched once.
+ */
+export function scrubAll(
+  text: string,
+  secrets: readonly string[],
+  stored: boolean,
+  marker: string,
+): string {
+  const ranges: [number, number][] = [];
+  const end = text.length;
+  for (const secret of secrets) {
+    if (typeof secret !== 'string' || secret.length === 0) continue;
+    const forms = formsOf(secret);
+    const pattern = stored ? forms.stored : forms.text;
+    collect(pattern, text, 0, end, ranges);
+    if (forms.base64) collect(forms.base64, text, 0, end, ranges);
+    if (forms.pieceLength) collectPieces(forms, text, text, 0, end, ranges);
+    if (forms.short) {
+      collectWords(BASE64_WORD, fromBase64, pattern, text, 0, end, ranges);
+      collectWords(HEX_WORD, fromHex, pattern, text, 0, end, ranges);
+    }
+  }
+  return ranges.length === 0 ? text : cutOut(text, ranges, marker);
+}
+
 interface Job {
   forms: SecretForms;
   pattern: RegExp;
