@@ -24,6 +24,7 @@ import { postgresJournal, type PostgresJournal } from '../src/postgres.js';
 import { startPostgres } from '../test/support/postgres-server.js';
 import { runFleet } from '../test/journals/support/fleet.js';
 import { fileJournal as fileJournal010 } from './baseline/file-journal-0.1.0.js';
+import { teamPurchase } from '../test/support/team-purchase.js';
 
 const { values } = parseArgs({
   options: {
@@ -133,13 +134,7 @@ async function fleetThroughput(databaseUrl: string, keys: number): Promise<void>
   const server = await startMockServer({ subscriptionDelayMs: 10 });
   const owner = server.simulator.addUser({ email: 'bench@example.com' });
   const client = createClient({ baseUrl: server.url, token: owner.token, logLevel: 'off' });
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
+  const { subscription } = await client.purchase(teamPurchase(5));
   const lines: string[] = [];
   for (const processes of [1, 4, 8]) {
     const keysOf = Array.from({ length: processes }, (_, p) =>

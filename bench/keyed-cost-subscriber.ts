@@ -3,6 +3,7 @@
 // process (no socket), and a one-unit consumable order. Kept apart from keyed-cost-child.ts, whose
 // module wraps node:sqlite's statements when loaded: the counting run must not load that.
 import type { Side } from './keyed-cost-child.js';
+import { teamPurchase } from '../test/support/team-purchase.js';
 
 export async function subscribedClient({ seatpay, mock }: Side, email: string) {
   const simulator = mock.createSimulator();
@@ -14,13 +15,7 @@ export async function subscribedClient({ seatpay, mock }: Side, email: string) {
     logLevel: 'off',
     fetch: (input, init) => simulator.handle(new Request(input, init)),
   });
-  const bought = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
+  const bought = await client.purchase(teamPurchase(1));
   const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };
   return { client, order };
 }

@@ -3,7 +3,6 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/command/main.js';
 import { runInProcess, type Ran } from './run-in-process.js';
 
 // The `seatpay` command's quick checks: help, and mistakes refused in one line with exit code 2
@@ -181,18 +180,12 @@ describe('seatpay upload, in a terminal', () => {
     try {
       const dir = await mkdtemp(join(tmpdir(), 'seatpay-command-'));
       await writeFile(join(dir, 'notes.txt'), new Uint8Array(40_000).fill(65));
-      let stdout = '';
-      let stderr = '';
-      const streams = {
-        stdout: { write: (text: string) => (stdout += text) },
-        stderr: { write: (text: string) => (stderr += text), isTTY: true },
-      };
       const env = {
         SEATPAY_BASE_URL: server.url,
         SEATPAY_TOKEN: server.simulator.users.owner.token,
       };
       const argv = ['upload', join(dir, 'notes.txt'), '--operation-type', 'tiny', '--json'];
-      const code = await main(argv, { streams, env, signal: new AbortController().signal });
+      const { code, stdout, stderr } = await runInProcess(argv, env, { terminal: true });
       expect(code, stderr).toBe(0);
       // Redrawn in place (\r, no newline between draws), 100% last, then one newline.
       expect(stderr).toMatch(/^\r.*notes\.txt \[-+\]\s+0% /);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { runInProcess } from './run-in-process.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // What the command tells outside batches: reads never say "settle it", a key settled as charged
 // is done, an unknown outcome gets one piece of advice as command lines, a rotated token still
@@ -12,7 +13,6 @@ import { runInProcess } from './run-in-process.js';
 // command's own `main`, in this process, against the simulator on loopback.
 
 const CHECKOUT = 'POST /v2/payments/consumable/checkout';
-const card = { card_number: '4242424242424242', cvc: '123' };
 
 let server: MockServer;
 let dir: string;
@@ -31,13 +31,7 @@ afterAll(async () => {
 async function owner() {
   const user = server.simulator.addUser({ email: `outcomes-${++users}@example.com` });
   const client = createClient({ baseUrl: server.url, token: user.token, logLevel: 'off' });
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card,
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
+  const { subscription } = await client.purchase(teamPurchase(5));
   const env = () => ({ SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token });
   const journal = join(dir, `journal-${users}.db`);
   const checkout = (key: string, howMany = 5) => [

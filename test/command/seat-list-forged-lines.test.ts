@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { runInProcess } from './run-in-process.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // `seatpay seats list` prints one seat per line, its id, email and state between tabs. The email
 // is the service's text (any string, as its answers are read): one holding a line break or a tab
@@ -19,13 +20,7 @@ describe('seats list and an email with a line break or a tab', () => {
   it('prints each seat on its one line, three columns, the email escaped', async () => {
     const user = server.simulator.addUser({ email: 'seat-list@example.com' });
     const client = createClient({ baseUrl: server.url, token: user.token, logLevel: 'off' });
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 5,
-    });
+    const { subscription } = await client.purchase(teamPurchase(5));
     server.simulator.faults.inject({
       route: SEATS,
       kind: 'status',

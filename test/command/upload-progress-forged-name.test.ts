@@ -8,8 +8,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/command/main.js';
-import { startMockServer } from '../../src/mock/index.js';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { runInProcess, type Ran } from './run-in-process.js';
 
 /** Whether text holds a bell or an escape: what makes a terminal obey it. */
 const obeyed = (text: string) => text.includes('\x07') || text.includes('\x1b');
@@ -17,29 +17,30 @@ const FORGED = 'a\x1b]0;pwned\x07\x1b[2K\rinvoice.pdf [#####] 100% done\x1b[0m.t
 /** A name whose line break forges a result line of a file never uploaded. */
 const FORGED_LINE = 'b.txt: media file 1 (CREATED)\nsecret-plan.pdf';
 
-describe('seatpay upload in a terminal, a file named with escape sequences', () => {
-  it('draws the bar with the name escaped; the upload itself is done', async () => {
-    const server = await startMockServer({
-      port: 0,
-      operationTypes: { tiny: { chunk_size: 4096, max_chunks: null } },
-    });
-    const dir = await mkdtemp(join(tmpdir(), 'seatpay-forged-name-'));
-    try {
-      const path = join(dir, FORGED);
-      await writeFile(path, new Uint8Array(10_000).fill(66));
-      let stdout = '';
-      let stderr = '';
-      const streams = {
-        stdout: { write: (text: string) => (stdout += text) },
-        stderr: { write: (text: string) => (stderr += text), isTTY: true },
-      };
-      const env = {
-        SEATPAY_BASE_URL: server.url,
-        SEATPAY_TOKEN: server.simulator.users.owner.token,
-      };
-      const argv = ['upload', path, '--operation-type', 'tiny'];
-      const code = await main(argv, { streams, env, signal: new AbortController().signal });
-      expect(code, stderr).toBe(0);
+interface Upload {
+  title: string;
+  /** The temp folder's prefix. */
+  folder: string;
+  /** The uploaded file's name in it. */
+  name: string;
+  /** The byte the file's 10,000 bytes are. */
+  fill: number;
+  /** Whether stderr is a terminal's (the bar drawn). */
+  terminal: boolean;
+  /** Sets the simulator up before the upload (`bytes`: the file's). */
+  arm?(server: MockServer, bytes: Uint8Array): void;
+  /** What the user sees: `path` is the file's. */
+  check(ran: Ran, path: string): void;
+}
+
+const uploads: Upload[] = [
+  {
+    title: 'draws the bar with the name escaped; the upload itself is done',
+    folder: 'seatpay-forged-name-',
+    name: FORGED,
+    fill: 66,
+    terminal: true,
+    check({ stdout, stderr }) {
       // No escape, bell or carriage return but the bar's own \r at the start of each redraw.
       expect(obeyed(stderr)).toBe(false);
       expect(stderr.replace(/(^|\n)\r/g, '$1').replace(/\r(?=\S)/g, '')).not.toContain('\r');
@@ -47,55 +48,29 @@ describe('seatpay upload in a terminal, a file named with escape sequences', () 
       expect(stderr).toMatch(/\[#{24}\] 100% 0\.0\/0\.0 MB, 3\/3 chunks\n$/);
       expect(obeyed(stdout)).toBe(false);
       expect(stdout).not.toContain('\r');
-    } finally {
-      await server.close();
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('prints a name with a line break on one line, on a log and in the result', async () => {
-    const server = await startMockServer({
-      port: 0,
-      operationTypes: { tiny: { chunk_size: 4096, max_chunks: null } },
-    });
-    const dir = await mkdtemp(join(tmpdir(), 'seatpay-forged-line-'));
-    try {
-      const path = join(dir, FORGED_LINE);
-      await writeFile(path, new Uint8Array(10_000).fill(67));
-      let stdout = '';
-      let stderr = '';
-      const streams = {
-        stdout: { write: (text: string) => (stdout += text) },
-        stderr: { write: (text: string) => (stderr += text), isTTY: false },
-      };
-      const env = {
-        SEATPAY_BASE_URL: server.url,
-        SEATPAY_TOKEN: server.simulator.users.owner.token,
-      };
-      const argv = ['upload', path, '--operation-type', 'tiny'];
-      const code = await main(argv, { streams, env, signal: new AbortController().signal });
-      expect(code, stderr).toBe(0);
+    },
+  },
+  {
+    title: 'prints a name with a line break on one line, on a log and in the result',
+    folder: 'seatpay-forged-line-',
+    name: FORGED_LINE,
+    fill: 67,
+    terminal: false,
+    check({ stdout, stderr }) {
       // One result line, for the one file, its name escaped.
       expect(stdout.trimEnd().split('\n')).toHaveLength(1);
       expect(stdout).toContain('(CREATED)\\u{a}secret-plan.pdf: media file');
       for (const line of stderr.trimEnd().split('\n')) expect(line).toMatch(/chunks$/);
-    } finally {
-      await server.close();
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it("prints the service's file status on the result's line", async () => {
-    const server = await startMockServer({
-      port: 0,
-      operationTypes: { tiny: { chunk_size: 4096, max_chunks: null } },
-    });
-    const dir = await mkdtemp(join(tmpdir(), 'seatpay-forged-status-'));
-    try {
-      const bytes = new Uint8Array(10_000).fill(68);
-      const path = join(dir, 'c.txt');
-      await writeFile(path, bytes);
-      // A finalize answer that names the file rightly (its md5) and forges a line in its status.
+    },
+  },
+  {
+    title: "prints the service's file status on the result's line",
+    folder: 'seatpay-forged-status-',
+    name: 'c.txt',
+    fill: 68,
+    terminal: false,
+    // A finalize answer that names the file rightly (its md5) and forges a line in its status.
+    arm(server, bytes) {
       server.simulator.faults.inject({
         route: 'POST /v2/media/me/chunk/upload',
         kind: 'status',
@@ -107,21 +82,35 @@ describe('seatpay upload in a terminal, a file named with escape sequences', () 
           status: 'CREATED)\nother.pdf: media file 42 (CREATED',
         },
       });
-      let stdout = '';
-      const streams = {
-        stdout: { write: (text: string) => (stdout += text) },
-        stderr: { write: () => true, isTTY: false },
-      };
+    },
+    check({ stdout }, path) {
+      expect(stdout).toBe(
+        `${path}: media file 41 (CREATED)\\u{a}other.pdf: media file 42 (CREATED)\n`,
+      );
+    },
+  },
+];
+
+describe('seatpay upload in a terminal, a file named with escape sequences', () => {
+  it.each(uploads)('$title', async ({ folder, name, fill, terminal, arm, check }) => {
+    const server = await startMockServer({
+      port: 0,
+      operationTypes: { tiny: { chunk_size: 4096, max_chunks: null } },
+    });
+    const dir = await mkdtemp(join(tmpdir(), folder));
+    try {
+      const bytes = new Uint8Array(10_000).fill(fill);
+      const path = join(dir, name);
+      await writeFile(path, bytes);
+      arm?.(server, bytes);
       const env = {
         SEATPAY_BASE_URL: server.url,
         SEATPAY_TOKEN: server.simulator.users.owner.token,
       };
       const argv = ['upload', path, '--operation-type', 'tiny'];
-      const code = await main(argv, { streams, env, signal: new AbortController().signal });
-      expect(code).toBe(0);
-      expect(stdout).toBe(
-        `${path}: media file 41 (CREATED)\\u{a}other.pdf: media file 42 (CREATED)\n`,
-      );
+      const ran = await runInProcess(argv, env, { terminal });
+      expect(ran.code, ran.stderr).toBe(0);
+      check(ran, path);
     } finally {
       await server.close();
       await rm(dir, { recursive: true, force: true });

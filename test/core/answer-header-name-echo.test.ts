@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // A service that echoes the caller's token in the *name* of a header. An error's headers hide it
 // (they are redacted as an object, keys included); the answer handed on by withResponse() and
@@ -19,13 +20,7 @@ async function setUp() {
       return new Response(response.body, { status: response.status, headers });
     },
   });
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
+  const { subscription } = await client.purchase(teamPurchase(1));
   return { client, user, subscription };
 }
 

@@ -16,6 +16,7 @@ import {
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { webStorage } from './support/web-storage.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // What a journal is given and what it holds: a key that no journal can store apart from another
 // (a lone surrogate) is refused before anything is sent; an SQLite database that is another
@@ -50,13 +51,7 @@ async function owner() {
     logLevel: 'off',
     fetch: counting,
   });
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
+  const { subscription } = await client.purchase(teamPurchase(5));
   const order: CheckoutParams = {
     service: 'ai-credits',
     how_many: 2,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, memoryJournal, type JournalRecord } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // A journal record's strings are searched for the client's secrets; strings found clean are
 // remembered (most repeat in every record), but only until the client learns a new secret: a
@@ -32,25 +33,15 @@ describe('a keyed checkout recorded after the client learned a secret', () => {
         return memory.set(key, record);
       },
     };
-    const bought = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4000056655665556', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
+    const bought = await client.purchase(
+      teamPurchase(1, { card_number: '4000056655665556', cvc: '123' }),
+    );
     const order = { service: CARD, how_many: 1, subscription: bought.subscription.id };
     // Not a secret yet: recorded as it is (the service refuses the checkout; its claim is recorded).
     await client.consumables.checkout({ ...order, key: 'before', journal }).catch(() => undefined);
     expect(stored.some((text) => text.includes(CARD))).toBe(true);
 
-    await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: CARD, cvc: '321' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
+    await client.purchase(teamPurchase(1, { card_number: CARD, cvc: '321' }));
     stored.length = 0;
     await client.consumables.checkout({ ...order, key: 'after', journal }).catch(() => undefined);
     expect(stored.length).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import {
 } from '../../src/index.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
 import { webStorage } from './support/web-storage.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // Issue 37: a key another live run holds is not an unknown outcome. Two tabs (two
 // localStorageJournal instances over one Web Storage, each with its own client) send the same keyed
@@ -48,13 +49,7 @@ function gate() {
 async function owner() {
   const user = server.simulator.addUser({ email: `in-progress-${++users}@example.com` });
   const client = clientOf(user);
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
+  const { subscription } = await client.purchase(teamPurchase(5));
   const order = { service: 'ai-credits', how_many: 3, subscription: subscription.id };
   const charges = () =>
     server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)

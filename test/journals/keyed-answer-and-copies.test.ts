@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryJournal, type JournalRecord, type PurchaseJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // A keyed checkout hands back the service's own answer (its response read, and searched for the
 // client's secrets, only when asked for), and the journal keeps its own copy of what it records:
@@ -21,13 +22,7 @@ async function setUp(echoToken = false) {
       return new Response(response.body, { status: response.status, headers });
     },
   });
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
+  const { subscription } = await client.purchase(teamPurchase(1));
   const charges = () =>
     simulator.charges.filter((charge) => charge.kind === 'consumable-checkout').length;
   return { client, user, subscription, charges };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, memoryJournal, type PurchaseJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // A keyed checkout checks its input, records it with the key, waits for the journal's claim, then
 // sends. A caller (or a value it passed: a getter, a Proxy) that changes the input in between must
@@ -20,13 +21,7 @@ async function setUp() {
       return simulator.handle(request);
     },
   });
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
+  const { subscription } = await client.purchase(teamPurchase(1));
   return { client, subscription, sent };
 }
 

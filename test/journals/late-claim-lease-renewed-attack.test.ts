@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KeyInProgressError, memoryJournal, type CheckoutRecord } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
+import { slowClaimJournal } from '../support/slow-claim-journal.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 // A claim answered late in its lease (a busy database: a pool whose connections are all taken,
 // a checkpoint) is healthy: the run reads the key, finds its claim, and sends. But the lease it
@@ -11,64 +11,25 @@ import { inMemoryClient } from '../support/in-memory-client.js';
 // run paid it again. A late claim's lease is renewed before anything is sent.
 // The journal's clock is the test's (`now`, the contract's).
 
-const CHECKOUT = '/v2/payments/consumable/checkout';
 const LEASE_MS = 30_000;
 
 describe('a run whose claim answered late in its lease', () => {
   it('renews its lease before sending: its live key is never settled under it', async () => {
-    const simulator = createSimulator({ subscriptionDelayMs: 10 });
-    const user = simulator.addUser({ email: 'late-claim-renewed@example.com' });
-    let hold: Promise<void> | undefined;
-    let reached!: () => void;
-    const arrived = new Promise<void>((resolve) => (reached = resolve));
-    const client = inMemoryClient(simulator, user.token, {
-      fetch: async (input, init) => {
-        const request = new Request(input, init);
-        const held = hold;
-        if (request.url.includes(CHECKOUT) && held) {
-          hold = undefined;
-          reached();
-          await held;
-        }
-        return simulator.handle(request);
-      },
-    });
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
-    const charges = () =>
-      simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
-        .length;
+    const { client, gate, order, charges } = await inMemorySubscriber(
+      'late-claim-renewed@example.com',
+    );
 
     let clock = Date.now();
     const store = { ...memoryJournal({ lease: LEASE_MS }), now: () => clock };
-    let claimLanded!: () => void;
-    const landed = new Promise<void>((resolve) => (claimLanded = resolve));
-    let claimAnswered!: () => void;
-    const claimAnswer = new Promise<void>((resolve) => (claimAnswered = resolve));
-    const slow = {
-      ...store,
-      claim: async (key: string, record: CheckoutRecord) => {
-        const claimed = await store.claim!(key, record);
-        claimLanded();
-        await claimAnswer;
-        return claimed;
-      },
-    };
-    let open!: () => void;
-    hold = new Promise<void>((resolve) => (open = resolve));
-    const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
+    const slow = slowClaimJournal(store);
+    const held = gate.holdNext();
 
-    const run = client.consumables.checkout({ ...order, key: 'late-renew', journal: slow });
-    await landed;
+    const run = client.consumables.checkout({ ...order, key: 'late-renew', journal: slow.journal });
+    await slow.landed;
     // Its answer comes when 70 % of the lease has gone by; the run reads its claim and sends.
     clock += LEASE_MS * 0.7;
-    claimAnswered();
-    await arrived;
+    slow.answer();
+    await held.arrived;
     // Past the claim's lease, before a heartbeat's time: the run is alive, its request out.
     clock += LEASE_MS * 0.31;
     const settled = await client.journal
@@ -76,7 +37,7 @@ describe('a run whose claim answered late in its lease', () => {
       .catch((e: unknown) => e);
     expect(settled).toBeInstanceOf(KeyInProgressError);
 
-    open();
+    held.open();
     const paid = await run;
     expect(charges()).toBe(1);
     expect(
@@ -86,23 +47,10 @@ describe('a run whose claim answered late in its lease', () => {
   });
 
   it('sends nothing when the key was taken over between its read and its renewal', async () => {
-    const simulator = createSimulator({ subscriptionDelayMs: 10 });
-    const user = simulator.addUser({ email: 'late-claim-taken@example.com' });
-    const client = inMemoryClient(simulator, user.token);
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
-    const charges = () =>
-      simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
-        .length;
+    const { client, order, charges } = await inMemorySubscriber('late-claim-taken@example.com');
 
     let clock = Date.now();
     const store = { ...memoryJournal({ lease: LEASE_MS }), now: () => clock };
-    const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
     let claimedAt: number | undefined;
     let paid: unknown;
     let takeOver = false;

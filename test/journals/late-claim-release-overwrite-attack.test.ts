@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AbortError, memoryJournal, type CheckoutRecord } from '../../src/index.js';
-import { inMemorySubscriber } from '../support/in-memory-client.js';
+import { AbortError, memoryJournal } from '../../src/index.js';
+import { slowClaimJournal } from '../support/slow-claim-journal.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 // A claim that lands in the shared journal but whose answer comes back late (a frozen database,
 // a process stopped right after sending it, a slow network): the call gave up on it (its signal),
@@ -22,22 +23,13 @@ describe('a claim whose answer comes back after its call gave up', () => {
     } = await inMemorySubscriber('late-claim@example.com');
 
     const store = memoryJournal();
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
     // This machine's connection: its claim lands at once, its answer waits.
-    const slow = {
-      ...store,
-      claim: async (key: string, record: CheckoutRecord) => {
-        const landed = await store.claim!(key, record);
-        await answered;
-        return landed;
-      },
-    };
+    const slow = slowClaimJournal(store);
     const order = { ...subscribed, how_many: 3, key: 'k-1' };
 
     const controller = new AbortController();
     const gaveUp = client.consumables
-      .checkout({ ...order, journal: slow }, { signal: controller.signal })
+      .checkout({ ...order, journal: slow.journal }, { signal: controller.signal })
       .catch((e: unknown) => e);
     await expect.poll(() => store.get('k-1')).toBeDefined();
     controller.abort();
@@ -57,8 +49,8 @@ describe('a claim whose answer comes back after its call gave up', () => {
 
     // The late answer arrives; the next delivery of the order comes to this machine, whose read
     // waits for that release: it replays the paid answer, never pays twice.
-    answer();
-    const again = await client.consumables.checkout({ ...order, journal: slow });
+    slow.answer();
+    const again = await client.consumables.checkout({ ...order, journal: slow.journal });
     expect(again).toEqual(paid);
     expect(checkouts()).toBe(1);
     expect(await store.get('k-1')).toEqual(paidRecord);

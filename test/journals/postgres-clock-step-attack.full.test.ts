@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSimulator } from '../../src/mock/index.js';
+import { describe, expect, it, vi } from 'vitest';
 import { postgresJournal, type PgQueryable } from '../../src/postgres.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
-import { startPostgres, testPool, type PostgresServer } from '../support/postgres-server.js';
+import { testPool } from '../support/postgres-server.js';
+import { usePostgres } from '../support/postgres-test-bed.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 // The database's clock steps a minute ahead (an NTP step on the server, a failover to a server
 // whose clock is off) while a run holds a key: the run keeps its lease on the database's clock
@@ -13,40 +13,17 @@ import { startPostgres, testPool, type PostgresServer } from '../support/postgre
 // The step is played by the pool the journals are given (pg's, whose answers' database clock is
 // moved a minute on from a point); both machines are journals in this process.
 
-const CHECKOUT = '/v2/payments/consumable/checkout';
 const LEASE_MS = 6_000;
 const STEP_MS = 60_000;
 
-let db: PostgresServer;
-beforeAll(async () => void (db = await startPostgres()), 120_000);
-afterAll(async () => void (await db?.destroy()));
+const bed = usePostgres();
 
 describe("a PostgreSQL journal when the database's clock steps ahead", () => {
   it('keeps a live run in progress: another run waits for its answer, never calls it unknown', async () => {
-    const simulator = createSimulator({ subscriptionDelayMs: 10 });
-    const user = simulator.addUser({ email: 'clock-step@example.com' });
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let sent = 0;
-    const client = inMemoryClient(simulator, user.token, {
-      fetch: async (input, init) => {
-        const request = new Request(input, init);
-        if (request.url.includes(CHECKOUT)) {
-          sent++;
-          await gate;
-        }
-        return simulator.handle(request);
-      },
-    });
-    const { subscription } = await inMemoryClient(simulator, user.token).purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
+    const { client, gate, order } = await inMemorySubscriber('clock-step@example.com');
+    const gated = gate.holdAll();
 
-    const real = testPool(db.url);
+    const real = testPool(bed.db.url);
     let step = 0;
     let writesAfterStep = 0;
     let readsAfterStep = 0;
@@ -69,11 +46,10 @@ describe("a PostgreSQL journal when the database's clock steps ahead", () => {
     try {
       await holder.get('warm-up');
       await waiter.get('warm-up');
-      const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
       const held = client.consumables
         .checkout({ ...order, key: 'step-1', journal: holder })
         .catch((e: unknown) => e);
-      await vi.waitFor(() => expect(sent).toBe(1), { timeout: 30_000 });
+      await vi.waitFor(() => expect(gate.sent()).toBe(1), { timeout: 30_000 });
 
       step = STEP_MS;
       // Two heartbeats of the holder go by on the stepped clock (one every third of a lease).
@@ -93,12 +69,12 @@ describe("a PostgreSQL journal when the database's clock steps ahead", () => {
         interval: 20,
       });
       expect(settled ? await waited : 'waiting').toBe('waiting');
-      open();
+      gated.open();
       const paid = await held;
       expect(await waited).toEqual(paid);
-      expect(sent).toBe(1);
+      expect(gate.sent()).toBe(1);
     } finally {
-      open();
+      gated.open();
       await holder.close();
       await waiter.close();
       await real.end();

@@ -1,8 +1,7 @@
-import { createConnection, createServer, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JournalError } from '../../src/index.js';
 import { postgresJournal } from '../../src/postgres.js';
+import { startPostgresProxy } from '../support/postgres-proxy.js';
 import { testPool, type PostgresServer } from '../support/postgres-server.js';
 import { usePostgresWithSubscriber } from '../support/postgres-test-bed.js';
 
@@ -21,8 +20,7 @@ beforeAll(async () => {
   proxy = await startClaimAnswerDropper(bed.db);
 });
 afterAll(async () => {
-  for (const socket of proxy?.sockets ?? []) socket.destroy();
-  await new Promise((resolve) => (proxy ? proxy.server.close(resolve) : resolve(undefined)));
+  await proxy?.close();
 });
 
 /**
@@ -33,47 +31,33 @@ async function startClaimAnswerDropper(target: PostgresServer) {
   let armed = false;
   let refuseAfterDrop = false;
   let refusing = false;
-  const sockets = new Set<Socket>();
-  const proxyServer = createServer((inbound) => {
-    if (refusing) {
-      inbound.destroy();
-      return;
-    }
-    const outbound = createConnection(target.port, '127.0.0.1');
-    sockets.add(inbound).add(outbound);
-    let dropping = false;
-    inbound.on('data', (chunk: Buffer) => {
-      if (armed && chunk.toString('latin1').includes(CLAIM_TEXT)) {
-        armed = false;
-        dropping = true;
-      }
-      outbound.write(chunk);
-    });
-    outbound.on('data', (chunk: Buffer) => {
-      // The server answered the claim: it committed. The process never hears of it.
-      if (dropping) {
-        refusing = refuseAfterDrop;
-        inbound.destroy();
-        outbound.destroy();
-        return;
-      }
-      inbound.write(chunk);
-    });
-    const end = () => {
-      inbound.destroy();
-      outbound.destroy();
-      sockets.delete(inbound);
-      sockets.delete(outbound);
-    };
-    inbound.on('close', end).on('error', end);
-    outbound.on('close', end).on('error', end);
-  });
-  await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
-  const { port } = proxyServer.address() as AddressInfo;
+  const proxy = await startPostgresProxy(
+    target,
+    ({ client, server, cut }) => {
+      let dropping = false;
+      return {
+        toServer: (chunk) => {
+          if (armed && chunk.toString('latin1').includes(CLAIM_TEXT)) {
+            armed = false;
+            dropping = true;
+          }
+          server.write(chunk);
+        },
+        toClient: (chunk) => {
+          // The server answered the claim: it committed. The process never hears of it.
+          if (dropping) {
+            refusing = refuseAfterDrop;
+            cut();
+            return;
+          }
+          client.write(chunk);
+        },
+      };
+    },
+    () => refusing,
+  );
   return {
-    server: proxyServer,
-    sockets,
-    url: `postgres://postgres:${target.password}@127.0.0.1:${port}/postgres`,
+    ...proxy,
     dropNextClaimAnswer: (options: { thenRefuse?: boolean } = {}) => {
       armed = true;
       refuseAfterDrop = options.thenRefuse ?? false;

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JournalError } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
 import { postgresJournal, type PgQueryable } from '../../src/postgres.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
-import { usePostgres } from '../support/postgres-test-bed.js';
 import { testPool } from '../support/postgres-server.js';
+import { usePostgres } from '../support/postgres-test-bed.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 // A claim whose answer was lost is taken back by its content: the key's record is deleted if it
 // is the very JSON this run wrote (lost-claim.ts). Two deliveries of one order reaching one
@@ -18,7 +17,6 @@ import { testPool } from '../support/postgres-server.js';
 // run, the second's answer replaced by a connection error); the same millisecond by a frozen
 // clock here, and by the two reads before the claims answered in the same millisecond there.
 
-const CHECKOUT = '/v2/payments/consumable/checkout';
 /** The claim's statement (sql.ts): the only one whose text names a refused stage. */
 const CLAIM_TEXT = "stage = 'refused'";
 
@@ -27,31 +25,13 @@ afterEach(() => void vi.useRealTimers());
 
 describe("a claim whose answer was lost, beside a twin's claim of the same key", () => {
   it("never takes back the twin's claim while it is sending", async () => {
-    const simulator = createSimulator({ subscriptionDelayMs: 10 });
-    const user = simulator.addUser({ email: 'twin-claims@example.com' });
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let sent = 0;
-    const client = inMemoryClient(simulator, user.token, {
-      fetch: async (input, init) => {
-        const request = new Request(input, init);
-        if (request.url.includes(CHECKOUT)) {
-          sent++;
-          await gate;
-        }
-        return simulator.handle(request);
-      },
-    });
-    const { subscription } = await inMemoryClient(simulator, user.token).purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
-    const charges = () =>
-      simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
-        .length;
+    const {
+      client,
+      gate,
+      order: subscribed,
+      charges,
+    } = await inMemorySubscriber('twin-claims@example.com');
+    const gated = gate.holdAll();
 
     const real = testPool(bed.db.url);
     let claims = 0;
@@ -87,7 +67,7 @@ describe("a claim whose answer was lost, beside a twin's claim of the same key",
       // The table made, each journal's measure of the database's clock taken.
       await journal.get('warm-up');
       await other.get('warm-up');
-      const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id, journal };
+      const order = { ...subscribed, journal };
       // Both deliveries in one millisecond: both clocks stopped until both have claimed.
       const frozenAt = performance.now();
       vi.spyOn(performance, 'now').mockReturnValue(frozenAt);
@@ -106,7 +86,7 @@ describe("a claim whose answer was lost, beside a twin's claim of the same key",
       vi.restoreAllMocks();
       expect(lost).toBeInstanceOf(JournalError);
       expect(claims).toBe(2);
-      await vi.waitFor(() => expect(sent).toBe(1), { timeout: 30_000 });
+      await vi.waitFor(() => expect(gate.sent()).toBe(1), { timeout: 30_000 });
 
       // The winner's claim is still the key's record while it sends.
       const { rows } = await real.query(`SELECT stage FROM "${table}" WHERE key = $1`, ['twin']);
@@ -120,10 +100,10 @@ describe("a claim whose answer was lost, beside a twin's claim of the same key",
         key: 'twin',
       });
       // Until it has sent too, or read the key twice (found it held, waited, read again).
-      await vi.waitFor(() => expect(sent === 2 || reads - readsBefore >= 2).toBe(true), {
+      await vi.waitFor(() => expect(gate.sent() === 2 || reads - readsBefore >= 2).toBe(true), {
         timeout: 30_000,
       });
-      open();
+      gated.open();
       const [one, two, again] = await Promise.all([first, second, retried]);
       const paid = [one, two].find((outcome) => !(outcome instanceof Error));
       expect(again).toEqual(paid);
@@ -131,7 +111,7 @@ describe("a claim whose answer was lost, beside a twin's claim of the same key",
     } finally {
       vi.useRealTimers();
       vi.restoreAllMocks();
-      open();
+      gated.open();
       await journal.close();
       await other.close();
       await real.end();

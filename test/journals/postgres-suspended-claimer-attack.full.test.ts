@@ -1,11 +1,11 @@
-import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APIError, type CheckoutRecord, type SeatpayClient } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
+import { APIError, type CheckoutRecord } from '../../src/index.js';
 import { postgresJournal } from '../../src/postgres.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
+import { recordPaidElsewhere } from '../support/paid-elsewhere.js';
 import { testPool, type PostgresServer } from '../support/postgres-server.js';
+import { startPostgresProxy } from '../support/postgres-proxy.js';
 import { usePostgres } from '../support/postgres-test-bed.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 // A machine suspended (a laptop's lid closed, a VM paused to migrate) while one of its runs holds a
 // key on a PostgreSQL journal. Its monotonic clock (`performance.now()`, CLOCK_MONOTONIC) does not
@@ -18,85 +18,40 @@ import { usePostgres } from '../support/postgres-test-bed.js';
 // The sleep is played as the wall clock sees it (`Date` moved a minute on, `performance.now()`
 // left alone); the other machine by writing its record into the shared table, as it would.
 
-const CHECKOUT = '/v2/payments/consumable/checkout';
-
 const bed = usePostgres();
 afterEach(() => void vi.useRealTimers());
 
-async function setUp() {
-  const simulator = createSimulator({ subscriptionDelayMs: 10 });
-  const user = simulator.addUser({ email: 'suspended@example.com' });
-  let hold: Promise<void> | undefined;
-  let sent = 0;
-  const client: SeatpayClient = inMemoryClient(simulator, user.token, {
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      if (!request.url.includes(CHECKOUT)) return simulator.handle(request);
-      sent++;
-      if (!hold) return simulator.handle(request);
-      await hold;
-      // The service refuses the sleeper's request when it finally arrives: nothing charged.
-      return Response.json(
-        { detail: 'subscription-not-usable', status_code: 400 },
-        { status: 400 },
-      );
-    },
-  });
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
-  const asleep = () => {
-    let wake!: () => void;
-    hold = new Promise<void>((resolve) => (wake = resolve));
-    return wake;
-  };
-  return { client, subscription, asleep, sends: () => sent };
-}
-
 describe('a machine suspended past its lease, on a PostgreSQL journal', () => {
   it('never writes its refusal over the paid record of the machine that took the key over', async () => {
-    const { client, subscription, asleep, sends } = await setUp();
+    const { client, gate, order: subscribed } = await inMemorySubscriber('suspended@example.com');
     const table = 'suspended_refusal';
     const journal = postgresJournal(bed.db.url, { table });
     const elsewhere = postgresJournal(bed.db.url, { table });
     try {
-      const order = { service: 'ai-credits', how_many: 3, subscription: subscription.id, journal };
+      const order = { ...subscribed, how_many: 3, journal };
       // An answer the service gave to this identity, to stand for the other machine's.
       await client.consumables.checkout({ ...order, key: 'earlier' });
       const { result } = (await journal.get('earlier')) as CheckoutRecord;
 
-      const wake = asleep();
+      // The service refuses the sleeper's request when it finally arrives: nothing charged.
+      const asleep = gate.holdAll({ refuse: true });
       const run = client.consumables
         .checkout({ ...order, key: 'order-7' })
         .catch((e: unknown) => e);
-      await vi.waitFor(() => expect(sends()).toBe(2));
+      await vi.waitFor(() => expect(gate.sent()).toBe(2));
       // Suspended for a minute (twice the 30 s lease): the wall clock counts it, the monotonic not.
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.now() + 60_000);
       // Meanwhile: settled as not charged, run again elsewhere, paid and recorded.
-      const claimed = (await elsewhere.get('order-7')) as CheckoutRecord;
-      const { leaseUntil: _lease, ...rest } = claimed;
-      const paidElsewhere: CheckoutRecord = {
-        ...rest,
-        stage: 'done',
-        charged: 'yes',
-        result: result!,
-        holder: 'another-machine',
-        updatedAt: new Date().toISOString(),
-      };
-      await elsewhere.set('order-7', paidElsewhere);
+      const paidElsewhere = await recordPaidElsewhere(elsewhere, 'order-7', result!);
 
-      wake();
+      asleep.open();
       expect(await run).toBeInstanceOf(APIError);
       expect(await elsewhere.get('order-7')).toEqual(paidElsewhere);
       // The next delivery of the order replays the other machine's answer: never paid again.
       const again = await client.consumables.checkout({ ...order, key: 'order-7' });
       expect(again).toEqual(result);
-      expect(sends()).toBe(2);
+      expect(gate.sent()).toBe(2);
     } finally {
       await journal.close();
       await elsewhere.close();
@@ -104,37 +59,16 @@ describe('a machine suspended past its lease, on a PostgreSQL journal', () => {
   }, 60_000);
 });
 
-/** A TCP proxy to `db` that delays every answer of the server by `delayMs` (set at will). */
+/** A proxy to `db` that delays every answer of the server by `delayMs` (set at will). */
 async function startAnswerDelayer(target: PostgresServer) {
-  const sockets = new Set<Socket>();
   const state = { delayMs: 0 };
-  const server = createServer((inbound) => {
-    const outbound = createConnection(target.port, '127.0.0.1');
-    sockets.add(inbound).add(outbound);
-    inbound.on('data', (chunk: Buffer) => outbound.write(chunk));
-    outbound.on('data', (chunk: Buffer) => {
-      if (state.delayMs === 0) inbound.write(chunk);
-      else setTimeout(() => inbound.write(chunk), state.delayMs);
-    });
-    const end = () => {
-      inbound.destroy();
-      outbound.destroy();
-      sockets.delete(inbound);
-      sockets.delete(outbound);
-    };
-    inbound.on('close', end).on('error', end);
-    outbound.on('close', end).on('error', end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    state,
-    url: `postgres://postgres:${target.password}@127.0.0.1:${port}/postgres`,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
+  const proxy = await startPostgresProxy(target, ({ client }) => ({
+    toClient: (chunk) => {
+      if (state.delayMs === 0) client.write(chunk);
+      else setTimeout(() => client.write(chunk), state.delayMs);
     },
-  };
+  }));
+  return { ...proxy, state };
 }
 
 describe("a PostgreSQL journal's clock on a machine that was suspended", () => {

@@ -10,6 +10,7 @@ import {
   type PurchaseJournal,
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // What client.journal.reconcile concludes from and what it keeps: only a charge proves a charge
 // (a declined or pending invoice proves nothing), what the service listed is recorded and returned
@@ -46,13 +47,7 @@ async function owner() {
     logLevel: 'off',
     fetch: rewriting,
   });
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
+  const { subscription } = await client.purchase(teamPurchase(5));
   const order: CheckoutParams = {
     service: 'ai-credits',
     how_many: 3,

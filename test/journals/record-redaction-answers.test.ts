@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryJournal, type JournalRecord } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // What a keyed checkout records of the service's answer is searched for the client's secrets,
 // whatever shape the answer has: the quick copy of plain JSON (record-copy.ts, issue 37) and the
@@ -59,13 +60,7 @@ describe("a keyed checkout's record of an answer that echoes the client's secret
         });
       },
     });
-    const bought = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: CARD, cvc: CVC },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
+    const bought = await client.purchase(teamPurchase(1, { card_number: CARD, cvc: CVC }));
     const journal = memoryJournal();
     let nesting = 3;
     const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };

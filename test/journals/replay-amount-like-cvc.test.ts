@@ -9,6 +9,7 @@ import { memoryJournal, type CheckoutResult } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { redactSecrets } from '../../src/node.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 const CVC = '987';
 const CARD = { card_number: '4242424242424242', cvc: CVC };
@@ -32,13 +33,7 @@ describe('a keyed checkout replayed after a card whose CVC is one of its numbers
         return Response.json(answer, { status: response.status });
       },
     });
-    const bought = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: CARD,
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
+    const bought = await client.purchase(teamPurchase(1, CARD));
     const journal = memoryJournal();
     const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };
     const first = await client.consumables.checkout({ ...order, key: 'cvc-amount', journal });

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, KeyReuseError, memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 const SHORT_TOKEN = 'ai';
 
@@ -34,13 +35,7 @@ async function shortTokenClient(
       });
     },
   });
-  const bought = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
+  const bought = await client.purchase(teamPurchase(1));
   const checkouts = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout');
   return { client, simulator, subscription: bought.subscription.id, checkouts };
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JournalError } from '../../src/index.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
-import { inMemorySubscriber } from '../support/in-memory-client.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 // A fileJournal keeps its database open. If that file is deleted or renamed away while it is open
 // (an operator "starting afresh", a deploy that replaces the folder), the open connection goes on

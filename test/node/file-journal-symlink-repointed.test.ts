@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JournalError } from '../../src/index.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
-import { inMemorySubscriber } from '../support/in-memory-client.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 // A fileJournal's claim lands only while its path still names the database it opened (a file
 // deleted or replaced while open). A path that is a symlink (orders.db -> data/v1.db, as a deploy

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JournalError } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
-import { inMemorySubscriber } from '../support/in-memory-client.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 // A fileJournal claim whose flush fails is taken back: nothing was sent, so the key must be free
 // for a re-run. Another process sharing the file may hold SQLite's write lock at that very moment

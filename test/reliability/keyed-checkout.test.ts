@@ -19,6 +19,7 @@ import {
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
 import { printTable } from './support/faults-figures.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // consumables.checkout({ key, journal }) has purchase()'s promise: recorded before it is sent, a
 // later checkout with the key (same process, another client, after a restart) never buys again,
@@ -56,13 +57,7 @@ function clientOf(user: MockUser): SeatpayClient {
 async function owner() {
   const user = server.simulator.addUser({ email: `checkout-${++users}@example.com` });
   const client = clientOf(user);
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
+  const { subscription } = await client.purchase(teamPurchase(5));
   const order: CheckoutParams = {
     service: 'ai-credits',
     how_many: 5,

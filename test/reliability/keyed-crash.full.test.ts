@@ -8,6 +8,7 @@ import { createClient } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { bundleForNode } from '../../bench/support.js';
 import { printTable } from './support/faults-figures.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // Keyed money calls in real processes killed with SIGKILL: between the journal claim and the money
 // call, and after the service charged but before its answer came; then the same key is run again
@@ -95,13 +96,7 @@ async function setup(kind: 'purchase' | 'checkout') {
   let subscription = 0;
   if (kind === 'checkout') {
     const client = createClient({ baseUrl: server.url, token: user.token, logLevel: 'off' });
-    const bought = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 5,
-    });
+    const bought = await client.purchase(teamPurchase(5));
     subscription = bought.subscription.id;
   }
   const charges = () =>

@@ -17,6 +17,7 @@ import {
 } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // Issue 26, items 1, 4 and 13: a key belongs to who used it (another token, another identity is
 // refused, never replayed; no token, nor a plain hash of one, is recorded), a journal records
@@ -53,13 +54,7 @@ function clientOf(user: MockUser, options: ClientOptions = {}) {
 async function owner() {
   const user = server.simulator.addUser({ email: `identity-${++users}@example.com` });
   const client = clientOf(user);
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: CARD,
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
+  const { subscription } = await client.purchase(teamPurchase(5));
   const order: CheckoutParams = {
     service: 'ai-credits',
     how_many: 5,

@@ -14,6 +14,7 @@ import {
   type PurchaseJournal,
 } from '../../src/index.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // Issue 26, items 2, 3, 5, 6 and 11 (journal side): every wait of a keyed checkout (its journal,
 // an earlier run of its key) ends with the call's signal, `timeout` and `totalTimeout`; a fetch
@@ -49,13 +50,7 @@ function clientOf(user: MockUser, options: ClientOptions = {}) {
 /** A user with a PER_TEAM subscription, and the order of 5 AI credits for it. */
 async function owner() {
   const user = server.simulator.addUser({ email: `waits-${++users}@example.com` });
-  const { subscription } = await clientOf(user).purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: CARD,
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
+  const { subscription } = await clientOf(user).purchase(teamPurchase(5));
   const order: CheckoutParams = {
     service: 'ai-credits',
     how_many: 5,

@@ -14,6 +14,7 @@ import {
 } from '../../src/mock/index.js';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
 import { pause, printTable, seeded, trackUnhandled } from './support/faults-figures.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // Money under faults: many purchase flows and consumable checkouts, with seeded faults injected
 // around pay, checking and checkout. The simulator records every charge; none may be doubled, and
@@ -305,14 +306,7 @@ describe('money under faults', () => {
     const before = unhandled.count();
     const owner = server.simulator.addUser({ email: 'checkout-owner@example.com' });
     const client = clientFor(owner);
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: CARD,
-      chosen_period: 'MONTH',
-      pollInterval: 5,
-      waitTimeout: 5_000,
-    });
+    const { subscription } = await client.purchase({ ...teamPurchase(5), waitTimeout: 5_000 });
     // Checkout i buys i + 1 AI credits at 1.00 each: its amount tells its charge from the others.
     const amountOf = (i: number) => `${i + 1}.00`;
     const calls: { fault: string; result?: { amount?: string | null }; error?: unknown }[] = [];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 // Loose request objects pass unknown fields through, so zod's copy of a checkout or a card keeps
 // an own `toJSON` key, and JSON.stringify sends what that returns instead of the fields checked:
@@ -18,13 +19,7 @@ async function setUp() {
       return simulator.handle(request);
     },
   });
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
+  const { subscription } = await client.purchase(teamPurchase(1));
   sent.length = 0;
   return { client, subscription, sent };
 }

@@ -1,5 +1,8 @@
 import { createClient, type SeatpayClient } from '../../src/index.js';
-import type { MockServer, MockUser } from '../../src/mock/index.js';
+import { createSimulator, type MockServer, type MockUser } from '../../src/mock/index.js';
+import { checkoutGate } from './checkout-gate.js';
+import { inMemoryClient } from './in-memory-client.js';
+import { teamPurchase } from './team-purchase.js';
 
 export interface TeamOwner {
   owner: MockUser;
@@ -15,15 +18,25 @@ export interface TeamOwner {
 export async function teamOwner(server: MockServer, email: string): Promise<TeamOwner> {
   const owner = server.simulator.addUser({ email });
   const client = createClient({ baseUrl: server.url, token: owner.token, logLevel: 'off' });
-  const bought = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 5,
-  });
+  const bought = await client.purchase(teamPurchase(5));
   const checkouts = () =>
     server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === owner.id)
       .length;
   return { owner, client, subscription: bought.subscription.id, checkouts };
+}
+
+/**
+ * A new simulator with an owner (`email`) who bought a two-seat team subscription, the owner's
+ * in-memory client, whose checkout requests go through `gate` (to hold them when the test says),
+ * a consumable order on that subscription, and how many checkouts were charged so far.
+ */
+export async function inMemorySubscriber(email: string) {
+  const simulator = createSimulator({ subscriptionDelayMs: 10 });
+  const user = simulator.addUser({ email });
+  const gate = checkoutGate(simulator);
+  const client = inMemoryClient(simulator, user.token, { fetch: gate.fetch });
+  const { subscription } = await client.purchase(teamPurchase(1));
+  const charges = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout').length;
+  const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
+  return { simulator, client, gate, order, charges };
 }

@@ -3,9 +3,9 @@
 // held stay a bounded few, and an abort ends the reads that wait on the hash. The web platform
 // (seatpay's own MD5, here one that waits on a gate before hashing) as browsers load it.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { describe, expect, it, vi } from 'vitest';
 import { CountingBlob } from './support/counting-blob.js';
+import { useFreshSeatpay } from './support/fresh-seatpay.js';
 import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
 
 vi.mock('../../src/platform/selected.node.ts', async () => ({
@@ -38,25 +38,8 @@ vi.mock('../../src/helpers/upload/md5.js', async (original) => {
 const CHUNK = 256;
 const TOTAL = 12;
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
-let server: MockServer;
-let seatpay: typeof import('../../src/index.js');
-
-beforeAll(async () => {
-  vi.resetModules(); // the fast suite's preload loaded the helper with the Node platform
-  seatpay = await import('../../src/index.js');
-  server = await startMockServer({
-    operationTypes: { tiny: { chunk_size: CHUNK, max_chunks: null } },
-  });
-});
-afterAll(() => server.close());
-
-const client = () =>
-  seatpay.createClient({
-    baseUrl: server.url,
-    token: server.simulator.users.owner.token,
-    retryBaseDelay: 1,
-    logLevel: 'off',
-  });
+const fresh = useFreshSeatpay(CHUNK);
+const { client } = fresh;
 
 /** Lets every pending read, send and answer that can go on run (the loopback simulator's too). */
 async function settle(): Promise<void> {
@@ -84,7 +67,7 @@ describe('a hash that falls behind the sends', () => {
     gate.state.release();
     const file = await upload;
     expect(file.name).toBe(md5(bytes));
-    expect(server.simulator.fileBytes(file.id)).toEqual(bytes);
+    expect(fresh.server.simulator.fileBytes(file.id)).toEqual(bytes);
     expect(count.bytes).toBe(bytes.length);
   });
 
@@ -104,7 +87,7 @@ describe('a hash that falls behind the sends', () => {
       });
       await vi.waitFor(() => expect(acknowledged).toBe(3), { timeout: 30_000 });
       controller.abort();
-      await expect(upload).rejects.toBeInstanceOf(seatpay.AbortError);
+      await expect(upload).rejects.toBeInstanceOf(fresh.seatpay.AbortError);
     } finally {
       gate.state.release();
     }
@@ -127,7 +110,7 @@ it('an abort while a resumed upload only hashes (every chunk held) rejects at on
       signal: cut.signal,
       onChunk: () => void (++acknowledged === TOTAL && cut.abort()),
     }),
-  ).rejects.toBeInstanceOf(seatpay.AbortError);
+  ).rejects.toBeInstanceOf(fresh.seatpay.AbortError);
   const controller = new AbortController();
   gate.close();
   try {
@@ -143,7 +126,7 @@ it('an abort while a resumed upload only hashes (every chunk held) rejects at on
       timeout: 30_000,
     });
     controller.abort();
-    await expect(upload).rejects.toBeInstanceOf(seatpay.AbortError);
+    await expect(upload).rejects.toBeInstanceOf(fresh.seatpay.AbortError);
   } finally {
     gate.state.release();
   }

@@ -3,8 +3,8 @@
 // resumed or not. The Node platform is swapped for the web one (what those runtimes load), and
 // the package is loaded afresh so the swap reaches the upload helper.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { useFreshSeatpay } from './support/fresh-seatpay.js';
 import { bytesOf, memoryUploadStore, webStream } from './support/upload-kit.js';
 
 vi.mock('../../src/platform/selected.node.ts', async () => ({
@@ -25,25 +25,8 @@ vi.mock('../../src/helpers/upload/md5.js', async (original) => {
 
 const CHUNK = 256;
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
-let server: MockServer;
-let seatpay: typeof import('../../src/index.js');
-
-beforeAll(async () => {
-  vi.resetModules(); // the fast suite's preload loaded the helper with the Node platform
-  seatpay = await import('../../src/index.js');
-  server = await startMockServer({
-    operationTypes: { tiny: { chunk_size: CHUNK, max_chunks: null } },
-  });
-});
-afterAll(() => server.close());
-
-const client = () =>
-  seatpay.createClient({
-    baseUrl: server.url,
-    token: server.simulator.users.owner.token,
-    retryBaseDelay: 1,
-    logLevel: 'off',
-  });
+const fresh = useFreshSeatpay(CHUNK);
+const { client } = fresh;
 
 describe('on the web platform (no native MD5)', () => {
   it("a File resumed after a cut, checked with seatpay's MD5: resolves", async () => {
@@ -60,7 +43,7 @@ describe('on the web platform (no native MD5)', () => {
         signal: controller.signal,
         onChunk: () => void (++acknowledged === 4 && controller.abort()),
       }),
-    ).rejects.toBeInstanceOf(seatpay.AbortError);
+    ).rejects.toBeInstanceOf(fresh.seatpay.AbortError);
     const before = loaded.md5;
     const done = await client().media.upload(file(), {
       operation_type: 'tiny',
@@ -73,7 +56,7 @@ describe('on the web platform (no native MD5)', () => {
 
   it('a stream whose file the simulator assembled wrong: UploadDigestMismatchError', async () => {
     const bytes = bytesOf(10 * CHUNK);
-    server.simulator.faults.inject({
+    fresh.server.simulator.faults.inject({
       route: 'POST /v2/media/me/chunk/upload',
       kind: 'corrupt-assembly',
       corruption: 'misplaced-chunk',
@@ -83,7 +66,7 @@ describe('on the web platform (no native MD5)', () => {
       { stream: webStream(bytes, 99), size: bytes.length },
       { operation_type: 'tiny', filename: 's.png', checkDigest: true },
     );
-    await expect(upload).rejects.toBeInstanceOf(seatpay.UploadDigestMismatchError);
+    await expect(upload).rejects.toBeInstanceOf(fresh.seatpay.UploadDigestMismatchError);
     await expect(upload).rejects.toMatchObject({ expectedMd5: md5(bytes) });
     expect(loaded.md5).toBe(before + 1);
   });
