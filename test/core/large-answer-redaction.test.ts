@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { APIError, createClient, memoryJournal, type PurchaseJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { redactSecrets } from '../../src/node.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 const TOKEN = 'tok_7Hq2mZ9vXc4LpR8sW1nB';
 /** How an answer quotes the token: plain, URL-, JSON- and HTML-escaped, base64, a piece. */
@@ -94,13 +95,7 @@ describe("a keyed checkout's answer of megabytes", () => {
       },
       () => (atAnswer = clock.ticks),
     );
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
+    const { subscription } = await client.purchase(teamPurchase(1));
     const memory = memoryJournal();
     const journal: PurchaseJournal = {
       get: (key, options) => memory.get(key, options),

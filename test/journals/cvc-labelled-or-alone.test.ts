@@ -10,6 +10,7 @@ import { APIError, memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { redactSecrets } from '../../src/node.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 const CVC = '987';
 const CARD = { card_number: '4242424242424242', cvc: CVC };
@@ -42,13 +43,7 @@ async function paidClient(checkout: { answer?: Checkout }, log?: unknown[][]) {
       return answer && request.url.endsWith('/consumable/checkout') ? answer(response) : response;
     },
   });
-  const bought = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: CARD,
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
+  const bought = await client.purchase(teamPurchase(1, CARD));
   const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };
   return { client, order };
 }
