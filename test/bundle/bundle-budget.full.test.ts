@@ -53,8 +53,11 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // recorded field compared with the client's own token put back, more separators and hex forms of
 // a secret, a late claim's lease renewed before it sends, a journal clock's bad reading replaced by
 // its last good one): 76,768 B and 44,136. Plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 77_100;
-const ONE_RESOURCE_BUDGET = 44_320;
+// Branch redactflow (a CVC named by its label, a record's own rule for short numbers, a large
+// answer redacted in slices with a search that resumes, a provider's token put back): 78,189 B and
+// 45,434 (76,768 and 44,136 at 9b5172a). Plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 78_500;
+const ONE_RESOURCE_BUDGET = 45_620;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -117,15 +120,17 @@ describe('browser bundle of the main entry', () => {
 // Fifth pass (above): esbuild 49,157 B, vite 46,431 B on main at 7125e90 (49,073 and 46,304 at
 // 9e3b968): the secret forms and the shared array read are on the page; after its review 49,393
 // and 46,661 B (more separators and hex forms of a secret, the recorded-field comparison).
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 49_600, vite: 46_850 } as const;
+// Branch redactflow (above): esbuild 50,766 B, vite 47,882 B: the label and record rules and the
+// sliced redaction are on the page (an error answer's body may need them).
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 50_970, vite: 48_080 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
 /**
  * Everything the main entry exports, up front on a split page (50.8 and 50.0 KB, fourth pass;
  * 50,959 B with esbuild and 50,870 with vite, fifth pass, main at 7125e90; 51,198 B after its
- * review).
+ * review; 52,360 and 52,556 B on branch redactflow, above).
  */
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 51_400;
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 52_770;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
