@@ -12,6 +12,8 @@ import { formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.j
  */
 export class SecretScan {
   readonly #ranges: [number, number][] = [];
+  /** A record's short numbers standing alone, kept only next to another secret (see `nextTo`). */
+  readonly #alone: [number, number][] = [];
   readonly #jobs: Job[] = [];
   readonly #reach: number;
   /** Every occurrence that starts before this has been found. */
@@ -27,7 +29,8 @@ export class SecretScan {
       if (typeof secret !== 'string' || secret.length === 0) continue;
       const forms = formsOf(secret);
       reach = Math.max(reach, forms.reach);
-      this.#jobs.push({ forms, pattern: stored ? forms.stored : forms.text, resume: [0, 0, 0, 0] });
+      const pattern = stored ? forms.stored : forms.text;
+      this.#jobs.push({ forms, pattern, resume: [0, 0, 0, 0, 0] });
     }
     this.#reach = reach;
   }
@@ -47,6 +50,8 @@ export class SecretScan {
     for (const job of this.#jobs) {
       const { forms, pattern, resume } = job;
       resume[0] = collect(pattern, view, Math.max(from, resume[0]), end, this.#ranges);
+      if (pattern !== forms.text)
+        resume[4] = collect(forms.text, view, Math.max(from, resume[4]), end, this.#alone);
       if (forms.base64)
         resume[1] = collect(forms.base64, view, Math.max(from, resume[1]), end, this.#ranges);
       if (forms.pieceLength) collectPieces(forms, text, view, from, end, this.#ranges);
@@ -61,7 +66,8 @@ export class SecretScan {
 
   /** The text with every occurrence found cut out (one marker for touching ones). */
   result(marker: string): string {
-    return this.#ranges.length === 0 ? this.text : cutOut(this.text, this.#ranges, marker);
+    const ranges = nextTo(this.text, this.#ranges, this.#alone);
+    return ranges.length === 0 ? this.text : cutOut(this.text, ranges, marker);
   }
 }
 
@@ -77,12 +83,14 @@ export function scrubAll(
   marker: string,
 ): string {
   const ranges: [number, number][] = [];
+  const alone: [number, number][] = [];
   const end = text.length;
   for (const secret of secrets) {
     if (typeof secret !== 'string' || secret.length === 0) continue;
     const forms = formsOf(secret);
     const pattern = stored ? forms.stored : forms.text;
     collect(pattern, text, 0, end, ranges);
+    if (pattern !== forms.text) collect(forms.text, text, 0, end, alone);
     if (forms.base64) collect(forms.base64, text, 0, end, ranges);
     if (forms.pieceLength) collectPieces(forms, text, text, 0, end, ranges);
     if (forms.short) {
@@ -90,14 +98,40 @@ export function scrubAll(
       collectWords(HEX_WORD, fromHex, pattern, text, 0, end, ranges);
     }
   }
+  nextTo(text, ranges, alone);
   return ranges.length === 0 ? text : cutOut(text, ranges, marker);
+}
+
+/**
+ * A short number standing alone right after another secret, apart by a few marks only, is the
+ * card's CVC even in a record (`paid with 4111… / 737`): `alone`'s such ranges join `ranges`.
+ */
+function nextTo(
+  text: string,
+  ranges: [number, number][],
+  alone: [number, number][],
+): [number, number][] {
+  if (alone.length === 0 || ranges.length === 0) return ranges;
+  const ends = new Set(ranges.map(([, end]) => end));
+  for (const range of alone) {
+    let at = range[0];
+    for (let marks = 0; marks <= 4 && at > 0 && !ends.has(at); marks++) {
+      if (/[\p{L}\p{N}]/u.test(text[at - 1]!)) break;
+      at--;
+    }
+    if (ends.has(at)) ranges.push(range);
+  }
+  return ranges;
 }
 
 interface Job {
   forms: SecretForms;
   pattern: RegExp;
-  /** Where the text form, the base64 form, base64 words and hex words are searched from next. */
-  resume: [number, number, number, number];
+  /**
+   * Where the text form, the base64 form, base64 words, hex words and (a record's) short numbers
+   * standing alone are searched from next.
+   */
+  resume: [number, number, number, number, number];
 }
 
 /** Matches of `pattern` that start in [from, to); where the next search starts. */

@@ -4,8 +4,9 @@
  * - in errors, logs and printed text (`text`): wherever it stands alone, as any short secret, and
  *   wherever a label names it, even one written against it (`cvc987`, `CVV: 987`, `code987`,
  *   `security code is 987`);
- * - in what a journal keeps and replays (`stored`): only where it is labelled so, or a whole value
- *   (the field's whole text, or a quoted string inside one): `inv-987` replays as it came.
+ * - in what a journal keeps and replays (`stored`): only where it is labelled so, a whole value
+ *   (the field's whole text, or a quoted string inside one), or right after another secret (the
+ *   card: `4111… / 737`, secret-scan.ts): `inv-987` replays as it came.
  */
 export function shortNumberForms(
   plain: string,
