@@ -9,6 +9,7 @@ import { profileNamed, profiles, type Profile } from './routes/profiles.js';
 import type { RouteTable } from './routes/routes.js';
 import { printAs } from './secrets/printed.js';
 import { Secrets } from './secrets/secrets.js';
+import { SeatpayError } from './errors/seatpay-error.js';
 import { Log } from './setup/logger.js';
 import type { InternalRequestOptions, ResolvedClientOptions } from './setup/options.js';
 
@@ -186,11 +187,16 @@ export class HttpCore {
 
   /**
    * `error` with the secrets this client sent lately hidden in it too: for helpers whose errors
-   * carry answers across several calls (a listing polled after the card went out).
+   * carry answers across several calls (a listing polled after the card went out). Anything else a
+   * helper let through (what a callback threw: a string, null, a Proxy) is a SeatpayError's cause.
    * @internal
    */
-  scrub<E>(error: E): E {
-    return this.#secrets.error(error);
+  scrub(error: unknown): SeatpayError {
+    const typed =
+      error instanceof SeatpayError
+        ? error
+        : new SeatpayError('A callback threw (see cause)', { cause: error });
+    return this.#secrets.error(typed);
   }
 
   /**

@@ -4,7 +4,8 @@ import type { Invoice } from '../schemas/invoices.js';
 import type { JournalAccess } from './journal-access.js';
 import type { Evidence } from './evidence.js';
 import { isCharge, isDeclined, statusOf } from './charge-status.js';
-import { withToken } from './key-checks.js';
+import { canonical, withToken } from './key-checks.js';
+import { REDACTED } from '../core/secrets/redact.js';
 
 /** What a checkout's reconcile reads: the caller's invoices. */
 export interface CheckoutEvidenceCalls {
@@ -33,16 +34,16 @@ export async function checkoutEvidence(
   key: string,
   record: CheckoutRecord,
   signal: AbortSignal | undefined,
-  redact: <T>(value: T) => T = (value) => value,
-  token?: string,
+  tokenField?: TokenField,
 ): Promise<Evidence> {
   const order = orderOf(record);
+  const line = await lineNameOf(order.service, record, tokenField);
   const sentAt = Date.parse(record.updatedAt);
   // A declined charge (REJECTED) moved no money: it is no order's charge, and never counted.
   const invoices = (await calls.listInvoices(signal ? { signal } : {})).filter(
     (invoice) =>
       !isDeclined(invoice) &&
-      invoiceMatches(invoice, order, redact, token) &&
+      invoiceMatches(invoice, order, line) &&
       paidAt(invoice) >= sentAt - CLOCK_SKEW_MS,
   );
   const others = await sameOrders(journal, key, order);
@@ -109,14 +110,9 @@ function orderOf(record: CheckoutRecord): Order {
   return { service, how_many, subscription };
 }
 
-function invoiceMatches(
-  invoice: Invoice,
-  order: Order,
-  redact: <T>(value: T) => T,
-  token: string | undefined,
-): boolean {
+function invoiceMatches(invoice: Invoice, order: Order, name: string | undefined): boolean {
   const lines = invoice.amount_breakdown?.['service-items'] ?? {};
-  const line = lineOf(lines, order.service, redact, token);
+  const line = name !== undefined && Object.hasOwn(lines, name) ? lines[name] : undefined;
   const howMany = (line as { 'how-many'?: unknown } | undefined)?.['how-many'];
   const subscription = (invoice as { subscription?: unknown }).subscription;
   const sameSubscription =
@@ -157,22 +153,30 @@ function sameOrder(a: Order, b: Order): boolean {
   return a.service === b.service && a.how_many === b.how_many && a.subscription === b.subscription;
 }
 
+/** The client's fixed token, and the digest of a call's field under it (`KeyScope.fieldDigest`). */
+export interface TokenField {
+  token: string;
+  digest: (name: string, value: string) => Promise<string | undefined>;
+}
+
 /**
- * The invoice's line of the order's service. The order is as recorded, with the client's secrets
- * hidden: a short token inside the slug (`ai` in `ai-credits`) was recorded `[REDACTED]-credits`,
- * and the line is the one named so with the marker put back to the client's fixed token. Any
- * name hidden alike is not it: `AI-credits`, or `737-credits` after a card with CVC 737, is another
- * service's line, and taking it settled an order as charged that was not.
+ * The name of the invoice's line of the order's service. The order is as recorded, with the
+ * client's secrets hidden: a short token inside the slug (`ai` in `ai-credits`) was recorded
+ * `[REDACTED]-credits`, and a marker does not say which secret it hid (`AI-credits`, or
+ * `737-credits` after a card with CVC 737, are recorded alike). The line is the recorded name with
+ * its markers put back to the client's fixed token only when the record's digest of the field
+ * (`paramsDigest`) says the service was that very name; else only a line named as recorded is it,
+ * and taking another settled an order as charged on another service's invoice.
  */
-function lineOf(
-  lines: Record<string, unknown>,
+async function lineNameOf(
   service: unknown,
-  redact: <T>(value: T) => T,
-  token: string | undefined,
-): unknown {
+  record: CheckoutRecord,
+  tokenField: TokenField | undefined,
+): Promise<string | undefined> {
   if (typeof service !== 'string') return undefined;
-  if (Object.hasOwn(lines, service)) return lines[service];
-  if (token === undefined) return undefined;
-  const name = withToken(service, token) as string;
-  return Object.hasOwn(lines, name) && redact(name) === service ? lines[name] : undefined;
+  const kept = record.paramsDigest;
+  if (!tokenField || typeof kept !== 'string' || !service.includes(REDACTED)) return service;
+  const name = withToken(service, tokenField.token) as string;
+  const digest = await tokenField.digest('service', canonical(name));
+  return digest !== undefined && kept.split(' ').includes(digest) ? name : service;
 }

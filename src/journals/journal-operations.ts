@@ -78,8 +78,14 @@ export async function reconcileKey(
   const secrets = core.secrets;
   const { token } = core.keyLoan(undefined);
   const redact = <T>(value: T): T => secrets.redact(value);
-  const fixed = typeof token === 'string' ? token : undefined;
-  return schemas.reconcile(calls, journal, key, options.signal, redact, fixed);
+  // A record's hidden service is the token's only as its digest says (checkout-evidence.ts).
+  const digest = async (name: string, value: string) => {
+    const { keyOwnerDigest } = await context.ownerDigest.load({ signal: options.signal });
+    const scope = keyScopeOf(core.keyLoan(undefined), key, options.identity, keyOwnerDigest);
+    return scope.fieldDigest(name, value);
+  };
+  const tokenField = typeof token === 'string' ? { token, digest } : undefined;
+  return schemas.reconcile(calls, journal, key, options.signal, redact, tokenField);
 }
 
 export async function settleKey(

@@ -43,6 +43,11 @@ export interface PurchaseRecord {
   /** The request's parameters (plan, team_seats, chosen_period ...): a key reused with others is refused. */
   params?: Record<string, unknown>;
   /**
+   * Kept only when a secret was hidden in `params`: a MAC of each field hidden under the token's
+   * secret, that tells this request from another hidden alike (never the secret).
+   */
+  paramsDigest?: string;
+  /**
    * Who made the call: a salted PBKDF2 digest of its `identity`, else of its token (never the
    * token). Another identity's call with the key is refused; records written before owners were
    * kept have none and are honoured for the key.
@@ -84,6 +89,11 @@ export interface CheckoutRecord {
   params: Record<string, unknown>;
   /** The service's answer, once it came. */
   result?: CheckoutResult | undefined;
+  /**
+   * Kept only when a secret was hidden in `params`: a MAC of each field hidden under the token's
+   * secret, that tells this request from another hidden alike (never the secret).
+   */
+  paramsDigest?: string;
   /**
    * Who made the call: a salted PBKDF2 digest of its `identity`, else of its token (never the
    * token). Another identity's call with the key is refused; records written before owners were

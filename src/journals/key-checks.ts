@@ -55,19 +55,20 @@ export function canonical(value: unknown): string {
 /**
  * Refuses, with {@link KeyReuseError}, a record of `key` made for another request: another kind,
  * or other parameters (`params` as a journal gives them back: through JSON). Parameters are
- * recorded with the client's secrets hidden: a field that differs is the same when it is recorded
- * so (`scope.redact`) and is what the record holds with its markers put back to the client's
- * token (a short token inside a service's slug: `ai` in `ai-credits`, recorded
- * `[REDACTED]-credits`). Only the token: `AI-credits`, `737-credits` after a card with CVC 737, or
- * any other secret in its place are hidden alike, and are other requests.
+ * recorded with the client's secrets hidden, and a marker does not say which secret it stands
+ * for: a record whose parameters were hidden keeps their digest under the client's token
+ * (`paramsDigest`, see params-digest.ts), and a field that differs is the same only when its
+ * new value is recorded so (`scope.redact`) and has the very digest kept of it. `ai-credits` with
+ * the token `ai` is replayed; `AI-credits`, or `123-credits` after a card with CVC 123, hidden
+ * alike, are other requests whichever came first.
  */
-export function checkSameRequest(
+export async function checkSameRequest(
   key: string,
   kind: 'purchase' | 'checkout',
   params: Record<string, unknown>,
   record: JournalRecord,
-  scope?: { redact: <T>(value: T) => T; token: string | undefined },
-): void {
+  scope?: Pick<KeyScope, 'redact' | 'fieldDigest'>,
+): Promise<void> {
   const recordedKind = record.kind ?? 'purchase';
   if (recordedKind !== kind) throw new KeyReuseError(key, [`kind (a ${recordedKind} is recorded)`]);
   const recorded = record.params;
@@ -77,38 +78,29 @@ export function checkSameRequest(
     canonical(ownField(recorded, name)) !== canonical(ownField(given, name));
   let differences = [...names].filter((name) => differ(name, params));
   // Redacted only when something differs: a keyed call's usual read costs no search (issue 37).
-  const token = scope?.token;
-  if (differences.length > 0 && scope && token) {
+  const kept = ownField(record, 'paramsDigest');
+  if (differences.length > 0 && scope && typeof kept === 'string') {
     const hidden = scope.redact(params);
-    const same = (name: string) =>
-      !differ(name, hidden) &&
-      canonical(withToken(ownField(recorded, name), token)) === canonical(ownField(params, name));
-    differences = differences.filter((name) => !same(name));
+    const same = await Promise.all(
+      differences.map(
+        async (name) =>
+          !differ(name, hidden) && keptDigestOf(scope, kept, name, ownField(params, name)),
+      ),
+    );
+    differences = differences.filter((_name, at) => !same[at]);
   }
   if (differences.length > 0) throw new KeyReuseError(key, differences);
 }
 
-/**
- * {@link checkSameRequest}, and with a token provider (no fixed token) its current token put back
- * as a fixed one is: asked for only when a field differs, within the call's signal and timeout. A
- * record made under another token (rotated, another user's) does not match it: refused as before.
- * Whose record it is was checked first (the owner): this only compares this owner's request.
- */
-export async function checkSameRequestOf(
-  key: string,
-  kind: 'purchase' | 'checkout',
-  params: Record<string, unknown>,
-  record: JournalRecord,
-  scope: KeyScope,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  try {
-    checkSameRequest(key, kind, params, record, scope);
-  } catch (error) {
-    if (!(error instanceof KeyReuseError) || scope.token !== undefined) throw error;
-    const token = await scope.currentToken(signal);
-    checkSameRequest(key, kind, params, record, { redact: scope.redact, token });
-  }
+/** Whether a record's `paramsDigest` holds the digest of field `name` with `value` as given. */
+async function keptDigestOf(
+  scope: Pick<KeyScope, 'fieldDigest'>,
+  kept: string,
+  name: string,
+  value: unknown,
+): Promise<boolean> {
+  const digest = await scope.fieldDigest(name, canonical(value));
+  return digest !== undefined && kept.split(' ').includes(digest);
 }
 
 /** A recorded value with every marker put back to `token`: the one value it is of that token. */

@@ -21,14 +21,18 @@ export function leaseOf(journal: { lease?: unknown }): number {
 /** The latest time a clock may give: a lease of the longest (2 ** 31 ms) after it is still a Date. */
 const LATEST_MS = 8.64e15 - 2 ** 31;
 
-/** Per journal, its clock's last trusted reading and when it was taken (`performance.now()`). */
-const lastReading = new WeakMap<object, { time: number; at: number }>();
+/**
+ * Per journal, its clock's last trusted reading and when it was taken, by the monotonic clock
+ * (`performance.now()`) and by this machine's (`Date.now()`).
+ */
+const lastReading = new WeakMap<object, { time: number; at: number; date: number }>();
 
 /**
  * The clock a journal's leases are written and judged on (`PurchaseJournal.now`), else
  * `Date.now()`. A reading that throws or gives no time a Date can hold (not finite, or past
  * ±8.64e15 ms: `toISOString` would throw, even from the heartbeat's timer) is not trusted: the
- * journal's last trusted reading, carried forward on the monotonic clock, stands for it. Never
+ * journal's last trusted reading, carried forward (by the monotonic clock, or this machine's when
+ * it went further: a suspend), stands for it. Never
  * `Date.now()` once the journal gave a time: its clock may be far from this machine's (a store's),
  * and one lease written or judged on the other clock reads a live key as run out (another run
  * calls it unknown, an operator settles it while it is being paid).
@@ -45,13 +49,17 @@ export function clockOf(journal: { now?: unknown }): () => number {
       time = undefined;
     }
     if (typeof time === 'number' && Math.abs(time) <= LATEST_MS) {
-      lastReading.set(journal, { time, at: performance.now() });
+      lastReading.set(journal, { time, at: performance.now(), date: Date.now() });
       return time;
     }
     const last = lastReading.get(journal);
-    return last === undefined
-      ? Date.now()
-      : Math.min(LATEST_MS, last.time + (performance.now() - last.at));
+    if (last === undefined) return Date.now();
+    // The monotonic clock does not count a suspend (a machine asleep, a VM paused), this machine's
+    // does: carried on the one that went further. A reading behind the journal's writes leases
+    // already run out (a live key read as unknown, settled while paid); one ahead only keeps a dead
+    // run's key held longer.
+    const gone = Math.max(performance.now() - last.at, Date.now() - last.date);
+    return Math.min(LATEST_MS, last.time + gone);
   };
 }
 

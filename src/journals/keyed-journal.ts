@@ -5,7 +5,7 @@ import { canResume } from './record-rules.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord, isFree } from './stored-record.js';
 import { checkReplayable } from './record-check.js';
-import { checkSameRequestOf } from './key-checks.js';
+import { checkSameRequest } from './key-checks.js';
 import { RecordRedaction } from './record-redaction.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
@@ -14,6 +14,7 @@ import { claimLeaseUntil, HOLDER, holdLive, isHeldLive } from './key-holder.js';
 import { OwnLease } from './own-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
 import { callJournal } from './journal-call.js';
+import { ParamsDigest } from './params-digest.js';
 
 export { checkKeyAndJournal } from './key-checks.js';
 
@@ -39,6 +40,8 @@ export class KeyedJournal {
   #recordedParams: Record<string, unknown> | undefined;
   /** The record's fields as last redacted: a field repeated from the previous record is not searched again. */
   readonly #redaction: RecordRedaction;
+  /** What a record keeps of the parameters when a secret was hidden in them. */
+  readonly #paramsDigest: ParamsDigest;
   #owner: Promise<string> | undefined;
   readonly #leaseMs: number;
   /** The journal's clock: every lease this run writes or judges is on it (`PurchaseJournal.now`). */
@@ -64,6 +67,7 @@ export class KeyedJournal {
     // As a journal gives it back: through JSON (undefined fields dropped).
     this.#params = JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
     this.#redaction = new RecordRedaction(scope);
+    this.#paramsDigest = new ParamsDigest(scope, this.#params);
     this.#leaseMs = leaseOf(journal);
     this.#now = clockOf(journal);
   }
@@ -84,7 +88,7 @@ export class KeyedJournal {
     if (record.owner !== undefined && !(await this.#isOwner(record.owner))) {
       throw new KeyOwnerError(this.key);
     }
-    await checkSameRequestOf(this.key, this.kind, this.#params, record, this.scope, this.signal);
+    await checkSameRequest(this.key, this.kind, this.#params, record, this.scope);
     // Settled as charged by an operator, with nothing to replay or follow: never sent again.
     if (record.settled?.charged === 'yes' && !canResume(record)) {
       throw new SettledKeyError(this.key, record.settled);
@@ -165,10 +169,11 @@ export class KeyedJournal {
       if (late) claimed = own.holds(await this.#call('read', () => journal.get(key)));
       if (claimed) this.#hold(leased, unhold, own);
       else unhold();
-      // The renewal reads the key again: taken over since that read, the claim is lost too.
-      if (!claimed || !late || (await this.#renew())) return claimed;
+      // The renewal reads the key again: taken over since that read, the claim is lost too; not
+      // written (the journal failed), its lease is as good as gone: nothing is sent on it.
+      if (!claimed || !late || (await this.#renew(false))) return claimed;
       this.#letGo();
-      releaseIfLanded(journal, key, Promise.resolve(true), stamped); // if still the claim
+      releaseIfLanded(journal, key, Promise.resolve(true), stamped, own); // if still the claim
       return false;
     } catch (error) {
       unhold();
@@ -217,13 +222,15 @@ export class KeyedJournal {
     (this.#heartbeat as { unref?: () => void }).unref?.();
   }
 
-  /** Writes the held record with a fresh lease; false if it found the key no longer its own. */
-  async #renew(): Promise<boolean> {
+  /**
+   * Writes the held record with a fresh lease; false if it found the key no longer its own, and
+   * `ifFailed` when the journal failed (a heartbeat's failure is not the run's: its lease may run out).
+   */
+  async #renew(ifFailed = true): Promise<boolean> {
     if (!this.#held) return false;
     const renewed = { ...this.#held, leaseUntil: leaseUntil(this.#leaseMs, this.#now()) };
     this.#held = renewed;
-    // A heartbeat that fails is not this run's failure: its lease may run out, which is safe.
-    return this.#serially(() => this.#store(renewed)).catch(() => true);
+    return this.#serially(() => this.#store(renewed)).catch(() => ifFailed);
   }
 
   /** Stops the heartbeat; the key stays marked live until this run's last write has landed. */
@@ -259,7 +266,9 @@ export class KeyedJournal {
   async #stamped(record: JournalRecord): Promise<JournalRecord> {
     // Known by the time a record is written after a claim: a write after an abort still goes.
     const owner = await (this.#owner ?? this.#ownerDigest());
-    return { ...(await this.#redaction.redact(record)), owner };
+    const stored = await this.#redaction.redact(record);
+    const paramsDigest = await this.#paramsDigest.for(stored.params);
+    return { ...stored, owner, ...(paramsDigest === undefined ? {} : { paramsDigest }) };
   }
 
   #ownerDigest(): Promise<string> {

@@ -1,5 +1,6 @@
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { withoutLease } from './key-lease.js';
+import type { OwnLease } from './own-lease.js';
 
 /**
  * Per journal, the keys whose claim landed after their call gave up, while that claim is released
@@ -24,6 +25,7 @@ export function releaseIfLanded(
   key: string,
   landing: Promise<boolean>,
   claimed: JournalRecord,
+  own?: Pick<OwnLease, 'holds'>,
 ): void {
   const refused = {
     ...withoutLease(claimed),
@@ -33,7 +35,7 @@ export function releaseIfLanded(
   } as JournalRecord;
   let keys = releasing.get(journal);
   if (!keys) releasing.set(journal, (keys = new Map()));
-  const stillClaimed = async () => isClaim(await journal.get(key), claimed);
+  const stillClaimed = async () => isClaim(await journal.get(key), claimed, own);
   const release: Promise<void> = landing
     .then(async (landed) =>
       landed && (await stillClaimed()) ? journal.set(key, refused) : undefined,
@@ -46,14 +48,16 @@ export function releaseIfLanded(
   keys.set(key, release);
 }
 
-/** Whether `found` is the very claim written (the same holder, the same lease). */
-function isClaim(found: unknown, claimed: JournalRecord): boolean {
+/**
+ * Whether `found` is the very claim written (the same holder, the same lease), or with `own` (the
+ * run's leases) one of its renewals: a renewal whose answer was lost may have landed.
+ */
+function isClaim(found: unknown, claimed: JournalRecord, own?: Pick<OwnLease, 'holds'>): boolean {
   const record = found as JournalRecord | undefined | null;
+  if (typeof record !== 'object' || record === null) return false;
+  if (record.stage !== claimed.stage || record.settled !== undefined) return false;
+  if (own) return own.holds(record);
   return (
-    typeof record === 'object' &&
-    record !== null &&
-    record.stage === claimed.stage &&
-    record.settled === undefined &&
     typeof claimed.leaseUntil === 'string' &&
     record.holder === claimed.holder &&
     record.leaseUntil === claimed.leaseUntil

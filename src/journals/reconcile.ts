@@ -1,6 +1,10 @@
 import { SettleRefusedError } from './journal-errors.js';
 import type { JournalRecord } from './journal.js';
-import { checkoutEvidence, type CheckoutEvidenceCalls } from './checkout-evidence.js';
+import {
+  checkoutEvidence,
+  type CheckoutEvidenceCalls,
+  type TokenField,
+} from './checkout-evidence.js';
 import type { JournalAccess } from './journal-access.js';
 import type { ReconcileResult } from './journal-entry.js';
 import { purchaseEvidence, type PurchaseEvidenceCalls } from './purchase-evidence.js';
@@ -22,9 +26,9 @@ export async function reconcile(
   key: string,
   signal: AbortSignal | undefined,
   redact: <T>(value: T) => T,
-  token?: string,
+  tokenField?: TokenField,
 ): Promise<ReconcileResult> {
-  return redact(await reconciled(calls, journal, key, signal, redact, token));
+  return redact(await reconciled(calls, journal, key, signal, redact, tokenField));
 }
 
 async function reconciled(
@@ -33,7 +37,7 @@ async function reconciled(
   key: string,
   signal: AbortSignal | undefined,
   redact: <T>(value: T) => T,
-  token: string | undefined,
+  tokenField: TokenField | undefined,
 ): Promise<ReconcileResult> {
   const record = await journal.get(key, signal);
   if (record === undefined) {
@@ -46,7 +50,7 @@ async function reconciled(
   }
   const found = redact(
     record.kind === 'checkout'
-      ? await checkoutEvidence(calls, journal, key, record, signal, redact, token)
+      ? await checkoutEvidence(calls, journal, key, record, signal, tokenField)
       : await purchaseEvidence(calls, record, signal),
   );
   if (found.charged === 'unknown') return { key, record, ...found, charged: 'unknown' };

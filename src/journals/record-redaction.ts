@@ -4,10 +4,18 @@ import type { JournalRecord } from './journal.js';
 
 /**
  * The fields of a record seatpay writes itself, from its own values (a stage, a timestamp, the
- * lease and its holder): they cannot quote a secret. Everything else (the input, the service's
+ * lease and its holder, a MAC): they cannot quote a secret. Everything else (the input, the service's
  * answers) is redacted.
  */
-const OWN_FIELDS = new Set(['kind', 'stage', 'charged', 'updatedAt', 'leaseUntil', 'holder']);
+const OWN_FIELDS = new Set([
+  'kind',
+  'stage',
+  'charged',
+  'updatedAt',
+  'leaseUntil',
+  'holder',
+  'paramsDigest',
+]);
 
 /** A field as last given, the secrets known then, and the field as stored. */
 interface Redacted {
@@ -42,9 +50,15 @@ export class RecordRedaction {
         continue;
       }
       // An answer of megabytes is searched in slices, the event loop let go between them.
+      // The input as given (compared, never replayed) as errors are; the answers, replayed, with
+      // a short number hidden only where labelled, whole or next to the card (`inv-987` stays).
+      const replayed = name !== 'params';
+      const { scope } = this;
       const hidden = isLarge(given)
-        ? await this.scope.redactLater(given)
-        : this.scope.redact(given);
+        ? await scope.redactLater(given, replayed)
+        : replayed
+          ? scope.redactStored(given)
+          : scope.redact(given);
       this.#last.set(name, { given, known, stored: hidden });
       stored[name] = hidden;
     }

@@ -18,6 +18,7 @@ export interface OwnerSecret {
 export interface OwnerDigest {
   secret(kind: OwnerKind, value: string): Promise<OwnerSecret>;
   owner(secret: OwnerSecret, key: string): string;
+  field(secret: OwnerSecret, key: string, name: string, value: string): string;
   legacy(kind: OwnerKind, value: string, key: string): Promise<string>;
   isLegacy(owner: string): boolean;
 }
@@ -32,14 +33,14 @@ export interface KeyLoan {
 
 /** What a keyed money call's journal borrows of its client (see {@link keyScopeOf}). @internal */
 export interface KeyScope {
-  /** Hides the client's secrets (its token, the card) in what a journal records (`redactStored`). */
+  /** Hides the client's secrets (its token, the card) in what a journal records of the input. */
   redact: <T>(value: T) => T;
-  /** `redact` for a large value: the event loop let go every slice of work (redact-in-slices.ts). */
-  redactLater: <T>(value: T) => Promise<T>;
+  /** As `redact`, for the answers a journal records and replays (`Secrets.redactStored`). */
+  redactStored: <T>(value: T) => T;
+  /** Either, for a large value: the event loop let go every slice of work (redact-in-slices.ts). */
+  redactLater: <T>(value: T, stored: boolean) => Promise<T>;
   /** The client's fixed token (none with a provider): the one secret a record's marker is put back to. */
   token: string | undefined;
-  /** The token the call is made with: the fixed one, or the provider's now (asked, within `signal`). */
-  currentToken: (signal: AbortSignal | undefined) => Promise<string>;
   /** The secrets `redact` hides now: another list once the client learns one (a card sent). */
   known: () => readonly string[];
   /** A safe copy of what a journal threw, the client's secrets hidden in it. */
@@ -50,6 +51,12 @@ export interface KeyScope {
   owner: (signal: AbortSignal | undefined) => Promise<string>;
   /** Whether a recorded owner (this format or the earlier per-key one) is who makes the call. */
   isOwner: (recorded: string, signal: AbortSignal | undefined) => Promise<boolean>;
+  /**
+   * The digest of one field of the call's parameters (`value`: its canonical JSON) under the
+   * client's fixed token's secret (see owner-digest.ts), or undefined with a token provider: what a
+   * record whose field was hidden keeps to tell the very value from another hidden alike.
+   */
+  fieldDigest: (name: string, value: string) => Promise<string | undefined>;
   /** The longest one journal operation may take, in ms (the call's per-attempt `timeout`). */
   timeoutMs: number;
 }
@@ -96,12 +103,12 @@ export function keyScopeOf(
   digest: OwnerDigest,
 ): KeyScope {
   const { token: source, secrets, timeoutMs } = loan;
-  const asked = { timeoutMs, method: 'keyed call', url: `key "${key}"` };
-  const currentToken = async (signal: AbortSignal | undefined) =>
-    typeof source === 'string' ? source : await tokenFor(source, signal, secrets, asked);
   const who = async (signal: AbortSignal | undefined) => {
     if (identity !== undefined) return { kind: 'identity' as const, value: identity };
-    return { kind: 'token' as const, value: await currentToken(signal) };
+    const asked = { timeoutMs, method: 'keyed call', url: `key "${key}"` };
+    const value =
+      typeof source === 'string' ? source : await tokenFor(source, signal, secrets, asked);
+    return { kind: 'token' as const, value };
   };
   let mine: Promise<string> | undefined;
   const owner = (signal: AbortSignal | undefined): Promise<string> => {
@@ -120,16 +127,23 @@ export function keyScopeOf(
     const { kind, value } = await who(signal);
     return recorded === (await digest.legacy(kind, value, key));
   };
+  // The token's secret even with an identity: an identity is no secret, and a MAC under it would
+  // let anyone who reads the journal try the values a marker may stand for (a CVC's thousand).
+  const fieldDigest = async (name: string, value: string) =>
+    typeof source === 'string'
+      ? digest.field(await ownerSecret(secrets, 'token', source, digest), key, name, value)
+      : undefined;
   return {
-    redact: (value) => secrets.redactStored(value),
-    redactLater: (value) => secrets.redactLater(value, true),
+    redact: (value) => secrets.redact(value),
+    redactStored: (value) => secrets.redactStored(value),
+    redactLater: (value, stored) => secrets.redactLater(value, stored),
     token: typeof source === 'string' ? source : undefined,
-    currentToken,
     known: () => secrets.list,
     cause: (thrown) => secrets.cause(thrown),
     error: (error) => secrets.error(error),
     owner,
     isOwner,
+    fieldDigest,
     timeoutMs,
   };
 }

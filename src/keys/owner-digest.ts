@@ -44,6 +44,15 @@ function ownerOf(secret: OwnerSecret, key: string): string {
   return FORMAT + base64(secret.sign(encode(`seatpay-key-owner:${key}`)));
 }
 
+/**
+ * One field of a keyed call's parameters as a record keeps it beside its hidden copy: a MAC of the
+ * key, the field's name and its canonical JSON under the token's secret, so that a record whose
+ * field holds a marker tells which value it was without telling the secret the marker stands for.
+ */
+function fieldOf(secret: OwnerSecret, key: string, name: string, value: string): string {
+  return base64(secret.sign(encode(`seatpay-key-field:${key}\n${name}\n${value}`)));
+}
+
 /** What main wrote before this format: PBKDF2 per key, salted with the key (slow, only to read). */
 async function legacyOwnerOf(kind: OwnerKind, value: string, key: string): Promise<string> {
   const subtle = subtleCrypto();
@@ -67,6 +76,7 @@ async function legacyOwnerOf(kind: OwnerKind, value: string, key: string): Promi
 export const keyOwnerDigest: OwnerDigest = {
   secret: ownerSecret,
   owner: ownerOf,
+  field: fieldOf,
   legacy: legacyOwnerOf,
   isLegacy: (owner) => owner.startsWith('pbkdf2-sha256:'),
 };

@@ -1,16 +1,17 @@
 // Who holds a `fileUploadStore` lock, and whether that process is gone, so that its lock may be
 // taken over: a lock must never be taken from a living upload, nor held for good by a dead one.
 import { randomBytes } from 'node:crypto';
+import { readlinkSync } from 'node:fs';
 import { readFile, readlink, stat } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { hostname, uptime } from 'node:os';
 import { FORGET_AFTER_MS } from '../helpers/upload/resume-store.js';
 
 /**
  * Who holds a lock: a process of a machine, since a time. `run` tells this process from an earlier
  * one that had its pid, `started` (Linux) any process from a later one given its pid, `since` this
  * process from another of its pid where there is no /proc (see {@link processSince}), `boot`
- * (Linux) the machine's boot it ran in, `space` (Linux) the pid namespace its pid is in, `nonce`
- * makes each lock's text unique.
+ * (Linux) the machine's boot it ran in, `space` (Linux) the pid namespace its pid is in, `thread`
+ * (Linux) the thread of it that took the lock, `nonce` makes each lock's text unique.
  */
 interface LockOwner {
   pid: number;
@@ -21,6 +22,7 @@ interface LockOwner {
   since?: number;
   boot?: string;
   space?: string;
+  thread?: number;
   nonce: string;
 }
 
@@ -72,6 +74,32 @@ function pidSpace(): Promise<string | undefined> {
   return (ownSpace ??= readlink('/proc/self/ns/pid').catch(() => undefined));
 }
 
+/**
+ * The thread this code runs on (Linux: its id in /proc/self/task): a worker thread that ends
+ * without releasing its lock (exited, terminated) leaves it to a process that lives on. Read
+ * synchronously, on this very thread: an asynchronous read would name a thread of libuv's pool.
+ */
+let ownThread: number | undefined | null = null;
+function threadId(): number | undefined {
+  if (ownThread !== null) return ownThread;
+  try {
+    const id = Number(/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))?.[1]);
+    ownThread = Number.isInteger(id) && id > 0 ? id : undefined;
+  } catch {
+    ownThread = undefined;
+  }
+  return ownThread;
+}
+
+/** Whether `thread` of this process has ended: its /proc entry is gone. */
+async function threadEnded(thread: unknown): Promise<boolean> {
+  if (typeof thread !== 'number' || thread === threadId()) return false;
+  return stat(`/proc/self/task/${thread}`).then(
+    () => false,
+    (error: NodeJS.ErrnoException) => error.code === 'ENOENT',
+  );
+}
+
 /** A new lock's text, naming this process. */
 export async function ownerText(): Promise<string> {
   const started = await (ownStart ??= startOf('self'));
@@ -86,6 +114,7 @@ export async function ownerText(): Promise<string> {
     since: processSince,
     ...(boot === undefined ? {} : { boot }),
     ...(space === undefined ? {} : { space }),
+    ...(threadId() === undefined ? {} : { thread: threadId() }),
     nonce: randomBytes(8).toString('hex'),
   };
   return JSON.stringify(owner);
@@ -93,7 +122,7 @@ export async function ownerText(): Promise<string> {
 
 /** Whether the lock (or takeover claim) at `path`, which read `text`, was left by a process gone. */
 export async function abandoned(path: string, text: string): Promise<boolean> {
-  const { pid, host, at, run, started, since, boot, space } = (parsedOrNull(text) ??
+  const { pid, host, at, run, started, since, boot, space, thread } = (parsedOrNull(text) ??
     {}) as Partial<LockOwner>;
   if (typeof pid !== 'number' || typeof host !== 'string' || typeof at !== 'number') {
     // No owner in it: one being written is not abandoned, one left so (a crash, a hand) is.
@@ -109,14 +138,21 @@ export async function abandoned(path: string, text: string): Promise<boolean> {
   const ours = await pidSpace();
   const elsewhere = typeof space === 'string' && ours !== undefined && space !== ours;
   if (host !== hostname() || elsewhere) return Date.now() - at > FORGET_AFTER_MS;
-  // A boot of this machine before this one: every process of it is gone.
+  // Another boot: of this machine before this one (every process of it gone) if written before
+  // this boot began; written since, another machine's under this host name (a container's fixed
+  // host name, cloned VMs' `localhost`, sharing the folder over NFS), whose pids mean nothing here.
   const thisBoot = await bootId();
-  if (typeof boot === 'string' && thisBoot !== undefined && boot !== thisBoot) return true;
+  if (typeof boot === 'string' && thisBoot !== undefined && boot !== thisBoot) {
+    return at < Date.now() - uptime() * 1000 || Date.now() - at > FORGET_AFTER_MS;
+  }
   // This pid: this process's own lock, or one an earlier process with this pid left. Its start
   // tells first: a worker thread of this process has a run id of its own, not its start.
   if (pid === process.pid) {
     const ownStarted = await (ownStart ??= startOf('self'));
-    if (typeof started === 'string' && ownStarted !== undefined) return started !== ownStarted;
+    // This process's own: held, unless the thread that took it has ended.
+    if (typeof started === 'string' && ownStarted !== undefined) {
+      return started !== ownStarted || (await threadEnded(thread));
+    }
     if (typeof since === 'number') return Math.abs(since - processSince) > SINCE_SLACK_MS;
     return run !== processRun;
   }

@@ -158,10 +158,16 @@ export class MediaResource {
     return this.#core.observe(
       'seatpay.upload',
       (notes) =>
-        uploadModule.load(wait).then(({ uploadMedia }) =>
-          // The client's totalTimeout ends each chunk's call: the upload bounds its probes by it.
-          uploadMedia(this, source, given, this.#core.log, notes, this.#core.totalTimeout),
-        ),
+        uploadModule
+          .load(wait)
+          .then(({ uploadMedia }) =>
+            // The client's totalTimeout ends each chunk's call: the upload bounds its probes by it.
+            uploadMedia(this, source, given, this.#core.log, notes, this.#core.totalTimeout),
+          )
+          .catch((error: unknown) => {
+            // A callback (onProgress, onChunk, the resume store) may throw anything, quoting anything.
+            throw this.#core.scrub(error);
+          }),
       wait,
     );
   }
@@ -194,7 +200,12 @@ export class MediaResource {
    * ```
    */
   pendingUploads(store: UploadStore): Promise<PendingUpload[]> {
-    return pendingUploadsModule.load().then((loaded) => loaded.pendingUploads(store));
+    return pendingUploadsModule
+      .load()
+      .then((loaded) => loaded.pendingUploads(store))
+      .catch((error: unknown) => {
+        throw this.#core.scrub(error);
+      });
   }
 
   /**
@@ -209,7 +220,9 @@ export class MediaResource {
   async discardUpload(store: UploadStore, key: string): Promise<void> {
     const checked = parseInput(checks.NonEmptyStringSchema, key, 'key');
     const loaded = await pendingUploadsModule.load();
-    await loaded.discardUpload(store, checked);
+    await loaded.discardUpload(store, checked).catch((error: unknown) => {
+      throw this.#core.scrub(error);
+    });
   }
 
   /**

@@ -78,6 +78,7 @@ export class SubscriptionsResource {
       .load({ signal: options?.signal })
       .then(({ waitForSubscription }) => waitForSubscription(this, options))
       .catch((error: unknown) => {
+        // What `onPoll` or `match` threw is the cause of a SeatpayError, never thrown as it is.
         throw this.#core.scrub(error);
       });
   }

@@ -9,6 +9,7 @@ import {
 // Types only: the page runs the bundle of dist/index.js, built from this source.
 import type * as Seatpay from '../../src/index.js';
 import { launchChromium } from './support/launch-chromium.js';
+import { PURCHASE_STEPS } from '../support/purchase-steps.js';
 
 // The example page in headless Chromium (Debian's, or the npm registry's: see
 // support/launch-chromium.ts): the SDK as users get it (a browser bundle of dist/index.js) runs the purchase flow and a chunked upload of a File against the simulator on
@@ -116,16 +117,7 @@ describe('the example page in headless Chromium, against the simulator on anothe
   });
 
   it('bought the team plan: the simulator holds the subscription with 3 seats and the member', async () => {
-    expect(result.steps).toEqual([
-      'plan',
-      'preview',
-      'bag',
-      'card',
-      'existing',
-      'pay',
-      'wait',
-      'consumables',
-    ]);
+    expect(result.steps).toEqual([...PURCHASE_STEPS]);
     const { id } = result.subscription;
     const listing = await askSimulator<{ subscriptions: { id: number }[] }>(
       '/v1/payments/me/subscription',

@@ -7,25 +7,16 @@ import {
   SubscriptionTimeoutError,
   OwnerOnlyError,
   AuthenticationError,
-  type PurchaseOptions,
   type SeatpayClient,
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { PURCHASE_STEPS } from '../support/purchase-steps.js';
+import { PER_SEAT_PURCHASE } from '../support/team-purchase.js';
 
 // seatpay driven end to end against the simulator on a real loopback socket.
 let server: MockServer;
 let owner: SeatpayClient;
 let member: SeatpayClient;
-
-const CARD = { card_number: '4242424242424242', cvc: '123' };
-const BUY: PurchaseOptions = {
-  plan: 'team-per-seat',
-  team_seats: 3,
-  card: CARD,
-  chosen_period: 'MONTH',
-  pollInterval: 10,
-  waitTimeout: 3_000,
-};
 
 beforeEach(async () => {
   server = await startMockServer({ port: 0, subscriptionDelayMs: 30, mediaProcessingDelayMs: 10 });
@@ -40,17 +31,11 @@ const payCharges = () => server.simulator.charges.filter((charge) => charge.kind
 describe('client.purchase against the simulator', () => {
   it('runs the whole flow and reports every step', async () => {
     const steps: string[] = [];
-    const result = await owner.purchase({ ...BUY, onStep: ({ step }) => steps.push(step) });
-    expect(steps).toEqual([
-      'plan',
-      'preview',
-      'bag',
-      'card',
-      'existing',
-      'pay',
-      'wait',
-      'consumables',
-    ]);
+    const result = await owner.purchase({
+      ...PER_SEAT_PURCHASE,
+      onStep: ({ step }) => steps.push(step),
+    });
+    expect(steps).toEqual([...PURCHASE_STEPS]);
     expect(result.plan.slug).toBe('team-per-seat');
     expect(result.bag.token).toEqual(expect.any(String));
     expect(result.subscription).toMatchObject({ id: expect.any(Number), seats_limit: 3 });
@@ -66,7 +51,7 @@ describe('client.purchase against the simulator', () => {
 
   it('a pay whose answer is lost after processing is not paid again: the subscription is found by polling', async () => {
     server.simulator.faults.inject({ route: 'POST /v1/payments/pay', kind: 'reset-after' });
-    const result = await owner.purchase(BUY);
+    const result = await owner.purchase(PER_SEAT_PURCHASE);
     expect(result.payment).toBeUndefined();
     expect(result.subscription.id).toEqual(expect.any(Number));
     expect(payCharges()).toHaveLength(1);
@@ -74,7 +59,9 @@ describe('client.purchase against the simulator', () => {
 
   it('a pay dropped before processing: charged unknown (the client cannot tell), and never paid again', async () => {
     server.simulator.faults.inject({ route: 'POST /v1/payments/pay', kind: 'reset-before' });
-    const error = await owner.purchase({ ...BUY, waitTimeout: 200 }).catch((e: unknown) => e);
+    const error = await owner
+      .purchase({ ...PER_SEAT_PURCHASE, waitTimeout: 200 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PurchaseError);
     expect(error).toMatchObject({ step: 'wait', charged: 'unknown', mayHaveBeenProcessed: true });
     expect((error as PurchaseError).cause).toBeInstanceOf(SubscriptionTimeoutError);
@@ -83,7 +70,9 @@ describe('client.purchase against the simulator', () => {
 
   it('a 500 from pay is not re-sent either', async () => {
     server.simulator.faults.inject({ route: 'POST /v1/payments/pay', kind: 'status', status: 500 });
-    const error = await owner.purchase({ ...BUY, waitTimeout: 200 }).catch((e: unknown) => e);
+    const error = await owner
+      .purchase({ ...PER_SEAT_PURCHASE, waitTimeout: 200 })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'PurchaseError', step: 'wait', charged: 'unknown' });
     expect(server.simulator.charges).toHaveLength(0);
     expect(payCharges()).toHaveLength(0);
@@ -96,13 +85,15 @@ describe('client.purchase against the simulator', () => {
       status: 429,
       retryAfter: '0',
     });
-    const result = await owner.purchase(BUY);
+    const result = await owner.purchase(PER_SEAT_PURCHASE);
     expect(result.payment).toBeDefined();
     expect(payCharges()).toHaveLength(1);
   });
 
   it('an unknown plan rejects before paying, with charged "no" and the 404 as cause', async () => {
-    const error = await owner.purchase({ ...BUY, plan: 'no-such-plan' }).catch((e: unknown) => e);
+    const error = await owner
+      .purchase({ ...PER_SEAT_PURCHASE, plan: 'no-such-plan' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PurchaseError);
     expect(error).toMatchObject({ step: 'plan', charged: 'no', mayHaveBeenProcessed: false });
     expect((error as PurchaseError).cause).toBeInstanceOf(NotFoundError);
@@ -112,7 +103,7 @@ describe('client.purchase against the simulator', () => {
 
 describe('typed errors from the simulator', () => {
   it('owner-only management, the seat limit and a bad token', async () => {
-    const { subscription } = await owner.purchase(BUY);
+    const { subscription } = await owner.purchase(PER_SEAT_PURCHASE);
     await owner.seats.add(subscription.id, [{ email: server.simulator.users.member.email }]);
     await expect(
       member.seats.add(subscription.id, [{ email: 'x@example.com' }]),
@@ -132,7 +123,7 @@ describe('typed errors from the simulator', () => {
   });
 
   it('a spending cap reached surfaces as BillingPeriodLimitError on the control route', async () => {
-    const { subscription } = await owner.purchase(BUY);
+    const { subscription } = await owner.purchase(PER_SEAT_PURCHASE);
     await owner.seats.add(subscription.id, [{ email: server.simulator.users.member.email }]);
     await owner.billingTeam.update(subscription.id, {
       auto_recharge_enabled: true,

@@ -10,6 +10,7 @@ import {
   type SeatpayClient,
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { PURCHASE_STEPS } from '../support/purchase-steps.js';
 
 // The types say what the fields hold; here the simulator answers over loopback and each value is
 // checked against its declared type, so a type that lies shows up as a failure.
@@ -51,16 +52,7 @@ describe('results hold what their types say', () => {
     const steps: PurchaseStep[] = [];
     await owner.purchase({ ...BUY, onStep: (step) => steps.push(step) });
 
-    expect(steps.map(({ step }) => step)).toEqual([
-      'plan',
-      'preview',
-      'bag',
-      'card',
-      'existing',
-      'pay',
-      'wait',
-      'consumables',
-    ]);
+    expect(steps.map(({ step }) => step)).toEqual([...PURCHASE_STEPS]);
     for (const done of steps) {
       // Each branch reads fields only that step's result has: the union is narrowed by `step`.
       if (done.step === 'plan') expect(typeof done.result.price_per_month).toBe('string');

@@ -10,6 +10,7 @@ import {
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
 import { webStorage } from './support/web-storage.js';
 import { teamPurchase } from '../support/team-purchase.js';
+import { outcomeOf } from '../support/outcome.js';
 
 // Issue 37: a key another live run holds is not an unknown outcome. Two tabs (two
 // localStorageJournal instances over one Web Storage, each with its own client) send the same keyed
@@ -61,12 +62,6 @@ function clientOf(user: MockUser, options: { fetch?: typeof fetch } = {}): Seatp
   return createClient({ baseUrl: server.url, token: user.token, logLevel: 'off', ...options });
 }
 
-const outcome = <T>(run: Promise<T>) =>
-  run.then(
-    (value) => ({ value, error: undefined }),
-    (error: unknown) => ({ value: undefined, error }),
-  );
-
 describe('a key another live tab holds', () => {
   it('the second tab waits for the first one’s answer and replays it: one charge', async () => {
     const { user, order, charges } = await owner();
@@ -102,7 +97,7 @@ describe('a key another live tab holds', () => {
     const journal = () => localStorageJournal({ storage });
     const first = tabA.consumables.checkout({ ...order, key: 'topup-2', journal: journal() });
     await held.arrived;
-    const { error } = await outcome(
+    const { error } = await outcomeOf(
       tabB.consumables.checkout({ ...order, key: 'topup-2', journal: journal() }, { timeout: 50 }),
     );
     expect(error).toBeInstanceOf(KeyInProgressError);
@@ -160,11 +155,11 @@ describe('a key another live tab holds', () => {
     // A long lease: a key still held after the lost answer would make B wait out its timeout.
     const journal = () => localStorageJournal({ storage, lease: 600_000 });
     server.simulator.faults.inject({ route: `POST ${CHECKOUT}`, kind: 'reset-after', times: 1 });
-    const lost = await outcome(
+    const lost = await outcomeOf(
       clientOf(user).consumables.checkout({ ...order, key: 'topup-4', journal: journal() }),
     );
     expect((lost.error as { mayHaveBeenProcessed?: boolean }).mayHaveBeenProcessed).toBe(true);
-    const { error } = await outcome(
+    const { error } = await outcomeOf(
       clientOf(user).consumables.checkout(
         { ...order, key: 'topup-4', journal: journal() },
         { timeout: 60_000, totalTimeout: 60_000 },
@@ -190,14 +185,14 @@ describe('a key another live tab holds', () => {
       leaseUntil: new Date(claimedAt + 300).toISOString(),
     };
     await journal.set('topup-5', dead);
-    const early = await outcome(
+    const early = await outcomeOf(
       client.journal.settle('topup-5', { journal, charged: 'no', reason: 'tab closed' }),
     );
     const settledAt = Date.now();
     // Early (before the lease ran out) it is in progress; never later than that.
     if (settledAt < claimedAt + 300) expect(early.error).toBeInstanceOf(KeyInProgressError);
     // A call with the key waits for the lease, then is told the outcome is unknown.
-    const { error } = await outcome(
+    const { error } = await outcomeOf(
       client.consumables.checkout({ ...order, key: 'topup-5', journal }),
     );
     expect(error).toBeInstanceOf(UnsettledKeyError);
@@ -220,7 +215,7 @@ describe('a key another live tab holds', () => {
       },
     };
     const client = clientOf(user);
-    const lost = await outcome(
+    const lost = await outcomeOf(
       client.consumables.checkout({ ...order, key: 'topup-6', journal: away }),
     );
     expect(lost.error).toBeInstanceOf(UnsettledKeyError);
@@ -229,7 +224,7 @@ describe('a key another live tab holds', () => {
     expect(Date.parse(left!.leaseUntil!)).toBeGreaterThan(Date.now());
     // The same claim, held by another process: in progress until its lease runs out.
     await journal.set('topup-6', { ...left!, holder: 'another-process' });
-    const elsewhere = await outcome(client.journal.reconcile('topup-6', { journal }));
+    const elsewhere = await outcomeOf(client.journal.reconcile('topup-6', { journal }));
     expect(elsewhere.error).toBeInstanceOf(KeyInProgressError);
     // Held by this process, whose run is over: reconciled now, as charged.
     await journal.set('topup-6', left!);

@@ -14,7 +14,7 @@ import {
   type PurchaseJournal,
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
-import { teamPurchase } from '../support/team-purchase.js';
+import { teamOwner } from '../support/team-owner.js';
 
 // client.journal: a key whose outcome is unknown is reconciled from the service's own records
 // (the simulator's charges prove what happened) or settled by an operator; a key settled as not
@@ -33,21 +33,13 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 async function owner() {
-  const user = server.simulator.addUser({ email: `journal-${++users}@example.com` });
-  const client = createClient({
-    baseUrl: server.url,
-    token: user.token,
-    retryBaseDelay: 1,
-    logLevel: 'off',
-  });
-  const { subscription } = await client.purchase(teamPurchase(5));
-  const order: CheckoutParams = {
-    service: 'ai-credits',
-    how_many: 5,
-    subscription: subscription.id,
-  };
-  const charges = (kind: string) =>
-    server.simulator.charges.filter((c) => c.kind === kind && c.user === user.id).length;
+  const {
+    owner: user,
+    client,
+    subscription,
+    charges,
+  } = await teamOwner(server, `journal-${++users}@example.com`, { retryBaseDelay: 1 });
+  const order: CheckoutParams = { service: 'ai-credits', how_many: 5, subscription };
   return { user, client, order, charges };
 }
 

@@ -39,13 +39,11 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...mocked, default: mocked };
 });
 
-let root: string;
-beforeAll(async () => void (root = await mkdtemp(join(tmpdir(), 'seatpay-lock-half-'))));
-afterAll(() => rm(root, { recursive: true, force: true }));
-
-it('a lock caught between its create and its write is not taken over: one holder', async () => {
-  const dir = join(root, 'racing');
-  const key = 'one-upload';
+/**
+ * The first process's lock of `key` in `dir`, once it is created and still empty: `first` is its
+ * lock call, whose text is written when `writeFirst` is called.
+ */
+async function firstLockCreated(dir: string, key: string) {
   let writeFirst!: () => void;
   const firstCreated = new Promise<void>((resolve) => {
     created = (write) => {
@@ -55,6 +53,17 @@ it('a lock caught between its create and its write is not taken over: one holder
   });
   const first = slow.run(true, () => fileUploadStore(dir).lock!(key));
   await firstCreated;
+  return { first, writeFirst };
+}
+
+let root: string;
+beforeAll(async () => void (root = await mkdtemp(join(tmpdir(), 'seatpay-lock-half-'))));
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+it('a lock caught between its create and its write is not taken over: one holder', async () => {
+  const dir = join(root, 'racing');
+  const key = 'one-upload';
+  const { first, writeFirst } = await firstLockCreated(dir, key);
   // The second process comes while the first's lock is still empty.
   const second = await fileUploadStore(dir).lock!(key);
   writeFirst();
@@ -67,15 +76,7 @@ it('a lock caught between its create and its write is not taken over: one holder
 it('a lock left empty past a minute (its writer stopped there) is taken over, and that writer, woken, does not hold it', async () => {
   const dir = join(root, 'left-empty');
   const key = 'one-upload';
-  let writeFirst!: () => void;
-  const firstCreated = new Promise<void>((resolve) => {
-    created = (write) => {
-      writeFirst = write;
-      resolve();
-    };
-  });
-  const first = slow.run(true, () => fileUploadStore(dir).lock!(key));
-  await firstCreated;
+  const { first, writeFirst } = await firstLockCreated(dir, key);
   // Young and empty, it is being written: held.
   const [name] = (await readdir(dir)).filter((file) => file.endsWith('.lock'));
   expect(await fileUploadStore(dir).lock!(key)).toBeUndefined();

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { hostname, tmpdir, uptime } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -235,8 +235,15 @@ it.runIf(process.platform === 'linux')(
       // This boot's: held by the living process.
       await writeFile(path, JSON.stringify({ ...owner, started: await startOf(pid), boot }));
       expect(await fileUploadStore(dir).lock!(key)).toBeUndefined();
-      // An earlier boot's: its process is gone, whatever now has its pid.
-      const earlier = { ...owner, started: await startOf(pid), boot: 'an-earlier-boot' };
+      // An earlier boot's (written before this one began): its process is gone, whatever now
+      // has its pid.
+      const before = Date.now() - uptime() * 1000 - 60_000;
+      const earlier = {
+        ...owner,
+        at: before,
+        started: await startOf(pid),
+        boot: 'an-earlier-boot',
+      };
       await writeFile(path, JSON.stringify(earlier));
       const release = await fileUploadStore(dir).lock!(key);
       expect(release).toBeTypeOf('function');

@@ -8,13 +8,14 @@ import {
   PurchaseError,
   createClient,
   memoryJournal,
-  type PurchaseOptions,
   type SeatpayClient,
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { showsSecret } from '../support/secret-text.js';
 import { memoryUploadStore } from '../upload/support/upload-kit.js';
 import { idOf, parentOf, useTelemetry } from './support/otel.js';
+import { PURCHASE_STEPS } from '../support/purchase-steps.js';
+import { GOOD_CARD, PER_SEAT_PURCHASE } from '../support/team-purchase.js';
 
 const otel = useTelemetry();
 let server: MockServer;
@@ -36,16 +37,6 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-const CARD = { card_number: '4242424242424242', cvc: '123' };
-const BUY: PurchaseOptions = {
-  plan: 'team-per-seat',
-  team_seats: 3,
-  card: CARD,
-  chosen_period: 'MONTH',
-  pollInterval: 10,
-  waitTimeout: 3_000,
-};
-
 /** The one span named `name`, and the CLIENT spans whose parent it is. */
 function operation(name: string, spans: ReadableSpan[] = otel.spans()) {
   const found = spans.filter((span) => span.name === name);
@@ -57,19 +48,12 @@ function operation(name: string, spans: ReadableSpan[] = otel.spans()) {
 
 describe('purchase()', () => {
   it('is one INTERNAL span with its key, a step event each, and every attempt its child', async () => {
-    await client.purchase({ ...BUY, key: 'order-1' });
+    await client.purchase({ ...PER_SEAT_PURCHASE, key: 'order-1' });
     const { span, attempts } = operation('seatpay.purchase');
     expect(span.kind).toBe(SpanKind.INTERNAL);
     expect(span.attributes).toEqual({ 'seatpay.key': 'order-1', 'seatpay.replayed': false });
     expect(span.events.map((event) => event.attributes!['seatpay.step'])).toEqual([
-      'plan',
-      'preview',
-      'bag',
-      'card',
-      'existing',
-      'pay',
-      'wait',
-      'consumables',
+      ...PURCHASE_STEPS,
     ]);
     expect(attempts.every((attempt) => attempt.kind === SpanKind.CLIENT)).toBe(true);
     expect(attempts.map((attempt) => attempt.name)).toContain('POST /v1/payments/pay');
@@ -77,8 +61,8 @@ describe('purchase()', () => {
     const clients = otel.spans().filter((s) => s.kind === SpanKind.CLIENT);
     expect(attempts).toHaveLength(clients.length);
     const text = await otel.text();
-    expect(showsSecret(text, CARD.card_number)).toBe(false);
-    expect(showsSecret(text, CARD.cvc)).toBe(false);
+    expect(showsSecret(text, GOOD_CARD.card_number)).toBe(false);
+    expect(showsSecret(text, GOOD_CARD.cvc)).toBe(false);
   });
 
   it('failing after paying: ERROR, charged "yes", the step, the cause; a re-run is replayed', async () => {
@@ -88,7 +72,9 @@ describe('purchase()', () => {
       status: 403,
     });
     const journal = memoryJournal();
-    const failed = await client.purchase({ ...BUY, key: 'order-2', journal }).catch((e) => e);
+    const failed = await client
+      .purchase({ ...PER_SEAT_PURCHASE, key: 'order-2', journal })
+      .catch((e) => e);
     expect(failed).toBeInstanceOf(PurchaseError);
     const { span } = operation('seatpay.purchase');
     expect(span.status.code).toBe(SpanStatusCode.ERROR);
@@ -104,7 +90,7 @@ describe('purchase()', () => {
     expect(failedAttempt!.attributes['error.type']).toBe('403');
 
     const before = otel.spans().length;
-    await client.purchase({ ...BUY, key: 'order-2', journal });
+    await client.purchase({ ...PER_SEAT_PURCHASE, key: 'order-2', journal });
     const rerun = otel.spans().slice(before);
     const { span: replayed, attempts } = operation('seatpay.purchase', rerun);
     expect(replayed.attributes).toMatchObject({
@@ -121,7 +107,7 @@ describe('purchase()', () => {
 
 describe('consumables.checkout with a key', () => {
   it('carries the key; the second checkout is replayed and sends nothing', async () => {
-    const { subscription } = await client.purchase(BUY);
+    const { subscription } = await client.purchase(PER_SEAT_PURCHASE);
     otel.spans().length = 0; // the exporter's own array: start afresh
     const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id, key: 'k-1' };
     await client.consumables.checkout(order);

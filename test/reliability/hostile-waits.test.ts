@@ -8,6 +8,7 @@ import {
 } from '../../src/index.js';
 import { startChunkSink, type ChunkSink } from '../upload/support/chunk-sink.js';
 import { bytesOf, sinkClient } from '../upload/support/upload-kit.js';
+import { outcomeOf } from '../support/outcome.js';
 
 // Issue 26, items 7 to 11: every wait a call makes on code that is not seatpay's (a token
 // provider, a custom fetch and its body, an upload's resume store, a source that fails oddly)
@@ -20,12 +21,6 @@ const never = <T>() => new Promise<T>(() => undefined);
 const plan = { id: 1, slug: 'team', title: 'Team' };
 const answer = () => Response.json(plan);
 
-const settle = <T>(run: Promise<T>) =>
-  run.then(
-    (value) => ({ value, error: undefined }),
-    (error: unknown) => ({ value: undefined, error }),
-  );
-
 describe('the per-attempt timeout covers the token provider (item 7)', () => {
   it('a provider that never settles, no signal, no totalTimeout: TimeoutError, nothing sent', async () => {
     let sent = 0;
@@ -36,7 +31,7 @@ describe('the per-attempt timeout covers the token provider (item 7)', () => {
       timeout: 30,
       maxRetries: 0,
     });
-    const { error } = await settle(client.plans.get('team'));
+    const { error } = await outcomeOf(client.plans.get('team'));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ mayHaveBeenProcessed: false });
     expect((error as Error).message).toMatch(/token provider/);
@@ -50,7 +45,7 @@ describe("the caller's signal is raced with a custom fetch, not only handed to i
     const late = new Promise<Response>((resolve) => (release = resolve));
     const client = createClient({ baseUrl: BASE, token: TOKEN, fetch: () => late });
     const controller = new AbortController();
-    const call = settle(client.plans.get('team', { signal: controller.signal }));
+    const call = outcomeOf(client.plans.get('team', { signal: controller.signal }));
     controller.abort();
     release(answer());
     const { value, error } = await call;
@@ -72,14 +67,14 @@ describe("the caller's signal is raced with a custom fetch, not only handed to i
       token: TOKEN,
       fetch: async () => new Response(body, { headers: { 'content-type': 'application/json' } }),
     });
-    const { error } = await settle(client.plans.get('team', { signal: controller.signal }));
+    const { error } = await outcomeOf(client.plans.get('team', { signal: controller.signal }));
     expect(error).toBeInstanceOf(AbortError);
   });
 
   it('a money call aborted while such a fetch is out: AbortError, maybe processed', async () => {
     const client = createClient({ baseUrl: BASE, token: TOKEN, fetch: never<Response> });
     const controller = new AbortController();
-    const call = settle(
+    const call = outcomeOf(
       client.consumables.checkout(
         { service: 'ai-credits', how_many: 1, subscription: 7 },
         { signal: controller.signal },
@@ -107,7 +102,7 @@ describe('an abort reason is foreign text (item 11)', () => {
           );
         }),
     });
-    const { error } = await settle(client.plans.get('team', { signal: controller.signal }));
+    const { error } = await outcomeOf(client.plans.get('team', { signal: controller.signal }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toContain('gave up on');
     expect((error as Error).message).not.toContain(TOKEN);
@@ -163,7 +158,7 @@ describe('an upload', () => {
     try {
       const stream = new ReadableStream<Uint8Array>({ pull: () => Promise.reject(hostile) });
       const source = { stream, size: 2 * CHUNK };
-      const { error } = await settle(sinkClient(sink).media.upload(source, options));
+      const { error } = await outcomeOf(sinkClient(sink).media.upload(source, options));
       await new Promise((resolve) => setImmediate(resolve));
       expect(error).toBeInstanceOf(SeatpayError);
       expect(unhandled).toEqual([]);

@@ -20,6 +20,7 @@ import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
 import { printTable } from './support/faults-figures.js';
 import { teamPurchase } from '../support/team-purchase.js';
+import { outcomeOf } from '../support/outcome.js';
 
 // consumables.checkout({ key, journal }) has purchase()'s promise: recorded before it is sent, a
 // later checkout with the key (same process, another client, after a restart) never buys again,
@@ -70,12 +71,6 @@ async function owner() {
   return { user, client, order, checkouts };
 }
 
-const settle = <T>(run: Promise<T>) =>
-  run.then(
-    (value) => ({ value, error: undefined }),
-    (error: unknown) => ({ value: undefined, error }),
-  );
-
 describe('a keyed checkout', () => {
   it('run twice, on a withOptions client, and by three calls at once: bought once, the same answer', async () => {
     const { client, order, checkouts } = await owner();
@@ -123,14 +118,14 @@ describe('a keyed checkout', () => {
     const { client, order, checkouts } = await owner();
     const journal = memoryJournal();
     server.simulator.faults.inject({ route: CHECKOUT, kind: 'hang-after' });
-    const lost = await settle(
+    const lost = await outcomeOf(
       client.consumables.checkout(
         { ...order, key: 'lost', journal },
         { timeout: 200, maxRetries: 0 },
       ),
     );
     server.simulator.faults.clear();
-    const rerun = await settle(client.consumables.checkout({ ...order, key: 'lost', journal }));
+    const rerun = await outcomeOf(client.consumables.checkout({ ...order, key: 'lost', journal }));
     rows.push(['answer lost, then re-run', `${String((rerun.error as Error)?.name)}`, checkouts()]);
     expect(lost.error).toMatchObject({ mayHaveBeenProcessed: true });
     expect(rerun.error).toBeInstanceOf(UnsettledKeyError);
@@ -142,7 +137,7 @@ describe('a keyed checkout', () => {
     const { client, order, checkouts } = await owner();
     const journal = memoryJournal();
     server.simulator.faults.inject({ route: CHECKOUT, kind: 'status', status: 400 });
-    const refused = await settle(client.consumables.checkout({ ...order, key: 'r', journal }));
+    const refused = await outcomeOf(client.consumables.checkout({ ...order, key: 'r', journal }));
     const rerun = await client.consumables.checkout({ ...order, key: 'r', journal });
     rows.push(['refused (400), then re-run', 'bought once', checkouts()]);
     expect(refused.error).toBeInstanceOf(BadRequestError);
@@ -157,7 +152,7 @@ describe('a keyed checkout', () => {
   ])('the key with another %s: KeyReuseError, nothing sent', async (field, change) => {
     const { client, order, checkouts } = await owner();
     await client.consumables.checkout({ ...order, key: 'reuse' });
-    const { error } = await settle(
+    const { error } = await outcomeOf(
       client.consumables.checkout({ ...order, ...change, key: 'reuse' }),
     );
     rows.push([`key reused with another ${field}`, 'KeyReuseError', checkouts()]);
@@ -177,7 +172,7 @@ describe('a keyed checkout', () => {
       key: 'order-77',
       journal,
     });
-    const { error } = await settle(
+    const { error } = await outcomeOf(
       client.consumables.checkout({ ...order, key: 'order-77', journal }),
     );
     expect(error).toBeInstanceOf(KeyReuseError);
@@ -189,7 +184,7 @@ describe('a keyed checkout', () => {
     async (how_many) => {
       const { client, order, checkouts } = await owner();
       const journal = memoryJournal();
-      const { error } = await settle(
+      const { error } = await outcomeOf(
         client.consumables.checkout({ ...order, how_many, key: 'bad', journal }),
       );
       expect(error).toBeInstanceOf(InvalidRequestError);
@@ -204,7 +199,7 @@ describe('a keyed checkout', () => {
     for (const text of ['[]', 'null']) {
       const path = join(dir, `foreign-${text}.json`);
       await writeFile(path, text);
-      const { error } = await settle(
+      const { error } = await outcomeOf(
         client.consumables.checkout({ ...order, key: 'f', journal: fileJournal(path) }),
       );
       expect(error).toBeInstanceOf(JournalError);
@@ -224,7 +219,7 @@ describe('a keyed checkout', () => {
       },
       set: () => new Promise(() => undefined),
     };
-    const { error } = await settle(
+    const { error } = await outcomeOf(
       client.consumables.checkout(
         { ...order, key: 'stuck', journal },
         { signal: controller.signal },

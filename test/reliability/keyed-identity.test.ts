@@ -17,7 +17,8 @@ import {
 } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
-import { teamPurchase } from '../support/team-purchase.js';
+import { teamOwner } from '../support/team-owner.js';
+import { outcomeOf } from '../support/outcome.js';
 
 // Issue 26, items 1, 4 and 13: a key belongs to who used it (another token, another identity is
 // refused, never replayed; no token, nor a plain hash of one, is recorded), a journal records
@@ -52,24 +53,15 @@ function clientOf(user: MockUser, options: ClientOptions = {}) {
 
 /** A user with a PER_TEAM subscription, and the order of 5 AI credits for it. */
 async function owner() {
-  const user = server.simulator.addUser({ email: `identity-${++users}@example.com` });
-  const client = clientOf(user);
-  const { subscription } = await client.purchase(teamPurchase(5));
-  const order: CheckoutParams = {
-    service: 'ai-credits',
-    how_many: 5,
-    subscription: subscription.id,
-  };
-  const charges = (kind: string) =>
-    server.simulator.charges.filter((c) => c.kind === kind && c.user === user.id).length;
+  const {
+    owner: user,
+    client,
+    subscription,
+    charges,
+  } = await teamOwner(server, `identity-${++users}@example.com`, { retryBaseDelay: 1 });
+  const order: CheckoutParams = { service: 'ai-credits', how_many: 5, subscription };
   return { user, client, order, charges };
 }
-
-const settle = <T>(run: Promise<T>) =>
-  run.then(
-    (value) => ({ value, error: undefined }),
-    (error: unknown) => ({ value: undefined, error }),
-  );
 
 describe('a key belongs to the identity that used it (item 1)', () => {
   it("another token on a withOptions client: A's checkout is refused to B, never replayed", async () => {
@@ -77,7 +69,7 @@ describe('a key belongs to the identity that used it (item 1)', () => {
     const b = server.simulator.addUser({ email: `identity-b-${++users}@example.com` });
     const first = await a.client.consumables.checkout({ ...a.order, key: 'topup-1' });
     const other = a.client.withOptions({ token: b.token });
-    const { value, error } = await settle(
+    const { value, error } = await outcomeOf(
       other.consumables.checkout({ ...a.order, key: 'topup-1' }),
     );
     expect(value).toBeUndefined();
@@ -94,7 +86,7 @@ describe('a key belongs to the identity that used it (item 1)', () => {
     const b = server.simulator.addUser({ email: `identity-b-${++users}@example.com` });
     const buy = { plan: 'personal', card: CARD, chosen_period: 'MONTH' as const, pollInterval: 5 };
     await a.client.purchase({ ...buy, key: 'order-1' });
-    const { error } = await settle(
+    const { error } = await outcomeOf(
       a.client.withOptions({ token: b.token }).purchase({ ...buy, key: 'order-1' }),
     );
     expect(error).toBeInstanceOf(PurchaseError);
@@ -128,7 +120,7 @@ describe('a key belongs to the identity that used it (item 1)', () => {
     // The same user after its token was refreshed: known by its identity, nothing sent.
     const after = clientOf(a.user, { token: async () => 'refreshed-token-2' });
     const again = await after.consumables.checkout({ ...keyed, identity: 'user-42' });
-    const { error } = await settle(after.consumables.checkout(keyed));
+    const { error } = await outcomeOf(after.consumables.checkout(keyed));
     expect(again).toEqual(first);
     expect(error).toBeInstanceOf(KeyOwnerError);
     expect(a.charges('consumable-checkout')).toBe(1);
@@ -163,7 +155,7 @@ describe('a key belongs to the identity that used it (item 1)', () => {
       first,
     );
     const b = server.simulator.addUser({ email: `identity-b-${++users}@example.com` });
-    const { error } = await settle(
+    const { error } = await outcomeOf(
       a.client
         .withOptions({ token: b.token })
         .consumables.checkout({ ...a.order, key: 'main', journal }),
@@ -191,7 +183,7 @@ describe('a key belongs to the identity that used it (item 1)', () => {
   it('identity must be a non-empty string: InvalidRequestError, nothing read', async () => {
     const a = await owner();
     const journal = memoryJournal();
-    const { error } = await settle(
+    const { error } = await outcomeOf(
       a.client.consumables.checkout({ ...a.order, key: 'k', journal, identity: '' }),
     );
     expect(error).toMatchObject({ name: 'InvalidRequestError', field: 'identity' });
@@ -233,7 +225,7 @@ describe('a replayed record is checked as its own kind (item 13)', () => {
       ...record,
       updatedAt: '2026-01-01T00:00:00Z',
     } as unknown as JournalRecord);
-    const { value, error } = await settle(
+    const { value, error } = await outcomeOf(
       a.client.consumables.checkout({ ...a.order, key: 'edited', journal }),
     );
     expect(value).toBeUndefined();
@@ -250,7 +242,7 @@ describe('a replayed record is checked as its own kind (item 13)', () => {
     const recorded = (await journal.get('p'))!;
     await journal.set('p', { ...recorded, subscription: 'sub-1' } as unknown as JournalRecord);
     const paid = a.charges('payment');
-    const { value, error } = await settle(a.client.purchase({ ...buy, key: 'p', journal }));
+    const { value, error } = await outcomeOf(a.client.purchase({ ...buy, key: 'p', journal }));
     expect(value).toBeUndefined();
     expect((error as PurchaseError).cause).toBeInstanceOf(JournalError);
     expect(((error as PurchaseError).cause as Error).message).toMatch(/wrong subscription/);

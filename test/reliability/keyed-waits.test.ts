@@ -14,7 +14,8 @@ import {
   type PurchaseJournal,
 } from '../../src/index.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
-import { teamPurchase } from '../support/team-purchase.js';
+import { teamOwner } from '../support/team-owner.js';
+import { outcomeOf } from '../support/outcome.js';
 
 // Issue 26, items 2, 3, 5, 6 and 11 (journal side): every wait of a keyed checkout (its journal,
 // an earlier run of its key) ends with the call's signal, `timeout` and `totalTimeout`; a fetch
@@ -49,15 +50,12 @@ function clientOf(user: MockUser, options: ClientOptions = {}) {
 
 /** A user with a PER_TEAM subscription, and the order of 5 AI credits for it. */
 async function owner() {
-  const user = server.simulator.addUser({ email: `waits-${++users}@example.com` });
-  const { subscription } = await clientOf(user).purchase(teamPurchase(5));
-  const order: CheckoutParams = {
-    service: 'ai-credits',
-    how_many: 5,
-    subscription: subscription.id,
-  };
-  const charges = (kind: string) =>
-    server.simulator.charges.filter((c) => c.kind === kind && c.user === user.id).length;
+  const {
+    owner: user,
+    subscription,
+    charges,
+  } = await teamOwner(server, `waits-${++users}@example.com`, { retryBaseDelay: 1 });
+  const order: CheckoutParams = { service: 'ai-credits', how_many: 5, subscription };
   return { user, order, charges };
 }
 
@@ -72,12 +70,6 @@ function fetchThat(answer: (url: string) => Promise<Response> | undefined): type
 
 const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : String(input));
 
-const settle = <T>(run: Promise<T>) =>
-  run.then(
-    (value) => ({ value, error: undefined }),
-    (error: unknown) => ({ value: undefined, error }),
-  );
-
 describe('a fetch that answers Response.error() after the request left (item 3)', () => {
   it('a keyed checkout: maybe processed, the key kept, the re-run never buys again', async () => {
     const { user, order, charges } = await owner();
@@ -86,8 +78,8 @@ describe('a fetch that answers Response.error() after the request left (item 3)'
     );
     const client = clientOf(user, { fetch: lost });
     const journal = memoryJournal();
-    const first = await settle(client.consumables.checkout({ ...order, key: 'e', journal }));
-    const rerun = await settle(
+    const first = await outcomeOf(client.consumables.checkout({ ...order, key: 'e', journal }));
+    const rerun = await outcomeOf(
       clientOf(user).consumables.checkout({ ...order, key: 'e', journal }),
     );
     expect(first.error).toBeInstanceOf(ConnectionError);
@@ -101,7 +93,7 @@ describe('a fetch that answers Response.error() after the request left (item 3)'
     const lost = fetchThat((url) =>
       url.endsWith('/pay') ? Promise.resolve(Response.error()) : undefined,
     );
-    const { error } = await settle(
+    const { error } = await outcomeOf(
       clientOf(user, { fetch: lost }).purchase({
         plan: 'personal',
         card: CARD,
@@ -127,7 +119,7 @@ describe("a keyed checkout's waits end with its totalTimeout, timeout and signal
     'a journal whose %s never settles: TimeoutError at the totalTimeout, nothing bought',
     async (_, journal) => {
       const { user, order, charges } = await owner();
-      const { error } = await settle(
+      const { error } = await outcomeOf(
         clientOf(user).consumables.checkout(
           { ...order, key: 'k', journal: journal() },
           { totalTimeout: 50 },
@@ -144,7 +136,7 @@ describe("a keyed checkout's waits end with its totalTimeout, timeout and signal
     const journal = stalled[1]![1]();
     // The client's per-attempt timeout is far longer: only its totalTimeout can end this wait.
     const client = clientOf(user, { totalTimeout: 50, timeout: 600_000 });
-    const { error } = await settle(client.consumables.checkout({ ...order, key: 'k', journal }));
+    const { error } = await outcomeOf(client.consumables.checkout({ ...order, key: 'k', journal }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ mayHaveBeenProcessed: false });
     expect(charges('consumable-checkout')).toBe(0);
@@ -161,7 +153,7 @@ describe("a keyed checkout's waits end with its totalTimeout, timeout and signal
       return never<void>();
     };
     const journal: PurchaseJournal = { get: inner.get, claim: inner.claim!, set };
-    const { error } = await settle(
+    const { error } = await outcomeOf(
       clientOf(user).consumables.checkout(
         { ...order, key: 'k', journal },
         { signal: controller.signal },
@@ -174,7 +166,7 @@ describe("a keyed checkout's waits end with its totalTimeout, timeout and signal
   it("a journal that never answers, and no totalTimeout: JournalError at the call's timeout", async () => {
     const { user, order, charges } = await owner();
     const journal: PurchaseJournal = { get: never, set: never };
-    const { error } = await settle(
+    const { error } = await outcomeOf(
       clientOf(user).consumables.checkout({ ...order, key: 'k', journal }, { timeout: 50 }),
     );
     expect(error).toBeInstanceOf(JournalError);
@@ -194,8 +186,8 @@ describe("a keyed checkout's waits end with its totalTimeout, timeout and signal
     const keyed = { ...order, key: 'busy' };
     const first = client.consumables.checkout(keyed);
     const controller = new AbortController();
-    const aborted = settle(client.consumables.checkout(keyed, { signal: controller.signal }));
-    const timed = settle(client.consumables.checkout(keyed, { totalTimeout: 30 }));
+    const aborted = outcomeOf(client.consumables.checkout(keyed, { signal: controller.signal }));
+    const timed = outcomeOf(client.consumables.checkout(keyed, { totalTimeout: 30 }));
     controller.abort();
     const [abortedRun, timedRun] = await Promise.all([aborted, timed]);
     release();
@@ -213,7 +205,7 @@ describe("a keyed checkout's token provider (item 7)", () => {
     const { user, order, charges } = await owner();
     const journal = memoryJournal();
     const client = clientOf(user, { token: never<string> });
-    const { error } = await settle(
+    const { error } = await outcomeOf(
       client.consumables.checkout({ ...order, key: 'hung', journal }, { timeout: 30 }),
     );
     expect(error).toBeInstanceOf(TimeoutError);
@@ -237,7 +229,7 @@ describe('an abort before the checkout left frees its key (item 6)', () => {
     const journal = memoryJournal();
     const keyed = { ...order, key: 'provider', journal };
     const client = clientOf(user, { token });
-    const { error } = await settle(
+    const { error } = await outcomeOf(
       client.consumables.checkout(keyed, { signal: controller.signal }),
     );
     expect(error).toBeInstanceOf(AbortError);
@@ -256,10 +248,10 @@ describe('what a journal throws is scrubbed (item 11)', () => {
     const inner = memoryJournal();
     const recording: PurchaseJournal = { get: inner.get, claim: inner.claim!, set: leak };
     const client = clientOf(user);
-    const read = await settle(
+    const read = await outcomeOf(
       client.consumables.checkout({ ...order, key: 'r', journal: reading }),
     );
-    const done = await settle(
+    const done = await outcomeOf(
       client.consumables.checkout({ ...order, key: 'd', journal: recording }),
     );
     expect(read.error).toBeInstanceOf(JournalError);

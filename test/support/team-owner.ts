@@ -1,4 +1,4 @@
-import { createClient, type SeatpayClient } from '../../src/index.js';
+import { createClient, type ClientOptions, type SeatpayClient } from '../../src/index.js';
 import { createSimulator, type MockServer, type MockUser } from '../../src/mock/index.js';
 import { checkoutGate } from './checkout-gate.js';
 import { inMemoryClient } from './in-memory-client.js';
@@ -6,23 +6,34 @@ import { teamPurchase } from './team-purchase.js';
 
 export interface TeamOwner {
   owner: MockUser;
-  /** The owner's client of `server`, no log lines. */
+  /** The owner's client of `server`, no log lines (and the `options` it was given). */
   client: SeatpayClient;
   /** The id of the team subscription the owner bought. */
   subscription: number;
   /** How many consumable checkouts the simulator charged the owner so far. */
   checkouts(): number;
+  /** How many charges of `kind` (`payment`, `consumable-checkout`...) the owner had so far. */
+  charges(kind: string): number;
 }
 
 /** A new owner (`email`) on `server` who bought a two-seat team subscription. */
-export async function teamOwner(server: MockServer, email: string): Promise<TeamOwner> {
+export async function teamOwner(
+  server: MockServer,
+  email: string,
+  options: Partial<ClientOptions> = {},
+): Promise<TeamOwner> {
   const owner = server.simulator.addUser({ email });
-  const client = createClient({ baseUrl: server.url, token: owner.token, logLevel: 'off' });
+  const client = createClient({
+    baseUrl: server.url,
+    token: owner.token,
+    logLevel: 'off',
+    ...options,
+  });
   const bought = await client.purchase(teamPurchase(5));
-  const checkouts = () =>
-    server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === owner.id)
-      .length;
-  return { owner, client, subscription: bought.subscription.id, checkouts };
+  const charges = (kind: string) =>
+    server.simulator.charges.filter((c) => c.kind === kind && c.user === owner.id).length;
+  const checkouts = () => charges('consumable-checkout');
+  return { owner, client, subscription: bought.subscription.id, checkouts, charges };
 }
 
 /**

@@ -1,5 +1,6 @@
-// What the tests buy when they need a subscription to work on: two seats of the PER_TEAM plan,
-// monthly, paid with the simulator's good test card unless the test gives its own.
+// What the tests buy: when they need a subscription to work on, two seats of the PER_TEAM plan,
+// monthly, paid with the simulator's good test card unless the test gives its own; when they
+// follow the purchase itself, three seats of the PER_SEAT plan.
 import type { PurchaseOptions } from '../../src/index.js';
 
 /** The simulator's good test card: every charge on it goes through. */
@@ -12,3 +13,13 @@ export function teamPurchase(
 ): PurchaseOptions {
   return { plan: 'team-per-team', team_seats: 2, card, chosen_period: 'MONTH', pollInterval };
 }
+
+/** A three-seat PER_SEAT purchase polled every 10 ms for up to 3 s: the flow the e2e tests follow. */
+export const PER_SEAT_PURCHASE: PurchaseOptions = {
+  plan: 'team-per-seat',
+  team_seats: 3,
+  card: GOOD_CARD,
+  chosen_period: 'MONTH',
+  pollInterval: 10,
+  waitTimeout: 3_000,
+};

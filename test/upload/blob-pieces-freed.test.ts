@@ -4,6 +4,7 @@
 // owner holds is never freed: a Blob of another class may hand out views it keeps.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
+import { OwnerBlob } from './support/owner-blob.js';
 import { bytesOf, sha256, sinkClient } from './support/upload-kit.js';
 import { watchFrees, type Es2024Buffer } from './support/watch-frees.js';
 
@@ -23,35 +24,6 @@ afterEach(async () => {
 
 const options = { operation_type: 'big', filename: 'clip.bin' };
 const stored = (id: number) => sink.files.find((file) => file.id === id)!.bytes;
-
-/** A Blob whose slices stream views of buffers its owner keeps (and reads again later). */
-class OwnerBlob extends Blob {
-  readonly handedOut: ArrayBuffer[];
-
-  constructor(
-    private readonly owned: Uint8Array,
-    handedOut: ArrayBuffer[] = [],
-  ) {
-    super([owned as BlobPart]);
-    this.handedOut = handedOut;
-  }
-
-  override slice(start = 0, end = this.size): Blob {
-    return new OwnerBlob(this.owned.subarray(start, end), this.handedOut);
-  }
-
-  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
-    // Each piece is a whole buffer of the owner's: exactly what a freed piece looks like.
-    const own = this.owned.slice().buffer;
-    this.handedOut.push(own);
-    return new ReadableStream({
-      start(controller) {
-        controller.enqueue(new Uint8Array(own));
-        controller.close();
-      },
-    });
-  }
-}
 
 describe('in Node, an upload from a Blob', () => {
   it('frees each piece read out of the Blob once the socket took it, and the Blob stays whole', async () => {

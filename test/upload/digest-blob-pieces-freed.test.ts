@@ -5,37 +5,13 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resumeHarness, CHUNK, TOTAL } from './support/resume-harness.js';
+import { OwnerBlob } from './support/owner-blob.js';
 import { bytesOf } from './support/upload-kit.js';
 import { watchFrees, type Es2024Buffer } from './support/watch-frees.js';
 
 const h = resumeHarness();
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 afterEach(() => vi.restoreAllMocks());
-
-/** A Blob whose slices stream a buffer its owner keeps (a whole buffer, as a freed piece is). */
-class OwnerBlob extends Blob {
-  constructor(
-    private readonly owned: Uint8Array,
-    readonly handedOut: ArrayBuffer[] = [],
-  ) {
-    super([owned as BlobPart]);
-  }
-
-  override slice(start = 0, end = this.size): Blob {
-    return new OwnerBlob(this.owned.subarray(start, end), this.handedOut);
-  }
-
-  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
-    const own = this.owned.slice().buffer;
-    this.handedOut.push(own);
-    return new ReadableStream({
-      start(controller) {
-        controller.enqueue(new Uint8Array(own));
-        controller.close();
-      },
-    });
-  }
-}
 
 const options = { operation_type: 'tiny', filename: 'clip.png', checkDigest: true } as const;
 

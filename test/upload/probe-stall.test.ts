@@ -51,7 +51,7 @@ function stalledOnProbe(bytes: Uint8Array) {
  * A client of the sink whose chunk requests all fail as a browser's do, with nothing more than a
  * TypeError; its other requests go through.
  */
-function browserLikeClient(maxRetries: number) {
+function browserLikeClient(maxRetries: number, totalTimeout?: number) {
   const attempts: string[] = [];
   const chunksFail: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
@@ -59,28 +59,40 @@ function browserLikeClient(maxRetries: number) {
     attempts.push(request.url);
     throw new TypeError('Failed to fetch');
   };
-  return { client: sinkClient(sink, { fetch: chunksFail, maxRetries }), attempts };
+  const timeouts = totalTimeout === undefined ? {} : { totalTimeout };
+  return { client: sinkClient(sink, { fetch: chunksFail, maxRetries, ...timeouts }), attempts };
+}
+
+/** Whether `upload` has settled yet, either way. */
+function settledYet(upload: Promise<unknown>): () => boolean {
+  let settled = false;
+  upload.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  return () => settled;
+}
+
+/** `upload` failed as the network failure it was (chunk 0's), never as a changed source. */
+async function expectNetworkFailure(upload: Promise<unknown>) {
+  const error: unknown = await upload.catch((failure: unknown) => failure);
+  expect(error).toMatchObject({ name: 'UploadError', failedChunks: [0] });
+  expect(error).not.toBeInstanceOf(UploadSourceError);
+  expect((error as Error).cause).toBeInstanceOf(ConnectionError);
 }
 
 it('a probe read that never settles: the upload fails as the network failure it was, once a chunk timeout passes', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const { blob, probed } = stalledOnProbe(bytesOf(CHUNK));
   const { client, attempts } = browserLikeClient(0);
-  let settled = false;
   const upload = client.media.upload(blob, { ...options, chunkTimeout: CHUNK_TIMEOUT });
-  upload.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
+  const settled = settledYet(upload);
   await probed;
   await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT - 1);
-  expect(settled).toBe(false); // the probe had its time
+  expect(settled()).toBe(false); // the probe had its time
   await vi.advanceTimersByTimeAsync(1);
-  expect(settled).toBe(true);
-  const error: unknown = await upload.catch((failure: unknown) => failure);
-  expect(error).toMatchObject({ name: 'UploadError', failedChunks: [0] });
-  expect(error).not.toBeInstanceOf(UploadSourceError);
-  expect((error as Error).cause).toBeInstanceOf(ConnectionError);
+  expect(settled()).toBe(true);
+  await expectNetworkFailure(upload);
   expect(attempts).toHaveLength(1);
 });
 
@@ -88,25 +100,18 @@ it('with retries: each attempt after a stalled probe is retried as before, then 
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const { blob, probes } = stalledOnProbe(bytesOf(CHUNK));
   const { client, attempts } = browserLikeClient(2);
-  let settled = false;
   const upload = client.media.upload(blob, { ...options, chunkTimeout: CHUNK_TIMEOUT });
-  upload.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
+  const settled = settledYet(upload);
   // Each failed attempt probes; the retries' backoffs (retryBaseDelay 1) pass as the clock moves
   // a millisecond at a time, until the third attempt failed and its probe started.
   while (probes() < 3) await vi.advanceTimersByTimeAsync(1);
   expect(attempts).toHaveLength(3);
   // That probe started within the last millisecond step: it has its time, less at most that step.
   await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT - 2);
-  expect(settled).toBe(false);
+  expect(settled()).toBe(false);
   await vi.advanceTimersByTimeAsync(2);
-  expect(settled).toBe(true);
-  const error: unknown = await upload.catch((failure: unknown) => failure);
-  expect(error).toMatchObject({ name: 'UploadError', failedChunks: [0] });
-  expect(error).not.toBeInstanceOf(UploadSourceError);
-  expect((error as Error).cause).toBeInstanceOf(ConnectionError);
+  expect(settled()).toBe(true);
+  await expectNetworkFailure(upload);
   expect(attempts).toHaveLength(3);
 });
 
@@ -114,34 +119,16 @@ it("a client's totalTimeout below the chunk timeout: the probe ends with the cal
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const TOTAL_TIMEOUT = 5_000;
   const { blob, probed } = stalledOnProbe(bytesOf(CHUNK));
-  const attempts: string[] = [];
-  const chunksFail: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    if (!request.url.endsWith('/chunk')) return fetch(request);
-    attempts.push(request.url);
-    throw new TypeError('Failed to fetch');
-  };
-  const client = sinkClient(sink, {
-    fetch: chunksFail,
-    maxRetries: 0,
-    totalTimeout: TOTAL_TIMEOUT,
-  });
-  let settled = false;
+  const { client, attempts } = browserLikeClient(0, TOTAL_TIMEOUT);
   const upload = client.media.upload(blob, { ...options, chunkTimeout: CHUNK_TIMEOUT });
-  upload.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
+  const settled = settledYet(upload);
   // The chunk's call started and failed, and its probe started, with the clock still where the
   // call started: the probe has what is left of the call's total time, all of it.
   await probed;
   await vi.advanceTimersByTimeAsync(TOTAL_TIMEOUT - 1);
-  expect(settled).toBe(false);
+  expect(settled()).toBe(false);
   await vi.advanceTimersByTimeAsync(1);
-  expect(settled).toBe(true); // not a chunk timeout later
-  const error: unknown = await upload.catch((failure: unknown) => failure);
-  expect(error).toMatchObject({ name: 'UploadError', failedChunks: [0] });
-  expect(error).not.toBeInstanceOf(UploadSourceError);
-  expect((error as Error).cause).toBeInstanceOf(ConnectionError);
+  expect(settled()).toBe(true); // not a chunk timeout later
+  await expectNetworkFailure(upload);
   expect(attempts).toHaveLength(1);
 });

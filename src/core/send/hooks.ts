@@ -1,6 +1,14 @@
-import type { AfterResponseHook, BeforeRequestHook, Hooks } from 'ky';
+import type {
+  AfterResponseHook,
+  AfterResponseState,
+  BeforeRequestHook,
+  BeforeRequestState,
+  Hooks,
+} from 'ky';
+import { TimeoutError } from '../errors/connection-error.js';
 import { SeatpayError } from '../errors/seatpay-error.js';
 import { InvalidRequestError } from '../errors/validation-errors.js';
+import { withinMs } from '../retry/until-aborted.js';
 
 /**
  * ky's own hooks, run on every attempt after seatpay has built the request (so they see its
@@ -65,24 +73,71 @@ export function checkHooks(hooks: unknown): void {
  * The hooks handed to ky, each wrapped so that a throw becomes a {@link SeatpayError}; `undefined`
  * when there are none, so that ky does no hook work at all.
  */
-export function kyHooksOf(hooks: ClientHooks | undefined): Hooks | undefined {
+export function kyHooksOf(hooks: ClientHooks | undefined, timeoutMs: number): Hooks | undefined {
   const beforeRequest = (hooks?.beforeRequest ?? []).map((hook, index) =>
-    guarded(hook, `beforeRequest[${index}]`),
+    guarded(hook, `beforeRequest[${index}]`, timeoutMs),
   );
   const afterResponse = (hooks?.afterResponse ?? []).map((hook, index) =>
-    guarded(hook, `afterResponse[${index}]`),
+    guarded(hook, `afterResponse[${index}]`, timeoutMs),
   );
   if (!beforeRequest.length && !afterResponse.length) return undefined;
   return { beforeRequest, afterResponse };
 }
 
-function guarded<S, R>(hook: (state: S) => R | Promise<R>, name: string): (state: S) => Promise<R> {
+/** A call's own `timeout`, handed to its hooks' guards through ky's `context`. */
+export interface HookContext {
+  timeoutMs?: number;
+}
+
+/**
+ * The user's hook, guarded. What it throws becomes a {@link SeatpayError} (its `cause`). One that
+ * never settles is bounded by the attempt's `timeout` (the call's own, else the client's): ky times
+ * only its fetch. After an answer came (`afterResponse`), the failure says the request may have
+ * been processed unless the service's own answer refused it; and a replacement answer that claims
+ * a refusal the service did not give (a 2xx made a 429) fails a call that is not a GET, so that it
+ * is neither re-sent nor recorded as not charged.
+ */
+function guarded<S extends BeforeRequestState | AfterResponseState, R>(
+  hook: (state: S) => R | Promise<R>,
+  name: string,
+  clientTimeoutMs: number,
+): (state: S) => Promise<R> {
   return async (state) => {
+    const ms = (state.options.context as HookContext).timeoutMs ?? clientTimeoutMs;
+    const answer = 'response' in state ? state.response : undefined;
+    const processed = answer !== undefined && !refuses(answer);
+    const { method, url } = state.request;
+    const late = () =>
+      new TimeoutError(`The ${name} hook did not finish within the ${ms} ms timeout`, {
+        mayHaveBeenProcessed: processed,
+        method,
+        url,
+      });
+    let result: R;
     try {
-      return await hook(state);
+      result = await withinMs(new Promise<R>((resolve) => resolve(hook(state))), ms, late);
     } catch (error) {
+      if (error instanceof TimeoutError) throw error;
       // The message names the hook only: what it threw may quote the request's headers.
-      throw new SeatpayError(`The ${name} hook threw`, { cause: error });
+      throw hookFailure(`The ${name} hook threw`, error, processed);
     }
+    if (processed && method !== 'GET' && result instanceof Response && refuses(result)) {
+      const message = `The ${name} hook replaced the service's ${answer.status} answer with a ${result.status}: the request may have been processed`;
+      throw hookFailure(message, undefined, true);
+    }
+    return result;
   };
+}
+
+/** An answer that says the request was not processed: any 4xx, a 503 with `Retry-After`. */
+function refuses(answer: Response): boolean {
+  const { status, headers } = answer;
+  return (status >= 400 && status < 500) || (status === 503 && headers.has('retry-after'));
+}
+
+function hookFailure(message: string, cause: unknown, processed: boolean): SeatpayError {
+  const error = new SeatpayError(message, cause === undefined ? undefined : { cause });
+  if (processed)
+    Object.defineProperty(error, 'mayHaveBeenProcessed', { value: true, enumerable: true });
+  return error;
 }

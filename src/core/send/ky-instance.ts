@@ -11,7 +11,7 @@ export function kyInstanceOf(
   headers: Record<string, string>,
   timeoutMs: number,
 ): KyInstance {
-  const hooks = kyHooksOf(options.hooks);
+  const hooks = kyHooksOf(options.hooks, timeoutMs);
   return ky.create({
     retry: 0, // p-retry is the one retry loop; ky's would also clone every request body
     throwHttpErrors: false, // statuses are judged by the core, into typed errors

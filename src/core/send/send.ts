@@ -7,6 +7,7 @@ import { untilAborted } from '../retry/until-aborted.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { Platform } from '../../platform/platform.js';
 import { neverReachedService } from './connection-failure.js';
+import type { HookContext } from './hooks.js';
 import { isRedirect, redirectErrorOf } from './redirect.js';
 
 /** What sending an attempt needs of its client. */
@@ -75,7 +76,10 @@ function kyOptionsOf(
   const { method, body, json } = call;
   const { signal, timeout } = call.options;
   if (method !== 'GET') options.method = method;
-  if (timeout !== undefined) options.timeout = call.timeoutMs;
+  if (timeout !== undefined) {
+    options.timeout = call.timeoutMs;
+    options.context = { timeoutMs: call.timeoutMs } satisfies HookContext; // bounds the hooks too
+  }
   if (signal) options.signal = signal;
   if (json !== undefined) {
     options.json = json;

@@ -1,5 +1,6 @@
 import { howToSettle } from '../../journals/journal-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
+import { safeCause } from '../../core/secrets/foreign-cause.js';
 
 /**
  * Where a failed `purchase()` stopped: reading the plan, pricing it (`preview`), creating the bag,
@@ -83,13 +84,16 @@ export class PurchaseError extends SeatpayError {
     /** The purchase's `key`: a message about an unknown charge says how to settle it. */
     key?: string | undefined;
   }) {
-    super(purchaseMessage(details), { cause: details.cause });
+    // Read once, safely: what the caller's own code threw (an onStep throwing a Proxy) must not
+    // turn the purchase's error into another, hiding whether the card was charged.
+    const cause = safeCause(details.cause);
+    super(purchaseMessage({ ...details, cause }), { cause });
     this.step = details.step;
     this.charged = details.charged;
     this.mayHaveBeenProcessed = details.charged !== 'no';
     this.payment = details.payment;
     this.subscription = details.subscription;
-    this.code = codeOf(details.cause);
+    this.code = codeOf(cause);
   }
 }
 

@@ -66,6 +66,11 @@ function sameUpload(record: UploadRecord, target: ResumeTarget): boolean {
   );
 }
 
+/** A store's failure in a warning; never throws (a store may throw a Proxy, a null-prototype object). */
 export function describeError(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    return 'a value that cannot be read';
+  }
 }

@@ -55,7 +55,8 @@ export async function pendingUploads(store: UploadStore): Promise<PendingUpload[
   }
   const pending: PendingUpload[] = [];
   const entries = await storeCall('list its records', async () => [...(await store.list!())]);
-  for (const [key, stored] of entries) {
+  for (const entry of entries) {
+    const [key, stored] = entryOf(entry);
     const record = recordOf(stored);
     if (!record || typeof key !== 'string') continue;
     const { totalBytes, chunkSize, acknowledged } = record;
@@ -76,6 +77,15 @@ export async function pendingUploads(store: UploadStore): Promise<PendingUpload[
     });
   }
   return pending.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+}
+
+/** A listing's `[key, record]` pair, read safely: a store may list anything, from anyone. */
+function entryOf(entry: unknown): [unknown, unknown] {
+  try {
+    return Array.isArray(entry) ? [entry[0], entry[1]] : [undefined, undefined];
+  } catch {
+    return [undefined, undefined]; // a Proxy whose traps throw, a revoked one
+  }
 }
 
 /**

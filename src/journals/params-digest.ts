@@ -1,0 +1,42 @@
+import type { KeyScope } from '../keys/key-scope.js';
+import { canonical, ownField } from './key-checks.js';
+
+/**
+ * What a record keeps of its call's parameters when the client's secrets were hidden in them
+ * (`JournalRecord.paramsDigest`): a marker does not say which secret it stands for (the token,
+ * `AI` in another case, the card's CVC ...), so the record alone cannot tell this request from
+ * another hidden alike. Kept: the digest of each field hidden (see `KeyScope.fieldDigest`),
+ * sorted, apart by spaces; nothing when nothing was hidden (the parameters tell themselves).
+ */
+export class ParamsDigest {
+  /** The parameters as stored last (the same object while the secrets known stay the same). */
+  #last: { stored: unknown; digest: Promise<string | undefined> } | undefined;
+
+  constructor(
+    private readonly scope: Pick<KeyScope, 'fieldDigest'>,
+    private readonly params: Record<string, unknown>,
+  ) {}
+
+  /** The digest to keep beside `stored` (the parameters as recorded), if a field was hidden. */
+  for(stored: unknown): Promise<string | undefined> {
+    // A run's records share their redacted parameters (record-redaction.ts): compared once.
+    const last = this.#last;
+    if (last !== undefined && last.stored === stored) return last.digest;
+    const digest = this.#digest(stored);
+    this.#last = { stored, digest };
+    return digest;
+  }
+
+  async #digest(stored: unknown): Promise<string | undefined> {
+    if (typeof stored !== 'object' || stored === null) return undefined;
+    if (canonical(stored) === canonical(this.params)) return undefined; // the usual: nothing hidden
+    const hidden = Object.keys(this.params)
+      .map((name) => [name, canonical(ownField(this.params, name))] as const)
+      .filter(([name, value]) => canonical(ownField(stored, name)) !== value);
+    const digests = await Promise.all(
+      hidden.map(([name, value]) => this.scope.fieldDigest(name, value)),
+    );
+    if (digests.length === 0 || digests.some((digest) => digest === undefined)) return undefined;
+    return digests.sort().join(' ');
+  }
+}
