@@ -26,7 +26,7 @@ export async function writeAsHolder(
     const held = own.held(); // before this write's lease is added: the ones the key may hold
     own.writing(record);
     const written = await call('write', () => setIfHeld(key, stamped, held));
-    if (written) own.landed(record);
+    if (written) own.landed(record, true);
     return written;
   }
   const read = () => call('read', () => journal.get(key));
