@@ -1,10 +1,13 @@
-import type { HeldClaim } from './held-claim.js';
-import type { JournalOptions, JournalRecord, PurchaseJournal } from './journal.js';
+import type { PurchaseJournal } from './journal.js';
 
 type SetIfHeld = NonNullable<PurchaseJournal['setIfHeld']>;
 
-/** Each `setIfHeld` of a journal seatpay made, with the `set` of the same store. */
-const setOf = new WeakMap<SetIfHeld, PurchaseJournal['set']>();
+/**
+ * On each `setIfHeld` of a journal seatpay made: the `set` of the same store. A registered symbol,
+ * not a module's WeakMap: a journal from `seatpay/postgres` loaded by `require` and a client
+ * loaded by `import` are two copies of this module.
+ */
+const SET_OF = Symbol.for('seatpay.journal.setOfSetIfHeld');
 
 /**
  * `journal`, its `setIfHeld` marked as writing the store its own `set` writes (the journals
@@ -12,7 +15,7 @@ const setOf = new WeakMap<SetIfHeld, PurchaseJournal['set']>();
  * auditing, sealing) brings our `setIfHeld` along: {@link heldWriterOf} then leaves it out.
  */
 export function pairedWithSet<J extends PurchaseJournal>(journal: J): J {
-  if (journal.setIfHeld) setOf.set(journal.setIfHeld, journal.set);
+  if (journal.setIfHeld) Object.defineProperty(journal.setIfHeld, SET_OF, { value: journal.set });
   return journal;
 }
 
@@ -22,19 +25,10 @@ export function pairedWithSet<J extends PurchaseJournal>(journal: J): J {
  * and compare records in a shape the user's `get` may not read (a sealed record never matches: a
  * refusal never lands, the key is left unknown). The run then reads, then writes with their `set`.
  */
-export function heldWriterOf(
-  journal: PurchaseJournal,
-):
-  | ((
-      key: string,
-      record: JournalRecord,
-      held: HeldClaim,
-      options?: JournalOptions,
-    ) => Promise<boolean>)
-  | undefined {
+export function heldWriterOf(journal: PurchaseJournal): SetIfHeld | undefined {
   const { setIfHeld } = journal;
   if (!setIfHeld) return undefined;
-  const set = setOf.get(setIfHeld);
+  const set = (setIfHeld as SetIfHeld & { [SET_OF]?: unknown })[SET_OF];
   if (set !== undefined && set !== journal.set) return undefined;
   return setIfHeld.bind(journal);
 }
