@@ -67,6 +67,38 @@ describe.each(Object.keys(REFUSALS) as (keyof typeof REFUSALS)[])(
   },
 );
 
+/**
+ * A Response as another copy of fetch makes it (undici's npm package, a polyfill, another realm):
+ * tagged `Response`, which is what ky takes for an answer, but not `instanceof` the global one.
+ */
+function foreign(response: Response): Response {
+  return new Proxy(response, {
+    getPrototypeOf: () => Object.prototype,
+    get: (target, key) => {
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
+
+describe('an afterResponse hook whose refusal is a Response from another fetch', () => {
+  it('still cannot make the checkout’s 201 a 429 that is sent again', async () => {
+    const refusal = () => foreign(REFUSALS['429 with Retry-After']());
+    expect(refusal()).not.toBeInstanceOf(Response);
+    const before = charges();
+    const error = await failureOf(hooked({ afterResponse: [refusal] }).consumables.checkout(order));
+    expect(charges() - before).toBe(1);
+    expect(error.mayHaveBeenProcessed).toBe(true);
+    expect(error.message).toMatch(/replaced the service's 201 answer with a 429/);
+  });
+
+  it('on a GET it is the answer the call reads', async () => {
+    const gone = foreign(Response.json({ detail: 'gone' }, { status: 404 }));
+    const call = hooked({ afterResponse: [() => gone] }).plans.get('team-per-seat');
+    await expect(call).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
 describe('an afterResponse hook that throws once the checkout was answered', () => {
   it('fails the call with its error as the cause, maybe processed', async () => {
     const thrown = new Error('metrics backend down');

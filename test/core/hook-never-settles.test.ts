@@ -4,7 +4,7 @@
 // after the answer came: maybe processed; a `beforeRequest` hook before anything was sent: not),
 // and a money call is sent once. Fake timers: the timeout fires when the test moves the clock.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TimeoutError, type ClientHooks, type SeatpayClient } from '../../src/index.js';
+import { AbortError, TimeoutError, type ClientHooks, type SeatpayClient } from '../../src/index.js';
 import type { Simulator } from '../../src/mock/index.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 
@@ -75,5 +75,19 @@ describe('a hook that never settles', () => {
     const client = withHooks({ beforeRequest: [slowHook], afterResponse: [slowHook] }, 1_000);
     const outcome = await afterMs(1_800, () => client.plans.get('team-per-seat'));
     expect(outcome).toMatchObject({ resolved: { slug: 'team-per-seat' } });
+  });
+
+  it('ended by the call’s signal: an AbortError, and no timer of the hook’s left behind', async () => {
+    const controller = new AbortController();
+    const abortSoon = () => {
+      setTimeout(() => controller.abort(), 10);
+      return never();
+    };
+    const client = withHooks({ afterResponse: [abortSoon] }, 60_000);
+    const { signal } = controller;
+    const outcome = await afterMs(10, () => client.plans.get('team-per-seat', { signal }));
+    expect(outcome).toEqual({ rejected: expect.any(AbortError) });
+    // The hook's 60 s bound would otherwise hold a process that has nothing else to do.
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

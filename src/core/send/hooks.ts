@@ -8,7 +8,7 @@ import type {
 import { TimeoutError } from '../errors/connection-error.js';
 import { SeatpayError } from '../errors/seatpay-error.js';
 import { InvalidRequestError } from '../errors/validation-errors.js';
-import { withinMs } from '../retry/until-aborted.js';
+import { untilAborted, withinMs } from '../retry/until-aborted.js';
 
 /**
  * ky's own hooks, run on every attempt after seatpay has built the request (so they see its
@@ -115,19 +115,25 @@ function guarded<S extends BeforeRequestState | AfterResponseState, R>(
       });
     let result: R;
     try {
-      result = await withinMs(new Promise<R>((resolve) => resolve(hook(state))), ms, late);
+      // Ended by the call's signal too: an aborted call leaves no timer behind for its hook.
+      const running = new Promise<R>((resolve) => resolve(hook(state)));
+      result = await withinMs(untilAborted(running, state.request.signal), ms, late);
     } catch (error) {
       if (error instanceof TimeoutError) throw error;
       // The message names the hook only: what it threw may quote the request's headers.
       throw hookFailure(`The ${name} hook threw`, error, processed);
     }
-    if (processed && method !== 'GET' && result instanceof Response && refuses(result)) {
+    // What ky takes for an answer: a Response, or any object tagged one (undici's package, another realm).
+    if (processed && method !== 'GET' && isResponse(result) && refuses(result)) {
       const message = `The ${name} hook replaced the service's ${answer.status} answer with a ${result.status}: the request may have been processed`;
       throw hookFailure(message, undefined, true);
     }
     return result;
   };
 }
+
+const isResponse = (value: unknown): value is Response =>
+  value instanceof Response || Object.prototype.toString.call(value) === '[object Response]';
 
 /** An answer that says the request was not processed: any 4xx, a 503 with `Retry-After`. */
 function refuses(answer: Response): boolean {
