@@ -6,6 +6,7 @@
 // request could not have been processed. In memory: every request goes to the simulator's handler.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  BadRequestError,
   memoryJournal,
   NotFoundError,
   SeatpayError,
@@ -120,5 +121,29 @@ describe('what a hook may still do', () => {
   it('make a GET’s 200 a 404: the call reads the hook’s answer', async () => {
     const hooks = { afterResponse: [() => Response.json({ detail: 'gone' }, { status: 404 })] };
     await expect(hooked(hooks).plans.get('team-per-seat')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('make a card registration’s 200 a 400 (a test double of a decline): an idempotent PUT reads it', async () => {
+    const declined = () => Response.json({ detail: 'card declined' }, { status: 400 });
+    const call = hooked({ afterResponse: [declined] }).card.register({
+      card_number: '4242424242424242',
+      cvc: '123',
+      exp_month: '12',
+      exp_year: '2030',
+    });
+    await expect(call).rejects.toBeInstanceOf(BadRequestError);
+  });
+
+  it('make an idempotent PATCH’s first answer a 503 with Retry-After: it is sent again and resolves', async () => {
+    let busy = 1;
+    const chaos = ({ request }: { request: Request }) =>
+      request.method === 'PATCH' && busy-- > 0
+        ? Response.json({ detail: 'busy' }, { status: 503, headers: { 'retry-after': '0' } })
+        : undefined;
+    const team = await hooked({ afterResponse: [chaos] }).billingTeam.update(order.subscription, {
+      auto_recharge_enabled: false,
+    });
+    expect(team).toMatchObject({ auto_recharge_enabled: false });
+    expect(busy).toBe(-1);
   });
 });

@@ -84,9 +84,12 @@ export function kyHooksOf(hooks: ClientHooks | undefined, timeoutMs: number): Ho
   return { beforeRequest, afterResponse };
 }
 
-/** A call's own `timeout`, handed to its hooks' guards through ky's `context`. */
+/** What a call tells its hooks' guards through ky's `context`, when it is not the client's default. */
 export interface HookContext {
+  /** The call's own `timeout`. */
   timeoutMs?: number;
+  /** A call that is not a GET but may be sent again whatever the answer (an idempotent route). */
+  resendable?: boolean;
 }
 
 /**
@@ -94,8 +97,9 @@ export interface HookContext {
  * never settles is bounded by the attempt's `timeout` (the call's own, else the client's): ky times
  * only its fetch. After an answer came (`afterResponse`), the failure says the request may have
  * been processed unless the service's own answer refused it; and a replacement answer that claims
- * a refusal the service did not give (a 2xx made a 429) fails a call that is not a GET, so that it
- * is neither re-sent nor recorded as not charged.
+ * a refusal the service did not give (a 2xx made a 429) fails a call that must not be sent twice
+ * (a checkout, a payment), so that it is neither re-sent nor recorded as not charged. A GET or an
+ * idempotent PUT, PATCH, DELETE or chunk reads the hook's answer (a test double, a cache).
  */
 function guarded<S extends BeforeRequestState | AfterResponseState, R>(
   hook: (state: S) => R | Promise<R>,
@@ -103,7 +107,8 @@ function guarded<S extends BeforeRequestState | AfterResponseState, R>(
   clientTimeoutMs: number,
 ): (state: S) => Promise<R> {
   return async (state) => {
-    const ms = (state.options.context as HookContext).timeoutMs ?? clientTimeoutMs;
+    const { timeoutMs, resendable } = state.options.context as HookContext;
+    const ms = timeoutMs ?? clientTimeoutMs;
     const answer = 'response' in state ? state.response : undefined;
     const processed = answer !== undefined && !refuses(answer);
     const { method, url } = state.request;
@@ -124,7 +129,7 @@ function guarded<S extends BeforeRequestState | AfterResponseState, R>(
       throw hookFailure(`The ${name} hook threw`, error, processed);
     }
     // What ky takes for an answer: a Response, or any object tagged one (undici's package, another realm).
-    if (processed && method !== 'GET' && isResponse(result) && refuses(result)) {
+    if (processed && method !== 'GET' && !resendable && isResponse(result) && refuses(result)) {
       const message = `The ${name} hook replaced the service's ${answer.status} answer with a ${result.status}: the request may have been processed`;
       throw hookFailure(message, undefined, true);
     }
