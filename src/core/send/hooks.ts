@@ -107,31 +107,27 @@ function guarded<S extends BeforeRequestState | AfterResponseState, R>(
   clientTimeoutMs: number,
 ): (state: S) => Promise<R> {
   return async (state) => {
-    const { timeoutMs, resendable } = state.options.context as HookContext;
-    const ms = timeoutMs ?? clientTimeoutMs;
-    const answer = 'response' in state ? state.response : undefined;
-    const processed = answer !== undefined && !refuses(answer);
-    const { method, url } = state.request;
-    const late = () =>
-      new TimeoutError(`The ${name} hook did not finish within the ${ms} ms timeout`, {
-        mayHaveBeenProcessed: processed,
-        method,
-        url,
-      });
+    const { timeoutMs = clientTimeoutMs, resendable } = state.options.context as HookContext;
+    const answer = (state as Partial<AfterResponseState>).response;
+    const processed = !!answer && !refuses(answer);
+    const { method, url, signal } = state.request;
     let result: R;
     try {
       // Ended by the call's signal too: an aborted call leaves no timer behind for its hook.
-      const running = new Promise<R>((resolve) => resolve(hook(state)));
-      result = await withinMs(untilAborted(running, state.request.signal), ms, late);
+      const running = untilAborted(new Promise<R>((resolve) => resolve(hook(state))), signal);
+      result = await withinMs(running, timeoutMs, () => {
+        const message = `The ${name} hook did not finish within the ${timeoutMs} ms timeout`;
+        return new TimeoutError(message, { mayHaveBeenProcessed: processed, method, url });
+      });
     } catch (error) {
       if (error instanceof TimeoutError) throw error;
       // The message names the hook only: what it threw may quote the request's headers.
-      throw hookFailure(`The ${name} hook threw`, error, processed);
+      throw hookFailure(`The ${name} hook threw`, processed, error);
     }
-    // What ky takes for an answer: a Response, or any object tagged one (undici's package, another realm).
+    // What ky takes for an answer: a Response, or any object tagged one (undici's, another realm's).
     if (processed && method !== 'GET' && !resendable && isResponse(result) && refuses(result)) {
       const message = `The ${name} hook replaced the service's ${answer.status} answer with a ${result.status}: the request may have been processed`;
-      throw hookFailure(message, undefined, true);
+      throw hookFailure(message, true);
     }
     return result;
   };
@@ -146,9 +142,9 @@ function refuses(answer: Response): boolean {
   return (status >= 400 && status < 500) || (status === 503 && headers.has('retry-after'));
 }
 
-function hookFailure(message: string, cause: unknown, processed: boolean): SeatpayError {
+function hookFailure(message: string, processed: boolean, cause?: unknown): SeatpayError {
   const error = new SeatpayError(message, cause === undefined ? undefined : { cause });
-  if (processed)
-    Object.defineProperty(error, 'mayHaveBeenProcessed', { value: true, enumerable: true });
+  // Own and enumerable only when true: the prototype's `false` keeps a refusal's printed fields.
+  if (processed) (error as { mayHaveBeenProcessed: boolean }).mayHaveBeenProcessed = true;
   return error;
 }
