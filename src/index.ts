@@ -84,6 +84,7 @@ export {
   type JournalOptions,
 } from './journals/journal.js';
 export type { JournalListEntry } from './journals/journal.js';
+export type { HeldClaim } from './journals/held-claim.js';
 export type { JournalListOptions } from './journals/list-options.js';
 export type { Settlement } from './journals/settlement.js';
 export type { JournalEntry, ReconcileResult } from './journals/journal-entry.js';

@@ -1,5 +1,6 @@
 import type { Settlement } from './settlement.js';
 import type { JournalListOptions } from './list-options.js';
+import type { HeldClaim } from './held-claim.js';
 import type { Payment, Plan } from '../schemas/payments.js';
 import type { Bag, Checking } from '../schemas/checking.js';
 import type { CheckoutResult, Consumable } from '../schemas/consumables.js';
@@ -188,6 +189,25 @@ export interface PurchaseJournal {
    * ```
    */
   claim?(key: string, record: JournalRecord, options?: JournalOptions): Promise<boolean>;
+  /**
+   * Stores `record` only while the key's record is still the live claim `held` names (no outcome:
+   * not done, refused nor settled; its `holder`; its `leaseUntil` one of `held.leases`),
+   * atomically; resolves to whether it did. A run holding a key writes all but a charge with it
+   * (its lease's renewals, its refusal, its release): a write that lands late (a heartbeat the store
+   * ran after its caller gave up on it) never overwrites an outcome or another run's claim. Without
+   * it, the run reads the key before writing (two steps: docs/journals.md).
+   *
+   * @example
+   * ```ts
+   * const renewed = await journal.setIfHeld?.('order-7', record, { holder, leases: [leaseUntil] });
+   * ```
+   */
+  setIfHeld?(
+    key: string,
+    record: JournalRecord,
+    held: HeldClaim,
+    options?: JournalOptions,
+  ): Promise<boolean>;
   /**
    * A page of records in ascending key order, after the key `after` (`client.journal.list`).
    *

@@ -14,6 +14,7 @@ import { claimLeaseUntil, HOLDER, holdLive, isHeldLive } from './key-holder.js';
 import { OwnLease } from './own-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
 import { callJournal } from './journal-call.js';
+import { writeAsHolder } from './holder-write.js';
 import { ParamsDigest } from './params-digest.js';
 
 export { checkKeyAndJournal } from './key-checks.js';
@@ -140,26 +141,27 @@ export class KeyedJournal {
     const claim = journal.claim?.bind(journal);
     // A journal without claim: not atomic, as its author chose.
     if (!claim && !isFree(await this.read())) return false;
-    const leased = {
-      ...record,
-      leaseUntil: claimLeaseUntil(key, this.#leaseMs, this.#now()),
-      holder: HOLDER,
-    };
-    const stamped = await this.#stamped(leased);
-    // Marked before the claim can land: a record naming this process is never taken for one it
-    // left behind while this run may still hold it.
+    // Marked before the lease is picked: a record naming this process is never taken for one it
+    // left behind while this run may still hold it, and the lease picked stays known to the next
+    // claim of the key here (key-holder.ts) until this run ends, whatever ends meanwhile.
     const unhold = holdLive(key);
     // Started only if the call is still waiting (#call checks the signal first).
-    const started: { landing?: Promise<boolean> } = {};
-    const start = () =>
-      (started.landing = new Promise<boolean>((resolve) =>
-        resolve(
-          claim
-            ? claim(key, stamped, this.#options())
-            : journal.set(key, stamped, this.#options()).then(() => true),
-        ),
-      ));
+    const started: { landing?: Promise<boolean>; stamped?: JournalRecord } = {};
     try {
+      const leased = {
+        ...record,
+        leaseUntil: claimLeaseUntil(key, this.#leaseMs, this.#now()),
+        holder: HOLDER,
+      };
+      const stamped = (started.stamped = await this.#stamped(leased));
+      const start = () =>
+        (started.landing = new Promise<boolean>((resolve) =>
+          resolve(
+            claim
+              ? claim(key, stamped, this.#options())
+              : journal.set(key, stamped, this.#options()).then(() => true),
+          ),
+        ));
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
       let claimed = await this.#call('claim', start);
       // A claim that answered late may have lost its lease meanwhile (the key settled and paid
@@ -177,7 +179,9 @@ export class KeyedJournal {
       return false;
     } catch (error) {
       unhold();
-      if (started.landing) releaseIfLanded(journal, key, started.landing, stamped);
+      if (started.landing && started.stamped) {
+        releaseIfLanded(journal, key, started.landing, started.stamped);
+      }
       throw error;
     }
   }
@@ -252,14 +256,9 @@ export class KeyedJournal {
   /** Writes `record`; false when it was not written: the key may no longer be this run's. */
   async #store(record: JournalRecord): Promise<boolean> {
     const stamped = await this.#stamped(record);
-    const own = this.#own;
-    // Frozen past its lease, this run never writes over a key another run may hold or have paid.
-    const read = () => this.#call('read', () => this.journal.get(this.key), true);
-    if (own && !(await own.mayWrite(record, read))) return false;
-    own?.writing(record);
-    await this.#call('write', () => this.journal.set(this.key, stamped), true);
-    own?.landed(record);
-    return true;
+    // Late or frozen past its lease, this run never writes over an outcome or another run's claim.
+    const call = <T>(action: string, run: () => Promise<T>) => this.#call(action, run, true);
+    return writeAsHolder(this.journal, this.key, record, stamped, this.#own, call);
   }
 
   /** `record` as it is stored: its owner named, the client's secrets hidden. */

@@ -17,15 +17,16 @@ export function releaseOf(journal: PurchaseJournal, key: string): Promise<void> 
  * Frees the key if the claim given up on lands after all (a late `true`), while the key still
  * holds that claim (`claimed`, as written: its holder and lease). A late answer may come after the
  * lease ran out, the key was settled and another run paid it: a "refused" written over that would
- * free a paid key, and the next run pay again. Read, then written (the journal has no
- * compare-and-set): the window is that of any run frozen past its lease (see own-lease.ts).
+ * free a paid key, and the next run pay again. Written only while the key is still that claim:
+ * in one step with the journal's `setIfHeld`; else read, then written (the window is that of any
+ * run frozen past its lease: own-lease.ts).
  */
 export function releaseIfLanded(
   journal: PurchaseJournal,
   key: string,
   landing: Promise<boolean>,
   claimed: JournalRecord,
-  own?: Pick<OwnLease, 'holds'>,
+  own?: Pick<OwnLease, 'holds' | 'held'>,
 ): void {
   const refused = {
     ...withoutLease(claimed),
@@ -36,10 +37,18 @@ export function releaseIfLanded(
   let keys = releasing.get(journal);
   if (!keys) releasing.set(journal, (keys = new Map()));
   const stillClaimed = async () => isClaim(await journal.get(key), claimed, own);
+  const setIfHeld = journal.setIfHeld?.bind(journal);
+  const held = own?.held() ?? {
+    holder: String(claimed.holder),
+    leases: [String(claimed.leaseUntil)],
+  };
+  const free = async () => {
+    // In one step where the journal can; else read, then written.
+    if (setIfHeld) await setIfHeld(key, refused, held);
+    else if (await stillClaimed()) await journal.set(key, refused);
+  };
   const release: Promise<void> = landing
-    .then(async (landed) =>
-      landed && (await stillClaimed()) ? journal.set(key, refused) : undefined,
-    )
+    .then(async (landed) => (landed ? free() : undefined))
     // A journal failing now leaves the claim as it was: unsettled, as any lost write.
     .catch(() => undefined)
     .finally(() => {

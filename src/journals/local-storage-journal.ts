@@ -3,6 +3,7 @@ import { JournalError } from './journal-errors.js';
 import { isPrunable, pageOf } from './record-rules.js';
 import type { PurchaseJournal } from './journal.js';
 import { isFree, parseRecord } from './stored-record.js';
+import { isHeldClaim } from './held-claim.js';
 
 /**
  * A journal in the browser's `localStorage` (or any Web Storage given as `storage`), so that a
@@ -48,6 +49,11 @@ export function localStorageJournal(
     // Synchronous check and write: nothing else in this tab runs in between.
     claim: async (key, record) => {
       if (!isFree(read(key))) return false;
+      storage.setItem(prefix + key, JSON.stringify(record));
+      return true;
+    },
+    setIfHeld: async (key, record, held) => {
+      if (!isHeldClaim(read(key), held)) return false;
       storage.setItem(prefix + key, JSON.stringify(record));
       return true;
     },

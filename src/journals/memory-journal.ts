@@ -1,6 +1,7 @@
 import { isPrunable, pageOf } from './record-rules.js';
 import { isFree, parseRecord } from './stored-record.js';
 import type { PurchaseJournal } from './journal.js';
+import { isHeldClaim } from './held-claim.js';
 
 /**
  * A journal in memory: it survives nothing but lasts as long as the process, which is what a
@@ -24,6 +25,11 @@ export function memoryJournal(options: { lease?: number } = {}): PurchaseJournal
     set: async (key, record) => void records.set(key, JSON.stringify(record)),
     claim: async (key, record) => {
       if (!isFree(read(key))) return false;
+      records.set(key, JSON.stringify(record));
+      return true;
+    },
+    setIfHeld: async (key, record, held) => {
+      if (!isHeldClaim(read(key), held)) return false;
       records.set(key, JSON.stringify(record));
       return true;
     },

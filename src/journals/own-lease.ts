@@ -1,5 +1,6 @@
 import type { JournalRecord } from './journal.js';
 import { HOLDER } from './key-holder.js';
+import type { HeldClaim } from './held-claim.js';
 
 /**
  * What a run knows of its own claim: the leases it wrote, and when one last landed. A run frozen
@@ -7,7 +8,8 @@ import { HOLDER } from './key-holder.js';
  * a key others may have taken over meanwhile: its lease ran out, the key was settled, and another
  * run may have claimed and paid it. Such a run must not write over their record a heartbeat, a
  * release or a refusal (the key would read free, and the next run pay again); only a charge of
- * its own is always recorded.
+ * its own is always recorded. A journal with `setIfHeld` checks that in the same step as it
+ * writes ({@link held}, holder-write.ts); for one without, {@link mayWrite} reads first.
  */
 export class OwnLease {
   readonly #leaseMs: number;
@@ -71,6 +73,11 @@ export class OwnLease {
     }
   }
 
+  /** This run's claim as a journal's `setIfHeld` checks it: this process, any lease it wrote. */
+  held(): HeldClaim {
+    return { holder: HOLDER, leases: [...this.#written] };
+  }
+
   /** Whether `found` is still the record this run wrote (this process, one of its leases). */
   holds(found: unknown): boolean {
     const record = found as JournalRecord | undefined | null;
@@ -85,6 +92,6 @@ export class OwnLease {
 }
 
 /** Whether a record says the money moved: written whoever holds the key now. */
-function recordsCharge(record: JournalRecord): boolean {
+export function recordsCharge(record: JournalRecord): boolean {
   return record.stage === 'done' || record.charged === 'yes';
 }

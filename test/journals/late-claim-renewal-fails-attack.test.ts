@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { KeyInProgressError, memoryJournal, type CheckoutRecord } from '../../src/index.js';
+import {
+  KeyInProgressError,
+  memoryJournal,
+  type CheckoutRecord,
+  type HeldClaim,
+} from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
 
@@ -60,6 +65,14 @@ describe('a run whose late claim could not be renewed', () => {
           throw new Error('could not serialize access due to concurrent update');
         }
         return store.set(key, record);
+      },
+      // The renewal of a run holding the key (setIfHeld): failed the same way.
+      setIfHeld: async (key: string, record: CheckoutRecord, held: HeldClaim) => {
+        if (failWrites > 0) {
+          failWrites--;
+          throw new Error('could not serialize access due to concurrent update');
+        }
+        return store.setIfHeld!(key, record, held);
       },
     };
     let open!: () => void;

@@ -145,6 +145,11 @@ export function postgresJournal(
         (await run(`claim the key "${key}"`, sql.claim, row, measured, takeBack)).rowCount === 1
       );
     },
+    setIfHeld: async (key, record, held) => {
+      const row = [...rowOf(storedKey(key), record), held.holder, [...held.leases]];
+      const write = `write the record of key "${key}"`;
+      return (await run(write, sql.setIfHeld, row, measured)).rowCount === 1;
+    },
     list: async ({ after, limit } = {}) => {
       const { rows } = await run('list its records', sql.list, [after ?? null, limit ?? null]);
       return rows.map((row) => ({

@@ -47,6 +47,10 @@ export function statements(table: string) {
     set: `INSERT INTO ${table} ${columns} ON CONFLICT (key) DO UPDATE SET ${replace} RETURNING ${clock}`,
     // Atomic on any number of machines: a new key, or a refused call's (nothing charged).
     claim: `INSERT INTO ${table} ${columns} ON CONFLICT (key) DO UPDATE SET ${replace} WHERE ${table}.stage = 'refused' RETURNING ${clock}`,
+    // A write of the run holding the key, only while the key is still its live claim
+    // (held-claim.ts): a renewal that lands after the outcome, or after another run took the key
+    // over, changes nothing.
+    setIfHeld: `UPDATE ${table} SET record = $2::jsonb, stage = $3, settled = $4, updated_at = $5 WHERE key = $1 AND NOT settled AND record->>'holder' = $6 AND record->>'leaseUntil' = ANY($7::text[]) RETURNING ${clock}`,
     // A claim whose answer was lost, taken back only if the key still holds that very record.
     unclaim: `DELETE FROM ${table} WHERE key = $1 AND record = $2::jsonb`,
     list: `SELECT key, record FROM ${table} WHERE ($1::text IS NULL OR key > $1) ORDER BY key LIMIT $2`,

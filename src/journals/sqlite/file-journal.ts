@@ -75,6 +75,8 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
     set: async (key, record, options) => (await store()).set(stored(key), record, options?.signal),
     claim: async (key, record, options) =>
       (await store()).claim(stored(key), record, options?.signal),
+    setIfHeld: async (key, record, held, options) =>
+      (await store()).setIfHeld(stored(key), record, held, options?.signal),
     list: async (options = {}) =>
       (await store()).list(options.after, options.limit, options.signal),
     delete: async (key, options) => (await store()).delete(stored(key), options?.signal),

@@ -4,6 +4,7 @@ import { OpenedFile } from './opened-file.js';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { JournalError } from '../journal-errors.js';
 import type { JournalRecord } from '../journal.js';
+import type { HeldClaim } from '../held-claim.js';
 import { checkRecord } from '../stored-record.js';
 import { isSettled } from '../record-rules.js';
 import { failure } from './legacy-journal-file.js';
@@ -78,6 +79,23 @@ export class SqliteJournalStore {
 
   async set(key: string, record: JournalRecord, signal?: AbortSignal): Promise<void> {
     await this.#run('write', () => this.#statements.set.run(...rowOf(key, record)), signal);
+  }
+
+  /** Writes `record` only while the key is still the live claim `held` names; whether it did. */
+  async setIfHeld(
+    key: string,
+    record: JournalRecord,
+    held: HeldClaim,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
+    const [, text, stage, settled, written] = rowOf(key, record);
+    const leases = JSON.stringify(held.leases);
+    const { changes } = await this.#run(
+      'write',
+      () => this.#statements.setIfHeld.run(text, stage, settled, written, key, held.holder, leases),
+      signal,
+    );
+    return changes === 1;
   }
 
   /**
@@ -248,6 +266,8 @@ const SQL = {
   set: `INSERT INTO seatpay_journal ${COLUMNS} ON CONFLICT (key) DO UPDATE SET ${REPLACE}`,
   // One statement, atomic under SQLite's lock: a new key, or a refused call's (nothing charged).
   claim: `INSERT INTO seatpay_journal ${COLUMNS} ON CONFLICT (key) DO UPDATE SET ${REPLACE} WHERE seatpay_journal.stage = 'refused'`,
+  // A write of the run holding the key, only while the key is still its live claim (held-claim.ts).
+  setIfHeld: `UPDATE seatpay_journal SET record = ?, stage = ?, settled = ?, written = ? WHERE key = ? AND settled = 0 AND json_extract(record, '$.holder') = ? AND json_extract(record, '$.leaseUntil') IN (SELECT value FROM json_each(?))`,
   insertMissing: `INSERT INTO seatpay_journal ${COLUMNS} ON CONFLICT (key) DO NOTHING`,
   importedStamp: 'SELECT stamp FROM seatpay_journal_imports WHERE source = ?',
   markImported:

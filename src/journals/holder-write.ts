@@ -1,0 +1,37 @@
+import type { JournalRecord, PurchaseJournal } from './journal.js';
+import { recordsCharge, type OwnLease } from './own-lease.js';
+
+/** A journal operation of the call (journal-call.ts), run even once its signal fired. */
+type Call = <T>(action: string, run: () => Promise<T>) => Promise<T>;
+
+/**
+ * Writes `record` (stored as `stamped`) for the run that holds `key` under `own`; resolves to
+ * whether it was written (false: the key is no longer this run's claim). A charge is always
+ * written. Anything else (a renewal, a refusal, a release) only while the key is still this run's
+ * live claim: in the same step where the journal can (`setIfHeld`: a renewal the store runs after
+ * the call gave up on it changes nothing once the outcome or another run's claim is there), else
+ * read first when the lease may have lapsed (own-lease.ts).
+ */
+export async function writeAsHolder(
+  journal: PurchaseJournal,
+  key: string,
+  record: JournalRecord,
+  stamped: JournalRecord,
+  own: OwnLease | undefined,
+  call: Call,
+): Promise<boolean> {
+  const setIfHeld = journal.setIfHeld?.bind(journal);
+  if (own && setIfHeld && !recordsCharge(record)) {
+    const held = own.held(); // before this write's lease is added: the ones the key may hold
+    own.writing(record);
+    const written = await call('write', () => setIfHeld(key, stamped, held));
+    if (written) own.landed(record);
+    return written;
+  }
+  const read = () => call('read', () => journal.get(key));
+  if (own && !(await own.mayWrite(record, read))) return false;
+  own?.writing(record);
+  await call('write', () => journal.set(key, stamped));
+  own?.landed(record);
+  return true;
+}
