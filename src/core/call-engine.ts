@@ -147,9 +147,12 @@ export class CallEngine {
       // Its response and request id have echoed secrets hidden in their headers once read.
       const read = new ReadAnswer(response, text, call, this.#secrets, parse);
       if (started !== undefined) this.logAnswer(call, read.response, started, read.requestId);
-      if (!response.ok)
-        throw errorOfAnswer(read.response, text, call, this.#secrets, this.#log, this.#auth);
-      return read;
+      if (response.ok) return read;
+      const error = errorOfAnswer(read.response, text, call, this.#secrets, this.#log, this.#auth);
+      if (!(error instanceof Promise)) throw error;
+      return error.then((built): never => {
+        throw built;
+      });
     };
     const setup = this.#sendSetup;
     // `sending` is a deadline's, to know when an attempt is in flight: no closure without one.

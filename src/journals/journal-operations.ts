@@ -99,7 +99,7 @@ export async function settleKey(
   const recorded = await journal.get(key);
   await checkOwner(context, key, recorded, journal.journal, options);
   // A reason may quote what the operator pasted: recorded, as everything, without a secret.
-  const record = context.core.secrets.redact(settledRecord(key, recorded, settlement));
+  const record = context.core.secrets.redactStored(settledRecord(key, recorded, settlement));
   await journal.set(key, record);
   return record;
 }

@@ -265,7 +265,7 @@ export class KeyedJournal {
   async #stamped(record: JournalRecord): Promise<JournalRecord> {
     // Known by the time a record is written after a claim: a write after an abort still goes.
     const owner = await (this.#owner ?? this.#ownerDigest());
-    const stored = this.#redaction.redact(record);
+    const stored = await this.#redaction.redact(record);
     const paramsDigest = await this.#paramsDigest.for(stored.params);
     return { ...stored, owner, ...(paramsDigest === undefined ? {} : { paramsDigest }) };
   }

@@ -1,3 +1,4 @@
+import { isLarge } from '../core/secrets/redact-in-slices.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import type { JournalRecord } from './journal.js';
 
@@ -35,7 +36,7 @@ export class RecordRedaction {
 
   constructor(private readonly scope: KeyScope) {}
 
-  redact(record: JournalRecord): JournalRecord {
+  async redact(record: JournalRecord): Promise<JournalRecord> {
     const stored: Record<string, unknown> = {};
     const known = this.scope.known();
     for (const [name, given] of Object.entries(record)) {
@@ -48,7 +49,16 @@ export class RecordRedaction {
         stored[name] = last.stored;
         continue;
       }
-      const hidden = this.scope.redact(given);
+      // An answer of megabytes is searched in slices, the event loop let go between them.
+      // The input as given (compared, never replayed) as errors are; the answers, replayed, with
+      // a short number hidden only where labelled, whole or next to the card (`inv-987` stays).
+      const replayed = name !== 'params';
+      const { scope } = this;
+      const hidden = isLarge(given)
+        ? await scope.redactLater(given, replayed)
+        : replayed
+          ? scope.redactStored(given)
+          : scope.redact(given);
       this.#last.set(name, { given, known, stored: hidden });
       stored[name] = hidden;
     }

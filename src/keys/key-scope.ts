@@ -33,8 +33,12 @@ export interface KeyLoan {
 
 /** What a keyed money call's journal borrows of its client (see {@link keyScopeOf}). @internal */
 export interface KeyScope {
-  /** Hides the client's secrets (its token, the card) in what a journal records. */
+  /** Hides the client's secrets (its token, the card) in what a journal records of the input. */
   redact: <T>(value: T) => T;
+  /** As `redact`, for the answers a journal records and replays (`Secrets.redactStored`). */
+  redactStored: <T>(value: T) => T;
+  /** Either, for a large value: the event loop let go every slice of work (redact-in-slices.ts). */
+  redactLater: <T>(value: T, stored: boolean) => Promise<T>;
   /** The client's fixed token (none with a provider): the one secret a record's marker is put back to. */
   token: string | undefined;
   /** The secrets `redact` hides now: another list once the client learns one (a card sent). */
@@ -131,6 +135,8 @@ export function keyScopeOf(
       : undefined;
   return {
     redact: (value) => secrets.redact(value),
+    redactStored: (value) => secrets.redactStored(value),
+    redactLater: (value, stored) => secrets.redactLater(value, stored),
     token: typeof source === 'string' ? source : undefined,
     known: () => secrets.list,
     cause: (thrown) => secrets.cause(thrown),

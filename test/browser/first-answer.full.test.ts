@@ -30,9 +30,10 @@ import { launchChromium } from './support/launch-chromium.js';
  * and read once into the copy that is checked and sent, inputs with their own toJSON refused):
  * 45.1 KB (45,096 B). Fifth pass and its review (secrets as hex and grouped by any separator,
  * a recorded field compared with the client's token put back, `exclude` checked once): 45.5 KB
- * (45,453 B).
+ * (45,453 B). Branch redactflow (a CVC named by its label, a record's own rule for short numbers,
+ * a large answer redacted in slices): 46.6 KB (46,637 B); 47,071 B after merging main at a05114b.
  */
-const FIRST_ANSWER_BUDGET = 45_650;
+const FIRST_ANSWER_BUDGET = 47_260;
 // 8 after issues 37 and 40 landed (vite split one more chunk that the entry and a helper's chunk
 // shared); 1 once those shared modules make one chunk with the page's (src/page-side.ts).
 const FIRST_ANSWER_FILES = 1;

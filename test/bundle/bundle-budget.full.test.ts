@@ -58,8 +58,11 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // redteam8 (a digest of each hidden field under the token's secret, checked on a replay and by
 // reconcile; a late claim's failed renewal; a suspend counted while a journal's clock gives none):
 // 77,180 B against 76,768 at 30bb5cf, one resource unchanged; with redteam9: 77,624 and 44,442.
-const WHOLE_MAIN_ENTRY_BUDGET = 77_950;
-const ONE_RESOURCE_BUDGET = 44_620;
+// Branch redactflow (a CVC named by its label, a record's own rule for short numbers, a large
+// answer redacted in slices with a search that resumes): 79,132 B and 45,875 after merging main
+// at a05114b (+1,421 and +1,298 against 9b5172a before the merge). Plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 79_450;
+const ONE_RESOURCE_BUDGET = 46_060;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -123,7 +126,9 @@ describe('browser bundle of the main entry', () => {
 // 9e3b968): the secret forms and the shared array read are on the page; after its review 49,393
 // and 46,661 B (more separators and hex forms of a secret, the recorded-field comparison).
 // redteam9's hook guard and scrub: 49,727 and 46,959 B against 49,393 and 46,661 at 30bb5cf.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 49_930, vite: 47_150 } as const;
+// Branch redactflow (above), main a05114b merged: esbuild 51,247 B, vite 48,334 B: the label and
+// record rules and the sliced redaction are on the page (an error answer's body may need them).
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 51_450, vite: 48_530 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
 /**
@@ -131,7 +136,8 @@ const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
  * 50,959 B with esbuild and 50,870 with vite, fifth pass, main at 7125e90; 51,198 B after its
  * review; redteam9: 51,549 and 51,376 against 51,199 and 51,050 at 30bb5cf).
  */
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 51_750;
+// Branch redactflow (above): 52,845 and 53,064 B.
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 53_280;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,

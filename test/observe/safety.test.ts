@@ -42,6 +42,22 @@ describe('no secret in telemetry', () => {
   );
 });
 
+describe('no CVC in telemetry where a label names it, even against it', () => {
+  it('an error answer quoting `cvc737`, `CVV:737`, `code737`', async () => {
+    const echoed = `declined: cvc${CARD.cvc}, CVV:${CARD.cvc}, code${CARD.cvc}`;
+    server.use(
+      http.put(`${BASE_URL}/v1/payments/card`, () =>
+        HttpResponse.json({ detail: echoed }, { status: 400 }),
+      ),
+    );
+    const client = testClient({ tracer: otel.tracer(), meter: otel.meter(), maxRetries: 0 });
+    await client.card.register(CARD).catch(() => undefined);
+    const text = await otel.text();
+    expect(text).toContain('declined');
+    expect(text).not.toContain(CARD.cvc);
+  });
+});
+
 /** A tracer from the SDK whose every span method throws after it was called. */
 function throwingSpans(tracer: ReturnType<typeof otel.tracer>) {
   return {

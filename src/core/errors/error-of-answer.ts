@@ -1,3 +1,4 @@
+import { SLICE } from '../secrets/redact-in-slices.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { Log } from '../setup/logger.js';
 import { parseBody } from '../validate/parse-json.js';
@@ -7,6 +8,7 @@ import { errorFromResponse } from './from-response.js';
 /**
  * The typed error of a non-2xx answer, with the client's secrets hidden in its body, headers and
  * status text: all three can echo the request (`x-echo-auth`, a card in a validation message).
+ * A promise of it when the body is long enough to be searched in slices.
  */
 export function errorOfAnswer(
   response: Response,
@@ -16,7 +18,23 @@ export function errorOfAnswer(
   log: Log,
   auth: AuthUsed,
 ) {
-  const body = secrets.redact(parseBody(text ?? ''));
+  const parsed = parseBody(text ?? '');
+  // A body of megabytes is searched in slices, the event loop let go between them.
+  if ((text?.length ?? 0) >= SLICE)
+    return secrets
+      .redactLater(parsed)
+      .then((body) => errorOfBody(response, body, { method, url }, secrets, log, auth));
+  return errorOfBody(response, secrets.redact(parsed), { method, url }, secrets, log, auth);
+}
+
+function errorOfBody(
+  response: Response,
+  body: unknown,
+  { method, url }: { method: string; url: string },
+  secrets: Secrets,
+  log: Log,
+  auth: AuthUsed,
+) {
   if (log.enabled('debug')) log.debug('error body', body);
   const headers = secrets.redact(Object.fromEntries(response.headers)) as Record<string, string>;
   const statusText = secrets.text(response.statusText);

@@ -4,7 +4,7 @@
  * encoding, pieces of long secrets, short secrets only where they stand alone) is written down in
  * secret-forms.ts, which builds the patterns.
  */
-import { formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.js';
+import { scrubAll } from './secret-scan.js';
 
 export const REDACTED = '[REDACTED]';
 
@@ -26,109 +26,20 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEYS.has(key.toLowerCase());
 }
 
-/** A word of base64 text, as a short secret may hide in (`YWJj`, a Basic credential). */
-const BASE64_WORD = /[A-Za-z0-9+/_-]{4,}={0,2}/g;
-
 /**
  * Replaces every occurrence of the given secrets inside `text`, in any encoding (see
  * secret-forms.ts). All matches are found on the original text first, then cut out together, so
- * one secret's marker never hides or splits another's.
+ * one secret's marker never hides or splits another's. `stored`: the text is kept and replayed
+ * (a journal's record), where a short number is hidden only where labelled or whole.
  */
-export function scrubText(text: string, secrets: readonly string[]): string {
+export function scrubText(text: string, secrets: readonly string[], stored = false): string {
   if (typeof text !== 'string' || text.length === 0 || secrets.length === 0) return text;
-  const ranges: [number, number][] = [];
-  for (const secret of secrets) {
-    if (typeof secret !== 'string' || secret.length === 0) continue;
-    const forms = formsOf(secret);
-    collect(forms.text, text, ranges);
-    if (forms.base64) collect(forms.base64, text, ranges);
-    if (forms.pieceLength) collectPieces(forms, text, ranges);
-    if (forms.short) collectBase64Words(forms, text, ranges);
-  }
-  return ranges.length === 0 ? text : cutOut(text, ranges);
-}
-
-function collect(pattern: RegExp, text: string, ranges: [number, number][]): void {
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    if (match[0].length === 0) pattern.lastIndex++;
-    else ranges.push([match.index, match.index + match[0].length]);
-  }
-}
-
-/**
- * Pieces of a long secret: windows taken every `step` characters of it are searched for, and each
- * hit is widened to all it shares with the secret. Any shared run of `pieceLength` or more holds
- * one whole window, so none is missed.
- */
-function collectPieces(forms: SecretForms, text: string, ranges: [number, number][]): void {
-  const { plain, pieceLength } = forms;
-  const step = Math.max(1, Math.floor(pieceLength / 2));
-  const width = pieceLength - step + 1;
-  for (let start = 0; start + width <= plain.length; start += step) {
-    const window = plain.slice(start, start + width);
-    for (let at = text.indexOf(window); at !== -1; at = text.indexOf(window, at + 1)) {
-      let left = 0;
-      while (at - left > 0 && start - left > 0 && text[at - left - 1] === plain[start - left - 1])
-        left++;
-      let right = width;
-      while (at + right < text.length && text[at + right] === plain[start + right]) right++;
-      if (left + right >= pieceLength) ranges.push([at - left, at + right]);
-    }
-  }
-}
-
-/**
- * A word of hex text, as a short secret may hide in (a dump of a whole card object); one of
- * digits alone is a number (an id, a time), not taken apart.
- */
-const HEX_WORD = /(?<![0-9a-z])(?=\d*[a-f])(?:[0-9a-f]{2}){4,}(?![0-9a-z])/gi;
-
-/**
- * A short secret inside a base64 or hex word: the whole word goes when its text holds the secret
- * standing alone (`{"cvc":"987"}` as base64 or hex).
- */
-function collectBase64Words(forms: SecretForms, text: string, ranges: [number, number][]): void {
-  collectWords(BASE64_WORD, fromBase64, forms, text, ranges);
-  collectWords(HEX_WORD, fromHex, forms, text, ranges);
-}
-
-function collectWords(
-  word: RegExp,
-  decode: (word: string) => string | undefined,
-  forms: SecretForms,
-  text: string,
-  ranges: [number, number][],
-): void {
-  word.lastIndex = 0;
-  for (let match = word.exec(text); match; match = word.exec(text)) {
-    const decoded = decode(match[0]);
-    if (decoded === undefined) continue;
-    forms.text.lastIndex = 0;
-    if (forms.text.test(decoded)) ranges.push([match.index, match.index + match[0].length]);
-  }
-}
-
-function cutOut(text: string, ranges: [number, number][]): string {
-  ranges.sort((a, b) => a[0] - b[0]);
-  const merged: [number, number][] = [];
-  for (const [start, end] of ranges) {
-    const last = merged[merged.length - 1];
-    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
-  }
-  let result = '';
-  let kept = 0;
-  for (const [start, end] of merged) {
-    result += text.slice(kept, start) + REDACTED;
-    kept = end;
-  }
-  return result + text.slice(kept);
+  return scrubAll(text, secrets, stored, REDACTED);
 }
 
 const OWN_FIELD = { enumerable: true, writable: true, configurable: true };
 /** Deeper than this, {@link redact} replaces a value with a marker (a body is data, not a maze). */
-const MAX_DEPTH = 20;
+export const MAX_DEPTH = 20;
 
 /**
  * A deep copy of `value` in which secret keys are masked and the given secrets are scrubbed from
@@ -145,7 +56,8 @@ export function redact(
   return copy(value, secrets, scrub, 0, new Set());
 }
 
-function copy(
+/** {@link redact} of a value found at `depth`, inside the containers in `seen`. */
+export function copy(
   value: unknown,
   secrets: readonly string[],
   scrub: (text: string) => string,
@@ -178,10 +90,7 @@ function copy(
       // Keys are scrubbed too: a service can key a listing by what it was sent (the token).
       const name = scrub(key);
       const field = isSecretKey(key) ? REDACTED : copy(item, secrets, scrub, depth + 1, seen);
-      // Assigned (defining cost a keyed call more than its search, issue 37), but defined when
-      // inherited: a body key `__proto__` (JSON.parse makes it an own key) must stay a key.
-      if (name in result) Object.defineProperty(result, name, { ...OWN_FIELD, value: field });
-      else result[name] = field;
+      put(result, name, field);
     }
     return result;
   } catch {
@@ -191,7 +100,16 @@ function copy(
   }
 }
 
-function isPlainObject(value: object): boolean {
+/**
+ * Assigned (defining cost a keyed call more than its search, issue 37), but defined when
+ * inherited: a body key `__proto__` (JSON.parse makes it an own key) must stay a key.
+ */
+export function put(result: Record<string, unknown>, name: string, field: unknown): void {
+  if (name in result) Object.defineProperty(result, name, { ...OWN_FIELD, value: field });
+  else result[name] = field;
+}
+
+export function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }

@@ -19,17 +19,28 @@
  *   answer is replayed: an amount made `[REDACTED].00` there is a wrong answer), and a token
  *   `abc` leaves `abcdef` readable. In base64 it is found when a whole base64 word decodes to
  *   text where it stands alone.
+ * - A short number (a CVC) is also found where a label names it, even against it (`cvc987`); in
+ *   what a journal keeps and replays only there or as a whole value (short-number-forms.ts).
  */
+import { shortNumberForms } from './short-number-forms.js';
 
 /** Under this length a secret is only matched where it stands alone. */
 export const SHORT_SECRET = 8;
 /** From this length, pieces of the secret are matched too. */
 const PIECES_FROM = 12;
 
+/** More than a character's longest form (42) and four joiners after it (38 each). */
+const REACH_PER_CHARACTER = 256;
+
 /** The compiled patterns of one secret. */
 export interface SecretForms {
   /** Every textual encoding of the whole secret (global, case-insensitive). */
   text: RegExp;
+  /**
+   * Where it is hidden in what a journal keeps and replays: as `text`, but a short number (a CVC)
+   * only where it is labelled as one or a whole value (see short-number-forms.ts).
+   */
+  stored: RegExp;
   /** Base64 cores of the secret at each of the three byte alignments (global, case-sensitive). */
   base64: RegExp | undefined;
   /** The secret itself, for pieces and base64 words; empty when pieces are not looked for. */
@@ -38,6 +49,11 @@ export interface SecretForms {
   pieceLength: number;
   /** True when the secret is short: base64 words are decoded and checked. */
   short: boolean;
+  /**
+   * The longest a match of these forms can be, and then some: a character's longest form (an
+   * entity with 32 leading zeros) with four joiners after it, per character (secret-scan.ts).
+   */
+  reach: number;
 }
 
 const CACHE_SIZE = 64;
@@ -61,7 +77,7 @@ const GROUPED_DIGITS = /^\d+(?:[ .-]+\d+)+$/;
  * plain or escaped (an escaped digit is the digit's own form, never a joiner).
  */
 const DIGIT_JOINER =
-  '(?:[^\\p{L}\\p{N}\\\\%&]|%(?:2[0-9a-f]|3[a-f])|\\\\(?:x2[0-9a-f]|x3[a-f]|u00(?:2[0-9a-f]|3[a-f])|u20(?:1[0-5]|2f)|u00a0|[nrt])|&#0*(?:3[2-9]|4[0-7]|5[89]|160);|&#x0*(?:2[0-9a-f]|3[a-f]|a0);|&(?:nbsp|ndash|mdash);){0,4}';
+  '(?:[^\\p{L}\\p{N}\\\\%&]|%(?:2[0-9a-f]|3[a-f])|\\\\(?:x2[0-9a-f]|x3[a-f]|u00(?:2[0-9a-f]|3[a-f])|u20(?:1[0-5]|2f)|u00a0|[nrt])|&#0{0,32}(?:3[2-9]|4[0-7]|5[89]|160);|&#x0{0,32}(?:2[0-9a-f]|3[a-f]|a0);|&(?:nbsp|ndash|mdash);){0,4}';
 
 function buildForms(given: string): SecretForms {
   // Found however it comes back, grouped as typed, otherwise or not at all: as its digits are.
@@ -75,21 +91,31 @@ function buildForms(given: string): SecretForms {
   const plain = [...secret].map(charForms).join(joiner);
   // A long one's bytes also as a dump prints them, apart by a space, a colon or a dash (`34 32`).
   let body = `${plain}|${hexOf(secret, short ? '' : '[ :-]?')}`;
-  if (short) {
-    // A short number (a CVC) inside a larger one is not it: `987.00`, `1,987`, `05:12:48.987`; nor
-    // is a short secret's hex, digits as often as not (`ai` is `6169`): `6169.00` is an amount.
-    const inNumber = (forms: string) => `(?<!\\d[.,:])(?:${forms})(?![.,:]\\d)`;
-    const text = /^\d+$/.test(secret) ? inNumber(plain) : plain;
-    body = `${STANDS_ALONE_BEFORE}(?:${text}|${inNumber(hexOf(secret))})(?![\\p{L}\\p{N}])`;
+  let stored: string | undefined;
+  if (short && /^\d+$/.test(secret)) {
+    ({ body, stored } = shortNumberForms(plain, inNumber(hexOf(secret)), STANDS_ALONE_BEFORE));
+  } else if (short) {
+    body = `${STANDS_ALONE_BEFORE}(?:${plain}|${inNumber(hexOf(secret))})(?![\\p{L}\\p{N}])`;
   }
   const long = secret.length >= PIECES_FROM;
+  const text = new RegExp(body, 'giu');
   return {
-    text: new RegExp(body, 'giu'),
+    text,
+    stored: stored === undefined ? text : new RegExp(stored, 'giu'),
     base64: secret.length >= 6 ? base64Pattern(secret) : undefined,
     plain: secret,
     pieceLength: long ? Math.max(6, Math.min(12, Math.ceil(secret.length / 2))) : 0,
     short,
+    reach: secret.length * REACH_PER_CHARACTER + 64,
   };
+}
+
+/**
+ * A short number (a CVC) inside a larger one is not it: `987.00`, `1,987`, `05:12:48.987`; nor is
+ * a short secret's hex, digits as often as not (`ai` is `6169`): `6169.00` is an amount.
+ */
+function inNumber(forms: string): string {
+  return `(?<!\\d[.,:])(?:${forms})(?![.,:]\\d)`;
 }
 
 /**
@@ -131,7 +157,7 @@ function charForms(char: string): string {
   const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
   forms.push(units.map((unit) => `\\\\u${hex(unit, 4)}`).join(''));
   if (JSON_SHORT_ESCAPES[char]) forms.push(`\\\\${escapeRegExp(JSON_SHORT_ESCAPES[char])}`);
-  forms.push(`&#0*${code};`, `&#x0*${code.toString(16)};`);
+  forms.push(`&#0{0,32}${code};`, `&#x0{0,32}${code.toString(16)};`);
   if (NAMED_ENTITIES[char]) forms.push(`&${NAMED_ENTITIES[char]};`);
   return `(?:${forms.join('|')})`;
 }

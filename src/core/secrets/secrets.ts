@@ -1,5 +1,6 @@
 import { redactCause } from './foreign-cause.js';
 import { redact, scrubText } from './redact.js';
+import { redactInSlices } from './redact-in-slices.js';
 import { printAs } from './printed.js';
 import { scrubError } from './scrub-error.js';
 
@@ -37,7 +38,11 @@ export class Secrets {
    * added, as `#cleanHeaders`.
    */
   readonly #cleanTexts = new Set<string>();
-  readonly #scrub = (text: string): string => this.#scrubRemembered(text);
+  /** As `#cleanTexts`, for what a journal keeps (`redactStored`): fewer forms, other results. */
+  readonly #cleanStored = new Set<string>();
+  readonly #scrub = (text: string): string => this.#scrubRemembered(text, this.#cleanTexts);
+  readonly #scrubStored = (text: string): string =>
+    this.#scrubRemembered(text, this.#cleanStored, true);
 
   /** @param pinned - Kept whatever comes after: the client's fixed token. */
   constructor(pinned: readonly string[] = [], size = 16) {
@@ -56,6 +61,7 @@ export class Secrets {
       this.#all = [...this.#pinned, ...this.#values];
       this.#cleanHeaders.clear();
       this.#cleanTexts.clear();
+      this.#cleanStored.clear();
     }
   }
 
@@ -73,13 +79,30 @@ export class Secrets {
     return redact(value, this.#all, this.#scrub) as T;
   }
 
-  /** `text` scrubbed of `#all`; a short clean one remembered as such. */
-  #scrubRemembered(text: string): string {
-    if (this.#cleanTexts.has(text)) return text;
-    const scrubbed = scrubText(text, this.#all);
+  /**
+   * `value` as a journal keeps it, to be replayed: as {@link redact}, but a short number (a CVC)
+   * hidden only where labelled or a whole value, so that `inv-987` replays as it came.
+   */
+  redactStored<T>(value: T): T {
+    return redact(value, this.#all, this.#scrubStored) as T;
+  }
+
+  /**
+   * {@link redact} (or {@link redactStored}) that lets the event loop go every slice of work: for
+   * a value that {@link isLarge} says would hold it (an answer of megabytes). Its result is theirs.
+   */
+  redactLater<T>(value: T, stored = false): Promise<T> {
+    const scrub = stored ? this.#scrubStored : this.#scrub;
+    return redactInSlices(value, { scrub, secrets: this.#all, stored }) as Promise<T>;
+  }
+
+  /** `text` scrubbed of `#all`; a short clean one remembered as such in `clean`. */
+  #scrubRemembered(text: string, clean: Set<string>, stored = false): string {
+    if (clean.has(text)) return text;
+    const scrubbed = scrubText(text, this.#all, stored);
     if (scrubbed !== text || text.length > MAX_CLEAN_TEXT_LENGTH) return scrubbed;
-    if (this.#cleanTexts.size >= MAX_CLEAN_TEXTS) this.#cleanTexts.clear();
-    this.#cleanTexts.add(text);
+    if (clean.size >= MAX_CLEAN_TEXTS) clean.clear();
+    clean.add(text);
     return text;
   }
 

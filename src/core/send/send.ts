@@ -38,7 +38,7 @@ export async function send<A>(
   mode: AnswerMode,
   setup: SendSetup,
   answer: (response: Response, text: string | undefined) => A,
-): Promise<A> {
+): Promise<Awaited<A>> {
   let gotHeaders = false;
   let response: Response;
   let text: string | undefined;
@@ -62,7 +62,8 @@ export async function send<A>(
   } catch (error) {
     throw failureOf(error, call, gotHeaders, setup.secrets);
   }
-  return answer(response, text);
+  // A promise `answer` returns (an error built later) is followed by the async function itself.
+  return answer(response, text) as Awaited<A>;
 }
 
 /** Only what differs from the instance: ky merges each key on every call, headers into Headers. */

@@ -1,0 +1,236 @@
+import { formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.js';
+
+/**
+ * The search for secrets in one text, which can be done in parts: {@link SecretScan.until} finds
+ * every occurrence that starts before a position, so a long text is searched a slice at a time
+ * (redact-in-slices.ts: the event loop is let go between slices) with the same result as in one
+ * go, whatever a slice's edges cut. Each search runs on the whole text up to the slice's end plus
+ * the longest any form of the secrets can be (`reach`): a match that starts in the slice is whole
+ * in it, and what comes before (a label, an escape) is seen as it is. Words (base64, hex) are
+ * searched on the whole text, each one whole. Searches go on where the last one stopped, as one
+ * search over the whole text does.
+ */
+export class SecretScan {
+  readonly #ranges: [number, number][] = [];
+  /** A record's short numbers standing alone, kept only next to another secret (see `nextTo`). */
+  readonly #alone: [number, number][] = [];
+  readonly #jobs: Job[] = [];
+  readonly #reach: number;
+  /** Every occurrence that starts before this has been found. */
+  #done = 0;
+
+  constructor(
+    readonly text: string,
+    secrets: readonly string[],
+    stored: boolean,
+  ) {
+    let reach = 0;
+    for (const secret of secrets) {
+      if (typeof secret !== 'string' || secret.length === 0) continue;
+      const forms = formsOf(secret);
+      reach = Math.max(reach, forms.reach);
+      const pattern = stored ? forms.stored : forms.text;
+      this.#jobs.push({ forms, pattern, resume: [0, 0, 0, 0, 0] });
+    }
+    this.#reach = reach;
+  }
+
+  /** How far the text has been searched. */
+  get done(): number {
+    return this.#done;
+  }
+
+  /** Finds every occurrence that starts before `to` (all of them once `to` is the length). */
+  until(to: number): void {
+    const { text } = this;
+    const end = Math.min(to, text.length);
+    const view =
+      end >= text.length ? text : text.slice(0, Math.min(text.length, end + this.#reach));
+    const from = this.#done;
+    for (const job of this.#jobs) {
+      const { forms, pattern, resume } = job;
+      resume[0] = collect(pattern, view, Math.max(from, resume[0]), end, this.#ranges);
+      if (pattern !== forms.text)
+        resume[4] = collect(forms.text, view, Math.max(from, resume[4]), end, this.#alone);
+      if (forms.base64)
+        resume[1] = collect(forms.base64, view, Math.max(from, resume[1]), end, this.#ranges);
+      if (forms.pieceLength) collectPieces(forms, text, view, from, end, this.#ranges);
+      if (forms.short) {
+        const words = [pattern, text] as const;
+        resume[2] = collectWords(BASE64_WORD, fromBase64, ...words, resume[2], end, this.#ranges);
+        resume[3] = collectWords(HEX_WORD, fromHex, ...words, resume[3], end, this.#ranges);
+      }
+    }
+    this.#done = end;
+  }
+
+  /** The text with every occurrence found cut out (one marker for touching ones). */
+  result(marker: string): string {
+    const ranges = nextTo(this.text, this.#ranges, this.#alone);
+    return ranges.length === 0 ? this.text : cutOut(this.text, ranges, marker);
+  }
+}
+
+/**
+ * Every occurrence of `secrets` in `text`, in one go (what {@link SecretScan} finds to the end),
+ * cut out with `marker`; the text itself when there is none. Without a scan's bookkeeping: most
+ * texts redacted are short (a field, a header), and each is searched once.
+ */
+export function scrubAll(
+  text: string,
+  secrets: readonly string[],
+  stored: boolean,
+  marker: string,
+): string {
+  const ranges: [number, number][] = [];
+  const alone: [number, number][] = [];
+  const end = text.length;
+  for (const secret of secrets) {
+    if (typeof secret !== 'string' || secret.length === 0) continue;
+    const forms = formsOf(secret);
+    const pattern = stored ? forms.stored : forms.text;
+    collect(pattern, text, 0, end, ranges);
+    if (pattern !== forms.text) collect(forms.text, text, 0, end, alone);
+    if (forms.base64) collect(forms.base64, text, 0, end, ranges);
+    if (forms.pieceLength) collectPieces(forms, text, text, 0, end, ranges);
+    if (forms.short) {
+      collectWords(BASE64_WORD, fromBase64, pattern, text, 0, end, ranges);
+      collectWords(HEX_WORD, fromHex, pattern, text, 0, end, ranges);
+    }
+  }
+  nextTo(text, ranges, alone);
+  return ranges.length === 0 ? text : cutOut(text, ranges, marker);
+}
+
+/**
+ * A short number standing alone right after another secret, apart by a few marks only, is the
+ * card's CVC even in a record (`paid with 4111… / 737`): `alone`'s such ranges join `ranges`.
+ */
+function nextTo(
+  text: string,
+  ranges: [number, number][],
+  alone: [number, number][],
+): [number, number][] {
+  if (alone.length === 0 || ranges.length === 0) return ranges;
+  const ends = new Set(ranges.map(([, end]) => end));
+  for (const range of alone) {
+    let at = range[0];
+    for (let marks = 0; marks <= 4 && at > 0 && !ends.has(at); marks++) {
+      if (/[\p{L}\p{N}]/u.test(text[at - 1]!)) break;
+      at--;
+    }
+    if (ends.has(at)) ranges.push(range);
+  }
+  return ranges;
+}
+
+interface Job {
+  forms: SecretForms;
+  pattern: RegExp;
+  /**
+   * Where the text form, the base64 form, base64 words, hex words and (a record's) short numbers
+   * standing alone are searched from next.
+   */
+  resume: [number, number, number, number, number];
+}
+
+/** Matches of `pattern` that start in [from, to); where the next search starts. */
+function collect(
+  pattern: RegExp,
+  view: string,
+  from: number,
+  to: number,
+  ranges: [number, number][],
+): number {
+  let next = from;
+  pattern.lastIndex = from;
+  for (let match = pattern.exec(view); match && match.index < to; match = pattern.exec(view)) {
+    if (match[0].length === 0) pattern.lastIndex++;
+    else ranges.push([match.index, match.index + match[0].length]);
+    next = pattern.lastIndex;
+  }
+  return Math.max(next, to);
+}
+
+/**
+ * Pieces of a long secret: windows taken every `step` characters of it are searched for, and each
+ * hit is widened to all it shares with the secret. Any shared run of `pieceLength` or more holds
+ * one whole window, so none is missed. Hits that start in [from, to) only.
+ */
+function collectPieces(
+  forms: SecretForms,
+  text: string,
+  view: string,
+  from: number,
+  to: number,
+  ranges: [number, number][],
+): void {
+  const { plain, pieceLength } = forms;
+  const step = Math.max(1, Math.floor(pieceLength / 2));
+  const width = pieceLength - step + 1;
+  for (let start = 0; start + width <= plain.length; start += step) {
+    const window = plain.slice(start, start + width);
+    for (
+      let at = view.indexOf(window, from);
+      at !== -1 && at < to;
+      at = view.indexOf(window, at + 1)
+    ) {
+      let left = 0;
+      while (at - left > 0 && start - left > 0 && text[at - left - 1] === plain[start - left - 1])
+        left++;
+      let right = width;
+      while (at + right < text.length && text[at + right] === plain[start + right]) right++;
+      if (left + right >= pieceLength) ranges.push([at - left, at + right]);
+    }
+  }
+}
+
+/** A word of base64 text, as a short secret may hide in (`YWJj`, a Basic credential). */
+const BASE64_WORD = /[A-Za-z0-9+/_-]{4,}={0,2}/g;
+
+/**
+ * A word of hex text, as a short secret may hide in (a dump of a whole card object); one of
+ * digits alone is a number (an id, a time), not taken apart.
+ */
+const HEX_WORD = /(?<![0-9a-z])(?=\d*[a-f])(?:[0-9a-f]{2}){4,}(?![0-9a-z])/gi;
+
+/**
+ * A short secret inside a base64 or hex word that starts in [resume, to): the whole word goes when
+ * its text holds the secret (`{"cvc":"987"}` as base64 or hex). Where the next search starts.
+ */
+function collectWords(
+  word: RegExp,
+  decode: (word: string) => string | undefined,
+  pattern: RegExp,
+  text: string,
+  resume: number,
+  to: number,
+  ranges: [number, number][],
+): number {
+  word.lastIndex = resume;
+  for (let match = word.exec(text); match; match = word.exec(text)) {
+    if (match.index >= to) return match.index;
+    const decoded = decode(match[0]);
+    if (decoded === undefined) continue;
+    pattern.lastIndex = 0;
+    if (pattern.test(decoded)) ranges.push([match.index, match.index + match[0].length]);
+  }
+  return text.length;
+}
+
+function cutOut(text: string, ranges: [number, number][], marker: string): string {
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [start, end] of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  let result = '';
+  let kept = 0;
+  for (const [start, end] of merged) {
+    result += text.slice(kept, start) + marker;
+    kept = end;
+  }
+  return result + text.slice(kept);
+}

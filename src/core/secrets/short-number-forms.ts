@@ -1,0 +1,44 @@
+/**
+ * Where a short number (a CVC) is hidden: a number of three or four digits is also an id, a
+ * count, an invoice's suffix (`inv-987`), so where it stands alone says little. It is hidden:
+ * - in errors, logs and printed text (`text`): wherever it stands alone, as any short secret, and
+ *   wherever a label names it, even one written against it (`cvc987`, `CVV: 987`, `code987`,
+ *   `security code is 987`);
+ * - in what a journal keeps and replays (`stored`): only where it is labelled so, a whole value
+ *   (the field's whole text, or a quoted string inside one), or right after another secret (the
+ *   card: `4111… / 737`, secret-scan.ts): `inv-987` replays as it came.
+ */
+export function shortNumberForms(
+  plain: string,
+  hexForms: string,
+  standsAlone: string,
+): { body: string; stored: string } {
+  const number = `(?<!\\d[.,:])(?:${plain})(?![.,:]\\d)`;
+  const labelled = `${LABELLED_BEFORE}${number}`;
+  return {
+    // The number first, in a lookahead: the label's long lookbehind runs only where it is.
+    body: `(?:${standsAlone}${hexForms}|(?=${plain})(?:${standsAlone}|${LABELLED_BEFORE})${number})${NOT_AFTER}`,
+    stored: `(?=${plain})(?:${labelled}${NOT_AFTER}|${QUOTE_BEFORE}(?:${plain})${QUOTE_AFTER})|^\\s*(?:${plain})\\s*$`,
+  };
+}
+
+/** Not followed by a letter or digit: `9871` and `987abc` are other things. */
+const NOT_AFTER = '(?![\\p{L}\\p{N}])';
+
+/** The names a card's verification code goes by (the pattern is case-insensitive). */
+const LABEL =
+  '(?:cvc2?|cvv2?|cvd|cvn|csc|cid|cav2?|code|(?:security|verification|card)[\\s_-]?(?:code|value|number))';
+
+/** What may stand between a label and the number: a mark, plain or escaped (`%3A`, `\u0022`). */
+const MARK =
+  '(?:[^\\p{L}\\p{N}\\\\%&]|%[0-9a-f]{2}|\\\\x[0-9a-f]{2}|\\\\u[0-9a-f]{4}|\\\\[nrt"\']|&#x?[0-9a-f]{1,6};|&[a-z]{2,6};)';
+
+/** A word that may come between them too: `CVC code: 987`, `cvv is 987`, `CVC no. 987`. */
+const FILLER = '(?:code|number|num|no|nr|is|was|value|of)';
+
+/** Preceded by a label, attached (`cvc987`) or apart by marks and up to two filler words. */
+const LABELLED_BEFORE = `(?<=${LABEL}(?:${MARK}{0,4}${FILLER}){0,2}${MARK}{0,4})`;
+
+/** A quote, plain or escaped: a string value inside JSON, HTML or a query held as text. */
+const QUOTE_BEFORE = '(?<=["\']|&quot;|&#34;|&#x22;|%22|\\\\u0022)';
+const QUOTE_AFTER = '(?=\\\\?["\']|&quot;|&#34;|&#x22;|%22|\\\\u0022)';

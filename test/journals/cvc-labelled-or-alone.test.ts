@@ -1,0 +1,106 @@
+// A CVC is a short number, and short numbers are everywhere in an answer: ids, counts, an invoice's
+// suffix. Two rules meet here (src/core/secrets/short-number-forms.ts):
+// - where a label names it, it is a CVC even written against the label (`cvc987`, `CVV:987`,
+//   `code987`): hidden everywhere, errors, log lines and a journal's record alike. It was not.
+// - standing alone and unnamed (`inv-987`, `order 987`), it is hidden in what is printed, but a
+//   journal's record keeps it: the record is replayed as the service's answer, and `inv-987` made
+//   `inv-[REDACTED]` there is another answer. It was cut there too.
+import { describe, expect, it } from 'vitest';
+import { APIError, memoryJournal } from '../../src/index.js';
+import { createSimulator } from '../../src/mock/index.js';
+import { redactSecrets } from '../../src/node.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
+import { teamPurchase } from '../support/team-purchase.js';
+
+const CVC = '987';
+const CARD = { card_number: '4242424242424242', cvc: CVC };
+/** How a service or a user's own note names a CVC. */
+const LABELLED = [
+  'cvc987',
+  'CVC:987',
+  'cvv987',
+  'CVV2 987',
+  'code987',
+  'security code is 987',
+  'CVC code: 987',
+  'cvc%3A987',
+];
+/** The same digits standing alone, unnamed: ids and counts. */
+const UNNAMED = ['inv-987', 'order 987', 'ticket #987', 'batch/987/items'];
+
+/** What the service answers a checkout once the card went out; the simulator's own answer else. */
+type Checkout = (simulated: Response) => Promise<Response>;
+
+async function paidClient(checkout: { answer?: Checkout }, log?: unknown[][]) {
+  const simulator = createSimulator({ subscriptionDelayMs: 10 });
+  const user = simulator.addUser({ email: 'cvc-labelled@example.com' });
+  const client = inMemoryClient(simulator, user.token, {
+    ...(log ? { logLevel: 'debug' as const, logger: loggerInto(log) } : {}),
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      const response = await simulator.handle(request);
+      const { answer } = checkout;
+      return answer && request.url.endsWith('/consumable/checkout') ? answer(response) : response;
+    },
+  });
+  const bought = await client.purchase(teamPurchase(1, CARD));
+  const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };
+  return { client, order };
+}
+
+function loggerInto(lines: unknown[][]) {
+  const keep = (...line: unknown[]) => void lines.push(line);
+  return { debug: keep, info: keep, warn: keep, error: keep };
+}
+
+describe('a CVC named by a label, even written against it', () => {
+  it.each(LABELLED)('%s is hidden by redactSecrets', (text) => {
+    expect(redactSecrets(`note: ${text}.`, [CVC])).not.toContain('987');
+  });
+
+  it('is hidden in an error that quotes it, its body, its printing and the log', async () => {
+    const checkout: { answer?: Checkout } = {};
+    const log: unknown[][] = [];
+    const { client, order } = await paidClient(checkout, log);
+    checkout.answer = async () =>
+      Response.json({ detail: `declined: ${LABELLED.join('; ')}` }, { status: 400 });
+    const error = await client.consumables.checkout(order).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIError);
+    const shown = [
+      (error as Error).message,
+      String(error),
+      JSON.stringify(error),
+      JSON.stringify((error as APIError).body),
+      JSON.stringify(log),
+    ].join('\n');
+    expect(shown).toContain('declined');
+    for (const text of LABELLED) expect(shown).not.toContain(text);
+  });
+});
+
+describe('a keyed checkout replayed after a card whose CVC is 987', () => {
+  it('replays unnamed numbers as the service sent them and hides the labelled CVC', async () => {
+    const notes = [...UNNAMED, ...LABELLED].join('; ');
+    const checkout: { answer?: Checkout } = {};
+    const { client, order } = await paidClient(checkout);
+    checkout.answer = async (simulated) => {
+      const body = (await simulated.json()) as Record<string, unknown>;
+      return Response.json({ ...body, invoice_notes: notes, reference: 'inv-987' });
+    };
+    const journal = memoryJournal();
+    const first = await client.consumables.checkout({ ...order, key: 'cvc-987', journal });
+    expect(first.invoice_notes).toBe(notes);
+
+    const replayed = await client.consumables.checkout({ ...order, key: 'cvc-987', journal });
+    const record = JSON.stringify(await journal.get('cvc-987'));
+    for (const text of UNNAMED) {
+      expect(replayed.invoice_notes).toContain(text);
+      expect(record).toContain(text);
+    }
+    expect((replayed as unknown as { reference: string }).reference).toBe('inv-987');
+    for (const text of LABELLED) {
+      expect(replayed.invoice_notes).not.toContain(text);
+      expect(record).not.toContain(text);
+    }
+  });
+});
