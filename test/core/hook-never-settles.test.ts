@@ -83,7 +83,10 @@ describe('a hook that never settles', () => {
       setTimeout(() => controller.abort(), 10);
       return never();
     };
-    const client = withHooks({ afterResponse: [abortSoon] }, 60_000);
+    // A beforeRequest hook may send a Request of its own making, without the call's signal.
+    const replace = ({ request }: { request: Request }) =>
+      new Request(request.url, { headers: request.headers });
+    const client = withHooks({ beforeRequest: [replace], afterResponse: [abortSoon] }, 60_000);
     const { signal } = controller;
     const outcome = await afterMs(10, () => client.plans.get('team-per-seat', { signal }));
     expect(outcome).toEqual({ rejected: expect.any(AbortError) });

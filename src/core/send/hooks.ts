@@ -110,11 +110,16 @@ function guarded<S extends BeforeRequestState | AfterResponseState, R>(
     const { timeoutMs = clientTimeoutMs, resendable } = state.options.context as HookContext;
     const answer = (state as Partial<AfterResponseState>).response;
     const processed = !!answer && !refuses(answer);
-    const { method, url, signal } = state.request;
+    const { method, url } = state.request;
     let result: R;
     try {
-      // Ended by the call's signal too: an aborted call leaves no timer behind for its hook.
-      const running = untilAborted(new Promise<R>((resolve) => resolve(hook(state))), signal);
+      // Ended by the call's signal too (ky's, which a Request a hook made may not carry): an
+      // aborted call leaves no timer behind for its hook.
+      const { signal } = state.options;
+      const running = untilAborted(
+        new Promise<R>((resolve) => resolve(hook(state))),
+        signal ?? undefined,
+      );
       result = await withinMs(running, timeoutMs, () => {
         const message = `The ${name} hook did not finish within the ${timeoutMs} ms timeout`;
         return new TimeoutError(message, { mayHaveBeenProcessed: processed, method, url });
