@@ -70,6 +70,21 @@ describe('a hook that never settles', () => {
     expect(sent).toBe(1);
   });
 
+  it('beforeRequest that sends the checkout itself, then hangs: maybe processed, charged once', async () => {
+    // A beforeRequest hook may answer with a Response of its own fetch (a recording proxy): while
+    // it runs, the request may be at the service. A call that must not be sent twice is not.
+    const before = charges();
+    const forwardThenHang = async ({ request }: { request: Request }) => {
+      await simulator.handle(request.clone());
+      return never();
+    };
+    const client = withHooks({ beforeRequest: [forwardThenHang] }, 1_000, 3);
+    const outcome = await afterMs(60_000, () => client.consumables.checkout(order));
+    expect(charges() - before).toBe(1);
+    expect((outcome as { rejected: unknown }).rejected).toBeInstanceOf(TimeoutError);
+    expect(outcome).toMatchObject({ rejected: { mayHaveBeenProcessed: true } });
+  });
+
   it('a hook that settles in time changes nothing', async () => {
     const slowHook = () => new Promise<void>((resolve) => setTimeout(resolve, 900));
     const client = withHooks({ beforeRequest: [slowHook], afterResponse: [slowHook] }, 1_000);

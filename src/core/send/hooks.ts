@@ -96,7 +96,8 @@ export interface HookContext {
  * The user's hook, guarded. What it throws becomes a {@link SeatpayError} (its `cause`). One that
  * never settles is bounded by the attempt's `timeout` (the call's own, else the client's): ky times
  * only its fetch. After an answer came (`afterResponse`), the failure says the request may have
- * been processed unless the service's own answer refused it; and a replacement answer that claims
+ * been processed unless the service's own answer refused it; before (`beforeRequest`), it says so
+ * for a call that must not be sent twice (the hook may send it itself); and a replacement answer that claims
  * a refusal the service did not give (a 2xx made a 429) fails a call that must not be sent twice
  * (a checkout, a payment), so that it is neither re-sent nor recorded as not charged. A GET or an
  * idempotent PUT, PATCH, DELETE or chunk reads the hook's answer (a test double, a cache).
@@ -109,8 +110,11 @@ function guarded<S extends BeforeRequestState | AfterResponseState, R>(
   return async (state) => {
     const { timeoutMs = clientTimeoutMs, resendable } = state.options.context as HookContext;
     const answer = (state as Partial<AfterResponseState>).response;
-    const processed = !!answer && !refuses(answer);
     const { method, url } = state.request;
+    const accepted = !!answer && !refuses(answer);
+    // Before an answer, a hook may be sending the request itself (a beforeRequest hook may answer
+    // with its own fetch's Response): a call that must not be sent twice may then be processed.
+    const processed = answer ? accepted : method !== 'GET' && !resendable;
     let result: R;
     try {
       // Ended by the call's signal too (ky's, which a Request a hook made may not carry): an
@@ -130,7 +134,7 @@ function guarded<S extends BeforeRequestState | AfterResponseState, R>(
       throw hookFailure(`The ${name} hook threw`, processed, error);
     }
     // What ky takes for an answer: a Response, or any object tagged one (undici's, another realm's).
-    if (processed && method !== 'GET' && !resendable && isResponse(result) && refuses(result)) {
+    if (accepted && method !== 'GET' && !resendable && isResponse(result) && refuses(result)) {
       const message = `The ${name} hook replaced the service's ${answer.status} answer with a ${result.status}: the request may have been processed`;
       throw hookFailure(message, true);
     }
