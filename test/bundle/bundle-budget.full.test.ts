@@ -62,9 +62,10 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // answer redacted in slices with a search that resumes): 79,132 B and 45,875 after merging main
 // at a05114b (+1,421 and +1,298 against 9b5172a before the merge). Plus about 0.4 %.
 // review6a (the hook guard takes any Response ky takes, follows the retry policy, ends with the
-// call's signal; in a form 35 B smaller): 79,444 B and 45,903 against 79,406 and 45,875 on main
-// at e287232, same machine.
-const WHOLE_MAIN_ENTRY_BUDGET = 79_450;
+// call's signal, and a beforeRequest hook's failure on a money call says maybe processed; in a
+// form 35 B smaller): 79,456 B and 45,913 against 79,406 and 45,875 on main at e287232, same
+// machine. Two double charges closed for 50 B: the whole entry's guard moves by that.
+const WHOLE_MAIN_ENTRY_BUDGET = 79_500;
 const ONE_RESOURCE_BUDGET = 46_060;
 
 describe('browser bundle of the main entry', () => {

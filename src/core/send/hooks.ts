@@ -117,13 +117,10 @@ function guarded<S extends BeforeRequestState | AfterResponseState, R>(
     const processed = answer ? accepted : method !== 'GET' && !resendable;
     let result: R;
     try {
-      // Ended by the call's signal too (ky's, which a Request a hook made may not carry): an
-      // aborted call leaves no timer behind for its hook.
-      const { signal } = state.options;
-      const running = untilAborted(
-        new Promise<R>((resolve) => resolve(hook(state))),
-        signal ?? undefined,
-      );
+      // Ended by the call's signal too (ky's, always set; a Request a hook made may carry none):
+      // an aborted call leaves no timer behind for its hook.
+      const signal = state.options.signal as AbortSignal;
+      const running = untilAborted(new Promise<R>((resolve) => resolve(hook(state))), signal);
       result = await withinMs(running, timeoutMs, () => {
         const message = `The ${name} hook did not finish within the ${timeoutMs} ms timeout`;
         return new TimeoutError(message, { mayHaveBeenProcessed: processed, method, url });
@@ -143,7 +140,7 @@ function guarded<S extends BeforeRequestState | AfterResponseState, R>(
 }
 
 const isResponse = (value: unknown): value is Response =>
-  value instanceof Response || Object.prototype.toString.call(value) === '[object Response]';
+  value instanceof Response || {}.toString.call(value) === '[object Response]';
 
 /** An answer that says the request was not processed: any 4xx, a 503 with `Retry-After`. */
 function refuses(answer: Response): boolean {
