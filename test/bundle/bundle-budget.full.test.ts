@@ -64,8 +64,9 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // review6a (the hook guard takes any Response ky takes, follows the retry policy, ends with the
 // call's signal, and a beforeRequest hook's failure on a money call says maybe processed; in a
 // form 35 B smaller): 79,456 B and 45,913 against 79,406 and 45,875 on main at e287232, same
-// machine. Two double charges closed for 50 B: the whole entry's guard moves by that.
-const WHOLE_MAIN_ENTRY_BUDGET = 79_500;
+// machine. Two double charges closed for 50 B: the whole entry's guard moves by that. After
+// merging main at 7fe651f (79,505 B there, over its own 79,450 guard): 79,556 and 45,913.
+const WHOLE_MAIN_ENTRY_BUDGET = 79_600;
 const ONE_RESOURCE_BUDGET = 46_060;
 
 describe('browser bundle of the main entry', () => {
