@@ -6,6 +6,7 @@
 // request could not have been processed. In memory: every request goes to the simulator's handler.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  BadRequestError,
   memoryJournal,
   NotFoundError,
   SeatpayError,
@@ -67,6 +68,38 @@ describe.each(Object.keys(REFUSALS) as (keyof typeof REFUSALS)[])(
   },
 );
 
+/**
+ * A Response as another copy of fetch makes it (undici's npm package, a polyfill, another realm):
+ * tagged `Response`, which is what ky takes for an answer, but not `instanceof` the global one.
+ */
+function foreign(response: Response): Response {
+  return new Proxy(response, {
+    getPrototypeOf: () => Object.prototype,
+    get: (target, key) => {
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
+
+describe('an afterResponse hook whose refusal is a Response from another fetch', () => {
+  it('still cannot make the checkout’s 201 a 429 that is sent again', async () => {
+    const refusal = () => foreign(REFUSALS['429 with Retry-After']());
+    expect(refusal()).not.toBeInstanceOf(Response);
+    const before = charges();
+    const error = await failureOf(hooked({ afterResponse: [refusal] }).consumables.checkout(order));
+    expect(charges() - before).toBe(1);
+    expect(error.mayHaveBeenProcessed).toBe(true);
+    expect(error.message).toMatch(/replaced the service's 201 answer with a 429/);
+  });
+
+  it('on a GET it is the answer the call reads', async () => {
+    const gone = foreign(Response.json({ detail: 'gone' }, { status: 404 }));
+    const call = hooked({ afterResponse: [() => gone] }).plans.get('team-per-seat');
+    await expect(call).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
 describe('an afterResponse hook that throws once the checkout was answered', () => {
   it('fails the call with its error as the cause, maybe processed', async () => {
     const thrown = new Error('metrics backend down');
@@ -88,5 +121,29 @@ describe('what a hook may still do', () => {
   it('make a GET’s 200 a 404: the call reads the hook’s answer', async () => {
     const hooks = { afterResponse: [() => Response.json({ detail: 'gone' }, { status: 404 })] };
     await expect(hooked(hooks).plans.get('team-per-seat')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('make a card registration’s 200 a 400 (a test double of a decline): an idempotent PUT reads it', async () => {
+    const declined = () => Response.json({ detail: 'card declined' }, { status: 400 });
+    const call = hooked({ afterResponse: [declined] }).card.register({
+      card_number: '4242424242424242',
+      cvc: '123',
+      exp_month: '12',
+      exp_year: '2030',
+    });
+    await expect(call).rejects.toBeInstanceOf(BadRequestError);
+  });
+
+  it('make an idempotent PATCH’s first answer a 503 with Retry-After: it is sent again and resolves', async () => {
+    let busy = 1;
+    const chaos = ({ request }: { request: Request }) =>
+      request.method === 'PATCH' && busy-- > 0
+        ? Response.json({ detail: 'busy' }, { status: 503, headers: { 'retry-after': '0' } })
+        : undefined;
+    const team = await hooked({ afterResponse: [chaos] }).billingTeam.update(order.subscription, {
+      auto_recharge_enabled: false,
+    });
+    expect(team).toMatchObject({ auto_recharge_enabled: false });
+    expect(busy).toBe(-1);
   });
 });

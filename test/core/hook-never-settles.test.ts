@@ -4,7 +4,7 @@
 // after the answer came: maybe processed; a `beforeRequest` hook before anything was sent: not),
 // and a money call is sent once. Fake timers: the timeout fires when the test moves the clock.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TimeoutError, type ClientHooks, type SeatpayClient } from '../../src/index.js';
+import { AbortError, TimeoutError, type ClientHooks, type SeatpayClient } from '../../src/index.js';
 import type { Simulator } from '../../src/mock/index.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 
@@ -70,10 +70,42 @@ describe('a hook that never settles', () => {
     expect(sent).toBe(1);
   });
 
+  it('beforeRequest that sends the checkout itself, then hangs: maybe processed, charged once', async () => {
+    // A beforeRequest hook may answer with a Response of its own fetch (a recording proxy): while
+    // it runs, the request may be at the service. A call that must not be sent twice is not.
+    const before = charges();
+    const forwardThenHang = async ({ request }: { request: Request }) => {
+      await simulator.handle(request.clone());
+      return never();
+    };
+    const client = withHooks({ beforeRequest: [forwardThenHang] }, 1_000, 3);
+    const outcome = await afterMs(60_000, () => client.consumables.checkout(order));
+    expect(charges() - before).toBe(1);
+    expect((outcome as { rejected: unknown }).rejected).toBeInstanceOf(TimeoutError);
+    expect(outcome).toMatchObject({ rejected: { mayHaveBeenProcessed: true } });
+  });
+
   it('a hook that settles in time changes nothing', async () => {
     const slowHook = () => new Promise<void>((resolve) => setTimeout(resolve, 900));
     const client = withHooks({ beforeRequest: [slowHook], afterResponse: [slowHook] }, 1_000);
     const outcome = await afterMs(1_800, () => client.plans.get('team-per-seat'));
     expect(outcome).toMatchObject({ resolved: { slug: 'team-per-seat' } });
+  });
+
+  it('ended by the call’s signal: an AbortError, and no timer of the hook’s left behind', async () => {
+    const controller = new AbortController();
+    const abortSoon = () => {
+      setTimeout(() => controller.abort(), 10);
+      return never();
+    };
+    // A beforeRequest hook may send a Request of its own making, without the call's signal.
+    const replace = ({ request }: { request: Request }) =>
+      new Request(request.url, { headers: request.headers });
+    const client = withHooks({ beforeRequest: [replace], afterResponse: [abortSoon] }, 60_000);
+    const { signal } = controller;
+    const outcome = await afterMs(10, () => client.plans.get('team-per-seat', { signal }));
+    expect(outcome).toEqual({ rejected: expect.any(AbortError) });
+    // The hook's 60 s bound would otherwise hold a process that has nothing else to do.
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import type {
 import { TimeoutError } from '../errors/connection-error.js';
 import { SeatpayError } from '../errors/seatpay-error.js';
 import { InvalidRequestError } from '../errors/validation-errors.js';
-import { withinMs } from '../retry/until-aborted.js';
+import { untilAborted, withinMs } from '../retry/until-aborted.js';
 
 /**
  * ky's own hooks, run on every attempt after seatpay has built the request (so they see its
@@ -84,18 +84,23 @@ export function kyHooksOf(hooks: ClientHooks | undefined, timeoutMs: number): Ho
   return { beforeRequest, afterResponse };
 }
 
-/** A call's own `timeout`, handed to its hooks' guards through ky's `context`. */
+/** What a call tells its hooks' guards through ky's `context`, when it is not the client's default. */
 export interface HookContext {
+  /** The call's own `timeout`. */
   timeoutMs?: number;
+  /** A call that is not a GET but may be sent again whatever the answer (an idempotent route). */
+  resendable?: boolean;
 }
 
 /**
  * The user's hook, guarded. What it throws becomes a {@link SeatpayError} (its `cause`). One that
  * never settles is bounded by the attempt's `timeout` (the call's own, else the client's): ky times
  * only its fetch. After an answer came (`afterResponse`), the failure says the request may have
- * been processed unless the service's own answer refused it; and a replacement answer that claims
- * a refusal the service did not give (a 2xx made a 429) fails a call that is not a GET, so that it
- * is neither re-sent nor recorded as not charged.
+ * been processed unless the service's own answer refused it; before (`beforeRequest`), it says so
+ * for a call that must not be sent twice (the hook may send it itself); and a replacement answer that claims
+ * a refusal the service did not give (a 2xx made a 429) fails a call that must not be sent twice
+ * (a checkout, a payment), so that it is neither re-sent nor recorded as not charged. A GET or an
+ * idempotent PUT, PATCH, DELETE or chunk reads the hook's answer (a test double, a cache).
  */
 function guarded<S extends BeforeRequestState | AfterResponseState, R>(
   hook: (state: S) => R | Promise<R>,
@@ -103,31 +108,39 @@ function guarded<S extends BeforeRequestState | AfterResponseState, R>(
   clientTimeoutMs: number,
 ): (state: S) => Promise<R> {
   return async (state) => {
-    const ms = (state.options.context as HookContext).timeoutMs ?? clientTimeoutMs;
-    const answer = 'response' in state ? state.response : undefined;
-    const processed = answer !== undefined && !refuses(answer);
+    const { timeoutMs = clientTimeoutMs, resendable } = state.options.context as HookContext;
+    const answer = (state as Partial<AfterResponseState>).response;
     const { method, url } = state.request;
-    const late = () =>
-      new TimeoutError(`The ${name} hook did not finish within the ${ms} ms timeout`, {
-        mayHaveBeenProcessed: processed,
-        method,
-        url,
-      });
+    const accepted = !!answer && !refuses(answer);
+    // Before an answer, a hook may be sending the request itself (a beforeRequest hook may answer
+    // with its own fetch's Response): a call that must not be sent twice may then be processed.
+    const processed = answer ? accepted : method !== 'GET' && !resendable;
     let result: R;
     try {
-      result = await withinMs(new Promise<R>((resolve) => resolve(hook(state))), ms, late);
+      // Ended by the call's signal too (ky's, always set; a Request a hook made may carry none):
+      // an aborted call leaves no timer behind for its hook.
+      const signal = state.options.signal as AbortSignal;
+      const running = untilAborted(new Promise<R>((resolve) => resolve(hook(state))), signal);
+      result = await withinMs(running, timeoutMs, () => {
+        const message = `The ${name} hook did not finish within the ${timeoutMs} ms timeout`;
+        return new TimeoutError(message, { mayHaveBeenProcessed: processed, method, url });
+      });
     } catch (error) {
       if (error instanceof TimeoutError) throw error;
       // The message names the hook only: what it threw may quote the request's headers.
-      throw hookFailure(`The ${name} hook threw`, error, processed);
+      throw hookFailure(`The ${name} hook threw`, processed, error);
     }
-    if (processed && method !== 'GET' && result instanceof Response && refuses(result)) {
+    // What ky takes for an answer: a Response, or any object tagged one (undici's, another realm's).
+    if (accepted && method !== 'GET' && !resendable && isResponse(result) && refuses(result)) {
       const message = `The ${name} hook replaced the service's ${answer.status} answer with a ${result.status}: the request may have been processed`;
-      throw hookFailure(message, undefined, true);
+      throw hookFailure(message, true);
     }
     return result;
   };
 }
+
+const isResponse = (value: unknown): value is Response =>
+  value instanceof Response || {}.toString.call(value) === '[object Response]';
 
 /** An answer that says the request was not processed: any 4xx, a 503 with `Retry-After`. */
 function refuses(answer: Response): boolean {
@@ -135,9 +148,9 @@ function refuses(answer: Response): boolean {
   return (status >= 400 && status < 500) || (status === 503 && headers.has('retry-after'));
 }
 
-function hookFailure(message: string, cause: unknown, processed: boolean): SeatpayError {
+function hookFailure(message: string, processed: boolean, cause?: unknown): SeatpayError {
   const error = new SeatpayError(message, cause === undefined ? undefined : { cause });
-  if (processed)
-    Object.defineProperty(error, 'mayHaveBeenProcessed', { value: true, enumerable: true });
+  // Own and enumerable only when true: the prototype's `false` keeps a refusal's printed fields.
+  if (processed) (error as { mayHaveBeenProcessed: boolean }).mayHaveBeenProcessed = true;
   return error;
 }

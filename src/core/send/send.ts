@@ -76,10 +76,11 @@ function kyOptionsOf(
   const { method, body, json } = call;
   const { signal, timeout } = call.options;
   if (method !== 'GET') options.method = method;
-  if (timeout !== undefined) {
-    options.timeout = call.timeoutMs;
-    options.context = { timeoutMs: call.timeoutMs } satisfies HookContext; // bounds the hooks too
-  }
+  if (timeout !== undefined) options.timeout = call.timeoutMs;
+  // For the hooks' guards: the call's own timeout, and whether a refusal may be sent again.
+  const resendable = method !== 'GET' && call.route.replay === 'idempotent';
+  if (timeout !== undefined || resendable)
+    options.context = { timeoutMs: call.timeoutMs, resendable } satisfies HookContext;
   if (signal) options.signal = signal;
   if (json !== undefined) {
     options.json = json;
