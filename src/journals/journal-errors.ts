@@ -61,9 +61,12 @@ export class KeyReuseError extends InvalidRequestError {
   /** The fields whose values differ from the recorded request's. */
   readonly differences: string[];
 
-  constructor(key: string, differences: string[]) {
+  /** `hidden`: a differing field's record hides a secret there, maybe this very value (keys.md). */
+  constructor(key: string, differences: string[], hidden = false) {
     super(
-      `The key "${key}" was already used for another request (different ${differences.join(', ')}); use a new key`,
+      hidden
+        ? `The key "${key}" was used for another request, or for this one with a secret hidden in ${differences.join(', ')} that this client cannot check (another token): see whether it was charged (journal.reconcile) before you use a new key`
+        : `The key "${key}" was already used for another request (different ${differences.join(', ')}); use a new key`,
       { field: differences[0] ?? 'key' },
     );
     this.key = key;

@@ -120,7 +120,7 @@ async function checkOwner(
   journal: PurchaseJournal,
   options: { identity?: string | undefined; signal?: AbortSignal | undefined },
 ): Promise<void> {
-  if (isHeldLive(key, record, clockOf(journal)())) throw new KeyInProgressError(key);
+  if (isHeldLive(key, record, clockOf(journal, true)())) throw new KeyInProgressError(key);
   if (record?.owner === undefined) return;
   const { keyOwnerDigest } = await ownerDigest.load({ signal: options.signal });
   const scope = keyScopeOf(core.keyLoan(undefined), key, options.identity, keyOwnerDigest);

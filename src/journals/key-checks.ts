@@ -57,17 +57,19 @@ export function canonical(value: unknown): string {
  * or other parameters (`params` as a journal gives them back: through JSON). Parameters are
  * recorded with the client's secrets hidden, and a marker does not say which secret it stands
  * for: a record whose parameters were hidden keeps their digest under the client's token
- * (`paramsDigest`, see params-digest.ts), and a field that differs is the same only when its
- * new value is recorded so (`scope.redact`) and has the very digest kept of it. `ai-credits` with
- * the token `ai` is replayed; `AI-credits`, or `123-credits` after a card with CVC 123, hidden
- * alike, are other requests whichever came first.
+ * (`paramsDigest`, see params-digest.ts), and a field that differs is the same only when the
+ * record hides a secret in it and has the very digest of its new value. Not also only when this
+ * client hides it alike: a client that never learned the secret (a process restarted, which sent
+ * no card yet) re-running the same order was told to use a new key, and paid it twice.
+ * `ai-credits` with the token `ai` is replayed; `AI-credits`, or `123-credits` after a card with
+ * CVC 123, hidden alike, are other requests whichever came first.
  */
 export async function checkSameRequest(
   key: string,
   kind: 'purchase' | 'checkout',
   params: Record<string, unknown>,
   record: JournalRecord,
-  scope?: Pick<KeyScope, 'redact' | 'fieldDigest'>,
+  scope?: Pick<KeyScope, 'fieldDigest'>,
 ): Promise<void> {
   const recordedKind = record.kind ?? 'purchase';
   if (recordedKind !== kind) throw new KeyReuseError(key, [`kind (a ${recordedKind} is recorded)`]);
@@ -79,17 +81,18 @@ export async function checkSameRequest(
   let differences = [...names].filter((name) => differ(name, params));
   // Redacted only when something differs: a keyed call's usual read costs no search (issue 37).
   const kept = ownField(record, 'paramsDigest');
+  const hides = (name: string) => canonical(ownField(recorded, name)).includes(REDACTED);
   if (differences.length > 0 && scope && typeof kept === 'string') {
-    const hidden = scope.redact(params);
     const same = await Promise.all(
       differences.map(
-        async (name) =>
-          !differ(name, hidden) && keptDigestOf(scope, kept, name, ownField(params, name)),
+        async (name) => hides(name) && keptDigestOf(scope, kept, name, ownField(params, name)),
       ),
     );
     differences = differences.filter((_name, at) => !same[at]);
   }
-  if (differences.length > 0) throw new KeyReuseError(key, differences);
+  // A secret hidden there that this client cannot check (another token, a record without digest):
+  // maybe the very order, so never "use a new key" (a second charge) without a word of it.
+  if (differences.length > 0) throw new KeyReuseError(key, differences, differences.some(hides));
 }
 
 /** Whether a record's `paramsDigest` holds the digest of field `name` with `value` as given. */

@@ -35,9 +35,11 @@ const lastReading = new WeakMap<object, { time: number; at: number; date: number
  * it went further: a suspend), stands for it. Never
  * `Date.now()` once the journal gave a time: its clock may be far from this machine's (a store's),
  * and one lease written or judged on the other clock reads a live key as run out (another run
- * calls it unknown, an operator settles it while it is being paid).
+ * calls it unknown, an operator settles it while it is being paid). `judging` another run's lease,
+ * it is carried on the monotonic clock alone, which never runs ahead of the time gone by: a wall
+ * clock stepped forward would read every live key as run out.
  */
-export function clockOf(journal: { now?: unknown }): () => number {
+export function clockOf(journal: { now?: unknown }, judging = false): () => number {
   const { now } = journal;
   // Read at each call, never kept: whatever `Date` is then (a test's fake one, say).
   if (typeof now !== 'function') return () => Date.now();
@@ -58,7 +60,8 @@ export function clockOf(journal: { now?: unknown }): () => number {
     // does: carried on the one that went further. A reading behind the journal's writes leases
     // already run out (a live key read as unknown, settled while paid); one ahead only keeps a dead
     // run's key held longer.
-    const gone = Math.max(performance.now() - last.at, Date.now() - last.date);
+    const monotonic = performance.now() - last.at;
+    const gone = judging ? monotonic : Math.max(monotonic, Date.now() - last.date);
     return Math.min(LATEST_MS, last.time + gone);
   };
 }

@@ -47,6 +47,8 @@ export class KeyedJournal {
   readonly #leaseMs: number;
   /** The journal's clock: every lease this run writes or judges is on it (`PurchaseJournal.now`). */
   readonly #now: () => number;
+  /** The same, to judge another run's lease: never carried ahead of the time gone by (key-lease.ts). */
+  readonly #judgeNow: () => number;
   /** The record this run last wrote while it holds the key (its outcome unknown yet). */
   #held: JournalRecord | undefined;
   #heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -71,6 +73,7 @@ export class KeyedJournal {
     this.#paramsDigest = new ParamsDigest(scope, this.#params);
     this.#leaseMs = leaseOf(journal);
     this.#now = clockOf(journal);
+    this.#judgeNow = clockOf(journal, true);
   }
 
   /** The parameters to record with the key (one copy per run: its records share it). */
@@ -107,7 +110,7 @@ export class KeyedJournal {
   async awaitOutcome(): Promise<JournalRecord | undefined> {
     const started = performance.now(); // the first read is part of the wait
     let record = await this.read();
-    if (!isHeldLive(this.key, record, this.#now())) return record;
+    if (!isHeldLive(this.key, record, this.#judgeNow())) return record;
     const { signal } = this;
     const budget = this.scope.timeoutMs > 0 ? this.scope.timeoutMs : Infinity;
     try {
@@ -118,7 +121,7 @@ export class KeyedJournal {
         // A slow read gets what is left of the wait, never a whole timeout more.
         const rest = Math.max(1, budget - (performance.now() - started));
         record = await withinMs(this.read(), rest, () => new KeyInProgressError(this.key));
-        if (!isHeldLive(this.key, record, this.#now())) return record;
+        if (!isHeldLive(this.key, record, this.#judgeNow())) return record;
       }
     } catch (error) {
       // The call's deadline (totalTimeout, an AbortSignal.timeout) ended the wait: still held.

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { FORGET_AFTER_MS, type UploadStore } from '../helpers/upload/resume-store.js';
-import { abandoned, ownerText } from './lock-owner.js';
+import { abandoned, LOCK_BEAT_MS, ownerText, touchLock } from './lock-owner.js';
 
 /** A temporary file this old is what a crash between write and rename left. */
 const STALE_TEMPORARY_MS = 3_600_000;
@@ -72,7 +72,11 @@ async function lockRecord(dir: string, path: string): Promise<(() => Promise<voi
   const text = await ownerText();
   for (let attempt = 0; attempt < 2; attempt++) {
     if (await createWhole(path, text)) {
+      // Touched while held: another machine under this host name tells it from an earlier boot's.
+      const beat = setInterval(() => void touchLock(path, text), LOCK_BEAT_MS);
+      beat.unref();
       return async () => {
+        clearInterval(beat);
         // Only our own lock goes: a lock taken over meanwhile is another upload's.
         const now = await readFile(path, 'utf8').catch(() => '');
         if (now === text) await rm(path, { force: true });

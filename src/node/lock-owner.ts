@@ -2,7 +2,7 @@
 // taken over: a lock must never be taken from a living upload, nor held for good by a dead one.
 import { randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
-import { readFile, readlink, stat } from 'node:fs/promises';
+import { readFile, readlink, stat, utimes } from 'node:fs/promises';
 import { hostname, uptime } from 'node:os';
 import { FORGET_AFTER_MS } from '../helpers/upload/resume-store.js';
 
@@ -11,7 +11,8 @@ import { FORGET_AFTER_MS } from '../helpers/upload/resume-store.js';
  * one that had its pid, `started` (Linux) any process from a later one given its pid, `since` this
  * process from another of its pid where there is no /proc (see {@link processSince}), `boot`
  * (Linux) the machine's boot it ran in, `space` (Linux) the pid namespace its pid is in, `thread`
- * (Linux) the thread of it that took the lock, `nonce` makes each lock's text unique.
+ * (Linux) the thread of it that took the lock, `beat` how often its holder touches it (see
+ * {@link LOCK_BEAT_MS}), `nonce` makes each lock's text unique.
  */
 interface LockOwner {
   pid: number;
@@ -23,8 +24,19 @@ interface LockOwner {
   boot?: string;
   space?: string;
   thread?: number;
+  beat?: number;
   nonce: string;
 }
+
+/**
+ * How often a holder touches its lock (its mtime), in ms. Another machine under this host name
+ * (cloned VMs' `localhost`, a container's fixed name) that took its lock before this machine
+ * booted is alive as long as it touches it: written before this boot began does not make a lock
+ * an earlier boot's then. One untouched for {@link STALE_BEATS} beats is.
+ */
+export const LOCK_BEAT_MS = 60_000;
+/** Beats a lock may go untouched while its holder lives: a loaded machine, clocks a little apart. */
+const STALE_BEATS = 10;
 
 /**
  * This process's own id, beside its pid: a container restarts its program with the same pid (often
@@ -115,6 +127,7 @@ export async function ownerText(): Promise<string> {
     ...(boot === undefined ? {} : { boot }),
     ...(space === undefined ? {} : { space }),
     ...(threadId() === undefined ? {} : { thread: threadId() }),
+    beat: LOCK_BEAT_MS,
     nonce: randomBytes(8).toString('hex'),
   };
   return JSON.stringify(owner);
@@ -122,7 +135,7 @@ export async function ownerText(): Promise<string> {
 
 /** Whether the lock (or takeover claim) at `path`, which read `text`, was left by a process gone. */
 export async function abandoned(path: string, text: string): Promise<boolean> {
-  const { pid, host, at, run, started, since, boot, space, thread } = (parsedOrNull(text) ??
+  const { pid, host, at, run, started, since, boot, space, thread, beat } = (parsedOrNull(text) ??
     {}) as Partial<LockOwner>;
   if (typeof pid !== 'number' || typeof host !== 'string' || typeof at !== 'number') {
     // No owner in it: one being written is not abandoned, one left so (a crash, a hand) is.
@@ -142,8 +155,10 @@ export async function abandoned(path: string, text: string): Promise<boolean> {
   // this boot began; written since, another machine's under this host name (a container's fixed
   // host name, cloned VMs' `localhost`, sharing the folder over NFS), whose pids mean nothing here.
   const thisBoot = await bootId();
+  // A lock its holder touches (`beat`) is an earlier boot's only once it is no longer touched.
   if (typeof boot === 'string' && thisBoot !== undefined && boot !== thisBoot) {
-    return at < Date.now() - uptime() * 1000 || Date.now() - at > FORGET_AFTER_MS;
+    const earlier = at < Date.now() - uptime() * 1000 && !(await touched(path, beat));
+    return earlier || Date.now() - at > FORGET_AFTER_MS;
   }
   // This pid: this process's own lock, or one an earlier process with this pid left. Its start
   // tells first: a worker thread of this process has a run id of its own, not its start.
@@ -173,6 +188,27 @@ export async function abandoned(path: string, text: string): Promise<boolean> {
   if (now?.exited) return true;
   if (typeof started !== 'string') return false;
   return now !== undefined && now.start !== started;
+}
+
+/** Whether a lock that says its holder touches it every `beat` ms was touched lately. */
+async function touched(path: string, beat: unknown): Promise<boolean> {
+  if (typeof beat !== 'number' || !(beat > 0)) return false; // a holder that never touches it
+  const modified = await stat(path).then(
+    (info) => info.mtimeMs,
+    () => -Infinity,
+  );
+  return Date.now() - modified < STALE_BEATS * Math.max(beat, LOCK_BEAT_MS);
+}
+
+/** Touches the lock at `path` while it is still the one this holder wrote (`text`); never throws. */
+export async function touchLock(path: string, text: string): Promise<void> {
+  try {
+    if ((await readFile(path, 'utf8')) !== text) return;
+    const now = new Date();
+    await utimes(path, now, now);
+  } catch {
+    // Gone or unreadable: nothing of ours to keep fresh.
+  }
 }
 
 /** When process `pid` started (see {@link statOf}). */

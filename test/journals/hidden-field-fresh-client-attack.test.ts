@@ -1,0 +1,80 @@
+// A keyed call whose parameters held a secret (a note quoting the card's CVC) is recorded with it
+// hidden, and with the field's digest under the token's secret (`paramsDigest`). The same order
+// run again was the same request only when the running client hid that value too: a process
+// restarted after a crash (the reason a key exists), which has not sent the card, does not know
+// the CVC, and was told the key was used for another request: "use a new key", and a new key paid
+// the order twice. The digest alone tells it: the same token, the same value. A client that cannot
+// check it (another token) is refused, without being told to use a new key.
+import { describe, expect, it } from 'vitest';
+import { createClient, memoryJournal } from '../../src/index.js';
+import { createSimulator } from '../../src/mock/index.js';
+
+const TOKEN = 'sp_live_3f9c1d7e5a2b48c6a0e1d2f3b4c5d6e7';
+const CVC = '123';
+
+async function setUp() {
+  const simulator = createSimulator({ subscriptionDelayMs: 10 });
+  const user = simulator.addUser({ email: 'hidden-field-fresh@example.com' });
+  // Every client authenticates as the user: the token given is what the journal's digests use.
+  const clientOf = (token: string) =>
+    createClient({
+      baseUrl: 'http://simulator.test',
+      token,
+      maxRetries: 0,
+      logLevel: 'off',
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        request.headers.set('authorization', `Bearer ${user.token}`);
+        return simulator.handle(request);
+      },
+    });
+  const first = clientOf(TOKEN);
+  const bought = await first.purchase({
+    plan: 'team-per-team',
+    team_seats: 2,
+    card: { card_number: '4242424242424242', cvc: CVC },
+    chosen_period: 'MONTH',
+    pollInterval: 1,
+  });
+  const journal = memoryJournal();
+  // A field the typed input does not name, recorded as given (the journal keeps the whole input).
+  const order = {
+    service: 'ai-credits',
+    how_many: 1,
+    subscription: bought.subscription.id,
+    note: `phone order, card ending 4242 cvc ${CVC}`,
+    key: 'fresh-1',
+    journal,
+    identity: 'user-7',
+  } as { service: string; how_many: number; subscription: number; key: string };
+  const checkouts = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout');
+  return { first, clientOf, order, journal, checkouts };
+}
+
+describe('the same order with a secret in a field, re-run by a client that never learned it', () => {
+  it('is replayed from its digest, charged once', async () => {
+    const { first, clientOf, order, journal, checkouts } = await setUp();
+    const paid = await first.consumables.checkout(order);
+    expect(await journal.get('fresh-1')).toMatchObject({
+      params: { note: 'phone order, card ending 4242 cvc [REDACTED]' },
+      paramsDigest: expect.any(String),
+    });
+    // A restarted process: the same token, no card sent.
+    const again = await clientOf(TOKEN).consumables.checkout(order).withResponse();
+    expect(again.data.id).toBe(paid.id);
+    expect(again.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(checkouts()).toHaveLength(1);
+  });
+
+  it('under another token: refused, never told to use a new key, nothing sent', async () => {
+    const { first, clientOf, order, checkouts } = await setUp();
+    await first.consumables.checkout(order);
+    const refused = await clientOf(`${TOKEN}-rotated`)
+      .consumables.checkout(order)
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: 'KeyReuseError', differences: ['note'] });
+    expect((refused as Error).message).toContain('before you use a new key');
+    expect((refused as Error).message).not.toContain(CVC);
+    expect(checkouts()).toHaveLength(1);
+  });
+});
