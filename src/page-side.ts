@@ -32,4 +32,4 @@ export { AbortError } from './core/errors/abort-error.js';
 export { APIError } from './core/errors/api-error.js';
 export { ConnectionError } from './core/errors/connection-error.js';
 export { InvalidRequestError } from './core/errors/validation-errors.js';
-export { isLarge } from './core/secrets/redact-in-slices.js';
+export { isLarge } from './large-text/large-value.js';

@@ -1,4 +1,5 @@
 import type { JournalRecord, PurchaseJournal } from './journal.js';
+import { heldWriterOf } from './held-writer.js';
 import { recordsCharge, type OwnLease } from './own-lease.js';
 
 /** A journal operation of the call (journal-call.ts), run even once its signal fired. */
@@ -20,12 +21,12 @@ export async function writeAsHolder(
   own: OwnLease | undefined,
   call: Call,
 ): Promise<boolean> {
-  const setIfHeld = journal.setIfHeld?.bind(journal);
+  const setIfHeld = heldWriterOf(journal);
   if (own && setIfHeld && !recordsCharge(record)) {
     const held = own.held(); // before this write's lease is added: the ones the key may hold
     own.writing(record);
     const written = await call('write', () => setIfHeld(key, stamped, held));
-    if (written) own.landed(record);
+    if (written) own.landed(record, true);
     return written;
   }
   const read = () => call('read', () => journal.get(key));

@@ -1,4 +1,5 @@
 import type { JournalRecord, PurchaseJournal } from './journal.js';
+import { heldWriterOf } from './held-writer.js';
 import { withoutLease } from './key-lease.js';
 import type { OwnLease } from './own-lease.js';
 
@@ -37,7 +38,7 @@ export function releaseIfLanded(
   let keys = releasing.get(journal);
   if (!keys) releasing.set(journal, (keys = new Map()));
   const stillClaimed = async () => isClaim(await journal.get(key), claimed, own);
-  const setIfHeld = journal.setIfHeld?.bind(journal);
+  const setIfHeld = heldWriterOf(journal);
   const held = own?.held() ?? {
     holder: String(claimed.holder),
     leases: [String(claimed.leaseUntil)],

@@ -4,6 +4,7 @@ import { isPrunable, pageOf } from './record-rules.js';
 import type { PurchaseJournal } from './journal.js';
 import { isFree, parseRecord } from './stored-record.js';
 import { isHeldClaim } from './held-claim.js';
+import { pairedWithSet } from './held-writer.js';
 
 /**
  * A journal in the browser's `localStorage` (or any Web Storage given as `storage`), so that a
@@ -43,7 +44,7 @@ export function localStorageJournal(
   const prefix = options.prefix ?? 'seatpay:purchase:';
   const read = (key: string) =>
     parseRecord(storage.getItem(prefix + key), `localStorage journal (${prefix + key})`);
-  return {
+  return pairedWithSet({
     get: async (key) => read(key),
     set: async (key, record) => storage.setItem(prefix + key, JSON.stringify(record)),
     // Synchronous check and write: nothing else in this tab runs in between.
@@ -67,7 +68,7 @@ export function localStorageJournal(
       return old.length;
     },
     ...(options.lease === undefined ? {} : { lease: options.lease }),
-  };
+  });
 }
 
 /** The keys stored under `prefix` (their records read as any other). */

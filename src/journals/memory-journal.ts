@@ -2,6 +2,7 @@ import { isPrunable, pageOf } from './record-rules.js';
 import { isFree, parseRecord } from './stored-record.js';
 import type { PurchaseJournal } from './journal.js';
 import { isHeldClaim } from './held-claim.js';
+import { pairedWithSet } from './held-writer.js';
 
 /**
  * A journal in memory: it survives nothing but lasts as long as the process, which is what a
@@ -20,7 +21,7 @@ import { isHeldClaim } from './held-claim.js';
 export function memoryJournal(options: { lease?: number } = {}): PurchaseJournal {
   const records = new Map<string, string>();
   const read = (key: string) => parseRecord(records.get(key), 'memory journal');
-  return {
+  return pairedWithSet({
     get: async (key) => read(key),
     set: async (key, record) => void records.set(key, JSON.stringify(record)),
     claim: async (key, record) => {
@@ -40,5 +41,5 @@ export function memoryJournal(options: { lease?: number } = {}): PurchaseJournal
       [...records.keys()].filter((key) => isPrunable(read(key)!, olderThan) && records.delete(key))
         .length,
     ...(options.lease === undefined ? {} : { lease: options.lease }),
-  };
+  });
 }

@@ -35,9 +35,22 @@ export class OwnLease {
     if (typeof record.leaseUntil === 'string') this.#written.add(record.leaseUntil);
   }
 
-  /** A write of this run landed (`record`): its lease is current again. */
-  landed(record: JournalRecord): void {
-    if (typeof record.leaseUntil === 'string') this.#landedUntil = Date.parse(record.leaseUntil);
+  /**
+   * A write of this run landed (`record`): its lease is current again. `held` when it was written
+   * compare-and-set (`setIfHeld`): the key holds that lease now, and none written before can land
+   * after it (their `held` lacks it), so it alone is kept: a long call's list stays short.
+   */
+  landed(record: JournalRecord, held = false): void {
+    if (typeof record.leaseUntil !== 'string') return this.#touched();
+    if (held) {
+      this.#written.clear();
+      this.#written.add(record.leaseUntil);
+    }
+    this.#landedUntil = Date.parse(record.leaseUntil);
+    this.#touched();
+  }
+
+  #touched(): void {
     this.#landedMonotonic = performance.now();
     this.#landedDate = Date.now();
   }

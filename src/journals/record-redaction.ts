@@ -1,4 +1,4 @@
-import { isLarge } from '../core/secrets/redact-in-slices.js';
+import { isLarge } from '../large-text/large-value.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import type { JournalRecord } from './journal.js';
 

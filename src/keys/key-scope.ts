@@ -37,7 +37,7 @@ export interface KeyScope {
   redact: <T>(value: T) => T;
   /** As `redact`, for the answers a journal records and replays (`Secrets.redactStored`). */
   redactStored: <T>(value: T) => T;
-  /** Either, for a large value: the event loop let go every slice of work (redact-in-slices.ts). */
+  /** Either, for a large value: the event loop let go every slice of work (src/large-text/). */
   redactLater: <T>(value: T, stored: boolean) => Promise<T>;
   /** The client's fixed token (none with a provider): the one secret a record's marker is put back to. */
   token: string | undefined;

@@ -1,4 +1,4 @@
-import { SLICE } from '../secrets/redact-in-slices.js';
+import { SLICE } from '../../large-text/large-value.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { Log } from '../setup/logger.js';
 import { parseBody } from '../validate/parse-json.js';

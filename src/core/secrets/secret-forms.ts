@@ -79,6 +79,13 @@ const GROUPED_DIGITS = /^\d+(?:[ .-]+\d+)+$/;
 const DIGIT_JOINER =
   '(?:[^\\p{L}\\p{N}\\\\%&]|%(?:2[0-9a-f]|3[a-f])|\\\\(?:x2[0-9a-f]|x3[a-f]|u00(?:2[0-9a-f]|3[a-f])|u20(?:1[0-5]|2f)|u00a0|[nrt])|&#0{0,32}(?:3[2-9]|4[0-7]|5[89]|160);|&#x0{0,32}(?:2[0-9a-f]|3[a-f]|a0);|&(?:nbsp|ndash|mdash);){0,4}';
 
+/**
+ * An invisible mark between a short number's digits, plain or escaped: a soft hyphen, a zero-width
+ * space, joiner or non-joiner, a word joiner, a byte order mark.
+ */
+const INVISIBLE_JOINER =
+  '(?:[\\u00ad\\u200b-\\u200d\\u2060\\ufeff]|\\\\u(?:00ad|200[b-d]|2060|feff)|&shy;|&#173;|&#xad;|%c2%ad|%e2%80%8[b-d]){0,2}';
+
 function buildForms(given: string): SecretForms {
   // Found however it comes back, grouped as typed, otherwise or not at all: as its digits are.
   const ungrouped = GROUPED_DIGITS.test(given) ? given.replace(/[ .-]/g, '') : given;
@@ -86,7 +93,9 @@ function buildForms(given: string): SecretForms {
   const short = [...secret].length < SHORT_SECRET;
   const digitsOnly = /^\d+$/.test(secret) && secret.length >= PIECES_FROM;
   // A card number may come back grouped: "4111 1111 1111 1111", "4111-1111-...", "4111.1111...".
-  const joiner = digitsOnly ? DIGIT_JOINER : '';
+  // A CVC's digits only with an invisible mark between them (`9\u00ad87`): a visible one makes
+  // another number (`9.87`, `9-87`).
+  const joiner = digitsOnly ? DIGIT_JOINER : short && /^\d+$/.test(secret) ? INVISIBLE_JOINER : '';
   // Or as hex of its bytes (a service's debug dump): case-insensitive as the rest.
   const plain = [...secret].map(charForms).join(joiner);
   // A long one's bytes also as a dump prints them, apart by a space, a colon or a dash (`34 32`).

@@ -1,78 +1,11 @@
 import { formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.js';
 
-/**
- * The search for secrets in one text, which can be done in parts: {@link SecretScan.until} finds
- * every occurrence that starts before a position, so a long text is searched a slice at a time
- * (redact-in-slices.ts: the event loop is let go between slices) with the same result as in one
- * go, whatever a slice's edges cut. Each search runs on the whole text up to the slice's end plus
- * the longest any form of the secrets can be (`reach`): a match that starts in the slice is whole
- * in it, and what comes before (a label, an escape) is seen as it is. Words (base64, hex) are
- * searched on the whole text, each one whole. Searches go on where the last one stopped, as one
- * search over the whole text does.
- */
-export class SecretScan {
-  readonly #ranges: [number, number][] = [];
-  /** A record's short numbers standing alone, kept only next to another secret (see `nextTo`). */
-  readonly #alone: [number, number][] = [];
-  readonly #jobs: Job[] = [];
-  readonly #reach: number;
-  /** Every occurrence that starts before this has been found. */
-  #done = 0;
-
-  constructor(
-    readonly text: string,
-    secrets: readonly string[],
-    stored: boolean,
-  ) {
-    let reach = 0;
-    for (const secret of secrets) {
-      if (typeof secret !== 'string' || secret.length === 0) continue;
-      const forms = formsOf(secret);
-      reach = Math.max(reach, forms.reach);
-      const pattern = stored ? forms.stored : forms.text;
-      this.#jobs.push({ forms, pattern, resume: [0, 0, 0, 0, 0] });
-    }
-    this.#reach = reach;
-  }
-
-  /** How far the text has been searched. */
-  get done(): number {
-    return this.#done;
-  }
-
-  /** Finds every occurrence that starts before `to` (all of them once `to` is the length). */
-  until(to: number): void {
-    const { text } = this;
-    const end = Math.min(to, text.length);
-    const view =
-      end >= text.length ? text : text.slice(0, Math.min(text.length, end + this.#reach));
-    const from = this.#done;
-    for (const job of this.#jobs) {
-      const { forms, pattern, resume } = job;
-      resume[0] = collect(pattern, view, Math.max(from, resume[0]), end, this.#ranges);
-      if (pattern !== forms.text)
-        resume[4] = collect(forms.text, view, Math.max(from, resume[4]), end, this.#alone);
-      if (forms.base64)
-        resume[1] = collect(forms.base64, view, Math.max(from, resume[1]), end, this.#ranges);
-      if (forms.pieceLength) collectPieces(forms, text, view, from, end, this.#ranges);
-      if (forms.short) {
-        const words = [pattern, text] as const;
-        resume[2] = collectWords(BASE64_WORD, fromBase64, ...words, resume[2], end, this.#ranges);
-        resume[3] = collectWords(HEX_WORD, fromHex, ...words, resume[3], end, this.#ranges);
-      }
-    }
-    this.#done = end;
-  }
-
-  /** The text with every occurrence found cut out (one marker for touching ones). */
-  result(marker: string): string {
-    const ranges = nextTo(this.text, this.#ranges, this.#alone);
-    return ranges.length === 0 ? this.text : cutOut(this.text, ranges, marker);
-  }
-}
+// The search for secrets in a text. Each step finds the matches that start in a range [from, to)
+// of the text, so that a long text can also be searched a slice at a time with the same result
+// (src/large-text/resumable-scan.ts, loaded only for a text of a slice or more).
 
 /**
- * Every occurrence of `secrets` in `text`, in one go (what {@link SecretScan} finds to the end),
+ * Every occurrence of `secrets` in `text`, in one go (what a resumable scan finds to the end),
  * cut out with `marker`; the text itself when there is none. Without a scan's bookkeeping: most
  * texts redacted are short (a field, a header), and each is searched once.
  */
@@ -110,7 +43,7 @@ export function scrubAll(
  * A short number standing alone right after another secret, apart by a few marks only, is the
  * card's CVC even in a record (`paid with 4111… / 737`): `alone`'s such ranges join `ranges`.
  */
-function nextTo(
+export function nextTo(
   text: string,
   ranges: [number, number][],
   alone: [number, number][],
@@ -128,18 +61,8 @@ function nextTo(
   return ranges;
 }
 
-interface Job {
-  forms: SecretForms;
-  pattern: RegExp;
-  /**
-   * Where the text form, the base64 form, base64 words, hex words and (a record's) short numbers
-   * standing alone are searched from next.
-   */
-  resume: [number, number, number, number, number];
-}
-
 /** Matches of `pattern` that start in [from, to); where the next search starts. */
-function collect(
+export function collect(
   pattern: RegExp,
   view: string,
   from: number,
@@ -161,7 +84,7 @@ function collect(
  * hit is widened to all it shares with the secret. Any shared run of `pieceLength` or more holds
  * one whole window, so none is missed. Hits that start in [from, to) only.
  */
-function collectPieces(
+export function collectPieces(
   forms: SecretForms,
   text: string,
   view: string,
@@ -190,19 +113,19 @@ function collectPieces(
 }
 
 /** A word of base64 text, as a short secret may hide in (`YWJj`, a Basic credential). */
-const BASE64_WORD = /[A-Za-z0-9+/_-]{4,}={0,2}/g;
+export const BASE64_WORD = /[A-Za-z0-9+/_-]{4,}={0,2}/g;
 
 /**
  * A word of hex text, as a short secret may hide in (a dump of a whole card object); one of
  * digits alone is a number (an id, a time), not taken apart.
  */
-const HEX_WORD = /(?<![0-9a-z])(?=\d*[a-f])(?:[0-9a-f]{2}){4,}(?![0-9a-z])/gi;
+export const HEX_WORD = /(?<![0-9a-z])(?=\d*[a-f])(?:[0-9a-f]{2}){4,}(?![0-9a-z])/gi;
 
 /**
  * A short secret inside a base64 or hex word that starts in [resume, to): the whole word goes when
  * its text holds the secret (`{"cvc":"987"}` as base64 or hex). Where the next search starts.
  */
-function collectWords(
+export function collectWords(
   word: RegExp,
   decode: (word: string) => string | undefined,
   pattern: RegExp,
@@ -222,7 +145,7 @@ function collectWords(
   return text.length;
 }
 
-function cutOut(text: string, ranges: [number, number][], marker: string): string {
+export function cutOut(text: string, ranges: [number, number][], marker: string): string {
   ranges.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
   for (const [start, end] of ranges) {

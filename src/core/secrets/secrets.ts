@@ -1,6 +1,6 @@
 import { redactCause } from './foreign-cause.js';
 import { redact, scrubText } from './redact.js';
-import { redactInSlices } from './redact-in-slices.js';
+import { redactLarge } from '../../large-text/redact-large.js';
 import { printAs } from './printed.js';
 import { scrubError } from './scrub-error.js';
 
@@ -89,11 +89,14 @@ export class Secrets {
 
   /**
    * {@link redact} (or {@link redactStored}) that lets the event loop go every slice of work: for
-   * a value that {@link isLarge} says would hold it (an answer of megabytes). Its result is theirs.
+   * a value that `isLarge` says would hold it (an answer of megabytes). Its result is theirs; the
+   * slices' code is loaded for it (src/large-text/), and without it the value is redacted in one go.
    */
   redactLater<T>(value: T, stored = false): Promise<T> {
     const scrub = stored ? this.#scrubStored : this.#scrub;
-    return redactInSlices(value, { scrub, secrets: this.#all, stored }) as Promise<T>;
+    const secrets = this.#all;
+    const oneGo = () => redact(value, secrets, scrub);
+    return redactLarge(value, { scrub, secrets, stored }, oneGo) as Promise<T>;
   }
 
   /** `text` scrubbed of `#all`; a short clean one remembered as such in `clean`. */

@@ -5,8 +5,9 @@
  *   wherever a label names it, even one written against it (`cvc987`, `CVV: 987`, `code987`,
  *   `security code is 987`);
  * - in what a journal keeps and replays (`stored`): only where it is labelled so, a whole value
- *   (the field's whole text, or a quoted string inside one), or right after another secret (the
- *   card: `4111… / 737`, secret-scan.ts): `inv-987` replays as it came.
+ *   (the field's whole text, or a quoted string inside one), right after another secret (the
+ *   card: `4111… / 737`, secret-scan.ts) or after a masked card's last four (`**** 4242 987`):
+ *   `inv-987` replays as it came.
  */
 export function shortNumberForms(
   plain: string,
@@ -14,10 +15,12 @@ export function shortNumberForms(
   standsAlone: string,
 ): { body: string; stored: string } {
   const number = `(?<!\\d[.,:])(?:${plain})(?![.,:]\\d)`;
-  const labelled = `${LABELLED_BEFORE}${number}`;
+  // After a label no number can come first (a mark is no digit): the digit before is the
+  // label's own (`CVV2:987`), never an amount's (`1.987`).
+  const labelled = `(?:${LABELLED_BEFORE}|${AFTER_MASKED_CARD})(?:${plain})(?![.,:]\\d)`;
   return {
     // The number first, in a lookahead: the label's long lookbehind runs only where it is.
-    body: `(?:${standsAlone}${hexForms}|(?=${plain})(?:${standsAlone}|${LABELLED_BEFORE})${number})${NOT_AFTER}`,
+    body: `(?:${standsAlone}${hexForms}|(?=${plain})(?:${standsAlone}${number}|${labelled}))${NOT_AFTER}`,
     stored: `(?=${plain})(?:${labelled}${NOT_AFTER}|${QUOTE_BEFORE}(?:${plain})${QUOTE_AFTER})|^\\s*(?:${plain})\\s*$`,
   };
 }
@@ -27,7 +30,10 @@ const NOT_AFTER = '(?![\\p{L}\\p{N}])';
 
 /** The names a card's verification code goes by (the pattern is case-insensitive). */
 const LABEL =
-  '(?:cvc2?|cvv2?|cvd|cvn|csc|cid|cav2?|code|(?:security|verification|card)[\\s_-]?(?:code|value|number))';
+  '(?:cvc2?|cvv2?|cvd|cvn|csc|cid|cav2?|code|codice|c[oó]digo|cryptogramme|pr[uü]f(?:ziffer|nummer|zahl)|(?:security|verification|card)[\\s_-]?(?:code|value|number)|(?:de|di) (?:seguridad|seguran[cç]a|sicurezza|s[eé]curit[eé])|visuel)';
+
+/** A masked card's last four before it (`**** 4242 987`, `•••• 4242 / 987`): the card's CVC. */
+const AFTER_MASKED_CARD = '(?<=(?:[*•x]{2}|&#42;&#42;|%2a%2a)[*•x\\s.-]*\\d{4}[\\s/,;:|.-]{1,4})';
 
 /** What may stand between a label and the number: a mark, plain or escaped (`%3A`, `\u0022`). */
 const MARK =

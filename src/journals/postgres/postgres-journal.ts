@@ -1,5 +1,6 @@
 import { JournalError } from '../journal-errors.js';
 import { checkRecord } from '../stored-record.js';
+import { pairedWithSet } from '../held-writer.js';
 import type { JournalRecord, PurchaseJournal } from '../journal.js';
 import { isSettled } from '../record-rules.js';
 import { storedKey } from '../key-text.js';
@@ -118,7 +119,7 @@ export function postgresJournal(
   // Every statement that gives the database's clock (a read, a write, a claim) measures it.
   const measured = (sentAt: number, result: PgResult) =>
     clock.sample(sentAt, performance.now(), result.rows?.[0]?.clock);
-  return {
+  return pairedWithSet({
     get: async (key) => {
       const { rows } = await run(
         `read the record of key "${key}"`,
@@ -164,7 +165,7 @@ export function postgresJournal(
     close: () => connection.close(),
     now: () => clock.now(),
     ...(options.lease === undefined ? {} : { lease: options.lease }),
-  };
+  });
 }
 
 async function createTable(pool: PgQueryable, table: string, schema: string | undefined) {

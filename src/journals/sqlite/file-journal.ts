@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { PurchaseJournal } from '../journal.js';
+import { pairedWithSet } from '../held-writer.js';
 import { inspectJournalFile, journalFileOf, readLegacyRecords } from './legacy-journal-file.js';
 import { fileIdentity, holdOpen, inTurn, isOpenHere } from './open-here.js';
 import { SqliteJournalStore } from './sqlite-journal-store.js';
@@ -70,7 +71,7 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
       opened = undefined; // the next call looks again: the file may have been fixed
       throw error;
     }));
-  return {
+  return pairedWithSet({
     get: async (key, options) => (await store()).get(stored(key), options?.signal),
     set: async (key, record, options) => (await store()).set(stored(key), record, options?.signal),
     claim: async (key, record, options) =>
@@ -90,7 +91,7 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
         () => undefined,
       );
     },
-  };
+  });
 }
 
 /**

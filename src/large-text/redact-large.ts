@@ -1,0 +1,39 @@
+import { LazyModule } from '../core/lazy-module.js';
+import { pageParts } from './page-parts.js';
+
+/** How a string is scrubbed whole (the client's remembering scrub) and what a long one is searched for. */
+export interface SlicedScrub {
+  scrub: (text: string) => string;
+  secrets: readonly string[];
+  /** A journal's record: short numbers hidden only where labelled or whole (secret-forms.ts). */
+  stored: boolean;
+}
+
+/**
+ * The slices' code (redact-in-slices.ts, resumable-scan.ts), a chunk of its own: only an answer of
+ * a slice or more (large-value.ts) needs it, and that answer is already here, so waiting for it
+ * delays no request. A connection error, a timeout or an abort never needs it.
+ */
+const slices = /* @__PURE__ */ new LazyModule(() => import('./redact-in-slices.js'));
+
+/**
+ * Longest wait for that chunk: a browser gives a module that never arrives no time limit, and a
+ * redaction must never hang. After it (or a failed load) the value is redacted in one go.
+ */
+const LOAD_WAIT_MS = 10_000;
+
+/**
+ * `value` redacted in slices, the event loop let go between them, once their code is loaded; in
+ * one go (`oneGo`, the same result) if it cannot be: the value is never left unredacted and the
+ * wait never outlasts {@link LOAD_WAIT_MS}.
+ */
+export function redactLarge(
+  value: unknown,
+  how: SlicedScrub,
+  oneGo: () => unknown,
+): Promise<unknown> {
+  return slices.load({ ms: LOAD_WAIT_MS }).then(
+    ({ redactInSlices }) => redactInSlices(value, how, pageParts),
+    () => oneGo(),
+  );
+}

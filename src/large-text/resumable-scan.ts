@@ -1,0 +1,89 @@
+import type { SecretForms } from '../core/secrets/secret-forms.js';
+import type { PageParts } from './page-parts.js';
+
+/**
+ * The search for secrets in one text, which can be done in parts: {@link ResumableScan.until}
+ * finds every occurrence that starts before a position, so a long text is searched a slice at a
+ * time (redact-in-slices.ts: the event loop is let go between slices) with the same result as
+ * `scrubAll` in one go, whatever a slice's edges cut. Each search runs on the whole text up to the
+ * slice's end plus the longest any form of the secrets can be (`reach`, secret-forms.ts): a match
+ * that starts in the slice is whole in it, and what comes before (a label, an escape) is seen as it
+ * is. Words (base64, hex) are searched on the whole text, each one whole. Searches go on where the
+ * last one stopped, as one search over the whole text does.
+ */
+export class ResumableScan {
+  readonly #ranges: [number, number][] = [];
+  /** A record's short numbers standing alone, kept only next to another secret (see `nextTo`). */
+  readonly #alone: [number, number][] = [];
+  readonly #jobs: Job[] = [];
+  readonly #reach: number;
+  readonly #parts: PageParts;
+  /** Every occurrence that starts before this has been found. */
+  #done = 0;
+
+  constructor(
+    readonly text: string,
+    secrets: readonly string[],
+    stored: boolean,
+    parts: PageParts,
+  ) {
+    this.#parts = parts;
+    let reach = 0;
+    for (const secret of secrets) {
+      if (typeof secret !== 'string' || secret.length === 0) continue;
+      const forms = parts.formsOf(secret);
+      reach = Math.max(reach, forms.reach);
+      const pattern = stored ? forms.stored : forms.text;
+      this.#jobs.push({ forms, pattern, resume: [0, 0, 0, 0, 0] });
+    }
+    this.#reach = reach;
+  }
+
+  /** How far the text has been searched. */
+  get done(): number {
+    return this.#done;
+  }
+
+  /** Finds every occurrence that starts before `to` (all of them once `to` is the length). */
+  until(to: number): void {
+    const { text } = this;
+    const end = Math.min(to, text.length);
+    const view =
+      end >= text.length ? text : text.slice(0, Math.min(text.length, end + this.#reach));
+    const from = this.#done;
+    const { collect, collectPieces, collectWords, BASE64_WORD, HEX_WORD } = this.#parts;
+    const { fromBase64, fromHex } = this.#parts;
+    for (const job of this.#jobs) {
+      const { forms, pattern, resume } = job;
+      resume[0] = collect(pattern, view, Math.max(from, resume[0]), end, this.#ranges);
+      if (pattern !== forms.text)
+        resume[4] = collect(forms.text, view, Math.max(from, resume[4]), end, this.#alone);
+      if (forms.base64)
+        resume[1] = collect(forms.base64, view, Math.max(from, resume[1]), end, this.#ranges);
+      if (forms.pieceLength) collectPieces(forms, text, view, from, end, this.#ranges);
+      if (forms.short) {
+        const words = [pattern, text] as const;
+        resume[2] = collectWords(BASE64_WORD, fromBase64, ...words, resume[2], end, this.#ranges);
+        resume[3] = collectWords(HEX_WORD, fromHex, ...words, resume[3], end, this.#ranges);
+      }
+    }
+    this.#done = end;
+  }
+
+  /** The text with every occurrence found cut out (one marker for touching ones). */
+  result(marker: string): string {
+    const { nextTo, cutOut } = this.#parts;
+    const ranges = nextTo(this.text, this.#ranges, this.#alone);
+    return ranges.length === 0 ? this.text : cutOut(this.text, ranges, marker);
+  }
+}
+
+interface Job {
+  forms: SecretForms;
+  pattern: RegExp;
+  /**
+   * Where the text form, the base64 form, base64 words, hex words and (a record's) short numbers
+   * standing alone are searched from next.
+   */
+  resume: [number, number, number, number, number];
+}
