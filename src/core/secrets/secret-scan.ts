@@ -16,14 +16,16 @@ export function scrubAll(
   marker: string,
 ): string {
   const ranges: [number, number][] = [];
-  const alone: [number, number][] = [];
+  // Short numbers standing alone count only next to another secret found: searched for once one
+  // is (nextTo), not in every clean text a record keeps (issue 37).
+  const aloneForms: RegExp[] = [];
   const end = text.length;
   for (const secret of secrets) {
     if (typeof secret !== 'string' || secret.length === 0) continue;
     const forms = formsOf(secret);
     const pattern = stored ? forms.stored : forms.text;
     collect(pattern, text, 0, end, ranges);
-    if (pattern !== forms.text) collect(forms.text, text, 0, end, alone);
+    if (pattern !== forms.text) aloneForms.push(forms.text);
     if (forms.base64) collect(forms.base64, text, 0, end, ranges);
     if (forms.pieceLength) collectPieces(forms, text, text, 0, end, ranges);
     if (forms.short) {
@@ -31,8 +33,10 @@ export function scrubAll(
       collectWords(HEX_WORD, fromHex, pattern, text, 0, end, ranges);
     }
   }
-  nextTo(text, ranges, alone);
-  return ranges.length === 0 ? text : cutOut(text, ranges, marker);
+  if (ranges.length === 0) return text;
+  const alone: [number, number][] = [];
+  for (const form of aloneForms) collect(form, text, 0, end, alone);
+  return cutOut(text, nextTo(text, ranges, alone), marker);
 }
 
 /**
