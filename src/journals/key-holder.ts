@@ -16,6 +16,9 @@ const live = new Map<string, number>();
 /** The lease end (ms) the last claim of each key in this process was given, while a run holds it. */
 const lastClaimed = new Map<string, number>();
 
+/** Reads of each key going on in this process: each is told when a run of the key here ends. */
+const reading = new Map<string, Set<{ ended: boolean }>>();
+
 /** Marks `key` held by a run of this process until the returned function is called (once). */
 export function holdLive(key: string): () => void {
   live.set(key, (live.get(key) ?? 0) + 1);
@@ -23,6 +26,7 @@ export function holdLive(key: string): () => void {
   return () => {
     if (done) return;
     done = true;
+    for (const read of reading.get(key) ?? []) read.ended = true;
     const left = (live.get(key) ?? 1) - 1;
     if (left > 0) live.set(key, left);
     else {
@@ -51,15 +55,41 @@ export function claimLeaseUntil(key: string, leaseMs: number, now: number): stri
  * Whether a live run holds the key (see {@link isInProgress}): another process's (or an earlier
  * version's, which named no holder) until its lease runs out; this process's only while one of its
  * runs still holds the key. A claim this process left behind is not in progress: its outcome is
- * unknown at once. `now`: the journal's clock (`clockOf` in key-lease.ts).
+ * unknown at once. `now`: the journal's clock (`clockOf` in key-lease.ts). `endedMeanwhile`: a run
+ * of the key here ended while the record was read ({@link watchingRuns}): its outcome may have
+ * been written after the read, so its "sending" record is not taken for one left behind.
  */
 export function isHeldLive(
   key: string,
   record: JournalRecord | undefined,
   now = Date.now(),
+  endedMeanwhile = false,
 ): boolean {
   if (!isInProgress(record, now)) return false;
-  return record?.holder !== HOLDER || live.has(key);
+  return record?.holder !== HOLDER || live.has(key) || endedMeanwhile;
+}
+
+/**
+ * Reads `key` with `read`, noting whether a run of the key in this process ended meanwhile: what
+ * was read may be that run's claim, its outcome written since (a read takes time: a store's round
+ * trip, the owner and parameter checks). Judged after the run ended, such a record would read as
+ * a claim this process left behind, an unknown outcome, while the key has its answer.
+ */
+export async function watchingRuns<T>(
+  key: string,
+  read: () => Promise<T>,
+): Promise<{ found: T; ended: boolean }> {
+  const watch = { ended: false };
+  let watches = reading.get(key);
+  if (!watches) reading.set(key, (watches = new Set()));
+  watches.add(watch);
+  try {
+    const found = await read();
+    return { found, ended: watch.ended };
+  } finally {
+    watches.delete(watch);
+    if (watches.size === 0 && reading.get(key) === watches) reading.delete(key);
+  }
 }
 
 function randomId(): string {

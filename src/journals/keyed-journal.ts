@@ -10,7 +10,7 @@ import { RecordRedaction } from './record-redaction.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
 import { clockOf, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
-import { claimLeaseUntil, HOLDER, holdLive, isHeldLive } from './key-holder.js';
+import { claimLeaseUntil, HOLDER, holdLive, isHeldLive, watchingRuns } from './key-holder.js';
 import { OwnLease } from './own-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
 import { callJournal } from './journal-call.js';
@@ -109,8 +109,8 @@ export class KeyedJournal {
    */
   async awaitOutcome(): Promise<JournalRecord | undefined> {
     const started = performance.now(); // the first read is part of the wait
-    let record = await this.read();
-    if (!isHeldLive(this.key, record, this.#judgeNow())) return record;
+    let { record, held } = await this.#readJudged();
+    if (!held) return record;
     const { signal } = this;
     const budget = this.scope.timeoutMs > 0 ? this.scope.timeoutMs : Infinity;
     try {
@@ -120,8 +120,9 @@ export class KeyedJournal {
         await sleep(Math.min(pause, left), signal);
         // A slow read gets what is left of the wait, never a whole timeout more.
         const rest = Math.max(1, budget - (performance.now() - started));
-        record = await withinMs(this.read(), rest, () => new KeyInProgressError(this.key));
-        if (!isHeldLive(this.key, record, this.#judgeNow())) return record;
+        const judged = this.#readJudged();
+        ({ record, held } = await withinMs(judged, rest, () => new KeyInProgressError(this.key)));
+        if (!held) return record;
       }
     } catch (error) {
       // The call's deadline (totalTimeout, an AbortSignal.timeout) ended the wait: still held.
@@ -131,6 +132,15 @@ export class KeyedJournal {
       throw error;
     }
     return record;
+  }
+
+  /**
+   * The key's record, and whether a live run holds it: one of this process that ended while it was
+   * read is taken as holding it still (its outcome may have landed after the read): read again.
+   */
+  async #readJudged(): Promise<{ record: JournalRecord | undefined; held: boolean }> {
+    const { found: record, ended } = await watchingRuns(this.key, () => this.read());
+    return { record, held: isHeldLive(this.key, record, this.#judgeNow(), ended) };
   }
 
   /**

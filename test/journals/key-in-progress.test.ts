@@ -88,6 +88,55 @@ describe('a key another live tab holds', () => {
     expect(charges()).toBe(1);
   });
 
+  it('the first tab’s answer landing while the second one reads its claim: replayed, not unknown', async () => {
+    // Both tabs in one process (one holder): B's read of A's "sending" claim is judged after the
+    // read's own checks; A's answer lands and its run ends in between. That claim is not one this
+    // process left behind: B reads again and replays A's answer.
+    const { user, order, charges } = await owner();
+    const storage = webStorage();
+    const held = gate();
+    const tabA = clientOf(user, { fetch: held.fetch });
+    const first = tabA.consumables.checkout({
+      ...order,
+      key: 'topup-7',
+      journal: localStorageJournal({ storage }),
+    });
+    await held.arrived;
+    const journalB = localStorageJournal({ storage });
+    // B's first read that finds A's claim gives it only once A's call has resolved.
+    let readClaim!: () => void;
+    const claimRead = new Promise<void>((resolve) => (readClaim = resolve));
+    let aResolved!: () => void;
+    const aDone = new Promise<void>((resolve) => (aResolved = resolve));
+    let slowed = false;
+    const slowB = {
+      ...journalB,
+      get: async (key: string) => {
+        const found = await journalB.get(key);
+        if (!slowed && found?.stage === 'sending') {
+          slowed = true;
+          readClaim();
+          await aDone;
+        }
+        return found;
+      },
+    };
+    const second = clientOf(user).consumables.checkout({
+      ...order,
+      key: 'topup-7',
+      journal: slowB,
+    });
+    const secondOutcome = outcomeOf(second);
+    await claimRead;
+    held.open();
+    const a = await first;
+    aResolved();
+    const { value: b, error } = await secondOutcome;
+    expect(error).toBeUndefined();
+    expect(b).toEqual(a);
+    expect(charges()).toBe(1);
+  });
+
   it('a wait that runs out first: KeyInProgressError (retry later), then the retry replays', async () => {
     const { user, order, charges } = await owner();
     const storage = webStorage();
