@@ -3,7 +3,7 @@
 import type { HttpCore } from '../core/request.js';
 import { KeyInProgressError, KeyOwnerError } from './journal-errors.js';
 import type { LazyModule } from '../core/lazy-module.js';
-import { isHeldLive } from './key-holder.js';
+import { isHeldLive, watchingRuns } from './key-holder.js';
 import { clockOf } from './key-lease.js';
 import { keyScopeOf } from '../keys/key-scope.js';
 import type { PurchaseJournal, JournalRecord } from './journal.js';
@@ -57,7 +57,8 @@ export async function reconcileKey(
 ): Promise<ReconcileResult> {
   const { core } = context;
   const journal = new JournalAccess(journalOf(context, options.journal));
-  await checkOwner(context, key, await journal.get(key, options.signal), journal.journal, options);
+  const read = await watchingRuns(key, () => journal.get(key, options.signal));
+  await checkOwner(context, key, read, journal.journal, options);
   const schemas = await context.reconcile.load({ signal: options.signal });
   const calls = {
     listSubscriptions: (request?: { signal?: AbortSignal }) =>
@@ -96,8 +97,9 @@ export async function settleKey(
   const { charged, reason } = checkSettleOptions(options);
   const journal = new JournalAccess(journalOf(context, options.journal));
   const settlement = { charged, reason, at: new Date().toISOString(), by: 'operator' as const };
-  const recorded = await journal.get(key);
-  await checkOwner(context, key, recorded, journal.journal, options);
+  const read = await watchingRuns(key, () => journal.get(key));
+  await checkOwner(context, key, read, journal.journal, options);
+  const recorded = read.found;
   // A reason may quote what the operator pasted: recorded, as everything, without a secret.
   const record = context.core.secrets.redactStored(settledRecord(key, recorded, settlement));
   await journal.set(key, record);
@@ -110,17 +112,18 @@ export function pruneJournal(context: JournalContext, options: PruneOptions): Pr
 
 /**
  * A record another identity wrote is refused, as a money call with its key would be; one a live
- * run still holds (judged on the journal's clock) is not unknown yet: {@link KeyInProgressError},
- * nothing written.
+ * run still holds (judged on the journal's clock), or whose run here ended while it was read (its
+ * outcome may have landed since), is not unknown yet: {@link KeyInProgressError}, nothing written.
  */
 async function checkOwner(
   { core, ownerDigest }: JournalContext,
   key: string,
-  record: JournalRecord | undefined,
+  { found: record, ended }: { found: JournalRecord | undefined; ended: boolean },
   journal: PurchaseJournal,
   options: { identity?: string | undefined; signal?: AbortSignal | undefined },
 ): Promise<void> {
-  if (isHeldLive(key, record, clockOf(journal, true)())) throw new KeyInProgressError(key);
+  const now = clockOf(journal, true)();
+  if (isHeldLive(key, record, now, ended)) throw new KeyInProgressError(key);
   if (record?.owner === undefined) return;
   const { keyOwnerDigest } = await ownerDigest.load({ signal: options.signal });
   const scope = keyScopeOf(core.keyLoan(undefined), key, options.identity, keyOwnerDigest);

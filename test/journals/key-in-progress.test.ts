@@ -137,6 +137,46 @@ describe('a key another live tab holds', () => {
     expect(charges()).toBe(1);
   });
 
+  it('settling the key while its run here ends meanwhile: refused, the answer kept, one charge', async () => {
+    const { user, order, charges } = await owner();
+    const storage = webStorage();
+    const held = gate();
+    const first = clientOf(user, { fetch: held.fetch }).consumables.checkout({
+      ...order,
+      key: 'topup-8',
+      journal: localStorageJournal({ storage }),
+    });
+    await held.arrived;
+    // The operator's read of the claim gives it only once the run has resolved with its answer.
+    const operator = localStorageJournal({ storage });
+    let readClaim!: () => void;
+    const claimRead = new Promise<void>((resolve) => (readClaim = resolve));
+    let aResolved!: () => void;
+    const aDone = new Promise<void>((resolve) => (aResolved = resolve));
+    const slow = {
+      ...operator,
+      get: async (key: string) => {
+        const found = await operator.get(key);
+        readClaim();
+        await aDone;
+        return found;
+      },
+    };
+    const tabB = clientOf(user);
+    const settling = outcomeOf(
+      tabB.journal.settle('topup-8', { journal: slow, charged: 'no', reason: 'looks stuck' }),
+    );
+    await claimRead;
+    held.open();
+    const a = await first;
+    aResolved();
+    expect((await settling).error).toBeInstanceOf(KeyInProgressError);
+    expect(await operator.get('topup-8')).toMatchObject({ stage: 'done', charged: 'yes' });
+    const again = await tabB.consumables.checkout({ ...order, key: 'topup-8', journal: operator });
+    expect(again).toEqual(a);
+    expect(charges()).toBe(1);
+  });
+
   it('a wait that runs out first: KeyInProgressError (retry later), then the retry replays', async () => {
     const { user, order, charges } = await owner();
     const storage = webStorage();
