@@ -24,30 +24,27 @@ export type KeyedKind = 'purchase' | 'checkout';
 
 /**
  * One key of a journal, as a money call uses it. Every operation is raced against the call's
- * signal (a journal that never settles cannot keep the call waiting past it), every failure is a
- * `JournalError` (journal-call.ts), anything read is checked to be a record, and a record of
- * this key made for another request (other kind or parameters) is refused with
+ * signal, every failure is a `JournalError` (journal-call.ts), anything read is checked to be a
+ * record, and a record of this key made for another request is refused with
  * {@link KeyReuseError}, one made by another identity with {@link KeyOwnerError}. What it records
- * passes through the client's secrets and names its owner; what it replays is checked as its kind
- * ({@link checkReplayable}).
- *
- * A key this run claimed is held under a lease (`leaseUntil` in its record), renewed by a
- * heartbeat until the run writes its outcome or {@link release}s the key; a run that finds the
- * key held by another live run waits for its outcome ({@link awaitOutcome}).
+ * passes through the client's secrets and names its owner; what it replays is checked as its kind.
+ * A key this run claimed is held under a lease (`leaseUntil`), renewed by a heartbeat until the
+ * run writes its outcome or {@link release}s it; a run finding it held by another live run waits
+ * for its outcome ({@link awaitOutcome}).
  */
 export class KeyedJournal {
   readonly #params: Record<string, unknown>;
   /** The copy of the parameters handed out to be recorded (see {@link params}). */
   #recordedParams: Record<string, unknown> | undefined;
-  /** The record's fields as last redacted: a field repeated from the previous record is not searched again. */
+  /** The record's fields as last redacted (a field repeated is not searched again). */
   readonly #redaction: RecordRedaction;
   /** What a record keeps of the parameters when a secret was hidden in them. */
   readonly #paramsDigest: ParamsDigest;
   #owner: Promise<string> | undefined;
   readonly #leaseMs: number;
-  /** The journal's clock: every lease this run writes or judges is on it (`PurchaseJournal.now`). */
+  /** The journal's clock (`PurchaseJournal.now`), and the same to judge another run's lease: never
+   * carried ahead of the time gone by (key-lease.ts). */
   readonly #now: () => number;
-  /** The same, to judge another run's lease: never carried ahead of the time gone by (key-lease.ts). */
   readonly #judgeNow: () => number;
   /** The record this run last wrote while it holds the key (its outcome unknown yet). */
   #held: JournalRecord | undefined;
@@ -102,10 +99,9 @@ export class KeyedJournal {
   }
 
   /**
-   * The key's record once no other live run holds it: while another run's lease is current, the
-   * journal is read again, with pauses, until that run's outcome is written (or its lease runs
-   * out: it died). The wait ends with the call's signal, and after its per-attempt timeout or its
-   * deadline with {@link KeyInProgressError}.
+   * The key's record once no other live run holds it: read again, with pauses, until that run's
+   * outcome is written or its lease runs out (it died). Ends with the call's signal, and after its
+   * per-attempt timeout or deadline with {@link KeyInProgressError}.
    */
   async awaitOutcome(): Promise<JournalRecord | undefined> {
     const started = performance.now(); // the first read is part of the wait
@@ -134,10 +130,8 @@ export class KeyedJournal {
     return record;
   }
 
-  /**
-   * The key's record, and whether a live run holds it: one of this process that ended while it was
-   * read is taken as holding it still (its outcome may have landed after the read): read again.
-   */
+  /** The key's record, and whether a live run holds it (one here that ended during the read does:
+   * its outcome may have landed after the read, so read again). */
   async #readJudged(): Promise<{ record: JournalRecord | undefined; held: boolean }> {
     const { found: record, ended } = await watchingRuns(this.key, () => this.read());
     return { record, held: isHeldLive(this.key, record, this.#judgeNow(), ended) };
