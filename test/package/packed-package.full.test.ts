@@ -37,7 +37,10 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 // 3.01 MB after the fourth pass (the red team's and review's fixes, UploadSourceError, the
 // byte-stream reader, leases on a journal's clock, atomic resume locks: dist/ about +60 KB over
 // its builds; BENCHMARKS.md 268 KB, the settled keyed cost and byte streams).
-const MAX_UNPACKED_BYTES = 3_080_000;
+// 3.16 MB (3,155,553 B) after the sixth pass (the red team's and reviews' fixes in the ESM and
+// CommonJS builds alike, src/large-text's chunk, the hook guard, the hidden-field digests; the
+// docs' and BENCHMARKS.md's notes on them); plus about 2 % for the next pass's notes.
+const MAX_UNPACKED_BYTES = 3_220_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
