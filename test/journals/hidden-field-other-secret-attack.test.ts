@@ -5,8 +5,11 @@
 // back as the token (`ai`), and a second order with the note `ai` under the same key was answered
 // with the first order's replay: a new order told it was made, never sent.
 import { describe, expect, it } from 'vitest';
-import { createClient, memoryJournal } from '../../src/index.js';
+import { memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
+import { asUser } from '../support/as-user.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
+import { GOOD_CARD, teamPurchase } from '../support/team-purchase.js';
 
 const SHORT_TOKEN = 'ai';
 const CVC = '123';
@@ -15,24 +18,10 @@ const CVC = '123';
 async function shortTokenClient(identity?: string) {
   const simulator = createSimulator({ subscriptionDelayMs: 10 });
   const user = simulator.addUser({ email: 'hidden-field@example.com' });
-  const client = createClient({
-    baseUrl: 'http://simulator.test',
-    token: SHORT_TOKEN,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      request.headers.set('authorization', `Bearer ${user.token}`);
-      return simulator.handle(request);
-    },
+  const client = inMemoryClient(simulator, SHORT_TOKEN, {
+    fetch: asUser(user.token, (request) => simulator.handle(request)),
   });
-  const bought = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: CVC },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
+  const bought = await client.purchase(teamPurchase(1, { ...GOOD_CARD, cvc: CVC }));
   const checkouts = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout');
   const order = {
     service: 'ai-credits',

@@ -6,8 +6,10 @@
 // And one whose answer was lost could not be reconciled: the invoice's line `ai-credits` was
 // never the recorded `[REDACTED]-credits`, so the key stayed unknown whatever the service listed.
 import { describe, expect, it } from 'vitest';
-import { createClient, KeyReuseError, memoryJournal } from '../../src/index.js';
+import { KeyReuseError, memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
+import { asUser } from '../support/as-user.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
 import { teamPurchase } from '../support/team-purchase.js';
 
 const SHORT_TOKEN = 'ai';
@@ -16,21 +18,14 @@ const SHORT_TOKEN = 'ai';
 async function shortTokenClient(listed: (body: string) => string = (body) => body) {
   const simulator = createSimulator({ subscriptionDelayMs: 10 });
   const user = simulator.addUser({ email: 'short-token@example.com' });
-  const client = createClient({
-    baseUrl: 'http://simulator.test',
-    token: SHORT_TOKEN,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      request.headers.set('authorization', `Bearer ${user.token}`);
-      if (!new URL(request.url).pathname.includes('invoice')) return simulator.handle(request);
+  const client = inMemoryClient(simulator, SHORT_TOKEN, {
+    fetch: asUser(user.token, async (request) => {
+      const answer = await simulator.handle(request);
+      if (!new URL(request.url).pathname.includes('invoice')) return answer;
       // The invoice listing as a test says the service shows it.
-      return simulator.handle(request).then(async (answer) => {
-        const { status, headers } = answer;
-        return new Response(listed(await answer.text()), { status, headers });
-      });
-    },
+      const { status, headers } = answer;
+      return new Response(listed(await answer.text()), { status, headers });
+    }),
   });
   const bought = await client.purchase(teamPurchase(1));
   const checkouts = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout');
