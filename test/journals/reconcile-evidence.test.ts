@@ -9,6 +9,7 @@ import {
   type PurchaseJournal,
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { checkoutAnswerLost } from '../support/lost-answer.js';
 import { teamOwner } from '../support/team-owner.js';
 
 // What client.journal.reconcile concludes from and what it keeps: only a charge proves a charge
@@ -16,7 +17,6 @@ import { teamOwner } from '../support/team-owner.js';
 // with the client's secrets hidden, and a custom journal whose list() does not page is an error,
 // never a loop without end.
 
-const CHECKOUT = 'POST /v2/payments/consumable/checkout';
 let server: MockServer;
 let users = 0;
 
@@ -59,9 +59,7 @@ async function lostCheckout(
   key: string,
   journal: PurchaseJournal,
 ) {
-  server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
-  await expect(client.consumables.checkout({ ...order, key, journal })).rejects.toThrow();
-  expect(await journal.get(key)).toMatchObject({ stage: 'sending', charged: 'unknown' });
+  await checkoutAnswerLost(server.simulator, client, { ...order, key, journal });
 }
 
 describe('reconcile concludes "charged" only from a charge', () => {

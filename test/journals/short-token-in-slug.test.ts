@@ -10,6 +10,7 @@ import { KeyReuseError, memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { asUser } from '../support/as-user.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { checkoutAnswerLost } from '../support/lost-answer.js';
 import { teamPurchase } from '../support/team-purchase.js';
 
 const SHORT_TOKEN = 'ai';
@@ -87,12 +88,7 @@ describe('a lost keyed checkout whose service slug holds the short token', () =>
     const { client, simulator, subscription, checkouts } = await shortTokenClient();
     const journal = memoryJournal();
     const order = { service: 'ai-credits', how_many: 3, subscription, key: 'lost-1', journal };
-    simulator.faults.inject({
-      route: 'POST /v2/payments/consumable/checkout',
-      kind: 'reset-after',
-    });
-    await expect(client.consumables.checkout(order)).rejects.toThrow();
-    expect(await journal.get('lost-1')).toMatchObject({ charged: 'unknown' });
+    await checkoutAnswerLost(simulator, client, order);
     const result = await client.journal.reconcile('lost-1', { journal });
     expect(result.charged).toBe('yes');
     expect(result.evidence).toMatch(/^invoice \d+ of 3 × \[REDACTED\]-credits/);
@@ -111,11 +107,7 @@ describe('a lost keyed checkout and an invoice of another service hidden alike',
     const { client, simulator, subscription } = await shortTokenClient(rename);
     const journal = memoryJournal();
     const order = { service: 'ai-credits', how_many: 3, subscription, key: 'lost-2', journal };
-    simulator.faults.inject({
-      route: 'POST /v2/payments/consumable/checkout',
-      kind: 'reset-after',
-    });
-    await expect(client.consumables.checkout(order)).rejects.toThrow();
+    await checkoutAnswerLost(simulator, client, order);
     const result = await client.journal.reconcile('lost-2', { journal });
     expect(result.charged).not.toBe('yes');
     expect(await journal.get('lost-2')).toMatchObject({ charged: 'unknown' });
