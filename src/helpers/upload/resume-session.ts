@@ -199,6 +199,12 @@ export class UploadSession {
     await this.writing;
   }
 
+  /** What the service holds under this name is not the source's: the record goes, for good. */
+  async discard(): Promise<void> {
+    await this.stopWriting();
+    await this.resume?.store.delete(this.resume.key).catch(() => undefined);
+  }
+
   /** The upload settled: once its last write ends, nothing of it writes again. */
   settled(): void {
     void this.release?.(this.flush());
