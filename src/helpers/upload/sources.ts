@@ -1,3 +1,4 @@
+import { platform } from '#platform';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { sliceBlob } from './byte-ranges.js';
 import { bytePieceReader } from './byte-stream-pieces.js';
@@ -116,6 +117,9 @@ function pieceReader(stream: StreamSource['stream']): PieceReader {
     const reader = stream.getReader();
     return { next: () => reader.read(), cancel: () => reader.cancel().catch(() => undefined) };
   }
+  // A Node file stream no one else reads: its pieces are freed once copied (the Node platform).
+  const owned = platform.ownedPieces?.(stream);
+  if (owned) return owned;
   const iterator = stream[Symbol.asyncIterator]();
   return {
     next: () => iterator.next(),

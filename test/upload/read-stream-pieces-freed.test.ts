@@ -1,0 +1,123 @@
+// In Node, a plain fs.ReadStream no one else reads hands the upload a fresh buffer per read of the
+// file: each is freed (its buffer detached) once copied into its chunk, rather than left to the
+// garbage collector (up to 64 MiB of them waiting, a full collection each time). A piece anyone
+// else may hold is never freed: one read and put back before the upload, one a 'data' listener
+// also got, one a custom `fs` handed back, one of a ReadStream of another class.
+import fs, { ReadStream, createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
+import { bytesOf, sha256, sinkClient } from './support/upload-kit.js';
+import { watchFrees, type Es2024Buffer } from './support/watch-frees.js';
+
+const KiB = 1024;
+const CHUNK = 1024 * KiB;
+const PIECE = 256 * KiB;
+let dir: string;
+let path: string;
+let bytes: Uint8Array;
+let sink: ChunkSink;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'seatpay-read-stream-'));
+  path = join(dir, 'clip.bin');
+  bytes = bytesOf(2 * CHUNK + 333);
+  await writeFile(path, bytes);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+beforeEach(async () => {
+  sink = await startChunkSink({
+    operationTypes: { big: { chunk_size: CHUNK, max_chunks: null } },
+  });
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await sink.close();
+});
+
+const options = { operation_type: 'big', filename: 'clip.bin' };
+const stored = (id: number) => sink.files.find((file) => file.id === id)!.bytes;
+const total = (sizes: number[]) => sizes.reduce((sum, size) => sum + size, 0);
+const upload = (stream: AsyncIterable<Uint8Array>) =>
+  sinkClient(sink).media.upload({ stream, size: bytes.byteLength }, options);
+const detached = (piece: Uint8Array) => (piece.buffer as Es2024Buffer).detached;
+
+describe('in Node, an upload from an fs.ReadStream', () => {
+  it('frees every piece the stream read once it is copied, and stores the file whole', async () => {
+    const frees = watchFrees();
+    const file = await upload(createReadStream(path, { highWaterMark: PIECE }));
+    expect(sha256(stored(file.id))).toBe(sha256(bytes));
+    // Every byte of the file went through a piece that was freed: 256 KiB reads and the 333 left.
+    expect(total(frees)).toBe(bytes.byteLength);
+  });
+
+  it('never frees a piece read and put back before the upload: the caller holds it', async () => {
+    const frees = watchFrees();
+    const stream = createReadStream(path, { highWaterMark: PIECE });
+    await once(stream, 'readable');
+    const head = stream.read() as Buffer;
+    stream.unshift(head);
+    const file = await upload(stream);
+    expect(sha256(stored(file.id))).toBe(sha256(bytes));
+    expect(detached(head)).toBe(false);
+    expect(frees).toEqual([]);
+  });
+
+  it("stops freeing once a 'data' listener is added: it gets the same pieces", async () => {
+    const frees = watchFrees();
+    const stream = createReadStream(path, { highWaterMark: PIECE });
+    const seen: Buffer[] = [];
+    // At the first progress report (bytes already read and freed), a listener comes: paused
+    // first, so that it only watches the pieces the upload reads.
+    const onProgress = () => {
+      if (stream.listenerCount('data') > 0) return;
+      stream.pause();
+      stream.on('data', (piece: Buffer) => seen.push(piece));
+    };
+    const file = await sinkClient(sink).media.upload(
+      { stream, size: bytes.byteLength },
+      { ...options, onProgress },
+    );
+    expect(sha256(stored(file.id))).toBe(sha256(bytes));
+    expect(seen.length).toBeGreaterThan(0);
+    for (const piece of seen) expect(detached(piece)).toBe(false);
+    // What was freed was read before the listener came: less than the file.
+    expect(total(frees)).toBeLessThan(bytes.byteLength);
+  });
+
+  it('never frees what a custom fs hands back, nor the pieces of a ReadStream subclass', async () => {
+    const frees = watchFrees();
+    const kept: Buffer[] = [];
+    // An `fs` whose reads hand back buffers of its own (a cache, say), which it keeps.
+    const caching = {
+      open: fs.open,
+      close: fs.close,
+      read: (
+        fd: number,
+        buffer: Buffer,
+        offset: number,
+        length: number,
+        position: number | null,
+        callback: (error: Error | null, bytesRead: number, buffer: Buffer) => void,
+      ) =>
+        fs.read(fd, buffer, offset, length, position, (error, bytesRead) => {
+          const own = Buffer.from(buffer.subarray(offset, offset + bytesRead));
+          kept.push(own);
+          callback(error, bytesRead, own);
+        }),
+    };
+    const first = await upload(createReadStream(path, { highWaterMark: PIECE, fs: caching }));
+    expect(sha256(stored(first.id))).toBe(sha256(bytes));
+    expect(kept.length).toBeGreaterThan(0);
+    for (const own of kept) expect(detached(own)).toBe(false);
+
+    class TracedStream extends ReadStream {}
+    const traced = new TracedStream(path, { highWaterMark: PIECE });
+    const second = await upload(traced);
+    expect(sha256(stored(second.id))).toBe(sha256(bytes));
+    expect(frees).toEqual([]);
+  });
+});
