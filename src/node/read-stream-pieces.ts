@@ -1,9 +1,13 @@
 import fs, { ReadStream } from 'node:fs';
 import type { PieceReader } from '../helpers/upload/chunk-reader.js';
 import { freePiece } from '../helpers/upload/free-piece.js';
+import { ReadAhead } from './read-ahead.js';
 
 /** Methods a ReadStream of its own could override to hand out memory someone else keeps. */
 const PLAIN = ['_read', 'read', 'push', 'unshift', Symbol.asyncIterator] as const;
+
+/** How far the file is read ahead of the upload: each piece is freed once copied, so this is all. */
+const AHEAD_BYTES = 4 * 1024 * 1024;
 
 /**
  * Reads a plain `fs.ReadStream` no one else reads, freeing each piece (detaching its buffer) once
@@ -17,6 +21,7 @@ const PLAIN = ['_read', 'read', 'push', 'unshift', Symbol.asyncIterator] as cons
  * (the `fs` option could hand back buffers of the caller's), bytes (no object mode, no encoding),
  * nothing read from it yet (a piece read and put back with `unshift` is the caller's), no `'data'`
  * listener or pipe; one added later (they would get the same pieces) stops the freeing for good.
+ * The file is read up to {@link AHEAD_BYTES} ahead, so that its reads go on while the upload sends.
  */
 export function readStreamPieces(stream: object): PieceReader | undefined {
   if (!(stream instanceof ReadStream) || Object.getPrototypeOf(stream) !== ReadStream.prototype) {
@@ -33,13 +38,13 @@ export function readStreamPieces(stream: object): PieceReader | undefined {
     if (event === 'data') shared = true;
   };
   stream.on('newListener', onListener);
-  const iterator = stream[Symbol.asyncIterator]();
-  let used: unknown;
+  const pieces = new ReadAhead(stream, AHEAD_BYTES);
+  let used: Uint8Array | undefined;
   return {
     next: async () => {
-      if (used instanceof Uint8Array && !shared) freePiece(used);
+      if (used && !shared) freePiece(used);
       used = undefined;
-      const result = await iterator.next();
+      const result = await pieces.next();
       used = result.value;
       if (result.done) stream.off('newListener', onListener);
       return result;
@@ -47,9 +52,7 @@ export function readStreamPieces(stream: object): PieceReader | undefined {
     cancel: async () => {
       stream.off('newListener', onListener);
       used = undefined;
-      // As for any Readable (see sources.ts): destroy ends a pending `next()` and closes the file.
-      stream.destroy();
-      void iterator.return?.()?.catch(() => undefined);
+      pieces.cancel(); // destroys the stream: a pending `next()` ends, the file is closed
     },
   };
 }

@@ -75,7 +75,7 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     const onProgress = () => {
       if (stream.listenerCount('data') > 0) return;
       stream.pause();
-      stream.on('data', (piece: Buffer) => seen.push(piece));
+      stream.on('data', (piece) => seen.push(piece as Buffer));
     };
     const file = await sinkClient(sink).media.upload(
       { stream, size: bytes.byteLength },
@@ -114,7 +114,9 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     expect(kept.length).toBeGreaterThan(0);
     for (const own of kept) expect(detached(own)).toBe(false);
 
-    class TracedStream extends ReadStream {}
+    // Node's typings hide ReadStream's constructor (createReadStream is the documented way).
+    const Plain = ReadStream as unknown as new (path: string, options: object) => ReadStream;
+    class TracedStream extends Plain {}
     const traced = new TracedStream(path, { highWaterMark: PIECE });
     const second = await upload(traced);
     expect(sha256(stored(second.id))).toBe(sha256(bytes));
