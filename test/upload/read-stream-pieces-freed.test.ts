@@ -122,4 +122,50 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     expect(sha256(stored(second.id))).toBe(sha256(bytes));
     expect(frees).toEqual([]);
   });
+
+  it('fails as a source error, finalizing nothing, when the file is shorter or longer than declared', async () => {
+    const short = sinkClient(sink).media.upload(
+      { stream: createReadStream(path, { highWaterMark: PIECE }), size: bytes.byteLength + 10 },
+      options,
+    );
+    await expect(short).rejects.toMatchObject({
+      name: 'UploadSourceError',
+      cause: { message: expect.stringMatching(/ended after \d+ bytes/) },
+    });
+    const long = sinkClient(sink).media.upload(
+      { stream: createReadStream(path, { highWaterMark: PIECE }), size: bytes.byteLength - 10 },
+      options,
+    );
+    await expect(long).rejects.toMatchObject({
+      name: 'UploadSourceError',
+      cause: { message: expect.stringMatching(/holds at least/) },
+    });
+    expect(sink.files).toEqual([]);
+  });
+
+  it("fails with the stream's own error when it errs mid-file, and the stream is destroyed", async () => {
+    const stream = createReadStream(path, { highWaterMark: PIECE });
+    const error = new Error('disk on fire');
+    const onProgress = () => void stream.destroy(error);
+    const failed = sinkClient(sink).media.upload(
+      { stream, size: bytes.byteLength },
+      { ...options, onProgress },
+    );
+    await expect(failed).rejects.toMatchObject({ name: 'UploadSourceError', cause: error });
+    expect(sink.files).toEqual([]);
+  });
+
+  it('ends with the signal, the file stream destroyed (its file closed), nothing finalized', async () => {
+    const stream = createReadStream(path, { highWaterMark: PIECE });
+    const controller = new AbortController();
+    const reason = new Error('user left');
+    const onProgress = () => controller.abort(reason);
+    const aborted = sinkClient(sink).media.upload(
+      { stream, size: bytes.byteLength },
+      { ...options, onProgress, signal: controller.signal },
+    );
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    await expect.poll(() => stream.destroyed && stream.closed).toBe(true);
+    expect(sink.files).toEqual([]);
+  });
 });
