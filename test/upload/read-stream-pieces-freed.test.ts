@@ -8,9 +8,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bytesOf, sha256, sinkClient } from './support/upload-kit.js';
+import { useChunkSink } from './support/use-chunk-sink.js';
 import { watchFrees, type Es2024Buffer } from './support/watch-frees.js';
 
 const KiB = 1024;
@@ -19,7 +19,6 @@ const PIECE = 256 * KiB;
 let dir: string;
 let path: string;
 let bytes: Uint8Array;
-let sink: ChunkSink;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'seatpay-read-stream-'));
@@ -28,21 +27,14 @@ beforeAll(async () => {
   await writeFile(path, bytes);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-beforeEach(async () => {
-  sink = await startChunkSink({
-    operationTypes: { big: { chunk_size: CHUNK, max_chunks: null } },
-  });
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await sink.close();
-});
+const sink = useChunkSink({ operationTypes: { big: { chunk_size: CHUNK, max_chunks: null } } });
+afterEach(() => void vi.restoreAllMocks());
 
 const options = { operation_type: 'big', filename: 'clip.bin' };
-const stored = (id: number) => sink.files.find((file) => file.id === id)!.bytes;
+const stored = (id: number) => sink().files.find((file) => file.id === id)!.bytes;
 const total = (sizes: number[]) => sizes.reduce((sum, size) => sum + size, 0);
 const upload = (stream: AsyncIterable<Uint8Array>) =>
-  sinkClient(sink).media.upload({ stream, size: bytes.byteLength }, options);
+  sinkClient(sink()).media.upload({ stream, size: bytes.byteLength }, options);
 const detached = (piece: Uint8Array) => (piece.buffer as Es2024Buffer).detached;
 
 describe('in Node, an upload from an fs.ReadStream', () => {
@@ -77,7 +69,7 @@ describe('in Node, an upload from an fs.ReadStream', () => {
       stream.pause();
       stream.on('data', (piece) => seen.push(piece as Buffer));
     };
-    const file = await sinkClient(sink).media.upload(
+    const file = await sinkClient(sink()).media.upload(
       { stream, size: bytes.byteLength },
       { ...options, onProgress },
     );
@@ -124,7 +116,7 @@ describe('in Node, an upload from an fs.ReadStream', () => {
   });
 
   it('fails as a source error, finalizing nothing, when the file is shorter or longer than declared', async () => {
-    const short = sinkClient(sink).media.upload(
+    const short = sinkClient(sink()).media.upload(
       { stream: createReadStream(path, { highWaterMark: PIECE }), size: bytes.byteLength + 10 },
       options,
     );
@@ -132,7 +124,7 @@ describe('in Node, an upload from an fs.ReadStream', () => {
       name: 'UploadSourceError',
       cause: { message: expect.stringMatching(/ended after \d+ bytes/) },
     });
-    const long = sinkClient(sink).media.upload(
+    const long = sinkClient(sink()).media.upload(
       { stream: createReadStream(path, { highWaterMark: PIECE }), size: bytes.byteLength - 10 },
       options,
     );
@@ -140,19 +132,19 @@ describe('in Node, an upload from an fs.ReadStream', () => {
       name: 'UploadSourceError',
       cause: { message: expect.stringMatching(/holds at least/) },
     });
-    expect(sink.files).toEqual([]);
+    expect(sink().files).toEqual([]);
   });
 
   it("fails with the stream's own error when it errs mid-file, and the stream is destroyed", async () => {
     const stream = createReadStream(path, { highWaterMark: PIECE });
     const error = new Error('disk on fire');
     const onProgress = () => void stream.destroy(error);
-    const failed = sinkClient(sink).media.upload(
+    const failed = sinkClient(sink()).media.upload(
       { stream, size: bytes.byteLength },
       { ...options, onProgress },
     );
     await expect(failed).rejects.toMatchObject({ name: 'UploadSourceError', cause: error });
-    expect(sink.files).toEqual([]);
+    expect(sink().files).toEqual([]);
   });
 
   it('ends with the signal, the file stream destroyed (its file closed), nothing finalized', async () => {
@@ -160,12 +152,12 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     const controller = new AbortController();
     const reason = new Error('user left');
     const onProgress = () => controller.abort(reason);
-    const aborted = sinkClient(sink).media.upload(
+    const aborted = sinkClient(sink()).media.upload(
       { stream, size: bytes.byteLength },
       { ...options, onProgress, signal: controller.signal },
     );
     await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
     await expect.poll(() => stream.destroyed && stream.closed).toBe(true);
-    expect(sink.files).toEqual([]);
+    expect(sink().files).toEqual([]);
   });
 });
