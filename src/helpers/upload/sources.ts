@@ -33,7 +33,8 @@ export type { ChunkReader } from './chunk-reader.js';
 export interface StreamSource {
   /**
    * A web `ReadableStream`, or a Node `Readable` (any async iterable of `Uint8Array` pieces). A web
-   * byte stream (a `fetch` body, `blob.stream()`) is the cheapest: read with no garbage per piece.
+   * byte stream (a `fetch` body, `blob.stream()`) and, in Node, a plain `fs.createReadStream` that
+   * nothing else reads are the cheapest: read with no garbage per piece.
    */
   stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
   /** How many bytes the stream holds; a stream that ends early or runs past it fails the upload. */
