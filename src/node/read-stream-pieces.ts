@@ -3,8 +3,11 @@ import type { PieceReader } from '../helpers/upload/chunk-reader.js';
 import { freePiece } from '../helpers/upload/free-piece.js';
 import { ReadAhead } from './read-ahead.js';
 
-/** Methods a ReadStream of its own could override to hand out memory someone else keeps. */
-const PLAIN = ['_read', 'read', 'push', 'unshift', Symbol.asyncIterator] as const;
+/**
+ * Methods a ReadStream of its own could override to hand out memory someone else keeps, or to see
+ * the pieces (an `emit` wrapped to watch 'data' events, as progress taps do).
+ */
+const PLAIN = ['_read', 'read', 'push', 'unshift', 'emit', Symbol.asyncIterator] as const;
 
 /** How far the file is read ahead of the upload: each piece is freed once copied, so this is all. */
 const AHEAD_BYTES = 4 * 1024 * 1024;

@@ -80,7 +80,7 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     expect(total(frees)).toBeLessThan(bytes.byteLength);
   });
 
-  it('never frees what a custom fs hands back, nor the pieces of a ReadStream subclass', async () => {
+  it('never frees what a custom fs hands back, nor the pieces of a ReadStream subclass or tapped emit', async () => {
     const frees = watchFrees();
     const kept: Buffer[] = [];
     // An `fs` whose reads hand back buffers of its own (a cache, say), which it keeps.
@@ -112,6 +112,19 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     const traced = new TracedStream(path, { highWaterMark: PIECE });
     const second = await upload(traced);
     expect(sha256(stored(second.id))).toBe(sha256(bytes));
+
+    // A tap on `emit` (as progress libraries wrap it) sees every 'data' piece: they stay whole.
+    const tapped = createReadStream(path, { highWaterMark: PIECE });
+    const emit = tapped.emit.bind(tapped);
+    const watched: Buffer[] = [];
+    tapped.emit = (event: string | symbol, ...args: unknown[]) => {
+      if (event === 'data') watched.push(args[0] as Buffer);
+      return emit(event, ...args);
+    };
+    const third = await upload(tapped);
+    expect(sha256(stored(third.id))).toBe(sha256(bytes));
+    expect(watched.length).toBeGreaterThan(0);
+    for (const piece of watched) expect(detached(piece)).toBe(false);
     expect(frees).toEqual([]);
   });
 
