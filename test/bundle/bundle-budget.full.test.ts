@@ -72,7 +72,10 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // what the chunk is handed of the page (src/large-text/page-parts.ts). Plus about 0.4 %.
 // Sixth pass, every branch merged (review6a, slicesroom, review6c's labels, keycost6): 80,421 B
 // and 46,705 B with every branch of the pass merged; plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 80_750;
+// Branch knowngaps (a token provider's field digests, the key hidden in spans, function causes
+// cloned safely, settle/reconcile by compare-and-set): 80,974 B against 80,631 on main at 70b0d0f,
+// same machine; the first page's guards unchanged. Plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 81_300;
 const ONE_RESOURCE_BUDGET = 46_890;
 
 describe('browser bundle of the main entry', () => {
