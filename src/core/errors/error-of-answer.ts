@@ -20,24 +20,24 @@ export function errorOfAnswer(
 ) {
   const { method, url } = call;
   const parsed = parseBody(text ?? '');
-  // A body of megabytes is searched in slices, the event loop let go between them; the wait for
-  // their code ends with the call's signal and timeout (then redacted in one go).
+  const known = secrets.list; // what the body is redacted with, for its log line
+  // Megabytes are searched in slices; the wait for their code ends with the call's (then one go).
   if ((text?.length ?? 0) >= SLICE)
     return secrets
       .redactLater(parsed, false, { signal: call.options?.signal, ms: call.timeoutMs })
-      .then((body) => errorOfBody(response, body, { method, url }, secrets, log, auth));
-  return errorOfBody(response, secrets.redact(parsed), { method, url }, secrets, log, auth);
+      .then((body) => errorOfBody(response, body, { method, url, known }, secrets, log, auth));
+  return errorOfBody(response, secrets.redact(parsed), { method, url, known }, secrets, log, auth);
 }
 
 function errorOfBody(
   response: Response,
   body: unknown,
-  { method, url }: { method: string; url: string },
+  { method, url, known }: { method: string; url: string; known: readonly string[] },
   secrets: Secrets,
   log: Log,
   auth: AuthUsed,
 ) {
-  if (log.enabled('debug')) log.debug('error body', body);
+  if (log.enabled('debug')) log.debug('error body', body, known);
   const headers = secrets.redact(Object.fromEntries(response.headers)) as Record<string, string>;
   const statusText = secrets.text(response.statusText);
   const status = response.status;

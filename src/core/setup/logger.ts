@@ -4,8 +4,8 @@ import type { Secrets } from '../secrets/secrets.js';
 const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
 /**
- * A level-filtered logger. Every line and data argument is redacted here with the client's
- * secrets, as a last line of defence: no caller passes a list of secrets.
+ * A level-filtered logger: every line and data argument redacted with the client's secrets, a last
+ * line of defence; not data already redacted with them all (`known`: megabytes held the loop).
  */
 export class Log {
   constructor(
@@ -27,16 +27,16 @@ export class Log {
   info(message: string, data?: unknown): void {
     this.write('info', message, data);
   }
-  debug(message: string, data?: unknown): void {
-    this.write('debug', message, data);
+  debug(message: string, data?: unknown, known?: readonly string[]): void {
+    this.write('debug', message, data, known === this.secrets.list);
   }
 
-  private write(level: Exclude<LogLevel, 'off'>, message: string, data: unknown): void {
+  private write(level: Exclude<LogLevel, 'off'>, message: string, data: unknown, safe = false) {
     if (!this.enabled(level)) return;
     const line = `[seatpay] ${this.secrets.redact(message)}`;
     try {
       if (data === undefined) this.logger![level](line);
-      else this.logger![level](line, this.secrets.redact(data));
+      else this.logger![level](line, safe ? data : this.secrets.redact(data));
     } catch {
       // A logger that throws (a closed transport, a bug) must not fail the call it reports on,
       // nor escape as a foreign error: the line is lost, the call goes on.
