@@ -10,7 +10,9 @@
 // Both sides (createClient, redactSecrets, the command's KnownSecrets) are bundled with esbuild
 // and imported; the sides run in interleaved rounds, their order flipping each round, one warm-up
 // round thrown away. The load: `--mb` of text of a service's debug page (digits, hex words, the
-// client's 40-character token quoted now and then), as the answer or the written text.
+// client's 40-character token and a card number quoted now and then), as the answer or the
+// written text; the client knows its token, `redactSecrets` and the command the token, the card
+// and the CVC `987`.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -61,12 +63,15 @@ const sides = { before: await load('before', resolve(values.root)), after: await
 await rm(dir, { recursive: true, force: true });
 
 const token = '324c9e4eabd5832b0267441b28790ef9c71e6d06';
+const card = '4242424242424242';
+/** What `redactSecrets` and the command are given: the token, a card and its CVC. */
+const secrets = [token, card, '987'];
 /** A service's debug page of about `size` characters, quoting the token now and then. */
 function page(): string {
   const parts: string[] = ['<html><body><pre>'];
   let length = 0;
   for (let at = 0; length < size; at++) {
-    const line = `${at} deadbeef${(at * 2_654_435_761).toString(16)} id=${100_000 + at} amount=${at % 997}.50${at % 500 === 0 ? ` auth=${token}` : ''}\n`;
+    const line = `${at} deadbeef${(at * 2_654_435_761).toString(16)} id=${100_000 + at} amount=${at % 997}.50${at % 500 === 0 ? ` auth=${token}` : ''}${at % 777 === 0 ? ` card=${card}` : ''}\n`;
     parts.push(line);
     length += line.length;
   }
@@ -139,11 +144,11 @@ const operations = {
     return client.plans.get('team').catch(() => undefined);
   },
   /** The public, synchronous `redactSecrets` of the text. */
-  redactSecrets: (side: Side) => side.redactSecrets(text, [token]),
+  redactSecrets: (side: Side) => side.redactSecrets(text, secrets),
   /** The command writing the text (a --json listing of `size`) through its known secrets. */
   'command write': async (side: Side) => {
     const known = new side.KnownSecrets();
-    known.add(token);
+    known.add(...secrets);
     let written = 0;
     const streams = known.streams({
       stdout: { write: (chunk: string) => (written += chunk.length) },
