@@ -37,7 +37,7 @@ function errorOfBody(
   log: Log,
   auth: AuthUsed,
 ) {
-  if (log.enabled('debug')) log.debug('error body', body, known);
+  log.debug('error body', body, known); // as redacted, unless a secret came since
   const headers = secrets.redact(Object.fromEntries(response.headers)) as Record<string, string>;
   const statusText = secrets.text(response.statusText);
   const status = response.status;

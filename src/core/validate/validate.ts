@@ -30,7 +30,7 @@ export function validated<T>(
   try {
     value = JSON.parse(text);
   } catch {
-    const body = redactedPrefix(text, secrets.list, 500); // not the megabytes after
+    const body = redactedPrefix(text, secrets, 500); // not the megabytes after
     throw new ResponseValidationError({
       issues: [{ path: [], message: 'the body is not JSON' }],
       body,
