@@ -22,8 +22,9 @@ const AHEAD_BYTES = 4 * 1024 * 1024;
  *
  * Freed only where no one else can hold a piece: Node's own class, reading with Node's own `fs`
  * (the `fs` option could hand back buffers of the caller's), bytes (no object mode, no encoding),
- * nothing read from it yet (a piece read and put back with `unshift` is the caller's), no `'data'`
- * listener or pipe; one added later (they would get the same pieces) stops the freeing for good.
+ * nothing read from it or put in it yet (a piece put back or in with `unshift` is the caller's),
+ * no `'data'` listener or pipe; one added later (they would get the same pieces) stops the
+ * freeing for good.
  * The file is read up to {@link AHEAD_BYTES} ahead, so that its reads go on while the upload sends.
  */
 export function readStreamPieces(stream: object): PieceReader | undefined {
@@ -33,6 +34,10 @@ export function readStreamPieces(stream: object): PieceReader | undefined {
   if (PLAIN.some((name) => Object.hasOwn(stream, name)) || !readsWithNodeFs(stream)) return;
   if (stream.readableObjectMode || stream.readableEncoding !== null) return;
   if (stream.readableDidRead || stream.listenerCount('data') > 0 || stream.readableFlowing) return;
+  // Bytes already in its buffer were put there by the caller (`unshift` or `push` of a header of
+  // theirs, nothing read yet): `read()` hands back their very buffer, which must not be freed. A
+  // ReadStream reads nothing of the file before someone asks, so its own buffer starts empty.
+  if (stream.readableLength > 0) return;
 
   let shared = false;
   // Only a 'data' listener (or a pipe) gets the pieces this reader gets: a 'readable' one takes

@@ -58,6 +58,21 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     expect(frees).toEqual([]);
   });
 
+  it('never frees a header of the caller put in front of the file (`unshift` before any read)', async () => {
+    const frees = watchFrees();
+    const header = Buffer.alloc(1000, 7); // a buffer of its own, not a slice of Node's pool
+    const stream = createReadStream(path, { highWaterMark: PIECE });
+    stream.unshift(header);
+    const file = await sinkClient(sink()).media.upload(
+      { stream, size: header.byteLength + bytes.byteLength },
+      options,
+    );
+    expect(sha256(stored(file.id))).toBe(sha256(Buffer.concat([Buffer.alloc(1000, 7), bytes])));
+    expect(detached(header)).toBe(false);
+    expect(header).toEqual(Buffer.alloc(1000, 7));
+    expect(frees).toEqual([]);
+  });
+
   it("stops freeing once a 'data' listener is added: it gets the same pieces", async () => {
     const frees = watchFrees();
     const stream = createReadStream(path, { highWaterMark: PIECE });
