@@ -9,6 +9,13 @@ import { ReadAhead } from './read-ahead.js';
  */
 const PLAIN = ['_read', 'read', 'push', 'unshift', 'emit', Symbol.asyncIterator] as const;
 
+/**
+ * Those methods as Node made them when this module loaded: one wrapped since, on the stream or on
+ * a prototype it inherits from (a tap on `ReadStream.prototype.emit` sees every file's pieces),
+ * may see or keep the pieces.
+ */
+const NODE_METHODS = PLAIN.map((name) => ReadStream.prototype[name]);
+
 /** How far the file is read ahead of the upload: each piece is freed once copied, so this is all. */
 const AHEAD_BYTES = 4 * 1024 * 1024;
 
@@ -31,7 +38,8 @@ export function readStreamPieces(stream: object): PieceReader | undefined {
   if (!(stream instanceof ReadStream) || Object.getPrototypeOf(stream) !== ReadStream.prototype) {
     return undefined;
   }
-  if (PLAIN.some((name) => Object.hasOwn(stream, name)) || !readsWithNodeFs(stream)) return;
+  if (PLAIN.some((name, at) => stream[name] !== NODE_METHODS[at]) || !readsWithNodeFs(stream))
+    return;
   if (stream.readableObjectMode || stream.readableEncoding !== null) return;
   if (stream.readableDidRead || stream.listenerCount('data') > 0 || stream.readableFlowing) return;
   // Bytes already in its buffer were put there by the caller (`unshift` or `push` of a header of

@@ -143,6 +143,29 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     expect(frees).toEqual([]);
   });
 
+  it("never frees a piece a tap on ReadStream's prototype sees (every file stream's 'data')", async () => {
+    const frees = watchFrees();
+    const watched: Buffer[] = [];
+    // A metrics or progress library wraps the class's emit once, for every file stream after.
+    const prototype = ReadStream.prototype as { emit: ReadStream['emit'] };
+    const emit = prototype.emit;
+    const own = Object.getOwnPropertyDescriptor(prototype, 'emit');
+    prototype.emit = function (this: ReadStream, event: string | symbol, ...args: unknown[]) {
+      if (event === 'data') watched.push(args[0] as Buffer);
+      return emit.call(this, event, ...args);
+    };
+    try {
+      const file = await upload(createReadStream(path, { highWaterMark: PIECE }));
+      expect(sha256(stored(file.id))).toBe(sha256(bytes));
+    } finally {
+      if (own) Object.defineProperty(prototype, 'emit', own);
+      else delete (prototype as { emit?: unknown }).emit; // back to the inherited one
+    }
+    expect(watched.length).toBeGreaterThan(0);
+    for (const piece of watched) expect(detached(piece)).toBe(false);
+    expect(frees).toEqual([]);
+  });
+
   it('fails as a source error, finalizing nothing, when the file is shorter or longer than declared', async () => {
     const short = sinkClient(sink()).media.upload(
       { stream: createReadStream(path, { highWaterMark: PIECE }), size: bytes.byteLength + 10 },
