@@ -73,8 +73,12 @@ export function readStreamPieces(stream: object): PieceReader | undefined {
   };
 }
 
-/** The stream reads with Node's own `fs`, not functions passed as its `fs` option. */
+/** `fs.read` when this module loaded: one patched since (a cache, a mock) may hand back its own. */
+const NODE_READ = fs.read;
+
+/** The stream reads with Node's own `fs`, not functions passed as its `fs` option or patched in. */
 function readsWithNodeFs(stream: ReadStream): boolean {
   const own = Object.getOwnPropertySymbols(stream).find((key) => key.description === 'kFs');
-  return own !== undefined && (stream as unknown as Record<symbol, unknown>)[own] === fs;
+  if (own === undefined || (stream as unknown as Record<symbol, unknown>)[own] !== fs) return false;
+  return fs.read === NODE_READ;
 }

@@ -143,6 +143,32 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     expect(frees).toEqual([]);
   });
 
+  it('never frees what a patched fs.read hands back (a cache of its own, a mock)', async () => {
+    const frees = watchFrees();
+    const kept: Buffer[] = [];
+    const realRead = fs.read;
+    type Read = (
+      fd: number,
+      buffer: Buffer,
+      offset: number,
+      length: number,
+      position: number | null,
+      callback: (error: Error | null, bytesRead: number, buffer: Buffer) => void,
+    ) => void;
+    const caching: Read = (fd, buffer, offset, length, position, callback) =>
+      realRead(fd, buffer, offset, length, position, (error, bytesRead) => {
+        const own = Buffer.from(buffer.subarray(offset, offset + bytesRead));
+        kept.push(own);
+        callback(error, bytesRead, own);
+      });
+    vi.spyOn(fs, 'read').mockImplementation(caching as typeof fs.read);
+    const file = await upload(createReadStream(path, { highWaterMark: PIECE }));
+    expect(sha256(stored(file.id))).toBe(sha256(bytes));
+    expect(kept.length).toBeGreaterThan(0);
+    for (const own of kept) expect(detached(own)).toBe(false);
+    expect(frees).toEqual([]);
+  });
+
   it("never frees a piece a tap on ReadStream's prototype sees (every file stream's 'data')", async () => {
     const frees = watchFrees();
     const watched: Buffer[] = [];
