@@ -13,10 +13,18 @@ export function storedUnder(answer: unknown, index: number): number | undefined 
   return typeof said === 'number' && Number.isInteger(said) && said !== index ? said : undefined;
 }
 
-/** Chunk `index` acknowledged as chunk `said`: never finalized, never retried, never resumed. */
-export function misfiledChunk(index: number, said: number): UploadError {
+/**
+ * Chunk `index` acknowledged as chunk `said`: never finalized, never retried, never resumed. With
+ * `keptKey`, the resume record under that key could be neither deleted nor emptied: it must go
+ * before the next run, which would resume it and count the misfiled chunk as held.
+ */
+export function misfiledChunk(index: number, said: number, keptKey?: string): UploadError {
+  const record =
+    keptKey === undefined
+      ? "the upload's resume record (if any) is deleted: upload it again to start afresh under a new name"
+      : `the resume store could not delete its record of this upload (key "${keptKey}"): delete that record (or upload under another resume key) before uploading again, or the resumed upload would take the misfiled chunk for one of its own`;
   return new UploadError(
-    `the service acknowledged chunk ${index} as chunk ${said}: it stored these bytes in another chunk's place, so the file it would assemble is not the source. Nothing was finalized and the upload's resume record is deleted: upload it again to start afresh under a new name`,
+    `the service acknowledged chunk ${index} as chunk ${said}: it stored these bytes in another chunk's place, so the file it would assemble is not the source. Nothing was finalized and ${record}`,
     { failedChunks: [index] },
   );
 }
