@@ -20,6 +20,7 @@ type Kind =
   | 'byob-stream'
   | 'blob-stream'
   | 'node-stream'
+  | 'node-stream-64k'
   | 'memory-stream';
 type Mode = 'raw' | Kind | `${Kind}+md5`;
 const [mode, url, file, concurrency] = process.argv.slice(2) as [Mode, string, string, string];
@@ -150,6 +151,9 @@ async function sourceOf(kind: Kind): Promise<UploadSource> {
       return { stream: (await openAsBlob(file)).stream(), size };
     case 'node-stream':
       return { stream: createReadStream(file, { highWaterMark: MiB }), size };
+    // createReadStream as most callers make it: Node's default 64 KiB reads.
+    case 'node-stream-64k':
+      return { stream: createReadStream(file), size };
     // The file's bytes in memory, yielded as 1 MiB views: a stream that allocates nothing, to tell
     // the upload's own cost apart from what reading a real stream costs.
     case 'memory-stream': {

@@ -21,6 +21,7 @@
 // stream of a file-backed Blob, a fresh piece per read as a fetch body's. `web-stream` stays a
 // default (not byte) stream. To compare against a checkout without a source, copy this
 // bench/upload-child.ts into it: the child measures whatever src/ sits beside it.
+// `node-stream-64k` is createReadStream with its default 64 KiB reads (node-stream reads 1 MiB).
 // `--links` lists sink bandwidths in MiB/s (0: unthrottled); `path-clone` is a further source (a
 // path, through a `fetch` with fetch's default options). The sink and the uploads run as plain
 // Node processes from an esbuild bundle: running them under tsx (source maps, loader hooks) costs

@@ -25,14 +25,17 @@ const LOAD_WAIT_MS = 10_000;
 /**
  * `value` redacted in slices, the event loop let go between them, once their code is loaded; in
  * one go (`oneGo`, the same result) if it cannot be: the value is never left unredacted and the
- * wait never outlasts {@link LOAD_WAIT_MS}.
+ * wait never outlasts {@link LOAD_WAIT_MS}, nor `wait`: a call's signal and timeout (an error's
+ * body), which end the wait for the chunk, not the redaction.
  */
 export function redactLarge(
   value: unknown,
   how: SlicedScrub,
   oneGo: () => unknown,
+  wait: { signal?: AbortSignal; ms?: number } = {},
 ): Promise<unknown> {
-  return slices.load({ ms: LOAD_WAIT_MS }).then(
+  const ms = Math.min(LOAD_WAIT_MS, wait.ms ?? LOAD_WAIT_MS);
+  return slices.load({ ms, signal: wait.signal }).then(
     ({ redactInSlices }) => redactInSlices(value, how, pageParts),
     () => oneGo(),
   );

@@ -150,7 +150,15 @@ export async function abandoned(path: string, text: string): Promise<boolean> {
   // Another machine, or another pid namespace of this one: its pids cannot be asked after.
   const ours = await pidSpace();
   const elsewhere = typeof space === 'string' && ours !== undefined && space !== ours;
-  if (host !== hostname() || elsewhere) return Date.now() - at > FORGET_AFTER_MS;
+  if (host !== hostname() || elsewhere) {
+    // Another pid namespace of this very boot: a container restarted (its killed run's namespace
+    // gone, the new one numbered apart) or one beside it on the host network. Alive while it touches
+    // its lock (this machine's clock on both sides); held for the records' lifetime else.
+    const thisBoot = elsewhere && host === hostname() && (await bootId());
+    if (thisBoot && boot === thisBoot && typeof beat === 'number' && !(await touched(path, beat)))
+      return true;
+    return Date.now() - at > FORGET_AFTER_MS;
+  }
   // Another boot: of this machine before this one (every process of it gone) if written before
   // this boot began; written since, another machine's under this host name (a container's fixed
   // host name, cloned VMs' `localhost`, sharing the folder over NFS), whose pids mean nothing here.

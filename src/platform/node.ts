@@ -1,5 +1,6 @@
 import { sendChunk } from '../node/chunk-sender.js';
 import { fileSourceOf } from '../node/part-source.js';
+import { readStreamPieces } from '../node/read-stream-pieces.js';
 import { sourceReadError } from '../helpers/upload/source-read-error.js';
 import { VERSION } from '../version.js';
 import { hasProcessEnv, readProcessEnv } from './environment.js';
@@ -88,4 +89,5 @@ export const nodePlatform: Platform = {
   encodeForm,
   chunkSender: nodeChunkSender,
   md5,
+  ownedPieces: readStreamPieces,
 };

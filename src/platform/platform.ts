@@ -1,3 +1,5 @@
+import type { PieceReader } from '../helpers/upload/chunk-reader.js';
+
 /**
  * What differs by runtime, as named ports (tus-js-client's `options.ts`, stripe-node's
  * `platform/`): one object per runtime family, chosen once by the entry the package's export
@@ -30,6 +32,11 @@ export interface Platform {
    * Undefined: the upload loads seatpay's own (Web Crypto has no MD5).
    */
   readonly md5?: () => IncrementalDigest;
+  /**
+   * A reader of a stream whose pieces are the upload's alone to free once used (a plain
+   * `fs.ReadStream` no one else reads, in Node), or undefined: the stream is read as any other.
+   */
+  readonly ownedPieces?: (stream: object) => PieceReader | undefined;
 }
 
 /** A hash fed piece by piece, in order. */

@@ -34,9 +34,10 @@ import { launchChromium } from './support/launch-chromium.js';
  * a large answer redacted in slices): 46.6 KB (46,637 B); 47,071 B after merging main at a05114b.
  * Branch slicesroom (the slices a chunk loaded only for an answer of a slice or more): 46,716 B
  * against 47,073 on main at 7fe651f. Sixth pass, every branch merged (review6a's hook guard,
- * review6c's labels): 47,036 B. Plus about 0.4 %.
+ * review6c's labels): 47,036 B. Plus about 0.4 %. Branch redteam10 (a secret's digits in other
+ * scripts, CVC labels in other languages): 47,347 B. Plus about 0.4 %.
  */
-const FIRST_ANSWER_BUDGET = 47_220;
+const FIRST_ANSWER_BUDGET = 47_540;
 // 8 after issues 37 and 40 landed (vite split one more chunk that the entry and a helper's chunk
 // shared); 1 once those shared modules make one chunk with the page's (src/page-side.ts).
 const FIRST_ANSWER_FILES = 1;

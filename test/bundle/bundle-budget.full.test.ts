@@ -71,9 +71,11 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // here, lighter on a split page (below): a bundle in one file inlines the dynamic import with
 // what the chunk is handed of the page (src/large-text/page-parts.ts). Plus about 0.4 %.
 // Sixth pass, every branch merged (review6a, slicesroom, review6c's labels, keycost6): 80,421 B
-// and 46,705 B with every branch of the pass merged; plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 80_750;
-const ONE_RESOURCE_BUDGET = 46_890;
+// and 46,705 B with every branch of the pass merged; plus about 0.4 %. Branch redteam10 (a secret's
+// digits in other scripts, CVC labels in other languages): 80,899 and 46,978 B against 80,608 and
+// 46,705 on main at 72ed4b2; plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 81_220;
+const ONE_RESOURCE_BUDGET = 47_170;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -142,8 +144,9 @@ describe('browser bundle of the main entry', () => {
 // Branch slicesroom: the slices are a chunk loaded only for an answer of a slice or more, off
 // the page: esbuild 51,127 B, vite 48,123 B against 51,385 and 48,333 on main at 7fe651f. Plus
 // about 0.4 %. Sixth pass, every branch merged (review6a's hook guard, review6c's labels):
-// esbuild 51,567 B, vite 48,451 B; plus about 0.4 %.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 51_770, vite: 48_650 } as const;
+// esbuild 51,567 B, vite 48,451 B; plus about 0.4 %. Branch redteam10 (digits in other scripts, CVC
+// labels in other languages): 51,849 and 48,772 B against 51,565 and 48,448 at 72ed4b2.
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 52_060, vite: 48_970 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
 /**
@@ -153,8 +156,9 @@ const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
  */
 // Branch redactflow (above): 52,845 and 53,064 B. Branch slicesroom (the slices' chunk off the
 // page): 52,967 and 52,774 B against 53,223 and 53,017 at 7fe651f; plus about 0.4 %. Sixth pass,
-// every branch merged: 53,408 and 53,197 B; plus about 0.4 %.
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 53_620;
+// every branch merged: 53,408 and 53,197 B; plus about 0.4 %. Branch redteam10: 53,699 and 53,527 B
+// against 53,408 and 53,197 at 72ed4b2; plus about 0.4 %.
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 53_920;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,

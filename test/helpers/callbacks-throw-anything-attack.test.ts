@@ -9,12 +9,14 @@ import {
   PurchaseError,
   SeatpayError,
   UploadError,
+  type PurchaseOptions,
   type SeatpayClient,
   type UploadStore,
 } from '../../src/index.js';
 import { createSimulator, type Simulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
 import { showsSecret } from '../support/secret-text.js';
+import { teamPurchase } from '../support/team-purchase.js';
 
 let simulator: Simulator;
 let client: SeatpayClient;
@@ -76,22 +78,23 @@ async function failureOf(call: Promise<unknown>): Promise<SeatpayError> {
   return error as SeatpayError;
 }
 
-const CARD = { card_number: '4242424242424242', cvc: '123' };
+/** A one-seat PER_SEAT purchase polled every 1 ms, its steps reported to `onStep`. */
+const purchaseWith = (onStep: PurchaseOptions['onStep']): PurchaseOptions => ({
+  ...teamPurchase(1),
+  plan: 'team-per-seat',
+  team_seats: 1,
+  onStep,
+});
 const charges = () => simulator.charges.filter((charge) => charge.kind !== 'consumable-checkout');
 
 describe.each(Object.keys(THROWN))('code of the caller that throws %s', (kind) => {
   it('onStep after the pay: a PurchaseError that says the card WAS charged, once', async () => {
     const before = charges().length;
-    const failed = client.purchase({
-      plan: 'team-per-seat',
-      team_seats: 1,
-      card: CARD,
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-      onStep: ({ step }) => {
+    const failed = client.purchase(
+      purchaseWith(({ step }) => {
         if (step === 'pay') thrower(kind)();
-      },
-    });
+      }),
+    );
     const error = await failureOf(failed);
     expect(error).toBeInstanceOf(PurchaseError);
     expect(error).toMatchObject({ step: 'pay', charged: 'yes', mayHaveBeenProcessed: true });
@@ -100,13 +103,7 @@ describe.each(Object.keys(THROWN))('code of the caller that throws %s', (kind) =
 
   it('onStep before the pay: a PurchaseError that says nothing was charged', async () => {
     const before = charges().length;
-    const failed = client.purchase({
-      plan: 'team-per-seat',
-      team_seats: 1,
-      card: CARD,
-      chosen_period: 'MONTH',
-      onStep: thrower(kind),
-    });
+    const failed = client.purchase(purchaseWith(thrower(kind)));
     expect(await failureOf(failed)).toMatchObject({ step: 'plan', charged: 'no' });
     expect(charges().length).toBe(before);
   });

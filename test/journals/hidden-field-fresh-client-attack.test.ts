@@ -6,8 +6,11 @@
 // the order twice. The digest alone tells it: the same token, the same value. A client that cannot
 // check it (another token) is refused, without being told to use a new key.
 import { describe, expect, it } from 'vitest';
-import { createClient, memoryJournal } from '../../src/index.js';
+import { memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
+import { asUser } from '../support/as-user.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
+import { GOOD_CARD, teamPurchase } from '../support/team-purchase.js';
 
 const TOKEN = 'sp_live_3f9c1d7e5a2b48c6a0e1d2f3b4c5d6e7';
 const CVC = '123';
@@ -17,25 +20,11 @@ async function setUp() {
   const user = simulator.addUser({ email: 'hidden-field-fresh@example.com' });
   // Every client authenticates as the user: the token given is what the journal's digests use.
   const clientOf = (token: string) =>
-    createClient({
-      baseUrl: 'http://simulator.test',
-      token,
-      maxRetries: 0,
-      logLevel: 'off',
-      fetch: (input, init) => {
-        const request = new Request(input, init);
-        request.headers.set('authorization', `Bearer ${user.token}`);
-        return simulator.handle(request);
-      },
+    inMemoryClient(simulator, token, {
+      fetch: asUser(user.token, (request) => simulator.handle(request)),
     });
   const first = clientOf(TOKEN);
-  const bought = await first.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: CVC },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
+  const bought = await first.purchase(teamPurchase(1, { ...GOOD_CARD, cvc: CVC }));
   const journal = memoryJournal();
   // A field the typed input does not name, recorded as given (the journal keeps the whole input).
   const order = {

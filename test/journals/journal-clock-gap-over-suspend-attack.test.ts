@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KeyInProgressError, memoryJournal } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 // A journal's `now()` that gives no time for a while is stood in for by its last good reading,
 // carried forward on the monotonic clock. That clock does not count a suspend (Linux's
@@ -11,47 +10,15 @@ import { inMemoryClient } from '../support/in-memory-client.js';
 // let through (the next run then paid it again). The sleep is counted too now: the carried reading
 // follows whichever of the monotonic and the wall clock went further.
 
-const CHECKOUT = '/v2/payments/consumable/checkout';
 const HOUR = 3_600_000;
 const LEASE = 30_000;
 
 afterEach(() => void vi.useRealTimers());
 
-async function setUp() {
-  const simulator = createSimulator({ subscriptionDelayMs: 10 });
-  const user = simulator.addUser({ email: 'clock-gap@example.com' });
-  let hold: Promise<void> | undefined;
-  let reached!: () => void;
-  const arrived = new Promise<void>((resolve) => (reached = resolve));
-  const client = inMemoryClient(simulator, user.token, {
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      const held = hold;
-      if (request.url.includes(CHECKOUT) && held) {
-        hold = undefined;
-        reached();
-        await held;
-      }
-      return simulator.handle(request);
-    },
-  });
-  const { subscription } = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: '123' },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
-  const charges = () =>
-    simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id).length;
-  let open!: () => void;
-  hold = new Promise<void>((resolve) => (open = resolve));
-  return { client, subscription: subscription.id, charges, arrived, open };
-}
-
 describe("a journal's clock that gives no time while the machine sleeps", () => {
   it('never lets a live key be settled once it gives a time again: the key is paid once', async () => {
-    const { client, subscription, charges, arrived, open } = await setUp();
+    const { client, gate, order, charges } = await inMemorySubscriber('clock-gap@example.com');
+    const held = gate.holdNext();
     // Timers and Date are faked, the monotonic clock (performance.now) is not: a sleep moves the
     // wall clock and leaves the monotonic one where it was, as a suspend does.
     vi.useFakeTimers({
@@ -63,9 +30,9 @@ describe("a journal's clock that gives no time while the machine sleeps", () => 
       ...memoryJournal({ lease: LEASE }),
       now: () => (gives ? Date.now() + HOUR : Number.NaN),
     };
-    const order = { service: 'ai-credits', how_many: 2, subscription, key: 'gap-1', journal };
-    const run = client.consumables.checkout(order);
-    await arrived; // its request is out, its outcome not known yet
+    const gapOrder = { ...order, key: 'gap-1', journal };
+    const run = client.consumables.checkout(gapOrder);
+    await held.arrived; // its request is out, its outcome not known yet
     gives = false;
     vi.setSystemTime(Date.now() + 10 * 60_000); // ten minutes asleep
     await vi.advanceTimersByTimeAsync(LEASE / 3 + 1); // awake: the heartbeat renews the lease
@@ -74,10 +41,10 @@ describe("a journal's clock that gives no time while the machine sleeps", () => 
       .settle('gap-1', { journal, charged: 'no', reason: 'its claimer looks gone' })
       .catch((e: unknown) => e);
     expect(settled).toBeInstanceOf(KeyInProgressError);
-    open();
+    held.open();
     const paid = await run;
     expect(charges()).toBe(1);
-    expect(await client.consumables.checkout(order)).toEqual(paid);
+    expect(await client.consumables.checkout(gapOrder)).toEqual(paid);
     expect(charges()).toBe(1);
   });
 });

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KeyInProgressError, memoryJournal } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 // A journal's `now()` that gives no time is stood in for by its last good reading, carried
 // forward on whichever of the monotonic and the wall clock went further (a suspend counts on the
@@ -11,7 +10,6 @@ import { inMemoryClient } from '../support/in-memory-client.js';
 // on such a machine freed the key another machine was paying: the next run paid it again. A lease
 // is judged on the monotonic clock alone: it never runs ahead of the time that really went by.
 
-const CHECKOUT = '/v2/payments/consumable/checkout';
 const HOUR = 3_600_000;
 const LEASE = 30_000;
 
@@ -19,35 +17,8 @@ afterEach(() => void vi.useRealTimers());
 
 describe("a journal's clock that gives no time while the wall clock steps forward", () => {
   it("never reads another run's live key as run out: settle refuses, the key is paid once", async () => {
-    const simulator = createSimulator({ subscriptionDelayMs: 10 });
-    const user = simulator.addUser({ email: 'clock-step@example.com' });
-    let hold: Promise<void> | undefined;
-    let reached!: () => void;
-    const arrived = new Promise<void>((resolve) => (reached = resolve));
-    const client = inMemoryClient(simulator, user.token, {
-      fetch: async (input, init) => {
-        const request = new Request(input, init);
-        const held = hold;
-        if (request.url.includes(CHECKOUT) && held) {
-          hold = undefined;
-          reached();
-          await held;
-        }
-        return simulator.handle(request);
-      },
-    });
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
-    const charges = () =>
-      simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
-        .length;
-    let open!: () => void;
-    hold = new Promise<void>((resolve) => (open = resolve));
+    const { client, gate, order, charges } = await inMemorySubscriber('clock-step@example.com');
+    const held = gate.holdNext();
 
     // Only Date is faked: the monotonic clock (performance.now) goes on as it does when a wall
     // clock is stepped. The store's own clock (a database's) does not step.
@@ -58,15 +29,10 @@ describe("a journal's clock that gives no time while the wall clock steps forwar
     const paying = { ...store, now: () => storeTime };
     let gives = true;
     const operator = { ...store, now: () => (gives ? storeTime : Number.NaN) };
-    const order = {
-      service: 'ai-credits',
-      how_many: 2,
-      subscription: subscription.id,
-      key: 'step-1',
-    };
+    const stepOrder = { ...order, key: 'step-1' };
 
-    const first = client.consumables.checkout({ ...order, journal: paying });
-    await arrived; // its request is out, its outcome not known yet
+    const first = client.consumables.checkout({ ...stepOrder, journal: paying });
+    await held.arrived; // its request is out, its outcome not known yet
     const early = await client.journal
       .settle('step-1', { journal: operator, charged: 'no', reason: 'looks stuck' })
       .catch((e: unknown) => e);
@@ -78,8 +44,8 @@ describe("a journal's clock that gives no time while the wall clock steps forwar
       .catch((e: unknown) => e);
     expect(stepped).toBeInstanceOf(KeyInProgressError);
     // A duplicate delivery of the same row meanwhile waits for the first run's outcome.
-    const second = client.consumables.checkout({ ...order, journal: paying });
-    open();
+    const second = client.consumables.checkout({ ...stepOrder, journal: paying });
+    held.open();
     const paid = await first;
     expect(await second).toEqual(paid);
     expect(charges()).toBe(1);

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  KeyInProgressError,
-  type CheckoutRecord,
-  type JournalRecord,
-  type PurchaseJournal,
-} from '../../src/index.js';
+import { createClient, KeyInProgressError, type CheckoutRecord } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { mapJournal, type MapJournal } from '../support/map-journal.js';
 import { teamOwner } from '../support/team-owner.js';
 
 // A journal's `now()` is the clock its leases are written and judged on (the one every user of a
@@ -26,23 +21,8 @@ afterAll(async () => {
 });
 
 /** A journal on a Map whose clock is `now` (a store's, shared by every machine using it). */
-function sharedJournal(
-  now: () => number,
-): PurchaseJournal & { records: Map<string, JournalRecord> } {
-  const records = new Map<string, JournalRecord>();
-  return {
-    records,
-    lease: LEASE_MS,
-    now,
-    get: async (key) => records.get(key),
-    set: async (key, record) => void records.set(key, record),
-    claim: async (key, record) => {
-      const found = records.get(key);
-      if (found && found.stage !== 'refused') return false;
-      records.set(key, record);
-      return true;
-    },
-  };
+function sharedJournal(now: () => number): MapJournal {
+  return { ...mapJournal(), lease: LEASE_MS, now };
 }
 
 const storeClock = () => Date.now() - BEHIND_MS;

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AbortError,
-  createClient,
   InvalidRequestError,
   JournalError,
   localStorageJournal,
@@ -16,7 +15,7 @@ import {
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { webStorage } from './support/web-storage.js';
-import { teamPurchase } from '../support/team-purchase.js';
+import { teamOwner } from '../support/team-owner.js';
 
 // What a journal is given and what it holds: a key that no journal can store apart from another
 // (a lone surrogate) is refused before anything is sent; an SQLite database that is another
@@ -36,7 +35,6 @@ afterAll(async () => {
 });
 
 async function owner() {
-  const user = server.simulator.addUser({ email: `keys-claims-${++users}@example.com` });
   let checkouts = 0;
   // Every checkout POST that leaves the client, whatever becomes of it.
   const counting: typeof fetch = (input, init) => {
@@ -45,18 +43,10 @@ async function owner() {
       checkouts++;
     return fetch(request);
   };
-  const client = createClient({
-    baseUrl: server.url,
-    token: user.token,
-    logLevel: 'off',
+  const { client, subscription } = await teamOwner(server, `keys-claims-${++users}@example.com`, {
     fetch: counting,
   });
-  const { subscription } = await client.purchase(teamPurchase(5));
-  const order: CheckoutParams = {
-    service: 'ai-credits',
-    how_many: 2,
-    subscription: subscription.id,
-  };
+  const order: CheckoutParams = { service: 'ai-credits', how_many: 2, subscription };
   const posts = () => checkouts;
   return { client, order, posts };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { memoryJournal, type JournalRecord, type PurchaseJournal } from '../../src/index.js';
+import { memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { mapJournal } from '../support/map-journal.js';
 import { teamPurchase } from '../support/team-purchase.js';
 
 // A keyed checkout hands back the service's own answer (its response read, and searched for the
@@ -26,22 +27,6 @@ async function setUp(echoToken = false) {
   const charges = () =>
     simulator.charges.filter((charge) => charge.kind === 'consumable-checkout').length;
   return { client, user, subscription, charges };
-}
-
-/** A journal that keeps the very objects it is given (no JSON): the strictest case for copies. */
-function objectJournal(): PurchaseJournal & { records: Map<string, JournalRecord> } {
-  const records = new Map<string, JournalRecord>();
-  return {
-    records,
-    get: async (key) => records.get(key),
-    set: async (key, record) => void records.set(key, record),
-    claim: async (key, record) => {
-      const found = records.get(key);
-      if (found && found.stage !== 'refused') return false;
-      records.set(key, record);
-      return true;
-    },
-  };
 }
 
 describe('a keyed checkout', () => {
@@ -69,7 +54,8 @@ describe('a keyed checkout', () => {
 
   for (const [name, make] of [
     ['memoryJournal', () => memoryJournal()],
-    ['a journal that keeps the objects it is given', () => objectJournal()],
+    // Keeps the very objects it is given (no JSON): the strictest case for copies.
+    ['a journal that keeps the objects it is given', () => mapJournal()],
   ] as const) {
     it(`with ${name}: the caller changing its input, the result or a record read after the call changes nothing recorded`, async () => {
       const { client, subscription, charges } = await setUp();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KeyInProgressError, memoryJournal, type CheckoutRecord } from '../../src/index.js';
+import { settledAndPaidAgain } from '../support/paid-elsewhere.js';
 import { slowClaimJournal } from '../support/slow-claim-journal.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 
@@ -71,12 +72,7 @@ describe('a run whose claim answered late in its lease', () => {
         // The read finds the claim, and its answer is slow: meanwhile the lease runs out, the
         // key is settled as not charged, run again elsewhere and paid.
         clock = claimedAt! + LEASE_MS * 1.2;
-        await client.journal.settle(key, {
-          journal: store,
-          charged: 'no',
-          reason: 'its claimer looks gone',
-        });
-        paid = await client.consumables.checkout({ ...order, key, journal: store });
+        paid = await settledAndPaidAgain(client, { ...order, key, journal: store });
         return found;
       },
     };

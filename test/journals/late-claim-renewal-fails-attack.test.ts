@@ -5,8 +5,7 @@ import {
   type CheckoutRecord,
   type HeldClaim,
 } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
 
 // A claim answered late in its lease is renewed before anything is sent: its lease is mostly gone.
 // But a renewal the journal failed (a write refused, a timeout: the busy database that made the
@@ -15,38 +14,13 @@ import { inMemoryClient } from '../support/in-memory-client.js';
 // being paid (and the next run paid it again). A late claim whose renewal failed sends nothing; the
 // key is freed and claimed again. The journal's clock is the test's (`now`, the contract's).
 
-const CHECKOUT = '/v2/payments/consumable/checkout';
 const LEASE_MS = 30_000;
 
 describe('a run whose late claim could not be renewed', () => {
   it('does not send on the run-out lease: its live key is never settled under it', async () => {
-    const simulator = createSimulator({ subscriptionDelayMs: 10 });
-    const user = simulator.addUser({ email: 'late-claim-renewal-fails@example.com' });
-    let hold: Promise<void> | undefined;
-    let reached!: () => void;
-    const arrived = new Promise<void>((resolve) => (reached = resolve));
-    const client = inMemoryClient(simulator, user.token, {
-      fetch: async (input, init) => {
-        const request = new Request(input, init);
-        const held = hold;
-        if (request.url.includes(CHECKOUT) && held) {
-          hold = undefined;
-          reached();
-          await held;
-        }
-        return simulator.handle(request);
-      },
-    });
-    const { subscription } = await client.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '123' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
-    const charges = () =>
-      simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
-        .length;
+    const { client, gate, order, charges } = await inMemorySubscriber(
+      'late-claim-renewal-fails@example.com',
+    );
 
     let clock = Date.now();
     const store = { ...memoryJournal({ lease: LEASE_MS }), now: () => clock };
@@ -75,13 +49,11 @@ describe('a run whose late claim could not be renewed', () => {
         return store.setIfHeld!(key, record, held);
       },
     };
-    let open!: () => void;
-    hold = new Promise<void>((resolve) => (open = resolve));
-    const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
+    const request = gate.holdNext();
 
     failWrites = 1; // the first claim's renewal
     const run = client.consumables.checkout({ ...order, key: 'late-fail', journal: busy });
-    await arrived;
+    await request.arrived;
     // Past the first claim's lease, before a heartbeat's time: the run is alive, its request out.
     clock += LEASE_MS * 0.5;
     const settled = await client.journal
@@ -89,7 +61,7 @@ describe('a run whose late claim could not be renewed', () => {
       .catch((e: unknown) => e);
     expect(settled).toBeInstanceOf(KeyInProgressError);
 
-    open();
+    request.open();
     const paid = await run;
     expect(charges()).toBe(1);
     expect(

@@ -66,24 +66,32 @@ async function startClaimAnswerDropper(target: PostgresServer) {
   };
 }
 
+/**
+ * A keyed checkout on a journal of `table` (reached through the proxy) whose claim's answer is
+ * dropped: its JournalError, and the order, journal and checkouts counted before, to go on with.
+ */
+async function claimAnswerDropped(
+  table: string,
+  key: string,
+  drop: Parameters<typeof proxy.dropNextClaimAnswer>[0] = {},
+) {
+  const order = { service: 'ai-credits', how_many: 2, subscription: bed.subscription, key };
+  const journal = postgresJournal(proxy.url, { table });
+  const before = bed.checkouts();
+  proxy.dropNextClaimAnswer(drop);
+  const failed = await bed.client.consumables
+    .checkout({ ...order, journal })
+    .catch((e: unknown) => e);
+  expect(failed).toBeInstanceOf(JournalError);
+  return { order, journal, before, failed: failed as JournalError };
+}
+
 describe("a claim that committed but whose answer was lost (the journal's connection cut)", () => {
   it('is taken back: the call fails as not sent, safe to retry, and a retry charges once', async () => {
     const table = 'lost_claim';
-    const order = {
-      service: 'ai-credits',
-      how_many: 2,
-      subscription: bed.subscription,
-      key: 'lost-answer',
-    };
-    const journal = postgresJournal(proxy.url, { table });
-    const before = bed.checkouts();
-    proxy.dropNextClaimAnswer();
-    const failed = await bed.client.consumables
-      .checkout({ ...order, journal })
-      .catch((e: unknown) => e);
-    expect(failed).toBeInstanceOf(JournalError);
+    const { order, journal, before, failed } = await claimAnswerDropped(table, 'lost-answer');
     expect(failed).toMatchObject({ mayHaveBeenProcessed: false });
-    expect((failed as JournalError).message).toMatch(/nothing was sent, safe to retry/);
+    expect(failed.message).toMatch(/nothing was sent, safe to retry/);
     expect(bed.checkouts()).toBe(before);
 
     // The key holds nothing: the claim that committed was taken back.
@@ -105,21 +113,12 @@ describe("a claim that committed but whose answer was lost (the journal's connec
   }, 60_000);
 
   it('is left as it may be when the database stays unreachable: never called safe to retry', async () => {
-    const table = 'lost_claim_unreachable';
-    const order = {
-      service: 'ai-credits',
-      how_many: 2,
-      subscription: bed.subscription,
-      key: 'lost-and-gone',
-    };
-    const journal = postgresJournal(proxy.url, { table });
-    const before = bed.checkouts();
-    proxy.dropNextClaimAnswer({ thenRefuse: true });
-    const failed = await bed.client.consumables
-      .checkout({ ...order, journal })
-      .catch((e: unknown) => e);
-    expect(failed).toBeInstanceOf(JournalError);
-    expect((failed as JournalError).message).not.toMatch(/safe to retry/);
+    const { order, journal, before, failed } = await claimAnswerDropped(
+      'lost_claim_unreachable',
+      'lost-and-gone',
+      { thenRefuse: true },
+    );
+    expect(failed.message).not.toMatch(/safe to retry/);
     expect(bed.checkouts()).toBe(before);
     proxy.reopen();
 

@@ -1,7 +1,6 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createClient,
   JournalError,
   memoryJournal,
   UnsettledKeyError,
@@ -10,14 +9,14 @@ import {
   type PurchaseJournal,
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
-import { teamPurchase } from '../support/team-purchase.js';
+import { checkoutAnswerLost } from '../support/lost-answer.js';
+import { teamOwner } from '../support/team-owner.js';
 
 // What client.journal.reconcile concludes from and what it keeps: only a charge proves a charge
 // (a declined or pending invoice proves nothing), what the service listed is recorded and returned
 // with the client's secrets hidden, and a custom journal whose list() does not page is an error,
 // never a loop without end.
 
-const CHECKOUT = 'POST /v2/payments/consumable/checkout';
 let server: MockServer;
 let users = 0;
 
@@ -31,29 +30,26 @@ type Rewrite = (invoice: Record<string, unknown>, token: string) => Record<strin
 
 /** A user with a team subscription, a client, and a way to rewrite its invoice listing. */
 async function owner() {
-  const user = server.simulator.addUser({ email: `reconcile-evidence-${++users}@example.com` });
   const listing: { rewrite: Rewrite | undefined } = { rewrite: undefined };
+  let token = ''; // the owner's, known once it is made (nothing is rewritten before)
   const rewriting: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     const response = await fetch(request);
     const { rewrite } = listing;
     if (request.method !== 'GET' || !request.url.includes('/invoice') || !rewrite) return response;
     const invoices = (await response.json()) as Array<Record<string, unknown>>;
-    return Response.json(invoices.map((invoice) => rewrite(invoice, user.token)));
+    return Response.json(invoices.map((invoice) => rewrite(invoice, token)));
   };
-  const client = createClient({
-    baseUrl: server.url,
-    token: user.token,
-    logLevel: 'off',
+  const bought = await teamOwner(server, `reconcile-evidence-${++users}@example.com`, {
     fetch: rewriting,
   });
-  const { subscription } = await client.purchase(teamPurchase(5));
+  token = bought.owner.token;
   const order: CheckoutParams = {
     service: 'ai-credits',
     how_many: 3,
-    subscription: subscription.id,
+    subscription: bought.subscription,
   };
-  return { client, order, token: user.token, listing };
+  return { client: bought.client, order, token, listing };
 }
 
 /** A checkout whose answer was lost after the service acted: its key's outcome is unknown. */
@@ -63,9 +59,7 @@ async function lostCheckout(
   key: string,
   journal: PurchaseJournal,
 ) {
-  server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
-  await expect(client.consumables.checkout({ ...order, key, journal })).rejects.toThrow();
-  expect(await journal.get(key)).toMatchObject({ stage: 'sending', charged: 'unknown' });
+  await checkoutAnswerLost(server.simulator, client, { ...order, key, journal });
 }
 
 describe('reconcile concludes "charged" only from a charge', () => {

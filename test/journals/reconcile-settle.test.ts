@@ -10,11 +10,10 @@ import {
   SettledKeyError,
   SettleRefusedError,
   UnsettledKeyError,
-  type CheckoutParams,
   type PurchaseJournal,
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
-import { teamOwner } from '../support/team-owner.js';
+import { creditsOwner } from '../support/team-owner.js';
 
 // client.journal: a key whose outcome is unknown is reconciled from the service's own records
 // (the simulator's charges prove what happened) or settled by an operator; a key settled as not
@@ -32,16 +31,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-async function owner() {
-  const {
-    owner: user,
-    client,
-    subscription,
-    charges,
-  } = await teamOwner(server, `journal-${++users}@example.com`, { retryBaseDelay: 1 });
-  const order: CheckoutParams = { service: 'ai-credits', how_many: 5, subscription };
-  return { user, client, order, charges };
-}
+/** A user with a PER_TEAM subscription, and the order of 5 AI credits for it. */
+const owner = () => creditsOwner(server, `journal-${++users}@example.com`);
 
 describe('client.journal on a checkout whose answer was lost', () => {
   it('reconciles it to charged from the invoice, and a re-run replays it, never buys again', async () => {

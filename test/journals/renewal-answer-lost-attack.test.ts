@@ -5,63 +5,32 @@ import {
   type CheckoutRecord,
   type PurchaseJournal,
 } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
-import { teamPurchase } from '../support/team-purchase.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
+import { watchedRenewals } from '../support/watched-renewals.js';
 
 // A lease's renewal is written only while the key is still the run's live claim (setIfHeld). Its
 // answer can be lost: after it landed, or before. Landed, the next renewals must still find the
 // key this run's (the lease it lost the answer of is one of its own); unknown, before sending, the
 // run must not send (the key may have been taken over and paid by then).
 
-const CHECKOUT = '/v2/payments/consumable/checkout';
 const LEASE_MS = 300;
-
-async function subscriber(email: string) {
-  const simulator = createSimulator({ subscriptionDelayMs: 1 });
-  const { token } = simulator.addUser({ email });
-  const { subscription } = await inMemoryClient(simulator, token).purchase(teamPurchase(1));
-  const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
-  const charges = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout').length;
-  return { simulator, token, order, charges };
-}
 
 describe("a renewal's answer lost", () => {
   it('after it landed: the next renewals still land, the key stays held', async () => {
-    const { simulator, token, order, charges } = await subscriber('renewal-landed@example.com');
+    const { client, gate, order, charges } = await inMemorySubscriber('renewal-landed@example.com');
     const real = memoryJournal({ lease: LEASE_MS });
-    const renewals: { lease: string; written: boolean }[] = [];
-    let sent = false; // heartbeats only: a late claim's renewal before sending is not counted
-    let threeMore!: () => void;
-    const renewed = new Promise<void>((resolve) => (threeMore = resolve));
-    const journal: PurchaseJournal = {
-      ...real,
-      setIfHeld: async (key, record, held, options) => {
-        const written = await real.setIfHeld!(key, record, held, options);
-        if (record.leaseUntil === undefined || !sent) return written;
-        renewals.push({ lease: record.leaseUntil, written });
-        if (renewals.length === 4) threeMore();
-        // The first renewal landed; its answer is lost.
-        if (renewals.length === 1) throw new Error('Connection terminated unexpectedly');
-        return written;
-      },
-    };
-    let open!: () => void;
-    const service = new Promise<void>((resolve) => (open = resolve));
-    const client = inMemoryClient(simulator, token, {
-      fetch: async (input, init) => {
-        const request = new Request(input, init);
-        if (request.url.includes(CHECKOUT)) {
-          sent = true;
-          await service;
-        }
-        return simulator.handle(request);
-      },
+    // Heartbeats only: a late claim's renewal before sending is not counted. The first renewal
+    // landed; its answer is lost.
+    const { journal, renewals, renewed } = watchedRenewals(real, {
+      sent: () => gate.sent() > 0,
+      lost: 1,
+      enough: 4,
     });
+    const service = gate.holdNext();
     const paying = client.consumables.checkout({ ...order, journal, key: 'renewed' });
     await renewed;
     const held = (await real.get('renewed')) as CheckoutRecord;
-    open();
+    service.open();
     await paying;
     expect(renewals.slice(0, 4).map((renewal) => renewal.written)).toEqual([
       true,
@@ -75,7 +44,7 @@ describe("a renewal's answer lost", () => {
   });
 
   it('unknown, on a late claim before sending: nothing is sent', async () => {
-    const { simulator, token, order, charges } = await subscriber('renewal-unknown@example.com');
+    const { client, order, charges } = await inMemorySubscriber('renewal-unknown@example.com');
     const real = memoryJournal({ lease: LEASE_MS });
     let clock = Date.now();
     const journal: PurchaseJournal = {
@@ -96,7 +65,6 @@ describe("a renewal's answer lost", () => {
         throw new Error('Connection terminated unexpectedly');
       },
     };
-    const client = inMemoryClient(simulator, token);
     const outcome = await client.consumables
       .checkout({ ...order, journal, key: 'late' })
       .catch((error: unknown) => error);

@@ -6,8 +6,11 @@
 // And one whose answer was lost could not be reconciled: the invoice's line `ai-credits` was
 // never the recorded `[REDACTED]-credits`, so the key stayed unknown whatever the service listed.
 import { describe, expect, it } from 'vitest';
-import { createClient, KeyReuseError, memoryJournal } from '../../src/index.js';
+import { KeyReuseError, memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
+import { asUser } from '../support/as-user.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
+import { checkoutAnswerLost } from '../support/lost-answer.js';
 import { teamPurchase } from '../support/team-purchase.js';
 
 const SHORT_TOKEN = 'ai';
@@ -16,21 +19,14 @@ const SHORT_TOKEN = 'ai';
 async function shortTokenClient(listed: (body: string) => string = (body) => body) {
   const simulator = createSimulator({ subscriptionDelayMs: 10 });
   const user = simulator.addUser({ email: 'short-token@example.com' });
-  const client = createClient({
-    baseUrl: 'http://simulator.test',
-    token: SHORT_TOKEN,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      request.headers.set('authorization', `Bearer ${user.token}`);
-      if (!new URL(request.url).pathname.includes('invoice')) return simulator.handle(request);
+  const client = inMemoryClient(simulator, SHORT_TOKEN, {
+    fetch: asUser(user.token, async (request) => {
+      const answer = await simulator.handle(request);
+      if (!new URL(request.url).pathname.includes('invoice')) return answer;
       // The invoice listing as a test says the service shows it.
-      return simulator.handle(request).then(async (answer) => {
-        const { status, headers } = answer;
-        return new Response(listed(await answer.text()), { status, headers });
-      });
-    },
+      const { status, headers } = answer;
+      return new Response(listed(await answer.text()), { status, headers });
+    }),
   });
   const bought = await client.purchase(teamPurchase(1));
   const checkouts = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout');
@@ -92,12 +88,7 @@ describe('a lost keyed checkout whose service slug holds the short token', () =>
     const { client, simulator, subscription, checkouts } = await shortTokenClient();
     const journal = memoryJournal();
     const order = { service: 'ai-credits', how_many: 3, subscription, key: 'lost-1', journal };
-    simulator.faults.inject({
-      route: 'POST /v2/payments/consumable/checkout',
-      kind: 'reset-after',
-    });
-    await expect(client.consumables.checkout(order)).rejects.toThrow();
-    expect(await journal.get('lost-1')).toMatchObject({ charged: 'unknown' });
+    await checkoutAnswerLost(simulator, client, order);
     const result = await client.journal.reconcile('lost-1', { journal });
     expect(result.charged).toBe('yes');
     expect(result.evidence).toMatch(/^invoice \d+ of 3 × \[REDACTED\]-credits/);
@@ -116,11 +107,7 @@ describe('a lost keyed checkout and an invoice of another service hidden alike',
     const { client, simulator, subscription } = await shortTokenClient(rename);
     const journal = memoryJournal();
     const order = { service: 'ai-credits', how_many: 3, subscription, key: 'lost-2', journal };
-    simulator.faults.inject({
-      route: 'POST /v2/payments/consumable/checkout',
-      kind: 'reset-after',
-    });
-    await expect(client.consumables.checkout(order)).rejects.toThrow();
+    await checkoutAnswerLost(simulator, client, order);
     const result = await client.journal.reconcile('lost-2', { journal });
     expect(result.charged).not.toBe('yes');
     expect(await journal.get('lost-2')).toMatchObject({ charged: 'unknown' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APIError, memoryJournal } from '../../src/index.js';
+import { settledAndPaidAgain } from '../support/paid-elsewhere.js';
 import { slowClaimJournal } from '../support/slow-claim-journal.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 
@@ -34,12 +35,7 @@ describe('a run whose claim answered late in its lease', () => {
     // Its lease (renewed as its claim answered) runs out: the run is frozen. The key is settled
     // as not charged, run again elsewhere and paid.
     clock += LEASE_MS * 1.1;
-    await client.journal.settle('slow-1', {
-      journal: store,
-      charged: 'no',
-      reason: 'its claimer is gone',
-    });
-    const paid = await client.consumables.checkout({ ...order, key: 'slow-1', journal: store });
+    const paid = await settledAndPaidAgain(client, { ...order, key: 'slow-1', journal: store });
     expect(charges()).toBe(1);
     const paidRecord = await store.get('slow-1');
 
@@ -67,12 +63,7 @@ describe('a run whose claim answered after its lease ran out', () => {
     // Its answer is held past the lease (a stopped process, a slow database): the key is settled
     // as not charged (true: nothing was sent), run again elsewhere and paid.
     clock += LEASE_MS * 1.2;
-    await client.journal.settle('late-2', {
-      journal: store,
-      charged: 'no',
-      reason: 'its claimer is gone',
-    });
-    const paid = await client.consumables.checkout({ ...order, key: 'late-2', journal: store });
+    const paid = await settledAndPaidAgain(client, { ...order, key: 'late-2', journal: store });
     expect(charges()).toBe(1);
 
     // The claim's answer comes at last: the run finds the key paid, and replays that answer.

@@ -1,4 +1,4 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { readlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { JournalError, type PurchaseRecord } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
+import { fileHandlePrototype } from './support/file-handle-prototype.js';
 
 // A fileJournal claim must be on disk before it resolves (a claim a power cut loses would let a
 // re-run pay again), and that flush must not hold the event loop: it is an fdatasync of the
@@ -15,9 +16,7 @@ import { inMemorySubscriber } from '../support/team-owner.js';
 const folder = useJournalFolder('seatpay-flush-');
 let handleProto: FileHandle;
 beforeEach(async () => {
-  const probe = await open(join(folder.dir, 'probe'), 'w');
-  handleProto = Object.getPrototypeOf(probe) as FileHandle;
-  await probe.close();
+  handleProto = await fileHandlePrototype(folder.dir);
 });
 afterEach(async () => {
   vi.restoreAllMocks();

@@ -1,11 +1,12 @@
 import { readlinkSync } from 'node:fs';
-import { mkdir, mkdtemp, open, realpath, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, type FileHandle } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PurchaseRecord } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
+import { fileHandlePrototype } from './support/file-handle-prototype.js';
 
 // A fileJournal given a relative path opens its database, then flushes each claim's write-ahead
 // log. Opening can wait (another process creating the file holds its lock): a working directory
@@ -24,9 +25,7 @@ beforeEach(async () => {
   elsewhere = join(dir, 'elsewhere');
   await mkdir(here);
   await mkdir(elsewhere);
-  const probe = await open(join(dir, 'probe'), 'w');
-  handleProto = Object.getPrototypeOf(probe) as FileHandle;
-  await probe.close();
+  handleProto = await fileHandlePrototype(dir);
   // Another directory's database of the same name, its log on disk (a connection keeps it).
   neighbour = new DatabaseSync(join(elsewhere, 'orders.db'));
   neighbour.exec('PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1)');

@@ -1,4 +1,4 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { JournalError } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
+import { fileHandlePrototype } from './support/file-handle-prototype.js';
 
 // A fileJournal claim whose flush fails is taken back: nothing was sent, so the key must be free
 // for a re-run. Another process sharing the file may hold SQLite's write lock at that very moment
@@ -15,9 +16,7 @@ const folder = useJournalFolder('seatpay-unclaim-');
 let handleProto: FileHandle;
 let other: DatabaseSync | undefined;
 beforeEach(async () => {
-  const probe = await open(join(folder.dir, 'probe'), 'w');
-  handleProto = Object.getPrototypeOf(probe) as FileHandle;
-  await probe.close();
+  handleProto = await fileHandlePrototype(folder.dir);
 });
 afterEach(async () => {
   vi.restoreAllMocks();

@@ -5,20 +5,12 @@
 // in). Its living lock was taken over, and two uploads resumed the one record. A holder now
 // touches its lock while it holds it (its mtime, every `beat`), and a lock that says so is an
 // earlier boot's only once it is no longer touched.
-import {
-  readdir,
-  readFile,
-  readlink,
-  rm,
-  mkdtemp,
-  stat,
-  utimes,
-  writeFile,
-} from 'node:fs/promises';
-import { hostname, tmpdir, uptime } from 'node:os';
+import { readdir, readFile, rm, mkdtemp, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir, uptime } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { fileUploadStore } from '../../src/node.js';
+import { lockFile, otherMachineLock } from './support/lock-file.js';
 
 let root: string;
 beforeAll(async () => void (root = await mkdtemp(join(tmpdir(), 'seatpay-lock-beat-'))));
@@ -26,14 +18,6 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 afterEach(() => void vi.useRealTimers());
 
 const MINUTE_MS = 60_000;
-
-/** Takes `key`'s lock in `dir` and gives its file. */
-async function lockFile(dir: string, key: string) {
-  const release = await fileUploadStore(dir).lock!(key);
-  expect(release).toBeTypeOf('function');
-  const [name] = (await readdir(dir)).filter((file) => file.endsWith('.lock'));
-  return { path: join(dir, name!), release: release! };
-}
 
 const ago = (ms: number) => new Date(Date.now() - ms);
 
@@ -47,15 +31,9 @@ it.runIf(process.platform === 'linux')(
     // As the other machine writes it (as this version does): this host name, its own boot, taken
     // before this machine booted, touched every minute.
     const other = {
-      pid: 1,
-      host: hostname(),
-      run: 'other-machine',
-      started: '25',
-      boot: '0f5e8a44-0000-4000-8000-000000000002',
-      space: await readlink('/proc/self/ns/pid'),
+      ...(await otherMachineLock('0f5e8a44-0000-4000-8000-000000000002')),
       at: bootedAt - 10 * MINUTE_MS,
       beat: MINUTE_MS,
-      nonce: 'n',
     };
     await writeFile(path, JSON.stringify(other));
     await utimes(path, ago(MINUTE_MS), ago(MINUTE_MS)); // touched a minute ago

@@ -5,11 +5,12 @@
 // once, and two uploads resumed the one record (its upload name shared, their chunks mixed). Only
 // a lock written before this machine booted can be of an earlier boot of it; one written since is
 // another machine's, held as long as another machine's lock is (the records' lifetime).
-import { readdir, readFile, readlink, rm, mkdtemp, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir, uptime } from 'node:os';
+import { readdir, readFile, rm, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir, uptime } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fileUploadStore } from '../../src/node.js';
+import { lockFile, otherMachineLock } from './support/lock-file.js';
 
 let root: string;
 beforeAll(async () => void (root = await mkdtemp(join(tmpdir(), 'seatpay-lock-host-'))));
@@ -17,32 +18,15 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 
 const DAY_MS = 24 * 3_600_000;
 
-/** Takes `key`'s lock in `dir` and gives its file, to be overwritten as a test says. */
-async function lockFile(dir: string, key: string): Promise<string> {
-  const release = await fileUploadStore(dir).lock!(key);
-  expect(release).toBeTypeOf('function');
-  const [name] = (await readdir(dir)).filter((file) => file.endsWith('.lock'));
-  return join(dir, name!);
-}
-
 it.runIf(process.platform === 'linux')(
   "another machine's living lock under this host name is held; an earlier boot's is taken over",
   async () => {
     const dir = join(root, 'same-name');
     const key = 'one-upload';
-    const path = await lockFile(dir, key);
+    const { path } = await lockFile(dir, key);
     const bootedAt = Date.now() - uptime() * 1000;
-    // As the other machine writes it: this host name, its own boot, a pid namespace whose number
-    // is this one's (namespaces are numbered alike on every machine), pid 1 of its container.
-    const other = {
-      pid: 1,
-      host: hostname(),
-      run: 'other-machine',
-      started: '25',
-      boot: '0f5e8a44-0000-4000-8000-000000000001',
-      space: await readlink('/proc/self/ns/pid'),
-      nonce: 'n',
-    };
+    // As the other machine writes it: this host name, its own boot, pid 1 of its container.
+    const other = await otherMachineLock('0f5e8a44-0000-4000-8000-000000000001');
     for (const at of [Date.now() - 5_000, Date.now()]) {
       await writeFile(path, JSON.stringify({ ...other, at }));
       expect(

@@ -4,20 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createClient,
   JournalError,
   KeyOwnerError,
   KeyReuseError,
   memoryJournal,
   PurchaseError,
-  type CheckoutParams,
   type ClientOptions,
   type JournalRecord,
   type PurchaseJournal,
 } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
-import { teamOwner } from '../support/team-owner.js';
+import { creditsOwner, userClient } from '../support/team-owner.js';
 import { outcomeOf } from '../support/outcome.js';
 
 // Issue 26, items 1, 4 and 13: a key belongs to who used it (another token, another identity is
@@ -41,27 +39,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function clientOf(user: MockUser, options: ClientOptions = {}) {
-  return createClient({
-    baseUrl: server.url,
-    token: user.token,
-    retryBaseDelay: 1,
-    logLevel: 'off',
-    ...options,
-  });
-}
+const clientOf = (user: MockUser, options: ClientOptions = {}) => userClient(server, user, options);
 
 /** A user with a PER_TEAM subscription, and the order of 5 AI credits for it. */
-async function owner() {
-  const {
-    owner: user,
-    client,
-    subscription,
-    charges,
-  } = await teamOwner(server, `identity-${++users}@example.com`, { retryBaseDelay: 1 });
-  const order: CheckoutParams = { service: 'ai-credits', how_many: 5, subscription };
-  return { user, client, order, charges };
-}
+const owner = () => creditsOwner(server, `identity-${++users}@example.com`);
 
 describe('a key belongs to the identity that used it (item 1)', () => {
   it("another token on a withOptions client: A's checkout is refused to B, never replayed", async () => {

@@ -3,18 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AbortError,
   ConnectionError,
-  createClient,
   JournalError,
   memoryJournal,
   PurchaseError,
   TimeoutError,
   UnsettledKeyError,
-  type CheckoutParams,
   type ClientOptions,
   type PurchaseJournal,
 } from '../../src/index.js';
 import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
-import { teamOwner } from '../support/team-owner.js';
+import { creditsOwner, userClient } from '../support/team-owner.js';
 import { outcomeOf } from '../support/outcome.js';
 
 // Issue 26, items 2, 3, 5, 6 and 11 (journal side): every wait of a keyed checkout (its journal,
@@ -38,26 +36,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-function clientOf(user: MockUser, options: ClientOptions = {}) {
-  return createClient({
-    baseUrl: server.url,
-    token: user.token,
-    retryBaseDelay: 1,
-    logLevel: 'off',
-    ...options,
-  });
-}
+const clientOf = (user: MockUser, options: ClientOptions = {}) => userClient(server, user, options);
 
 /** A user with a PER_TEAM subscription, and the order of 5 AI credits for it. */
-async function owner() {
-  const {
-    owner: user,
-    subscription,
-    charges,
-  } = await teamOwner(server, `waits-${++users}@example.com`, { retryBaseDelay: 1 });
-  const order: CheckoutParams = { service: 'ai-credits', how_many: 5, subscription };
-  return { user, order, charges };
-}
+const owner = () => creditsOwner(server, `waits-${++users}@example.com`);
 
 /** A fetch that sends the checkout (and `onPay`, the pay) for real, then answers as `answer` says. */
 function fetchThat(answer: (url: string) => Promise<Response> | undefined): typeof fetch {

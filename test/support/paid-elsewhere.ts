@@ -1,6 +1,13 @@
 // Another machine took a key over and paid it: played by writing its record into the shared
-// journal over the key's claim, as that machine would (settled as not charged, run again, paid).
-import type { CheckoutRecord, PurchaseJournal } from '../../src/index.js';
+// journal over the key's claim, as that machine would (settled as not charged, run again, paid),
+// or by doing just that through the client.
+import type {
+  CheckoutKeyOptions,
+  CheckoutParams,
+  CheckoutRecord,
+  PurchaseJournal,
+  SeatpayClient,
+} from '../../src/index.js';
 
 /** Writes `key` as paid by another machine with `result`; returns the record written. */
 export async function recordPaidElsewhere(
@@ -20,4 +27,17 @@ export async function recordPaidElsewhere(
   };
   await journal.set(key, paidElsewhere);
   return paidElsewhere;
+}
+
+/**
+ * `keyed` (its key and shared journal) settled as not charged, as an operator does when its
+ * claimer looks gone, then run again and paid; gives that run's result.
+ */
+export async function settledAndPaidAgain(
+  client: SeatpayClient,
+  keyed: CheckoutParams & CheckoutKeyOptions & { key: string; journal: PurchaseJournal },
+) {
+  const { key, journal } = keyed;
+  await client.journal.settle(key, { journal, charged: 'no', reason: 'its claimer looks gone' });
+  return client.consumables.checkout(keyed);
 }

@@ -1,4 +1,9 @@
-import { createClient, type ClientOptions, type SeatpayClient } from '../../src/index.js';
+import {
+  createClient,
+  type CheckoutParams,
+  type ClientOptions,
+  type SeatpayClient,
+} from '../../src/index.js';
 import { createSimulator, type MockServer, type MockUser } from '../../src/mock/index.js';
 import { checkoutGate } from './checkout-gate.js';
 import { inMemoryClient } from './in-memory-client.js';
@@ -34,6 +39,33 @@ export async function teamOwner(
     server.simulator.charges.filter((c) => c.kind === kind && c.user === owner.id).length;
   const checkouts = () => charges('consumable-checkout');
   return { owner, client, subscription: bought.subscription.id, checkouts, charges };
+}
+
+/** A client of `server` for `user`, retrying at once (1 ms), no log lines, with `options`. */
+export function userClient(
+  server: MockServer,
+  user: MockUser,
+  options: Partial<ClientOptions> = {},
+): SeatpayClient {
+  return createClient({
+    baseUrl: server.url,
+    token: user.token,
+    retryBaseDelay: 1,
+    logLevel: 'off',
+    ...options,
+  });
+}
+
+/**
+ * A new owner (`email`) on `server` as {@link teamOwner} makes one, whose client retries at once
+ * (1 ms), and the order of 5 AI credits for its subscription.
+ */
+export async function creditsOwner(server: MockServer, email: string) {
+  const { owner, client, subscription, charges } = await teamOwner(server, email, {
+    retryBaseDelay: 1,
+  });
+  const order: CheckoutParams = { service: 'ai-credits', how_many: 5, subscription };
+  return { user: owner, client, order, charges };
 }
 
 /**

@@ -3,10 +3,10 @@
 // `stream`) may still hand out memory its owner keeps: a plain Blob given its own `slice`, or a
 // Proxy of a plain Blob. Such memory must never be detached, on either way a chunk is read (the
 // Node sender's pieces, checkDigest's read into the chunk's buffer).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resumeHarness, CHUNK as TINY_CHUNK, TOTAL } from './support/resume-harness.js';
 import { bytesOf, sha256, sinkClient } from './support/upload-kit.js';
+import { useChunkSink } from './support/use-chunk-sink.js';
 import type { Es2024Buffer } from './support/watch-frees.js';
 
 afterEach(() => vi.restoreAllMocks());
@@ -72,14 +72,8 @@ const attacks = [
 describe('in Node, an upload from a Blob that hands out memory its owner keeps', () => {
   const MiB = 1024 * 1024;
   const CHUNK = 2 * MiB;
-  let sink: ChunkSink;
-  beforeEach(async () => {
-    sink = await startChunkSink({
-      operationTypes: { big: { chunk_size: CHUNK, max_chunks: null } },
-    });
-  });
-  afterEach(async () => {
-    await sink.close();
+  const sink = useChunkSink({
+    operationTypes: { big: { chunk_size: CHUNK, max_chunks: null } },
   });
   const options = { operation_type: 'big', filename: 'clip.bin' };
 
@@ -87,8 +81,8 @@ describe('in Node, an upload from a Blob that hands out memory its owner keeps',
     it(`${name}: stores the Blob's bytes and detaches none of the owner's buffers`, async () => {
       const bytes = bytesOf(2 * CHUNK + 333);
       const handedOut: ArrayBuffer[] = [];
-      const file = await sinkClient(sink).media.upload(make(bytes, handedOut), options);
-      const stored = sink.files.find((one) => one.id === file.id)!.bytes;
+      const file = await sinkClient(sink()).media.upload(make(bytes, handedOut), options);
+      const stored = sink().files.find((one) => one.id === file.id)!.bytes;
       expect(sha256(stored)).toBe(sha256(bytes));
       for (const own of handedOut) expect((own as Es2024Buffer).detached).toBe(false);
     });

@@ -13,16 +13,18 @@ import { errorFromResponse } from './from-response.js';
 export function errorOfAnswer(
   response: Response,
   text: string | undefined,
-  { method, url }: { method: string; url: string },
+  call: { method: string; url: string; timeoutMs?: number; options?: { signal?: AbortSignal } },
   secrets: Secrets,
   log: Log,
   auth: AuthUsed,
 ) {
+  const { method, url } = call;
   const parsed = parseBody(text ?? '');
-  // A body of megabytes is searched in slices, the event loop let go between them.
+  // A body of megabytes is searched in slices, the event loop let go between them; the wait for
+  // their code ends with the call's signal and timeout (then redacted in one go).
   if ((text?.length ?? 0) >= SLICE)
     return secrets
-      .redactLater(parsed)
+      .redactLater(parsed, false, { signal: call.options?.signal, ms: call.timeoutMs })
       .then((body) => errorOfBody(response, body, { method, url }, secrets, log, auth));
   return errorOfBody(response, secrets.redact(parsed), { method, url }, secrets, log, auth);
 }

@@ -153,12 +153,13 @@ const JSON_SHORT_ESCAPES: Record<string, string> = {
 };
 
 /**
- * One character in every encoding: itself, `%XX` and `\xHH` (UTF-8), `\uXXXX`, `&#NN;`, `&#xHH;`,
- * `&name;`.
+ * One character in every encoding: itself (a digit in any script), `%XX` and `\xHH` (UTF-8),
+ * `\uXXXX`, `&#NN;`, `&#xHH;`, `&name;`.
  */
 function charForms(char: string): string {
   const code = char.codePointAt(0)!;
-  const forms = [escapeRegExp(char)];
+  const digit = code - 0x30;
+  const forms = [digit >= 0 && digit <= 9 ? digitAnyScript(digit) : escapeRegExp(char)];
   const utf8 = [...new TextEncoder().encode(char)];
   forms.push(utf8.map((byte) => `%${hex(byte, 2)}`).join(''));
   forms.push(utf8.map((byte) => `\\\\x${hex(byte, 2)}`).join(''));
@@ -169,6 +170,17 @@ function charForms(char: string): string {
   forms.push(`&#0{0,32}${code};`, `&#x0{0,32}${code.toString(16)};`);
   if (NAMED_ENTITIES[char]) forms.push(`&${NAMED_ENTITIES[char]};`);
   return `(?:${forms.join('|')})`;
+}
+
+/**
+ * The zeros of the other scripts' decimal digits a service may echo a number in: full-width (a
+ * CJK page's, `４２４２`), Arabic-Indic, Persian, Devanagari.
+ */
+const DIGIT_ZEROS = [0xff10, 0x0660, 0x06f0, 0x0966];
+
+/** A digit as any of those scripts writes it: one class, no more to search than the digit. */
+function digitAnyScript(digit: number): string {
+  return `[${digit}${DIGIT_ZEROS.map((zero) => String.fromCodePoint(zero + digit)).join('')}]`;
 }
 
 /**

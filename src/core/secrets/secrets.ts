@@ -90,13 +90,18 @@ export class Secrets {
   /**
    * {@link redact} (or {@link redactStored}) that lets the event loop go every slice of work: for
    * a value that `isLarge` says would hold it (an answer of megabytes). Its result is theirs; the
-   * slices' code is loaded for it (src/large-text/), and without it the value is redacted in one go.
+   * slices' code is loaded for it (src/large-text/), and without it (or once `wait` ends the wait
+   * for it: a call's signal or timeout) the value is redacted in one go.
    */
-  redactLater<T>(value: T, stored = false): Promise<T> {
+  redactLater<T>(
+    value: T,
+    stored = false,
+    wait?: { signal?: AbortSignal; ms?: number },
+  ): Promise<T> {
     const scrub = stored ? this.#scrubStored : this.#scrub;
     const secrets = this.#all;
     const oneGo = () => redact(value, secrets, scrub);
-    return redactLarge(value, { scrub, secrets, stored }, oneGo) as Promise<T>;
+    return redactLarge(value, { scrub, secrets, stored }, oneGo, wait) as Promise<T>;
   }
 
   /** `text` scrubbed of `#all`; a short clean one remembered as such in `clean`. */

@@ -28,9 +28,11 @@ export function shortNumberForms(
 /** Not followed by a letter or digit: `9871` and `987abc` are other things. */
 const NOT_AFTER = '(?![\\p{L}\\p{N}])';
 
-/** The names a card's verification code goes by (the pattern is case-insensitive). */
-const LABEL =
-  '(?:cvc2?|cvv2?|cvd|cvn|csc|cid|cav2?|code|codice|c[oó]digo|cryptogramme|pr[uü]f(?:ziffer|nummer|zahl)|(?:security|verification|card)[\\s_-]?(?:code|value|number)|(?:de|di) (?:seguridad|seguran[cç]a|sicurezza|s[eé]curit[eé])|visuel)';
+/**
+ * The names a card's verification code goes by (the pattern is case-insensitive), `code` in other
+ * languages too (`セキュリティコード`, `安全码`, `보안코드`, `CVC-код`, `güvenlik kodu`).
+ */
+const LABEL = `(?:cvc2?|cvv2?|cvd|cvn|csc|cid|cav2?|code|codice|c[oó]digo|cryptogramme|pr[uü]f(?:ziffer|nummer|zahl)|(?:security|verification|card)[\\s_-]?(?:code|value|number)|(?:de|di) (?:seguridad|seguran[cç]a|sicurezza|s[eé]curit[eé])|visuel|код|kodu?|コード|[码碼]|코드|رمز)`;
 
 /** A masked card's last four before it (`**** 4242 987`, `•••• 4242 / 987`): the card's CVC. */
 const AFTER_MASKED_CARD = '(?<=(?:[*•x]{2}|&#42;&#42;|%2a%2a)[*•x\\s.-]*\\d{4}[\\s/,;:|.-]{1,4})';
@@ -39,8 +41,12 @@ const AFTER_MASKED_CARD = '(?<=(?:[*•x]{2}|&#42;&#42;|%2a%2a)[*•x\\s.-]*\\d{
 const MARK =
   '(?:[^\\p{L}\\p{N}\\\\%&]|%[0-9a-f]{2}|\\\\x[0-9a-f]{2}|\\\\u[0-9a-f]{4}|\\\\[nrt"\']|&#x?[0-9a-f]{1,6};|&[a-z]{2,6};)';
 
-/** A word that may come between them too: `CVC code: 987`, `cvv is 987`, `CVC no. 987`. */
-const FILLER = '(?:code|number|num|no|nr|is|was|value|of)';
+/**
+ * A word that may come between them too: `CVC code: 987`, `cvv is 987`, `CVC no. 987`, `CVC (3
+ * digits): 987`, `код безопасности 987`, `kod zabezpieczający 987`, `رمز الأمان 987`.
+ */
+const FILLER =
+  '(?:code|number|num|no|nr|is|was|value|of|безопасности|zabezpieczaj[aą]cy|الأمان|التحقق|[34][\\s-]?digits?)';
 
 /** Preceded by a label, attached (`cvc987`) or apart by marks and up to two filler words. */
 const LABELLED_BEFORE = `(?<=${LABEL}(?:${MARK}{0,4}${FILLER}){0,2}${MARK}{0,4})`;

@@ -1,3 +1,4 @@
+import { platform } from '#platform';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { sliceBlob } from './byte-ranges.js';
 import { bytePieceReader } from './byte-stream-pieces.js';
@@ -32,7 +33,8 @@ export type { ChunkReader } from './chunk-reader.js';
 export interface StreamSource {
   /**
    * A web `ReadableStream`, or a Node `Readable` (any async iterable of `Uint8Array` pieces). A web
-   * byte stream (a `fetch` body, `blob.stream()`) is the cheapest: read with no garbage per piece.
+   * byte stream (a `fetch` body, `blob.stream()`) and, in Node, a plain `fs.createReadStream` that
+   * nothing else reads are the cheapest: read with no garbage per piece.
    */
   stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
   /** How many bytes the stream holds; a stream that ends early or runs past it fails the upload. */
@@ -116,6 +118,9 @@ function pieceReader(stream: StreamSource['stream']): PieceReader {
     const reader = stream.getReader();
     return { next: () => reader.read(), cancel: () => reader.cancel().catch(() => undefined) };
   }
+  // A Node file stream no one else reads: its pieces are freed once copied (the Node platform).
+  const owned = platform.ownedPieces?.(stream);
+  if (owned) return owned;
   const iterator = stream[Symbol.asyncIterator]();
   return {
     next: () => iterator.next(),

@@ -1,0 +1,67 @@
+import fs, { ReadStream } from 'node:fs';
+import type { PieceReader } from '../helpers/upload/chunk-reader.js';
+import { freePiece } from '../helpers/upload/free-piece.js';
+import { ReadAhead } from './read-ahead.js';
+
+/**
+ * Methods a ReadStream of its own could override to hand out memory someone else keeps, or to see
+ * the pieces (an `emit` wrapped to watch 'data' events, as progress taps do).
+ */
+const PLAIN = ['_read', 'read', 'push', 'unshift', 'emit', Symbol.asyncIterator] as const;
+
+/** How far the file is read ahead of the upload: each piece is freed once copied, so this is all. */
+const AHEAD_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Reads a plain `fs.ReadStream` no one else reads, freeing each piece (detaching its buffer) once
+ * the next is asked for, or `undefined` for any other stream. Each piece such a stream gives is a
+ * fresh buffer it allocated for one read of the file: left to V8, 1 MiB pieces pile up to 64 MiB
+ * before a full collection, and their collection was the larger part of a Node stream's CPU
+ * (BENCHMARKS.md, issue 40, seventh pass). As {@link PieceReader} says, a piece is valid until the
+ * next is asked for: StreamReader copies it into a chunk before that.
+ *
+ * Freed only where no one else can hold a piece: Node's own class, reading with Node's own `fs`
+ * (the `fs` option could hand back buffers of the caller's), bytes (no object mode, no encoding),
+ * nothing read from it yet (a piece read and put back with `unshift` is the caller's), no `'data'`
+ * listener or pipe; one added later (they would get the same pieces) stops the freeing for good.
+ * The file is read up to {@link AHEAD_BYTES} ahead, so that its reads go on while the upload sends.
+ */
+export function readStreamPieces(stream: object): PieceReader | undefined {
+  if (!(stream instanceof ReadStream) || Object.getPrototypeOf(stream) !== ReadStream.prototype) {
+    return undefined;
+  }
+  if (PLAIN.some((name) => Object.hasOwn(stream, name)) || !readsWithNodeFs(stream)) return;
+  if (stream.readableObjectMode || stream.readableEncoding !== null) return;
+  if (stream.readableDidRead || stream.listenerCount('data') > 0 || stream.readableFlowing) return;
+
+  let shared = false;
+  // Only a 'data' listener (or a pipe) gets the pieces this reader gets: a 'readable' one takes
+  // others, which this reader then never sees (the upload then fails as a short stream).
+  const onListener = (event: string | symbol) => {
+    if (event === 'data') shared = true;
+  };
+  stream.on('newListener', onListener);
+  const pieces = new ReadAhead(stream, AHEAD_BYTES);
+  let used: Uint8Array | undefined;
+  return {
+    next: async () => {
+      if (used && !shared) freePiece(used);
+      used = undefined;
+      const result = await pieces.next();
+      used = result.value;
+      if (result.done) stream.off('newListener', onListener);
+      return result;
+    },
+    cancel: async () => {
+      stream.off('newListener', onListener);
+      used = undefined;
+      pieces.cancel(); // destroys the stream: a pending `next()` ends, the file is closed
+    },
+  };
+}
+
+/** The stream reads with Node's own `fs`, not functions passed as its `fs` option. */
+function readsWithNodeFs(stream: ReadStream): boolean {
+  const own = Object.getOwnPropertySymbols(stream).find((key) => key.description === 'kFs');
+  return own !== undefined && (stream as unknown as Record<symbol, unknown>)[own] === fs;
+}
