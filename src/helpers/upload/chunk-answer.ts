@@ -21,8 +21,8 @@ export function storedUnder(answer: unknown, index: number): number | undefined 
 export function misfiledChunk(index: number, said: number, keptKey?: string): UploadError {
   const record =
     keptKey === undefined
-      ? "the upload's resume record (if any) is deleted: upload it again to start afresh under a new name"
-      : `the resume store could not delete its record of this upload (key "${keptKey}"): delete that record (or upload under another resume key) before uploading again, or the resumed upload would take the misfiled chunk for one of its own`;
+      ? "the upload's resume record is deleted: upload it again to start afresh under a new name"
+      : `its resume record (key "${keptKey}") could not be deleted: delete it before uploading again, or a resume takes the misfiled chunk for its own`;
   return new UploadError(
     `the service acknowledged chunk ${index} as chunk ${said}: it stored these bytes in another chunk's place, so the file it would assemble is not the source. Nothing was finalized and ${record}`,
     { failedChunks: [index] },
