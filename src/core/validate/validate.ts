@@ -5,7 +5,6 @@ import type { ValidationMode } from '../setup/options.js';
 import type { Secrets } from '../secrets/secrets.js';
 import { toIssues } from '../prepare/validate-input.js';
 import { plainCheckOf } from './plain-check.js';
-import { redactedPrefix } from '../../large-text/redacted-prefix.js';
 
 /** How a client checks every result (made once per client), and what it must not leak. */
 export interface ResultSetup {
@@ -30,7 +29,8 @@ export function validated<T>(
   try {
     value = JSON.parse(text);
   } catch {
-    const body = redactedPrefix(text, secrets, 500); // not the megabytes after
+    // Redact before cutting: a secret across the cut would leave its first characters.
+    const body = secrets.redact(text).slice(0, 500);
     throw new ResponseValidationError({
       issues: [{ path: [], message: 'the body is not JSON' }],
       body,
