@@ -39,9 +39,10 @@ const NOT_AFTER = '(?![\\p{L}\\p{N}])';
 
 /**
  * The names a card's verification code goes by (the pattern is case-insensitive), `code` in other
- * languages too (`セキュリティコード`, `安全码`, `보안코드`, `CVC-код`, `güvenlik kodu`).
+ * languages too (`セキュリティコード`, `安全码`, `보안코드`, `CVC-код`, `güvenlik kodu`); but not
+ * 号码 or 页码, 'number' and 'page number' (`订单号码 987` is an order's, as `order number 987`).
  */
-const LABEL = `(?:cvc2?|cvv2?|cvd|cvn|csc|cid|cav2?|code|codice|c[oó]digo|cryptogramme|pr[uü]f(?:ziffer|nummer|zahl)|(?:security|verification|card)[\\s_-]?(?:code|value|number)|(?:de|di) (?:seguridad|seguran[cç]a|sicurezza|s[eé]curit[eé])|visuel|код|kodu?|コード|[码碼]|코드|رمز)`;
+const LABEL = `(?:cvc2?|cvv2?|cvd|cvn|csc|cid|cav2?|code|codice|c[oó]digo|cryptogramme|pr[uü]f(?:ziffer|nummer|zahl)|(?:security|verification|card)[\\s_-]?(?:code|value|number)|(?:de|di) (?:seguridad|seguran[cç]a|sicurezza|s[eé]curit[eé])|visuel|код|kodu?|コード|(?<![号號页頁])[码碼]|코드|رمز)`;
 
 /** A masked card's last four before it (`**** 4242 987`, `•••• 4242 / 987`): the card's CVC. */
 const AFTER_MASKED_CARD =
