@@ -39,7 +39,13 @@ export function keyOf(key: string | undefined): string {
     throw new UsageError(
       '--key is missing: give the order a key of your own (an order id); a re-run with the same key and journal never pays twice',
     );
-  return checkedKey('--key', key);
+  const checked = checkedKey('--key', key);
+  // A CSV field is read without the spaces around it: with them, one order would be two keys.
+  if (checked !== checked.trim())
+    throw new UsageError(
+      `--key has a space at its start or end (${JSON.stringify(checked)}); a CSV row's key is read without them, so the same order there would be another key: give it as ${JSON.stringify(checked.trim())}`,
+    );
+  return checked;
 }
 
 /**

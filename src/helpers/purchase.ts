@@ -34,7 +34,7 @@ export async function purchase(
     // gets the `exclude` that was checked (a copy), never reads the caller's again.
     const flow = new PurchaseFlow(
       client,
-      { ...traced(options, notes), exclude, signal: deadline.signal },
+      { ...traced(options, notes, loan), exclude, signal: deadline.signal },
       purchasesOf(client),
       (key, identity) => keyScopeOf(loan, key, identity, keyOwnerDigest),
       notes,
@@ -46,9 +46,12 @@ export async function purchase(
 }
 
 /** The options with each step told to the purchase's span as an event (nothing, untraced). */
-function traced(options: PurchaseOptions, notes: OperationNotes): PurchaseOptions {
-  if (options.key !== undefined)
+function traced(options: PurchaseOptions, notes: OperationNotes, loan: KeyLoan): PurchaseOptions {
+  if (options.key !== undefined) {
+    // The card is hidden from here on, not from its sending: a key may quote it (a span's attribute).
+    loan.secrets.remember([options.card.card_number, options.card.cvc]);
     notes.set({ 'seatpay.key': options.key, 'seatpay.replayed': false });
+  }
   const { onStep } = options;
   return {
     ...options,

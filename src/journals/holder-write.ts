@@ -21,8 +21,9 @@ export async function writeAsHolder(
   own: OwnLease | undefined,
   call: Call,
 ): Promise<boolean> {
-  const setIfHeld = heldWriterOf(journal);
-  if (own && setIfHeld && !recordsCharge(record)) {
+  // A charge (a keyed call's usual last write) needs no journal's setIfHeld: not looked up.
+  const setIfHeld = own && !recordsCharge(record) ? heldWriterOf(journal) : undefined;
+  if (own && setIfHeld) {
     const held = own.held(); // before this write's lease is added: the ones the key may hold
     own.writing(record);
     const written = await call('write', () => setIfHeld(key, stamped, held));

@@ -35,6 +35,11 @@ export class JournalAccess {
     return this.#call(`write the record of key "${key}"`, () => this.journal.set(key, record));
   }
 
+  /** A conditional write of the record of `key` (`write` resolves whether it landed). */
+  setIf(key: string, write: () => Promise<boolean>): Promise<boolean> {
+    return this.#call(`write the record of key "${key}"`, write);
+  }
+
   list(options: { after?: string; limit?: number }) {
     const list = this.#method('list');
     return this.#call('list its records', async () =>

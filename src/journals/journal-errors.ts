@@ -65,7 +65,7 @@ export class KeyReuseError extends InvalidRequestError {
   constructor(key: string, differences: string[], hidden = false) {
     super(
       hidden
-        ? `The key "${key}" was used for another request, or for this one with a secret hidden in ${differences.join(', ')} that this client cannot check (another token): see whether it was charged (journal.reconcile) before you use a new key`
+        ? `The key "${key}" was used for another request, or for this one with a secret hidden in ${differences.join(', ')} that this client cannot check (hidden under another token: another client's, or a token provider's earlier one): see whether it was charged (journal.get, or journal.reconcile) before you use a new key`
         : `The key "${key}" was already used for another request (different ${differences.join(', ')}); use a new key`,
       { field: differences[0] ?? 'key' },
     );

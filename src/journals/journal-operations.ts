@@ -12,6 +12,7 @@ import { defaultJournalOf } from './default-journal.js';
 import type { JournalHolder } from '../helpers/purchase/client-purchases.js';
 import { entryOf, type JournalEntry, type ReconcileResult } from './journal-entry.js';
 import { checkSettleOptions, settledRecord } from './settle.js';
+import { writeOverRead } from './decision-write.js';
 import type {
   JournalListQuery,
   PruneOptions,
@@ -102,8 +103,12 @@ export async function settleKey(
   const recorded = read.found;
   // A reason may quote what the operator pasted: recorded, as everything, without a secret.
   const record = context.core.secrets.redactStored(settledRecord(key, recorded, settlement));
-  await journal.set(key, record);
-  return record;
+  if (await writeOverRead(journal, key, record, recorded!)) return record;
+  // The key changed since it was read (its run finished or renewed, another settle): judged again.
+  const again = await watchingRuns(key, () => journal.get(key));
+  await checkOwner(context, key, again, journal.journal, options);
+  settledRecord(key, again.found, settlement); // refused when its outcome is known now
+  throw new KeyInProgressError(key);
 }
 
 export function pruneJournal(context: JournalContext, options: PruneOptions): Promise<number> {

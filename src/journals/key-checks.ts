@@ -3,6 +3,7 @@ import { REDACTED } from '../core/secrets/redact.js';
 import { KeyReuseError } from './journal-errors.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { storedKey } from './key-text.js';
+import { sameJson } from './same-json.js';
 import type { KeyScope } from '../keys/key-scope.js';
 
 // A keyed call's checks before anything is sent, and how a recorded request is compared with it.
@@ -76,8 +77,11 @@ export async function checkSameRequest(
   const recorded = record.params;
   if (!recorded || typeof recorded !== 'object') return; // written before parameters were kept
   const names = new Set([...Object.keys(recorded), ...Object.keys(params)]);
-  const differ = (name: string, given: object) =>
-    canonical(ownField(recorded, name)) !== canonical(ownField(given, name));
+  const differ = (name: string, given: object) => {
+    const was = ownField(recorded, name);
+    const now = ownField(given, name);
+    return !sameJson(was, now) && canonical(was) !== canonical(now);
+  };
   let differences = [...names].filter((name) => differ(name, params));
   // Redacted only when something differs: a keyed call's usual read costs no search (issue 37).
   const kept = ownField(record, 'paramsDigest');

@@ -1,5 +1,6 @@
 import type { KeyScope } from '../keys/key-scope.js';
 import { canonical, ownField } from './key-checks.js';
+import { sameJson } from './same-json.js';
 
 /**
  * What a record keeps of its call's parameters when the client's secrets were hidden in them
@@ -29,7 +30,9 @@ export class ParamsDigest {
 
   async #digest(stored: unknown): Promise<string | undefined> {
     if (typeof stored !== 'object' || stored === null) return undefined;
-    if (canonical(stored) === canonical(this.params)) return undefined; // the usual: nothing hidden
+    // The usual: nothing hidden (compared without writing either: issue 37).
+    if (sameJson(stored, this.params) || canonical(stored) === canonical(this.params))
+      return undefined;
     const hidden = Object.keys(this.params)
       .map((name) => [name, canonical(ownField(this.params, name))] as const)
       .filter(([name, value]) => canonical(ownField(stored, name)) !== value);

@@ -1,4 +1,5 @@
-import { SettleRefusedError } from './journal-errors.js';
+import { KeyInProgressError, SettleRefusedError } from './journal-errors.js';
+import { writeOverRead } from './decision-write.js';
 import type { JournalRecord } from './journal.js';
 import {
   checkoutEvidence,
@@ -56,14 +57,7 @@ async function reconciled(
   if (found.charged === 'unknown') return { key, record, ...found, charged: 'unknown' };
   // Read again: a run with the key may have finished meanwhile; its own record then stands.
   const latest = (await journal.get(key, signal)) ?? record;
-  if (latest.charged !== 'unknown' || latest.settled !== undefined) {
-    return {
-      key,
-      charged: latest.settled?.charged ?? latest.charged,
-      record: latest,
-      evidence: found.evidence,
-    };
-  }
+  if (isKnown(latest)) return asRecorded(key, latest, found.evidence);
   const at = new Date().toISOString();
   const settled = { charged: found.charged, at, reason: found.evidence, by: 'service' as const };
   const next = {
@@ -74,8 +68,20 @@ async function reconciled(
     settled,
     updatedAt: at,
   } as JournalRecord;
-  await journal.set(key, next);
-  return { key, charged: found.charged, record: next, evidence: found.evidence };
+  if (await writeOverRead(journal, key, next, latest))
+    return { key, charged: found.charged, record: next, evidence: found.evidence };
+  // Written meanwhile (a run of another process finished, or renewed its claim): nothing written.
+  const now = await journal.get(key, signal);
+  if (now !== undefined && isKnown(now)) return asRecorded(key, now, found.evidence);
+  throw new KeyInProgressError(key);
+}
+
+function isKnown(record: JournalRecord): boolean {
+  return record.charged !== 'unknown' || record.settled !== undefined;
+}
+
+function asRecorded(key: string, record: JournalRecord, evidence: string): ReconcileResult {
+  return { key, charged: record.settled?.charged ?? record.charged, record, evidence };
 }
 
 function describe(record: JournalRecord): string {

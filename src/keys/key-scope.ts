@@ -53,8 +53,8 @@ export interface KeyScope {
   isOwner: (recorded: string, signal: AbortSignal | undefined) => Promise<boolean>;
   /**
    * The digest of one field of the call's parameters (`value`: its canonical JSON) under the
-   * client's fixed token's secret (see owner-digest.ts), or undefined with a token provider: what a
-   * record whose field was hidden keeps to tell the very value from another hidden alike.
+   * secret of the client's token (a provider's current one, see owner-digest.ts): what a record
+   * whose field was hidden keeps to tell the very value from another hidden alike.
    */
   fieldDigest: (name: string, value: string) => Promise<string | undefined>;
   /** The longest one journal operation may take, in ms (the call's per-attempt `timeout`). */
@@ -103,13 +103,21 @@ export function keyScopeOf(
   digest: OwnerDigest,
 ): KeyScope {
   const { token: source, secrets, timeoutMs } = loan;
-  const who = async (signal: AbortSignal | undefined) => {
-    if (identity !== undefined) return { kind: 'identity' as const, value: identity };
-    const asked = { timeoutMs, method: 'keyed call', url: `key "${key}"` };
-    const value =
-      typeof source === 'string' ? source : await tokenFor(source, signal, secrets, asked);
-    return { kind: 'token' as const, value };
+  // A provider's token, asked once per call (a failed ask is not remembered: the next asks again).
+  let asked: Promise<string> | undefined;
+  const tokenNow = (signal: AbortSignal | undefined): Promise<string> => {
+    if (typeof source === 'string') return Promise.resolve(source);
+    if (!asked) {
+      const call = { timeoutMs, method: 'keyed call', url: `key "${key}"` };
+      asked = tokenFor(source, signal, secrets, call);
+      asked.catch(() => (asked = undefined));
+    }
+    return asked;
   };
+  const who = async (signal: AbortSignal | undefined) =>
+    identity !== undefined
+      ? { kind: 'identity' as const, value: identity }
+      : { kind: 'token' as const, value: await tokenNow(signal) };
   let mine: Promise<string> | undefined;
   const owner = (signal: AbortSignal | undefined): Promise<string> => {
     if (!mine) {
@@ -129,10 +137,14 @@ export function keyScopeOf(
   };
   // The token's secret even with an identity: an identity is no secret, and a MAC under it would
   // let anyone who reads the journal try the values a marker may stand for (a CVC's thousand).
+  // A provider's current token: a re-run while it gives the same one confirms (keys.md).
   const fieldDigest = async (name: string, value: string) =>
-    typeof source === 'string'
-      ? digest.field(await ownerSecret(secrets, 'token', source, digest), key, name, value)
-      : undefined;
+    digest.field(
+      await ownerSecret(secrets, 'token', await tokenNow(undefined), digest),
+      key,
+      name,
+      value,
+    );
   return {
     redact: (value) => secrets.redact(value),
     redactStored: (value) => secrets.redactStored(value),

@@ -1,4 +1,8 @@
-import type { PieceReader } from '../helpers/upload/chunk-reader.js';
+/** Pulls one piece at a time from a web stream or an async iterable (a Node Readable). */
+export interface PieceReader {
+  next(): Promise<IteratorResult<unknown>>;
+  cancel(): Promise<void>;
+}
 
 /**
  * What differs by runtime, as named ports (tus-js-client's `options.ts`, stripe-node's

@@ -74,7 +74,11 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // and 46,705 B with every branch of the pass merged; plus about 0.4 %. Branch redteam10 (a secret's
 // digits in other scripts, CVC labels in other languages): 80,899 and 46,978 B against 80,608 and
 // 46,705 on main at 72ed4b2; plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 81_220;
+// Branch knowngaps (a token provider's field digests, the key hidden in spans, function causes
+// cloned safely, settle/reconcile by compare-and-set): 80,974 B against 80,631 on main at 70b0d0f,
+// same machine; the first page's guards unchanged. Both merged (main eba0e6d): 81,296 B; plus about
+// 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 81_620;
 const ONE_RESOURCE_BUDGET = 47_170;
 
 describe('browser bundle of the main entry', () => {

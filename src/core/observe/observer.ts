@@ -115,13 +115,14 @@ export class Observer {
       name,
       options,
       async (span) => {
-        const notes = this.#notesOn(span);
+        // Noted, set again at the end: a secret learned meanwhile (a provider's token) hidden then.
+        const noted: TelemetryAttributes = {};
         try {
-          const result = await work(notes);
-          this.#end(span, {}, undefined);
+          const result = await work(this.#notesOn(span, noted));
+          this.#end(span, noted, undefined);
           return result;
         } catch (error) {
-          this.#end(span, operationFailure(error), error);
+          this.#end(span, { ...noted, ...operationFailure(error) }, error);
           throw error;
         }
       },
@@ -129,9 +130,9 @@ export class Observer {
     );
   }
 
-  #notesOn(span: TelemetrySpan | undefined): OperationNotes {
+  #notesOn(span: TelemetrySpan | undefined, noted: TelemetryAttributes): OperationNotes {
     return {
-      set: (attributes) => this.#set(span, attributes),
+      set: (attributes) => this.#set(span, { ...Object.assign(noted, attributes) }),
       event: (name, attributes = {}) =>
         quietly(this.#log, 'add an event', () => span?.addEvent(name, this.#safe(attributes))),
     };

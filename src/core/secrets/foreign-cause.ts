@@ -1,4 +1,4 @@
-import { kindOf, redact, scrubText } from './redact.js';
+import { kindOf, put, redact, scrubText } from './redact.js';
 
 /**
  * What an error's `cause` may hold of a foreign failure (whatever a token provider, a custom fetch
@@ -31,15 +31,19 @@ export function safeCause(cause: unknown): unknown {
   }
 }
 
-function readsCleanly(error: unknown): boolean {
+// The whole cause chain: structuredClone copies it, and a function's DataCloneError quotes it.
+function readsCleanly(error: unknown, depth = 0): boolean {
   try {
-    if (!(error instanceof Error)) return false; // a Proxy's getPrototypeOf may throw right here
+    if (!(error instanceof Error) || depth > 5) return false; // a Proxy's getPrototypeOf may throw
     const { name, message, stack, cause } = error;
     return (
       typeof name === 'string' &&
       typeof message === 'string' &&
       (stack === undefined || typeof stack === 'string') &&
-      (cause === undefined || cause === null || typeof cause !== 'object' || cause instanceof Error)
+      (cause === undefined ||
+        cause === null ||
+        (typeof cause !== 'object' && typeof cause !== 'function') ||
+        readsCleanly(cause, depth + 1))
     );
   } catch {
     return false;
@@ -97,7 +101,7 @@ function isData(value: object, depth: number): boolean {
 }
 
 function copyOf(inner: unknown, secrets: readonly string[], depth: number): unknown {
-  if (!(inner instanceof Error)) return redact(inner, secrets);
+  if (!(inner instanceof Error)) return withoutFunctions(redact(inner, secrets));
   const safe = Object.create(prototypeOf(inner)) as Error;
   const text = (value: unknown, fallback: string) =>
     typeof value === 'string' ? scrubText(value, secrets) : fallback;
@@ -113,6 +117,15 @@ function copyOf(inner: unknown, secrets: readonly string[], depth: number): unkn
   const cause = read(inner, 'cause');
   if (cause !== undefined && depth < 5) define(safe, 'cause', copyOf(cause, secrets, depth + 1));
   return safe;
+}
+
+/** redact's fresh copy with each function a marker (a cause is cloned with its error). */
+function withoutFunctions(copied: unknown): unknown {
+  if (typeof copied === 'function') return '[Function]';
+  if (typeof copied !== 'object' || copied === null) return copied;
+  const fields = copied as Record<string, unknown>;
+  for (const key of Object.keys(fields)) put(fields, key, withoutFunctions(fields[key]));
+  return copied;
 }
 
 /** Keys by which a class prints itself: its own code may read what the copy lacks. */

@@ -31,8 +31,5 @@ export interface ChunkReader {
   close(): Promise<void>;
 }
 
-/** Pulls one piece at a time from a web stream or an async iterable (a Node Readable). */
-export interface PieceReader {
-  next(): Promise<IteratorResult<unknown>>;
-  cancel(): Promise<void>;
-}
+// The piece reader is a platform port's answer too (ownedPieces): it is declared there.
+export type { PieceReader } from '../../platform/platform.js';

@@ -4,6 +4,7 @@ import { ConnectionError } from '../../core/errors/connection-error.js';
 import { UploadError } from '../helper-errors.js';
 import type { InternalRequestOptions, RequestOptions } from '../../core/setup/options.js';
 import type { ChunkParams, ChunkRecord } from '../../schemas/media.js';
+import { misfiledChunk, storedUnder } from './chunk-answer.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ProgressTracker } from './progress.js';
 import type { ChunkReader } from './chunk-reader.js';
@@ -76,6 +77,8 @@ export interface DeliveryContext {
   check: (index: number, chunk: Blob | Uint8Array) => Promise<ChunkCheck>;
   /** Told about every acknowledged chunk, before `onChunk` (the resume record). */
   onAcknowledged: (index: number, digest: string | undefined) => void;
+  /** The service stored chunk `index` under another index: its resume record must go. */
+  onMisfiled: () => Promise<void>;
   onChunk: ((record: ChunkRecord, chunk: DeliveredChunk) => void) | undefined;
 }
 
@@ -167,6 +170,11 @@ async function sendRead(
       deadline.clear();
       filling?.attemptsEnded();
     }
+  }
+  const said = storedUnder(record, index);
+  if (said !== undefined) {
+    await context.onMisfiled();
+    throw misfiledChunk(index, said);
   }
   // Not acknowledged before every byte was read: a stream that ends early or runs past its size
   // fails here, even if the service took what went out.

@@ -1,5 +1,6 @@
 import { APIError } from '../../core/errors/api-error.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
+import { UploadError } from '../helper-errors.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { FinalizeParams, MediaFile } from '../../schemas/media.js';
 import type { ChunkPlan } from './chunk-plan.js';
@@ -22,6 +23,9 @@ export async function finalizeOnce(
 ): Promise<MediaFile> {
   const { session, timeout, signal } = context;
   await session.finalizing();
+  // A record the store kept but could not update says finalize was never sent: a resume would
+  // send it again (a second copy). It goes first; one that cannot go means no finalize now.
+  if (session.recordStale && !(await session.discard())) throw unrecorded(session.resumeKey);
   try {
     return await media.finalize(params, { timeout, ...(signal ? { signal } : {}) });
   } catch (error) {
@@ -30,6 +34,13 @@ export async function finalizeOnce(
     else if (refusedOutright(error)) await session.finalizeRefused();
     throw error;
   }
+}
+
+function unrecorded(key: string | undefined): UploadError {
+  return new UploadError(
+    `The resume store could neither record that finalize is being sent nor delete its record of this upload (key "${key}"): finalizing now would let a later resume finalize it again, making a second copy. Nothing was finalized and every chunk is acknowledged: run the upload again once the store works (it then finalizes once), or delete that record to start afresh`,
+    { failedChunks: [] },
+  );
 }
 
 /** An answer, or its absence, that proves the service made no file: finalizing again is safe. */

@@ -31,6 +31,9 @@ export class UploadSession {
   private release: ((writes?: Promise<void>) => Promise<void>) | undefined;
   /** Finalize was sent and not refused: the file may exist (see `UploadRecord.finalizeSent`). */
   private finalizeSent: boolean;
+  /** The store holds this upload's record (written or resumed); a write of it failed. */
+  private recorded = false;
+  private writeFailed = false;
 
   private constructor(
     readonly uploadName: string,
@@ -75,6 +78,7 @@ export class UploadSession {
               resume,
               log,
             );
+      session.recorded = session.digests.size > 0; // a record resumed: the store holds it
       // Written before any chunk: a chunk stored whose answer a crash lost is then ours next time.
       session.save();
       if (hold) {
@@ -199,6 +203,19 @@ export class UploadSession {
     await this.writing;
   }
 
+  /** A write failed after one landed (or a resume): the store's record may say too little. */
+  get recordStale(): boolean {
+    return this.recorded && this.writeFailed;
+  }
+
+  /** The record goes, for good (what it says is not to be resumed); resolves with whether it went. */
+  async discard(): Promise<boolean> {
+    await this.stopWriting();
+    if (!this.resume) return true;
+    const deleted = this.resume.store.delete(this.resume.key);
+    return deleted.then(() => true).catch(() => false);
+  }
+
   /** The upload settled: once its last write ends, nothing of it writes again. */
   settled(): void {
     void this.release?.(this.flush());
@@ -239,8 +256,10 @@ export class UploadSession {
     const { store, key } = this.resume!;
     try {
       await store.set(key, this.record());
+      this.recorded = true;
     } catch (error) {
       this.stopped = true;
+      this.writeFailed = true;
       this.log.warn(
         `upload resume: the store could not be written (${describeError(error)}); the upload goes on, but cannot be resumed`,
       );

@@ -1,0 +1,27 @@
+import { heldWriterOf } from './held-writer.js';
+import type { JournalAccess } from './journal-access.js';
+import type { JournalRecord } from './journal.js';
+import { isSettled } from './record-rules.js';
+
+/**
+ * Writes a decision on an unknown outcome (an operator's `settle`, `reconcile`'s finding) over the
+ * record `read`, and over nothing else: a run of another process may finish the key between the
+ * read and this write, and "refused" written over its paid "done" let the next run pay again. In
+ * one step with the journal's compare-and-set (`setIfHeld`) when `read` names its claim (holder and
+ * lease, as every claim since leases were kept does); else read-then-write as before (a record of
+ * an earlier build, a journal without `setIfHeld`). Resolves false when the key changed since the
+ * read: nothing was written.
+ */
+export async function writeOverRead(
+  journal: JournalAccess,
+  key: string,
+  next: JournalRecord,
+  read: JournalRecord,
+): Promise<boolean> {
+  const setIfHeld = heldWriterOf(journal.journal);
+  const { holder, leaseUntil } = read;
+  if (setIfHeld && typeof holder === 'string' && typeof leaseUntil === 'string' && !isSettled(read))
+    return journal.setIf(key, () => setIfHeld(key, next, { holder, leases: [leaseUntil] }));
+  await journal.set(key, next);
+  return true;
+}

@@ -1,0 +1,81 @@
+// A proxy that rewrites a chunk's form (or a server that misfiles it) stores chunk 1's bytes in
+// chunk 2's place and the other way round, and each answer honestly names the index it stored
+// under. Without `checkDigest` (the spec profile's default) nothing else would notice: the file
+// assembled from swapped chunks resolved as a success. The answer's `chunk_index` is checked: the
+// upload rejects with a typed UploadError, nothing is finalized, and its resume record is gone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, UploadError, type MediaFile } from '../../src/index.js';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
+
+const CHUNK = 100;
+let server: MockServer;
+beforeAll(
+  async () =>
+    void (server = await startMockServer({
+      operationTypes: { tiny: { chunk_size: CHUNK, max_chunks: null } },
+    })),
+);
+afterAll(() => server.close());
+
+/** A client behind a proxy that sends chunk 1 as chunk 2 and chunk 2 as chunk 1. */
+function swappingClient() {
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/chunk'))
+      return globalThis.fetch(request);
+    const form = await request.formData();
+    const swapped = { '1': '2', '2': '1' }[String(form.get('chunk_index'))];
+    if (swapped) form.set('chunk_index', swapped);
+    const headers = new Headers(request.headers);
+    headers.delete('content-type');
+    return globalThis.fetch(request.url, { method: 'POST', headers, body: form });
+  };
+  const user = server.simulator.addUser({ email: `swap-${Math.random()}@example.com` });
+  return createClient({ baseUrl: server.url, token: user.token, fetch, logLevel: 'off' });
+}
+
+const failed = (upload: Promise<MediaFile>) =>
+  upload.then(
+    (file) => file,
+    (error: unknown) => error,
+  );
+
+describe('a chunk the service stored under another index', () => {
+  it('rejects with UploadError, nothing finalized (checkDigest off)', async () => {
+    const bytes = bytesOf(4 * CHUNK);
+    const outcome = await failed(
+      swappingClient().media.upload(bytes, {
+        operation_type: 'tiny',
+        filename: 'swap.png',
+        concurrency: 1,
+        checkDigest: false,
+      }),
+    );
+    if (!(outcome instanceof UploadError)) {
+      const stored = server.simulator.fileBytes((outcome as MediaFile).id);
+      throw new Error(`resolved with ${stored.length} bytes, source's: ${equal(stored, bytes)}`);
+    }
+    expect(outcome.failedChunks).toEqual([1]);
+    expect(outcome.message).toMatch(/acknowledged chunk 1 as chunk 2.*not the source/);
+    expect(outcome.message).toMatch(/upload it again/);
+  });
+
+  it('its resume record is deleted: a resume never finalizes the misfiled chunks', async () => {
+    const { store, records } = memoryUploadStore();
+    const outcome = await failed(
+      swappingClient().media.upload(bytesOf(4 * CHUNK), {
+        operation_type: 'tiny',
+        filename: 'swap-resume.png',
+        concurrency: 1,
+        resume: { store, key: 'swap-resume' },
+      }),
+    );
+    expect(outcome).toBeInstanceOf(UploadError);
+    expect([...records.keys()]).toEqual([]);
+  });
+});
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, at) => byte === b[at]);
+}
