@@ -39,7 +39,10 @@ interface Side {
   redactSecrets: <T>(value: T, secrets: readonly string[]) => T;
   KnownSecrets: new () => {
     add(...secrets: string[]): void;
-    streams(streams: { stdout: { write(text: string): unknown }; stderr: { write(text: string): unknown } }): {
+    streams(streams: {
+      stdout: { write(text: string): unknown };
+      stderr: { write(text: string): unknown };
+    }): {
       stdout: { write(text: string): unknown };
     };
   };
@@ -59,7 +62,10 @@ async function load(name: string, root: string): Promise<Side> {
   const bundle = await bundleForNode(dir, name, pathToFileURL(entry));
   return (await import(pathToFileURL(bundle).href)) as Side;
 }
-const sides = { before: await load('before', resolve(values.root)), after: await load('after', here) };
+const sides = {
+  before: await load('before', resolve(values.root)),
+  after: await load('after', here),
+};
 await rm(dir, { recursive: true, force: true });
 
 const token = '324c9e4eabd5832b0267441b28790ef9c71e6d06';

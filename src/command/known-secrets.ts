@@ -1,5 +1,3 @@
-import { SLICE } from '../large-text/large-value.js';
-import { redactLarge } from '../large-text/redact-large.js';
 import { redactSecrets } from '../node.js';
 import type { Streams } from './output.js';
 
@@ -44,9 +42,6 @@ export function cardSecrets(card: unknown): string[] {
 /** The secrets of one run: those its environment holds from the start, and those read later. */
 export class KnownSecrets {
   #list: string[] = [];
-  /** Writes of a large text in progress, and those after it: each written in its turn. */
-  #writing: Promise<void> | undefined;
-  #failed: { error: unknown } | undefined;
 
   /** The token, the database password and the card the environment holds. */
   static of(env: Environment): KnownSecrets {
@@ -72,49 +67,14 @@ export class KnownSecrets {
     return this.#list.length === 0 ? text : redactSecrets(text, this.#list);
   }
 
-  /**
-   * The streams, with every write passed through {@link hide}. A text of a slice or more (a
-   * listing of megabytes) is searched in slices, the event loop let go between them (a Ctrl-C, a
-   * batch's other rows, a progress bar go on): it and every write after it go out in their turn,
-   * once it is; {@link settled} says when all have.
-   */
+  /** The streams, with every write passed through {@link hide}. */
   streams(streams: Streams): Streams {
-    const { stdout, stderr } = streams;
     return {
-      stdout: { write: (text: string) => this.#write(stdout, text) },
+      stdout: { write: (text: string) => streams.stdout.write(this.hide(text)) },
       stderr: {
-        write: (text: string) => this.#write(stderr, text),
-        ...(stderr.isTTY === undefined ? {} : { isTTY: stderr.isTTY }),
+        write: (text: string) => streams.stderr.write(this.hide(text)),
+        ...(streams.stderr.isTTY === undefined ? {} : { isTTY: streams.stderr.isTTY }),
       },
     };
-  }
-
-  /** Resolves once every write made through {@link streams} is out; rejects as a failed one. */
-  async settled(): Promise<void> {
-    while (this.#writing) await this.#writing;
-    const failed = this.#failed;
-    this.#failed = undefined;
-    if (failed) throw failed.error;
-  }
-
-  #write(stream: { write(text: string): unknown }, text: string): unknown {
-    if (this.#writing === undefined && (text.length < SLICE || this.#list.length === 0))
-      return stream.write(this.hide(text));
-    const secrets = [...this.#list];
-    const how = { scrub: (piece: string) => redactSecrets(piece, secrets), secrets, stored: false };
-    const turn = (this.#writing ?? Promise.resolve()).then(async () => {
-      try {
-        const hidden =
-          secrets.length === 0 ? text : await redactLarge(text, how, () => how.scrub(text));
-        stream.write(hidden as string);
-      } catch (error) {
-        // As a write that throws at once would: the run's error, once its writes are out.
-        this.#failed ??= { error };
-      }
-      // The last write out: the next small one is written at once again.
-      if (this.#writing === turn) this.#writing = undefined;
-    });
-    this.#writing = turn;
-    return undefined;
   }
 }

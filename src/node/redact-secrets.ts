@@ -13,8 +13,8 @@ import { redact } from '../core/secrets/redact.js';
  * meanwhile, about 10 ms per MB of text with a token alone, 110-140 ms per MB with a card and its
  * CVC too (5 MB: 0.55-0.7 s; BENCHMARKS.md, "Large values in logs, validation errors and the
  * command"). For a value of megabytes in a server, redact it in a worker thread, or only the part
- * that is printed: the client's own errors and the `seatpay` command redact one that large in
- * slices, letting the loop go between them.
+ * that is printed (the client's own errors redact one that large in slices, letting the loop go
+ * between them).
  *
  * @example
  * ```ts
