@@ -79,7 +79,8 @@ export class CallEngine {
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       headersSetType: 'content-type' in headers,
     };
-    this.#resultSetup = { validation: options.validate ?? 'error', secrets, log };
+    const { quoteStart } = setup.platform;
+    this.#resultSetup = { validation: options.validate ?? 'error', secrets, log, quoteStart };
     this.#ky = kyInstanceOf(options, headers, setup.prepareSetup.timeoutMs);
   }
 

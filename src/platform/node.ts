@@ -1,6 +1,7 @@
 import { sendChunk } from '../node/chunk-sender.js';
 import { fileSourceOf } from '../node/part-source.js';
 import { readStreamPieces } from '../node/read-stream-pieces.js';
+import { redactedPrefix } from '../large-text/redacted-prefix.js';
 import { sourceReadError } from '../helpers/upload/source-read-error.js';
 import { VERSION } from '../version.js';
 import { hasProcessEnv, readProcessEnv } from './environment.js';
@@ -90,4 +91,5 @@ export const nodePlatform: Platform = {
   chunkSender: nodeChunkSender,
   md5,
   ownedPieces: readStreamPieces,
+  quoteStart: redactedPrefix,
 };

@@ -1,3 +1,5 @@
+import type { Secrets } from '../core/secrets/secrets.js';
+
 /** Pulls one piece at a time from a web stream or an async iterable (a Node Readable). */
 export interface PieceReader {
   next(): Promise<IteratorResult<unknown>>;
@@ -41,6 +43,12 @@ export interface Platform {
    * `fs.ReadStream` no one else reads, in Node), or undefined: the stream is read as any other.
    */
   readonly ownedPieces?: (stream: object) => PieceReader | undefined;
+  /**
+   * The first `length` characters of `text` redacted, searching only its start (a validation
+   * error's quote of a non-JSON answer of megabytes), or undefined: all of it is searched. In
+   * Node only: the browsers' pages have no bytes to spare for it (BENCHMARKS.md, syncredact).
+   */
+  readonly quoteStart?: (text: string, secrets: Secrets, length: number) => string;
 }
 
 /** A hash fed piece by piece, in order. */

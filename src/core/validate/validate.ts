@@ -3,6 +3,7 @@ import { ResponseValidationError, type ValidationIssue } from '../errors/validat
 import type { Log } from '../setup/logger.js';
 import type { ValidationMode } from '../setup/options.js';
 import type { Secrets } from '../secrets/secrets.js';
+import type { Platform } from '../../platform/platform.js';
 import { toIssues } from '../prepare/validate-input.js';
 import { plainCheckOf } from './plain-check.js';
 
@@ -11,6 +12,7 @@ export interface ResultSetup {
   validation: ValidationMode;
   secrets: Secrets;
   log: Log;
+  quoteStart: Platform['quoteStart']; // a bounded search of a non-JSON answer, in Node
 }
 
 /**
@@ -29,8 +31,8 @@ export function validated<T>(
   try {
     value = JSON.parse(text);
   } catch {
-    // Redact before cutting: a secret across the cut would leave its first characters.
-    const body = secrets.redact(text).slice(0, 500);
+    // Redacted before it is cut: a secret across the cut would leave its first characters.
+    const body = setup.quoteStart?.(text, secrets, 500) ?? secrets.redact(text).slice(0, 500);
     throw new ResponseValidationError({
       issues: [{ path: [], message: 'the body is not JSON' }],
       body,
