@@ -10,7 +10,7 @@ import { MAX_DEPTH } from '../core/secrets/redact.js';
 export function checkRecordableDepth(params: unknown): void {
   if (!deeperThanKept(params, 0)) return;
   throw new InvalidRequestError(
-    `Invalid params: nested deeper than ${MAX_DEPTH} levels, more than a keyed call's record keeps to tell its re-run; flatten it, or send it without a key`,
+    `Invalid params: nested deeper than ${MAX_DEPTH} levels, more than a keyed call's record keeps; flatten it`,
     { field: 'params' },
   );
 }
