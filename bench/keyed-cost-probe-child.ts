@@ -74,6 +74,8 @@ interface Settings {
   pauses: boolean;
   /** One memoryJournal for the whole run (keyed-cost-count.ts's way), not one per round. */
   shared: boolean;
+  /** The arms run (all if empty): one alone, for a CPU profile of that arm (--cpu-prof). */
+  arms: string[];
 }
 
 interface Tally {
@@ -92,7 +94,7 @@ interface Tally {
 
 export async function probe(
   side: Side,
-  { rounds, calls, collect, pauses: watchPauses, shared }: Settings,
+  { rounds, calls, collect, pauses: watchPauses, shared, arms: only }: Settings,
 ) {
   if (watchPauses) observer.observe({ entryTypes: ['gc'] });
   const { client, order } = await subscribedClient(side, 'probe@example.com');
@@ -106,7 +108,7 @@ export async function probe(
       client.consumables.checkout({ ...order, key: key(), journal, identity: 'user-4711' }),
   };
   const tallies = new Map<string, Tally>();
-  const names = Object.keys(arms);
+  const names = only.length ? only : Object.keys(arms);
   for (let round = 0; round < rounds + 1; round++) {
     if (!shared) journal = side.seatpay.memoryJournal();
     for (const name of round % 2 ? [...names].reverse() : names) {
@@ -163,7 +165,7 @@ export async function probe(
   console.log(
     '| --- | ------------ | -------------- | ----------- | ------- | ------------ | ------------ | -------------- | --- | --- | --- | --- |',
   );
-  const plain = tallies.get('plain')!;
+  const plain = tallies.get('plain') ?? tallies.get(names[0]!)!;
   const per = (t: Tally, v: number) => (v / t.calls).toFixed(1);
   for (const [name, t] of tallies) {
     const cpu = (t.user + t.system) / t.calls;

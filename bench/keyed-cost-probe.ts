@@ -10,6 +10,7 @@
 //
 //   npx tsx bench/keyed-cost-probe.ts [--rounds 10] [--calls 50] [--node-flags=...]
 //                                     [--collect minor|major] [--pauses] [--shared]
+//                                     [--arms plain,memoryJournal,identity]
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     collect: { type: 'string', default: 'minor' },
     pauses: { type: 'boolean', default: false },
     shared: { type: 'boolean', default: false },
+    arms: { type: 'string', default: '' },
   },
 });
 const here = resolve(new URL('..', import.meta.url).pathname);
@@ -38,7 +40,7 @@ try {
       `import { probe } from ${JSON.stringify(join(here, 'bench', 'keyed-cost-probe-child.ts'))};`,
       `import * as seatpay from ${src('index.ts')};`,
       `import * as mock from ${src('mock/index.ts')};`,
-      `await probe({ seatpay, mock } as never, ${JSON.stringify({ rounds: Number(values.rounds), calls: Number(values.calls), collect: values.collect, pauses: values.pauses, shared: values.shared })});`,
+      `await probe({ seatpay, mock } as never, ${JSON.stringify({ rounds: Number(values.rounds), calls: Number(values.calls), collect: values.collect, pauses: values.pauses, shared: values.shared, arms: values.arms.split(',').filter(Boolean) })});`,
     ].join('\n'),
   );
   const script = await bundleForNode(dir, 'keyed-probe-entry', new URL(`file://${entry}`));
