@@ -8,9 +8,12 @@ import { isSettled } from './record-rules.js';
  * record `read`, and over nothing else: a run of another process may finish the key between the
  * read and this write, and "refused" written over its paid "done" let the next run pay again. In
  * one step with the journal's compare-and-set (`setIfHeld`) when `read` names its claim (holder and
- * lease, as every claim since leases were kept does); else read-then-write as before (a record of
- * an earlier build, a journal without `setIfHeld`). Resolves false when the key changed since the
- * read: nothing was written.
+ * lease, as every claim since leases were kept does). Else (a run that ended without knowing
+ * dropped its lease; a record of an earlier build; a journal without `setIfHeld`) read again just
+ * before the write, and written only if unchanged: another decision landing during this one's
+ * (reconcile's "done", then settle's "refused" over it, and the next run paid again) is seen, and
+ * the window left is one read's. Resolves false when the key changed since the read: nothing was
+ * written.
  */
 export async function writeOverRead(
   journal: JournalAccess,
@@ -22,6 +25,13 @@ export async function writeOverRead(
   const { holder, leaseUntil } = read;
   if (setIfHeld && typeof holder === 'string' && typeof leaseUntil === 'string' && !isSettled(read))
     return journal.setIf(key, () => setIfHeld(key, next, { holder, leases: [leaseUntil] }));
+  if (stateOf(await journal.get(key)) !== stateOf(read)) return false;
   await journal.set(key, next);
   return true;
+}
+
+/** What a write of the key changes (a journal of the user's may add fields of its own to a read). */
+function stateOf(record: JournalRecord | undefined): string {
+  const { stage, charged, settled, updatedAt, holder, leaseUntil } = record ?? {};
+  return JSON.stringify([stage, charged, settled, updatedAt, holder, leaseUntil]);
 }

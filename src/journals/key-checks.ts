@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
+import { untilAborted } from '../core/retry/until-aborted.js';
 import { REDACTED } from '../core/secrets/redact.js';
 import { KeyReuseError } from './journal-errors.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
@@ -71,6 +72,7 @@ export async function checkSameRequest(
   params: Record<string, unknown>,
   record: JournalRecord,
   scope?: Pick<KeyScope, 'fieldDigest'>,
+  signal?: AbortSignal,
 ): Promise<void> {
   const recordedKind = record.kind ?? 'purchase';
   if (recordedKind !== kind) throw new KeyReuseError(key, [`kind (a ${recordedKind} is recorded)`]);
@@ -89,7 +91,8 @@ export async function checkSameRequest(
   if (differences.length > 0 && scope && typeof kept === 'string') {
     const same = await Promise.all(
       differences.map(
-        async (name) => hides(name) && keptDigestOf(scope, kept, name, ownField(params, name)),
+        async (name) =>
+          hides(name) && keptDigestOf(scope, kept, name, ownField(params, name), signal),
       ),
     );
     differences = differences.filter((_name, at) => !same[at]);
@@ -105,8 +108,10 @@ async function keptDigestOf(
   kept: string,
   name: string,
   value: unknown,
+  signal: AbortSignal | undefined,
 ): Promise<boolean> {
-  const digest = await scope.fieldDigest(name, canonical(value));
+  // It may wait for a token provider: as long as the call waits, no longer.
+  const digest = await untilAborted(scope.fieldDigest(name, canonical(value)), signal);
   return digest !== undefined && kept.split(' ').includes(digest);
 }
 

@@ -89,7 +89,7 @@ export class KeyedJournal {
     if (record.owner !== undefined && !(await this.#isOwner(record.owner))) {
       throw new KeyOwnerError(this.key);
     }
-    await checkSameRequest(this.key, this.kind, this.#params, record, this.scope);
+    await checkSameRequest(this.key, this.kind, this.#params, record, this.scope, this.signal);
     // Settled as charged by an operator, with nothing to replay or follow: never sent again.
     if (record.settled?.charged === 'yes' && !canResume(record)) {
       throw new SettledKeyError(this.key, record.settled);
@@ -160,7 +160,7 @@ export class KeyedJournal {
         leaseUntil: claimLeaseUntil(key, this.#leaseMs, this.#now()),
         holder: HOLDER,
       };
-      const stamped = (started.stamped = await this.#stamped(leased));
+      const stamped = (started.stamped = await untilAborted(this.#stamped(leased), this.signal));
       const start = () =>
         (started.landing = new Promise<boolean>((resolve) =>
           resolve(

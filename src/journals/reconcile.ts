@@ -68,7 +68,9 @@ async function reconciled(
     settled,
     updatedAt: at,
   } as JournalRecord;
-  if (await writeOverRead(journal, key, next, latest))
+  // Over the record the evidence is about: a claim made since (the key settled and run again) is
+  // another run's, which this finding says nothing of.
+  if (await writeOverRead(journal, key, next, record))
     return { key, charged: found.charged, record: next, evidence: found.evidence };
   // Written meanwhile (a run of another process finished, or renewed its claim): nothing written.
   const now = await journal.get(key, signal);

@@ -9,6 +9,13 @@ import { ReadAhead } from './read-ahead.js';
  */
 const PLAIN = ['_read', 'read', 'push', 'unshift', 'emit', Symbol.asyncIterator] as const;
 
+/**
+ * Those methods as Node made them when this module loaded: one wrapped since, on the stream or on
+ * a prototype it inherits from (a tap on `ReadStream.prototype.emit` sees every file's pieces),
+ * may see or keep the pieces.
+ */
+const NODE_METHODS = PLAIN.map((name) => ReadStream.prototype[name]);
+
 /** How far the file is read ahead of the upload: each piece is freed once copied, so this is all. */
 const AHEAD_BYTES = 4 * 1024 * 1024;
 
@@ -22,17 +29,23 @@ const AHEAD_BYTES = 4 * 1024 * 1024;
  *
  * Freed only where no one else can hold a piece: Node's own class, reading with Node's own `fs`
  * (the `fs` option could hand back buffers of the caller's), bytes (no object mode, no encoding),
- * nothing read from it yet (a piece read and put back with `unshift` is the caller's), no `'data'`
- * listener or pipe; one added later (they would get the same pieces) stops the freeing for good.
+ * nothing read from it or put in it yet (a piece put back or in with `unshift` is the caller's),
+ * no `'data'` listener or pipe; one added later (they would get the same pieces) stops the
+ * freeing for good.
  * The file is read up to {@link AHEAD_BYTES} ahead, so that its reads go on while the upload sends.
  */
 export function readStreamPieces(stream: object): PieceReader | undefined {
   if (!(stream instanceof ReadStream) || Object.getPrototypeOf(stream) !== ReadStream.prototype) {
     return undefined;
   }
-  if (PLAIN.some((name) => Object.hasOwn(stream, name)) || !readsWithNodeFs(stream)) return;
+  if (PLAIN.some((name, at) => stream[name] !== NODE_METHODS[at]) || !readsWithNodeFs(stream))
+    return;
   if (stream.readableObjectMode || stream.readableEncoding !== null) return;
   if (stream.readableDidRead || stream.listenerCount('data') > 0 || stream.readableFlowing) return;
+  // Bytes already in its buffer were put there by the caller (`unshift` or `push` of a header of
+  // theirs, nothing read yet): `read()` hands back their very buffer, which must not be freed. A
+  // ReadStream reads nothing of the file before someone asks, so its own buffer starts empty.
+  if (stream.readableLength > 0) return;
 
   let shared = false;
   // Only a 'data' listener (or a pipe) gets the pieces this reader gets: a 'readable' one takes
@@ -60,8 +73,12 @@ export function readStreamPieces(stream: object): PieceReader | undefined {
   };
 }
 
-/** The stream reads with Node's own `fs`, not functions passed as its `fs` option. */
+/** `fs.read` when this module loaded: one patched since (a cache, a mock) may hand back its own. */
+const NODE_READ = fs.read;
+
+/** The stream reads with Node's own `fs`, not functions passed as its `fs` option or patched in. */
 function readsWithNodeFs(stream: ReadStream): boolean {
   const own = Object.getOwnPropertySymbols(stream).find((key) => key.description === 'kFs');
-  return own !== undefined && (stream as unknown as Record<symbol, unknown>)[own] === fs;
+  if (own === undefined || (stream as unknown as Record<symbol, unknown>)[own] !== fs) return false;
+  return fs.read === NODE_READ;
 }

@@ -4,7 +4,13 @@
 // assembled from swapped chunks resolved as a success. The answer's `chunk_index` is checked: the
 // upload rejects with a typed UploadError, nothing is finalized, and its resume record is gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, UploadError, type MediaFile } from '../../src/index.js';
+import {
+  createClient,
+  UploadError,
+  type MediaFile,
+  type UploadRecord,
+  type UploadStore,
+} from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
 
@@ -18,15 +24,19 @@ beforeAll(
 );
 afterAll(() => server.close());
 
-/** A client behind a proxy that sends chunk 1 as chunk 2 and chunk 2 as chunk 1. */
-function swappingClient() {
+/**
+ * A client behind a proxy that sends chunk 1 as chunk 2 and chunk 2 as chunk 1 while `proxy.swap`
+ * is set, and calls `proxy.onSwap` as it does.
+ */
+function swappingClient(proxy: { swap: boolean; onSwap?: () => void } = { swap: true }) {
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
-    if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/chunk'))
-      return globalThis.fetch(request);
+    const chunk = request.method === 'POST' && new URL(request.url).pathname.endsWith('/chunk');
+    if (!chunk || !proxy.swap) return globalThis.fetch(request);
     const form = await request.formData();
     const swapped = { '1': '2', '2': '1' }[String(form.get('chunk_index'))];
     if (swapped) form.set('chunk_index', swapped);
+    if (swapped) proxy.onSwap?.();
     const headers = new Headers(request.headers);
     headers.delete('content-type');
     return globalThis.fetch(request.url, { method: 'POST', headers, body: form });
@@ -73,6 +83,60 @@ describe('a chunk the service stored under another index', () => {
     );
     expect(outcome).toBeInstanceOf(UploadError);
     expect([...records.keys()]).toEqual([]);
+  });
+});
+
+describe('a misfiled chunk, with a resume store that cannot delete', () => {
+  /** A store in a Map whose `delete` always throws, and whose writes fail while `down` is set. */
+  function undeletableStore() {
+    const records = new Map<string, UploadRecord>();
+    const state = { down: false };
+    const store: UploadStore = {
+      get: async (key) => records.get(key),
+      set: async (key, record) => {
+        if (state.down) throw new Error('store unreachable');
+        records.set(key, structuredClone(record));
+      },
+      delete: async () => {
+        throw new Error('delete is not supported by this store');
+      },
+    };
+    return { store, records, state };
+  }
+  const options = (store: UploadStore, key: string) => ({
+    operation_type: 'tiny',
+    filename: 'swap-kept.png',
+    concurrency: 1,
+    checkDigest: false,
+    resume: { store, key },
+  });
+
+  it('the record is emptied: the next run starts afresh and stores the source whole', async () => {
+    const { store, records } = undeletableStore();
+    const proxy = { swap: true };
+    const client = swappingClient(proxy);
+    const bytes = bytesOf(4 * CHUNK);
+    const outcome = await failed(client.media.upload(bytes, options(store, 'undeletable')));
+    expect(outcome).toBeInstanceOf(UploadError);
+    expect(records.get('undeletable')?.acknowledged).toEqual([]);
+
+    // The proxy is gone: a resume of the old record would have sent chunks 1 to 3 under the old
+    // name, where chunk 2's place holds chunk 1's bytes ("already exists": counted as held).
+    proxy.swap = false;
+    const file = await client.media.upload(bytes, options(store, 'undeletable'));
+    expect(equal(server.simulator.fileBytes(file.id), bytes)).toBe(true);
+  });
+
+  it('neither deleted nor emptied: the error names the record to delete', async () => {
+    const { store, records, state } = undeletableStore();
+    const client = swappingClient({ swap: true, onSwap: () => void (state.down = true) });
+    const outcome = await failed(client.media.upload(bytesOf(4 * CHUNK), options(store, 'stuck')));
+    expect(outcome).toBeInstanceOf(UploadError);
+    expect((outcome as UploadError).message).toMatch(
+      /resume record \(key "stuck"\) could not be deleted/,
+    );
+    expect((outcome as UploadError).message).not.toMatch(/record is deleted/);
+    expect(records.has('stuck')).toBe(true); // kept as it was
   });
 });
 

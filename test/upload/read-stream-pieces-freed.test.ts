@@ -58,6 +58,21 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     expect(frees).toEqual([]);
   });
 
+  it('never frees a header of the caller put in front of the file (`unshift` before any read)', async () => {
+    const frees = watchFrees();
+    const header = Buffer.alloc(1000, 7); // a buffer of its own, not a slice of Node's pool
+    const stream = createReadStream(path, { highWaterMark: PIECE });
+    stream.unshift(header);
+    const file = await sinkClient(sink()).media.upload(
+      { stream, size: header.byteLength + bytes.byteLength },
+      options,
+    );
+    expect(sha256(stored(file.id))).toBe(sha256(Buffer.concat([Buffer.alloc(1000, 7), bytes])));
+    expect(detached(header)).toBe(false);
+    expect(header).toEqual(Buffer.alloc(1000, 7));
+    expect(frees).toEqual([]);
+  });
+
   it("stops freeing once a 'data' listener is added: it gets the same pieces", async () => {
     const frees = watchFrees();
     const stream = createReadStream(path, { highWaterMark: PIECE });
@@ -123,6 +138,55 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     };
     const third = await upload(tapped);
     expect(sha256(stored(third.id))).toBe(sha256(bytes));
+    expect(watched.length).toBeGreaterThan(0);
+    for (const piece of watched) expect(detached(piece)).toBe(false);
+    expect(frees).toEqual([]);
+  });
+
+  it('never frees what a patched fs.read hands back (a cache of its own, a mock)', async () => {
+    const frees = watchFrees();
+    const kept: Buffer[] = [];
+    const realRead = fs.read;
+    type Read = (
+      fd: number,
+      buffer: Buffer,
+      offset: number,
+      length: number,
+      position: number | null,
+      callback: (error: Error | null, bytesRead: number, buffer: Buffer) => void,
+    ) => void;
+    const caching: Read = (fd, buffer, offset, length, position, callback) =>
+      realRead(fd, buffer, offset, length, position, (error, bytesRead) => {
+        const own = Buffer.from(buffer.subarray(offset, offset + bytesRead));
+        kept.push(own);
+        callback(error, bytesRead, own);
+      });
+    vi.spyOn(fs, 'read').mockImplementation(caching as typeof fs.read);
+    const file = await upload(createReadStream(path, { highWaterMark: PIECE }));
+    expect(sha256(stored(file.id))).toBe(sha256(bytes));
+    expect(kept.length).toBeGreaterThan(0);
+    for (const own of kept) expect(detached(own)).toBe(false);
+    expect(frees).toEqual([]);
+  });
+
+  it("never frees a piece a tap on ReadStream's prototype sees (every file stream's 'data')", async () => {
+    const frees = watchFrees();
+    const watched: Buffer[] = [];
+    // A metrics or progress library wraps the class's emit once, for every file stream after.
+    const prototype = ReadStream.prototype as { emit: ReadStream['emit'] };
+    const emit = prototype.emit;
+    const own = Object.getOwnPropertyDescriptor(prototype, 'emit');
+    prototype.emit = function (this: ReadStream, event: string | symbol, ...args: unknown[]) {
+      if (event === 'data') watched.push(args[0] as Buffer);
+      return emit.call(this, event, ...args);
+    };
+    try {
+      const file = await upload(createReadStream(path, { highWaterMark: PIECE }));
+      expect(sha256(stored(file.id))).toBe(sha256(bytes));
+    } finally {
+      if (own) Object.defineProperty(prototype, 'emit', own);
+      else delete (prototype as { emit?: unknown }).emit; // back to the inherited one
+    }
     expect(watched.length).toBeGreaterThan(0);
     for (const piece of watched) expect(detached(piece)).toBe(false);
     expect(frees).toEqual([]);

@@ -112,7 +112,13 @@ function copyOf(inner: unknown, secrets: readonly string[], depth: number): unkn
   if (typeof code === 'string' || typeof code === 'number') define(safe, 'code', code, true);
   for (const key of safely(() => Object.keys(inner), [])) {
     if (ERROR_KEYS.has(key) || key === 'code') continue;
-    define(safe, scrubText(key, secrets), redact(read(inner, key), secrets), true);
+    // A field of a copy is cloned as a plain object's is: a function there would be quoted.
+    define(
+      safe,
+      scrubText(key, secrets),
+      withoutFunctions(redact(read(inner, key), secrets)),
+      true,
+    );
   }
   const cause = read(inner, 'cause');
   if (cause !== undefined && depth < 5) define(safe, 'cause', copyOf(cause, secrets, depth + 1));

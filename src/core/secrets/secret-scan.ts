@@ -1,4 +1,4 @@
-import { formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.js';
+import { DIGIT_ZEROS, formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.js';
 
 // The search for secrets in a text. Each step finds the matches that start in a range [from, to)
 // of the text, so that a long text can also be searched a slice at a time with the same result
@@ -82,9 +82,51 @@ export function collect(
 /**
  * Pieces of a long secret: windows taken every `step` characters of it are searched for, and each
  * hit is widened to all it shares with the secret. Any shared run of `pieceLength` or more holds
- * one whole window, so none is missed. Hits that start in [from, to) only.
+ * one whole window, so none is missed. Hits that start in [from, to) only. Digits of other scripts
+ * (`４２４２`, `𝟒𝟐`) are searched as the ASCII digits they are.
  */
 export function collectPieces(
+  forms: SecretForms,
+  text: string,
+  view: string,
+  from: number,
+  to: number,
+  ranges: [number, number][],
+): void {
+  // As far as a hit starting in [from, to) may reach either way (two code units a digit at most).
+  const reach = 2 * forms.plain.length;
+  const start = Math.max(0, from - reach);
+  const near = view.slice(start, Math.min(view.length, to + reach));
+  if (!OTHER_DIGIT.test(near)) return piecesIn(forms, text, view, from, to, ranges);
+  // Searched in a copy with ASCII digits, `at` telling where each of its characters was.
+  let folded = '';
+  const at: number[] = [];
+  for (let i = 0; i < near.length;) {
+    const code = near.codePointAt(i)!;
+    const digit = digitOf(code);
+    at.push(start + i);
+    folded += digit ?? near[i];
+    i += digit !== undefined && code > 0xffff ? 2 : 1;
+  }
+  at.push(start + near.length);
+  const index = (offset: number) => at.findIndex((where) => where >= offset);
+  const found: [number, number][] = [];
+  piecesIn(forms, folded, folded, index(from), index(to), found);
+  for (const [begin, end] of found) ranges.push([at[begin]!, at[end]!]);
+}
+
+const OTHER_DIGIT = /(?![0-9])\p{Nd}/u;
+
+/** The ASCII digit a decimal digit of another script is, or undefined. */
+function digitOf(code: number): string | undefined {
+  if (code < 0x660) return undefined;
+  for (const zero of DIGIT_ZEROS) {
+    if (code >= zero && code <= zero + 9) return String(code - zero);
+  }
+  return undefined;
+}
+
+function piecesIn(
   forms: SecretForms,
   text: string,
   view: string,

@@ -14,10 +14,10 @@ export function shortNumberForms(
   hexForms: string,
   standsAlone: string,
 ): { body: string; stored: string } {
-  const number = `(?<!\\d[.,:])(?:${plain})(?![.,:]\\d)`;
+  const number = `${NOT_IN_NUMBER_BEFORE}(?:${plain})${NOT_IN_NUMBER_AFTER}`;
   // After a label no number can come first (a mark is no digit): the digit before is the
   // label's own (`CVV2:987`), never an amount's (`1.987`).
-  const labelled = `(?:${LABELLED_BEFORE}|${AFTER_MASKED_CARD})(?:${plain})(?![.,:]\\d)`;
+  const labelled = `(?:${LABELLED_BEFORE}|${AFTER_MASKED_CARD})(?:${plain})${NOT_IN_NUMBER_AFTER}`;
   return {
     // The number first, in a lookahead: the label's long lookbehind runs only where it is.
     body: `(?:${standsAlone}${hexForms}|(?=${plain})(?:${standsAlone}${number}|${labelled}))${NOT_AFTER}`,
@@ -25,17 +25,28 @@ export function shortNumberForms(
   };
 }
 
+/**
+ * What joins the parts of a number (`1,987`, `987.00`, `05:12:48.987`), in any script's digits:
+ * full-width `１，９８７．００`, Arabic `٩٨٧٫٠٠` and `١٬٩٨٧`.
+ */
+const NUMBER_JOINER = '[.,:\\uff0e\\uff0c\\uff1a\\u066b\\u066c]';
+/** A short number inside a larger one is not it: not after a number's part, nor before one. */
+export const NOT_IN_NUMBER_BEFORE = `(?<!\\p{Nd}${NUMBER_JOINER})`;
+export const NOT_IN_NUMBER_AFTER = `(?!${NUMBER_JOINER}\\p{Nd})`;
+
 /** Not followed by a letter or digit: `9871` and `987abc` are other things. */
 const NOT_AFTER = '(?![\\p{L}\\p{N}])';
 
 /**
  * The names a card's verification code goes by (the pattern is case-insensitive), `code` in other
- * languages too (`セキュリティコード`, `安全码`, `보안코드`, `CVC-код`, `güvenlik kodu`).
+ * languages too (`セキュリティコード`, `安全码`, `보안코드`, `CVC-код`, `güvenlik kodu`); but not
+ * 号码 or 页码, 'number' and 'page number' (`订单号码 987` is an order's, as `order number 987`).
  */
-const LABEL = `(?:cvc2?|cvv2?|cvd|cvn|csc|cid|cav2?|code|codice|c[oó]digo|cryptogramme|pr[uü]f(?:ziffer|nummer|zahl)|(?:security|verification|card)[\\s_-]?(?:code|value|number)|(?:de|di) (?:seguridad|seguran[cç]a|sicurezza|s[eé]curit[eé])|visuel|код|kodu?|コード|[码碼]|코드|رمز)`;
+const LABEL = `(?:cvc2?|cvv2?|cvd|cvn|csc|cid|cav2?|code|codice|c[oó]digo|cryptogramme|pr[uü]f(?:ziffer|nummer|zahl)|(?:security|verification|card)[\\s_-]?(?:code|value|number)|(?:de|di) (?:seguridad|seguran[cç]a|sicurezza|s[eé]curit[eé])|visuel|код|kodu?|コード|(?<![号號页頁])[码碼]|코드|رمز)`;
 
 /** A masked card's last four before it (`**** 4242 987`, `•••• 4242 / 987`): the card's CVC. */
-const AFTER_MASKED_CARD = '(?<=(?:[*•x]{2}|&#42;&#42;|%2a%2a)[*•x\\s.-]*\\d{4}[\\s/,;:|.-]{1,4})';
+const AFTER_MASKED_CARD =
+  '(?<=(?:[*•x]{2}|&#42;&#42;|%2a%2a)[*•x\\s.-]*\\p{Nd}{4}[\\s/,;:|.-]{1,4})';
 
 /** What may stand between a label and the number: a mark, plain or escaped (`%3A`, `\u0022`). */
 const MARK =

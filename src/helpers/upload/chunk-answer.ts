@@ -13,10 +13,18 @@ export function storedUnder(answer: unknown, index: number): number | undefined 
   return typeof said === 'number' && Number.isInteger(said) && said !== index ? said : undefined;
 }
 
-/** Chunk `index` acknowledged as chunk `said`: never finalized, never retried, never resumed. */
-export function misfiledChunk(index: number, said: number): UploadError {
+/**
+ * Chunk `index` acknowledged as chunk `said`: never finalized, never retried, never resumed. With
+ * `keptKey`, the resume record under that key could be neither deleted nor emptied: it must go
+ * before the next run, which would resume it and count the misfiled chunk as held.
+ */
+export function misfiledChunk(index: number, said: number, keptKey?: string): UploadError {
+  const record =
+    keptKey === undefined
+      ? "the upload's resume record is deleted: upload it again to start afresh under a new name"
+      : `its resume record (key "${keptKey}") could not be deleted: delete it before uploading again, or a resume takes the misfiled chunk for its own`;
   return new UploadError(
-    `the service acknowledged chunk ${index} as chunk ${said}: it stored these bytes in another chunk's place, so the file it would assemble is not the source. Nothing was finalized and the upload's resume record is deleted: upload it again to start afresh under a new name`,
+    `the service acknowledged chunk ${index} as chunk ${said}: it stored these bytes in another chunk's place, so the file it would assemble is not the source. Nothing was finalized and ${record}`,
     { failedChunks: [index] },
   );
 }

@@ -77,8 +77,11 @@ export interface DeliveryContext {
   check: (index: number, chunk: Blob | Uint8Array) => Promise<ChunkCheck>;
   /** Told about every acknowledged chunk, before `onChunk` (the resume record). */
   onAcknowledged: (index: number, digest: string | undefined) => void;
-  /** The service stored chunk `index` under another index: its resume record must go. */
-  onMisfiled: () => Promise<void>;
+  /**
+   * The service stored chunk `index` under another index: its resume record must go. Resolves
+   * with the record's key when it could be neither deleted nor emptied (the error names it).
+   */
+  onMisfiled: () => Promise<string | undefined>;
   onChunk: ((record: ChunkRecord, chunk: DeliveredChunk) => void) | undefined;
 }
 
@@ -173,8 +176,7 @@ async function sendRead(
   }
   const said = storedUnder(record, index);
   if (said !== undefined) {
-    await context.onMisfiled();
-    throw misfiledChunk(index, said);
+    throw misfiledChunk(index, said, await context.onMisfiled());
   }
   // Not acknowledged before every byte was read: a stream that ends early or runs past its size
   // fails here, even if the service took what went out.

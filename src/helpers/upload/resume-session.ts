@@ -9,6 +9,7 @@ import {
 } from './load-record.js';
 import type { ChunkReader } from './chunk-reader.js';
 import type { ChunkCheck } from './deliver-chunk.js';
+import { forgetRecord } from './forget-record.js';
 import { holdRecord } from './record-hold.js';
 import { uploadName } from './upload-name.js';
 import { streamChanged, verifyChunks } from './verify-resume.js';
@@ -208,12 +209,10 @@ export class UploadSession {
     return this.recorded && this.writeFailed;
   }
 
-  /** The record goes, for good (what it says is not to be resumed); resolves with whether it went. */
+  /** The record goes, for good (see forgetRecord); resolves with whether it went. */
   async discard(): Promise<boolean> {
     await this.stopWriting();
-    if (!this.resume) return true;
-    const deleted = this.resume.store.delete(this.resume.key);
-    return deleted.then(() => true).catch(() => false);
+    return !this.resume || forgetRecord(this.resume, this.record());
   }
 
   /** The upload settled: once its last write ends, nothing of it writes again. */

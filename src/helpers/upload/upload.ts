@@ -228,7 +228,7 @@ function sendChunks(
     check: (index: number, chunk: Blob | Uint8Array) => session.check(index, chunk),
     onAcknowledged: (index: number, digest: string | undefined) =>
       session.acknowledge(index, digest),
-    onMisfiled: async () => void (await session.discard()),
+    onMisfiled: async () => ((await session.discard()) ? undefined : session.resumeKey),
     onChunk: options.onChunk,
   };
   const indexes = Array.from({ length: plan.totalChunks }, (_, index) => index).filter(

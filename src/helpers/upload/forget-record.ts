@@ -1,0 +1,25 @@
+import type { UploadRecord, UploadStore } from './resume-store.js';
+
+/**
+ * Removes a resume record no run may resume (the service holds bytes under its upload name that
+ * are not the source's, or the record says too little): deleted, or, where the store cannot delete
+ * it (a store of the user's whose `delete` throws), overwritten with `record` emptied of its chunks,
+ * which no resume adopts (a record without chunks proves nothing: `UploadSession.open`). A record
+ * left as it was would resume under the same name, and the service's "chunk already exists" for
+ * the misfiled index would count as held: a file assembled with the wrong bytes, resolved as a
+ * success without `checkDigest`. Resolves with whether the delete or the overwrite landed.
+ */
+export function forgetRecord(
+  resume: { store: UploadStore; key: string },
+  record: UploadRecord,
+): Promise<boolean> {
+  const { store, key } = resume;
+  const emptied: UploadRecord = { ...record, acknowledged: [], digests: [] };
+  return store
+    .delete(key)
+    .catch(() => store.set(key, emptied))
+    .then(
+      () => true,
+      () => false,
+    );
+}
