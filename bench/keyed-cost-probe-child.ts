@@ -101,16 +101,26 @@ export async function probe(
   let next = 0;
   const key = () => `probe-${process.pid}-${next++}`;
   let journal = side.seatpay.memoryJournal();
+  /** What `plainRetaining` keeps, anew each round as the journals are. */
+  let kept: string[] = [];
   const arms: Record<string, () => Promise<unknown>> = {
     plain: () => client.consumables.checkout(order),
+    // A control, not a default arm: plain, then keeps about what a memoryJournal record weighs
+    // (a JSON text of ~2 KB): does keeping it alone cost a plain call what a key does?
+    plainRetaining: async () => {
+      const answer = await client.consumables.checkout(order);
+      kept.push(JSON.stringify({ answer, order, pad: 'x'.repeat(1500) }));
+      return answer;
+    },
     memoryJournal: () => client.consumables.checkout({ ...order, key: key(), journal }),
     identity: () =>
       client.consumables.checkout({ ...order, key: key(), journal, identity: 'user-4711' }),
   };
   const tallies = new Map<string, Tally>();
-  const names = only.length ? only : Object.keys(arms);
+  const names = only.length ? only : ['plain', 'memoryJournal', 'identity'];
   for (let round = 0; round < rounds + 1; round++) {
     if (!shared) journal = side.seatpay.memoryJournal();
+    kept = [];
     for (const name of round % 2 ? [...names].reverse() : names) {
       gc?.({ type: collect });
       counts.clear();

@@ -10,7 +10,7 @@
 //
 //   npx tsx bench/keyed-cost-probe.ts [--rounds 10] [--calls 50] [--node-flags=...]
 //                                     [--collect minor|major] [--pauses] [--shared]
-//                                     [--arms plain,memoryJournal,identity]
+//                                     [--arms plain,memoryJournal,identity,plainRetaining]
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
