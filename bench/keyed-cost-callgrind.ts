@@ -5,7 +5,7 @@
 // cycles without instructions: cache misses, the kernel's work, waiting for a disk).
 //
 //   npx tsx bench/keyed-cost-callgrind.ts [--rounds 3] [--warmup 2] [--calls 50]
-//                                         [--root <checkout>]
+//                                         [--root <checkout>] [--collect minor|major] [--fresh]
 //
 // One process, both sides (this checkout, and `--root`'s) interleaved; Node with --single-threaded
 // (no background compiler or GC thread, whose share depends on timing) and --expose-gc: everything
@@ -27,6 +27,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     calls: { type: 'string', default: '50' },
     root: { type: 'string' },
+    collect: { type: 'string', default: 'major' },
+    fresh: { type: 'boolean', default: false },
   },
 });
 const here = resolve(new URL('..', import.meta.url).pathname);
@@ -38,6 +40,10 @@ const settings = {
   rounds: Number(values.rounds),
   warmup: Number(values.warmup),
   calls: Number(values.calls),
+  // keyed-cost.ts's conditions: `--collect minor --fresh` (only the young generation collected
+  // before a block, a new memoryJournal each round); the default collects everything.
+  collect: values.collect,
+  fresh: values.fresh,
 };
 const loadAtStart = loadavg()[0]!;
 const dir = await mkdtemp(join(tmpdir(), 'seatpay-keyed-count-'));

@@ -34,16 +34,12 @@ export type KeyedKind = 'purchase' | 'checkout';
  */
 export class KeyedJournal {
   readonly #params: Record<string, unknown>;
-  /** The copy of the parameters handed out to be recorded (see {@link params}). */
   #recordedParams: Record<string, unknown> | undefined;
-  /** The record's fields as last redacted (a field repeated is not searched again). */
   readonly #redaction: RecordRedaction;
-  /** What a record keeps of the parameters when a secret was hidden in them. */
   readonly #paramsDigest: ParamsDigest;
   #owner: Promise<string> | undefined;
   readonly #leaseMs: number;
-  /** The journal's clock (`PurchaseJournal.now`), and the same to judge another run's lease: never
-   * carried ahead of the time gone by (key-lease.ts). */
+  /** The journal's clock, and the same never carried ahead of the time gone by (key-lease.ts). */
   readonly #now: () => number;
   readonly #judgeNow: () => number;
   /** The record this run last wrote while it holds the key (its outcome unknown yet). */
@@ -206,7 +202,11 @@ export class KeyedJournal {
       ? { ...record, leaseUntil: leaseUntil(this.#leaseMs, this.#now()), holder: HOLDER }
       : withoutLease(record);
     if (held) this.#held = next;
-    const stored = this.#serially(() => this.#store(next));
+    // An outcome is stamped (redacted: seconds for a large answer) while the heartbeat renews the
+    // lease still: let go of only once ready to land, never judged run out by another process.
+    const stamped = held ? undefined : this.#stamped(next);
+    await stamped?.catch(() => undefined);
+    const stored = this.#serially(() => this.#store(next, stamped));
     if (!held) this.#letGo();
     await stored;
   }
@@ -261,8 +261,8 @@ export class KeyedJournal {
   }
 
   /** Writes `record`; false when it was not written: the key may no longer be this run's. */
-  async #store(record: JournalRecord): Promise<boolean> {
-    const stamped = await this.#stamped(record);
+  async #store(record: JournalRecord, ready = this.#stamped(record)): Promise<boolean> {
+    const stamped = await ready;
     // Late or frozen past its lease, this run never writes over an outcome or another run's claim.
     const call = <T>(action: string, run: () => Promise<T>) => this.#call(action, run, true);
     return writeAsHolder(this.journal, this.key, record, stamped, this.#own, call);

@@ -2,9 +2,9 @@
  * Whether `a` and `b` are the same JSON data (strings, finite numbers, booleans, null, arrays and
  * plain objects, keys in any order): then their `canonical` texts (key-checks.ts) are equal, found
  * without writing either (a keyed call compared two texts of its parameters per run: issue 37).
- * False for anything else (undefined, a class instance, an object with `toJSON`, a Proxy that
- * throws, nesting past 64): the caller compares the canonical texts then, as before. Each value is
- * read once, as JSON reads it once for each text.
+ * False for anything else (undefined, a class instance, an object or array with `toJSON`, a Proxy
+ * that throws, nesting past 64): the caller compares the canonical texts then, as before. Each
+ * value is read once, as JSON reads it once for each text.
  */
 export function sameJson(a: unknown, b: unknown, depth = 0): boolean {
   if (typeof a !== 'object' || a === null) return a === b && isJsonLeaf(a);
@@ -41,9 +41,15 @@ function isJsonLeaf(value: unknown): boolean {
 
 function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
-  return (proto === Object.prototype || proto === null) && !('toJSON' in value);
+  return (proto === Object.prototype || proto === null) && !hasToJSON(value);
 }
 
 function isPlainArray(value: unknown[]): boolean {
-  return Object.getPrototypeOf(value) === Array.prototype;
+  return Object.getPrototypeOf(value) === Array.prototype && !hasToJSON(value);
+}
+
+/** Looked up as JSON does, by reading it (a Proxy's `has` may deny what its `get` gives), on an
+ * array too (an array's own `toJSON` is written in its place). */
+function hasToJSON(value: object): boolean {
+  return (value as { toJSON?: unknown }).toJSON !== undefined;
 }

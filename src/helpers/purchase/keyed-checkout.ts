@@ -17,6 +17,7 @@ import type { CheckoutResult } from '../../schemas/consumables.js';
 import { chargedAfterPayFailure } from './charged.js';
 import type { CheckoutRecord, PurchaseJournal } from '../../journals/journal.js';
 import { KeyedJournal } from '../../journals/keyed-journal.js';
+import { checkRecordableDepth } from '../../journals/recordable-depth.js';
 
 export { checkKeyAndJournal } from '../../journals/keyed-journal.js';
 export { keyOwnerDigest } from '../../keys/owner-digest.js';
@@ -65,6 +66,7 @@ export async function keyedCheckout(
     // One copy, recorded and sent: what the caller changes later (a nested field, a getter, a
     // Proxy) cannot make the key's record name a request other than the one sent.
     const body = jsonCopyOf(params);
+    checkRecordableDepth(body);
     const journaled = new KeyedJournal(keyed.journal, keyed.key, 'checkout', body, signal, scope);
     // The deadline is the request's too: one clock for the whole call.
     const { totalTimeout: _whole, ...perRequest } = options ?? {};
