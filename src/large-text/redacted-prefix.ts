@@ -1,23 +1,61 @@
-import { formsOf } from '../core/secrets/secret-forms.js';
+import { REDACTED, scrubText } from '../core/secrets/redact.js';
 import type { Secrets } from '../core/secrets/secrets.js';
+import { formsOf, fromBase64, fromHex } from '../core/secrets/secret-forms.js';
+import {
+  BASE64_WORD,
+  collect,
+  collectPieces,
+  collectWords,
+  cutOut,
+  HEX_WORD,
+} from '../core/secrets/secret-scan.js';
 
-/** What a base64 or hex word is made of: the part searched never ends inside one. */
-const WORD_REST = /[\w+/=-]*/y;
+/** What a base64 or hex word is made of: a view of the text never ends inside one. */
+const WORD_REST = /[A-Za-z0-9+/_=-]*/y;
 
 /**
- * The first `length` characters of `text` redacted: what redacting it whole and cutting gives,
- * without searching megabytes (a non-JSON answer quoted by a validation error held the event loop
- * a tenth of a second per 5 MB). Every match that starts before `upTo` (`length` and nine times
- * `reach`, the longest a form of a secret can be: secret-forms.ts) is whole in the part searched,
- * words too, so the part's redaction is the whole one's up to there; what the part holds after
- * `upTo` is at most a marker (10 characters) per character at the end of it: the rest is
- * certain. When that is too little (a text made mostly of secrets), the whole text is searched.
+ * The first `length` characters of `text` redacted with the client's secrets: `scrubText(text)
+ * .slice(0, length)`, exactly, without searching the whole text (a non-JSON answer of 5 MB quoted by
+ * a validation error held the event loop 60-140 ms). Node's platform hands it to the client
+ * (`Platform.quoteStart`): on a browser's page its bytes were more than the guards leave. The matches that start before a point are
+ * searched for in the text up to that point and the longest any form can be (`reach`,
+ * secret-forms.ts), words whole; their redaction is a prefix of the whole one. Markers shorten a
+ * text, so that prefix may be short of `length`: the point then goes four times as far (or past the
+ * words searched), the whole text searched at most a third more than in one go.
  */
-export function redactedPrefix(text: string, secrets: Secrets, length: number): string {
-  const reach = Math.max(0, ...secrets.list.map((secret) => formsOf(secret).reach));
-  WORD_REST.lastIndex = length + 10 * reach;
-  const part = text.slice(0, WORD_REST.lastIndex + (WORD_REST.exec(text)?.[0].length ?? 0));
-  const redacted = secrets.text(part);
-  const certain = redacted.length - 10 * (part.length - length - 9 * reach);
-  return (certain < length ? secrets.text(text) : redacted).slice(0, length);
+export function redactedPrefix(text: string, known: Secrets, length: number): string {
+  const secrets = known.list;
+  let reach = 0;
+  for (const secret of secrets)
+    if (typeof secret === 'string' && secret !== '') reach = Math.max(reach, formsOf(secret).reach);
+  for (let upTo = Math.max(1, length); ;) {
+    if (upTo + reach >= text.length) return scrubText(text, secrets).slice(0, length);
+    WORD_REST.lastIndex = upTo + reach;
+    const view = text.slice(0, upTo + reach + (WORD_REST.exec(text)?.[0].length ?? 0));
+    const sure = redactedUpTo(view, secrets, upTo);
+    if (sure.length >= length) return sure.slice(0, length);
+    upTo = Math.max(upTo * 4, view.length);
+  }
+}
+
+/**
+ * `view` redacted as far as the matches that start before `upTo` make certain: the same search as
+ * `scrubAll` (secret-scan.ts, not a record's); the view holds each of them whole.
+ */
+function redactedUpTo(view: string, secrets: readonly string[], upTo: number): string {
+  const ranges: [number, number][] = [];
+  for (const secret of secrets) {
+    if (typeof secret !== 'string' || secret === '') continue;
+    const forms = formsOf(secret);
+    collect(forms.text, view, 0, upTo, ranges);
+    if (forms.base64) collect(forms.base64, view, 0, upTo, ranges);
+    if (forms.pieceLength) collectPieces(forms, view, view, 0, upTo, ranges);
+    if (forms.short) {
+      collectWords(BASE64_WORD, fromBase64, forms.text, view, 0, upTo, ranges);
+      collectWords(HEX_WORD, fromHex, forms.text, view, 0, upTo, ranges);
+    }
+  }
+  // Past `upTo`, only what a match found covers is certain (a later one may be cut by the view).
+  const end = ranges.reduce((far, [, to]) => Math.max(far, to), upTo);
+  return cutOut(view.slice(0, end), ranges, REDACTED);
 }

@@ -1,6 +1,6 @@
 // A 2xx answer that is not JSON is quoted by its ResponseValidationError, cut to 500 characters.
-// Only the start of the text is searched for secrets now (an answer of megabytes held the event
-// loop half a second): the quote must be what redacting the whole text and cutting it gives, at
+// In Node only the start of the text is searched for secrets now (an answer of 5 MB held the event
+// loop 60-140 ms): the quote must be what redacting the whole text and cutting it gives, at
 // the cut too (a secret across it leaves nothing readable), when markers shorten the text (the
 // quote then reaches far into it), and for words (base64, hex) that run past the part searched.
 import { describe, expect, it } from 'vitest';
