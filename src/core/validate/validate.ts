@@ -3,7 +3,6 @@ import { ResponseValidationError, type ValidationIssue } from '../errors/validat
 import type { Log } from '../setup/logger.js';
 import type { ValidationMode } from '../setup/options.js';
 import type { Secrets } from '../secrets/secrets.js';
-import type { Platform } from '../../platform/platform.js';
 import { toIssues } from '../prepare/validate-input.js';
 import { plainCheckOf } from './plain-check.js';
 
@@ -12,7 +11,7 @@ export interface ResultSetup {
   validation: ValidationMode;
   secrets: Secrets;
   log: Log;
-  quoteStart: Platform['quoteStart']; // a bounded search of a non-JSON answer, in Node
+  quoteStart?: (text: string, secrets: Secrets, length: number) => string; // Node's (platform.ts)
 }
 
 /**
