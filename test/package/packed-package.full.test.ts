@@ -40,7 +40,9 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 // 3.16 MB (3,155,553 B) after the sixth pass (the red team's and reviews' fixes in the ESM and
 // CommonJS builds alike, src/large-text's chunk, the hook guard, the hidden-field digests; the
 // docs' and BENCHMARKS.md's notes on them); plus about 2 % for the next pass's notes.
-const MAX_UNPACKED_BYTES = 3_220_000;
+// 3.24 MB (3,244,218 B) after the seventh pass (its fixes in both builds, the Node file-stream
+// reader, the benchmark notes on keyed cost, streams and large values); plus about 2 %.
+const MAX_UNPACKED_BYTES = 3_310_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
