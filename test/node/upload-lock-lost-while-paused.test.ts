@@ -18,7 +18,7 @@ import {
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { fileUploadStore } from '../../src/node.js';
-import { bytesOf } from '../upload/support/upload-kit.js';
+import { bytesOf, memoryUploadStore } from '../upload/support/upload-kit.js';
 
 const CHUNK = 1024;
 let server: MockServer;
@@ -127,4 +127,36 @@ it("the store's lock says when it was taken over, and the store writes nothing o
   await release!();
   expect(await readFile(await fileIn(dir, '.lock'), 'utf8')).toBe(SIBLING_LOCK);
   expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+});
+
+it("a store of one's own: held() false or failing stops the upload; a lock without it uploads", async () => {
+  const client = createClient({
+    baseUrl: server.url,
+    token: server.simulator.users.owner.token,
+    retryBaseDelay: 1,
+    logLevel: 'off',
+  });
+  const bytes = bytesOf(4 * CHUNK);
+  const file = new File([bytes as BlobPart], 'own.jpg', { lastModified: 1_700_000_000 });
+  const upload = (lock: UploadStore['lock']) => {
+    const { store, records } = memoryUploadStore();
+    const resume = { store: { ...store, lock } };
+    return { records, done: client.media.upload(file, { operation_type: 'photos', resume }) };
+  };
+  let asked = 0;
+  // Held for the first two asks, then taken over: no finalize, the record left as it was.
+  const takenOver = upload(async () =>
+    Object.assign(async () => undefined, { held: async () => ++asked <= 2 }),
+  );
+  await expect(takenOver.done).rejects.toBeInstanceOf(UploadTakenOverError);
+  const left = [...takenOver.records.values()][0];
+  expect(left?.acknowledged.length).toBeLessThan(4);
+  const failure = new Error('the store cannot tell');
+  const unsure = upload(async () =>
+    Object.assign(async () => undefined, { held: () => Promise.reject(failure) }),
+  );
+  await expect(unsure.done).rejects.toMatchObject({ name: 'UploadTakenOverError', cause: failure });
+  // A lock as before (no held): the upload goes on as its holder.
+  const plain = await upload(async () => async () => undefined).done;
+  expect(plain.id).toBeTypeOf('number');
 });
