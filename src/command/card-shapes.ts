@@ -10,10 +10,17 @@
 const REDACTED = '[REDACTED]';
 
 const D = String.raw`\p{Nd}`;
-/** Digits run together, or grouped 4-4-4-1..4, 4-4-4-4-1..3 (Visa, Mastercard...) or 4-6-4..5 (Amex, Diners), one separator throughout. */
+/** Between groups: a space of any width, a dash of any length, a dot. */
+const SEPARATOR = String.raw`[ .\-\u00a0\u2007\u2009\u202f\u2010-\u2014]`;
+/**
+ * Digits run together, or grouped 4-4-4-1..4, 4-4-4-4-1..3 (Visa, Mastercard...) or 4-6-4..5
+ * (Amex, Diners), one separator throughout; not inside a longer number, an amount or a `+` phone.
+ */
 const CARD_SHAPE = new RegExp(
   String.raw`(?<!${D}|${D}[.,]|\+)` +
-    String.raw`(?:${D}{13,19}|${D}{4}([ -])${D}{4}\1${D}{4}\1${D}{1,4}(?:\1${D}{1,3})?|${D}{4}([ -])${D}{6}\2${D}{4,5})` +
+    String.raw`(?:${D}{13,19}` +
+    String.raw`|${D}{4}(${SEPARATOR})${D}{4}\1${D}{4}\1${D}{1,4}(?:\1${D}{1,3})?` +
+    String.raw`|${D}{4}(${SEPARATOR})${D}{6}\2${D}{4,5})` +
     String.raw`(?!${D}|[.,]${D})`,
   'gu',
 );
@@ -25,6 +32,32 @@ export function hideCardShapes(text: string): string {
     const digits = [...run].filter((char) => DIGIT.test(char)).map(digitValue);
     return startsAsCard(digits) && passesLuhn(digits) ? REDACTED : run;
   });
+}
+
+/**
+ * {@link hideCardShapes} of a long text, a slice at a time (5 MB: about 50 ms in one go), the
+ * event loop let go between slices. Each cut falls before a character no card shape starts,
+ * ends or looks at (a letter, a quote, a line break): the pieces give the whole text's result.
+ */
+export async function hideCardShapesInSlices(text: string, slice: number): Promise<string> {
+  let hidden = '';
+  for (let from = 0; from < text.length;) {
+    let to = Math.min(text.length, from + slice);
+    while (to < text.length && !cutsAt(text, to)) to++;
+    hidden += hideCardShapes(text.slice(from, to));
+    from = to;
+    if (from < text.length) await new Promise((resume) => setImmediate(resume));
+  }
+  return hidden;
+}
+
+/** A character a card shape's search never takes in nor looks at: a cut may fall before it. */
+const CUT = /^[^\p{Nd}\p{Zs}.,+\-\u2010-\u2014]/u;
+
+/** Whether a cut may fall before `at`: never inside a character of two code units (𝟒). */
+function cutsAt(text: string, at: number): boolean {
+  const unit = text.charCodeAt(at);
+  return !(unit >= 0xdc00 && unit <= 0xdfff) && CUT.test(text.slice(at, at + 2));
 }
 
 /** A card network's first digits: 2221-2720 (Mastercard), 3 (Amex, Diners, JCB), 4, 5, 6. */

@@ -1,5 +1,5 @@
 import { redactSecrets, redactSecretsAsync } from '../node.js';
-import { hideCardShapes } from './card-shapes.js';
+import { hideCardShapes, hideCardShapesInSlices } from './card-shapes.js';
 import type { Streams } from './output.js';
 
 // Whatever the command prints may quote a secret: answers are printed as the service sent them (a
@@ -103,12 +103,12 @@ export class KnownSecrets {
   }
 
   #write(stream: { write(text: string): unknown }, text: string): unknown {
-    if (this.#writing === undefined && (text.length < LARGE || this.#list.length === 0))
-      return stream.write(this.hide(text));
+    if (this.#writing === undefined && text.length < LARGE) return stream.write(this.hide(text));
     const secrets = [...this.#list];
     const turn = (this.#writing ?? Promise.resolve()).then(async () => {
       try {
-        stream.write(hideCardShapes(await redactSecretsAsync(text, secrets)));
+        const known = await redactSecretsAsync(text, secrets);
+        stream.write(await hideCardShapesInSlices(known, LARGE));
       } catch (error) {
         // As a write that throws at once would: the run's error, once its writes are out.
         this.#failed ??= { error };
