@@ -84,10 +84,18 @@ export async function redactSecretsAsync(
   const scan = new ResumableScan(text, wanted, false, SEARCH);
   while (scan.done < text.length) {
     scan.until(scan.done + SLICE);
-    await new Promise((resume) => setImmediate(resume));
+    await letGo();
     stopIfAborted(signal);
   }
   return scan.result(REDACTED);
+}
+
+type Schedule = (run: () => void) => unknown;
+const { setImmediate } = globalThis as { setImmediate?: Schedule };
+
+/** Lets timers and I/O run (a macrotask; Deno may have no setImmediate: a timer then). */
+function letGo(): Promise<void> {
+  return new Promise((resume) => (setImmediate ?? setTimeout)(resume));
 }
 
 function stopIfAborted(signal: AbortSignal | undefined): void {
