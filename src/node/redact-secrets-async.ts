@@ -52,7 +52,7 @@ export interface RedactSecretsAsyncOptions {
  * 64K characters at a time, and timers, I/O and signals run between slices. The result is
  * `redactSecrets(text, secrets)`'s, exactly (a secret across two slices is found whole). For a log
  * or an answer of megabytes in a server or a command: `redactSecrets` on 5 MB holds the loop
- * 0.5-0.7 s with a card and its CVC known, this holds it a few milliseconds at a time, for about a
+ * 0.5-0.8 s with a card and its CVC known, this holds it 10-30 ms at a time, for a tenth to a
  * fifth more CPU in all (BENCHMARKS.md, "Large values in logs, validation errors and the
  * command"). A text under one slice is redacted at once, as `redactSecrets` does.
  *
