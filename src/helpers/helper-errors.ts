@@ -246,7 +246,7 @@ export class UploadTakenOverError extends UploadError {
 
   constructor(details: { uploadName: string; resumeKey: string; cause?: unknown }) {
     super(
-      `Another upload took over the resume record "${details.resumeKey}" while this one was stopped (paused, asleep) or the store could not confirm this upload still held it: this upload stopped, wrote nothing over that record and finalized nothing. Let the other upload finish; if it is gone too, run the upload again with the same resume key to resume it`,
+      `Another upload took over the resume record "${details.resumeKey}" while this one was paused (or the store could not confirm the hold): this one stopped, writing nothing over that record and finalizing nothing. Let the other upload finish; if it is gone, run the upload again with the same resume key`,
       { failedChunks: [], cause: details.cause },
     );
     this.uploadName = details.uploadName;
