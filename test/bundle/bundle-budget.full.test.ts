@@ -81,7 +81,10 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // Seventh pass, every branch merged (main 92405e1: review7b's digits of every Unicode script and
 // its settle/reconcile re-read, review7c's depth check, redteam11's chunk answer and record checks,
 // streams7's port, syncredact's hook): 82,892 B and 47,755 B; plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 83_220;
+// leases (UploadTakenOverError and its message, the upload's hold watch, the released claim's
+// run-out lease): 83,404 B against 82,918 on main 7074526, same machine, one run (+486 B);
+// createClient alone 81,749 against 81,301; the split first page's guards unchanged. Plus 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 83_740;
 const ONE_RESOURCE_BUDGET = 47_950;
 
 describe('browser bundle of the main entry', () => {
