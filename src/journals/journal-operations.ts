@@ -97,12 +97,20 @@ export async function settleKey(
 ): Promise<JournalRecord> {
   const { charged, reason } = checkSettleOptions(options);
   const journal = new JournalAccess(journalOf(context, options.journal));
-  const settlement = { charged, reason, at: new Date().toISOString(), by: 'operator' as const };
+  // A reason may quote what the operator pasted: recorded, as everything, without a secret. Only
+  // the settlement: the rest is the record as its run stored it, and hidden again (a copy that
+  // stops 20 levels down, the operator's secrets) its params were no longer the order's own, whose
+  // re-run was then refused as another request ("use a new key": a second charge).
+  const settlement = context.core.secrets.redactStored({
+    charged,
+    reason,
+    at: new Date().toISOString(),
+    by: 'operator' as const,
+  });
   const read = await watchingRuns(key, () => journal.get(key));
   await checkOwner(context, key, read, journal.journal, options);
   const recorded = read.found;
-  // A reason may quote what the operator pasted: recorded, as everything, without a secret.
-  const record = context.core.secrets.redactStored(settledRecord(key, recorded, settlement));
+  const record = settledRecord(key, recorded, settlement);
   if (await writeOverRead(journal, key, record, recorded!)) return record;
   // The key changed since it was read (its run finished or renewed, another settle): judged again.
   const again = await watchingRuns(key, () => journal.get(key));
