@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { KeyReuseError, memoryJournal, SettledKeyError } from '../../src/index.js';
 import { checkoutAnswerLost } from '../support/lost-answer.js';
+import { GOOD_CARD } from '../support/team-purchase.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 
 /** `levels` objects, one inside the other. */
@@ -34,5 +35,17 @@ describe('settle over a keyed checkout nested as deep as its record keeps', () =
     expect(again).not.toBeInstanceOf(KeyReuseError);
     expect(again).toBeInstanceOf(SettledKeyError);
     expect(charges()).toBe(1);
+  });
+
+  it('still hides a secret the operator pasted in the reason', async () => {
+    const { simulator, client, order } = await inMemorySubscriber('deep-reason@example.com');
+    const journal = memoryJournal();
+    const keyed = { ...order, key: 'reason-pasted', journal };
+    await checkoutAnswerLost(simulator, client, keyed);
+    const reason = `paid with ${GOOD_CARD.card_number}, invoice 7`;
+    await client.journal.settle(keyed.key, { charged: 'yes', reason, journal });
+    const { settled } = (await journal.get(keyed.key))!;
+    expect(settled?.reason).toContain('invoice 7');
+    expect(settled?.reason).not.toContain(GOOD_CARD.card_number);
   });
 });
