@@ -1,7 +1,8 @@
 // A journal of the user's whose `setIfHeld` checks the claim's holder and lease but forgets that an
 // outcome or a settlement ends the claim (the docs say so; a hand-written SQL `WHERE holder = ? AND
 // lease_until IN (...)` easily leaves it out). A run killed mid-checkout leaves its claim (holder,
-// lease run out); two operators settle it at once, one "charged", one "not charged". A decision
+// lease run out); two operators (two processes: a journal object each, one store) settle it at
+// once, one "charged", one "not charged". A decision
 // kept the claim's holder and lease, so the second compare-and-set matched the first's settled
 // record and wrote "refused" over "charged": both told they settled it, and the next run paid again.
 import { describe, expect, it } from 'vitest';
@@ -44,7 +45,9 @@ function laxJournal(first: (record: JournalRecord) => boolean = () => false) {
     if (record === leader) leaderLanded();
     return same;
   };
-  return { ...journal, setIfHeld };
+  // Two processes' journals on the one store: each its own object.
+  const view = () => ({ ...journal, setIfHeld });
+  return { records: journal.records, processes: [view(), view()] as const };
 }
 
 /** A key whose run was killed mid-checkout (its answer lost, its claim left, the lease run out). */
@@ -56,38 +59,39 @@ async function killedRun(email: string, first?: (record: JournalRecord) => boole
   const journal = laxJournal(first);
   const leaseUntil = new Date(Date.now() - 60_000).toISOString();
   journal.records.set(lost.key, { ...left, holder: 'killed-process', leaseUntil });
-  return { client, journal, key: lost.key, charges };
+  const [here, there] = journal.processes;
+  return { client, records: journal.records, here, there, key: lost.key, charges };
 }
 
 describe('two settles at once over a killed run, on a lax compare-and-set', () => {
   it('lands one decision; the other is refused, never written over it', async () => {
-    const { client, journal, key, charges } = await killedRun('lax-cas@example.com');
+    const { client, records, here, there, key, charges } = await killedRun('lax-cas@example.com');
     const results = await Promise.allSettled([
-      client.journal.settle(key, { charged: 'yes', reason: 'inv 7', journal }),
-      client.journal.settle(key, { charged: 'no', reason: 'none', journal }),
+      client.journal.settle(key, { charged: 'yes', reason: 'inv 7', journal: here }),
+      client.journal.settle(key, { charged: 'no', reason: 'none', journal: there }),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refused = results.find((result) => result.status === 'rejected')!;
     expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(SettleRefusedError);
     const decided = results.find((result) => result.status === 'fulfilled')!;
-    const { settled } = journal.records.get(key)!;
+    const { settled } = records.get(key)!;
     const landed = (decided as PromiseFulfilledResult<JournalRecord>).value.settled?.charged;
     expect(settled?.charged).toBe(landed);
     expect(charges()).toBe(1);
   });
 
   it("reconcile's finding of the charge is never settled over as not charged", async () => {
-    const { client, journal, key, charges } = await killedRun(
+    const { client, records, here, there, key, charges } = await killedRun(
       'lax-cas-reconcile@example.com',
       (record) => record.settled?.by === 'service', // reconcile's finding lands first
     );
     const [found, settled] = await Promise.allSettled([
-      client.journal.reconcile(key, { journal }),
-      client.journal.settle(key, { charged: 'no', reason: 'none', journal }),
+      client.journal.reconcile(key, { journal: here }),
+      client.journal.settle(key, { charged: 'no', reason: 'none', journal: there }),
     ]);
     expect(found).toMatchObject({ status: 'fulfilled', value: { charged: 'yes' } });
     expect(settled.status).toBe('rejected');
-    expect(journal.records.get(key)).toMatchObject({ stage: 'done', charged: 'yes' });
+    expect(records.get(key)).toMatchObject({ stage: 'done', charged: 'yes' });
     expect(charges()).toBe(1);
   });
 });
