@@ -2,9 +2,7 @@ import { untilAborted } from '../core/retry/until-aborted.js';
 import type { PurchaseJournal } from './journal.js';
 
 /** The decision under way on each key, per journal: the next one on the key waits for it. */
-const turns = new WeakMap<PurchaseJournal, Map<string, Promise<void>>>();
-
-const nothing = () => undefined;
+const turns = new WeakMap<PurchaseJournal, Map<string, Promise<unknown>>>();
 
 /**
  * Runs `decide` (a settle, a reconcile) once the decisions this process began earlier on the same
@@ -20,15 +18,13 @@ export function inDecisionTurn<T>(
   signal: AbortSignal | undefined,
   decide: () => Promise<T>,
 ): Promise<T> {
-  let keys = turns.get(journal);
-  if (!keys) turns.set(journal, (keys = new Map()));
+  const keys = turns.get(journal) ?? new Map<string, Promise<unknown>>();
+  turns.set(journal, keys);
   const previous = keys.get(key);
   const mine = previous ? untilAborted(previous, signal).then(decide) : decide();
   // The one after waits for this one and for the one before (this may stop waiting first).
-  const turn = (previous ? Promise.allSettled([previous, mine]) : mine).then(nothing, nothing);
+  const turn = Promise.allSettled([previous, mine]);
   keys.set(key, turn);
-  void turn.then(() => {
-    if (keys.get(key) === turn) keys.delete(key);
-  });
+  void turn.then(() => keys.get(key) === turn && keys.delete(key));
   return mine;
 }
