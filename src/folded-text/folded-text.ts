@@ -11,14 +11,12 @@ export interface Folded {
   at: number[];
 }
 
-/** Anything that may fold: an escape of a character past ASCII, or such a character. */
-const MAY_FOLD = /\\u[0-9a-f]{4}|%[c-f][0-9a-f]%|&#|[^\u0000-\u007f]/i; // eslint-disable-line no-control-regex -- ASCII
+/** What may fold: an escape of a character past ASCII, or such a character. */
 const FOLDABLE =
   /\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|[^\u0000-\u007f]/giu; // eslint-disable-line no-control-regex -- ASCII
 
 /** `text` folded, or undefined when nothing in it folds. */
 export function folded(text: string): Folded | undefined {
-  if (!MAY_FOLD.test(text)) return undefined;
   let out = '';
   const at: number[] = [];
   let kept = 0;
@@ -83,6 +81,29 @@ export const DIGIT_ZEROS = [
   0x16a60, 0x16ac0, 0x16b50, 0x16d70, 0x1ccf0, 0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec, 0x1d7f6, 0x1e140,
   0x1e2f0, 0x1e4f0, 0x1e5f1, 0x1e950, 0x1fbf0,
 ];
+
+/**
+ * A search of `view` folded for the matches that start in [from, to) of it (`reach` before `from`
+ * folded too, for what a match looks behind at), pushed into `ranges` where they are in `view`:
+ * the search `scrubAll` makes of a whole text, for a part of one (slices, a quote's prefix).
+ * Undefined when nothing folds.
+ */
+export function foldedSearch(view: string, from: number, to: number, reach: number) {
+  const start = Math.max(0, from - reach);
+  const fold = folded(view.slice(start));
+  if (!fold) return undefined;
+  const at = fold.at.map((where) => start + where);
+  const index = (offset: number) => at.findIndex((where) => where >= offset);
+  const [first, last] = [index(from), index(to)];
+  return (pattern: RegExp, ranges: [number, number][]): void => {
+    pattern.lastIndex = first;
+    for (let match = pattern.exec(fold.text); match && match.index < last;) {
+      if (match[0].length === 0) pattern.lastIndex++;
+      else ranges.push([at[match.index]!, at[match.index + match[0].length]!]);
+      match = pattern.exec(fold.text);
+    }
+  };
+}
 
 /** The ASCII digit a decimal digit of another script is, or undefined. */
 export function digitOf(code: number): string | undefined {

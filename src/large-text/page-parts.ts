@@ -22,7 +22,7 @@ import {
   HEX_WORD,
   nextTo,
 } from '../core/secrets/secret-scan.js';
-import { folded } from '../folded-text/folded-text.js';
+import { foldedSearch } from '../folded-text/folded-text.js';
 import { SLICE, weigh } from './large-value.js';
 
 /** The redaction's and the search's parts, as the page has them. */
@@ -46,7 +46,7 @@ export const pageParts = {
   collectWords,
   cutOut,
   nextTo,
-  folded,
+  foldedSearch,
 };
 
 export type PageParts = typeof pageParts;

@@ -53,11 +53,11 @@ export class ResumableScan {
     const from = this.#done;
     const { collect, collectPieces, collectWords, BASE64_WORD, HEX_WORD } = this.#parts;
     const { fromBase64, fromHex } = this.#parts;
-    const fold = this.#folded(view, from, end);
+    const fold = this.#parts.foldedSearch(view, from, end, this.#reach);
     for (const job of this.#jobs) {
       const { forms, pattern, resume } = job;
       resume[0] = collect(pattern, view, Math.max(from, resume[0]), end, this.#ranges);
-      if (fold) fold.search(pattern);
+      fold?.(pattern, this.#ranges);
       if (pattern !== forms.text)
         resume[4] = collect(forms.text, view, Math.max(from, resume[4]), end, this.#alone);
       if (forms.base64)
@@ -70,25 +70,6 @@ export class ResumableScan {
       }
     }
     this.#done = end;
-  }
-
-  /**
-   * The part of `view` around [from, end) folded (folded-text.ts), and a search of it for matches
-   * that start in [from, end), as `scrubAll` searches the whole text folded.
-   */
-  #folded(view: string, from: number, end: number) {
-    const start = Math.max(0, from - this.#reach);
-    const fold = this.#parts.folded(view.slice(start));
-    if (!fold) return undefined;
-    const at = fold.at.map((where) => start + where);
-    const index = (offset: number) => at.findIndex((where) => where >= offset);
-    const [first, last] = [index(from), index(end)];
-    const search = (pattern: RegExp) => {
-      const found: [number, number][] = [];
-      this.#parts.collect(pattern, fold.text, first, last, found);
-      for (const [begin, stop] of found) this.#ranges.push([at[begin]!, at[stop]!]);
-    };
-    return { search };
   }
 
   /** The text with every occurrence found cut out (one marker for touching ones). */

@@ -1,5 +1,5 @@
 import { formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.js';
-import { folded, type Folded } from '../../folded-text/folded-text.js';
+import { folded, foldedSearch } from '../../folded-text/folded-text.js';
 
 // The search for secrets in a text. Each step finds the matches that start in a range [from, to)
 // of the text, so that a long text can also be searched a slice at a time with the same result
@@ -21,13 +21,13 @@ export function scrubAll(
   // is (nextTo), not in every clean text a record keeps (issue 37).
   const aloneForms: RegExp[] = [];
   const end = text.length;
-  const fold = folded(text);
+  const fold = foldedSearch(text, 0, end, 0);
   for (const secret of secrets) {
     if (typeof secret !== 'string' || secret.length === 0) continue;
     const forms = formsOf(secret);
     const pattern = stored ? forms.stored : forms.text;
     collect(pattern, text, 0, end, ranges);
-    if (fold) collectFolded(fold, pattern, ranges);
+    fold?.(pattern, ranges);
     if (pattern !== forms.text) aloneForms.push(forms.text);
     if (forms.base64) collect(forms.base64, text, 0, end, ranges);
     if (forms.pieceLength) collectPieces(forms, text, text, 0, end, ranges);
@@ -107,13 +107,6 @@ export function collectPieces(
   const found: [number, number][] = [];
   piecesIn(forms, fold.text, fold.text, index(from), index(to), found);
   for (const [begin, end] of found) ranges.push([at[begin]!, at[end]!]);
-}
-
-/** Matches of `pattern` in the folded text (folded-text.ts), where they are in the text. */
-function collectFolded(fold: Folded, pattern: RegExp, ranges: [number, number][]): void {
-  const found: [number, number][] = [];
-  collect(pattern, fold.text, 0, fold.text.length, found);
-  for (const [begin, end] of found) ranges.push([fold.at[begin]!, fold.at[end]!]);
 }
 
 function piecesIn(
