@@ -11,9 +11,13 @@ export interface Folded {
   at: number[];
 }
 
-/** What may fold: an escape of a character past ASCII, or such a character. */
+/**
+ * What may fold: an escape of a character past ASCII, or such a character that folds: a digit,
+ * a mark or format character, a full-width form, a superscript or subscript, an enclosed or a
+ * mathematical letter or digit. Other scripts' letters (a CJK text) are passed over as they are.
+ */
 const FOLDABLE =
-  /\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|[^\u0000-\u007f]/giu; // eslint-disable-line no-control-regex -- ASCII
+  /\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
 
 /** `text` folded, or undefined when nothing in it folds. */
 export function folded(text: string): Folded | undefined {
