@@ -1,7 +1,7 @@
 import type { SecretForms } from '../core/secrets/secret-forms.js';
 import type { PageParts } from './page-parts.js';
 
-/** What the search uses of the page's code (all of it in core/secrets: `seatpay/node` has it too). */
+/** What the search uses of the page's code (core/secrets and folded-text: `seatpay/node` has it too). */
 export type ScanParts = Pick<
   PageParts,
   | 'formsOf'
@@ -14,6 +14,7 @@ export type ScanParts = Pick<
   | 'fromHex'
   | 'nextTo'
   | 'cutOut'
+  | 'foldedSearch'
 >;
 
 /**

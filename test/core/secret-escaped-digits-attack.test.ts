@@ -8,7 +8,7 @@
 // Vietnamese; nor a token in full-width Latin. Each is now hidden, amounts as they were kept.
 import { describe, expect, it } from 'vitest';
 import { APIError, createClient, ResponseValidationError } from '../../src/index.js';
-import { redactSecrets } from '../../src/node.js';
+import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 
 const CARD = '4242424242424242';
 const CVC = '987';
@@ -170,5 +170,17 @@ describe("a validation error's quote of a long answer (Node searches only its st
     const quote = (error as ResponseValidationError).body as string;
     expect(quote).toBe(redactSecrets(text, [token]).slice(0, 500));
     expect(quote).toContain('token [REDACTED] refused');
+  });
+});
+
+describe('redactSecretsAsync: a text of several slices', () => {
+  it('hides the token escaped in full-width, as redactSecrets does', async () => {
+    const token = 'tok_Zq8x1';
+    const echo = jsonEscaped(fullWidth(token));
+    let text = '';
+    for (let at = 0; text.length < 200_000; at++) text += `${at} 日本語 ${at % 40 ? '' : echo}\n`;
+    const hidden = await redactSecretsAsync(text, [token]);
+    expect(hidden).toBe(redactSecrets(text, [token]));
+    expect(hidden).not.toContain(echo.slice(0, 24));
   });
 });
