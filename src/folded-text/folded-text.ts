@@ -55,16 +55,9 @@ function foldOf(match: string): string | undefined {
 /** The one character an escape stands for, or undefined when it is not one. */
 function decoded(escape: string): string | undefined {
   try {
-    if (escape[0] === '\\')
-      return String.fromCharCode(
-        ...escape
-          .split('\\u')
-          .slice(1)
-          .map((unit) => parseInt(unit, 16)),
-      );
+    if (escape[0] === '\\') return JSON.parse(`"${escape}"`) as string;
     if (escape[0] === '%') return decodeURIComponent(escape);
-    const hex = escape[2] === 'x' || escape[2] === 'X';
-    return String.fromCodePoint(parseInt(escape.slice(hex ? 3 : 2, -1), hex ? 16 : 10));
+    return String.fromCodePoint(Number(`0${escape.slice(2, -1)}`)); // `0x…` reads as hex
   } catch {
     return undefined;
   }
