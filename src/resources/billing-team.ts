@@ -83,20 +83,10 @@ export class BillingTeamResource {
     patch: BillingTeamPatch,
     options?: RequestOptions,
   ): APIPromise<BillingTeam> {
-    return this.#core.request(
-      checks,
-      (schemas) => {
-        const params = {
-          subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
-        };
-        const body = parseInput(schemas.BillingTeamPatchSchema, patch, 'patch');
-        return {
-          route: this.#core.routes.updateBillingTeam,
-          params,
-          body,
-          response: schemas.BillingTeamSchema,
-        };
-      },
+    return this.#write(
+      'updateBillingTeam',
+      subscriptionId,
+      (schemas) => parseInput(schemas.BillingTeamPatchSchema, patch, 'patch'),
       options,
     );
   }
@@ -124,17 +114,34 @@ export class BillingTeamResource {
     config: BillingTeamReplace,
     options?: RequestOptions,
   ): APIPromise<BillingTeam> {
+    return this.#write(
+      'replaceBillingTeam',
+      subscriptionId,
+      (schemas) => parseInput(schemas.BillingTeamReplaceSchema, config, 'config'),
+      options,
+    );
+  }
+
+  /**
+   * Sends a new auto-recharge configuration to the team of `subscriptionId` by `route` (PATCH or
+   * PUT): the id and `body` (the configuration, read by its own schema) are checked before sending.
+   */
+  #write(
+    route: 'updateBillingTeam' | 'replaceBillingTeam',
+    subscriptionId: number,
+    body: (schemas: typeof checks) => unknown,
+    options?: RequestOptions,
+  ): APIPromise<BillingTeam> {
     return this.#core.request(
       checks,
       (schemas) => {
         const params = {
           subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
         };
-        const body = parseInput(schemas.BillingTeamReplaceSchema, config, 'config');
         return {
-          route: this.#core.routes.replaceBillingTeam,
+          route: this.#core.routes[route],
           params,
-          body,
+          body: body(schemas),
           response: schemas.BillingTeamSchema,
         };
       },
