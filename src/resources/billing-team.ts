@@ -47,20 +47,7 @@ export class BillingTeamResource {
    * ```
    */
   get(subscriptionId: number, options?: RequestOptions): APIPromise<BillingTeam> {
-    return this.#core.request(
-      checks,
-      (schemas) => {
-        const params = {
-          subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
-        };
-        return {
-          route: this.#core.routes.getBillingTeam,
-          params,
-          response: schemas.BillingTeamSchema,
-        };
-      },
-      options,
-    );
+    return this.#send('getBillingTeam', subscriptionId, options);
   }
 
   /**
@@ -83,11 +70,8 @@ export class BillingTeamResource {
     patch: BillingTeamPatch,
     options?: RequestOptions,
   ): APIPromise<BillingTeam> {
-    return this.#write(
-      'updateBillingTeam',
-      subscriptionId,
-      (schemas) => parseInput(schemas.BillingTeamPatchSchema, patch, 'patch'),
-      options,
+    return this.#send('updateBillingTeam', subscriptionId, options, (schemas) =>
+      parseInput(schemas.BillingTeamPatchSchema, patch, 'patch'),
     );
   }
 
@@ -114,23 +98,21 @@ export class BillingTeamResource {
     config: BillingTeamReplace,
     options?: RequestOptions,
   ): APIPromise<BillingTeam> {
-    return this.#write(
-      'replaceBillingTeam',
-      subscriptionId,
-      (schemas) => parseInput(schemas.BillingTeamReplaceSchema, config, 'config'),
-      options,
+    return this.#send('replaceBillingTeam', subscriptionId, options, (schemas) =>
+      parseInput(schemas.BillingTeamReplaceSchema, config, 'config'),
     );
   }
 
   /**
-   * Sends a new auto-recharge configuration to the team of `subscriptionId` by `route` (PATCH or
-   * PUT): the id and `body` (the configuration, read by its own schema) are checked before sending.
+   * A request about the team of `subscriptionId` by `route`, answered with the team: the id, and
+   * the `body` when there is one (a configuration, read by its own schema), are checked before
+   * sending.
    */
-  #write(
-    route: 'updateBillingTeam' | 'replaceBillingTeam',
+  #send(
+    route: 'getBillingTeam' | 'updateBillingTeam' | 'replaceBillingTeam',
     subscriptionId: number,
-    body: (schemas: typeof checks) => unknown,
     options?: RequestOptions,
+    body?: (schemas: typeof checks) => unknown,
   ): APIPromise<BillingTeam> {
     return this.#core.request(
       checks,
@@ -141,7 +123,7 @@ export class BillingTeamResource {
         return {
           route: this.#core.routes[route],
           params,
-          body: body(schemas),
+          ...(body === undefined ? {} : { body: body(schemas) }),
           response: schemas.BillingTeamSchema,
         };
       },
