@@ -288,9 +288,10 @@ function checkWhole(file: MediaFile, expectedMd5: string): void {
   // an object): it still ends as this error, never as a TypeError of reading it.
   const answer: Partial<MediaFile> = typeof file === 'object' && file !== null ? file : {};
   const { id, name } = answer;
+  const fileId = typeof id === 'number' ? id : undefined;
   const receivedMd5 = typeof name === 'string' ? name.toLowerCase() : String(JSON.stringify(name));
   if (receivedMd5 === expectedMd5) return;
-  throw new UploadDigestMismatchError({ fileId: id!, expectedMd5, receivedMd5 });
+  throw new UploadDigestMismatchError({ fileId, expectedMd5, receivedMd5 });
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
