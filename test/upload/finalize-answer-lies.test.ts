@@ -88,7 +88,9 @@ describe("the mismatch's message when the answer leaves things out (validate: 'o
   it('an id and no name: names the file, says it has no md5', async () => {
     const error = await upload('{"id":5}');
     expect(error.fileId).toBe(5);
-    expect(error.message).toMatch(/file 5 exists on the service, but its answer names it by no md5/);
+    expect(error.message).toMatch(
+      /file 5 exists on the service, but its answer names it by no md5/,
+    );
   });
 
   it('an id that is no number is not taken for one', async () => {
