@@ -3,6 +3,7 @@
 // set, the stream paused. The caller's buffers are never freed, and the upload either stores what
 // the stream gave, whole, or rejects typed before finalize.
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,6 +132,32 @@ describe('an fs.ReadStream touched by its caller during the upload', () => {
     );
     expect(sha256(stored(file.id))).toBe(sha256(bytes));
     expect(finalizesOf('paused')).toBe(1);
+  });
+});
+
+describe('an fs.ReadStream opened otherwise (attacks that found nothing: kept as guards)', () => {
+  it('a range (start, end) read in odd pieces: stored as that range, every piece freed', async () => {
+    const frees = watchFrees();
+    const [start, end] = [1001, 1001 + 2 * CHUNK + 17];
+    const stream = createReadStream(path, { start, end, highWaterMark: 64 * KiB + 3 });
+    const size = end - start + 1;
+    const file = await sinkClient(sink()).media.upload(
+      { stream, size },
+      { operation_type: 'big', filename: 'range.bin' },
+    );
+    expect(sha256(stored(file.id))).toBe(sha256(bytes.subarray(start, end + 1)));
+    expect(total(frees)).toBe(size);
+  });
+
+  it('a file handle passed in (fd): stored whole', async () => {
+    const handle = await open(path);
+    const stream = createReadStream('', { fd: handle.fd, highWaterMark: PIECE });
+    const file = await sinkClient(sink()).media.upload(
+      { stream, size: bytes.byteLength },
+      { operation_type: 'big', filename: 'fd.bin' },
+    );
+    expect(sha256(stored(file.id))).toBe(sha256(bytes));
+    await handle.close().catch(() => undefined); // the stream closed its fd
   });
 });
 
