@@ -89,7 +89,9 @@ describe('an fs.ReadStream touched by its caller during the upload', () => {
     );
     expect(outcome).toBeInstanceOf(UploadSourceError);
     // What to do: the size the caller declared must count the bytes they put in.
-    expect((outcome as Error).message).toMatch(/declared size is \d+ \(the size counts .*unshift/);
+    expect((outcome as Error).message).toMatch(
+      /declared size is \d+ \(bytes put in with unshift count/,
+    );
     expect(finalizesOf('touched-size')).toBe(0);
     expect(detached(header)).toBe(false);
   });

@@ -53,7 +53,7 @@ export async function loadRecord(
   if (!sameUpload(record, target)) return undefined;
   if (await madeForKey(record.uploadName, record.filename, resume.key)) return record;
   log.warn(
-    "upload resume: the record's upload name was not made for this resume key (a record copied from another upload's, or written by an older seatpay); starting afresh",
+    "upload resume: the record's upload name was not made for this resume key (copied from another's, or by an older seatpay); starting afresh",
   );
   return undefined;
 }
