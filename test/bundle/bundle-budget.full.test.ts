@@ -81,7 +81,11 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // Seventh pass, every branch merged (main 92405e1: review7b's digits of every Unicode script and
 // its settle/reconcile re-read, review7c's depth check, redteam11's chunk answer and record checks,
 // streams7's port, syncredact's hook): 82,892 B and 47,755 B; plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 83_220;
+// Branch redteam14 (a chunk answer's name and quoted index checked, resume names tied to their key,
+// the mismatch's message for an answer with no id): 83,565 B on main 7074526 merged (82,892 at
+// 92405e1; main's commits since touch the command only); the first page's guards unchanged
+// (Chromium 48,125 B). Plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 83_900;
 const ONE_RESOURCE_BUDGET = 47_950;
 
 describe('browser bundle of the main entry', () => {
