@@ -86,8 +86,8 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // Branch redteam14 (a chunk answer's name and quoted index checked, resume names tied to their key,
 // the mismatch's message for an answer with no id): 83,565 B against 82,918 on main 7074526 in the
 // same run (+647 B, the upload chunk's checks and messages; the first page +8 B); with redteam13
-// merged: MERGED B. Plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 84_070;
+// merged (main 26a0c91): 84,557 B. Plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 84_900;
 const ONE_RESOURCE_BUDGET = 48_780;
 
 describe('browser bundle of the main entry', () => {
