@@ -26,9 +26,15 @@ const CARD_SHAPE = new RegExp(
 );
 const DIGIT = /^\p{Nd}$/u;
 
-/** `text` with every card-number-shaped, Luhn-valid run of digits (any script's) hidden. */
-export function hideCardShapes(text: string): string {
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * `text` with every card-number-shaped, Luhn-valid run of digits (any script's) hidden, but those
+ * in `kept` (the run's own keys and arguments, {@link cardShapesIn}: a user needs them printed).
+ */
+export function hideCardShapes(text: string, kept: ReadonlySet<string> = NONE): string {
   return text.replace(CARD_SHAPE, (run) => {
+    if (kept.has(run)) return run;
     const digits = [...run].filter((char) => DIGIT.test(char)).map(digitValue);
     return startsAsCard(digits) && passesLuhn(digits) ? REDACTED : run;
   });
@@ -39,16 +45,29 @@ export function hideCardShapes(text: string): string {
  * event loop let go between slices. Each cut falls before a character no card shape starts,
  * ends or looks at (a letter, a quote, a line break): the pieces give the whole text's result.
  */
-export async function hideCardShapesInSlices(text: string, slice: number): Promise<string> {
+export async function hideCardShapesInSlices(
+  text: string,
+  slice: number,
+  kept: ReadonlySet<string> = NONE,
+): Promise<string> {
   let hidden = '';
   for (let from = 0; from < text.length;) {
     let to = Math.min(text.length, from + slice);
     while (to < text.length && !cutsAt(text, to)) to++;
-    hidden += hideCardShapes(text.slice(from, to));
+    hidden += hideCardShapes(text.slice(from, to), kept);
     from = to;
     if (from < text.length) await new Promise((resume) => setImmediate(resume));
   }
   return hidden;
+}
+
+/**
+ * The card-shaped runs of digits in a text the user gave the run (an order key such as a shop's
+ * 13-digit order id, one in ten of them Luhn-valid): printed as given, or a key to settle could
+ * not be read back. Whatever their check digit: the same run is the same text wherever printed.
+ */
+export function cardShapesIn(text: string): string[] {
+  return text.match(CARD_SHAPE) ?? [];
 }
 
 /** A character a card shape's search never takes in nor looks at: a cut may fall before it. */
