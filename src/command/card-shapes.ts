@@ -5,13 +5,17 @@
 // numbers start, with the Luhn check digit every card carries. The command hides every such run
 // it prints. Ids, quantities, amounts, dates, times and phone numbers are not of that form: too
 // short, a millisecond timestamp starts with 1, a compact date with 20, a phone number with `+`,
-// and one run of digits in ten passes the check by chance.
+// and one run of digits in ten passes the check by chance. A hex id (a charge's `ch_6b98…`, a
+// UUID, a hash) may hold such a run between its letters: it is an id, printed whole.
 
 const REDACTED = '[REDACTED]';
 
 const D = String.raw`\p{Nd}`;
-/** Between groups: a space of any width, a dash of any length, a dot. */
-const SEPARATOR = String.raw`[ .\-\u00a0\u2007\u2009\u202f\u2010-\u2014]`;
+/**
+ * Between groups: up to three spaces of any width (a CJK page's full-width one too), dashes of any
+ * length (a full-width one, a minus sign), dots: `4111 1111`, `4111 - 1111`, `４１１１\u3000１１１１`.
+ */
+const SEPARATOR = String.raw`[ .\-\u00a0\u2000-\u200a\u202f\u205f\u2010-\u2014\u2212\u3000\uff0d]{1,3}`;
 /**
  * Digits run together, or grouped 4-4-4-1..4, 4-4-4-4-1..3 (Visa, Mastercard...) or 4-6-4..5
  * (Amex, Diners), one separator throughout; not inside a longer number, an amount or a `+` phone.
@@ -33,8 +37,8 @@ const NONE: ReadonlySet<string> = new Set();
  * in `kept` (the run's own keys and arguments, {@link cardShapesIn}: a user needs them printed).
  */
 export function hideCardShapes(text: string, kept: ReadonlySet<string> = NONE): string {
-  return text.replace(CARD_SHAPE, (run) => {
-    if (kept.has(run)) return run;
+  return text.replace(CARD_SHAPE, (run: string, _one, _two, at: number) => {
+    if (kept.has(run) || inHexId(text, at, at + run.length)) return run;
     const digits = [...run].filter((char) => DIGIT.test(char)).map(digitValue);
     return startsAsCard(digits) && passesLuhn(digits) ? REDACTED : run;
   });
@@ -70,8 +74,28 @@ export function cardShapesIn(text: string): string[] {
   return text.match(CARD_SHAPE) ?? [];
 }
 
-/** A character a card shape's search never takes in nor looks at: a cut may fall before it. */
-const CUT = /^[^\p{Nd}\p{Zs}.,+\-\u2010-\u2014]/u;
+const HEX_ID_PART = /[0-9a-z-]/i;
+const HEX_LETTER = /[a-f]/i;
+
+/**
+ * Whether [start, end) lies inside a hex id (`ch_ab4111…cdef`, a UUID): the letters, digits and
+ * dashes around it are hex, a letter among them. A card typed after a word (`card4111…`,
+ * `card-4111…`) or an escape (`\n4111…`) is not.
+ */
+function inHexId(text: string, start: number, end: number): boolean {
+  let before = start;
+  while (before > 0 && HEX_ID_PART.test(text[before - 1]!)) before--;
+  let after = end;
+  while (after < text.length && HEX_ID_PART.test(text[after]!)) after++;
+  const around = text.slice(before, start) + text.slice(end, after);
+  return HEX_LETTER.test(around) && /^[0-9a-f-]*$/i.test(around);
+}
+
+/**
+ * A character a card shape's search never takes in nor looks at (nor {@link inHexId}): a cut may
+ * fall before it.
+ */
+const CUT = /^[^\p{Nd}\p{Zs}a-z.,+\-\u2010-\u2014\u2212\uff0d]/iu;
 
 /** Whether a cut may fall before `at`: never inside a character of two code units (𝟒). */
 function cutsAt(text: string, at: number): boolean {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { runBin } from './run-bin.js';
 import { runInProcess } from './run-in-process.js';
 import { teamOwner } from '../support/team-owner.js';
 
@@ -72,4 +73,41 @@ describe('seats add --csv, a card number in a free-text column', () => {
     expect(printed).not.toContain('822463');
     for (const healthy of HEALTHY) expect(printed).toContain(healthy);
   });
+});
+
+/** Cards as a CJK page or a careful typist groups them: full-width space or dash, ` - `, two spaces. */
+const GROUPED_OTHERWISE = [
+  '４１１１　１１１１　１１１１　１１１１',
+  '5555－5555－5555－4444',
+  '4111 - 1111 - 1111 - 1111',
+  '4111  1111  1111  1111',
+  '4111\u20021111\u20021111\u20021111',
+];
+
+/** Hex ids holding a Luhn-valid card-shaped run between their letters. */
+const HEX_IDS = ['ch_ab4111111111111111cdef01', 'e1de4003-3875-4286-9003-cafe5f0e4e2d'];
+
+describe('the real bin, cards grouped otherwise and hex ids', () => {
+  it('hides the cards, prints the ids whole', async () => {
+    const { owner: user, subscription } = await teamOwner(server, 'grouped-card@example.com');
+    const names = GROUPED_OTHERWISE.map((card) => `card ${card}`);
+    const csv = ['email,first_name', ...names.map((name, at) => `g${at}@example.com,${name}`)];
+    await writeFile(join(dir, 'grouped.csv'), `${csv.join('\n')}\n`);
+    const echoed = [...names, ...HEX_IDS.map((id) => `id ${id}`)].join('; ');
+    server.simulator.faults.inject({
+      route: PUT_SEATS,
+      kind: 'status',
+      status: 200,
+      body: { data: [], errors: [{ message: `names refused: ${echoed}` }] },
+    });
+    const env = { SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token };
+    const args = ['seats', 'add', String(subscription), '--csv', join(dir, 'grouped.csv')];
+    const ran = await runBin(args, env);
+
+    expect(ran.code, ran.stderr).toBe(1);
+    const printed = ran.stdout + ran.stderr;
+    expect(printed.match(/card \[REDACTED\]/g)).toHaveLength(GROUPED_OTHERWISE.length);
+    for (const card of GROUPED_OTHERWISE) expect(printed).not.toContain(card.slice(-9));
+    for (const id of HEX_IDS) expect(printed).toContain(`id ${id}`);
+  }, 120_000);
 });
