@@ -78,4 +78,12 @@ describe('redactSecretsAsync', () => {
       redactSecretsAsync('short', [token], { signal: AbortSignal.abort() }),
     ).rejects.toBeInstanceOf(AbortError);
   });
+
+  it('takes null options as none, as redactSecrets takes any value: no TypeError', async () => {
+    const text = straddling();
+    const secrets = [token, card, cvc];
+    await expect(redactSecretsAsync(text, secrets, null as never)).resolves.toBe(
+      redactSecrets(text, secrets),
+    );
+  });
 });
