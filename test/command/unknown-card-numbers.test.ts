@@ -48,25 +48,42 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * `seats add --csv` of seats named `card <card>` for each of `cards`, refused by the service with
+ * a message echoing the names and `others`: the run's code and everything it printed.
+ */
+async function refusedEchoing(
+  email: string,
+  cards: readonly string[],
+  others: readonly string[],
+  run: (
+    args: string[],
+    env: Record<string, string>,
+  ) => Promise<{ code: number | null; stdout: string; stderr: string }>,
+) {
+  const { owner: user, subscription } = await teamOwner(server, email);
+  const names = cards.map((card) => `card ${card}`);
+  const csv = ['email,first_name', ...names.map((name, at) => `n${at}@example.com,${name}`)];
+  const file = join(dir, `${email}.csv`);
+  await writeFile(file, `${csv.join('\n')}\n`);
+  const echoed = [...names, ...others].join('; ');
+  server.simulator.faults.inject({
+    route: PUT_SEATS,
+    kind: 'status',
+    status: 200,
+    body: { data: [], errors: [{ message: `names refused: ${echoed}` }] },
+  });
+  const env = { SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token };
+  const ran = await run(['seats', 'add', String(subscription), '--csv', file], env);
+  return { code: ran.code, stderr: ran.stderr, printed: ran.stdout + ran.stderr };
+}
+
 describe('seats add --csv, a card number in a free-text column', () => {
   it('is hidden wherever an answer echoes it, and healthy numbers are not', async () => {
-    const { owner: user, subscription } = await teamOwner(server, 'unknown-card@example.com');
-    const names = CARDS.map((card) => `card ${card}`);
-    const csv = ['email,first_name', ...names.map((name, at) => `n${at}@example.com,${name}`)];
-    await writeFile(join(dir, 'seats.csv'), `${csv.join('\n')}\n`);
-    const echoed = [...names, ...HEALTHY].join('; ');
-    server.simulator.faults.inject({
-      route: PUT_SEATS,
-      kind: 'status',
-      status: 200,
-      body: { data: [], errors: [{ message: `names refused: ${echoed}` }] },
-    });
-    const env = { SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token };
-    const args = ['seats', 'add', String(subscription), '--csv', join(dir, 'seats.csv')];
-    const ran = await runInProcess(args, env);
+    const ran = await refusedEchoing('unknown-card@example.com', CARDS, HEALTHY, runInProcess);
 
     expect(ran.code, ran.stderr).toBe(1);
-    const printed = ran.stdout + ran.stderr;
+    const { printed } = ran;
     expect(printed).toContain('names refused: card [REDACTED]; card [REDACTED]; card [REDACTED]');
     expect(printed.match(/card \[REDACTED\]/g)).toHaveLength(CARDS.length);
     for (const card of CARDS) expect(printed).not.toContain(card);
@@ -89,25 +106,12 @@ const HEX_IDS = ['ch_ab4111111111111111cdef01', 'e1de4003-3875-4286-9003-cafe5f0
 
 describe('the real bin, cards grouped otherwise and hex ids', () => {
   it('hides the cards, prints the ids whole', async () => {
-    const { owner: user, subscription } = await teamOwner(server, 'grouped-card@example.com');
-    const names = GROUPED_OTHERWISE.map((card) => `card ${card}`);
-    const csv = ['email,first_name', ...names.map((name, at) => `g${at}@example.com,${name}`)];
-    await writeFile(join(dir, 'grouped.csv'), `${csv.join('\n')}\n`);
-    const echoed = [...names, ...HEX_IDS.map((id) => `id ${id}`)].join('; ');
-    server.simulator.faults.inject({
-      route: PUT_SEATS,
-      kind: 'status',
-      status: 200,
-      body: { data: [], errors: [{ message: `names refused: ${echoed}` }] },
-    });
-    const env = { SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token };
-    const args = ['seats', 'add', String(subscription), '--csv', join(dir, 'grouped.csv')];
-    const ran = await runBin(args, env);
+    const ids = HEX_IDS.map((id) => `id ${id}`);
+    const ran = await refusedEchoing('grouped-card@example.com', GROUPED_OTHERWISE, ids, runBin);
 
     expect(ran.code, ran.stderr).toBe(1);
-    const printed = ran.stdout + ran.stderr;
-    expect(printed.match(/card \[REDACTED\]/g)).toHaveLength(GROUPED_OTHERWISE.length);
-    for (const card of GROUPED_OTHERWISE) expect(printed).not.toContain(card.slice(-9));
-    for (const id of HEX_IDS) expect(printed).toContain(`id ${id}`);
+    expect(ran.printed.match(/card \[REDACTED\]/g)).toHaveLength(GROUPED_OTHERWISE.length);
+    for (const card of GROUPED_OTHERWISE) expect(ran.printed).not.toContain(card.slice(-9));
+    for (const id of ids) expect(ran.printed).toContain(id);
   }, 120_000);
 });
