@@ -1,6 +1,7 @@
 // How long the event loop is held by what still redacted a large value in one go after the
 // slices (redactflow, slicesroom): a 2xx answer that is not JSON quoted by its validation error,
-// the debug log's line of a large error answer's body, `redactSecrets`, and the command's writes.
+// the debug log's line of a large error answer's body, `redactSecrets`, `redactSecretsAsync`
+// (hideslices; a side without it runs `redactSecrets`), and the command's writes.
 // For each, the longest gap between two runs of a `setImmediate` loop kept going during the
 // operation, as CPU of this process (what seatpay does) and as elapsed time (which also counts
 // other processes' turns on the cores, and collections).
@@ -37,6 +38,8 @@ interface Side {
     plans: { get(slug: string): Promise<unknown> };
   };
   redactSecrets: <T>(value: T, secrets: readonly string[]) => T;
+  /** `seatpay/node` whole: a side before hideslices has no `redactSecretsAsync`. */
+  node: { redactSecretsAsync?: (text: string, secrets: readonly string[]) => Promise<string> };
   KnownSecrets: new () => {
     add(...secrets: string[]): void;
     streams(streams: {
@@ -56,6 +59,7 @@ async function load(name: string, root: string): Promise<Side> {
     [
       `export { createClient } from '${join(root, 'src/index.ts')}';`,
       `export { redactSecrets } from '${join(root, 'src/node.ts')}';`,
+      `export * as node from '${join(root, 'src/node.ts')}';`,
       `export { KnownSecrets } from '${join(root, 'src/command/known-secrets.ts')}';`,
     ].join('\n'),
   );
@@ -151,6 +155,11 @@ const operations = {
   },
   /** The public, synchronous `redactSecrets` of the text. */
   redactSecrets: (side: Side) => side.redactSecrets(text, secrets),
+  /** `redactSecretsAsync` of the text, in slices; a side without it: `redactSecrets`, in one go. */
+  redactSecretsAsync: (side: Side) =>
+    side.node.redactSecretsAsync
+      ? side.node.redactSecretsAsync(text, secrets)
+      : side.redactSecrets(text, secrets),
   /** The command writing the text (a --json listing of `size`) through its known secrets. */
   'command write': async (side: Side) => {
     const known = new side.KnownSecrets();

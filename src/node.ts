@@ -23,6 +23,7 @@ import { mimeOfPath } from './node/mime-types.js';
 export { fileUploadStore } from './node/file-upload-store.js';
 
 export { redactSecrets } from './node/redact-secrets.js';
+export { redactSecretsAsync, type RedactSecretsAsyncOptions } from './node/redact-secrets-async.js';
 
 export {
   fileJournal,

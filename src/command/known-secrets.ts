@@ -1,10 +1,18 @@
-import { redactSecrets } from '../node.js';
+import { redactSecrets, redactSecretsAsync } from '../node.js';
+import { hideCardShapes, hideCardShapesInSlices } from './card-shapes.js';
 import type { Streams } from './output.js';
 
 // Whatever the command prints may quote a secret: answers are printed as the service sent them (a
 // service may echo the token or the card), and so are its error messages and a database's. So
 // every write, on stdout and stderr alike, goes through the SDK's own redaction with every secret
 // this run knows: one place, whatever the path (result, row, note, progress, the error line).
+// A card number it does not know (a CSV's note) is hidden by its form (card-shapes.ts).
+
+/**
+ * A text this long or longer (a listing of megabytes) is hidden in slices, the event loop let go
+ * between them (redactSecretsAsync's slice): in one go, 5 MB held it 0.5-0.8 s.
+ */
+const LARGE = 64 * 1024;
 
 /** The command's environment: where its secrets come from (never argv). */
 export type Environment = Record<string, string | undefined>;
@@ -42,6 +50,9 @@ export function cardSecrets(card: unknown): string[] {
 /** The secrets of one run: those its environment holds from the start, and those read later. */
 export class KnownSecrets {
   #list: string[] = [];
+  /** Writes of a large text in progress, and those after it: each written in its turn. */
+  #writing: Promise<void> | undefined;
+  #failed: { error: unknown } | undefined;
 
   /** The token, the database password and the card the environment holds. */
   static of(env: Environment): KnownSecrets {
@@ -62,19 +73,50 @@ export class KnownSecrets {
       if (secret && !this.#list.includes(secret)) this.#list.push(secret);
   }
 
-  /** `text` with every known secret hidden, in any encoding. */
+  /** `text` with every known secret hidden, in any encoding, and any card number by its form. */
   hide(text: string): string {
-    return this.#list.length === 0 ? text : redactSecrets(text, this.#list);
+    return hideCardShapes(this.#list.length === 0 ? text : redactSecrets(text, this.#list));
   }
 
-  /** The streams, with every write passed through {@link hide}. */
+  /**
+   * The streams, with every write passed through {@link hide}. A text of {@link LARGE} or more is
+   * hidden in slices (Ctrl-C, a batch's other rows, a progress bar go on meanwhile): it and every
+   * write after it go out in their turn, once it is; {@link settled} says when all have.
+   */
   streams(streams: Streams): Streams {
+    const { stdout, stderr } = streams;
     return {
-      stdout: { write: (text: string) => streams.stdout.write(this.hide(text)) },
+      stdout: { write: (text: string) => this.#write(stdout, text) },
       stderr: {
-        write: (text: string) => streams.stderr.write(this.hide(text)),
-        ...(streams.stderr.isTTY === undefined ? {} : { isTTY: streams.stderr.isTTY }),
+        write: (text: string) => this.#write(stderr, text),
+        ...(stderr.isTTY === undefined ? {} : { isTTY: stderr.isTTY }),
       },
     };
+  }
+
+  /** Resolves once every write made through {@link streams} is out; rejects as a failed one. */
+  async settled(): Promise<void> {
+    while (this.#writing) await this.#writing;
+    const failed = this.#failed;
+    this.#failed = undefined;
+    if (failed) throw failed.error;
+  }
+
+  #write(stream: { write(text: string): unknown }, text: string): unknown {
+    if (this.#writing === undefined && text.length < LARGE) return stream.write(this.hide(text));
+    const secrets = [...this.#list];
+    const turn = (this.#writing ?? Promise.resolve()).then(async () => {
+      try {
+        const known = await redactSecretsAsync(text, secrets);
+        stream.write(await hideCardShapesInSlices(known, LARGE));
+      } catch (error) {
+        // As a write that throws at once would: the run's error, once its writes are out.
+        this.#failed ??= { error };
+      }
+      // The last write out: the next small one is written at once again.
+      if (this.#writing === turn) this.#writing = undefined;
+    });
+    this.#writing = turn;
+    return undefined;
   }
 }

@@ -117,7 +117,9 @@ export async function main(argv: readonly string[], io?: Partial<Io>): Promise<E
   const full: Io = { ...given, streams: secrets.streams(given.streams) };
   const command = COMMANDS.find((known) => known.name === argv[0]);
   try {
-    return await dispatch(argv, full, command, secrets);
+    const code = await dispatch(argv, full, command, secrets);
+    await secrets.settled(); // a large text, hidden in slices, is out before the exit code
+    return code;
   } catch (error) {
     full.streams.stderr.write(`seatpay: ${explain(error, command)}\n`);
     if (error instanceof UsageError)
@@ -125,5 +127,7 @@ export async function main(argv: readonly string[], io?: Partial<Io>): Promise<E
     if (error instanceof AdvisedError && error.told.exit !== undefined) return error.told.exit;
     const cause = error instanceof AdvisedError ? error.error : error;
     return cause instanceof UsageError ? USAGE : exitCodeOf(cause);
+  } finally {
+    await secrets.settled().catch(() => undefined);
   }
 }

@@ -2,6 +2,10 @@ import type { PageParts } from './page-parts.js';
 import type { SlicedScrub } from './redact-large.js';
 import { ResumableScan } from './resumable-scan.js';
 
+// `seatpay/node`'s redactSecretsAsync searches with it too, importing this chunk as the page does
+// (a static import of resumable-scan.ts would split it into a second file for the page to load).
+export { ResumableScan };
+
 /**
  * Redaction of a large value (an answer of megabytes recorded by a journal, or quoted by an
  * error) without holding the event loop: searching 5 MB of JSON for every form of a few secrets

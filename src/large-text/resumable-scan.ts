@@ -1,6 +1,21 @@
 import type { SecretForms } from '../core/secrets/secret-forms.js';
 import type { PageParts } from './page-parts.js';
 
+/** What the search uses of the page's code (all of it in core/secrets: `seatpay/node` has it too). */
+export type ScanParts = Pick<
+  PageParts,
+  | 'formsOf'
+  | 'collect'
+  | 'collectPieces'
+  | 'collectWords'
+  | 'BASE64_WORD'
+  | 'HEX_WORD'
+  | 'fromBase64'
+  | 'fromHex'
+  | 'nextTo'
+  | 'cutOut'
+>;
+
 /**
  * The search for secrets in one text, which can be done in parts: {@link ResumableScan.until}
  * finds every occurrence that starts before a position, so a long text is searched a slice at a
@@ -17,7 +32,7 @@ export class ResumableScan {
   readonly #alone: [number, number][] = [];
   readonly #jobs: Job[] = [];
   readonly #reach: number;
-  readonly #parts: PageParts;
+  readonly #parts: ScanParts;
   /** Every occurrence that starts before this has been found. */
   #done = 0;
 
@@ -25,7 +40,7 @@ export class ResumableScan {
     readonly text: string,
     secrets: readonly string[],
     stored: boolean,
-    parts: PageParts,
+    parts: ScanParts,
   ) {
     this.#parts = parts;
     let reach = 0;

@@ -12,9 +12,9 @@ import { redact } from '../core/secrets/redact.js';
  * Synchronous, and it searches the whole value (it returns all of it): the event loop is held
  * meanwhile, about 10 ms per MB of text with a token alone, 110-140 ms per MB with a card and its
  * CVC too (5 MB: 0.55-0.7 s; BENCHMARKS.md, "Large values in logs, validation errors and the
- * command"). For a value of megabytes in a server, redact it in a worker thread, or only the part
- * that is printed (the client's own errors redact one that large in slices, letting the loop go
- * between them).
+ * command"). For a text of megabytes, `redactSecretsAsync` gives the same result, the loop let go
+ * between slices of 64K characters (the `seatpay` command hides a line that long with it); for
+ * another value that large, redact it in a worker thread, or only the part that is printed.
  *
  * @example
  * ```ts
