@@ -13,6 +13,7 @@ import type { JournalHolder } from '../helpers/purchase/client-purchases.js';
 import { entryOf, type JournalEntry, type ReconcileResult } from './journal-entry.js';
 import { checkSettleOptions, settledRecord } from './settle.js';
 import { writeOverRead } from './decision-write.js';
+import { inDecisionTurn } from './decision-turns.js';
 import type {
   JournalListQuery,
   PruneOptions,
@@ -56,8 +57,19 @@ export async function reconcileKey(
   key: string,
   options: ReconcileOptions,
 ): Promise<ReconcileResult> {
+  const journal = journalOf(context, options.journal);
+  return inDecisionTurn(journal, key, options.signal, () =>
+    reconcileNow(context, key, options, new JournalAccess(journal)),
+  );
+}
+
+async function reconcileNow(
+  context: JournalContext,
+  key: string,
+  options: ReconcileOptions,
+  journal: JournalAccess,
+): Promise<ReconcileResult> {
   const { core } = context;
-  const journal = new JournalAccess(journalOf(context, options.journal));
   const read = await watchingRuns(key, () => journal.get(key, options.signal));
   await checkOwner(context, key, read, journal.journal, options);
   const schemas = await context.reconcile.load({ signal: options.signal });
@@ -95,14 +107,34 @@ export async function settleKey(
   key: string,
   options: SettleOptions,
 ): Promise<JournalRecord> {
-  const { charged, reason } = checkSettleOptions(options);
-  const journal = new JournalAccess(journalOf(context, options.journal));
-  const settlement = { charged, reason, at: new Date().toISOString(), by: 'operator' as const };
+  const checked = checkSettleOptions(options);
+  const journal = journalOf(context, options.journal);
+  return inDecisionTurn(journal, key, undefined, () =>
+    settleNow(context, key, options, checked, new JournalAccess(journal)),
+  );
+}
+
+async function settleNow(
+  context: JournalContext,
+  key: string,
+  options: SettleOptions,
+  { charged, reason }: { charged: 'yes' | 'no'; reason: string },
+  journal: JournalAccess,
+): Promise<JournalRecord> {
+  // A reason may quote what the operator pasted: recorded, as everything, without a secret. Only
+  // the settlement: the rest is the record as its run stored it, and hidden again (a copy that
+  // stops 20 levels down, the operator's secrets) its params were no longer the order's own, whose
+  // re-run was then refused as another request ("use a new key": a second charge).
+  const settlement = context.core.secrets.redactStored({
+    charged,
+    reason,
+    at: new Date().toISOString(),
+    by: 'operator' as const,
+  });
   const read = await watchingRuns(key, () => journal.get(key));
   await checkOwner(context, key, read, journal.journal, options);
   const recorded = read.found;
-  // A reason may quote what the operator pasted: recorded, as everything, without a secret.
-  const record = context.core.secrets.redactStored(settledRecord(key, recorded, settlement));
+  const record = settledRecord(key, recorded, settlement);
   if (await writeOverRead(journal, key, record, recorded!)) return record;
   // The key changed since it was read (its run finished or renewed, another settle): judged again.
   const again = await watchingRuns(key, () => journal.get(key));

@@ -1,6 +1,7 @@
 import { KeyInProgressError, SettleRefusedError } from './journal-errors.js';
 import { writeOverRead } from './decision-write.js';
 import type { JournalRecord } from './journal.js';
+import { withoutLease } from './key-lease.js';
 import {
   checkoutEvidence,
   type CheckoutEvidenceCalls,
@@ -60,8 +61,9 @@ async function reconciled(
   if (isKnown(latest)) return asRecorded(key, latest, found.evidence);
   const at = new Date().toISOString();
   const settled = { charged: found.charged, at, reason: found.evidence, by: 'service' as const };
+  // Without the claim it decides, as settle's (settle.ts).
   const next = {
-    ...latest,
+    ...withoutLease(latest),
     ...found.change,
     ...(found.charged === 'no' ? { stage: 'refused' as const } : {}),
     charged: found.charged,

@@ -2,6 +2,7 @@ import { SettleRefusedError } from './journal-errors.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { JournalRecord } from './journal.js';
 import type { Settlement } from './settlement.js';
+import { withoutLease } from './key-lease.js';
 
 /**
  * The record of `key` once settled as `settlement` says. Only an unknown outcome can be settled:
@@ -31,9 +32,13 @@ export function settledRecord(
     );
   }
   const updatedAt = settlement.at;
+  // Without the claim it decides (withoutLease): a compare-and-set over that claim (another
+  // decision's, a frozen run's heartbeat) in a journal that forgets settled records end claims
+  // would match it still, and write "refused" over "charged" (the next run paid again).
+  const decided = withoutLease(record);
   return settlement.charged === 'no'
-    ? { ...record, stage: 'refused', charged: 'no', settled: settlement, updatedAt }
-    : { ...record, charged: 'yes', settled: settlement, updatedAt };
+    ? { ...decided, stage: 'refused', charged: 'no', settled: settlement, updatedAt }
+    : { ...decided, charged: 'yes', settled: settlement, updatedAt };
 }
 
 /** Checks an operator's `settle` options before anything is read: a typed error naming the field. */

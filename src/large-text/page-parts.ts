@@ -22,6 +22,7 @@ import {
   HEX_WORD,
   nextTo,
 } from '../core/secrets/secret-scan.js';
+import { foldedSearch } from '../folded-text/folded-text.js';
 import { SLICE, weigh } from './large-value.js';
 
 /** The redaction's and the search's parts, as the page has them. */
@@ -45,6 +46,7 @@ export const pageParts = {
   collectWords,
   cutOut,
   nextTo,
+  foldedSearch,
 };
 
 export type PageParts = typeof pageParts;

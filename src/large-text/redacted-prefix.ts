@@ -9,6 +9,7 @@ import {
   cutOut,
   HEX_WORD,
 } from '../core/secrets/secret-scan.js';
+import { foldedSearch } from '../folded-text/folded-text.js';
 
 /** What a base64 or hex word is made of: a view of the text never ends inside one. */
 const WORD_REST = /[A-Za-z0-9+/_=-]*/y;
@@ -44,10 +45,12 @@ export function redactedPrefix(text: string, known: Secrets, length: number): st
  */
 function redactedUpTo(view: string, secrets: readonly string[], upTo: number): string {
   const ranges: [number, number][] = [];
+  const fold = foldedSearch(view, 0, upTo, 0);
   for (const secret of secrets) {
     if (typeof secret !== 'string' || secret === '') continue;
     const forms = formsOf(secret);
     collect(forms.text, view, 0, upTo, ranges);
+    fold?.(forms.text, ranges);
     if (forms.base64) collect(forms.base64, view, 0, upTo, ranges);
     if (forms.pieceLength) collectPieces(forms, view, view, 0, upTo, ranges);
     if (forms.short) {

@@ -1,7 +1,7 @@
 import type { SecretForms } from '../core/secrets/secret-forms.js';
 import type { PageParts } from './page-parts.js';
 
-/** What the search uses of the page's code (all of it in core/secrets: `seatpay/node` has it too). */
+/** What the search uses of the page's code (core/secrets and folded-text: `seatpay/node` has it too). */
 export type ScanParts = Pick<
   PageParts,
   | 'formsOf'
@@ -14,6 +14,7 @@ export type ScanParts = Pick<
   | 'fromHex'
   | 'nextTo'
   | 'cutOut'
+  | 'foldedSearch'
 >;
 
 /**
@@ -68,9 +69,11 @@ export class ResumableScan {
     const from = this.#done;
     const { collect, collectPieces, collectWords, BASE64_WORD, HEX_WORD } = this.#parts;
     const { fromBase64, fromHex } = this.#parts;
+    const fold = this.#parts.foldedSearch(view, from, end, this.#reach);
     for (const job of this.#jobs) {
       const { forms, pattern, resume } = job;
       resume[0] = collect(pattern, view, Math.max(from, resume[0]), end, this.#ranges);
+      fold?.(pattern, this.#ranges);
       if (pattern !== forms.text)
         resume[4] = collect(forms.text, view, Math.max(from, resume[4]), end, this.#alone);
       if (forms.base64)

@@ -10,6 +10,7 @@ import {
   HEX_WORD,
   nextTo,
 } from '../core/secrets/secret-scan.js';
+import { foldedSearch } from '../folded-text/folded-text.js';
 import type { ScanParts } from '../large-text/resumable-scan.js';
 import { redactSecrets } from './redact-secrets.js';
 
@@ -31,6 +32,7 @@ const SEARCH: ScanParts = {
   collectWords,
   cutOut,
   nextTo,
+  foldedSearch,
 };
 
 /**

@@ -80,9 +80,11 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // 0.4 %.
 // Seventh pass, every branch merged (main 92405e1: review7b's digits of every Unicode script and
 // its settle/reconcile re-read, review7c's depth check, redteam11's chunk answer and record checks,
-// streams7's port, syncredact's hook): 82,892 B and 47,755 B; plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 83_220;
-const ONE_RESOURCE_BUDGET = 47_950;
+// streams7's port, syncredact's hook): 82,892 B and 47,755 B; plus about 0.4 %. Branch redteam13
+// (a secret's text also searched folded: escaped other-script digits, full-width, marks; CVC labels
+// in five more languages; a cause's own printers checked): 83,737 and 48,589 B; plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 84_070;
+const ONE_RESOURCE_BUDGET = 48_780;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -154,8 +156,9 @@ describe('browser bundle of the main entry', () => {
 // esbuild 51,567 B, vite 48,451 B; plus about 0.4 %. Branch redteam10 (digits in other scripts, CVC
 // labels in other languages): 51,849 and 48,772 B against 51,565 and 48,448 at 72ed4b2.
 // Seventh pass, every branch merged (main 92405e1; review7b's digits of every script are most of
-// it): esbuild 52,650 B, vite 49,465 B; plus about 0.4 %.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 52_860, vite: 49_660 } as const;
+// it): esbuild 52,650 B, vite 49,465 B; plus about 0.4 %. Branch redteam13 (the folded search):
+// esbuild 53,443 B, vite 50,338 B; plus about 0.4 %.
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 53_660, vite: 50_540 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
 /**
@@ -167,8 +170,9 @@ const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
 // page): 52,967 and 52,774 B against 53,223 and 53,017 at 7fe651f; plus about 0.4 %. Sixth pass,
 // every branch merged: 53,408 and 53,197 B; plus about 0.4 %. Branch redteam10: 53,699 and 53,527 B
 // against 53,408 and 53,197 at 72ed4b2; plus about 0.4 %. Seventh pass, every branch merged
-// (main 92405e1): 54,491 and 54,363 B; plus about 0.4 %.
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 54_710;
+// (main 92405e1): 54,491 and 54,363 B; plus about 0.4 %. Branch redteam13: 55,278 and 55,179 B;
+// plus about 0.4 %.
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 55_500;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,

@@ -57,7 +57,13 @@ it('reconcile never writes over a claim made after its read; that run stays sett
   // run with it starts again and is paying (held at the service's door).
   let second: Promise<unknown> | undefined;
   beforeListing = async () => {
-    await client.journal.settle('new-claim-1', { journal, charged: 'no', reason: 'not seen' });
+    // An operator of another process, on the same store (one process decides in turn).
+    const elsewhere = { ...journal };
+    await client.journal.settle('new-claim-1', {
+      journal: elsewhere,
+      charged: 'no',
+      reason: 'not seen',
+    });
     fates.push('held-lost-after');
     second = client.consumables.checkout(keyed).catch((error: unknown) => error);
     await arrived;

@@ -57,7 +57,8 @@ it("settle that read the key before reconcile wrote 'done' is refused; a re-run 
     .catch((error: unknown) => error);
   await settleRead;
   held.resume = undefined;
-  const reconciled = await client.journal.reconcile('race-1', { journal });
+  // Reconcile of another process, on the same store (one process takes its decisions in turn).
+  const reconciled = await client.journal.reconcile('race-1', { journal: base });
   expect(reconciled).toMatchObject({ charged: 'yes', record: { stage: 'done' } });
   resume();
 

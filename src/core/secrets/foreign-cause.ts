@@ -56,7 +56,7 @@ const ERROR_KEYS = new Set(['name', 'message', 'stack', 'cause']);
 /** True when nothing `error` shows (texts, own fields, cause chain) holds a secret. */
 function quotesNothing(error: Error, secrets: readonly string[], depth: number): boolean {
   try {
-    if (depth > 5) return false;
+    if (depth > 5 || !printsNothing(error, secrets)) return false;
     const { name, message, stack, cause } = error;
     for (const text of [name, message, stack]) {
       if (text !== undefined && (typeof text !== 'string' || scrubText(text, secrets) !== text))
@@ -136,6 +136,21 @@ function withoutFunctions(copied: unknown): unknown {
 
 /** Keys by which a class prints itself: its own code may read what the copy lacks. */
 const PRINTERS = [Symbol.for('nodejs.util.inspect.custom'), 'toJSON', 'toString'];
+
+/**
+ * True when the class's own printers (`String(cause)`, `util.inspect`, JSON) print no secret: one
+ * may read a private field or a closure that no own field shows. One that throws is not kept.
+ */
+function printsNothing(error: Error, secrets: readonly string[]): boolean {
+  if (prototypeOf(error) === Object.getPrototypeOf(error)) return true; // none of its own
+  for (const key of PRINTERS) {
+    const printer = (error as unknown as Record<PropertyKey, unknown>)[key];
+    const shown: unknown = typeof printer === 'function' ? printer.call(error, 2, {}, String) : '';
+    const text = typeof shown === 'string' ? shown : (JSON.stringify(shown) ?? '');
+    if (scrubText(text, secrets) !== text) return false;
+  }
+  return true;
+}
 
 /**
  * The thrown value's prototype, so the copy is still an instance of its class; Error's when that

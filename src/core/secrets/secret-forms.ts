@@ -27,6 +27,7 @@ import {
   NOT_IN_NUMBER_BEFORE,
   shortNumberForms,
 } from './short-number-forms.js';
+import { DIGIT_ZEROS } from '../../folded-text/folded-text.js';
 
 /** Under this length a secret is only matched where it stands alone. */
 export const SHORT_SECRET = 8;
@@ -106,7 +107,14 @@ function buildForms(given: string): SecretForms {
   let body = `${plain}|${hexOf(secret, short ? '' : '[ :-]?')}`;
   let stored: string | undefined;
   if (short && /^\d+$/.test(secret)) {
-    ({ body, stored } = shortNumberForms(plain, inNumber(hexOf(secret)), STANDS_ALONE_BEFORE));
+    // Where labelled, also spaced as read out (`CVC: 9 8 7`).
+    const spaced = [...secret].map(charForms).join(`(?:[ \\u00a0]|${joiner})`);
+    ({ body, stored } = shortNumberForms(
+      plain,
+      spaced,
+      inNumber(hexOf(secret)),
+      STANDS_ALONE_BEFORE,
+    ));
   } else if (short) {
     body = `${STANDS_ALONE_BEFORE}(?:${plain}|${inNumber(hexOf(secret))})(?![\\p{L}\\p{N}])`;
   }
@@ -136,7 +144,7 @@ function inNumber(forms: string): string {
  * `cvc%3D123` has the CVC standing alone.
  */
 const STANDS_ALONE_BEFORE =
-  '(?:(?<![\\p{L}\\p{N}])|(?<=%[0-9a-f]{2})|(?<=\\\\x[0-9a-f]{2})|(?<=\\\\u[0-9a-f]{4})|(?<=\\\\[nrtbf]))';
+  '(?:(?<![\\p{L}\\p{N}])|(?<=%(?:25)?[0-9a-f]{2})|(?<=\\\\x[0-9a-f]{2})|(?<=\\\\u[0-9a-f]{4})|(?<=\\\\[nrtbf]))';
 
 const NAMED_ENTITIES: Record<string, string> = {
   '&': 'amp',
@@ -176,21 +184,7 @@ function charForms(char: string): string {
   return `(?:${forms.join('|')})`;
 }
 
-/**
- * The zeros of every other script's decimal digits (Unicode's `Nd`, each script's ten in a row) a
- * service may echo a number in: full-width (a CJK page's, `４２４２`), Arabic-Indic, Persian,
- * Devanagari, Bengali, Thai, Mongolian, mathematical bold (`𝟒𝟐`) ...
- */
-// prettier-ignore
-export const DIGIT_ZEROS = [
-  0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xde6, 0xe50,
-  0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90, 0x1b50, 0x1bb0,
-  0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900, 0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10, 0x104a0, 0x10d30,
-  0x10d40, 0x11066, 0x110f0, 0x11136, 0x111d0, 0x112f0, 0x11450, 0x114d0, 0x11650, 0x116c0, 0x116d0,
-  0x116da, 0x11730, 0x118e0, 0x11950, 0x11bf0, 0x11c50, 0x11d50, 0x11da0, 0x11de0, 0x11f50, 0x16130,
-  0x16a60, 0x16ac0, 0x16b50, 0x16d70, 0x1ccf0, 0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec, 0x1d7f6, 0x1e140,
-  0x1e2f0, 0x1e4f0, 0x1e5f1, 0x1e950, 0x1fbf0,
-];
+const FULL_WIDTH = '０１２３４５６７８９';
 
 /** A digit as any of those scripts writes it: one class, no more to search than the digit. */
 function digitAnyScript(digit: number): string {
@@ -203,16 +197,17 @@ function digitAnyScript(digit: number): string {
  * that mix in neighbouring bytes stay: they say nothing about the secret.
  */
 function base64Pattern(secret: string): RegExp | undefined {
-  const bytes = new TextEncoder().encode(secret);
   const cores: string[] = [];
-  for (let offset = 0; offset < 3; offset++) {
-    const padded = new Uint8Array(offset + bytes.length);
-    padded.set(bytes, offset);
-    const encoded = toBase64(padded);
-    const first = Math.ceil((offset * 8) / 6);
-    const last = Math.floor(((offset + bytes.length) * 8) / 6);
-    const core = encoded.slice(first, last);
-    if (core.length >= 6) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  // Its digits also as a CJK page writes them (full-width ４２４２), then encoded.
+  for (const text of new Set([secret, secret.replace(/\d/g, (d) => FULL_WIDTH[+d]!)])) {
+    const bytes = new TextEncoder().encode(text);
+    for (let offset = 0; offset < 3; offset++) {
+      const padded = new Uint8Array(offset + bytes.length);
+      padded.set(bytes, offset);
+      const encoded = toBase64(padded);
+      const core = encoded.slice(Math.ceil((offset * 8) / 6), ((offset + bytes.length) * 4) / 3);
+      if (core.length >= 6) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
   }
   if (cores.length === 0) return undefined;
   return new RegExp([...new Set(cores)].map(escapeRegExp).join('|'), 'g');

@@ -1,4 +1,5 @@
-import { DIGIT_ZEROS, formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.js';
+import { formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.js';
+import { folded, foldedSearch } from '../../folded-text/folded-text.js';
 
 // The search for secrets in a text. Each step finds the matches that start in a range [from, to)
 // of the text, so that a long text can also be searched a slice at a time with the same result
@@ -20,11 +21,13 @@ export function scrubAll(
   // is (nextTo), not in every clean text a record keeps (issue 37).
   const aloneForms: RegExp[] = [];
   const end = text.length;
+  const fold = foldedSearch(text, 0, end, 0);
   for (const secret of secrets) {
     if (typeof secret !== 'string' || secret.length === 0) continue;
     const forms = formsOf(secret);
     const pattern = stored ? forms.stored : forms.text;
     collect(pattern, text, 0, end, ranges);
+    fold?.(pattern, ranges);
     if (pattern !== forms.text) aloneForms.push(forms.text);
     if (forms.base64) collect(forms.base64, text, 0, end, ranges);
     if (forms.pieceLength) collectPieces(forms, text, text, 0, end, ranges);
@@ -93,37 +96,17 @@ export function collectPieces(
   to: number,
   ranges: [number, number][],
 ): void {
-  // As far as a hit starting in [from, to) may reach either way (two code units a digit at most).
-  const reach = 2 * forms.plain.length;
+  // As far as a hit starting in [from, to) may reach either way (an escape is 12 units a digit).
+  const reach = 12 * forms.plain.length;
   const start = Math.max(0, from - reach);
-  const near = view.slice(start, Math.min(view.length, to + reach));
-  if (!OTHER_DIGIT.test(near)) return piecesIn(forms, text, view, from, to, ranges);
-  // Searched in a copy with ASCII digits, `at` telling where each of its characters was.
-  let folded = '';
-  const at: number[] = [];
-  for (let i = 0; i < near.length;) {
-    const code = near.codePointAt(i)!;
-    const digit = digitOf(code);
-    at.push(start + i);
-    folded += digit ?? near[i];
-    i += digit !== undefined && code > 0xffff ? 2 : 1;
-  }
-  at.push(start + near.length);
+  const fold = folded(view.slice(start, Math.min(view.length, to + reach)));
+  if (!fold) return piecesIn(forms, text, view, from, to, ranges);
+  // Searched in the folded copy, `at` telling where each of its characters was.
+  const at = fold.at.map((where) => start + where);
   const index = (offset: number) => at.findIndex((where) => where >= offset);
   const found: [number, number][] = [];
-  piecesIn(forms, folded, folded, index(from), index(to), found);
+  piecesIn(forms, fold.text, fold.text, index(from), index(to), found);
   for (const [begin, end] of found) ranges.push([at[begin]!, at[end]!]);
-}
-
-const OTHER_DIGIT = /(?![0-9])\p{Nd}/u;
-
-/** The ASCII digit a decimal digit of another script is, or undefined. */
-function digitOf(code: number): string | undefined {
-  if (code < 0x660) return undefined;
-  for (const zero of DIGIT_ZEROS) {
-    if (code >= zero && code <= zero + 9) return String(code - zero);
-  }
-  return undefined;
 }
 
 function piecesIn(

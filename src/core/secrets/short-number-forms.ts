@@ -11,17 +11,18 @@
  */
 export function shortNumberForms(
   plain: string,
+  spaced: string,
   hexForms: string,
   standsAlone: string,
 ): { body: string; stored: string } {
   const number = `${NOT_IN_NUMBER_BEFORE}(?:${plain})${NOT_IN_NUMBER_AFTER}`;
   // After a label no number can come first (a mark is no digit): the digit before is the
   // label's own (`CVV2:987`), never an amount's (`1.987`).
-  const labelled = `(?:${LABELLED_BEFORE}|${AFTER_MASKED_CARD})(?:${plain})${NOT_IN_NUMBER_AFTER}`;
+  const labelled = `(?:${LABELLED_BEFORE}|${AFTER_MASKED_CARD})(?:${spaced})${NOT_IN_NUMBER_AFTER}`;
   return {
     // The number first, in a lookahead: the label's long lookbehind runs only where it is.
-    body: `(?:${standsAlone}${hexForms}|(?=${plain})(?:${standsAlone}${number}|${labelled}))${NOT_AFTER}`,
-    stored: `(?=${plain})(?:${labelled}${NOT_AFTER}|${QUOTE_BEFORE}(?:${plain})${QUOTE_AFTER})|^\\s*(?:${plain})\\s*$`,
+    body: `(?:${standsAlone}${hexForms}|(?=${spaced})(?:${standsAlone}${number}|${labelled}))${NOT_AFTER}`,
+    stored: `(?=${spaced})(?:${labelled}${NOT_AFTER}|${QUOTE_BEFORE}(?:${plain})${QUOTE_AFTER})|^\\s*(?:${plain})\\s*$`,
   };
 }
 
@@ -42,7 +43,7 @@ const NOT_AFTER = '(?![\\p{L}\\p{N}])';
  * languages too (`セキュリティコード`, `安全码`, `보안코드`, `CVC-код`, `güvenlik kodu`); but not
  * 号码 or 页码, 'number' and 'page number' (`订单号码 987` is an order's, as `order number 987`).
  */
-const LABEL = `(?:cvc2?|cvv2?|cvd|cvn|csc|cid|cav2?|code|codice|c[oó]digo|cryptogramme|pr[uü]f(?:ziffer|nummer|zahl)|(?:security|verification|card)[\\s_-]?(?:code|value|number)|(?:de|di) (?:seguridad|seguran[cç]a|sicurezza|s[eé]curit[eé])|visuel|код|kodu?|コード|(?<![号號页頁])[码碼]|코드|رمز)`;
+const LABEL = `(?:cvc2?|cvv2?|cvd|cvn|csc|cid|cav2?|code|codice|c[oó]digo|cryptogramme|pr[uü]f(?:ziffer|nummer|zahl)|(?:security|verification|card)[\\s_-]?(?:code|value|number)|(?:de|di) (?:seguridad|seguran[cç]a|sicurezza|s[eé]curit[eé])|visuel|код|kodu?|コード|(?<![号號页頁])[码碼]|코드|رمز|कोड|קוד|κωδικ[οόύ]?[ςυ]?|รหัส|mã)`;
 
 /** A masked card's last four before it (`**** 4242 987`, `•••• 4242 / 987`): the card's CVC. */
 const AFTER_MASKED_CARD =
@@ -50,14 +51,14 @@ const AFTER_MASKED_CARD =
 
 /** What may stand between a label and the number: a mark, plain or escaped (`%3A`, `\u0022`). */
 const MARK =
-  '(?:[^\\p{L}\\p{N}\\\\%&]|%[0-9a-f]{2}|\\\\x[0-9a-f]{2}|\\\\u[0-9a-f]{4}|\\\\[nrt"\']|&#x?[0-9a-f]{1,6};|&[a-z]{2,6};)';
+  '(?:[^\\p{L}\\p{N}\\\\%&]|%(?:25)?[0-9a-f]{2}|\\\\x[0-9a-f]{2}|\\\\u[0-9a-f]{4}|\\\\[nrt"\']|&#x?[0-9a-f]{1,6};|&[a-z]{2,6};)';
 
 /**
  * A word that may come between them too: `CVC code: 987`, `cvv is 987`, `CVC no. 987`, `CVC (3
  * digits): 987`, `код безопасности 987`, `kod zabezpieczający 987`, `رمز الأمان 987`.
  */
 const FILLER =
-  '(?:code|number|num|no|nr|is|was|value|of|безопасности|zabezpieczaj[aą]cy|الأمان|التحقق|[34][\\s-]?digits?)';
+  '(?:code|number|num|no|nr|is|was|value|of|безопасности|zabezpieczaj[aą]cy|الأمان|التحقق|אבטחה|ασφαλείας|ความปลอดภัย|bảo mật|[34][\\s-]?digits?)';
 
 /** Preceded by a label, attached (`cvc987`) or apart by marks and up to two filler words. */
 const LABELLED_BEFORE = `(?<=${LABEL}(?:${MARK}{0,4}${FILLER}){0,2}${MARK}{0,4})`;

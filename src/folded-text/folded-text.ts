@@ -1,0 +1,112 @@
+/**
+ * A text as a secret's patterns can read it, for what the patterns cannot list (secret-scan.ts
+ * searches it as well as the text): an escape of a non-ASCII character (`\uFF14`, `%EF%BC%94`,
+ * `&#65300;`, `&#xff14;`) read as that character; a digit of any script as its ASCII digit; a
+ * character whose compatibility form is one ASCII character (full-width `ＣＶＣ`, `ｓｋ＿…`) as
+ * that; combining marks, variation selectors, zero-width and bidi controls dropped (`9\u03018`).
+ * `at[i]` is where the folded text's code unit `i` came from, `at[length]` the text's end.
+ */
+export interface Folded {
+  text: string;
+  at: number[];
+}
+
+/**
+ * What may fold: an escape of a character past ASCII, or such a character that folds: a digit,
+ * a mark or format character, a full-width form, a superscript or subscript, an enclosed or a
+ * mathematical letter or digit. Other scripts' letters (a CJK text) are passed over as they are.
+ */
+const FOLDABLE =
+  /\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
+
+/** `text` folded, or undefined when nothing in it folds. */
+export function folded(text: string): Folded | undefined {
+  let out = '';
+  const at: number[] = [];
+  let kept = 0;
+  FOLDABLE.lastIndex = 0;
+  for (let match = FOLDABLE.exec(text); match; match = FOLDABLE.exec(text)) {
+    const as = foldOf(match[0]);
+    if (as === undefined) continue;
+    for (let i = kept; i < match.index; i++) at.push(i);
+    for (let i = 0; i < as.length; i++) at.push(match.index);
+    out += text.slice(kept, match.index) + as;
+    kept = match.index + match[0].length;
+  }
+  if (kept === 0) return undefined;
+  for (let i = kept; i <= text.length; i++) at.push(i);
+  return { text: out + text.slice(kept), at };
+}
+
+/** What one match folds to, or undefined when it stays (an escape of ASCII: the forms know it). */
+function foldOf(match: string): string | undefined {
+  const escaped = match.length > 2;
+  const char = escaped ? decoded(match) : match;
+  if (char === undefined || (escaped && char.codePointAt(0)! < 0x80)) return undefined;
+  const code = char.codePointAt(0)!;
+  const digit = digitOf(code);
+  if (digit !== undefined) return digit;
+  if (/^[\p{Mn}\p{Me}\p{Cf}]$/u.test(char)) return '';
+  const compatible = char.normalize('NFKC');
+  if (compatible.length === 1 && compatible < '\u0080') return compatible;
+  return escaped ? char : undefined;
+}
+
+/** The one character an escape stands for, or undefined when it is not one. */
+function decoded(escape: string): string | undefined {
+  try {
+    if (escape[0] === '\\') return JSON.parse(`"${escape}"`) as string;
+    if (escape[0] === '%') return decodeURIComponent(escape);
+    return String.fromCodePoint(Number(`0${escape.slice(2, -1)}`)); // `0x…` reads as hex
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The zeros of every other script's decimal digits (Unicode's `Nd`, each script's ten in a row) a
+ * service may echo a number in: full-width (a CJK page's, `４２４２`), Arabic-Indic, Persian,
+ * Devanagari, Bengali, Thai, Mongolian, mathematical bold (`𝟒𝟐`) ...
+ */
+// prettier-ignore
+export const DIGIT_ZEROS = [
+  0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xde6, 0xe50,
+  0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90, 0x1b50, 0x1bb0,
+  0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900, 0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10, 0x104a0, 0x10d30,
+  0x10d40, 0x11066, 0x110f0, 0x11136, 0x111d0, 0x112f0, 0x11450, 0x114d0, 0x11650, 0x116c0, 0x116d0,
+  0x116da, 0x11730, 0x118e0, 0x11950, 0x11bf0, 0x11c50, 0x11d50, 0x11da0, 0x11de0, 0x11f50, 0x16130,
+  0x16a60, 0x16ac0, 0x16b50, 0x16d70, 0x1ccf0, 0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec, 0x1d7f6, 0x1e140,
+  0x1e2f0, 0x1e4f0, 0x1e5f1, 0x1e950, 0x1fbf0,
+];
+
+/**
+ * A search of `view` folded for the matches that start in [from, to) of it (`reach` before `from`
+ * folded too, for what a match looks behind at), pushed into `ranges` where they are in `view`:
+ * the search `scrubAll` makes of a whole text, for a part of one (slices, a quote's prefix).
+ * Undefined when nothing folds.
+ */
+export function foldedSearch(view: string, from: number, to: number, reach: number) {
+  const start = Math.max(0, from - reach);
+  const fold = folded(view.slice(start));
+  if (!fold) return undefined;
+  const at = fold.at.map((where) => start + where);
+  const index = (offset: number) => at.findIndex((where) => where >= offset);
+  const [first, last] = [index(from), index(to)];
+  return (pattern: RegExp, ranges: [number, number][]): void => {
+    pattern.lastIndex = first;
+    for (let match = pattern.exec(fold.text); match && match.index < last;) {
+      if (match[0].length === 0) pattern.lastIndex++;
+      else ranges.push([at[match.index]!, at[match.index + match[0].length]!]);
+      match = pattern.exec(fold.text);
+    }
+  };
+}
+
+/** The ASCII digit a decimal digit of another script is, or undefined. */
+export function digitOf(code: number): string | undefined {
+  if (code < 0x660) return undefined;
+  for (const zero of DIGIT_ZEROS) {
+    if (code >= zero && code <= zero + 9) return String(code - zero);
+  }
+  return undefined;
+}
