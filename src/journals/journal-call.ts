@@ -1,5 +1,4 @@
 import { AbortError } from '../core/errors/abort-error.js';
-import { untilAborted, withinMs } from '../core/retry/until-aborted.js';
 import { JournalError } from './journal-errors.js';
 import type { KeyScope } from '../keys/key-scope.js';
 
@@ -7,9 +6,10 @@ import type { KeyScope } from '../keys/key-scope.js';
  * One operation of a journal for a keyed call (`KeyedJournal`), as the call waits for it: not
  * started once the call's signal fired (unless `evenIfAborted`: what happened to the money is
  * recorded whatever), waited for at most the call's per-attempt timeout and until its signal, and
- * any failure a {@link JournalError} whose cause hides the call's secrets.
+ * any failure a {@link JournalError} whose cause hides the call's secrets. One promise for the
+ * three (issue 37: a keyed call made about ten journal operations, each wrapped in four).
  */
-export async function callJournal<T>(
+export function callJournal<T>(
   call: { key: string; scope: KeyScope; signal: AbortSignal | undefined },
   action: string,
   run: () => Promise<T>,
@@ -17,7 +17,7 @@ export async function callJournal<T>(
 ): Promise<T> {
   const { signal, scope } = call;
   if (signal?.aborted && !evenIfAborted) {
-    throw new AbortError(undefined, { cause: signal.reason });
+    return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
   }
   const failed = (error: unknown): unknown => {
     if (error instanceof JournalError || error instanceof AbortError) return error;
@@ -25,11 +25,37 @@ export async function callJournal<T>(
       cause: scope.cause(error),
     });
   };
-  const started = new Promise<T>((resolve) => resolve(run()));
-  const work = withinMs(started, scope.timeoutMs, () =>
-    failed(new Error(`no answer within ${scope.timeoutMs} ms`)),
-  ).catch((error: unknown) => {
-    throw failed(error);
+  return new Promise<T>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const end = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const fail = (error: unknown) => {
+      end();
+      try {
+        reject(failed(error));
+      } catch (thrown) {
+        reject(thrown); // hiding the cause failed: still a rejection, never a wait for ever
+      }
+    };
+    const onAbort = () => (end(), reject(new AbortError(undefined, { cause: signal?.reason })));
+    let work: Promise<T>;
+    try {
+      work = Promise.resolve(run());
+    } catch (error) {
+      return fail(error);
+    }
+    // Handled at once, whatever happens next: work given up on that rejects later is never an
+    // unhandled rejection in the user's process.
+    work.then((value) => (end(), resolve(value)), fail);
+    const ms = scope.timeoutMs;
+    if (ms > 0 && ms < 2 ** 31) {
+      timer = setTimeout(() => fail(new Error(`no answer within ${ms} ms`)), ms);
+    }
+    if (!signal) return;
+    // The work itself may have fired it (synchronously, while starting): no event comes then.
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
   });
-  return signal ? untilAborted(work, signal) : work;
 }
