@@ -272,9 +272,11 @@ export class KeyedJournal {
   async #stamped(record: JournalRecord): Promise<JournalRecord> {
     // Known by the time a record is written after a claim: a write after an abort still goes.
     const owner = await (this.#owner ?? this.#ownerDigest());
-    const stored = await this.#redaction.redact(record);
+    const stored = await this.#redaction.redact(record); // a fresh object: named in place
     const paramsDigest = await this.#paramsDigest.for(stored.params);
-    return { ...stored, owner, ...(paramsDigest === undefined ? {} : { paramsDigest }) };
+    stored.owner = owner;
+    if (paramsDigest !== undefined) stored.paramsDigest = paramsDigest;
+    return stored;
   }
 
   #ownerDigest(): Promise<string> {
@@ -284,9 +286,7 @@ export class KeyedJournal {
   }
 
   #isOwner(recorded: string): Promise<boolean> {
-    const { signal } = this;
-    const checked = this.scope.isOwner(recorded, signal);
-    return signal ? untilAborted(checked, signal) : checked;
+    return untilAborted(this.scope.isOwner(recorded, this.signal), this.signal);
   }
 
   #options() {
