@@ -109,7 +109,7 @@ export async function settleKey(
 ): Promise<JournalRecord> {
   const checked = checkSettleOptions(options);
   const journal = journalOf(context, options.journal);
-  return inDecisionTurn(journal, key, undefined, () =>
+  return inDecisionTurn(journal, key, options.signal, () =>
     settleNow(context, key, options, checked, new JournalAccess(journal)),
   );
 }
@@ -131,13 +131,13 @@ async function settleNow(
     at: new Date().toISOString(),
     by: 'operator' as const,
   });
-  const read = await watchingRuns(key, () => journal.get(key));
+  const read = await watchingRuns(key, () => journal.get(key, options.signal));
   await checkOwner(context, key, read, journal.journal, options);
   const recorded = read.found;
   const record = settledRecord(key, recorded, settlement);
   if (await writeOverRead(journal, key, record, recorded!)) return record;
   // The key changed since it was read (its run finished or renewed, another settle): judged again.
-  const again = await watchingRuns(key, () => journal.get(key));
+  const again = await watchingRuns(key, () => journal.get(key, options.signal));
   await checkOwner(context, key, again, journal.journal, options);
   settledRecord(key, again.found, settlement); // refused when its outcome is known now
   throw new KeyInProgressError(key);
