@@ -57,9 +57,10 @@ export async function reconcileKey(
   key: string,
   options: ReconcileOptions,
 ): Promise<ReconcileResult> {
-  const journal = journalOf(context, options.journal);
-  return inDecisionTurn(journal, key, options.signal, () =>
-    reconcileNow(context, key, options, new JournalAccess(journal)),
+  // Checked first: a journal that is no journal is a typed error, never a WeakMap's TypeError.
+  const journal = new JournalAccess(journalOf(context, options.journal));
+  return inDecisionTurn(journal.journal, key, options.signal, () =>
+    reconcileNow(context, key, options, journal),
   );
 }
 
@@ -108,9 +109,9 @@ export async function settleKey(
   options: SettleOptions,
 ): Promise<JournalRecord> {
   const checked = checkSettleOptions(options);
-  const journal = journalOf(context, options.journal);
-  return inDecisionTurn(journal, key, options.signal, () =>
-    settleNow(context, key, options, checked, new JournalAccess(journal)),
+  const journal = new JournalAccess(journalOf(context, options.journal));
+  return inDecisionTurn(journal.journal, key, options.signal, () =>
+    settleNow(context, key, options, checked, journal),
   );
 }
 
