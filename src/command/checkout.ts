@@ -1,20 +1,19 @@
 import type { CheckoutParams, CheckoutResult, PurchaseJournal, SeatpayClient } from '../index.js';
 import { positionals as positionalsOf, readArguments, required, wholeNumber } from './arguments.js';
-import { repeatedKeys, runOrders, type BatchRow } from './batch.js';
+import { repeatedKeys, type BatchRow } from './batch.js';
 import { GLOBAL_HELP, type Command } from './command.js';
-import { academyOf, clientOf, journalOf, profileOf, type Context } from './context.js';
+import { academyOf, clientOf, profileOf, type Context } from './context.js';
 import { checkRows, readCsv } from './csv.js';
 import type { ExitCode } from './exit-codes.js';
+import { runJournaledOrders } from './journaled-orders.js';
 import {
   asCommand,
   concurrencyOf,
   identityOf,
-  keyFlags,
   keyOf,
   rowKey,
   rowNumber,
   rowText,
-  settleAdvice,
   SettledAsCharged,
 } from './keyed.js';
 
@@ -148,18 +147,12 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
       ? [singleOrder(values, academy)]
       : await csvOrders(values.csv, academy);
   const identity = identityOf(values.identity, context.env);
-  const open = journalOf(values.journal, context);
-  try {
+  return runJournaledOrders(values, context, describe, async (journal) => {
     const client = await clientOf(values, context);
-    const keyed = { journal: open.journal, ...(identity === undefined ? {} : { identity }) };
+    const keyed = { journal, ...(identity === undefined ? {} : { identity }) };
     const rows = orders.map((order) => rowOf(client, keyed, order));
-    const flags = keyFlags(values.journal, values.identity);
-    const settle = (key: string) => settleAdvice(key, flags);
-    const batch = values.csv === undefined ? undefined : { concurrency };
-    return await runOrders(rows, batch, settle, describe, context);
-  } finally {
-    await open.close();
-  }
+    return { rows, batch: values.csv === undefined ? undefined : { concurrency } };
+  });
 }
 
 export const checkout: Command = {

@@ -1,21 +1,20 @@
 import type { CardParams, PurchaseJournal, PurchaseResult, SeatpayClient } from '../index.js';
 import { positionals, readArguments, required, wholeNumber } from './arguments.js';
-import { repeatedKeys, runOrders, type BatchRow } from './batch.js';
+import { repeatedKeys, type BatchRow } from './batch.js';
 import { GLOBAL_HELP, type Command } from './command.js';
-import { academyOf, clientsOf, journalOf, profileOf, type Context } from './context.js';
+import { academyOf, clientsOf, profileOf, type Context } from './context.js';
 import { checkRows, readCsv } from './csv.js';
 import type { ExitCode } from './exit-codes.js';
+import { runJournaledOrders } from './journaled-orders.js';
 import {
   asCommand,
   concurrencyOf,
   identityOf,
   isFinished,
-  keyFlags,
   keyOf,
   rowKey,
   rowNumber,
   rowText,
-  settleAdvice,
   SettledAsCharged,
 } from './keyed.js';
 import { readCard } from './secrets.js';
@@ -208,21 +207,16 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   const orders = values.csv === undefined ? [singleOrder(values)] : await csvOrders(values.csv);
   const extra = extraOf(values, context);
   const card = await readCard(values['card-file'], context.env, context.secrets);
-  const open = journalOf(values.journal, context);
-  try {
+  return runJournaledOrders(values, context, describe, async (journal) => {
     const client = await clientsOf(values, context);
-    const shared: Shared = { client, journal: open.journal, card, extra, context };
+    const shared: Shared = { client, journal, card, extra, context };
     const rows = orders.map((order) => rowOf(shared, order));
-    const flags = keyFlags(values.journal, values.identity);
-    const settle = (key: string) => settleAdvice(key, flags);
     const batch =
       values.csv === undefined
         ? undefined
         : { concurrency: concurrencyFor(profile, asked, orders.length, context) };
-    return await runOrders(rows, batch, settle, describe, context);
-  } finally {
-    await open.close();
-  }
+    return { rows, batch };
+  });
 }
 
 export const purchase: Command = {

@@ -211,3 +211,45 @@ export class UploadSourceError extends UploadError {
     this.resumeKey = details.resumeKey;
   }
 }
+
+/**
+ * This upload's hold on its resume record was lost while it ran: another upload took the record
+ * over (a process of another machine or container, after this one went untouched for ten minutes:
+ * paused by SIGSTOP or `docker pause`, a laptop asleep), or the store could no longer confirm the
+ * hold (`UploadStore.lock`'s `held`). That upload now owns the record and its upload name: this
+ * one stopped before its next record write or finalize, wrote nothing over the record, and
+ * finalized nothing. `cause` is the store's error when it could not tell.
+ *
+ * Let the other upload finish (`client.media.pendingUploads(store)` lists it); if it is gone too,
+ * run the upload again with the same resume key: it resumes from the record.
+ *
+ * @example
+ * ```ts
+ * import { UploadTakenOverError } from 'seatpay';
+ *
+ * try {
+ *   await client.media.upload(file, { operation_type: 'media', resume: { store } });
+ * } catch (error) {
+ *   if (!(error instanceof UploadTakenOverError)) throw error;
+ *   console.log(`"${error.resumeKey}" is being uploaded elsewhere now`);
+ * }
+ * ```
+ * @category Errors
+ */
+export class UploadTakenOverError extends UploadError {
+  static override readonly seatpayErrorClass: string = 'UploadTakenOverError';
+  override name = 'UploadTakenOverError';
+  /** The unique name the upload's chunks carried (now the other upload's). */
+  readonly uploadName: string;
+  /** The key of its resume record in the store. */
+  readonly resumeKey: string;
+
+  constructor(details: { uploadName: string; resumeKey: string; cause?: unknown }) {
+    super(
+      `Another upload took over the resume record "${details.resumeKey}" while this one was paused (or the store could not confirm the hold): this one stopped, writing nothing over that record and finalizing nothing. Let the other upload finish; if it is gone, run the upload again with the same resume key`,
+      { failedChunks: [], cause: details.cause },
+    );
+    this.uploadName = details.uploadName;
+    this.resumeKey = details.resumeKey;
+  }
+}

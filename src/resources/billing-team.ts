@@ -47,20 +47,7 @@ export class BillingTeamResource {
    * ```
    */
   get(subscriptionId: number, options?: RequestOptions): APIPromise<BillingTeam> {
-    return this.#core.request(
-      checks,
-      (schemas) => {
-        const params = {
-          subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
-        };
-        return {
-          route: this.#core.routes.getBillingTeam,
-          params,
-          response: schemas.BillingTeamSchema,
-        };
-      },
-      options,
-    );
+    return this.#send('getBillingTeam', subscriptionId, options);
   }
 
   /**
@@ -83,21 +70,8 @@ export class BillingTeamResource {
     patch: BillingTeamPatch,
     options?: RequestOptions,
   ): APIPromise<BillingTeam> {
-    return this.#core.request(
-      checks,
-      (schemas) => {
-        const params = {
-          subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
-        };
-        const body = parseInput(schemas.BillingTeamPatchSchema, patch, 'patch');
-        return {
-          route: this.#core.routes.updateBillingTeam,
-          params,
-          body,
-          response: schemas.BillingTeamSchema,
-        };
-      },
-      options,
+    return this.#send('updateBillingTeam', subscriptionId, options, (schemas) =>
+      parseInput(schemas.BillingTeamPatchSchema, patch, 'patch'),
     );
   }
 
@@ -124,17 +98,32 @@ export class BillingTeamResource {
     config: BillingTeamReplace,
     options?: RequestOptions,
   ): APIPromise<BillingTeam> {
+    return this.#send('replaceBillingTeam', subscriptionId, options, (schemas) =>
+      parseInput(schemas.BillingTeamReplaceSchema, config, 'config'),
+    );
+  }
+
+  /**
+   * A request about the team of `subscriptionId` by `route`, answered with the team: the id, and
+   * the `body` when there is one (a configuration, read by its own schema), are checked before
+   * sending.
+   */
+  #send(
+    route: 'getBillingTeam' | 'updateBillingTeam' | 'replaceBillingTeam',
+    subscriptionId: number,
+    options?: RequestOptions,
+    body?: (schemas: typeof checks) => unknown,
+  ): APIPromise<BillingTeam> {
     return this.#core.request(
       checks,
       (schemas) => {
         const params = {
           subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
         };
-        const body = parseInput(schemas.BillingTeamReplaceSchema, config, 'config');
         return {
-          route: this.#core.routes.replaceBillingTeam,
+          route: this.#core.routes[route],
           params,
-          body,
+          ...(body === undefined ? {} : { body: body(schemas) }),
           response: schemas.BillingTeamSchema,
         };
       },

@@ -1,12 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { startSimulator } from '../../examples/browser/browser-example.js';
-import type { MockServer } from '../../src/mock/index.js';
 // Types only: the page runs the bundle of dist/index.js, built from this source.
 import type * as Seatpay from '../../src/index.js';
-import { launchChromium } from './support/launch-chromium.js';
-import { serveSplitPage, type SplitPage } from './support/split-page.js';
+import { useSplitPageBrowser } from './support/split-page-browser.js';
 
 // A page built as users build one with code splitting (esbuild --splitting over dist/), served
 // chunk by chunk to a real Chromium: the request path and every family's schemas come with the
@@ -22,35 +19,17 @@ window.seatpay = { createClient, ConnectionError };
 /** What the page puts on `window`: the two exports the tests use. */
 type PageExports = Pick<typeof Seatpay, 'createClient' | 'ConnectionError'>;
 
-let simulator: MockServer;
-let pageServer: SplitPage;
-let browser: Browser | undefined;
-let page: Page;
-/** The requests the page sent to the simulator (preflights included). */
-const toTheService: string[] = [];
-
-beforeAll(async () => {
-  pageServer = await serveSplitPage(PAGE);
-  simulator = await startSimulator();
-  ({ browser } = await launchChromium());
-  page = await browser.newPage();
-  page.on('request', (request) => {
-    if (request.url().startsWith(simulator.url)) toTheService.push(request.url());
-  });
-  await page.goto(pageServer.url);
-  await page.waitForFunction(() => 'seatpay' in window);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await simulator?.close();
-  await pageServer?.close();
+const bed = useSplitPageBrowser(PAGE, {
+  startService: startSimulator,
+  // Preflights included.
+  seen: (request) => request.url(),
 });
+const { toTheService } = bed;
 
 /** Calls `plans.get` on a new client in the page: its outcome, and what reached the simulator. */
 async function planFromPage(): Promise<{ slug?: string; error?: string; nothingSent?: boolean }> {
   const before = toTheService.length;
-  const outcome = await page.evaluate(
+  const outcome = await bed.page.evaluate(
     async ({ api, token }) => {
       const { createClient, ConnectionError } = (window as never as { seatpay: PageExports })
         .seatpay;
@@ -64,50 +43,50 @@ async function planFromPage(): Promise<{ slug?: string; error?: string; nothingS
         return { error: kind, mayHaveBeenProcessed: failure.mayHaveBeenProcessed };
       }
     },
-    { api: simulator.url, token: simulator.simulator.users.owner.token },
+    { api: bed.simulator.url, token: bed.simulator.simulator.users.owner.token },
   );
   return { ...outcome, nothingSent: toTheService.length === before };
 }
 
 it('answers a first call with no chunk loaded for it; a helper loads its own on first use', async () => {
   // The request path and the family's schemas came with the page: the first call fetches no code.
-  const count = pageServer.served.length;
+  const count = bed.pageServer.served.length;
   expect(await planFromPage()).toEqual({ slug: 'team-per-seat', nothingSent: false });
-  expect(pageServer.served).toHaveLength(count);
+  expect(bed.pageServer.served).toHaveLength(count);
 
   // A helper's chunk that does not arrive (a page offline, a deployment that removed it): a
   // ConnectionError that says nothing was sent, and to reload.
   const poller = /\/wait-for-subscription-[\w-]+\.js$/;
-  await page.route(poller, (route) => route.abort('internetdisconnected'));
+  await bed.page.route(poller, (route) => route.abort('internetdisconnected'));
   const sentBefore = toTheService.length;
-  const failed = await page.evaluate(async (api) => {
+  const failed = await bed.page.evaluate(async (api) => {
     const { createClient, ConnectionError } = (window as never as { seatpay: PageExports }).seatpay;
     const client = createClient({ baseUrl: api, token: 't' });
     const error = await client.subscriptions.waitFor({ exclude: [] }).catch((e: unknown) => e);
     return { connection: error instanceof ConnectionError, message: (error as Error).message };
-  }, simulator.url);
+  }, bed.simulator.url);
   expect(failed).toMatchObject({
     connection: true,
     message: expect.stringMatching(/nothing was sent.*reload the page/),
   });
   expect(toTheService).toHaveLength(sentBefore);
-  await page.unroute(poller);
+  await bed.page.unroute(poller);
 
   // A helper's chunk that never arrives: the wait ends with the caller's signal, nothing sent.
-  await page.reload();
-  await page.waitForFunction(() => 'seatpay' in window);
-  await page.route(poller, () => undefined); // never answered
-  const poll = await page.evaluate(async (api) => {
+  await bed.page.reload();
+  await bed.page.waitForFunction(() => 'seatpay' in window);
+  await bed.page.route(poller, () => undefined); // never answered
+  const poll = await bed.page.evaluate(async (api) => {
     const { createClient } = (window as never as { seatpay: PageExports }).seatpay;
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     const client = createClient({ baseUrl: api, token: 't' });
     const waiting = client.subscriptions.waitFor({ exclude: [], signal: controller.signal });
     return ((await waiting.catch((e: unknown) => e)) as Error).name;
-  }, simulator.url);
+  }, bed.simulator.url);
   expect(poll).toBe('AbortError');
   expect(toTheService).toHaveLength(sentBefore);
   // Plain calls on that page still need nothing more.
   expect(await planFromPage()).toEqual({ slug: 'team-per-seat', nothingSent: false });
-  await page.unroute(poller);
+  await bed.page.unroute(poller);
 });

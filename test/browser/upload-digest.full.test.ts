@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { expect, it } from 'vitest';
+import { startMockServer } from '../../src/mock/index.js';
 // Types only: the page runs the bundle of dist/index.js, built from this source.
 import type * as Seatpay from '../../src/index.js';
-import { launchChromium } from './support/launch-chromium.js';
-import { serveSplitPage, type SplitPage } from './support/split-page.js';
+import { useSplitPageBrowser } from './support/split-page-browser.js';
 
 // The whole-file check in a real Chromium (issue 40): a page built as users build one with code
 // splitting (esbuild --splitting over dist/, as lazy-chunks.full.test.ts does), uploading a Blob
@@ -31,36 +29,22 @@ const FINALIZE = 'PUT /v2/media/me/chunk/upload';
 
 type PageExports = Pick<typeof Seatpay, 'createClient' | 'UploadDigestMismatchError'>;
 
-let simulator: MockServer;
-let pageServer: SplitPage;
-let browser: Browser | undefined;
-let page: Page;
-/** The requests the page sent to the simulator: `METHOD /path` (no preflights). */
-const toTheService: string[] = [];
-
-beforeAll(async () => {
-  pageServer = await serveSplitPage(PAGE);
+const bed = useSplitPageBrowser(PAGE, {
   // The test is only worth something if the MD5 is a chunk the page may leave unloaded.
-  expect([...pageServer.files.keys()].filter((path) => MD5_CHUNK.test(path))).toHaveLength(1);
-  simulator = await startMockServer({
-    profile: 'deployed',
-    operationTypes: { browser: { chunk_size: CHUNK, max_chunks: null } },
-  });
-  ({ browser } = await launchChromium());
-  page = await browser.newPage();
-  page.on('request', (request) => {
-    if (request.url().startsWith(simulator.url) && request.method() !== 'OPTIONS')
-      toTheService.push(`${request.method()} ${new URL(request.url()).pathname}`);
-  });
-  await page.goto(pageServer.url);
-  await page.waitForFunction(() => 'seatpay' in window);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await simulator?.close();
-  await pageServer?.close();
+  checkPage: (pageServer) =>
+    expect([...pageServer.files.keys()].filter((path) => MD5_CHUNK.test(path))).toHaveLength(1),
+  startService: () =>
+    startMockServer({
+      profile: 'deployed',
+      operationTypes: { browser: { chunk_size: CHUNK, max_chunks: null } },
+    }),
+  // `METHOD /path`, no preflights.
+  seen: (request) =>
+    request.method() === 'OPTIONS'
+      ? undefined
+      : `${request.method()} ${new URL(request.url()).pathname}`,
 });
+const { toTheService } = bed;
 
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 /** The bytes the page uploads: made the same way in the page and here. */
@@ -82,7 +66,7 @@ interface Outcome {
 
 /** The page uploads a Blob of `bytesOf(SIZE, seed)` with `checkDigest` as given. */
 function uploadFromPage(seed: number, checkDigest: boolean): Promise<Outcome> {
-  return page.evaluate(
+  return bed.page.evaluate(
     async ({ api, token, seed, size, checkDigest }) => {
       const { createClient, UploadDigestMismatchError } = (
         window as never as { seatpay: PageExports }
@@ -118,8 +102,8 @@ function uploadFromPage(seed: number, checkDigest: boolean): Promise<Outcome> {
       }
     },
     {
-      api: simulator.url,
-      token: simulator.simulator.users.owner.token,
+      api: bed.simulator.url,
+      token: bed.simulator.simulator.users.owner.token,
       seed,
       size: SIZE,
       checkDigest,
@@ -127,11 +111,11 @@ function uploadFromPage(seed: number, checkDigest: boolean): Promise<Outcome> {
   );
 }
 
-const md5Fetches = () => pageServer.served.filter((path) => MD5_CHUNK.test(path)).length;
+const md5Fetches = () => bed.pageServer.served.filter((path) => MD5_CHUNK.test(path)).length;
 
 it('a page fetches the MD5 only for an upload that checks, whose name is the md5 of the Blob', async () => {
   // A page that loaded the SDK and does not upload: no MD5.
-  expect(pageServer.served.length).toBeGreaterThan(1);
+  expect(bed.pageServer.served.length).toBeGreaterThan(1);
   expect(md5Fetches()).toBe(0);
 
   // An upload that does not check does not fetch it either.
@@ -146,7 +130,7 @@ it('a page fetches the MD5 only for an upload that checks, whose name is the md5
   const checked = await uploadFromPage(2, true);
   expect(checked.error).toBeUndefined();
   expect(checked.name).toBe(md5(bytes));
-  expect(md5(simulator.simulator.fileBytes(checked.fileId!))).toBe(md5(bytes));
+  expect(md5(bed.simulator.simulator.fileBytes(checked.fileId!))).toBe(md5(bytes));
   expect(md5Fetches()).toBe(1);
   const sent = toTheService.slice(sentBefore);
   expect(sent.filter((request) => request === 'PUT /v2/media/me/chunk')).toHaveLength(TOTAL_CHUNKS);
@@ -158,14 +142,18 @@ it.each(['misplaced-chunk', 'truncated-chunk', 'foreign-chunk'] as const)(
   async (corruption) => {
     const seed = 10 + ['misplaced-chunk', 'truncated-chunk', 'foreign-chunk'].indexOf(corruption);
     const bytes = bytesOf(SIZE, seed);
-    simulator.simulator.faults.inject({ route: FINALIZE, kind: 'corrupt-assembly', corruption });
+    bed.simulator.simulator.faults.inject({
+      route: FINALIZE,
+      kind: 'corrupt-assembly',
+      corruption,
+    });
     const sentBefore = toTheService.length;
 
     const { fileId, error } = await uploadFromPage(seed, true);
 
     expect(fileId).toBeUndefined();
     expect(error).toMatchObject({ name: 'UploadDigestMismatchError', isMismatch: true });
-    const stored = simulator.simulator.fileBytes(error!.fileId);
+    const stored = bed.simulator.simulator.fileBytes(error!.fileId);
     expect(error!.expectedMd5).toBe(md5(bytes));
     expect(error!.receivedMd5).toBe(md5(stored));
     expect(error!.receivedMd5).not.toBe(error!.expectedMd5);
@@ -183,7 +171,7 @@ it.each(['misplaced-chunk', 'truncated-chunk', 'foreign-chunk'] as const)(
 it('a fetch body (a byte stream) uploads whole, md5 checked, each piece it read freed once copied', async () => {
   const seed = 20;
   const bytes = bytesOf(SIZE, seed);
-  const outcome = await page.evaluate(
+  const outcome = await bed.page.evaluate(
     async ({ api, token, seed, size }) => {
       const { createClient } = (window as never as { seatpay: PageExports }).seatpay;
       const client = createClient({ baseUrl: api, token, profile: 'deployed', logLevel: 'off' });
@@ -217,11 +205,11 @@ it('a fetch body (a byte stream) uploads whole, md5 checked, each piece it read 
         prototype.transfer = transfer;
       }
     },
-    { api: simulator.url, token: simulator.simulator.users.owner.token, seed, size: SIZE },
+    { api: bed.simulator.url, token: bed.simulator.simulator.users.owner.token, seed, size: SIZE },
   );
   expect(outcome.isByteStream).toBe(true);
   expect(outcome.name).toBe(md5(bytes));
-  expect(md5(simulator.simulator.fileBytes(outcome.fileId))).toBe(md5(bytes));
+  expect(md5(bed.simulator.simulator.fileBytes(outcome.fileId))).toBe(md5(bytes));
   // Each piece read from the body was freed once copied (all but at most the last, once read).
   expect(outcome.freed).toBe(SIZE);
 }, 120_000);

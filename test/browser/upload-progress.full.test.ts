@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from './support/launch-chromium.js';
-import { bundleSdk, SDK_BUNDLE_PATH } from '../../examples/browser/browser-example.js';
+import { progressOf, serveBundlePage, type BundlePage } from './support/bundle-page.js';
+import { SDK_BUNDLE_PATH } from '../../examples/browser/browser-example.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { ANSWER_GRACE_MS } from '../../src/helpers/upload/chunk-stop.js';
 import {
@@ -67,7 +66,7 @@ const PAGE_HTML = `<!doctype html>
 let recorder: RecordingSimulator;
 let server: MockServer;
 let gate: RequestGate;
-let pageServer: Server;
+let pageServer: BundlePage;
 let pageUrl: string;
 let dir: string;
 let browser: Browser | undefined;
@@ -83,10 +82,11 @@ beforeAll(async () => {
   // The service stores a chunk past the budget at once; only its answer waits at the gate.
   gate = requestGate(recorder.simulator, 'POST /v2/media/me/chunk', { hold: 'answer' });
   server = await startMockServer({ simulator: gate.simulator });
-  pageServer = await servePage(await bundleSdk());
-  pageUrl = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}${PAGE_PATH}?${new URLSearchParams(
-    { api: server.url, token: recorder.simulator.users.owner.token },
-  )}`;
+  pageServer = await serveBundlePage(PAGE_PATH, PAGE_HTML);
+  pageUrl = `${pageServer.url}${PAGE_PATH}?${new URLSearchParams({
+    api: server.url,
+    token: recorder.simulator.users.owner.token,
+  })}`;
   dir = mkdtempSync(join(tmpdir(), 'seatpay-chromium-progress-'));
   ({ browser } = await launchChromium());
   context = await browser.newContext();
@@ -102,24 +102,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  pageServer?.closeAllConnections();
-  await new Promise((resolve) => pageServer?.close(resolve));
+  await pageServer?.close();
   await server?.close();
   recorder?.simulator.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-async function servePage(sdkBundle: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://page').pathname;
-    const body = path === PAGE_PATH ? PAGE_HTML : path === SDK_BUNDLE_PATH ? sdkBundle : undefined;
-    if (body === undefined) return void res.writeHead(404).end();
-    const type = path === PAGE_PATH ? 'text/html' : 'text/javascript';
-    res.writeHead(200, { 'content-type': `${type}; charset=utf-8` }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
 
 /** What the page puts on `window`. */
 interface PageWindow {
@@ -129,15 +116,6 @@ interface PageWindow {
   __pending(): Promise<Array<Record<string, unknown>>>;
 }
 
-interface Report {
-  loadedBytes: number;
-  totalBytes: number;
-  chunksDone: number;
-  totalChunks: number;
-}
-
-const progressOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __progress: Report[] }).__progress);
 const resultOf = async (page: Page) => {
   await page.waitForFunction(() => '__result' in window, undefined, { timeout: 60_000 });
   return page.evaluate(

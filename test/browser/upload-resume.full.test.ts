@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from './support/launch-chromium.js';
-import { bundleSdk, SDK_BUNDLE_PATH } from '../../examples/browser/browser-example.js';
+import { progressOf, serveBundlePage, type BundlePage } from './support/bundle-page.js';
+import { SDK_BUNDLE_PATH } from '../../examples/browser/browser-example.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import {
   recordingSimulator,
@@ -59,7 +58,7 @@ let recorder: RecordingSimulator;
 let server: MockServer;
 /** Chunk requests past the first half wait here, unanswered, until the page is reloaded. */
 let gate: RequestGate;
-let pageServer: { url: string; server: Server };
+let pageServer: BundlePage;
 let dir: string;
 let browser: Browser | undefined;
 let context: BrowserContext | undefined;
@@ -72,7 +71,7 @@ beforeAll(async () => {
   // Outside the recorder: a held request never reaches the service, so it is never recorded.
   gate = requestGate(recorder.simulator, 'POST /v2/media/me/chunk');
   server = await startMockServer({ simulator: gate.simulator });
-  pageServer = await servePage(await bundleSdk());
+  pageServer = await serveBundlePage(PAGE_PATH, PAGE_HTML);
   dir = mkdtempSync(join(tmpdir(), 'seatpay-chromium-resume-'));
   // One context for the whole test: its localStorage outlives the reload, as a tab's does.
   ({ browser } = await launchChromium());
@@ -83,35 +82,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  pageServer?.server.closeAllConnections();
-  await new Promise((resolve) => pageServer?.server.close(resolve));
+  await pageServer?.close();
   await server?.close();
   recorder?.simulator.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The page and the SDK bundle on a loopback origin of their own (not the simulator's). */
-async function servePage(sdkBundle: string) {
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://page').pathname;
-    const body = path === PAGE_PATH ? PAGE_HTML : path === SDK_BUNDLE_PATH ? sdkBundle : undefined;
-    if (body === undefined) return void res.writeHead(404).end();
-    const type = path === PAGE_PATH ? 'text/html' : 'text/javascript';
-    res.writeHead(200, { 'content-type': `${type}; charset=utf-8` }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-interface Report {
-  loadedBytes: number;
-  totalBytes: number;
-  chunksDone: number;
-  totalChunks: number;
-}
-
-const progressOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __progress: Report[] }).__progress);
 const storedRecords = (page: Page) =>
   page.evaluate(() =>
     Object.keys(localStorage)

@@ -83,7 +83,10 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // streams7's port, syncredact's hook): 82,892 B and 47,755 B; plus about 0.4 %. Branch redteam13
 // (a secret's text also searched folded: escaped other-script digits, full-width, marks; CVC labels
 // in five more languages; a cause's own printers checked): 83,737 and 48,589 B; plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 84_070;
+// Branch leases (UploadTakenOverError and its message, the upload's hold watch, the released
+// claim's run-out lease): 83,404 B against 82,918 on main 7074526 in one run (+486 B); merged with
+// redteam13 84,363 B (one resource 48,590); plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 84_700;
 const ONE_RESOURCE_BUDGET = 48_780;
 
 describe('browser bundle of the main entry', () => {

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Serving } from '../mock/command-support.js';
 import { gather, startProxy } from './proxy.js';
-import { chargesOf, envOf, jsonLines, mockState, packedCommand } from './support.js';
+import { chargesOf, checkoutArgs, envOf, jsonLines, mockState, packedCommand } from './support.js';
 
 // Batches a finance team can trust (issues 38 and 39), through the packed bin as a child process
 // against seatpay-mock: rows at once, a closed stdout or SIGTERM that finishes and records the
@@ -159,19 +159,13 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
       expect(ran.stderr).toMatch(/1 refused by the service \(fix the row\), 0 failed/);
     }
     const one = await seatpay(
-      [
-        'checkout',
-        '--service',
-        'no-such-service',
-        '--how-many',
-        '1',
-        '--subscription',
-        String(subscription),
-        '--key',
-        'solo',
-        '--journal',
+      checkoutArgs({
+        service: 'no-such-service',
+        howMany: 1,
+        subscription,
+        key: 'solo',
         journal,
-      ],
+      }),
       envOf(mock),
     );
     expect(one.code, one.stderr).toBe(4);
@@ -275,19 +269,7 @@ describe.concurrent('seatpay batches', { timeout: 240_000 }, () => {
         seen.path === '/v2/payments/consumable/checkout' ? { 'idempotent-replayed': 'true' } : {},
     });
     closeAfter(proxy);
-    const args = [
-      'checkout',
-      '--service',
-      'ai-credits',
-      '--how-many',
-      '2',
-      '--subscription',
-      String(subscription),
-      '--key',
-      'marked-1',
-      '--journal',
-      journal,
-    ];
+    const args = checkoutArgs({ howMany: 2, subscription, key: 'marked-1', journal });
     const env = { ...envOf(mock), SEATPAY_BASE_URL: proxy.url };
     const fresh = await seatpay([...args, '--json'], env);
     expect(fresh.code, fresh.stderr).toBe(0);

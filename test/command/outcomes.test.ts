@@ -6,6 +6,7 @@ import { createClient } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { runInProcess } from './run-in-process.js';
 import { teamPurchase } from '../support/team-purchase.js';
+import { checkoutArgs } from './support.js';
 
 // What the command tells outside batches: reads never say "settle it", a key settled as charged
 // is done, an unknown outcome gets one piece of advice as command lines, a rotated token still
@@ -34,19 +35,8 @@ async function owner() {
   const { subscription } = await client.purchase(teamPurchase(5));
   const env = () => ({ SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token });
   const journal = join(dir, `journal-${users}.db`);
-  const checkout = (key: string, howMany = 5) => [
-    'checkout',
-    '--service',
-    'ai-credits',
-    '--how-many',
-    String(howMany),
-    '--subscription',
-    String(subscription.id),
-    '--key',
-    key,
-    '--journal',
-    journal,
-  ];
+  const checkout = (key: string, howMany = 5) =>
+    checkoutArgs({ howMany, subscription: subscription.id, key, journal });
   const charges = () =>
     server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
       .length;

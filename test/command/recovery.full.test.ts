@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { describe, it } from 'vitest';
 import type { Serving } from '../mock/command-support.js';
-import { chargesOf, envOf, jsonLines, mockState, packedCommand } from './support.js';
+import { chargesOf, checkoutArgs, envOf, jsonLines, mockState, packedCommand } from './support.js';
 
 // `seatpay` after the worst: a batch killed with SIGKILL and run again, an upload stopped with
 // Ctrl-C and resumed, a checkout whose answer was lost. The packed bin, against seatpay-mock.
@@ -62,19 +62,7 @@ describe.concurrent('seatpay recovers', { timeout: 300_000 }, () => {
     const mock = await mockWith(['POST /v2/payments/consumable/checkout reset-after']);
     const journal = inDir('lost.json');
     const subscription = String(await buyTeam(mock, journal));
-    const args = [
-      'checkout',
-      '--service',
-      'ai-credits',
-      '--how-many',
-      '5',
-      '--subscription',
-      subscription,
-      '--key',
-      'topup-1',
-      '--journal',
-      journal,
-    ];
+    const args = checkoutArgs({ howMany: 5, subscription, key: 'topup-1', journal });
     const lost = await seatpay(args, envOf(mock));
     expect(lost.code, lost.stderr).toBe(3);
     expect(lost.stdout).toBe('');
@@ -109,19 +97,7 @@ describe.concurrent('seatpay recovers', { timeout: 300_000 }, () => {
     const mock = await mockWith(['POST /v2/payments/consumable/checkout reset-before']);
     const journal = inDir('settled.json');
     const subscription = String(await buyTeam(mock, journal));
-    const args = [
-      'checkout',
-      '--service',
-      'ai-credits',
-      '--how-many',
-      '2',
-      '--subscription',
-      subscription,
-      '--key',
-      'topup-9',
-      '--journal',
-      journal,
-    ];
+    const args = checkoutArgs({ howMany: 2, subscription, key: 'topup-9', journal });
     const lost = await seatpay(args, envOf(mock));
     expect(lost.code, lost.stderr).toBe(3);
     expect(lost.stderr).toMatch(

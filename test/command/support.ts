@@ -112,6 +112,30 @@ export const envOf = (mock: Serving): Record<string, string> => ({
 /** The card the full suites pay with, as `card.json` in their working folder. */
 export const CARD = { card_number: '4242424242424242', cvc: '987' };
 
+/** The `seatpay checkout` arguments of one keyed order: `howMany` units of `service` (AI credits). */
+export function checkoutArgs(order: {
+  service?: string;
+  howMany: number;
+  subscription: number | string;
+  key: string;
+  journal: string;
+}): string[] {
+  const { service = 'ai-credits', howMany, subscription, key, journal } = order;
+  return [
+    'checkout',
+    '--service',
+    service,
+    '--how-many',
+    String(howMany),
+    '--subscription',
+    String(subscription),
+    '--key',
+    key,
+    '--journal',
+    journal,
+  ];
+}
+
 /** `--json` output: one object per line. */
 export const jsonLines = <Line = Record<string, unknown>>(text: string): Line[] =>
   text

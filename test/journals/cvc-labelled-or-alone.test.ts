@@ -7,10 +7,12 @@
 //   `inv-[REDACTED]` there is another answer. It was cut there too.
 import { describe, expect, it } from 'vitest';
 import { APIError, memoryJournal } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
 import { redactSecrets } from '../../src/node.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
-import { teamPurchase } from '../support/team-purchase.js';
+import {
+  answeredCheckoutClient,
+  shownOf,
+  type CheckoutAnswer,
+} from '../support/answered-checkout.js';
 
 const CVC = '987';
 const CARD = { card_number: '4242424242424242', cvc: CVC };
@@ -28,30 +30,8 @@ const LABELLED = [
 /** The same digits standing alone, unnamed: ids and counts. */
 const UNNAMED = ['inv-987', 'order 987', 'ticket #987', 'batch/987/items'];
 
-/** What the service answers a checkout once the card went out; the simulator's own answer else. */
-type Checkout = (simulated: Response) => Promise<Response>;
-
-async function paidClient(checkout: { answer?: Checkout }, log?: unknown[][]) {
-  const simulator = createSimulator({ subscriptionDelayMs: 10 });
-  const user = simulator.addUser({ email: 'cvc-labelled@example.com' });
-  const client = inMemoryClient(simulator, user.token, {
-    ...(log ? { logLevel: 'debug' as const, logger: loggerInto(log) } : {}),
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      const response = await simulator.handle(request);
-      const { answer } = checkout;
-      return answer && request.url.endsWith('/consumable/checkout') ? answer(response) : response;
-    },
-  });
-  const bought = await client.purchase(teamPurchase(1, CARD));
-  const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };
-  return { client, order };
-}
-
-function loggerInto(lines: unknown[][]) {
-  const keep = (...line: unknown[]) => void lines.push(line);
-  return { debug: keep, info: keep, warn: keep, error: keep };
-}
+const paidClient = (checkout: { answer?: CheckoutAnswer }, log?: unknown[][]) =>
+  answeredCheckoutClient('cvc-labelled@example.com', CARD, checkout, log);
 
 describe('a CVC named by a label, even written against it', () => {
   it.each(LABELLED)('%s is hidden by redactSecrets', (text) => {
@@ -59,20 +39,14 @@ describe('a CVC named by a label, even written against it', () => {
   });
 
   it('is hidden in an error that quotes it, its body, its printing and the log', async () => {
-    const checkout: { answer?: Checkout } = {};
+    const checkout: { answer?: CheckoutAnswer } = {};
     const log: unknown[][] = [];
     const { client, order } = await paidClient(checkout, log);
     checkout.answer = async () =>
       Response.json({ detail: `declined: ${LABELLED.join('; ')}` }, { status: 400 });
     const error = await client.consumables.checkout(order).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIError);
-    const shown = [
-      (error as Error).message,
-      String(error),
-      JSON.stringify(error),
-      JSON.stringify((error as APIError).body),
-      JSON.stringify(log),
-    ].join('\n');
+    const shown = shownOf(error, log);
     expect(shown).toContain('declined');
     for (const text of LABELLED) expect(shown).not.toContain(text);
   });
@@ -81,7 +55,7 @@ describe('a CVC named by a label, even written against it', () => {
 describe('a keyed checkout replayed after a card whose CVC is 987', () => {
   it('replays unnamed numbers as the service sent them and hides the labelled CVC', async () => {
     const notes = [...UNNAMED, ...LABELLED].join('; ');
-    const checkout: { answer?: Checkout } = {};
+    const checkout: { answer?: CheckoutAnswer } = {};
     const { client, order } = await paidClient(checkout);
     checkout.answer = async (simulated) => {
       const body = (await simulated.json()) as Record<string, unknown>;

@@ -6,45 +6,20 @@
 // the order twice. The digest alone tells it: the same token, the same value. A client that cannot
 // check it (another token) is refused, without being told to use a new key.
 import { describe, expect, it } from 'vitest';
-import { memoryJournal } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
-import { asUser } from '../support/as-user.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
-import { GOOD_CARD, teamPurchase } from '../support/team-purchase.js';
+import { hiddenNoteOrder, NOTE_CVC as CVC } from '../support/hidden-note-order.js';
 
 const TOKEN = 'sp_live_3f9c1d7e5a2b48c6a0e1d2f3b4c5d6e7';
-const CVC = '123';
 
 async function setUp() {
-  const simulator = createSimulator({ subscriptionDelayMs: 10 });
-  const user = simulator.addUser({ email: 'hidden-field-fresh@example.com' });
-  // Every client authenticates as the user: the token given is what the journal's digests use.
-  const clientOf = (token: string) =>
-    inMemoryClient(simulator, token, {
-      fetch: asUser(user.token, (request) => simulator.handle(request)),
-    });
-  const first = clientOf(TOKEN);
-  const bought = await first.purchase(teamPurchase(1, { ...GOOD_CARD, cvc: CVC }));
-  const journal = memoryJournal();
-  // A field the typed input does not name, recorded as given (the journal keeps the whole input).
-  const order = {
-    service: 'ai-credits',
-    how_many: 1,
-    subscription: bought.subscription.id,
-    note: `phone order, card ending 4242 cvc ${CVC}`,
-    key: 'fresh-1',
-    journal,
-    identity: 'user-7',
-  } as { service: string; how_many: number; subscription: number; key: string };
-  const checkouts = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout');
-  return { first, clientOf, order, journal, checkouts };
+  const { order, ...rest } = await hiddenNoteOrder('hidden-field-fresh@example.com', TOKEN);
+  return { ...rest, order: { ...order, key: 'fresh-1' } };
 }
 
 describe('the same order with a secret in a field, re-run by a client that never learned it', () => {
   it('is replayed from its digest, charged once', async () => {
-    const { first, clientOf, order, journal, checkouts } = await setUp();
+    const { first, clientOf, order, checkouts } = await setUp();
     const paid = await first.consumables.checkout(order);
-    expect(await journal.get('fresh-1')).toMatchObject({
+    expect(await order.journal.get('fresh-1')).toMatchObject({
       params: { note: 'phone order, card ending 4242 cvc [REDACTED]' },
       paramsDigest: expect.any(String),
     });

@@ -4,11 +4,10 @@
 // quoting the CVC) long after its signal fired, on a fresh key (the claim's stamp) and on a re-run
 // (the comparison with the record), until the per-attempt timeout (here ten minutes).
 import { afterEach, describe, expect, it } from 'vitest';
-import { AbortError, createClient, memoryJournal } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
+import { AbortError } from '../../src/index.js';
+import { hiddenNoteOrder } from '../support/hidden-note-order.js';
 
 const TOKEN = 'sp_live_4f7a2c9e1b8d46a3c0e5f2b7d9a1c3e8';
-const CVC = '123';
 
 /** A provider that gives the token until `hang` is set, then an answer that never comes. */
 const provider = { hang: false, asked: () => {} };
@@ -17,41 +16,15 @@ afterEach(() => {
 });
 
 async function setUp() {
-  const simulator = createSimulator({ subscriptionDelayMs: 10 });
-  const user = simulator.addUser({ email: 'provider-signal@example.com' });
-  const client = createClient({
-    baseUrl: 'http://simulator.test',
-    token: () => {
-      if (!provider.hang) return Promise.resolve(TOKEN);
+  const { first, order, checkouts } = await hiddenNoteOrder('provider-signal@example.com', TOKEN, {
+    tokenOf: (token) => () => {
+      if (!provider.hang) return Promise.resolve(token);
       provider.asked();
       return new Promise<string>(() => {});
     },
-    maxRetries: 0,
-    timeout: 600_000,
-    logLevel: 'off',
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      request.headers.set('authorization', `Bearer ${user.token}`);
-      return simulator.handle(request);
-    },
+    clientOptions: { timeout: 600_000 },
   });
-  const bought = await client.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: CVC },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
-  });
-  const order = {
-    service: 'ai-credits',
-    how_many: 1,
-    subscription: bought.subscription.id,
-    note: `phone order, cvc ${CVC}`,
-    journal: memoryJournal(),
-    identity: 'user-7',
-  } as { service: string; how_many: number; subscription: number };
-  const checkouts = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout');
-  return { client, order, checkouts };
+  return { client: first, order, checkouts };
 }
 
 /** The call's outcome once its signal fired while the provider hangs. */

@@ -4,56 +4,24 @@
 // confirm it by. The digest is now kept under the provider's current token. A token that rotated
 // in between cannot confirm it (nothing in a journal may: keys.md), and is refused with what to do.
 import { describe, expect, it } from 'vitest';
-import { createClient, memoryJournal } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
+import { hiddenNoteOrder, NOTE_CVC as CVC } from '../support/hidden-note-order.js';
+import { GOOD_CARD, teamPurchase } from '../support/team-purchase.js';
 
 const TOKEN = 'sp_live_8e1d4c7b2a9f46e3b0c5d1a7f2e9c4b6';
-const CVC = '123';
 
+/** Every client's token comes from a provider; the card is sent first, as in the order's own process. */
 async function setUp() {
-  const simulator = createSimulator({ subscriptionDelayMs: 10 });
-  const user = simulator.addUser({ email: 'hidden-field-provider@example.com' });
-  // Every client authenticates as the user; the token the provider gives is what digests use.
-  const clientOf = (token: string) =>
-    createClient({
-      baseUrl: 'http://simulator.test',
-      token: () => Promise.resolve(token),
-      maxRetries: 0,
-      logLevel: 'off',
-      fetch: (input, init) => {
-        const request = new Request(input, init);
-        request.headers.set('authorization', `Bearer ${user.token}`);
-        return simulator.handle(request);
-      },
-    });
-  // The card is sent first (the client learns its CVC), as in the order's own process.
-  const first = clientOf(TOKEN);
-  const bought = await first.purchase({
-    plan: 'team-per-team',
-    team_seats: 2,
-    card: { card_number: '4242424242424242', cvc: CVC },
-    chosen_period: 'MONTH',
-    pollInterval: 1,
+  const { order, ...rest } = await hiddenNoteOrder('hidden-field-provider@example.com', TOKEN, {
+    tokenOf: (token) => () => Promise.resolve(token),
   });
-  const journal = memoryJournal();
-  const order = {
-    service: 'ai-credits',
-    how_many: 1,
-    subscription: bought.subscription.id,
-    note: `phone order, card ending 4242 cvc ${CVC}`,
-    key: 'provider-1',
-    journal,
-    identity: 'user-7',
-  } as { service: string; how_many: number; subscription: number; key: string };
-  const checkouts = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout');
-  return { first, clientOf, order, journal, checkouts };
+  return { ...rest, order: { ...order, key: 'provider-1' } };
 }
 
 describe('a token provider re-running an order whose field hid a secret', () => {
   it('the same token in a fresh client: replayed from the digest, charged once', async () => {
-    const { first, clientOf, order, journal, checkouts } = await setUp();
+    const { first, clientOf, order, checkouts } = await setUp();
     const paid = await first.consumables.checkout(order);
-    expect(await journal.get('provider-1')).toMatchObject({
+    expect(await order.journal.get('provider-1')).toMatchObject({
       params: { note: 'phone order, card ending 4242 cvc [REDACTED]' },
       paramsDigest: expect.any(String),
     });
@@ -61,7 +29,7 @@ describe('a token provider re-running an order whose field hid a secret', () => 
     expect(again.data.id).toBe(paid.id);
     expect(again.response.headers.get('idempotent-replayed')).toBe('true');
     expect(checkouts()).toHaveLength(1);
-    expect(JSON.stringify(await journal.get('provider-1'))).not.toContain(TOKEN);
+    expect(JSON.stringify(await order.journal.get('provider-1'))).not.toContain(TOKEN);
   });
 
   it('another value hidden alike under the same token: another request, nothing sent', async () => {
@@ -69,13 +37,7 @@ describe('a token provider re-running an order whose field hid a secret', () => 
     await first.consumables.checkout(order);
     const other = { ...order, note: 'phone order, card ending 4242 cvc 987' };
     const fresh = clientOf(TOKEN);
-    await fresh.purchase({
-      plan: 'team-per-team',
-      team_seats: 2,
-      card: { card_number: '4242424242424242', cvc: '987' },
-      chosen_period: 'MONTH',
-      pollInterval: 1,
-    });
+    await fresh.purchase(teamPurchase(1, { ...GOOD_CARD, cvc: '987' }));
     const refused = await fresh.consumables.checkout(other).catch((e: unknown) => e);
     expect(refused).toMatchObject({ name: 'KeyReuseError', differences: ['note'] });
     expect(checkouts()).toHaveLength(1);

@@ -4,10 +4,12 @@
 // forms looked for only the ASCII digits. A digit is now found in any of those scripts.
 import { describe, expect, it } from 'vitest';
 import { APIError, memoryJournal } from '../../src/index.js';
-import { createSimulator } from '../../src/mock/index.js';
 import { redactSecrets } from '../../src/node.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
-import { teamPurchase } from '../support/team-purchase.js';
+import {
+  answeredCheckoutClient,
+  shownOf,
+  type CheckoutAnswer,
+} from '../support/answered-checkout.js';
 
 const CARD_NUMBER = '4242424242424242';
 const CVC = '987';
@@ -31,28 +33,8 @@ const ECHOES = Object.entries(SCRIPTS).map(([name, zero]) => ({
   cvc: inScript(CVC, zero),
 }));
 
-/** What the service answers a checkout once the card went out; the simulator's own answer else. */
-type Checkout = (simulated: Response) => Promise<Response>;
-
-async function paidClient(checkout: { answer?: Checkout }, log?: unknown[][]) {
-  const simulator = createSimulator({ subscriptionDelayMs: 10 });
-  const user = simulator.addUser({ email: 'digits-scripts@example.com' });
-  const keep = (...line: unknown[]) => void log?.push(line);
-  const client = inMemoryClient(simulator, user.token, {
-    ...(log
-      ? { logLevel: 'debug' as const, logger: { debug: keep, info: keep, warn: keep, error: keep } }
-      : {}),
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      const response = await simulator.handle(request);
-      const { answer } = checkout;
-      return answer && request.url.endsWith('/consumable/checkout') ? answer(response) : response;
-    },
-  });
-  const bought = await client.purchase(teamPurchase(1, CARD));
-  const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };
-  return { client, order };
-}
+const paidClient = (checkout: { answer?: CheckoutAnswer }, log?: unknown[][]) =>
+  answeredCheckoutClient('digits-scripts@example.com', CARD, checkout, log);
 
 describe('a card number and a CVC in another script', () => {
   it.each(ECHOES)('$name: hidden by redactSecrets', ({ card, cardWhole, cvc }) => {
@@ -61,7 +43,7 @@ describe('a card number and a CVC in another script', () => {
   });
 
   it('are hidden in an error that quotes them, its body, its printing and the log', async () => {
-    const checkout: { answer?: Checkout } = {};
+    const checkout: { answer?: CheckoutAnswer } = {};
     const log: unknown[][] = [];
     const { client, order } = await paidClient(checkout, log);
     const quoted = ECHOES.map(({ card, cvc }) => `カード番号 ${card} セキュリティコード ${cvc}`);
@@ -69,13 +51,7 @@ describe('a card number and a CVC in another script', () => {
       Response.json({ detail: `declined: ${quoted.join('; ')}` }, { status: 400 });
     const error = await client.consumables.checkout(order).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIError);
-    const shown = [
-      (error as Error).message,
-      String(error),
-      JSON.stringify(error),
-      JSON.stringify((error as APIError).body),
-      JSON.stringify(log),
-    ].join('\n');
+    const shown = shownOf(error, log);
     expect(shown).toContain('declined');
     for (const { card, cvc } of ECHOES) {
       expect(shown).not.toContain(card);
@@ -84,7 +60,7 @@ describe('a card number and a CVC in another script', () => {
   });
 
   it("are hidden in a keyed checkout's record and its replay", async () => {
-    const checkout: { answer?: Checkout } = {};
+    const checkout: { answer?: CheckoutAnswer } = {};
     const { client, order } = await paidClient(checkout);
     const notes = ECHOES.map(({ cardWhole, cvc }) => `paid with ${cardWhole}, cvc ${cvc}`).join(
       '; ',

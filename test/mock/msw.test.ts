@@ -1,25 +1,21 @@
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createSimulator } from '../../src/mock/index.js';
 import { mockHandlers } from '../../src/mock/msw.js';
 import { PlanSchema } from '../../src/schemas/index.js';
 import { expectSchema } from './support.js';
+import { useMockHandlers } from '../support/msw.js';
 
 /** The msw adapter: the same simulator, reached through intercepted fetch, under a base path. */
 const BASE = 'https://api.seatpay.test/api';
 const simulator = createSimulator({ subscriptionDelayMs: 20 });
-const server = setupServer(...mockHandlers(simulator, BASE));
+const server = useMockHandlers(...mockHandlers(simulator, BASE));
 const auth = {
   authorization: `Token ${simulator.users.owner.token}`,
   'content-type': 'application/json',
 };
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => simulator.faults.clear());
-afterAll(() => {
-  server.close();
-  simulator.close();
-});
+afterAll(() => simulator.close());
 
 describe('mockHandlers', () => {
   it('answers the routes under the base URL', async () => {

@@ -3,8 +3,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JournalError, type PurchaseRecord } from '../../src/index.js';
+import { JournalError } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
+import { pausedOnTheLock } from './support/paused-on-the-lock.js';
+import { PAYING_RECORD } from './support/paying-record.js';
 
 // A fileJournal opened while another process creates the same new file (the purchase twins of
 // purchase-crash.full.test.ts): that process holds the new database's write lock for a moment,
@@ -25,21 +27,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const record = {
-  stage: 'paying',
-  charged: 'unknown',
-  plan: { id: 1, slug: 'personal' },
-  preview: {},
-  bag: { id: 7, token: 'bag-token' },
-  exclude: [],
-  updatedAt: new Date(0).toISOString(),
-} as unknown as PurchaseRecord;
-
-/** Resolves once the journal met the lock and paused to try again (a timer is set). */
-async function pausedOnTheLock(): Promise<void> {
-  while (vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve));
-}
-
 describe('fileJournal opening a new file that another process is creating', () => {
   it('waits for that process, then opens it as WAL and records as usual', async () => {
     const journal = fileJournal(join(dir, 'purchases.db'));
@@ -49,7 +36,7 @@ describe('fileJournal opening a new file that another process is creating', () =
     other.exec('COMMIT');
     await vi.runAllTimersAsync();
     expect(await read).toBeUndefined();
-    expect(await journal.claim!('order-1', record)).toBe(true);
+    expect(await journal.claim!('order-1', PAYING_RECORD)).toBe(true);
     journal.close();
     // What the other process sees: a WAL database holding the claim.
     expect(other.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
@@ -58,7 +45,7 @@ describe('fileJournal opening a new file that another process is creating', () =
 
   it('a lock never let go: after 15 s a JournalError that names the file and says what to do', async () => {
     const path = join(dir, 'purchases.db');
-    const failed = fileJournal(path).claim!('order-1', record).then(
+    const failed = fileJournal(path).claim!('order-1', PAYING_RECORD).then(
       () => undefined,
       (error: unknown) => error,
     );

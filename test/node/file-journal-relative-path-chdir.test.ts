@@ -4,9 +4,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PurchaseRecord } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { fileHandlePrototype } from './support/file-handle-prototype.js';
+import { pausedOnTheLock } from './support/paused-on-the-lock.js';
+import { PAYING_RECORD } from './support/paying-record.js';
 
 // A fileJournal given a relative path opens its database, then flushes each claim's write-ahead
 // log. Opening can wait (another process creating the file holds its lock): a working directory
@@ -44,18 +45,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const record = {
-  stage: 'paying',
-  charged: 'unknown',
-  plan: { id: 1, slug: 'personal' },
-  preview: {},
-  updatedAt: new Date(0).toISOString(),
-} as unknown as PurchaseRecord;
-
-async function pausedOnTheLock(): Promise<void> {
-  while (vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve));
-}
-
 describe('fileJournal with a relative path, the working directory changed while it opens', () => {
   it("flushes its own database's log, not a file of the same name in the new directory", async () => {
     const flushed: string[] = [];
@@ -71,7 +60,7 @@ describe('fileJournal with a relative path, the working directory changed while 
     other.exec('COMMIT');
     await vi.runAllTimersAsync();
     await read;
-    expect(await journal.claim!('order-1', record)).toBe(true);
+    expect(await journal.claim!('order-1', PAYING_RECORD)).toBe(true);
     journal.close();
     expect(flushed).toEqual([join(here, 'orders.db-wal')]);
     expect(other.prepare('SELECT key FROM seatpay_journal').all()).toEqual([{ key: 'order-1' }]);

@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PurchaseRecord } from '../../src/index.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
+import { PAYING_RECORD } from './support/paying-record.js';
 
 // A second fileJournal on a file this process already has open. POSIX drops every lock a process
 // holds on a file when any descriptor of it is closed, so reading the open database outside
@@ -12,16 +12,6 @@ import { useJournalFolder } from '../support/file-journal-folder.js';
 // 2.2). Linux shows a process's POSIX locks in /proc/locks: the test counts this process's locks
 // on the database file.
 const folder = useJournalFolder('seatpay-second-open-');
-
-const record = {
-  stage: 'paying',
-  charged: 'unknown',
-  plan: { id: 1, slug: 'personal' },
-  preview: {},
-  bag: { id: 7, token: 'bag-token' },
-  exclude: [],
-  updatedAt: new Date(0).toISOString(),
-} as unknown as PurchaseRecord;
 
 /** This process's POSIX locks on the file at `path`, from /proc/locks. */
 function locksHeldOn(path: string): number {
@@ -38,14 +28,14 @@ describe.runIf(process.platform === 'linux')('a second fileJournal on a file ope
   it('leaves the first connection its lock, and both see the same records', async () => {
     const path = join(folder.dir, 'purchases.db');
     const first = folder.journalAt(path);
-    expect(await first.claim!('order-1', record)).toBe(true);
+    expect(await first.claim!('order-1', PAYING_RECORD)).toBe(true);
     const held = locksHeldOn(path);
     expect(held).toBeGreaterThan(0);
 
     const second = folder.journalAt(path);
     expect(await second.get('order-1')).toMatchObject({ stage: 'paying' });
     expect(locksHeldOn(path)).toBeGreaterThanOrEqual(held);
-    expect(await second.claim!('order-1', record)).toBe(false);
+    expect(await second.claim!('order-1', PAYING_RECORD)).toBe(false);
   });
 
   it('keeps it when the two open at the same moment, and through another path to the file', async () => {
@@ -63,7 +53,7 @@ describe.runIf(process.platform === 'linux')('a second fileJournal on a file ope
     first.close();
     second.close();
     await new Promise((resolve) => setImmediate(resolve));
-    expect(await third.claim!('order-2', record)).toBe(true);
+    expect(await third.claim!('order-2', PAYING_RECORD)).toBe(true);
     expect(locksHeldOn(path)).toBeGreaterThan(0);
   });
 
@@ -76,7 +66,7 @@ describe.runIf(process.platform === 'linux')('a second fileJournal on a file ope
     await rm(path);
     await rm(`${path}-wal`, { force: true });
     await rm(`${path}-shm`, { force: true });
-    const legacy = { 'order-9': { ...record, stage: 'done', charged: 'yes' } };
+    const legacy = { 'order-9': { ...PAYING_RECORD, stage: 'done', charged: 'yes' } };
     const { writeFile } = await import('node:fs/promises');
     await writeFile(path, JSON.stringify(legacy));
     const second = folder.journalAt(path);

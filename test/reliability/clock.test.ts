@@ -8,9 +8,9 @@
 // exact whatever the machine's load, and the property runs in milliseconds of real time.
 import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, RateLimitError, SubscriptionTimeoutError } from '../../src/index.js';
+import { useMockHandlers } from '../support/msw.js';
 
 const BASE = 'https://api.clock.test';
 const SEED = 20_261_125;
@@ -21,22 +21,17 @@ const TIMEOUT = 400;
 /** A wait that ignored its timeout is cut off here (an AbortError fails the check). */
 const CUT_OFF = TIMEOUT + 2_500;
 
-const server = setupServer();
 let polls = 0;
 /** The poll on which the new subscription appears (never when 0). */
 let appearsOn = 0;
 
-beforeAll(() => {
-  server.listen({ onUnhandledFrame: 'error' });
-  server.use(
-    http.get(`${BASE}/v1/payments/me/subscription`, () => {
-      polls++;
-      const fresh = appearsOn && polls >= appearsOn ? [{ id: 99, status: 'ACTIVE' }] : [];
-      return HttpResponse.json({ subscriptions: [{ id: 1, status: 'ACTIVE' }, ...fresh] });
-    }),
-  );
-});
-afterAll(() => server.close());
+const server = useMockHandlers(
+  http.get(`${BASE}/v1/payments/me/subscription`, () => {
+    polls++;
+    const fresh = appearsOn && polls >= appearsOn ? [{ id: 99, status: 'ACTIVE' }] : [];
+    return HttpResponse.json({ subscriptions: [{ id: 1, status: 'ACTIVE' }, ...fresh] });
+  }),
+);
 afterEach(() => vi.useRealTimers());
 
 const client = () =>

@@ -10,9 +10,9 @@ import {
   TimeoutError,
   type SeatpayClient,
 } from '../../src/index.js';
-import { seededRandom, startMockServer, type MockServer } from '../../src/mock/index.js';
+import type { MockServer } from '../../src/mock/index.js';
 import { closedPort } from '../support/loopback.js';
-import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
+import { useFaultBed } from './support/fault-bed.js';
 import { holdTimers, timeOutHeldRequests } from './support/held-timers.js';
 import { printTable } from './support/faults-figures.js';
 import {
@@ -51,28 +51,23 @@ const GET_PLAN = 'GET /v1/payments/plan/{plan_slug}';
 const GET_PLAN_PATH = `GET /v1/payments/plan/${PLAN}`;
 const CHECKING = 'POST /v1/payments/checking';
 
-let server: MockServer;
-let proxy: FaultProxy;
+const bed = useFaultBed(SEED, 5);
 let refusedUrl: string;
 const results: Figures[] = [];
 
 beforeAll(async () => {
-  server = await startMockServer({ subscriptionDelayMs: 5, random: seededRandom(SEED) });
-  proxy = await startFaultProxy(server.url);
   refusedUrl = `http://127.0.0.1:${await closedPort()}`;
 });
 
-afterAll(async () => {
+afterAll(() => {
   printTable(
     `Faults (seed ${SEED.toString(16)}, ${CALLS} calls each, maxRetries ${MAX_RETRIES})`,
     FIGURES_HEADER,
     results.map(figuresRow),
   );
-  await proxy?.close();
-  await server?.close();
 });
 
-const plan = () => server.simulator.catalog[PLAN];
+const plan = () => bed.server.simulator.catalog[PLAN];
 const getPlan = (client: SeatpayClient, timeout?: number) =>
   client.plans.get(PLAN, timeout === undefined ? {} : { timeout });
 const preview = (client: SeatpayClient, timeout?: number) =>
@@ -106,7 +101,7 @@ function transient(times: number, failure: Exclude<Outcome, { ok: true }>): Outc
 }
 
 const inject = (spec: Parameters<MockServer['simulator']['faults']['inject']>[0]) =>
-  server.simulator.faults.inject(spec);
+  bed.server.simulator.faults.inject(spec);
 
 /** A GET of the plan or a POST to checking, half the calls faulted by `fault`. */
 function getAndPost(
@@ -243,7 +238,7 @@ const rateLimitDate = rateLimited('429 with Retry-After as an HTTP date', (rng) 
 const cutInTransit = getAndPost(
   '2xx body cut in transit',
   (route, times) => {
-    proxy.inject(route, { kind: 'truncate' }, times);
+    bed.proxy.inject(route, { kind: 'truncate' }, times);
     const failure = { error: ConnectionError, mayHaveBeenProcessed: true, attempts: 1 } as const;
     return { get: transient(times, failure), post: failure };
   },
@@ -264,7 +259,7 @@ const cutByServer = getAndPost(
   '2xx JSON cut short by the server',
   (route) => {
     const whole = JSON.stringify(plan());
-    proxy.inject(route, { kind: 'replace', body: whole.slice(0, whole.length >> 1) });
+    bed.proxy.inject(route, { kind: 'replace', body: whole.slice(0, whole.length >> 1) });
     return { get: NOT_JSON, post: NOT_JSON };
   },
   { via: 'proxied', route: proxyRoute },
@@ -275,7 +270,7 @@ const notJson = getAndPost(
   (route, _times, rng) => {
     const body = rng.pick(['OK', '<!doctype html><html><title>Welcome</title></html>', '']);
     const contentType = rng.pick(['text/html', 'application/json', 'text/plain']);
-    proxy.inject(route, { kind: 'replace', body, contentType });
+    bed.proxy.inject(route, { kind: 'replace', body, contentType });
     return { get: NOT_JSON, post: NOT_JSON };
   },
   { via: 'proxied', route: proxyRoute },
@@ -317,7 +312,7 @@ const wrongContentType: Scenario = {
       'application/octet-stream',
       'application/xml',
     ]);
-    if (faulted) proxy.inject(path, { kind: 'content-type', contentType });
+    if (faulted) bed.proxy.inject(path, { kind: 'content-type', contentType });
     return missingNext
       ? {
           error: NotFoundError,
@@ -351,7 +346,7 @@ const schemaBreak: Scenario = {
   arm: (rng) => {
     if (!rng.chance(0.5)) return { ok: true, attempts: 1, faulted: false };
     const [body, path] = rng.pick(BROKEN_PLANS);
-    proxy.inject(GET_PLAN_PATH, { kind: 'replace', body, contentType: 'application/json' });
+    bed.proxy.inject(GET_PLAN_PATH, { kind: 'replace', body, contentType: 'application/json' });
     // The message names the path too (there is none when the whole body is of the wrong type).
     const message = new RegExp(`^Unexpected response from GET [^:]+: ${path ? `${path}: ` : ''}`);
     return {
@@ -385,7 +380,7 @@ const SCENARIOS: Scenario[] = [
 
 function makeClients(logger: Parameters<Parameters<typeof runScenario>[2]>[0]): Clients {
   const options = {
-    token: server.simulator.users.owner.token,
+    token: bed.server.simulator.users.owner.token,
     maxRetries: MAX_RETRIES,
     retryBaseDelay: 1,
     maxRetryDelay: MAX_RETRY_DELAY,
@@ -394,8 +389,8 @@ function makeClients(logger: Parameters<Parameters<typeof runScenario>[2]>[0]): 
     logLevel: 'info' as const,
   };
   return {
-    direct: createClient({ ...options, baseUrl: server.url }),
-    proxied: createClient({ ...options, baseUrl: proxy.url }),
+    direct: createClient({ ...options, baseUrl: bed.server.url }),
+    proxied: createClient({ ...options, baseUrl: bed.proxy.url }),
     refused: createClient({ ...options, baseUrl: refusedUrl }),
   };
 }
@@ -406,8 +401,8 @@ describe(`faults, ${CALLS} seeded calls each: typed errors, no wrong result, not
       scenario.name,
       async () => {
         const figures = await runScenario(scenario, SEED + index, makeClients, () => {
-          server.simulator.faults.clear();
-          proxy.clear();
+          bed.server.simulator.faults.clear();
+          bed.proxy.clear();
         });
         results.push(figures);
         expect(figures.wrongDetails).toEqual([]);
@@ -427,12 +422,12 @@ describe('what a ResponseValidationError says about the body', () => {
   // zod drops `issue.input`, so without the parsed body every wrong type read "is required".
   it('tells a field of the wrong type from a missing one', async () => {
     const client = createClient({
-      baseUrl: proxy.url,
-      token: server.simulator.users.owner.token,
+      baseUrl: bed.proxy.url,
+      token: bed.server.simulator.users.owner.token,
       logLevel: 'off',
     });
     const issuesFor = async (body: string) => {
-      proxy.inject(GET_PLAN_PATH, { kind: 'replace', body, contentType: 'application/json' });
+      bed.proxy.inject(GET_PLAN_PATH, { kind: 'replace', body, contentType: 'application/json' });
       const error = await getPlan(client).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ResponseValidationError);
       return (error as ResponseValidationError).issues;

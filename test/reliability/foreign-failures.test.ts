@@ -6,8 +6,7 @@
 // JSON.stringify, util.inspect and String, and which carries no secret the thrower quoted.
 import { inspect } from 'node:util';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   AbortError,
   createClient,
@@ -16,6 +15,7 @@ import {
   type SeatpayClient,
 } from '../../src/index.js';
 import { leaked, recordingLogger, renderings } from './support/secrets-kit.js';
+import { useMockHandlers } from '../support/msw.js';
 
 const BASE = 'https://api.foreign.test';
 const TOKEN = 'tok_live_FOREIGN_0a1b2c3d4e5f6789';
@@ -72,19 +72,14 @@ const THROWN: [string, () => unknown][] = [
   ['a frozen object quoting the token', () => Object.freeze({ detail: TOKEN })],
 ];
 
-const server = setupServer();
+useMockHandlers(
+  http.get(`${BASE}/v1/payments/plan/:slug`, () => HttpResponse.json({ id: 1, slug: 'team' })),
+  http.put(`${BASE}/v1/payments/card`, () => HttpResponse.json({ status: 'ok' })),
+);
 let checked = 0;
 const summary: string[] = [];
 
-beforeAll(() => {
-  server.listen({ onUnhandledFrame: 'error' });
-  server.use(
-    http.get(`${BASE}/v1/payments/plan/:slug`, () => HttpResponse.json({ id: 1, slug: 'team' })),
-    http.put(`${BASE}/v1/payments/card`, () => HttpResponse.json({ status: 'ok' })),
-  );
-});
 afterAll(() => {
-  server.close();
   console.log(
     `\nForeign failures: ${checked} calls failed by foreign code, 0 non-SeatpayError rejections\n${summary.join('\n')}\n`,
   );

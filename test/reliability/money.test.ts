@@ -5,14 +5,8 @@ import {
   type PurchaseResult,
   type SeatpayClient,
 } from '../../src/index.js';
-import {
-  seededRandom,
-  startMockServer,
-  type FaultSpec,
-  type MockServer,
-  type MockUser,
-} from '../../src/mock/index.js';
-import { startFaultProxy, type FaultProxy } from './support/fault-proxy.js';
+import type { FaultSpec, MockUser } from '../../src/mock/index.js';
+import { useFaultBed } from './support/fault-bed.js';
 import { pause, printTable, seeded, trackUnhandled } from './support/faults-figures.js';
 import { teamPurchase } from '../support/team-purchase.js';
 
@@ -40,22 +34,17 @@ const CHECKING = 'POST /v1/payments/checking';
 const CHECKOUT = 'POST /v2/payments/consumable/checkout';
 const CARD = { card_number: '4242424242424242', cvc: '123' };
 
-let server: MockServer;
-let proxy: FaultProxy;
+const bed = useFaultBed(SEED, 10);
 let unhandled: ReturnType<typeof trackUnhandled>;
 const tables: [string, string[], (string | number)[][]][] = [];
 
-beforeAll(async () => {
-  server = await startMockServer({ subscriptionDelayMs: 10, random: seededRandom(SEED) });
-  proxy = await startFaultProxy(server.url);
+beforeAll(() => {
   unhandled = trackUnhandled();
 });
 
-afterAll(async () => {
+afterAll(() => {
   unhandled?.stop();
   for (const [title, header, rows] of tables) printTable(title, header, rows);
-  await proxy?.close();
-  await server?.close();
 });
 
 /** One fault around a money call: the simulator's own, or the proxy's on the answer. */
@@ -65,7 +54,7 @@ interface MoneyFault {
 }
 const simulatorFault =
   (spec: { kind: FaultSpec['kind'] } & Record<string, unknown>) => (route: string) =>
-    server.simulator.faults.inject({ route, ...spec });
+    bed.server.simulator.faults.inject({ route, ...spec });
 
 const FAULTS: MoneyFault[] = [
   { label: 'none', arm: () => undefined },
@@ -101,11 +90,14 @@ const FAULTS: MoneyFault[] = [
     label: `headers ${LATENCY} ms late (timeout ${TIMEOUT} ms)`,
     arm: simulatorFault({ kind: 'latency', latencyMs: LATENCY }),
   },
-  { label: '2xx body cut in transit', arm: (route) => proxy.inject(route, { kind: 'truncate' }) },
+  {
+    label: '2xx body cut in transit',
+    arm: (route) => bed.proxy.inject(route, { kind: 'truncate' }),
+  },
   {
     label: '2xx body not JSON',
     arm: (route) =>
-      proxy.inject(route, {
+      bed.proxy.inject(route, {
         kind: 'replace',
         body: '<html>Thanks!</html>',
         contentType: 'text/html',
@@ -116,7 +108,7 @@ const FAULTS: MoneyFault[] = [
 /** A token provider, as a real script has: it reads the user's current token (it may expire). */
 const clientFor = (user: MockUser): SeatpayClient =>
   createClient({
-    baseUrl: proxy.url,
+    baseUrl: bed.proxy.url,
     token: () => user.token,
     retryBaseDelay: 1,
     maxRetryDelay: 5,
@@ -143,7 +135,7 @@ const saysMayHaveBeenProcessed = (error: unknown) =>
   (error as { mayHaveBeenProcessed?: unknown }).mayHaveBeenProcessed === true;
 
 const charges = (kind: 'payment' | 'consumable-checkout') =>
-  server.simulator.charges.filter((charge) => charge.kind === kind);
+  bed.server.simulator.charges.filter((charge) => charge.kind === kind);
 
 /** Per fault label: how the calls it hit ended. */
 function tallyByFault(outcomes: { fault: string; outcome: string }[]): (string | number)[][] {
@@ -177,7 +169,7 @@ describe('money under faults', () => {
     // Pay gets every fault once; then faults and their target (pay, preview or bag) are drawn.
     const payFaults = drawFaults(rng, FAULTS.length);
     for (let i = 0; i < FLOWS; i++) {
-      const user = server.simulator.addUser({ email: `buyer-${i}@example.com` });
+      const user = bed.server.simulator.addUser({ email: `buyer-${i}@example.com` });
       const client = clientFor(user);
       const target =
         i < payFaults.length ? 'pay' : rng.pick(['pay', 'pay', 'preview', 'bag'] as const);
@@ -206,8 +198,8 @@ describe('money under faults', () => {
       } catch (error) {
         flow.error = error;
       }
-      server.simulator.faults.clear();
-      proxy.clear();
+      bed.server.simulator.faults.clear();
+      bed.proxy.clear();
       flows.push(flow);
     }
     await pause(LATENCY); // a request answered late may still be processed: let it land
@@ -304,7 +296,7 @@ describe('money under faults', () => {
   it(`${CHECKOUTS} consumable checkouts: no duplicate charge, every charge reported`, async () => {
     const rng = seeded(SEED + 1);
     const before = unhandled.count();
-    const owner = server.simulator.addUser({ email: 'checkout-owner@example.com' });
+    const owner = bed.server.simulator.addUser({ email: 'checkout-owner@example.com' });
     const client = clientFor(owner);
     const { subscription } = await client.purchase({ ...teamPurchase(5), waitTimeout: 5_000 });
     // Checkout i buys i + 1 AI credits at 1.00 each: its amount tells its charge from the others.
@@ -323,8 +315,8 @@ describe('money under faults', () => {
       } catch (error) {
         call.error = error;
       }
-      server.simulator.faults.clear();
-      proxy.clear();
+      bed.server.simulator.faults.clear();
+      bed.proxy.clear();
       calls.push(call);
     }
     await pause(LATENCY); // a request answered late may still be processed: let it land

@@ -8,10 +8,10 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AbortError, createClient, SeatpayError, type ValidationMode } from '../../src/index.js';
 import { fuzzRuns } from '../support/strength.js';
+import { useMockHandlers } from '../support/msw.js';
 
 const BASE = 'https://api.printable.test';
 const SEED = 20_261_124;
@@ -52,26 +52,21 @@ const bodies: fc.Arbitrary<{ kind: string; text: string }> = fc.oneof(
     ),
 );
 
-const server = setupServer();
 let current = { status: 200, text: '{}', type: 'application/json' };
 const kinds = new Map<string, number>();
 let printedMax = 0;
 
-beforeAll(() => {
-  server.listen({ onUnhandledFrame: 'error' });
-  server.use(
-    http.get(
-      `${BASE}/v1/payments/plan/:slug`,
-      () =>
-        new HttpResponse(current.text, {
-          status: current.status,
-          headers: { 'content-type': current.type },
-        }),
-    ),
-  );
-});
+useMockHandlers(
+  http.get(
+    `${BASE}/v1/payments/plan/:slug`,
+    () =>
+      new HttpResponse(current.text, {
+        status: current.status,
+        headers: { 'content-type': current.type },
+      }),
+  ),
+);
 afterAll(() => {
-  server.close();
   console.log(
     `\nPrintable errors (seed ${SEED}): ${[...kinds.values()].reduce((a, b) => a + b, 0)} bodies, ` +
       `0 throws from serialization, longest print ${printedMax} characters\n` +

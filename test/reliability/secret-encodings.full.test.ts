@@ -10,8 +10,7 @@
 // not redacted inside a longer word or number: the answer stays readable.
 import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { APIError, createClient, ResponseValidationError, SeatpayError } from '../../src/index.js';
 import {
   cardNumbers,
@@ -26,6 +25,7 @@ import {
 import { recordingLogger, renderings } from './support/secrets-kit.js';
 import { withoutCallDurations } from '../support/secret-text.js';
 import { fuzzRuns } from '../support/strength.js';
+import { useMockHandlers } from '../support/msw.js';
 
 const BASE = 'https://api.encodings.test';
 const SEED = 20_261_123;
@@ -109,18 +109,13 @@ function answer(echo: Echo): Response {
   return HttpResponse.json(body, { status: echo.status, headers, statusText });
 }
 
-const server = setupServer();
 let current: Echo | undefined;
 let runs = 0;
 let printedChecked = 0;
 const byEncoding = new Map<string, number>();
 
-beforeAll(() => {
-  server.listen({ onUnhandledFrame: 'error' });
-  server.use(http.put(`${BASE}/v1/payments/card`, () => answer(current!)));
-});
+useMockHandlers(http.put(`${BASE}/v1/payments/card`, () => answer(current!)));
 afterAll(() => {
-  server.close();
   console.log(
     `\nSecret encodings (seed ${SEED}): ${runs} hostile answers, ${printedChecked} printed texts decoded and searched, 0 leaks\n` +
       [...byEncoding].map(([encoding, count]) => `  ${encoding}: ${count}`).join('\n') +

@@ -41,6 +41,18 @@ export function useMockService() {
   return { server, seen, settled: () => Promise.allSettled(reading) };
 }
 
+/**
+ * An msw server for a test file that answers with `handlers` in every test (they stay between
+ * tests: nothing is reset), failing on any request no handler answers. For a file whose service
+ * is one fixed set of answers; {@link useMockService} records requests and resets per test.
+ */
+export function useMockHandlers(...handlers: Parameters<typeof setupServer>) {
+  const server = setupServer(...handlers);
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  afterAll(() => server.close());
+  return server;
+}
+
 async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   let body: unknown;

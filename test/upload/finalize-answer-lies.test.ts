@@ -3,13 +3,11 @@
 // with the typed UploadDigestMismatchError (a SeatpayError that says the file is not the source
 // and what to do), never with a TypeError of reading the answer.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, SeatpayError, UploadDigestMismatchError } from '../../src/index.js';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { useMockServer } from '../support/mock-server.js';
 
-let server: MockServer;
-beforeAll(async () => void (server = await startMockServer()));
-afterAll(() => server.close());
+const server = useMockServer();
 
 /** A client whose finalize answers (POST .../chunk/upload) are replaced by `body`. */
 function lyingClient(body: string, validate: 'warn' | 'off') {
@@ -22,8 +20,14 @@ function lyingClient(body: string, validate: 'warn' | 'off') {
     const headers = { 'content-type': 'application/json' };
     return new Response(body, { status: response.status, headers });
   };
-  const user = server.simulator.addUser({ email: `lies-${Math.random()}@example.com` });
-  return createClient({ baseUrl: server.url, token: user.token, validate, fetch, logLevel: 'off' });
+  const user = server().simulator.addUser({ email: `lies-${Math.random()}@example.com` });
+  return createClient({
+    baseUrl: server().url,
+    token: user.token,
+    validate,
+    fetch,
+    logLevel: 'off',
+  });
 }
 
 const bytes = new Uint8Array(300).map((_, at) => at % 251);

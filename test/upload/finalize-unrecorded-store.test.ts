@@ -5,7 +5,7 @@
 // is that a resume never finalizes twice (UploadMayExistError). A record that cannot say
 // "finalize sent" is deleted before finalize goes; one that can be neither updated nor deleted
 // means nothing is finalized.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createClient,
   SeatpayError,
@@ -13,18 +13,13 @@ import {
   type UploadRecord,
   type UploadStore,
 } from '../../src/index.js';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { bytesOf } from './support/upload-kit.js';
+import { useMockServer } from '../support/mock-server.js';
 
 const CHUNK = 100;
-let server: MockServer;
-beforeAll(
-  async () =>
-    void (server = await startMockServer({
-      operationTypes: { tiny: { chunk_size: CHUNK, max_chunks: null } },
-    })),
-);
-afterAll(() => server.close());
+const server = useMockServer({
+  operationTypes: { tiny: { chunk_size: CHUNK, max_chunks: null } },
+});
 
 /** A store in a Map whose writes (and, with `deletes`, deletions) fail while `failing` is set. */
 function flakyStore() {
@@ -59,9 +54,9 @@ function finalizeWatcher() {
     await response.body?.cancel();
     throw new TypeError('fetch failed: the connection was reset');
   };
-  const user = server.simulator.addUser({ email: `unrecorded-${Math.random()}@example.com` });
+  const user = server().simulator.addUser({ email: `unrecorded-${Math.random()}@example.com` });
   const client = createClient({
-    baseUrl: server.url,
+    baseUrl: server().url,
     token: user.token,
     fetch,
     maxRetries: 0,
@@ -112,7 +107,7 @@ describe('a store that cannot record "finalize sent"', () => {
 
     faults.failing = false;
     const file = await client.media.upload(bytes, options(store, 'kept'));
-    expect(server.simulator.fileBytes(file.id)).toEqual(bytes);
+    expect(server().simulator.fileBytes(file.id)).toEqual(bytes);
     expect(finalized).toHaveLength(1);
     expect(records.has('kept')).toBe(false);
   });

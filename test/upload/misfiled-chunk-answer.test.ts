@@ -3,7 +3,7 @@
 // under. Without `checkDigest` (the spec profile's default) nothing else would notice: the file
 // assembled from swapped chunks resolved as a success. The answer's `chunk_index` is checked: the
 // upload rejects with a typed UploadError, nothing is finalized, and its resume record is gone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createClient,
   UploadError,
@@ -11,18 +11,13 @@ import {
   type UploadRecord,
   type UploadStore,
 } from '../../src/index.js';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
+import { useMockServer } from '../support/mock-server.js';
 
 const CHUNK = 100;
-let server: MockServer;
-beforeAll(
-  async () =>
-    void (server = await startMockServer({
-      operationTypes: { tiny: { chunk_size: CHUNK, max_chunks: null } },
-    })),
-);
-afterAll(() => server.close());
+const server = useMockServer({
+  operationTypes: { tiny: { chunk_size: CHUNK, max_chunks: null } },
+});
 
 /**
  * A client behind a proxy that sends chunk 1 as chunk 2 and chunk 2 as chunk 1 while `proxy.swap`
@@ -41,8 +36,8 @@ function swappingClient(proxy: { swap: boolean; onSwap?: () => void } = { swap: 
     headers.delete('content-type');
     return globalThis.fetch(request.url, { method: 'POST', headers, body: form });
   };
-  const user = server.simulator.addUser({ email: `swap-${Math.random()}@example.com` });
-  return createClient({ baseUrl: server.url, token: user.token, fetch, logLevel: 'off' });
+  const user = server().simulator.addUser({ email: `swap-${Math.random()}@example.com` });
+  return createClient({ baseUrl: server().url, token: user.token, fetch, logLevel: 'off' });
 }
 
 const failed = (upload: Promise<MediaFile>) =>
@@ -63,7 +58,7 @@ describe('a chunk the service stored under another index', () => {
       }),
     );
     if (!(outcome instanceof UploadError)) {
-      const stored = server.simulator.fileBytes((outcome as MediaFile).id);
+      const stored = server().simulator.fileBytes((outcome as MediaFile).id);
       throw new Error(`resolved with ${stored.length} bytes, source's: ${equal(stored, bytes)}`);
     }
     expect(outcome.failedChunks).toEqual([1]);
@@ -124,7 +119,7 @@ describe('a misfiled chunk, with a resume store that cannot delete', () => {
     // name, where chunk 2's place holds chunk 1's bytes ("already exists": counted as held).
     proxy.swap = false;
     const file = await client.media.upload(bytes, options(store, 'undeletable'));
-    expect(equal(server.simulator.fileBytes(file.id), bytes)).toBe(true);
+    expect(equal(server().simulator.fileBytes(file.id), bytes)).toBe(true);
   });
 
   it('neither deleted nor emptied: the error names the record to delete', async () => {

@@ -37,6 +37,34 @@ const upload = (stream: AsyncIterable<Uint8Array>) =>
   sinkClient(sink()).media.upload({ stream, size: bytes.byteLength }, options);
 const detached = (piece: Uint8Array) => (piece.buffer as Es2024Buffer).detached;
 
+/** Someone else held these pieces (there were some): none of them may have been freed. */
+function expectNoneFreed(pieces: Buffer[]) {
+  expect(pieces.length).toBeGreaterThan(0);
+  for (const piece of pieces) expect(detached(piece)).toBe(false);
+}
+
+type Read = (
+  fd: number,
+  buffer: Buffer,
+  offset: number,
+  length: number,
+  position: number | null,
+  callback: (error: Error | null, bytesRead: number, buffer: Buffer) => void,
+) => void;
+
+/**
+ * `read` made to hand back buffers of its own (as a cache or a mock does), which it keeps in
+ * `kept`: the stream's pieces are then someone else's.
+ */
+function ownBuffersRead(read: Read, kept: Buffer[]): Read {
+  return (fd, buffer, offset, length, position, callback) =>
+    read(fd, buffer, offset, length, position, (error, bytesRead) => {
+      const own = Buffer.from(buffer.subarray(offset, offset + bytesRead));
+      kept.push(own);
+      callback(error, bytesRead, own);
+    });
+}
+
 describe('in Node, an upload from an fs.ReadStream', () => {
   it('frees every piece the stream read once it is copied, and stores the file whole', async () => {
     const frees = watchFrees();
@@ -89,8 +117,7 @@ describe('in Node, an upload from an fs.ReadStream', () => {
       { ...options, onProgress },
     );
     expect(sha256(stored(file.id))).toBe(sha256(bytes));
-    expect(seen.length).toBeGreaterThan(0);
-    for (const piece of seen) expect(detached(piece)).toBe(false);
+    expectNoneFreed(seen);
     // What was freed was read before the listener came: less than the file.
     expect(total(frees)).toBeLessThan(bytes.byteLength);
   });
@@ -99,27 +126,10 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     const frees = watchFrees();
     const kept: Buffer[] = [];
     // An `fs` whose reads hand back buffers of its own (a cache, say), which it keeps.
-    const caching = {
-      open: fs.open,
-      close: fs.close,
-      read: (
-        fd: number,
-        buffer: Buffer,
-        offset: number,
-        length: number,
-        position: number | null,
-        callback: (error: Error | null, bytesRead: number, buffer: Buffer) => void,
-      ) =>
-        fs.read(fd, buffer, offset, length, position, (error, bytesRead) => {
-          const own = Buffer.from(buffer.subarray(offset, offset + bytesRead));
-          kept.push(own);
-          callback(error, bytesRead, own);
-        }),
-    };
+    const caching = { open: fs.open, close: fs.close, read: ownBuffersRead(fs.read, kept) };
     const first = await upload(createReadStream(path, { highWaterMark: PIECE, fs: caching }));
     expect(sha256(stored(first.id))).toBe(sha256(bytes));
-    expect(kept.length).toBeGreaterThan(0);
-    for (const own of kept) expect(detached(own)).toBe(false);
+    expectNoneFreed(kept);
 
     // Node's typings hide ReadStream's constructor (createReadStream is the documented way).
     const Plain = ReadStream as unknown as new (path: string, options: object) => ReadStream;
@@ -138,34 +148,18 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     };
     const third = await upload(tapped);
     expect(sha256(stored(third.id))).toBe(sha256(bytes));
-    expect(watched.length).toBeGreaterThan(0);
-    for (const piece of watched) expect(detached(piece)).toBe(false);
+    expectNoneFreed(watched);
     expect(frees).toEqual([]);
   });
 
   it('never frees what a patched fs.read hands back (a cache of its own, a mock)', async () => {
     const frees = watchFrees();
     const kept: Buffer[] = [];
-    const realRead = fs.read;
-    type Read = (
-      fd: number,
-      buffer: Buffer,
-      offset: number,
-      length: number,
-      position: number | null,
-      callback: (error: Error | null, bytesRead: number, buffer: Buffer) => void,
-    ) => void;
-    const caching: Read = (fd, buffer, offset, length, position, callback) =>
-      realRead(fd, buffer, offset, length, position, (error, bytesRead) => {
-        const own = Buffer.from(buffer.subarray(offset, offset + bytesRead));
-        kept.push(own);
-        callback(error, bytesRead, own);
-      });
+    const caching = ownBuffersRead(fs.read, kept);
     vi.spyOn(fs, 'read').mockImplementation(caching as typeof fs.read);
     const file = await upload(createReadStream(path, { highWaterMark: PIECE }));
     expect(sha256(stored(file.id))).toBe(sha256(bytes));
-    expect(kept.length).toBeGreaterThan(0);
-    for (const own of kept) expect(detached(own)).toBe(false);
+    expectNoneFreed(kept);
     expect(frees).toEqual([]);
   });
 
@@ -187,8 +181,7 @@ describe('in Node, an upload from an fs.ReadStream', () => {
       if (own) Object.defineProperty(prototype, 'emit', own);
       else delete (prototype as { emit?: unknown }).emit; // back to the inherited one
     }
-    expect(watched.length).toBeGreaterThan(0);
-    for (const piece of watched) expect(detached(piece)).toBe(false);
+    expectNoneFreed(watched);
     expect(frees).toEqual([]);
   });
 

@@ -164,7 +164,7 @@ export async function uploadMedia(
     return file;
   } catch (error) {
     // A read outside the chunks' own (a resumed chunk read for its digest or its md5).
-    throw sourceFailed(error, opened?.uploadName, resumeKey);
+    throw opened?.watch?.lost ?? sourceFailed(error, opened?.uploadName, resumeKey);
   } finally {
     hashing?.close?.();
     opened?.settled();

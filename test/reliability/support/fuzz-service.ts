@@ -3,8 +3,6 @@
 // records what it saw. A request it cannot place (unknown path, another origin) is recorded as a
 // problem too. Tests swap the answers (`respond`) to fuzz response bodies.
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll } from 'vitest';
 import {
   BillingTeamPatchSchema,
   BillingTeamReplaceSchema,
@@ -19,6 +17,7 @@ import {
   type Route,
   type RouteName,
 } from '../../../src/index.js';
+import { useMockHandlers } from '../../support/msw.js';
 
 export const FUZZ_BASE_URL = 'https://api.fuzz.test';
 export const FUZZ_TOKEN = 'tok_fuzz_5f1e2d3c4b';
@@ -67,7 +66,7 @@ export function useFuzzService() {
     paid: new Set<string | null>(),
     emptyUntilPaid: false,
   };
-  const server = setupServer(
+  useMockHandlers(
     http.all('*', async ({ request }) => {
       const entry = await inspectRequest(request, expect);
       seen.push(entry);
@@ -80,8 +79,6 @@ export function useFuzzService() {
       return state.respond(entry);
     }),
   );
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-  afterAll(() => server.close());
   return {
     seen,
     expect,
