@@ -83,7 +83,10 @@ export const DIGIT_ZEROS = [
  * A search of `view` folded for the matches that start in [from, to) of it (`reach` before `from`
  * folded too, for what a match looks behind at), pushed into `ranges` where they are in `view`:
  * the search `scrubAll` makes of a whole text, for a part of one (slices, a quote's prefix).
- * Undefined when nothing folds.
+ * `resume` is where the last part's search of that pattern stopped (a match across the cut ends
+ * there): it goes on from it as one search does, neither finding a match inside that one nor
+ * skipping one that starts after it. Returns where the next part's goes on. Undefined when
+ * nothing folds.
  */
 export function foldedSearch(view: string, from: number, to: number, reach: number) {
   const start = Math.max(0, from - reach);
@@ -91,14 +94,17 @@ export function foldedSearch(view: string, from: number, to: number, reach: numb
   if (!fold) return undefined;
   const at = fold.at.map((where) => start + where);
   const index = (offset: number) => at.findIndex((where) => where >= offset);
-  const [first, last] = [index(from), index(to)];
-  return (pattern: RegExp, ranges: [number, number][]): void => {
-    pattern.lastIndex = first;
+  const last = index(to);
+  return (pattern: RegExp, ranges: [number, number][], resume = from): number => {
+    let next = Math.max(from, resume);
+    pattern.lastIndex = index(next);
     for (let match = pattern.exec(fold.text); match && match.index < last;) {
       if (match[0].length === 0) pattern.lastIndex++;
       else ranges.push([at[match.index]!, at[match.index + match[0].length]!]);
+      next = at[pattern.lastIndex]!;
       match = pattern.exec(fold.text);
     }
+    return Math.max(next, to);
   };
 }
 

@@ -134,22 +134,50 @@ export class UploadMayExistError extends UploadError {
 export class UploadDigestMismatchError extends UploadError {
   static override readonly seatpayErrorClass: string = 'UploadDigestMismatchError';
   override name = 'UploadDigestMismatchError';
-  /** The id of the file the service made (from the finalize answer). */
-  readonly fileId: number;
+  /**
+   * The id of the file the service made (from the finalize answer); undefined when the answer
+   * named none (under `validate: 'warn'` or `'off'` it is whatever JSON the service sent).
+   */
+  readonly fileId: number | undefined;
   /** The md5 (hex) of the source's bytes, as seatpay read them. */
   readonly expectedMd5: string;
-  /** The md5 the service named the file by: that of the bytes it assembled. */
+  /**
+   * The md5 the service named the file by: that of the bytes it assembled; the answer's `name` as
+   * JSON (`undefined` when missing) when it is no string.
+   */
   readonly receivedMd5: string;
 
-  constructor(details: { fileId: number; expectedMd5: string; receivedMd5: string }) {
-    super(
-      `The service assembled a file that is not the source: file ${details.fileId} exists on the service, but its md5 is ${details.receivedMd5} and the source's is ${details.expectedMd5}. It was not retried: do not use that file, and upload the source again`,
-      { failedChunks: [] },
-    );
+  constructor(details: { fileId: number | undefined; expectedMd5: string; receivedMd5: string }) {
+    super(mismatchMessage(details), { failedChunks: [] });
     this.fileId = details.fileId;
     this.expectedMd5 = details.expectedMd5;
     this.receivedMd5 = details.receivedMd5;
   }
+}
+
+/**
+ * What happened, in each case a lying or broken answer allows: an answer with no file id (or no
+ * md5 name) cannot say which file is not the source, and the message says so instead of
+ * "file undefined".
+ */
+function mismatchMessage(details: {
+  fileId: number | undefined;
+  expectedMd5: string;
+  receivedMd5: string;
+}): string {
+  const { fileId, expectedMd5, receivedMd5 } = details;
+  const named = /^[0-9a-f]{32}$/.test(receivedMd5)
+    ? `its md5 is ${receivedMd5}`
+    : `its answer names it by no md5 (name: ${receivedMd5.slice(0, 80)})`;
+  const which =
+    typeof fileId === 'number'
+      ? `file ${fileId} exists on the service, but ${named}`
+      : `its finalize answer gives no file id, so which file it made cannot be told; ${named}`;
+  const advice =
+    typeof fileId === 'number'
+      ? 'do not use that file, and upload the source again'
+      : 'do not use a file this upload made, and upload the source again';
+  return `The service assembled a file that is not the source: ${which}, and the source's is ${expectedMd5}. It was not retried: ${advice}`;
 }
 
 /**

@@ -61,8 +61,8 @@ export class KeyedJournal {
     private readonly signal: AbortSignal | undefined,
     private readonly scope: KeyScope,
   ) {
-    // As a journal gives it back: through JSON (undefined fields dropped).
-    this.#params = JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
+    // Already as a journal gives it back (through JSON): the caller's one copy of it (issue 37).
+    this.#params = params;
     this.#redaction = new RecordRedaction(scope);
     this.#paramsDigest = new ParamsDigest(scope, this.#params);
     this.#leaseMs = leaseOf(journal);

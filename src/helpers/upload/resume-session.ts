@@ -12,7 +12,7 @@ import type { ChunkCheck } from './deliver-chunk.js';
 import { forgetRecord } from './forget-record.js';
 import { holdRecord } from './record-hold.js';
 import { HoldWatch } from './hold-watch.js';
-import { uploadName } from './upload-name.js';
+import { newUploadName } from './upload-name.js';
 import { streamChanged, verifyChunks } from './verify-resume.js';
 
 export type { ResumeSettings, ResumeTarget, Warner } from './load-record.js';
@@ -73,7 +73,7 @@ export class UploadSession {
         record && record.acknowledged.length > 0
           ? await UploadSession.resumed(record, target, resume, log, reader)
           : new UploadSession(
-              uploadName(target.identity.filename),
+              await newUploadName(target.identity.filename, resume?.key),
               new Set(),
               new Map(),
               target,
@@ -111,7 +111,7 @@ export class UploadSession {
       log.warn(
         `upload resume: chunk ${verdict.index} of the source differs from the one sent before (the file changed since); starting afresh`,
       );
-      const name = uploadName(target.identity.filename);
+      const name = await newUploadName(target.identity.filename, resume.key);
       return new UploadSession(name, new Set(), new Map(), target, resume, log);
     }
     const acknowledged = new Set(record.acknowledged);
