@@ -76,7 +76,7 @@ export interface DeliveryContext {
   /** Chunk `index` must be read whole and checked before it is sent (a resume recorded it). */
   checksFirst: (index: number) => boolean;
   /** The digest a resume record keeps of a chunk's bytes, and whether the service holds them. */
-  check: (index: number, chunk: Blob | Uint8Array) => Promise<ChunkCheck>;
+  check: (index: number, chunk: Blob | Uint8Array, signal: AbortSignal) => Promise<ChunkCheck>;
   /** Told about every acknowledged chunk, before `onChunk` (the resume record). */
   onAcknowledged: (index: number, digest: string | undefined) => void;
   /**
@@ -140,8 +140,8 @@ async function sendRead(
   // digest, for the resume record, is taken once it is read whole.
   const checking = (
     filling
-      ? filling.whole.then((whole) => context.check(index, whole))
-      : context.check(index, chunk)
+      ? filling.whole.then((whole) => context.check(index, whole, signal))
+      : context.check(index, chunk, signal)
   ).catch(readFailure);
   checking.catch(() => undefined);
   const { digest, held } = filling ? { digest: undefined, held: false } : await checking;

@@ -1,4 +1,6 @@
+import { AbortError } from '../../core/errors/abort-error.js';
 import { APIError } from '../../core/errors/api-error.js';
+import { untilAborted } from '../../core/retry/until-aborted.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { UploadError } from '../helper-errors.js';
 import type { RequestOptions } from '../../core/setup/options.js';
@@ -22,7 +24,14 @@ export async function finalizeOnce(
   context: { session: UploadSession; timeout: number; signal: AbortSignal | undefined },
 ): Promise<MediaFile> {
   const { session, timeout, signal } = context;
-  await session.finalizing();
+  try {
+    // A store that never answers (its write, its lock's `held()`) holds finalize, never the call.
+    await untilAborted(session.finalizing(), signal);
+  } catch (error) {
+    // Given up before finalize went: the record says so once the write before it ends.
+    if (error instanceof AbortError) void session.finalizeRefused().catch(() => undefined);
+    throw error;
+  }
   // A record the store kept but could not update says finalize was never sent: a resume would
   // send it again (a second copy). It goes first; one that cannot go means no finalize now.
   if (session.recordStale && !(await session.discard())) throw unrecorded(session.resumeKey);

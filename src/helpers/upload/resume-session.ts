@@ -141,9 +141,9 @@ export class UploadSession {
    * before a resume but past a gap in the record, so read only now, in order: the same digest means
    * it need not go again. Other bytes reject: the service keeps the first bytes of a name and index.
    */
-  async check(index: number, chunk: Blob | Uint8Array): Promise<ChunkCheck> {
+  async check(index: number, chunk: Blob | Uint8Array, signal?: AbortSignal): Promise<ChunkCheck> {
     if (!this.resume) return { digest: undefined, held: false };
-    await this.watch?.confirm(); // taken over while this upload was stopped: nothing more sent
+    await this.watch?.confirm(signal); // taken over while this upload was stopped: nothing more sent
     const digest = await chunkDigest(chunk);
     const recorded = this.digests.get(index);
     if (recorded !== undefined && recorded !== digest) {

@@ -226,7 +226,8 @@ function sendChunks(
     callTimeout,
     maxRetries: settings.maxRetries,
     onRateLimited: () => scheduler.slowDown(),
-    check: (index: number, chunk: Blob | Uint8Array) => session.check(index, chunk),
+    check: (index: number, chunk: Blob | Uint8Array, signal: AbortSignal) =>
+      session.check(index, chunk, signal),
     onAcknowledged: (index: number, digest: string | undefined) =>
       session.acknowledge(index, digest),
     onMisfiled: async () => ((await session.discard()) ? undefined : session.resumeKey),
