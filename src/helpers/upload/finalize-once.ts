@@ -1,4 +1,3 @@
-import { AbortError } from '../../core/errors/abort-error.js';
 import { APIError } from '../../core/errors/api-error.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
@@ -24,14 +23,12 @@ export async function finalizeOnce(
   context: { session: UploadSession; timeout: number; signal: AbortSignal | undefined },
 ): Promise<MediaFile> {
   const { session, timeout, signal } = context;
-  try {
-    // A store that never answers (its write, its lock's `held()`) holds finalize, never the call.
-    await untilAborted(session.finalizing(), signal);
-  } catch (error) {
-    // Given up before finalize went: the record says so once the write before it ends.
-    if (error instanceof AbortError) void session.finalizeRefused().catch(() => undefined);
+  // A store that never answers (its write, its lock's `held()`) holds finalize, never the call.
+  await untilAborted(session.finalizing(), signal).catch((error: unknown) => {
+    // Finalize was not sent (given up on, the lock lost): the record says so once its write ends.
+    void session.finalizeRefused().catch(() => undefined);
     throw error;
-  }
+  });
   // A record the store kept but could not update says finalize was never sent: a resume would
   // send it again (a second copy). It goes first; one that cannot go means no finalize now.
   if (session.recordStale && !(await session.discard())) throw unrecorded(session.resumeKey);
