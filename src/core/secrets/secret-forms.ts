@@ -184,8 +184,6 @@ function charForms(char: string): string {
   return `(?:${forms.join('|')})`;
 }
 
-const FULL_WIDTH = '０１２３４５６７８９';
-
 /** A digit as any of those scripts writes it: one class, no more to search than the digit. */
 function digitAnyScript(digit: number): string {
   return `[${digit}${DIGIT_ZEROS.map((zero) => String.fromCodePoint(zero + digit)).join('')}]`;
@@ -199,7 +197,10 @@ function digitAnyScript(digit: number): string {
 function base64Pattern(secret: string): RegExp | undefined {
   const cores: string[] = [];
   // Its digits also as a CJK page writes them (full-width ４２４２), then encoded.
-  for (const text of new Set([secret, secret.replace(/\d/g, (d) => FULL_WIDTH[+d]!)])) {
+  for (const text of new Set([
+    secret,
+    secret.replace(/\d/g, (d) => String.fromCharCode(0xff10 + +d)),
+  ])) {
     const bytes = new TextEncoder().encode(text);
     for (let offset = 0; offset < 3; offset++) {
       const padded = new Uint8Array(offset + bytes.length);
