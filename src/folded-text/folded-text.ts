@@ -94,15 +94,29 @@ export function foldedSearch(view: string, from: number, to: number, reach: numb
   const at = fold.at.map((where) => start + where);
   const index = (offset: number) => at.findIndex((where) => where >= offset);
   const [first, last] = [index(from), index(to)];
-  return (pattern: RegExp, ranges: [number, number][]): void => {
-    pattern.lastIndex = first;
-    for (let match = pattern.exec(fold.text); match && match.index < last;) {
-      if (match[0].length === 0) pattern.lastIndex++;
-      else ranges.push([at[match.index]!, at[match.index + match[0].length]!]);
-      match = pattern.exec(fold.text);
+  // A pattern's matches, or what a search of the folded text's [first, last) finds.
+  return (search: RegExp | FoldedSearcher, ranges: [number, number][]): void => {
+    const found: [number, number][] = [];
+    if (typeof search === 'function') search(fold.text, first, last, found);
+    else {
+      search.lastIndex = first;
+      for (let match = search.exec(fold.text); match && match.index < last;) {
+        if (match[0].length === 0) search.lastIndex++;
+        else found.push([match.index, match.index + match[0].length]);
+        match = search.exec(fold.text);
+      }
     }
+    for (const [begin, end] of found) ranges.push([at[begin]!, at[end]!]);
   };
 }
+
+/** A search of `text` for what starts in [from, to), pushing where it is into `found`. */
+export type FoldedSearcher = (
+  text: string,
+  from: number,
+  to: number,
+  found: [number, number][],
+) => void;
 
 /** The ASCII digit a decimal digit of another script is, or undefined. */
 export function digitOf(code: number): string | undefined {
