@@ -153,16 +153,6 @@ const NAMED_ENTITIES: Record<string, string> = {
   '"': 'quot',
   "'": 'apos',
 };
-const JSON_SHORT_ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  '\n': 'n',
-  '\r': 'r',
-  '\t': 't',
-  '\b': 'b',
-  '\f': 'f',
-};
 
 /**
  * One character in every encoding: itself (a digit in any script), `%XX` and `\xHH` (UTF-8),
@@ -178,7 +168,9 @@ function charForms(char: string): string {
   if (char === ' ') forms.push('\\+');
   const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
   forms.push(units.map((unit) => `\\\\u${hex(unit, 4)}`).join(''));
-  if (JSON_SHORT_ESCAPES[char]) forms.push(`\\\\${escapeRegExp(JSON_SHORT_ESCAPES[char])}`);
+  // JSON's two-character escape (`\n`, `\"`, `\\`), and `\/` that JSON may write for `/`.
+  const json = char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1);
+  if (json.length === 2 && json[0] === '\\') forms.push(escapeRegExp(json));
   forms.push(`&#0{0,32}${code};`, `&#x0{0,32}${code.toString(16)};`);
   if (NAMED_ENTITIES[char]) forms.push(`&${NAMED_ENTITIES[char]};`);
   return `(?:${forms.join('|')})`;
