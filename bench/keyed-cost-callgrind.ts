@@ -6,6 +6,7 @@
 //
 //   npx tsx bench/keyed-cost-callgrind.ts [--rounds 3] [--warmup 2] [--calls 50]
 //                                         [--root <checkout>] [--collect minor|major] [--fresh]
+//                                         [--keep <dir>]
 //
 // One process, both sides (this checkout, and `--root`'s) interleaved; Node with --single-threaded
 // (no background compiler or GC thread, whose share depends on timing) and --expose-gc: everything
@@ -15,7 +16,7 @@
 // per call summed over the counted rounds, and keyed / plain (the plain blocks of the same side).
 // Valgrind runs Node about 100x slower: minutes on an idle core.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -29,6 +30,9 @@ const { values } = parseArgs({
     root: { type: 'string' },
     collect: { type: 'string', default: 'major' },
     fresh: { type: 'boolean', default: false },
+    // Where callgrind's files stay (one per part) with blocks.json naming each block's part, for
+    // `callgrind_annotate` per function (the parts of one arm: bench/keyed-cost-annotate.ts).
+    keep: { type: 'string' },
   },
 });
 const here = resolve(new URL('..', import.meta.url).pathname);
@@ -46,7 +50,9 @@ const settings = {
   fresh: values.fresh,
 };
 const loadAtStart = loadavg()[0]!;
-const dir = await mkdtemp(join(tmpdir(), 'seatpay-keyed-count-'));
+const dir = values.keep
+  ? (await mkdir(resolve(values.keep), { recursive: true }), resolve(values.keep))
+  : await mkdtemp(join(tmpdir(), 'seatpay-keyed-count-'));
 try {
   const source = (root: string, path: string) => JSON.stringify(join(root, 'src', path));
   const entry = join(dir, 'entry.ts');
@@ -74,6 +80,7 @@ try {
   ];
   const { stdout } = await promisify(execFile)('valgrind', args, { maxBuffer: 64 << 20 });
   const { blocks } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { blocks: string[] };
+  if (values.keep) await writeFile(join(dir, 'blocks.json'), JSON.stringify(blocks));
   const parts = new Map<number, number>();
   for (const file of (await readdir(dir)).filter((name) => name.startsWith('cg.'))) {
     const part = Number(file.split('.').at(-1));
@@ -107,5 +114,5 @@ try {
     );
   });
 } finally {
-  await rm(dir, { recursive: true, force: true });
+  if (!values.keep) await rm(dir, { recursive: true, force: true });
 }

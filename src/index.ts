@@ -51,6 +51,7 @@ export {
   UploadError,
   UploadMayExistError,
   UploadSourceError,
+  UploadTakenOverError,
 } from './helpers/helper-errors.js';
 export {
   JournalError,

@@ -209,6 +209,8 @@ export async function runOrders<T>(
   describe: (result: T) => string,
   context: Context,
 ): Promise<ExitCode> {
+  // A CSV's keys are the user's (a shop's order ids): printed as given, card-shaped or not.
+  context.secrets.keep(...rows.map((row) => row.key));
   if (!batch) return runOne(rows[0]!, settle, describe, context);
   const outcomes = await runBatch(rows, batch.concurrency, context);
   return summarize(rows.length, outcomes, settle, context);

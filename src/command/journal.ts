@@ -78,7 +78,10 @@ async function list(
     ...(limit === undefined ? {} : { limit: wholeNumber('--limit', limit) }),
   };
   const entries = await reading(() => client.journal.list(query));
-  for (const entry of entries) context.output.item(entry, describe(entry));
+  for (const entry of entries) {
+    context.secrets.keep(entry.key); // the user's own key (an order id), to reconcile or settle
+    context.output.item(entry, describe(entry));
+  }
   return DONE;
 }
 

@@ -1,5 +1,5 @@
 import { redactSecrets, redactSecretsAsync } from '../node.js';
-import { hideCardShapes, hideCardShapesInSlices } from './card-shapes.js';
+import { cardShapesIn, hideCardShapes, hideCardShapesInSlices } from './card-shapes.js';
 import type { Streams } from './output.js';
 
 // Whatever the command prints may quote a secret: answers are printed as the service sent them (a
@@ -50,6 +50,8 @@ export function cardSecrets(card: unknown): string[] {
 /** The secrets of one run: those its environment holds from the start, and those read later. */
 export class KnownSecrets {
   #list: string[] = [];
+  /** Card-shaped runs the user gave (a key, an argument): printed as they are. */
+  #kept = new Set<string>();
   /** Writes of a large text in progress, and those after it: each written in its turn. */
   #writing: Promise<void> | undefined;
   #failed: { error: unknown } | undefined;
@@ -73,9 +75,18 @@ export class KnownSecrets {
       if (secret && !this.#list.includes(secret)) this.#list.push(secret);
   }
 
+  /**
+   * Texts the user gave this run (its arguments, a CSV's keys, a journal's keys): a card-shaped
+   * run of digits in them is their own (an order id), not hidden by its form. A known secret is.
+   */
+  keep(...texts: (string | undefined)[]): void {
+    for (const text of texts) if (text) for (const run of cardShapesIn(text)) this.#kept.add(run);
+  }
+
   /** `text` with every known secret hidden, in any encoding, and any card number by its form. */
   hide(text: string): string {
-    return hideCardShapes(this.#list.length === 0 ? text : redactSecrets(text, this.#list));
+    const known = this.#list.length === 0 ? text : redactSecrets(text, this.#list);
+    return hideCardShapes(known, this.#kept);
   }
 
   /**
@@ -105,10 +116,11 @@ export class KnownSecrets {
   #write(stream: { write(text: string): unknown }, text: string): unknown {
     if (this.#writing === undefined && text.length < LARGE) return stream.write(this.hide(text));
     const secrets = [...this.#list];
+    const kept = new Set(this.#kept);
     const turn = (this.#writing ?? Promise.resolve()).then(async () => {
       try {
         const known = await redactSecretsAsync(text, secrets);
-        stream.write(await hideCardShapesInSlices(known, LARGE));
+        stream.write(await hideCardShapesInSlices(known, LARGE, kept));
       } catch (error) {
         // As a write that throws at once would: the run's error, once its writes are out.
         this.#failed ??= { error };

@@ -114,6 +114,9 @@ export async function main(argv: readonly string[], io?: Partial<Io>): Promise<E
   const given = ioOf(io);
   // Every write, whatever the stream, hides the secrets this run knows (known-secrets.ts).
   const secrets = KnownSecrets.of(given.env);
+  // The user's own text (never a secret: those come from the environment and files), an order
+  // key among it, is printed back as given, card-shaped or not.
+  secrets.keep(...argv, given.env.SEATPAY_IDENTITY);
   const full: Io = { ...given, streams: secrets.streams(given.streams) };
   const command = COMMANDS.find((known) => known.name === argv[0]);
   try {

@@ -85,7 +85,10 @@ function fromSteps(steps: string): number[] {
  * A search of `view` folded for the matches that start in [from, to) of it (`reach` before `from`
  * folded too, for what a match looks behind at), pushed into `ranges` where they are in `view`:
  * the search `scrubAll` makes of a whole text, for a part of one (slices, a quote's prefix).
- * Undefined when nothing folds.
+ * `resume` is where the last part's search of that pattern stopped (a match across the cut ends
+ * there): it goes on from it as one search does, neither finding a match inside that one nor
+ * skipping one that starts after it. Returns where the next part's goes on. Undefined when
+ * nothing folds.
  */
 export function foldedSearch(view: string, from: number, to: number, reach: number) {
   const start = Math.max(0, from - reach);
@@ -93,30 +96,19 @@ export function foldedSearch(view: string, from: number, to: number, reach: numb
   if (!fold) return undefined;
   const at = fold.at.map((where) => start + where);
   const index = (offset: number) => at.findIndex((where) => where >= offset);
-  const [first, last] = [index(from), index(to)];
-  // A pattern's matches, or what a search of the folded text's [first, last) finds.
-  return (search: RegExp | FoldedSearcher, ranges: [number, number][]): void => {
-    const found: [number, number][] = [];
-    if (typeof search === 'function') search(fold.text, first, last, found);
-    else {
-      search.lastIndex = first;
-      for (let match = search.exec(fold.text); match && match.index < last;) {
-        if (match[0].length === 0) search.lastIndex++;
-        else found.push([match.index, match.index + match[0].length]);
-        match = search.exec(fold.text);
-      }
+  const last = index(to);
+  return (pattern: RegExp, ranges: [number, number][], resume = from): number => {
+    let next = Math.max(from, resume);
+    pattern.lastIndex = index(next);
+    for (let match = pattern.exec(fold.text); match && match.index < last;) {
+      if (match[0].length === 0) pattern.lastIndex++;
+      else ranges.push([at[match.index]!, at[match.index + match[0].length]!]);
+      next = at[pattern.lastIndex]!;
+      match = pattern.exec(fold.text);
     }
-    for (const [begin, end] of found) ranges.push([at[begin]!, at[end]!]);
+    return Math.max(next, to);
   };
 }
-
-/** A search of `text` for what starts in [from, to), pushing where it is into `found`. */
-export type FoldedSearcher = (
-  text: string,
-  from: number,
-  to: number,
-  found: [number, number][],
-) => void;
 
 /** The ASCII digit a decimal digit of another script is, or undefined. */
 export function digitOf(code: number): string | undefined {

@@ -134,22 +134,50 @@ export class UploadMayExistError extends UploadError {
 export class UploadDigestMismatchError extends UploadError {
   static override readonly seatpayErrorClass: string = 'UploadDigestMismatchError';
   override name = 'UploadDigestMismatchError';
-  /** The id of the file the service made (from the finalize answer). */
-  readonly fileId: number;
+  /**
+   * The id of the file the service made (from the finalize answer); undefined when the answer
+   * named none (under `validate: 'warn'` or `'off'` it is whatever JSON the service sent).
+   */
+  readonly fileId: number | undefined;
   /** The md5 (hex) of the source's bytes, as seatpay read them. */
   readonly expectedMd5: string;
-  /** The md5 the service named the file by: that of the bytes it assembled. */
+  /**
+   * The md5 the service named the file by: that of the bytes it assembled; the answer's `name` as
+   * JSON (`undefined` when missing) when it is no string.
+   */
   readonly receivedMd5: string;
 
-  constructor(details: { fileId: number; expectedMd5: string; receivedMd5: string }) {
-    super(
-      `The service assembled a file that is not the source: file ${details.fileId} exists on the service, but its md5 is ${details.receivedMd5} and the source's is ${details.expectedMd5}. It was not retried: do not use that file, and upload the source again`,
-      { failedChunks: [] },
-    );
+  constructor(details: { fileId: number | undefined; expectedMd5: string; receivedMd5: string }) {
+    super(mismatchMessage(details), { failedChunks: [] });
     this.fileId = details.fileId;
     this.expectedMd5 = details.expectedMd5;
     this.receivedMd5 = details.receivedMd5;
   }
+}
+
+/**
+ * What happened, in each case a lying or broken answer allows: an answer with no file id (or no
+ * md5 name) cannot say which file is not the source, and the message says so instead of
+ * "file undefined".
+ */
+function mismatchMessage(details: {
+  fileId: number | undefined;
+  expectedMd5: string;
+  receivedMd5: string;
+}): string {
+  const { fileId, expectedMd5, receivedMd5 } = details;
+  const named = /^[0-9a-f]{32}$/.test(receivedMd5)
+    ? `its md5 is ${receivedMd5}`
+    : `its answer names it by no md5 (name: ${receivedMd5.slice(0, 80)})`;
+  const which =
+    typeof fileId === 'number'
+      ? `file ${fileId} exists on the service, but ${named}`
+      : `its finalize answer gives no file id, so which file it made cannot be told; ${named}`;
+  const advice =
+    typeof fileId === 'number'
+      ? 'do not use that file, and upload the source again'
+      : 'do not use a file this upload made, and upload the source again';
+  return `The service assembled a file that is not the source: ${which}, and the source's is ${expectedMd5}. It was not retried: ${advice}`;
 }
 
 /**
@@ -206,6 +234,48 @@ export class UploadSourceError extends UploadError {
     super(
       `The source changed or could not be read while uploading (${where}${details.reason}), so the file was not finalized and nothing was retried: ${again}`,
       { failedChunks: chunks, cause: details.cause },
+    );
+    this.uploadName = details.uploadName;
+    this.resumeKey = details.resumeKey;
+  }
+}
+
+/**
+ * This upload's hold on its resume record was lost while it ran: another upload took the record
+ * over (a process of another machine or container, after this one went untouched for ten minutes:
+ * paused by SIGSTOP or `docker pause`, a laptop asleep), or the store could no longer confirm the
+ * hold (`UploadStore.lock`'s `held`). That upload now owns the record and its upload name: this
+ * one stopped before its next record write or finalize, wrote nothing over the record, and
+ * finalized nothing. `cause` is the store's error when it could not tell.
+ *
+ * Let the other upload finish (`client.media.pendingUploads(store)` lists it); if it is gone too,
+ * run the upload again with the same resume key: it resumes from the record.
+ *
+ * @example
+ * ```ts
+ * import { UploadTakenOverError } from 'seatpay';
+ *
+ * try {
+ *   await client.media.upload(file, { operation_type: 'media', resume: { store } });
+ * } catch (error) {
+ *   if (!(error instanceof UploadTakenOverError)) throw error;
+ *   console.log(`"${error.resumeKey}" is being uploaded elsewhere now`);
+ * }
+ * ```
+ * @category Errors
+ */
+export class UploadTakenOverError extends UploadError {
+  static override readonly seatpayErrorClass: string = 'UploadTakenOverError';
+  override name = 'UploadTakenOverError';
+  /** The unique name the upload's chunks carried (now the other upload's). */
+  readonly uploadName: string;
+  /** The key of its resume record in the store. */
+  readonly resumeKey: string;
+
+  constructor(details: { uploadName: string; resumeKey: string; cause?: unknown }) {
+    super(
+      `Another upload took over the resume record "${details.resumeKey}" while this one was paused (or the store could not confirm the hold): this one stopped, writing nothing over that record and finalizing nothing. Let the other upload finish; if it is gone, run the upload again with the same resume key`,
+      { failedChunks: [], cause: details.cause },
     );
     this.uploadName = details.uploadName;
     this.resumeKey = details.resumeKey;

@@ -8,8 +8,9 @@ import { isSettled } from './record-rules.js';
  * record `read`, and over nothing else: a run of another process may finish the key between the
  * read and this write, and "refused" written over its paid "done" let the next run pay again. In
  * one step with the journal's compare-and-set (`setIfHeld`) when `read` names its claim (holder and
- * lease, as every claim since leases were kept does). Else (a run that ended without knowing
- * dropped its lease; a record of an earlier build; a journal without `setIfHeld`) read again just
+ * lease, as every claim since leases were kept does, and a run that ended without knowing keeps
+ * under a lease run out: key-lease.ts releasedClaim). Else (a record of an earlier build, whose
+ * runs that ended unknown dropped both; a journal without `setIfHeld`) read again just
  * before the write, and written only if unchanged: another decision landing during this one's
  * (reconcile's "done", then settle's "refused" over it, and the next run paid again) is seen, and
  * the window left is one read's. Resolves false when the key changed since the read: nothing was

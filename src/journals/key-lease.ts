@@ -98,6 +98,24 @@ export function withoutLease<R extends JournalRecord>(record: R): R {
   return rest as R;
 }
 
+/** The last run-out lease (ms) a release of this process wrote: each release gets its own. */
+let lastReleased = -Infinity;
+
+/**
+ * `record` as a run that ends without its outcome leaves it (its answer lost): its holder kept, its
+ * lease run out a lease ago (`now`: the journal's clock), so nobody waits for it and it is unknown
+ * at once, while a decision on it (settle, reconcile) still writes over exactly the record it read,
+ * by compare-and-set on holder and lease (`setIfHeld`). A millisecond of its own per release here:
+ * a key released, decided, claimed and released again never reads as the record read before.
+ */
+export function releasedClaim<R extends JournalRecord>(record: R, leaseMs: number, now: number): R {
+  const ago = Math.floor(now - leaseMs);
+  // More than one release a millisecond for a whole lease: the marker stays run out regardless.
+  const until = lastReleased + 1 > ago && lastReleased + 1 < now ? lastReleased + 1 : ago;
+  lastReleased = until;
+  return { ...record, leaseUntil: new Date(until).toISOString() };
+}
+
 /** Resolves after `ms`, or rejects with `AbortError` when `signal` fires first. */
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;

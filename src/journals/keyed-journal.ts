@@ -12,6 +12,7 @@ import { deadlineMessage } from '../core/retry/deadline.js';
 import { clockOf, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
 import { claimLeaseUntil, HOLDER, holdLive, isHeldLive, watchingRuns } from './key-holder.js';
 import { OwnLease } from './own-lease.js';
+import { releasedClaim } from './key-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
 import { callJournal } from './journal-call.js';
 import { writeAsHolder } from './holder-write.js';
@@ -60,8 +61,8 @@ export class KeyedJournal {
     private readonly signal: AbortSignal | undefined,
     private readonly scope: KeyScope,
   ) {
-    // As a journal gives it back: through JSON (undefined fields dropped).
-    this.#params = JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
+    // Already as a journal gives it back (through JSON): the caller's one copy of it (issue 37).
+    this.#params = params;
     this.#redaction = new RecordRedaction(scope);
     this.#paramsDigest = new ParamsDigest(scope, this.#params);
     this.#leaseMs = leaseOf(journal);
@@ -212,13 +213,12 @@ export class KeyedJournal {
   }
 
   /**
-   * Ends this run's hold on the key: a run that ends without an outcome (unknown, or failed after
-   * claiming) leaves its record without a lease, so that a call waiting for it stops waiting and
-   * the key can be settled at once. Never throws.
+   * Ends this run's hold on the key: a run that ends without an outcome leaves its lease run out
+   * (releasedClaim): nobody waits, it is settled at once, by compare-and-set. Never throws.
    */
   async release(): Promise<void> {
-    const held = this.#held;
-    const stored = held ? this.#serially(() => this.#store(withoutLease(held))) : this.#writing;
+    const held = this.#held && releasedClaim(this.#held, this.#leaseMs, this.#now());
+    const stored = held ? this.#serially(() => this.#store(held)) : this.#writing;
     this.#letGo();
     await stored.catch(() => undefined);
   }

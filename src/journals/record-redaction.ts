@@ -39,7 +39,8 @@ export class RecordRedaction {
   async redact(record: JournalRecord): Promise<JournalRecord> {
     const stored: Record<string, unknown> = {};
     const known = this.scope.known();
-    for (const [name, given] of Object.entries(record)) {
+    for (const name of Object.keys(record)) {
+      const given: unknown = record[name as keyof JournalRecord];
       if (OWN_FIELDS.has(name) && (typeof given === 'string' || given === undefined)) {
         stored[name] = given;
         continue;

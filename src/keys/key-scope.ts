@@ -102,60 +102,105 @@ export function keyScopeOf(
   identity: string | undefined,
   digest: OwnerDigest,
 ): KeyScope {
-  const { token: source, secrets, timeoutMs } = loan;
-  // A provider's token, asked once per call (a failed ask is not remembered: the next asks again).
-  let asked: Promise<string> | undefined;
-  const tokenNow = (signal: AbortSignal | undefined): Promise<string> => {
+  return new CallKeyScope(loan, key, identity, digest);
+}
+
+/** One call's {@link KeyScope}: methods on a prototype, no dozen closures made per call (issue 37). */
+class CallKeyScope implements KeyScope {
+  readonly token: string | undefined;
+  readonly timeoutMs: number;
+  readonly #source: TokenSource;
+  readonly #secrets: Secrets;
+  readonly #key: string;
+  readonly #identity: string | undefined;
+  readonly #digest: OwnerDigest;
+  /** A provider's token, asked once per call (a failed ask is not remembered: the next asks again). */
+  #asked: Promise<string> | undefined;
+  #mine: Promise<string> | undefined;
+
+  constructor(loan: KeyLoan, key: string, identity: string | undefined, digest: OwnerDigest) {
+    this.#key = key;
+    this.#identity = identity;
+    this.#digest = digest;
+    this.#source = loan.token;
+    this.#secrets = loan.secrets;
+    this.timeoutMs = loan.timeoutMs;
+    this.token = typeof loan.token === 'string' ? loan.token : undefined;
+  }
+
+  redact<T>(value: T): T {
+    return this.#secrets.redact(value);
+  }
+
+  redactStored<T>(value: T): T {
+    return this.#secrets.redactStored(value);
+  }
+
+  redactLater<T>(value: T, stored: boolean): Promise<T> {
+    return this.#secrets.redactLater(value, stored);
+  }
+
+  known(): readonly string[] {
+    return this.#secrets.list;
+  }
+
+  cause(thrown: unknown): unknown {
+    return this.#secrets.cause(thrown);
+  }
+
+  error<E>(error: E): E {
+    return this.#secrets.error(error);
+  }
+
+  #tokenNow(signal: AbortSignal | undefined): Promise<string> {
+    const source = this.#source;
     if (typeof source === 'string') return Promise.resolve(source);
-    if (!asked) {
-      const call = { timeoutMs, method: 'keyed call', url: `key "${key}"` };
-      asked = tokenFor(source, signal, secrets, call);
-      asked.catch(() => (asked = undefined));
+    if (!this.#asked) {
+      const call = { timeoutMs: this.timeoutMs, method: 'keyed call', url: `key "${this.#key}"` };
+      const asked = tokenFor(source, signal, this.#secrets, call);
+      this.#asked = asked;
+      asked.catch(() => {
+        if (this.#asked === asked) this.#asked = undefined;
+      });
     }
-    return asked;
-  };
-  const who = async (signal: AbortSignal | undefined) =>
-    identity !== undefined
+    return this.#asked;
+  }
+
+  async #who(signal: AbortSignal | undefined) {
+    const identity = this.#identity;
+    return identity !== undefined
       ? { kind: 'identity' as const, value: identity }
-      : { kind: 'token' as const, value: await tokenNow(signal) };
-  let mine: Promise<string> | undefined;
-  const owner = (signal: AbortSignal | undefined): Promise<string> => {
-    if (!mine) {
-      mine = who(signal).then(async ({ kind, value }) =>
-        digest.owner(await ownerSecret(secrets, kind, value, digest), key),
+      : { kind: 'token' as const, value: await this.#tokenNow(signal) };
+  }
+
+  owner(signal: AbortSignal | undefined): Promise<string> {
+    if (!this.#mine) {
+      const digest = this.#digest;
+      const mine = this.#who(signal).then(async ({ kind, value }) =>
+        digest.owner(await ownerSecret(this.#secrets, kind, value, digest), this.#key),
       );
+      this.#mine = mine;
       // A failed attempt (an abort, a provider's error) is not remembered: the next one asks again.
-      mine.catch(() => (mine = undefined));
+      mine.catch(() => {
+        if (this.#mine === mine) this.#mine = undefined;
+      });
     }
-    return mine;
-  };
-  const isOwner = async (recorded: string, signal: AbortSignal | undefined) => {
-    if (!digest.isLegacy(recorded)) return recorded === (await owner(signal));
+    return this.#mine;
+  }
+
+  async isOwner(recorded: string, signal: AbortSignal | undefined): Promise<boolean> {
+    if (!this.#digest.isLegacy(recorded)) return recorded === (await this.owner(signal));
     // Written by the earlier format: checked by its own slow digest, for such records only.
-    const { kind, value } = await who(signal);
-    return recorded === (await digest.legacy(kind, value, key));
-  };
+    const { kind, value } = await this.#who(signal);
+    return recorded === (await this.#digest.legacy(kind, value, this.#key));
+  }
+
   // The token's secret even with an identity: an identity is no secret, and a MAC under it would
   // let anyone who reads the journal try the values a marker may stand for (a CVC's thousand).
   // A provider's current token: a re-run while it gives the same one confirms (keys.md).
-  const fieldDigest = async (name: string, value: string) =>
-    digest.field(
-      await ownerSecret(secrets, 'token', await tokenNow(undefined), digest),
-      key,
-      name,
-      value,
-    );
-  return {
-    redact: (value) => secrets.redact(value),
-    redactStored: (value) => secrets.redactStored(value),
-    redactLater: (value, stored) => secrets.redactLater(value, stored),
-    token: typeof source === 'string' ? source : undefined,
-    known: () => secrets.list,
-    cause: (thrown) => secrets.cause(thrown),
-    error: (error) => secrets.error(error),
-    owner,
-    isOwner,
-    fieldDigest,
-    timeoutMs,
-  };
+  async fieldDigest(name: string, value: string): Promise<string | undefined> {
+    const token = await this.#tokenNow(undefined);
+    const secret = await ownerSecret(this.#secrets, 'token', token, this.#digest);
+    return this.#digest.field(secret, this.#key, name, value);
+  }
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { FORGET_AFTER_MS, type UploadStore } from '../helpers/upload/resume-store.js';
-import { abandoned, LOCK_BEAT_MS, ownerText, touchLock } from './lock-owner.js';
+import { abandoned, isOwnLock, LOCK_BEAT_MS, ownerText, touchLock } from './lock-owner.js';
 
 /** A temporary file this old is what a crash between write and rename left. */
 const STALE_TEMPORARY_MS = 3_600_000;
@@ -31,6 +31,8 @@ export function fileUploadStore(dir: string): UploadStore {
   const fileOf = (key: string) =>
     join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.json`);
   let pruned = false;
+  /** Whether each lock this store holds is still its own (see {@link lockRecord}), by key. */
+  const holding = new Map<string, () => Promise<boolean>>();
   let queue: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
     const run = queue.then(work, work);
@@ -49,6 +51,10 @@ export function fileUploadStore(dir: string): UploadStore {
         try {
           // The key goes with the record (the file is named by its hash): `list` gives it back.
           await writeFile(temporary, JSON.stringify({ ...record, [KEY_FIELD]: key }));
+          // Locked here and taken over since (this process paused past ten minutes): the record
+          // is the new holder's now, never written over.
+          const held = holding.get(key);
+          if (held && !(await held())) throw new Error(TAKEN_OVER);
           await rename(temporary, file);
         } catch (error) {
           await rm(temporary, { force: true });
@@ -57,9 +63,20 @@ export function fileUploadStore(dir: string): UploadStore {
       }),
     delete: (key) => inTurn(() => rm(fileOf(key), { force: true })),
     list: () => inTurn(() => listRecords(dir)),
-    lock: (key) => lockRecord(dir, fileOf(key).replace(/\.json$/, '.lock')),
+    lock: async (key) => {
+      const release = await lockRecord(dir, fileOf(key).replace(/\.json$/, '.lock'));
+      if (!release) return undefined;
+      holding.set(key, release.held);
+      return Object.assign(async () => {
+        if (holding.get(key) === release.held) holding.delete(key);
+        await release();
+      }, release);
+    },
   };
 }
+
+const TAKEN_OVER =
+  "this upload's lock on the record was taken over by another upload (this process was paused or asleep past ten minutes); the record is that upload's now";
 
 /**
  * Holds `path` for this process: created exclusively, so of two processes one gets it. A lock
@@ -67,20 +84,28 @@ export function fileUploadStore(dir: string): UploadStore {
  * machine sharing the folder only once older than the records' lifetime. The takeover is atomic:
  * see {@link removeAbandoned}.
  */
-async function lockRecord(dir: string, path: string): Promise<(() => Promise<void>) | undefined> {
+async function lockRecord(
+  dir: string,
+  path: string,
+): Promise<((() => Promise<void>) & { held(): Promise<boolean> }) | undefined> {
   await mkdir(dir, { recursive: true });
   const text = await ownerText();
   for (let attempt = 0; attempt < 2; attempt++) {
     if (await createWhole(path, text)) {
       // Touched while held: another machine under this host name tells it from an earlier boot's.
-      const beat = setInterval(() => void touchLock(path, text), LOCK_BEAT_MS);
+      // A touch that finds it another's (taken over while this process was paused) tells `held`.
+      let lost = false;
+      const touch = async () => void ((await touchLock(path, text)) || (lost = true));
+      const beat = setInterval(() => void touch(), LOCK_BEAT_MS);
       beat.unref();
-      return async () => {
+      const held = async () => !lost && (lost = !(await isOwnLock(path, text))) === false;
+      const release = async () => {
         clearInterval(beat);
         // Only our own lock goes: a lock taken over meanwhile is another upload's.
         const now = await readFile(path, 'utf8').catch(() => '');
         if (now === text) await rm(path, { force: true });
       };
+      return Object.assign(release, { held });
     }
     const held = await readFile(path, 'utf8').catch(() => undefined);
     // Gone meanwhile: tried once more.

@@ -208,14 +208,31 @@ async function touched(path: string, beat: unknown): Promise<boolean> {
   return Date.now() - modified < STALE_BEATS * Math.max(beat, LOCK_BEAT_MS);
 }
 
-/** Touches the lock at `path` while it is still the one this holder wrote (`text`); never throws. */
-export async function touchLock(path: string, text: string): Promise<void> {
+/**
+ * Touches the lock at `path` while it is still the one this holder wrote (`text`); never throws.
+ * Resolves false when it is not (gone, or another holder's: taken over while this one was paused).
+ */
+export async function touchLock(path: string, text: string): Promise<boolean> {
   try {
-    if ((await readFile(path, 'utf8')) !== text) return;
+    if (!(await isOwnLock(path, text))) return false;
     const now = new Date();
     await utimes(path, now, now);
   } catch {
-    // Gone or unreadable: nothing of ours to keep fresh.
+    // Unreadable, or gone since it was read: told by the next touch or `isOwnLock`.
+  }
+  return true;
+}
+
+/**
+ * Whether the lock at `path` is still the one this holder wrote (`text`): false once it is gone or
+ * another holder's. Rejects when it cannot be read (the store cannot tell).
+ */
+export async function isOwnLock(path: string, text: string): Promise<boolean> {
+  try {
+    return (await readFile(path, 'utf8')) === text;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
   }
 }
 

@@ -20,6 +20,8 @@ export class ReadAhead {
   constructor(
     private readonly stream: Readable,
     private readonly limit: number,
+    /** Told of every piece taken, with the bytes the stream held just before it was taken. */
+    private readonly onTaken?: (piece: Buffer, heldBefore: number) => void,
   ) {
     stream.on('readable', this.pull);
     this.stopWatching = finished(stream, (error) => {
@@ -55,8 +57,10 @@ export class ReadAhead {
 
   private readonly pull = (): void => {
     while (this.queued < this.limit && !this.failure) {
+      const heldBefore = this.stream.readableLength;
       const piece = this.stream.read() as Buffer | null;
       if (piece === null) break;
+      this.onTaken?.(piece, heldBefore);
       this.queue.push(piece);
       this.queued += piece.byteLength;
     }

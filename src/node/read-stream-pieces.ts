@@ -30,8 +30,8 @@ const AHEAD_BYTES = 4 * 1024 * 1024;
  * Freed only where no one else can hold a piece: Node's own class, reading with Node's own `fs`
  * (the `fs` option could hand back buffers of the caller's), bytes (no object mode, no encoding),
  * nothing read from it or put in it yet (a piece put back or in with `unshift` is the caller's),
- * no `'data'` listener or pipe; one added later (they would get the same pieces) stops the
- * freeing for good.
+ * no `'data'` listener or pipe; one added later (they would get the same pieces), or bytes put in
+ * or taken out by anyone else while it is read (`unshift`, `read`), stop the freeing for good.
  * The file is read up to {@link AHEAD_BYTES} ahead, so that its reads go on while the upload sends.
  */
 export function readStreamPieces(stream: object): PieceReader | undefined {
@@ -54,7 +54,16 @@ export function readStreamPieces(stream: object): PieceReader | undefined {
     if (event === 'data') shared = true;
   };
   stream.on('newListener', onListener);
-  const pieces = new ReadAhead(stream, AHEAD_BYTES);
+  // Every byte the stream holds or gave this reader came from the file, until the caller puts
+  // some of theirs in (`unshift` mid-upload: `read()` may hand back their very buffer) or takes
+  // some out (a `read()` of theirs): then the pieces taken plus those held no longer add up to
+  // what the stream read of the file, and nothing is freed from then on.
+  let taken = 0;
+  const onTaken = (piece: Buffer, heldBefore: number) => {
+    if (taken + heldBefore !== stream.bytesRead) shared = true;
+    taken += piece.byteLength;
+  };
+  const pieces = new ReadAhead(stream, AHEAD_BYTES, onTaken);
   let used: Uint8Array | undefined;
   return {
     next: async () => {

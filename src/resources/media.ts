@@ -148,7 +148,8 @@ export class MediaResource {
     // The academy the chunks go to is part of the resume fingerprint: the client's when not given.
     const academy = options?.academy ?? this.#core.academy;
     // The deployed server names a file by the md5 of what it assembled: checked unless turned off.
-    const checkDigest = options?.checkDigest ?? this.#core.describe().profile === 'deployed';
+    const deployed = this.#core.describe().profile === 'deployed';
+    const checkDigest = options?.checkDigest ?? deployed;
     const given = !options
       ? options
       : { ...options, checkDigest, ...(academy === undefined ? {} : { academy }) };
@@ -162,7 +163,16 @@ export class MediaResource {
           .load(wait)
           .then(({ uploadMedia }) =>
             // The client's totalTimeout ends each chunk's call: the upload bounds its probes by it.
-            uploadMedia(this, source, given, this.#core.log, notes, this.#core.totalTimeout),
+            // The deployed server echoes each chunk's name: another name is checked (chunk-answer.ts).
+            uploadMedia(
+              this,
+              source,
+              given,
+              this.#core.log,
+              notes,
+              this.#core.totalTimeout,
+              deployed,
+            ),
           )
           .catch((error: unknown) => {
             // A callback (onProgress, onChunk, the resume store) may throw anything, quoting anything.

@@ -57,7 +57,7 @@ interface Outcome {
   error?: {
     name: string;
     isMismatch: boolean;
-    fileId: number;
+    fileId: number | undefined;
     expectedMd5: string;
     receivedMd5: string;
     message: string;
@@ -153,7 +153,7 @@ it.each(['misplaced-chunk', 'truncated-chunk', 'foreign-chunk'] as const)(
 
     expect(fileId).toBeUndefined();
     expect(error).toMatchObject({ name: 'UploadDigestMismatchError', isMismatch: true });
-    const stored = bed.simulator.simulator.fileBytes(error!.fileId);
+    const stored = bed.simulator.simulator.fileBytes(error!.fileId!);
     expect(error!.expectedMd5).toBe(md5(bytes));
     expect(error!.receivedMd5).toBe(md5(stored));
     expect(error!.receivedMd5).not.toBe(error!.expectedMd5);

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
 import { main } from '../../src/command/main.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { redactSecrets } from '../../src/node.js';
+import { runBin } from './run-bin.js';
 import { teamPurchase } from '../support/team-purchase.js';
 
 // Every write of the command hides the secrets the run knows. A text of megabytes (a seat whose
@@ -55,21 +54,6 @@ function hidden(seat: unknown, token: string): string {
   const line = redactSecrets(`${JSON.stringify(seat)}\n`, [token]);
   expect(line).toContain(UNKNOWN_CARD);
   return line.replaceAll(UNKNOWN_CARD, '[REDACTED]');
-}
-
-/** The repository's bin (bin/seatpay.js) run to its end as a child process. */
-function runBin(args: string[], env: Record<string, string>) {
-  const bin = fileURLToPath(new URL('../../bin/seatpay.js', import.meta.url));
-  const child = spawn(process.execPath, [bin, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
-  child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
-    child.once('close', (code) => done({ code, stdout, stderr })),
-  );
 }
 
 describe('seatpay seats list --json, a seat of megabytes', () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { runBin } from './run-bin.js';
 import { runInProcess } from './run-in-process.js';
 import { teamOwner } from '../support/team-owner.js';
 
@@ -47,29 +48,70 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * `seats add --csv` of seats named `card <card>` for each of `cards`, refused by the service with
+ * a message echoing the names and `others`: the run's code and everything it printed.
+ */
+async function refusedEchoing(
+  email: string,
+  cards: readonly string[],
+  others: readonly string[],
+  run: (
+    args: string[],
+    env: Record<string, string>,
+  ) => Promise<{ code: number | null; stdout: string; stderr: string }>,
+) {
+  const { owner: user, subscription } = await teamOwner(server, email);
+  const names = cards.map((card) => `card ${card}`);
+  const csv = ['email,first_name', ...names.map((name, at) => `n${at}@example.com,${name}`)];
+  const file = join(dir, `${email}.csv`);
+  await writeFile(file, `${csv.join('\n')}\n`);
+  const echoed = [...names, ...others].join('; ');
+  server.simulator.faults.inject({
+    route: PUT_SEATS,
+    kind: 'status',
+    status: 200,
+    body: { data: [], errors: [{ message: `names refused: ${echoed}` }] },
+  });
+  const env = { SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token };
+  const ran = await run(['seats', 'add', String(subscription), '--csv', file], env);
+  return { code: ran.code, stderr: ran.stderr, printed: ran.stdout + ran.stderr };
+}
+
 describe('seats add --csv, a card number in a free-text column', () => {
   it('is hidden wherever an answer echoes it, and healthy numbers are not', async () => {
-    const { owner: user, subscription } = await teamOwner(server, 'unknown-card@example.com');
-    const names = CARDS.map((card) => `card ${card}`);
-    const csv = ['email,first_name', ...names.map((name, at) => `n${at}@example.com,${name}`)];
-    await writeFile(join(dir, 'seats.csv'), `${csv.join('\n')}\n`);
-    const echoed = [...names, ...HEALTHY].join('; ');
-    server.simulator.faults.inject({
-      route: PUT_SEATS,
-      kind: 'status',
-      status: 200,
-      body: { data: [], errors: [{ message: `names refused: ${echoed}` }] },
-    });
-    const env = { SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token };
-    const args = ['seats', 'add', String(subscription), '--csv', join(dir, 'seats.csv')];
-    const ran = await runInProcess(args, env);
+    const ran = await refusedEchoing('unknown-card@example.com', CARDS, HEALTHY, runInProcess);
 
     expect(ran.code, ran.stderr).toBe(1);
-    const printed = ran.stdout + ran.stderr;
+    const { printed } = ran;
     expect(printed).toContain('names refused: card [REDACTED]; card [REDACTED]; card [REDACTED]');
     expect(printed.match(/card \[REDACTED\]/g)).toHaveLength(CARDS.length);
     for (const card of CARDS) expect(printed).not.toContain(card);
     expect(printed).not.toContain('822463');
     for (const healthy of HEALTHY) expect(printed).toContain(healthy);
   });
+});
+
+/** Cards as a CJK page or a careful typist groups them: full-width space or dash, ` - `, two spaces. */
+const GROUPED_OTHERWISE = [
+  '４１１１　１１１１　１１１１　１１１１',
+  '5555－5555－5555－4444',
+  '4111 - 1111 - 1111 - 1111',
+  '4111  1111  1111  1111',
+  '4111\u20021111\u20021111\u20021111',
+];
+
+/** Hex ids holding a Luhn-valid card-shaped run between their letters. */
+const HEX_IDS = ['ch_ab4111111111111111cdef01', 'e1de4003-3875-4286-9003-cafe5f0e4e2d'];
+
+describe('the real bin, cards grouped otherwise and hex ids', () => {
+  it('hides the cards, prints the ids whole', async () => {
+    const ids = HEX_IDS.map((id) => `id ${id}`);
+    const ran = await refusedEchoing('grouped-card@example.com', GROUPED_OTHERWISE, ids, runBin);
+
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.printed.match(/card \[REDACTED\]/g)).toHaveLength(GROUPED_OTHERWISE.length);
+    for (const card of GROUPED_OTHERWISE) expect(ran.printed).not.toContain(card.slice(-9));
+    for (const id of ids) expect(ran.printed).toContain(id);
+  }, 120_000);
 });

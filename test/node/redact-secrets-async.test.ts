@@ -78,4 +78,25 @@ describe('redactSecretsAsync', () => {
       redactSecretsAsync('short', [token], { signal: AbortSignal.abort() }),
     ).rejects.toBeInstanceOf(AbortError);
   });
+
+  it('takes null options as none, as redactSecrets takes any value: no TypeError', async () => {
+    const text = straddling();
+    const secrets = [token, card, cvc];
+    await expect(redactSecretsAsync(text, secrets, null as never)).resolves.toBe(
+      redactSecrets(text, secrets),
+    );
+  });
+
+  it('a secret found only folded (full-width), repeated across the edge: no piece left', async () => {
+    // One go finds `ａａａａａａａａ` twice in sixteen; a slice's folded search began again at the
+    // cut, inside the first, and went on past the second's start: six of the eight were printed.
+    const password = 'aaaaaaaa';
+    for (const repeated of [11, 16]) {
+      const text = `${filler(SLICE - 3)} ${'ａ'.repeat(repeated)} ${filler(100)}`;
+      const hidden = await redactSecretsAsync(text, [password]);
+      expect(hidden).toBe(redactSecrets(text, [password]));
+    }
+    const text = `${filler(SLICE - 3)} ${'ａ'.repeat(16)} end`;
+    expect(await redactSecretsAsync(text, [password])).toMatch(/ \[REDACTED\] end$/);
+  });
 });

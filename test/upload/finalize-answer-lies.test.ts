@@ -60,3 +60,46 @@ describe.each(['warn', 'off'] as const)("validate: '%s'", (validate) => {
     },
   );
 });
+
+// The message says what happened whatever the answer left out: "file undefined exists on the
+// service" named no file and read as if one had been found.
+describe("the mismatch's message when the answer leaves things out (validate: 'off')", () => {
+  const upload = (body: string) =>
+    lyingClient(body, 'off')
+      .media.upload(bytes, { operation_type: 'media', filename: 'lie.png', checkDigest: true })
+      .then(
+        () => expect.unreachable('resolved'),
+        (thrown: unknown) => thrown as UploadDigestMismatchError,
+      );
+
+  it('no id: says the answer gave none, never "file undefined"', async () => {
+    const error = await upload('{"name":"0123456789abcdef0123456789abcdef"}');
+    expect(error).toBeInstanceOf(UploadDigestMismatchError);
+    expect(error.fileId).toBeUndefined();
+    expect(error.message).not.toMatch(/undefined/);
+    expect(error.message).toMatch(/gives no file id/);
+    expect(error.message).toMatch(/its md5 is 0123456789abcdef0123456789abcdef/);
+    expect(error.message).toMatch(/upload the source again/);
+  });
+
+  it('neither id nor name: says both, and what to do', async () => {
+    const error = await upload('null');
+    expect(error.message).not.toMatch(/file undefined|md5 is undefined/);
+    expect(error.message).toMatch(/gives no file id.*names it by no md5/);
+    expect(error.message).toContain(`the source's is ${md5}`);
+  });
+
+  it('an id and no name: names the file, says it has no md5', async () => {
+    const error = await upload('{"id":5}');
+    expect(error.fileId).toBe(5);
+    expect(error.message).toMatch(
+      /file 5 exists on the service, but its answer names it by no md5/,
+    );
+  });
+
+  it('an id that is no number is not taken for one', async () => {
+    const error = await upload('{"id":"5; drop","name":"x"}');
+    expect(error.fileId).toBeUndefined();
+    expect(error.message).toMatch(/gives no file id/);
+  });
+});

@@ -161,7 +161,8 @@ function replayClient(finalize: Exchange, chunkSize: number) {
           {
             academy: null,
             user: 2,
-            name: String(form.get('filename') ?? 'chunk'),
+            // As the server does: the `filename` field, else the part's file name (live-api.md).
+            name: String(form.get('filename') ?? (form.get('chunk') as File).name),
             operation_type: form.get('operation_type'),
             mime: 'image/png',
             chunk_index: Number(form.get('chunk_index')),

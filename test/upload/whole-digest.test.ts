@@ -83,7 +83,7 @@ describe.each(Object.keys(kinds))('from a %s', (kind) => {
       expect(error).toBeInstanceOf(UploadDigestMismatchError);
       expect(error).toBeInstanceOf(UploadError);
       const mismatch = error as UploadDigestMismatchError;
-      const stored = h.recorder.simulator.fileBytes(mismatch.fileId);
+      const stored = h.recorder.simulator.fileBytes(mismatch.fileId!);
       expect(mismatch.expectedMd5).toBe(md5(bytes));
       expect(mismatch.receivedMd5).toBe(md5(stored));
       expect(mismatch.receivedMd5).not.toBe(mismatch.expectedMd5);

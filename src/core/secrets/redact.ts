@@ -86,11 +86,11 @@ export function copy(
     }
     if (!isPlainObject(value)) return `[${kindOf(value)}]`;
     const result: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      // Keys are scrubbed too: a service can key a listing by what it was sent (the token).
-      const name = scrub(key);
+    for (const key of Object.keys(value)) {
+      // Keys scrubbed too (a listing keyed by the token); read by key: no pair each (issue 37).
+      const item: unknown = (value as Record<string, unknown>)[key];
       const field = isSecretKey(key) ? REDACTED : copy(item, secrets, scrub, depth + 1, seen);
-      put(result, name, field);
+      put(result, scrub(key), field);
     }
     return result;
   } catch {

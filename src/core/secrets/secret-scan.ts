@@ -1,5 +1,5 @@
 import { formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.js';
-import { foldedSearch } from '../../folded-text/folded-text.js';
+import { folded, foldedSearch } from '../../folded-text/folded-text.js';
 
 // The search for secrets in a text. Each step finds the matches that start in a range [from, to)
 // of the text, so that a long text can also be searched a slice at a time with the same result
@@ -98,9 +98,15 @@ export function collectPieces(
 ): void {
   // As far as a hit starting in [from, to) may reach either way (an escape is 12 units a digit).
   const reach = 12 * forms.plain.length;
-  const fold = foldedSearch(view.slice(0, to + reach), from, to, reach);
+  const start = Math.max(0, from - reach);
+  const fold = folded(view.slice(start, Math.min(view.length, to + reach)));
   if (!fold) return piecesIn(forms, text, view, from, to, ranges);
-  fold((folded, first, last, found) => piecesIn(forms, folded, folded, first, last, found), ranges);
+  // Searched in the folded copy, `at` telling where each of its characters was.
+  const at = fold.at.map((where) => start + where);
+  const index = (offset: number) => at.findIndex((where) => where >= offset);
+  const found: [number, number][] = [];
+  piecesIn(forms, fold.text, fold.text, index(from), index(to), found);
+  for (const [begin, end] of found) ranges.push([at[begin]!, at[end]!]);
 }
 
 function piecesIn(

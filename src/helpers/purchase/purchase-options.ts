@@ -108,10 +108,14 @@ export interface PurchaseResult {
   consumables: Consumable[];
 }
 
-/** What a key's record must match: the parameters that decide what is bought (never the card). */
+/**
+ * What a key's record must match: the parameters that decide what is bought (never the card), as
+ * a journal gives them back (through JSON: undefined fields dropped), the one copy a run keeps.
+ */
 export function purchaseParams(options: PurchaseOptions): Record<string, unknown> {
   const { plan, team_seats, chosen_period, payment_method_id, academy } = options;
-  return { plan, team_seats, chosen_period, payment_method_id, academy };
+  const params = { plan, team_seats, chosen_period, payment_method_id, academy };
+  return JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
 }
 
 /** What the steps before paying produced. */

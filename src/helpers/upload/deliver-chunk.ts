@@ -4,7 +4,7 @@ import { ConnectionError } from '../../core/errors/connection-error.js';
 import { UploadError } from '../helper-errors.js';
 import type { InternalRequestOptions, RequestOptions } from '../../core/setup/options.js';
 import type { ChunkParams, ChunkRecord } from '../../schemas/media.js';
-import { misfiledChunk, storedUnder } from './chunk-answer.js';
+import { misplaced } from './chunk-answer.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ProgressTracker } from './progress.js';
 import type { ChunkReader } from './chunk-reader.js';
@@ -60,6 +60,8 @@ export interface DeliveryContext {
   sender: ChunkSender;
   reader: ChunkReader;
   plan: ChunkPlan;
+  /** The name chunk answers must echo (the deployed server does); undefined: not checked. */
+  echoedName: string | undefined;
   /** The chunk request's fields other than the index and the bytes. */
   fields: Omit<ChunkParams, 'chunk' | 'chunk_index'>;
   progress: ProgressTracker;
@@ -78,7 +80,7 @@ export interface DeliveryContext {
   /** Told about every acknowledged chunk, before `onChunk` (the resume record). */
   onAcknowledged: (index: number, digest: string | undefined) => void;
   /**
-   * The service stored chunk `index` under another index: its resume record must go. Resolves
+   * The service stored chunk `index` under another index or name: its resume record must go. Resolves
    * with the record's key when it could be neither deleted nor emptied (the error names it).
    */
   onMisfiled: () => Promise<string | undefined>;
@@ -174,10 +176,8 @@ async function sendRead(
       filling?.attemptsEnded();
     }
   }
-  const said = storedUnder(record, index);
-  if (said !== undefined) {
-    throw misfiledChunk(index, said, await context.onMisfiled());
-  }
+  const wrong = misplaced(record, index, context.echoedName);
+  if (wrong) throw wrong(await context.onMisfiled());
   // Not acknowledged before every byte was read: a stream that ends early or runs past its size
   // fails here, even if the service took what went out.
   const checked = filling ? await checking : { digest };

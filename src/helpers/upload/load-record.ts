@@ -1,6 +1,7 @@
 import type { ChunkPlan } from './chunk-plan.js';
 import type { SourceIdentity } from './fingerprint.js';
 import { recordOf, type UploadRecord, type UploadStore } from './resume-store.js';
+import { madeForKey } from './upload-name.js';
 
 /** Where warnings go: the client's logger. */
 export interface Warner {
@@ -49,7 +50,12 @@ export async function loadRecord(
   }
   // A clock set back makes the age negative: as far back as forward is tolerated.
   if (Math.abs(Date.now() - record.updatedAt) > resume.maxAge) return undefined;
-  return sameUpload(record, target) ? record : undefined;
+  if (!sameUpload(record, target)) return undefined;
+  if (await madeForKey(record.uploadName, record.filename, resume.key)) return record;
+  log.warn(
+    "upload resume: the record's upload name was not made for this resume key (copied from another's, or by an older seatpay); starting afresh",
+  );
+  return undefined;
 }
 
 /** A changed size, modification time, name or chunk plan never reuses a record. */

@@ -27,7 +27,10 @@ export function racedStore(
       lock: async (key: string) => {
         const held = Promise.resolve().then(() => lock(key));
         try {
-          return await bounded(() => held, signal);
+          const release = await bounded(() => held, signal);
+          const asked = release?.held?.bind(release);
+          // Its `held` bounded too: a store that never answers it stops the upload, never hangs it.
+          return asked ? Object.assign(() => release!(), { held: () => bounded(asked) }) : release;
         } catch (error) {
           // Given up on: a lock that comes later is let go at once.
           void held.then(

@@ -1,5 +1,6 @@
 import { describeError, type ResumeSettings, type Warner } from './load-record.js';
 import { claimRecord, type LiveRecord } from './live-records.js';
+import type { UploadStore } from './resume-store.js';
 
 /** This upload's hold on its resume record: no other live upload, here or elsewhere, has it. */
 export interface RecordHold {
@@ -7,6 +8,11 @@ export interface RecordHold {
   attach(record: LiveRecord): void;
   /** Frees the record once `writes` (the upload's last record write) ended. */
   release(writes?: Promise<void>): Promise<void>;
+  /**
+   * Whether the store's lock is still this upload's: false once another upload took it over (or
+   * the store could not tell: its `held` rejected, the error given). True for a lock that cannot say.
+   */
+  held(): Promise<{ held: boolean; cause?: unknown }>;
 }
 
 /**
@@ -26,7 +32,7 @@ export async function holdRecord(
     );
   const claim = await claimRecord(resume.owner ?? resume.store, resume.key);
   if (!claim) return busy();
-  let unlock: (() => Promise<void>) | undefined;
+  let unlock: Awaited<ReturnType<NonNullable<UploadStore['lock']>>>;
   if (resume.store.lock) {
     try {
       unlock = await resume.store.lock(resume.key);
@@ -44,6 +50,14 @@ export async function holdRecord(
   }
   return {
     attach: (record) => claim.attach(record),
+    held: async () => {
+      if (!unlock?.held) return { held: true };
+      try {
+        return { held: (await unlock.held()) === true };
+      } catch (cause) {
+        return { held: false, cause };
+      }
+    },
     release: (writes) => {
       const done = (async () => {
         await writes?.catch(() => undefined);

@@ -11,7 +11,8 @@ import type { ChunkReader } from './chunk-reader.js';
 import type { ChunkCheck } from './deliver-chunk.js';
 import { forgetRecord } from './forget-record.js';
 import { holdRecord } from './record-hold.js';
-import { uploadName } from './upload-name.js';
+import { HoldWatch } from './hold-watch.js';
+import { newUploadName } from './upload-name.js';
 import { streamChanged, verifyChunks } from './verify-resume.js';
 
 export type { ResumeSettings, ResumeTarget, Warner } from './load-record.js';
@@ -28,8 +29,8 @@ export class UploadSession {
   private dirty = false;
   private writing: Promise<void> | undefined;
   private stopped: boolean;
-  /** Frees the record for other uploads (see live-records.ts), once this one writes no more. */
-  private release: ((writes?: Promise<void>) => Promise<void>) | undefined;
+  /** This upload's hold on its record, and whether it still has it (`lost`: see hold-watch.ts). */
+  watch: HoldWatch | undefined;
   /** Finalize was sent and not refused: the file may exist (see `UploadRecord.finalizeSent`). */
   private finalizeSent: boolean;
   /** The store holds this upload's record (written or resumed); a write of it failed. */
@@ -72,7 +73,7 @@ export class UploadSession {
         record && record.acknowledged.length > 0
           ? await UploadSession.resumed(record, target, resume, log, reader)
           : new UploadSession(
-              uploadName(target.identity.filename),
+              await newUploadName(target.identity.filename, resume?.key),
               new Set(),
               new Map(),
               target,
@@ -84,7 +85,7 @@ export class UploadSession {
       session.save();
       if (hold) {
         hold.attach(session);
-        session.release = hold.release;
+        session.watch = new HoldWatch(hold, session.uploadName, digestibleResume.key);
       }
       return session;
     } catch (error) {
@@ -110,7 +111,7 @@ export class UploadSession {
       log.warn(
         `upload resume: chunk ${verdict.index} of the source differs from the one sent before (the file changed since); starting afresh`,
       );
-      const name = uploadName(target.identity.filename);
+      const name = await newUploadName(target.identity.filename, resume.key);
       return new UploadSession(name, new Set(), new Map(), target, resume, log);
     }
     const acknowledged = new Set(record.acknowledged);
@@ -142,6 +143,7 @@ export class UploadSession {
    */
   async check(index: number, chunk: Blob | Uint8Array): Promise<ChunkCheck> {
     if (!this.resume) return { digest: undefined, held: false };
+    await this.watch?.confirm(); // taken over while this upload was stopped: nothing more sent
     const digest = await chunkDigest(chunk);
     const recorded = this.digests.get(index);
     if (recorded !== undefined && recorded !== digest) {
@@ -169,8 +171,9 @@ export class UploadSession {
   /** Finalize is about to be sent: recorded first, so a lost answer is known next time. */
   async finalizing(): Promise<void> {
     this.finalizeSent = true;
-    this.save();
+    this.save(); // never written over a record taken over: write() asks first
     await this.flush();
+    await this.watch?.confirm(); // taken over: nothing finalized
   }
 
   /** The service refused that finalize outright: it made no file, so finalizing again is safe. */
@@ -182,10 +185,9 @@ export class UploadSession {
 
   /**
    * The call stops waiting for the store (its signal fired): the latest state goes to the store
-   * now, beside a write still out rather than after it, so that what the store reads or lists
-   * next (`pendingUploads` after a pause) holds every acknowledged chunk. The stores seatpay ships
-   * apply their writes in order; with one that does not, an older write landing last only makes a
-   * resume check a chunk again.
+   * now, beside a write still out, so that what the store reads or lists next (`pendingUploads`
+   * after a pause) holds every acknowledged chunk. The stores seatpay ships apply their writes in
+   * order; with one that does not, an older write landing last only makes a resume check a chunk.
    */
   handOff(): void {
     if (this.stopped || !this.dirty) return;
@@ -217,13 +219,13 @@ export class UploadSession {
 
   /** The upload settled: once its last write ends, nothing of it writes again. */
   settled(): void {
-    void this.release?.(this.flush());
+    void this.watch?.release(this.flush());
   }
 
   /** The upload is finalized: its record goes. */
   async finished(): Promise<void> {
     await this.flush();
-    if (!this.resume) return;
+    if (!this.resume || (this.watch && !(await this.watch.holds()))) return; // another's now
     this.stopped = true;
     try {
       await this.resume.store.delete(this.resume.key);
@@ -254,6 +256,8 @@ export class UploadSession {
   private async write(): Promise<void> {
     const { store, key } = this.resume!;
     try {
+      // Never over the record of an upload that took it over (the hold lost: see hold-watch.ts).
+      if (this.watch && !(await this.watch.holds())) return void (this.stopped = true);
       await store.set(key, this.record());
       this.recorded = true;
     } catch (error) {

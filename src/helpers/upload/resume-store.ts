@@ -139,13 +139,19 @@ export interface UploadStore {
    * without resume: two sources never share an upload's name). Optional: without it, only the
    * uploads of one process (through one store object) are kept apart. `fileUploadStore` has one.
    *
+   * A lock a store may take over (its holder untouched for long: paused, asleep) can say so: the
+   * function it resolves with may have `held()`, resolving true while this holder still holds the
+   * lock, false once another took it over. The upload asks before each chunk, each record write
+   * and finalize, and stops with `UploadTakenOverError` when false (or when `held()` rejects);
+   * without `held()`, it goes on as the lock's holder (docs/uploads.md).
+   *
    * @example
    * ```ts
    * const release = await store.lock!(key);
-   * if (release) await release(); // held, then let go
+   * if (release && (await release.held?.()) !== false) await release(); // held, then let go
    * ```
    */
-  lock?(key: string): Promise<(() => Promise<void>) | undefined>;
+  lock?(key: string): Promise<((() => Promise<void>) & { held?(): Promise<boolean> }) | undefined>;
 }
 
 const PREFIX = 'seatpay:upload:';

@@ -264,7 +264,7 @@ export class StreamReader implements ChunkReader {
 
   private sizeMismatch(bytes: number, what: 'ended after' | 'holds at least'): SourceReadError {
     return new SourceReadError(
-      `the stream ${what} ${bytes} bytes, but its declared size is ${this.size}`,
+      `the stream ${what} ${bytes} bytes, but its declared size is ${this.size} (bytes put in with unshift count, bytes read out by others are lost)`,
     );
   }
 }

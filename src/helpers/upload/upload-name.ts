@@ -15,15 +15,65 @@ const ID_BYTES = 10;
  * @example uploadName('intro.mp4'); // 'intro.5d0e7b61c2a94f3e08d1.mp4'
  */
 export function uploadName(filename: string): string {
+  return nameWith(filename, randomId(ID_BYTES));
+}
+
+/** Bytes of a resume upload's id drawn at random: the other 4 tie the name to its resume key. */
+const KEYED_RANDOM_BYTES = 6;
+
+/**
+ * A new upload's name: with a resume `key`, one whose id ends with a tag of that key (see
+ * {@link madeForKey}), else {@link uploadName}. Both ids are 20 hex digits.
+ */
+export async function newUploadName(filename: string, key: string | undefined): Promise<string> {
+  if (key === undefined) return uploadName(filename);
+  const random = randomId(KEYED_RANDOM_BYTES);
+  return nameWith(filename, random + (await keyTag(key, random)));
+}
+
+/**
+ * Whether a resume record's upload name was made for `key` (by {@link newUploadName}). A record
+ * copied from another key's (a store answering the wrong record, a copy by hand or by a sync tool)
+ * names another upload: adopted, this upload's chunks went under that name, and that upload,
+ * resumed, took them for its own ("chunk already exists"), a file of another source's bytes. The
+ * tag is a hash, not a secret: it catches copies, not a forger who computes it (`checkDigest`
+ * does). A record written before names carried it is not adopted either (the upload starts afresh).
+ */
+export async function madeForKey(name: string, filename: string, key: string): Promise<boolean> {
+  const { stem, extension } = partsOf(filename);
+  const prefix = `${stem}.`;
+  if (!name.startsWith(prefix) || !name.endsWith(extension)) return false;
+  const id = name.slice(prefix.length, name.length - extension.length);
+  if (!/^[0-9a-f]{20}$/.test(id)) return false;
+  const random = id.slice(0, 2 * KEYED_RANDOM_BYTES);
+  return id.slice(random.length) === (await keyTag(key, random));
+}
+
+/** 4 bytes (hex) of the SHA-256 of the key and the id's random part. */
+async function keyTag(key: string, random: string): Promise<string> {
+  const text = new TextEncoder().encode(`seatpay upload name\0${key}\0${random}`);
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', text);
+  return hex(new Uint8Array(digest, 0, ID_BYTES - KEYED_RANDOM_BYTES));
+}
+
+function nameWith(filename: string, id: string): string {
+  const { stem, extension } = partsOf(filename);
+  return `${stem}.${id}${extension}`;
+}
+
+/** The file name's stem (bounded) and extension, as names carry them. */
+function partsOf(filename: string): { stem: string; extension: string } {
   const dot = filename.lastIndexOf('.');
   const hasExtension = dot > 0 && filename.length - dot <= MAX_EXTENSION;
   const stem = hasExtension ? filename.slice(0, dot) : filename;
-  const extension = hasExtension ? filename.slice(dot) : '';
-  return `${stem.slice(0, MAX_STEM)}.${randomId()}${extension}`;
+  return { stem: stem.slice(0, MAX_STEM), extension: hasExtension ? filename.slice(dot) : '' };
 }
 
-/** Hex of `ID_BYTES` random bytes; `crypto.getRandomValues` exists in Node >= 19 and every browser. */
-function randomId(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(ID_BYTES));
+/** Hex of `bytes` random bytes; `crypto.getRandomValues` exists in Node >= 19 and every browser. */
+function randomId(bytes: number): string {
+  return hex(globalThis.crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+function hex(bytes: Uint8Array): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -1,11 +1,6 @@
 import { platform } from '#platform';
 import { AbortError } from '../../core/errors/abort-error.js';
-import {
-  UploadDigestMismatchError,
-  UploadError,
-  UploadMayExistError,
-  UploadSourceError,
-} from '../helper-errors.js';
+import { UploadError, UploadMayExistError, UploadSourceError } from '../helper-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { OperationNotes } from '../../core/observe/operation-notes.js';
@@ -23,6 +18,7 @@ import { ChunkScheduler } from './scheduler.js';
 import { sourceFailureIn } from './source-read-error.js';
 import { openSource, type ChunkReader, type UploadSource } from './sources.js';
 import { InOrderDigest, openMd5 } from './whole-digest.js';
+import { checkWhole } from './assembled-file.js';
 import { checkUploadOptions, type UploadOptions, type UploadSettings } from './upload-options.js';
 
 export type { UploadOptions } from './upload-options.js';
@@ -70,6 +66,8 @@ export async function uploadMedia(
   notes: OperationNotes,
   /** The client's `totalTimeout`, which the core applies to each chunk's call. */
   callTimeout?: number,
+  /** The service echoes a chunk's name in its answer (the deployed profile): checked. */
+  echoesNames = false,
 ): Promise<MediaFile> {
   const settings = checkUploadOptions(source, options);
   const reader = openSource(source);
@@ -141,6 +139,7 @@ export async function uploadMedia(
         options,
         streamsParts,
         callTimeout,
+        echoesNames,
       );
       // A resumed upload may have the whole source left to hash: that wait ends with the signal.
       if (inOrder) await untilAborted(inOrder.result, signal);
@@ -164,7 +163,7 @@ export async function uploadMedia(
     return file;
   } catch (error) {
     // A read outside the chunks' own (a resumed chunk read for its digest or its md5).
-    throw sourceFailed(error, opened?.uploadName, resumeKey);
+    throw opened?.watch?.lost ?? sourceFailed(error, opened?.uploadName, resumeKey);
   } finally {
     hashing?.close?.();
     opened?.settled();
@@ -206,9 +205,11 @@ function sendChunks(
   options: UploadOptions,
   streamsParts: boolean,
   callTimeout: number | undefined,
+  echoesNames: boolean,
 ): Promise<void> {
   const context = {
     sender: media,
+    echoedName: echoesNames ? session.uploadName : undefined,
     streamsParts,
     checksFirst: (index: number) => session.checksFirst(index),
     reader,
@@ -276,21 +277,6 @@ function usable(type: OperationType): OperationType {
   throw new SeatpayError(
     'Unusable operation type: chunk_size must be an integer > 0, max_chunks an integer or null',
   );
-}
-
-/**
- * The service names the file by the md5 of what it assembled: any other name means a file that
- * is not the source (chunks stored under another index, truncated, another upload's). The file
- * exists; nothing is retried, and the resume record is gone, so uploading again starts afresh.
- */
-function checkWhole(file: MediaFile, expectedMd5: string): void {
-  // Under validate 'warn' or 'off' the answer is any JSON the service sent (null, a name that is
-  // an object): it still ends as this error, never as a TypeError of reading it.
-  const answer: Partial<MediaFile> = typeof file === 'object' && file !== null ? file : {};
-  const { id, name } = answer;
-  const receivedMd5 = typeof name === 'string' ? name.toLowerCase() : String(JSON.stringify(name));
-  if (receivedMd5 === expectedMd5) return;
-  throw new UploadDigestMismatchError({ fileId: id!, expectedMd5, receivedMd5 });
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).

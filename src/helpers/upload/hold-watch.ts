@@ -1,0 +1,46 @@
+import { UploadTakenOverError } from '../helper-errors.js';
+import type { RecordHold } from './record-hold.js';
+
+/**
+ * Whether an upload still holds its resume record, asked before each chunk, record write and
+ * finalize: a holder paused past the store's patience (SIGSTOP, `docker pause`, a laptop asleep)
+ * wakes up to a record another upload took over, and must neither write over that upload's record
+ * nor finalize its name. Once lost, lost for good: {@link lost} is the error the upload rejects with.
+ */
+export class HoldWatch {
+  #lost: UploadTakenOverError | undefined;
+
+  constructor(
+    private readonly hold: RecordHold,
+    readonly uploadName: string,
+    readonly resumeKey: string,
+  ) {}
+
+  /** Frees the record once `writes` (the upload's last record write) ended. */
+  release(writes?: Promise<void>): Promise<void> {
+    return this.hold.release(writes);
+  }
+
+  /** The error this upload rejects with once its hold was found lost. */
+  get lost(): UploadTakenOverError | undefined {
+    return this.#lost;
+  }
+
+  /** Whether the hold is still this upload's (asks the store's lock while it was). */
+  async holds(): Promise<boolean> {
+    if (this.#lost) return false;
+    const { held, cause } = await this.hold.held();
+    if (!held)
+      this.#lost ??= new UploadTakenOverError({
+        uploadName: this.uploadName,
+        resumeKey: this.resumeKey,
+        cause,
+      });
+    return this.#lost === undefined;
+  }
+
+  /** Rejects with {@link lost} once the hold is no longer this upload's. */
+  async confirm(): Promise<void> {
+    if (!(await this.holds())) throw this.#lost;
+  }
+}
