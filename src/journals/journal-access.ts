@@ -1,4 +1,5 @@
 import { AbortError } from '../core/errors/abort-error.js';
+import { untilAborted } from '../core/retry/until-aborted.js';
 import { JournalError } from './journal-errors.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
@@ -23,8 +24,9 @@ export class JournalAccess {
   }
 
   async get(key: string, signal?: AbortSignal): Promise<JournalRecord | undefined> {
+    // A read ends with the signal even in a journal that ignores it: nothing is written after.
     const found = await this.#call(`read the record of key "${key}"`, () =>
-      this.journal.get(key, signal ? { signal } : {}),
+      untilAborted(Promise.resolve(this.journal.get(key, signal ? { signal } : {})), signal),
     );
     return found === undefined || found === null
       ? undefined

@@ -57,9 +57,10 @@ export async function reconcileKey(
   key: string,
   options: ReconcileOptions,
 ): Promise<ReconcileResult> {
-  const journal = journalOf(context, options.journal);
-  return inDecisionTurn(journal, key, options.signal, () =>
-    reconcileNow(context, key, options, new JournalAccess(journal)),
+  // Checked first: a journal that is no journal is a typed error, never a WeakMap's TypeError.
+  const journal = new JournalAccess(journalOf(context, options.journal));
+  return inDecisionTurn(journal.journal, key, options.signal, () =>
+    reconcileNow(context, key, options, journal),
   );
 }
 
@@ -108,9 +109,9 @@ export async function settleKey(
   options: SettleOptions,
 ): Promise<JournalRecord> {
   const checked = checkSettleOptions(options);
-  const journal = journalOf(context, options.journal);
-  return inDecisionTurn(journal, key, undefined, () =>
-    settleNow(context, key, options, checked, new JournalAccess(journal)),
+  const journal = new JournalAccess(journalOf(context, options.journal));
+  return inDecisionTurn(journal.journal, key, options.signal, () =>
+    settleNow(context, key, options, checked, journal),
   );
 }
 
@@ -131,13 +132,13 @@ async function settleNow(
     at: new Date().toISOString(),
     by: 'operator' as const,
   });
-  const read = await watchingRuns(key, () => journal.get(key));
+  const read = await watchingRuns(key, () => journal.get(key, options.signal));
   await checkOwner(context, key, read, journal.journal, options);
   const recorded = read.found;
   const record = settledRecord(key, recorded, settlement);
   if (await writeOverRead(journal, key, record, recorded!)) return record;
   // The key changed since it was read (its run finished or renewed, another settle): judged again.
-  const again = await watchingRuns(key, () => journal.get(key));
+  const again = await watchingRuns(key, () => journal.get(key, options.signal));
   await checkOwner(context, key, again, journal.journal, options);
   settledRecord(key, again.found, settlement); // refused when its outcome is known now
   throw new KeyInProgressError(key);

@@ -55,6 +55,11 @@ export interface SettleOptions {
   charged: 'yes' | 'no';
   /** Why you decide this; kept with the record. */
   reason: string;
+  /**
+   * Ends the wait for another decision this process is taking on the key (a journal read that
+   * hangs there holds every later one) and the reads of the key; a write once begun is finished.
+   */
+  signal?: AbortSignal;
   /** The `identity` the key's call was made with, if it was given one (else the token's). */
   identity?: string;
 }

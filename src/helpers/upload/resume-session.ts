@@ -196,9 +196,7 @@ export class UploadSession {
   }
 
   /** Resolves once the latest state is written (or the store gave up). */
-  async flush(): Promise<void> {
-    await this.writing;
-  }
+  flush = async (): Promise<void> => void (await this.writing);
 
   /** Writes no more (the record is being discarded); resolves once the write in progress ended. */
   async stopWriting(): Promise<void> {
@@ -211,9 +209,10 @@ export class UploadSession {
     return this.recorded && this.writeFailed;
   }
 
-  /** The record goes, for good (see forgetRecord); resolves with whether it went. */
+  /** The record goes, for good (forgetRecord); never another's, once taken over (the hold lost). */
   async discard(): Promise<boolean> {
     await this.stopWriting();
+    await this.watch?.confirm();
     return !this.resume || forgetRecord(this.resume, this.record());
   }
 
