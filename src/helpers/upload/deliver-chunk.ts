@@ -83,7 +83,7 @@ export interface DeliveryContext {
    * The service stored chunk `index` under another index or name: its resume record must go. Resolves
    * with the record's key when it could be neither deleted nor emptied (the error names it).
    */
-  onMisfiled: () => Promise<string | undefined>;
+  onMisfiled: (signal: AbortSignal) => Promise<string | undefined>;
   onChunk: ((record: ChunkRecord, chunk: DeliveredChunk) => void) | undefined;
 }
 
@@ -177,7 +177,7 @@ async function sendRead(
     }
   }
   const wrong = misplaced(record, index, context.echoedName);
-  if (wrong) throw wrong(await context.onMisfiled());
+  if (wrong) throw wrong(await context.onMisfiled(signal));
   // Not acknowledged before every byte was read: a stream that ends early or runs past its size
   // fails here, even if the service took what went out.
   const checked = filling ? await checking : { digest };

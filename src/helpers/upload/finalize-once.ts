@@ -31,7 +31,7 @@ export async function finalizeOnce(
   });
   // A record the store kept but could not update says finalize was never sent: a resume would
   // send it again (a second copy). It goes first; one that cannot go means no finalize now.
-  if (session.recordStale && !(await session.discard())) throw unrecorded(session.resumeKey);
+  if (session.recordStale && !(await session.discard(signal))) throw unrecorded(session.resumeKey);
   try {
     return await media.finalize(params, { timeout, ...(signal ? { signal } : {}) });
   } catch (error) {

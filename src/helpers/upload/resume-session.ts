@@ -210,9 +210,9 @@ export class UploadSession {
   }
 
   /** The record goes, for good (forgetRecord); never another's, once taken over (the hold lost). */
-  async discard(): Promise<boolean> {
+  async discard(signal?: AbortSignal): Promise<boolean> {
     await this.stopWriting();
-    await this.watch?.confirm();
+    await this.watch?.confirm(signal);
     return !this.resume || forgetRecord(this.resume, this.record());
   }
 

@@ -234,7 +234,8 @@ function sendChunks(
       session.check(index, chunk, signal),
     onAcknowledged: (index: number, digest: string | undefined) =>
       session.acknowledge(index, digest),
-    onMisfiled: async () => ((await session.discard()) ? undefined : session.resumeKey),
+    onMisfiled: async (signal: AbortSignal) =>
+      (await session.discard(signal)) ? undefined : session.resumeKey,
     onChunk: options.onChunk,
   };
   const indexes = Array.from({ length: plan.totalChunks }, (_, index) => index).filter(
