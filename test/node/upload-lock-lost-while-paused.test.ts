@@ -160,3 +160,50 @@ it("a store of one's own: held() false or failing stops the upload; a lock witho
   const plain = await upload(async () => async () => undefined).done;
   expect(plain.id).toBeTypeOf('number');
 });
+
+it("a paused holder's chunk answered misfiled after the takeover leaves the new holder's record", async () => {
+  const dir = join(root, 'misfiled');
+  const store = fileUploadStore(dir);
+  let chunks = 0;
+  let pause: (() => void) | undefined;
+  const paused = new Promise<void>((resolve) => (pause = resolve));
+  let wake!: () => void;
+  const woken = new Promise<void>((resolve) => (wake = resolve));
+  const client = createClient({
+    baseUrl: server.url,
+    token: server.simulator.users.owner.token,
+    retryBaseDelay: 1,
+    logLevel: 'off',
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      if (new URL(request.url).pathname !== '/v2/media/me/chunk' || ++chunks !== 3)
+        return fetch(request);
+      // The third chunk is in flight when the process stops; its answer, once it wakes, names
+      // another chunk_index (the sibling's chunks under the shared name).
+      pause?.();
+      await woken;
+      const answer = (await (await fetch(request)).json()) as { chunk_index: number };
+      return Response.json({ ...answer, chunk_index: answer.chunk_index + 1 });
+    },
+  });
+  const file = new File([bytesOf(8 * CHUNK) as BlobPart], 'photo.jpg', {
+    lastModified: 1_700_000_000,
+  });
+  const upload = client.media
+    .upload(file, { operation_type: 'photos', concurrency: 1, resume: { store } })
+    .catch((error: unknown) => error);
+
+  await paused;
+  const lock = await fileIn(dir, '.lock');
+  await writeFile(lock, SIBLING_LOCK);
+  const recordFile = await fileIn(dir, '.json');
+  const ours = JSON.parse(await readFile(recordFile, 'utf8')) as { storeKey: string };
+  const siblings = { ...ours, uploadName: 'the-siblings-name.jpg', updatedAt: Date.now() };
+  await writeFile(recordFile, JSON.stringify(siblings));
+  wake();
+
+  expect(await upload).toBeInstanceOf(UploadTakenOverError);
+  // The misfiled answer discards nothing: the record is the sibling's, as it wrote it.
+  expect(JSON.parse(await readFile(recordFile, 'utf8'))).toEqual(siblings);
+  expect(await readFile(lock, 'utf8')).toBe(SIBLING_LOCK);
+});

@@ -153,16 +153,6 @@ const NAMED_ENTITIES: Record<string, string> = {
   '"': 'quot',
   "'": 'apos',
 };
-const JSON_SHORT_ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  '\n': 'n',
-  '\r': 'r',
-  '\t': 't',
-  '\b': 'b',
-  '\f': 'f',
-};
 
 /**
  * One character in every encoding: itself (a digit in any script), `%XX` and `\xHH` (UTF-8),
@@ -178,13 +168,13 @@ function charForms(char: string): string {
   if (char === ' ') forms.push('\\+');
   const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
   forms.push(units.map((unit) => `\\\\u${hex(unit, 4)}`).join(''));
-  if (JSON_SHORT_ESCAPES[char]) forms.push(`\\\\${escapeRegExp(JSON_SHORT_ESCAPES[char])}`);
+  // JSON's two-character escape (`\n`, `\"`, `\\`), and `\/` that JSON may write for `/`.
+  const json = char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1);
+  if (json.length === 2 && json[0] === '\\') forms.push(escapeRegExp(json));
   forms.push(`&#0{0,32}${code};`, `&#x0{0,32}${code.toString(16)};`);
   if (NAMED_ENTITIES[char]) forms.push(`&${NAMED_ENTITIES[char]};`);
   return `(?:${forms.join('|')})`;
 }
-
-const FULL_WIDTH = '０１２３４５６７８９';
 
 /** A digit as any of those scripts writes it: one class, no more to search than the digit. */
 function digitAnyScript(digit: number): string {
@@ -199,7 +189,10 @@ function digitAnyScript(digit: number): string {
 function base64Pattern(secret: string): RegExp | undefined {
   const cores: string[] = [];
   // Its digits also as a CJK page writes them (full-width ４２４２), then encoded.
-  for (const text of new Set([secret, secret.replace(/\d/g, (d) => FULL_WIDTH[+d]!)])) {
+  for (const text of new Set([
+    secret,
+    secret.replace(/\d/g, (d) => String.fromCharCode(0xff10 + +d)),
+  ])) {
     const bytes = new TextEncoder().encode(text);
     for (let offset = 0; offset < 3; offset++) {
       const padded = new Uint8Array(offset + bytes.length);

@@ -76,14 +76,14 @@ export interface DeliveryContext {
   /** Chunk `index` must be read whole and checked before it is sent (a resume recorded it). */
   checksFirst: (index: number) => boolean;
   /** The digest a resume record keeps of a chunk's bytes, and whether the service holds them. */
-  check: (index: number, chunk: Blob | Uint8Array) => Promise<ChunkCheck>;
+  check: (index: number, chunk: Blob | Uint8Array, signal: AbortSignal) => Promise<ChunkCheck>;
   /** Told about every acknowledged chunk, before `onChunk` (the resume record). */
   onAcknowledged: (index: number, digest: string | undefined) => void;
   /**
    * The service stored chunk `index` under another index or name: its resume record must go. Resolves
    * with the record's key when it could be neither deleted nor emptied (the error names it).
    */
-  onMisfiled: () => Promise<string | undefined>;
+  onMisfiled: (signal: AbortSignal) => Promise<string | undefined>;
   onChunk: ((record: ChunkRecord, chunk: DeliveredChunk) => void) | undefined;
 }
 
@@ -140,8 +140,8 @@ async function sendRead(
   // digest, for the resume record, is taken once it is read whole.
   const checking = (
     filling
-      ? filling.whole.then((whole) => context.check(index, whole))
-      : context.check(index, chunk)
+      ? filling.whole.then((whole) => context.check(index, whole, signal))
+      : context.check(index, chunk, signal)
   ).catch(readFailure);
   checking.catch(() => undefined);
   const { digest, held } = filling ? { digest: undefined, held: false } : await checking;
@@ -177,7 +177,7 @@ async function sendRead(
     }
   }
   const wrong = misplaced(record, index, context.echoedName);
-  if (wrong) throw wrong(await context.onMisfiled());
+  if (wrong) throw wrong(await context.onMisfiled(signal));
   // Not acknowledged before every byte was read: a stream that ends early or runs past its size
   // fails here, even if the service took what went out.
   const checked = filling ? await checking : { digest };

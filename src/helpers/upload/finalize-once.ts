@@ -1,4 +1,5 @@
 import { APIError } from '../../core/errors/api-error.js';
+import { untilAborted } from '../../core/retry/until-aborted.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { UploadError } from '../helper-errors.js';
 import type { RequestOptions } from '../../core/setup/options.js';
@@ -22,10 +23,15 @@ export async function finalizeOnce(
   context: { session: UploadSession; timeout: number; signal: AbortSignal | undefined },
 ): Promise<MediaFile> {
   const { session, timeout, signal } = context;
-  await session.finalizing();
+  // A store that never answers (its write, its lock's `held()`) holds finalize, never the call.
+  await untilAborted(session.finalizing(), signal).catch((error: unknown) => {
+    // Finalize was not sent (given up on, the lock lost): the record says so once its write ends.
+    void session.finalizeRefused().catch(() => undefined);
+    throw error;
+  });
   // A record the store kept but could not update says finalize was never sent: a resume would
   // send it again (a second copy). It goes first; one that cannot go means no finalize now.
-  if (session.recordStale && !(await session.discard())) throw unrecorded(session.resumeKey);
+  if (session.recordStale && !(await session.discard(signal))) throw unrecorded(session.resumeKey);
   try {
     return await media.finalize(params, { timeout, ...(signal ? { signal } : {}) });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { untilAborted } from '../../core/retry/until-aborted.js';
 import { UploadTakenOverError } from '../helper-errors.js';
 import type { RecordHold } from './record-hold.js';
 
@@ -39,8 +40,12 @@ export class HoldWatch {
     return this.#lost === undefined;
   }
 
-  /** Rejects with {@link lost} once the hold is no longer this upload's. */
-  async confirm(): Promise<void> {
-    if (!(await this.holds())) throw this.#lost;
+  /**
+   * Rejects with {@link lost} once the hold is no longer this upload's; with `AbortError` the
+   * moment `signal` fires (a lock whose `held()` never answers holds the upload up to the chunk
+   * timeout, never past its signal, and an abort is not a takeover).
+   */
+  async confirm(signal?: AbortSignal): Promise<void> {
+    if (!(await untilAborted(this.holds(), signal))) throw this.#lost;
   }
 }

@@ -52,6 +52,9 @@ export async function loadRecord(
   if (Math.abs(Date.now() - record.updatedAt) > resume.maxAge) return undefined;
   if (!sameUpload(record, target)) return undefined;
   if (await madeForKey(record.uploadName, record.filename, resume.key)) return record;
+  // Its finalize was sent with no answer (a record of an older seatpay, untagged): the file may
+  // exist, so never afresh (a second copy). Adopted, the upload rejects with UploadMayExistError.
+  if (record.finalizeSent) return record;
   log.warn(
     "upload resume: the record's upload name was not made for this resume key (copied from another's, or by an older seatpay); starting afresh",
   );

@@ -141,9 +141,9 @@ export class UploadSession {
    * before a resume but past a gap in the record, so read only now, in order: the same digest means
    * it need not go again. Other bytes reject: the service keeps the first bytes of a name and index.
    */
-  async check(index: number, chunk: Blob | Uint8Array): Promise<ChunkCheck> {
+  async check(index: number, chunk: Blob | Uint8Array, signal?: AbortSignal): Promise<ChunkCheck> {
     if (!this.resume) return { digest: undefined, held: false };
-    await this.watch?.confirm(); // taken over while this upload was stopped: nothing more sent
+    await this.watch?.confirm(signal); // taken over while this upload was stopped: nothing more sent
     const digest = await chunkDigest(chunk);
     const recorded = this.digests.get(index);
     if (recorded !== undefined && recorded !== digest) {
@@ -196,9 +196,7 @@ export class UploadSession {
   }
 
   /** Resolves once the latest state is written (or the store gave up). */
-  async flush(): Promise<void> {
-    await this.writing;
-  }
+  flush = async (): Promise<void> => void (await this.writing);
 
   /** Writes no more (the record is being discarded); resolves once the write in progress ended. */
   async stopWriting(): Promise<void> {
@@ -211,9 +209,10 @@ export class UploadSession {
     return this.recorded && this.writeFailed;
   }
 
-  /** The record goes, for good (see forgetRecord); resolves with whether it went. */
-  async discard(): Promise<boolean> {
+  /** The record goes, for good (forgetRecord); never another's, once taken over (the hold lost). */
+  async discard(signal?: AbortSignal): Promise<boolean> {
     await this.stopWriting();
+    await this.watch?.confirm(signal);
     return !this.resume || forgetRecord(this.resume, this.record());
   }
 

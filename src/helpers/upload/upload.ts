@@ -76,6 +76,7 @@ export async function uploadMedia(
   let opened: UploadSession | undefined;
   let hashing: IncrementalDigest | undefined;
   let resumeKey: string | undefined;
+  let finalized = false;
   try {
     // The resume key is checked before any request: a missing key costs nothing.
     const resumeOf = resumeFor(source, settings, reader.size, signal);
@@ -156,6 +157,7 @@ export async function uploadMedia(
       timeout: settings.chunkTimeout,
       signal,
     });
+    finalized = true;
     await session.finished();
     if (digest) checkWhole(file, await (inOrder ? inOrder.result : digest.digest()));
     progress.finish();
@@ -163,7 +165,9 @@ export async function uploadMedia(
     return file;
   } catch (error) {
     // A read outside the chunks' own (a resumed chunk read for its digest or its md5).
-    throw opened?.watch?.lost ?? sourceFailed(error, opened?.uploadName, resumeKey);
+    // A lock lost once the file was made says nothing of it: the file's own outcome stands.
+    const lost = finalized ? undefined : opened?.watch?.lost;
+    throw lost ?? sourceFailed(error, opened?.uploadName, resumeKey);
   } finally {
     hashing?.close?.();
     opened?.settled();
@@ -226,10 +230,12 @@ function sendChunks(
     callTimeout,
     maxRetries: settings.maxRetries,
     onRateLimited: () => scheduler.slowDown(),
-    check: (index: number, chunk: Blob | Uint8Array) => session.check(index, chunk),
+    check: (index: number, chunk: Blob | Uint8Array, signal: AbortSignal) =>
+      session.check(index, chunk, signal),
     onAcknowledged: (index: number, digest: string | undefined) =>
       session.acknowledge(index, digest),
-    onMisfiled: async () => ((await session.discard()) ? undefined : session.resumeKey),
+    onMisfiled: async (signal: AbortSignal) =>
+      (await session.discard(signal)) ? undefined : session.resumeKey,
     onChunk: options.onChunk,
   };
   const indexes = Array.from({ length: plan.totalChunks }, (_, index) => index).filter(
