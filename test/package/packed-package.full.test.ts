@@ -42,7 +42,9 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 // docs' and BENCHMARKS.md's notes on them); plus about 2 % for the next pass's notes.
 // 3.24 MB (3,244,218 B) after the seventh pass (its fixes in both builds, the Node file-stream
 // reader, the benchmark notes on keyed cost, streams and large values); plus about 2 %.
-const MAX_UNPACKED_BYTES = 3_310_000;
+// 3.34 MB (3,337,736 B) after the eighth pass (its fixes in both builds, redactSecretsAsync, the
+// folded search, the upload lock's hold watch, the benchmark notes); plus about 2 %.
+const MAX_UNPACKED_BYTES = 3_404_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
