@@ -151,7 +151,13 @@ export interface UploadStore {
    * if (release && (await release.held?.()) !== false) await release(); // held, then let go
    * ```
    */
-  lock?(key: string): Promise<((() => Promise<void>) & { held?(): Promise<boolean> }) | undefined>;
+  lock?(key: string): Promise<
+    | ((() => Promise<void>) & {
+        /** Resolves true while this holder still holds the lock, false once another took it over. */
+        held?(): Promise<boolean>;
+      })
+    | undefined
+  >;
 }
 
 const PREFIX = 'seatpay:upload:';
