@@ -59,7 +59,9 @@ export async function reconcileKey(
 ): Promise<ReconcileResult> {
   // Checked first: a journal that is no journal is a typed error, never a WeakMap's TypeError.
   const journal = new JournalAccess(journalOf(context, options.journal));
-  return inDecisionTurn(key, options.signal, () => reconcileNow(context, key, options, journal));
+  return inDecisionTurn(journal.journal, key, options.signal, () =>
+    reconcileNow(context, key, options, journal),
+  );
 }
 
 async function reconcileNow(
@@ -108,7 +110,7 @@ export async function settleKey(
 ): Promise<JournalRecord> {
   const checked = checkSettleOptions(options);
   const journal = new JournalAccess(journalOf(context, options.journal));
-  return inDecisionTurn(key, options.signal, () =>
+  return inDecisionTurn(journal.journal, key, options.signal, () =>
     settleNow(context, key, options, checked, journal),
   );
 }

@@ -1,16 +1,15 @@
 // Decisions on one key ran one after the other only per journal object. An admin page that opens
-// its journal per request (`fileJournal(path)` in the handler, a user's journal built per request
-// over one store) had two objects on one store: two decisions at once on a record that names no
-// claim (written by an earlier build, or a journal without setIfHeld) both read it unknown, both
-// wrote, "not charged" landed over "charged", each operator was told it decided, and the next run
-// paid again. One after the other per key in the process now, whichever journal object.
+// its journal per request (`fileJournal(path)` in the handler) had two objects on one file: two
+// decisions at once on a record that names no claim (written by 0.1.0 or an earlier build) both
+// read it unknown, both wrote, "not charged" landed over "charged", each operator was told it
+// decided, and the next run paid again. The journals seatpay ships name their store: decisions on
+// a key of one file (one PostgreSQL table) take turns in the process, whichever object.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SettleRefusedError, type JournalRecord, type PurchaseJournal } from '../../src/index.js';
 import { checkoutAnswerLost } from '../support/lost-answer.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
-import { mapJournal } from '../support/map-journal.js';
 
 const folder = useJournalFolder('seatpay-two-journal-objects-');
 
@@ -20,8 +19,8 @@ async function asEarlierBuild(journal: PurchaseJournal, key: string): Promise<vo
   await journal.set(key, earlier as JournalRecord);
 }
 
-describe('two journal objects on one store, two decisions on one key at once', () => {
-  it('two fileJournal(path): settle "charged" and settle "not charged": one lands', async () => {
+describe('two fileJournal objects on one file, two decisions on one key at once', () => {
+  it('settle "charged" and settle "not charged": one lands, the other is refused', async () => {
     const { simulator, client, order, charges } = await inMemorySubscriber('two-files@example.com');
     const path = join(folder.dir, 'orders.db');
     const [first, second] = [folder.journalAt(path), folder.journalAt(path)];
@@ -40,25 +39,22 @@ describe('two journal objects on one store, two decisions on one key at once', (
     expect(charges()).toBe(1);
   });
 
-  it("a user's journal built per request: reconcile's charge, then settle 'not charged'", async () => {
-    const { simulator, client, order, charges } = await inMemorySubscriber('per-call@example.com');
-    const store = mapJournal();
-    // No setIfHeld: what a user writes over their own store, a new object for each request.
-    const perRequest = (): PurchaseJournal => ({
-      get: store.get,
-      set: store.set,
-      claim: store.claim,
-    });
-    const keyed = { ...order, key: 'lost-answer', journal: perRequest() };
+  it("reconcile's finding of the charge, then settle 'not charged': refused", async () => {
+    const { simulator, client, order, charges } = await inMemorySubscriber('file-rec@example.com');
+    const path = join(folder.dir, 'orders.db');
+    const [first, second] = [folder.journalAt(path), folder.journalAt(path)];
+    const keyed = { ...order, key: 'lost-answer', journal: first };
     await checkoutAnswerLost(simulator, client, keyed);
+    await asEarlierBuild(first, keyed.key);
+    await second.get(keyed.key);
     const [found, notCharged] = await Promise.allSettled([
-      client.journal.reconcile(keyed.key, { journal: perRequest() }),
-      client.journal.settle(keyed.key, { charged: 'no', reason: 'none', journal: perRequest() }),
+      client.journal.reconcile(keyed.key, { journal: first }),
+      client.journal.settle(keyed.key, { charged: 'no', reason: 'none', journal: second }),
     ]);
     expect(found).toMatchObject({ status: 'fulfilled', value: { charged: 'yes' } });
     expect(notCharged.status).toBe('rejected');
-    expect(store.records.get(keyed.key)).toMatchObject({ stage: 'done', charged: 'yes' });
-    await client.consumables.checkout({ ...keyed, journal: perRequest() }); // replayed
+    expect(await second.get(keyed.key)).toMatchObject({ stage: 'done', charged: 'yes' });
+    await client.consumables.checkout({ ...keyed, journal: second }); // replayed
     expect(charges()).toBe(1);
   });
 });
