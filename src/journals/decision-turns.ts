@@ -1,14 +1,21 @@
 import { untilAborted } from '../core/retry/until-aborted.js';
 import type { PurchaseJournal } from './journal.js';
+import { storeNameOf } from './journal-store-name.js';
 
-/** The decision under way on each key, per journal: the next one on the key waits for it. */
-const turns = new WeakMap<PurchaseJournal, Map<string, Promise<unknown>>>();
+type Turns = Map<string, Promise<unknown>>;
+
+/**
+ * The decision under way on each key, per journal object, and per store for the journals seatpay
+ * ships (journal-store-name.ts): two `fileJournal(path)` on one file are one store.
+ */
+const byJournal = new WeakMap<PurchaseJournal, Turns>();
+const byStore = new Map<string, Turns>();
 
 /**
  * Runs `decide` (a settle, a reconcile) once the decisions this process began earlier on the same
- * key of the same journal have ended. A record whose run dropped its lease is written over by
- * reading it again just before the write (decision-write.ts): two decisions of one process (two
- * operators at an admin page, reconcile and settle) read it in turn, then both wrote, and the
+ * key of the same journal (or store) have ended. A record whose run dropped its lease is written
+ * over by reading it again just before the write (decision-write.ts): two decisions of one process
+ * (two operators at an admin page, reconcile and settle) read it in turn, then both wrote, and the
  * second ("not charged") landed over the first ("charged"): the next run paid again. One after the
  * other, the second reads the first's decision and is refused. The wait ends with `signal`.
  */
@@ -18,13 +25,20 @@ export function inDecisionTurn<T>(
   signal: AbortSignal | undefined,
   decide: () => Promise<T>,
 ): Promise<T> {
-  const keys = turns.get(journal) ?? new Map<string, Promise<unknown>>();
-  turns.set(journal, keys);
+  const store = storeNameOf(journal);
+  const keys = (store === undefined ? byJournal.get(journal) : byStore.get(store)) ?? new Map();
+  if (store === undefined) byJournal.set(journal, keys);
+  else byStore.set(store, keys);
   const previous = keys.get(key);
   const mine = previous ? untilAborted(previous, signal).then(decide) : decide();
   // The one after waits for this one and for the one before (this may stop waiting first).
   const turn = Promise.allSettled([previous, mine]);
   keys.set(key, turn);
-  void turn.then(() => keys.get(key) === turn && keys.delete(key));
+  void turn.then(() => {
+    if (keys.get(key) !== turn) return;
+    keys.delete(key);
+    if (store !== undefined && keys.size === 0 && byStore.get(store) === keys)
+      byStore.delete(store);
+  });
   return mine;
 }

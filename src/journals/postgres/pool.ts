@@ -99,3 +99,25 @@ function passwordOf(connectionString: string): string | undefined {
     return undefined;
   }
 }
+
+/** A number for each pool given, in this process. */
+const poolNumbers = new WeakMap<object, number>();
+let pools = 0;
+
+/**
+ * What names the database a journal writes: a pool given, or a connection string's host, port and
+ * database (never its user nor password); undefined for one that is no URL. Two names for one
+ * database only let decisions run at once, as two processes' do; one name for two, in turns.
+ */
+export function poolName(given: PgQueryable | string): string | undefined {
+  if (typeof given !== 'string') {
+    if (!poolNumbers.has(given)) poolNumbers.set(given, ++pools);
+    return `pool ${poolNumbers.get(given)}`;
+  }
+  try {
+    const { host, pathname } = new URL(given);
+    return `${host}${pathname}`;
+  } catch {
+    return undefined;
+  }
+}

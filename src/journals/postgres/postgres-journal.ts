@@ -6,7 +6,8 @@ import { isSettled } from '../record-rules.js';
 import { storedKey } from '../key-text.js';
 import { qualifiedName, statements, tableSql } from './sql.js';
 import { DatabaseClock } from './database-clock.js';
-import { connect, isPool } from './pool.js';
+import { connect, isPool, poolName } from './pool.js';
+import { namingStore } from '../journal-store-name.js';
 import { answerLost, takeBackLostClaim } from './lost-claim.js';
 import type { PgQueryable, PgResult } from './pg-queryable.js';
 
@@ -119,7 +120,7 @@ export function postgresJournal(
   // Every statement that gives the database's clock (a read, a write, a claim) measures it.
   const measured = (sentAt: number, result: PgResult) =>
     clock.sample(sentAt, performance.now(), result.rows?.[0]?.clock);
-  return pairedWithSet({
+  const journal = pairedWithSet({
     get: async (key) => {
       const { rows } = await run(
         `read the record of key "${key}"`,
@@ -166,6 +167,9 @@ export function postgresJournal(
     now: () => clock.now(),
     ...(options.lease === undefined ? {} : { lease: options.lease }),
   });
+  // Two journals on one table (one pool, or one database) take their decisions in turns.
+  const pool = poolName(poolOrConnectionString);
+  return namingStore(journal, pool === undefined ? undefined : `postgres:${pool} ${table}`);
 }
 
 async function createTable(pool: PgQueryable, table: string, schema: string | undefined) {

@@ -5,6 +5,7 @@ import { inspectJournalFile, journalFileOf, readLegacyRecords } from './legacy-j
 import { fileIdentity, holdOpen, inTurn, isOpenHere } from './open-here.js';
 import { SqliteJournalStore } from './sqlite-journal-store.js';
 import { storedKey as stored } from '../key-text.js';
+import { namingStore } from '../journal-store-name.js';
 
 /**
  * A {@link PurchaseJournal} in a file, with `close()` to let the file go before the process ends.
@@ -71,7 +72,8 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
       opened = undefined; // the next call looks again: the file may have been fixed
       throw error;
     }));
-  return pairedWithSet({
+  // Named by its path: a journal opened per request on one file takes its decisions in turns.
+  const journal = pairedWithSet({
     get: async (key, options) => (await store()).get(stored(key), options?.signal),
     set: async (key, record, options) => (await store()).set(stored(key), record, options?.signal),
     claim: async (key, record, options) =>
@@ -92,6 +94,7 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
       );
     },
   });
+  return namingStore(journal, `file:${resolve(path)}`);
 }
 
 /**

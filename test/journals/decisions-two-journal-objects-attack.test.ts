@@ -1,0 +1,46 @@
+// Decisions on one key ran one after the other only per journal object. An admin page that opens
+// its journal per request (`fileJournal(path)` in the handler) had two objects on one file: two
+// decisions at once on a record that names no claim (written by 0.1.0 or an earlier build) both
+// read it unknown, both wrote, "not charged" landed over "charged", each operator was told it
+// decided, and the next run paid again. The journals seatpay ships name their store: decisions on
+// a key of one file (one PostgreSQL table) take turns in the process, whichever object.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useJournalFolder } from '../support/file-journal-folder.js';
+import {
+  earlierBuildLostAnswer,
+  expectOneSettleLands,
+} from '../support/earlier-build-decisions.js';
+
+const folder = useJournalFolder('seatpay-two-journal-objects-');
+
+describe('two fileJournal objects on one file, two decisions on one key at once', () => {
+  const open = () => {
+    const path = join(folder.dir, 'orders.db');
+    return [folder.journalAt(path), folder.journalAt(path)] as const;
+  };
+
+  it('settle "charged" and settle "not charged": one lands, the other is refused', async () => {
+    const [first, second] = open();
+    const lost = await earlierBuildLostAnswer('two-files@example.com', first, second);
+    await expectOneSettleLands(lost, first, second);
+  });
+
+  it("reconcile's finding of the charge, then settle 'not charged': refused", async () => {
+    const [first, second] = open();
+    const { client, keyed, charges } = await earlierBuildLostAnswer(
+      'file-rec@example.com',
+      first,
+      second,
+    );
+    const [found, notCharged] = await Promise.allSettled([
+      client.journal.reconcile(keyed.key, { journal: first }),
+      client.journal.settle(keyed.key, { charged: 'no', reason: 'none', journal: second }),
+    ]);
+    expect(found).toMatchObject({ status: 'fulfilled', value: { charged: 'yes' } });
+    expect(notCharged.status).toBe('rejected');
+    expect(await second.get(keyed.key)).toMatchObject({ stage: 'done', charged: 'yes' });
+    await client.consumables.checkout({ ...keyed, journal: second }); // replayed
+    expect(charges()).toBe(1);
+  });
+});
