@@ -145,3 +145,53 @@ describe('a lock whose held() stops answering once a chunk comes back misfiled',
     expect(kept.size).toBe(1);
   });
 });
+
+describe("a lock whose held() stops answering once the store's writes failed", () => {
+  it("finalize's stale-record discard asks it with the call's signal: AbortError, the record kept", async () => {
+    const { store: records, records: kept } = memoryUploadStore();
+    let writes = 0;
+    let hang = false;
+    let late = 0;
+    let asked!: () => void;
+    const asking = new Promise<void>((resolve) => (asked = resolve));
+    let answer!: (held: boolean) => void;
+    const store: UploadStore = {
+      ...records,
+      // The first writes land, then the store fails: the record it keeps says too little.
+      set: async (key, record) => {
+        if (++writes > 2) throw new Error('disk full');
+        await records.set(key, record);
+      },
+      lock: async () =>
+        Object.assign(async () => undefined, {
+          held: async () => {
+            // Once every chunk is acknowledged: finalize's own ask is answered, the discard's not.
+            if (!hang || ++late === 1) return true;
+            asked();
+            return new Promise<boolean>((resolve) => (answer = resolve));
+          },
+        }),
+    };
+    const controller = new AbortController();
+    const name = 'held-hangs-at-stale-discard.png';
+    let acknowledged = 0;
+    const upload = h.client().media.upload(fileOf(bytesOf(4 * CHUNK), name), {
+      operation_type: 'tiny',
+      concurrency: 1,
+      resume: { store, key: 'hangs-at-stale-discard' },
+      signal: controller.signal,
+      chunkTimeout: 3_600_000,
+      onChunk: () => void (++acknowledged === 4 && (hang = true)),
+    });
+    upload.catch(() => undefined);
+    await asking;
+    controller.abort();
+    // Answered after the abort, still held: a discard that waited for it (no signal) deleted the
+    // record the abort should have left as it was.
+    answer(true);
+    const error = await upload.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(h.recorder.trace(name).finalizes).toHaveLength(0);
+    expect(kept.size).toBe(1);
+  });
+});
