@@ -22,6 +22,8 @@ export class ReadAhead {
     private readonly limit: number,
     /** Told of every piece taken, with the bytes the stream held just before it was taken. */
     private readonly onTaken?: (piece: Buffer, heldBefore: number) => void,
+    /** How a piece is taken: the stream's `read()`, unless the caller watches that one. */
+    private readonly read: () => Buffer | null = () => stream.read() as Buffer | null,
   ) {
     stream.on('readable', this.pull);
     this.stopWatching = finished(stream, (error) => {
@@ -58,7 +60,7 @@ export class ReadAhead {
   private readonly pull = (): void => {
     while (this.queued < this.limit && !this.failure) {
       const heldBefore = this.stream.readableLength;
-      const piece = this.stream.read() as Buffer | null;
+      const piece = this.read();
       if (piece === null) break;
       this.onTaken?.(piece, heldBefore);
       this.queue.push(piece);

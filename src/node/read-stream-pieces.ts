@@ -31,7 +31,8 @@ const AHEAD_BYTES = 4 * 1024 * 1024;
  * (the `fs` option could hand back buffers of the caller's), bytes (no object mode, no encoding),
  * nothing read from it or put in it yet (a piece put back or in with `unshift` is the caller's),
  * no `'data'` listener or pipe; one added later (they would get the same pieces), or bytes put in
- * or taken out by anyone else while it is read (`unshift`, `read`), stop the freeing for good.
+ * or taken out by anyone else while it is read (`unshift`, `read`, a `read` put back), stop the
+ * freeing for good.
  * The file is read up to {@link AHEAD_BYTES} ahead, so that its reads go on while the upload sends.
  */
 export function readStreamPieces(stream: object): PieceReader | undefined {
@@ -63,7 +64,20 @@ export function readStreamPieces(stream: object): PieceReader | undefined {
     if (taken + heldBefore !== stream.bytesRead) shared = true;
     taken += piece.byteLength;
   };
-  const pieces = new ReadAhead(stream, AHEAD_BYTES, onTaken);
+  // A read of anyone else's (the caller peeking at what the stream holds) hands them a piece they
+  // keep, even once they put that very piece back (`unshift`: the bytes still add up): any read
+  // but this reader's own stops the freeing. `read(0)` (Node's own, to start a read) takes none.
+  const nodeRead = stream.read;
+  const watchedRead = function (this: ReadStream, size?: number): unknown {
+    if (size !== 0) shared = true;
+    return nodeRead.call(this, size);
+  };
+  stream.read = watchedRead;
+  const unwatch = () => {
+    stream.off('newListener', onListener);
+    if (stream.read === watchedRead) delete (stream as { read?: unknown }).read;
+  };
+  const pieces = new ReadAhead(stream, AHEAD_BYTES, onTaken, () => nodeRead.call(stream));
   let used: Uint8Array | undefined;
   return {
     next: async () => {
@@ -71,11 +85,11 @@ export function readStreamPieces(stream: object): PieceReader | undefined {
       used = undefined;
       const result = await pieces.next();
       used = result.value;
-      if (result.done) stream.off('newListener', onListener);
+      if (result.done) unwatch();
       return result;
     },
     cancel: async () => {
-      stream.off('newListener', onListener);
+      unwatch();
       used = undefined;
       pieces.cancel(); // destroys the stream: a pending `next()` ends, the file is closed
     },

@@ -52,8 +52,15 @@ async function fileIn(dir: string, suffix: string): Promise<string> {
   return join(dir, names[0]!);
 }
 
-it('a holder paused while its lock was taken over stops: no record written over, no finalize', async () => {
-  const dir = join(root, 'paused');
+/**
+ * An upload of 8 chunks with a file store in `dir` whose process stops (SIGSTOP) at its third chunk,
+ * in flight; `answer` makes that chunk's answer once it wakes. `takeOver` does what the restarted
+ * sibling does meanwhile (takes the lock over, resumes the record under its own name), then wakes it.
+ */
+async function pausedAtThirdChunk(
+  dir: string,
+  answer: (request: Request) => Promise<Response> = (request) => fetch(request),
+) {
   const store = fileUploadStore(dir);
   const sent: string[] = [];
   let pause: (() => void) | undefined;
@@ -69,20 +76,19 @@ it('a holder paused while its lock was taken over stops: no record written over,
       const request = new Request(input, init);
       const path = new URL(request.url).pathname;
       sent.push(path);
-      // The third chunk: the process stops here (SIGSTOP) until the test wakes it.
-      if (path === '/v2/media/me/chunk' && sent.filter((p) => p === path).length === 3) {
-        pause?.();
-        await woken;
-      }
-      return fetch(request);
+      if (path !== '/v2/media/me/chunk' || sent.filter((p) => p === path).length !== 3)
+        return fetch(request);
+      pause?.();
+      await woken;
+      return answer(request);
     },
   });
-  const bytes = bytesOf(8 * CHUNK);
-  const file = new File([bytes as BlobPart], 'photo.jpg', { lastModified: 1_700_000_000 });
+  const file = new File([bytesOf(8 * CHUNK) as BlobPart], 'photo.jpg', {
+    lastModified: 1_700_000_000,
+  });
   const upload = client.media
     .upload(file, { operation_type: 'photos', concurrency: 1, resume: { store } })
     .catch((error: unknown) => error);
-
   await paused;
   // Meanwhile, ten minutes later: the sibling took the lock over and resumed the record.
   const lock = await fileIn(dir, '.lock');
@@ -92,7 +98,13 @@ it('a holder paused while its lock was taken over stops: no record written over,
   const siblings = { ...ours, uploadName: 'the-siblings-name.jpg', updatedAt: Date.now() };
   await writeFile(recordFile, JSON.stringify(siblings));
   wake();
+  return { upload, sent, lock, recordFile, ours, siblings };
+}
 
+it('a holder paused while its lock was taken over stops: no record written over, no finalize', async () => {
+  const { upload, sent, lock, recordFile, ours, siblings } = await pausedAtThirdChunk(
+    join(root, 'paused'),
+  );
   const error = await upload;
   expect(error).toBeInstanceOf(UploadTakenOverError);
   expect(error).toBeInstanceOf(UploadError);
@@ -162,46 +174,15 @@ it("a store of one's own: held() false or failing stops the upload; a lock witho
 });
 
 it("a paused holder's chunk answered misfiled after the takeover leaves the new holder's record", async () => {
-  const dir = join(root, 'misfiled');
-  const store = fileUploadStore(dir);
-  let chunks = 0;
-  let pause: (() => void) | undefined;
-  const paused = new Promise<void>((resolve) => (pause = resolve));
-  let wake!: () => void;
-  const woken = new Promise<void>((resolve) => (wake = resolve));
-  const client = createClient({
-    baseUrl: server.url,
-    token: server.simulator.users.owner.token,
-    retryBaseDelay: 1,
-    logLevel: 'off',
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      if (new URL(request.url).pathname !== '/v2/media/me/chunk' || ++chunks !== 3)
-        return fetch(request);
-      // The third chunk is in flight when the process stops; its answer, once it wakes, names
-      // another chunk_index (the sibling's chunks under the shared name).
-      pause?.();
-      await woken;
+  // The third chunk's answer, once the process wakes, names another chunk_index (the sibling's
+  // chunks under the shared name).
+  const { upload, lock, recordFile, siblings } = await pausedAtThirdChunk(
+    join(root, 'misfiled'),
+    async (request) => {
       const answer = (await (await fetch(request)).json()) as { chunk_index: number };
       return Response.json({ ...answer, chunk_index: answer.chunk_index + 1 });
     },
-  });
-  const file = new File([bytesOf(8 * CHUNK) as BlobPart], 'photo.jpg', {
-    lastModified: 1_700_000_000,
-  });
-  const upload = client.media
-    .upload(file, { operation_type: 'photos', concurrency: 1, resume: { store } })
-    .catch((error: unknown) => error);
-
-  await paused;
-  const lock = await fileIn(dir, '.lock');
-  await writeFile(lock, SIBLING_LOCK);
-  const recordFile = await fileIn(dir, '.json');
-  const ours = JSON.parse(await readFile(recordFile, 'utf8')) as { storeKey: string };
-  const siblings = { ...ours, uploadName: 'the-siblings-name.jpg', updatedAt: Date.now() };
-  await writeFile(recordFile, JSON.stringify(siblings));
-  wake();
-
+  );
   expect(await upload).toBeInstanceOf(UploadTakenOverError);
   // The misfiled answer discards nothing: the record is the sibling's, as it wrote it.
   expect(JSON.parse(await readFile(recordFile, 'utf8'))).toEqual(siblings);

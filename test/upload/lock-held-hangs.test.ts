@@ -1,9 +1,16 @@
 // A store whose lock has `held()` that never answers (a lock server gone quiet): the upload asks it
 // before each chunk, and an abort there waited for it up to the chunk timeout (two minutes by
 // default), then rejected with UploadTakenOverError, as if another upload had taken the record.
-// The wait now ends with the call's signal, and the upload rejects with AbortError.
+// The wait now ends with the call's signal, and the upload rejects with AbortError. So does the
+// ask a misfiled chunk's discard makes (given the chunk's signal): without it, the lock's late
+// answer let the discard delete the record the abort should have kept.
 import { describe, expect, it } from 'vitest';
-import { AbortError, UploadTakenOverError, type UploadStore } from '../../src/index.js';
+import {
+  AbortError,
+  createClient,
+  UploadTakenOverError,
+  type UploadStore,
+} from '../../src/index.js';
 import { fileOf, resumeHarness, CHUNK } from './support/resume-harness.js';
 import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
 
@@ -77,5 +84,114 @@ describe('a lock whose held() stops answering once every chunk is acknowledged',
     expect(error).toBeInstanceOf(AbortError);
     expect(h.recorder.trace(name).chunks).toHaveLength(4);
     expect(h.recorder.trace(name).finalizes).toHaveLength(0);
+  });
+});
+
+describe('a lock whose held() stops answering once a chunk comes back misfiled', () => {
+  it("the discard's ask ends with the call's signal: AbortError, the record kept", async () => {
+    const { store: records, records: kept } = memoryUploadStore();
+    let misfiled = false;
+    let asked!: () => void;
+    const asking = new Promise<void>((resolve) => (asked = resolve));
+    let answer!: (held: boolean) => void;
+    const store: UploadStore = {
+      ...records,
+      lock: async () =>
+        Object.assign(async () => undefined, {
+          held: async () => {
+            if (!misfiled) return true;
+            asked();
+            return new Promise<boolean>((resolve) => (answer = resolve));
+          },
+        }),
+    };
+    // The service answers chunk 1 as stored under index 2: the record must go, and the discard
+    // asks the lock first.
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const response = await globalThis.fetch(request);
+      if (!new URL(request.url).pathname.endsWith('/chunk')) return response;
+      const body = (await response.json()) as { chunk_index: number };
+      if (body.chunk_index !== 1) return Response.json(body, { status: response.status });
+      misfiled = true;
+      return Response.json({ ...body, chunk_index: 2 }, { status: response.status });
+    };
+    const client = createClient({
+      baseUrl: h.server.url,
+      token: h.recorder.simulator.users.owner.token,
+      retryBaseDelay: 1,
+      logLevel: 'off',
+      fetch,
+    });
+    const controller = new AbortController();
+    const name = 'held-hangs-at-discard.png';
+    const upload = client.media.upload(fileOf(bytesOf(4 * CHUNK), name), {
+      operation_type: 'tiny',
+      concurrency: 1,
+      resume: { store, key: 'hangs-at-discard' },
+      signal: controller.signal,
+      chunkTimeout: 3_600_000,
+    });
+    upload.catch(() => undefined);
+    await asking;
+    controller.abort();
+    // The lock answers only after the abort, still held: a discard that waited for it (no signal)
+    // went on to delete the record and rejected with the misfiled chunk's UploadError.
+    answer(true);
+    const error = await upload.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(h.recorder.trace(name).finalizes).toHaveLength(0);
+    // Aborted before the discard: the record is kept (the next run finds the misfiled chunk).
+    expect(kept.size).toBe(1);
+  });
+});
+
+describe("a lock whose held() stops answering once the store's writes failed", () => {
+  it("finalize's stale-record discard asks it with the call's signal: AbortError, the record kept", async () => {
+    const { store: records, records: kept } = memoryUploadStore();
+    let writes = 0;
+    let hang = false;
+    let late = 0;
+    let asked!: () => void;
+    const asking = new Promise<void>((resolve) => (asked = resolve));
+    let answer!: (held: boolean) => void;
+    const store: UploadStore = {
+      ...records,
+      // The first writes land, then the store fails: the record it keeps says too little.
+      set: async (key, record) => {
+        if (++writes > 2) throw new Error('disk full');
+        await records.set(key, record);
+      },
+      lock: async () =>
+        Object.assign(async () => undefined, {
+          held: async () => {
+            // Once every chunk is acknowledged: finalize's own ask is answered, the discard's not.
+            if (!hang || ++late === 1) return true;
+            asked();
+            return new Promise<boolean>((resolve) => (answer = resolve));
+          },
+        }),
+    };
+    const controller = new AbortController();
+    const name = 'held-hangs-at-stale-discard.png';
+    let acknowledged = 0;
+    const upload = h.client().media.upload(fileOf(bytesOf(4 * CHUNK), name), {
+      operation_type: 'tiny',
+      concurrency: 1,
+      resume: { store, key: 'hangs-at-stale-discard' },
+      signal: controller.signal,
+      chunkTimeout: 3_600_000,
+      onChunk: () => void (++acknowledged === 4 && (hang = true)),
+    });
+    upload.catch(() => undefined);
+    await asking;
+    controller.abort();
+    // Answered after the abort, still held: a discard that waited for it (no signal) deleted the
+    // record the abort should have left as it was.
+    answer(true);
+    const error = await upload.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(h.recorder.trace(name).finalizes).toHaveLength(0);
+    expect(kept.size).toBe(1);
   });
 });

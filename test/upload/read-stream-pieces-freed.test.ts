@@ -101,6 +101,36 @@ describe('in Node, an upload from an fs.ReadStream', () => {
     expect(frees).toEqual([]);
   });
 
+  it('never frees a piece the caller read and put back mid-upload: the caller still holds it', async () => {
+    const frees = watchFrees();
+    // Chunk 0, the 4 MiB the upload reads ahead, and one piece more: the file's last piece, which
+    // the stream holds until the upload has room for it.
+    const big = bytesOf(5 * CHUNK + PIECE);
+    const bigPath = join(dir, 'big.bin');
+    await writeFile(bigPath, big);
+    const stream = createReadStream(bigPath, { highWaterMark: PIECE });
+    // Chunk 0's answer held: the upload reads ahead until it stops, and the stream then holds a
+    // piece of its own. The caller peeks at it and puts it back: as many bytes out as in, so the
+    // bytes read and held still add up.
+    sink().fault(0, { kind: 'stored-held' });
+    const upload = sinkClient(sink()).media.upload(
+      { stream, size: big.byteLength },
+      { ...options, concurrency: 1 },
+    );
+    await sink().until(() => sink().held().includes(0));
+    await expect.poll(() => stream.readableLength, { timeout: 30_000 }).toBe(PIECE);
+    const peeked = stream.read() as Buffer;
+    const copy = Buffer.from(peeked);
+    stream.unshift(peeked);
+    sink().release(0);
+    const file = await upload;
+    expect(sha256(stored(file.id))).toBe(sha256(big));
+    expect(detached(peeked)).toBe(false);
+    expect(peeked).toEqual(copy);
+    // What was freed was read before the caller came: not the piece the caller holds.
+    expect(total(frees)).toBeLessThanOrEqual(big.byteLength - PIECE);
+  });
+
   it("stops freeing once a 'data' listener is added: it gets the same pieces", async () => {
     const frees = watchFrees();
     const stream = createReadStream(path, { highWaterMark: PIECE });

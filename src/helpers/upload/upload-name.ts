@@ -61,12 +61,24 @@ function nameWith(filename: string, id: string): string {
   return `${stem}.${id}${extension}`;
 }
 
+/**
+ * What the deployed server's multipart parser (Django's `sanitize_file_name`) would rewrite in a
+ * part's file name, where it files the chunk: `/` and `\` (it keeps what follows the last), `&`
+ * (an HTML entity, unescaped), `"` (sent as `%22`, kept so), and whatever Python calls
+ * non-printable (controls, format characters such as U+200D, every space but ' ', a lone
+ * surrogate). Each becomes `_`: the name sent is the name the chunk is filed and found under.
+ */
+const REWRITTEN = /[/\\"&]|(?! )[\p{C}\p{Z}]/gu;
+
 /** The file name's stem (bounded) and extension, as names carry them. */
 function partsOf(filename: string): { stem: string; extension: string } {
   const dot = filename.lastIndexOf('.');
   const hasExtension = dot > 0 && filename.length - dot <= MAX_EXTENSION;
   const stem = hasExtension ? filename.slice(0, dot) : filename;
-  return { stem: stem.slice(0, MAX_STEM), extension: hasExtension ? filename.slice(dot) : '' };
+  return {
+    stem: stem.slice(0, MAX_STEM).replace(REWRITTEN, '_'),
+    extension: hasExtension ? filename.slice(dot).replace(REWRITTEN, '_') : '',
+  };
 }
 
 /** Hex of `bytes` random bytes; `crypto.getRandomValues` exists in Node >= 19 and every browser. */
