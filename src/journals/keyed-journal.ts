@@ -17,6 +17,7 @@ import { releaseIfLanded, releaseOf } from './late-claim.js';
 import { callJournal } from './journal-call.js';
 import { writeAsHolder } from './holder-write.js';
 import { ParamsDigest } from './params-digest.js';
+import { heartbeatOf } from './lease-heartbeat.js';
 
 export { checkKeyAndJournal } from './key-checks.js';
 
@@ -45,7 +46,8 @@ export class KeyedJournal {
   readonly #judgeNow: () => number;
   /** The record this run last wrote while it holds the key (its outcome unknown yet). */
   #held: JournalRecord | undefined;
-  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** Stops the heartbeat's renewals of this run's lease (one timer per journal: lease-heartbeat.ts). */
+  #stopBeating: (() => void) | undefined;
   /** Ends this run's mark on the key as held by a live run of this process (see key-holder.ts). */
   #unhold: (() => void) | undefined;
   /** This run's claim, once it landed: what it wrote and when (see own-lease.ts). */
@@ -227,10 +229,7 @@ export class KeyedJournal {
     this.#held = record;
     this.#own = own;
     this.#unhold = unhold;
-    const every = Math.max(1, Math.floor(this.#leaseMs / 3));
-    this.#heartbeat ??= setInterval(() => void this.#renew(), every);
-    // A heartbeat never keeps a process alive on its own (Node, Deno, Bun have unref).
-    (this.#heartbeat as { unref?: () => void }).unref?.();
+    this.#stopBeating ??= heartbeatOf(this.journal, this.#leaseMs).hold(() => void this.#renew());
   }
 
   /**
@@ -250,8 +249,8 @@ export class KeyedJournal {
     const unhold = this.#unhold;
     this.#unhold = undefined;
     if (unhold) void this.#writing.then(unhold);
-    if (this.#heartbeat !== undefined) clearInterval(this.#heartbeat);
-    this.#heartbeat = undefined;
+    this.#stopBeating?.();
+    this.#stopBeating = undefined;
   }
 
   #serially<T>(write: () => Promise<T>): Promise<T> {
