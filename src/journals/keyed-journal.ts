@@ -160,14 +160,18 @@ export class KeyedJournal {
         holder: HOLDER,
       };
       const stamped = (started.stamped = await untilAborted(this.#stamped(leased), this.signal));
-      const start = () =>
-        (started.landing = new Promise<boolean>((resolve) =>
-          resolve(
-            claim
-              ? claim(key, stamped, this.#options())
-              : journal.set(key, stamped, this.#options()).then(() => true),
-          ),
-        ));
+      const start = () => {
+        // A journal's own promise as it is (no adopting it: two turns more before it counts as
+        // answered, and a timer set for it meanwhile, journal-call.ts); what it throws, a rejection.
+        try {
+          const landing = claim
+            ? claim(key, stamped, this.#options())
+            : journal.set(key, stamped, this.#options()).then(() => true);
+          return (started.landing = Promise.resolve(landing));
+        } catch (error) {
+          return (started.landing = Promise.reject(error as Error));
+        }
+      };
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
       let claimed = await this.#call('claim', start);
       // A claim that answered late may have lost its lease meanwhile (the key settled and paid
