@@ -53,9 +53,9 @@ export function callJournal<T>(
     work.then((value) => (end(), resolve(value)), fail);
     const ms = scope.timeoutMs;
     if (ms > 0 && ms < 2 ** 31) {
-      // Armed after the microtasks queued so far: a journal that answered already (memoryJournal,
-      // node:sqlite's fileJournal) ends before it, and no timer is set and cleared for it (issue
-      // 37). No timer can fire before the microtasks run: the wait is as long either way.
+      // Armed after the microtasks queued so far: a journal whose promise was settled already
+      // (memoryJournal's) ends before it, and no timer is set and cleared for it (issue 37). No
+      // timer can fire before the microtasks run: the wait is as long either way.
       queueMicrotask(() => {
         if (!ended) timer = setTimeout(() => fail(new Error(`no answer within ${ms} ms`)), ms);
       });
