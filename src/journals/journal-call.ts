@@ -27,7 +27,9 @@ export function callJournal<T>(
   };
   return new Promise<T>((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let ended = false;
     const end = () => {
+      ended = true;
       if (timer !== undefined) clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     };
@@ -51,7 +53,12 @@ export function callJournal<T>(
     work.then((value) => (end(), resolve(value)), fail);
     const ms = scope.timeoutMs;
     if (ms > 0 && ms < 2 ** 31) {
-      timer = setTimeout(() => fail(new Error(`no answer within ${ms} ms`)), ms);
+      // Armed after the microtasks queued so far: a journal whose promise was settled already
+      // (memoryJournal's) ends before it, and no timer is set and cleared for it (issue 37). No
+      // timer can fire before the microtasks run: the wait is as long either way.
+      queueMicrotask(() => {
+        if (!ended) timer = setTimeout(() => fail(new Error(`no answer within ${ms} ms`)), ms);
+      });
     }
     if (!signal) return;
     // The work itself may have fired it (synchronously, while starting): no event comes then.

@@ -17,6 +17,7 @@ import { releaseIfLanded, releaseOf } from './late-claim.js';
 import { callJournal } from './journal-call.js';
 import { writeAsHolder } from './holder-write.js';
 import { ParamsDigest } from './params-digest.js';
+import { heartbeatOf } from './lease-heartbeat.js';
 
 export { checkKeyAndJournal } from './key-checks.js';
 
@@ -45,7 +46,8 @@ export class KeyedJournal {
   readonly #judgeNow: () => number;
   /** The record this run last wrote while it holds the key (its outcome unknown yet). */
   #held: JournalRecord | undefined;
-  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** Stops the heartbeat's renewals of this run's lease (one timer per journal: lease-heartbeat.ts). */
+  #stopBeating: (() => void) | undefined;
   /** Ends this run's mark on the key as held by a live run of this process (see key-holder.ts). */
   #unhold: (() => void) | undefined;
   /** This run's claim, once it landed: what it wrote and when (see own-lease.ts). */
@@ -158,14 +160,18 @@ export class KeyedJournal {
         holder: HOLDER,
       };
       const stamped = (started.stamped = await untilAborted(this.#stamped(leased), this.signal));
-      const start = () =>
-        (started.landing = new Promise<boolean>((resolve) =>
-          resolve(
-            claim
-              ? claim(key, stamped, this.#options())
-              : journal.set(key, stamped, this.#options()).then(() => true),
-          ),
-        ));
+      const start = () => {
+        // A journal's own promise as it is (no adopting it: two turns more before it counts as
+        // answered, and a timer set for it meanwhile, journal-call.ts); what it throws, a rejection.
+        try {
+          const landing = claim
+            ? claim(key, stamped, this.#options())
+            : journal.set(key, stamped, this.#options()).then(() => true);
+          return (started.landing = Promise.resolve(landing));
+        } catch (error) {
+          return (started.landing = Promise.reject(error as Error));
+        }
+      };
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
       let claimed = await this.#call('claim', start);
       // A claim that answered late may have lost its lease meanwhile (the key settled and paid
@@ -227,10 +233,7 @@ export class KeyedJournal {
     this.#held = record;
     this.#own = own;
     this.#unhold = unhold;
-    const every = Math.max(1, Math.floor(this.#leaseMs / 3));
-    this.#heartbeat ??= setInterval(() => void this.#renew(), every);
-    // A heartbeat never keeps a process alive on its own (Node, Deno, Bun have unref).
-    (this.#heartbeat as { unref?: () => void }).unref?.();
+    this.#stopBeating ??= heartbeatOf(this.journal, this.#leaseMs).hold(() => void this.#renew());
   }
 
   /**
@@ -250,8 +253,8 @@ export class KeyedJournal {
     const unhold = this.#unhold;
     this.#unhold = undefined;
     if (unhold) void this.#writing.then(unhold);
-    if (this.#heartbeat !== undefined) clearInterval(this.#heartbeat);
-    this.#heartbeat = undefined;
+    this.#stopBeating?.();
+    this.#stopBeating = undefined;
   }
 
   #serially<T>(write: () => Promise<T>): Promise<T> {

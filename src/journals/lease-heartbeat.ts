@@ -1,0 +1,62 @@
+/** What the heartbeat keeps of a live run: how to renew its lease (writes its held record with
+ * a fresh one), and the tick it was last renewed at (or began to hold the key). */
+interface Beat {
+  renew: () => void;
+  since: number;
+}
+
+/**
+ * One timer for every live run of a journal (issue 37): a keyed call that ends before its first
+ * renewal (most do) no longer pays for a timer of its own. It ticks every sixth of the lease and
+ * renews a run two ticks after its last renewal: between a sixth and a third of a lease after the
+ * run began to hold the key, every third after that (never later than a timer of its own did).
+ * A tick that finds no live run stops the timer; the next run to hold a key starts it again.
+ */
+class LeaseHeartbeat {
+  readonly #every: number;
+  readonly #live = new Set<Beat>();
+  #tick = 0;
+  #timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(leaseMs: number) {
+    this.#every = Math.max(1, Math.floor(leaseMs / 6));
+  }
+
+  /** Calls `renew` on the beat until the returned function is called (the run let go of the key). */
+  hold(renew: () => void): () => void {
+    const beat: Beat = { renew, since: this.#tick };
+    this.#live.add(beat);
+    if (this.#timer === undefined) {
+      this.#timer = setInterval(() => this.#beat(), this.#every);
+      // A heartbeat never keeps a process alive on its own (Node, Deno, Bun have unref).
+      (this.#timer as { unref?: () => void }).unref?.();
+    }
+    return () => void this.#live.delete(beat);
+  }
+
+  #beat(): void {
+    const tick = ++this.#tick;
+    if (this.#live.size === 0) {
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+      return;
+    }
+    for (const beat of this.#live) {
+      if (tick - beat.since < 2) continue;
+      beat.since = tick;
+      beat.renew();
+    }
+  }
+}
+
+/** Per journal and lease, its heartbeat. */
+const heartbeats = new WeakMap<object, Map<number, LeaseHeartbeat>>();
+
+/** The heartbeat of `journal`'s runs whose lease is `leaseMs`. */
+export function heartbeatOf(journal: object, leaseMs: number): LeaseHeartbeat {
+  let byLease = heartbeats.get(journal);
+  if (byLease === undefined) heartbeats.set(journal, (byLease = new Map()));
+  let heartbeat = byLease.get(leaseMs);
+  if (heartbeat === undefined) byLease.set(leaseMs, (heartbeat = new LeaseHeartbeat(leaseMs)));
+  return heartbeat;
+}
