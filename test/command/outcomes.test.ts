@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { useMockServer } from '../support/mock-server.js';
+import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
 import { teamPurchase } from '../support/team-purchase.js';
 import { checkoutArgs } from './support.js';
@@ -15,30 +13,21 @@ import { checkoutArgs } from './support.js';
 
 const CHECKOUT = 'POST /v2/payments/consumable/checkout';
 
-let server: MockServer;
-let dir: string;
+const server = useMockServer({ subscriptionDelayMs: 10 });
+const folder = useTempFolder('seatpay-outcomes-');
 let users = 0;
-
-beforeAll(async () => {
-  server = await startMockServer({ subscriptionDelayMs: 10 });
-  dir = await mkdtemp(join(tmpdir(), 'seatpay-outcomes-'));
-});
-afterAll(async () => {
-  await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
 
 /** A user of its own with a team subscription, the environment that points at it, a journal. */
 async function owner() {
-  const user = server.simulator.addUser({ email: `outcomes-${++users}@example.com` });
-  const client = createClient({ baseUrl: server.url, token: user.token, logLevel: 'off' });
+  const user = server().simulator.addUser({ email: `outcomes-${++users}@example.com` });
+  const client = createClient({ baseUrl: server().url, token: user.token, logLevel: 'off' });
   const { subscription } = await client.purchase(teamPurchase(5));
-  const env = () => ({ SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token });
-  const journal = join(dir, `journal-${users}.db`);
+  const env = () => ({ SEATPAY_BASE_URL: server().url, SEATPAY_TOKEN: user.token });
+  const journal = folder.in(`journal-${users}.db`);
   const checkout = (key: string, howMany = 5) =>
     checkoutArgs({ howMany, subscription: subscription.id, key, journal });
   const charges = () =>
-    server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
+    server().simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
       .length;
   return { user, client, subscription, env, journal, checkout, charges };
 }
@@ -52,14 +41,20 @@ describe('read commands never exit 3', () => {
     const password = 'pg-Secret-77';
     const body = { detail: `pool postgres://billing:${password}@db/billing is down` };
     for (const route of [`GET ${base}/seat`, `GET ${base}`])
-      server.simulator.faults.inject({ route, kind: 'status', status: 500, body, times: Infinity });
+      server().simulator.faults.inject({
+        route,
+        kind: 'status',
+        status: 500,
+        body,
+        times: Infinity,
+      });
     const withPassword = () => ({ ...env(), PGPASSWORD: password });
     // Side by side: each waits out its own retries (real ones: the command sets no retry delay).
     const [seats, team] = await Promise.all([
       runInProcess(['seats', 'list', id], withPassword()),
       runInProcess(['team', 'get', id, '--json'], withPassword()),
     ]);
-    server.simulator.faults.clear();
+    server().simulator.faults.clear();
     for (const ran of [seats, team]) {
       expect(ran.code, ran.stderr).toBe(1);
       expect(ran.stdout).toBe('');
@@ -75,9 +70,14 @@ describe('read commands never exit 3', () => {
     const { env, subscription } = await owner();
     const id = String(subscription.id);
     const route = `GET /v2/payments/subscription/${id}/billing-team/seat`;
-    server.simulator.faults.inject({ route, kind: 'status', status: 200, body: { seats: 'none' } });
+    server().simulator.faults.inject({
+      route,
+      kind: 'status',
+      status: 200,
+      body: { seats: 'none' },
+    });
     const ran = await runInProcess(['seats', 'list', id, '--json'], env());
-    server.simulator.faults.clear();
+    server().simulator.faults.clear();
     expect(ran.code, ran.stderr).toBe(1);
     expect(ran.stdout).toBe('');
     expect(ran.stderr).toMatch(/^seatpay: Unexpected response from GET /m);
@@ -85,9 +85,9 @@ describe('read commands never exit 3', () => {
 
   it('journal reconcile whose listing answers 500 fails with exit 1', async () => {
     const { env, checkout, journal } = await owner();
-    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after' });
+    server().simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after' });
     expect((await runInProcess(checkout('read-500'), env())).code).toBe(3);
-    server.simulator.faults.inject({
+    server().simulator.faults.inject({
       route: 'GET /v1/payments/me/invoice',
       kind: 'status',
       status: 500,
@@ -97,7 +97,7 @@ describe('read commands never exit 3', () => {
       ['journal', 'reconcile', 'read-500', '--journal', journal],
       env(),
     );
-    server.simulator.faults.clear();
+    server().simulator.faults.clear();
     expect(ran.code, ran.stderr).toBe(1);
   });
 });
@@ -105,7 +105,7 @@ describe('read commands never exit 3', () => {
 describe('a key whose outcome is unknown', () => {
   it('is told once, as command lines: no library calls, one reconcile line', async () => {
     const { env, checkout, journal, charges } = await owner();
-    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after' });
+    server().simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after' });
     const lost = await runInProcess(checkout('advice-1'), env());
     const again = await runInProcess(checkout('advice-1'), env());
     expect(charges()).toBe(1);
@@ -125,7 +125,7 @@ describe('a key whose outcome is unknown', () => {
 
   it('settled as charged, it is done: exit 0, said so with when and why, nothing sent, in a batch too', async () => {
     const { env, checkout, journal, charges, subscription } = await owner();
-    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after' });
+    server().simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after' });
     expect((await runInProcess(checkout('settled-1'), env())).code).toBe(3);
     const settle = [
       'journal',
@@ -151,7 +151,7 @@ describe('a key whose outcome is unknown', () => {
       settled: { charged: 'yes', by: 'operator', reason: 'on the card statement' },
     });
 
-    const csv = join(dir, `settled-${subscription.id}.csv`);
+    const csv = folder.in(`settled-${subscription.id}.csv`);
     const { writeFile } = await import('node:fs/promises');
     await writeFile(
       csv,
@@ -172,12 +172,12 @@ describe('--identity: a rotated token still reconciles and settles', () => {
   it('reconcile and settle with --identity after the token changed; without it, KeyOwnerError', async () => {
     const { user, env, checkout, journal, charges, client } = await owner();
     const identity = ['--identity', `user-${user.id}`];
-    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 2 });
+    server().simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 2 });
     expect((await runInProcess([...checkout('rot-1', 5), ...identity], env())).code).toBe(3);
     expect((await runInProcess([...checkout('rot-2', 6), ...identity], env())).code).toBe(3);
     // The token rotates: the old one answers 401 from now on.
     const old = user.token;
-    server.simulator.faults.inject({ route: '*', kind: 'expire-token' });
+    server().simulator.faults.inject({ route: '*', kind: 'expire-token' });
     await client.plans.get('team-per-team');
     expect(user.token).not.toBe(old);
 
@@ -222,7 +222,7 @@ describe('the journal alone', () => {
 
   it('settle of a key recorded under the token asks for the token, and says where to put it', async () => {
     const { env, checkout, journal } = await owner();
-    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after' });
+    server().simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after' });
     expect((await runInProcess(checkout('owned-1'), env())).code).toBe(3);
     const settle = [
       'journal',
@@ -244,9 +244,9 @@ describe('the journal alone', () => {
 describe('journal reconcile says which invoices it searched', () => {
   it('two lost keys of one order and one invoice: the window and why, without contradiction', async () => {
     const { env, checkout, journal } = await owner();
-    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after' });
+    server().simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after' });
     expect((await runInProcess(checkout('twin-a'), env())).code).toBe(3);
-    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-before' });
+    server().simulator.faults.inject({ route: CHECKOUT, kind: 'reset-before' });
     expect((await runInProcess(checkout('twin-b'), env())).code).toBe(3);
     const ran = await runInProcess(
       ['journal', 'reconcile', 'twin-a', '--journal', journal, '--json'],

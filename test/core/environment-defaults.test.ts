@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, createCore, InvalidRequestError, PlansResource } from '../../src/index.js';
 import { answer, BASE_URL, TOKEN, useMockService } from '../support/msw.js';
+import { thrownBy } from '../support/thrown.js';
 
 // createClient() with no baseUrl or token reads SEATPAY_BASE_URL, SEATPAY_TOKEN and SEATPAY_LOG
 // (API.md, "Client"), so one script runs against the simulator and a real server unchanged.
@@ -84,12 +85,7 @@ describe('createClient() and the environment', () => {
 
   it('where the runtime has no process.env (a browser), says the variable cannot be read', () => {
     vi.stubGlobal('process', undefined);
-    let thrown: unknown;
-    try {
-      createClient({ token: TOKEN });
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => createClient({ token: TOKEN }));
     vi.unstubAllGlobals();
     expect(thrown).toBeInstanceOf(InvalidRequestError);
     expect((thrown as Error).message).toBe(
@@ -126,12 +122,7 @@ describe('createClient() and the environment', () => {
   it('never puts a token from the environment into an error, even a malformed one', () => {
     const malformed = `${TOKEN} trailing`;
     stubEnvironment({ SEATPAY_BASE_URL: BASE_URL, SEATPAY_TOKEN: malformed });
-    let thrown: unknown;
-    try {
-      createClient();
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => createClient());
     expect(thrown).toBeInstanceOf(InvalidRequestError);
     expect(thrown).toMatchObject({ field: 'token' });
     expect(`${String(thrown)} ${JSON.stringify(thrown)}`).not.toContain(TOKEN);

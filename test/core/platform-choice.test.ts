@@ -9,6 +9,7 @@ import {
   type RouteName,
 } from '../../src/index.js';
 import { answer, BASE_URL, TOKEN, useMockService } from '../support/msw.js';
+import { thrownBy } from '../support/thrown.js';
 
 const { server, seen } = useMockService();
 
@@ -45,12 +46,7 @@ describe('the environment, where reading it is denied', () => {
 
   it('counts a denied read as unset: a missing option is the usual typed error', () => {
     const asked = denyEnvironment();
-    let thrown: unknown;
-    try {
-      createClient({ token: TOKEN });
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => createClient({ token: TOKEN }));
     vi.unstubAllGlobals();
     expect(asked).toContain('SEATPAY_BASE_URL');
     expect(thrown).toBeInstanceOf(InvalidRequestError);

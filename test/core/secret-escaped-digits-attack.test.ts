@@ -7,8 +7,9 @@
 // Latin (`ＣＶＣ`), double URL-encoded (`cvc%253D987`), or named in Hindi, Hebrew, Greek, Thai or
 // Vietnamese; nor a token in full-width Latin. Each is now hidden, amounts as they were kept.
 import { describe, expect, it } from 'vitest';
-import { APIError, createClient, ResponseValidationError } from '../../src/index.js';
+import { APIError, createClient } from '../../src/index.js';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
+import { validationQuoteOf } from '../support/validation-quote.js';
 
 const CARD = '4242424242424242';
 const CVC = '987';
@@ -158,16 +159,7 @@ describe("a validation error's quote of a long answer (Node searches only its st
     const token = 'tok_Zq8x1';
     const echo = jsonEscaped(fullWidth(token));
     const text = `<p>maintenance, token ${echo} refused</p>\n${'<p>日本語 ok</p>\n'.repeat(2_000)}`;
-    const client = createClient({
-      baseUrl: 'http://service.test',
-      token,
-      maxRetries: 0,
-      fetch: async () =>
-        new Response(text, { status: 200, headers: { 'content-type': 'text/html' } }),
-    });
-    const error = await client.plans.get('team').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ResponseValidationError);
-    const quote = (error as ResponseValidationError).body as string;
+    const quote = await validationQuoteOf(token, text);
     expect(quote).toBe(redactSecrets(text, [token]).slice(0, 500));
     expect(quote).toContain('token [REDACTED] refused');
   });

@@ -4,25 +4,12 @@
 // the cut too (a secret across it leaves nothing readable), when markers shorten the text (the
 // quote then reaches far into it), and for words (base64, hex) that run past the part searched.
 import { describe, expect, it } from 'vitest';
-import { createClient, ResponseValidationError } from '../../src/index.js';
 import { redactSecrets } from '../../src/node.js';
+import { validationQuoteOf as quoteOf } from '../support/validation-quote.js';
 
 const LONG = 'tok_7Hq2mZ9vXc4LpR8sW1nB';
 /** Under 6 characters: only where it stands alone, and inside base64 and hex words. */
 const SHORT = 'q7Zk9';
-
-async function quoteOf(token: string, text: string): Promise<string> {
-  const client = createClient({
-    baseUrl: 'http://service.test',
-    token,
-    maxRetries: 0,
-    fetch: async () =>
-      new Response(text, { status: 200, headers: { 'content-type': 'text/html' } }),
-  });
-  const error = await client.plans.get('team').catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ResponseValidationError);
-  return (error as ResponseValidationError).body as string;
-}
 
 /** What the quote must be: the whole text redacted, then cut. */
 const expected = (token: string, text: string) => redactSecrets(text, [token]).slice(0, 500);

@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localStorageJournal, memoryJournal, type PurchaseJournal } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { useMockServer } from '../support/mock-server.js';
+import { useTempFolder } from '../support/temp-folder.js';
 import { webStorage } from './support/web-storage.js';
 import { teamOwner } from '../support/team-owner.js';
 
@@ -13,35 +11,26 @@ import { teamOwner } from '../support/team-owner.js';
 // replayed, never bought again; one settled as not charged buys once more.
 
 const CHECKOUT = 'POST /v2/payments/consumable/checkout';
-let server: MockServer;
-let dir: string;
+const server = useMockServer({ subscriptionDelayMs: 10 });
+const folder = useTempFolder('seatpay-each-journal-');
 let users = 0;
-
-beforeAll(async () => {
-  server = await startMockServer({ subscriptionDelayMs: 10 });
-  dir = await mkdtemp(join(tmpdir(), 'seatpay-each-journal-'));
-});
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe.each([
   ['memoryJournal', () => memoryJournal()],
   ['localStorageJournal', () => localStorageJournal({ storage: webStorage() })],
-  ['fileJournal', () => fileJournal(join(dir, `journal-${++users}.db`))],
+  ['fileJournal', () => fileJournal(folder.in(`journal-${++users}.db`))],
 ])('%s', (_name, make: () => PurchaseJournal) => {
   it('a lost checkout reconciled to charged and replayed; one settled not charged buys again', async () => {
     const {
       client,
       subscription,
       checkouts: bought,
-    } = await teamOwner(server, `each-${++users}@example.com`);
+    } = await teamOwner(server(), `each-${++users}@example.com`);
     const journal = make();
     const order = { service: 'ai-credits', how_many: 4, subscription, journal };
-    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
+    server().simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
     await expect(client.consumables.checkout({ ...order, key: 'lost' })).rejects.toThrow();
-    server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-before', times: 1 });
+    server().simulator.faults.inject({ route: CHECKOUT, kind: 'reset-before', times: 1 });
     const other = { ...order, how_many: 6, key: 'never-sent' };
     await expect(client.consumables.checkout(other)).rejects.toThrow();
     expect(bought()).toBe(1);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createClient,
   KeyInProgressError,
@@ -7,7 +7,8 @@ import {
   type CheckoutRecord,
   type SeatpayClient,
 } from '../../src/index.js';
-import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+import type { MockUser } from '../../src/mock/index.js';
+import { useMockServer } from '../support/mock-server.js';
 import { webStorage } from './support/web-storage.js';
 import { teamPurchase } from '../support/team-purchase.js';
 import { outcomeOf } from '../support/outcome.js';
@@ -20,15 +21,8 @@ import { outcomeOf } from '../support/outcome.js';
 // ran out. Charges are counted in the simulator's own log; timing is by the order of events.
 
 const CHECKOUT = '/v2/payments/consumable/checkout';
-let server: MockServer;
+const server = useMockServer({ subscriptionDelayMs: 5 });
 let users = 0;
-
-beforeAll(async () => {
-  server = await startMockServer({ subscriptionDelayMs: 5 });
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 /** A gate a tab's checkout request waits at, once it reached the fetch; `open` lets it go. */
 function gate() {
@@ -48,18 +42,18 @@ function gate() {
 }
 
 async function owner() {
-  const user = server.simulator.addUser({ email: `in-progress-${++users}@example.com` });
+  const user = server().simulator.addUser({ email: `in-progress-${++users}@example.com` });
   const client = clientOf(user);
   const { subscription } = await client.purchase(teamPurchase(5));
   const order = { service: 'ai-credits', how_many: 3, subscription: subscription.id };
   const charges = () =>
-    server.simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
+    server().simulator.charges.filter((c) => c.kind === 'consumable-checkout' && c.user === user.id)
       .length;
   return { user, order, charges };
 }
 
 function clientOf(user: MockUser, options: { fetch?: typeof fetch } = {}): SeatpayClient {
-  return createClient({ baseUrl: server.url, token: user.token, logLevel: 'off', ...options });
+  return createClient({ baseUrl: server().url, token: user.token, logLevel: 'off', ...options });
 }
 
 describe('a key another live tab holds', () => {
@@ -243,7 +237,7 @@ describe('a key another live tab holds', () => {
     const storage = webStorage();
     // A long lease: a key still held after the lost answer would make B wait out its timeout.
     const journal = () => localStorageJournal({ storage, lease: 600_000 });
-    server.simulator.faults.inject({ route: `POST ${CHECKOUT}`, kind: 'reset-after', times: 1 });
+    server().simulator.faults.inject({ route: `POST ${CHECKOUT}`, kind: 'reset-after', times: 1 });
     const lost = await outcomeOf(
       clientOf(user).consumables.checkout({ ...order, key: 'topup-4', journal: journal() }),
     );

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AbortError,
   ConnectionError,
@@ -11,7 +11,8 @@ import {
   type ClientOptions,
   type PurchaseJournal,
 } from '../../src/index.js';
-import { startMockServer, type MockServer, type MockUser } from '../../src/mock/index.js';
+import type { MockUser } from '../../src/mock/index.js';
+import { useMockServer } from '../support/mock-server.js';
 import { creditsOwner, userClient } from '../support/team-owner.js';
 import { outcomeOf } from '../support/outcome.js';
 
@@ -26,20 +27,14 @@ const CARD = { card_number: '4242424242424242', cvc: '123' };
 const CHECKOUT = '/v2/payments/consumable/checkout';
 const never = <T>() => new Promise<T>(() => undefined);
 
-let server: MockServer;
+const server = useMockServer({ subscriptionDelayMs: 5 });
 let users = 0;
 
-beforeAll(async () => {
-  server = await startMockServer({ subscriptionDelayMs: 5 });
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const clientOf = (user: MockUser, options: ClientOptions = {}) => userClient(server, user, options);
+const clientOf = (user: MockUser, options: ClientOptions = {}) =>
+  userClient(server(), user, options);
 
 /** A user with a PER_TEAM subscription, and the order of 5 AI credits for it. */
-const owner = () => creditsOwner(server, `waits-${++users}@example.com`);
+const owner = () => creditsOwner(server(), `waits-${++users}@example.com`);
 
 /** A fetch that sends the checkout (and `onPay`, the pay) for real, then answers as `answer` says. */
 function fetchThat(answer: (url: string) => Promise<Response> | undefined): typeof fetch {
@@ -71,7 +66,7 @@ describe('a fetch that answers Response.error() after the request left (item 3)'
   });
 
   it("a purchase: PurchaseError that never says charged 'no'", async () => {
-    const user = server.simulator.addUser({ email: `waits-${++users}@example.com` });
+    const user = server().simulator.addUser({ email: `waits-${++users}@example.com` });
     const lost = fetchThat((url) =>
       url.endsWith('/pay') ? Promise.resolve(Response.error()) : undefined,
     );
@@ -84,7 +79,7 @@ describe('a fetch that answers Response.error() after the request left (item 3)'
         waitTimeout: 300,
       }),
     );
-    expect(server.simulator.charges.filter((c) => c.user === user.id)).toHaveLength(1);
+    expect(server().simulator.charges.filter((c) => c.user === user.id)).toHaveLength(1);
     // The subscription shows up: the purchase resolves, or fails saying the charge is not 'no'.
     if (error) expect((error as PurchaseError).charged).not.toBe('no');
   });

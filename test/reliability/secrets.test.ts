@@ -128,6 +128,15 @@ const cardCase = (
   secrets: ALL_SECRETS,
 });
 
+/** The card's registration answered 300 ms late: a call's own timeout runs out first. */
+const answerCardLate = () =>
+  server.use(
+    http.put(BASE + '/v1/payments/card', async () => {
+      await delay(300);
+      return HttpResponse.json({});
+    }),
+  );
+
 const SCENARIOS: Scenario[] = [
   cardCase('BadRequestError (400)', BadRequestError, 400),
   cardCase('AuthenticationError (401)', AuthenticationError, 401),
@@ -158,13 +167,7 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'TimeoutError',
     expected: TimeoutError,
-    arrange: () =>
-      server.use(
-        http.put(BASE + '/v1/payments/card', async () => {
-          await delay(300);
-          return HttpResponse.json({});
-        }),
-      ),
+    arrange: answerCardLate,
     act: (client) => client.card.register(CARD, { timeout: 30 }),
     secrets: ALL_SECRETS,
   },
@@ -188,13 +191,7 @@ const SCENARIOS: Scenario[] = [
   {
     name: "TimeoutError (the caller's AbortSignal.timeout)",
     expected: TimeoutError,
-    arrange: () =>
-      server.use(
-        http.put(BASE + '/v1/payments/card', async () => {
-          await delay(300);
-          return HttpResponse.json({});
-        }),
-      ),
+    arrange: answerCardLate,
     act: (client) => client.card.register(CARD, { signal: AbortSignal.timeout(20) }),
     secrets: ALL_SECRETS,
   },

@@ -1,6 +1,7 @@
 // The hidden-field tests' set-up: a keyed consumable order whose note (a field the typed input
 // does not name, recorded as given: the journal keeps the whole input) quotes the card's CVC,
 // which the journal hides and digests under the token the client holds.
+import { expect } from 'vitest';
 import {
   memoryJournal,
   type CheckoutKeyOptions,
@@ -55,4 +56,27 @@ export async function hiddenNoteOrder(
   } as CheckoutParams & CheckoutKeyOptions & { journal: ReturnType<typeof memoryJournal> };
   const checkouts = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout');
   return { simulator, first, clientOf, order, checkouts };
+}
+
+/** What {@link hiddenNoteOrder} sets up. */
+export type HiddenNoteOrder = Awaited<ReturnType<typeof hiddenNoteOrder>>;
+
+/**
+ * The order (its key given) paid by `first`, recorded with the note hidden and its digest kept,
+ * then run again by a fresh client of `token` that never sent the card: replayed from the
+ * journal, the first checkout's answer, charged once.
+ */
+export async function expectReplayedFromDigest(
+  { first, clientOf, order, checkouts }: HiddenNoteOrder,
+  token: string,
+): Promise<void> {
+  const paid = await first.consumables.checkout(order);
+  expect(await order.journal.get(order.key!)).toMatchObject({
+    params: { note: 'phone order, card ending 4242 cvc [REDACTED]' },
+    paramsDigest: expect.any(String),
+  });
+  const again = await clientOf(token).consumables.checkout(order).withResponse();
+  expect(again.data.id).toBe(paid.id);
+  expect(again.response.headers.get('idempotent-replayed')).toBe('true');
+  expect(checkouts()).toHaveLength(1);
 }

@@ -47,7 +47,9 @@ const kinds: Record<string, (bytes: Uint8Array, name: string) => Promise<UploadS
 };
 
 /** A resume store and key for a source of `kind` (a source with no mtime needs its own key). */
-function resumeOf(kind: string, name: string): { store: UploadStore; key?: string } {
+type Resume = { store: UploadStore; key?: string };
+
+function resumeOf(kind: string, name: string): Resume {
   const store =
     kind === 'fromPath' ? fileUploadStore(join(dir, 'store')) : memoryUploadStore().store;
   return kind === 'File' || kind === 'fromPath' ? { store } : { store, key: name };
@@ -93,36 +95,26 @@ describe.each(Object.keys(kinds))('from a %s', (kind) => {
       expect(h.recorder.trace(name).finalizes).toEqual([201]);
     }
 
-    it('is caught on a fresh upload', async () => {
-      await caught(async (name, bytes) => {
-        h.recorder.simulator.faults.inject({
-          route: FINALIZE,
-          kind: 'corrupt-assembly',
-          corruption,
-        });
-        await h.client().media.upload(await make(bytes, name), {
-          operation_type: 'tiny',
-          filename: name,
-          checkDigest: true,
-        });
+    /** The upload of `bytes` (resumed from `resume`), the service's assembly corrupted. */
+    async function corruptedUpload(name: string, bytes: Uint8Array, resume?: Resume) {
+      h.recorder.simulator.faults.inject({ route: FINALIZE, kind: 'corrupt-assembly', corruption });
+      await h.client().media.upload(await make(bytes, name), {
+        operation_type: 'tiny',
+        filename: name,
+        ...(resume && { resume }),
+        checkDigest: true,
       });
+    }
+
+    it('is caught on a fresh upload', async () => {
+      await caught((name, bytes) => corruptedUpload(name, bytes));
     });
 
     it('is caught after a resume', async () => {
       await caught(async (name, bytes) => {
         const resume = resumeOf(kind, name);
         await h.cutOff(await make(bytes, name), { filename: name, resume }, 5);
-        h.recorder.simulator.faults.inject({
-          route: FINALIZE,
-          kind: 'corrupt-assembly',
-          corruption,
-        });
-        await h.client().media.upload(await make(bytes, name), {
-          operation_type: 'tiny',
-          filename: name,
-          resume,
-          checkDigest: true,
-        });
+        await corruptedUpload(name, bytes, resume);
       });
     });
   });
