@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 
 /**
@@ -27,16 +26,11 @@ export class OpenedFile {
     return new OpenedFile(name, dev, ino);
   }
 
-  /**
-   * Whether the path still names the file opened (not deleted, not replaced). Synchronous: a
-   * `stat` by name of a local file takes microseconds, as the claim's own SQLite write did on the
-   * event loop just before; on the thread pool it cost a hand-over and a wake of the event loop of
-   * its own each claim, more CPU than the `stat` itself (BENCHMARKS.md, "Ninth pass").
-   */
-  isAtItsPath(): boolean {
+  /** Whether the path still names the file opened (not deleted, not replaced). */
+  async isAtItsPath(): Promise<boolean> {
     try {
-      const now = statSync(this.file, { bigint: true, throwIfNoEntry: false });
-      return now !== undefined && now.dev === this.dev && now.ino === this.ino;
+      const now = await stat(this.file, { bigint: true });
+      return now.dev === this.dev && now.ino === this.ino;
     } catch {
       return false;
     }

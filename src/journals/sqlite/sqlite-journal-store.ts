@@ -111,16 +111,15 @@ export class SqliteJournalStore {
     const row = rowOf(key, record);
     const { changes } = await this.#run('claim', () => this.#statements.claim.run(...row), signal);
     if (changes !== 1) return false;
-    const flushed = this.#wal.flush(); // on the thread pool: the path is checked meanwhile
-    const atItsPath = this.opened.isAtItsPath();
+    const atItsPath = this.opened.isAtItsPath(); // alongside the flush: no wait of its own
     try {
-      await flushed;
+      await this.#wal.flush();
     } catch (error) {
       // Not known to be on disk: taken back (nothing was sent), so the call fails as unclaimed.
       await this.#unclaim(row);
       throw failure(`Could not flush the claim to the journal ${this.path}`, this.path, error);
     }
-    if (!atItsPath) {
+    if (!(await atItsPath)) {
       // Made in a file no one else sees: another process may claim the key at the path too.
       await this.#unclaim(row);
       throw new JournalError(
