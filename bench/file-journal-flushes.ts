@@ -65,18 +65,12 @@ const mock = (await import(
   join(root, 'src/mock/index.ts')
 )) as typeof import('../src/mock/index.js');
 const node = (await import(join(root, 'src/node.ts'))) as typeof import('../src/node.js');
-const { teamPurchase } = await import('../test/support/team-purchase.js');
+const { subscribedClient } = await import('./keyed-cost-subscriber.js');
 
-const simulator = mock.createSimulator();
-const user = simulator.addUser({ email: 'flushes@example.com' });
-const client = seatpay.createClient({
-  baseUrl: 'http://simulator.test',
-  token: user.token,
-  logLevel: 'off',
-  fetch: (input, init) => simulator.handle(new Request(input, init)),
-});
-const bought = await client.purchase(teamPurchase(1));
-const order = { service: 'ai-credits', how_many: 1, subscription: bought.subscription.id };
+const { client, order } = await subscribedClient(
+  { label: root, seatpay, mock, node },
+  'flushes@example.com',
+);
 const dir = await mkdtemp(join(tmpdir(), 'seatpay-flushes-'));
 const journal = node.fileJournal(join(dir, 'journal.db'));
 let next = 0;
