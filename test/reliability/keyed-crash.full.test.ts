@@ -165,6 +165,22 @@ describe.each(['purchase', 'checkout'] as const)('a keyed %s killed', (kind) => 
     }
   }, 60_000);
 
+  it('right after its call resolved (the outcome written, not yet flushed): the re-run replays it', async () => {
+    const { charges, args } = await setup(kind);
+    // Killed on the result line, the journal never closed: the outcome's write reached the OS
+    // (a killed process loses none) though only the claim was flushed to disk (docs/journals.md).
+    const first = await runChild(args('result'), (lines) =>
+      lines.some((line) => line.startsWith('result ')),
+    );
+    const second = await runChild(args('none'));
+    const third = await runChild(args('none'));
+    rows.push([kind, 'right after its call resolved', charges(), second.outcome, third.outcome]);
+    expect(first.signal).toBe('SIGKILL');
+    expect(first.result).toBeDefined();
+    expect(charges()).toBe(1);
+    for (const run of [second, third]) expect(run.result).toEqual(first.result);
+  }, 60_000);
+
   it('two processes with the same key at once: one charge', async () => {
     const { charges, args } = await setup(kind);
     const [a, b] = await Promise.all([runChild(args('none')), runChild(args('none'))]);

@@ -2,7 +2,8 @@
 // keyed-crash.full.test.ts, which kills it (SIGKILL) at a chosen point and runs it again.
 // Usage: node keyed-child.mjs <purchase|checkout> <baseUrl> <token> <journal> <key> <subscription> <hold>
 // Prints `claimed <true|false>` once the journal claim settled (and, with hold 'claim', then
-// waits forever: the test kills it there), `result <json>` or `error <json>`.
+// waits forever: the test kills it there), `result <json>` or `error <json>` (with hold 'result',
+// then waits forever too: killed once its call resolved, the journal never closed).
 import { createClient, type PurchaseJournal } from '../../../src/index.js';
 import { fileJournal } from '../../../src/node.js';
 import { TEAM_PURCHASE } from './team-purchase.js';
@@ -44,6 +45,10 @@ try {
       journal,
     });
     console.log(`result ${JSON.stringify({ id: result.id })}`);
+  }
+  if (hold === 'result') {
+    setInterval(() => undefined, 1 << 30); // keeps the process alive until it is killed
+    await new Promise(() => undefined);
   }
 } catch (error) {
   console.log(`error ${JSON.stringify({ ...(error as object), name: (error as Error).name })}`);
