@@ -22,6 +22,7 @@ const FORMS = [
   encodeURIComponent(`Bearer ${token}`),
   btoa(`Bearer ${token}`),
   [...token].join('\u200b'),
+  [...btoa(`Bearer ${token}`)].join('\u00ad'),
   token.slice(5, 22),
   '4242 4242 4242 4242',
   '４２４２４２４２４２４２４２４２',
