@@ -6,7 +6,9 @@
 // it prints. Ids, quantities, amounts, dates, times and phone numbers are not of that form: too
 // short, a millisecond timestamp starts with 1, a compact date with 20, a phone number with `+`,
 // and one run of digits in ten passes the check by chance. A hex id (a charge's `ch_6b98…`, a
-// UUID, a hash) may hold such a run between its letters: it is an id, printed whole.
+// UUID, a hash) may hold such a run between its letters: it is an id, printed whole. The form is
+// also searched for escaped (an error body quoting a query: `4111%201111…`, `\u0034111…`, `&#32;`,
+// an invisible mark inside it) and inside base64 or hex words (a debug dump), the word hidden whole.
 
 const REDACTED = '[REDACTED]';
 
@@ -37,11 +39,95 @@ const NONE: ReadonlySet<string> = new Set();
  * in `kept` (the run's own keys and arguments, {@link cardShapesIn}: a user needs them printed).
  */
 export function hideCardShapes(text: string, kept: ReadonlySet<string> = NONE): string {
-  return text.replace(CARD_SHAPE, (run: string, _one, _two, at: number) => {
-    if (kept.has(run) || inHexId(text, at, at + run.length)) return run;
+  const ranges: [number, number][] = [];
+  // Searched as read, escapes decoded (`%20`, `\u0034`, `&#32;`, a `+` between digits) and
+  // invisible marks dropped: a service echoes a query or a JSON body as it got it.
+  const { view, at } = unescaped(text);
+  for (const [start, end] of cardsIn(view, kept)) ranges.push([at[start]!, at[end]!]);
+  // A base64 or hex word (a debug dump) whose text holds one goes whole.
+  for (const word of text.matchAll(ENCODED_WORD)) {
+    const decoded = decodedWord(word[0]);
+    if (decoded && cardsIn(decoded, kept).length > 0)
+      ranges.push([word.index, word.index + word[0].length]);
+  }
+  return cutOut(text, ranges);
+}
+
+/** The card-shaped, Luhn-valid runs of `text` that are not `kept`, nor inside a hex id. */
+function cardsIn(text: string, kept: ReadonlySet<string>): [number, number][] {
+  const found: [number, number][] = [];
+  for (const match of text.matchAll(CARD_SHAPE)) {
+    const [run] = match;
+    const end = match.index + run.length;
+    if (kept.has(run) || inHexId(text, match.index, end)) continue;
     const digits = [...run].filter((char) => DIGIT.test(char)).map(digitValue);
-    return startsAsCard(digits) && passesLuhn(digits) ? REDACTED : run;
-  });
+    if (startsAsCard(digits) && passesLuhn(digits)) found.push([match.index, end]);
+  }
+  return found;
+}
+
+/**
+ * An escape (URL, JSON, `\x`, HTML's numeric), a form's `+` between digits, or an invisible mark
+ * (zero-width, joiner, soft hyphen, byte order mark, bidi control).
+ */
+const ESCAPED =
+  /%[0-9a-f]{2}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|&#x[0-9a-f]{1,6};|&#\d{1,7};|(?<=\p{Nd})\+(?=\p{Nd})|[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/giu;
+
+/** `text` with its escapes decoded; `at[i]` is where the view's code unit `i` came from. */
+function unescaped(text: string): { view: string; at: number[] } {
+  let view = '';
+  const at: number[] = [];
+  let kept = 0;
+  for (const match of text.matchAll(ESCAPED)) {
+    const as = decodedEscape(match[0]);
+    for (let i = kept; i < match.index; i++) at.push(i);
+    for (let i = 0; i < as.length; i++) at.push(match.index);
+    view += text.slice(kept, match.index) + as;
+    kept = match.index + match[0].length;
+  }
+  for (let i = kept; i <= text.length; i++) at.push(i);
+  return { view: view + text.slice(kept), at };
+}
+
+function decodedEscape(escape: string): string {
+  if (escape === '+') return ' ';
+  if (escape.length === 1) return '';
+  const hex = escape[0] === '&' ? escape.slice(2, -1) : escape.slice(2);
+  const code =
+    escape[0] === '%'
+      ? parseInt(escape.slice(1), 16)
+      : /^x/i.test(hex)
+        ? parseInt(hex.slice(1), 16)
+        : escape[0] === '&'
+          ? Number(hex)
+          : parseInt(hex, 16);
+  return code <= 0x10ffff ? String.fromCodePoint(code) : escape;
+}
+
+/** A word of base64 (either alphabet) or hex long enough to hold a card number of 13 digits. */
+const ENCODED_WORD = /(?<![\w+/-])[A-Za-z0-9+/_-]{18,}={0,2}(?![\w+/=-])/g;
+
+/** The text a base64 or hex word decodes to, or undefined when it is not printable text. */
+function decodedWord(word: string): string | undefined {
+  const bytes = /^(?:[0-9a-f]{2})+$/i.test(word)
+    ? Buffer.from(word, 'hex')
+    : Buffer.from(word, 'base64');
+  const decoded = bytes.toString('utf8');
+  return /^[^\p{Cc}\ufffd]*$/u.test(decoded.replace(/[\t\n\r]/g, '')) ? decoded : undefined;
+}
+
+/** `text` with each range (merged where they touch) replaced by the marker. */
+function cutOut(text: string, ranges: [number, number][]): string {
+  if (ranges.length === 0) return text;
+  ranges.sort((a, b) => a[0] - b[0]);
+  let hidden = '';
+  let kept = 0;
+  for (const [start, end] of ranges) {
+    if (end <= kept) continue;
+    hidden += text.slice(kept, Math.max(kept, start)) + (start >= kept ? REDACTED : '');
+    kept = end;
+  }
+  return hidden + text.slice(kept);
 }
 
 /**
@@ -92,10 +178,10 @@ function inHexId(text: string, start: number, end: number): boolean {
 }
 
 /**
- * A character a card shape's search never takes in nor looks at (nor {@link inHexId}): a cut may
- * fall before it.
+ * A character a card shape's search never takes in nor looks at (nor {@link inHexId}), nor part
+ * of an escape, an invisible mark or a base64 word: a cut may fall before it.
  */
-const CUT = /^[^\p{Nd}\p{Zs}a-z.,+\-\u2010-\u2014\u2212\uff0d]/iu;
+const CUT = /^[^\p{Nd}\p{Zs}\p{Cf}a-z.,+\-\u2010-\u2014\u2212\uff0d%\\&#;/=_]/iu;
 
 /** Whether a cut may fall before `at`: never inside a character of two code units (𝟒). */
 function cutsAt(text: string, at: number): boolean {

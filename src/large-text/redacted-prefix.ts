@@ -50,7 +50,7 @@ function redactedUpTo(view: string, secrets: readonly string[], upTo: number): s
     if (typeof secret !== 'string' || secret === '') continue;
     const forms = formsOf(secret);
     collect(forms.text, view, 0, upTo, ranges);
-    fold?.(forms.text, ranges);
+    for (const form of [forms.text, forms.base64]) if (form) fold?.(form, ranges);
     if (forms.base64) collect(forms.base64, view, 0, upTo, ranges);
     if (forms.pieceLength) collectPieces(forms, view, view, 0, upTo, ranges);
     if (forms.short) {

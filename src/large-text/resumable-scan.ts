@@ -50,7 +50,7 @@ export class ResumableScan {
       const forms = parts.formsOf(secret);
       reach = Math.max(reach, forms.reach);
       const pattern = stored ? forms.stored : forms.text;
-      this.#jobs.push({ forms, pattern, resume: [0, 0, 0, 0, 0, 0] });
+      this.#jobs.push({ forms, pattern, resume: [0, 0, 0, 0, 0, 0, 0] });
     }
     this.#reach = reach;
   }
@@ -74,6 +74,7 @@ export class ResumableScan {
       const { forms, pattern, resume } = job;
       resume[0] = collect(pattern, view, Math.max(from, resume[0]), end, this.#ranges);
       if (fold) resume[5] = fold(pattern, this.#ranges, resume[5]);
+      if (fold && forms.base64) resume[6] = fold(forms.base64, this.#ranges, resume[6]);
       if (pattern !== forms.text)
         resume[4] = collect(forms.text, view, Math.max(from, resume[4]), end, this.#alone);
       if (forms.base64)
@@ -101,7 +102,7 @@ interface Job {
   pattern: RegExp;
   /**
    * Where the text form, the base64 form, base64 words, hex words, (a record's) short numbers
-   * standing alone and the folded text are searched from next.
+   * standing alone, the folded text and the base64 form in it are searched from next.
    */
-  resume: [number, number, number, number, number, number];
+  resume: [number, number, number, number, number, number, number];
 }

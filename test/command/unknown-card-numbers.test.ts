@@ -115,3 +115,61 @@ describe('the real bin, cards grouped otherwise and hex ids', () => {
     for (const id of ids) expect(ran.printed).toContain(id);
   }, 120_000);
 });
+
+/**
+ * A card number the run does not know, echoed escaped or encoded: an error body that quotes the
+ * request's query (`%20`, `+`, `%3D`), a JSON or HTML escape, an invisible mark inside it, a
+ * debug dump's base64 or hex of it. Each was printed as is: the form was searched for only in the
+ * text as it stands.
+ */
+const ENCODED = [
+  'note=4111%201111%201111%201111',
+  'note=4111+1111+1111+1111',
+  'note%3D5555555555554444',
+  'note \\u0034111111111111111',
+  'note 4111&#32;1111&#32;1111&#32;1111',
+  'note 4\u200b111111111111111',
+  `note ${btoa('card 4111 1111 1111 1111')}`,
+  `note ${Buffer.from('5555555555554444').toString('hex')}`,
+];
+/** What they must not hide: a phone number escaped, an id, base64 and hex of no card. */
+const ENCODED_HEALTHY = [
+  'tel=%2B4915112345678',
+  'at=1764412800005%20ms',
+  `blob ${btoa('order 2026112912000006 of 3')}`,
+  `hash ${Buffer.from('seat 2147483647 ok').toString('hex')}`,
+];
+
+describe('seats add --csv, an unknown card number echoed escaped or encoded', () => {
+  it('is hidden in every form, the healthy numbers are not', async () => {
+    const ran = await refusedEchoing(
+      'encoded-card@example.com',
+      [CARDS[0]!],
+      [...ENCODED, ...ENCODED_HEALTHY],
+      runInProcess,
+    );
+
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.printed.match(/note(?:=| |%3D)\[REDACTED\]/g)).toHaveLength(ENCODED.length);
+    for (const encoded of ENCODED) expect(ran.printed).not.toContain(encoded.slice(-8));
+    for (const healthy of ENCODED_HEALTHY) expect(ran.printed).toContain(healthy);
+  });
+
+  it('is hidden in a write of a slice or more too, whatever the slices cut', async () => {
+    // Each form many times over, filler between them: the writes' slices fall in every kind of place.
+    const many = Array.from(
+      { length: 20_000 },
+      (_, at) => `${ENCODED[at % ENCODED.length]!} "${at}"`,
+    );
+    const ran = await refusedEchoing(
+      'encoded-card-large@example.com',
+      [CARDS[0]!],
+      many,
+      runInProcess,
+    );
+
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.printed.length).toBeGreaterThan(64 * 1024);
+    expect(ran.printed.match(/note(?:=| |%3D)\[REDACTED\]/g)).toHaveLength(many.length);
+  });
+});

@@ -28,6 +28,7 @@ import {
   shortNumberForms,
 } from './short-number-forms.js';
 import { DIGIT_ZEROS } from '../../folded-text/folded-text.js';
+import { base64Pattern } from '../../base64-forms/base64-forms.js';
 
 /** Under this length a secret is only matched where it stands alone. */
 export const SHORT_SECRET = 8;
@@ -179,38 +180,6 @@ function charForms(char: string): string {
 /** A digit as any of those scripts writes it: one class, no more to search than the digit. */
 function digitAnyScript(digit: number): string {
   return `[${digit}${DIGIT_ZEROS.map((zero) => String.fromCodePoint(zero + digit)).join('')}]`;
-}
-
-/**
- * The base64 characters that depend on the secret alone, at each of the three byte alignments it
- * can have inside a longer base64 text, in both alphabets. The one or two characters at each end
- * that mix in neighbouring bytes stay: they say nothing about the secret.
- */
-function base64Pattern(secret: string): RegExp | undefined {
-  const cores: string[] = [];
-  // Its digits also as a CJK page writes them (full-width ４２４２), then encoded.
-  for (const text of new Set([
-    secret,
-    secret.replace(/\d/g, (d) => String.fromCharCode(0xff10 + +d)),
-  ])) {
-    const bytes = new TextEncoder().encode(text);
-    for (let offset = 0; offset < 3; offset++) {
-      const padded = new Uint8Array(offset + bytes.length);
-      padded.set(bytes, offset);
-      const encoded = toBase64(padded);
-      const core = encoded.slice(Math.ceil((offset * 8) / 6), ((offset + bytes.length) * 4) / 3);
-      if (core.length >= 6) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
-    }
-  }
-  if (cores.length === 0) return undefined;
-  return new RegExp([...new Set(cores)].map(escapeRegExp).join('|'), 'g');
-}
-
-/** Base64 of bytes without Node's Buffer (the main entry runs in browsers). */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
 
 /** One decoder for every word: making one per word cost more than the decoding (issue 37). */

@@ -27,7 +27,7 @@ export function scrubAll(
     const forms = formsOf(secret);
     const pattern = stored ? forms.stored : forms.text;
     collect(pattern, text, 0, end, ranges);
-    fold?.(pattern, ranges);
+    for (const form of [pattern, forms.base64]) if (form) fold?.(form, ranges); // `YW\u200bJj`
     if (pattern !== forms.text) aloneForms.push(forms.text);
     if (forms.base64) collect(forms.base64, text, 0, end, ranges);
     if (forms.pieceLength) collectPieces(forms, text, text, 0, end, ranges);

@@ -1,0 +1,39 @@
+/**
+ * The base64 characters that depend on the secret alone, at each of the three byte alignments it
+ * can have inside a longer base64 text, in both alphabets. The one or two characters at each end
+ * that mix in neighbouring bytes stay: they say nothing about the secret. Each core of the secret
+ * itself is also encoded once more (a config store's base64 of a Basic header, echoed): that core
+ * is the inner text's whole, so its own cores are the outer text's at any of its alignments.
+ */
+export function base64Pattern(secret: string): RegExp | undefined {
+  const cores = coresOf(secret);
+  for (const core of coresOf(secret.replace(/\d/g, (d) => String.fromCharCode(0xff10 + +d))))
+    if (!cores.includes(core)) cores.push(core); // its digits as a CJK page writes them, ４２４２
+  for (const inner of coresOf(secret)) cores.push(...coresOf(inner));
+  if (cores.length === 0) return undefined;
+  return new RegExp(
+    [...new Set(cores)].map((core) => core.replace(/[+/]/g, '\\$&')).join('|'),
+    'g',
+  );
+}
+
+/** A text's cores of six characters or more, at the three alignments, in both alphabets. */
+function coresOf(text: string): string[] {
+  const cores: string[] = [];
+  const bytes = new TextEncoder().encode(text);
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = new Uint8Array(offset + bytes.length);
+    padded.set(bytes, offset);
+    const encoded = toBase64(padded);
+    const core = encoded.slice(Math.ceil((offset * 8) / 6), ((offset + bytes.length) * 4) / 3);
+    if (core.length >= 6) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return cores;
+}
+
+/** Base64 of bytes without Node's Buffer (the main entry runs in browsers). */
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
