@@ -66,9 +66,12 @@ export interface FileJournal extends PurchaseJournal {
  * @category Node
  */
 export function fileJournal(path: string, options: FileJournalOptions = {}): FileJournal {
+  // Resolved once, here: a working directory changed before its first use, or before a use
+  // after close(), must not send the journal to another folder's file (its records not there).
+  const given = resolve(path);
   let opened: Promise<SqliteJournalStore> | undefined;
   const store = () =>
-    (opened ??= openStore(path).catch((error: unknown) => {
+    (opened ??= openStore(path, given).catch((error: unknown) => {
       opened = undefined; // the next call looks again: the file may have been fixed
       throw error;
     }));
@@ -94,7 +97,7 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
       );
     },
   });
-  return namingStore(journal, `file:${resolve(path)}`);
+  return namingStore(journal, `file:${given}`);
 }
 
 /**
@@ -114,10 +117,9 @@ export interface FileJournalOptions {
   lease?: number;
 }
 
-async function openStore(path: string): Promise<SqliteJournalStore> {
-  // Resolved once: a working directory changed during the awaits below (a lock waited for) must
-  // not send the database's open, or its log's flush (wal-flush.ts), to another folder's file.
-  const given = resolve(path);
+async function openStore(path: string, given: string): Promise<SqliteJournalStore> {
+  // `given` resolved once: a working directory changed during the awaits below (a lock waited
+  // for) must not send the database's open, or its log's flush (wal-flush.ts), elsewhere.
   const file = await journalFileOf(given, path);
   const id = await fileIdentity(file);
   return inTurn(id, async () => {
