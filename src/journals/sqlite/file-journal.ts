@@ -43,8 +43,9 @@ export interface FileJournal extends PurchaseJournal {
  * call's signal; a file another process keeps locked for 15 s fails the call with a `JournalError`.
  *
  * A journal file written by seatpay 0.1.0 (one JSON object of records) is left as it is and its
- * records are carried into a database beside it, `path + '.sqlite'`, on first use (and again if
- * 0.1.0 wrote to it since). Anything else at `path` (not a file, not JSON, records that are not
+ * records are carried into a database beside it, `path + '.sqlite'`, on first use (keys 0.1.0
+ * adds later are carried at the next open, but what it writes later for a key already carried
+ * is not: stop 0.1.0 first). Anything else at `path` (not a file, not JSON, records that are not
  * seatpay's, an SQLite database of another program), and a file that cannot be read, written or
  * created, fails the call with a
  * `JournalError` naming the file, before any money call: the journal is never started afresh.
