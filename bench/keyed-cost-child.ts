@@ -96,6 +96,11 @@ async function setUp(side: Side, options: Options, index: number) {
       const journal = seatpay.memoryJournal();
       return () => checkout({ key: key(), journal, identity: 'user-4711' })();
     },
+    // A key bought once a round, then replayed by every call (each a copy of the answer).
+    replay: () => {
+      const keyed = { key: key(), journal: seatpay.memoryJournal() };
+      return () => checkout(keyed)();
+    },
     memoryJournalWait: () => {
       const journal = waiting();
       return () => checkout({ key: key(), journal })();

@@ -11,7 +11,8 @@
 // claim flushed to disk: its system time counts), `identity` (memoryJournal and an `identity`); `self`
 // is plain measured against itself, a control that must come out at 1.00; two probes for the disk's
 // wait: `fileJournalTmpfs` (the file on /dev/shm, where the flush returns at once) and
-// `memoryJournalWait` (a memoryJournal whose claim first waits `--wait-ms` on a timer).
+// `memoryJournalWait` (a memoryJournal whose claim first waits `--wait-ms` on a timer); `replay`
+// (a memoryJournal's key bought at a round's first call, then replayed: the replay's cost).
 //
 // Method. `--runs` processes, one after the other; each runs every subject (plain Node with
 // --expose-gc, bundled with esbuild: not tsx, whose loader would be measured). A round runs, for

@@ -3,7 +3,7 @@ import { memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
 import { mapJournal } from '../support/map-journal.js';
-import { teamPurchase } from '../support/team-purchase.js';
+import { GOOD_CARD, teamPurchase } from '../support/team-purchase.js';
 
 // A keyed checkout hands back the service's own answer (its response read, and searched for the
 // client's secrets, only when asked for), and the journal keeps its own copy of what it records:
@@ -93,4 +93,37 @@ describe('a keyed checkout', () => {
       expect(again.currency?.code).toBe('USD');
     });
   }
+
+  // A journal that keeps the very objects it is given hands a replay the record's own objects: a
+  // replayed answer is the caller's copy all the same, or changing it would change later replays.
+  it('with a journal that keeps the objects it is given: a replayed answer changed by its caller changes no later replay', async () => {
+    const { client, subscription, charges } = await setUp();
+    const journal = mapJournal();
+    const order = { service: 'ai-credits', how_many: 1, subscription: subscription.id };
+    const first = await client.consumables.checkout({ ...order, key: 'replayed', journal });
+    const bought = charges();
+    const replayed = await client.consumables.checkout({ ...order, key: 'replayed', journal });
+    (replayed as { id: number }).id = -1;
+    (replayed.currency as { code: string }).code = 'XXX';
+    const again = await client.consumables.checkout({ ...order, key: 'replayed', journal });
+    expect(charges()).toBe(bought);
+    expect([again.id, again.currency?.code]).toEqual([first.id, 'USD']);
+  });
+});
+
+describe('a keyed purchase replayed from a journal that keeps the objects it is given', () => {
+  it('hands back its own copy: the caller changing it changes no later replay', async () => {
+    const { client } = await setUp();
+    const journal = mapJournal();
+    const buy = { ...teamPurchase(1, GOOD_CARD), key: 'bought', journal };
+    const first = await client.purchase(buy);
+    const replayed = await client.purchase(buy);
+    (replayed.subscription as { id: number }).id = -1;
+    (replayed.plan as { slug: string }).slug = 'changed';
+    replayed.consumables.length = 0;
+    const again = await client.purchase(buy);
+    expect(again.subscription.id).toBe(first.subscription.id);
+    expect(again.plan.slug).toBe(first.plan.slug);
+    expect(again.consumables).toEqual(first.consumables);
+  });
 });

@@ -260,7 +260,10 @@ export class PurchaseFlow {
    * checkout's under this key is refused as a reused key.
    */
   async #readRecord(): Promise<PurchaseRecord | undefined> {
-    return (await this.#journal?.awaitOutcome()) as PurchaseRecord | undefined;
+    const found = (await this.#journal?.awaitOutcome()) as PurchaseRecord | undefined;
+    // A copy, replayed: a journal that keeps the objects it is given (no JSON) would otherwise
+    // hand later replays what the caller changed in its result (a first run reads nothing).
+    return found && (JSON.parse(JSON.stringify(found)) as PurchaseRecord);
   }
 
   async #write(change: Partial<PurchaseRecord>): Promise<void> {

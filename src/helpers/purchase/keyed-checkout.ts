@@ -263,8 +263,10 @@ class Replayed implements Answer<CheckoutResult> {
   readonly #result: CheckoutResult;
 
   constructor(result: CheckoutResult) {
-    this.#result = result;
     this.text = JSON.stringify(result);
+    // The caller's own copy: a journal that keeps the objects it is given (no JSON) would
+    // otherwise hand every later replay what this caller changed in it.
+    this.#result = JSON.parse(this.text) as CheckoutResult;
     this.response = new Response(this.text, {
       status: 200,
       headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' },

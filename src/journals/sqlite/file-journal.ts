@@ -43,8 +43,9 @@ export interface FileJournal extends PurchaseJournal {
  * call's signal; a file another process keeps locked for 15 s fails the call with a `JournalError`.
  *
  * A journal file written by seatpay 0.1.0 (one JSON object of records) is left as it is and its
- * records are carried into a database beside it, `path + '.sqlite'`, on first use (and again if
- * 0.1.0 wrote to it since). Anything else at `path` (not a file, not JSON, records that are not
+ * records are carried into a database beside it, `path + '.sqlite'`, on first use (keys 0.1.0
+ * adds later are carried at the next open, but what it writes later for a key already carried
+ * is not: stop 0.1.0 first). Anything else at `path` (not a file, not JSON, records that are not
  * seatpay's, an SQLite database of another program), and a file that cannot be read, written or
  * created, fails the call with a
  * `JournalError` naming the file, before any money call: the journal is never started afresh.
@@ -66,9 +67,12 @@ export interface FileJournal extends PurchaseJournal {
  * @category Node
  */
 export function fileJournal(path: string, options: FileJournalOptions = {}): FileJournal {
+  // Resolved once, here: a working directory changed before its first use, or before a use
+  // after close(), must not send the journal to another folder's file (its records not there).
+  const given = resolve(path);
   let opened: Promise<SqliteJournalStore> | undefined;
   const store = () =>
-    (opened ??= openStore(path).catch((error: unknown) => {
+    (opened ??= openStore(path, given).catch((error: unknown) => {
       opened = undefined; // the next call looks again: the file may have been fixed
       throw error;
     }));
@@ -94,7 +98,7 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
       );
     },
   });
-  return namingStore(journal, `file:${resolve(path)}`);
+  return namingStore(journal, `file:${given}`);
 }
 
 /**
@@ -114,10 +118,9 @@ export interface FileJournalOptions {
   lease?: number;
 }
 
-async function openStore(path: string): Promise<SqliteJournalStore> {
-  // Resolved once: a working directory changed during the awaits below (a lock waited for) must
-  // not send the database's open, or its log's flush (wal-flush.ts), to another folder's file.
-  const given = resolve(path);
+async function openStore(path: string, given: string): Promise<SqliteJournalStore> {
+  // `given` resolved once: a working directory changed during the awaits below (a lock waited
+  // for) must not send the database's open, or its log's flush (wal-flush.ts), elsewhere.
   const file = await journalFileOf(given, path);
   const id = await fileIdentity(file);
   return inTurn(id, async () => {
