@@ -66,3 +66,12 @@ export function callJournal<T>(
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/** What `make` answers, as a promise (a promise kept as it is); what it throws, a rejection. */
+export function promiseOf<T>(make: () => T | PromiseLike<T>): Promise<T> {
+  try {
+    return Promise.resolve(make());
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}

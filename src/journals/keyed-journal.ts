@@ -14,7 +14,7 @@ import { claimLeaseUntil, HOLDER, holdLive, isHeldLive, watchingRuns } from './k
 import { OwnLease } from './own-lease.js';
 import { releasedClaim } from './key-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
-import { callJournal } from './journal-call.js';
+import { callJournal, promiseOf } from './journal-call.js';
 import { writeAsHolder } from './holder-write.js';
 import { ParamsDigest } from './params-digest.js';
 import { heartbeatOf } from './lease-heartbeat.js';
@@ -160,18 +160,13 @@ export class KeyedJournal {
         holder: HOLDER,
       };
       const stamped = (started.stamped = await untilAborted(this.#stamped(leased), this.signal));
-      const start = () => {
-        // A journal's own promise as it is (no adopting it: two turns more before it counts as
-        // answered, and a timer set for it meanwhile, journal-call.ts); what it throws, a rejection.
-        try {
-          const landing = claim
+      // A journal's own promise as it is (adopting it costs two turns and a timer, journal-call.ts).
+      const start = () =>
+        (started.landing = promiseOf(() =>
+          claim
             ? claim(key, stamped, this.#options())
-            : journal.set(key, stamped, this.#options()).then(() => true);
-          return (started.landing = Promise.resolve(landing));
-        } catch (error) {
-          return (started.landing = Promise.reject(error as Error));
-        }
-      };
+            : journal.set(key, stamped, this.#options()).then(() => true),
+        ));
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
       let claimed = await this.#call('claim', start);
       // A claim that answered late may have lost its lease meanwhile (the key settled and paid

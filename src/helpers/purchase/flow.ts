@@ -261,8 +261,7 @@ export class PurchaseFlow {
    */
   async #readRecord(): Promise<PurchaseRecord | undefined> {
     const found = (await this.#journal?.awaitOutcome()) as PurchaseRecord | undefined;
-    // A copy, replayed: a journal that keeps the objects it is given (no JSON) would otherwise
-    // hand later replays what the caller changed in its result (a first run reads nothing).
+    // A copy: a journal keeping the objects it is given would hand later replays the caller's edits.
     return found && (JSON.parse(JSON.stringify(found)) as PurchaseRecord);
   }
 
