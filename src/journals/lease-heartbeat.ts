@@ -17,6 +17,8 @@ class LeaseHeartbeat {
   readonly #live = new Set<Beat>();
   #tick = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
+  /** The timer keeps the process alive (no `unref`: Deno's is a number): stopped with the last run. */
+  #pins = false;
 
   constructor(leaseMs: number) {
     this.#every = Math.max(1, Math.floor(leaseMs / 6));
@@ -28,19 +30,27 @@ class LeaseHeartbeat {
     this.#live.add(beat);
     if (this.#timer === undefined) {
       this.#timer = setInterval(() => this.#beat(), this.#every);
-      // A heartbeat never keeps a process alive on its own (Node, Deno, Bun have unref).
-      (this.#timer as { unref?: () => void }).unref?.();
+      // A heartbeat never keeps a process alive on its own (Node's and Bun's have unref).
+      const timer = this.#timer as { unref?: () => void };
+      this.#pins = typeof timer.unref !== 'function';
+      if (!this.#pins) timer.unref!();
     }
-    return () => void this.#live.delete(beat);
+    return () => {
+      this.#live.delete(beat);
+      // Not a tick later, for a timer that would hold a Deno process that is done up to a sixth
+      // of the lease (the per-call timer issue 37 saved is set and cleared again there).
+      if (this.#pins && this.#live.size === 0) this.#stop();
+    };
+  }
+
+  #stop(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
   }
 
   #beat(): void {
     const tick = ++this.#tick;
-    if (this.#live.size === 0) {
-      clearInterval(this.#timer);
-      this.#timer = undefined;
-      return;
-    }
+    if (this.#live.size === 0) return this.#stop();
     for (const beat of this.#live) {
       if (tick - beat.since < 2) continue;
       beat.since = tick;
