@@ -16,7 +16,10 @@ class LeaseHeartbeat {
   readonly #every: number;
   readonly #live = new Set<Beat>();
   #tick = 0;
-  #timer: ReturnType<typeof setInterval> | undefined;
+  /** Clears the timer while it runs, with the `clearInterval` of the `setInterval` that set it. */
+  #clear: (() => void) | undefined;
+  /** The `setInterval` that set it: fake timers put in or taken away since may never fire it. */
+  #setBy: unknown;
   /** The timer keeps the process alive (no `unref`: Deno's is a number): stopped with the last run. */
   #pins = false;
 
@@ -28,12 +31,17 @@ class LeaseHeartbeat {
   hold(renew: () => void): () => void {
     const beat: Beat = { renew, since: this.#tick };
     this.#live.add(beat);
-    if (this.#timer === undefined) {
-      this.#timer = setInterval(() => this.#beat(), this.#every);
+    // A journal kept across tests, each with fake timers of its own: a timer of another clock's.
+    if (this.#setBy !== setInterval) this.#stop();
+    if (this.#clear === undefined) {
+      const clear = clearInterval;
+      const timer = setInterval(() => this.#beat(), this.#every);
+      this.#setBy = setInterval;
+      this.#clear = () => clear(timer);
       // A heartbeat never keeps a process alive on its own (Node's and Bun's have unref).
-      const timer = this.#timer as { unref?: () => void };
-      this.#pins = typeof timer.unref !== 'function';
-      if (!this.#pins) timer.unref!();
+      const { unref } = timer as { unref?: () => void };
+      this.#pins = typeof unref !== 'function';
+      if (!this.#pins) unref!.call(timer);
     }
     return () => {
       this.#live.delete(beat);
@@ -44,8 +52,8 @@ class LeaseHeartbeat {
   }
 
   #stop(): void {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
+    this.#clear?.();
+    this.#clear = undefined;
   }
 
   #beat(): void {
