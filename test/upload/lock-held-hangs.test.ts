@@ -195,3 +195,39 @@ describe("a lock whose held() stops answering once the store's writes failed", (
     expect(kept.size).toBe(1);
   });
 });
+
+describe('a lock that answers "not held" only after the user aborted', () => {
+  it('the upload rejects with AbortError: the abort wins, not UploadTakenOverError', async () => {
+    const { store: records } = memoryUploadStore();
+    let asked!: () => void;
+    const asking = new Promise<void>((resolve) => (asked = resolve));
+    let answer!: (held: boolean) => void;
+    const store: UploadStore = {
+      ...records,
+      lock: async () =>
+        Object.assign(async () => undefined, {
+          held: () => {
+            asked();
+            return new Promise<boolean>((resolve) => (answer = resolve));
+          },
+        }),
+    };
+    const controller = new AbortController();
+    const name = 'held-late-not-held.png';
+    const upload = h.client().media.upload(fileOf(bytesOf(4 * CHUNK), name), {
+      operation_type: 'tiny',
+      resume: { store, key: 'late-not-held' },
+      signal: controller.signal,
+      chunkTimeout: 3_600_000,
+    });
+    upload.catch(() => undefined);
+    await asking;
+    controller.abort();
+    // The lock, told of the abort (or freed by it), answers afterwards that it is not held.
+    answer(false);
+    const error = await upload.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).not.toBeInstanceOf(UploadTakenOverError);
+    expect(h.recorder.trace(name).chunks).toHaveLength(0);
+  });
+});
