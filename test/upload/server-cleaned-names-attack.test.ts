@@ -40,20 +40,17 @@ function htmlUnescaped(value: string): string {
   return value.replace(/&(amp|lt|gt|quot|copy);?/g, (_all, name: string) => named[name]!);
 }
 
-/** A client whose chunk parts reach the simulator under the name the deployed server files them. */
+/**
+ * A client of the deployed profile's simulator, which files a chunk under its part's name as the
+ * deployed server's parser cleans it; `named` lists the part names sent.
+ */
 function djangoClient() {
   const named: string[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
     const isChunk = request.method === 'PUT' && new URL(request.url).pathname.endsWith('/chunk');
-    if (!isChunk) return globalThis.fetch(request);
-    const form = await request.formData();
-    const part = form.get('chunk') as File;
-    named.push(part.name);
-    form.set('chunk', part, djangoCleaned(part.name));
-    const headers = new Headers(request.headers);
-    headers.delete('content-type');
-    return globalThis.fetch(request.url, { method: 'PUT', headers, body: form });
+    if (isChunk) named.push(((await request.clone().formData()).get('chunk') as File).name);
+    return globalThis.fetch(request);
   };
   const user = server.simulator.addUser({ email: `clean-${Math.random()}@example.com` });
   const client = createClient({
