@@ -89,3 +89,29 @@ describe('a file name the deployed server cleans', () => {
     for (const name of named) expect(djangoCleaned(name)).toBe(name);
   });
 });
+
+describe('names that clean to one name', () => {
+  it('uploads of each at once share no chunk: each resolves with its own bytes', async () => {
+    const sources = ['a/b.png', 'a\\b.png', 'a_b.png', 'a\u200db.png'];
+    const { client, named } = djangoClient();
+    const bytes = sources.map(() => bytesOf(3 * CHUNK));
+    const files = await Promise.all(
+      sources.map((filename, n) =>
+        client.media.upload(bytes[n]!, { operation_type: 'tiny', filename }),
+      ),
+    );
+    files.forEach((file, n) => expect(server.simulator.fileBytes(file.id)).toEqual(bytes[n]));
+    // One stem, four names: the random part tells them apart.
+    expect(new Set(named.map((name) => name.slice(0, 4)))).toEqual(new Set(['a_b.']));
+    expect(named).toHaveLength(12);
+    expect(new Set(named).size).toBe(4);
+  });
+
+  it("an ordinary name's stem and extension are sent as they are", async () => {
+    const { client, named } = djangoClient();
+    const filename = "Holiday photo (2) - ñandú € 50%25 it's.png";
+    await client.media.upload(bytesOf(CHUNK), { operation_type: 'tiny', filename });
+    expect(named).toHaveLength(1);
+    expect(named[0]).toMatch(/^Holiday photo \(2\) - ñandú € 50%25 it's\.[0-9a-f]{20}\.png$/);
+  });
+});
