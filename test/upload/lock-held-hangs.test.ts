@@ -16,36 +16,46 @@ import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
 
 const h = resumeHarness();
 
+/**
+ * An upload aborted while it asks its lock's `held()`, which answers only when `late` (called just
+ * after the abort) answers it: the upload's error and the chunks it sent.
+ */
+async function abortedWhileAsked(name: string, late: (answer: (held: boolean) => void) => void) {
+  const { store: records } = memoryUploadStore();
+  let asked!: () => void;
+  const asking = new Promise<void>((resolve) => (asked = resolve));
+  let answer!: (held: boolean) => void;
+  const store: UploadStore = {
+    ...records,
+    lock: async () =>
+      Object.assign(async () => undefined, {
+        held: () => {
+          asked();
+          return new Promise<boolean>((resolve) => (answer = resolve));
+        },
+      }),
+  };
+  const controller = new AbortController();
+  const upload = h.client().media.upload(fileOf(bytesOf(4 * CHUNK), name), {
+    operation_type: 'tiny',
+    resume: { store, key: name },
+    signal: controller.signal,
+    chunkTimeout: 3_600_000, // an hour: the abort, not the bound, must end the wait
+  });
+  upload.catch(() => undefined);
+  await asking;
+  controller.abort();
+  late(answer);
+  const error = await upload.catch((caught: unknown) => caught);
+  return { error, chunks: h.recorder.trace(name).chunks };
+}
+
 describe('a lock whose held() never answers', () => {
   it('an abort while the upload asks it ends the upload with AbortError at once', async () => {
-    const { store: records } = memoryUploadStore();
-    let asked!: () => void;
-    const asking = new Promise<void>((resolve) => (asked = resolve));
-    const store: UploadStore = {
-      ...records,
-      lock: async () =>
-        Object.assign(async () => undefined, {
-          held: () => {
-            asked();
-            return new Promise<boolean>(() => undefined);
-          },
-        }),
-    };
-    const controller = new AbortController();
-    const name = 'held-hangs.png';
-    const upload = h.client().media.upload(fileOf(bytesOf(4 * CHUNK), name), {
-      operation_type: 'tiny',
-      resume: { store, key: 'hangs' },
-      signal: controller.signal,
-      chunkTimeout: 3_600_000, // an hour: the abort, not the bound, must end the wait
-    });
-    upload.catch(() => undefined);
-    await asking;
-    controller.abort();
-    const error = await upload.catch((caught: unknown) => caught);
+    const { error, chunks } = await abortedWhileAsked('held-hangs.png', () => undefined);
     expect(error).toBeInstanceOf(AbortError);
     expect(error).not.toBeInstanceOf(UploadTakenOverError);
-    expect(h.recorder.trace(name).chunks).toHaveLength(0);
+    expect(chunks).toHaveLength(0);
   });
 });
 
@@ -193,5 +203,16 @@ describe("a lock whose held() stops answering once the store's writes failed", (
     expect(error).toBeInstanceOf(AbortError);
     expect(h.recorder.trace(name).finalizes).toHaveLength(0);
     expect(kept.size).toBe(1);
+  });
+});
+
+describe('a lock that answers "not held" only after the user aborted', () => {
+  it('the upload rejects with AbortError: the abort wins, not UploadTakenOverError', async () => {
+    // The lock, told of the abort (or freed by it), answers afterwards that it is not held.
+    const late = (answer: (held: boolean) => void) => answer(false);
+    const { error, chunks } = await abortedWhileAsked('held-late-not-held.png', late);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).not.toBeInstanceOf(UploadTakenOverError);
+    expect(chunks).toHaveLength(0);
   });
 });

@@ -40,20 +40,17 @@ function htmlUnescaped(value: string): string {
   return value.replace(/&(amp|lt|gt|quot|copy);?/g, (_all, name: string) => named[name]!);
 }
 
-/** A client whose chunk parts reach the simulator under the name the deployed server files them. */
+/**
+ * A client of the deployed profile's simulator, which files a chunk under its part's name as the
+ * deployed server's parser cleans it; `named` lists the part names sent.
+ */
 function djangoClient() {
   const named: string[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
     const isChunk = request.method === 'PUT' && new URL(request.url).pathname.endsWith('/chunk');
-    if (!isChunk) return globalThis.fetch(request);
-    const form = await request.formData();
-    const part = form.get('chunk') as File;
-    named.push(part.name);
-    form.set('chunk', part, djangoCleaned(part.name));
-    const headers = new Headers(request.headers);
-    headers.delete('content-type');
-    return globalThis.fetch(request.url, { method: 'PUT', headers, body: form });
+    if (isChunk) named.push(((await request.clone().formData()).get('chunk') as File).name);
+    return globalThis.fetch(request);
   };
   const user = server.simulator.addUser({ email: `clean-${Math.random()}@example.com` });
   const client = createClient({
@@ -90,5 +87,31 @@ describe('a file name the deployed server cleans', () => {
     // Every chunk carried a name the server keeps as sent.
     expect(named).toHaveLength(3);
     for (const name of named) expect(djangoCleaned(name)).toBe(name);
+  });
+});
+
+describe('names that clean to one name', () => {
+  it('uploads of each at once share no chunk: each resolves with its own bytes', async () => {
+    const sources = ['a/b.png', 'a\\b.png', 'a_b.png', 'a\u200db.png'];
+    const { client, named } = djangoClient();
+    const bytes = sources.map(() => bytesOf(3 * CHUNK));
+    const files = await Promise.all(
+      sources.map((filename, n) =>
+        client.media.upload(bytes[n]!, { operation_type: 'tiny', filename }),
+      ),
+    );
+    files.forEach((file, n) => expect(server.simulator.fileBytes(file.id)).toEqual(bytes[n]));
+    // One stem, four names: the random part tells them apart.
+    expect(new Set(named.map((name) => name.slice(0, 4)))).toEqual(new Set(['a_b.']));
+    expect(named).toHaveLength(12);
+    expect(new Set(named).size).toBe(4);
+  });
+
+  it("an ordinary name's stem and extension are sent as they are", async () => {
+    const { client, named } = djangoClient();
+    const filename = "Holiday photo (2) - ñandú € 50%25 it's.png";
+    await client.media.upload(bytesOf(CHUNK), { operation_type: 'tiny', filename });
+    expect(named).toHaveLength(1);
+    expect(named[0]).toMatch(/^Holiday photo \(2\) - ñandú € 50%25 it's\.[0-9a-f]{20}\.png$/);
   });
 });

@@ -165,8 +165,10 @@ export async function uploadMedia(
     return file;
   } catch (error) {
     // A read outside the chunks' own (a resumed chunk read for its digest or its md5).
-    // A lock lost once the file was made says nothing of it: the file's own outcome stands.
-    const lost = finalized ? undefined : opened?.watch?.lost;
+    // A lock lost once the file was made says nothing of it: the file's own outcome stands. Nor
+    // does one that answers "not held" after the user's abort (a lock the abort freed): it wins.
+    const aborted = error instanceof AbortError && signal?.aborted === true;
+    const lost = finalized || aborted ? undefined : opened?.watch?.lost;
     throw lost ?? sourceFailed(error, opened?.uploadName, resumeKey);
   } finally {
     hashing?.close?.();

@@ -56,6 +56,12 @@ export interface ServerProfile {
     readonly notification: boolean;
     readonly requiredMeta: Readonly<Record<string, readonly string[]>>;
   };
+  /**
+   * A multipart file part's name: as sent, or as the deployed server's parser (Django's) cleans it
+   * (HTML entities unescaped, what follows the last `/` or backslash, no non-printables; none left: no
+   * file), which is the name a chunk sent without a `filename` field is filed under.
+   */
+  readonly partFileNames: 'as-sent' | 'django';
   /** Whether bodies carry the deployed server's keys beyond SERVICE.md's (its plan, bag, invoice, subscription). */
   readonly deployedBodies: boolean;
   /** Refusals of bad input as DRF field errors (`{field: [...]}`), or as the deployed server's own `{detail}` words. */
@@ -135,6 +141,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     },
     detailRefusals: false,
     deployedBodies: false,
+    partFileNames: 'as-sent',
     seatCheckout: 'added',
     finalizeMeta: 'string-or-object',
     notFound: 'json',
@@ -196,6 +203,7 @@ export const SERVER_PROFILES: Readonly<Record<ProfileName, ServerProfile>> = {
     },
     detailRefusals: true,
     deployedBodies: true,
+    partFileNames: 'django',
     seatCheckout: 'total',
     finalizeMeta: 'object',
     notFound: 'html',

@@ -14,6 +14,7 @@ import {
   uploadAcademy,
   type UploadScope,
 } from '../rules/media.js';
+import { withDjangoPartNames } from '../rules/part-file-name.js';
 import { chunkKey, type OperationTypeSettings } from '../state/media.js';
 
 const wholeNumber = (value: FormDataEntryValue | null): number | undefined =>
@@ -74,7 +75,10 @@ export const uploadChunk =
   (scope: UploadScope) =>
   async ({ state, request, user }: RouteContext): Promise<Response> => {
     const academy = uploadAcademy(scope, request);
-    const form = await readForm(request);
+    const sent = await readForm(request);
+    // The deployed server files a chunk under its part's name as its parser cleaned it.
+    const form =
+      state.options.profile.partFileNames === 'django' ? withDjangoPartNames(sent) : sent;
     const fields = readChunkFields(state, form);
     checkUploader(state, scope, user, fields.operationType, fields.settings);
     checkMime(state, fields.chunk.type || 'application/octet-stream');
