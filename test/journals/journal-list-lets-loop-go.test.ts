@@ -39,3 +39,38 @@ describe('client.journal.list() of many records', () => {
     expect(events).toEqual(['page 1', 'immediate', 'page 2', 'page 3']);
   });
 });
+
+describe('memoryJournal.list() as keys come and go', () => {
+  it('pages in ascending order after a set, a claim, a delete and a prune', async () => {
+    const journal = memoryJournal();
+    const keys = new Set<string>();
+    const listed = async () => {
+      const all: string[] = [];
+      for (let after: string | undefined; ;) {
+        const page = await journal.list!({ ...(after === undefined ? {} : { after }), limit: 3 });
+        all.push(...page.map((entry) => entry.key));
+        if (page.length < 3) return all;
+        after = page.at(-1)!.key;
+      }
+    };
+    const expected = () => [...keys].sort();
+    for (const key of ['m', 'c', 'x', 'a', 'q', 'e', 'z']) {
+      await journal.set(key, record);
+      keys.add(key);
+    }
+    expect(await listed()).toEqual(expected());
+    await journal.claim!('b', { ...record, stage: 'sending', charged: 'unknown' });
+    keys.add('b');
+    expect(await listed()).toEqual(expected());
+    await journal.delete!('q');
+    keys.delete('q');
+    expect(await listed()).toEqual(expected());
+    expect(await journal.list!({ after: 'c', limit: 2 })).toMatchObject([
+      { key: 'e' },
+      { key: 'm' },
+    ]);
+    expect(await journal.list!({ after: 'zz' })).toEqual([]);
+    expect(await journal.prune!(new Date('2027-01-01T00:00:00.000Z'))).toBe(keys.size - 1);
+    expect(await listed()).toEqual(['b']);
+  });
+});
