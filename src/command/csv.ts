@@ -16,6 +16,9 @@ export interface CsvRow {
  */
 const SLICE = 64 * 1024;
 
+/** Lets timers and signals run (Ctrl-C, SIGTERM, a progress bar). */
+const letGo = () => new Promise((resume) => setImmediate(resume));
+
 /** Splits the text into records of fields, each with the line it starts on. */
 async function records(text: string, file: string): Promise<{ line: number; fields: string[] }[]> {
   const found: { line: number; fields: string[] }[] = [];
@@ -34,7 +37,7 @@ async function records(text: string, file: string): Promise<{ line: number; fiel
   for (let at = 0, pause = SLICE; at < text.length; at++) {
     if (at >= pause) {
       pause = at + SLICE;
-      await new Promise((resume) => setImmediate(resume));
+      await letGo();
     }
     const char = text[at]!;
     if (char === '\n') line++;
@@ -136,10 +139,16 @@ export async function parseCsv(text: string, file: string, columns: CsvColumns):
     if (fields.length !== names.length)
       problems.push(`line ${line}: ${fields.length} fields, the header has ${names.length}`);
   refuseProblems(file, problems);
-  return rows.map(({ line, fields }) => ({
-    line,
-    fields: Object.fromEntries(names.map((name, index) => [name, fields[index]!.trim()])),
-  }));
+  const named: CsvRow[] = [];
+  for (const { line, fields } of rows) {
+    named.push({
+      line,
+      fields: Object.fromEntries(names.map((name, index) => [name, fields[index]!.trim()])),
+    });
+    // About as long as a slice of characters: the rows are named a few thousand at a time too.
+    if (named.length % 2_048 === 0) await letGo();
+  }
+  return named;
 }
 
 /**
