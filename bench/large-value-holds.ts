@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bundleForNode } from './support.js';
+import { bundleForNode, loopHeld as held } from './support.js';
 
 const { values } = parseArgs({
   options: {
@@ -88,36 +88,6 @@ function page(): string {
   return parts.join('');
 }
 const text = page();
-
-const cpu = (start: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-};
-
-/** The longest hold of the loop while `work` runs: ms CPU and ms elapsed; its whole CPU. */
-async function held(work: () => unknown) {
-  let longest = 0;
-  let longestCpu = 0;
-  let last = performance.now();
-  let lastCpu = process.cpuUsage();
-  let running = true;
-  const ping = () => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    longestCpu = Math.max(longestCpu, cpu(lastCpu));
-    last = now;
-    lastCpu = process.cpuUsage();
-    if (running) setImmediate(ping);
-  };
-  setImmediate(ping);
-  await new Promise((go) => setImmediate(go));
-  const start = process.cpuUsage();
-  await work();
-  const total = cpu(start);
-  running = false;
-  await new Promise((go) => setImmediate(go));
-  return { longestCpu, longest, total };
-}
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 const operations = {

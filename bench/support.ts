@@ -66,3 +66,36 @@ export function runNodeScript(
     child.once('close', (code) => done({ code, stderr, wallMs: performance.now() - started }));
   });
 }
+
+const cpu = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
+
+/**
+ * The longest hold of the event loop while `work` runs (the longest gap between two runs of a
+ * `setImmediate` loop kept going meanwhile): ms CPU of this process and ms elapsed; its whole CPU.
+ */
+export async function loopHeld(work: () => unknown) {
+  let longest = 0;
+  let longestCpu = 0;
+  let last = performance.now();
+  let lastCpu = process.cpuUsage();
+  let running = true;
+  const ping = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    longestCpu = Math.max(longestCpu, cpu(lastCpu));
+    last = now;
+    lastCpu = process.cpuUsage();
+    if (running) setImmediate(ping);
+  };
+  setImmediate(ping);
+  await new Promise((go) => setImmediate(go));
+  const start = process.cpuUsage();
+  await work();
+  const total = cpu(start);
+  running = false;
+  await new Promise((go) => setImmediate(go));
+  return { longestCpu, longest, total };
+}
