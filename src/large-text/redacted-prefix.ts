@@ -50,8 +50,8 @@ function redactedUpTo(view: string, secrets: readonly string[], upTo: number): s
     if (typeof secret !== 'string' || secret === '') continue;
     const forms = formsOf(secret);
     collect(forms.text, view, 0, upTo, ranges);
-    for (const form of [forms.text, forms.base64]) if (form) fold?.(form, ranges);
-    if (forms.base64) collect(forms.base64, view, 0, upTo, ranges);
+    for (const form of [forms.text, ...forms.base64]) fold?.(form, ranges);
+    for (const form of forms.base64) collect(form, view, 0, upTo, ranges);
     if (forms.pieceLength) collectPieces(forms, view, view, 0, upTo, ranges);
     if (forms.short) {
       collectWords(BASE64_WORD, fromBase64, forms.text, view, 0, upTo, ranges);

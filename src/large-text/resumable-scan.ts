@@ -50,7 +50,12 @@ export class ResumableScan {
       const forms = parts.formsOf(secret);
       reach = Math.max(reach, forms.reach);
       const pattern = stored ? forms.stored : forms.text;
-      this.#jobs.push({ forms, pattern, resume: [0, 0, 0, 0, 0, 0, 0] });
+      this.#jobs.push({
+        forms,
+        pattern,
+        resume: [0, 0, 0, 0, 0],
+        coded: forms.base64.map(() => [0, 0]),
+      });
     }
     this.#reach = reach;
   }
@@ -71,19 +76,23 @@ export class ResumableScan {
     const { fromBase64, fromHex } = this.#parts;
     const fold = this.#parts.foldedSearch(view, from, end, this.#reach);
     for (const job of this.#jobs) {
-      const { forms, pattern, resume } = job;
+      const { forms, pattern, resume, coded } = job;
       resume[0] = collect(pattern, view, Math.max(from, resume[0]), end, this.#ranges);
-      if (fold) resume[5] = fold(pattern, this.#ranges, resume[5]);
-      if (fold && forms.base64) resume[6] = fold(forms.base64, this.#ranges, resume[6]);
+      if (fold) resume[4] = fold(pattern, this.#ranges, resume[4]);
       if (pattern !== forms.text)
-        resume[4] = collect(forms.text, view, Math.max(from, resume[4]), end, this.#alone);
-      if (forms.base64)
-        resume[1] = collect(forms.base64, view, Math.max(from, resume[1]), end, this.#ranges);
+        resume[3] = collect(forms.text, view, Math.max(from, resume[3]), end, this.#alone);
+      forms.base64.forEach((form, at) => {
+        const [plain, folded] = coded[at]!;
+        coded[at] = [
+          collect(form, view, Math.max(from, plain), end, this.#ranges),
+          fold ? fold(form, this.#ranges, folded) : folded,
+        ];
+      });
       if (forms.pieceLength) collectPieces(forms, text, view, from, end, this.#ranges);
       if (forms.short) {
         const words = [pattern, text] as const;
-        resume[2] = collectWords(BASE64_WORD, fromBase64, ...words, resume[2], end, this.#ranges);
-        resume[3] = collectWords(HEX_WORD, fromHex, ...words, resume[3], end, this.#ranges);
+        resume[1] = collectWords(BASE64_WORD, fromBase64, ...words, resume[1], end, this.#ranges);
+        resume[2] = collectWords(HEX_WORD, fromHex, ...words, resume[2], end, this.#ranges);
       }
     }
     this.#done = end;
@@ -101,8 +110,10 @@ interface Job {
   forms: SecretForms;
   pattern: RegExp;
   /**
-   * Where the text form, the base64 form, base64 words, hex words, (a record's) short numbers
-   * standing alone, the folded text and the base64 form in it are searched from next.
+   * Where the text form, base64 words, hex words, (a record's) short numbers standing alone and
+   * the folded text are searched from next.
    */
-  resume: [number, number, number, number, number, number, number];
+  resume: [number, number, number, number, number];
+  /** Per base64 form (once, twice encoded): where the text and the folded text are searched. */
+  coded: [number, number][];
 }

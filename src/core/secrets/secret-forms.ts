@@ -28,7 +28,7 @@ import {
   shortNumberForms,
 } from './short-number-forms.js';
 import { DIGIT_ZEROS } from '../../folded-text/folded-text.js';
-import { base64Pattern } from '../../base64-forms/base64-forms.js';
+import { base64Patterns } from '../../base64-forms/base64-forms.js';
 
 /** Under this length a secret is only matched where it stands alone. */
 export const SHORT_SECRET = 8;
@@ -47,8 +47,8 @@ export interface SecretForms {
    * only where it is labelled as one or a whole value (see short-number-forms.ts).
    */
   stored: RegExp;
-  /** Base64 cores of the secret at each of the three byte alignments (global, case-sensitive). */
-  base64: RegExp | undefined;
+  /** Base64 cores of the secret, once and twice encoded, at each alignment (global, cased). */
+  base64: RegExp[];
   /** The secret itself, for pieces and base64 words; empty when pieces are not looked for. */
   plain: string;
   /** The shortest piece that counts, or 0 when pieces are not looked for. */
@@ -124,7 +124,7 @@ function buildForms(given: string): SecretForms {
   return {
     text,
     stored: stored === undefined ? text : new RegExp(stored, 'giu'),
-    base64: secret.length >= 6 ? base64Pattern(secret) : undefined,
+    base64: secret.length >= 6 ? base64Patterns(secret) : [],
     plain: secret,
     pieceLength: long ? Math.max(6, Math.min(12, Math.ceil(secret.length / 2))) : 0,
     short,

@@ -27,9 +27,9 @@ export function scrubAll(
     const forms = formsOf(secret);
     const pattern = stored ? forms.stored : forms.text;
     collect(pattern, text, 0, end, ranges);
-    for (const form of [pattern, forms.base64]) if (form) fold?.(form, ranges); // `YW\u200bJj`
+    for (const form of [pattern, ...forms.base64]) fold?.(form, ranges); // `YW\u200bJj` too
     if (pattern !== forms.text) aloneForms.push(forms.text);
-    if (forms.base64) collect(forms.base64, text, 0, end, ranges);
+    for (const form of forms.base64) collect(form, text, 0, end, ranges);
     if (forms.pieceLength) collectPieces(forms, text, text, 0, end, ranges);
     if (forms.short) {
       collectWords(BASE64_WORD, fromBase64, pattern, text, 0, end, ranges);
