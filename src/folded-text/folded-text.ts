@@ -15,9 +15,11 @@ export interface Folded {
  * What may fold: an escape of a character past ASCII, or such a character that folds: a digit,
  * a mark or format character, a full-width form, a superscript or subscript, an enclosed or a
  * mathematical letter or digit. Other scripts' letters (a CJK text) are passed over as they are.
+ * And a line break (raw or JSON-escaped) after 60 base64 characters or more, before another:
+ * base64 broken into lines of 76 (MIME, the `base64` command) or 64 (PEM), read whole.
  */
 const FOLDABLE =
-  /\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
+  /(?:\r?\n|\\(?:r\\)?n)(?<=[\w+/-]{60}(?:\r?\n|\\(?:r\\)?n))(?=[\w+/-])|\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
 
 /** `text` folded, or undefined when nothing in it folds. */
 export function folded(text: string): Folded | undefined {
@@ -40,6 +42,7 @@ export function folded(text: string): Folded | undefined {
 
 /** What one match folds to, or undefined when it stays (an escape of ASCII: the forms know it). */
 function foldOf(match: string): string | undefined {
+  if (/^(?:\r?\n|\\(?:r\\)?n)$/i.test(match)) return ''; // a base64 text's line break
   const escaped = match.length > 2;
   const char = escaped ? decoded(match) : match;
   if (char === undefined || (escaped && char.codePointAt(0)! < 0x80)) return undefined;
