@@ -42,8 +42,8 @@ export function hideCardShapes(text: string, kept: ReadonlySet<string> = NONE): 
   const ranges: [number, number][] = [];
   // Searched as read, escapes decoded (`%20`, `\u0034`, `&#32;`, a `+` between digits) and
   // invisible marks dropped: a service echoes a query or a JSON body as it got it.
-  const { view, at } = unescaped(text);
-  for (const [start, end] of cardsIn(view, kept)) ranges.push([at[start]!, at[end]!]);
+  const { view, at, marks } = unescaped(text);
+  for (const [start, end] of cardsIn(view, kept, marks)) ranges.push([at[start]!, at[end]!]);
   // A base64 or hex word (a debug dump) whose text holds one goes whole.
   for (const word of text.matchAll(ENCODED_WORD)) {
     const decoded = decodedWord(word[0]);
@@ -53,13 +53,20 @@ export function hideCardShapes(text: string, kept: ReadonlySet<string> = NONE): 
   return cutOut(text, ranges);
 }
 
-/** The card-shaped, Luhn-valid runs of `text` that are not `kept`, nor inside a hex id. */
-function cardsIn(text: string, kept: ReadonlySet<string>): [number, number][] {
+/**
+ * The card-shaped, Luhn-valid runs of `text` that are not `kept`, nor inside a hex id; a hex id
+ * ends at `marks` (where an invisible mark was dropped: `id\u200bab4003…cdef` is an id's).
+ */
+function cardsIn(
+  text: string,
+  kept: ReadonlySet<string>,
+  marks: ReadonlySet<number> = NO_MARKS,
+): [number, number][] {
   const found: [number, number][] = [];
   for (const match of text.matchAll(CARD_SHAPE)) {
     const [run] = match;
     const end = match.index + run.length;
-    if (kept.has(run) || inHexId(text, match.index, end)) continue;
+    if (kept.has(run) || inHexId(text, match.index, end, marks)) continue;
     const digits = [...run].filter((char) => DIGIT.test(char)).map(digitValue);
     if (startsAsCard(digits) && passesLuhn(digits)) found.push([match.index, end]);
   }
@@ -73,20 +80,27 @@ function cardsIn(text: string, kept: ReadonlySet<string>): [number, number][] {
 const ESCAPED =
   /%[0-9a-f]{2}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|&#x[0-9a-f]{1,6};|&#\d{1,7};|(?<=\p{Nd})\+(?=\p{Nd})|[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/giu;
 
-/** `text` with its escapes decoded; `at[i]` is where the view's code unit `i` came from. */
-function unescaped(text: string): { view: string; at: number[] } {
+const NO_MARKS: ReadonlySet<number> = new Set();
+
+/**
+ * `text` with its escapes decoded; `at[i]` is where the view's code unit `i` came from, `marks`
+ * where the view dropped an invisible mark.
+ */
+function unescaped(text: string) {
   let view = '';
   const at: number[] = [];
+  const marks = new Set<number>();
   let kept = 0;
   for (const match of text.matchAll(ESCAPED)) {
     const as = decodedEscape(match[0]);
     for (let i = kept; i < match.index; i++) at.push(i);
+    if (as === '') marks.add(at.length);
     for (let i = 0; i < as.length; i++) at.push(match.index);
     view += text.slice(kept, match.index) + as;
     kept = match.index + match[0].length;
   }
   for (let i = kept; i <= text.length; i++) at.push(i);
-  return { view: view + text.slice(kept), at };
+  return { view: view + text.slice(kept), at, marks };
 }
 
 function decodedEscape(escape: string): string {
@@ -168,11 +182,11 @@ const HEX_LETTER = /[a-f]/i;
  * dashes around it are hex, a letter among them. A card typed after a word (`card4111…`,
  * `card-4111…`) or an escape (`\n4111…`) is not.
  */
-function inHexId(text: string, start: number, end: number): boolean {
+function inHexId(text: string, start: number, end: number, marks = NO_MARKS): boolean {
   let before = start;
-  while (before > 0 && HEX_ID_PART.test(text[before - 1]!)) before--;
+  while (before > 0 && !marks.has(before) && HEX_ID_PART.test(text[before - 1]!)) before--;
   let after = end;
-  while (after < text.length && HEX_ID_PART.test(text[after]!)) after++;
+  while (after < text.length && !marks.has(after) && HEX_ID_PART.test(text[after]!)) after++;
   const around = text.slice(before, start) + text.slice(end, after);
   return HEX_LETTER.test(around) && /^[0-9a-f-]*$/i.test(around);
 }

@@ -138,21 +138,31 @@ const ENCODED_HEALTHY = [
   'at=1764412800005%20ms',
   `blob ${btoa('order 2026112912000006 of 3')}`,
   `hash ${Buffer.from('seat 2147483647 ok').toString('hex')}`,
+  // Hex ids behind an invisible mark (a page's word break, a translation's isolate round a value):
+  // the mark ends the word before, the id is one still.
+  'seat-\u2068e1de4003-3875-4286-9003-cafe5f0e4e2d\u2069 refused',
+  'id\u200bab4003387542869003cdef01',
 ];
+/** A card inside a translation's isolate marks: hidden, the marks printed escaped. */
+const ISOLATED = 'by\u2068 4111 1111 1111 1111\u2069 card';
 
 describe('seats add --csv, an unknown card number echoed escaped or encoded', () => {
   it('is hidden in every form, the healthy numbers are not', async () => {
     const ran = await refusedEchoing(
       'encoded-card@example.com',
       [CARDS[0]!],
-      [...ENCODED, ...ENCODED_HEALTHY],
+      [...ENCODED, ...ENCODED_HEALTHY, ISOLATED],
       runInProcess,
     );
 
     expect(ran.code, ran.stderr).toBe(1);
     expect(ran.printed.match(/note(?:=| |%3D)\[REDACTED\]/g)).toHaveLength(ENCODED.length);
     for (const encoded of ENCODED) expect(ran.printed).not.toContain(encoded.slice(-8));
-    for (const healthy of ENCODED_HEALTHY) expect(ran.printed).toContain(healthy);
+    // The command prints a bidi control as its escape (printable.ts).
+    const shown = (text: string) =>
+      text.replace(/[\u2066-\u2069]/g, (mark) => `\\u{${mark.codePointAt(0)!.toString(16)}}`);
+    for (const healthy of ENCODED_HEALTHY) expect(ran.printed).toContain(shown(healthy));
+    expect(ran.printed).toContain(shown('by\u2068 [REDACTED]\u2069 card'));
   });
 
   it('is hidden in a write of a slice or more too, whatever the slices cut', async () => {
