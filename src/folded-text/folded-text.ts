@@ -16,10 +16,12 @@ export interface Folded {
  * a mark or format character, a full-width form, a superscript or subscript, an enclosed or a
  * mathematical letter or digit. Other scripts' letters (a CJK text) are passed over as they are.
  * And a line break (raw or JSON-escaped) after 60 base64 characters or more, before another:
- * base64 broken into lines of 76 (MIME, the `base64` command) or 64 (PEM), read whole.
+ * base64 broken into lines of 76 (MIME, the `base64` command) or 64 (PEM), read whole. And a
+ * right-to-left override's run (U+202E to its pop, an isolate's end or a line's), read reversed
+ * as it is shown: `\u202E789\u202C` reads 987.
  */
 const FOLDABLE =
-  /(?:\r?\n|\\(?:r\\)?n)(?<=[\w+/-]{60}(?:\r?\n|\\(?:r\\)?n))(?=[\w+/-])|\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
+  /\u202e[^\u202a-\u202e\u2066-\u2069\n]{1,256}(?:[\u202c\u2069]|(?=\n))|(?:\r?\n|\\(?:r\\)?n)(?<=[\w+/-]{60}(?:\r?\n|\\(?:r\\)?n))(?=[\w+/-])|\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
 
 /** `text` folded, or undefined when nothing in it folds. */
 export function folded(text: string): Folded | undefined {
@@ -43,6 +45,8 @@ export function folded(text: string): Folded | undefined {
 /** What one match folds to, or undefined when it stays (an escape of ASCII: the forms know it). */
 function foldOf(match: string): string | undefined {
   if (/^(?:\r?\n|\\(?:r\\)?n)$/i.test(match)) return ''; // a base64 text's line break
+  if (match[0] === '\u202e')
+    return [...match.slice(1).replace(/[\u202c\u2069]$/, '')].reverse().join('');
   const escaped = match.length > 2;
   const char = escaped ? decoded(match) : match;
   if (char === undefined || (escaped && char.codePointAt(0)! < 0x80)) return undefined;
@@ -104,8 +108,11 @@ export function foldedSearch(view: string, from: number, to: number, reach: numb
     let next = Math.max(from, resume);
     pattern.lastIndex = index(next);
     for (let match = pattern.exec(fold.text); match && match.index < last;) {
+      let end = match.index + match[0].length;
+      // Inside a run folded as one (an override's, reversed): to the run's end.
+      while (at[end] === at[match.index] && end < fold.text.length) end++;
       if (match[0].length === 0) pattern.lastIndex++;
-      else ranges.push([at[match.index]!, at[match.index + match[0].length]!]);
+      else ranges.push([at[match.index]!, at[end]!]);
       next = at[pattern.lastIndex]!;
       match = pattern.exec(fold.text);
     }
