@@ -39,9 +39,10 @@ import { launchChromium } from './support/launch-chromium.js';
  * merged (main 92405e1; review7b's digits of every Unicode script are most of it): 48,117 B. Plus
  * about 0.4 %. Branch redteam13 (a secret's text also searched folded): 48,943 B. Plus about 0.4 %.
  * Eighth pass, every branch merged (main c2106d7; bytes8's smaller tables): 48,778 B. Plus about
- * 0.4 %.
+ * 0.4 %. Ninth pass, every branch merged (main af0c977; the secret search's new forms): 48,967 B.
+ * Plus about 0.4 %.
  */
-const FIRST_ANSWER_BUDGET = 48_975;
+const FIRST_ANSWER_BUDGET = 49_165;
 // 8 after issues 37 and 40 landed (vite split one more chunk that the entry and a helper's chunk
 // shared); 1 once those shared modules make one chunk with the page's (src/page-side.ts).
 const FIRST_ANSWER_FILES = 1;

@@ -91,9 +91,11 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // same run (+647 B, the upload chunk's checks and messages; the first page +8 B); with redteam13
 // merged (main 26a0c91): 84,557 B. Plus about 0.4 %.
 // Eighth pass, every branch merged (main c2106d7; bytes8 won back 225 B): 85,046 B and one
-// resource 48,384 B; plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 85_400;
-const ONE_RESOURCE_BUDGET = 48_580;
+// resource 48,384 B; plus about 0.4 %. Ninth pass, every branch merged (main af0c977: the secret
+// search's new forms, the journal list's pauses, the shared heartbeat, upload name cleaning):
+// 85,930 B and one resource 48,640 B; plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 86_280;
+const ONE_RESOURCE_BUDGET = 48_835;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -167,8 +169,9 @@ describe('browser bundle of the main entry', () => {
 // Seventh pass, every branch merged (main 92405e1; review7b's digits of every script are most of
 // it): esbuild 52,650 B, vite 49,465 B; plus about 0.4 %. Branch redteam13 (the folded search):
 // esbuild 53,443 B, vite 50,338 B; plus about 0.4 %. Eighth pass, every branch merged (main
-// c2106d7): esbuild 53,531 B, vite 50,161 B; plus about 0.4 %.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 53_745, vite: 50_360 } as const;
+// c2106d7): esbuild 53,531 B, vite 50,161 B; plus about 0.4 %. Ninth pass, every branch merged
+// (main af0c977): esbuild 53,846 B, vite 50,359 B; plus about 0.4 %.
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 54_060, vite: 50_560 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
 /**
@@ -182,8 +185,9 @@ const FIRST_ANSWER_FILES = { 'esbuild --splitting': 4, vite: 2 } as const;
 // against 53,408 and 53,197 at 72ed4b2; plus about 0.4 %. Seventh pass, every branch merged
 // (main 92405e1): 54,491 and 54,363 B; plus about 0.4 %. Branch redteam13: 55,278 and 55,179 B;
 // plus about 0.4 %. Eighth pass, every branch merged (main c2106d7): 55,402 and 55,275 B; plus
-// about 0.4 %.
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 55_620;
+// about 0.4 %. Ninth pass, every branch merged (main af0c977): 55,722 and 55,557 B; plus about
+// 0.4 %.
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 55_945;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
