@@ -6,10 +6,34 @@ type Turns = Map<string, Promise<unknown>>;
 
 /**
  * The decision under way on each key, per journal object, and per store for the journals seatpay
- * ships (journal-store-name.ts): two `fileJournal(path)` on one file are one store.
+ * ships (journal-store-name.ts): two `fileJournal(path)` on one file are one store. One table per
+ * process, kept on `globalThis`: seatpay loaded twice (its CommonJS and ESM builds, a dependency's
+ * own copy) takes turns with itself, or two decisions through the two copies land at once.
  */
-const byJournal = new WeakMap<PurchaseJournal, Turns>();
-const byStore = new Map<string, Turns>();
+interface DecisionTurns {
+  readonly version: 1;
+  readonly byJournal: WeakMap<object, Turns>;
+  readonly byStore: Map<string, Turns>;
+}
+
+const SLOT = Symbol.for('seatpay.decisionTurns');
+
+function isDecisionTurns(found: unknown): found is DecisionTurns {
+  const table = found as Partial<DecisionTurns> | undefined;
+  return table?.version === 1 && table.byJournal instanceof WeakMap && table.byStore instanceof Map;
+}
+
+/** The process's table; a table of another shape (another version's) is left to its own copy. */
+function processTurns(): DecisionTurns {
+  const shared = globalThis as { [SLOT]?: unknown };
+  const found = shared[SLOT];
+  if (isDecisionTurns(found)) return found;
+  const mine: DecisionTurns = { version: 1, byJournal: new WeakMap(), byStore: new Map() };
+  if (found === undefined) Object.defineProperty(shared, SLOT, { value: mine });
+  return mine;
+}
+
+const { byJournal, byStore } = processTurns();
 
 /**
  * Runs `decide` (a settle, a reconcile) once the decisions this process began earlier on the same

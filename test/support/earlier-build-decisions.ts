@@ -12,13 +12,13 @@ export async function earlierBuildLostAnswer(
   first: PurchaseJournal,
   second: PurchaseJournal,
 ) {
-  const { simulator, client, order, charges } = await inMemorySubscriber(email);
+  const { simulator, token, client, order, charges } = await inMemorySubscriber(email);
   const keyed = { ...order, key: 'lost-answer', journal: first };
   await checkoutAnswerLost(simulator, client, keyed);
   const { holder: _holder, leaseUntil: _lease, ...earlier } = (await first.get(keyed.key))!;
   await first.set(keyed.key, earlier as JournalRecord);
   await second.get(keyed.key); // both open
-  return { client, keyed, charges };
+  return { simulator, token, client, keyed, charges };
 }
 
 /** Settles the key "charged" through `first` and "not charged" through `second` at once. */

@@ -81,5 +81,5 @@ export async function inMemorySubscriber(email: string) {
   const { subscription } = await client.purchase(teamPurchase(1));
   const charges = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout').length;
   const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
-  return { simulator, client, gate, order, charges };
+  return { simulator, token: user.token, client, gate, order, charges };
 }
