@@ -15,13 +15,16 @@ export function withBody(
   failure: ResponseValidationError,
   value: unknown,
   secrets: Secrets,
+  call: { options?: { signal?: AbortSignal }; timeoutMs?: number },
 ): ResponseValidationError {
+  // The wait for the slices' code ends with the call's (then one go), as an error's body's does.
+  const wait = { signal: call.options?.signal, ms: call.timeoutMs };
   const set = (body: unknown) => void ((failure as { body: unknown }).body = body);
   if (!isLarge(value)) set(secrets.redact(value));
   else
     pending.set(
       failure,
-      secrets.redactLater(value).then(set, () => undefined),
+      secrets.redactLater(value, false, wait).then(set, () => undefined),
     );
   return failure;
 }

@@ -21,7 +21,7 @@ export interface ResultSetup {
  */
 export function validated<T>(
   text: string,
-  check: Pick<PreparedCall<T>, 'response' | 'method' | 'url'>, // its schema, named by method and URL
+  check: PreparedCall<T>, // its schema, named by method and URL; its signal and timeout
   setup: ResultSetup,
 ): T {
   const { response: schema, method, url } = check;
@@ -48,7 +48,7 @@ export function validated<T>(
   const issues: ValidationIssue[] = secrets.redact(toIssues(result.error.issues, { input: value }));
   // Its body only for a thrown one, redacted in slices when large: a warning logs the message.
   const failure = new ResponseValidationError({ issues, body: undefined, method, url });
-  if (setup.validation === 'error') throw withBody(failure, value, secrets);
+  if (setup.validation === 'error') throw withBody(failure, value, secrets, check);
   log.warn(failure.message);
   return value as T;
 }
