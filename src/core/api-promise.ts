@@ -1,6 +1,7 @@
 import type { Answer, AnswerMode } from './call.js';
 import { SeatpayError } from './errors/seatpay-error.js';
 import { answerWith } from './read/answer.js';
+import { bodySettled } from '../large-text/validation-body.js';
 
 /**
  * What a resource method resolves to through {@link APIPromise.withResponse}: the validated
@@ -194,11 +195,13 @@ export class APIPromise<T> extends Promise<T> {
   #result(): Promise<T> {
     // The response is read only when its body was left unread: reading it costs a search of its
     // headers for echoed secrets (core/read/answer.ts).
-    this.#data ??= this.#answer.then((answer) =>
-      answer.text === undefined
-        ? unreadBody(answer.response).then(answer.parse)
-        : answer.parse(answer.text),
-    );
+    this.#data ??= this.#answer
+      .then((answer) =>
+        answer.text === undefined
+          ? unreadBody(answer.response).then(answer.parse)
+          : answer.parse(answer.text),
+      )
+      .catch(bodySettled); // a validation error's large body, redacted in slices (withBody)
     return this.#data;
   }
 }

@@ -5,6 +5,7 @@ import type { ValidationMode } from '../setup/options.js';
 import type { Secrets } from '../secrets/secrets.js';
 import { toIssues } from '../prepare/validate-input.js';
 import { plainCheckOf } from './plain-check.js';
+import { withBody } from '../../large-text/validation-body.js';
 
 /** How a client checks every result (made once per client), and what it must not leak. */
 export interface ResultSetup {
@@ -20,7 +21,7 @@ export interface ResultSetup {
  */
 export function validated<T>(
   text: string,
-  check: Pick<PreparedCall<T>, 'response' | 'method' | 'url'>, // its schema, named by method and URL
+  check: PreparedCall<T>, // its schema, named by method and URL; its signal and timeout
   setup: ResultSetup,
 ): T {
   const { response: schema, method, url } = check;
@@ -45,13 +46,9 @@ export function validated<T>(
   if (result.success) return result.data;
   // Issues quote the service (seat errors' messages, record keys): they may echo a secret.
   const issues: ValidationIssue[] = secrets.redact(toIssues(result.error.issues, { input: value }));
-  const failure = new ResponseValidationError({
-    issues,
-    body: secrets.redact(value),
-    method,
-    url,
-  });
-  if (setup.validation === 'error') throw failure;
+  // Its body only for a thrown one, redacted in slices when large: a warning logs the message.
+  const failure = new ResponseValidationError({ issues, body: undefined, method, url });
+  if (setup.validation === 'error') throw withBody(failure, value, secrets, check);
   log.warn(failure.message);
   return value as T;
 }
