@@ -75,6 +75,21 @@ describe('a file name the deployed server cleans', () => {
     ['a double quote', 'the "final" cut.png'],
     ['a line break', 'two\nlines.png'],
     ['an emoji cut in half by the name bound', `${'x'.repeat(79)}\u{1F600}.png`],
+    // Printable to this engine, unassigned to an older Python's Unicode (the simulator plays 3.2).
+    ['an emoji of Unicode 15 (U+1FAE8)', 'shaking \u{1FAE8} face.png'],
+    ['a currency sign of Unicode 17 (U+20C1)', 'price 50 \u20c1.pdf'],
+    ['an emoji of Unicode 6 (U+1F600)', 'grin \u{1F600}.png'],
+    ['a rupee sign of Unicode 6 (U+20B9)', 'invoice \u20b9 900.pdf'],
+    ['a private-use character', 'logo \ue000.png'],
+    ['an unassigned code point', 'x\u0378y.png'],
+    ['an emoji in the extension', 'clip.\u{1FAE8}'],
+    // Names the server's cleaning leaves empty, or `.`/`..`: the part would be no file at all.
+    ['a slash alone', '/'],
+    ['a zero-width space alone', '\u200b'],
+    ['an entity of NUL', '&#0;'],
+    ['a parent directory', '..'],
+    ['a path ending in a parent directory', 'a/..'],
+    ['a name far over any column length', `${'\u{1F600}'.repeat(300)}.png`],
   ])('%s: the upload resolves with the source', async (_what, filename) => {
     const { client, named } = djangoClient();
     const bytes = bytesOf(3 * CHUNK);

@@ -1,3 +1,5 @@
+import { printableEverywhere } from './printable-everywhere.js';
+
 /** Longest part of the user's file name kept before the unique id: a name stays a sane length. */
 const MAX_STEM = 80;
 /** An extension longer than this is no extension (`archive.2026-11-23T10:00`). */
@@ -64,11 +66,19 @@ function nameWith(filename: string, id: string): string {
 /**
  * What the deployed server's multipart parser (Django's `sanitize_file_name`) would rewrite in a
  * part's file name, where it files the chunk: `/` and `\` (it keeps what follows the last), `&`
- * (an HTML entity, unescaped), `"` (sent as `%22`, kept so), and whatever Python calls
+ * (an HTML entity, unescaped), `"` (sent as `%22`, kept so), and whatever its Python may call
  * non-printable (controls, format characters such as U+200D, every space but ' ', a lone
- * surrogate). Each becomes `_`: the name sent is the name the chunk is filed and found under.
+ * surrogate, and a character its Unicode version may not have: see {@link printableEverywhere}).
+ * Each becomes `_`: the name sent is the name the chunk is filed and found under.
  */
-const REWRITTEN = /[/\\"&]|(?! )[\p{C}\p{Z}]/gu;
+function kept(text: string): string {
+  let name = '';
+  for (const char of text) {
+    const rewritten = '/\\"&'.includes(char) || !printableEverywhere(char.codePointAt(0)!);
+    name += rewritten ? '_' : char;
+  }
+  return name;
+}
 
 /** The file name's stem (bounded) and extension, as names carry them. */
 function partsOf(filename: string): { stem: string; extension: string } {
@@ -76,8 +86,8 @@ function partsOf(filename: string): { stem: string; extension: string } {
   const hasExtension = dot > 0 && filename.length - dot <= MAX_EXTENSION;
   const stem = hasExtension ? filename.slice(0, dot) : filename;
   return {
-    stem: stem.slice(0, MAX_STEM).replace(REWRITTEN, '_'),
-    extension: hasExtension ? filename.slice(dot).replace(REWRITTEN, '_') : '',
+    stem: kept(stem.slice(0, MAX_STEM)),
+    extension: hasExtension ? kept(filename.slice(dot)) : '',
   };
 }
 

@@ -1,9 +1,15 @@
+import { printableEverywhere } from '../../helpers/upload/printable-everywhere.js';
+
 /**
  * The file name the deployed server's multipart parser (Django's `MultiPartParser`) gives a file
  * part, from the name its sender wrote: `sanitize_file_name` unescapes HTML entities, keeps what
  * follows the last `/` and the last `\`, and drops what Python calls non-printable (controls,
  * format characters such as U+200D, every space but ' ', surrogates, unassigned code points). A
  * name that leaves nothing (or `.`, `..`) is no file at all: the part is skipped. Undefined then.
+ * Which code points are unassigned depends on the Python's Unicode version, which the deployed
+ * server does not tell: the simulator plays the oldest (Unicode 3.2, {@link printableEverywhere}),
+ * so a name holding a character a newer Unicode assigned (an emoji of Unicode 15, U+20C1 of
+ * Unicode 17) loses it here as on a server older than the client's engine.
  *
  * `sent` is the name as `Request.formData()` hands it over: that parser turns the `%22`, `%0A` and
  * `%0D` senders write for `"`, LF and CR back into them, and Django keeps them as written; so they
@@ -12,12 +18,9 @@
 export function djangoPartFileName(sent: string): string | undefined {
   const written = sent.replace(/"/g, '%22').replace(/\n/g, '%0A').replace(/\r/g, '%0D');
   const base = unescapeHtml(written).split('/').pop()!.split('\\').pop()!;
-  const printable = base.replace(NON_PRINTABLE, '');
+  const printable = [...base].filter((char) => printableEverywhere(char.codePointAt(0)!)).join('');
   return printable === '' || printable === '.' || printable === '..' ? undefined : printable;
 }
-
-/** Python's `str.isprintable()` is false for these: categories C* and Z*, except ' '. */
-const NON_PRINTABLE = /(?! )[\p{C}\p{Z}]/gu;
 
 /** Python's `html.unescape` for the entities a file name may carry (numeric ones, and the common names). */
 const ENTITY = /&(?:#(\d+);?|#[xX]([0-9a-fA-F]+);?|(amp|lt|gt|quot|nbsp|copy|reg);?|(apos);)/g;
