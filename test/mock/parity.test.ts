@@ -44,6 +44,22 @@ describe('the deployed profile answers as the recorded deployed server', () => {
     }
   });
 
+  it("echoes each stored chunk's name, index, total, type, MIME and academy as recorded", () => {
+    const stored = compared.filter(
+      (exchange) => exchange.request.path.endsWith('/chunk') && exchange.response.status === 201,
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    const echoed = (body: unknown) => {
+      const { user: _user, ...rest } = body as Record<string, unknown>;
+      return rest;
+    };
+    for (const exchange of stored) {
+      expect(echoed(answers.get(exchange.n)?.body), `#${exchange.n}`).toEqual(
+        echoed(exchange.response.body),
+      );
+    }
+  });
+
   it('lists no deliberate difference that is not a compared exchange', () => {
     const numbers = new Set(compared.map((exchange) => exchange.n));
     expect(Object.keys(DELIBERATE).filter((n) => !numbers.has(Number(n)))).toEqual([]);
