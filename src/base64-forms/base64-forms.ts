@@ -28,7 +28,7 @@ export function base64Patterns(secret: string): RegExp[] {
  * A text's cores of six characters or more, at the three alignments, in both alphabets: of its
  * UTF-8 bytes, or of `bytes` given (its UTF-16LE).
  */
-function coresOf(text: string, bytes = new TextEncoder().encode(text)): string[] {
+function coresOf(text: string, bytes: Uint8Array = new TextEncoder().encode(text)): string[] {
   const cores: string[] = [];
   for (let offset = 0; offset < 3; offset++) {
     const padded = new Uint8Array(offset + bytes.length);
