@@ -1,9 +1,12 @@
+import { utf16leBytes } from './utf16-bytes.js';
+
 /**
  * The base64 characters that depend on the secret alone, at each of the three byte alignments it
  * can have inside a longer base64 text, in both alphabets. The one or two characters at each end
  * that mix in neighbouring bytes stay: they say nothing about the secret. Each core of the secret
  * itself is also encoded once more (a config store's base64 of a Basic header, echoed): that core
  * is the inner text's whole, so its own cores are the outer text's at any of its alignments.
+ * The secret's UTF-16LE bytes too, encoded once (PowerShell's `-EncodedCommand`).
  * Two patterns, once and twice encoded: one of all the cores took four times as long to search
  * a text as the two (too many alternatives for the regular expression engine to skip ahead).
  */
@@ -11,7 +14,8 @@ export function base64Patterns(secret: string): RegExp[] {
   const once = coresOf(secret);
   for (const core of coresOf(secret.replace(/\d/g, (d) => String.fromCharCode(0xff10 + +d))))
     if (!once.includes(core)) once.push(core); // its digits as a CJK page writes them, ４２４２
-  const twice = coresOf(secret).flatMap(coresOf);
+  once.push(...coresOf(secret, utf16leBytes(secret)));
+  const twice = coresOf(secret).flatMap((core) => coresOf(core));
   return [once, twice]
     .filter((cores) => cores.length > 0)
     .map(
@@ -20,10 +24,12 @@ export function base64Patterns(secret: string): RegExp[] {
     );
 }
 
-/** A text's cores of six characters or more, at the three alignments, in both alphabets. */
-function coresOf(text: string): string[] {
+/**
+ * A text's cores of six characters or more, at the three alignments, in both alphabets: of its
+ * UTF-8 bytes, or of `bytes` given (its UTF-16LE).
+ */
+function coresOf(text: string, bytes: Uint8Array = new TextEncoder().encode(text)): string[] {
   const cores: string[] = [];
-  const bytes = new TextEncoder().encode(text);
   for (let offset = 0; offset < 3; offset++) {
     const padded = new Uint8Array(offset + bytes.length);
     padded.set(bytes, offset);

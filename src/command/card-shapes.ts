@@ -47,7 +47,9 @@ export function hideCardShapes(text: string, kept: ReadonlySet<string> = NONE): 
   // A base64 or hex word (a debug dump) whose text holds one goes whole.
   for (const word of text.matchAll(ENCODED_WORD)) {
     const decoded = decodedWord(word[0]);
-    if (decoded && cardsIn(decoded, kept).length > 0)
+    // Base64 of base64 too (a config store's value, echoed): the inner word decoded once more.
+    const inner = decoded && ENCODED_WHOLE.test(decoded) ? decodedWord(decoded) : undefined;
+    if ([decoded, inner].some((text) => text && cardsIn(text, kept).length > 0))
       ranges.push([word.index, word.index + word[0].length]);
   }
   return cutOut(text, ranges);
@@ -78,7 +80,9 @@ function cardsIn(
  * (zero-width, joiner, soft hyphen, byte order mark, bidi control).
  */
 const ESCAPED =
-  /%[0-9a-f]{2}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|&#x[0-9a-f]{1,6};|&#\d{1,7};|(?<=\p{Nd})\+(?=\p{Nd})|[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/giu;
+  /%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|%[0-9a-f]{2}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|&#x[0-9a-f]{1,6};|&#\d{1,7};|&nbsp;|(?<=\p{Nd})\+(?=\p{Nd})|[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/giu;
+/** An invisible mark, however escaped: dropped as the mark itself is (`4111%E2%80%8B1111`). */
+const INVISIBLE = /^[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]$/u;
 
 const NO_MARKS: ReadonlySet<number> = new Set();
 
@@ -106,6 +110,9 @@ function unescaped(text: string) {
 function decodedEscape(escape: string): string {
   if (escape === '+') return ' ';
   if (escape.length === 1) return '';
+  if (escape.toLowerCase() === '&nbsp;') return '\u00a0';
+  // A character's UTF-8 bytes URL-encoded (`%C2%A0`, `%EF%BC%94`) decode to it, not to each byte.
+  if (escape.length > 3 && escape[0] === '%') return decodedUtf8(escape);
   const hex = escape[0] === '&' ? escape.slice(2, -1) : escape.slice(2);
   const code =
     escape[0] === '%'
@@ -115,18 +122,33 @@ function decodedEscape(escape: string): string {
         : escape[0] === '&'
           ? Number(hex)
           : parseInt(hex, 16);
-  return code <= 0x10ffff ? String.fromCodePoint(code) : escape;
+  if (code > 0x10ffff) return escape;
+  const char = String.fromCodePoint(code);
+  return INVISIBLE.test(char) ? '' : char;
+}
+
+function decodedUtf8(escape: string): string {
+  try {
+    const char = decodeURIComponent(escape);
+    return INVISIBLE.test(char) ? '' : char;
+  } catch {
+    return escape; // not UTF-8: left as it is
+  }
 }
 
 /** A word of base64 (either alphabet) or hex long enough to hold a card number of 13 digits. */
 const ENCODED_WORD = /(?<![\w+/-])[A-Za-z0-9+/_-]{18,}={0,2}(?![\w+/=-])/g;
+const ENCODED_WHOLE = /^[A-Za-z0-9+/_-]{18,}={0,2}$/;
 
 /** The text a base64 or hex word decodes to, or undefined when it is not printable text. */
 function decodedWord(word: string): string | undefined {
   const bytes = /^(?:[0-9a-f]{2})+$/i.test(word)
     ? Buffer.from(word, 'hex')
     : Buffer.from(word, 'base64');
-  const decoded = bytes.toString('utf8');
+  // UTF-16LE (PowerShell's -EncodedCommand, .NET's Encoding.Unicode): every second byte zero.
+  const utf16 =
+    bytes.length >= 2 && bytes.length % 2 === 0 && bytes.every((b, at) => at % 2 === 0 || b === 0);
+  const decoded = bytes.toString(utf16 ? 'utf16le' : 'utf8');
   return /^[^\p{Cc}\ufffd]*$/u.test(decoded.replace(/[\t\n\r]/g, '')) ? decoded : undefined;
 }
 

@@ -183,3 +183,43 @@ describe('seats add --csv, an unknown card number echoed escaped or encoded', ()
     expect(ran.printed.match(/note(?:=| |%3D)\[REDACTED\]/g)).toHaveLength(many.length);
   });
 });
+
+/**
+ * An unknown card number escaped or encoded in the forms the command missed: a URL-encoded
+ * character of two or more bytes (a non-breaking space `%C2%A0`, a full-width digit, a zero-width
+ * space `%E2%80%8B`) was decoded byte by byte; an escaped invisible mark (`&#8203;`) kept; HTML's
+ * `&nbsp;` not decoded; base64 or hex of UTF-16LE text (PowerShell's `-EncodedCommand`) and
+ * base64 of base64 not read. Each was printed as is.
+ */
+const ENCODED_MORE = [
+  'note=4111%C2%A01111%C2%A01111%C2%A01111',
+  'note=%EF%BC%94%EF%BC%91%EF%BC%91%EF%BC%91111111111111',
+  'note=4111%E2%80%8B111111111111',
+  'note 5555&#8203;5555&#8203;5555&#8203;4444',
+  'note 4111&nbsp;1111&nbsp;1111&nbsp;1111',
+  `note ${Buffer.from('card 4111 1111 1111 1111', 'utf16le').toString('base64')}`,
+  `note ${Buffer.from('5555555555554444', 'utf16le').toString('hex')}`,
+  `note ${btoa(btoa('4111111111111111'))}`,
+];
+/** Not cards: a phone number and a timestamp so encoded, base64 of UTF-16LE text of no card. */
+const ENCODED_MORE_HEALTHY = [
+  'tel=%2B49%C2%A015112345678',
+  'at=1764412800005%E2%80%8Bms',
+  `cmd ${Buffer.from('order 2026112912000006 of 3', 'utf16le').toString('base64')}`,
+];
+
+describe('seats add --csv, an unknown card number in UTF-8 escapes, UTF-16LE or base64 twice', () => {
+  it('is hidden in every form, the healthy numbers are not', async () => {
+    const ran = await refusedEchoing(
+      'encoded-more-card@example.com',
+      [CARDS[0]!],
+      [...ENCODED_MORE, ...ENCODED_MORE_HEALTHY],
+      runInProcess,
+    );
+
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.printed.match(/note(?:=| )\[REDACTED\]/g)).toHaveLength(ENCODED_MORE.length);
+    for (const encoded of ENCODED_MORE) expect(ran.printed).not.toContain(encoded.slice(-8));
+    for (const healthy of ENCODED_MORE_HEALTHY) expect(ran.printed).toContain(healthy);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/index.js';
+import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
+
+// PowerShell's `-EncodedCommand` (and .NET's `Convert.ToBase64String(Encoding.Unicode...)`) is
+// base64 of the text's UTF-16LE bytes: a token or a card in such a command line, echoed by a
+// service's debug output or a CI log, was printed whole (only base64 of UTF-8 was looked for).
+
+const token = 'sk_live_324c9e4eabd5832b0267441b28790ef9';
+const card = '4242424242424242';
+
+/** Base64 of `text`'s UTF-16LE bytes, as PowerShell encodes a command. */
+function encodedCommand(text: string): string {
+  let bytes = '';
+  for (let at = 0; at < text.length; at++) {
+    const unit = text.charCodeAt(at);
+    bytes += String.fromCharCode(unit & 0xff, unit >> 8);
+  }
+  return btoa(bytes);
+}
+
+/** The secret back out of a redacted command: its UTF-16LE decoded, where it still decodes. */
+function decoded(encoded: string): string {
+  const bytes = atob(encoded);
+  let text = '';
+  for (let at = 0; at + 1 < bytes.length; at += 2)
+    text += String.fromCharCode(bytes.charCodeAt(at) | (bytes.charCodeAt(at + 1) << 8));
+  return text;
+}
+
+describe('a secret in base64 of UTF-16LE text (PowerShell -EncodedCommand)', () => {
+  it('is hidden at every alignment, in either alphabet, in one go and in slices', async () => {
+    for (const secret of [token, card]) {
+      for (const before of ['', 'a', 'ab', 'iwr -H "Authorization: Bearer ']) {
+        const encoded = encodedCommand(`${before}${secret}"`);
+        for (const form of [encoded, encoded.replace(/\+/g, '-').replace(/\//g, '_')]) {
+          const line = `powershell.exe -EncodedCommand ${form}`;
+          const hidden = redactSecrets(line, [secret]);
+          expect(hidden, before).toContain('[REDACTED]');
+          // What is left of the command decodes to no piece of the secret.
+          const kept = hidden.replace('powershell.exe -EncodedCommand ', '').split('[REDACTED]');
+          expect(decoded(kept[0]!.slice(0, kept[0]!.length & ~3))).not.toContain(
+            secret.slice(0, 6),
+          );
+          const large = `${'x'.repeat(64 * 1024 - 40)} ${line} ${'y'.repeat(64)}`;
+          expect(await redactSecretsAsync(large, [secret])).toBe(redactSecrets(large, [secret]));
+        }
+      }
+    }
+  });
+
+  it("is not in a refusal's message the client throws", async () => {
+    const command = encodedCommand(`curl -H "Authorization: Bearer ${token}"`);
+    const client = createClient({
+      baseUrl: 'http://service.test',
+      token,
+      maxRetries: 0,
+      fetch: async () =>
+        new Response(JSON.stringify({ message: `rejected script: -EncodedCommand ${command}` }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    const error = await client.plans.get('team').catch((caught: unknown) => caught);
+    // The token's 80 bytes follow the command's first 62: base64 characters 83 to 190.
+    const core = command.slice(90, 180);
+    expect(String(error)).toContain('rejected script');
+    expect(String(error)).not.toContain(core);
+    expect(JSON.stringify(error)).not.toContain(core);
+  });
+});
