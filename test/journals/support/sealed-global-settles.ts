@@ -16,11 +16,13 @@ const decisions = await Promise.allSettled([
 ]);
 const again = await client.consumables.checkout(keyed).then(
   () => 'paid again',
-  (error: Error) => error.name,
+  (error: unknown) => (error as Error).name,
 );
 console.log(
   JSON.stringify({
-    decisions: decisions.map((d) => (d.status === 'fulfilled' ? 'settled' : d.reason.name)),
+    decisions: decisions.map((d) =>
+      d.status === 'fulfilled' ? 'settled' : (d.reason as Error).name,
+    ),
     settled: (await journal.get(keyed.key))?.settled?.charged,
     again,
     charges: charges(),
