@@ -7,44 +7,34 @@
 // out long before, and the live run's key read as dead (settleable at once) after the journal
 // had recovered. One renewal waits now, its lease reckoned when it is sent. The journal's clock
 // is the test's, the timer a fake one.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryJournal, type JournalRecord, type PurchaseJournal } from '../../src/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { memoryJournal, type PurchaseJournal } from '../../src/index.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
+import { heartbeatClock, LEASE_MS, settle, useFakeIntervals } from '../support/heartbeat-steps.js';
 
-const LEASE_MS = 30_000;
-const BEAT = LEASE_MS / 6;
-
-beforeEach(() => void vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }));
-afterEach(() => void vi.useRealTimers());
-
-/** Lets the macrotask queue turn: every write a heartbeat started on the memory journal lands. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+useFakeIntervals();
 
 describe('a renewal that hangs for one run of a journal', () => {
   it("holds up neither the other runs' renewals nor lands over its own run's outcome", async () => {
     const { client, gate, order, charges } = await inMemorySubscriber('hung-beat@example.com');
-    let clock = Date.now();
+    const clock = heartbeatClock();
     const store = memoryJournal({ lease: LEASE_MS });
     const hung: (() => void)[] = [];
     const sentLeft: number[] = []; // each renewal of "stuck": its lease left when it was sent
     const journal: PurchaseJournal = {
       ...store,
-      now: () => clock,
+      now: clock.now,
       // The renewals of key "stuck" answer only when the test lets them (in the order sent).
       setIfHeld: (key, record, held, options) => {
         const write = () => store.setIfHeld!(key, record, held, options);
         if (key !== 'stuck' || record.leaseUntil === undefined) return write();
-        sentLeft.push(Date.parse(record.leaseUntil) - clock);
+        sentLeft.push(Date.parse(record.leaseUntil) - clock.now());
         return new Promise((resolve) => hung.push(() => resolve(write())));
       },
     };
-    const record = async (key: string) => (await journal.get(key)) as JournalRecord;
-    const left = async (key: string) => Date.parse((await record(key)).leaseUntil!) - clock;
-    const step = async () => {
-      clock += BEAT;
-      vi.advanceTimersByTime(BEAT);
-      await settle();
-    };
+    const record = (key: string) => clock.record(journal, key);
+    const left = (key: string) => clock.left(journal, key);
+    const { step } = clock;
 
     const stuckSent = gate.holdNext();
     const stuck = client.consumables.checkout({ ...order, key: 'stuck', journal });
