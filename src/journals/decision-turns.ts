@@ -23,13 +23,18 @@ function isDecisionTurns(found: unknown): found is DecisionTurns {
   return table?.version === 1 && table.byJournal instanceof WeakMap && table.byStore instanceof Map;
 }
 
-/** The process's table; a table of another shape (another version's) is left to its own copy. */
+/**
+ * The process's table; a table of another shape (another version's) is left to its own copy. A
+ * global object sealed before this code loaded (SES-style hardening) takes no slot: this copy
+ * keeps its own table (its decisions still take turns), never failing every `client.journal` call.
+ */
 function processTurns(): DecisionTurns {
   const shared = globalThis as { [SLOT]?: unknown };
   const found = shared[SLOT];
   if (isDecisionTurns(found)) return found;
   const mine: DecisionTurns = { version: 1, byJournal: new WeakMap(), byStore: new Map() };
-  if (found === undefined) Object.defineProperty(shared, SLOT, { value: mine });
+  if (found === undefined && Object.isExtensible(shared))
+    Object.defineProperty(shared, SLOT, { value: mine });
   return mine;
 }
 

@@ -54,6 +54,8 @@ export class KeyedJournal {
   #own: OwnLease | undefined;
   /** This run's writes, one after another: a heartbeat never lands after the outcome. */
   #writing: Promise<unknown> = Promise.resolve();
+  /** The renewal waiting its turn among this run's writes (none sent yet). */
+  #renewal: Promise<boolean> | undefined;
 
   constructor(
     private readonly journal: PurchaseJournal,
@@ -234,12 +236,20 @@ export class KeyedJournal {
   /**
    * Writes the held record with a fresh lease; false if it found the key no longer its own, and
    * `ifFailed` when the journal failed (a heartbeat's failure is not the run's: its lease may run out).
+   * One renewal waits its turn behind a write that hangs, its lease reckoned when it is sent: one
+   * per beat, each reckoned at its beat, were sent once the journal answered again with leases run
+   * out meanwhile (a live run's key read as dead), the outcome behind them all.
    */
   async #renew(ifFailed = true): Promise<boolean> {
     if (!this.#held) return false;
-    const renewed = { ...this.#held, leaseUntil: leaseUntil(this.#leaseMs, this.#now()) };
-    this.#held = renewed;
-    return this.#serially(() => this.#store(renewed)).catch(() => ifFailed);
+    this.#renewal ??= this.#serially(() => {
+      this.#renewal = undefined;
+      if (!this.#held) return Promise.resolve(false); // the outcome or release came first
+      const renewed = { ...this.#held, leaseUntil: leaseUntil(this.#leaseMs, this.#now()) };
+      this.#held = renewed;
+      return this.#store(renewed);
+    });
+    return this.#renewal.catch(() => ifFailed);
   }
 
   /** Stops the heartbeat; the key stays marked live until this run's last write has landed. */

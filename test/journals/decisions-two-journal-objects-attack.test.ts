@@ -4,6 +4,7 @@
 // read it unknown, both wrote, "not charged" landed over "charged", each operator was told it
 // decided, and the next run paid again. The journals seatpay ships name their store: decisions on
 // a key of one file (one PostgreSQL table) take turns in the process, whichever object.
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useJournalFolder } from '../support/file-journal-folder.js';
@@ -42,5 +43,20 @@ describe('two fileJournal objects on one file, two decisions on one key at once'
     expect(await second.get(keyed.key)).toMatchObject({ stage: 'done', charged: 'yes' });
     await client.consumables.checkout({ ...keyed, journal: second }); // replayed
     expect(charges()).toBe(1);
+  });
+});
+
+// One file through a symlinked folder (a deploy's `current -> releases/42`, a data folder linked
+// into the app) is the one file SQLite opens either way: its decisions took no turns, one object
+// named by each spelling of the path. The folder's real path names the store now.
+describe('one file through a symlinked folder and its real path, two decisions at once', () => {
+  it('settle "charged" and settle "not charged": one lands, the other is refused', async () => {
+    const real = join(folder.dir, 'data');
+    mkdirSync(real);
+    symlinkSync(real, join(folder.dir, 'linked'));
+    const first = folder.journalAt(join(real, 'orders.db'));
+    const second = folder.journalAt(join(folder.dir, 'linked', 'orders.db'));
+    const lost = await earlierBuildLostAnswer('linked-folder@example.com', first, second);
+    await expectOneSettleLands(lost, first, second);
   });
 });

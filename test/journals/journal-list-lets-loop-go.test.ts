@@ -74,3 +74,40 @@ describe('memoryJournal.list() as keys come and go', () => {
     expect(await listed()).toEqual(['b']);
   });
 });
+
+describe('client.journal.list() while keys change between its pages', () => {
+  it('lists each key once, and every key there from start to end (keyed on the last key read)', async () => {
+    const client = createClient({ baseUrl: 'http://service.test', token: 'list-token' });
+    const name = (i: number) => `order-${String(i).padStart(4, '0')}`;
+    const inner = memoryJournal();
+    for (let i = 0; i < 1_200; i += 2) await inner.set(name(i), record);
+    let pages = 0;
+    const journal: PurchaseJournal = {
+      ...inner,
+      list: async (options) => {
+        const page = await inner.list!(options);
+        if (++pages !== 1) return page;
+        // Between the first page and the second: the key the next page starts after removed,
+        // keys added before and after it, one after it removed, one after it written again.
+        const last = page.at(-1)!.key;
+        expect(last).toBe(name(998));
+        await inner.delete!(last);
+        await inner.set(name(1), record);
+        await inner.set(name(999), record);
+        await inner.set(name(1_001), record);
+        await inner.delete!(name(1_002));
+        await inner.set(name(1_004), { ...record, updatedAt: '2026-11-29T18:00:00.000Z' });
+        return page;
+      },
+    };
+    const keys = (await client.journal.list({ journal })).map((entry) => entry.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    const throughout = Array.from({ length: 600 }, (_, i) => name(i * 2)).filter(
+      (key) => key !== name(998) && key !== name(1_002),
+    );
+    for (const key of throughout) expect(keys).toContain(key);
+    expect(keys).toContain(name(999)); // added after the cursor: read with its page
+    expect(keys).not.toContain(name(1)); // added before it: the next list shows it
+    expect([...keys].sort()).toEqual(keys);
+  });
+});

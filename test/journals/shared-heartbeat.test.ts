@@ -4,31 +4,21 @@
 // every beat, as with a timer of its own), whenever it began between two beats; a run that ended is never
 // renewed again (its outcome stays the key's last record) while another run's renewals go on; and
 // once no run is live the timer stops. The journal's clock is the test's, the timer a fake one.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryJournal, type JournalRecord } from '../../src/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { memoryJournal } from '../../src/index.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
+import { heartbeatClock, LEASE_MS, useFakeIntervals } from '../support/heartbeat-steps.js';
 
-const LEASE_MS = 30_000;
-const BEAT = LEASE_MS / 6;
-
-beforeEach(() => void vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }));
-afterEach(() => void vi.useRealTimers());
-
-/** Lets the macrotask queue turn: every write a heartbeat started on the memory journal lands. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+useFakeIntervals();
 
 describe('keyed runs of one journal, side by side', () => {
   it('each keep their lease renewed until their outcome, and no longer', async () => {
     const { client, gate, order, charges } = await inMemorySubscriber('shared-beat@example.com');
-    let clock = Date.now();
-    const journal = { ...memoryJournal({ lease: LEASE_MS }), now: () => clock };
-    const record = async (key: string) => (await journal.get(key)) as JournalRecord;
-    const left = async (key: string) => Date.parse((await record(key)).leaseUntil!) - clock;
-    const step = async () => {
-      clock += BEAT;
-      vi.advanceTimersByTime(BEAT);
-      await settle();
-    };
+    const clock = heartbeatClock();
+    const journal = { ...memoryJournal({ lease: LEASE_MS }), now: clock.now };
+    const record = (key: string) => clock.record(journal, key);
+    const left = (key: string) => clock.left(journal, key);
+    const { step } = clock;
 
     const first = gate.holdNext();
     const paying = client.consumables.checkout({ ...order, key: 'first', journal });

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { PurchaseJournal } from '../journal.js';
 import { pairedWithSet } from '../held-writer.js';
 import { inspectJournalFile, journalFileOf, readLegacyRecords } from './legacy-journal-file.js';
-import { fileIdentity, holdOpen, inTurn, isOpenHere } from './open-here.js';
+import { fileIdentity, fileIdentityNow, holdOpen, inTurn, isOpenHere } from './open-here.js';
 import { SqliteJournalStore } from './sqlite-journal-store.js';
 import { storedKey as stored } from '../key-text.js';
 import { namingStore } from '../journal-store-name.js';
@@ -76,7 +76,7 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
       opened = undefined; // the next call looks again: the file may have been fixed
       throw error;
     }));
-  // Named by its path: a journal opened per request on one file takes its decisions in turns.
+  // Named by its file: a journal opened per request on one file takes its decisions in turns.
   const journal = pairedWithSet({
     get: async (key, options) => (await store()).get(stored(key), options?.signal),
     set: async (key, record, options) => (await store()).set(stored(key), record, options?.signal),
@@ -98,7 +98,8 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
       );
     },
   });
-  return namingStore(journal, `file:${given}`);
+  // By its folder's real path, as opens are (open-here.ts): a symlinked folder is one store.
+  return namingStore(journal, `file:${fileIdentityNow(given)}`);
 }
 
 /**

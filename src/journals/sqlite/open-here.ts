@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -19,6 +20,15 @@ export async function fileIdentity(file: string): Promise<string> {
     return join(await realpath(dirname(file)), basename(file));
   } catch {
     return resolve(file); // a folder that is not there: SQLite's open will say so
+  }
+}
+
+/** {@link fileIdentity} at once: a journal names its store when it is made (journal-store-name.ts). */
+export function fileIdentityNow(file: string): string {
+  try {
+    return join(realpathSync(dirname(file)), basename(file));
+  } catch {
+    return resolve(file);
   }
 }
 
