@@ -9,7 +9,7 @@ import type { PurchaseOptions, PurchaseResult } from './purchase/purchase-option
 import { startDeadline } from '../core/retry/deadline.js';
 import { keyScopeOf, type KeyLoan } from '../keys/key-scope.js';
 import { keyOwnerDigest } from '../keys/owner-digest.js';
-import { checkKeyAndJournal } from '../journals/keyed-journal.js';
+import { checkKeyAndJournal } from '../journals/key-checks.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
 import type { OperationNotes } from '../core/observe/operation-notes.js';
 

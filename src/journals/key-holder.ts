@@ -92,6 +92,17 @@ export async function watchingRuns<T>(
   }
 }
 
+/** The key's record read with `read`, and whether a live run holds it (one here that ended during
+ * the read does: its outcome may have landed after the read, so read again). */
+export async function readJudged(
+  key: string,
+  read: () => Promise<JournalRecord | undefined>,
+  now: () => number,
+): Promise<{ record: JournalRecord | undefined; held: boolean }> {
+  const { found: record, ended } = await watchingRuns(key, read);
+  return { record, held: isHeldLive(key, record, now(), ended) };
+}
+
 function randomId(): string {
   const bytes = new Uint8Array(12);
   const crypto = globalThis.crypto;

@@ -10,7 +10,7 @@ import { RecordRedaction } from './record-redaction.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
 import { clockOf, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
-import { claimLeaseUntil, HOLDER, holdLive, isHeldLive, watchingRuns } from './key-holder.js';
+import { claimLeaseUntil, HOLDER, holdLive, readJudged } from './key-holder.js';
 import { OwnLease } from './own-lease.js';
 import { releasedClaim } from './key-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
@@ -18,8 +18,6 @@ import { callJournal, promiseOf } from './journal-call.js';
 import { writeAsHolder } from './holder-write.js';
 import { ParamsDigest } from './params-digest.js';
 import { heartbeatOf } from './lease-heartbeat.js';
-
-export { checkKeyAndJournal } from './key-checks.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
@@ -106,7 +104,7 @@ export class KeyedJournal {
    */
   async awaitOutcome(): Promise<JournalRecord | undefined> {
     const started = performance.now(); // the first read is part of the wait
-    let { record, held } = await this.#readJudged();
+    let { record, held } = await readJudged(this.key, () => this.read(), this.#judgeNow);
     if (!held) return record;
     const { signal } = this;
     const budget = this.scope.timeoutMs > 0 ? this.scope.timeoutMs : Infinity;
@@ -117,7 +115,7 @@ export class KeyedJournal {
         await sleep(Math.min(pause, left), signal);
         // A slow read gets what is left of the wait, never a whole timeout more.
         const rest = Math.max(1, budget - (performance.now() - started));
-        const judged = this.#readJudged();
+        const judged = readJudged(this.key, () => this.read(), this.#judgeNow);
         ({ record, held } = await withinMs(judged, rest, () => new KeyInProgressError(this.key)));
         if (!held) return record;
       }
@@ -129,13 +127,6 @@ export class KeyedJournal {
       throw error;
     }
     return record;
-  }
-
-  /** The key's record, and whether a live run holds it (one here that ended during the read does:
-   * its outcome may have landed after the read, so read again). */
-  async #readJudged(): Promise<{ record: JournalRecord | undefined; held: boolean }> {
-    const { found: record, ended } = await watchingRuns(this.key, () => this.read());
-    return { record, held: isHeldLive(this.key, record, this.#judgeNow(), ended) };
   }
 
   /**
@@ -236,9 +227,8 @@ export class KeyedJournal {
   /**
    * Writes the held record with a fresh lease; false if it found the key no longer its own, and
    * `ifFailed` when the journal failed (a heartbeat's failure is not the run's: its lease may run out).
-   * One renewal waits its turn behind a write that hangs, its lease reckoned when it is sent: one
-   * per beat, each reckoned at its beat, were sent once the journal answered again with leases run
-   * out meanwhile (a live run's key read as dead), the outcome behind them all.
+   * One renewal waits behind a hung write, its lease reckoned when sent (not at each beat: those
+   * went out late with leases run out, a live run's key read as dead).
    */
   async #renew(ifFailed = true): Promise<boolean> {
     if (!this.#held) return false;
@@ -254,9 +244,8 @@ export class KeyedJournal {
 
   /** Stops the heartbeat; the key stays marked live until this run's last write has landed. */
   #letGo(): void {
-    this.#held = undefined;
     const unhold = this.#unhold;
-    this.#unhold = undefined;
+    this.#held = this.#unhold = undefined;
     if (unhold) void this.#writing.then(unhold);
     this.#stopBeating?.();
     this.#stopBeating = undefined;

@@ -19,7 +19,7 @@ import type { CheckoutRecord, PurchaseJournal } from '../../journals/journal.js'
 import { KeyedJournal } from '../../journals/keyed-journal.js';
 import { checkRecordableDepth } from '../../journals/recordable-depth.js';
 
-export { checkKeyAndJournal } from '../../journals/keyed-journal.js';
+export { checkKeyAndJournal } from '../../journals/key-checks.js';
 export { keyOwnerDigest } from '../../keys/owner-digest.js';
 export { keyScopeOf } from '../../keys/key-scope.js';
 export { defaultJournalOf } from '../../journals/default-journal.js';
