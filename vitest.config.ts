@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +10,16 @@ import { defineConfig } from 'vitest/config';
 //   the packed tarball), a child process, a browser, another runtime or many seconds of CPU.
 //   Its global setup builds dist/ once. `npm run test:all` runs both projects.
 const FULL = 'test/**/*.full.test.ts';
+
+// Vitest keeps the modules it transformed on disk (`fsModuleCache`, on by default) under
+// node_modules, which the CI's `npm ci` deletes before every run: each run transformed every
+// module again. Kept under .tmp/ instead (git ignores it), one folder per package-lock.json, so
+// that new dependencies (another esbuild, another vite) still start from an empty cache.
+const locked = createHash('sha256')
+  .update(readFileSync(new URL('./package-lock.json', import.meta.url)))
+  .digest('hex')
+  .slice(0, 16);
+const fsModuleCachePath = fileURLToPath(new URL(`./.tmp/vitest-cache/${locked}`, import.meta.url));
 
 export default defineConfig({
   // Tests run in Node, where the package's `#platform` import (its `node` condition) is the Node
@@ -26,6 +38,7 @@ export default defineConfig({
     // The JSON report lets .ci/run print the one summary line this CI reads; each npm script
     // names its own file (--outputFile.json) so the two runs do not overwrite each other.
     reporters: ['default', 'json'],
+    fsModuleCachePath,
     outputFile: { json: '.tmp/vitest-report.json' },
     projects: [
       {

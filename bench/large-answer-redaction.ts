@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bundleForNode } from './support.js';
+import { bundleForNode, loopHeld } from './support.js';
 
 const { values } = parseArgs({
   options: {
@@ -77,35 +77,16 @@ const cpu = (start: NodeJS.CpuUsage) => {
 };
 
 /** ms of CPU for one go, and for the slices: ms of CPU, ms elapsed, the longest hold in ms. */
-async function measure(secrets: SecretsLike) {
-  let start = process.cpuUsage();
+async function measure(
+  secrets: SecretsLike,
+): Promise<{ oneGo: number } & Partial<Awaited<ReturnType<typeof loopHeld>> & { sliced: number }>> {
+  const start = process.cpuUsage();
   secrets.redact(answer);
   const oneGo = cpu(start);
   if (!secrets.redactLater) return { oneGo };
-  let longest = 0;
-  let longestCpu = 0;
-  const holds: number[] = [];
-  let last = performance.now();
-  let lastCpu = process.cpuUsage();
-  let running = true;
-  const ping = () => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    holds.push(cpu(lastCpu));
-    longestCpu = Math.max(longestCpu, holds[holds.length - 1]!);
-    last = now;
-    lastCpu = process.cpuUsage();
-    if (running) setImmediate(ping);
-  };
-  setImmediate(ping);
-  start = process.cpuUsage();
-  const began = performance.now();
-  await secrets.redactLater(answer, true);
-  const elapsed = performance.now() - began;
-  const sliced = cpu(start);
-  running = false;
-  const typical = holds.sort((a, b) => a - b)[Math.floor(holds.length / 2)]!;
-  return { oneGo, sliced, elapsed, longest, longestCpu, typical, pauses: holds.length };
+  // The slices' CPU is the loop's whole CPU (`total`), measured the same way as one go's.
+  const { total: sliced, ...held } = await loopHeld(() => secrets.redactLater!(answer, true));
+  return { oneGo, sliced, ...held };
 }
 
 const names = Object.keys(subjects) as (keyof typeof subjects)[];

@@ -74,18 +74,21 @@ const cpu = (start: NodeJS.CpuUsage) => {
 
 /**
  * The longest hold of the event loop while `work` runs (the longest gap between two runs of a
- * `setImmediate` loop kept going meanwhile): ms CPU of this process and ms elapsed; its whole CPU.
+ * `setImmediate` loop kept going meanwhile): ms CPU of this process and ms elapsed; its whole CPU
+ * and elapsed ms, how many holds (`pauses`) and the median hold's ms CPU (`typical`).
  */
 export async function loopHeld(work: () => unknown) {
   let longest = 0;
   let longestCpu = 0;
+  const holds: number[] = [];
   let last = performance.now();
   let lastCpu = process.cpuUsage();
   let running = true;
   const ping = () => {
     const now = performance.now();
     longest = Math.max(longest, now - last);
-    longestCpu = Math.max(longestCpu, cpu(lastCpu));
+    holds.push(cpu(lastCpu));
+    longestCpu = Math.max(longestCpu, holds[holds.length - 1]!);
     last = now;
     lastCpu = process.cpuUsage();
     if (running) setImmediate(ping);
@@ -93,9 +96,12 @@ export async function loopHeld(work: () => unknown) {
   setImmediate(ping);
   await new Promise((go) => setImmediate(go));
   const start = process.cpuUsage();
+  const began = performance.now();
   await work();
+  const elapsed = performance.now() - began;
   const total = cpu(start);
   running = false;
   await new Promise((go) => setImmediate(go));
-  return { longestCpu, longest, total };
+  const typical = holds.sort((a, b) => a - b)[Math.floor(holds.length / 2)]!;
+  return { longestCpu, longest, total, elapsed, pauses: holds.length, typical };
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AbortError,
   createClient,
+  type SeatpayClient,
   UploadTakenOverError,
   type UploadStore,
 } from '../../src/index.js';
@@ -17,36 +18,79 @@ import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
 const h = resumeHarness();
 
 /**
- * An upload aborted while it asks its lock's `held()`, which answers only when `late` (called just
- * after the abort) answers it: the upload's error and the chunks it sent.
+ * `records` with a lock whose `held()` answers "held" until `hangs()` says otherwise; from then on
+ * it settles `asking` and answers only when the test calls `answer` (if ever).
  */
-async function abortedWhileAsked(name: string, late: (answer: (held: boolean) => void) => void) {
-  const { store: records } = memoryUploadStore();
+function lockThatHangs(records: UploadStore, hangs: () => boolean) {
   let asked!: () => void;
   const asking = new Promise<void>((resolve) => (asked = resolve));
-  let answer!: (held: boolean) => void;
+  let late: (held: boolean) => void = () => undefined;
   const store: UploadStore = {
     ...records,
     lock: async () =>
       Object.assign(async () => undefined, {
-        held: () => {
+        held: async () => {
+          if (!hangs()) return true;
           asked();
-          return new Promise<boolean>((resolve) => (answer = resolve));
+          return new Promise<boolean>((resolve) => (late = resolve));
         },
       }),
   };
+  return { store, asking, answer: (held: boolean) => late(held) };
+}
+
+/**
+ * Aborts `upload` once its lock is asked, then (if `late` is given) lets the lock answer it: what
+ * the upload rejected with.
+ */
+async function abortWhenAsked(
+  upload: Promise<unknown>,
+  lock: ReturnType<typeof lockThatHangs>,
+  controller: AbortController,
+  late?: (answer: (held: boolean) => void) => void,
+) {
+  upload.catch(() => undefined);
+  await lock.asking;
+  controller.abort();
+  late?.(lock.answer);
+  return upload.catch((caught: unknown) => caught);
+}
+
+/**
+ * Four chunks uploaded one at a time under `key` into `lock`'s store, until `controller` aborts;
+ * `onChunk` runs as each is acknowledged.
+ */
+function uploadOneByOne(
+  name: string,
+  key: string,
+  lock: ReturnType<typeof lockThatHangs>,
+  controller: AbortController,
+  { client = h.client(), onChunk }: { client?: SeatpayClient; onChunk?: () => void } = {},
+) {
+  return client.media.upload(fileOf(bytesOf(4 * CHUNK), name), {
+    operation_type: 'tiny',
+    concurrency: 1,
+    resume: { store: lock.store, key },
+    signal: controller.signal,
+    chunkTimeout: 3_600_000,
+    onChunk,
+  });
+}
+
+/**
+ * An upload aborted while it asks its lock's `held()`, which answers only when `late` (called just
+ * after the abort) answers it: the upload's error and the chunks it sent.
+ */
+async function abortedWhileAsked(name: string, late: (answer: (held: boolean) => void) => void) {
+  const lock = lockThatHangs(memoryUploadStore().store, () => true);
   const controller = new AbortController();
   const upload = h.client().media.upload(fileOf(bytesOf(4 * CHUNK), name), {
     operation_type: 'tiny',
-    resume: { store, key: name },
+    resume: { store: lock.store, key: name },
     signal: controller.signal,
     chunkTimeout: 3_600_000, // an hour: the abort, not the bound, must end the wait
   });
-  upload.catch(() => undefined);
-  await asking;
-  controller.abort();
-  late(answer);
-  const error = await upload.catch((caught: unknown) => caught);
+  const error = await abortWhenAsked(upload, lock, controller, late);
   return { error, chunks: h.recorder.trace(name).chunks };
 }
 
@@ -61,36 +105,16 @@ describe('a lock whose held() never answers', () => {
 
 describe('a lock whose held() stops answering once every chunk is acknowledged', () => {
   it('an abort before finalize ends the upload with AbortError, nothing finalized', async () => {
-    const { store: records } = memoryUploadStore();
     let hang = false;
-    let asked!: () => void;
-    const asking = new Promise<void>((resolve) => (asked = resolve));
-    const store: UploadStore = {
-      ...records,
-      lock: async () =>
-        Object.assign(async () => undefined, {
-          held: async () => {
-            if (!hang) return true;
-            asked();
-            return new Promise<boolean>(() => undefined);
-          },
-        }),
-    };
+    const lock = lockThatHangs(memoryUploadStore().store, () => hang);
     const controller = new AbortController();
     const name = 'held-hangs-at-finalize.png';
     let acknowledged = 0;
-    const upload = h.client().media.upload(fileOf(bytesOf(4 * CHUNK), name), {
-      operation_type: 'tiny',
-      concurrency: 1,
-      resume: { store, key: 'hangs-at-finalize' },
-      signal: controller.signal,
-      chunkTimeout: 3_600_000,
+    const upload = uploadOneByOne(name, 'hangs-at-finalize', lock, controller, {
       onChunk: () => void (++acknowledged === 4 && (hang = true)),
     });
-    upload.catch(() => undefined);
-    await asking;
-    controller.abort();
-    const error = await upload.catch((caught: unknown) => caught);
+    // The lock never answers.
+    const error = await abortWhenAsked(upload, lock, controller);
     expect(error).toBeInstanceOf(AbortError);
     expect(h.recorder.trace(name).chunks).toHaveLength(4);
     expect(h.recorder.trace(name).finalizes).toHaveLength(0);
@@ -101,20 +125,7 @@ describe('a lock whose held() stops answering once a chunk comes back misfiled',
   it("the discard's ask ends with the call's signal: AbortError, the record kept", async () => {
     const { store: records, records: kept } = memoryUploadStore();
     let misfiled = false;
-    let asked!: () => void;
-    const asking = new Promise<void>((resolve) => (asked = resolve));
-    let answer!: (held: boolean) => void;
-    const store: UploadStore = {
-      ...records,
-      lock: async () =>
-        Object.assign(async () => undefined, {
-          held: async () => {
-            if (!misfiled) return true;
-            asked();
-            return new Promise<boolean>((resolve) => (answer = resolve));
-          },
-        }),
-    };
+    const lock = lockThatHangs(records, () => misfiled);
     // The service answers chunk 1 as stored under index 2: the record must go, and the discard
     // asks the lock first.
     const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -135,20 +146,10 @@ describe('a lock whose held() stops answering once a chunk comes back misfiled',
     });
     const controller = new AbortController();
     const name = 'held-hangs-at-discard.png';
-    const upload = client.media.upload(fileOf(bytesOf(4 * CHUNK), name), {
-      operation_type: 'tiny',
-      concurrency: 1,
-      resume: { store, key: 'hangs-at-discard' },
-      signal: controller.signal,
-      chunkTimeout: 3_600_000,
-    });
-    upload.catch(() => undefined);
-    await asking;
-    controller.abort();
+    const upload = uploadOneByOne(name, 'hangs-at-discard', lock, controller, { client });
     // The lock answers only after the abort, still held: a discard that waited for it (no signal)
     // went on to delete the record and rejected with the misfiled chunk's UploadError.
-    answer(true);
-    const error = await upload.catch((caught: unknown) => caught);
+    const error = await abortWhenAsked(upload, lock, controller, (answer) => answer(true));
     expect(error).toBeInstanceOf(AbortError);
     expect(h.recorder.trace(name).finalizes).toHaveLength(0);
     // Aborted before the discard: the record is kept (the next run finds the misfiled chunk).
@@ -162,44 +163,27 @@ describe("a lock whose held() stops answering once the store's writes failed", (
     let writes = 0;
     let hang = false;
     let late = 0;
-    let asked!: () => void;
-    const asking = new Promise<void>((resolve) => (asked = resolve));
-    let answer!: (held: boolean) => void;
-    const store: UploadStore = {
-      ...records,
-      // The first writes land, then the store fails: the record it keeps says too little.
-      set: async (key, record) => {
-        if (++writes > 2) throw new Error('disk full');
-        await records.set(key, record);
+    // Once every chunk is acknowledged: finalize's own ask is answered, the discard's not.
+    const lock = lockThatHangs(
+      {
+        ...records,
+        // The first writes land, then the store fails: the record it keeps says too little.
+        set: async (key, record) => {
+          if (++writes > 2) throw new Error('disk full');
+          await records.set(key, record);
+        },
       },
-      lock: async () =>
-        Object.assign(async () => undefined, {
-          held: async () => {
-            // Once every chunk is acknowledged: finalize's own ask is answered, the discard's not.
-            if (!hang || ++late === 1) return true;
-            asked();
-            return new Promise<boolean>((resolve) => (answer = resolve));
-          },
-        }),
-    };
+      () => hang && ++late > 1,
+    );
     const controller = new AbortController();
     const name = 'held-hangs-at-stale-discard.png';
     let acknowledged = 0;
-    const upload = h.client().media.upload(fileOf(bytesOf(4 * CHUNK), name), {
-      operation_type: 'tiny',
-      concurrency: 1,
-      resume: { store, key: 'hangs-at-stale-discard' },
-      signal: controller.signal,
-      chunkTimeout: 3_600_000,
+    const upload = uploadOneByOne(name, 'hangs-at-stale-discard', lock, controller, {
       onChunk: () => void (++acknowledged === 4 && (hang = true)),
     });
-    upload.catch(() => undefined);
-    await asking;
-    controller.abort();
     // Answered after the abort, still held: a discard that waited for it (no signal) deleted the
     // record the abort should have left as it was.
-    answer(true);
-    const error = await upload.catch((caught: unknown) => caught);
+    const error = await abortWhenAsked(upload, lock, controller, (answer) => answer(true));
     expect(error).toBeInstanceOf(AbortError);
     expect(h.recorder.trace(name).finalizes).toHaveLength(0);
     expect(kept.size).toBe(1);
