@@ -147,7 +147,7 @@ async function settleNow(
   const again = await watchingRuns(key, () => journal.get(key, options.signal));
   await checkOwner(context, key, again, journal.journal, options);
   settledRecord(key, again.found, settlement); // refused when its outcome is known now
-  throw new KeyInProgressError(key);
+  throw new KeyInProgressError(key, { decision: { leaseUntil: again.found?.leaseUntil } });
 }
 
 export function pruneJournal(context: JournalContext, options: PruneOptions): Promise<number> {
@@ -167,7 +167,8 @@ async function checkOwner(
   options: { identity?: string | undefined; signal?: AbortSignal | undefined },
 ): Promise<void> {
   const now = clockOf(journal, true)();
-  if (isHeldLive(key, record, now, ended)) throw new KeyInProgressError(key);
+  if (isHeldLive(key, record, now, ended))
+    throw new KeyInProgressError(key, { decision: { leaseUntil: record?.leaseUntil } });
   if (record?.owner === undefined) return;
   const { keyOwnerDigest } = await ownerDigest.load({ signal: options.signal });
   const scope = keyScopeOf(core.keyLoan(undefined), key, options.identity, keyOwnerDigest);

@@ -77,7 +77,7 @@ async function reconciled(
   // Written meanwhile (a run of another process finished, or renewed its claim): nothing written.
   const now = await journal.get(key, signal);
   if (now !== undefined && isKnown(now)) return asRecorded(key, now, found.evidence);
-  throw new KeyInProgressError(key);
+  throw new KeyInProgressError(key, { decision: { leaseUntil: now?.leaseUntil } });
 }
 
 function isKnown(record: JournalRecord): boolean {

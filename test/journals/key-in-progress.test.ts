@@ -275,6 +275,11 @@ describe('a key another live tab holds', () => {
       client.journal.settle('topup-5', { journal, charged: 'no', reason: 'tab closed' }),
     );
     expect(early.error).toBeInstanceOf(KeyInProgressError);
+    // It says when the key becomes settleable if the tab is gone, not to retry the call.
+    expect((early.error as Error).message).toContain(
+      `settleable once its lease runs out, at ${dead.leaseUntil} by the journal's clock`,
+    );
+    expect((early.error as Error).message).not.toContain("resolves with that run's outcome");
     // The lease runs out: a call with the key is told the outcome is unknown, never paid again.
     time = claimedAt + 300;
     const { error } = await outcomeOf(
