@@ -172,32 +172,17 @@ export class KeyInProgressError extends SeatpayError {
   readonly mayHaveBeenProcessed = true;
 
   /**
-   * @param options.decision - Given when a decision (`client.journal.settle` or `reconcile`, the
-   *   command's `journal settle` and `journal reconcile`) met the live run: the message then says
-   *   when a dead run's key becomes settleable (`leaseUntil`, the record's lease), not to re-run
-   *   the call.
+   * @param options.message - In place of the call's message: what a decision (`settle`,
+   *   `reconcile`) that met the live run says instead.
    */
-  constructor(
-    key: string,
-    options?: { cause?: unknown; decision?: { leaseUntil?: string | undefined } },
-  ) {
+  constructor(key: string, options?: { cause?: unknown; message?: string | undefined }) {
     super(
-      options?.decision
-        ? decisionMessage(key, options.decision.leaseUntil)
-        : `Another run with the key "${key}" is still in progress elsewhere (another process, machine or tab); nothing was sent by this call. It is safe to retry later with the same key: it then resolves with that run's outcome`,
+      options?.message ??
+        `Another run with the key "${key}" is still in progress elsewhere (another process, machine or tab); nothing was sent by this call. It is safe to retry later with the same key: it then resolves with that run's outcome`,
       options && 'cause' in options ? { cause: options.cause } : undefined,
     );
     this.key = key;
   }
-}
-
-function decisionMessage(key: string, leaseUntil: string | undefined): string {
-  const at = leaseUntil === undefined ? '' : `, at ${leaseUntil} by the journal's clock`;
-  return (
-    `Another run with the key "${key}" is still in progress elsewhere (another process, machine or tab): its outcome is not unknown yet, so nothing was decided or recorded. ` +
-    `Settle or reconcile it again once that run ends (it then records its own outcome); if its process died, the key becomes settleable once its lease runs out${at}: ` +
-    `one lease (30 s by default, the journal's \`lease\` option) after its last heartbeat`
-  );
 }
 
 /**
