@@ -92,6 +92,10 @@ describe('seatpay and a key another run holds', () => {
       );
       expect(stderr).not.toMatch(/resolves with that run's outcome|nothing was sent/);
     }
+    // The listing names the lease: in progress while that run lives, settleable past it if not.
+    const listed = await runInProcess(['journal', 'list', '--journal', path], {});
+    expect(listed.stdout).toContain(`charged unknown`);
+    expect(listed.stdout).toContain(`\tlease until ${held.leaseUntil}\n`);
     // The help an operator reads says what 5 means for these two.
     const help = await runInProcess(['journal', '--help'], {});
     expect(help.stdout).toMatch(/5 the key is in progress\s+elsewhere/);
