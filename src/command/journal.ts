@@ -59,7 +59,9 @@ function describe(entry: JournalEntry): string {
   const settled = entry.settled
     ? `\tsettled ${entry.settled.charged === 'yes' ? 'charged' : 'not charged'} at ${field(entry.settled.at)}`
     : '';
-  return `${field(entry.key)}\t${field(entry.kind)}\t${field(entry.stage)}\tcharged ${field(entry.charged)}\t${field(entry.updatedAt)}${settled}`;
+  // A key a run holds: in progress while that run lives; if it died, settleable past this time.
+  const lease = entry.leaseUntil === undefined ? '' : `\tlease until ${field(entry.leaseUntil)}`;
+  return `${field(entry.key)}\t${field(entry.kind)}\t${field(entry.stage)}\tcharged ${field(entry.charged)}\t${field(entry.updatedAt)}${settled}${lease}`;
 }
 
 async function list(

@@ -1,4 +1,4 @@
-import { AbortError, type SeatpayClient } from '../index.js';
+import { AbortError, type MediaMeta, type SeatpayClient } from '../index.js';
 import { fileUploadStore, fromPath } from '../node.js';
 import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
@@ -13,6 +13,7 @@ const OPTIONS = {
   'resume-dir': { type: 'string' },
   concurrency: { type: 'string' },
   mime: { type: 'string' },
+  meta: { type: 'string' },
 } as const;
 
 const HELP = `seatpay upload: upload files in chunks (progress on stderr), resumable.
@@ -25,6 +26,8 @@ Options:
                                command sends only what is missing
       --concurrency <n>        chunks in flight per file (default 4)
       --mime <type>            the files' MIME type (default: by extension)
+      --meta <json>            the files' meta, a JSON object; the deployed server requires it
+                               for media: '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}'
 
 ${GLOBAL_HELP}
 
@@ -36,7 +39,24 @@ type Settings = {
   concurrency?: number;
   resume?: { store: ReturnType<typeof fileUploadStore> };
   mime?: string;
+  meta?: MediaMeta;
 };
+
+/** `--meta`: a JSON object, checked before anything is sent (the upload checks its fields). */
+function metaOf(text: string): MediaMeta {
+  let meta: unknown;
+  try {
+    meta = JSON.parse(text);
+  } catch {
+    meta = undefined;
+  }
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
+    throw new UsageError(
+      `--meta takes a JSON object, such as '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}'`,
+    );
+  }
+  return meta as MediaMeta;
+}
 
 async function uploadOne(
   client: SeatpayClient,
@@ -74,6 +94,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
       : { concurrency: wholeNumber('--concurrency', values.concurrency, 1, 64) }),
     ...(dir === undefined ? {} : { resume: { store: fileUploadStore(dir) } }),
     ...(values.mime === undefined ? {} : { mime: values.mime }),
+    ...(values.meta === undefined ? {} : { meta: metaOf(values.meta) }),
   };
   const client = await clientOf(values, context);
   for (const path of files) {

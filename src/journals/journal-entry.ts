@@ -24,6 +24,12 @@ export interface JournalEntry {
   updatedAt: string;
   /** How an unknown outcome was settled, when it was. */
   settled?: Settlement | undefined;
+  /**
+   * While a run holds the key (its claim not ended, not settled): when its lease runs out (ISO
+   * 8601, by the journal's clock). A live run renews it; once it is past, that run is dead and an
+   * unknown outcome is settleable. Absent when no run holds the key.
+   */
+  leaseUntil?: string | undefined;
 }
 
 /**
@@ -57,5 +63,8 @@ export function entryOf(key: string, record: JournalRecord): JournalEntry {
     charged: record.charged,
     updatedAt: record.updatedAt,
     ...(record.settled === undefined ? {} : { settled: record.settled }),
+    ...(record.settled === undefined && typeof record.leaseUntil === 'string'
+      ? { leaseUntil: record.leaseUntil }
+      : {}),
   };
 }

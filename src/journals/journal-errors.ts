@@ -171,9 +171,14 @@ export class KeyInProgressError extends SeatpayError {
   /** Always true: the other run may charge (once). */
   readonly mayHaveBeenProcessed = true;
 
-  constructor(key: string, options?: { cause?: unknown }) {
+  /**
+   * @param options.message - In place of the call's message: what a decision (`settle`,
+   *   `reconcile`) that met the live run says instead.
+   */
+  constructor(key: string, options?: { cause?: unknown; message?: string | undefined }) {
     super(
-      `Another run with the key "${key}" is still in progress elsewhere (another process, machine or tab); nothing was sent by this call. It is safe to retry later with the same key: it then resolves with that run's outcome`,
+      options?.message ??
+        `Another run with the key "${key}" is still in progress elsewhere (another process, machine or tab); nothing was sent by this call. It is safe to retry later with the same key: it then resolves with that run's outcome`,
       options && 'cause' in options ? { cause: options.cause } : undefined,
     );
     this.key = key;

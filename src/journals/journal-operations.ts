@@ -1,7 +1,8 @@
 // What `client.journal`'s methods do, loaded on their first use (journals/client-journal.ts): a
 // page that never lists, settles or reconciles a key does not ship it.
 import type { HttpCore } from '../core/request.js';
-import { KeyInProgressError, KeyOwnerError } from './journal-errors.js';
+import { KeyOwnerError } from './journal-errors.js';
+import { decisionInProgress } from './decision-in-progress.js';
 import type { LazyModule } from '../core/lazy-module.js';
 import { isHeldLive, watchingRuns } from './key-holder.js';
 import { clockOf } from './key-lease.js';
@@ -147,7 +148,7 @@ async function settleNow(
   const again = await watchingRuns(key, () => journal.get(key, options.signal));
   await checkOwner(context, key, again, journal.journal, options);
   settledRecord(key, again.found, settlement); // refused when its outcome is known now
-  throw new KeyInProgressError(key);
+  throw decisionInProgress(key, again.found?.leaseUntil);
 }
 
 export function pruneJournal(context: JournalContext, options: PruneOptions): Promise<number> {
@@ -157,7 +158,7 @@ export function pruneJournal(context: JournalContext, options: PruneOptions): Pr
 /**
  * A record another identity wrote is refused, as a money call with its key would be; one a live
  * run still holds (judged on the journal's clock), or whose run here ended while it was read (its
- * outcome may have landed since), is not unknown yet: {@link KeyInProgressError}, nothing written.
+ * outcome may have landed since), is not unknown yet: a `KeyInProgressError`, nothing written.
  */
 async function checkOwner(
   { core, ownerDigest }: JournalContext,
@@ -167,7 +168,7 @@ async function checkOwner(
   options: { identity?: string | undefined; signal?: AbortSignal | undefined },
 ): Promise<void> {
   const now = clockOf(journal, true)();
-  if (isHeldLive(key, record, now, ended)) throw new KeyInProgressError(key);
+  if (isHeldLive(key, record, now, ended)) throw decisionInProgress(key, record?.leaseUntil);
   if (record?.owner === undefined) return;
   const { keyOwnerDigest } = await ownerDigest.load({ signal: options.signal });
   const scope = keyScopeOf(core.keyLoan(undefined), key, options.identity, keyOwnerDigest);

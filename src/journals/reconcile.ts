@@ -1,4 +1,5 @@
-import { KeyInProgressError, SettleRefusedError } from './journal-errors.js';
+import { SettleRefusedError } from './journal-errors.js';
+import { decisionInProgress } from './decision-in-progress.js';
 import { writeOverRead } from './decision-write.js';
 import type { JournalRecord } from './journal.js';
 import { withoutLease } from './key-lease.js';
@@ -77,7 +78,7 @@ async function reconciled(
   // Written meanwhile (a run of another process finished, or renewed its claim): nothing written.
   const now = await journal.get(key, signal);
   if (now !== undefined && isKnown(now)) return asRecorded(key, now, found.evidence);
-  throw new KeyInProgressError(key);
+  throw decisionInProgress(key, now?.leaseUntil);
 }
 
 function isKnown(record: JournalRecord): boolean {

@@ -77,7 +77,7 @@ describe('seatpay and a key another run holds', () => {
 
   it('journal settle and reconcile of a held key: "in progress elsewhere", exit 5', async () => {
     const path = join(dir, 'settle.db');
-    await heldBy(path, 'topup-2');
+    const held = await heldBy(path, 'topup-2');
     for (const argv of [
       ['journal', 'settle', 'topup-2', '--not-charged', '--reason', 'stuck?', '--journal', path],
       ['journal', 'reconcile', 'topup-2', '--journal', path],
@@ -86,7 +86,16 @@ describe('seatpay and a key another run holds', () => {
       expect(code, stderr).toBe(5);
       expect(stderr).toMatch(/in progress elsewhere/);
       expect(stderr).not.toMatch(/settle it/i);
+      // What to do about a decision: not "retry the call", but when a dead run's key is settleable.
+      expect(stderr).toContain(
+        `if its process died, the key becomes settleable once its lease runs out, at ${held.leaseUntil}`,
+      );
+      expect(stderr).not.toMatch(/resolves with that run's outcome|nothing was sent/);
     }
+    // The listing names the lease: in progress while that run lives, settleable past it if not.
+    const listed = await runInProcess(['journal', 'list', '--journal', path], {});
+    expect(listed.stdout).toContain(`charged unknown`);
+    expect(listed.stdout).toContain(`\tlease until ${held.leaseUntil}\n`);
     // The help an operator reads says what 5 means for these two.
     const help = await runInProcess(['journal', '--help'], {});
     expect(help.stdout).toMatch(/5 the key is in progress\s+elsewhere/);

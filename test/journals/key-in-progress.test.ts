@@ -275,6 +275,15 @@ describe('a key another live tab holds', () => {
       client.journal.settle('topup-5', { journal, charged: 'no', reason: 'tab closed' }),
     );
     expect(early.error).toBeInstanceOf(KeyInProgressError);
+    // It says when the key becomes settleable if the tab is gone, not to retry the call.
+    expect((early.error as Error).message).toContain(
+      `settleable once its lease runs out, at ${dead.leaseUntil} by the journal's clock`,
+    );
+    expect((early.error as Error).message).not.toContain("resolves with that run's outcome");
+    // The listing shows the lease too: the time after which a dead run's key is settleable.
+    expect(await client.journal.list({ journal })).toMatchObject([
+      { key: 'topup-5', charged: 'unknown', leaseUntil: dead.leaseUntil },
+    ]);
     // The lease runs out: a call with the key is told the outcome is unknown, never paid again.
     time = claimedAt + 300;
     const { error } = await outcomeOf(
@@ -285,6 +294,10 @@ describe('a key another live tab holds', () => {
     await client.journal.settle('topup-5', { journal, charged: 'no', reason: 'tab closed' });
     await client.consumables.checkout({ ...order, key: 'topup-5', journal });
     expect(charges()).toBe(1);
+    // Done: no run holds it, no lease listed.
+    const [done] = await client.journal.list({ journal });
+    expect(done).toMatchObject({ key: 'topup-5', stage: 'done', charged: 'yes' });
+    expect(done).not.toHaveProperty('leaseUntil');
   });
 
   it('a claim this process left behind (its journal went away) is reconciled here at once; another process’s waits for its lease', async () => {

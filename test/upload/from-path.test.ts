@@ -59,3 +59,37 @@ describe('fromPath defaults', () => {
     expect(file.lastModified).toBe(Date.parse('2026-01-02T03:04:05Z'));
   });
 });
+
+describe('a path given the wrong way (a JavaScript caller: TypeScript refuses both)', () => {
+  it('says to await fromPath when given its Promise, with or without a filename, sending nothing', async () => {
+    const path = await fileAt('unawaited.mp4');
+    const before = sink.chunks.length;
+    for (const filename of [undefined, 'unawaited.mp4']) {
+      const source = fromPath(path) as unknown as Blob;
+      const upload = sinkClient(sink).media.upload(source, {
+        operation_type: 'small',
+        ...(filename ? { filename } : {}),
+      });
+      await expect(upload).rejects.toMatchObject({
+        name: 'InvalidRequestError',
+        field: 'source',
+        message: expect.stringContaining('a Promise; await it first (`await fromPath(path)`'),
+      });
+    }
+    expect(sink.chunks.length).toBe(before);
+  });
+
+  it('says to pass fromPath(path) when given the path itself, sending nothing', async () => {
+    const path = await fileAt('as-string.mp4');
+    const before = sink.chunks.length;
+    const upload = sinkClient(sink).media.upload(path as unknown as Blob, {
+      operation_type: 'small',
+    });
+    await expect(upload).rejects.toMatchObject({
+      name: 'InvalidRequestError',
+      field: 'source',
+      message: expect.stringContaining('pass `await fromPath(path)` (from seatpay/node)'),
+    });
+    expect(sink.chunks.length).toBe(before);
+  });
+});

@@ -88,6 +88,27 @@ export function openSource(source: UploadSource): ChunkReader {
   );
 }
 
+/**
+ * Refuses, before anything else is checked, the two sources a newcomer passes by mistake: a
+ * Promise (`fromPath(path)` without `await`) and a path string. Either would otherwise be told
+ * to pass a `filename`, which does not fix it.
+ */
+export function refuseNonSource(source: unknown): void {
+  if (typeof source === 'string') {
+    throw new InvalidRequestError(
+      'Invalid source: a string is not read as a path here; pass `await fromPath(path)` (from seatpay/node) to upload a file from disk, or the bytes themselves',
+      { field: 'source' },
+    );
+  }
+  const then = (source as { then?: unknown } | null | undefined)?.then;
+  if (typeof source === 'object' && source !== null && typeof then === 'function') {
+    throw new InvalidRequestError(
+      'Invalid source: a Promise; await it first (`await fromPath(path)`, `await response.blob()`) and pass what it resolves with',
+      { field: 'source' },
+    );
+  }
+}
+
 /** The file name and type a source carries itself (a File's name, a Blob's type). */
 export function sourceDescription(source: UploadSource): { filename?: string; mime?: string } {
   if (!(source instanceof Blob)) return {};

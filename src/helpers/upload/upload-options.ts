@@ -4,7 +4,7 @@ import { FinalizeParamsSchema, type ChunkRecord, type MediaMeta } from '../../sc
 import type { DeliveredChunk } from './deliver-chunk.js';
 import type { UploadProgress } from './progress.js';
 import type { UploadStore } from './resume-store.js';
-import { sourceDescription, type UploadSource } from './sources.js';
+import { refuseNonSource, sourceDescription, type UploadSource } from './sources.js';
 
 /**
  * Options of `client.media.upload`.
@@ -120,6 +120,7 @@ export function checkUploadOptions(source: UploadSource, options: UploadOptions)
   if (!options || typeof options !== 'object') {
     throw new InvalidRequestError('upload needs an options object with operation_type');
   }
+  refuseNonSource(source);
   const described = sourceDescription(source);
   const filename = options.filename ?? described.filename;
   if (filename === undefined) {
