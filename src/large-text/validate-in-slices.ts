@@ -1,10 +1,11 @@
 import type * as z from 'zod/mini';
 import type { ValidationIssue } from '../core/errors/validation-errors.js';
-import { SLICE } from './large-value.js';
 import { letGo } from './let-go.js';
 
 /** What the rows' validation uses of the page's code, handed to it (see page-parts.ts). */
 export interface ValidationParts {
+  /** Characters of work between two turns of the loop (large-value.ts). */
+  SLICE: number;
   plainCheckOf: (schema: z.ZodMiniType) => ((value: unknown) => boolean) | undefined;
   toIssues: (issues: readonly z.core.$ZodIssue[], source: { input: unknown }) => ValidationIssue[];
   redact: (issues: ValidationIssue[]) => ValidationIssue[];
@@ -28,7 +29,7 @@ const ISSUES_PER_SLICE = 1024;
 /**
  * `value` validated by `schema` as one `safeParse` does it, with the same output, the same issues
  * in the same order, but a list's rows one at a time, the event loop let go every slice of work
- * (about {@link SLICE} characters of the `size`-character body). The list is `value` itself for an
+ * (about `SLICE` characters of the `size`-character body). The list is `value` itself for an
  * array schema, or the longest array field of an object schema (`{ subscriptions: [...] }`):
  * zod's object reads its shape's keys in order, so the rest of the object (the envelope, its list
  * emptied) is parsed once, and its issues go before or after the rows' as their key does. Any
@@ -45,7 +46,7 @@ export async function validateInSlices(
   if (list === undefined) return undefined;
   const { rows, element, key } = list;
   const prefix = key === undefined ? [] : [key];
-  const perSlice = Math.max(1, Math.floor((rows.length * SLICE) / Math.max(size, 1)));
+  const perSlice = Math.max(1, Math.floor((rows.length * parts.SLICE) / Math.max(size, 1)));
   const plain = parts.plainCheckOf(element);
   const data = new Array<unknown>(rows.length);
   const found: z.core.$ZodIssue[] = [];

@@ -5,6 +5,7 @@ import type { Secrets } from '../core/secrets/secrets.js';
 import type { Log } from '../core/setup/logger.js';
 import type { ValidationMode } from '../core/setup/options.js';
 import { plainCheckOf } from '../core/validate/plain-check.js';
+import { SLICE } from './large-value.js';
 import { loadSlices } from './redact-large.js';
 import { withBody } from './validation-body.js';
 
@@ -54,7 +55,7 @@ export function validateLater<T>(
   return loadSlices({ signal: check.options?.signal, ms: check.timeoutMs })
     .then(
       ({ validateInSlices }) =>
-        validateInSlices(value, schema, size, { plainCheckOf, toIssues, redact }),
+        validateInSlices(value, schema, size, { SLICE, plainCheckOf, toIssues, redact }),
       () => undefined,
     )
     .then((result) => {
