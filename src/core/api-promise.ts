@@ -151,7 +151,7 @@ export class APIPromise<T> extends Promise<T> {
    */
   _thenUnwrap<U>(transform: (data: T, answer: Omit<Answer<T>, 'parse'>) => U): APIPromise<U> {
     const answer = this.#answer.then((got) =>
-      answerWith(got, (body: string) => transform(got.parse(body), got)),
+      answerWith(got, async (body: string) => transform(await got.parse(body), got)),
     );
     return new APIPromise(answer, this.#mode);
   }
@@ -174,9 +174,9 @@ export class APIPromise<T> extends Promise<T> {
    * @internal
    */
   _parseEarly(): APIPromise<T> {
-    const answer = this.#answer.then((got): Answer<T> => {
+    const answer = this.#answer.then(async (got): Promise<Answer<T>> => {
       if (got.text === undefined) return got;
-      const data = got.parse(got.text);
+      const data = await got.parse(got.text);
       return answerWith(got, () => data);
     });
     return new APIPromise(answer, this.#mode);

@@ -55,8 +55,8 @@ export interface Answer<T> {
   text: string | undefined;
   /** The answer's request id with the client's secrets hidden (a service may echo the token). */
   requestId: string | null;
-  /** Parses and validates a body; throws the typed error of a bad one. */
-  parse(text: string): T;
+  /** Parses and validates a body (a large one in slices: a promise); throws the typed error of a bad one. */
+  parse(text: string): T | Promise<T>;
 }
 
 /**

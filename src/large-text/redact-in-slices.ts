@@ -1,10 +1,13 @@
 import type { PageParts } from './page-parts.js';
 import type { SlicedScrub } from './redact-large.js';
+import { letGo } from './let-go.js';
 import { ResumableScan } from './resumable-scan.js';
 
 // `seatpay/node`'s redactSecretsAsync searches with it too, importing this chunk as the page does
 // (a static import of resumable-scan.ts would split it into a second file for the page to load).
 export { ResumableScan };
+// A large answer's rows, validated in slices (validate-large.ts): the same chunk, one file.
+export { validateInSlices } from './validate-in-slices.js';
 
 /**
  * Redaction of a large value (an answer of megabytes recorded by a journal, or quoted by an
@@ -78,13 +81,4 @@ async function scrubInSlices(text: string, run: Run): Promise<string> {
     await letGo(run);
   }
   return scan.result(parts.REDACTED);
-}
-
-type Schedule = (run: () => void) => unknown;
-const { setImmediate } = globalThis as { setImmediate?: Schedule };
-
-/** Lets the event loop run its timers and I/O (a macrotask: microtasks alone would not). */
-function letGo(run: { work: number }): Promise<void> {
-  run.work = 0;
-  return new Promise((resume) => (setImmediate ?? setTimeout)(resume));
 }

@@ -10,7 +10,7 @@ export interface SlicedScrub {
 }
 
 /**
- * The slices' code (redact-in-slices.ts, resumable-scan.ts), a chunk of its own: only an answer of
+ * The slices' code (redact-in-slices.ts, resumable-scan.ts, validate-in-slices.ts), a chunk of its own: only an answer of
  * a slice or more (large-value.ts) needs it, and that answer is already here, so waiting for it
  * delays no request. A connection error, a timeout or an abort never needs it.
  */
@@ -34,9 +34,17 @@ export function redactLarge(
   oneGo: () => unknown,
   wait: { signal?: AbortSignal; ms?: number } = {},
 ): Promise<unknown> {
-  const ms = Math.min(LOAD_WAIT_MS, wait.ms ?? LOAD_WAIT_MS);
-  return slices.load({ ms, signal: wait.signal }).then(
+  return loadSlices(wait).then(
     ({ redactInSlices }) => redactInSlices(value, how, pageParts),
     () => oneGo(),
   );
+}
+
+/**
+ * The slices' code, once loaded; rejects after {@link LOAD_WAIT_MS}, or `wait` (a call's signal and
+ * timeout), or a failed load: the caller then does its work in one go.
+ */
+export function loadSlices(wait: { signal?: AbortSignal; ms?: number } = {}) {
+  const ms = Math.min(LOAD_WAIT_MS, wait.ms ?? LOAD_WAIT_MS);
+  return slices.load({ ms, signal: wait.signal });
 }

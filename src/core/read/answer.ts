@@ -28,7 +28,7 @@ export class ReadAnswer<T> implements Answer<T> {
     readonly text: string | undefined,
     call: { method: string; url: string },
     secrets: Secrets,
-    readonly parse: (body: string) => T,
+    readonly parse: (body: string) => T | Promise<T>,
   ) {
     this.#sent = sent;
     this.#secrets = secrets;
@@ -51,7 +51,10 @@ export class ReadAnswer<T> implements Answer<T> {
 }
 
 /** `answer` with another parse, every field read (a {@link ReadAnswer}'s getters too). */
-export function answerWith<T, U>(answer: Answer<T>, parse: (body: string) => U): Answer<U> {
+export function answerWith<T, U>(
+  answer: Answer<T>,
+  parse: (body: string) => U | Promise<U>,
+): Answer<U> {
   const { response, text, requestId, method, url } = answer;
   return { response, text, requestId, method, url, parse };
 }

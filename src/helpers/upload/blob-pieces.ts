@@ -25,15 +25,25 @@ export function piecesOf(blob: Blob, owned = false): AsyncIterable<Uint8Array> {
   })();
 }
 
-/** Reads all of `blob` into `target`, which must be exactly its size. */
-export async function readBlobInto(blob: Blob, target: Uint8Array): Promise<void> {
+/**
+ * Reads all of `blob` into `target`, which must be exactly its size; `between`, when given, is
+ * awaited every {@link PIECE_BYTES} read (to let the event loop go: Node's reads of a Blob in
+ * memory resolve without a turn of it).
+ */
+export async function readBlobInto(
+  blob: Blob,
+  target: Uint8Array,
+  between?: () => Promise<void>,
+): Promise<void> {
   let at = 0;
+  let paused = 0;
   // A plain Blob's slices stream fresh copies: each is freed once copied (fromPath's are reused).
   const owned = !rangeReaderOf(blob) && streamsOwnPieces(blob);
   for await (const piece of piecesOf(blob, owned)) {
     if (at + piece.byteLength <= target.byteLength) target.set(piece, at);
     at += piece.byteLength;
     if (owned) freePiece(piece);
+    if (between && at - paused >= PIECE_BYTES) await between().then(() => (paused = at));
   }
   if (at !== target.byteLength) {
     throw new SourceReadError(`it read ${at} bytes where ${target.byteLength} were expected`);
