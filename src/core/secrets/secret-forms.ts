@@ -29,6 +29,7 @@ import {
 } from './short-number-forms.js';
 import { DIGIT_ZEROS } from '../../folded-text/folded-text.js';
 import { base64Patterns } from '../../base64-forms/base64-forms.js';
+import { textOf } from '../../base64-forms/word-text.js';
 
 /** Under this length a secret is only matched where it stands alone. */
 export const SHORT_SECRET = 8;
@@ -182,10 +183,7 @@ function digitAnyScript(digit: number): string {
   return `[${digit}${DIGIT_ZEROS.map((zero) => String.fromCodePoint(zero + digit)).join('')}]`;
 }
 
-/** One decoder for every word: making one per word cost more than the decoding (issue 37). */
-let utf8: TextDecoder | undefined;
-
-/** The text a base64 word decodes to, or undefined when it is not base64 of UTF-8 text. */
+/** The text a base64 word decodes to, or undefined when it is not base64 of text. */
 export function fromBase64(word: string): string | undefined {
   const standard = word.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   if (standard.length % 4 === 1) return undefined;
@@ -198,45 +196,12 @@ export function fromBase64(word: string): string | undefined {
   return textOf(binary);
 }
 
-/** Bytes (one per character) as UTF-8 text, or undefined when they are not. */
-function textOf(binary: string): string | undefined {
-  // Most words are plain words, which decode to bytes that are not UTF-8: told apart without the
-  // decoder's exception, which cost a keyed call more than all else (issue 37).
-  if (!ASCII.test(binary) && !mayBeUtf8(binary)) return undefined;
-  try {
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    return (utf8 ??= new TextDecoder('utf-8', { fatal: true })).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The text a hex word (even length) decodes to, or undefined when it is not UTF-8 text. */
+/** The text a hex word (even length) decodes to, or undefined when it is not text. */
 export function fromHex(word: string): string | undefined {
   let binary = '';
   for (let at = 0; at < word.length; at += 2)
     binary += String.fromCharCode(parseInt(word.slice(at, at + 2), 16));
   return textOf(binary);
-}
-
-const ASCII = /^[\u0000-\u007f]*$/u; // eslint-disable-line no-control-regex -- bytes below 0x80
-
-/**
- * Whether bytes (one per character) are shaped as UTF-8: each lead byte followed by as many
- * continuation bytes as it announces. A superset of UTF-8 (overlong forms pass): the decoder
- * still has the last word.
- */
-function mayBeUtf8(bytes: string): boolean {
-  for (let at = 0; at < bytes.length;) {
-    const lead = bytes.charCodeAt(at++);
-    const more =
-      lead < 0x80 ? 0 : lead < 0xc2 ? -1 : lead < 0xe0 ? 1 : lead < 0xf0 ? 2 : lead < 0xf5 ? 3 : -1;
-    if (more < 0) return false;
-    for (let n = 0; n < more; n++) {
-      if (at >= bytes.length || (bytes.charCodeAt(at++) & 0xc0) !== 0x80) return false;
-    }
-  }
-  return true;
 }
 
 /** The secret's UTF-8 bytes as hex, as a pattern (the text pattern's `i` flag takes either case). */
