@@ -19,6 +19,11 @@ function encodedCommand(text: string): string {
   return btoa(bytes);
 }
 
+/** Hex of `text`'s UTF-16LE bytes, upper case. */
+function utf16Hex(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('hex').toUpperCase();
+}
+
 /** The secret back out of a redacted command: its UTF-16LE decoded, where it still decodes. */
 function decoded(encoded: string): string {
   const bytes = atob(encoded);
@@ -84,5 +89,19 @@ describe('a secret in base64 of UTF-16LE text (PowerShell -EncodedCommand)', () 
     }
     for (const healthy of [encodedCommand('order 19870 of 3'), encodedCommand('total 987.00')])
       expect(redactSecrets(`cmd ${healthy}`, ['987'])).toBe(`cmd ${healthy}`);
+  });
+
+  it('is hidden as hex of its UTF-16LE bytes too (a .NET dump), in one go and in slices', async () => {
+    // The command hid an unknown card so dumped; a known token or card was printed by the SDK.
+    for (const secret of [token, card]) {
+      for (const dump of [Buffer.from(secret, 'utf16le').toString('hex'), utf16Hex(secret)]) {
+        const line = `bytes: 63006100${dump}2000`;
+        expect(redactSecrets(line, [secret])).toBe('bytes: 63006100[REDACTED]2000');
+        const large = `${'x'.repeat(64 * 1024 - 40)} ${line} ${'y'.repeat(64)}`;
+        const once = redactSecrets(large, [secret]);
+        expect(once).not.toContain(dump);
+        expect(await redactSecretsAsync(large, [secret])).toBe(once);
+      }
+    }
   });
 });
