@@ -208,7 +208,11 @@ export function fromHex(word: string): string | undefined {
 }
 
 /** The secret's UTF-8 bytes (or `bytes`) as hex, as a pattern (the `i` flag takes either case). */
-function hexOf(secret: string, apart = '', bytes = new TextEncoder().encode(secret)): string {
+function hexOf(
+  secret: string,
+  apart = '',
+  bytes: Uint8Array = new TextEncoder().encode(secret),
+): string {
   return [...bytes].map((byte) => hex(byte, 2)).join(apart);
 }
 
