@@ -145,11 +145,16 @@ function decodedWord(word: string): string | undefined {
   const bytes = /^(?:[0-9a-f]{2})+$/i.test(word)
     ? Buffer.from(word, 'hex')
     : Buffer.from(word, 'base64');
-  // UTF-16LE (PowerShell's -EncodedCommand, .NET's Encoding.Unicode): every second byte zero.
-  const utf16 =
-    bytes.length >= 2 && bytes.length % 2 === 0 && bytes.every((b, at) => at % 2 === 0 || b === 0);
-  const decoded = bytes.toString(utf16 ? 'utf16le' : 'utf8');
-  return /^[^\p{Cc}\ufffd]*$/u.test(decoded.replace(/[\t\n\r]/g, '')) ? decoded : undefined;
+  const utf8 = bytes.toString('utf8');
+  if (printable(utf8)) return utf8;
+  // UTF-16LE (PowerShell's -EncodedCommand, .NET's Encoding.Unicode), a name or a dash of it past
+  // Latin-1 too (`山田`, `–`): its bytes are not UTF-8 text.
+  const utf16 = bytes.length % 2 === 0 ? bytes.toString('utf16le') : '';
+  return printable(utf16) ? utf16 : undefined;
+}
+
+function printable(text: string): boolean {
+  return text.length > 0 && /^[^\p{Cc}\ufffd]*$/u.test(text.replace(/[\t\n\r]/g, ''));
 }
 
 /** `text` with each range (merged where they touch) replaced by the marker. */

@@ -19,10 +19,11 @@ export interface Folded {
  * base64 broken into lines of 76 (MIME, the `base64` command) or 64 (PEM), read whole. And a
  * right-to-left override's run (U+202E to its pop, an isolate's end, a paragraph's or the text's:
  * a field's value `\u202E789` ends there), read reversed as it is shown: `\u202E789\u202C` reads
- * 987.
+ * 987. A run longer than 256 (one line of JSON, the override in a field that is not the last) is
+ * read reversed for its first 256: all of it is shown reversed, and those are where it starts.
  */
 const FOLDABLE =
-  /\u202e[^\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]{1,256}(?:[\u202c\u2069]|(?=[\n\r\u0085\u2029])|$)|(?:\r?\n|\\(?:r\\)?n)(?<=[\w+/-]{60}(?:\r?\n|\\(?:r\\)?n))(?=[\w+/-])|\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
+  /\u202e[^\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]{1,256}[\u202c\u2069]?|(?:\r?\n|\\(?:r\\)?n)(?<=[\w+/-]{60}(?:\r?\n|\\(?:r\\)?n))(?=[\w+/-])|\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
 
 /** `text` folded, or undefined when nothing in it folds. */
 export function folded(text: string): Folded | undefined {

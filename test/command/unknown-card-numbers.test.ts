@@ -223,3 +223,37 @@ describe('seats add --csv, an unknown card number in UTF-8 escapes, UTF-16LE or 
     for (const healthy of ENCODED_MORE_HEALTHY) expect(ran.printed).toContain(healthy);
   });
 });
+
+/**
+ * Base64 or hex of UTF-16LE text with one character past Latin-1 in it (a Japanese name, an en
+ * dash, full-width digits): only text whose every second byte was zero was read as UTF-16LE, and
+ * the card in it was printed.
+ */
+const UTF16_PAST_LATIN1 = [
+  `note ${Buffer.from('山田 card 4111 1111 1111 1111', 'utf16le').toString('base64')}`,
+  `note ${Buffer.from('Zahlung – 5555555555554444', 'utf16le').toString('base64')}`,
+  `note ${Buffer.from('山田 4111111111111111', 'utf16le').toString('hex')}`,
+  `note ${Buffer.from('４１１１１１１１１１１１１１１１', 'utf16le').toString('base64')}`,
+];
+/** Not cards: an order number in such text, a sha256 digest, a base64 image's bytes. */
+const UTF16_PAST_LATIN1_HEALTHY = [
+  `cmd ${Buffer.from('注文 2026112912000006 – 3', 'utf16le').toString('base64')}`,
+  'sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  `png ${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 1, 0]).toString('base64')}`,
+];
+
+describe('seats add --csv, an unknown card number in UTF-16LE text past Latin-1', () => {
+  it('is hidden, the healthy words are printed whole', async () => {
+    const ran = await refusedEchoing(
+      'utf16-card@example.com',
+      [CARDS[0]!],
+      [...UTF16_PAST_LATIN1, ...UTF16_PAST_LATIN1_HEALTHY],
+      runInProcess,
+    );
+
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.printed.match(/note \[REDACTED\]/g)).toHaveLength(UTF16_PAST_LATIN1.length);
+    for (const encoded of UTF16_PAST_LATIN1) expect(ran.printed).not.toContain(encoded.slice(-8));
+    for (const healthy of UTF16_PAST_LATIN1_HEALTHY) expect(ran.printed).toContain(healthy);
+  });
+});

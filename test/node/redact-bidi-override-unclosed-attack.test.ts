@@ -36,6 +36,21 @@ describe('a secret reversed inside an override that is never closed', () => {
     }
   });
 
+  it('is hidden in one line of JSON where more than 256 characters follow it', async () => {
+    // The override in a field that is not the last: its run lasts to the line's end, all of it
+    // shown reversed. Only a run ending within 256 was read reversed: the card was printed.
+    const line = JSON.stringify({ holder: `\u202e${reversed(card)}`, note: 'n'.repeat(300) });
+    const hidden = redactSecrets(line, [card]);
+    expect(hidden).toContain('[REDACTED]');
+    expect(hidden).not.toContain(reversed(card));
+    for (const before of [64 * 1024 - 5, 64 * 1024 - 300]) {
+      const large = `${'x'.repeat(before)}\n${line}`;
+      const once = redactSecrets(large, [card]);
+      expect(once).not.toContain(reversed(card));
+      expect(await redactSecretsAsync(large, [card])).toBe(once);
+    }
+  });
+
   it("is not in a refusal's body the client throws", async () => {
     const client = createClient({
       baseUrl: 'http://service.test',

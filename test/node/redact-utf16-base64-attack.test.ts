@@ -19,6 +19,11 @@ function encodedCommand(text: string): string {
   return btoa(bytes);
 }
 
+/** Hex of `text`'s UTF-16LE bytes, upper case. */
+function utf16Hex(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('hex').toUpperCase();
+}
+
 /** The secret back out of a redacted command: its UTF-16LE decoded, where it still decodes. */
 function decoded(encoded: string): string {
   const bytes = atob(encoded);
@@ -67,5 +72,36 @@ describe('a secret in base64 of UTF-16LE text (PowerShell -EncodedCommand)', () 
     expect(String(error)).toContain('rejected script');
     expect(String(error)).not.toContain(core);
     expect(JSON.stringify(error)).not.toContain(core);
+  });
+
+  it("hides a CVC standing alone in it, in one go and in slices; another number's digits stay", async () => {
+    // A CVC is too short for base64 cores: a word is decoded and read. Read as UTF-8, its UTF-16LE
+    // had a zero byte between the digits (`9\u00008\u00007`), and the CVC was printed.
+    for (const script of ['pay -cvc 987 -card x', 'cvc=987']) {
+      for (const form of [encodedCommand(script), Buffer.from(script, 'utf16le').toString('hex')]) {
+        const line = `powershell.exe -EncodedCommand ${form}`;
+        expect(redactSecrets(line, ['987'])).toBe('powershell.exe -EncodedCommand [REDACTED]');
+        const large = `${'x'.repeat(64 * 1024 - 20)} ${line} ${'y'.repeat(64)}`;
+        const once = redactSecrets(large, ['987']);
+        expect(once).not.toContain(form);
+        expect(await redactSecretsAsync(large, ['987'])).toBe(once);
+      }
+    }
+    for (const healthy of [encodedCommand('order 19870 of 3'), encodedCommand('total 987.00')])
+      expect(redactSecrets(`cmd ${healthy}`, ['987'])).toBe(`cmd ${healthy}`);
+  });
+
+  it('is hidden as hex of its UTF-16LE bytes too (a .NET dump), in one go and in slices', async () => {
+    // The command hid an unknown card so dumped; a known token or card was printed by the SDK.
+    for (const secret of [token, card]) {
+      for (const dump of [Buffer.from(secret, 'utf16le').toString('hex'), utf16Hex(secret)]) {
+        const line = `bytes: 63006100${dump}2000`;
+        expect(redactSecrets(line, [secret])).toBe('bytes: 63006100[REDACTED]2000');
+        const large = `${'x'.repeat(64 * 1024 - 40)} ${line} ${'y'.repeat(64)}`;
+        const once = redactSecrets(large, [secret]);
+        expect(once).not.toContain(dump);
+        expect(await redactSecretsAsync(large, [secret])).toBe(once);
+      }
+    }
   });
 });

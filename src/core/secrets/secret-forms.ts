@@ -29,6 +29,8 @@ import {
 } from './short-number-forms.js';
 import { DIGIT_ZEROS } from '../../folded-text/folded-text.js';
 import { base64Patterns } from '../../base64-forms/base64-forms.js';
+import { textOf } from '../../base64-forms/word-text.js';
+import { utf16leBytes } from '../../base64-forms/utf16-bytes.js';
 
 /** Under this length a secret is only matched where it stands alone. */
 export const SHORT_SECRET = 8;
@@ -104,8 +106,10 @@ function buildForms(given: string): SecretForms {
   const joiner = digitsOnly ? DIGIT_JOINER : short && /^\d+$/.test(secret) ? INVISIBLE_JOINER : '';
   // Or as hex of its bytes (a service's debug dump): case-insensitive as the rest.
   const plain = [...secret].map(charForms).join(joiner);
-  // A long one's bytes also as a dump prints them, apart by a space, a colon or a dash (`34 32`).
-  let body = `${plain}|${hexOf(secret, short ? '' : '[ :-]?')}`;
+  // A long one's bytes also as a dump prints them, apart by a space, a colon or a dash (`34 32`);
+  // and its UTF-16LE bytes' hex (`34003200`: .NET's, PowerShell's dump of a string).
+  const utf16 = hexOf(secret, '', utf16leBytes(secret));
+  let body = `${plain}|${hexOf(secret, short ? '' : '[ :-]?')}|${utf16}`;
   let stored: string | undefined;
   if (short && /^\d+$/.test(secret)) {
     // Where labelled, also spaced as read out (`CVC: 9 8 7`).
@@ -182,10 +186,7 @@ function digitAnyScript(digit: number): string {
   return `[${digit}${DIGIT_ZEROS.map((zero) => String.fromCodePoint(zero + digit)).join('')}]`;
 }
 
-/** One decoder for every word: making one per word cost more than the decoding (issue 37). */
-let utf8: TextDecoder | undefined;
-
-/** The text a base64 word decodes to, or undefined when it is not base64 of UTF-8 text. */
+/** The text a base64 word decodes to, or undefined when it is not base64 of text. */
 export function fromBase64(word: string): string | undefined {
   const standard = word.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   if (standard.length % 4 === 1) return undefined;
@@ -198,20 +199,7 @@ export function fromBase64(word: string): string | undefined {
   return textOf(binary);
 }
 
-/** Bytes (one per character) as UTF-8 text, or undefined when they are not. */
-function textOf(binary: string): string | undefined {
-  // Most words are plain words, which decode to bytes that are not UTF-8: told apart without the
-  // decoder's exception, which cost a keyed call more than all else (issue 37).
-  if (!ASCII.test(binary) && !mayBeUtf8(binary)) return undefined;
-  try {
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    return (utf8 ??= new TextDecoder('utf-8', { fatal: true })).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The text a hex word (even length) decodes to, or undefined when it is not UTF-8 text. */
+/** The text a hex word (even length) decodes to, or undefined when it is not text. */
 export function fromHex(word: string): string | undefined {
   let binary = '';
   for (let at = 0; at < word.length; at += 2)
@@ -219,29 +207,13 @@ export function fromHex(word: string): string | undefined {
   return textOf(binary);
 }
 
-const ASCII = /^[\u0000-\u007f]*$/u; // eslint-disable-line no-control-regex -- bytes below 0x80
-
-/**
- * Whether bytes (one per character) are shaped as UTF-8: each lead byte followed by as many
- * continuation bytes as it announces. A superset of UTF-8 (overlong forms pass): the decoder
- * still has the last word.
- */
-function mayBeUtf8(bytes: string): boolean {
-  for (let at = 0; at < bytes.length;) {
-    const lead = bytes.charCodeAt(at++);
-    const more =
-      lead < 0x80 ? 0 : lead < 0xc2 ? -1 : lead < 0xe0 ? 1 : lead < 0xf0 ? 2 : lead < 0xf5 ? 3 : -1;
-    if (more < 0) return false;
-    for (let n = 0; n < more; n++) {
-      if (at >= bytes.length || (bytes.charCodeAt(at++) & 0xc0) !== 0x80) return false;
-    }
-  }
-  return true;
-}
-
-/** The secret's UTF-8 bytes as hex, as a pattern (the text pattern's `i` flag takes either case). */
-function hexOf(secret: string, apart = ''): string {
-  return [...new TextEncoder().encode(secret)].map((byte) => hex(byte, 2)).join(apart);
+/** The secret's UTF-8 bytes (or `bytes`) as hex, as a pattern (the `i` flag takes either case). */
+function hexOf(
+  secret: string,
+  apart = '',
+  bytes: Uint8Array = new TextEncoder().encode(secret),
+): string {
+  return [...bytes].map((byte) => hex(byte, 2)).join(apart);
 }
 
 function hex(value: number, width: number): string {
