@@ -18,6 +18,7 @@ import { callJournal, promiseOf } from './journal-call.js';
 import { writeAsHolder } from './holder-write.js';
 import { ParamsDigest } from './params-digest.js';
 import { heartbeatOf } from './lease-heartbeat.js';
+import { answersAtOnce } from './settled-answers.js';
 
 export { checkKeyAndJournal } from './key-checks.js';
 
@@ -83,7 +84,9 @@ export class KeyedJournal {
   async read(): Promise<JournalRecord | undefined> {
     const release = releaseOf(this.journal, this.key);
     if (release) await this.#call('read', () => release);
-    const found = await this.#call('read', () => this.journal.get(this.key, this.#options()));
+    const { journal } = this;
+    const get = () => journal.get(this.key, this.#options());
+    const found = await this.#call('read', get, false, answersAtOnce(journal.get));
     if (found === undefined || found === null) return undefined;
     const record = checkRecord(found, `journal's record of key "${this.key}"`);
     // Another identity's record: refused before anything of it (its parameters) is told.
@@ -170,12 +173,15 @@ export class KeyedJournal {
             : journal.set(key, stamped, this.#options()).then(() => true),
         ));
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
-      let claimed = await this.#call('claim', start);
+      let claimed = await this.#call('claim', start, false, answersAtOnce(journal.claim));
       // A claim that answered late may have lost its lease meanwhile (the key settled and paid
       // elsewhere): read again before anything is sent; no longer this run's, it is lost. Still
       // its, the lease (mostly gone, the heartbeat a third of one away) is renewed before sending.
       const late = claimed && own.mayHaveLapsed();
-      if (late) claimed = own.holds(await this.#call('read', () => journal.get(key)));
+      if (late) {
+        const get = () => journal.get(key);
+        claimed = own.holds(await this.#call('read', get, false, answersAtOnce(journal.get)));
+      }
       if (claimed) this.#hold(leased, unhold, own);
       else unhold();
       // The renewal reads the key again: taken over since that read, the claim is lost too; not
@@ -272,7 +278,8 @@ export class KeyedJournal {
   async #store(record: JournalRecord, ready = this.#stamped(record)): Promise<boolean> {
     const stamped = await ready;
     // Late or frozen past its lease, this run never writes over an outcome or another run's claim.
-    const call = <T>(action: string, run: () => Promise<T>) => this.#call(action, run, true);
+    const call = <T>(action: string, run: () => Promise<T>, atOnce: boolean) =>
+      this.#call(action, run, true, atOnce);
     return writeAsHolder(this.journal, this.key, record, stamped, this.#own, call);
   }
 
@@ -301,8 +308,8 @@ export class KeyedJournal {
     return this.signal ? { signal: this.signal } : {};
   }
 
-  #call<T>(action: string, run: () => Promise<T>, evenIfAborted = false): Promise<T> {
+  #call<T>(action: string, run: () => Promise<T>, evenIfAborted = false, atOnce = false) {
     const { key, scope, signal } = this;
-    return callJournal({ key, scope, signal }, action, run, evenIfAborted);
+    return callJournal({ key, scope, signal }, action, run, evenIfAborted, atOnce);
   }
 }
