@@ -1,13 +1,12 @@
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { heldWriterOf } from './held-writer.js';
 import { recordsCharge, type OwnLease } from './own-lease.js';
-import { answersAtOnce } from './settled-answers.js';
 
 /**
- * A journal operation of the call (journal-call.ts), run even once its signal fired; `atOnce`: its
- * promise is settled when returned (settled-answers.ts).
+ * A journal operation of the call (journal-call.ts), run even once its signal fired; `operation`:
+ * the journal's function `run` calls (settled-answers.ts).
  */
-type Call = <T>(action: string, run: () => Promise<T>, atOnce: boolean) => Promise<T>;
+type Call = <T>(action: string, run: () => Promise<T>, operation: unknown) => Promise<T>;
 
 /**
  * Writes `record` (stored as `stamped`) for the run that holds `key` under `own`; resolves to
@@ -30,15 +29,15 @@ export async function writeAsHolder(
   if (own && setIfHeld) {
     const held = own.held(); // before this write's lease is added: the ones the key may hold
     own.writing(record);
-    const atOnce = answersAtOnce(journal.setIfHeld); // setIfHeld is it, bound
-    const written = await call('write', () => setIfHeld(key, stamped, held), atOnce);
+    const operation = journal.setIfHeld; // setIfHeld is it, bound
+    const written = await call('write', () => setIfHeld(key, stamped, held), operation);
     if (written) own.landed(record, true);
     return written;
   }
-  const read = () => call('read', () => journal.get(key), answersAtOnce(journal.get));
+  const read = () => call('read', () => journal.get(key), journal.get);
   if (own && !(await own.mayWrite(record, read))) return false;
   own?.writing(record);
-  await call('write', () => journal.set(key, stamped), answersAtOnce(journal.set));
+  await call('write', () => journal.set(key, stamped), journal.set);
   own?.landed(record);
   return true;
 }

@@ -1,6 +1,7 @@
 import { AbortError } from '../core/errors/abort-error.js';
 import { JournalError } from './journal-errors.js';
 import type { KeyScope } from '../keys/key-scope.js';
+import { answersAtOnce } from './settled-answers.js';
 
 /**
  * One operation of a journal for a keyed call (`KeyedJournal`), as the call waits for it: not
@@ -8,13 +9,15 @@ import type { KeyScope } from '../keys/key-scope.js';
  * recorded whatever), waited for at most the call's per-attempt timeout and until its signal, and
  * any failure a {@link JournalError} whose cause hides the call's secrets. One promise for the
  * three (issue 37: a keyed call made about ten journal operations, each wrapped in four).
+ * `operation`: the journal's function that `run` calls; one that answers at once
+ * (settled-answers.ts) is not raced.
  */
 export function callJournal<T>(
   call: { key: string; scope: KeyScope; signal: AbortSignal | undefined },
   action: string,
   run: () => Promise<T>,
   evenIfAborted = false,
-  atOnce = false,
+  operation?: unknown,
 ): Promise<T> {
   const { signal, scope } = call;
   if (signal?.aborted && !evenIfAborted) {
@@ -26,7 +29,7 @@ export function callJournal<T>(
       cause: scope.cause(error),
     });
   };
-  if (atOnce) return settledCall(signal, run, failed);
+  if (answersAtOnce(operation)) return settledCall(signal, run, failed);
   return new Promise<T>((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let ended = false;

@@ -18,7 +18,6 @@ import { callJournal, promiseOf } from './journal-call.js';
 import { writeAsHolder } from './holder-write.js';
 import { ParamsDigest } from './params-digest.js';
 import { heartbeatOf } from './lease-heartbeat.js';
-import { answersAtOnce } from './settled-answers.js';
 
 export { checkKeyAndJournal } from './key-checks.js';
 
@@ -84,9 +83,8 @@ export class KeyedJournal {
   async read(): Promise<JournalRecord | undefined> {
     const release = releaseOf(this.journal, this.key);
     if (release) await this.#call('read', () => release);
-    const { journal } = this;
-    const get = () => journal.get(this.key, this.#options());
-    const found = await this.#call('read', get, false, answersAtOnce(journal.get));
+    const get = () => this.journal.get(this.key, this.#options());
+    const found = await this.#call('read', get, false, this.journal.get);
     if (found === undefined || found === null) return undefined;
     const record = checkRecord(found, `journal's record of key "${this.key}"`);
     // Another identity's record: refused before anything of it (its parameters) is told.
@@ -173,15 +171,12 @@ export class KeyedJournal {
             : journal.set(key, stamped, this.#options()).then(() => true),
         ));
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
-      let claimed = await this.#call('claim', start, false, answersAtOnce(journal.claim));
+      let claimed = await this.#call('claim', start, false, journal.claim);
       // A claim that answered late may have lost its lease meanwhile (the key settled and paid
       // elsewhere): read again before anything is sent; no longer this run's, it is lost. Still
       // its, the lease (mostly gone, the heartbeat a third of one away) is renewed before sending.
       const late = claimed && own.mayHaveLapsed();
-      if (late) {
-        const get = () => journal.get(key);
-        claimed = own.holds(await this.#call('read', get, false, answersAtOnce(journal.get)));
-      }
+      if (late) claimed = own.holds(await this.#call('read', () => journal.get(key)));
       if (claimed) this.#hold(leased, unhold, own);
       else unhold();
       // The renewal reads the key again: taken over since that read, the claim is lost too; not
@@ -278,8 +273,8 @@ export class KeyedJournal {
   async #store(record: JournalRecord, ready = this.#stamped(record)): Promise<boolean> {
     const stamped = await ready;
     // Late or frozen past its lease, this run never writes over an outcome or another run's claim.
-    const call = <T>(action: string, run: () => Promise<T>, atOnce: boolean) =>
-      this.#call(action, run, true, atOnce);
+    const call = <T>(action: string, run: () => Promise<T>, operation: unknown) =>
+      this.#call(action, run, true, operation);
     return writeAsHolder(this.journal, this.key, record, stamped, this.#own, call);
   }
 
@@ -308,8 +303,8 @@ export class KeyedJournal {
     return this.signal ? { signal: this.signal } : {};
   }
 
-  #call<T>(action: string, run: () => Promise<T>, evenIfAborted = false, atOnce = false) {
+  #call<T>(action: string, run: () => Promise<T>, evenIfAborted = false, operation?: unknown) {
     const { key, scope, signal } = this;
-    return callJournal({ key, scope, signal }, action, run, evenIfAborted, atOnce);
+    return callJournal({ key, scope, signal }, action, run, evenIfAborted, operation);
   }
 }
