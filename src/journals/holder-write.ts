@@ -2,8 +2,11 @@ import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { heldWriterOf } from './held-writer.js';
 import { recordsCharge, type OwnLease } from './own-lease.js';
 
-/** A journal operation of the call (journal-call.ts), run even once its signal fired. */
-type Call = <T>(action: string, run: () => Promise<T>) => Promise<T>;
+/**
+ * A journal operation of the call (journal-call.ts), run even once its signal fired; `operation`:
+ * the journal's function `run` calls (settled-answers.ts).
+ */
+type Call = <T>(action: string, run: () => Promise<T>, operation: unknown) => Promise<T>;
 
 /**
  * Writes `record` (stored as `stamped`) for the run that holds `key` under `own`; resolves to
@@ -26,14 +29,15 @@ export async function writeAsHolder(
   if (own && setIfHeld) {
     const held = own.held(); // before this write's lease is added: the ones the key may hold
     own.writing(record);
-    const written = await call('write', () => setIfHeld(key, stamped, held));
+    const operation = journal.setIfHeld; // setIfHeld is it, bound
+    const written = await call('write', () => setIfHeld(key, stamped, held), operation);
     if (written) own.landed(record, true);
     return written;
   }
-  const read = () => call('read', () => journal.get(key));
+  const read = () => call('read', () => journal.get(key), journal.get);
   if (own && !(await own.mayWrite(record, read))) return false;
   own?.writing(record);
-  await call('write', () => journal.set(key, stamped));
+  await call('write', () => journal.set(key, stamped), journal.set);
   own?.landed(record);
   return true;
 }

@@ -1,6 +1,7 @@
 import { AbortError } from '../core/errors/abort-error.js';
 import { JournalError } from './journal-errors.js';
 import type { KeyScope } from '../keys/key-scope.js';
+import { answersAtOnce } from './settled-answers.js';
 
 /**
  * One operation of a journal for a keyed call (`KeyedJournal`), as the call waits for it: not
@@ -8,12 +9,15 @@ import type { KeyScope } from '../keys/key-scope.js';
  * recorded whatever), waited for at most the call's per-attempt timeout and until its signal, and
  * any failure a {@link JournalError} whose cause hides the call's secrets. One promise for the
  * three (issue 37: a keyed call made about ten journal operations, each wrapped in four).
+ * `operation`: the journal's function that `run` calls; one that answers at once
+ * (settled-answers.ts) is not raced.
  */
 export function callJournal<T>(
   call: { key: string; scope: KeyScope; signal: AbortSignal | undefined },
   action: string,
   run: () => Promise<T>,
   evenIfAborted = false,
+  operation?: unknown,
 ): Promise<T> {
   const { signal, scope } = call;
   if (signal?.aborted && !evenIfAborted) {
@@ -25,6 +29,7 @@ export function callJournal<T>(
       cause: scope.cause(error),
     });
   };
+  if (answersAtOnce(operation)) return settledCall(signal, run, failed);
   return new Promise<T>((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let ended = false;
@@ -65,6 +70,38 @@ export function callJournal<T>(
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * {@link callJournal} of an operation whose promise is settled when it is returned
+ * (settled-answers.ts): no timer could be armed (none is before the microtasks queued so far), and
+ * nothing can fire the signal before its answer is taken but the operation itself, checked here.
+ * So no race: its answer, a failure hidden as callJournal hides it (issue 37: a promise, five
+ * closures, a microtask and a listener fewer per operation).
+ */
+function settledCall<T>(
+  signal: AbortSignal | undefined,
+  run: () => Promise<T>,
+  failed: (error: unknown) => unknown,
+): Promise<T> {
+  const hidden = (error: unknown): unknown => {
+    try {
+      return failed(error);
+    } catch (thrown) {
+      return thrown; // hiding the cause failed: still a rejection
+    }
+  };
+  let work: Promise<T>;
+  try {
+    work = Promise.resolve(run());
+  } catch (error) {
+    return Promise.reject(hidden(error) as Error);
+  }
+  if (signal?.aborted) {
+    work.catch(() => undefined); // given up on: never an unhandled rejection
+    return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
+  }
+  return work.then(undefined, (error: unknown) => Promise.reject(hidden(error) as Error));
 }
 
 /** What `make` answers, as a promise (a promise kept as it is); what it throws, a rejection. */

@@ -81,7 +81,8 @@ export class KeyedJournal {
   async read(): Promise<JournalRecord | undefined> {
     const release = releaseOf(this.journal, this.key);
     if (release) await this.#call('read', () => release);
-    const found = await this.#call('read', () => this.journal.get(this.key, this.#options()));
+    const get = () => this.journal.get(this.key, this.#options());
+    const found = await this.#call('read', get, false, this.journal.get);
     if (found === undefined || found === null) return undefined;
     const record = checkRecord(found, `journal's record of key "${this.key}"`);
     // Another identity's record: refused before anything of it (its parameters) is told.
@@ -161,7 +162,7 @@ export class KeyedJournal {
             : journal.set(key, stamped, this.#options()).then(() => true),
         ));
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
-      let claimed = await this.#call('claim', start);
+      let claimed = await this.#call('claim', start, false, journal.claim);
       // A claim that answered late may have lost its lease meanwhile (the key settled and paid
       // elsewhere): read again before anything is sent; no longer this run's, it is lost. Still
       // its, the lease (mostly gone, the heartbeat a third of one away) is renewed before sending.
@@ -261,7 +262,8 @@ export class KeyedJournal {
   async #store(record: JournalRecord, ready = this.#stamped(record)): Promise<boolean> {
     const stamped = await ready;
     // Late or frozen past its lease, this run never writes over an outcome or another run's claim.
-    const call = <T>(action: string, run: () => Promise<T>) => this.#call(action, run, true);
+    const call = <T>(action: string, run: () => Promise<T>, operation: unknown) =>
+      this.#call(action, run, true, operation);
     return writeAsHolder(this.journal, this.key, record, stamped, this.#own, call);
   }
 
@@ -290,8 +292,8 @@ export class KeyedJournal {
     return this.signal ? { signal: this.signal } : {};
   }
 
-  #call<T>(action: string, run: () => Promise<T>, evenIfAborted = false): Promise<T> {
+  #call<T>(action: string, run: () => Promise<T>, evenIfAborted = false, operation?: unknown) {
     const { key, scope, signal } = this;
-    return callJournal({ key, scope, signal }, action, run, evenIfAborted);
+    return callJournal({ key, scope, signal }, action, run, evenIfAborted, operation);
   }
 }

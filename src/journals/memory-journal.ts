@@ -1,8 +1,9 @@
 import { compareKeys, isPrunable } from './record-rules.js';
 import { isFree, parseRecord } from './stored-record.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
-import { isHeldClaim } from './held-claim.js';
+import { isHeldClaim, type HeldClaim } from './held-claim.js';
 import { pairedWithSet } from './held-writer.js';
+import { answeringAtOnce } from './settled-answers.js';
 
 /**
  * A journal in memory: it survives nothing but lasts as long as the process, which is what a
@@ -34,18 +35,19 @@ export function memoryJournal(options: { lease?: number } = {}): PurchaseJournal
     return true;
   };
   return pairedWithSet({
-    get: async (key) => read(key),
-    set: async (key, record) => write(key, record),
-    claim: async (key, record) => {
+    // Settled when returned: a keyed call waits for them without a race (settled-answers.ts).
+    get: answeringAtOnce(async (key: string) => read(key)),
+    set: answeringAtOnce(async (key: string, record: JournalRecord) => write(key, record)),
+    claim: answeringAtOnce(async (key: string, record: JournalRecord) => {
       if (!isFree(read(key))) return false;
       write(key, record);
       return true;
-    },
-    setIfHeld: async (key, record, held) => {
+    }),
+    setIfHeld: answeringAtOnce(async (key: string, record: JournalRecord, held: HeldClaim) => {
       if (!isHeldClaim(read(key), held)) return false;
       write(key, record);
       return true;
-    },
+    }),
     list: async ({ after, limit } = {}) => {
       const keys = (inOrder ??= [...records.keys()].sort(compareKeys));
       let from = 0; // the first key after `after`: a binary search

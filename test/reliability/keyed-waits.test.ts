@@ -151,6 +151,29 @@ describe("a keyed checkout's waits end with its totalTimeout, timeout and signal
     expect(charges('consumable-checkout')).toBe(0);
   });
 
+  // memoryJournal's own operations answer at once and are waited for without a timer
+  // (settled-answers.ts); one a user puts in their place, on the journal or on a copy, is raced.
+  const replaced: [string, string, () => PurchaseJournal][] = [
+    ['get, replaced on the journal', 'read', () => Object.assign(memoryJournal(), { get: never })],
+    ['claim, on a copy of it', 'claim', () => ({ ...memoryJournal(), claim: never })],
+  ];
+
+  it.each(replaced)(
+    "a memoryJournal whose %s, never settles: JournalError at the call's timeout",
+    async (_, action, journal) => {
+      const { user, order, charges } = await owner();
+      const { error } = await outcomeOf(
+        clientOf(user).consumables.checkout(
+          { ...order, key: 'k', journal: journal() },
+          { timeout: 50 },
+        ),
+      );
+      expect(error).toBeInstanceOf(JournalError);
+      expect((error as Error).message).toMatch(new RegExp(`could not ${action}`));
+      expect(charges('consumable-checkout')).toBe(0);
+    },
+  );
+
   it('a second run of a key that is still out: ends with its own signal and totalTimeout', async () => {
     const { user, order, charges } = await owner();
     let release!: () => void;
