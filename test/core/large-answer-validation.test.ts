@@ -195,7 +195,10 @@ describe('validation in slices', () => {
         value,
         fc.constantFrom<ValidationMode>('error', 'warn'),
         fc.integer({ min: 1, max: 4 }),
-        async (name, value, mode, perSlice) => {
+        async (name, generated, mode, perSlice) => {
+          // An answer is what JSON.parse made: fast-check's records may have a null prototype,
+          // which no answer has (the one-go parse keeps a passing row as given, zod copies it).
+          const value: unknown = JSON.parse(JSON.stringify(generated));
           const check = checkOf(schemas[name]!);
           // The body's size sets the rows per slice: a few, so that slices' edges fall everywhere.
           const size = Math.ceil((40 * SLICE) / perSlice);

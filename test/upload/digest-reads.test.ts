@@ -60,34 +60,61 @@ describe('a Blob uploaded with checkDigest', () => {
   });
 });
 
-/** A Blob whose slices answer `arrayBuffer()` but fail to stream (a read that breaks). */
+/**
+ * A Blob whose slices answer `arrayBuffer()` but whose streams fail once `streams.left` have been
+ * read (a read that breaks): at once, or after the resume's chunk check.
+ */
 class UnstreamableBlob extends Blob {
+  constructor(
+    parts: BlobPart[],
+    private readonly streams: { left: number },
+    options?: BlobPropertyBag,
+  ) {
+    super(parts, options);
+  }
+
   override slice(start?: number, end?: number, type?: string): Blob {
-    return new UnstreamableBlob([super.slice(start, end)], { type: type ?? this.type });
+    const part = super.slice(start, end);
+    return new UnstreamableBlob([part], this.streams, { type: type ?? this.type });
   }
 
   override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
-    throw new TypeError('the disk went away');
+    if (this.streams.left-- <= 0) throw new TypeError('the disk went away');
+    return super.stream();
   }
 }
 
-it('a source that fails when read for its md5 rejects with a SeatpayError, nothing finalized', async () => {
-  const bytes = bytesOf(TOTAL * CHUNK);
-  const { store } = memoryUploadStore();
-  const resume = { store, key: 'unreadable' };
-  // Every chunk acknowledged, then cut off before finalize: the resume only hashes.
-  await h.cutOff(
-    new CountingBlob([bytes as BlobPart], { bytes: 0 }),
-    { filename: 'u.png', resume },
-    TOTAL,
-  );
-  const upload = h.client().media.upload(new UnstreamableBlob([bytes as BlobPart]), {
-    operation_type: 'tiny',
-    filename: 'u.png',
-    resume,
-    checkDigest: true,
+for (const { when, streams, message } of [
+  {
+    when: "for its chunks' check",
+    streams: 0,
+    message: /could not be read for its digest: the disk went away/,
+  },
+  {
+    when: 'for its md5',
+    streams: TOTAL,
+    message: /could not be read for its md5.*the disk went away/,
+  },
+]) {
+  it(`a source that fails when read ${when} rejects with a SeatpayError, nothing finalized`, async () => {
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const { store } = memoryUploadStore();
+    const resume = { store, key: 'unreadable' };
+    // Every chunk acknowledged, then cut off before finalize: the resume only reads and hashes.
+    await h.cutOff(
+      new CountingBlob([bytes as BlobPart], { bytes: 0 }),
+      { filename: 'u.png', resume },
+      TOTAL,
+    );
+    const source = new UnstreamableBlob([bytes as BlobPart], { left: streams });
+    const upload = h.client().media.upload(source, {
+      operation_type: 'tiny',
+      filename: 'u.png',
+      resume,
+      checkDigest: true,
+    });
+    await expect(upload).rejects.toBeInstanceOf(SeatpayError);
+    await expect(upload).rejects.toThrow(message);
+    expect(h.recorder.trace('u.png').finalizes).toEqual([]);
   });
-  await expect(upload).rejects.toBeInstanceOf(SeatpayError);
-  await expect(upload).rejects.toThrow(/could not be read for its md5.*the disk went away/);
-  expect(h.recorder.trace('u.png').finalizes).toEqual([]);
-});
+}
