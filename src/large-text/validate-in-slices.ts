@@ -9,6 +9,8 @@ export interface ValidationParts {
   plainCheckOf: (schema: z.ZodMiniType) => ((value: unknown) => boolean) | undefined;
   toIssues: (issues: readonly z.core.$ZodIssue[], source: { input: unknown }) => ValidationIssue[];
   redact: (issues: ValidationIssue[]) => ValidationIssue[];
+  /** Throws the call's abort once its signal fired: called after each turn of the loop. */
+  halt?: () => void;
 }
 
 /** What `safeParse` would say of a whole value: its output, or its issues made a user's. */
@@ -51,7 +53,7 @@ export async function validateInSlices(
   const data = new Array<unknown>(rows.length);
   const found: z.core.$ZodIssue[] = [];
   for (let at = 0; at < rows.length; at++) {
-    if (at > 0 && at % perSlice === 0) await letGo();
+    if (at > 0 && at % perSlice === 0) await letGo().then(parts.halt);
     const row = rows[at];
     if (plain?.(row)) {
       data[at] = row;
@@ -82,7 +84,7 @@ export async function validateInSlices(
   if (issues.length === 0) return { success: true, data: output };
   const made: ValidationIssue[] = [];
   for (let at = 0; at < issues.length; at += ISSUES_PER_SLICE) {
-    if (at > 0) await letGo();
+    if (at > 0) await letGo().then(parts.halt);
     const some = parts.toIssues(issues.slice(at, at + ISSUES_PER_SLICE), { input: value });
     for (const issue of parts.redact(some)) made.push(issue);
   }

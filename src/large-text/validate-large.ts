@@ -1,4 +1,5 @@
 import type { PreparedCall } from '../core/call.js';
+import { AbortError } from '../core/errors/abort-error.js';
 import { ResponseValidationError, type ValidationIssue } from '../core/errors/validation-errors.js';
 import { toIssues } from '../core/prepare/validate-input.js';
 import type { Secrets } from '../core/secrets/secrets.js';
@@ -42,7 +43,8 @@ export function validateInOneGo<T>(value: unknown, check: PreparedCall<T>, setup
  * held it 123-239 ms, and the issues of every row wrong 40-90 more (BENCHMARKS.md, "Tenth pass:
  * holds"). The rows' code (validate-in-slices.ts) comes with the slices' chunk, loaded now; a body
  * it cannot slice (not a list, a union of shapes), or a chunk that does not load, is validated in
- * one go.
+ * one go. The call's signal, once fired (during the load or between slices), rejects with
+ * {@link AbortError}, as it would have before the answer came.
  */
 export function validateLater<T>(
   value: unknown,
@@ -52,11 +54,15 @@ export function validateLater<T>(
 ): Promise<T> {
   const schema = check.response as Exclude<typeof check.response, 'empty'>;
   const redact = (issues: ValidationIssue[]) => setup.secrets.redact(issues);
-  return loadSlices({ signal: check.options?.signal, ms: check.timeoutMs })
+  const signal = check.options?.signal;
+  const halt = () => {
+    if (signal?.aborted) throw abortOf(signal, check, setup);
+  };
+  return loadSlices({ signal, ms: check.timeoutMs })
     .then(
       ({ validateInSlices }) =>
-        validateInSlices(value, schema, size, { SLICE, plainCheckOf, toIssues, redact }),
-      () => undefined,
+        validateInSlices(value, schema, size, { SLICE, plainCheckOf, toIssues, redact, halt }),
+      () => halt(),
     )
     .then((result) => {
       if (result === undefined) return validateInOneGo(value, check, setup);
@@ -77,4 +83,12 @@ function failed<T>(
   if (setup.validation === 'error') throw withBody(failure, value, setup.secrets, check);
   setup.log.warn(failure.message);
   return value as T;
+}
+
+/** The call's abort, its answer read: a money call's was processed (as send.ts's failureOf says). */
+function abortOf(signal: AbortSignal, check: PreparedCall<unknown>, setup: ResultSetup) {
+  return new AbortError(undefined, {
+    cause: setup.secrets.cause(signal.reason),
+    mayHaveBeenProcessed: check.route?.replay === 'unprocessed-only',
+  });
 }

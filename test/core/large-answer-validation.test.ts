@@ -6,7 +6,12 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { createClient, ResponseValidationError, type ValidationMode } from '../../src/index.js';
+import {
+  AbortError,
+  createClient,
+  ResponseValidationError,
+  type ValidationMode,
+} from '../../src/index.js';
 import type { PreparedCall } from '../../src/core/call.js';
 import { Secrets } from '../../src/core/secrets/secrets.js';
 import { SLICE } from '../../src/large-text/large-value.js';
@@ -217,6 +222,66 @@ describe('validation in slices', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('a large listing whose call is aborted while it is validated', () => {
+  it('rejects with AbortError at the next slice, not with the data', async () => {
+    const controller = new AbortController();
+    const client = createClient({
+      baseUrl: 'https://api.example.com',
+      token: TOKEN,
+      maxRetries: 0,
+      logLevel: 'info',
+      logger: {
+        debug() {},
+        // The answer is read: the caller gives up a turn of the loop later, during the slices.
+        info: (line: string) => {
+          if (line.includes('← ')) setImmediate(() => controller.abort(new Error('left the page')));
+        },
+        warn() {},
+        error() {},
+      },
+      fetch: async () =>
+        new Response(listing(2_000), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    const outcome = await client.subscriptions.list({ signal: controller.signal }).then(
+      (data) => ({ data }),
+      (error: unknown) => ({ error }),
+    );
+    expect(outcome).toStrictEqual({ error: expect.any(AbortError) });
+    const { cause, mayHaveBeenProcessed } = (outcome as { error: AbortError }).error;
+    expect(cause).toMatchObject({ message: 'left the page' });
+    expect(mayHaveBeenProcessed).toBe(false);
+  });
+
+  it('rejects with AbortError when aborted before the slices start, not validated in one go', async () => {
+    const controller = new AbortController();
+    const client = createClient({
+      baseUrl: 'https://api.example.com',
+      token: TOKEN,
+      maxRetries: 0,
+      logLevel: 'info',
+      logger: {
+        debug() {},
+        info: (line: string) => {
+          if (line.includes('← ')) controller.abort();
+        },
+        warn() {},
+        error() {},
+      },
+      fetch: async () =>
+        new Response(listing(2_000), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    await expect(client.subscriptions.list({ signal: controller.signal })).rejects.toBeInstanceOf(
+      AbortError,
     );
   });
 });
