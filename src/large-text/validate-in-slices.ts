@@ -52,6 +52,7 @@ export async function validateInSlices(
   const plain = parts.plainCheckOf(element);
   const data = new Array<unknown>(rows.length);
   const found: z.core.$ZodIssue[] = [];
+  let plainRows = plain !== undefined;
   for (let at = 0; at < rows.length; at++) {
     if (at > 0 && at % perSlice === 0) await letGo().then(parts.halt);
     const row = rows[at];
@@ -59,6 +60,7 @@ export async function validateInSlices(
       data[at] = row;
       continue;
     }
+    plainRows = false;
     const result = element.safeParse(row);
     if (result.success) data[at] = result.data;
     else
@@ -81,7 +83,13 @@ export async function validateInSlices(
       ];
     }
   }
-  if (issues.length === 0) return { success: true, data: output };
+  if (issues.length === 0) {
+    // Every row and the envelope as they came: the one-go plain check returns the value itself,
+    // its keys in the order they came (zod's parse of a loose envelope puts its shape's first).
+    const asCame =
+      plainRows && (key === undefined || parts.plainCheckOf(schema)?.({ ...value!, [key]: [] }));
+    return { success: true, data: asCame ? value : output };
+  }
   const made: ValidationIssue[] = [];
   for (let at = 0; at < issues.length; at += ISSUES_PER_SLICE) {
     if (at > 0) await letGo().then(parts.halt);

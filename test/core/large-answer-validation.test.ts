@@ -80,6 +80,24 @@ describe('a large valid listing', () => {
     ).toMatchObject({ next_renewal_amount: '49' });
   });
 
+  it('keeps its keys in the order they came, as a small one does', async () => {
+    // Every row as zod returns it (an amount already a string): the one-go plain check passes.
+    const rows = (JSON.parse(listing(2_000)) as { subscriptions: object[] }).subscriptions.map(
+      (row) => ({ ...row, next_renewal_amount: '49.00' }),
+    );
+    const order = (count: number) =>
+      JSON.stringify({ total: count, subscriptions: rows.slice(0, count), plan_financings: [] });
+    const small = await outcomeOf(order(3));
+    const large = await outcomeOf(order(2_000));
+    expect(large.turned).toBe(true);
+    expect(Object.keys(small.data as object)).toStrictEqual([
+      'total',
+      'subscriptions',
+      'plan_financings',
+    ]);
+    expect(Object.keys(large.data as object)).toStrictEqual(Object.keys(small.data as object));
+  });
+
   it("with validate: 'off', is the answer as parsed", async () => {
     const text = listing(2_000, 'EUR');
     const { data, warned } = await outcomeOf(text, 'off');
@@ -218,6 +236,7 @@ describe('validation in slices', () => {
             sliced,
           );
           expect(actual).toStrictEqual(expected);
+          expect(JSON.stringify(actual)).toBe(JSON.stringify(expected)); // keys in the same order
           if ('error' in expected) expect(JSON.stringify(expected)).not.toContain(TOKEN);
         },
       ),
