@@ -7,9 +7,13 @@
  */
 const STORE = Symbol.for('seatpay.journal.store');
 
-/** `journal`, named as writing `store`. */
-export function namingStore<J extends object>(journal: J, store: string | undefined): J {
-  if (store !== undefined) Object.defineProperty(journal, STORE, { value: store });
+/** `journal`, named as writing `store` (a function: named anew each time it is asked). */
+export function namingStore<J extends object>(
+  journal: J,
+  store: string | (() => string) | undefined,
+): J {
+  if (typeof store === 'function') Object.defineProperty(journal, STORE, { get: store });
+  else if (store !== undefined) Object.defineProperty(journal, STORE, { value: store });
   return journal;
 }
 

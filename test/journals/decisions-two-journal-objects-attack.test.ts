@@ -60,3 +60,18 @@ describe('one file through a symlinked folder and its real path, two decisions a
     await expectOneSettleLands(lost, first, second);
   });
 });
+
+// The same, the journal made (at the app's start) before its folder was: its name was the path as
+// given, the other's the real one, and the two decisions took no turns. Named when deciding now.
+describe('a journal made before its folder, through a symlink, and one by the real path', () => {
+  it('settle "charged" and settle "not charged": one lands, the other is refused', async () => {
+    const real = join(folder.dir, 'later');
+    mkdirSync(real);
+    symlinkSync(real, join(folder.dir, 'linked-later'));
+    const first = folder.journalAt(join(folder.dir, 'linked-later', 'sub', 'orders.db'));
+    mkdirSync(join(real, 'sub'));
+    const second = folder.journalAt(join(real, 'sub', 'orders.db'));
+    const lost = await earlierBuildLostAnswer('folder-later@example.com', first, second);
+    await expectOneSettleLands(lost, first, second);
+  });
+});

@@ -98,8 +98,9 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
       );
     },
   });
-  // By its folder's real path, as opens are (open-here.ts): a symlinked folder is one store.
-  return namingStore(journal, `file:${fileIdentityNow(given)}`);
+  // By its folder's real path, as opens are (open-here.ts): a symlinked folder is one store. Asked
+  // at each decision: a journal made before its folder (at the app's start) is named as it is now.
+  return namingStore(journal, () => `file:${fileIdentityNow(given)}`);
 }
 
 /**

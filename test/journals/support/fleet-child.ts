@@ -16,7 +16,9 @@ const client = createClient({
   token: process.env.SEATPAY_TOKEN!,
   logLevel: 'off',
   retryBaseDelay: 1,
+  ...(process.env.FLEET_TIMEOUT ? { timeout: Number(process.env.FLEET_TIMEOUT) } : {}),
 });
+// FLEET_TIMEOUT: the client's per-attempt timeout (a loaded machine's timeouts, at will);
 // FLEET_LEASE_MS: the journal's lease; FLEET_JOURNAL_FILE: a fileJournal there instead.
 const lease = process.env.FLEET_LEASE_MS ? { lease: Number(process.env.FLEET_LEASE_MS) } : {};
 const file = process.env.FLEET_JOURNAL_FILE;
