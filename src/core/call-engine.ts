@@ -111,7 +111,10 @@ export class CallEngine {
       totalTimeout,
       call.options,
       call,
-      (deadline) => this.retried({ ...call, options: { ...call.options, ...deadline } }, mode),
+      (deadline) => {
+        const options = { ...call.options, ...deadline, callerSignal: call.options.signal };
+        return this.retried({ ...call, options }, mode);
+      },
       this.#secrets,
     );
   }

@@ -54,7 +54,8 @@ export function validateLater<T>(
 ): Promise<T> {
   const schema = check.response as Exclude<typeof check.response, 'empty'>;
   const redact = (issues: ValidationIssue[]) => setup.secrets.redact(issues);
-  const signal = check.options?.signal;
+  // The caller's own: a deadline's signal no longer follows it once the answer was read.
+  const signal = check.options?.callerSignal ?? check.options?.signal;
   const halt = () => {
     if (signal?.aborted) throw abortOf(signal, check, setup);
   };

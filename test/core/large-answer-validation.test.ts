@@ -246,7 +246,7 @@ describe('validation in slices', () => {
 });
 
 /** A large listing's call whose caller aborts once its answer is logged: `abort` does it then. */
-async function abortedOutcome(abort: (controller: AbortController) => void) {
+async function abortedOutcome(abort: (controller: AbortController) => void, totalTimeout?: number) {
   const controller = new AbortController();
   const client = createClient({
     baseUrl: 'https://api.example.com',
@@ -265,7 +265,7 @@ async function abortedOutcome(abort: (controller: AbortController) => void) {
         headers: { 'content-type': 'application/json' },
       }),
   });
-  return client.subscriptions.list({ signal: controller.signal }).then(
+  return client.subscriptions.list({ signal: controller.signal, totalTimeout }).then(
     (data) => ({ data }),
     (error: unknown) => ({ error }),
   );
@@ -281,6 +281,19 @@ describe('a large listing whose call is aborted while it is validated', () => {
     const { cause, mayHaveBeenProcessed } = (outcome as { error: AbortError }).error;
     expect(cause).toMatchObject({ message: 'left the page' });
     expect(mayHaveBeenProcessed).toBe(false);
+  });
+
+  it('rejects with AbortError at the next slice under a totalTimeout too', async () => {
+    // The deadline's signal stands in for the caller's during the request, and is let go of
+    // once the answer is read: the slices still follow the caller's own.
+    const outcome = await abortedOutcome(
+      (controller) => setImmediate(() => controller.abort(new Error('left the page'))),
+      60_000,
+    );
+    expect(outcome).toStrictEqual({ error: expect.any(AbortError) });
+    expect((outcome as { error: AbortError }).error.cause).toMatchObject({
+      message: 'left the page',
+    });
   });
 
   it('rejects with AbortError when aborted before the slices start, not validated in one go', async () => {

@@ -264,4 +264,6 @@ export interface InternalRequestOptions extends RequestOptions {
   onRetry?: (retry: { error: unknown; retry: number; delayMs: number }) => void;
   /** Called as the file part of a multipart body goes out, where the sender can tell (`fromPath`). */
   onUploadProgress?: (sentBytes: number) => void;
+  /** The caller's own signal, where a deadline's stands in for it (followed only until the answer). */
+  callerSignal?: AbortSignal | undefined;
 }
