@@ -98,6 +98,28 @@ describe('a large valid listing', () => {
     expect(Object.keys(large.data as object)).toStrictEqual(Object.keys(small.data as object));
   });
 
+  it('has every row as zod copies it once one row needs zod, as a small one does', async () => {
+    // A row with a key the schema does not know before its own, and one of `__proto__`: the
+    // one-go parse copies every row (an amount given as a number needs zod), shape keys first.
+    const row = (id: number) =>
+      id === 1
+        ? `{"id":${id},"next_renewal_amount":49}`
+        : `{"note":"n${id}","__proto__":{"admin":true},"id":${id},"seats_limit":10}`;
+    const text = (count: number, pad = '') =>
+      `{"subscriptions":[${Array.from({ length: count }, (_, id) => row(id)).join(',')}]${pad}}`;
+    const small = await outcomeOf(text(3));
+    const large = await outcomeOf(text(3, `,"note":"${'x'.repeat(SLICE)}"`));
+    const many = await outcomeOf(text(2_000));
+    expect(large.turned).toBe(true);
+    expect(many.turned).toBe(true);
+    const rowsOf = (outcome: { data?: unknown }) =>
+      (outcome.data as { subscriptions: object[] }).subscriptions;
+    expect(JSON.stringify(rowsOf(small)[0])).toBe('{"id":0,"seats_limit":10,"note":"n0"}');
+    expect(JSON.stringify(rowsOf(large))).toBe(JSON.stringify(rowsOf(small)));
+    expect(JSON.stringify(rowsOf(many).slice(0, 3))).toBe(JSON.stringify(rowsOf(small)));
+    expect(JSON.stringify(rowsOf(many)[1_999])).toBe('{"id":1999,"seats_limit":10,"note":"n1999"}');
+  });
+
   it("with validate: 'off', is the answer as parsed", async () => {
     const text = listing(2_000, 'EUR');
     const { data, warned } = await outcomeOf(text, 'off');
