@@ -1,5 +1,5 @@
 import { readBlobInto } from './blob-pieces.js';
-import { SourceReadError, sourceFailureIn } from './source-read-error.js';
+import { digestReadError } from './source-read-error.js';
 
 /**
  * The SHA-256 of a chunk's bytes (hex), as a resume record keeps it: a resumed upload reads each
@@ -14,10 +14,7 @@ export async function chunkDigest(chunk: Blob | Uint8Array): Promise<string> {
     // held it 274-297 ms of CPU (its reads resolve without a turn of it, then one copy).
     bytes = new Uint8Array(chunk.size);
     await readBlobInto(chunk, bytes, turn).catch((error: unknown) => {
-      // A read that failed is the source's, said so (not a callback's that threw).
-      if (sourceFailureIn(error)) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new SourceReadError(`it could not be read for its digest: ${reason}`, { cause: error });
+      throw digestReadError(error, 'its digest');
     });
   }
   const hash = new Uint8Array(

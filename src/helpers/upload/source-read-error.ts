@@ -1,3 +1,4 @@
+import { AbortError } from '../../core/errors/abort-error.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 
 /** How deep a failure's `cause` chain is searched for a read of the source that failed. */
@@ -46,6 +47,17 @@ export function sourceFailureIn(error: unknown): SourceReadError | undefined {
     // What a custom fetch threw may be a Proxy whose every read throws: no source read in it.
   }
   return undefined;
+}
+
+/**
+ * `error`, which ended a read of the source `for` a digest (`'its digest'`, `'its md5'`): itself
+ * when it is a read that failed (said so, not a callback's that threw) or an abort, else a
+ * {@link SourceReadError} saying what could not be read, `error` its cause.
+ */
+export function digestReadError(error: unknown, purpose: string): unknown {
+  if (error instanceof AbortError || sourceFailureIn(error)) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new SourceReadError(`it could not be read for ${purpose}: ${reason}`, { cause: error });
 }
 
 function messageOf(error: unknown): string {

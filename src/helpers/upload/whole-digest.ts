@@ -6,7 +6,7 @@ import { piecesOf, readBlobInto } from './blob-pieces.js';
 import { rangeReaderOf } from './byte-ranges.js';
 import { chunkRange, type ChunkPlan, type ChunkRange } from './chunk-plan.js';
 import type { ChunkReader } from './chunk-reader.js';
-import { SourceReadError, sourceFailureIn } from './source-read-error.js';
+import { digestReadError } from './source-read-error.js';
 
 /** Bytes hashed between two turns of the event loop, so that the sockets are fed meanwhile. */
 const HASH_PIECE_BYTES = 1024 * 1024;
@@ -119,9 +119,7 @@ export class InOrderDigest implements ChunkReader {
     try {
       return await this.hashChunks();
     } catch (error) {
-      if (error instanceof AbortError || sourceFailureIn(error)) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new SourceReadError(`it could not be read for its md5: ${reason}`, { cause: error });
+      throw digestReadError(error, 'its md5');
     }
   }
 
