@@ -81,7 +81,9 @@ function failed<T>(
   const { method, url } = check;
   // Its body only for a thrown one, redacted in slices when large: a warning logs the message.
   const failure = new ResponseValidationError({ issues, body: undefined, method, url });
-  if (setup.validation === 'error') throw withBody(failure, value, setup.secrets, check);
+  const signal = check.options?.callerSignal ?? check.options?.signal;
+  const caller = signal && { signal, abort: () => abortOf(signal, check, setup) };
+  if (setup.validation === 'error') throw withBody(failure, value, setup.secrets, check, caller);
   setup.log.warn(failure.message);
   return value as T;
 }

@@ -1,5 +1,6 @@
 import type { ResponseValidationError } from '../core/errors/validation-errors.js';
 import type { Secrets } from '../core/secrets/secrets.js';
+import { untilAborted } from '../core/retry/until-aborted.js';
 import { isLarge } from './large-value.js';
 
 /** The errors whose `body` is still being redacted in slices, and the wait for it. */
@@ -16,16 +17,17 @@ export function withBody(
   value: unknown,
   secrets: Secrets,
   call: { options?: { signal?: AbortSignal }; timeoutMs?: number },
+  caller?: { signal: AbortSignal; abort: () => unknown },
 ): ResponseValidationError {
   // The wait for the slices' code ends with the call's (then one go), as an error's body's does.
   const wait = { signal: call.options?.signal, ms: call.timeoutMs };
   const set = (body: unknown) => void ((failure as { body: unknown }).body = body);
   if (!isLarge(value)) set(secrets.redact(value));
-  else
-    pending.set(
-      failure,
-      secrets.redactLater(value, false, wait).then(set, () => undefined),
-    );
+  else {
+    const redacted = secrets.redactLater(value, false, wait).then(set, () => undefined);
+    // The caller's signal ends the wait, as it ends the slices of the validation before it.
+    pending.set(failure, caller ? untilAborted(redacted, caller.signal, caller.abort) : redacted);
+  }
   return failure;
 }
 

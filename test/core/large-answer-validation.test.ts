@@ -323,3 +323,59 @@ describe('a large listing whose call is aborted while it is validated', () => {
     expect(outcome).toStrictEqual({ error: expect.any(AbortError) });
   });
 });
+
+describe("a large answer's validation error whose body is still being redacted in slices", () => {
+  /** A call whose caller aborts `turns` turns of the loop after the answer's log line. */
+  async function abortedDuringBody(turns: number | undefined, totalTimeout?: number) {
+    // Two rows, one wrong, then 5 MB of text: validated in a turn or two, redacted in about 80.
+    const text = JSON.stringify({ subscriptions: [{ id: 1 }, { id: 'x' }], note: 'x'.repeat(5e6) });
+    const controller = new AbortController();
+    let turn = 0;
+    let settled = false;
+    const client = createClient({
+      baseUrl: 'https://api.example.com',
+      token: TOKEN,
+      maxRetries: 0,
+      logLevel: 'info',
+      logger: {
+        debug() {},
+        info: (line: string) => {
+          if (!line.includes('← ') || turns === undefined) return;
+          const step = () => {
+            if (settled) return;
+            if (turn === turns) return controller.abort(new Error('left the page'));
+            turn++;
+            setImmediate(step);
+          };
+          step();
+        },
+        warn() {},
+        error() {},
+      },
+      fetch: async () =>
+        new Response(text, { status: 200, headers: { 'content-type': 'application/json' } }),
+    });
+    const outcome = await client.subscriptions
+      .list({ signal: controller.signal, totalTimeout })
+      .then(
+        (data) => ({ data }),
+        (error: unknown) => ({ error }),
+      );
+    settled = true;
+    return { ...outcome, settledAt: turn };
+  }
+
+  it('rejects with AbortError once the caller aborts, not with the error once redacted', async () => {
+    const whole = await abortedDuringBody(undefined); // the slices' code loaded
+    expect((whole as { error: ResponseValidationError }).error.body).toMatchObject({
+      note: 'x'.repeat(5e6),
+    });
+    for (const totalTimeout of [undefined, 60_000]) {
+      const { settledAt, ...outcome } = await abortedDuringBody(10, totalTimeout);
+      const { error } = outcome as { error?: unknown };
+      expect(error).toBeInstanceOf(AbortError);
+      expect((error as AbortError).cause).toMatchObject({ message: 'left the page' });
+      expect(settledAt).toBe(10); // at once, not some 70 turns later
+    }
+  });
+});
