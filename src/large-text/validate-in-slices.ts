@@ -52,16 +52,15 @@ export async function validateInSlices(
   const plain = parts.plainCheckOf(element);
   const data = new Array<unknown>(rows.length);
   const found: z.core.$ZodIssue[] = [];
-  // Rows `[0, kept)` passed the plain check and are kept as given, until one does not.
-  let kept = 0;
+  let plainRows = plain !== undefined;
   for (let at = 0; at < rows.length; at++) {
     if (at > 0 && at % perSlice === 0) await letGo().then(parts.halt);
     const row = rows[at];
-    if (kept === at && plain?.(row)) {
+    if (plain?.(row)) {
       data[at] = row;
-      kept++;
       continue;
     }
+    plainRows = false;
     const result = element.safeParse(row);
     if (result.success) data[at] = result.data;
     else
@@ -87,15 +86,14 @@ export async function validateInSlices(
   if (issues.length === 0) {
     // Every row and the envelope as they came: the one-go plain check returns the value itself,
     // its keys in the order they came (zod's parse of a loose envelope puts its shape's first).
-    const plainRows = plain !== undefined && kept === rows.length;
     const asCame =
       plainRows && (key === undefined || parts.plainCheckOf(schema)?.({ ...value!, [key]: [] }));
     if (asCame) return { success: true, data: value };
     // Else zod copies every row, as its one parse does: a row kept as given kept its keys' order
     // and a `__proto__` key of its own, where zod's copy has its shape's keys first.
-    for (let at = 0; at < kept; at++) {
+    for (let at = 0; at < rows.length; at++) {
       if (at > 0 && at % perSlice === 0) await letGo().then(parts.halt);
-      data[at] = element.safeParse(rows[at]).data;
+      if (data[at] === rows[at]) data[at] = element.safeParse(rows[at]).data;
     }
     return { success: true, data: output };
   }
