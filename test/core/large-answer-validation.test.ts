@@ -268,7 +268,11 @@ describe('validation in slices', () => {
 });
 
 /** A large listing's call whose caller aborts once its answer is logged: `abort` does it then. */
-async function abortedOutcome(abort: (controller: AbortController) => void, totalTimeout?: number) {
+async function abortedOutcome(
+  abort: (controller: AbortController) => void,
+  totalTimeout?: number,
+  text = listing(2_000),
+) {
   const controller = new AbortController();
   const client = createClient({
     baseUrl: 'https://api.example.com',
@@ -282,7 +286,7 @@ async function abortedOutcome(abort: (controller: AbortController) => void, tota
       error() {},
     },
     fetch: async () =>
-      new Response(listing(2_000), {
+      new Response(text, {
         status: 200,
         headers: { 'content-type': 'application/json' },
       }),
@@ -329,38 +333,22 @@ describe("a large answer's validation error whose body is still being redacted i
   async function abortedDuringBody(turns: number | undefined, totalTimeout?: number) {
     // Two rows, one wrong, then 5 MB of text: validated in a turn or two, redacted in about 80.
     const text = JSON.stringify({ subscriptions: [{ id: 1 }, { id: 'x' }], note: 'x'.repeat(5e6) });
-    const controller = new AbortController();
     let turn = 0;
     let settled = false;
-    const client = createClient({
-      baseUrl: 'https://api.example.com',
-      token: TOKEN,
-      maxRetries: 0,
-      logLevel: 'info',
-      logger: {
-        debug() {},
-        info: (line: string) => {
-          if (!line.includes('← ') || turns === undefined) return;
-          const step = () => {
-            if (settled) return;
-            if (turn === turns) return controller.abort(new Error('left the page'));
-            turn++;
-            setImmediate(step);
-          };
-          step();
-        },
-        warn() {},
-        error() {},
-      },
-      fetch: async () =>
-        new Response(text, { status: 200, headers: { 'content-type': 'application/json' } }),
-    });
-    const outcome = await client.subscriptions
-      .list({ signal: controller.signal, totalTimeout })
-      .then(
-        (data) => ({ data }),
-        (error: unknown) => ({ error }),
-      );
+    const abortLater = (controller: AbortController) => {
+      const step = () => {
+        if (settled) return;
+        if (turn === turns) return controller.abort(new Error('left the page'));
+        turn++;
+        setImmediate(step);
+      };
+      step();
+    };
+    const outcome = await abortedOutcome(
+      turns === undefined ? () => {} : abortLater,
+      totalTimeout,
+      text,
+    );
     settled = true;
     return { ...outcome, settledAt: turn };
   }
