@@ -5,6 +5,7 @@
 // time ("settleable at <a year on>"), the key's outcome unknown with no way to settle it. No lease
 // a live run writes reads further ahead than two of the longest leases (a lease is under 2 ** 31
 // ms, the clocks' skew under the lease): one further ahead is a wrong clock's, not a live run's.
+// The same on PostgreSQL: lease-from-wrong-clock-postgres-attack.full.test.ts.
 import { describe, expect, it } from 'vitest';
 import {
   KeyInProgressError,
@@ -12,31 +13,25 @@ import {
   UnsettledKeyError,
   type PurchaseJournal,
 } from '../../src/index.js';
-import { checkoutAnswerLost } from '../support/lost-answer.js';
-import { inMemorySubscriber } from '../support/team-owner.js';
+import { deadRunLeasedAhead } from '../support/dead-run-lease.js';
 
-const LEASE_MS = 30_000;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
 
-/** A key whose dead run (another process) left its claim leased to `ahead` ms past the journal's now. */
-async function deadRunLeasedAhead(email: string, ahead: number) {
-  const subscriber = await inMemorySubscriber(email);
-  let now = Date.parse('2026-11-29T12:00:00Z');
-  const journal: PurchaseJournal = { ...memoryJournal({ lease: LEASE_MS }), now: () => now };
-  const keyed = { ...subscriber.order, key: 'wrong-clock', journal };
-  await checkoutAnswerLost(subscriber.simulator, subscriber.client, keyed);
-  const left = (await journal.get(keyed.key))!;
-  const leaseUntil = new Date(now + ahead).toISOString();
-  await journal.set(keyed.key, { ...left, holder: 'a-process-that-died', leaseUntil });
-  now += 1; // the clock is right again: the run died, nothing renews its lease
-  return { ...subscriber, keyed, journal, leaseUntil };
+/** A memoryJournal on a clock of the test's. */
+function journalOnClock() {
+  const now = Date.parse('2026-11-29T12:00:00Z');
+  const journal: PurchaseJournal = { ...memoryJournal(), now: () => now };
+  return { journal, now: () => now };
 }
 
 describe('a dead run whose lease was written on a clock a year ahead', () => {
   it('its key is unknown, and settleable: not held for a year', async () => {
-    const { client, keyed, journal, charges } = await deadRunLeasedAhead(
+    const { journal, now } = journalOnClock();
+    const { client, keyed, charges } = await deadRunLeasedAhead(
       'year-on@example.com',
+      journal,
+      now,
       YEAR_MS,
     );
     await expect(
@@ -50,8 +45,11 @@ describe('a dead run whose lease was written on a clock a year ahead', () => {
 
 describe('a live lease within the bound (a clock a day ahead) is still held', () => {
   it('settle is refused with KeyInProgressError naming when it runs out', async () => {
-    const { client, keyed, journal, leaseUntil } = await deadRunLeasedAhead(
+    const { journal, now } = journalOnClock();
+    const { client, keyed, leaseUntil } = await deadRunLeasedAhead(
       'day-on@example.com',
+      journal,
+      now,
       DAY_MS,
     );
     const refused = client.journal.settle(keyed.key, { charged: 'no', reason: 'x', journal });
