@@ -89,7 +89,7 @@ export function inDecisionTurn<T>(
   if (isInsideOwnCall(journal, store, key)) {
     return Promise.reject(
       new InvalidRequestError(
-        `client.journal.settle or reconcile of key "${key}" was called from inside the journal's own read or write of that key for another settle or reconcile of it: it would wait for that one, which waits for it, for ever. Decide it after that call returns (not from inside your journal's get, set or setIfHeld)`,
+        `A settle or reconcile of key "${key}" was started inside your journal's get, set or setIfHeld of that key for another one, which it would wait for for ever: decide it after that call returns`,
         { field: 'journal' },
       ),
     );
