@@ -75,7 +75,10 @@ export class ClientJournal {
    */
   async reconcile(key: string, options: ReconcileOptions = {}): Promise<ReconcileResult> {
     checkKey(key);
-    const { reconcileKey } = await operations.load({ signal: options.signal });
+    // At hand once loaded: decided in this very call (one begun inside a journal's own call of
+    // a decision on the key is refused, not left waiting on it for ever: decision-turns.ts).
+    const { reconcileKey } =
+      operations.loaded ?? (await operations.load({ signal: options.signal }));
     return reconcileKey(this.#context, key, options);
   }
 
@@ -92,7 +95,7 @@ export class ClientJournal {
    */
   async settle(key: string, options: SettleOptions): Promise<JournalRecord> {
     checkKey(key);
-    const { settleKey } = await operations.load();
+    const { settleKey } = operations.loaded ?? (await operations.load()); // as reconcile's
     return settleKey(this.#context, key, options);
   }
 

@@ -1,6 +1,7 @@
 import { untilAborted } from '../core/retry/until-aborted.js';
 import type { PurchaseJournal } from './journal.js';
 import { storeNameOf } from './journal-store-name.js';
+import { InvalidRequestError } from '../core/errors/validation-errors.js';
 
 type Turns = Map<string, Promise<unknown>>;
 
@@ -40,6 +41,36 @@ function processTurns(): DecisionTurns {
 
 const { byJournal, byStore } = processTurns();
 
+/** The journal and key whose operation a decision is calling right now (in that very call). */
+let calling: { journal: PurchaseJournal; key: string } | undefined;
+
+/**
+ * Calls `operation` (the journal's own get, set or setIfHeld of `key`, for a decision under way on
+ * it), noting it: a decision on that key the journal's code starts in that very call would wait
+ * for the one it is part of, for ever ({@link inDecisionTurn} refuses it).
+ */
+export function callingFor<T>(journal: PurchaseJournal, key: string, operation: () => T): T {
+  const outer = calling;
+  calling = { journal, key };
+  try {
+    return operation();
+  } finally {
+    calling = outer;
+  }
+}
+
+/** Whether the journal's code started this decision inside a decision's call of it on `key`. */
+function isInsideOwnCall(
+  journal: PurchaseJournal,
+  store: string | undefined,
+  key: string,
+): boolean {
+  if (calling?.key !== key) return false;
+  return (
+    calling.journal === journal || (store !== undefined && storeNameOf(calling.journal) === store)
+  );
+}
+
 /**
  * Runs `decide` (a settle, a reconcile) once the decisions this process began earlier on the same
  * key of the same journal (or store) have ended. A record whose run dropped its lease is written
@@ -55,6 +86,14 @@ export function inDecisionTurn<T>(
   decide: () => Promise<T>,
 ): Promise<T> {
   const store = storeNameOf(journal);
+  if (isInsideOwnCall(journal, store, key)) {
+    return Promise.reject(
+      new InvalidRequestError(
+        `A settle or reconcile of key "${key}" was started inside your journal's get, set or setIfHeld of that key for another one, which it would wait for for ever: decide it after that call returns`,
+        { field: 'journal' },
+      ),
+    );
+  }
   const keys = (store === undefined ? byJournal.get(journal) : byStore.get(store)) ?? new Map();
   if (store === undefined) byJournal.set(journal, keys);
   else byStore.set(store, keys);

@@ -4,6 +4,7 @@ import { JournalError } from './journal-errors.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord } from './stored-record.js';
+import { callingFor } from './decision-turns.js';
 
 /**
  * A journal as `client.journal` uses it: every failure is a {@link JournalError} naming the key,
@@ -26,7 +27,10 @@ export class JournalAccess {
   async get(key: string, signal?: AbortSignal): Promise<JournalRecord | undefined> {
     // A read ends with the signal even in a journal that ignores it: nothing is written after.
     const found = await this.#call(`read the record of key "${key}"`, () =>
-      untilAborted(Promise.resolve(this.journal.get(key, signal ? { signal } : {})), signal),
+      untilAborted(
+        Promise.resolve(this.#own(key, () => this.journal.get(key, signal ? { signal } : {}))),
+        signal,
+      ),
     );
     return found === undefined || found === null
       ? undefined
@@ -34,12 +38,14 @@ export class JournalAccess {
   }
 
   set(key: string, record: JournalRecord): Promise<void> {
-    return this.#call(`write the record of key "${key}"`, () => this.journal.set(key, record));
+    return this.#call(`write the record of key "${key}"`, () =>
+      this.#own(key, () => this.journal.set(key, record)),
+    );
   }
 
   /** A conditional write of the record of `key` (`write` resolves whether it landed). */
   setIf(key: string, write: () => Promise<boolean>): Promise<boolean> {
-    return this.#call(`write the record of key "${key}"`, write);
+    return this.#call(`write the record of key "${key}"`, () => this.#own(key, write));
   }
 
   list(options: { after?: string; limit?: number }) {
@@ -86,6 +92,11 @@ export class JournalAccess {
   prune(olderThan: Date): Promise<number> {
     const prune = this.#method('prune');
     return this.#call('prune its records', () => prune(olderThan));
+  }
+
+  /** The journal's own operation on `key`, for a decision on it (decision-turns.ts). */
+  #own<T>(key: string, operation: () => T): T {
+    return callingFor(this.journal, key, operation);
   }
 
   #method<Name extends 'list' | 'prune'>(name: Name): NonNullable<PurchaseJournal[Name]> {

@@ -49,7 +49,7 @@ export function callJournal<T>(
     const onAbort = () => (end(), reject(new AbortError(undefined, { cause: signal?.reason })));
     let work: Promise<T>;
     try {
-      work = Promise.resolve(run());
+      work = answerOf(run());
     } catch (error) {
       return fail(error);
     }
@@ -107,8 +107,22 @@ function settledCall<T>(
 /** What `make` answers, as a promise (a promise kept as it is); what it throws, a rejection. */
 export function promiseOf<T>(make: () => T | PromiseLike<T>): Promise<T> {
   try {
-    return Promise.resolve(make());
+    return answerOf(make());
   } catch (error) {
     return Promise.reject(error as Error);
   }
+}
+
+/**
+ * A journal's answer as a promise of the engine's own: a plain native promise as it is (adopting
+ * it costs two turns), anything else adopted. A promise given a `then` of its own (a getter that
+ * throws, one that never calls back) was called as it is: its throw escaped as a raw `Error` (no
+ * `JournalError`, its cause not hidden), its silence as a `TypeError`. Adopted, either is a
+ * rejection or a wait the call's timeout and signal end.
+ */
+function answerOf<T>(answer: T | PromiseLike<T>): Promise<T> {
+  const work = Promise.resolve(answer);
+  const plain =
+    Object.getPrototypeOf(work) === Promise.prototype && Reflect.ownKeys(work).length === 0;
+  return work !== answer || plain ? work : new Promise<T>((resolve) => resolve(work));
 }

@@ -67,16 +67,24 @@ export function clockOf(journal: { now?: unknown }, judging = false): () => numb
 }
 
 /**
+ * The furthest ahead of the journal's clock a live run's lease can read: its lease (under 2 ** 31
+ * ms, {@link leaseOf}) and its clock's skew (under the lease, as docs/journals.md asks) at most.
+ */
+const FURTHEST_LEASE_MS = 2 ** 32;
+
+/**
  * Whether another run holds the key right now: its record's outcome is not known yet (not done,
  * not refused, not settled) and its lease has not run out. A record without a lease (written by
- * an earlier version, or released by a run that ended without knowing) is not in progress. `now`
- * is the journal's clock ({@link clockOf}), the one the lease was written on.
+ * an earlier version, or released by a run that ended without knowing) is not in progress, nor is
+ * one whose lease reads further ahead than a live run's can: a wrong clock's (a year on), which
+ * held a dead run's key, unsettleable, for that long. `now` is the journal's clock
+ * ({@link clockOf}), the one the lease was written on.
  */
 export function isInProgress(record: JournalRecord | undefined, now = Date.now()): boolean {
   if (!record || record.stage === 'done' || record.stage === 'refused') return false;
   if (record.settled !== undefined || typeof record.leaseUntil !== 'string') return false;
-  const until = Date.parse(record.leaseUntil);
-  return Number.isFinite(until) && until > now;
+  const ahead = Date.parse(record.leaseUntil) - now;
+  return ahead > 0 && ahead <= FURTHEST_LEASE_MS;
 }
 
 /** The time a lease taken now runs until (ISO 8601), `now` on the journal's clock ({@link clockOf}). */

@@ -4,7 +4,7 @@
 // read it unknown, both wrote, "not charged" landed over "charged", each operator was told it
 // decided, and the next run paid again. The journals seatpay ships name their store: decisions on
 // a key of one file (one PostgreSQL table) take turns in the process, whichever object.
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useJournalFolder } from '../support/file-journal-folder.js';
@@ -72,6 +72,26 @@ describe('a journal made before its folder, through a symlink, and one by the re
     mkdirSync(join(real, 'sub'));
     const second = folder.journalAt(join(real, 'sub', 'orders.db'));
     const lost = await earlierBuildLostAnswer('folder-later@example.com', first, second);
+    await expectOneSettleLands(lost, first, second);
+  });
+});
+
+// A deploy flips the symlink (`current -> releases/42`, then `current -> releases/43`) while a
+// journal opened through it still has 42's file open: its decisions still land in that file, but
+// it was named by where the path leads now (43's), and took no turns with a journal on 42's file
+// by its real path. It is named by the file it opened until it is closed.
+describe('a journal opened through a symlink flipped since (a deploy), and one on the old file', () => {
+  it('settle "charged" and settle "not charged": one lands, the other is refused', async () => {
+    const [old, next] = [join(folder.dir, 'releases-42'), join(folder.dir, 'releases-43')];
+    mkdirSync(old);
+    mkdirSync(next);
+    const current = join(folder.dir, 'current');
+    symlinkSync(old, current);
+    const first = folder.journalAt(join(current, 'orders.db'));
+    const second = folder.journalAt(join(old, 'orders.db'));
+    const lost = await earlierBuildLostAnswer('deploy-flip@example.com', first, second);
+    unlinkSync(current);
+    symlinkSync(next, current); // the deploy
     await expectOneSettleLands(lost, first, second);
   });
 });

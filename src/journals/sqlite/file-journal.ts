@@ -71,11 +71,19 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
   // after close(), must not send the journal to another folder's file (its records not there).
   const given = resolve(path);
   let opened: Promise<SqliteJournalStore> | undefined;
-  const store = () =>
-    (opened ??= openStore(path, given).catch((error: unknown) => {
-      opened = undefined; // the next call looks again: the file may have been fixed
+  // The file it opened, by its folder's real path as the open began: it names the store until
+  // closed, wherever the path leads since (a deploy's `current` flipped to the next release).
+  let openedAs: string | undefined;
+  const store = () => {
+    if (opened) return opened;
+    const opening = openStore(path, given).catch((error: unknown) => {
+      // The next call looks again: the file may have been fixed.
+      if (opened === opening) opened = openedAs = undefined;
       throw error;
-    }));
+    });
+    openedAs = fileIdentityNow(given);
+    return (opened = opening);
+  };
   // Named by its file: a journal opened per request on one file takes its decisions in turns.
   const journal = pairedWithSet({
     get: async (key, options) => (await store()).get(stored(key), options?.signal),
@@ -91,7 +99,7 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
     ...(options.lease === undefined ? {} : { lease: options.lease }),
     close: () => {
       const closing = opened;
-      opened = undefined;
+      opened = openedAs = undefined;
       void closing?.then(
         (open) => open.close(),
         () => undefined,
@@ -99,8 +107,9 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
     },
   });
   // By its folder's real path, as opens are (open-here.ts): a symlinked folder is one store. Asked
-  // at each decision: a journal made before its folder (at the app's start) is named as it is now.
-  return namingStore(journal, () => `file:${fileIdentityNow(given)}`);
+  // at each decision: a journal made before its folder (at the app's start) is named as it is now,
+  // one open by the file it opened.
+  return namingStore(journal, () => `file:${openedAs ?? fileIdentityNow(given)}`);
 }
 
 /**

@@ -1,0 +1,55 @@
+// A journal of your own whose `set` settles the key it is writing (an audit hook, an "on change"
+// handler) while a settle of that key is writing: the inner settle waited for the outer one, which
+// waited for its `set`, which waited for the inner settle: both hung for ever, and with no signal
+// nothing ended them (docs/journals.md said so). Started in that very call, the inner one is
+// refused at once now (InvalidRequestError saying to decide after the call returns); the outer
+// one lands. One started later in an async `set` still waits, and ends with its `signal`.
+import { describe, expect, it } from 'vitest';
+import {
+  InvalidRequestError,
+  memoryJournal,
+  type JournalRecord,
+  type PurchaseJournal,
+} from '../../src/index.js';
+import { checkoutAnswerLost } from '../support/lost-answer.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
+
+describe("a settle started inside the journal's own write of the key, for a settle of it", () => {
+  it('is refused at once with InvalidRequestError; the outer settle lands', async () => {
+    const { simulator, client, order } = await inMemorySubscriber('inside-write@example.com');
+    const store = memoryJournal();
+    let inner: Promise<JournalRecord> | undefined;
+    let innerStarted!: () => void;
+    const started = new Promise<void>((resolve) => (innerStarted = resolve));
+    const journal: PurchaseJournal = {
+      ...store,
+      set: (key, record, options) => {
+        if (record.settled === undefined || inner) return store.set(key, record, options);
+        inner = client.journal.settle(key, { charged: 'no', reason: 'audit hook', journal });
+        innerStarted();
+        const write = () => store.set(key, record, options);
+        return inner.then(write, write);
+      },
+    };
+    const keyed = { ...order, key: 'inside-write', journal };
+    await checkoutAnswerLost(simulator, client, keyed);
+    const outer = client.journal.settle(keyed.key, {
+      charged: 'yes',
+      reason: 'invoice 3',
+      journal,
+    });
+    await started;
+    // Given a turn of the event loop: settled by then, never left waiting on the outer one.
+    const state = await Promise.race([
+      inner!.then(
+        () => 'settled',
+        (error: unknown) => error,
+      ),
+      new Promise((resolve) => setImmediate(() => resolve('still waiting'))),
+    ]);
+    expect(state).toBeInstanceOf(InvalidRequestError);
+    expect((state as Error).message).toMatch(/after that call returns/);
+    await expect(outer).resolves.toMatchObject({ settled: { charged: 'yes' } });
+    expect((await store.get(keyed.key))?.settled?.charged).toBe('yes');
+  });
+});
