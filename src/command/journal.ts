@@ -54,14 +54,31 @@ const STAGES = ['paying', 'sending', 'refused', 'paid', 'subscribed', 'done'];
  * string): a line break or tab in one would forge a line or a column ("done, charged yes" for a
  * key that is not), so each is printed on one line, controls escaped.
  */
-function describe(entry: JournalEntry): string {
+function describe(entry: JournalEntry, now: number): string {
   const field = (value: unknown) => printableField(String(value));
   const settled = entry.settled
     ? `\tsettled ${entry.settled.charged === 'yes' ? 'charged' : 'not charged'} at ${field(entry.settled.at)}`
     : '';
-  // A key a run holds: in progress while that run lives; if it died, settleable past this time.
-  const lease = entry.leaseUntil === undefined ? '' : `\tlease until ${field(entry.leaseUntil)}`;
+  // A key a run holds: in progress while that run lives; if it died, settleable past this time,
+  // said so once it is past by the journal's clock (an operator should not have to compare).
+  const until = entry.leaseUntil;
+  const lease =
+    until === undefined
+      ? ''
+      : Date.parse(until) <= now
+        ? `\tlease ran out at ${field(until)}: settleable, reconcile or settle it`
+        : `\tlease until ${field(until)}`;
   return `${field(entry.key)}\t${field(entry.kind)}\t${field(entry.stage)}\tcharged ${field(entry.charged)}\t${field(entry.updatedAt)}${settled}${lease}`;
+}
+
+/** The journal's clock, which leases are on (PostgreSQL's for `postgresJournal`); else this machine's. */
+function journalNow(journal: OpenJournal['journal']): number {
+  try {
+    const now = journal.now?.();
+    return typeof now === 'number' && Number.isFinite(now) ? now : Date.now();
+  } catch {
+    return Date.now();
+  }
 }
 
 async function list(
@@ -80,9 +97,10 @@ async function list(
     ...(limit === undefined ? {} : { limit: wholeNumber('--limit', limit) }),
   };
   const entries = await reading(() => client.journal.list(query));
+  const now = journalNow(open.journal);
   for (const entry of entries) {
     context.secrets.keep(entry.key); // the user's own key (an order id), to reconcile or settle
-    context.output.item(entry, describe(entry));
+    context.output.item(entry, describe(entry, now));
   }
   return DONE;
 }

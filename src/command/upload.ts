@@ -28,6 +28,7 @@ Options:
       --mime <type>            the files' MIME type (default: by extension)
       --meta <json>            the files' meta, a JSON object; the deployed server requires it
                                for media: '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}'
+                               (and --academy <id>: it takes media only for an academy)
 
 ${GLOBAL_HELP}
 

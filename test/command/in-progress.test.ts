@@ -104,4 +104,27 @@ describe('seatpay and a key another run holds', () => {
     expect(await journal.get('topup-2')).toMatchObject({ stage: 'sending', charged: 'unknown' });
     journal.close();
   });
+
+  it('journal list says a lease that ran out is settleable, not "lease until" a past time', async () => {
+    const path = join(dir, 'ran-out.db');
+    const journal = fileJournal(path);
+    const leaseUntil = new Date(Date.now() - 60_000).toISOString(); // its run was killed
+    const record: CheckoutRecord = {
+      kind: 'checkout',
+      stage: 'sending',
+      charged: 'unknown',
+      params: PARAMS,
+      updatedAt: new Date(Date.now() - 120_000).toISOString(),
+      leaseUntil,
+      holder: 'f00dfeedf00dfeedf00dfeed',
+    };
+    await journal.set('topup-3', record);
+    journal.close();
+    const listed = await runInProcess(['journal', 'list', '--journal', path], {});
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(
+      `\tlease ran out at ${leaseUntil}: settleable, reconcile or settle it\n`,
+    );
+    expect(listed.stdout).not.toContain('lease until');
+  });
 });

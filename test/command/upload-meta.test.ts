@@ -52,6 +52,17 @@ describe('seatpay upload to the deployed server, with its meta', () => {
     expect(server().simulator.fileBytes(media.id)).toEqual(bytes);
   });
 
+  it('says to give --academy when that server refuses media sent without one (as docs showed)', async () => {
+    const path = join(dir, 'no-academy.mp4');
+    await writeFile(path, new Uint8Array(100));
+    const meta = { slug: 'intro', name: 'Intro', categories: ['video'], academy: 1 };
+    const argv = ['upload', path, '--profile', 'deployed', '--meta', JSON.stringify(meta)];
+    const ran = await runInProcess(argv, env());
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toContain("aren't authorized to upload");
+    expect(ran.stderr).toContain('--academy <id>');
+  });
+
   it('refuses a --meta that is not a JSON object before sending anything (exit 2)', async () => {
     const path = join(dir, 'other.mp4');
     await writeFile(path, new Uint8Array(10));

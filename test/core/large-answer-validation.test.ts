@@ -148,6 +148,17 @@ describe('a large listing whose every row is wrong', () => {
     expect(message).toContain('subscriptions.0.currency');
   });
 
+  it('says what to do: report it, never repeat a payment blindly, or validate: warn', async () => {
+    const text = listing(400, 'EUR');
+    const { error } = await outcomeOf(text);
+    const { message } = error as ResponseValidationError;
+    expect(message).toMatch(/^Unexpected response from GET \/v1\/payments\/me\/subscription: /);
+    expect(message).toContain('subscriptions.0.currency');
+    expect(message).toContain('report it');
+    expect(message).toContain('do not repeat a payment blindly');
+    expect(message).toContain("`validate: 'warn'`");
+  });
+
   it("with validate: 'warn', logs the one-go message and returns the answer", async () => {
     const text = listing(2_000, 'EUR');
     const { data, warned, turned } = await outcomeOf(text, 'warn');

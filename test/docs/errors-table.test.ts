@@ -6,6 +6,7 @@ import { repoRoot } from './support/readme-commands.js';
 
 // The README's errors table is where a user looks up what an error means and what to do: every
 // error class the package exports has a row (a class added later fails here until it has one).
+// docs/errors.md, the page the README sends a reader to for every class, names each one too.
 
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
 
@@ -49,5 +50,15 @@ describe('the README’s errors table', () => {
     const classes = exportedErrorClasses();
     expect(classes).toContain('OwnerOnlyError');
     expect(classes.filter((name) => !named.has(name))).toEqual([]);
+  });
+});
+
+describe('docs/errors.md’s classes', () => {
+  it('names every error class the package exports (KeyInProgressError slipped through)', () => {
+    const page = readFileSync(join(repoRoot, 'docs/errors.md'), 'utf8');
+    const classes = page.slice(0, page.indexOf('\n## Codes'));
+    const named = new Set([...classes.matchAll(/`(\w+)`/g)].map((m) => m[1]!));
+    expect(exportedErrorClasses()).toContain('KeyInProgressError');
+    expect(exportedErrorClasses().filter((name) => !named.has(name))).toEqual([]);
   });
 });

@@ -133,7 +133,7 @@ export class ResponseValidationError extends SeatpayError {
 
   constructor(details: { issues: ValidationIssue[]; body: unknown; method: string; url: string }) {
     super(
-      `Unexpected response from ${details.method} ${pathOf(details.url)}: ${describeIssues(details.issues)}`,
+      `Unexpected response from ${details.method} ${pathOf(details.url)}: ${describeIssues(details.issues)}. The service answered 2xx but not in the shape seatpay expects: report it (the error's \`issues\` and \`body\`); the request went through, so do not repeat a payment blindly; \`validate: 'warn'\` logs such an answer and returns it as it came`,
     );
     this.issues = details.issues;
     this.body = details.body;

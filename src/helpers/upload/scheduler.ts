@@ -1,3 +1,4 @@
+import { APIError } from '../../core/errors/api-error.js';
 import { safeCause } from '../../core/secrets/foreign-cause.js';
 import { AbortError } from '../../core/errors/abort-error.js';
 import { UploadError, UploadSourceError } from '../helper-errors.js';
@@ -155,7 +156,16 @@ function uploadError(
   const which = failedChunks.length === 1 ? 'Chunk' : 'Chunks';
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new UploadError(
-    `${which} ${failedChunks.join(', ')} could not be uploaded, so the file was not finalized: ${reason}`,
+    `${which} ${failedChunks.join(', ')} could not be uploaded, so the file was not finalized: ${reason}${adviceFor(cause)}`,
     { failedChunks, cause },
   );
+}
+
+/**
+ * What to do about a refusal the service's words leave open: a type of uploads that belong to an
+ * academy (the deployed server's `media`) sent to the user's own endpoints.
+ */
+function adviceFor(cause: unknown): string {
+  if (!(cause instanceof APIError) || cause.code !== 'unauthorized-media-upload') return '';
+  return "; this operation type is uploaded to an academy: give the upload's (or the client's) `academy`, your academy's id (the seatpay command: --academy <id>)";
 }
