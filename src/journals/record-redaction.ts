@@ -39,7 +39,8 @@ export class RecordRedaction {
   async redact(record: JournalRecord): Promise<JournalRecord> {
     const stored: Record<string, unknown> = {};
     const known = this.scope.known();
-    for (const name of Object.keys(record)) {
+    for (const name in record) {
+      if (!Object.hasOwn(record, name)) continue; // no array of the names (issue 37)
       const given: unknown = record[name as keyof JournalRecord];
       if (OWN_FIELDS.has(name) && (typeof given === 'string' || given === undefined)) {
         stored[name] = given;

@@ -87,8 +87,9 @@ export function copy(
     }
     if (!isPlainObject(value)) return `[${kindOf(value)}]`;
     const result: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      // Keys scrubbed too (a listing keyed by the token); read by key: no pair each (issue 37).
+    // Keys scrubbed too (a listing keyed by the token); own keys, read by key: no array (issue 37).
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
       const item: unknown = (value as Record<string, unknown>)[key];
       const field = isSecretKey(key) ? REDACTED : copy(item, secrets, scrub, depth + 1, path);
       put(result, scrub(key), field);
