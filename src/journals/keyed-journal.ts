@@ -38,6 +38,8 @@ export class KeyedJournal {
   readonly #redaction: RecordRedaction;
   readonly #paramsDigest: ParamsDigest;
   #owner: Promise<string> | undefined;
+  /** The owner digest once known: the run's later records do not wait for it again. */
+  #ownerNow: string | undefined;
   readonly #leaseMs: number;
   /** The journal's clock, and the same never carried ahead of the time gone by (key-lease.ts). */
   readonly #now: () => number;
@@ -270,9 +272,12 @@ export class KeyedJournal {
   /** `record` as it is stored: its owner named, the client's secrets hidden. */
   async #stamped(record: JournalRecord): Promise<JournalRecord> {
     // Known by the time a record is written after a claim: a write after an abort still goes.
-    const owner = await (this.#owner ?? this.#ownerDigest());
-    const stored = await this.#redaction.redact(record); // a fresh object: named in place
-    const paramsDigest = await this.#paramsDigest.for(stored.params);
+    const owner = this.#ownerNow ?? (this.#ownerNow = await (this.#owner ?? this.#ownerDigest()));
+    // Values already there are not waited for (a turn and a promise each: issue 37).
+    const redacted = this.#redaction.redact(record); // a fresh object: named in place
+    const stored = redacted instanceof Promise ? await redacted : redacted;
+    const digest = this.#paramsDigest.for(stored.params);
+    const paramsDigest = digest instanceof Promise ? await digest : digest;
     stored.owner = owner;
     if (paramsDigest !== undefined) stored.paramsDigest = paramsDigest;
     return stored;

@@ -36,10 +36,16 @@ export class RecordRedaction {
 
   constructor(private readonly scope: KeyScope) {}
 
-  async redact(record: JournalRecord): Promise<JournalRecord> {
+  /**
+   * `record` as stored, at once (no promise, no turn: issue 37) unless a field is large: then a
+   * promise of it, the large fields searched one after the other in slices, each in its place.
+   */
+  redact(record: JournalRecord): JournalRecord | Promise<JournalRecord> {
     const stored: Record<string, unknown> = {};
     const known = this.scope.known();
-    for (const name of Object.keys(record)) {
+    let later: Promise<void> | undefined;
+    for (const name in record) {
+      if (!Object.hasOwn(record, name)) continue; // no array of the names (issue 37)
       const given: unknown = record[name as keyof JournalRecord];
       if (OWN_FIELDS.has(name) && (typeof given === 'string' || given === undefined)) {
         stored[name] = given;
@@ -50,19 +56,36 @@ export class RecordRedaction {
         stored[name] = last.stored;
         continue;
       }
-      // An answer of megabytes is searched in slices, the event loop let go between them.
       // The input as given (compared, never replayed) as errors are; the answers, replayed, with
       // a short number hidden only where labelled, whole or next to the card (`inv-987` stays).
       const replayed = name !== 'params';
       const { scope } = this;
-      const hidden = isLarge(given)
-        ? await scope.redactLater(given, replayed)
-        : replayed
-          ? scope.redactStored(given)
-          : scope.redact(given);
-      this.#last.set(name, { given, known, stored: hidden });
-      stored[name] = hidden;
+      if (!isLarge(given)) {
+        const hidden = replayed ? scope.redactStored(given) : scope.redact(given);
+        this.#keep(stored, name, given, known, hidden);
+        continue;
+      }
+      // An answer of megabytes is searched in slices, the event loop let go between them.
+      stored[name] = undefined; // its place among the fields
+      const slices = () =>
+        scope.redactLater(given, replayed).then((hidden) => {
+          this.#keep(stored, name, given, known, hidden);
+        });
+      later = later ? later.then(slices) : slices();
     }
-    return stored as unknown as JournalRecord;
+    const done = stored as unknown as JournalRecord;
+    return later ? later.then(() => done) : done;
+  }
+
+  /** `hidden`, the field `name` as stored, put in place and remembered for the run's next record. */
+  #keep(
+    stored: Record<string, unknown>,
+    name: string,
+    given: unknown,
+    known: readonly string[],
+    hidden: unknown,
+  ): void {
+    this.#last.set(name, { given, known, stored: hidden });
+    stored[name] = hidden;
   }
 }

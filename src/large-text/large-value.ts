@@ -30,7 +30,8 @@ export function weigh(value: unknown, sum: number, depth: number): number {
       return sum;
     }
     const fields = value as Record<string, unknown>;
-    for (const key of Object.keys(fields)) {
+    for (const key in fields) {
+      if (!Object.hasOwn(fields, key)) continue; // own keys, as `copy`, with no array of them
       sum = weigh(fields[key], key.length + sum + 24, depth + 1);
       if (sum >= SLICE) return sum;
     }

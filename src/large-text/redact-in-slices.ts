@@ -29,7 +29,7 @@ export async function redactInSlices(
   how: SlicedScrub,
   parts: PageParts,
 ): Promise<unknown> {
-  return walk(value, { how, parts, work: 0, seen: new Set() }, 0);
+  return walk(value, { how, parts, work: 0, path: [] }, 0);
 }
 
 /** One redaction's state: how it scrubs, the page's parts, the work since the last pause. */
@@ -37,20 +37,22 @@ interface Run {
   how: SlicedScrub;
   parts: PageParts;
   work: number;
-  seen: Set<object>;
+  /** The containers walked into, by depth (as `copy`'s path, redact.ts). */
+  path: unknown[];
 }
 
 async function walk(value: unknown, run: Run, depth: number): Promise<unknown> {
-  const { how, parts, seen } = run;
+  const { how, parts, path } = run;
   const { SLICE, MAX_DEPTH, REDACTED } = parts;
   if (typeof value === 'string' && value.length >= SLICE) return scrubInSlices(value, run);
   const weight = parts.weigh(value, 0, depth);
-  if (weight < SLICE || depth > MAX_DEPTH || seen.has(value as object)) {
+  const up = path.indexOf(value);
+  if (weight < SLICE || depth > MAX_DEPTH || (up !== -1 && up < depth)) {
     if ((run.work += weight) >= SLICE) await letGo(run);
-    return parts.copy(value, how.secrets, how.scrub, depth, seen);
+    return parts.copy(value, how.secrets, how.scrub, depth, path);
   }
   const container = value as object;
-  seen.add(container);
+  path[depth] = container;
   try {
     if (Array.isArray(container)) {
       const items = new Array<unknown>(container.length);
@@ -67,8 +69,6 @@ async function walk(value: unknown, run: Run, depth: number): Promise<unknown> {
     return result;
   } catch {
     return '[unreadable]';
-  } finally {
-    seen.delete(container);
   }
 }
 

@@ -53,16 +53,16 @@ export function redact(
   secrets: readonly string[] = [],
   scrub: (text: string) => string = (text) => scrubText(text, secrets),
 ): unknown {
-  return copy(value, secrets, scrub, 0, new Set());
+  return copy(value, secrets, scrub, 0, []);
 }
 
-/** {@link redact} of a value found at `depth`, inside the containers in `seen`. */
+/** {@link redact} of a value at `depth`, in containers `path[0..depth)` (no `Set`: issue 37). */
 export function copy(
   value: unknown,
   secrets: readonly string[],
   scrub: (text: string) => string,
   depth: number,
-  seen: Set<object>,
+  path: unknown[],
 ): unknown {
   if (typeof value === 'string') return scrub(value);
   // A card number can come back as a number (short numbers are ids and amounts, not secrets); a
@@ -74,29 +74,29 @@ export function copy(
   if (typeof value === 'symbol') return scrubText(value.toString(), secrets);
   if (value === null || typeof value !== 'object') return value;
   if (depth > MAX_DEPTH) return '[…]';
-  if (seen.has(value)) return '[Circular]';
-  seen.add(value);
+  const up = path.indexOf(value);
+  if (up !== -1 && up < depth) return '[Circular]';
+  path[depth] = value;
   try {
     if (Array.isArray(value)) {
       // A new array filled here: an array's own `map` (or its species) could answer with a secret.
       const items = new Array<unknown>(value.length);
       for (let at = 0; at < value.length; at++)
-        if (at in value) items[at] = copy(value[at], secrets, scrub, depth + 1, seen); // holes kept
+        if (at in value) items[at] = copy(value[at], secrets, scrub, depth + 1, path); // holes kept
       return items;
     }
     if (!isPlainObject(value)) return `[${kindOf(value)}]`;
     const result: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      // Keys scrubbed too (a listing keyed by the token); read by key: no pair each (issue 37).
+    // Keys scrubbed too (a listing keyed by the token); own keys, read by key: no array (issue 37).
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
       const item: unknown = (value as Record<string, unknown>)[key];
-      const field = isSecretKey(key) ? REDACTED : copy(item, secrets, scrub, depth + 1, seen);
+      const field = isSecretKey(key) ? REDACTED : copy(item, secrets, scrub, depth + 1, path);
       put(result, scrub(key), field);
     }
     return result;
   } catch {
     return '[unreadable]';
-  } finally {
-    seen.delete(value);
   }
 }
 

@@ -17,9 +17,6 @@ export function scrubAll(
   marker: string,
 ): string {
   const ranges: [number, number][] = [];
-  // Short numbers standing alone count only next to another secret found: searched for once one
-  // is (nextTo), not in every clean text a record keeps (issue 37).
-  const aloneForms: RegExp[] = [];
   const end = text.length;
   const fold = foldedSearch(text, 0, end, 0);
   for (const secret of secrets) {
@@ -27,8 +24,7 @@ export function scrubAll(
     const forms = formsOf(secret);
     const pattern = stored ? forms.stored : forms.text;
     collect(pattern, text, 0, end, ranges);
-    for (const form of [pattern, ...forms.base64]) fold?.(form, ranges); // `YW\u200bJj` too
-    if (pattern !== forms.text) aloneForms.push(forms.text);
+    if (fold) for (const form of [pattern, ...forms.base64]) fold(form, ranges); // `YW\u200bJj` too
     for (const form of forms.base64) collect(form, text, 0, end, ranges);
     if (forms.pieceLength) collectPieces(forms, text, text, 0, end, ranges);
     if (forms.short) {
@@ -37,8 +33,11 @@ export function scrubAll(
     }
   }
   if (ranges.length === 0) return text;
+  // Short numbers standing alone (a record's forms are other) count only next to another secret
+  // found: searched for once one is (nextTo), not in every clean text a record keeps (issue 37).
   const alone: [number, number][] = [];
-  for (const form of aloneForms) collect(form, text, 0, end, alone);
+  for (const secret of stored ? secrets : [])
+    if (typeof secret === 'string' && secret) collect(formsOf(secret).text, text, 0, end, alone);
   return cutOut(text, nextTo(text, ranges, alone), marker);
 }
 
