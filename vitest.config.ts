@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { fastFilesThatShare } from './test/setup/shared-graph.js';
 
 // Two projects (README "Development"):
 // - `fast`: `npm test`. Unit, contract and in-process loopback tests; they import src/ directly,
@@ -15,6 +16,19 @@ const FULL = 'test/**/*.full.test.ts';
 // node_modules, which the CI's `npm ci` deletes before every run: each run transformed every
 // module again. Kept under .tmp/ instead (git ignores it), one folder per package-lock.json, so
 // that new dependencies (another esbuild, another vite) still start from an empty cache.
+// What both fast projects share. The end-to-end suites run inside
+// test/openapi/simulator-answers.test.ts, which checks every answer they get against the OpenAPI
+// document: on their own too, each ran twice. Run one with
+// `npx vitest run test/openapi/simulator-answers.test.ts`.
+const FAST = {
+  include: ['test/**/*.test.ts'],
+  exclude: [FULL, 'test/e2e/**'],
+  setupFiles: ['test/setup/preload.ts'],
+  // No process a test started outlives the run (test/setup/leftover-processes.ts).
+  globalSetup: ['test/setup/leftover-processes.ts'],
+};
+const fastShared = fastFilesThatShare(fileURLToPath(new URL('.', import.meta.url)));
+
 const locked = createHash('sha256')
   .update(readFileSync(new URL('./package-lock.json', import.meta.url)))
   .digest('hex')
@@ -41,18 +55,27 @@ export default defineConfig({
     fsModuleCachePath,
     outputFile: { json: '.tmp/vitest-report.json' },
     projects: [
+      // The fast files in two projects (`npm test` runs both). Most share one
+      // module graph per worker (`isolate: false`): src/ and preload.ts's helpers load once, not
+      // once a file, which was more than half of `npm test`'s time. A file that mocks a module,
+      // fakes the clock, stubs a global or the environment, listens on `process` or changes the
+      // folder keeps a graph of its own (`fast-isolated`, as every file ran before): the scan in
+      // test/setup/shared-graph.ts decides, so a new file that mocks is isolated by default.
       {
         extends: true,
         test: {
+          ...FAST,
           name: 'fast',
-          include: ['test/**/*.test.ts'],
-          // The end-to-end suites run inside test/openapi/simulator-answers.test.ts, which
-          // checks every answer they get against the OpenAPI document: on their own too, each
-          // ran twice. Run one with `npx vitest run test/openapi/simulator-answers.test.ts`.
-          exclude: [FULL, 'test/e2e/**'],
-          setupFiles: ['test/setup/preload.ts'],
-          // No process a test started outlives the run (test/setup/leftover-processes.ts).
-          globalSetup: ['test/setup/leftover-processes.ts'],
+          include: fastShared,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...FAST,
+          name: 'fast-isolated',
+          exclude: [...FAST.exclude, ...fastShared],
         },
       },
       {

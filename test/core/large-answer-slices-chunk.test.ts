@@ -3,7 +3,7 @@
 // downloads it, and a chunk that fails to load or never arrives leaves the answer redacted in one
 // go, with the same result (never unredacted, never a hang). Each test gets a fresh copy of the
 // package, nothing loaded yet, as a page has at its start (the fast suite preloads every part).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Seatpay from '../../src/index.js';
 import { redactSecrets } from '../../src/node.js';
 
@@ -30,6 +30,13 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.useRealTimers();
+});
+
+// The mock, left in its last mode (a chunk that never arrives), would answer the next file's
+// import of the slices where files share a module graph: its large answers waited forever.
+afterAll(() => {
+  vi.doUnmock(import('../../src/large-text/redact-in-slices.js'));
+  vi.resetModules();
 });
 
 /** About `size` characters that quote the token every few dozen, as a debug dump would. */

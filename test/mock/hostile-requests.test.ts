@@ -5,7 +5,7 @@ import { startMockServer, type MockServer } from '../../src/mock/index.js';
 // Issue 26, item 12: the simulator server refuses early what a hostile client sends. A body is
 // read only once its request is authenticated, a body past `maxBodyBytes` is 413, and a finalize
 // naming more chunks than the simulator holds is refused before anything is allocated. Run alone:
-//   npx vitest run --project fast test/mock/hostile-requests.test.ts
+//   npx vitest run test/mock/hostile-requests.test.ts
 
 const CAP = 4096;
 let server: MockServer;

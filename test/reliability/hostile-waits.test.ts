@@ -13,7 +13,7 @@ import { outcomeOf } from '../support/outcome.js';
 // Issue 26, items 7 to 11: every wait a call makes on code that is not seatpay's (a token
 // provider, a custom fetch and its body, an upload's resume store, a source that fails oddly)
 // ends with the call's signal or timeout, and an abort reason's text is scrubbed. Run alone:
-//   npx vitest run --project fast test/reliability/hostile-waits.test.ts
+//   npx vitest run test/reliability/hostile-waits.test.ts
 
 const TOKEN = 'tok_live_HOSTILE_0a1b2c3d4e5f6789';
 const BASE = 'https://api.hostile.test';

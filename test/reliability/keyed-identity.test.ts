@@ -22,7 +22,7 @@ import { outcomeOf } from '../support/outcome.js';
 // refused, never replayed; no token, nor a plain hash of one, is recorded), a journal records
 // nothing of the client's secrets, and a record is replayed only as its own kind. Charges are
 // counted in the simulator's log. Run alone:
-//   npx vitest run --project fast test/reliability/keyed-identity.test.ts
+//   npx vitest run test/reliability/keyed-identity.test.ts
 
 const CARD = { card_number: '4242424242424242', cvc: '123' };
 

@@ -21,7 +21,7 @@ import { outcomeOf } from '../support/outcome.js';
 // that answers Response.error() after the request left is "maybe processed"; an abort before
 // the request left frees the key; what a journal throws is scrubbed. Charges are counted in the
 // simulator's log. Run alone:
-//   npx vitest run --project fast test/reliability/keyed-waits.test.ts
+//   npx vitest run test/reliability/keyed-waits.test.ts
 
 const CARD = { card_number: '4242424242424242', cvc: '123' };
 const CHECKOUT = '/v2/payments/consumable/checkout';

@@ -1,0 +1,99 @@
+// Which fast files share one module graph per worker (vitest.config.ts's `fast` project) and
+// which keep their own (`fast-isolated`): test/setup/shared-graph.ts's scan. A file that leaves
+// state behind and shares anyway makes the files after it in its worker fail or hang (a mocked
+// chunk that never arrives did: testtime6's `--no-isolate` hang).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { useTempFolder } from '../support/temp-folder.js';
+import { fastFilesThatShare } from './shared-graph.js';
+
+const folder = useTempFolder('seatpay-shared-graph-');
+
+/** A tree of `files` (path under the root: text) and the fast files of it that share. */
+async function sharing(files: Record<string, string>): Promise<string[]> {
+  const root = folder.in(`tree-${Math.random().toString(36).slice(2)}`);
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), text);
+  }
+  return fastFilesThatShare(root);
+}
+
+const PLAIN = "import { it } from 'vitest';\nit('adds', () => undefined);\n";
+
+describe('the fast files that share a module graph', () => {
+  it('are the files that leave nothing behind, each thing that stays naming its file isolated', async () => {
+    const leaves = {
+      'a module mocked': "vi.mock('../../src/node.js');",
+      'a module mocked late': "vi.doMock(import('../../src/index.js'), () => ({}));",
+      'the graph reset': 'beforeEach(() => vi.resetModules());',
+      'the clock faked': "vi.useFakeTimers({ toFake: ['setTimeout'] });",
+      'the date set': 'vi.setSystemTime(0);',
+      'a global stubbed': "vi.stubGlobal('fetch', () => undefined);",
+      'the environment stubbed': "vi.stubEnv('SEATPAY_TOKEN', 'x');",
+      'a method spied on': "vi.spyOn(globalThis, 'fetch');",
+      'a global replaced': 'globalThis.setInterval = (() => 0) as never;',
+      'a global assigned': 'Object.assign(globalThis, { fetch: undefined });',
+      'the environment written': "process.env.SEATPAY_TOKEN = 'x';",
+      'an environment variable deleted': 'delete process.env.HOME;',
+      'a listener on the process': "process.on('unhandledRejection', () => undefined);",
+      'the folder changed': "process.chdir('/');",
+      'a process-wide table': "const table = Symbol.for('seatpay.decisionTurns');",
+    };
+    const files = Object.fromEntries(
+      Object.entries(leaves).map(([what, line], i) => [
+        `test/a/leaves-${i}.test.ts`,
+        `// ${what}\n${line}\n${PLAIN}`,
+      ]),
+    );
+    const shared = await sharing({
+      ...files,
+      'test/a/plain.test.ts': PLAIN,
+      // Reading the environment or naming a global's type leaves nothing.
+      'test/a/reads.test.ts': `const home = process.env.HOME;\nconst fetch: typeof globalThis.fetch = globalThis.fetch;\nif (process.env['X'] === 'y') throw new Error();\n${PLAIN}`,
+    });
+    expect(shared).toEqual(['test/a/plain.test.ts', 'test/a/reads.test.ts']);
+  });
+
+  it('follow the test files a file imports, to the end, but not the sources', async () => {
+    const shared = await sharing({
+      'test/support/clock.ts':
+        "import { vi } from 'vitest';\nexport const fake = () => vi.useFakeTimers();\n",
+      'test/support/via.ts': "export { fake } from './clock.js';\n",
+      'test/support/plain.ts': 'export const two = 2;\n',
+      'test/a/through-support.test.ts': `import { fake } from '../support/via.js';\n${PLAIN}`,
+      'test/a/dynamic.test.ts': `const kit = await import('../support/clock.js');\n${PLAIN}`,
+      'test/a/plain-support.test.ts': `import { two } from '../support/plain.js';\n${PLAIN}`,
+      'src/mocks.ts': "vi.mock('./x.js');\n",
+      'test/a/imports-src.test.ts': `import '../../src/mocks.js';\n${PLAIN}`,
+      'test/a/missing.test.ts': `import { gone } from '../support/gone.js';\n${PLAIN}`,
+    });
+    expect(shared).toEqual([
+      'test/a/imports-src.test.ts',
+      'test/a/missing.test.ts',
+      'test/a/plain-support.test.ts',
+    ]);
+  });
+
+  it('are fast files only: not the full ones, not the end-to-end suites, not helpers', async () => {
+    const shared = await sharing({
+      'test/a/plain.test.ts': PLAIN,
+      'test/a/built.full.test.ts': PLAIN,
+      'test/e2e/flow.test.ts': PLAIN,
+      'test/support/helper.ts': PLAIN,
+      'test/types/shape.test-d.ts': PLAIN,
+    });
+    expect(shared).toEqual(['test/a/plain.test.ts']);
+  });
+
+  it("leave out this repository's files that mock, fake the clock or spy", () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const shared = fastFilesThatShare(root);
+    // The file whose mocked chunk outlived it, and one whose helper spies on fetch.
+    expect(shared).not.toContain('test/core/large-answer-slices-chunk.test.ts');
+    expect(shared).not.toContain('test/upload/simulator.test.ts');
+    expect(shared).toContain('test/core/json-body.test.ts');
+  });
+});

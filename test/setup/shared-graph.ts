@@ -1,0 +1,75 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+// Which fast test files may share one module graph per worker (vitest's `isolate: false`, the
+// `fast` project of vitest.config.ts); every other fast file keeps a graph of its own
+// (`fast-isolated`). A file shares unless it, or a test/ file it imports (test/support's helpers,
+// followed to the end), does something that would outlive it in a shared graph or process:
+const LEAVES_STATE: readonly [what: string, pattern: RegExp][] = [
+  // a module mocked, or the graph reset: the mock would answer the next file's imports
+  ['mocks a module', /\bvi\.(?:mock|doMock|unmock|doUnmock|resetModules|importMock|hoisted)\b/],
+  // the clock faked: a file that fails before restoring it leaves the next file's timers frozen
+  ['fakes the clock', /\bvi\.(?:useFakeTimers|setSystemTime)\b/],
+  // a global, the environment or a method replaced
+  ['stubs a global', /\bvi\.(?:stubGlobal|stubEnv|spyOn)\b/],
+  [
+    'replaces a global',
+    /(?<!typeof )\bglobalThis\.\w+\s*=[^=]|\b(?:defineProperty|assign)\(\s*globalThis\b/,
+  ],
+  // the process's listeners, folder or exit code
+  ['changes the process', /\bprocess\.(?:on|once|addListener|prependListener|chdir|exitCode)\b/],
+  // the environment written (reading it, as a child process's is built, leaves nothing)
+  [
+    'changes the environment',
+    /\bprocess\.env\b(?:\.\w+|\[[^\]]+\])?\s*=[^=]|\bdelete\s+process\.env\b/,
+  ],
+  // a table kept for the whole process (decision-turns.ts's, for one)
+  ['uses a process-wide table', /\bSymbol\.for\(/],
+];
+
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** Why `file` (and the test/ files it imports) must keep a module graph of its own, if it must. */
+export function stateLeftBy(file: string, testRoot: string, seen = new Set<string>()): string[] {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  const reasons = LEAVES_STATE.filter(([, pattern]) => pattern.test(text)).map(
+    ([what]) => `${what} (${relative(testRoot, file)})`,
+  );
+  for (const [, specifier] of text.matchAll(RELATIVE_IMPORT)) {
+    const imported = resolve(dirname(file), specifier!.replace(/\.js$/, '.ts'));
+    // src/ is what the tests test: its module state is the tests' to check, in either project.
+    if (!imported.startsWith(testRoot + '/') || !existsSync(imported)) continue;
+    reasons.push(...stateLeftBy(imported, testRoot, seen));
+  }
+  return reasons;
+}
+
+function testFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return testFiles(path);
+    return entry.name.endsWith('.test.ts') && !entry.name.endsWith('.full.test.ts') ? [path] : [];
+  });
+}
+
+/**
+ * The fast test files under `root`/test that leave no state behind, relative to `root`: the
+ * `*.test.ts` files but the full ones, not under test/e2e (vitest.config.ts's fast set), that
+ * {@link stateLeftBy} finds nothing in. A file it cannot read stays isolated.
+ */
+export function fastFilesThatShare(root: string): string[] {
+  const testRoot = join(root, 'test');
+  return testFiles(testRoot)
+    .filter((file) => !file.startsWith(join(testRoot, 'e2e') + '/'))
+    .filter((file) => {
+      try {
+        return stateLeftBy(file, testRoot).length === 0;
+      } catch {
+        return false;
+      }
+    })
+    .map((file) => relative(root, file))
+    .sort();
+}
