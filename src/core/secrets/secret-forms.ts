@@ -30,7 +30,7 @@ import {
 import { DIGIT_ZEROS } from '../../folded-text/folded-text.js';
 import { base64Patterns } from '../../base64-forms/base64-forms.js';
 import { textOf } from '../../base64-forms/word-text.js';
-import { utf16leBytes } from '../../base64-forms/utf16-bytes.js';
+import { utf16Hex } from '../../base64-forms/utf16-bytes.js';
 
 /** Under this length a secret is only matched where it stands alone. */
 export const SHORT_SECRET = 8;
@@ -107,8 +107,8 @@ function buildForms(given: string): SecretForms {
   // Or as hex of its bytes (a service's debug dump): case-insensitive as the rest.
   const plain = [...secret].map(charForms).join(joiner);
   // A long one's bytes also as a dump prints them, apart by a space, a colon or a dash (`34 32`);
-  // and its UTF-16LE bytes' hex (`34003200`: .NET's, PowerShell's dump of a string).
-  const utf16 = hexOf(secret, '', utf16leBytes(secret));
+  // and its UTF-16 bytes' hex (`34003200`: .NET's, PowerShell's dump of a string; utf16-bytes.ts).
+  const utf16 = utf16Hex(secret);
   let body = `${plain}|${hexOf(secret, short ? '' : '[ :-]?')}|${utf16}`;
   let stored: string | undefined;
   if (short && /^\d+$/.test(secret)) {
@@ -207,13 +207,9 @@ export function fromHex(word: string): string | undefined {
   return textOf(binary);
 }
 
-/** The secret's UTF-8 bytes (or `bytes`) as hex, as a pattern (the `i` flag takes either case). */
-function hexOf(
-  secret: string,
-  apart = '',
-  bytes: Uint8Array = new TextEncoder().encode(secret),
-): string {
-  return [...bytes].map((byte) => hex(byte, 2)).join(apart);
+/** The secret's UTF-8 bytes as hex, as a pattern (the `i` flag takes either case). */
+function hexOf(secret: string, apart = ''): string {
+  return [...new TextEncoder().encode(secret)].map((byte) => hex(byte, 2)).join(apart);
 }
 
 function hex(value: number, width: number): string {
