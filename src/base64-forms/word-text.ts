@@ -32,7 +32,9 @@ export function textOf(binary: string): string | undefined {
  * CVC printed.
  */
 function utf16Text(bytes: string): string | undefined {
-  if (bytes.length < 2 || bytes.length % 2 !== 0) return undefined;
+  // Text of a CVC holds its digits' or a space's zero byte, or full-width digits' `FF`: most
+  // words (`charset`, `application`) are told apart without reading them.
+  if (bytes.length % 2 !== 0 || !(bytes.includes('\0') || bytes.includes('\xff'))) return undefined;
   const texts: string[] = [];
   for (const low of [0, 1]) {
     let text = '';
