@@ -27,7 +27,7 @@ import {
   NOT_IN_NUMBER_BEFORE,
   shortNumberForms,
 } from './short-number-forms.js';
-import { DIGIT_ZEROS } from '../../folded-text/folded-text.js';
+import { DIGIT_ZEROS, inOverrideRun } from '../../folded-text/folded-text.js';
 import { base64Patterns } from '../../base64-forms/base64-forms.js';
 import { textOf } from '../../base64-forms/word-text.js';
 import { utf16Hex } from '../../base64-forms/utf16-bytes.js';
@@ -105,7 +105,8 @@ function buildForms(given: string): SecretForms {
   // another number (`9.87`, `9-87`).
   const joiner = digitsOnly ? DIGIT_JOINER : short && /^\d+$/.test(secret) ? INVISIBLE_JOINER : '';
   // Or as hex of its bytes (a service's debug dump): case-insensitive as the rest.
-  const plain = [...secret].map(charForms).join(joiner);
+  const chars = [...secret].map(charForms); // also reversed after an override (folded-text.ts)
+  const plain = `(?:${chars.join(joiner)}|${inOverrideRun(chars, joiner)})`;
   // A long one's bytes also as a dump prints them, apart by a space, a colon or a dash (`34 32`);
   // and its UTF-16 bytes' hex (`34003200`: .NET's, PowerShell's dump of a string; utf16-bytes.ts).
   const utf16 = utf16Hex(secret);
@@ -113,7 +114,7 @@ function buildForms(given: string): SecretForms {
   let stored: string | undefined;
   if (short && /^\d+$/.test(secret)) {
     // Where labelled, also spaced as read out (`CVC: 9 8 7`).
-    const spaced = [...secret].map(charForms).join(`(?:[ \\u00a0]|${joiner})`);
+    const spaced = `(?:${chars.join(`(?:[ \\u00a0]|${joiner})`)}|${inOverrideRun(chars, joiner)})`;
     ({ body, stored } = shortNumberForms(
       plain,
       spaced,
