@@ -80,3 +80,14 @@ function latin1OfUtf16(bytes: string): string | undefined {
   }
   return text;
 }
+
+/** A base64 word's bytes (one per character), either alphabet, or undefined when it is not base64. */
+export function bytesOfBase64(word: string): string | undefined {
+  const standard = word.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  if (standard.length % 4 === 1) return undefined;
+  try {
+    return atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '='));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,3 +1,5 @@
+import { bytesOfBase64 } from './word-text.js';
+
 /**
  * The base64 a long base64 word holds broken into lines, read whole, or undefined when it holds
  * none: base64 of a PEM file, of a MIME part, of `base64`'s output (lines of 76 or 64, `\n` or
@@ -6,15 +8,8 @@
  * The rest of the inner text is kept as its bytes are (one character each).
  */
 export function wrappedInside(word: string): string | undefined {
-  const standard = word.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  if (standard.length % 4 === 1) return undefined;
-  let inner: string;
-  try {
-    inner = atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '='));
-  } catch {
-    return undefined;
-  }
-  if (!inner.includes('\n')) return undefined;
+  const inner = bytesOfBase64(word);
+  if (inner === undefined || !inner.includes('\n')) return undefined;
   const whole = inner.replace(INNER_BREAK, '');
   return whole === inner ? undefined : whole;
 }

@@ -29,7 +29,7 @@ import {
 } from './short-number-forms.js';
 import { DIGIT_ZEROS, inOverrideRun } from '../../folded-text/folded-text.js';
 import { base64Patterns } from '../../base64-forms/base64-forms.js';
-import { textOf } from '../../base64-forms/word-text.js';
+import { bytesOfBase64, textOf } from '../../base64-forms/word-text.js';
 import { utf16Hex } from '../../base64-forms/utf16-bytes.js';
 
 /** Under this length a secret is only matched where it stands alone. */
@@ -189,15 +189,8 @@ function digitAnyScript(digit: number): string {
 
 /** The text a base64 word decodes to, or undefined when it is not base64 of text. */
 export function fromBase64(word: string): string | undefined {
-  const standard = word.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  if (standard.length % 4 === 1) return undefined;
-  let binary: string;
-  try {
-    binary = atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '='));
-  } catch {
-    return undefined;
-  }
-  return textOf(binary);
+  const binary = bytesOfBase64(word);
+  return binary === undefined ? undefined : textOf(binary);
 }
 
 /** The text a hex word (even length) decodes to, or undefined when it is not text. */
