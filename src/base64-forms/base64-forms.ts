@@ -1,4 +1,4 @@
-import { utf16leBytes } from './utf16-bytes.js';
+import { fullWidth, utf16leBytes } from './utf16-bytes.js';
 
 /**
  * The base64 characters that depend on the secret alone, at each of the three byte alignments it
@@ -12,9 +12,10 @@ import { utf16leBytes } from './utf16-bytes.js';
  */
 export function base64Patterns(secret: string): RegExp[] {
   const once = coresOf(secret);
-  for (const core of coresOf(secret.replace(/\d/g, (d) => String.fromCharCode(0xff10 + +d))))
-    if (!once.includes(core)) once.push(core); // its digits as a CJK page writes them, ４２４２
+  const wide = fullWidth(secret); // its digits as a CJK page writes them, ４２４２
+  for (const core of coresOf(wide)) if (!once.includes(core)) once.push(core);
   once.push(...coresOf(secret, utf16leBytes(secret)));
+  if (wide !== secret) once.push(...coresOf(wide, utf16leBytes(wide))); // PowerShell's of them
   const twice = coresOf(secret).flatMap((core) => coresOf(core));
   return [once, twice]
     .filter((cores) => cores.length > 0)

@@ -6,21 +6,49 @@ let utf8: TextDecoder | undefined;
 /**
  * Bytes (one per character) as text, or undefined when they are not: UTF-8, or UTF-16LE of
  * Latin-1 text (every second byte zero: PowerShell's `-EncodedCommand`, .NET's
- * `Encoding.Unicode`), where a CVC stands apart only by its zeros (`9\u00008\u00007\u0000`).
+ * `Encoding.Unicode`), where a CVC stands apart only by its zeros (`9\u00008\u00007\u0000`),
+ * or else UTF-16 of any text.
  */
 export function textOf(binary: string): string | undefined {
   const latin1 = latin1OfUtf16(binary);
   if (latin1 !== undefined) return latin1;
   // Most words are plain words, which decode to bytes that are not UTF-8: told apart without the
   // decoder's exception, which cost a keyed call more than all else (issue 37).
-  if (!ASCII.test(binary) && !mayBeUtf8(binary)) return undefined;
+  if (!ASCII.test(binary) && !mayBeUtf8(binary)) return utf16Text(binary);
   try {
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    return (utf8 ??= new TextDecoder('utf-8', { fatal: true })).decode(bytes);
+    const text = (utf8 ??= new TextDecoder('utf-8', { fatal: true })).decode(bytes);
+    return text.includes('\0') ? (utf16Text(binary) ?? text) : text; // UTF-16BE of `987`
   } catch {
-    return undefined;
+    return utf16Text(binary);
   }
 }
+
+/**
+ * Bytes that are not UTF-8 read as UTF-16, little-endian (Windows') and big-endian (Java's, after
+ * a byte order mark `FE FF`), each reading that is text (no code unit that is a control,
+ * unassigned, private or a lone surrogate) a line of the result; undefined when neither is:
+ * PowerShell's text with a character past Latin-1 (a Japanese name, an en dash, `９８７`) had its
+ * CVC printed.
+ */
+function utf16Text(bytes: string): string | undefined {
+  // Text of a CVC holds its digits' or a space's zero byte, or full-width digits' `FF`: most
+  // words (`charset`, `application`) are told apart without reading them.
+  if (bytes.length % 2 !== 0 || !(bytes.includes('\0') || bytes.includes('\xff'))) return undefined;
+  const texts: string[] = [];
+  for (const low of [0, 1]) {
+    let text = '';
+    for (let at = 0; at < bytes.length; at += 2)
+      text += String.fromCharCode(
+        bytes.charCodeAt(at + low) | (bytes.charCodeAt(at + 1 - low) << 8),
+      );
+    if (!NOT_TEXT.test(text)) texts.push(text);
+  }
+  return texts.length ? texts.join('\n') : undefined;
+}
+
+/** A code unit no text holds: a control (but a tab or a line break), unassigned, private. */
+const NOT_TEXT = /[^\P{C}\t\n\r\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
 
 const ASCII = /^[\u0000-\u007f]*$/u; // eslint-disable-line no-control-regex -- bytes below 0x80
 
@@ -51,4 +79,15 @@ function latin1OfUtf16(bytes: string): string | undefined {
     text += bytes[at];
   }
   return text;
+}
+
+/** A base64 word's bytes (one per character), either alphabet, or undefined when it is not base64. */
+export function bytesOfBase64(word: string): string | undefined {
+  const standard = word.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  if (standard.length % 4 === 1) return undefined;
+  try {
+    return atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '='));
+  } catch {
+    return undefined;
+  }
 }

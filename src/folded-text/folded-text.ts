@@ -1,3 +1,10 @@
+import {
+  hasLongWord,
+  LONG_BASE64_WORD,
+  LONG_WORD,
+  wrappedInside,
+} from '../base64-forms/wrapped-inside.js';
+
 /**
  * A text as a secret's patterns can read it, for what the patterns cannot list (secret-scan.ts
  * searches it as well as the text): an escape of a non-ASCII character (`\uFF14`, `%EF%BC%94`,
@@ -21,17 +28,27 @@ export interface Folded {
  * a field's value `\u202E789` ends there), read reversed as it is shown: `\u202E789\u202C` reads
  * 987. A run longer than 256 (one line of JSON, the override in a field that is not the last) is
  * read reversed for its first 256: all of it is shown reversed, and those are where it starts.
+ * And a long base64 word whose text is base64 broken into lines (base64 of a PEM or MIME text:
+ * base64-forms/wrapped-inside.ts), read as that inner base64 whole.
  */
 const FOLDABLE =
   /\u202e[^\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]{1,256}[\u202c\u2069]?|(?:\r?\n|\\(?:r\\)?n)(?<=[\w+/-]{60}(?:\r?\n|\\(?:r\\)?n))(?=[\w+/-])|\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
+
+/**
+ * As {@link FOLDABLE}, and a base64 word long enough to hold lines of base64: searched for only in
+ * a text that has one (wrapped-inside.ts), as a word's letters are where most texts' searches
+ * would start.
+ */
+const FOLDABLE_WORDS = new RegExp(`${LONG_BASE64_WORD.source}|${FOLDABLE.source}`, FOLDABLE.flags);
 
 /** `text` folded, or undefined when nothing in it folds. */
 export function folded(text: string): Folded | undefined {
   let out = '';
   const at: number[] = [];
   let kept = 0;
-  FOLDABLE.lastIndex = 0;
-  for (let match = FOLDABLE.exec(text); match; match = FOLDABLE.exec(text)) {
+  const foldable = hasLongWord(text) ? FOLDABLE_WORDS : FOLDABLE;
+  foldable.lastIndex = 0;
+  for (let match = foldable.exec(text); match; match = foldable.exec(text)) {
     const as = foldOf(match[0]);
     if (as === undefined) continue;
     for (let i = kept; i < match.index; i++) at.push(i);
@@ -46,6 +63,7 @@ export function folded(text: string): Folded | undefined {
 
 /** What one match folds to, or undefined when it stays (an escape of ASCII: the forms know it). */
 function foldOf(match: string): string | undefined {
+  if (match.length >= LONG_WORD && match[0] !== '\u202e') return wrappedInside(match);
   if (/^(?:\r?\n|\\(?:r\\)?n)$/i.test(match)) return ''; // a base64 text's line break
   if (match[0] === '\u202e')
     return [...match.slice(1).replace(/[\u202c\u2069]$/, '')].reverse().join('');
@@ -129,4 +147,14 @@ export function digitOf(code: number): string | undefined {
     if (code >= zero && code <= zero + 9) return String(code - zero);
   }
   return undefined;
+}
+
+/**
+ * A secret's characters (each a pattern), `joiner` between them, reversed as a right-to-left
+ * override's run holds them to be shown as the secret: inside a run however long (the fold reads
+ * a run's first 256 only: a log line, a body of many lines, a span's attribute holds more after
+ * the override than JSON's line does), and wherever in it. `[^…]*` looks back to the override.
+ */
+export function inOverrideRun(chars: readonly string[], joiner: string): string {
+  return `${[...chars].reverse().join(joiner)}(?<=\\u202e[^\\u202a-\\u202e\\u2066-\\u2069\\n\\r\\u0085\\u2029]*)`;
 }

@@ -27,10 +27,10 @@ import {
   NOT_IN_NUMBER_BEFORE,
   shortNumberForms,
 } from './short-number-forms.js';
-import { DIGIT_ZEROS } from '../../folded-text/folded-text.js';
+import { DIGIT_ZEROS, inOverrideRun } from '../../folded-text/folded-text.js';
 import { base64Patterns } from '../../base64-forms/base64-forms.js';
-import { textOf } from '../../base64-forms/word-text.js';
-import { utf16leBytes } from '../../base64-forms/utf16-bytes.js';
+import { bytesOfBase64, textOf } from '../../base64-forms/word-text.js';
+import { utf16Hex } from '../../base64-forms/utf16-bytes.js';
 
 /** Under this length a secret is only matched where it stands alone. */
 export const SHORT_SECRET = 8;
@@ -105,15 +105,16 @@ function buildForms(given: string): SecretForms {
   // another number (`9.87`, `9-87`).
   const joiner = digitsOnly ? DIGIT_JOINER : short && /^\d+$/.test(secret) ? INVISIBLE_JOINER : '';
   // Or as hex of its bytes (a service's debug dump): case-insensitive as the rest.
-  const plain = [...secret].map(charForms).join(joiner);
+  const chars = [...secret].map(charForms); // also reversed after an override (folded-text.ts)
+  const plain = `(?:${chars.join(joiner)}|${inOverrideRun(chars, joiner)})`;
   // A long one's bytes also as a dump prints them, apart by a space, a colon or a dash (`34 32`);
-  // and its UTF-16LE bytes' hex (`34003200`: .NET's, PowerShell's dump of a string).
-  const utf16 = hexOf(secret, '', utf16leBytes(secret));
+  // and its UTF-16 bytes' hex (`34003200`: .NET's, PowerShell's dump of a string; utf16-bytes.ts).
+  const utf16 = utf16Hex(secret);
   let body = `${plain}|${hexOf(secret, short ? '' : '[ :-]?')}|${utf16}`;
   let stored: string | undefined;
   if (short && /^\d+$/.test(secret)) {
     // Where labelled, also spaced as read out (`CVC: 9 8 7`).
-    const spaced = [...secret].map(charForms).join(`(?:[ \\u00a0]|${joiner})`);
+    const spaced = `(?:${chars.join(`(?:[ \\u00a0]|${joiner})`)}|${inOverrideRun(chars, joiner)})`;
     ({ body, stored } = shortNumberForms(
       plain,
       spaced,
@@ -188,15 +189,8 @@ function digitAnyScript(digit: number): string {
 
 /** The text a base64 word decodes to, or undefined when it is not base64 of text. */
 export function fromBase64(word: string): string | undefined {
-  const standard = word.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  if (standard.length % 4 === 1) return undefined;
-  let binary: string;
-  try {
-    binary = atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '='));
-  } catch {
-    return undefined;
-  }
-  return textOf(binary);
+  const binary = bytesOfBase64(word);
+  return binary === undefined ? undefined : textOf(binary);
 }
 
 /** The text a hex word (even length) decodes to, or undefined when it is not text. */
@@ -207,13 +201,9 @@ export function fromHex(word: string): string | undefined {
   return textOf(binary);
 }
 
-/** The secret's UTF-8 bytes (or `bytes`) as hex, as a pattern (the `i` flag takes either case). */
-function hexOf(
-  secret: string,
-  apart = '',
-  bytes: Uint8Array = new TextEncoder().encode(secret),
-): string {
-  return [...bytes].map((byte) => hex(byte, 2)).join(apart);
+/** The secret's UTF-8 bytes as hex, as a pattern (the `i` flag takes either case). */
+function hexOf(secret: string, apart = ''): string {
+  return [...new TextEncoder().encode(secret)].map((byte) => hex(byte, 2)).join(apart);
 }
 
 function hex(value: number, width: number): string {
