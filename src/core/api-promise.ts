@@ -1,7 +1,7 @@
 import type { Answer, AnswerMode } from './call.js';
-import { SeatpayError } from './errors/seatpay-error.js';
 import { answerWith } from './read/answer.js';
 import { bodySettled } from '../large-text/validation-body.js';
+import { resultOf } from '../answer-result.js';
 
 /**
  * What a resource method resolves to through {@link APIPromise.withResponse}: the validated
@@ -193,30 +193,12 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   #result(): Promise<T> {
-    // The response is read only when its body was left unread: reading it costs a search of its
-    // headers for echoed secrets (core/read/answer.ts).
-    this.#data ??= this.#answer
-      .then((answer) =>
-        answer.text === undefined
-          ? unreadBody(answer.response).then(answer.parse)
-          : answer.parse(answer.text),
-      )
-      .catch(bodySettled); // a validation error's large body, redacted in slices (withBody)
-    return this.#data;
+    // One promise, no closure: a call's own cost (BENCHMARKS.md, "Eleventh pass").
+    return (this.#data ??= this.#answer.then(resultOf, bodySettled) as Promise<T>);
   }
 }
 
 /** The executor of the unused base promise, made once rather than on every call. */
 function settleUnused(resolve: (value: never) => void): void {
   resolve(undefined as never);
-}
-
-/** The body of an answer left unread for `asResponse()`, unless that caller read it already. */
-async function unreadBody(response: Response): Promise<string> {
-  if (response.bodyUsed) {
-    throw new SeatpayError(
-      'The body of this answer was read through asResponse(): await the call, or use withResponse(), to get its result',
-    );
-  }
-  return response.text();
 }

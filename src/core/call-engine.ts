@@ -20,7 +20,7 @@ import {
   type InternalRequestOptions,
   type ResolvedClientOptions,
 } from './setup/options.js';
-import { validated, type ResultSetup } from './validate/validate.js';
+import type { ResultSetup } from './validate/validate.js';
 
 /** What a client hands its engine: the parts it shares with what it does up front. */
 export interface EngineSetup {
@@ -147,9 +147,8 @@ export class CallEngine {
     const headers = this.#headers.of(call, call.options, token);
     const started = this.logSending(call, attempt);
     const answer = (response: Response, text: string | undefined) => {
-      const parse = (body: string) => validated(body, call, this.#resultSetup);
       // Its response and request id have echoed secrets hidden in their headers once read.
-      const read = new ReadAnswer(response, text, call, this.#secrets, parse);
+      const read = new ReadAnswer(response, text, call, this.#resultSetup);
       if (started !== undefined) this.logAnswer(call, read.response, started, read.requestId);
       if (response.ok) return read;
       const error = errorOfAnswer(read.response, text, call, this.#secrets, this.#log, this.#auth);

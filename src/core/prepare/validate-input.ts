@@ -136,13 +136,15 @@ export function checkHeaders(headers: unknown, field: string): void {
   }
 }
 
+const NO_OPTIONS = Object.freeze({});
+
 /**
  * Checks the last argument of every method before anything is sent, like the client's options: a
  * wrong signal, timeout, retry count or header is an {@link InvalidRequestError}, not a TypeError
  * or an immediate timeout further down. `null` counts as no options.
  */
 export function checkRequestOptions<T extends object>(options: T | null | undefined): T {
-  if (options === undefined || options === null) return {} as T;
+  if (options === undefined || options === null) return NO_OPTIONS as T; // one for every call
   if (typeof options !== 'object') {
     throw new InvalidRequestError('Invalid options: must be an object', { field: 'options' });
   }

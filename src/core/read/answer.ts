@@ -1,5 +1,5 @@
-import type { Answer } from '../call.js';
-import type { Secrets } from '../secrets/secrets.js';
+import type { Answer, PreparedCall } from '../call.js';
+import { validated, type ResultSetup } from '../validate/validate.js';
 
 /**
  * The answer of an attempt as the request path hands it on. Its `response` and `requestId` leave
@@ -15,7 +15,8 @@ import type { Secrets } from '../secrets/secrets.js';
  */
 export class ReadAnswer<T> implements Answer<T> {
   readonly #sent: Response;
-  readonly #secrets: Secrets;
+  readonly #call: PreparedCall<T>;
+  readonly #setup: ResultSetup;
   /** The client's secrets when the answer came (its list is bounded: one may be dropped since). */
   readonly #known: readonly string[];
   #response: Response | undefined;
@@ -26,25 +27,30 @@ export class ReadAnswer<T> implements Answer<T> {
   constructor(
     sent: Response,
     readonly text: string | undefined,
-    call: { method: string; url: string },
-    secrets: Secrets,
-    readonly parse: (body: string) => T | Promise<T>,
+    call: PreparedCall<T>,
+    setup: ResultSetup,
   ) {
     this.#sent = sent;
-    this.#secrets = secrets;
-    this.#known = secrets.list;
+    this.#call = call;
+    this.#setup = setup;
+    this.#known = setup.secrets.list;
     this.method = call.method;
     this.url = call.url;
   }
 
+  /** A method, not a closure made per call: call it on the answer (`answer.parse(body)`). */
+  parse(body: string): T | Promise<T> {
+    return validated(body, this.#call, this.#setup);
+  }
+
   get response(): Response {
-    return (this.#response ??= this.#secrets.response(this.#sent, this.text, this.#known));
+    return (this.#response ??= this.#setup.secrets.response(this.#sent, this.text, this.#known));
   }
 
   get requestId(): string | null {
     if (this.#requestId === undefined) {
       const id = requestIdOf(this.response.headers);
-      this.#requestId = this.#secrets.requestId(id, this.#known);
+      this.#requestId = this.#setup.secrets.requestId(id, this.#known);
     }
     return this.#requestId;
   }
