@@ -49,6 +49,9 @@ type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
 
 const STAGES = ['paying', 'sending', 'refused', 'paid', 'subscribed', 'done'];
 
+/** The furthest ahead of the journal's clock a live run's lease reads (as key-lease.ts judges). */
+const FURTHEST_LEASE_MS = 2 ** 32;
+
 /**
  * One line per key. Its fields are the journal's text, written by any program (an SDK key is any
  * string): a line break or tab in one would forge a line or a column ("done, charged yes" for a
@@ -61,13 +64,18 @@ function describe(entry: JournalEntry, now: number): string {
     : '';
   // A key a run holds: in progress while that run lives; if it died, settleable past this time,
   // said so once it is past by the journal's clock (an operator should not have to compare).
+  // One further ahead than a live run's (a wrong clock's, a year on) is settleable too, as
+  // settle and reconcile judge it (FURTHEST_LEASE_MS, key-lease.ts), never "lease until" next year.
   const until = entry.leaseUntil;
+  const ahead = until === undefined ? NaN : Date.parse(until) - now;
   const lease =
     until === undefined
       ? ''
-      : Date.parse(until) <= now
-        ? `\tlease ran out at ${field(until)}: settleable, reconcile or settle it`
-        : `\tlease until ${field(until)}`;
+      : ahead > 0 && ahead <= FURTHEST_LEASE_MS
+        ? `\tlease until ${field(until)}`
+        : Date.parse(until) <= now
+          ? `\tlease ran out at ${field(until)}: settleable, reconcile or settle it`
+          : `\tlease until ${field(until)} is no live run's (a wrong clock): settleable, reconcile or settle it`;
   return `${field(entry.key)}\t${field(entry.kind)}\t${field(entry.stage)}\tcharged ${field(entry.charged)}\t${field(entry.updatedAt)}${settled}${lease}`;
 }
 

@@ -6,7 +6,6 @@ import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord, isFree } from './stored-record.js';
 import { checkReplayable } from './record-check.js';
 import { checkSameRequest } from './key-checks.js';
-import { RecordRedaction } from './record-redaction.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
 import { clockOf, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
@@ -16,7 +15,7 @@ import { releasedClaim } from './key-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
 import { callJournal, promiseOf } from './journal-call.js';
 import { writeAsHolder } from './holder-write.js';
-import { ParamsDigest } from './params-digest.js';
+import { RecordStamp } from './record-stamp.js';
 import { heartbeatOf } from './lease-heartbeat.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
@@ -35,11 +34,8 @@ export type KeyedKind = 'purchase' | 'checkout';
 export class KeyedJournal {
   readonly #params: Record<string, unknown>;
   #recordedParams: Record<string, unknown> | undefined;
-  readonly #redaction: RecordRedaction;
-  readonly #paramsDigest: ParamsDigest;
-  #owner: Promise<string> | undefined;
-  /** The owner digest once known: the run's later records do not wait for it again. */
-  #ownerNow: string | undefined;
+  /** Its records as stored: owner named, secrets hidden (record-stamp.ts). */
+  readonly #stamp: RecordStamp;
   readonly #leaseMs: number;
   /** The journal's clock, and the same never carried ahead of the time gone by (key-lease.ts). */
   readonly #now: () => number;
@@ -67,8 +63,7 @@ export class KeyedJournal {
   ) {
     // Already as a journal gives it back (through JSON): the caller's one copy of it (issue 37).
     this.#params = params;
-    this.#redaction = new RecordRedaction(scope);
-    this.#paramsDigest = new ParamsDigest(scope, this.#params);
+    this.#stamp = new RecordStamp(scope, params, signal);
     this.#leaseMs = leaseOf(journal);
     this.#now = clockOf(journal);
     this.#judgeNow = clockOf(journal, true);
@@ -270,23 +265,8 @@ export class KeyedJournal {
   }
 
   /** `record` as it is stored: its owner named, the client's secrets hidden. */
-  async #stamped(record: JournalRecord): Promise<JournalRecord> {
-    // Known by the time a record is written after a claim: a write after an abort still goes.
-    const owner = this.#ownerNow ?? (this.#ownerNow = await (this.#owner ?? this.#ownerDigest()));
-    // Values already there are not waited for (a turn and a promise each: issue 37).
-    const redacted = this.#redaction.redact(record); // a fresh object: named in place
-    const stored = redacted instanceof Promise ? await redacted : redacted;
-    const digest = this.#paramsDigest.for(stored.params);
-    const paramsDigest = digest instanceof Promise ? await digest : digest;
-    stored.owner = owner;
-    if (paramsDigest !== undefined) stored.paramsDigest = paramsDigest;
-    return stored;
-  }
-
-  #ownerDigest(): Promise<string> {
-    const { signal } = this;
-    this.#owner ??= this.scope.owner(signal);
-    return signal ? untilAborted(this.#owner, signal) : this.#owner;
+  #stamped(record: JournalRecord): Promise<JournalRecord> {
+    return this.#stamp.stamped(record);
   }
 
   #isOwner(recorded: string): Promise<boolean> {

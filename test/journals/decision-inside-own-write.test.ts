@@ -4,6 +4,7 @@
 // nothing ended them (docs/journals.md said so). Started in that very call, the inner one is
 // refused at once now (InvalidRequestError saying to decide after the call returns); the outer
 // one lands. One started later in an async `set` still waits, and ends with its `signal`.
+// A hook deciding another key in that call (voiding a duplicate order) is not refused: both land.
 import { describe, expect, it } from 'vitest';
 import {
   InvalidRequestError,
@@ -51,5 +52,28 @@ describe("a settle started inside the journal's own write of the key, for a sett
     expect((state as Error).message).toMatch(/after that call returns/);
     await expect(outer).resolves.toMatchObject({ settled: { charged: 'yes' } });
     expect((await store.get(keyed.key))?.settled?.charged).toBe('yes');
+  });
+
+  it('an audit hook settling another key in that call (awaited) is not refused: both land', async () => {
+    const { simulator, client, order } = await inMemorySubscriber('inside-write-other@example.com');
+    const store = memoryJournal();
+    let inner: Promise<JournalRecord> | undefined;
+    const journal: PurchaseJournal = {
+      ...store,
+      set: (key, record, options) => {
+        const write = () => store.set(key, record, options);
+        if (key !== 'audited' || record.settled === undefined || inner) return write();
+        // The hook: an order settled as charged voids its duplicate, awaited before the write.
+        inner = client.journal.settle('duplicate', { charged: 'no', reason: 'duplicate', journal });
+        return inner.then(write);
+      },
+    };
+    for (const key of ['audited', 'duplicate'])
+      await checkoutAnswerLost(simulator, client, { ...order, key, journal });
+    await expect(
+      client.journal.settle('audited', { charged: 'yes', reason: 'invoice 4', journal }),
+    ).resolves.toMatchObject({ settled: { charged: 'yes' } });
+    await expect(inner).resolves.toMatchObject({ settled: { charged: 'no' } });
+    expect((await store.get('duplicate'))?.settled?.charged).toBe('no');
   });
 });

@@ -1,0 +1,47 @@
+import { untilAborted } from '../core/retry/until-aborted.js';
+import type { KeyScope } from '../keys/key-scope.js';
+import type { JournalRecord } from './journal.js';
+import { ParamsDigest } from './params-digest.js';
+import { RecordRedaction } from './record-redaction.js';
+
+/**
+ * The records of one keyed run as they are stored: each its owner named (a digest of the client's
+ * identity), the client's secrets hidden (record-redaction.ts) and, when a parameter was hidden,
+ * the digest of the parameters beside them (params-digest.ts).
+ */
+export class RecordStamp {
+  readonly #redaction: RecordRedaction;
+  readonly #paramsDigest: ParamsDigest;
+  #owner: Promise<string> | undefined;
+  /** The owner digest once known: the run's later records do not wait for it again. */
+  #ownerNow: string | undefined;
+
+  constructor(
+    private readonly scope: KeyScope,
+    params: Record<string, unknown>,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    this.#redaction = new RecordRedaction(scope);
+    this.#paramsDigest = new ParamsDigest(scope, params);
+  }
+
+  /** `record` as it is stored: its owner named, the client's secrets hidden. */
+  async stamped(record: JournalRecord): Promise<JournalRecord> {
+    // Known by the time a record is written after a claim: a write after an abort still goes.
+    const owner = this.#ownerNow ?? (this.#ownerNow = await (this.#owner ?? this.#ownerDigest()));
+    // Values already there are not waited for (a turn and a promise each: issue 37).
+    const redacted = this.#redaction.redact(record); // a fresh object: named in place
+    const stored = redacted instanceof Promise ? await redacted : redacted;
+    const digest = this.#paramsDigest.for(stored.params);
+    const paramsDigest = digest instanceof Promise ? await digest : digest;
+    stored.owner = owner;
+    if (paramsDigest !== undefined) stored.paramsDigest = paramsDigest;
+    return stored;
+  }
+
+  #ownerDigest(): Promise<string> {
+    const { signal } = this;
+    this.#owner ??= this.scope.owner(signal);
+    return signal ? untilAborted(this.#owner, signal) : this.#owner;
+  }
+}
