@@ -143,15 +143,15 @@ export class HttpCore {
 
   /**
    * A tracing client's first wait for its observer, ended like every other wait by the call's
-   * signal and within its timeout: nothing has been sent yet either way.
+   * signal and within its timeout: nothing has been sent yet either way. A wait its signal ended
+   * is the call's own to report, as untraced (the caller's AbortSignal.timeout: a TimeoutError).
    */
-  private observerLoaded(
-    observing: Observing,
-    given: InternalRequestOptions | undefined,
-  ): Promise<unknown> {
+  private observerLoaded(observing: Observing, given: InternalRequestOptions | undefined) {
     const own = given?.timeout;
     const ms = typeof own === 'number' && own > 0 ? own : this.#prepareSetup.timeoutMs;
-    return observing.load({ signal: given?.signal, ms });
+    return observing.load({ signal: given?.signal, ms }).catch((error: unknown) => {
+      if (!given?.signal?.aborted) throw error;
+    });
   }
 
   /** The client's engine, made on its first call: a client that never calls makes none. */

@@ -66,6 +66,25 @@ describe('a tracing chunk that never arrives', () => {
     expect([...sent, ...bounded.sent]).toEqual([]);
   });
 
+  it('a call whose own AbortSignal.timeout fired, before or while it waits: TimeoutError', async () => {
+    const { client, sent } = await tracedClient();
+    // What AbortSignal.timeout fires with, at a moment the test chooses.
+    const timedOut = () =>
+      new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    const controller = new AbortController();
+    const during = client.plans.get('team-per-seat', { signal: controller.signal });
+    controller.abort(timedOut());
+    const before = client.plans.get('team-per-seat', { signal: AbortSignal.abort(timedOut()) });
+    for (const call of [during, before]) {
+      const error = await call.catch((caught: unknown) => caught);
+      // As for a client that does not trace: not a bare AbortError.
+      expect(error).toBeInstanceOf(seatpay.TimeoutError);
+      expect(error).toMatchObject({ mayHaveBeenProcessed: false });
+      expect((error as Error).message).toMatch(/the caller's signal had timed out/);
+    }
+    expect(sent).toEqual([]);
+  });
+
   it("a helper's operation span waits no longer than its signal: purchase() and upload", async () => {
     const { client, sent } = await tracedClient();
     const controller = new AbortController();

@@ -128,11 +128,19 @@ const cardCase = (
   secrets: ALL_SECRETS,
 });
 
-/** The card's registration answered 300 ms late: a call's own timeout runs out first. */
+/**
+ * The card's registration answered only once the call gave up on it (its own timeout, or the
+ * caller's AbortSignal.timeout, aborted the request): the timeout wins whatever the machine's speed.
+ * Not `delay(300)`: on a stalled loop Node runs every overdue 300 ms timer (the previous case's
+ * too) before the 20 ms one, and the answer then arrived first (flake11).
+ */
 const answerCardLate = () =>
   server.use(
-    http.put(BASE + '/v1/payments/card', async () => {
-      await delay(300);
+    http.put(BASE + '/v1/payments/card', async ({ request }) => {
+      await new Promise((given) => {
+        if (request.signal.aborted) given(undefined);
+        request.signal.addEventListener('abort', given, { once: true });
+      });
       return HttpResponse.json({});
     }),
   );
