@@ -125,3 +125,20 @@ describe('a valid row with an own __proto__ key (JSON.parse keeps one)', () => {
     }
   });
 });
+
+describe("a validation error's message, small or large", () => {
+  it('names the wrong fields, never their values', async () => {
+    const values = ['4242424242424242', 'hunter2-s3cret-passw0rd', `Bearer ${TOKEN}`];
+    const rows = values.map((value) => ({ id: value, seats_limit: value, status: 7, pin: value }));
+    const text = JSON.stringify({ subscriptions: rows, plan_financings: [{ id: values[1] }] });
+    for (const pad of [0, SLICE - text.length]) {
+      const { error } = await seen(text + ' '.repeat(pad));
+      expect(error?.message).toContain('subscriptions.0.id: must be');
+      expect(error?.message).toContain("`validate: 'warn'`");
+      for (const value of values) {
+        expect(error?.message).not.toContain(value);
+        expect(JSON.stringify(error?.issues)).not.toContain(value);
+      }
+    }
+  });
+});
