@@ -60,14 +60,18 @@ function describe(entry: JournalEntry, now: number): string {
     ? `\tsettled ${entry.settled.charged === 'yes' ? 'charged' : 'not charged'} at ${field(entry.settled.at)}`
     : '';
   // A key a run holds: in progress while that run lives; if it died, settleable past this time,
-  // said so once it is past by the journal's clock (an operator should not have to compare).
+  // said so once it is past by the journal's clock (an operator should not have to compare), or
+  // when it reads further ahead than a live run's can (2 ** 32 ms: a wrong clock's, key-lease.ts).
   const until = entry.leaseUntil;
+  const ahead = until === undefined ? 0 : Date.parse(until) - now;
   const lease =
     until === undefined
       ? ''
-      : Date.parse(until) <= now
+      : ahead <= 0
         ? `\tlease ran out at ${field(until)}: settleable, reconcile or settle it`
-        : `\tlease until ${field(until)}`;
+        : ahead > 2 ** 32
+          ? `\tlease until ${field(until)}, further than a live run's (a wrong clock's): settleable, reconcile or settle it`
+          : `\tlease until ${field(until)}`;
   return `${field(entry.key)}\t${field(entry.kind)}\t${field(entry.stage)}\tcharged ${field(entry.charged)}\t${field(entry.updatedAt)}${settled}${lease}`;
 }
 

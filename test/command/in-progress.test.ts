@@ -127,4 +127,31 @@ describe('seatpay and a key another run holds', () => {
     );
     expect(listed.stdout).not.toContain('lease until');
   });
+
+  it('journal list says a lease a wrong clock wrote a year ahead is settleable, as settle finds', async () => {
+    const path = join(dir, 'year-ahead.db');
+    const journal = fileJournal(path);
+    const leaseUntil = new Date(Date.now() + 365 * 86_400_000).toISOString(); // a clock a year on
+    const record: CheckoutRecord = {
+      kind: 'checkout',
+      stage: 'sending',
+      charged: 'unknown',
+      params: PARAMS,
+      updatedAt: new Date(Date.now() - 120_000).toISOString(),
+      leaseUntil,
+      holder: 'f00dfeedf00dfeedf00dfeed',
+    };
+    await journal.set('topup-4', record);
+    journal.close();
+    const listed = await runInProcess(['journal', 'list', '--journal', path], {});
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(
+      `\tlease until ${leaseUntil}, further than a live run's (a wrong clock's): settleable, reconcile or settle it\n`,
+    );
+    const settled = await runInProcess(
+      ['journal', 'settle', 'topup-4', '--not-charged', '--reason', 'killed', '--journal', path],
+      {},
+    );
+    expect(settled.code, settled.stderr).toBe(0);
+  });
 });
