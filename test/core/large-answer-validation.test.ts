@@ -99,12 +99,13 @@ describe('a large valid listing', () => {
   });
 
   it('has every row as zod copies it once one row needs zod, as a small one does', async () => {
-    // A row with a key the schema does not know before its own, and one of `__proto__`: the
-    // one-go parse copies every row (an amount given as a number needs zod), shape keys first.
+    // A row with a key the schema does not know before its own, and (odd rows) one of
+    // `__proto__`: the one-go parse copies every row (an amount given as a number needs zod),
+    // shape keys first. Even rows pass the plain check: only the copy after it reorders them.
     const row = (id: number) =>
       id === 1
         ? `{"id":${id},"next_renewal_amount":49}`
-        : `{"note":"n${id}","__proto__":{"admin":true},"id":${id},"seats_limit":10}`;
+        : `{"note":"n${id}",${id % 2 ? '"__proto__":{"admin":true},' : ''}"id":${id},"seats_limit":10}`;
     const text = (count: number, pad = '') =>
       `{"subscriptions":[${Array.from({ length: count }, (_, id) => row(id)).join(',')}]${pad}}`;
     const small = await outcomeOf(text(3));
