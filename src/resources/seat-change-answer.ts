@@ -69,12 +69,9 @@ function invalid(
   body: unknown,
   origin: SeatAnswerOrigin,
 ): ResponseValidationError {
-  return new ResponseValidationError({
-    issues: origin.redact(issues) as typeof issues,
-    body: origin.redact(body),
-    method: origin.method,
-    url: origin.url,
-  });
+  const { method, url } = origin;
+  const redacted = { issues: origin.redact(issues) as typeof issues, body: origin.redact(body) };
+  return new ResponseValidationError({ ...redacted, method, url }, false); // whatever `validate`
 }
 
 /** The service's own message, kept as sent; a refusal without one still says what it is. */

@@ -105,10 +105,11 @@ describe('seatpay and a key another run holds', () => {
     journal.close();
   });
 
-  it('journal list says a lease that ran out is settleable, not "lease until" a past time', async () => {
-    const path = join(dir, 'ran-out.db');
+  /** `seatpay journal list` of a journal holding `key`, a killed run's claim leased until `ms` from now. */
+  async function listedWithLease(file: string, key: string, ms: number) {
+    const path = join(dir, file);
     const journal = fileJournal(path);
-    const leaseUntil = new Date(Date.now() - 60_000).toISOString(); // its run was killed
+    const leaseUntil = new Date(Date.now() + ms).toISOString();
     const record: CheckoutRecord = {
       kind: 'checkout',
       stage: 'sending',
@@ -118,40 +119,30 @@ describe('seatpay and a key another run holds', () => {
       leaseUntil,
       holder: 'f00dfeedf00dfeedf00dfeed',
     };
-    await journal.set('topup-3', record);
+    await journal.set(key, record);
     journal.close();
     const listed = await runInProcess(['journal', 'list', '--journal', path], {});
     expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout).toContain(
+    return { stdout: listed.stdout, leaseUntil, path };
+  }
+
+  it('journal list says a lease that ran out is settleable, not "lease until" a past time', async () => {
+    const { stdout, leaseUntil } = await listedWithLease('ran-out.db', 'topup-3', -60_000);
+    expect(stdout).toContain(
       `\tlease ran out at ${leaseUntil}: settleable, reconcile or settle it\n`,
     );
-    expect(listed.stdout).not.toContain('lease until');
+    expect(stdout).not.toContain('lease until');
   });
 
-  it('journal list says a lease a year ahead (a wrong clock) is settleable, as settle finds it', async () => {
-    const path = join(dir, 'year-ahead.db');
-    const journal = fileJournal(path);
-    const leaseUntil = new Date(Date.now() + 365 * 86_400_000).toISOString(); // no live run's
-    const record: CheckoutRecord = {
-      kind: 'checkout',
-      stage: 'sending',
-      charged: 'unknown',
-      params: PARAMS,
-      updatedAt: new Date(Date.now() - 120_000).toISOString(),
-      leaseUntil,
-      holder: 'f00dfeedf00dfeedf00dfeed',
-    };
-    await journal.set('topup-4', record);
-    journal.close();
-    const listed = await runInProcess(['journal', 'list', '--journal', path], {});
-    expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout).toContain(
+  it('journal list says a lease a wrong clock wrote a year ahead is settleable, as settle finds', async () => {
+    const year = 365 * 86_400_000; // a clock a year on wrote it
+    const { stdout, leaseUntil, path } = await listedWithLease('year-ahead.db', 'topup-4', year);
+    expect(stdout).toContain(
       `\tlease until ${leaseUntil} is no live run's (a wrong clock): settleable, reconcile or settle it\n`,
     );
-    // As the listing says: settle decides it (no "in progress elsewhere", exit 5).
     const settled = await runInProcess(
       ['journal', 'settle', 'topup-4', '--not-charged', '--reason', 'killed', '--journal', path],
-      SERVICE,
+      {},
     );
     expect(settled.code, settled.stderr).toBe(0);
   });

@@ -99,12 +99,13 @@ describe('a large valid listing', () => {
   });
 
   it('has every row as zod copies it once one row needs zod, as a small one does', async () => {
-    // A row with a key the schema does not know before its own, and one of `__proto__`: the
-    // one-go parse copies every row (an amount given as a number needs zod), shape keys first.
+    // A row with a key the schema does not know before its own, and (odd rows) one of
+    // `__proto__`: the one-go parse copies every row (an amount given as a number needs zod),
+    // shape keys first. Even rows pass the plain check: only the copy after it reorders them.
     const row = (id: number) =>
       id === 1
         ? `{"id":${id},"next_renewal_amount":49}`
-        : `{"note":"n${id}","__proto__":{"admin":true},"id":${id},"seats_limit":10}`;
+        : `{"note":"n${id}",${id % 2 ? '"__proto__":{"admin":true},' : ''}"id":${id},"seats_limit":10}`;
     const text = (count: number, pad = '') =>
       `{"subscriptions":[${Array.from({ length: count }, (_, id) => row(id)).join(',')}]${pad}}`;
     const small = await outcomeOf(text(3));
@@ -278,6 +279,28 @@ describe('validation in slices', () => {
   });
 });
 
+/** `text`'s call whose caller aborts `turns` turns of the loop after its log line (never: undefined). */
+async function abortedAfterTurns(turns: number | undefined, text: string, totalTimeout?: number) {
+  let turn = 0;
+  let settled = false;
+  const abortLater = (controller: AbortController) => {
+    const step = () => {
+      if (settled) return;
+      if (turn === turns) return controller.abort(new Error('left the page'));
+      turn++;
+      setImmediate(step);
+    };
+    step();
+  };
+  const outcome = await abortedOutcome(
+    turns === undefined ? () => {} : abortLater,
+    totalTimeout,
+    text,
+  );
+  settled = true;
+  return { ...outcome, settledAt: turn };
+}
+
 /** A large listing's call whose caller aborts once its answer is logged: `abort` does it then. */
 async function abortedOutcome(
   abort: (controller: AbortController) => void,
@@ -341,27 +364,10 @@ describe('a large listing whose call is aborted while it is validated', () => {
 
 describe("a large answer's validation error whose body is still being redacted in slices", () => {
   /** A call whose caller aborts `turns` turns of the loop after the answer's log line. */
-  async function abortedDuringBody(turns: number | undefined, totalTimeout?: number) {
+  function abortedDuringBody(turns: number | undefined, totalTimeout?: number) {
     // Two rows, one wrong, then 5 MB of text: validated in a turn or two, redacted in about 80.
     const text = JSON.stringify({ subscriptions: [{ id: 1 }, { id: 'x' }], note: 'x'.repeat(5e6) });
-    let turn = 0;
-    let settled = false;
-    const abortLater = (controller: AbortController) => {
-      const step = () => {
-        if (settled) return;
-        if (turn === turns) return controller.abort(new Error('left the page'));
-        turn++;
-        setImmediate(step);
-      };
-      step();
-    };
-    const outcome = await abortedOutcome(
-      turns === undefined ? () => {} : abortLater,
-      totalTimeout,
-      text,
-    );
-    settled = true;
-    return { ...outcome, settledAt: turn };
+    return abortedAfterTurns(turns, text, totalTimeout);
   }
 
   it('rejects with AbortError once the caller aborts, not with the error once redacted', async () => {
@@ -376,5 +382,27 @@ describe("a large answer's validation error whose body is still being redacted i
       expect((error as AbortError).cause).toMatchObject({ message: 'left the page' });
       expect(settledAt).toBe(10); // at once, not some 70 turns later
     }
+  });
+});
+
+describe('a large valid answer aborted while zod copies its rows', () => {
+  it('rejects with AbortError on the abort’s turn, in either pass over the rows', async () => {
+    // Every row plain but the last (its amount a number): the plain pass, then zod's copy of all.
+    const row = (id: number, amount: string) =>
+      `{"id":${id},"status":"ACTIVE","user":{"id":${id},"email":"o${id}@example.com"},"next_renewal_amount":${amount}}`;
+    const rows = Array.from({ length: 6_000 }, (_, id) => row(id, id === 5_999 ? '49' : '"49.00"'));
+    const text = `{"subscriptions":[${rows.join(',')}]}`;
+    let ran = 0;
+    for (const turns of [1, 3, 6, 9, 12, 16, 20]) {
+      const { error, settledAt } = (await abortedAfterTurns(turns, text)) as {
+        error?: unknown;
+        settledAt: number;
+      };
+      if (error === undefined) break; // done before that turn
+      ran++;
+      expect(error).toBeInstanceOf(AbortError);
+      expect(settledAt).toBe(turns);
+    }
+    expect(ran).toBeGreaterThan(4); // the last aborts fall in zod's copy, the second pass
   });
 });

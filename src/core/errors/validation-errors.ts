@@ -131,9 +131,12 @@ export class ResponseValidationError extends SeatpayError {
   /** The full URL that was called. */
   readonly url: string;
 
-  constructor(details: { issues: ValidationIssue[]; body: unknown; method: string; url: string }) {
+  constructor(
+    details: { issues: ValidationIssue[]; body: unknown; method: string; url: string },
+    warnable = true, // false: refused whatever `validate` says (not JSON, a seat change's seats)
+  ) {
     super(
-      `Unexpected response from ${details.method} ${pathOf(details.url)}: ${describeIssues(details.issues)}. The service answered 2xx but not in the shape seatpay expects: report it (the error's \`issues\` and \`body\`); the request went through, so do not repeat a payment blindly; \`validate: 'warn'\` logs such an answer and returns it as it came`,
+      `Unexpected response from ${details.method} ${pathOf(details.url)}: ${describeIssues(details.issues)}. The service answered 2xx but not in the shape seatpay expects: report it (the error's \`issues\` and \`body\`); the request went through, so do not repeat a payment blindly${warnable ? "; `validate: 'warn'` logs such an answer and returns it as it came" : ''}`,
     );
     this.issues = details.issues;
     this.body = details.body;
@@ -144,11 +147,9 @@ export class ResponseValidationError extends SeatpayError {
 
 /** "`path`: message; ..." for at most three issues. */
 export function describeIssues(issues: ValidationIssue[]): string {
-  const shown = issues
-    .slice(0, 3)
-    .map((issue) =>
-      issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-    );
+  const line = ({ path, message }: ValidationIssue) =>
+    path.length ? `${path.join('.')}: ${message}` : message;
+  const shown = issues.slice(0, 3).map(line);
   return shown.join('; ') + (issues.length > 3 ? ` (and ${issues.length - 3} more)` : '');
 }
 

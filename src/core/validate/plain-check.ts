@@ -58,8 +58,12 @@ export function plainCheckOf(schema: z.ZodMiniType): PlainCheck | undefined {
   return check ?? undefined;
 }
 
+// An object with an own `__proto__` key is zod's to copy: its copy has none (JSON.parse kept it).
 const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !Object.hasOwn(value, '__proto__');
 
 function compile(schema: Schema): PlainCheck | undefined {
   const def = schema._zod.def;
@@ -153,16 +157,9 @@ function fieldOf(name: string, schema: Schema): Field | undefined {
   }
   const check = plainCheckOf(inner as unknown as z.ZodMiniType);
   if (!check) return undefined;
-  const def = inner._zod.def;
-  const leaf =
-    check === Number.isSafeInteger
-      ? 'int'
-      : def.type === 'string' ||
-          def.type === 'number' ||
-          def.type === 'boolean' ||
-          def.type === 'unknown'
-        ? def.type
-        : 'other';
+  const { type } = inner._zod.def;
+  const plain = type === 'string' || type === 'number' || type === 'boolean' || type === 'unknown';
+  const leaf = check === Number.isSafeInteger ? 'int' : plain ? type : 'other';
   return { name, optional, nullable, leaf, check };
 }
 

@@ -27,12 +27,8 @@ export function validated<T>(
   } catch {
     // Redacted before it is cut: a secret across the cut would leave its first characters.
     const body = setup.quoteStart?.(text, secrets, 500) ?? secrets.redact(text).slice(0, 500);
-    throw new ResponseValidationError({
-      issues: [{ path: [], message: 'the body is not JSON' }],
-      body,
-      method,
-      url,
-    });
+    const issues = [{ path: [], message: 'the body is not JSON' }];
+    throw new ResponseValidationError({ issues, body, method, url }, false); // any `validate`
   }
   if (setup.validation === 'off') return value as T;
   if (text.length >= SLICE) return validateLater(value, check, setup, text.length);
