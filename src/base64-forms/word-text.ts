@@ -10,6 +10,18 @@ let utf8: TextDecoder | undefined;
  * or else UTF-16 of any text.
  */
 export function textOf(binary: string): string | undefined {
+  const text = readText(binary);
+  // Full-width ASCII as ASCII: a label so written against the digits (`ｃｖｃ９８７`, a CJK page's)
+  // is read in a plain text by the fold, which a word's text does not go through (review11b).
+  return text !== undefined && WIDE_ASCII.test(text) ? text.replace(WIDE_ASCII_ALL, narrow) : text;
+}
+
+const WIDE_ASCII = /[\uff01-\uff5e]/;
+const WIDE_ASCII_ALL = /[\uff01-\uff5e]/g;
+const narrow = (wide: string) => String.fromCharCode(wide.charCodeAt(0) - 0xfee0);
+
+/** {@link textOf}, full-width characters as they are. */
+function readText(binary: string): string | undefined {
   const latin1 = latin1OfUtf16(binary);
   if (latin1 !== undefined) return latin1;
   // Most words are plain words, which decode to bytes that are not UTF-8: told apart without the
