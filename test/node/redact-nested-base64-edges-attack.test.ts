@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 
@@ -46,5 +47,26 @@ describe('a secret in base64 of base64 broken into lines, at the edges', () => {
         expect(once).not.toContain(word.slice(0, 200));
         expect(await redactSecretsAsync(text, [secret])).toBe(once);
       }
+  });
+
+  it('gives what redactSecrets gives wherever the slices cut a nested word of any length', async () => {
+    // The property test of redactSecretsAsync (redact-secrets-async-property) holds no word longer
+    // than the slices' reach: a word of 10K characters or more is cut by the view it starts in.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(token, card),
+        fc.integer({ min: SLICE - 30000, max: SLICE + 40 }),
+        fc.integer({ min: 0, max: 30000 }),
+        fc.constantFrom(64, 76),
+        async (secret, filler, before, width) => {
+          const word = nested(secret, '\r\n', before, 90, width);
+          const text = `${'x'.repeat(filler)} ${word} ${'y'.repeat(SLICE)}`;
+          const once = redactSecrets(text, [secret]);
+          expect(once).not.toContain(word.slice(0, 200));
+          expect(await redactSecretsAsync(text, [secret])).toBe(once);
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });
