@@ -15,11 +15,11 @@ const wrapped = (text: string, width: number, eol: string) =>
   text.match(new RegExp(`.{1,${width}}`, 'g'))!.join(eol);
 
 /** The outer word of `secret`, `before` characters ahead of it inside, `after` behind. */
-function nested(secret: string, eol: string, before: number, after: number): string {
+function nested(secret: string, eol: string, before: number, after: number, width = 76): string {
   const inner = b64(
     `${'x'.repeat(before)}{"auth":"Bearer ${secret}","note":"${'n'.repeat(after)}"}`,
   );
-  return b64(wrapped(inner, 76, eol));
+  return b64(wrapped(inner, width, eol));
 }
 
 describe('a secret in base64 of base64 broken into lines, at the edges', () => {
