@@ -9,13 +9,18 @@ import { bytesOfBase64 } from './word-text.js';
  */
 export function wrappedInside(word: string): string | undefined {
   const inner = bytesOfBase64(word);
-  if (inner === undefined || !inner.includes('\n')) return undefined;
+  if (inner === undefined || !BLANK.test(inner)) return undefined;
   const whole = inner.replace(INNER_BREAK, '');
   return whole === inner ? undefined : whole;
 }
 
-/** A line break after 60 base64 characters or more, before another (as folded-text.ts's). */
-const INNER_BREAK = /(?<=[\w+/-]{60})\r?\n(?=[\w+/-])/g;
+/**
+ * A line break after 60 base64 characters or more, before another (as folded-text.ts's), or any
+ * run of blanks there: a YAML folded value (`>`) joins its lines with a space, a tab or a lone
+ * `\r` parts them in some stores, and a base64 decoder skips them all.
+ */
+const INNER_BREAK = /(?<=[\w+/-]{60})[\t\n\r ]+(?=[\w+/-])/g;
+const BLANK = /[\t\n\r ]/;
 
 /** The shortest word that can hold a line of base64 (60) and its break: 62 bytes. */
 export const LONG_WORD = 84;

@@ -74,7 +74,13 @@ export class ResumableScan {
     const from = this.#done;
     const { collect, collectPieces, collectWords, BASE64_WORD, HEX_WORD } = this.#parts;
     const { fromBase64, fromHex } = this.#parts;
-    const fold = this.#parts.foldedSearch(view, from, end, this.#reach);
+    const folds = view.length === text.length ? view.length : wordEnd(text, from, end, view.length);
+    const fold = this.#parts.foldedSearch(
+      folds === view.length ? view : text.slice(0, folds),
+      from,
+      end,
+      this.#reach,
+    );
     for (const job of this.#jobs) {
       const { forms, pattern, resume, coded } = job;
       resume[0] = collect(pattern, view, Math.max(from, resume[0]), end, this.#ranges);
@@ -116,4 +122,24 @@ interface Job {
   resume: [number, number, number, number, number];
   /** Per base64 form (once, twice encoded): where the text and the folded text are searched. */
   coded: [number, number][];
+}
+
+/** A character of a base64 word (either alphabet). */
+const IN_WORD = /[\w+/-]/;
+
+/**
+ * Where the folded search's view ends: at `cut`, or past a base64 word `cut` falls in that starts
+ * in this slice [`from`, `end`). Such a word is folded as a whole (its inner base64 broken into
+ * lines, base64-forms/wrapped-inside.ts) only where it starts: cut there, a secret past the cut
+ * was in no slice's search (redactSecretsAsync gave the word back as it was). A word that started
+ * before `from` was read whole by an earlier slice: a word of megabytes is read once.
+ */
+function wordEnd(text: string, from: number, end: number, cut: number): number {
+  if (!IN_WORD.test(text[cut - 1] ?? '') || !IN_WORD.test(text[cut] ?? '')) return cut;
+  let start = cut - 1;
+  while (start > from && IN_WORD.test(text[start - 1]!)) start--;
+  if (start >= end || (start === from && IN_WORD.test(text[from - 1] ?? ''))) return cut;
+  let stop = cut;
+  while (stop < text.length && IN_WORD.test(text[stop]!)) stop++;
+  return text.startsWith('==', stop) ? stop + 2 : text[stop] === '=' ? stop + 1 : stop;
 }
