@@ -41,9 +41,10 @@ import { launchChromium } from './support/launch-chromium.js';
  * Eighth pass, every branch merged (main c2106d7; bytes8's smaller tables): 48,778 B. Plus about
  * 0.4 %. Ninth pass, every branch merged (main af0c977; the secret search's new forms): 48,967 B.
  * Plus about 0.4 %. Tenth pass, every branch merged (main 687bf76; sliced validation, more secret
- * forms): 49,379 B. Plus about 0.4 %.
+ * forms): 49,379 B. Plus about 0.4 %. Eleventh pass, every branch merged (main 9ff08e8; UTF-16
+ * and wrapped base64 secret forms, messages that say what to do): 50,360 B. Plus about 0.4 %.
  */
-const FIRST_ANSWER_BUDGET = 49_575;
+const FIRST_ANSWER_BUDGET = 50_560;
 // 8 after issues 37 and 40 landed (vite split one more chunk that the entry and a helper's chunk
 // shared); 1 once those shared modules make one chunk with the page's (src/page-side.ts).
 const FIRST_ANSWER_FILES = 1;

@@ -46,8 +46,10 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 // folded search, the upload lock's hold watch, the benchmark notes); plus about 2 %.
 // 3.42 MB (3,416,994 B) after the ninth pass (its fixes in both builds, the simulator's name
 // cleaning, the benchmark notes); plus about 2 %. 3.50 MB (3,501,446 B) after the tenth pass (the
-// upload names' table, sliced validation, the benchmark notes); plus about 2 %.
-const MAX_UNPACKED_BYTES = 3_571_000;
+// upload names' table, sliced validation, the benchmark notes); plus about 2 %. 3.58 MB (3,584,544 B)
+// after the eleventh pass (its secret forms and messages in both builds, the benchmark notes);
+// plus about 2 %.
+const MAX_UNPACKED_BYTES = 3_656_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
