@@ -39,7 +39,10 @@ const lastReading = new WeakMap<object, { time: number; at: number; date: number
  * it is carried on the monotonic clock alone, which never runs ahead of the time gone by: a wall
  * clock stepped forward would read every live key as run out.
  */
-export function clockOf(journal: { now?: unknown }, judging = false): () => number {
+export function clockOf(
+  journal: { now?: unknown; lease?: unknown },
+  judging = false,
+): () => number {
   const { now } = journal;
   // Read at each call, never kept: whatever `Date` is then (a test's fake one, say).
   if (typeof now !== 'function') return () => Date.now();
@@ -59,16 +62,23 @@ export function clockOf(journal: { now?: unknown }, judging = false): () => numb
     // The monotonic clock does not count a suspend (a machine asleep, a VM paused), this machine's
     // does: carried on the one that went further. A reading behind the journal's writes leases
     // already run out (a live key read as unknown, settled while paid); one ahead only keeps a dead
-    // run's key held longer.
+    // run's key held longer, up to a point: the wall clock's lead is bounded (2 ** 32 ms less two
+    // leases), or a clock stepped 60 days on wrote a live run's lease further ahead than a live
+    // run's can read ({@link FURTHEST_LEASE_MS}): unknown, settled while paid.
     const monotonic = performance.now() - last.at;
-    const gone = judging ? monotonic : Math.max(monotonic, Date.now() - last.date);
+    const lead = Math.min(
+      Date.now() - last.date - monotonic,
+      FURTHEST_LEASE_MS - 2 * leaseOf(journal),
+    );
+    const gone = judging ? monotonic : monotonic + Math.max(0, lead);
     return Math.min(LATEST_MS, last.time + gone);
   };
 }
 
 /**
  * The furthest ahead of the journal's clock a live run's lease can read: its lease (under 2 ** 31
- * ms, {@link leaseOf}) and its clock's skew (under the lease, as docs/journals.md asks) at most.
+ * ms, {@link leaseOf}), its clock's skew (under the lease, as docs/journals.md asks) and a carried
+ * clock's lead ({@link clockOf}: this bound less two leases) at most.
  */
 const FURTHEST_LEASE_MS = 2 ** 32;
 
