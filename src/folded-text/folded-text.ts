@@ -23,7 +23,9 @@ export interface Folded {
  * a mark or format character, a full-width form, a superscript or subscript, an enclosed or a
  * mathematical letter or digit. Other scripts' letters (a CJK text) are passed over as they are.
  * And a line break (raw or JSON-escaped) after 60 base64 characters or more, before another:
- * base64 broken into lines of 76 (MIME, the `base64` command) or 64 (PEM), read whole. And a
+ * base64 broken into lines of 76 (MIME, the `base64` command) or 64 (PEM), read whole; so is a
+ * break with blanks after it (a YAML block's indented lines) or a lone `\r`. (Blanks alone are
+ * not: they would join a long word to the words after it, and the slices' reach with them.) And a
  * right-to-left override's run (U+202E to its pop, an isolate's end, a paragraph's or the text's:
  * a field's value `\u202E789` ends there), read reversed as it is shown: `\u202E789\u202C` reads
  * 987. A run longer than 256 (one line of JSON, the override in a field that is not the last) is
@@ -32,7 +34,7 @@ export interface Folded {
  * base64-forms/wrapped-inside.ts), read as that inner base64 whole.
  */
 const FOLDABLE =
-  /\u202e[^\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]{1,256}[\u202c\u2069]?|(?:\r?\n|\\(?:r\\)?n)(?<=[\w+/-]{60}(?:\r?\n|\\(?:r\\)?n))(?=[\w+/-])|\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
+  /\u202e[^\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]{1,256}[\u202c\u2069]?|(?:[\r\n]|\\[rn])(?:[\t\n\r ]|\\[rn])*(?<=[\w+/-]{60}(?:[\r\n]|\\[rn])(?:[\t\n\r ]|\\[rn])*)(?=[\w+/-])|\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
 
 /**
  * As {@link FOLDABLE}, and a base64 word long enough to hold lines of base64: searched for only in
@@ -64,7 +66,7 @@ export function folded(text: string): Folded | undefined {
 /** What one match folds to, or undefined when it stays (an escape of ASCII: the forms know it). */
 function foldOf(match: string): string | undefined {
   if (match.length >= LONG_WORD && match[0] !== '\u202e') return wrappedInside(match);
-  if (/^(?:\r?\n|\\(?:r\\)?n)$/i.test(match)) return ''; // a base64 text's line break
+  if (/^(?:[\t\n\r ]|\\[rn])+$/i.test(match)) return ''; // a base64 text's line break
   if (match[0] === '\u202e')
     return [...match.slice(1).replace(/[\u202c\u2069]$/, '')].reverse().join('');
   const escaped = match.length > 2;
