@@ -1,9 +1,10 @@
-import { AbortError, type MediaMeta, type SeatpayClient } from '../index.js';
+import { AbortError, UploadMayExistError, type MediaMeta, type SeatpayClient } from '../index.js';
+import { AdvisedError } from './advised-error.js';
 import { fileUploadStore, fromPath } from '../node.js';
 import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { clientOf, type Context } from './context.js';
-import { DONE, INTERRUPTED, type ExitCode } from './exit-codes.js';
+import { DONE, exitCodeOf, INTERRUPTED, UNSETTLED, type ExitCode } from './exit-codes.js';
 import { printableField } from './printable.js';
 import { progressOf } from './progress.js';
 import { UsageError } from './usage-error.js';
@@ -102,7 +103,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     try {
       await uploadOne(client, path, settings, context);
     } catch (error) {
-      if (!(error instanceof AbortError)) throw error;
+      if (!(error instanceof AbortError)) throw uploadAdvice(error, path, dir);
       const again =
         dir === undefined
           ? 'add --resume-dir <dir> to be able to resume'
@@ -112,6 +113,25 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     }
   }
   return DONE;
+}
+
+/**
+ * What the operator types after an upload whose finalize may have landed: the SDK's error speaks of
+ * `resume` and a record the command never names.
+ */
+function uploadAdvice(error: unknown, path: string, dir: string | undefined): unknown {
+  const file = printableField(path);
+  if (error instanceof UploadMayExistError)
+    return new AdvisedError(
+      error,
+      `check the service for the file first; if it is not there, run the same command without --resume-dir (${file} is sent whole, as a new upload), or delete the record of ${file} in ${printableField(dir ?? '--resume-dir')} (the .json file whose "filename" names it)`,
+    );
+  if (exitCodeOf(error) === UNSETTLED)
+    return new AdvisedError(
+      error,
+      `${file} may have been finalized all the same (its answer was lost): check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
+    );
+  return error;
 }
 
 export const upload: Command = {

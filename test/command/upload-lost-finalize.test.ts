@@ -1,0 +1,52 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useMockServer } from '../support/mock-server.js';
+import { runInProcess } from './run-in-process.js';
+
+// `seatpay upload --resume-dir` killed (or cut off) while its finalize was in flight: the run
+// again is refused (the file may exist; finalizing again could make a second copy), and said to
+// "upload again without resume, or delete its resume record first", the SDK's words: the command
+// has no `resume` and names no record, so the operator was not told what to type.
+
+const server = useMockServer({ mediaProcessingDelayMs: 0 });
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'seatpay-command-lost-finalize-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('seatpay upload run again after its finalize answer was lost', () => {
+  it('says to check the service, then run without --resume-dir or clear the record', async () => {
+    const path = join(dir, 'talk.mp4');
+    await writeFile(path, new Uint8Array(3000).fill(7));
+    const records = join(dir, 'records');
+    const env = {
+      SEATPAY_BASE_URL: server().url,
+      SEATPAY_TOKEN: server().simulator.users.owner.token,
+      SEATPAY_LOG: 'off',
+    };
+    const argv = ['upload', path, '--resume-dir', records];
+    server().simulator.faults.inject({
+      route: 'POST /v2/media/me/chunk/upload',
+      kind: 'reset-after',
+    });
+    const lost = await runInProcess(argv, env);
+    expect(lost.code, lost.stderr).toBe(3);
+    expect(lost.stderr).toMatch(/check the service for the file before uploading it again/);
+
+    const again = await runInProcess(argv, env);
+    expect(again.code, again.stderr).toBe(1);
+    expect(again.stderr).toMatch(/may already exist/);
+    expect(again.stderr).toContain(`without --resume-dir`);
+    expect(again.stderr).toContain(records);
+    expect(again.stderr.trim().split('\n')).toHaveLength(1);
+
+    // As said: without --resume-dir, a new upload is sent whole and finalized.
+    const whole = await runInProcess(['upload', path, '--json'], env);
+    expect(whole.code, whole.stderr).toBe(0);
+  });
+});
