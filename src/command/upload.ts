@@ -1,4 +1,10 @@
-import { AbortError, UploadMayExistError, type MediaMeta, type SeatpayClient } from '../index.js';
+import {
+  AbortError,
+  APIError,
+  UploadMayExistError,
+  type MediaMeta,
+  type SeatpayClient,
+} from '../index.js';
 import { AdvisedError } from './advised-error.js';
 import { fileUploadStore, fromPath } from '../node.js';
 import { readArguments, wholeNumber } from './arguments.js';
@@ -125,6 +131,12 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
     return new AdvisedError(
       error,
       `check the service for the file first; if it is not there, run the same command without --resume-dir (${file} is sent whole, as a new upload), or delete the record of ${file} in ${printableField(dir ?? '--resume-dir')} (the .json file whose "filename" names it)`,
+    );
+  const refusal = error instanceof Error && !(error instanceof APIError) ? error.cause : error;
+  if (refusal instanceof APIError && refusal.code === 'missing-required-meta-key')
+    return new AdvisedError(
+      error,
+      `give the files' meta with --meta '<json>', every key the service names in it (media on the deployed server: '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}')`,
     );
   if (exitCodeOf(error) === UNSETTLED)
     return new AdvisedError(

@@ -44,6 +44,7 @@ describe('seatpay upload to the deployed server, with its meta', () => {
     const without = await runInProcess(argv, env());
     expect(without.code).toBe(1);
     expect(without.stderr).toContain('Missing required meta key');
+    expect(without.stderr).toContain(`give the files' meta with --meta '<json>'`); // what to type
 
     const meta = { slug: 'intro', name: 'Intro', categories: ['video'], academy: 1 };
     const ran = await runInProcess([...argv, '--meta', JSON.stringify(meta)], env());
