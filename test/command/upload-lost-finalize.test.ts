@@ -1,8 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support/mock-server.js';
+import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
 
 // `seatpay upload --resume-dir` killed (or cut off) while its finalize was in flight: the run
@@ -11,19 +10,13 @@ import { runInProcess } from './run-in-process.js';
 // has no `resume` and names no record, so the operator was not told what to type.
 
 const server = useMockServer({ mediaProcessingDelayMs: 0 });
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'seatpay-command-lost-finalize-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const folder = useTempFolder('seatpay-command-lost-finalize-');
 
 describe('seatpay upload run again after its finalize answer was lost', () => {
   it('says to check the service, then run without --resume-dir or clear the record', async () => {
-    const path = join(dir, 'talk.mp4');
+    const path = folder.in('talk.mp4');
     await writeFile(path, new Uint8Array(3000).fill(7));
-    const records = join(dir, 'records');
+    const records = folder.in('records');
     const env = {
       SEATPAY_BASE_URL: server().url,
       SEATPAY_TOKEN: server().simulator.users.owner.token,
