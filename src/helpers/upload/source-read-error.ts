@@ -56,10 +56,15 @@ export function sourceFailureIn(error: unknown): SourceReadError | undefined {
  */
 export function digestReadError(error: unknown, purpose: string): unknown {
   if (error instanceof AbortError || sourceFailureIn(error)) return error;
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = messageOf(error);
   return new SourceReadError(`it could not be read for ${purpose}: ${reason}`, { cause: error });
 }
 
+/** What `error` says; never throws (a source may throw a null-prototype object, a `message` getter that throws). */
 function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error);
+  try {
+    return error instanceof Error && error.message ? error.message : String(error);
+  } catch {
+    return 'a value that cannot be read';
+  }
 }
