@@ -1,7 +1,6 @@
 import { APIError } from '../../core/errors/api-error.js';
 import { safeCause } from '../../core/secrets/foreign-cause.js';
 import { AbortError } from '../../core/errors/abort-error.js';
-import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { UploadError, UploadSourceError } from '../helper-errors.js';
 import { sourceFailureIn } from './source-read-error.js';
 
@@ -102,11 +101,8 @@ export class ChunkScheduler {
     // An AbortError comes from the run stopping (the caller's signal, another chunk's failure, a
     // stream read stopped by it): that chunk did not fail on its own.
     // Kept as a safe copy: what a source throws may be a Proxy whose every read throws, and the
-    // run's own error handling (the UploadError's message) reads it. Ours (a SourceReadError of a
-    // source that threw a plain object) stays itself: its cause is safe already, and a copy is no
-    // SourceReadError, so the failed read became a network one.
-    const kept = error instanceof SeatpayError ? error : safeCause(error);
-    (error instanceof AbortError ? this.cancelled : this.failures).set(index, kept);
+    // run's own error handling (the UploadError's message) reads it.
+    (error instanceof AbortError ? this.cancelled : this.failures).set(index, safeCause(error));
     this.halt();
     this.pump();
   }

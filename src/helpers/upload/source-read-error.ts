@@ -38,9 +38,11 @@ export function sourceFailureIn(error: unknown): SourceReadError | undefined {
   try {
     for (let depth = 0; depth < CAUSE_DEPTH && typeof current === 'object' && current; depth++) {
       if (current instanceof SourceReadError) return current;
-      if ((current as { name?: unknown }).name === 'NotReadableError') {
+      // Or a SourceReadError's safe copy (the scheduler's, a redaction's: one whose cause is no
+      // Error, a thrown plain object, does not read cleanly), which is no SourceReadError.
+      const { name } = current as { name?: unknown };
+      if (name === 'NotReadableError' || name === 'SourceReadError')
         return sourceReadError(current);
-      }
       current = (current as { cause?: unknown }).cause;
     }
   } catch {
