@@ -54,8 +54,7 @@ export function validateLater<T>(
 ): Promise<T> {
   const schema = check.response as Exclude<typeof check.response, 'empty'>;
   const redact = (issues: ValidationIssue[]) => setup.secrets.redact(issues);
-  // The caller's own: a deadline's signal no longer follows it once the answer was read.
-  const signal = check.options?.callerSignal ?? check.options?.signal;
+  const signal = callerSignalOf(check);
   const halt = () => {
     if (signal?.aborted) throw abortOf(signal, check, setup);
   };
@@ -81,7 +80,7 @@ function failed<T>(
   const { method, url } = check;
   // Its body only for a thrown one, redacted in slices when large: a warning logs the message.
   const failure = new ResponseValidationError({ issues, body: undefined, method, url });
-  const signal = check.options?.callerSignal ?? check.options?.signal;
+  const signal = callerSignalOf(check);
   const caller = signal && { signal, abort: () => abortOf(signal, check, setup) };
   if (setup.validation === 'error') throw withBody(failure, value, setup.secrets, check, caller);
   setup.log.warn(failure.message);
@@ -94,4 +93,14 @@ function abortOf(signal: AbortSignal, check: PreparedCall<unknown>, setup: Resul
     cause: setup.secrets.cause(signal.reason),
     mayHaveBeenProcessed: check.route?.replay === 'unprocessed-only',
   });
+}
+
+/**
+ * The caller's own signal: a deadline's (`totalTimeout`), which stands in for it during the
+ * request, no longer follows the call once its answer was read. Under a deadline `callerSignal` is
+ * set, to undefined when the caller gave none: the deadline's signal is not theirs then either.
+ */
+function callerSignalOf(check: PreparedCall<unknown>): AbortSignal | undefined {
+  const { options } = check;
+  return options && 'callerSignal' in options ? options.callerSignal : options?.signal;
 }

@@ -25,8 +25,10 @@ export async function finalizeOnce(
   const { session, timeout, signal } = context;
   // A store that never answers (its write, its lock's `held()`) holds finalize, never the call.
   await untilAborted(session.finalizing(), signal).catch((error: unknown) => {
-    // Finalize was not sent (given up on, the lock lost): the record says so once its write ends.
+    // Finalize was not sent (given up on, the lock lost): the record says so, written now beside
+    // a "finalize sent" write still out (the call ends here, and the process may end with it).
     void session.finalizeRefused().catch(() => undefined);
+    session.handOff();
     throw error;
   });
   // A record the store kept but could not update says finalize was never sent: a resume would

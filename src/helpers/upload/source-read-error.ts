@@ -38,9 +38,11 @@ export function sourceFailureIn(error: unknown): SourceReadError | undefined {
   try {
     for (let depth = 0; depth < CAUSE_DEPTH && typeof current === 'object' && current; depth++) {
       if (current instanceof SourceReadError) return current;
-      if ((current as { name?: unknown }).name === 'NotReadableError') {
+      // Or a SourceReadError's safe copy (the scheduler's, a redaction's: one whose cause is no
+      // Error, a thrown plain object, does not read cleanly), which is no SourceReadError.
+      const { name } = current as { name?: unknown };
+      if (name === 'NotReadableError' || name === 'SourceReadError')
         return sourceReadError(current);
-      }
       current = (current as { cause?: unknown }).cause;
     }
   } catch {
@@ -56,10 +58,15 @@ export function sourceFailureIn(error: unknown): SourceReadError | undefined {
  */
 export function digestReadError(error: unknown, purpose: string): unknown {
   if (error instanceof AbortError || sourceFailureIn(error)) return error;
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = messageOf(error);
   return new SourceReadError(`it could not be read for ${purpose}: ${reason}`, { cause: error });
 }
 
+/** What `error` says; never throws (a source may throw a null-prototype object, a `message` getter that throws). */
 function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error);
+  try {
+    return error instanceof Error && error.message ? error.message : String(error);
+  } catch {
+    return 'a value that cannot be read';
+  }
 }
