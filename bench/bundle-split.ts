@@ -5,7 +5,7 @@
 // file of its own on the wire, so a size is the sum of the chunks gzipped one by one.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
 
@@ -36,6 +36,8 @@ export interface Chunk {
   dynamicImports: string[];
   /** Files of the package and its dependencies inside the chunk. */
   inputs: string[];
+  /** The chunk's source map, when asked for (`splitPage(..., { maps: true })`). */
+  map?: { sources: string[]; mappings: string };
 }
 
 export interface SplitSize {
@@ -77,18 +79,31 @@ export interface SplitPage {
 const DIST = new URL('../dist/', import.meta.url).pathname;
 
 /** Builds `page` with `splitter`; bare imports resolve from `dist` (the package's dist/ folder). */
-export function splitPage(page: string, splitter: Splitter, dist = DIST): Promise<SplitPage> {
-  return splitter === 'vite' ? viteChunks(page) : esbuildChunks(page, dist);
+export function splitPage(
+  page: string,
+  splitter: Splitter,
+  dist = DIST,
+  { maps = false } = {},
+): Promise<SplitPage> {
+  return splitter === 'vite' ? viteChunks(page, maps) : esbuildChunks(page, dist, maps);
 }
 
-async function esbuildChunks(page: string, dist: string): Promise<SplitPage> {
+async function esbuildChunks(page: string, dist: string, maps: boolean): Promise<SplitPage> {
   const result = await build({
     ...BROWSER_PAGE,
     stdin: { contents: page, resolveDir: dist, loader: 'js', sourcefile: 'page.js' },
     splitting: true,
     outdir: '/page',
+    ...(maps ? { sourcemap: 'external' as const } : {}),
   });
   const code = new Map(result.outputFiles.map((file) => [file.path, file.contents]));
+  // A map's sources are relative to the output folder (/page): made absolute.
+  const mapOf = (output: string) => {
+    const file = result.outputFiles.find((f) => f.path === `${resolve(output)}.map`);
+    if (!file) return undefined;
+    const map = JSON.parse(file.text) as { sources: string[]; mappings: string };
+    return { sources: map.sources.map((s) => resolve('/page', s)), mappings: map.mappings };
+  };
   // Named as files of the page's folder (as vite names them): `chunk-X.js`, not `../../page/...`.
   const named = (output: string) => relative('/page', resolve(output));
   const outputs = Object.entries(result.metafile.outputs).filter(([name]) => name.endsWith('.js'));
@@ -100,6 +115,7 @@ async function esbuildChunks(page: string, dist: string): Promise<SplitPage> {
       .filter((i) => i.kind === 'dynamic-import')
       .map((i) => named(i.path)),
     inputs: Object.keys(output.inputs),
+    map: mapOf(name),
   }));
   // Each dynamic import() target is an entry point of esbuild's too: the page is the one built
   // from stdin (named by its sourcefile). Taking the first entry point measured a lazy chunk.
@@ -108,7 +124,7 @@ async function esbuildChunks(page: string, dist: string): Promise<SplitPage> {
   return { entry, chunks };
 }
 
-async function viteChunks(page: string): Promise<SplitPage> {
+async function viteChunks(page: string, maps: boolean): Promise<SplitPage> {
   const { build: viteBuild } = await import('vite');
   const root = mkdtempSync(join(tmpdir(), 'seatpay-page-'));
   try {
@@ -120,6 +136,7 @@ async function viteChunks(page: string): Promise<SplitPage> {
       build: {
         write: false,
         target: 'es2022',
+        sourcemap: maps,
         // A page's own exports are kept (`export *` of the whole entry is the page's code).
         rollupOptions: { input: join(root, 'page.js'), preserveEntrySignatures: 'strict' },
       },
@@ -138,6 +155,11 @@ async function viteChunks(page: string): Promise<SplitPage> {
         imports: item.imports,
         dynamicImports: item.dynamicImports,
         inputs: Object.keys(item.modules),
+        // A map's sources are relative to the file's place in vite's output folder (dist/).
+        map: item.map && {
+          sources: item.map.sources.map((s) => resolve(root, 'dist', dirname(item.fileName), s)),
+          mappings: item.map.mappings,
+        },
       });
     }
     return { entry, chunks };
