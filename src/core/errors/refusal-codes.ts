@@ -4,16 +4,16 @@
  * `Accept-Language` or the user's settings). Each code is the service's own slug (its
  * `silent_code`, or the slug in its source) where it has one; the SDK names the rest in the same
  * style. Patterns are case-insensitive regular expression sources, the shortest part of the text
- * that tells the refusal apart (checked in order); an empty Spanish pattern means
- * no Spanish text is recorded for it (shared/reference: live-api.md, real-exchanges.json, and the
- * server's `translation(...)` calls). Data, not code per code: the browser bundle pays per byte.
+ * that tells the refusal apart (checked in order); an empty English one is the code's own words
+ * (`chunk already exists`), an empty Spanish one means no Spanish text is recorded (live-api.md,
+ * real-exchanges.json, the server's `translation(...)`). Data: the bundle pays per byte.
  */
 export const REFUSALS: readonly (readonly [code: string, english: string, spanish: string])[] = [
   ['only-owner-allowed', 'only the owner', 'solo el due'],
   ['billing-period-limit-reached', 'billing period limit', 'periodo de facturaci'],
   ['would-exceed-limit', 'no budget available', 'no hay presupuesto'],
   ['insufficient-credits', 'insuf+icient credits|not enough consumables', 'ditos insuficientes'],
-  ['seats-limit-exceeded', 'seats limit exceeded', 'mite de asientos'],
+  ['seats-limit-exceeded', '', 'mite de asientos'],
   ['duplicate-team-seat', 'already has a seat', 'ya tiene un asiento'],
   ['no-seat-with-this-email', 'no (active )?seat with this email', 'no hay un asiento'],
   ['seat-with-this-email-already-exists', 'seat with this email', 'ya hay un asiento'],
@@ -29,17 +29,17 @@ export const REFUSALS: readonly (readonly [code: string, english: string, spanis
   ['payment-method-required', 'payment method is required', ''],
   ['missing-card-information', 'missing card info', 'n de la tarjeta'],
   ['missing-academy-parameter', 'missing academy param', ''],
-  ['academy-is-required', 'academy is required', 'academia es requerida'],
+  ['academy-is-required', '', 'academia es requerida'],
   ['missing-token', 'invalid bag token', 'token de la bolsa'],
   ['not-found-or-without-checking', 'bag not found, maybe', 'bolsa no encontrada, quiz'],
   ['service-not-found', '^service not found', 'servicio no fue encontrado'],
   ['subscription-not-found', '^subscription not found', '^suscripci.n no encontrada'],
-  ['billing-team-not-found', 'billing team not found', 'equipo de facturaci.n no'],
+  ['billing-team-not-found', '', 'equipo de facturaci.n no'],
   ['seat-not-found', '^seat not found', '^asiento no encontrado'],
   ['invalid-bag-type', 'invalid type. allowed values', 'tipo inv.lido. los valores'],
   ['more-than-one-plan-selected', 'only select one plan', ''],
-  ['service-is-required', 'service is required', 'el servicio es requerido'],
-  ['invalid-operation-type', 'invalid operation type', ''],
+  ['service-is-required', '', 'el servicio es requerido'],
+  ['invalid-operation-type', '', ''],
   ['unsupported-operation-type', 'unsupported media type operation', 'operaci.n de tipo de media'],
   ['unauthorized-media-upload', "aren't authorized to upload", 'autorizado para subir'],
   [
@@ -47,14 +47,14 @@ export const REFUSALS: readonly (readonly [code: string, english: string, spanis
     'total_chunks must be a positive',
     'total_chunks debe ser un n.mero entero p',
   ],
-  ['total-chunks-exceeded', 'total chunks exceeded', 'supera el l.mite permitido'],
-  ['unsupported-mime-type', 'unsupported mime type', 'tipo mime no v'],
+  ['total-chunks-exceeded', '', 'supera el l.mite permitido'],
+  ['unsupported-mime-type', '', 'tipo mime no v'],
   ['chunk-size-does-not-match', "chunk size doesn't match", 'tama.o del chunk no coincide'],
-  ['chunk-index-out-of-range', 'chunk index out of range', 'chunk est. fuera de rango'],
-  ['chunk-already-exists', 'chunk already exists', 'chunk ya existe'],
-  ['file-already-exists', 'file already exists', 'archivo ya existe'],
+  ['chunk-index-out-of-range', '', 'chunk est. fuera de rango'],
+  ['chunk-already-exists', '', 'chunk ya existe'],
+  ['file-already-exists', '', 'archivo ya existe'],
   ['some-chunks-not-found', 'chunks are missing', 'chunks est.n faltando'],
-  ['missing-required-meta-key', 'missing required meta key', 'falta la clave de metadatos'],
+  ['missing-required-meta-key', '', 'falta la clave de metadatos'],
   ['meta-must-be-dictionary', 'meta must be a dictionary', 'meta debe ser un diccionario'],
 ];
 
@@ -78,10 +78,10 @@ export function refusalCode(message: string, slug?: unknown): string | null {
   const lower = text.toLowerCase();
   const alias = ALIASES.get(lower);
   if (alias !== undefined) return alias;
-  compiled ??= REFUSALS.map(([code, english, spanish]) => [
-    code,
-    new RegExp(spanish ? `${english}|${spanish}` : english, 'i'),
-  ]);
+  compiled ??= REFUSALS.map(([code, english, spanish]) => {
+    const words = english || code.replaceAll('-', ' ');
+    return [code, new RegExp(spanish ? `${words}|${spanish}` : words, 'i')];
+  });
   for (const [code, pattern] of compiled) if (code === lower || pattern.test(text)) return code;
   return null;
 }
