@@ -156,10 +156,14 @@ async function viteChunks(page: string, maps: boolean): Promise<SplitPage> {
         dynamicImports: item.dynamicImports,
         inputs: Object.keys(item.modules),
         // A map's sources are relative to the file's place in vite's output folder (dist/).
-        map: item.map && {
-          sources: item.map.sources.map((s) => resolve(root, 'dist', dirname(item.fileName), s)),
-          mappings: item.map.mappings,
-        },
+        map: item.map
+          ? {
+              sources: item.map.sources.map((s) =>
+                resolve(root, 'dist', dirname(item.fileName), s),
+              ),
+              mappings: item.map.mappings,
+            }
+          : undefined,
       });
     }
     return { entry, chunks };

@@ -4,7 +4,12 @@ import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import type { BillingTeam, BillingTeamPatch, BillingTeamReplace } from '../schemas/billing-team.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
-import * as checks from './checks/billing-team.js';
+import {
+  BillingTeamPatchSchema,
+  BillingTeamReplaceSchema,
+  BillingTeamSchema,
+  IdInputSchema,
+} from './checks/billing-team.js';
 
 /**
  * The billing team of a subscription: seats limit, consumption strategy and auto-recharge. Owner
@@ -70,8 +75,8 @@ export class BillingTeamResource {
     patch: BillingTeamPatch,
     options?: RequestOptions,
   ): APIPromise<BillingTeam> {
-    return this.#send('updateBillingTeam', subscriptionId, options, (schemas) =>
-      parseInput(schemas.BillingTeamPatchSchema, patch, 'patch'),
+    return this.#send('updateBillingTeam', subscriptionId, options, () =>
+      parseInput(BillingTeamPatchSchema, patch, 'patch'),
     );
   }
 
@@ -98,8 +103,8 @@ export class BillingTeamResource {
     config: BillingTeamReplace,
     options?: RequestOptions,
   ): APIPromise<BillingTeam> {
-    return this.#send('replaceBillingTeam', subscriptionId, options, (schemas) =>
-      parseInput(schemas.BillingTeamReplaceSchema, config, 'config'),
+    return this.#send('replaceBillingTeam', subscriptionId, options, () =>
+      parseInput(BillingTeamReplaceSchema, config, 'config'),
     );
   }
 
@@ -112,19 +117,19 @@ export class BillingTeamResource {
     route: 'getBillingTeam' | 'updateBillingTeam' | 'replaceBillingTeam',
     subscriptionId: number,
     options?: RequestOptions,
-    body?: (schemas: typeof checks) => unknown,
+    body?: () => unknown,
   ): APIPromise<BillingTeam> {
     return this.#core.request(
-      checks,
-      (schemas) => {
+      null,
+      () => {
         const params = {
-          subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
+          subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
         };
         return {
           route: this.#core.routes[route],
           params,
-          ...(body === undefined ? {} : { body: body(schemas) }),
-          response: schemas.BillingTeamSchema,
+          ...(body === undefined ? {} : { body: body() }),
+          response: BillingTeamSchema,
         };
       },
       options,

@@ -4,7 +4,7 @@ import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import type { CardParams, CardResult } from '../schemas/payments.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
-import * as checks from './checks/card.js';
+import { CardParamsSchema, CardResultSchema } from './checks/card.js';
 
 /**
  * The payment card of the caller, which `pay.bag` charges. Reached as `client.card`.
@@ -47,15 +47,15 @@ export class CardResource {
    */
   register(card: CardParams, options?: RequestOptions): APIPromise<CardResult> {
     return this.#core.request(
-      checks,
-      (schemas) => {
-        const body = parseInput(schemas.CardParamsSchema, card, 'card');
+      null,
+      () => {
+        const body = parseInput(CardParamsSchema, card, 'card');
         const secrets = [body.card_number, body.cvc];
         return {
           route: this.#core.routes.registerCard,
           body,
           secrets,
-          response: schemas.CardResultSchema,
+          response: CardResultSchema,
         };
       },
       options,

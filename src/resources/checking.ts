@@ -4,7 +4,7 @@ import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import type { Bag, Checking, CheckingParams } from '../schemas/checking.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
-import * as checks from './checks/checking.js';
+import { BagSchema, CheckingParamsSchema, CheckingSchema } from './checks/checking.js';
 
 /**
  * Pricing plans for a seat count, and creating the bag that is then paid. Reached as
@@ -46,10 +46,10 @@ export class CheckingResource {
    */
   preview(params: CheckingParams, options?: RequestOptions): APIPromise<Checking> {
     return this.#core.request(
-      checks,
-      (schemas) => {
-        const body = parseInput(schemas.CheckingParamsSchema, params, 'params'); // the route adds `type`
-        return { route: this.#core.routes.checking, body, response: schemas.CheckingSchema };
+      null,
+      () => {
+        const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
+        return { route: this.#core.routes.checking, body, response: CheckingSchema };
       },
       options,
     );
@@ -66,10 +66,10 @@ export class CheckingResource {
    */
   bag(params: CheckingParams, options?: RequestOptions): APIPromise<Bag> {
     return this.#core.request(
-      checks,
-      (schemas) => {
-        const body = parseInput(schemas.CheckingParamsSchema, params, 'params'); // the route adds `type`
-        return { route: this.#core.routes.createBag, body, response: schemas.BagSchema };
+      null,
+      () => {
+        const body = parseInput(CheckingParamsSchema, params, 'params'); // the route adds `type`
+        return { route: this.#core.routes.createBag, body, response: BagSchema };
       },
       options,
     );

@@ -14,7 +14,13 @@ import type {
 } from '../schemas/consumables.js';
 import type { ConsumptionSession } from '../schemas/consumption.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
-import * as checks from './checks/consumables.js';
+import {
+  CheckoutParamsSchema,
+  CheckoutResultSchema,
+  ConsumableListSchema,
+  ConsumptionSessionSchema,
+  NonEmptyStringSchema,
+} from './checks/consumables.js';
 const keyedCheckoutModule = /* @__PURE__ */ new LazyModule(
   () => import('../helpers/purchase/keyed-checkout.js'),
 );
@@ -65,10 +71,10 @@ export class ConsumablesResource {
    */
   list(options?: RequestOptions): APIPromise<ConsumableList> {
     return this.#core.request(
-      checks,
-      (schemas) => ({
+      null,
+      () => ({
         route: this.#core.routes.listConsumables,
-        response: schemas.ConsumableListSchema,
+        response: ConsumableListSchema,
       }),
       options,
     );
@@ -136,7 +142,7 @@ export class ConsumablesResource {
           // Bad input: a typed error, nothing read or sent.
           keyedCheckout.checkKeyAndJournal({ key, journal, identity });
           // Checked once (issue 37): keyedCheckout records a copy of this body and sends that copy.
-          const body = parseInput(checks.CheckoutParamsSchema, input, 'params');
+          const body = parseInput(CheckoutParamsSchema, input, 'params');
           const loan = this.#core.keyLoan(options?.timeout);
           const scope = keyedCheckout.keyScopeOf(loan, key, identity, keyedCheckout.keyOwnerDigest);
           const defaultJournal = () =>
@@ -170,14 +176,14 @@ export class ConsumablesResource {
    */
   consume(service: string, options?: RequestOptions): APIPromise<ConsumptionSession> {
     return this.#core.request(
-      checks,
-      (schemas) => {
-        const service_slug = parseInput(schemas.NonEmptyStringSchema, service, 'service');
+      null,
+      () => {
+        const service_slug = parseInput(NonEmptyStringSchema, service, 'service');
         return {
           route: this.#core.routes.consume,
           params: { service_slug },
           body: {},
-          response: schemas.ConsumptionSessionSchema,
+          response: ConsumptionSessionSchema,
         };
       },
       options,
@@ -191,11 +197,11 @@ export class ConsumablesResource {
     checked = false,
   ): APIPromise<CheckoutResult> =>
     this.#core.request(
-      checks,
-      (schemas) => ({
+      null,
+      () => ({
         route: this.#core.routes.consumableCheckout,
-        body: checked ? params : parseInput(schemas.CheckoutParamsSchema, params, 'params'),
-        response: schemas.CheckoutResultSchema,
+        body: checked ? params : parseInput(CheckoutParamsSchema, params, 'params'),
+        response: CheckoutResultSchema,
       }),
       options,
     );

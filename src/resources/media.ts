@@ -18,7 +18,15 @@ import type {
   OperationType,
 } from '../schemas/media.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
-import * as checks from './checks/media.js';
+import {
+  ChunkParamsSchema,
+  ChunkRecordSchema,
+  FinalizeParamsSchema,
+  MediaFileSchema,
+  NonEmptyStringSchema,
+  OperationTypeListSchema,
+  OperationTypeSchema,
+} from './checks/media.js';
 // The upload helper and the listing of unfinished uploads, loaded on first use.
 const uploadModule = /* @__PURE__ */ new LazyModule(() => import('../helpers/upload/upload.js'));
 const pendingUploadsModule = /* @__PURE__ */ new LazyModule(
@@ -64,10 +72,10 @@ export class MediaResource {
    */
   operationTypes(options?: RequestOptions): APIPromise<string[]> {
     return this.#core.request(
-      checks,
-      (schemas) => ({
+      null,
+      () => ({
         route: this.#core.routes.listOperationTypes,
-        response: schemas.OperationTypeListSchema,
+        response: OperationTypeListSchema,
       }),
       options,
     );
@@ -83,15 +91,15 @@ export class MediaResource {
    */
   operationType(name: string, options?: RequestOptions): APIPromise<OperationType> {
     return this.#core.request(
-      checks,
-      (schemas) => {
+      null,
+      () => {
         const params = {
-          operation_type: parseInput(schemas.NonEmptyStringSchema, name, 'operation_type'),
+          operation_type: parseInput(NonEmptyStringSchema, name, 'operation_type'),
         };
         return {
           route: this.#core.routes.getOperationType,
           params,
-          response: schemas.OperationTypeSchema,
+          response: OperationTypeSchema,
         };
       },
       options,
@@ -116,16 +124,16 @@ export class MediaResource {
    */
   uploadChunk(params: ChunkParams, options?: RequestOptions): APIPromise<ChunkRecord> {
     return this.#core.request(
-      checks,
-      (schemas) => {
-        const { academy, ...fields } = parseInput(schemas.ChunkParamsSchema, params, 'params');
+      null,
+      () => {
+        const { academy, ...fields } = parseInput(ChunkParamsSchema, params, 'params');
         const body = chunkBody(fields);
         const target = this.academyOf(academy);
         const route =
           target === undefined
             ? this.#core.routes.uploadChunk
             : this.#core.routes.uploadAcademyChunk;
-        return { route, body, academy: target, response: schemas.ChunkRecordSchema };
+        return { route, body, academy: target, response: ChunkRecordSchema };
       },
       options,
     );
@@ -228,7 +236,7 @@ export class MediaResource {
    * ```
    */
   async discardUpload(store: UploadStore, key: string): Promise<void> {
-    const checked = parseInput(checks.NonEmptyStringSchema, key, 'key');
+    const checked = parseInput(NonEmptyStringSchema, key, 'key');
     const loaded = await pendingUploadsModule.load();
     await loaded.discardUpload(store, checked).catch((error: unknown) => {
       throw this.#core.scrub(error);
@@ -253,16 +261,16 @@ export class MediaResource {
    */
   finalize(params: FinalizeParams, options?: RequestOptions): APIPromise<MediaFile> {
     return this.#core.request(
-      checks,
-      (schemas) => {
+      null,
+      () => {
         // `meta` goes as the route says: JSON-encoded under SERVICE.md, an object on the deployed server.
-        const { academy, ...body } = parseInput(schemas.FinalizeParamsSchema, params, 'params');
+        const { academy, ...body } = parseInput(FinalizeParamsSchema, params, 'params');
         const target = this.academyOf(academy);
         const route =
           target === undefined
             ? this.#core.routes.finalizeUpload
             : this.#core.routes.finalizeAcademyUpload;
-        return { route, body, academy: target, response: schemas.MediaFileSchema };
+        return { route, body, academy: target, response: MediaFileSchema };
       },
       options,
     );

@@ -4,7 +4,7 @@ import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import type { PayParams, Payment } from '../schemas/payments.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
-import * as checks from './checks/pay.js';
+import { PayParamsSchema, PaymentSchema } from './checks/pay.js';
 
 /**
  * Paying a bag. Reached as `client.pay`; `client.purchase` runs the whole flow around it.
@@ -47,10 +47,10 @@ export class PayResource {
    */
   bag(params: PayParams, options?: RequestOptions): APIPromise<Payment> {
     return this.#core.request(
-      checks,
-      (schemas) => {
-        const body = parseInput(schemas.PayParamsSchema, params, 'params');
-        return { route: this.#core.routes.pay, body, response: schemas.PaymentSchema };
+      null,
+      () => {
+        const body = parseInput(PayParamsSchema, params, 'params');
+        return { route: this.#core.routes.pay, body, response: PaymentSchema };
       },
       options,
     );

@@ -5,7 +5,7 @@ import { parseInput } from '../core/prepare/validate-input.js';
 
 import type { Plan } from '../schemas/payments.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
-import * as checks from './checks/plans.js';
+import { NonEmptyStringSchema, PlanSchema } from './checks/plans.js';
 
 /**
  * The plans for sale. Reached as `client.plans`.
@@ -44,13 +44,13 @@ export class PlansResource {
    */
   get(slug: string, options?: RequestOptions): APIPromise<Plan> {
     return this.#core.request(
-      checks,
-      (schemas) => {
-        const plan_slug = parseInput(schemas.NonEmptyStringSchema, slug, 'plan_slug');
+      null,
+      () => {
+        const plan_slug = parseInput(NonEmptyStringSchema, slug, 'plan_slug');
         return {
           route: this.#core.routes.getPlan,
           params: { plan_slug },
-          response: schemas.PlanSchema,
+          response: PlanSchema,
         };
       },
       options,

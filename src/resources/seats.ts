@@ -12,9 +12,14 @@ import {
 } from './seat-change-recovery.js';
 import type { Seat, SeatInput, SeatReplacement } from '../schemas/seats.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
-import * as checks from './checks/seats.js';
-
-type SeatChecks = typeof import('./checks/seats.js');
+import {
+  IdInputSchema,
+  SeatChangeAnswerSchema,
+  SeatInputListSchema,
+  SeatListSchema,
+  SeatReplacementListSchema,
+  seatsOfChange,
+} from './checks/seats.js';
 
 /**
  * The seats of a subscription's billing team. Changing them is for the owner only (anyone else
@@ -55,12 +60,12 @@ export class SeatsResource {
    */
   list(subscriptionId: number, options?: RequestOptions): APIPromise<Seat[]> {
     return this.#core.request(
-      checks,
-      (schemas) => {
+      null,
+      () => {
         const params = {
-          subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
+          subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
         };
-        return { route: this.#core.routes.listSeats, params, response: schemas.SeatListSchema };
+        return { route: this.#core.routes.listSeats, params, response: SeatListSchema };
       },
       options,
     );
@@ -87,8 +92,8 @@ export class SeatsResource {
    * ```
    */
   add(subscriptionId: number, seats: SeatInput[], options?: RequestOptions): APIPromise<Seat[]> {
-    return this.change((schemas) => {
-      const add_seats = parseInput(schemas.SeatInputListSchema, seats, 'add_seats');
+    return this.change(() => {
+      const add_seats = parseInput(SeatInputListSchema, seats, 'add_seats');
       const goal = { present: add_seats.map((seat) => seat.email), absent: [] };
       return { subscriptionId, body: { add_seats }, goal };
     }, options);
@@ -111,12 +116,8 @@ export class SeatsResource {
     replacements: SeatReplacement[],
     options?: RequestOptions,
   ): APIPromise<Seat[]> {
-    return this.change((schemas) => {
-      const replace_seats = parseInput(
-        schemas.SeatReplacementListSchema,
-        replacements,
-        'replace_seats',
-      );
+    return this.change(() => {
+      const replace_seats = parseInput(SeatReplacementListSchema, replacements, 'replace_seats');
       const goal = {
         present: replace_seats.map((swap) => swap.to_email),
         absent: replace_seats.map((swap) => swap.from_email),
@@ -144,12 +145,12 @@ export class SeatsResource {
     const onRetry = ({ error }: { error: unknown }) => void (lostAttempt ||= mayHaveApplied(error));
     let asked: { subscription_id: number; seat_id: number } | undefined;
     return this.#core
-      .request<void, SeatChecks>(
-        checks,
-        (schemas) => {
+      .request<void, null>(
+        null,
+        () => {
           asked = {
-            subscription_id: parseInput(schemas.IdInputSchema, subscriptionId, 'subscription_id'),
-            seat_id: parseInput(schemas.IdInputSchema, seatId, 'seat_id'),
+            subscription_id: parseInput(IdInputSchema, subscriptionId, 'subscription_id'),
+            seat_id: parseInput(IdInputSchema, seatId, 'seat_id'),
           };
           return { route: this.#core.routes.deleteSeat, params: asked, response: 'empty' };
         },
@@ -182,7 +183,7 @@ export class SeatsResource {
    * listing's answer), else rejects with `mayHaveBeenProcessed: true`.
    */
   private change(
-    describe: (schemas: SeatChecks) => {
+    describe: () => {
       subscriptionId: number;
       body: Record<string, unknown>;
       goal: SeatChangeGoal;
@@ -196,27 +197,23 @@ export class SeatsResource {
     return (
       this.#core
         .request(
-          checks,
-          (schemas) => {
-            const { subscriptionId, body, goal } = describe(schemas);
-            const subscription_id = parseInput(
-              schemas.IdInputSchema,
-              subscriptionId,
-              'subscription_id',
-            );
+          null,
+          () => {
+            const { subscriptionId, body, goal } = describe();
+            const subscription_id = parseInput(IdInputSchema, subscriptionId, 'subscription_id');
             asked = { subscription_id, goal };
             const params = { subscription_id };
             return {
               route: this.#core.routes.putSeats,
               params,
               body,
-              response: schemas.SeatChangeAnswerSchema,
+              response: SeatChangeAnswerSchema,
             };
           },
           { ...options, onRetry },
         )
         ._thenUnwrap((body, { response, method, url }) =>
-          checks.seatsOfChange(body, { status: response.status, method, url, redact }),
+          seatsOfChange(body, { status: response.status, method, url, redact }),
         )
         // The deployed server refuses a retried change in a 207, which only the parse reads.
         ._parseEarly()

@@ -5,7 +5,7 @@ import type { RequestOptions } from '../core/setup/options.js';
 import type { WaitForOptions } from '../helpers/wait-for-subscription.js';
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
-import * as checks from './checks/subscriptions.js';
+import { SubscriptionListSchema } from './checks/subscriptions.js';
 // The poller, loaded on first use in a chunk of its own (client.preload() loads it ahead).
 const waitForModule = /* @__PURE__ */ new LazyModule(
   () => import('../helpers/wait-for-subscription.js'),
@@ -49,10 +49,10 @@ export class SubscriptionsResource {
    */
   list(options?: RequestOptions): APIPromise<SubscriptionList> {
     return this.#core.request(
-      checks,
-      (schemas) => ({
+      null,
+      () => ({
         route: this.#core.routes.listSubscriptions,
-        response: schemas.SubscriptionListSchema,
+        response: SubscriptionListSchema,
       }),
       options,
     );
