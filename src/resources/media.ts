@@ -18,15 +18,9 @@ import type {
   OperationType,
 } from '../schemas/media.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
-import {
-  ChunkParamsSchema,
-  ChunkRecordSchema,
-  FinalizeParamsSchema,
-  MediaFileSchema,
-  NonEmptyStringSchema,
-  OperationTypeListSchema,
-  OperationTypeSchema,
-} from './checks/media.js';
+import { ChunkParamsSchema, ChunkRecordSchema, FinalizeParamsSchema } from './checks/media.js';
+import { MediaFileSchema, NonEmptyStringSchema } from './checks/media.js';
+import { OperationTypeListSchema, OperationTypeSchema } from './checks/media.js';
 // The upload helper and the listing of unfinished uploads, loaded on first use.
 const uploadModule = /* @__PURE__ */ new LazyModule(() => import('../helpers/upload/upload.js'));
 const pendingUploadsModule = /* @__PURE__ */ new LazyModule(
