@@ -47,9 +47,8 @@ export interface SplitSize {
   all: { minified: number; gzipped: number; chunks: number };
 }
 
-/** Bundles a page (its code: bundle-size.ts's scenarios) with code splitting; sizes what loads up front and in all. */
-export async function measureSplit(page: string, splitter: Splitter): Promise<SplitSize> {
-  const { entry, chunks } = await splitPage(page, splitter);
+/** The page's entry chunk and every chunk it imports statically, transitively: what loads up front. */
+export function upFrontOf(entry: string, chunks: Chunk[]): Set<string> {
   const byName = new Map(chunks.map((chunk) => [chunk.name, chunk]));
   const upFront = new Set<string>();
   for (const pending = [entry]; pending.length > 0;) {
@@ -58,6 +57,13 @@ export async function measureSplit(page: string, splitter: Splitter): Promise<Sp
     upFront.add(name);
     pending.push(...byName.get(name)!.imports);
   }
+  return upFront;
+}
+
+/** Bundles a page (its code: bundle-size.ts's scenarios) with code splitting; sizes what loads up front and in all. */
+export async function measureSplit(page: string, splitter: Splitter): Promise<SplitSize> {
+  const { entry, chunks } = await splitPage(page, splitter);
+  const upFront = upFrontOf(entry, chunks);
   const sized = (list: Chunk[]) => ({
     minified: list.reduce((sum, chunk) => sum + chunk.code.byteLength, 0),
     gzipped: list.reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).byteLength, 0),

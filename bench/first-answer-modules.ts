@@ -18,7 +18,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { splitPage, type Chunk, type Splitter } from './bundle-split.js';
+import { splitPage, upFrontOf, type Chunk, type Splitter } from './bundle-split.js';
 import { oneCallPage } from './first-answer.js';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -165,14 +165,7 @@ export function rankChunks(chunks: Chunk[]): ModuleShare[] {
 /** The page's files before its first answer (its entry and what that imports statically). */
 export async function rankFirstAnswer(splitter: Splitter, dist?: string): Promise<ModuleShare[]> {
   const { entry, chunks } = await splitPage(oneCallPage(dist), splitter, dist, { maps: true });
-  const byName = new Map(chunks.map((chunk) => [chunk.name, chunk]));
-  const upFront = new Set<string>();
-  for (const pending = [entry]; pending.length > 0;) {
-    const name = pending.pop()!;
-    if (upFront.has(name)) continue;
-    upFront.add(name);
-    pending.push(...byName.get(name)!.imports);
-  }
+  const upFront = upFrontOf(entry, chunks);
   return rankChunks(chunks.filter((chunk) => upFront.has(chunk.name)));
 }
 
