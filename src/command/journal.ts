@@ -49,44 +49,27 @@ type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
 
 const STAGES = ['paying', 'sending', 'refused', 'paid', 'subscribed', 'done'];
 
-/** The furthest ahead of the journal's clock a live run's lease reads (as key-lease.ts judges). */
-const FURTHEST_LEASE_MS = 2 ** 32;
-
 /**
  * One line per key. Its fields are the journal's text, written by any program (an SDK key is any
  * string): a line break or tab in one would forge a line or a column ("done, charged yes" for a
  * key that is not), so each is printed on one line, controls escaped.
  */
-function describe(entry: JournalEntry, now: number): string {
+function describe(entry: JournalEntry): string {
   const field = (value: unknown) => printableField(String(value));
   const settled = entry.settled
     ? `\tsettled ${entry.settled.charged === 'yes' ? 'charged' : 'not charged'} at ${field(entry.settled.at)}`
     : '';
   // A key a run holds: in progress while that run lives; if it died, settleable past this time,
-  // said so once it is past by the journal's clock (an operator should not have to compare).
-  // One further ahead than a live run's (a wrong clock's, a year on) is settleable too, as
-  // settle and reconcile judge it (FURTHEST_LEASE_MS, key-lease.ts), never "lease until" next year.
-  const until = entry.leaseUntil;
-  const ahead = until === undefined ? NaN : Date.parse(until) - now;
-  const lease =
-    until === undefined
-      ? ''
-      : ahead > 0 && ahead <= FURTHEST_LEASE_MS
-        ? `\tlease until ${field(until)}`
-        : Date.parse(until) <= now
-          ? `\tlease ran out at ${field(until)}: settleable, reconcile or settle it`
-          : `\tlease until ${field(until)} is no live run's (a wrong clock): settleable, reconcile or settle it`;
-  return `${field(entry.key)}\t${field(entry.kind)}\t${field(entry.stage)}\tcharged ${field(entry.charged)}\t${field(entry.updatedAt)}${settled}${lease}`;
-}
-
-/** The journal's clock, which leases are on (PostgreSQL's for `postgresJournal`); else this machine's. */
-function journalNow(journal: OpenJournal['journal']): number {
-  try {
-    const now = journal.now?.();
-    return typeof now === 'number' && Number.isFinite(now) ? now : Date.now();
-  } catch {
-    return Date.now();
-  }
+  // said so once it is past by the journal's clock (an operator should not have to compare), and
+  // of one further ahead than a live run's (a wrong clock's, a year on) too: as settle and
+  // reconcile judge it (`leaseStatus`), never "lease until" next year.
+  const until = field(entry.leaseUntil);
+  const lease = {
+    held: `\tlease until ${until}`,
+    expired: `\tlease ran out at ${until}: settleable, reconcile or settle it`,
+    orphaned: `\tlease until ${until} is no live run's (a wrong clock): settleable, reconcile or settle it`,
+  };
+  return `${field(entry.key)}\t${field(entry.kind)}\t${field(entry.stage)}\tcharged ${field(entry.charged)}\t${field(entry.updatedAt)}${settled}${entry.leaseStatus === undefined ? '' : lease[entry.leaseStatus]}`;
 }
 
 async function list(
@@ -105,10 +88,9 @@ async function list(
     ...(limit === undefined ? {} : { limit: wholeNumber('--limit', limit) }),
   };
   const entries = await reading(() => client.journal.list(query));
-  const now = journalNow(open.journal);
   for (const entry of entries) {
     context.secrets.keep(entry.key); // the user's own key (an order id), to reconcile or settle
-    context.output.item(entry, describe(entry, now));
+    context.output.item(entry, describe(entry));
   }
   return DONE;
 }

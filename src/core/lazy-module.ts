@@ -1,3 +1,4 @@
+import { waitEnded } from '../caller-timeout.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { untilAborted, withinMs } from './retry/until-aborted.js';
 
@@ -29,11 +30,10 @@ export class LazyModule<T> {
   }
 
   /**
-   * The module, loaded once for every call that waits on it. The wait ends with `signal`
-   * (AbortError) and after `ms` (ConnectionError), like every other wait of a call; nothing has
-   * been sent then. A failed load (a page offline, a chunk gone after a deployment) rejects with
-   * a {@link ConnectionError} that says nothing was sent, and is tried again on the next call (a
-   * browser remembers the failed chunk: there, only a reload of the page loads it).
+   * The module, loaded once for every call that waits on it. The wait ends with `signal` (its
+   * `AbortSignal.timeout`: TimeoutError) and after `ms` (ConnectionError); nothing sent then. A
+   * failed load (a page offline, a chunk gone after a deployment) rejects with a ConnectionError
+   * (nothing sent), tried again on the next call (a browser remembers it: only a reload loads it).
    */
   load(wait: { signal?: unknown; ms?: number } = {}): Promise<T> {
     this.#loading ??= this.#importer().then(
@@ -47,7 +47,7 @@ export class LazyModule<T> {
     const signal = wait.signal instanceof AbortSignal ? wait.signal : undefined;
     const ms = wait.ms ?? Infinity;
     const late = () => notLoaded(`within ${ms} ms (a chunk of the page did not arrive)`);
-    return untilAborted(withinMs(this.#loading, ms, late), signal);
+    return untilAborted(withinMs(this.#loading, ms, late), signal, waitEnded);
   }
 }
 

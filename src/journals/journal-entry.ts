@@ -1,4 +1,5 @@
 import type { JournalRecord } from './journal.js';
+import { leaseStatusHere } from './key-holder.js';
 import type { Settlement } from './settlement.js';
 
 /**
@@ -30,6 +31,24 @@ export interface JournalEntry {
    * unknown outcome is settleable. Absent when no run holds the key.
    */
   leaseUntil?: string | undefined;
+  /**
+   * Whether a live run holds the key, judged when it was listed on the journal's clock exactly as
+   * `settle` and `reconcile` judge it (present with `leaseUntil`):
+   * - `'held'`: a live run holds it; `settle` and `reconcile` reject with `KeyInProgressError`.
+   *   Wait: if that run died, the key becomes settleable at `leaseUntil`.
+   * - `'expired'`: its lease ran out (its run died, or ended without its outcome): settleable now.
+   * - `'orphaned'`: its lease has not run out, yet no live run holds it: settleable now. It reads
+   *   further ahead than a live run's lease can (a wrong clock wrote it), or a run of this process
+   *   left it behind (the journal was away when it ended).
+   *
+   * @example
+   * ```ts
+   * const settleable = (await client.journal.list()).filter(
+   *   (entry) => entry.charged === 'unknown' && entry.leaseStatus !== 'held',
+   * );
+   * ```
+   */
+  leaseStatus?: 'held' | 'expired' | 'orphaned' | undefined;
 }
 
 /**
@@ -54,8 +73,9 @@ export interface ReconcileResult {
   evidence: string;
 }
 
-/** The entry `list` shows for a record. */
-export function entryOf(key: string, record: JournalRecord): JournalEntry {
+/** The entry `list` shows for a record, its lease judged at `now` (the journal's clock). */
+export function entryOf(key: string, record: JournalRecord, now: number): JournalEntry {
+  const leaseStatus = leaseStatusHere(key, record, now);
   return {
     key,
     kind: record.kind ?? 'purchase',
@@ -63,8 +83,6 @@ export function entryOf(key: string, record: JournalRecord): JournalEntry {
     charged: record.charged,
     updatedAt: record.updatedAt,
     ...(record.settled === undefined ? {} : { settled: record.settled }),
-    ...(record.settled === undefined && typeof record.leaseUntil === 'string'
-      ? { leaseUntil: record.leaseUntil }
-      : {}),
+    ...(leaseStatus === undefined ? {} : { leaseUntil: record.leaseUntil!, leaseStatus }),
   };
 }

@@ -46,9 +46,12 @@ export async function listEntries(
 ): Promise<JournalEntry[]> {
   const access = new JournalAccess(journalOf(context, journal));
   const entries: JournalEntry[] = [];
+  // Leases judged as settle and reconcile judge them (checkOwner), a page when it is read.
+  const clock = clockOf(access.journal, true);
   for await (const page of access.pages(after, limit ?? 500)) {
+    const now = clock();
     for (const { key, record } of page) {
-      if (stage === undefined || record.stage === stage) entries.push(entryOf(key, record));
+      if (stage === undefined || record.stage === stage) entries.push(entryOf(key, record, now));
     }
     if (limit !== undefined && entries.length >= limit) break;
     // A page is 5-30 ms of a journal's synchronous work (parsing, SQLite): the loop runs between

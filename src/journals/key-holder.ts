@@ -1,5 +1,5 @@
 import type { JournalRecord } from './journal.js';
-import { isInProgress } from './key-lease.js';
+import { isInProgress, leaseStatusOf } from './key-lease.js';
 
 /**
  * Who holds a claim, as its record names it (`holder`): a random id of this process (this copy of
@@ -67,6 +67,19 @@ export function isHeldLive(
 ): boolean {
   if (!isInProgress(record, now)) return false;
   return record?.holder !== HOLDER || live.has(key) || endedMeanwhile;
+}
+
+/**
+ * How the key's lease reads at `now` (the journal's clock), as settle and reconcile judge it
+ * ({@link isHeldLive}): a claim this process left behind is no live run's either (`'orphaned'`).
+ */
+export function leaseStatusHere(
+  key: string,
+  record: JournalRecord,
+  now: number,
+): ReturnType<typeof leaseStatusOf> {
+  const status = leaseStatusOf(record, now);
+  return status === 'held' && !isHeldLive(key, record, now) ? 'orphaned' : status;
 }
 
 /**

@@ -91,10 +91,22 @@ const FURTHEST_LEASE_MS = 2 ** 32;
  * ({@link clockOf}), the one the lease was written on.
  */
 export function isInProgress(record: JournalRecord | undefined, now = Date.now()): boolean {
-  if (!record || record.stage === 'done' || record.stage === 'refused') return false;
-  if (record.settled !== undefined || typeof record.leaseUntil !== 'string') return false;
+  return leaseStatusOf(record, now) === 'held';
+}
+
+/**
+ * How a record's lease reads at `now` (the journal's clock, {@link clockOf}): `'held'` in progress
+ * ({@link isInProgress}), `'expired'` run out, `'orphaned'` further ahead than a live run's can
+ * read (a wrong clock's); none for a record no run holds (its outcome known, settled, no lease).
+ */
+export function leaseStatusOf(
+  record: JournalRecord | undefined,
+  now: number,
+): 'held' | 'expired' | 'orphaned' | undefined {
+  if (!record || record.stage === 'done' || record.stage === 'refused') return undefined;
+  if (record.settled !== undefined || typeof record.leaseUntil !== 'string') return undefined;
   const ahead = Date.parse(record.leaseUntil) - now;
-  return ahead > 0 && ahead <= FURTHEST_LEASE_MS;
+  return ahead <= 0 ? 'expired' : ahead <= FURTHEST_LEASE_MS ? 'held' : 'orphaned';
 }
 
 /** The time a lease taken now runs until (ISO 8601), `now` on the journal's clock ({@link clockOf}). */

@@ -6,6 +6,7 @@ import type { Secrets } from '../core/secrets/secrets.js';
 import type { Log } from '../core/setup/logger.js';
 import type { ValidationMode } from '../core/setup/options.js';
 import { plainCheckOf } from '../core/validate/plain-check.js';
+import { warnReturnsAsItCame } from '../rechecked-answers.js';
 import { SLICE } from './large-value.js';
 import { loadSlices } from './redact-large.js';
 import { withBody } from './validation-body.js';
@@ -77,9 +78,11 @@ function failed<T>(
   check: PreparedCall<T>,
   setup: ResultSetup,
 ): T {
-  const { method, url } = check;
+  const { method, url, response } = check;
   // Its body only for a thrown one, redacted in slices when large: a warning logs the message.
-  const failure = new ResponseValidationError({ issues, body: undefined, method, url });
+  // It advises `validate: 'warn'` only where that returns the answer (not a seat change's).
+  const warnable = typeof response === 'object' && warnReturnsAsItCame(response);
+  const failure = new ResponseValidationError({ issues, body: undefined, method, url }, warnable);
   const signal = callerSignalOf(check);
   const caller = signal && { signal, abort: () => abortOf(signal, check, setup) };
   if (setup.validation === 'error') throw withBody(failure, value, setup.secrets, check, caller);

@@ -6,22 +6,26 @@ import {
   type SeatRefusal,
 } from '../core/errors/seats-refused-error.js';
 import { toIssues } from '../core/prepare/validate-input.js';
+import { recheckedWhateverValidate } from '../rechecked-answers.js';
 import { SeatSchema, type Seat } from '../schemas/seats.js';
 
 /**
  * What a seat change is answered with: the seats (SERVICE.md), or the deployed server's 207
  * multi-status `{ data, errors }` (live-api.md §2.2). Refusals are not schema issues: they become
- * a {@link SeatsRefusedError} in {@link seatsOfChange}, whatever the client's `validate` mode.
+ * a {@link SeatsRefusedError} in {@link seatsOfChange}, whatever the client's `validate` mode,
+ * which checks the seats again then too: `validate: 'warn'` never returns the answer as it came.
  */
-export const SeatChangeAnswerSchema = z.union([
-  z.array(SeatSchema),
-  z.looseObject({
-    data: z.array(SeatSchema),
-    errors: z.optional(
-      z.array(z.looseObject({ message: z.optional(z.unknown()), code: z.optional(z.unknown()) })),
-    ),
-  }),
-]);
+export const SeatChangeAnswerSchema = recheckedWhateverValidate(
+  z.union([
+    z.array(SeatSchema),
+    z.looseObject({
+      data: z.array(SeatSchema),
+      errors: z.optional(
+        z.array(z.looseObject({ message: z.optional(z.unknown()), code: z.optional(z.unknown()) })),
+      ),
+    }),
+  ]),
+);
 
 const SeatArraySchema = z.array(SeatSchema);
 

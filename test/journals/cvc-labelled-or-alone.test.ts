@@ -8,14 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { APIError, memoryJournal } from '../../src/index.js';
 import { redactSecrets } from '../../src/node.js';
-import {
-  answeredCheckoutClient,
-  shownOf,
-  type CheckoutAnswer,
-} from '../support/answered-checkout.js';
+import { CVC, cvcCardClient, shownOf, type CheckoutAnswer } from '../support/cvc-card.js';
 
-const CVC = '987';
-const CARD = { card_number: '4242424242424242', cvc: CVC };
 /** How a service or a user's own note names a CVC. */
 const LABELLED = [
   'cvc987',
@@ -31,7 +25,7 @@ const LABELLED = [
 const UNNAMED = ['inv-987', 'order 987', 'ticket #987', 'batch/987/items'];
 
 const paidClient = (checkout: { answer?: CheckoutAnswer }, log?: unknown[][]) =>
-  answeredCheckoutClient('cvc-labelled@example.com', CARD, checkout, log);
+  cvcCardClient('cvc-labelled@example.com', checkout, log);
 
 describe('a CVC named by a label, even written against it', () => {
   it.each(LABELLED)('%s is hidden by redactSecrets', (text) => {

@@ -324,8 +324,11 @@ describe('a key another live tab holds', () => {
     await journal.set('topup-6', { ...left!, holder: 'another-process' });
     const elsewhere = await outcomeOf(client.journal.reconcile('topup-6', { journal }));
     expect(elsewhere.error).toBeInstanceOf(KeyInProgressError);
-    // Held by this process, whose run is over: reconciled now, as charged.
+    expect(await client.journal.list({ journal })).toMatchObject([{ leaseStatus: 'held' }]);
+    // Held by this process, whose run is over: reconciled now, as charged (listed so: no live
+    // run's, though its lease has not run out).
     await journal.set('topup-6', left!);
+    expect(await client.journal.list({ journal })).toMatchObject([{ leaseStatus: 'orphaned' }]);
     const result = await client.journal.reconcile('topup-6', { journal });
     expect(result).toMatchObject({ charged: 'yes', record: { stage: 'done' } });
     const replay = await client.consumables.checkout({ ...order, key: 'topup-6', journal });

@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { APIError, memoryJournal } from '../../src/index.js';
-import {
-  answeredCheckoutClient,
-  shownOf,
-  type CheckoutAnswer,
-} from '../support/answered-checkout.js';
+import { CVC, cvcCardClient, shownOf, type CheckoutAnswer } from '../support/cvc-card.js';
 
 // keycost13 searches a record's lone short numbers only once another secret is found there. A
 // checkout answer that echoes the CVC and nothing else secret (no card number, no token) must
 // still keep it out of the journal's record, the error and the log.
 
-const CVC = '987';
-const CARD = { card_number: '4242424242424242', cvc: CVC };
-
 describe('a checkout answer echoing the CVC alone', () => {
   it('keeps it out of the journal record of a keyed checkout', async () => {
     const checkout: { answer?: CheckoutAnswer } = {};
-    const { client, order } = await answeredCheckoutClient('cvc-alone@example.com', CARD, checkout);
+    const { client, order } = await cvcCardClient('cvc-alone@example.com', checkout);
     checkout.answer = async (simulated) => {
       const body = (await simulated.json()) as Record<string, unknown>;
       return Response.json({ ...body, cvc: CVC, invoice_notes: `cvc ${CVC}` });
@@ -31,12 +24,7 @@ describe('a checkout answer echoing the CVC alone', () => {
   it('keeps it out of the error and the log', async () => {
     const checkout: { answer?: CheckoutAnswer } = {};
     const log: unknown[][] = [];
-    const { client, order } = await answeredCheckoutClient(
-      'cvc-alone-error@example.com',
-      CARD,
-      checkout,
-      log,
-    );
+    const { client, order } = await cvcCardClient('cvc-alone-error@example.com', checkout, log);
     checkout.answer = async () => Response.json({ detail: 'declined', cvc: CVC }, { status: 400 });
     const error = await client.consumables.checkout(order).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIError);
