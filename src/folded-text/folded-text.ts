@@ -152,11 +152,18 @@ export function digitOf(code: number): string | undefined {
 }
 
 /**
+ * A right-to-left override, or its escape in JSON (`\u202E`: Python's `json.dumps` writes every
+ * character past ASCII so), a URL or HTML: the text that unescapes it (a field parsed, printed)
+ * shows the run after it reversed, the secret as itself.
+ */
+const OVERRIDE = '(?:\\u202e|\\\\u202e|%e2%80%ae|&#x0{0,32}202e;|&#0{0,32}8238;)';
+
+/**
  * A secret's characters (each a pattern), `joiner` between them, reversed as a right-to-left
  * override's run holds them to be shown as the secret: inside a run however long (the fold reads
  * a run's first 256 only: a log line, a body of many lines, a span's attribute holds more after
  * the override than JSON's line does), and wherever in it. `[^…]*` looks back to the override.
  */
 export function inOverrideRun(chars: readonly string[], joiner: string): string {
-  return `${[...chars].reverse().join(joiner)}(?<=\\u202e[^\\u202a-\\u202e\\u2066-\\u2069\\n\\r\\u0085\\u2029]*)`;
+  return `${[...chars].reverse().join(joiner)}(?<=${OVERRIDE}[^\\u202a-\\u202e\\u2066-\\u2069\\n\\r\\u0085\\u2029]*)`;
 }
