@@ -112,3 +112,32 @@ describe('a secret in base64 of base64 wrapped at fewer than 60 characters', () 
     expect(redactSecrets(`config: ${word}`, [token, card])).toBe(`config: ${word}`);
   });
 });
+
+describe('a secret in base64 wrapped at fewer than 60 characters in a text', () => {
+  // `openssl base64 -w 40` printed in a log, or a JSON value of such lines: a line break was read
+  // through only after 60 base64 characters, and the token's base64 cut across lines was printed.
+  const wrapped = (text: string, width: number, eol: string) =>
+    text.match(new RegExp(`.{1,${width}}`, 'g'))!.join(eol);
+
+  it('is hidden whatever the lines cut, raw or in a JSON value', async () => {
+    for (const secret of [token, card])
+      for (const width of [32, 40, 48])
+        for (let shift = 0; shift < 3; shift++) {
+          const lines = wrapped(
+            b64(`${'x'.repeat(shift)}{"auth":"Bearer ${secret}"}`),
+            width,
+            '\n',
+          );
+          const shown = lines.split('\n')[1]!;
+          await expectHidden(`stored:\n${lines}\nend`, secret, shown);
+          await expectHidden(JSON.stringify({ stored: lines }), secret, shown);
+        }
+  });
+
+  it('leaves lines of base64 that hold no secret, and a log whose lines end in long words', () => {
+    const lines = `stored:\n${wrapped(b64('n'.repeat(300)), 40, '\n')}\nend`;
+    expect(redactSecrets(lines, [token, card])).toBe(lines);
+    const log = `request 5f3e2a1b-9c8d-4e7f-a6b5-c4d3e2f1a0b9\n2026-11-30 paid ${'7'.repeat(20)}`;
+    expect(redactSecrets(log, [token, card])).toBe(log);
+  });
+});
