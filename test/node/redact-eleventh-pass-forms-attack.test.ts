@@ -137,7 +137,7 @@ describe('a secret in base64 wrapped at fewer than 60 characters in a text', () 
   it('leaves lines of base64 that hold no secret, and a log whose lines end in long words', () => {
     const lines = `stored:\n${wrapped(b64('n'.repeat(300)), 40, '\n')}\nend`;
     expect(redactSecrets(lines, [token, card])).toBe(lines);
-    const log = `request 5f3e2a1b-9c8d-4e7f-a6b5-c4d3e2f1a0b9\n2026-11-30 paid ${'7'.repeat(20)}`;
+    const log = `request 5f3e2a1b-9c8d-4e7f-a6b5-c4d3e2f1a0b9\n${'0123456789abcdef'.repeat(3)}\n2026-11-30 paid ${'7'.repeat(20)}`;
     expect(redactSecrets(log, [token, card])).toBe(log);
   });
 });
