@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
+import { http, HttpResponse } from 'msw';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
+import { BASE_URL, testClient, useMockHandlers } from '../support/msw.js';
 
 // The eleventh pass's secret forms attacked (redteam26): an override escaped as Python's
 // json.dumps writes it, UTF-16BE bytes that end the text, and base64 of base64 wrapped at fewer
@@ -12,6 +13,8 @@ const card = '4539148803436467';
 const reversed = (text: string) => [...text].reverse().join('');
 const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64');
 const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16();
+const wrapped = (text: string, width: number, eol: string) =>
+  text.match(new RegExp(`.{1,${width}}`, 'g'))!.join(eol);
 
 /** `text` redacted in one go and, near the slices' edge, in slices: both hide `secret`'s `shown`. */
 async function expectHidden(text: string, secret: string, shown: string): Promise<void> {
@@ -27,6 +30,11 @@ async function expectHidden(text: string, secret: string, shown: string): Promis
 }
 
 describe('a secret reversed after an escaped right-to-left override', () => {
+  useMockHandlers(
+    http.all(`${BASE_URL}/v1/payments/card`, () =>
+      HttpResponse.text(`card refused: {"holder": "\\u202e${reversed(card)}"}`, { status: 400 }),
+    ),
+  );
   // Python's json.dumps escapes every character past ASCII: `"\u202e7646…"` is the card on
   // screen once the field is parsed and printed. Only a raw U+202E was looked behind for.
   const escapes = ['\\u202e', '\\u202E', '%E2%80%AE', '&#x202e;', '&#8238;'];
@@ -47,22 +55,19 @@ describe('a secret reversed after an escaped right-to-left override', () => {
     expect(redactSecrets(body, [card])).toBe(body);
   });
 
-  it("is not in a refusal's body the client throws", async () => {
-    const client = createClient({
-      baseUrl: 'http://service.test',
-      token,
+  it("is not in a refusal's body the client throws, nor in its log", async () => {
+    const log: unknown[][] = [];
+    const keep = (...line: unknown[]) => void log.push(line);
+    const client = testClient({
       maxRetries: 0,
-      fetch: async () =>
-        new Response(`card refused: {"holder": "\\u202e${reversed(card)}"}`, {
-          status: 400,
-          headers: { 'content-type': 'text/plain' },
-        }),
+      logLevel: 'debug',
+      logger: { debug: keep, info: keep, warn: keep, error: keep },
     });
     const error = await client.card
       .register({ card_number: card, cvc: '987' })
       .catch((caught: unknown) => caught);
     expect(String(error)).toContain('card refused');
-    for (const shown of [String(error), inspect(error, { depth: 9 }), JSON.stringify(error)])
+    for (const shown of [inspect(error, { depth: 9 }), JSON.stringify(error), inspect(log)])
       expect(shown).not.toContain(reversed(card));
   });
 });
@@ -91,8 +96,6 @@ describe('a secret as UTF-16BE bytes at the end of a text', () => {
 
 describe('a secret in base64 of base64 wrapped at fewer than 60 characters', () => {
   // `openssl base64 -w 40`, lines of 32 or 48: only lines of 60 or more were read whole.
-  const wrapped = (text: string, width: number, eol: string) =>
-    text.match(new RegExp(`.{1,${width}}`, 'g'))!.join(eol);
 
   it('is hidden whatever the lines cut', async () => {
     for (const secret of [token, card])
@@ -116,8 +119,6 @@ describe('a secret in base64 of base64 wrapped at fewer than 60 characters', () 
 describe('a secret in base64 wrapped at fewer than 60 characters in a text', () => {
   // `openssl base64 -w 40` printed in a log, or a JSON value of such lines: a line break was read
   // through only after 60 base64 characters, and the token's base64 cut across lines was printed.
-  const wrapped = (text: string, width: number, eol: string) =>
-    text.match(new RegExp(`.{1,${width}}`, 'g'))!.join(eol);
 
   it('is hidden whatever the lines cut, raw or in a JSON value', async () => {
     for (const secret of [token, card])
