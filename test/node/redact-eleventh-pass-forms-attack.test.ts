@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 import { BASE_URL, testClient, useMockHandlers } from '../support/msw.js';
+import { useTelemetry } from '../observe/support/otel.js';
 
 // The eleventh pass's secret forms attacked (redteam26): an override escaped as Python's
 // json.dumps writes it, UTF-16BE bytes that end the text, and base64 of base64 wrapped at fewer
@@ -30,6 +31,7 @@ async function expectHidden(text: string, secret: string, shown: string): Promis
 }
 
 describe('a secret reversed after an escaped right-to-left override', () => {
+  const otel = useTelemetry();
   useMockHandlers(
     http.all(`${BASE_URL}/v1/payments/card`, () =>
       HttpResponse.text(`card refused: {"holder": "\\u202e${reversed(card)}"}`, { status: 400 }),
@@ -55,11 +57,12 @@ describe('a secret reversed after an escaped right-to-left override', () => {
     expect(redactSecrets(body, [card])).toBe(body);
   });
 
-  it("is not in a refusal's body the client throws, nor in its log", async () => {
+  it("is not in a refusal's body the client throws, its log or its span", async () => {
     const log: unknown[][] = [];
     const keep = (...line: unknown[]) => void log.push(line);
     const client = testClient({
       maxRetries: 0,
+      tracer: otel.tracer(),
       logLevel: 'debug',
       logger: { debug: keep, info: keep, warn: keep, error: keep },
     });
@@ -67,7 +70,10 @@ describe('a secret reversed after an escaped right-to-left override', () => {
       .register({ card_number: card, cvc: '987' })
       .catch((caught: unknown) => caught);
     expect(String(error)).toContain('card refused');
-    for (const shown of [inspect(error, { depth: 9 }), JSON.stringify(error), inspect(log)])
+    expect(log.length).toBeGreaterThan(0);
+    const spans = await otel.text();
+    expect(spans).toContain('card refused');
+    for (const shown of [inspect(error, { depth: 9 }), JSON.stringify(error), inspect(log), spans])
       expect(shown).not.toContain(reversed(card));
   });
 });
