@@ -6,7 +6,7 @@ import { fullWidth, utf16leBytes } from './utf16-bytes.js';
  * that mix in neighbouring bytes stay: they say nothing about the secret. Each core of the secret
  * itself is also encoded once more (a config store's base64 of a Basic header, echoed): that core
  * is the inner text's whole, so its own cores are the outer text's at any of its alignments.
- * The secret's UTF-16LE bytes too, encoded once (PowerShell's `-EncodedCommand`).
+ * The secret's UTF-16 bytes too, encoded once (PowerShell's `-EncodedCommand`, Java's big-endian).
  * Two patterns, once and twice encoded: one of all the cores took four times as long to search
  * a text as the two (too many alternatives for the regular expression engine to skip ahead).
  */
@@ -14,8 +14,9 @@ export function base64Patterns(secret: string): RegExp[] {
   const once = coresOf(secret);
   const wide = fullWidth(secret); // its digits as a CJK page writes them, ４２４２
   for (const core of coresOf(wide)) if (!once.includes(core)) once.push(core);
-  once.push(...coresOf(secret, utf16leBytes(secret)));
-  if (wide !== secret) once.push(...coresOf(wide, utf16leBytes(wide))); // PowerShell's of them
+  // Without the last byte: its UTF-16BE too (Java's), the same bytes one later (`s\0k` in `\0s\0k`).
+  once.push(...coresOf(secret, utf16leBytes(secret).subarray(0, -1)));
+  if (wide !== secret) once.push(...coresOf(wide, utf16leBytes(wide).subarray(0, -1))); // ４２
   const twice = coresOf(secret).flatMap((core) => coresOf(core));
   return [once, twice]
     .filter((cores) => cores.length > 0)

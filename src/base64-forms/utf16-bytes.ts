@@ -22,12 +22,12 @@ export function fullWidth(text: string): string {
 /**
  * A pattern of the hex a dump of `secret`'s UTF-16 bytes shows: little-endian (`34003200`,
  * .NET's, PowerShell's) with or without its last zero, so big-endian's (`00340032`, Java's) too;
- * and of its digits full-width (`14ff12ff`). The `i` flag takes either case.
+ * and of its digits full-width (`14ff12ff`, big-endian `ff14ff12`). The `i` flag takes either case.
  */
 export function utf16Hex(secret: string): string {
   const forms = [secret, fullWidth(secret)].map((text) =>
     [...utf16leBytes(text)].map((byte) => byte.toString(16).padStart(2, '0')).join(''),
   );
   const [own, wide] = forms as [string, string];
-  return own.replace(/00$/, '(?:00)?') + (wide === own ? '' : `|${wide}`);
+  return own.replace(/00$/, '(?:00)?') + (wide === own ? '' : `|${wide.replace(/ff$/, '(?:ff)?')}`);
 }

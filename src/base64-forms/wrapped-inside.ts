@@ -15,11 +15,12 @@ export function wrappedInside(word: string): string | undefined {
 }
 
 /**
- * A line break after 60 base64 characters or more, before another (as folded-text.ts's), or any
- * run of blanks there: a YAML folded value (`>`) joins its lines with a space, a tab or a lone
- * `\r` parts them in some stores, and a base64 decoder skips them all.
+ * A line break after 16 base64 characters or more, before another, or any run of blanks there: a
+ * YAML folded value (`>`) joins its lines with a space, a tab or a lone `\r` parts them in some
+ * stores, and a base64 decoder skips them all. Lines of 32, 40 or 48 too (`openssl base64 -w 40`,
+ * a 60-character rule printed the token's base64 cut at them).
  */
-const INNER_BREAK = /(?<=[\w+/-]{60})[\t\n\r ]+(?=[\w+/-])/g;
+const INNER_BREAK = /(?<=[\w+/-]{16})[\t\n\r ]+(?=[\w+/-])/g;
 const BLANK = /[\t\n\r ]/;
 
 /** The shortest word that can hold a line of base64 (60) and its break: 62 bytes. */

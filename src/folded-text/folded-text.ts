@@ -22,8 +22,10 @@ export interface Folded {
  * What may fold: an escape of a character past ASCII, or such a character that folds: a digit,
  * a mark or format character, a full-width form, a superscript or subscript, an enclosed or a
  * mathematical letter or digit. Other scripts' letters (a CJK text) are passed over as they are.
- * And a line break (raw or JSON-escaped) after 60 base64 characters or more, before another:
- * base64 broken into lines of 76 (MIME, the `base64` command) or 64 (PEM), read whole; so is a
+ * And a line break (raw or JSON-escaped) after 60 base64 characters or more, or after a whole line
+ * (indented or not) of 16 or more that is not hex (base64 has a letter past `f`, a `+`, `/` or `_`
+ * in its last 16; a list of hashes or ids has not), before another: base64 broken into lines of 76
+ * (MIME, the `base64` command), 64 (PEM) or fewer (`openssl base64 -w 40`), read whole; so is a
  * break with blanks after it (a YAML block's indented lines) or a lone `\r`. (Blanks alone are
  * not: they would join a long word to the words after it, and the slices' reach with them.) And a
  * right-to-left override's run (U+202E to its pop, an isolate's end, a paragraph's or the text's:
@@ -34,7 +36,7 @@ export interface Folded {
  * base64-forms/wrapped-inside.ts), read as that inner base64 whole.
  */
 const FOLDABLE =
-  /\u202e[^\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]{1,256}[\u202c\u2069]?|(?:[\r\n]|\\[rn])(?:[\t\n\r ]|\\[rn])*(?<=[\w+/-]{60}(?:[\r\n]|\\[rn])(?:[\t\n\r ]|\\[rn])*)(?=[\w+/-])|\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
+  /\u202e[^\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]{1,256}[\u202c\u2069]?|(?:[\r\n]|\\[rn])(?:[\t\n\r ]|\\[rn])*(?<=(?:[\w+/-]{60}|(?:^|[\n\r"]|\\[nr])[\t ]*[\w+/-]*[g-z+/_][\w+/-]{0,15}(?<=[\w+/-]{16}))(?:[\r\n]|\\[rn])(?:[\t\n\r ]|\\[rn])*)(?=[\w+/-])|\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
 
 /**
  * As {@link FOLDABLE}, and a base64 word long enough to hold lines of base64: searched for only in
@@ -152,11 +154,18 @@ export function digitOf(code: number): string | undefined {
 }
 
 /**
+ * A right-to-left override, or its escape in JSON (`\u202E`: Python's `json.dumps` writes every
+ * character past ASCII so), a URL or HTML: the text that unescapes it (a field parsed, printed)
+ * shows the run after it reversed, the secret as itself.
+ */
+const OVERRIDE = '(?:\\u202e|\\\\u202e|%e2%80%ae|&#x0{0,32}202e;|&#0{0,32}8238;)';
+
+/**
  * A secret's characters (each a pattern), `joiner` between them, reversed as a right-to-left
  * override's run holds them to be shown as the secret: inside a run however long (the fold reads
  * a run's first 256 only: a log line, a body of many lines, a span's attribute holds more after
  * the override than JSON's line does), and wherever in it. `[^…]*` looks back to the override.
  */
 export function inOverrideRun(chars: readonly string[], joiner: string): string {
-  return `${[...chars].reverse().join(joiner)}(?<=\\u202e[^\\u202a-\\u202e\\u2066-\\u2069\\n\\r\\u0085\\u2029]*)`;
+  return `${[...chars].reverse().join(joiner)}(?<=${OVERRIDE}[^\\u202a-\\u202e\\u2066-\\u2069\\n\\r\\u0085\\u2029]*)`;
 }
