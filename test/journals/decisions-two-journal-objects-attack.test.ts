@@ -95,3 +95,25 @@ describe('a journal opened through a symlink flipped since (a deploy), and one o
     await expectOneSettleLands(lost, first, second);
   });
 });
+
+// The deploy flips the symlink while the journal is opening (its first call made, the file not
+// open yet): SQLite opens where the path leads by then (43's file), but the journal was named by
+// where it led when the call was made (42's), and took no turns with a journal on 43's file by its
+// real path. It is named by the file the open found.
+describe('a journal whose symlink flipped while it opened, and one on the new file', () => {
+  it('settle "charged" and settle "not charged": one lands, the other is refused', async () => {
+    const [old, next] = [join(folder.dir, 'releases-42'), join(folder.dir, 'releases-43')];
+    mkdirSync(old);
+    mkdirSync(next);
+    const current = join(folder.dir, 'current');
+    symlinkSync(old, current);
+    const first = folder.journalAt(join(current, 'orders.db'));
+    const opening = first.get('first-read');
+    unlinkSync(current);
+    symlinkSync(next, current); // the deploy, as the open goes on
+    await opening;
+    const second = folder.journalAt(join(next, 'orders.db'));
+    const lost = await earlierBuildLostAnswer('deploy-flip-opening@example.com', first, second);
+    await expectOneSettleLands(lost, first, second);
+  });
+});
