@@ -9,8 +9,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { memoryJournal, type JournalRecord, type PurchaseJournal } from '../../src/index.js';
+import { memoryJournal } from '../../src/index.js';
 import { checkoutAnswerLost } from '../support/lost-answer.js';
+import { settlingInsideWrite } from '../support/settle-inside-write.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 
 type Main = typeof import('../../src/index.js');
@@ -39,32 +40,15 @@ describe('a settle inside the journal write of another copy of seatpay', () => {
     // The audit library's journal code loaded (it listed before, or `client.preload()`): a
     // decision whose code is still to load starts after that load, as one after an `await`.
     await audit.journal.list({ journal: store });
-    let inner: Promise<JournalRecord> | undefined;
-    let innerStarted!: () => void;
-    const started = new Promise<void>((resolve) => (innerStarted = resolve));
-    const journal: PurchaseJournal = {
-      ...store,
-      set: (key, record, options) => {
-        if (record.settled === undefined || inner) return store.set(key, record, options);
-        // The audit library's hook, through its own copy of seatpay.
-        inner = audit.journal.settle(key, { charged: 'no', reason: 'audit hook', journal });
-        innerStarted();
-        const write = () => store.set(key, record, options);
-        return inner.then(write, write);
-      },
-    };
+    // The audit library's hook, through its own copy of seatpay.
+    const { journal, innerAfterATurn } = settlingInsideWrite(store, (key, journal) =>
+      audit.journal.settle(key, { charged: 'no', reason: 'audit hook', journal }),
+    );
     const keyed = { ...order, key: 'two-copies-hook', journal };
     await checkoutAnswerLost(simulator, client, keyed);
     const outer = app.journal.settle(keyed.key, { charged: 'yes', reason: 'invoice 8', journal });
-    await started;
     // Given a turn of the event loop: settled by then, never left waiting on the outer one.
-    const state = await Promise.race([
-      inner!.then(
-        () => 'settled',
-        (error: unknown) => error,
-      ),
-      new Promise((resolve) => setImmediate(() => resolve('still waiting'))),
-    ]);
+    const state = await innerAfterATurn();
     expect(state).toBeInstanceOf(cjs.InvalidRequestError);
     expect((state as Error).message).toMatch(/after that call returns/);
     await expect(outer).resolves.toMatchObject({ settled: { charged: 'yes' } });
