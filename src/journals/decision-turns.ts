@@ -15,6 +15,11 @@ interface DecisionTurns {
   readonly version: 1;
   readonly byJournal: WeakMap<object, Turns>;
   readonly byStore: Map<string, Turns>;
+  /**
+   * The journal and key whose operation a decision is calling right now (in that very call), by
+   * any copy: a hook deciding through another copy waited for ever, as one through this copy did.
+   */
+  calling?: { journal: PurchaseJournal; key: string } | undefined;
 }
 
 const SLOT = Symbol.for('seatpay.decisionTurns');
@@ -39,10 +44,8 @@ function processTurns(): DecisionTurns {
   return mine;
 }
 
-const { byJournal, byStore } = processTurns();
-
-/** The journal and key whose operation a decision is calling right now (in that very call). */
-let calling: { journal: PurchaseJournal; key: string } | undefined;
+const turns = processTurns();
+const { byJournal, byStore } = turns;
 
 /**
  * Calls `operation` (the journal's own get, set or setIfHeld of `key`, for a decision under way on
@@ -50,12 +53,12 @@ let calling: { journal: PurchaseJournal; key: string } | undefined;
  * for the one it is part of, for ever ({@link inDecisionTurn} refuses it).
  */
 export function callingFor<T>(journal: PurchaseJournal, key: string, operation: () => T): T {
-  const outer = calling;
-  calling = { journal, key };
+  const outer = turns.calling;
+  turns.calling = { journal, key };
   try {
     return operation();
   } finally {
-    calling = outer;
+    turns.calling = outer;
   }
 }
 
@@ -65,6 +68,7 @@ function isInsideOwnCall(
   store: string | undefined,
   key: string,
 ): boolean {
+  const { calling } = turns;
   if (calling?.key !== key) return false;
   return (
     calling.journal === journal || (store !== undefined && storeNameOf(calling.journal) === store)

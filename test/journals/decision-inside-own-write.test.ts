@@ -13,25 +13,15 @@ import {
   type PurchaseJournal,
 } from '../../src/index.js';
 import { checkoutAnswerLost } from '../support/lost-answer.js';
+import { settlingInsideWrite } from '../support/settle-inside-write.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 
 describe("a settle started inside the journal's own write of the key, for a settle of it", () => {
   it('is refused at once with InvalidRequestError; the outer settle lands', async () => {
     const { simulator, client, order } = await inMemorySubscriber('inside-write@example.com');
-    const store = memoryJournal();
-    let inner: Promise<JournalRecord> | undefined;
-    let innerStarted!: () => void;
-    const started = new Promise<void>((resolve) => (innerStarted = resolve));
-    const journal: PurchaseJournal = {
-      ...store,
-      set: (key, record, options) => {
-        if (record.settled === undefined || inner) return store.set(key, record, options);
-        inner = client.journal.settle(key, { charged: 'no', reason: 'audit hook', journal });
-        innerStarted();
-        const write = () => store.set(key, record, options);
-        return inner.then(write, write);
-      },
-    };
+    const { journal, innerAfterATurn } = settlingInsideWrite(memoryJournal(), (key, journal) =>
+      client.journal.settle(key, { charged: 'no', reason: 'audit hook', journal }),
+    );
     const keyed = { ...order, key: 'inside-write', journal };
     await checkoutAnswerLost(simulator, client, keyed);
     const outer = client.journal.settle(keyed.key, {
@@ -39,19 +29,12 @@ describe("a settle started inside the journal's own write of the key, for a sett
       reason: 'invoice 3',
       journal,
     });
-    await started;
     // Given a turn of the event loop: settled by then, never left waiting on the outer one.
-    const state = await Promise.race([
-      inner!.then(
-        () => 'settled',
-        (error: unknown) => error,
-      ),
-      new Promise((resolve) => setImmediate(() => resolve('still waiting'))),
-    ]);
+    const state = await innerAfterATurn();
     expect(state).toBeInstanceOf(InvalidRequestError);
     expect((state as Error).message).toMatch(/after that call returns/);
     await expect(outer).resolves.toMatchObject({ settled: { charged: 'yes' } });
-    expect((await store.get(keyed.key))?.settled?.charged).toBe('yes');
+    expect((await journal.get(keyed.key))?.settled?.charged).toBe('yes');
   });
 
   it('an audit hook settling another key in that call (awaited) is not refused: both land', async () => {

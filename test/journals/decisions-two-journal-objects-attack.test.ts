@@ -76,22 +76,50 @@ describe('a journal made before its folder, through a symlink, and one by the re
   });
 });
 
+/** Two releases' folders, and `current` leading to the first (42's). */
+function releases() {
+  const [old, next] = [join(folder.dir, 'releases-42'), join(folder.dir, 'releases-43')];
+  mkdirSync(old);
+  mkdirSync(next);
+  const current = join(folder.dir, 'current');
+  symlinkSync(old, current);
+  return { old, next, current };
+}
+
+/** A deploy: `current` leads to `next` from now on. */
+function flip(current: string, next: string): void {
+  unlinkSync(current);
+  symlinkSync(next, current);
+}
+
 // A deploy flips the symlink (`current -> releases/42`, then `current -> releases/43`) while a
 // journal opened through it still has 42's file open: its decisions still land in that file, but
 // it was named by where the path leads now (43's), and took no turns with a journal on 42's file
 // by its real path. It is named by the file it opened until it is closed.
 describe('a journal opened through a symlink flipped since (a deploy), and one on the old file', () => {
   it('settle "charged" and settle "not charged": one lands, the other is refused', async () => {
-    const [old, next] = [join(folder.dir, 'releases-42'), join(folder.dir, 'releases-43')];
-    mkdirSync(old);
-    mkdirSync(next);
-    const current = join(folder.dir, 'current');
-    symlinkSync(old, current);
+    const { old, next, current } = releases();
     const first = folder.journalAt(join(current, 'orders.db'));
     const second = folder.journalAt(join(old, 'orders.db'));
     const lost = await earlierBuildLostAnswer('deploy-flip@example.com', first, second);
-    unlinkSync(current);
-    symlinkSync(next, current); // the deploy
+    flip(current, next); // the deploy
+    await expectOneSettleLands(lost, first, second);
+  });
+});
+
+// The deploy flips the symlink while the journal is opening (its first call made, the file not
+// open yet): SQLite opens where the path leads by then (43's file), but the journal was named by
+// where it led when the call was made (42's), and took no turns with a journal on 43's file by its
+// real path. It is named by the file the open found.
+describe('a journal whose symlink flipped while it opened, and one on the new file', () => {
+  it('settle "charged" and settle "not charged": one lands, the other is refused', async () => {
+    const { next, current } = releases();
+    const first = folder.journalAt(join(current, 'orders.db'));
+    const opening = first.get('first-read');
+    flip(current, next); // the deploy, as the open goes on
+    await opening;
+    const second = folder.journalAt(join(next, 'orders.db'));
+    const lost = await earlierBuildLostAnswer('deploy-flip-opening@example.com', first, second);
     await expectOneSettleLands(lost, first, second);
   });
 });

@@ -76,12 +76,12 @@ export function fileJournal(path: string, options: FileJournalOptions = {}): Fil
   let openedAs: string | undefined;
   const store = () => {
     if (opened) return opened;
-    const opening = openStore(path, given).catch((error: unknown) => {
+    const named = (found: string) => void (opened === opening && (openedAs = found));
+    const opening = openStore(path, given, named).catch((error: unknown) => {
       // The next call looks again: the file may have been fixed.
       if (opened === opening) opened = openedAs = undefined;
       throw error;
     });
-    openedAs = fileIdentityNow(given);
     return (opened = opening);
   };
   // Named by its file: a journal opened per request on one file takes its decisions in turns.
@@ -129,11 +129,21 @@ export interface FileJournalOptions {
   lease?: number;
 }
 
-async function openStore(path: string, given: string): Promise<SqliteJournalStore> {
+async function openStore(
+  path: string,
+  given: string,
+  named: (store: string) => void,
+): Promise<SqliteJournalStore> {
   // `given` resolved once: a working directory changed during the awaits below (a lock waited
   // for) must not send the database's open, or its log's flush (wal-flush.ts), elsewhere.
-  const file = await journalFileOf(given, path);
+  let file = await journalFileOf(given, path);
   const id = await fileIdentity(file);
+  // The file found here is the one opened (by its real path) and the name of the store: a folder
+  // symlink flipped during the open (a deploy) sent SQLite to the new file, named by the old one.
+  if (file === given) {
+    named(id);
+    file = id;
+  } else named(fileIdentityNow(given)); // a symlink to the file itself: named by the link
   return inTurn(id, async () => {
     // A file this process has open in SQLite is a database, and is not read outside SQLite:
     // closing that read would drop the open connection's locks (open-here.ts). Its claims watch
