@@ -3,7 +3,11 @@
 // all that is measured (loopback timings on a shared machine are too noisy to see ~10 %).
 //
 //   npx tsx bench/per-call-inproc.ts [--rounds 15] [--calls 3000] [--before <other build>/index.js]
-//                                    [--only '<subject>' ...]
+//                                    [--only '<subject>' ...] [--bytes]
+//
+// --bytes gives bytes allocated per call in place of CPU (load-independent): run it as
+// `node --expose-gc --max-semi-space-size=256 --import tsx bench/per-call-inproc.ts --bytes
+// --calls 500`, so that no collection runs inside a block and the heap's growth is what it allocated.
 //
 // With NODE_OPTIONS=--expose-gc a full collection is forced before each block: every subject's
 // CPU per call then more than doubles (bare ky ~35 µs -> ~110 µs on Node 24), the collection's
@@ -36,6 +40,7 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '3000' },
     before: { type: 'string' },
     only: { type: 'string', multiple: true },
+    bytes: { type: 'boolean', default: false },
   },
 });
 const only = values.only;
@@ -188,9 +193,12 @@ for (let round = 0; round < rounds + 2; round++) {
     // NODE_OPTIONS=--expose-gc; without it, GC noise stays in the spread).
     (globalThis as { gc?: () => void }).gc?.();
     const before = process.cpuUsage();
+    const heap = process.memoryUsage().heapUsed;
     for (let i = 0; i < calls; i++) await subjects[name]!();
     const used = process.cpuUsage(before);
-    if (round >= 2) (cpu[name] ??= []).push((used.user + used.system) / calls);
+    // --bytes: the heap's growth instead, what a call allocates (no collection in the block).
+    const cost = values.bytes ? process.memoryUsage().heapUsed - heap : used.user + used.system;
+    if (round >= 2) (cpu[name] ??= []).push(cost / calls);
   }
 }
 
@@ -211,7 +219,7 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(' ')}\n`,
 );
-console.log('| subject | client CPU µs/call | vs bare ky, same path |');
+console.log(`| subject | client ${values.bytes ? 'bytes' : 'CPU µs'}/call | vs bare ky, same path |`);
 console.log('| --- | --- | --- |');
 let missed = 0;
 for (const name of Object.keys(subjects)) {
