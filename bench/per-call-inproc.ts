@@ -219,7 +219,9 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(' ')}\n`,
 );
-console.log(`| subject | client ${values.bytes ? 'bytes' : 'CPU µs'}/call | vs bare ky, same path |`);
+console.log(
+  `| subject | client ${values.bytes ? 'bytes' : 'CPU µs'}/call | vs bare ky, same path |`,
+);
 console.log('| --- | --- | --- |');
 let missed = 0;
 for (const name of Object.keys(subjects)) {
