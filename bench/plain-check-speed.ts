@@ -6,6 +6,7 @@
 //   npx tsx bench/plain-check-speed.ts --before <other checkout> [--rounds 15]
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BODIES } from './per-call-bodies.js';
 
 const { values } = parseArgs({
   options: { before: { type: 'string' }, rounds: { type: 'string', default: '15' } },
@@ -20,36 +21,6 @@ const sideOf = async (root: string): Promise<Side> => ({
 const sides: Record<string, Side> = { after: await sideOf(here) };
 if (values.before) sides.before = await sideOf(resolve(values.before));
 
-const checking = {
-  id: 7001,
-  type: 'PREVIEW',
-  status: 'CHECKING',
-  token: '4259c1f1be6257098546a531a02d111a33fc7391',
-  plans: [{ id: 1, slug: 'team-per-seat', title: 'Team, per seat', status: 'ACTIVE' }],
-  currency: { code: 'USD', name: 'US Dollar' },
-  is_recurrent: true,
-  amount_per_month: '104.99',
-  amount_per_quarter: null,
-  amount_per_year: '1139.99',
-  seat_service_item: {
-    id: 19,
-    unit_type: 'UNIT',
-    how_many: 3,
-    is_team_allowed: true,
-    service: { id: 1, slug: 'team-seat', title: 'Team seat', type: 'SEAT' },
-  },
-};
-const plan = {
-  id: 12,
-  slug: 'team-per-seat',
-  title: 'Team per seat',
-  status: 'ACTIVE',
-  consumption_strategy: 'PER_SEAT',
-  price_per_month: '59.99',
-  price_per_year: '479.99',
-  service_items: [{ how_many: -1, service: { slug: 'ai-credits', title: 'AI credits' } }],
-  seat_service_price: { price_per_unit: '12.50' },
-};
 const row = (id: number) => ({
   id,
   how_many: 1,
@@ -57,8 +28,8 @@ const row = (id: number) => ({
   service_item: { id: 3, how_many: 2, service: { slug: 'x', title: 'y' } },
 });
 const cases = [
-  ['checking preview', 'CheckingSchema', JSON.stringify(checking), 100_000],
-  ['plan', 'PlanSchema', JSON.stringify(plan), 100_000],
+  ['checking preview', 'CheckingSchema', BODIES['/v1/payments/checking']!, 100_000],
+  ['plan', 'PlanSchema', BODIES['/v1/payments/plan/team-per-seat']!, 100_000],
   [
     '1,000 consumables',
     'ConsumableListSchema',
