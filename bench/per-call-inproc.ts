@@ -3,7 +3,11 @@
 // all that is measured (loopback timings on a shared machine are too noisy to see ~10 %).
 //
 //   npx tsx bench/per-call-inproc.ts [--rounds 15] [--calls 3000] [--before <other build>/index.js]
-//                                    [--only '<subject>' ...]
+//                                    [--only '<subject>' ...] [--bytes]
+//
+// --bytes gives bytes allocated per call in place of CPU (load-independent): run it as
+// `node --expose-gc --max-semi-space-size=256 --import tsx bench/per-call-inproc.ts --bytes
+// --calls 500`, so that no collection runs inside a block and the heap's growth is what it allocated.
 //
 // With NODE_OPTIONS=--expose-gc a full collection is forced before each block: every subject's
 // CPU per call then more than doubles (bare ky ~35 µs -> ~110 µs on Node 24), the collection's
@@ -29,6 +33,7 @@ import { parseArgs } from 'node:util';
 import ky from 'ky';
 import { createClient } from '../dist/index.js';
 import { kyWithoutBodyCancel } from './ky-no-cancel.js';
+import { BODIES } from './per-call-bodies.js';
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +41,7 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '3000' },
     before: { type: 'string' },
     only: { type: 'string', multiple: true },
+    bytes: { type: 'boolean', default: false },
   },
 });
 const only = values.only;
@@ -44,44 +50,6 @@ const rounds = Number(values.rounds);
 const calls = Number(values.calls);
 const GOAL = 1.05;
 
-// What the simulator answers (bench/per-call.ts replays the same shapes over loopback).
-const BODIES: Record<string, string> = {
-  '/v1/payments/plan/team-per-seat': JSON.stringify({
-    id: 12,
-    slug: 'team-per-seat',
-    title: 'Team per seat',
-    status: 'ACTIVE',
-    consumption_strategy: 'PER_SEAT',
-    price_per_month: '59.99',
-    price_per_year: '479.99',
-    service_items: [{ how_many: -1, service: { slug: 'ai-credits', title: 'AI credits' } }],
-    seat_service_price: { price_per_unit: '12.50' },
-  }),
-  '/v1/payments/me/subscription': JSON.stringify({
-    subscriptions: [{ id: 101, status: 'ACTIVE', plans: [{ slug: 'team-per-seat' }] }],
-  }),
-  '/v1/payments/checking': JSON.stringify({
-    id: 7001,
-    type: 'PREVIEW',
-    status: 'CHECKING',
-    token: '4259c1f1be6257098546a531a02d111a33fc7391',
-    plans: [{ id: 1, slug: 'team-per-seat', title: 'Team, per seat', status: 'ACTIVE' }],
-    currency: { code: 'USD', name: 'US Dollar' },
-    is_recurrent: true,
-    amount_per_month: '104.99',
-    amount_per_quarter: null,
-    amount_per_half: null,
-    amount_per_year: '1139.99',
-    seat_service_item: {
-      id: 19,
-      unit_type: 'UNIT',
-      how_many: 3,
-      is_team_allowed: true,
-      service: { id: 1, slug: 'team-seat', title: 'Team seat', type: 'SEAT' },
-    },
-    expires_at: '2026-11-25T15:18:03.125Z',
-  }),
-};
 const PREVIEW = { plans: [1], team_seats: 3 };
 let answered = 0;
 const inMemoryFetch = async (input: RequestInfo | URL) => {
@@ -188,9 +156,12 @@ for (let round = 0; round < rounds + 2; round++) {
     // NODE_OPTIONS=--expose-gc; without it, GC noise stays in the spread).
     (globalThis as { gc?: () => void }).gc?.();
     const before = process.cpuUsage();
+    const heap = process.memoryUsage().heapUsed;
     for (let i = 0; i < calls; i++) await subjects[name]!();
     const used = process.cpuUsage(before);
-    if (round >= 2) (cpu[name] ??= []).push((used.user + used.system) / calls);
+    // --bytes: the heap's growth instead, what a call allocates (no collection in the block).
+    const cost = values.bytes ? process.memoryUsage().heapUsed - heap : used.user + used.system;
+    if (round >= 2) (cpu[name] ??= []).push(cost / calls);
   }
 }
 
@@ -211,7 +182,9 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(' ')}\n`,
 );
-console.log('| subject | client CPU µs/call | vs bare ky, same path |');
+console.log(
+  `| subject | client ${values.bytes ? 'bytes' : 'CPU µs'}/call | vs bare ky, same path |`,
+);
 console.log('| --- | --- | --- |');
 let missed = 0;
 for (const name of Object.keys(subjects)) {

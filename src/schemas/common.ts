@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { definePlainCheck, withPlainCheck } from '../core/validate/plain-check.js';
+import { isString, withPlainCheck } from '../core/validate/plain-check.js';
 import { decimalProblem } from './decimal.js';
 import type { DecimalString } from './exact-input.js';
 
@@ -27,13 +27,15 @@ export function isNonEmptyString(value: unknown): boolean {
  * ```
  * @category Schemas and types
  */
-export const DecimalSchema = z.pipe(
-  z.union([z.string(), z.number()]),
-  z.transform((value) => String(value)),
+export const DecimalSchema = /* @__PURE__ */ withPlainCheck(
+  z.pipe(
+    z.union([z.string(), z.number()]),
+    z.transform((value) => String(value)),
+  ),
+  // An amount that already is a string comes out as itself: answers where every amount is a
+  // string (as SERVICE.md documents) skip zod's copying parse (core/validate/plain-check.ts).
+  isString,
 );
-// An amount that already is a string comes out as itself: answers where every amount is a string
-// (as SERVICE.md documents) skip zod's copying parse (core/plain-check.ts).
-definePlainCheck(DecimalSchema, (value) => typeof value === 'string');
 
 /**
  * A decimal amount the caller sends: a string such as "10.00" (sent exactly as written). Its input

@@ -18,20 +18,16 @@ interface Def {
 }
 type Schema = { _zod: { def: Def } };
 
+/** The plain check of a string, and of a transform that returns a string as it is (an amount). */
+export const isString: PlainCheck = (value) => typeof value === 'string';
+const isBoolean: PlainCheck = (value) => typeof value === 'boolean';
+
 const compiled = new WeakMap<object, PlainCheck | null>();
 
 /**
- * Declares `check` as the plain check of a schema that has a transform: `check` must accept only
- * values the transform returns unchanged (a decimal amount that already is a string). zod still
- * transforms everything else.
- */
-export function definePlainCheck(schema: z.ZodMiniType, check: PlainCheck): void {
-  compiled.set(schema, check);
-}
-
-/**
- * `schema`, with `check` declared as its plain check (as {@link definePlainCheck} does). Called
- * with a pure annotation, so that a bundle that never uses the schema leaves out both.
+ * `schema`, with `check` declared as its plain check: for a schema with a transform, `check` must
+ * accept only values the transform returns unchanged (a decimal amount that already is a string).
+ * Called with a pure annotation, so that a bundle that never uses the schema leaves out both.
  */
 export function withPlainCheck<S extends z.ZodMiniType>(schema: S, check: PlainCheck): S {
   compiled.set(schema, check);
@@ -58,12 +54,10 @@ export function plainCheckOf(schema: z.ZodMiniType): PlainCheck | undefined {
   return check ?? undefined;
 }
 
-// An object with an own `__proto__` key is zod's to copy: its copy has none (JSON.parse kept it).
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  !Object.hasOwn(value, '__proto__');
+// zod copies an object into one of Object.prototype (a null-prototype one too), reading its
+// fields through the prototype chain: an object of any other prototype is zod's to copy.
+const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 function compile(schema: Schema): PlainCheck | undefined {
   const def = schema._zod.def;
@@ -73,9 +67,9 @@ function compile(schema: Schema): PlainCheck | undefined {
     case 'unknown':
       return () => true;
     case 'string':
-      return def.check ? undefined : (value) => typeof value === 'string';
+      return def.check ? undefined : isString;
     case 'boolean':
-      return (value) => typeof value === 'boolean';
+      return isBoolean;
     case 'number':
       if (def.check === 'number_format' && def.format === 'safeint') return Number.isSafeInteger;
       return def.check ? undefined : (value) => typeof value === 'number' && Number.isFinite(value);
@@ -119,8 +113,9 @@ function recordOf(key: Schema | undefined, valueType: Schema | undefined): Plain
   const check = valueType && plainCheckOf(valueType as unknown as z.ZodMiniType);
   if (!check) return undefined;
   return (value) => {
-    if (!isRecord(value)) return false;
-    for (const name in value) if (!check(value[name])) return false;
+    if (!isPlainRecord(value)) return false;
+    // An own `__proto__` key is zod's to drop (JSON.parse kept it): zod's copy has none.
+    for (const name in value) if (name === '__proto__' || !check(value[name])) return false;
     return true;
   };
 }
@@ -137,14 +132,13 @@ function unionOf(options: Schema[] | undefined): PlainCheck | undefined {
  * a different closure per field made that loop three times slower on big listings.
  */
 interface Field {
-  name: string;
-  optional: boolean;
+  required: boolean;
   nullable: boolean;
-  leaf: 'string' | 'int' | 'number' | 'boolean' | 'unknown' | 'other';
+  leaf: 'string' | 'int' | 'boolean' | 'other';
   check: PlainCheck;
 }
 
-function fieldOf(name: string, schema: Schema): Field | undefined {
+function fieldOf(schema: Schema): Field | undefined {
   let optional = false;
   let nullable = false;
   let inner = schema;
@@ -157,33 +151,41 @@ function fieldOf(name: string, schema: Schema): Field | undefined {
   }
   const check = plainCheckOf(inner as unknown as z.ZodMiniType);
   if (!check) return undefined;
-  const { type } = inner._zod.def;
-  const plain = type === 'string' || type === 'number' || type === 'boolean' || type === 'unknown';
-  const leaf = check === Number.isSafeInteger ? 'int' : plain ? type : 'other';
-  return { name, optional, nullable, leaf, check };
+  const leaf = check === isString ? 'string' : check === isBoolean ? 'boolean' : 'other';
+  const required = !optional && inner._zod.def.type !== 'unknown';
+  return { required, nullable, leaf: check === Number.isSafeInteger ? 'int' : leaf, check };
 }
 
-/** Loose objects only: a plain object strips unknown keys, so its output is not its input. */
+/**
+ * Loose objects only: a plain object strips unknown keys, so its output is not its input. The
+ * check walks the value's keys once (as JSON.parse made them: every field enumerable), looks each
+ * up in the shape and counts the required ones met: 1.5-2.5x faster than reading every field by
+ * name. No field named as one of Object.prototype's: zod reads it through the prototype chain.
+ */
 function looseObjectOf(
   shape: Record<string, Schema> | undefined,
   catchall: Schema | undefined,
 ): PlainCheck | undefined {
   if (!shape || catchall?._zod.def.type !== 'unknown') return undefined;
-  const fields: Field[] = [];
+  const fields: Record<string, Field | undefined> = Object.create(null);
+  let required = 0;
   for (const [name, schema] of Object.entries(shape)) {
-    const field = fieldOf(name, schema);
-    if (!field) return undefined;
-    fields.push(field);
+    const field = fieldOf(schema);
+    if (!field || name in Object.prototype) return undefined;
+    fields[name] = field;
+    if (field.required) required++;
   }
   return (value) => {
-    if (!isRecord(value)) return false;
-    for (const field of fields) {
-      const item = value[field.name];
-      if (item === undefined) {
-        if (field.optional || field.leaf === 'unknown') continue;
-        return false;
-      }
-      if (item === null && field.nullable) continue;
+    if (!isPlainRecord(value)) return false;
+    let met = 0;
+    for (const name in value) {
+      const field = fields[name];
+      if (field === undefined && name === '__proto__') return false; // zod's copy has none
+      if (field === undefined) continue;
+      const item = value[name];
+      if (field.required && item === undefined) return false;
+      if (field.required) met++;
+      if (item === undefined || (item === null && field.nullable)) continue;
       switch (field.leaf) {
         case 'string':
           if (typeof item !== 'string') return false;
@@ -194,12 +196,10 @@ function looseObjectOf(
         case 'boolean':
           if (typeof item !== 'boolean') return false;
           break;
-        case 'unknown':
-          break;
         default:
           if (!field.check(item)) return false;
       }
     }
-    return true;
+    return met === required;
   };
 }
