@@ -111,7 +111,7 @@ export class SqliteJournalStore {
     const row = rowOf(key, record);
     const { changes } = await this.#run('claim', () => this.#statements.claim.run(...row), signal);
     if (changes !== 1) return false;
-    const atItsPath = this.opened.isAtItsPath(); // alongside the flush: no wait of its own
+    const atItsPath = this.opened.isAtItsPath(); // as the claim landed, before its flush
     try {
       await this.#wal.flush();
     } catch (error) {
@@ -119,7 +119,7 @@ export class SqliteJournalStore {
       await this.#unclaim(row);
       throw failure(`Could not flush the claim to the journal ${this.path}`, this.path, error);
     }
-    if (!(await atItsPath)) {
+    if (!atItsPath) {
       // Made in a file no one else sees: another process may claim the key at the path too.
       await this.#unclaim(row);
       throw new JournalError(
