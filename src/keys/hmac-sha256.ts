@@ -61,20 +61,34 @@ function compress(state: Uint32Array, bytes: Uint8Array, at: number, w: Uint32Ar
 /** The running state, reused as SCHEDULE is. */
 const WORKING = new Uint32Array(8);
 
-/** SHA-256 of `message`, continued from `state` after `done` bytes already hashed (whole blocks). */
-function finish(state: Uint32Array, message: Uint8Array, done: number): Uint8Array {
+/** The padded message of a short one (most: a key's owner, the inner digest), reused. */
+const PADDED = new Uint8Array(2 * BLOCK);
+/** The inner digest, reused: the outer hash reads it at once. */
+const INNER = new Uint8Array(32);
+
+/**
+ * SHA-256 of `message`, continued from `state` after `done` bytes already hashed (whole blocks),
+ * into `digest`. A message of up to two blocks padded is padded in place of the last (no array per
+ * hash: issue 37), that place zeroed once hashed.
+ */
+function finish(
+  state: Uint32Array,
+  message: Uint8Array,
+  done: number,
+  digest = new Uint8Array(32),
+): Uint8Array {
   const length = message.length;
-  const padded = new Uint8Array(Math.ceil((length + 9) / BLOCK) * BLOCK);
+  const end = Math.ceil((length + 9) / BLOCK) * BLOCK;
+  const padded = end <= PADDED.length ? PADDED : new Uint8Array(end);
   padded.set(message);
   padded[length] = 0x80;
   const bits = (done + length) * 8;
-  const end = padded.length;
   writeWord(padded, end - 8, Math.floor(bits / 2 ** 32));
   writeWord(padded, end - 4, bits >>> 0);
   const next = WORKING;
   next.set(state);
   for (let at = 0; at < end; at += BLOCK) compress(next, padded, at, SCHEDULE);
-  const digest = new Uint8Array(32);
+  padded.fill(0, 0, end);
   for (let i = 0; i < 8; i++) writeWord(digest, i * 4, next[i]!);
   return digest;
 }
@@ -111,7 +125,7 @@ export class HmacSha256 {
   }
 
   sign(message: Uint8Array): Uint8Array {
-    return finish(this.#outer, finish(this.#inner, message, BLOCK), BLOCK);
+    return finish(this.#outer, finish(this.#inner, message, BLOCK, INNER), BLOCK);
   }
 
   /** Printed or serialized: nothing of the key. */

@@ -13,8 +13,12 @@ const SALT = 'seatpay-key-owner-secret:v2';
 
 const encoder = new TextEncoder();
 const encode = (text: string) => encoder.encode(text);
-const base64 = (bytes: ArrayBuffer | Uint8Array) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/=+$/, '');
+/** Base64 without its padding; the bytes' text by a loop, not spread (a third of the time: issue 37). */
+function base64(bytes: ArrayBuffer | Uint8Array): string {
+  let binary = '';
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/=+$/, '');
+}
 
 function subtleCrypto(): SubtleCrypto {
   const subtle = globalThis.crypto?.subtle;

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 
 /**
@@ -6,7 +7,9 @@ import { stat } from 'node:fs/promises';
  * (nor a new journal at the path) can see, while they record into a new file at the path, so two
  * could claim one key and both pay. A claim therefore checks that the path still names this file.
  * A `stat` by name opens no descriptor, so it cannot drop one of SQLite's POSIX locks
- * (open-here.ts).
+ * (open-here.ts). The claim's check is synchronous, as SQLite's own statements on the same folder
+ * are: a few microseconds of CPU, where an asynchronous `stat` cost a trip to the thread pool and
+ * back, 30 to 150 µs of a keyed call's CPU (issue 37, BENCHMARKS.md keycost14).
  */
 export class OpenedFile {
   private constructor(
@@ -27,10 +30,10 @@ export class OpenedFile {
   }
 
   /** Whether the path still names the file opened (not deleted, not replaced). */
-  async isAtItsPath(): Promise<boolean> {
+  isAtItsPath(): boolean {
     try {
-      const now = await stat(this.file, { bigint: true });
-      return now.dev === this.dev && now.ino === this.ino;
+      const now = statSync(this.file, { bigint: true, throwIfNoEntry: false });
+      return now !== undefined && now.dev === this.dev && now.ino === this.ino;
     } catch {
       return false;
     }

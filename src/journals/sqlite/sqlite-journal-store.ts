@@ -8,7 +8,12 @@ import type { HeldClaim } from '../held-claim.js';
 import { checkRecord } from '../stored-record.js';
 import { isSettled } from '../record-rules.js';
 import { failure } from './legacy-journal-file.js';
-import { LOCK_WAIT_MS, prepareJournalDatabase, withLockWait } from './sqlite-journal-open.js';
+import {
+  isLocked,
+  LOCK_WAIT_MS,
+  prepareJournalDatabase,
+  withLockWait,
+} from './sqlite-journal-open.js';
 
 /**
  * The records of a `fileJournal` in one SQLite database (Node's built-in `node:sqlite`): each
@@ -111,7 +116,7 @@ export class SqliteJournalStore {
     const row = rowOf(key, record);
     const { changes } = await this.#run('claim', () => this.#statements.claim.run(...row), signal);
     if (changes !== 1) return false;
-    const atItsPath = this.opened.isAtItsPath(); // alongside the flush: no wait of its own
+    const atItsPath = this.opened.isAtItsPath(); // as the claim landed, before its flush
     try {
       await this.#wal.flush();
     } catch (error) {
@@ -119,7 +124,7 @@ export class SqliteJournalStore {
       await this.#unclaim(row);
       throw failure(`Could not flush the claim to the journal ${this.path}`, this.path, error);
     }
-    if (!(await atItsPath)) {
+    if (!atItsPath) {
       // Made in a file no one else sees: another process may claim the key at the path too.
       await this.#unclaim(row);
       throw new JournalError(
@@ -226,7 +231,20 @@ export class SqliteJournalStore {
     return checkRecord(value, `journal ${this.path} (key "${key}")`, this.path);
   }
 
-  async #run<T>(action: string, work: () => T, signal: AbortSignal | undefined): Promise<T> {
+  #run<T>(action: string, work: () => T, signal: AbortSignal | undefined): Promise<T> {
+    // The usual: no other process holds the lock, the statement answers at once (no async layer
+    // of its own: issue 37). Locked: waited for on timers, as below.
+    if (!signal?.aborted) {
+      try {
+        return Promise.resolve(work());
+      } catch (error) {
+        if (!isLocked(error)) return Promise.reject(this.#failed(action, error));
+      }
+    }
+    return this.#waited(action, work, signal);
+  }
+
+  async #waited<T>(action: string, work: () => T, signal: AbortSignal | undefined): Promise<T> {
     const { path } = this;
     const stillLocked = (error: unknown) =>
       new JournalError(
@@ -236,9 +254,13 @@ export class SqliteJournalStore {
     try {
       return await withLockWait(work, signal, stillLocked);
     } catch (error) {
-      if (error instanceof JournalError || error instanceof AbortError) throw error;
-      throw failure(`Could not ${action} in the journal ${path}`, path, error);
+      throw this.#failed(action, error);
     }
+  }
+
+  #failed(action: string, error: unknown): unknown {
+    if (error instanceof JournalError || error instanceof AbortError) return error;
+    return failure(`Could not ${action} in the journal ${this.path}`, this.path, error);
   }
 }
 
