@@ -138,12 +138,21 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
       error,
       `give the files' meta with --meta '<json>', every key the service names in it (media on the deployed server: '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}')`,
     );
-  if (exitCodeOf(error) === UNSETTLED)
+  if (exitCodeOf(error) === UNSETTLED && wroteToService(error))
     return new AdvisedError(
       error,
       `${file} may have been finalized all the same (its answer was lost): check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
     );
   return error;
+}
+
+/**
+ * The failure is a write's (finalize: the one write of an upload whose lost answer reaches here
+ * unwrapped), not the operation type's read, which leaves nothing finalized.
+ */
+function wroteToService(error: unknown): boolean {
+  const { method } = error as { method?: unknown };
+  return typeof method === 'string' && method !== 'GET';
 }
 
 export const upload: Command = {

@@ -36,7 +36,7 @@ export interface Folded {
  * base64-forms/wrapped-inside.ts), read as that inner base64 whole.
  */
 const FOLDABLE =
-  /\u202e[^\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]{1,256}[\u202c\u2069]?|(?:[\r\n]|\\[rn])(?:[\t\n\r ]|\\[rn])*(?<=(?:[\w+/-]{60}|(?:^|[\n\r"]|\\[nr])[\t ]*[\w+/-]*[g-z+/_][\w+/-]{0,15}(?<=[\w+/-]{16}))(?:[\r\n]|\\[rn])(?:[\t\n\r ]|\\[rn])*)(?=[\w+/-])|\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
+  /\u202e[^\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]{1,256}[\u202c\u2069]?|(?:[\r\n]|\\[rn])(?<=(?:[\w+/-]{60}|(?:^|[\n\r"]|\\[nr])[\t ]*[\w+/-]*[g-z+/_][\w+/-]{0,15}(?<=[\w+/-]{16}))(?:[\r\n]|\\[rn]))(?:[\t\n\r ]|\\[rn])*(?=[\w+/-])|\\u(?:d[89ab][0-9a-f]{2}\\u)?[0-9a-f]{4}|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|&#(?:x0*[0-9a-f]{1,6}|0*\d{1,7});|(?![0-9])[\p{Nd}\p{Mn}\p{Me}\p{Cf}\uff01-\uff5e\u00b2\u00b3\u00b9\u2070-\u209f\u2460-\u24ff\u{1d400}-\u{1d7ff}]/giu;
 
 /**
  * As {@link FOLDABLE}, and a base64 word long enough to hold lines of base64: searched for only in

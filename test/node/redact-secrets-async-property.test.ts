@@ -39,6 +39,11 @@ const FORMS = [
   'ｒｄ',
   ' ',
   '\n',
+  // A token's base64 in lines of 64, and what may part them: indented (YAML) or a lone CR.
+  ...btoa(`Basic ${'u'.repeat(40)}${token}`).match(/.{1,64}/g)!,
+  '\n  ',
+  '\n\t',
+  '\r',
   '1,987.00',
   'abc',
 ];

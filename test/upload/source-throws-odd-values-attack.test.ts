@@ -122,3 +122,21 @@ describe('a resumed Blob whose read for its digests throws an odd value', () => 
     }
   }
 });
+
+describe('a Blob whose reads throw an object named SourceReadError, the token in its message', () => {
+  it("rejects with UploadSourceError (a source failure, not a chunk upload's), its message not shown", async () => {
+    const token = h.recorder.simulator.users.owner.token;
+    const fail = () => ({ name: 'SourceReadError', message: `read failed for ${token}` });
+    const source = new FailingBlob([bytesOf(TOTAL * CHUNK) as BlobPart], { left: 1, fail });
+    const error: unknown = await h
+      .client()
+      .media.upload(source, { operation_type: 'tiny', filename: 'named.bin', concurrency: 1 })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(UploadSourceError);
+    expect(String((error as Error).message)).not.toContain(token);
+    expect(h.recorder.trace('named.bin').chunks).toHaveLength(1); // the one read that worked
+    expect(h.recorder.trace('named.bin').finalizes).toEqual([]);
+    await turns();
+    expect(unhandled).toEqual([]);
+  });
+});
