@@ -8,7 +8,8 @@ import {
   KeyInProgressError,
   UnsettledKeyError,
 } from '../../journals/journal-errors.js';
-import { deadlineMessage, startDeadline } from '../../core/retry/deadline.js';
+import { startDeadline } from '../../core/retry/deadline.js';
+import { deadlineMessage } from '../../deadline-reason.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { KeyScope } from '../../keys/key-scope.js';
 import type { RequestOptions } from '../../core/setup/options.js';
