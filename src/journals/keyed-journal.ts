@@ -7,7 +7,7 @@ import { checkRecord, isFree } from './stored-record.js';
 import { checkReplayable } from './record-check.js';
 import { checkSameRequest } from './key-checks.js';
 import type { KeyScope } from '../keys/key-scope.js';
-import { deadlineMessage } from '../deadline-reason.js';
+import { deadlineMessage } from '../core/retry/deadline.js';
 import { clockOf, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
 import { claimLeaseUntil, HOLDER, holdLive, readJudged } from './key-holder.js';
 import { OwnLease } from './own-lease.js';

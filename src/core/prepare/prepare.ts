@@ -1,6 +1,6 @@
 import type { Call, PreparedCall } from '../call.js';
 import { AbortError, TimeoutError } from '../errors/index.js';
-import { deadlineMessage } from '../../deadline-reason.js';
+import { deadlineMessage } from '../retry/deadline.js';
 import { expandPath } from '../routes/routes.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { InternalRequestOptions } from '../setup/options.js';

@@ -3,7 +3,7 @@ import { AbortError } from '../../core/errors/abort-error.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { ConnectionError, TimeoutError } from '../../core/errors/connection-error.js';
 import type { PurchaseCharged, PurchaseFailedStep } from './purchase-error.js';
-import { deadlineMessage } from '../../deadline-reason.js';
+import { deadlineMessage } from '../../core/retry/deadline.js';
 import {
   InvalidRequestError,
   ResponseValidationError,

@@ -8,8 +8,7 @@ import {
   KeyInProgressError,
   UnsettledKeyError,
 } from '../../journals/journal-errors.js';
-import { startDeadline } from '../../core/retry/deadline.js';
-import { deadlineMessage } from '../../deadline-reason.js';
+import { deadlineMessage, startDeadline } from '../../core/retry/deadline.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { KeyScope } from '../../keys/key-scope.js';
 import type { RequestOptions } from '../../core/setup/options.js';
