@@ -69,3 +69,27 @@ describe('ordinary logs, redacted since base64 lines of 16 are read through', ()
     for (const log of logs) expect(await bothWays(log, [5, 30, 200])).toBe(log);
   });
 });
+
+describe('a secret alone in base64 wrapped at 16 to 48 a line, encoded again', () => {
+  // `base64 -w 32 | base64 -w 0` of the token alone (a config store's value): the outer word is
+  // 76 characters, and only words of 84 or more were read for inner lines (the length that held
+  // a line of 60, before lines of 16 counted). The token's base64 cut at the line was printed.
+  const b64 = (text: string) => btoa(text);
+  const wrapped = (text: string, width: number) =>
+    `${text.match(new RegExp(`.{1,${width}}`, 'g'))!.join('\n')}\n`;
+
+  it('is hidden, in one go and in slices', async () => {
+    for (const text of [token, `Bearer ${token}`, `{"t":"${token}"}`])
+      for (const width of [16, 24, 32, 40, 48]) {
+        const word = b64(wrapped(b64(text), width));
+        const hidden = await bothWays(`config: ${word} (stored)`, [4, 30]);
+        expect(hidden, `${text} ${width}`).toContain('[REDACTED]');
+        expect(hidden).not.toContain(word.slice(8, 20));
+      }
+  });
+
+  it('leaves base64 words and hashes that hold no secret', async () => {
+    const text = `${b64(wrapped(b64('n'.repeat(40)), 32))} ${'ab12'.repeat(10)} ${b64('x'.repeat(30))}`;
+    expect(await bothWays(text, [4, 30])).toBe(text);
+  });
+});
