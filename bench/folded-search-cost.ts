@@ -40,6 +40,9 @@ const sides = {
 };
 await rm(dir, { recursive: true, force: true });
 
+/** `length` hex digits that depend on `at` (a hash's look). */
+const hex = (at: number, length: number) =>
+  Array.from({ length }, (_, n) => ((at * 7919 + n * 104729) % 16).toString(16)).join('');
 const secrets = ['324c9e4eabd5832b0267441b28790ef9c71e6d06', '4242424242424242', '987'];
 const json = JSON.stringify({
   id: 5123,
@@ -53,6 +56,11 @@ const TEXTS: Record<string, string> = {
   'json 1 KB': json,
   'json 1 KB, CJK': json.replace(/user(\d)/g, '利用者４２$1'),
   'log 64 KB': Array.from({ length: 900 }, (_, at) => `${json.slice(0, 60)} row ${at}`).join('\n'),
+  // The texts the whole-line rule looks at: hashes one a line, and ids ending every other line.
+  'hashes 8 KB': Array.from({ length: 200 }, (_, at) => hex(at, 40)).join('\n'),
+  'log, ids at ends 10 KB': Array.from({ length: 400 }, (_, at) =>
+    at % 2 ? `GET /v1/seats 200 ${at} ms request_id=` : `req_${hex(at, 28)}`,
+  ).join('\n'),
 };
 const rows: string[] = [];
 for (const [label, text] of Object.entries(TEXTS)) {

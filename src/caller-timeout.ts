@@ -1,6 +1,6 @@
 import { AbortError } from './core/errors/abort-error.js';
 import { TimeoutError } from './core/errors/connection-error.js';
-import { deadlineMessage } from './core/retry/deadline.js';
+import { deadlineMessage } from './timeout-reason.js';
 
 /**
  * What a wait for a part of seatpay (a helper's chunk) rejects with when the caller's signal ends

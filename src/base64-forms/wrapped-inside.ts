@@ -23,10 +23,16 @@ export function wrappedInside(word: string): string | undefined {
 const INNER_BREAK = /(?<=[\w+/-]{16})[\t\n\r ]+(?=[\w+/-])/g;
 const BLANK = /[\t\n\r ]/;
 
-/** The shortest word that can hold a line of base64 (60) and its break: 62 bytes. */
-export const LONG_WORD = 84;
+/**
+ * The shortest word read for inner lines: 33 bytes, a line of 32 (`base64 -w 32`), its break and
+ * one more. Lines of 16 to 31 are read in longer words (a 40-character token's base64 is 56); a
+ * shorter word (a card's base64 alone, cut at 16) is not, nor are ids, UUIDs and SHA-1 hashes (32
+ * to 40: read, a log of them took 1.5x as long, review12b). 84 (a line of 60) left a token's
+ * base64 alone cut at 32 to 48 a line (a word of 76 to 80) printed.
+ */
+export const LONG_WORD = 44;
 /** Such a word, whole (folded-text.ts searches for it in a text that {@link hasLongWord}). */
-export const LONG_BASE64_WORD = /(?<![\w+/-])[\w+/-]{84,}={0,2}/;
+export const LONG_BASE64_WORD = /(?<![\w+/-])[\w+/-]{44,}={0,2}/;
 
 /** Base64's characters of either alphabet, by character code. */
 const IN_WORD = new Uint8Array(128);

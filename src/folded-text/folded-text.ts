@@ -155,10 +155,13 @@ export function digitOf(code: number): string | undefined {
 
 /**
  * A right-to-left override, or its escape in JSON (`\u202E`: Python's `json.dumps` writes every
- * character past ASCII so), a URL or HTML: the text that unescapes it (a field parsed, printed)
- * shows the run after it reversed, the secret as itself.
+ * character past ASCII so), a URL or HTML, a Rust `{:?}` or JavaScript one (`\u{202e}`), Perl's
+ * (`\x{202e}`), Python's long one (`\U0000202e`), or its UTF-8 bytes escaped (Python's bytes
+ * `\xe2\x80\xae`, Git's and C's octal `\342\200\256`): the text that unescapes it (a field parsed,
+ * printed) shows the run after it reversed, the secret as itself.
  */
-const OVERRIDE = '(?:\\u202e|\\\\u202e|%e2%80%ae|&#x0{0,32}202e;|&#0{0,32}8238;)';
+const OVERRIDE =
+  '(?:\\u202e|\\\\(?:u202e|[ux]\\{0{0,32}202e\\}|U0000202e|xe2\\\\x80\\\\xae|342\\\\200\\\\256)|%e2%80%ae|&#x0{0,32}202e;|&#0{0,32}8238;)';
 
 /**
  * A secret's characters (each a pattern), `joiner` between them, reversed as a right-to-left

@@ -51,8 +51,14 @@ export function seatsOfChange(answer: unknown, origin: SeatAnswerOrigin): Seat[]
     const issues = [{ path: [], message: 'expected an array of seats or { data, errors }' }];
     throw invalid(issues, answer, origin);
   }
+  const { errors } = envelope;
+  if (errors !== undefined && !Array.isArray(errors)) {
+    // Refusals in another shape (`"errors": "…"`, an object) are not dropped as none were made.
+    const issues = [{ path: ['errors'], message: 'expected an array of refusals' }];
+    throw invalid(issues, answer, origin);
+  }
   const applied = checkedSeats(envelope.data, answer, origin);
-  const refused = Array.isArray(envelope.errors) ? envelope.errors.map(refusalOf) : [];
+  const refused = errors?.map(refusalOf) ?? [];
   if (refused.length === 0) return applied;
   throw new SeatsRefusedError({
     status: origin.status,

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   AbortError,
@@ -88,6 +89,35 @@ describe.each([
       expect((error as Error).cause, name).toMatchObject({ name: 'TimeoutError' });
     }
     expect(sent).toEqual([]);
+  });
+
+  it('a reason of its own named TimeoutError, or one from another realm: as a plain call', async () => {
+    // review12b: the helper's wait tells a timeout by the reason's name and message, as prepare
+    // does; an Error or a DOMException made by another realm (an iframe's, a vm's) is one too.
+    const late = Object.assign(new Error('the form closed'), { name: 'TimeoutError' });
+    const foreign = runInNewContext(
+      "Object.assign(new Error('late'), { name: 'TimeoutError' })",
+    ) as unknown;
+    const unnamed = { name: 'TimeoutError', message: 7 }; // no message: a plain abort
+    for (const [reason, kind] of [
+      [late, TimeoutError],
+      [foreign, TimeoutError],
+      [new DOMException('late', 'TimeoutError'), TimeoutError],
+      [unnamed, AbortError],
+    ] as const) {
+      const controller = new AbortController();
+      controller.abort(reason);
+      const { plain, each, sent } = await failures(helpers, controller.signal);
+      expect(plain).toBeInstanceOf(kind);
+      for (const [name, error] of each) {
+        expect(error, name).toBeInstanceOf(kind);
+        expect({ name, cause: String((error as Error).cause) }).toEqual({
+          name,
+          cause: String((plain as Error).cause),
+        });
+      }
+      expect(sent).toEqual([]);
+    }
   });
 
   it('a plain abort stays an AbortError', async () => {

@@ -34,6 +34,20 @@ describe("a ResponseValidationError's advice to use validate: 'warn'", () => {
     }
   });
 
+  it('holds for refusals in another shape: warn and off refuse them too (review12b)', async () => {
+    // `errors` not an array failed the schema, but the seats' recheck passed over it: under
+    // 'warn' or 'off' the change resolved as applied, the service's refusal dropped.
+    const seat = { id: 1, email: 'ada@example.com', user: null, is_active: true };
+    for (const errors of ['refused: no budget', { 'ada@example.com': 'refused' }, null])
+      for (const validate of ['error', 'warn', 'off'] as const) {
+        const got = await failure(`PUT ${SEAT}`, { data: [seat], errors }, validate, 'add');
+        expect(got.error, `${validate} ${JSON.stringify(errors)}`).toBeInstanceOf(
+          ResponseValidationError,
+        );
+        expect(got.error!.message).not.toMatch(/validate: 'warn'/);
+      }
+  });
+
   it('is given for a read that warn lets through as it came', async () => {
     const body = [{ id: 'x' }];
     const strict = await failure(`GET ${SEAT}`, body, 'error', 'list');

@@ -1,5 +1,8 @@
+import { deadlineMessage } from '../../timeout-reason.js';
 import { TimeoutError } from '../errors/connection-error.js';
 import type { Secrets } from '../secrets/secrets.js';
+
+export { deadlineMessage }; // its own file: caller-timeout.ts reads it without this file's imports
 
 /**
  * The end of a call's `totalTimeout`, as a signal: it fires with a `TimeoutError` DOMException
@@ -36,21 +39,6 @@ export function startDeadline(
       signal?.removeEventListener('abort', follow);
     },
   };
-}
-
-/**
- * The message of `reason` (a signal's) when it says a deadline passed: a `totalTimeout`, or the
- * caller's own `AbortSignal.timeout(...)`, both of which fire a DOMException named
- * `TimeoutError`; undefined for any other reason. Read once, and never throws.
- */
-export function deadlineMessage(reason: unknown): string | undefined {
-  try {
-    if (typeof reason !== 'object' || reason === null) return undefined;
-    const { name, message } = reason as { name?: unknown; message?: unknown };
-    return name === 'TimeoutError' && typeof message === 'string' ? message : undefined;
-  } catch {
-    return undefined; // a hostile reason (a Proxy whose traps throw) is no deadline
-  }
 }
 
 /** What a timed-out call names: its method and URL. */
