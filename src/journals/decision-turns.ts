@@ -46,6 +46,10 @@ function processTurns(): DecisionTurns {
 
 const turns = processTurns();
 const { byJournal, byStore } = turns;
+/** This copy's own mark, for a shared table frozen once made (SES's `harden(globalThis)`). */
+const own: Pick<DecisionTurns, 'calling'> = {};
+/** Where the mark is kept: the shared table, unless it takes no new field (every call threw). */
+const marks = () => (Object.isExtensible(turns) ? turns : own);
 
 /**
  * Calls `operation` (the journal's own get, set or setIfHeld of `key`, for a decision under way on
@@ -53,12 +57,13 @@ const { byJournal, byStore } = turns;
  * for the one it is part of, for ever ({@link inDecisionTurn} refuses it).
  */
 export function callingFor<T>(journal: PurchaseJournal, key: string, operation: () => T): T {
-  const outer = turns.calling;
-  turns.calling = { journal, key };
+  const cell = marks();
+  const outer = cell.calling;
+  cell.calling = { journal, key };
   try {
     return operation();
   } finally {
-    turns.calling = outer;
+    cell.calling = outer;
   }
 }
 
@@ -68,7 +73,7 @@ function isInsideOwnCall(
   store: string | undefined,
   key: string,
 ): boolean {
-  const { calling } = turns;
+  const { calling } = marks();
   if (calling?.key !== key) return false;
   return (
     calling.journal === journal || (store !== undefined && storeNameOf(calling.journal) === store)

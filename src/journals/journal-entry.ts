@@ -73,9 +73,17 @@ export interface ReconcileResult {
   evidence: string;
 }
 
-/** The entry `list` shows for a record, its lease judged at `now` (the journal's clock). */
-export function entryOf(key: string, record: JournalRecord, now: number): JournalEntry {
-  const leaseStatus = leaseStatusHere(key, record, now);
+/**
+ * The entry `list` shows for a record, its lease judged at `now` (the journal's clock); `ended`: a
+ * run of the key here ended while it was read.
+ */
+export function entryOf(
+  key: string,
+  record: JournalRecord,
+  now: number,
+  ended = false,
+): JournalEntry {
+  const leaseStatus = leaseStatusHere(key, record, now, ended);
   return {
     key,
     kind: record.kind ?? 'purchase',

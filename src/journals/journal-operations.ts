@@ -4,7 +4,7 @@ import type { HttpCore } from '../core/request.js';
 import { KeyOwnerError } from './journal-errors.js';
 import { decisionInProgress } from './decision-in-progress.js';
 import type { LazyModule } from '../core/lazy-module.js';
-import { isHeldLive, watchingRuns } from './key-holder.js';
+import { isHeldLive, watchingLists, watchingRuns } from './key-holder.js';
 import { clockOf } from './key-lease.js';
 import { keyScopeOf } from '../keys/key-scope.js';
 import type { PurchaseJournal, JournalRecord } from './journal.js';
@@ -48,16 +48,24 @@ export async function listEntries(
   const entries: JournalEntry[] = [];
   // Leases judged as settle and reconcile judge them (checkOwner), a page when it is read.
   const clock = clockOf(access.journal, true);
-  for await (const page of access.pages(after, limit ?? 500)) {
-    const now = clock();
-    for (const { key, record } of page) {
-      if (stage === undefined || record.stage === stage) entries.push(entryOf(key, record, now));
+  // A run here that ended while its claim was read: held, as settle judges it (its outcome since).
+  const runs = watchingLists();
+  try {
+    for await (const page of access.pages(after, limit ?? 500)) {
+      const now = clock();
+      for (const { key, record } of page) {
+        if (stage === undefined || record.stage === stage)
+          entries.push(entryOf(key, record, now, runs.ended.has(key)));
+      }
+      runs.ended.clear();
+      if (limit !== undefined && entries.length >= limit) break;
+      // A page is 5-30 ms of a journal's synchronous work (parsing, SQLite): the loop runs between
+      // two, where 100,000 records held it for seconds (BENCHMARKS.md, ninth pass). A timer where
+      // there is no setImmediate (a page: 4 ms a page once chained, as redact-in-slices.ts).
+      await new Promise((resume) => (setImmediate ?? setTimeout)(resume));
     }
-    if (limit !== undefined && entries.length >= limit) break;
-    // A page is 5-30 ms of a journal's synchronous work (parsing, SQLite): the loop runs between
-    // two, where 100,000 records held it for seconds (BENCHMARKS.md, ninth pass). A timer where
-    // there is no setImmediate (a page: 4 ms a page once chained, as redact-in-slices.ts).
-    await new Promise((resume) => (setImmediate ?? setTimeout)(resume));
+  } finally {
+    runs.stop();
   }
   return entries.slice(0, limit);
 }

@@ -19,6 +19,9 @@ const lastClaimed = new Map<string, number>();
 /** Reads of each key going on in this process: each is told when a run of the key here ends. */
 const reading = new Map<string, Set<{ ended: boolean }>>();
 
+/** Lists going on in this process (a page at a time): each is told the keys whose run here ends. */
+const listing = new Set<Set<string>>();
+
 /** Marks `key` held by a run of this process until the returned function is called (once). */
 export function holdLive(key: string): () => void {
   live.set(key, (live.get(key) ?? 0) + 1);
@@ -27,6 +30,7 @@ export function holdLive(key: string): () => void {
     if (done) return;
     done = true;
     for (const read of reading.get(key) ?? []) read.ended = true;
+    for (const ended of listing) ended.add(key);
     const left = (live.get(key) ?? 1) - 1;
     if (left > 0) live.set(key, left);
     else {
@@ -72,14 +76,27 @@ export function isHeldLive(
 /**
  * How the key's lease reads at `now` (the journal's clock), as settle and reconcile judge it
  * ({@link isHeldLive}): a claim this process left behind is no live run's either (`'orphaned'`).
+ * `endedMeanwhile`: a run of the key here ended while the record was read ({@link watchingLists}).
  */
 export function leaseStatusHere(
   key: string,
   record: JournalRecord,
   now: number,
+  endedMeanwhile = false,
 ): ReturnType<typeof leaseStatusOf> {
   const status = leaseStatusOf(record, now);
-  return status === 'held' && !isHeldLive(key, record, now) ? 'orphaned' : status;
+  return status === 'held' && !isHeldLive(key, record, now, endedMeanwhile) ? 'orphaned' : status;
+}
+
+/**
+ * The keys whose run in this process ends from now until `stop()` (a list's page read, as
+ * {@link watchingRuns} is a key's): a claim read before its run wrote its outcome is not one this
+ * process left behind. Cleared by the list between two pages.
+ */
+export function watchingLists(): { ended: Set<string>; stop: () => void } {
+  const ended = new Set<string>();
+  listing.add(ended);
+  return { ended, stop: () => void listing.delete(ended) };
 }
 
 /**

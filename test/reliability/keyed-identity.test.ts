@@ -161,6 +161,26 @@ describe('a key belongs to the identity that used it (item 1)', () => {
     expect(a.charges('consumable-checkout')).toBe(2);
   });
 
+  it('owners of keys of one, two and three blocks, long before short: each is Node’s HMAC (the MAC’s reused buffers)', async () => {
+    const a = await owner();
+    const journal = memoryJournal();
+    // "seatpay-key-owner:" and the key, padded: 2 blocks for 40 and 101 characters, 3 for 120,
+    // then 1: a buffer the last hash left dirty would change the short one's owner.
+    const keys = ['b'.repeat(101), 'c'.repeat(120), 'd'.repeat(40), 'e'];
+    for (const key of keys) await a.client.consumables.checkout({ ...a.order, key, journal });
+    const secret = pbkdf2Sync(
+      `token:${a.user.token}`,
+      'seatpay-key-owner-secret:v2',
+      100_000,
+      32,
+      'sha256',
+    );
+    for (const key of keys) {
+      const mac = createHmac('sha256', secret).update(`seatpay-key-owner:${key}`).digest('base64');
+      expect((await journal.get(key))!.owner, key).toBe(`hmac-sha256:v2:${mac.replace(/=+$/, '')}`);
+    }
+  });
+
   it('identity must be a non-empty string: InvalidRequestError, nothing read', async () => {
     const a = await owner();
     const journal = memoryJournal();

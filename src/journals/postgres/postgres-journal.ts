@@ -153,7 +153,8 @@ export function postgresJournal(
       return (await run(write, sql.setIfHeld, row, measured)).rowCount === 1;
     },
     list: async ({ after, limit } = {}) => {
-      const { rows } = await run('list its records', sql.list, [after ?? null, limit ?? null]);
+      const page = [after ?? null, limit ?? null];
+      const { rows } = await run('list its records', sql.list, page, measured);
       return rows.map((row) => ({
         key: String(row.key),
         record: recordOf(row.record, String(row.key)),

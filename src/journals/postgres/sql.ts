@@ -53,7 +53,8 @@ export function statements(table: string) {
     setIfHeld: `UPDATE ${table} SET record = $2::jsonb, stage = $3, settled = $4, updated_at = $5 WHERE key = $1 AND NOT settled AND record->>'holder' = $6 AND record->>'leaseUntil' = ANY($7::text[]) RETURNING ${clock}`,
     // A claim whose answer was lost, taken back only if the key still holds that very record.
     unclaim: `DELETE FROM ${table} WHERE key = $1 AND record = $2::jsonb`,
-    list: `SELECT key, record FROM ${table} WHERE ($1::text IS NULL OR key > $1) ORDER BY key LIMIT $2`,
+    // A list gives the clock too: a process that only lists (an operator's) judges leases on it.
+    list: `SELECT key, record, ${clock} FROM ${table} WHERE ($1::text IS NULL OR key > $1) ORDER BY key LIMIT $2`,
     delete: `DELETE FROM ${table} WHERE key = $1`,
     prune: `DELETE FROM ${table} WHERE settled AND updated_at < $1`,
   };
