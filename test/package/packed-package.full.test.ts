@@ -48,8 +48,9 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 // cleaning, the benchmark notes); plus about 2 %. 3.50 MB (3,501,446 B) after the tenth pass (the
 // upload names' table, sliced validation, the benchmark notes); plus about 2 %. 3.58 MB (3,584,544 B)
 // after the eleventh pass (its secret forms and messages in both builds, the benchmark notes);
-// plus about 2 %.
-const MAX_UNPACKED_BYTES = 3_656_000;
+// plus about 2 %. 3.65 MB (3,645,382 B) after the twelfth pass (its fixes in both builds, the
+// benchmark notes and tools); plus about 2 %.
+const MAX_UNPACKED_BYTES = 3_718_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
