@@ -3,7 +3,7 @@
 // client's fetch: no sockets, the simulator's work counted on both sides alike); and whether that
 // settles the goal (at most 1.5x plain) on this machine.
 //
-//   npx tsx bench/keyed-cost.ts [--processes 6] [--rounds 6] [--warmup 2] [--calls 40]
+//   npx tsx bench/keyed-cost.ts [--processes 6] [--rounds 6] [--warmup 2] [--calls 40] [--settle-ms 20]
 //                               [--root <checkout>] [--subjects self,memoryJournal,fileJournal,identity] [--goal 1.5]
 //                               [--wait-ms 2] [--node-flags=--single-threaded]
 //
@@ -23,7 +23,9 @@
 // In a child, a round runs, for each subject in turn, four blocks of `calls` checkouts in ABBA
 // order (plain, keyed, keyed, plain; BAAB the next round), so a drift of the machine's speed during
 // the pair weighs on both arms alike; the subjects' order rotates round by round. Before each block
-// (outside the measure) the young generation is emptied. CPU is process.cpuUsage() (user + system,
+// (outside the measure) the young generation is emptied; each block ends with a `--settle-ms`
+// pause inside its measure, so that what its calls left running (a flush's thread, the collector)
+// is counted in it and not in the next block (without it the control `self` came out at 0.82-0.94). CPU is process.cpuUsage() (user + system,
 // every thread). keyed / plain is the ratio of summed CPU over the counted rounds of every child
 // of that side (warm-up rounds thrown away), with a 90 % percentile bootstrap interval that
 // resamples the children, then the rounds within each; "met" when the interval's high end is under
@@ -64,6 +66,7 @@ const { values } = parseArgs({
     'node-flags': { type: 'string', default: '' },
     processes: { type: 'string', default: '6' },
     verbose: { type: 'boolean', default: false },
+    'settle-ms': { type: 'string', default: '20' },
   },
 });
 const here = resolve(new URL('..', import.meta.url).pathname);
@@ -118,6 +121,7 @@ try {
         tmpfsDir: childTmpfs,
         waitMs: Number(values['wait-ms']),
         goal: Number(values.goal),
+        settleMs: Number(values['settle-ms']),
       };
       const load = loadavg()[0]!.toFixed(1);
       const data = await runChild(['--expose-gc', ...flags, scripts[s]!, JSON.stringify(options)]);
