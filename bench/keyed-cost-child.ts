@@ -39,6 +39,11 @@ export interface Options {
   /** memoryJournalWait's claim: resolves after this many ms on a timer. */
   waitMs: number;
   goal: number;
+  /**
+   * A pause at each block's end, inside the measure (a timer: no CPU of its own): the work a block's
+   * calls leave behind (the thread pool's, the collector's) is counted in that block, not the next.
+   */
+  settleMs?: number;
 }
 
 type Call = () => Promise<unknown>;
@@ -123,6 +128,7 @@ declare const gc: ((options?: { type?: 'minor' | 'major' }) => void) | undefined
  * first, outside the measure: a block pays for the collections its own garbage causes, not for
  * the previous block's.
  */
+let settleMs = 0;
 async function block(run: Call, calls: number, held: number[] | undefined): Promise<Block> {
   if (typeof gc === 'function') gc({ type: 'minor' });
   const start = process.cpuUsage();
@@ -131,6 +137,7 @@ async function block(run: Call, calls: number, held: number[] | undefined): Prom
     await run();
     held?.push(inSqlite);
   }
+  if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
   return process.cpuUsage(start);
 }
 
@@ -138,6 +145,7 @@ const cpu = ({ user, system }: Block) => user + system;
 
 export async function measure(sides: Side[], options: Options): Promise<void> {
   const { rounds, warmup, calls, subjects: names, goal } = options;
+  settleMs = options.settleMs ?? 0;
   const loadBefore = loadavg()[0]!;
   const set = await Promise.all(sides.map((side, index) => setUp(side, options, index)));
   /** Per side, per subject, one entry per counted round: the pair's summed CPU (µs) and splits. */

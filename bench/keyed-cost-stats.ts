@@ -1,8 +1,20 @@
 // The statistics of bench/keyed-cost.ts: the ratio of two arms' summed CPU over paired rounds, an
 // interval for it by resampling the rounds, and whether that interval settles a goal.
-// The simulator's own generator (mulberry32); from its module alone, so that the measuring child
-// loads no more of the simulator for it.
-import { seededRandom } from '../src/mock/core/random.js';
+
+/**
+ * mulberry32, as the simulator's seededRandom, written out here: a measuring child bundles no
+ * module of the bench's own checkout's sources, only the side's it measures (measure12).
+ */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 /** CPU of one block of calls, µs (process.cpuUsage()). */
 export interface Block {

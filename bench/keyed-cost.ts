@@ -3,7 +3,7 @@
 // client's fetch: no sockets, the simulator's work counted on both sides alike); and whether that
 // settles the goal (at most 1.5x plain) on this machine.
 //
-//   npx tsx bench/keyed-cost.ts [--runs 3] [--rounds 30] [--warmup 2] [--calls 50]
+//   npx tsx bench/keyed-cost.ts [--processes 6] [--rounds 6] [--warmup 2] [--calls 40] [--settle-ms 20]
 //                               [--root <checkout>] [--subjects self,memoryJournal,fileJournal,identity] [--goal 1.5]
 //                               [--wait-ms 2] [--node-flags=--single-threaded]
 //
@@ -14,34 +14,32 @@
 // `memoryJournalWait` (a memoryJournal whose claim first waits `--wait-ms` on a timer); `replay`
 // (a memoryJournal's key bought at a round's first call, then replayed: the replay's cost).
 //
-// Method. `--runs` processes, one after the other; each runs every subject (plain Node with
-// --expose-gc, bundled with esbuild: not tsx, whose loader would be measured). A round runs, for
-// each subject in turn, four blocks of `calls` checkouts in ABBA order (plain, keyed, keyed,
-// plain; BAAB the next round), so a drift of the machine's speed during the pair weighs on both
-// arms alike; the subjects' and the sides' order rotates round by round. Before each block (outside the measure) the young generation is
-// emptied: a block pays for the collections its own garbage causes, not the previous block's.
-// CPU is process.cpuUsage() (user + system, every thread: Web Crypto's, the collector's and the
-// thread pool's work count). The figure is the ratio of summed CPU, keyed over plain, across the
-// counted rounds (the warm-up rounds are run and thrown away), with a 90 % percentile bootstrap
-// interval that resamples the runs, then the rounds within each, each round's two arms kept
-// together (a process's own luck, its JIT's and its heap's, moves a run's ratio); "met" when the
-// interval's high end is under the goal, "missed" when its low end is over it (each one-sided
-// 95 %), else "not settled". The control `self` checks the method: its interval must hold 1.00.
+// Method (measure12: symmetric). Every measuring process is a child, and each child measures one
+// side only: the bench's own checkout is not in any measuring process more than `--root`'s is.
+// Each side gets its own bundle, made the same way (this checkout's measuring code, the side's
+// sources; no module of this checkout's src/ in `--root`'s bundle), run as plain Node with
+// --expose-gc (not tsx, whose loader would be measured). A "process round" runs one child per side,
+// one after the other, the sides' order alternating round by round; `--processes` such rounds.
+// In a child, a round runs, for each subject in turn, four blocks of `calls` checkouts in ABBA
+// order (plain, keyed, keyed, plain; BAAB the next round), so a drift of the machine's speed during
+// the pair weighs on both arms alike; the subjects' order rotates round by round. Before each block
+// (outside the measure) the young generation is emptied; each block ends with a `--settle-ms`
+// pause inside its measure, so that what its calls left running (a flush's thread, the collector)
+// is counted in it and not in the next block (without it the control `self` came out at 0.82-0.94). CPU is process.cpuUsage() (user + system,
+// every thread). keyed / plain is the ratio of summed CPU over the counted rounds of every child
+// of that side (warm-up rounds thrown away), with a 90 % percentile bootstrap interval that
+// resamples the children, then the rounds within each; "met" when the interval's high end is under
+// the goal, "missed" when its low end is over it, else "not settled". The control `self` (plain
+// against plain) must hold 1.00. With `--root`, the same arm's CPU this / root is taken per process
+// round (the two children of a round ran back to back) and the rounds resampled: an A/A run (the
+// same code on both sides) must come out at ~1.00 for every arm.
 //
-// Fair to both arms: both call the same client's `consumables.checkout` with the same order,
-// against the same simulator; the keyed arm does all a user's keyed call does, each with a new key (a
-// first run): the key check, the owner's MAC, the read, the claim (for fileJournal, flushed before
-// the request leaves), the send, the outcome's record, the redaction of both records. Memory
-// journals are made anew each round (a long run's retained records would otherwise bring major
-// collections that fall on either arm at random); the fileJournal file lives through the run.
+// Why (BENCHMARKS.md "Twelfth pass: unbiased CPU benches (measure12)"): with both sides in one
+// process the side listed second ran its plain arm 12-14 % cheaper on identical code.
 //
-// `--root <checkout>` measures that checkout's sources beside this one's in the same process, the
-// sides interleaved (each its own client and simulator), and prints this / root per subject. Also
-// printed: the earlier table (median [min-max] of per-round ratios), how long a fileJournal call
-// held the event loop in SQLite (node:sqlite runs its statements synchronously).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,6 +47,7 @@ import { bundleForNode } from './support.js';
 import {
   DATA_PREFIX,
   nestedRatioInterval,
+  span,
   verdict,
   type Block,
   type PairedRound,
@@ -57,15 +56,17 @@ import {
 
 const { values } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '30' },
+    rounds: { type: 'string', default: '6' },
     warmup: { type: 'string', default: '2' },
-    calls: { type: 'string', default: '50' },
+    calls: { type: 'string', default: '40' },
     root: { type: 'string' },
     subjects: { type: 'string', default: 'self,memoryJournal,fileJournal,identity' },
     goal: { type: 'string', default: '1.5' },
     'wait-ms': { type: 'string', default: '2' },
     'node-flags': { type: 'string', default: '' },
-    runs: { type: 'string', default: '3' },
+    processes: { type: 'string', default: '6' },
+    verbose: { type: 'boolean', default: false },
+    'settle-ms': { type: 'string', default: '20' },
   },
 });
 const here = resolve(new URL('..', import.meta.url).pathname);
@@ -79,43 +80,54 @@ const tmpfsDir = values.subjects.split(',').includes('fileJournalTmpfs')
   ? await mkdtemp(join('/dev/shm', 'seatpay-keyed-cost-'))
   : dir;
 try {
-  // The entry: this checkout's measuring code, and each side's own sources.
+  // One entry per side, the same text but for the side's sources: this checkout's measuring code,
+  // and that side's own src/. Each child gets its own folder (its fileJournal file, new).
   const source = (root: string, path: string) => JSON.stringify(join(root, 'src', path));
-  const entry = join(dir, 'entry.ts');
-  await writeFile(
-    entry,
-    [
-      `import { measure } from ${JSON.stringify(join(here, 'bench', 'keyed-cost-child.ts'))};`,
-      ...sides.flatMap(({ root }, i) => [
-        `import * as seatpay${i} from ${source(root, 'index.ts')};`,
-        `import * as mock${i} from ${source(root, 'mock/index.ts')};`,
-        `import * as node${i} from ${source(root, 'node.ts')};`,
-      ]),
-      `await measure([${sides
-        .map(
-          ({ label }, i) =>
-            `{ label: ${JSON.stringify(label)}, seatpay: seatpay${i}, mock: mock${i}, node: node${i} }`,
-        )
-        .join(', ')}], ${JSON.stringify({
+  const scripts = await Promise.all(
+    sides.map(async ({ label, root }, i) => {
+      const entry = join(dir, `entry-${i}.ts`);
+      await writeFile(
+        entry,
+        [
+          `import { measure } from ${JSON.stringify(join(here, 'bench', 'keyed-cost-child.ts'))};`,
+          `import * as seatpay from ${source(root, 'index.ts')};`,
+          `import * as mock from ${source(root, 'mock/index.ts')};`,
+          `import * as node from ${source(root, 'node.ts')};`,
+          `const options = JSON.parse(process.argv[2]);`,
+          `await measure([{ label: ${JSON.stringify(label)}, seatpay, mock, node }], options);`,
+        ].join('\n'),
+      );
+      return bundleForNode(dir, `keyed-cost-entry-${i}`, new URL(`file://${entry}`));
+    }),
+  );
+  const flags = values['node-flags'].split(' ').filter(Boolean);
+  const processes = Number(values.processes);
+  /** Per side, one RunData per child (process round). */
+  const runs: RunData[][] = sides.map(() => []);
+  for (let round = 0; round < processes; round++) {
+    const order = sides.map((_, i) => i);
+    if (round % 2) order.reverse();
+    for (const s of order) {
+      const childDir = join(dir, `p${round}-${s}`);
+      const childTmpfs = tmpfsDir === dir ? childDir : join(tmpfsDir, `p${round}-${s}`);
+      await mkdir(childDir, { recursive: true });
+      await mkdir(childTmpfs, { recursive: true });
+      const options = {
         rounds: Number(values.rounds),
         warmup: Number(values.warmup),
         calls: Number(values.calls),
         subjects: values.subjects.split(','),
-        dir,
-        tmpfsDir,
+        dir: childDir,
+        tmpfsDir: childTmpfs,
         waitMs: Number(values['wait-ms']),
         goal: Number(values.goal),
-      })});`,
-    ].join('\n'),
-  );
-  const script = await bundleForNode(dir, 'keyed-cost-entry', new URL(`file://${entry}`));
-  const flags = values['node-flags'].split(' ').filter(Boolean);
-  const runs: RunData[] = [];
-  for (let run = 0; run < Number(values.runs); run++) {
-    console.log(
-      `\n## run ${run + 1} of ${values.runs} (its own process), load ${loadavg()[0]!.toFixed(1)}`,
-    );
-    runs.push(await runChild(['--expose-gc', ...flags, script]));
+        settleMs: Number(values['settle-ms']),
+      };
+      const load = loadavg()[0]!.toFixed(1);
+      const data = await runChild(['--expose-gc', ...flags, scripts[s]!, JSON.stringify(options)]);
+      runs[s]!.push(data);
+      console.log(`process round ${round + 1}/${processes}: ${sides[s]!.label}, load ${load}`);
+    }
   }
   summarize(runs, Number(values.goal));
 } finally {
@@ -129,7 +141,7 @@ async function runChild(args: string[]): Promise<RunData> {
   let data: RunData | undefined;
   for await (const line of createInterface({ input: child.stdout })) {
     if (line.startsWith(DATA_PREFIX)) data = JSON.parse(line.slice(DATA_PREFIX.length)) as RunData;
-    else console.log(line);
+    else if (values.verbose) console.log(line);
   }
   const code = await new Promise<number | null>((done) =>
     child.exitCode !== null ? done(child.exitCode) : child.once('close', done),
@@ -138,66 +150,72 @@ async function runChild(args: string[]): Promise<RunData> {
   return data;
 }
 
-/** Every run together: the ratio of summed CPU with an interval over runs and rounds. */
-function summarize(runs: RunData[], goal: number): void {
+/** Every child together: keyed / plain per side, and this / root per arm. */
+function summarize(runs: RunData[][], goal: number): void {
   const cpu = ({ user, system }: Block) => user + system;
-  const pairsOf = (side: number, name: string) =>
-    runs.map((run) => run.sides[side]!.subjects[name]!);
-  const names = Object.keys(runs[0]!.sides[0]!.subjects);
-  const calls = runs[0]!.calls;
+  const names = Object.keys(runs[0]![0]!.sides[0]!.subjects);
+  const calls = runs[0]![0]!.calls;
+  const labels = runs.map((list) => list[0]!.sides[0]!.label);
+  const interval = (rounds: PairedRound[][]) => {
+    const { ratio, low, high } = nestedRatioInterval(rounds);
+    return `**${ratio.toFixed(2)}** [${low.toFixed(2)}-${high.toFixed(2)}]`;
+  };
+  const eachOf = (rounds: PairedRound[][]) =>
+    span(
+      rounds.map(
+        (list) =>
+          list.reduce((a, r) => a + r.subject, 0) / list.reduce((a, r) => a + r.baseline, 0),
+      ),
+      2,
+    );
   console.log(
-    `\n## ${runs.length} runs together: keyed / plain, ratio of summed CPU, 90 % interval (runs, then rounds, resampled); load now ${loadavg()[0]!.toFixed(1)}`,
+    `\n## ${runs[0]!.length} process rounds together (each side's children), load now ${loadavg()[0]!.toFixed(1)}`,
   );
-  runs[0]!.sides.forEach(({ label }, side) => {
-    console.log(`\n${label} (goal ${goal}x)`);
-    console.log('| subject | plain ms | keyed ms | x plain [90 % interval] | each run | goal |');
-    console.log('| ------- | -------- | -------- | ----------------------- | -------- | ---- |');
+  labels.forEach((label, side) => {
+    console.log(`\n${label}: keyed / plain, ratio of summed CPU, 90 % interval (goal ${goal}x)`);
+    console.log(
+      '| subject | plain ms | keyed ms | x plain [90 % interval] | per child, median [min-max] | goal |',
+    );
+    console.log(
+      '| ------- | -------- | -------- | ----------------------- | --------------------------- | ---- |',
+    );
     for (const name of names) {
-      const pairs = pairsOf(side, name);
+      const pairs = runs[side]!.map((run) => run.sides[0]!.subjects[name]!);
       const rounds = pairs.map((list) =>
         list.map(({ subject, plain }): PairedRound => ({
           subject: cpu(subject),
           baseline: cpu(plain),
         })),
       );
-      const interval = nestedRatioInterval(rounds);
       const all = pairs.flat();
       const ms = (pick: (pair: { subject: Block; plain: Block }) => number) =>
         (all.reduce((sum, pair) => sum + pick(pair), 0) / 1000 / (2 * calls * all.length)).toFixed(
           3,
         );
-      const each = rounds
-        .map((list) =>
-          (
-            list.reduce((a, r) => a + r.subject, 0) / list.reduce((a, r) => a + r.baseline, 0)
-          ).toFixed(2),
-        )
-        .join(' / ');
-      const judged = name === 'self' ? 'control: 1.00 inside?' : verdict(interval, goal);
+      const judged =
+        name === 'self' ? 'control: 1.00 inside?' : verdict(nestedRatioInterval(rounds), goal);
       console.log(
-        `| ${name} | ${ms(({ plain }) => cpu(plain))} | ${ms(({ subject }) => cpu(subject))} | **${interval.ratio.toFixed(2)}** [${interval.low.toFixed(2)}-${interval.high.toFixed(2)}] | ${each} | ${judged} |`,
+        `| ${name} | ${ms(({ plain }) => cpu(plain))} | ${ms(({ subject }) => cpu(subject))} | ${interval(rounds)} | ${eachOf(rounds)} | ${judged} |`,
       );
     }
   });
-  if (runs[0]!.sides.length !== 2) return;
-  const [before, after] = runs[0]!.sides.map(({ label }) => label);
-  console.log(`\n${after} / ${before}: the same arm's CPU in the same rounds, 90 % interval`);
-  console.log('| arm | after / before |');
-  console.log('| --- | -------------- |');
+  if (runs.length !== 2) return;
+  console.log(
+    `\n${labels[1]} / ${labels[0]}: the same arm's summed CPU, children of the same process round paired, 90 % interval (rounds resampled)`,
+  );
+  console.log('| arm | this / root [90 % interval] | per process round, median [min-max] |');
+  console.log('| --- | -------------------------- | ----------------------------------- |');
   for (const name of ['plain', ...names.filter((name) => name !== 'self')]) {
-    const rounds = runs.map((run) => {
-      const arm = (side: number, i: number) =>
-        name === 'plain'
-          ? names.reduce((sum, n) => sum + cpu(run.sides[side]!.subjects[n]![i]!.plain), 0)
-          : cpu(run.sides[side]!.subjects[name]![i]!.subject);
-      return run.sides[0]!.subjects[names[0]!]!.map((_, i): PairedRound => ({
-        subject: arm(1, i),
-        baseline: arm(0, i),
-      }));
-    });
-    const interval = nestedRatioInterval(rounds);
-    console.log(
-      `| ${name} | ${interval.ratio.toFixed(2)} [${interval.low.toFixed(2)}-${interval.high.toFixed(2)}] |`,
-    );
+    const armOf = (run: RunData) =>
+      name === 'plain'
+        ? names.reduce(
+            (sum, n) => sum + run.sides[0]!.subjects[n]!.reduce((a, r) => a + cpu(r.plain), 0),
+            0,
+          )
+        : run.sides[0]!.subjects[name]!.reduce((a, r) => a + cpu(r.subject), 0);
+    const rounds = runs[0]!.map((root, i): PairedRound[] => [
+      { subject: armOf(runs[1]![i]!), baseline: armOf(root) },
+    ]);
+    console.log(`| ${name} | ${interval(rounds)} | ${eachOf(rounds)} |`);
   }
 }

@@ -3,7 +3,17 @@
 // all that is measured (loopback timings on a shared machine are too noisy to see ~10 %).
 //
 //   npx tsx bench/per-call-inproc.ts [--rounds 15] [--calls 3000] [--before <other build>/index.js]
-//                                    [--only '<subject>' ...] [--bytes]
+//                                    [--only '<subject>' ...] [--bytes] [--split <process rounds>]
+//
+// --split N (measure12): every subject in a process of its own, none in this one. N process rounds;
+// in each, one child per subject (this script with --only, the same flags, --before given to every
+// child alike so that each loads the same modules), the subjects' order shuffled anew each round.
+// A child runs `--rounds` rounds (+2 warm-up) of `--calls` calls and gives the median CPU per call;
+// seatpay / bare ky is then taken per process round (and before / this with --before: an A/A run
+// with --before pointing at the same code must come out at ~1.00), reported as the ratio of summed
+// CPU with a 90 % bootstrap interval over the process rounds, and median [min-max]. Use this one to
+// judge the 1.05 goal: in one process, the subjects share a JIT and a heap, and which arm loads or
+// runs first is not neutral (BENCHMARKS.md, "Twelfth pass: unbiased CPU benches (measure12)").
 //
 // --bytes gives bytes allocated per call in place of CPU (load-independent): run it as
 // `node --expose-gc --max-semi-space-size=256 --import tsx bench/per-call-inproc.ts --bytes
@@ -29,11 +39,13 @@
 // (bench/ky-no-cancel.ts) on the POST. Interleaved, the order flipping every
 // round, two warm-up rounds thrown away; the ratio to bare ky is taken round by round, and the
 // table gives its median [min-max].
+import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import ky from 'ky';
 import { createClient } from '../dist/index.js';
 import { kyWithoutBodyCancel } from './ky-no-cancel.js';
 import { BODIES } from './per-call-bodies.js';
+import { median as middle, nestedRatioInterval, span } from './keyed-cost-stats.js';
 
 const { values } = parseArgs({
   options: {
@@ -42,6 +54,7 @@ const { values } = parseArgs({
     before: { type: 'string' },
     only: { type: 'string', multiple: true },
     bytes: { type: 'boolean', default: false },
+    split: { type: 'string' },
   },
 });
 const only = values.only;
@@ -49,6 +62,10 @@ const wanted = (name: string) => !only || only.includes(name);
 const rounds = Number(values.rounds);
 const calls = Number(values.calls);
 const GOAL = 1.05;
+if (values.split) {
+  await splitRun(Number(values.split));
+  process.exit(process.exitCode ?? 0);
+}
 
 const PREVIEW = { plans: [1], team_seats: 3 };
 let answered = 0;
@@ -196,3 +213,90 @@ for (const name of Object.keys(subjects)) {
   );
 }
 process.exitCode = missed ? 1 : 0;
+
+/** --split: each subject in its own child process, the order shuffled per process round. */
+async function splitRun(processRounds: number): Promise<void> {
+  const { loadavg } = await import('node:os');
+  const families = [
+    ['plans.get()', 'bare ky, plan'],
+    ['subscriptions.list()', 'bare ky, subscriptions'],
+    ['checking.preview()', 'bare ky, checking'],
+  ] as const;
+  const names = families.flatMap(([call, base]) => [
+    base,
+    `seatpay ${call}`,
+    ...(values.before ? [`before: seatpay ${call}`] : []),
+  ]);
+  let seed = 1205;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const perCall: Record<string, number[]> = {};
+  const loads: number[] = [];
+  for (let round = 0; round < processRounds; round++) {
+    const order = [...names];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    loads.push(loadavg()[0]!);
+    for (const name of order) {
+      const args = [
+        ...process.execArgv,
+        new URL(import.meta.url).pathname,
+        '--only',
+        name,
+        '--rounds',
+        String(rounds),
+        '--calls',
+        String(calls),
+        ...(values.before ? ['--before', values.before] : []),
+      ];
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const code = await new Promise<number | null>((done) => child.once('close', done));
+      if (code !== 0) throw new Error(`the child for ${name} ended with ${code}`);
+      const { cpu } = JSON.parse(out.trim().split('\n').at(-1)!) as {
+        cpu: Record<string, number[]>;
+      };
+      (perCall[name] ??= []).push(middle(cpu[name]!));
+    }
+    console.log(
+      `process round ${round + 1}/${processRounds} done, load ${loadavg()[0]!.toFixed(1)}`,
+    );
+  }
+  console.log(
+    `\nNode ${process.version}, --split ${processRounds}: each subject its own process per round, ${rounds} rounds (+2 warm-up) of ${calls} calls each; load at the rounds' starts ${loads.map((x) => x.toFixed(1)).join(' ')}, at the end ${loadavg()[0]!.toFixed(1)}\n`,
+  );
+  console.log(
+    '| subject | CPU µs/call, median [min-max] over processes | vs | ratio of sums [90 % interval] | per round, median [min-max] | goal 1.05 |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  let missed = 0;
+  const row = (name: string, base: string, judged: boolean) => {
+    const rounds = perCall[name]!.map((x, i) => [{ subject: x, baseline: perCall[base]![i]! }]);
+    const interval = nestedRatioInterval(rounds);
+    const verdict = !judged
+      ? ''
+      : interval.high <= GOAL
+        ? 'met'
+        : interval.low > GOAL
+          ? 'missed'
+          : 'not settled';
+    if (verdict === 'missed') missed++;
+    console.log(
+      `| ${name} | ${span(perCall[name]!, 1)} | ${base} | **${interval.ratio.toFixed(2)}** [${interval.low.toFixed(2)}-${interval.high.toFixed(2)}] | ${span(
+        perCall[name]!.map((x, i) => x / perCall[base]![i]!),
+        2,
+      )} | ${verdict} |`,
+    );
+  };
+  for (const [call, base] of families) {
+    console.log(`| ${base} | ${span(perCall[base]!, 1)} | | | | |`);
+    row(`seatpay ${call}`, base, true);
+    if (values.before) {
+      row(`before: seatpay ${call}`, base, true);
+      row(`seatpay ${call}`, `before: seatpay ${call}`, false);
+    }
+  }
+  process.exitCode = missed ? 1 : 0;
+}
