@@ -5,13 +5,19 @@ import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord } from './stored-record.js';
 import { callingFor } from './decision-turns.js';
+import { readableJournal } from './journal-members.js';
 
 /**
  * A journal as `client.journal` uses it: every failure is a {@link JournalError} naming the key,
  * anything read is checked to be a record, and a method the journal lacks is a typed error.
  */
 export class JournalAccess {
-  constructor(readonly journal: PurchaseJournal) {
+  constructor(
+    readonly journal: PurchaseJournal,
+    /** The client's secrets, hidden in what a journal threw. */
+    private readonly secrets?: { cause(thrown: unknown): unknown },
+  ) {
+    readableJournal(journal, secrets);
     const usable =
       typeof journal === 'object' &&
       journal !== null &&
@@ -115,7 +121,9 @@ export class JournalAccess {
       return await run();
     } catch (error) {
       if (error instanceof JournalError || error instanceof AbortError) throw error;
-      throw new JournalError(`The journal could not ${action}`, { cause: error });
+      throw new JournalError(`The journal could not ${action}`, {
+        cause: this.secrets ? this.secrets.cause(error) : error,
+      });
     }
   }
 }

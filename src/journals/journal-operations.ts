@@ -36,15 +36,19 @@ export interface JournalContext {
 const { setImmediate } = globalThis as { setImmediate?: (run: () => void) => unknown };
 
 /** The journal a call names, or the client's own. */
-function journalOf(context: JournalContext, journal: PurchaseJournal | undefined): PurchaseJournal {
-  return journal ?? defaultJournalOf(context.defaultHolder());
+/** `journal` (else the client's own) as client.journal uses it, the client's secrets hidden in its failures. */
+function accessOf(context: JournalContext, journal: PurchaseJournal | undefined): JournalAccess {
+  return new JournalAccess(
+    journal ?? defaultJournalOf(context.defaultHolder()),
+    context.core.secrets,
+  );
 }
 
 export async function listEntries(
   context: JournalContext,
   { after, limit, stage, journal }: JournalListQuery,
 ): Promise<JournalEntry[]> {
-  const access = new JournalAccess(journalOf(context, journal));
+  const access = accessOf(context, journal);
   const entries: JournalEntry[] = [];
   // Leases judged as settle and reconcile judge them (checkOwner), a page when it is read.
   const clock = clockOf(access.journal, true);
@@ -76,7 +80,7 @@ export async function reconcileKey(
   options: ReconcileOptions,
 ): Promise<ReconcileResult> {
   // Checked first: a journal that is no journal is a typed error, never a WeakMap's TypeError.
-  const journal = new JournalAccess(journalOf(context, options.journal));
+  const journal = accessOf(context, options.journal);
   return inDecisionTurn(journal.journal, key, options.signal, () =>
     reconcileNow(context, key, options, journal),
   );
@@ -127,7 +131,7 @@ export async function settleKey(
   options: SettleOptions,
 ): Promise<JournalRecord> {
   const checked = checkSettleOptions(options);
-  const journal = new JournalAccess(journalOf(context, options.journal));
+  const journal = accessOf(context, options.journal);
   return inDecisionTurn(journal.journal, key, options.signal, () =>
     settleNow(context, key, options, checked, journal),
   );
@@ -163,7 +167,7 @@ async function settleNow(
 }
 
 export function pruneJournal(context: JournalContext, options: PruneOptions): Promise<number> {
-  return new JournalAccess(journalOf(context, options.journal)).prune(options.olderThan);
+  return accessOf(context, options.journal).prune(options.olderThan);
 }
 
 /**

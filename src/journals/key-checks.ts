@@ -4,17 +4,24 @@ import { REDACTED } from '../core/secrets/redact.js';
 import { KeyReuseError } from './journal-errors.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { storedKey } from './key-text.js';
+import { readableJournal } from './journal-members.js';
 import { sameJson } from './same-json.js';
 import type { KeyScope } from '../keys/key-scope.js';
 
 // A keyed call's checks before anything is sent, and how a recorded request is compared with it.
 
-/** Checks a call's `key` and `journal` before anything is sent. */
-export function checkKeyAndJournal(keyed: {
-  key?: unknown;
-  journal?: unknown;
-  identity?: unknown;
-}): void {
+/**
+ * Checks a call's `key` and `journal` before anything is sent: a journal whose members cannot be
+ * read is a JournalError, the client's `secrets` hidden in its cause (journal-members.ts).
+ */
+export function checkKeyAndJournal(
+  keyed: {
+    key?: unknown;
+    journal?: unknown;
+    identity?: unknown;
+  },
+  secrets?: { cause(thrown: unknown): unknown },
+): void {
   const { key, journal, identity } = keyed;
   if (key !== undefined && (typeof key !== 'string' || key === '')) {
     throw new InvalidRequestError('Invalid key: must be a non-empty string', { field: 'key' });
@@ -25,6 +32,7 @@ export function checkKeyAndJournal(keyed: {
       field: 'identity',
     });
   }
+  readableJournal(journal as PurchaseJournal, secrets);
   const usable =
     journal === undefined ||
     (typeof journal === 'object' &&

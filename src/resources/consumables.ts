@@ -140,7 +140,7 @@ export class ConsumablesResource {
       (notes) =>
         keyedCheckoutModule.load(wait).then((keyedCheckout) => {
           // Bad input: a typed error, nothing read or sent.
-          keyedCheckout.checkKeyAndJournal({ key, journal, identity });
+          keyedCheckout.checkKeyAndJournal({ key, journal, identity }, this.#core.secrets);
           // Checked once (issue 37): keyedCheckout records a copy of this body and sends that copy.
           const body = parseInput(CheckoutParamsSchema, input, 'params');
           const loan = this.#core.keyLoan(options?.timeout);
