@@ -14,22 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { splitPage, type Chunk, type Splitter } from './bundle-split.js';
+import { BODIES } from './per-call-bodies.js';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const RUNNER = fileURLToPath(new URL('./first-answer-runner.mjs', import.meta.url));
 
-/** A plan as the service answers it (valid for PlanSchema). */
-const PLAN = JSON.stringify({
-  id: 12,
-  slug: 'team-per-seat',
-  title: 'Team per seat',
-  status: 'ACTIVE',
-  consumption_strategy: 'PER_SEAT',
-  price_per_month: '59.99',
-  price_per_year: '479.99',
-  service_items: [{ how_many: -1, service: { slug: 'ai-credits', title: 'AI credits' } }],
-  seat_service_price: { price_per_unit: '12.50' },
-});
+/** A plan as the service answers it (valid for PlanSchema), as the per-call benches replay it. */
+const PLAN = BODIES['/v1/payments/plan/team-per-seat']!;
 
 /** The pages: one call each; each tells the runner what its first answer was. */
 export const firstAnswerPages = {
