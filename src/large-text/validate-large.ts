@@ -1,5 +1,6 @@
 import type { PreparedCall } from '../core/call.js';
 import { AbortError } from '../core/errors/abort-error.js';
+import { TimeoutError } from '../core/errors/connection-error.js';
 import { ResponseValidationError, type ValidationIssue } from '../core/errors/validation-errors.js';
 import { toIssues } from '../core/prepare/validate-input.js';
 import type { Secrets } from '../core/secrets/secrets.js';
@@ -7,6 +8,7 @@ import type { Log } from '../core/setup/logger.js';
 import type { ValidationMode } from '../core/setup/options.js';
 import { plainCheckOf } from '../core/validate/plain-check.js';
 import { warnReturnsAsItCame } from '../rechecked-answers.js';
+import { deadlineMessage } from '../timeout-reason.js';
 import { SLICE } from './large-value.js';
 import { loadSlices } from './redact-large.js';
 import { withBody } from './validation-body.js';
@@ -90,12 +92,19 @@ function failed<T>(
   return value as T;
 }
 
-/** The call's abort, its answer read: a money call's was processed (as send.ts's failureOf says). */
+/**
+ * The call's abort, its answer read: a money call's was processed (as send.ts's failureOf says).
+ * The caller's own `AbortSignal.timeout(...)` is a `TimeoutError`, as it is during the request.
+ */
 function abortOf(signal: AbortSignal, check: PreparedCall<unknown>, setup: ResultSetup) {
-  return new AbortError(undefined, {
-    cause: setup.secrets.cause(signal.reason),
-    mayHaveBeenProcessed: check.route?.replay === 'unprocessed-only',
-  });
+  const cause = setup.secrets.cause(signal.reason);
+  const mayHaveBeenProcessed = check.route?.replay === 'unprocessed-only';
+  if (deadlineMessage(signal.reason) === undefined) {
+    return new AbortError(undefined, { cause, mayHaveBeenProcessed });
+  }
+  const { method, url } = check;
+  const message = `${method} ${url} answered, but the caller's signal timed out while its answer was validated (call again with more time)`;
+  return new TimeoutError(message, { mayHaveBeenProcessed, method, url, cause });
 }
 
 /**
