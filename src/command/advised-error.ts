@@ -7,8 +7,11 @@ export class AdvisedError extends Error {
   constructor(
     readonly error: unknown,
     readonly advice: string,
-    /** The exit code, when it is not the error's own (a money order refused for good: 4). */
-    readonly told: { exit?: ExitCode; code?: string | undefined } = {},
+    /**
+     * The exit code, when it is not the error's own (a money order refused for good: 4); `said`,
+     * what happened in the command's words, when the error's own message speaks the SDK's.
+     */
+    readonly told: { exit?: ExitCode; code?: string | undefined; said?: string } = {},
   ) {
     super(error instanceof Error ? error.message : String(error), { cause: error });
   }

@@ -131,6 +131,10 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
     return new AdvisedError(
       error,
       `check the service for the file first; if it is not there, run the same command without --resume-dir (${file} is sent whole, as a new upload), or delete the record of ${file} in ${printableField(dir ?? '--resume-dir')} (the .json file whose "filename" names it)`,
+      // The SDK's own message ends "upload again without resume, or delete its resume record".
+      {
+        said: `${file} (uploaded as "${printableField(error.uploadName)}") was finalized by an earlier run whose answer was lost, so the file may already exist on the service; it was not finalized again (that could make a second copy)`,
+      },
     );
   const refusal = error instanceof Error && !(error instanceof APIError) ? error.cause : error;
   if (refusal instanceof APIError && refusal.code === 'missing-required-meta-key')
