@@ -43,6 +43,8 @@ export function abortAfterPay(error: AbortError): AbortError {
 /**
  * An abort by the purchase's `totalTimeout` (or the caller's `AbortSignal.timeout`) told as what
  * it is, a timeout; undefined for any other error. `method` is `'purchase'`: no one request ran out.
+ * A step's own TimeoutError for that signal (a request or a chunk's wait that never started: "nothing
+ * was sent") is told so too, `mayHaveBeenProcessed` as the charge says, never as that step's.
  */
 export function deadlinePassed(
   error: unknown,
@@ -52,7 +54,8 @@ export function deadlinePassed(
 ): TimeoutError | undefined {
   const reason: unknown = signal?.reason;
   const passed = signal?.aborted ? deadlineMessage(reason) : undefined;
-  if (!(error instanceof AbortError) || passed === undefined) return undefined;
+  if (!(error instanceof AbortError || error instanceof TimeoutError) || passed === undefined)
+    return undefined;
   return new TimeoutError(`The purchase did not finish in time (at step "${step}"): ${passed}`, {
     mayHaveBeenProcessed: charged !== 'no',
     method: 'purchase',
