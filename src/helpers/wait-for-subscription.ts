@@ -1,6 +1,6 @@
 import { APIError } from '../core/errors/api-error.js';
 import { AbortError } from '../core/errors/abort-error.js';
-import { ConnectionError } from '../core/errors/connection-error.js';
+import { ConnectionError, TimeoutError } from '../core/errors/connection-error.js';
 import { SubscriptionTimeoutError } from './helper-errors.js';
 import { InvalidRequestError, ResponseValidationError } from '../core/errors/validation-errors.js';
 import type { RequestOptions } from '../core/setup/options.js';
@@ -9,6 +9,7 @@ import { checkNumberOption, MAX_TIMER_MS } from '../core/prepare/validate-input.
 import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js';
 import { awaitsBillingTeam } from './usable-subscription.js';
 import { readArrayOnce } from '../schemas/input-checks.js';
+import { deadlineMessage } from '../timeout-reason.js';
 
 /**
  * The one clock of the wait: every deadline and elapsed time below reads it. Monotonic, so a wall
@@ -101,7 +102,7 @@ export interface WaitForOptions {
   interval?: number;
   /** The longest wait between polls, in ms. @defaultValue 10000 */
   maxInterval?: number;
-  /** Stops waiting at once, the poll in flight included; rejects with `AbortError`. */
+  /** Stops waiting at once, the poll in flight included; rejects with `AbortError` (`TimeoutError` for an `AbortSignal.timeout(...)`). */
   signal?: AbortSignal;
   /** Called after every poll, with its listing or its (transient) error. */
   onPoll?: (poll: PollReport) => void;
@@ -175,6 +176,7 @@ export async function waitForSubscription(
       );
       if (found) return found;
     } catch (error) {
+      if (signal?.aborted) throw endedBy(signal, error);
       if (!isTransient(error)) throw error;
       lastError = error;
       options?.onPoll?.({ attempt, elapsedMs: now() - started, error });
@@ -186,8 +188,32 @@ export async function waitForSubscription(
         lastListing,
         lastError === undefined ? undefined : { cause: lastError },
       );
-    await sleep(Math.min(nextDelay(attempt, interval, maxInterval), left), signal);
+    await sleep(Math.min(nextDelay(attempt, interval, maxInterval), left), signal).catch(
+      (error: unknown) => {
+        throw signal?.aborted ? endedBy(signal, error) : error;
+      },
+    );
   }
+}
+
+/**
+ * The wait ended by the caller's signal: its `AbortSignal.timeout(...)` is a `TimeoutError`, as a
+ * plain call and a wait whose signal had already fired report it; any other abort an `AbortError`.
+ */
+function endedBy(signal: AbortSignal, error: unknown): unknown {
+  if (deadlineMessage(signal.reason) === undefined)
+    return error instanceof AbortError
+      ? error
+      : new AbortError(undefined, { cause: signal.reason });
+  if (error instanceof TimeoutError) return error; // a poll's own, under that signal
+  const message =
+    "No new subscription appeared before the caller's signal timed out (wait again with more time)";
+  return new TimeoutError(message, {
+    mayHaveBeenProcessed: false,
+    method: '',
+    url: '',
+    cause: signal.reason,
+  });
 }
 
 /**
