@@ -47,11 +47,11 @@ export async function purchase(
 
 /** The options with each step told to the purchase's span as an event (nothing, untraced). */
 function traced(options: PurchaseOptions, notes: OperationNotes, loan: KeyLoan): PurchaseOptions {
-  if (options.key !== undefined) {
-    // The card is hidden from here on, not from its sending: a key may quote it (a span's attribute).
-    loan.secrets.remember([options.card.card_number, options.card.cvc]);
+  // The card is hidden from here on, not from its sending: a key may quote it (a span's
+  // attribute), and so may the reason of a signal that stops a step before the card's.
+  loan.secrets.remember([options.card.card_number, options.card.cvc]);
+  if (options.key !== undefined)
     notes.set({ 'seatpay.key': options.key, 'seatpay.replayed': false });
-  }
   const { onStep } = options;
   return {
     ...options,

@@ -59,6 +59,19 @@ describe("a purchase whose caller's AbortSignal.timeout fires between two steps"
     }
   }
 
+  it('before the card step, a reason quoting the card shows it nowhere', async () => {
+    // The card was hidden from its step on: a reason quoting it before (the caller's own) was
+    // printed in the cause's cause, and now in the purchase's own message.
+    const { card_number, cvc } = PER_SEAT_PURCHASE.card;
+    for (const step of ['plan', 'preview', 'bag'] as const) {
+      const reason = new DOMException(`gave up on ${card_number} (${cvc})`, 'TimeoutError');
+      const error = await stoppedAfter(step, reason);
+      const cause = error!.cause as Error;
+      const seen = [error!.message, cause.message, (cause.cause as Error).message, error!.stack];
+      expect(seen.join('\n'), step).not.toContain(card_number);
+    }
+  });
+
   it('after "pay", a plain abort still says it may have been processed', async () => {
     const error = await stoppedAfter('pay', new Error('left the page'));
     expect(error!.cause).toBeInstanceOf(AbortError);
