@@ -1,6 +1,7 @@
 import type { ChunkPlan } from './chunk-plan.js';
 import type { SourceIdentity } from './fingerprint.js';
-import { recordOf, type UploadRecord, type UploadStore } from './resume-store.js';
+import type { UploadRecord, UploadStore } from './resume-store.js';
+import { recordOf } from './upload-record-check.js';
 import { madeForKey } from './upload-name.js';
 
 /** Where warnings go: the client's logger. */

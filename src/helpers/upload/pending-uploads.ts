@@ -1,7 +1,8 @@
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { stopRecordWrites } from './live-records.js';
-import { recordOf, type UploadStore } from './resume-store.js';
+import type { UploadStore } from './resume-store.js';
+import { recordOf } from './upload-record-check.js';
 
 /**
  * An unfinished upload a resume store holds: what a page can show after a reload ("talk.mp4 is

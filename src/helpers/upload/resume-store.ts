@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /**
  * What an upload with `resume` keeps about itself between runs: its unique name, the chunk plan
  * it was sent with, the source it read, and the chunks the service acknowledged.
@@ -45,37 +43,6 @@ export interface UploadRecord {
   finalizeSent: boolean;
   /** When the record was last written (ms since the epoch): records older than `maxAge` are ignored. */
   updatedAt: number;
-}
-
-const count = z.int().check(z.nonnegative());
-
-/** Checks what a store gave back: a store may hold anything, from anyone. */
-export const UploadRecordSchema = z.object({
-  version: z.literal(2),
-  filename: z.string(),
-  uploadName: z.string().check(z.minLength(1), z.maxLength(300)),
-  operationType: z.string(),
-  academy: z.nullable(z.string()),
-  totalBytes: count,
-  chunkSize: z.int().check(z.positive()),
-  totalChunks: z.int().check(z.positive()),
-  lastModified: z.nullable(z.number()),
-  acknowledged: z.array(count),
-  digests: z.array(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
-  finalizeSent: z.boolean(),
-  updatedAt: z.number(),
-});
-
-/** What a store gave back, when it is a record whose chunks are each in the plan, once, with a digest. */
-export function recordOf(stored: unknown): UploadRecord | undefined {
-  const parsed = UploadRecordSchema.safeParse(stored);
-  if (!parsed.success) return undefined;
-  const { acknowledged, digests, totalChunks } = parsed.data;
-  const consistent =
-    acknowledged.every((index) => index < totalChunks) &&
-    new Set(acknowledged).size === acknowledged.length &&
-    digests.length === acknowledged.length;
-  return consistent ? (parsed.data as UploadRecord) : undefined;
 }
 
 /**
