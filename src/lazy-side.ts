@@ -1,13 +1,28 @@
 // What the parts loaded on first use share: the page's side (page-side.ts), and what the main
 // entry exports that only they use: the errors of the helpers and journals, and the in-memory
-// journal of keys given without one with the record rules it brings. Each part re-exports this
-// module (`export * as lazySide`, which nothing reads), so that every part reaches all of it: one
-// chunk for all parts, loaded with the first one a page uses, not one per combination of them.
-export * as pageSide from './page-side.js';
-export { UploadError } from './helpers/helper-errors.js';
-export { JournalError } from './journals/journal-errors.js';
-export { PurchaseError } from './helpers/purchase/purchase-error.js';
-export { memoryJournal } from './journals/memory-journal.js';
-export { defaultJournalOf } from './journals/default-journal.js';
-export { pageOf } from './journals/record-rules.js';
-export { parseRecord } from './journals/stored-record.js';
+// journal of keys given without one with the record rules it brings. Each part re-exports
+// `lazySide` (a function nothing calls, naming each module: no module namespace, page-side.ts),
+// so that every part reaches all of it: one chunk for all parts, loaded with the first one a page
+// uses, not one per combination of them.
+import { pageSide } from './page-side.js';
+import { UploadError } from './helpers/helper-errors.js';
+import { JournalError } from './journals/journal-errors.js';
+import { PurchaseError } from './helpers/purchase/purchase-error.js';
+import { memoryJournal } from './journals/memory-journal.js';
+import { defaultJournalOf } from './journals/default-journal.js';
+import { pageOf } from './journals/record-rules.js';
+import { parseRecord } from './journals/stored-record.js';
+
+/** Every module the parts share, reached through one function nothing calls (see above). */
+export function lazySide(): readonly unknown[] {
+  return [
+    pageSide,
+    UploadError,
+    JournalError,
+    PurchaseError,
+    memoryJournal,
+    defaultJournalOf,
+    pageOf,
+    parseRecord,
+  ];
+}

@@ -91,4 +91,4 @@ function checkPurchaseOptions(options: PurchaseOptions): number[] | undefined {
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
-export * as lazySide from '../lazy-side.js';
+export { lazySide } from '../lazy-side.js';

@@ -284,4 +284,4 @@ function isTransient(error: unknown): boolean {
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
-export * as lazySide from '../lazy-side.js';
+export { lazySide } from '../lazy-side.js';

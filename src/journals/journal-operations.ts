@@ -191,4 +191,4 @@ async function checkOwner(
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
-export * as lazySide from '../lazy-side.js';
+export { lazySide } from '../lazy-side.js';

@@ -4,4 +4,4 @@ export { InvoiceListSchema } from '../schemas/invoices.js';
 export { SubscriptionListSchema } from '../schemas/subscriptions.js';
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
-export * as lazySide from '../lazy-side.js';
+export { lazySide } from '../lazy-side.js';

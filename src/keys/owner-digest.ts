@@ -86,4 +86,4 @@ export const keyOwnerDigest: OwnerDigest = {
 };
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
-export * as lazySide from '../lazy-side.js';
+export { lazySide } from '../lazy-side.js';

@@ -279,4 +279,4 @@ class Replayed implements Answer<CheckoutResult> {
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
-export * as lazySide from '../../lazy-side.js';
+export { lazySide } from '../../lazy-side.js';

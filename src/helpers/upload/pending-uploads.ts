@@ -122,4 +122,4 @@ function messageOf(error: unknown): string {
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
-export * as lazySide from '../../lazy-side.js';
+export { lazySide } from '../../lazy-side.js';

@@ -288,4 +288,4 @@ function usable(type: OperationType): OperationType {
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
-export * as lazySide from '../../lazy-side.js';
+export { lazySide } from '../../lazy-side.js';
