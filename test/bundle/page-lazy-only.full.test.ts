@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { splitPage, upFrontOf } from '../../bench/bundle-split.js';
+import { oneCallPage } from '../../bench/first-answer.js';
+
+// What a page downloads before its first answer holds nothing only the parts loaded on first use
+// need (size13). esbuild --splitting puts on the page every part, used by any entry, of a file
+// that a file of the page names: dist/index.js names a dist/ chunk for each name the main entry
+// exports, so code only the parts use that shares such a chunk came to the page, as a file of its
+// own (BENCHMARKS.md, "Thirteenth pass: the page's bytes").
+async function upFrontFiles(splitter: 'vite' | 'esbuild --splitting') {
+  const { entry, chunks } = await splitPage(oneCallPage(), splitter);
+  const upFront = upFrontOf(entry, chunks);
+  return chunks
+    .filter((chunk) => upFront.has(chunk.name))
+    .map((chunk) => ({ name: chunk.name, text: new TextDecoder().decode(chunk.code) }));
+}
+
+describe("a page's first answer", () => {
+  // The check of a stored upload record shared its module with `localStorageUploadStore`
+  // (exported): 450 B gzipped. Its field names survive minifying.
+  it.each(['vite', 'esbuild --splitting'] as const)(
+    'holds no check of a stored upload record (%s)',
+    async (splitter) => {
+      const files = await upFrontFiles(splitter);
+      expect(files.filter((file) => file.text.includes('finalizeSent')).map((f) => f.name)).toEqual(
+        [],
+      );
+    },
+  );
+
+  // The parts reached the modules they share as `export * as lazySide`, a namespace built by
+  // esbuild's `__export` helper, which dist/'s build put in a chunk every entry imports. Minified,
+  // the helper defines getters in a loop: `(t,e)=>{for(var r in e)o(t,r,{get:e[r],enumerable:!0})}`.
+  it.each(['vite', 'esbuild --splitting'] as const)(
+    'holds no helper that builds a module namespace (%s)',
+    async (splitter) => {
+      const getterLoop = /\{get:\w+\[\w+\],enumerable:!0\}/;
+      const files = await upFrontFiles(splitter);
+      expect(files.filter((file) => getterLoop.test(file.text)).map((f) => f.name)).toEqual([]);
+    },
+  );
+});
