@@ -39,6 +39,11 @@ describe('the fast files that share a module graph', () => {
       'the environment written': "process.env.SEATPAY_TOKEN = 'x';",
       'an environment variable deleted': 'delete process.env.HOME;',
       'a listener on the process': "process.on('unhandledRejection', () => undefined);",
+      'a named listener never taken off': "process.on('unhandledRejection', keep);",
+      'a listener taken off for another event':
+        "process.on('unhandledRejection', keep);\nprocess.off('warning', keep);",
+      'another listener taken off':
+        "process.once('exit', keep);\nprocess.removeListener('exit', other);",
       'the folder changed': "process.chdir('/');",
       'a process-wide table': "const table = Symbol.for('seatpay.decisionTurns');",
     };
@@ -51,10 +56,16 @@ describe('the fast files that share a module graph', () => {
     const shared = await sharing({
       ...files,
       'test/a/plain.test.ts': PLAIN,
+      // A listener the file takes off again, by event and name, leaves nothing.
+      'test/a/listens.test.ts': `beforeEach(() => process.on('unhandledRejection', keep));\nafterEach(() => process.off('unhandledRejection', keep));\nprocess.addListener('warning', $seen);\nprocess.removeListener('warning', $seen);\n${PLAIN}`,
       // Reading the environment or naming a global's type leaves nothing.
       'test/a/reads.test.ts': `const home = process.env.HOME;\nconst fetch: typeof globalThis.fetch = globalThis.fetch;\nif (process.env['X'] === 'y') throw new Error();\n${PLAIN}`,
     });
-    expect(shared).toEqual(['test/a/plain.test.ts', 'test/a/reads.test.ts']);
+    expect(shared).toEqual([
+      'test/a/listens.test.ts',
+      'test/a/plain.test.ts',
+      'test/a/reads.test.ts',
+    ]);
   });
 
   it('follow the test files a file imports, to the end, but not the sources', async () => {
