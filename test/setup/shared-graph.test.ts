@@ -88,6 +88,23 @@ describe('the fast files that share a module graph', () => {
     ]);
   });
 
+  it('take a spy for nothing left when the test file restores every spy first thing after each test', async () => {
+    const spies =
+      "import { vi } from 'vitest';\nexport const spy = () => vi.spyOn(globalThis, 'fetch');\n";
+    const shared = await sharing({
+      'test/support/spies.ts': spies,
+      'test/a/restores.test.ts': `import { spy } from '../support/spies.js';\nafterEach(() => void vi.restoreAllMocks());\n${PLAIN}`,
+      'test/a/restores-first.test.ts': `import { spy } from '../support/spies.js';\nafterEach(async () => {\n  vi.restoreAllMocks();\n  await sink.close();\n});\n${PLAIN}`,
+      // Something that may throw before the restore, or a restore once at the end: the spy may stay.
+      'test/a/restores-late.test.ts': `import { spy } from '../support/spies.js';\nafterEach(async () => {\n  await sink.close();\n  vi.restoreAllMocks();\n});\n${PLAIN}`,
+      'test/a/restores-once.test.ts': `import { spy } from '../support/spies.js';\nafterAll(() => vi.restoreAllMocks());\n${PLAIN}`,
+      'test/a/never-restores.test.ts': `import { spy } from '../support/spies.js';\n${PLAIN}`,
+      // Only spies: a stubbed global stays isolated whatever the file restores.
+      'test/a/stubs.test.ts': `afterEach(() => vi.restoreAllMocks());\nvi.stubGlobal('fetch', undefined);\n${PLAIN}`,
+    });
+    expect(shared).toEqual(['test/a/restores-first.test.ts', 'test/a/restores.test.ts']);
+  });
+
   it('are fast files only: not the full ones, not the end-to-end suites, not helpers', async () => {
     const shared = await sharing({
       'test/a/plain.test.ts': PLAIN,
@@ -102,11 +119,13 @@ describe('the fast files that share a module graph', () => {
   it("leave out this repository's files that mock, fake the clock or spy", () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
     const shared = fastFilesThatShare(root);
-    // The file whose mocked chunk outlived it, and one whose helper spies on fetch.
+    // The file whose mocked chunk outlived it, and one that fakes the clock.
     expect(shared).not.toContain('test/core/large-answer-slices-chunk.test.ts');
-    expect(shared).not.toContain('test/upload/node-sender.test.ts');
+    expect(shared).not.toContain('test/upload/resume.test.ts');
     expect(shared).toContain('test/core/json-body.test.ts');
-    // upload-kit's other users share: the spy on fetch has a file of its own (fetched-chunks.ts).
+    // upload-kit's users share: the spy on fetch has a file of its own (fetched-chunks.ts), whose
+    // users restore it after each test.
     expect(shared).toContain('test/upload/simulator.test.ts');
+    expect(shared).toContain('test/upload/node-sender.test.ts');
   });
 });

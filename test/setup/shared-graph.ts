@@ -10,8 +10,10 @@ const LEAVES_STATE: readonly [what: string, pattern: RegExp | ((text: string) =>
   ['mocks a module', /\bvi\.(?:mock|doMock|unmock|doUnmock|resetModules|importMock|hoisted)\b/],
   // the clock faked: a file that fails before restoring it leaves the next file's timers frozen
   ['fakes the clock', /\bvi\.(?:useFakeTimers|setSystemTime)\b/],
-  // a global, the environment or a method replaced
-  ['stubs a global', /\bvi\.(?:stubGlobal|stubEnv|spyOn)\b/],
+  // a global, the environment or a method replaced (a spy only when the test file does not
+  // restore every spy after each test: SPIES_RESTORED)
+  ['stubs a global', /\bvi\.(?:stubGlobal|stubEnv)\b/],
+  ['spies on a method', /\bvi\.spyOn\b/],
   [
     'replaces a global',
     /(?<!typeof )\bglobalThis\.\w+\s*=[^=]|\b(?:defineProperty|assign)\(\s*globalThis\b/,
@@ -49,21 +51,40 @@ function listenerLeftOn(text: string): boolean {
   });
 }
 
+/**
+ * A test file whose `afterEach` restores every spy first thing (`vi.restoreAllMocks()`, before
+ * anything that could throw): no spy of its own or of its helpers outlives its test, failed or not.
+ */
+const SPIES_RESTORED =
+  /\bafterEach\(\s*(?:async\s*)?\(\)\s*=>\s*(?:void\s+|\{\s*)?vi\.restoreAllMocks\(\)/;
+
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
 
-/** Why `file` (and the test/ files it imports) must keep a module graph of its own, if it must. */
-export function stateLeftBy(file: string, testRoot: string, seen = new Set<string>()): string[] {
+/**
+ * Why `file` (and the test/ files it imports) must keep a module graph of its own, if it must.
+ * `spiesRestored`: whether the test file restores every spy after each test (its own text says,
+ * the files it imports inherit it).
+ */
+export function stateLeftBy(
+  file: string,
+  testRoot: string,
+  seen = new Set<string>(),
+  spiesRestored?: boolean,
+): string[] {
   if (seen.has(file)) return [];
   seen.add(file);
   const text = readFileSync(file, 'utf8');
-  const reasons = LEAVES_STATE.filter(([, leaves]) =>
-    typeof leaves === 'function' ? leaves(text) : leaves.test(text),
+  spiesRestored ??= SPIES_RESTORED.test(text);
+  const reasons = LEAVES_STATE.filter(
+    ([what, leaves]) =>
+      !(spiesRestored && what === 'spies on a method') &&
+      (typeof leaves === 'function' ? leaves(text) : leaves.test(text)),
   ).map(([what]) => `${what} (${relative(testRoot, file)})`);
   for (const [, specifier] of text.matchAll(RELATIVE_IMPORT)) {
     const imported = resolve(dirname(file), specifier!.replace(/\.js$/, '.ts'));
     // src/ is what the tests test: its module state is the tests' to check, in either project.
     if (!imported.startsWith(testRoot + '/') || !existsSync(imported)) continue;
-    reasons.push(...stateLeftBy(imported, testRoot, seen));
+    reasons.push(...stateLeftBy(imported, testRoot, seen, spiesRestored));
   }
   return reasons;
 }
