@@ -7,7 +7,8 @@ import {
 } from '../../src/index.js';
 import type { FaultSpec, MockUser } from '../../src/mock/index.js';
 import { useFaultBed } from './support/fault-bed.js';
-import { pause, printTable, seeded, trackUnhandled } from './support/faults-figures.js';
+import { pause, printTable, seeded } from './support/faults-figures.js';
+import { trackUnhandled } from './support/track-unhandled.js';
 import { teamPurchase } from '../support/team-purchase.js';
 
 // Money under faults: many purchase flows and consumable checkouts, with seeded faults injected

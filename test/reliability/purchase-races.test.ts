@@ -15,7 +15,8 @@ import {
   type MockUser,
 } from '../../src/mock/index.js';
 import { watchedSimulator, type WatchedSimulator } from '../support/watched-simulator.js';
-import { printTable, trackUnhandled } from './support/faults-figures.js';
+import { printTable } from './support/faults-figures.js';
+import { trackUnhandled } from './support/track-unhandled.js';
 import { TEAM_PURCHASE } from './support/team-purchase.js';
 import { attempt, judgeAttempts, type Attempt } from './support/purchase-ledger.js';
 

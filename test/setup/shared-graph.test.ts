@@ -39,6 +39,11 @@ describe('the fast files that share a module graph', () => {
       'the environment written': "process.env.SEATPAY_TOKEN = 'x';",
       'an environment variable deleted': 'delete process.env.HOME;',
       'a listener on the process': "process.on('unhandledRejection', () => undefined);",
+      'a named listener never taken off': "process.on('unhandledRejection', keep);",
+      'a listener taken off for another event':
+        "process.on('unhandledRejection', keep);\nprocess.off('warning', keep);",
+      'another listener taken off':
+        "process.once('exit', keep);\nprocess.removeListener('exit', other);",
       'the folder changed': "process.chdir('/');",
       'a process-wide table': "const table = Symbol.for('seatpay.decisionTurns');",
     };
@@ -51,10 +56,16 @@ describe('the fast files that share a module graph', () => {
     const shared = await sharing({
       ...files,
       'test/a/plain.test.ts': PLAIN,
+      // A listener the file takes off again, by event and name, leaves nothing.
+      'test/a/listens.test.ts': `beforeEach(() => process.on('unhandledRejection', keep));\nafterEach(() => process.off('unhandledRejection', keep));\nprocess.addListener('warning', $seen);\nprocess.removeListener('warning', $seen);\n${PLAIN}`,
       // Reading the environment or naming a global's type leaves nothing.
       'test/a/reads.test.ts': `const home = process.env.HOME;\nconst fetch: typeof globalThis.fetch = globalThis.fetch;\nif (process.env['X'] === 'y') throw new Error();\n${PLAIN}`,
     });
-    expect(shared).toEqual(['test/a/plain.test.ts', 'test/a/reads.test.ts']);
+    expect(shared).toEqual([
+      'test/a/listens.test.ts',
+      'test/a/plain.test.ts',
+      'test/a/reads.test.ts',
+    ]);
   });
 
   it('follow the test files a file imports, to the end, but not the sources', async () => {
@@ -77,6 +88,23 @@ describe('the fast files that share a module graph', () => {
     ]);
   });
 
+  it('take a spy for nothing left when the test file restores every spy first thing after each test', async () => {
+    const spies =
+      "import { vi } from 'vitest';\nexport const spy = () => vi.spyOn(globalThis, 'fetch');\n";
+    const shared = await sharing({
+      'test/support/spies.ts': spies,
+      'test/a/restores.test.ts': `import { spy } from '../support/spies.js';\nafterEach(() => void vi.restoreAllMocks());\n${PLAIN}`,
+      'test/a/restores-first.test.ts': `import { spy } from '../support/spies.js';\nafterEach(async () => {\n  vi.restoreAllMocks();\n  await sink.close();\n});\n${PLAIN}`,
+      // Something that may throw before the restore, or a restore once at the end: the spy may stay.
+      'test/a/restores-late.test.ts': `import { spy } from '../support/spies.js';\nafterEach(async () => {\n  await sink.close();\n  vi.restoreAllMocks();\n});\n${PLAIN}`,
+      'test/a/restores-once.test.ts': `import { spy } from '../support/spies.js';\nafterAll(() => vi.restoreAllMocks());\n${PLAIN}`,
+      'test/a/never-restores.test.ts': `import { spy } from '../support/spies.js';\n${PLAIN}`,
+      // Only spies: a stubbed global stays isolated whatever the file restores.
+      'test/a/stubs.test.ts': `afterEach(() => vi.restoreAllMocks());\nvi.stubGlobal('fetch', undefined);\n${PLAIN}`,
+    });
+    expect(shared).toEqual(['test/a/restores-first.test.ts', 'test/a/restores.test.ts']);
+  });
+
   it('are fast files only: not the full ones, not the end-to-end suites, not helpers', async () => {
     const shared = await sharing({
       'test/a/plain.test.ts': PLAIN,
@@ -91,9 +119,13 @@ describe('the fast files that share a module graph', () => {
   it("leave out this repository's files that mock, fake the clock or spy", () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
     const shared = fastFilesThatShare(root);
-    // The file whose mocked chunk outlived it, and one whose helper spies on fetch.
+    // The file whose mocked chunk outlived it, and one that fakes the clock.
     expect(shared).not.toContain('test/core/large-answer-slices-chunk.test.ts');
-    expect(shared).not.toContain('test/upload/simulator.test.ts');
+    expect(shared).not.toContain('test/upload/resume.test.ts');
     expect(shared).toContain('test/core/json-body.test.ts');
+    // upload-kit's users share: the spy on fetch has a file of its own (fetched-chunks.ts), whose
+    // users restore it after each test.
+    expect(shared).toContain('test/upload/simulator.test.ts');
+    expect(shared).toContain('test/upload/node-sender.test.ts');
   });
 });

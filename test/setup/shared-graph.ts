@@ -5,19 +5,24 @@ import { dirname, join, relative, resolve } from 'node:path';
 // `fast` project of vitest.config.ts); every other fast file keeps a graph of its own
 // (`fast-isolated`). A file shares unless it, or a test/ file it imports (test/support's helpers,
 // followed to the end), does something that would outlive it in a shared graph or process:
-const LEAVES_STATE: readonly [what: string, pattern: RegExp][] = [
+const LEAVES_STATE: readonly [what: string, pattern: RegExp | ((text: string) => boolean)][] = [
   // a module mocked, or the graph reset: the mock would answer the next file's imports
   ['mocks a module', /\bvi\.(?:mock|doMock|unmock|doUnmock|resetModules|importMock|hoisted)\b/],
   // the clock faked: a file that fails before restoring it leaves the next file's timers frozen
   ['fakes the clock', /\bvi\.(?:useFakeTimers|setSystemTime)\b/],
-  // a global, the environment or a method replaced
-  ['stubs a global', /\bvi\.(?:stubGlobal|stubEnv|spyOn)\b/],
+  // a global, the environment or a method replaced (a spy only when the test file does not
+  // restore every spy after each test: SPIES_RESTORED)
+  ['stubs a global', /\bvi\.(?:stubGlobal|stubEnv)\b/],
+  ['spies on a method', /\bvi\.spyOn\b/],
   [
     'replaces a global',
     /(?<!typeof )\bglobalThis\.\w+\s*=[^=]|\b(?:defineProperty|assign)\(\s*globalThis\b/,
   ],
-  // the process's listeners, folder or exit code
-  ['changes the process', /\bprocess\.(?:on|once|addListener|prependListener|chdir|exitCode)\b/],
+  // the process's folder or exit code, or a listener on it that the file does not take off again
+  [
+    'changes the process',
+    (text) => /\bprocess\.(?:chdir|exitCode)\b/.test(text) || listenerLeftOn(text),
+  ],
   // the environment written (reading it, as a child process's is built, leaves nothing)
   [
     'changes the environment',
@@ -27,21 +32,59 @@ const LEAVES_STATE: readonly [what: string, pattern: RegExp][] = [
   ['uses a process-wide table', /\bSymbol\.for\(/],
 ];
 
+const ADDS_LISTENER =
+  /\bprocess\.(?:on|once|addListener|prependListener)\b(?:\(\s*'([\w-]+)'\s*,\s*([\w$]+)\s*\))?/g;
+
+/**
+ * Whether `text` adds a listener to the process that it may leave there: one not given by name
+ * (`process.on('exit', () => ...)`), or one the same text never takes off with
+ * `process.off(event, name)` (or `removeListener`). The test files take theirs off in an
+ * `afterEach`, an `afterAll` or a `finally`, which run when a test fails too.
+ */
+function listenerLeftOn(text: string): boolean {
+  return [...text.matchAll(ADDS_LISTENER)].some(([, event, name]) => {
+    if (event === undefined || name === undefined) return true;
+    const off = new RegExp(
+      `\\bprocess\\.(?:off|removeListener)\\(\\s*'${event}'\\s*,\\s*${name.replace(/\$/g, '\\$')}\\s*\\)`,
+    );
+    return !off.test(text);
+  });
+}
+
+/**
+ * A test file whose `afterEach` restores every spy first thing (`vi.restoreAllMocks()`, before
+ * anything that could throw): no spy of its own or of its helpers outlives its test, failed or not.
+ */
+const SPIES_RESTORED =
+  /\bafterEach\(\s*(?:async\s*)?\(\)\s*=>\s*(?:void\s+|\{\s*)?vi\.restoreAllMocks\(\)/;
+
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
 
-/** Why `file` (and the test/ files it imports) must keep a module graph of its own, if it must. */
-export function stateLeftBy(file: string, testRoot: string, seen = new Set<string>()): string[] {
+/**
+ * Why `file` (and the test/ files it imports) must keep a module graph of its own, if it must.
+ * `spiesRestored`: whether the test file restores every spy after each test (its own text says,
+ * the files it imports inherit it).
+ */
+export function stateLeftBy(
+  file: string,
+  testRoot: string,
+  seen = new Set<string>(),
+  spiesRestored?: boolean,
+): string[] {
   if (seen.has(file)) return [];
   seen.add(file);
   const text = readFileSync(file, 'utf8');
-  const reasons = LEAVES_STATE.filter(([, pattern]) => pattern.test(text)).map(
-    ([what]) => `${what} (${relative(testRoot, file)})`,
-  );
+  spiesRestored ??= SPIES_RESTORED.test(text);
+  const reasons = LEAVES_STATE.filter(
+    ([what, leaves]) =>
+      !(spiesRestored && what === 'spies on a method') &&
+      (typeof leaves === 'function' ? leaves(text) : leaves.test(text)),
+  ).map(([what]) => `${what} (${relative(testRoot, file)})`);
   for (const [, specifier] of text.matchAll(RELATIVE_IMPORT)) {
     const imported = resolve(dirname(file), specifier!.replace(/\.js$/, '.ts'));
     // src/ is what the tests test: its module state is the tests' to check, in either project.
     if (!imported.startsWith(testRoot + '/') || !existsSync(imported)) continue;
-    reasons.push(...stateLeftBy(imported, testRoot, seen));
+    reasons.push(...stateLeftBy(imported, testRoot, seen, spiesRestored));
   }
   return reasons;
 }

@@ -17,7 +17,8 @@ import {
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { fromPath } from '../../src/node.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
-import { bytesOf, sha256, fetchedChunks, sinkClient } from './support/upload-kit.js';
+import { bytesOf, sha256, sinkClient } from './support/upload-kit.js';
+import { fetchedChunks } from './support/fetched-chunks.js';
 
 const CHUNK = 256 * 1024; // several socket writes per chunk, so a reset lands mid-body
 let dir: string;

@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { AbortError, UploadError, createClient } from '../../src/index.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
 import { sourceKinds } from './support/source-kinds.js';
-import { TOKEN, bytesOf, sha256, fetchedChunks, sinkClient } from './support/upload-kit.js';
+import { TOKEN, bytesOf, sha256, sinkClient } from './support/upload-kit.js';
+import { fetchedChunks } from './support/fetched-chunks.js';
 
 const CHUNK = 2 * 1024 * 1024; // several socket writes: an early answer lands mid-body
 const HUGE = 16 * 1024 * 1024;

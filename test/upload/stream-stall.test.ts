@@ -6,7 +6,7 @@
 // it is read stalls on its attempts' timeouts, as before: test/upload/stream-sending.test.ts.)
 // Without the fix each upload below never settles, and the test times out.
 import { Readable } from 'node:stream';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describe, it as base } from 'vitest';
 import { UploadSourceError } from '../../src/index.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
 import { bytesOf, sinkClient } from './support/upload-kit.js';
@@ -18,14 +18,21 @@ const SIZE = 3 * CHUNK + CHUNK / 2;
  * timed out on a loaded machine (an attempt that is retries, the stall still ends the upload).
  */
 const TIMEOUT = 2_000;
-let sink: ChunkSink;
 
-beforeEach(async () => {
-  sink = await startChunkSink({
-    operationTypes: { parts: { chunk_size: CHUNK, max_chunks: null } },
-  });
+/**
+ * Each test's own sink: the tests run at once (each waits TIMEOUT of real time for its stall, and
+ * the waits overlap), so none shares a sink or its counts.
+ */
+const it = base.extend<{ sink: ChunkSink }>({
+  // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from it
+  sink: async ({}, use) => {
+    const sink = await startChunkSink({
+      operationTypes: { parts: { chunk_size: CHUNK, max_chunks: null } },
+    });
+    await use(sink);
+    await sink.close();
+  },
 });
-afterEach(() => sink.close());
 
 /** A web stream that gives the first `upTo` bytes of `bytes`, then nothing, and never ends. */
 function stallingWebStream(bytes: Uint8Array, upTo: number) {
@@ -60,71 +67,85 @@ const cases = [
   { what: 'every declared byte, then never ends', upTo: SIZE, chunk: 3 },
 ] as const;
 
-it.each(cases)('a web stream that gives $what fails as stalled', async ({ upTo, chunk }) => {
-  const bytes = bytesOf(SIZE);
-  const { stream, seen } = stallingWebStream(bytes, upTo);
-  const upload = sinkClient(sink).media.upload(
-    { stream, size: SIZE },
-    { operation_type: 'parts', filename: 'live.bin', chunkTimeout: TIMEOUT },
-  );
-  const error: unknown = await upload.catch((failure: unknown) => failure);
-  expect(error).toBeInstanceOf(UploadSourceError);
-  expect(error).toMatchObject({ failedChunks: [chunk] });
-  expect((error as Error).message).toContain(`did not end for ${TIMEOUT} ms`);
-  expect((error as Error).message).toContain(`after ${upTo} bytes: it stalled`);
-  expect(seen.cancelled).toBe(true);
-  expect(sink.finalizeCalls).toBe(0);
-});
-
-it.each(cases)('a Node Readable that gives $what fails as stalled', async ({ upTo, chunk }) => {
-  const bytes = bytesOf(SIZE);
-  const { stream, seen } = stallingReadable(bytes, upTo);
-  const upload = sinkClient(sink).media.upload(
-    { stream, size: SIZE },
-    { operation_type: 'parts', filename: 'live.bin', chunkTimeout: TIMEOUT },
-  );
-  await expect(upload).rejects.toMatchObject({
-    name: 'UploadSourceError',
-    failedChunks: [chunk],
-  });
-  expect(seen.cancelled).toBe(true);
-  expect(sink.finalizeCalls).toBe(0);
-});
-
-it('with a fetch given to the client (each chunk read whole, then sent), a stall mid-chunk fails as stalled', async () => {
-  const bytes = bytesOf(SIZE);
-  const { stream, seen } = stallingWebStream(bytes, CHUNK + CHUNK / 2);
-  const client = sinkClient(sink, { fetch: (input, init) => fetch(input, init) });
-  const upload = client.media.upload(
-    { stream, size: SIZE },
-    { operation_type: 'parts', filename: 'live.bin', chunkTimeout: TIMEOUT },
-  );
-  await expect(upload).rejects.toMatchObject({ name: 'UploadSourceError', failedChunks: [1] });
-  expect(seen.cancelled).toBe(true);
-  expect(sink.finalizeCalls).toBe(0);
-  // Chunk 1, never read whole, never went out.
-  expect(sink.chunks.some((seenChunk) => seenChunk.index === 1)).toBe(false);
-});
-
-it('a chunk answered before its body was all sent (chunk-already-exists), then a stall: fails as stalled', async () => {
-  // The attempt sending chunk 1 while it is read waits for bytes when the answer comes: that wait
-  // is no attempt's once the call settled, and the stream's stall is no longer put off for it.
-  const bytes = bytesOf(SIZE);
-  const { stream, seen } = stallingWebStream(bytes, CHUNK + CHUNK / 2);
-  const held = { status: 400, body: { detail: 'chunk-already-exists', status_code: 400 } };
-  const upload = sinkClient(sink).media.upload(
-    { stream, size: SIZE },
-    {
-      operation_type: 'parts',
-      filename: 'live.bin',
-      chunkTimeout: TIMEOUT,
-      concurrency: 1,
-      // Chunk 1 starts once chunk 0 is delivered: its request is the one answered early.
-      onChunk: (_, { index }) => void (index === 0 && sink.answerEarly(held)),
+describe.concurrent('a stall no attempt waits on', () => {
+  it.for(cases)(
+    'a web stream that gives $what fails as stalled',
+    async ({ upTo, chunk }, { sink, expect }) => {
+      const bytes = bytesOf(SIZE);
+      const { stream, seen } = stallingWebStream(bytes, upTo);
+      const upload = sinkClient(sink).media.upload(
+        { stream, size: SIZE },
+        { operation_type: 'parts', filename: 'live.bin', chunkTimeout: TIMEOUT },
+      );
+      const error: unknown = await upload.catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(UploadSourceError);
+      expect(error).toMatchObject({ failedChunks: [chunk] });
+      expect((error as Error).message).toContain(`did not end for ${TIMEOUT} ms`);
+      expect((error as Error).message).toContain(`after ${upTo} bytes: it stalled`);
+      expect(seen.cancelled).toBe(true);
+      expect(sink.finalizeCalls).toBe(0);
     },
   );
-  await expect(upload).rejects.toMatchObject({ name: 'UploadSourceError', failedChunks: [1] });
-  expect(sink.earlyAnswered).toBe(1);
-  expect(seen.cancelled).toBe(true);
-  expect(sink.finalizeCalls).toBe(0);
+
+  it.for(cases)(
+    'a Node Readable that gives $what fails as stalled',
+    async ({ upTo, chunk }, { sink, expect }) => {
+      const bytes = bytesOf(SIZE);
+      const { stream, seen } = stallingReadable(bytes, upTo);
+      const upload = sinkClient(sink).media.upload(
+        { stream, size: SIZE },
+        { operation_type: 'parts', filename: 'live.bin', chunkTimeout: TIMEOUT },
+      );
+      await expect(upload).rejects.toMatchObject({
+        name: 'UploadSourceError',
+        failedChunks: [chunk],
+      });
+      expect(seen.cancelled).toBe(true);
+      expect(sink.finalizeCalls).toBe(0);
+    },
+  );
+
+  it('with a fetch given to the client (each chunk read whole, then sent), a stall mid-chunk fails as stalled', async ({
+    sink,
+    expect,
+  }) => {
+    const bytes = bytesOf(SIZE);
+    const { stream, seen } = stallingWebStream(bytes, CHUNK + CHUNK / 2);
+    const client = sinkClient(sink, { fetch: (input, init) => fetch(input, init) });
+    const upload = client.media.upload(
+      { stream, size: SIZE },
+      { operation_type: 'parts', filename: 'live.bin', chunkTimeout: TIMEOUT },
+    );
+    await expect(upload).rejects.toMatchObject({ name: 'UploadSourceError', failedChunks: [1] });
+    expect(seen.cancelled).toBe(true);
+    expect(sink.finalizeCalls).toBe(0);
+    // Chunk 1, never read whole, never went out.
+    expect(sink.chunks.some((seenChunk) => seenChunk.index === 1)).toBe(false);
+  });
+
+  it('a chunk answered before its body was all sent (chunk-already-exists), then a stall: fails as stalled', async ({
+    sink,
+    expect,
+  }) => {
+    // The attempt sending chunk 1 while it is read waits for bytes when the answer comes: that wait
+    // is no attempt's once the call settled, and the stream's stall is no longer put off for it.
+    const bytes = bytesOf(SIZE);
+    const { stream, seen } = stallingWebStream(bytes, CHUNK + CHUNK / 2);
+    const held = { status: 400, body: { detail: 'chunk-already-exists', status_code: 400 } };
+    const upload = sinkClient(sink).media.upload(
+      { stream, size: SIZE },
+      {
+        operation_type: 'parts',
+        filename: 'live.bin',
+        chunkTimeout: TIMEOUT,
+        concurrency: 1,
+        // Chunk 1 starts once chunk 0 is delivered: its request is the one answered early.
+        onChunk: (_, { index }) => void (index === 0 && sink.answerEarly(held)),
+      },
+    );
+    await expect(upload).rejects.toMatchObject({ name: 'UploadSourceError', failedChunks: [1] });
+    expect(sink.earlyAnswered).toBe(1);
+    expect(seen.cancelled).toBe(true);
+    expect(sink.finalizeCalls).toBe(0);
+  });
 });

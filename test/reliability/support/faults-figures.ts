@@ -15,14 +15,6 @@ export function seeded(seed: number): {
   };
 }
 
-/** Counts unhandled promise rejections while it is installed. */
-export function trackUnhandled(): { count: () => number; stop: () => void } {
-  let count = 0;
-  const listener = () => void count++;
-  process.on('unhandledRejection', listener);
-  return { count: () => count, stop: () => void process.off('unhandledRejection', listener) };
-}
-
 /** A logger that keeps every line, to read what seatpay said (retries, waits) without timing it. */
 export function recordingLogger(): Logger & { lines: string[]; reset: () => void } {
   const lines: string[] = [];

@@ -1,5 +1,6 @@
 import { SeatpayError, type SeatpayClient } from '../../../src/index.js';
-import { recordingLogger, seeded, trackUnhandled } from './faults-figures.js';
+import { recordingLogger, seeded } from './faults-figures.js';
+import { trackUnhandled } from './track-unhandled.js';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 

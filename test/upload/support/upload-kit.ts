@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { vi } from 'vitest';
 import {
   createClient,
   type ClientOptions,
@@ -58,16 +57,4 @@ export function memoryUploadStore() {
     delete: async (key) => void records.delete(key),
   };
   return { store, records };
-}
-
-/** URLs of the chunk requests that went through the global fetch (restored by `vi.restoreAllMocks`). */
-export function fetchedChunks(): string[] {
-  const realFetch = globalThis.fetch;
-  const urls: string[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (/\/chunk$/.test(url)) urls.push(url);
-    return realFetch(input, init);
-  });
-  return urls;
 }
