@@ -198,15 +198,8 @@ export function howToSettle(key: string): string {
   );
 }
 
-/** What to do about a key charged for sure whose outcome the journal could not record. */
-export function howToRecordCharge(key: string): string {
-  return (
-    `Once the journal works, record the charge: client.journal.settle(${JSON.stringify(key)}, { charged: 'yes', reason }) ` +
-    `(command: seatpay journal settle ${shellQuoted(key)} --charged --reason "<why>" --journal <j>)`
-  );
-}
-
-function shellQuoted(text: string): string {
+/** `text` as a shell word: as it is when it needs no quotes. */
+export function shellQuoted(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 

@@ -10,7 +10,7 @@ export function misplacedKeyError(options: unknown): InvalidRequestError | undef
   const name = ['key', 'journal', 'identity'].find((field) => Object.hasOwn(options, field));
   if (name === undefined) return undefined;
   return new InvalidRequestError(
-    `\`${name}\` goes in the checkout's first argument, with the order (checkout({ service, how_many, subscription, key, journal })), not in its request options: there the checkout would be sent without it, never to pay twice no longer promised. Nothing was sent; move it and call again`,
+    `\`${name}\` goes with the order, in checkout's first argument: in its request options the order is paid without it. Nothing was sent`,
     { field: name },
   );
 }

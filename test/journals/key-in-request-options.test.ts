@@ -33,7 +33,7 @@ describe('a checkout whose key is given in its request options', () => {
     expect(refused).toBeInstanceOf(InvalidRequestError);
     expect(refused).toMatchObject({ field, mayHaveBeenProcessed: false });
     expect((refused as Error).message).toMatch(
-      /goes in the checkout's first argument.*move it and call again/,
+      /goes with the order, in checkout's first argument.*Nothing was sent/,
     );
     expect(server().simulator.charges).toHaveLength(charges);
 

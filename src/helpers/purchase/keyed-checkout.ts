@@ -4,8 +4,8 @@ import { AbortError } from '../../core/errors/abort-error.js';
 import { TimeoutError } from '../../core/errors/connection-error.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import {
-  howToRecordCharge,
   howToSettle,
+  shellQuoted,
   KeyInProgressError,
   UnsettledKeyError,
 } from '../../journals/journal-errors.js';
@@ -278,6 +278,14 @@ class Replayed implements Answer<CheckoutResult> {
   parse(): CheckoutResult {
     return this.#result;
   }
+}
+
+/** What to do about a key charged for sure whose outcome the journal could not record. */
+function howToRecordCharge(key: string): string {
+  return (
+    `Once the journal works, record the charge: client.journal.settle(${JSON.stringify(key)}, { charged: 'yes', reason }) ` +
+    `(command: seatpay journal settle ${shellQuoted(key)} --charged --reason "<why>" --journal <j>)`
+  );
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
