@@ -121,7 +121,8 @@ export class JournalAccess {
       return await run();
     } catch (error) {
       if (error instanceof JournalError || error instanceof AbortError) throw error;
-      throw new JournalError(`The journal could not ${action}`, {
+      const advice = "fix the journal (what it threw is this error's `cause`) and call again";
+      throw new JournalError(`The journal could not ${action}: ${advice}`, {
         cause: this.secrets ? this.secrets.cause(error) : error,
       });
     }

@@ -25,9 +25,14 @@ export function callJournal<T>(
   }
   const failed = (error: unknown): unknown => {
     if (error instanceof JournalError || error instanceof AbortError) return error;
-    return new JournalError(`The journal could not ${action} the record of key "${call.key}"`, {
-      cause: scope.cause(error),
-    });
+    const advice =
+      "fix the journal (what it threw is this error's `cause`) and call again with the key";
+    return new JournalError(
+      `The journal could not ${action} the record of key "${call.key}": ${advice}`,
+      {
+        cause: scope.cause(error),
+      },
+    );
   };
   if (answersAtOnce(operation)) return settledCall(signal, run, failed);
   return new Promise<T>((resolve, reject) => {

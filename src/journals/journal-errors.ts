@@ -198,7 +198,8 @@ export function howToSettle(key: string): string {
   );
 }
 
-function shellQuoted(text: string): string {
+/** `text` as a shell word: as it is when it needs no quotes. */
+export function shellQuoted(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 

@@ -1,4 +1,4 @@
-import { SettleRefusedError } from './journal-errors.js';
+import { noRecordError } from './no-record.js';
 import { decisionInProgress } from './decision-in-progress.js';
 import { writeOverRead } from './decision-write.js';
 import type { JournalRecord } from './journal.js';
@@ -44,7 +44,7 @@ async function reconciled(
 ): Promise<ReconcileResult> {
   const record = await journal.get(key, signal);
   if (record === undefined) {
-    throw new SettleRefusedError(key, `The journal has no record of the key "${key}"`);
+    throw noRecordError(key);
   }
   const known =
     record.settled?.charged ?? (record.charged === 'unknown' ? undefined : record.charged);

@@ -1,4 +1,5 @@
 import { SettleRefusedError } from './journal-errors.js';
+import { noRecordError } from './no-record.js';
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { JournalRecord } from './journal.js';
 import type { Settlement } from './settlement.js';
@@ -16,13 +17,13 @@ export function settledRecord(
   settlement: Settlement,
 ): JournalRecord {
   if (record === undefined) {
-    throw new SettleRefusedError(key, `The journal has no record of the key "${key}"`);
+    throw noRecordError(key);
   }
   const { settled } = record;
   if (settled !== undefined) {
     throw new SettleRefusedError(
       key,
-      `The key "${key}" was settled already as charged "${settled.charged}" (by ${settled.by} at ${settled.at}: ${settled.reason})`,
+      `The key "${key}" was settled already as charged "${settled.charged}" (by ${settled.by} at ${settled.at}: ${settled.reason}): that decision stands, nothing was written${settled.charged === 'no' ? '; the key may run again' : '; the key is never paid again'}`,
     );
   }
   if (record.charged !== 'unknown') {

@@ -1,3 +1,4 @@
+import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import { redact } from '../core/secrets/redact.js';
 
 /**
@@ -26,5 +27,29 @@ import { redact } from '../core/secrets/redact.js';
  * @category Node
  */
 export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
+  checkSecretsList(secrets);
   return redact(value, secrets) as T;
+}
+
+/**
+ * `secrets` as a list of strings: from JavaScript a lone token (a string), an object
+ * (`{ token, card }`) or a CVC as a number hid nothing, or threw a bare TypeError. An entry that
+ * is `undefined` or `null` (an unset variable) is skipped, as an empty one is.
+ */
+function checkSecretsList(secrets: unknown): void {
+  const fix =
+    'give a list of the strings to hide: redactSecrets(value, [token, card.card_number, card.cvc])';
+  if (!Array.isArray(secrets)) {
+    const given = typeof secrets === 'string' ? 'one string' : typeof secrets;
+    throw new InvalidRequestError(`redactSecrets' secrets is ${given}, not a list: ${fix}`, {
+      field: 'secrets',
+    });
+  }
+  for (const secret of secrets as unknown[]) {
+    if (typeof secret === 'string' || secret === undefined || secret === null) continue;
+    throw new InvalidRequestError(
+      `redactSecrets' secrets holds a ${typeof secret}, not a string (a CVC or card number as a number is not searched for): ${fix}, each a string`,
+      { field: 'secrets' },
+    );
+  }
 }

@@ -4,6 +4,7 @@ import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
+import { misplacedKeyError } from './misplaced-key.js';
 import type { PurchaseJournal } from '../journals/journal.js';
 import { sharedJournalOf, type JournalHolder } from '../helpers/purchase/client-purchases.js';
 import type {
@@ -129,6 +130,8 @@ export class ConsumablesResource {
       typeof given === 'object' && given !== null ? given : {}
     ) as CheckoutKeyOptions & Record<string, unknown>;
     if (key === undefined) {
+      const misplaced = misplacedKeyError(options);
+      if (misplaced) return new APIPromise(Promise.reject(misplaced), { raw: false });
       const unkeyed = journal === undefined && identity === undefined;
       return this.#send(unkeyed ? given : input, options);
     }

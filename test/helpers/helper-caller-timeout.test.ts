@@ -82,7 +82,13 @@ describe.each([
   it('already fired: a TimeoutError, as a plain call gives, nothing sent', async () => {
     const { plain, each, sent } = await failures(helpers, await timedOut());
     expect(plain).toBeInstanceOf(TimeoutError);
+    // As the helpers say it (newuser13): the plain call's said "No answer from", as of a request
+    // sent, and not what to do.
+    const said =
+      /^Nothing was sent\b.*: the caller's signal had timed out \(call again with more time\)$/;
+    expect((plain as Error).message).toMatch(said);
     for (const [name, error] of each) {
+      expect((error as Error).message, name).toMatch(said);
       expect(error, name).toBeInstanceOf(TimeoutError);
       expect(error, name).toMatchObject({ mayHaveBeenProcessed: false });
       expect((error as Error).message, name).toMatch(/the caller's signal had timed out/);

@@ -44,7 +44,7 @@ export function prepare<T>(
     const cause = setup.secrets.cause(signal.reason);
     // The caller's AbortSignal.timeout already fired: a timeout, and nothing was sent.
     if (deadlineMessage(signal.reason) !== undefined) {
-      const message = `No answer from ${method} ${url}: the caller's signal had timed out`;
+      const message = `Nothing was sent to ${method} ${url}: the caller's signal had timed out (call again with more time)`;
       throw new TimeoutError(message, { mayHaveBeenProcessed: false, method, url, cause });
     }
     throw new AbortError(undefined, { cause });

@@ -5,6 +5,7 @@ import { TimeoutError } from '../../core/errors/connection-error.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import {
   howToSettle,
+  shellQuoted,
   KeyInProgressError,
   UnsettledKeyError,
 } from '../../journals/journal-errors.js';
@@ -243,7 +244,8 @@ class Sent implements Answer<CheckoutResult> {
 /** What a charged checkout whose answer the journal did not record says. */
 function recordLostMessage(key: string, error: unknown): string {
   const charged = `The checkout with the key "${key}" was charged (the service answered)`;
-  if (!(error instanceof AbortError)) return `${charged}, but the journal could not record it`;
+  if (!(error instanceof AbortError))
+    return `${charged}, but the journal could not record it (its error is this error's \`cause\`): a re-run with the key is refused as unsettled, nothing sent. ${howToRecordCharge(key)}`;
   return `${charged}, but the call's time ran out (its signal or totalTimeout) before the journal finished recording it: a re-run with the key replays the answer once that write lands; if it never does, the key stays unsettled. ${howToSettle(key)}`;
 }
 
@@ -276,6 +278,14 @@ class Replayed implements Answer<CheckoutResult> {
   parse(): CheckoutResult {
     return this.#result;
   }
+}
+
+/** What to do about a key charged for sure whose outcome the journal could not record. */
+function howToRecordCharge(key: string): string {
+  return (
+    `Once the journal works, record the charge: client.journal.settle(${JSON.stringify(key)}, { charged: 'yes', reason }) ` +
+    `(command: seatpay journal settle ${shellQuoted(key)} --charged --reason "<why>" --journal <j>)`
+  );
 }
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
