@@ -6,6 +6,7 @@ import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord } from './stored-record.js';
 import { callingFor } from './decision-turns.js';
 import { readableJournal } from './journal-members.js';
+import { promiseOf } from './journal-call.js';
 
 /**
  * A journal as `client.journal` uses it: every failure is a {@link JournalError} naming the key,
@@ -34,7 +35,7 @@ export class JournalAccess {
     // A read ends with the signal even in a journal that ignores it: nothing is written after.
     const found = await this.#call(`read the record of key "${key}"`, () =>
       untilAborted(
-        Promise.resolve(this.#own(key, () => this.journal.get(key, signal ? { signal } : {}))),
+        promiseOf(() => this.#own(key, () => this.journal.get(key, signal ? { signal } : {}))),
         signal,
       ),
     );
@@ -57,7 +58,7 @@ export class JournalAccess {
   list(options: { after?: string; limit?: number }) {
     const list = this.#method('list');
     return this.#call('list its records', async () =>
-      (await list(options)).map(({ key, record }) => ({
+      (await promiseOf(() => list(options))).map(({ key, record }) => ({
         key,
         record: checkRecord(record, `journal's record of key "${key}"`),
       })),
@@ -118,7 +119,7 @@ export class JournalAccess {
 
   async #call<T>(action: string, run: () => Promise<T>): Promise<T> {
     try {
-      return await run();
+      return await promiseOf(run); // a thenable adopted as a journal call's is (journal-call.ts)
     } catch (error) {
       if (error instanceof JournalError || error instanceof AbortError) throw error;
       throw new JournalError(`The journal could not ${action}`, {
