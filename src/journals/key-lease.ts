@@ -46,6 +46,8 @@ export function clockOf(
   const { now } = journal;
   // Read at each call, never kept: whatever `Date` is then (a test's fake one, say).
   if (typeof now !== 'function') return () => Date.now();
+  // Read here, once: a getter read again from the heartbeat's timer threw there (redteam28).
+  const furthestLead = FURTHEST_LEASE_MS - 2 * leaseOf(journal);
   return () => {
     let time: unknown;
     try {
@@ -66,10 +68,7 @@ export function clockOf(
     // leases), or a clock stepped 60 days on wrote a live run's lease further ahead than a live
     // run's can read ({@link FURTHEST_LEASE_MS}): unknown, settled while paid.
     const monotonic = performance.now() - last.at;
-    const lead = Math.min(
-      Date.now() - last.date - monotonic,
-      FURTHEST_LEASE_MS - 2 * leaseOf(journal),
-    );
+    const lead = Math.min(Date.now() - last.date - monotonic, furthestLead);
     const gone = judging ? monotonic : monotonic + Math.max(0, lead);
     return Math.min(LATEST_MS, last.time + gone);
   };
