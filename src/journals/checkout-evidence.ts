@@ -134,7 +134,7 @@ function resultId(record: JournalRecord): number | undefined {
 
 /** The journal's other checkouts of the same order (none when the journal cannot list). */
 async function sameOrders(journal: JournalAccess, key: string, order: Order) {
-  if (typeof journal.journal.list !== 'function') return [];
+  if (typeof journal.member('list') !== 'function') return [];
   const found: Array<{ key: string; record: JournalRecord }> = [];
   for await (const page of journal.pages(undefined, 500)) {
     for (const entry of page) {

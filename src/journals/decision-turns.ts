@@ -46,10 +46,24 @@ function processTurns(): DecisionTurns {
 
 const turns = processTurns();
 const { byJournal, byStore } = turns;
-/** This copy's own mark, for a shared table frozen once made (SES's `harden(globalThis)`). */
-const own: Pick<DecisionTurns, 'calling'> = {};
+/**
+ * Where the mark is kept in a shared table frozen once made (SES's `harden(globalThis)`): its
+ * `byStore` map, which still takes entries, under a name no store has (journal-store-name.ts).
+ * Each copy's own mark there left a hook deciding through another copy waiting for ever (redteam28).
+ */
+const CALLING = '\u0000seatpay.calling';
+type Mark = DecisionTurns['calling'];
+const frozenMarks = {
+  get calling(): Mark {
+    return byStore.get(CALLING) as unknown as Mark;
+  },
+  set calling(mark: Mark) {
+    if (mark === undefined) byStore.delete(CALLING);
+    else byStore.set(CALLING, mark as unknown as Turns);
+  },
+};
 /** Where the mark is kept: the shared table, unless it takes no new field (every call threw). */
-const marks = () => (Object.isExtensible(turns) ? turns : own);
+const marks = () => (Object.isExtensible(turns) ? turns : frozenMarks);
 
 /**
  * Calls `operation` (the journal's own get, set or setIfHeld of `key`, for a decision under way on

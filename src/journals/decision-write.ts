@@ -22,7 +22,7 @@ export async function writeOverRead(
   next: JournalRecord,
   read: JournalRecord,
 ): Promise<boolean> {
-  const setIfHeld = heldWriterOf(journal.journal);
+  const setIfHeld = journal.reading(heldWriterOf);
   const { holder, leaseUntil } = read;
   if (setIfHeld && typeof holder === 'string' && typeof leaseUntil === 'string' && !isSettled(read))
     return journal.setIf(key, () => setIfHeld(key, next, { holder, leases: [leaseUntil] }));

@@ -34,10 +34,14 @@ export async function writeAsHolder(
     if (written) own.landed(record, true);
     return written;
   }
-  const read = () => call('read', () => journal.get(key), journal.get);
+  // Each read once, called as checked: a getter giving our memoryJournal's (waited for without a
+  // timer nor the signal) then another that never answers hung the call for ever (redteam28).
+  const get = journal.get;
+  const read = () => call('read', () => get.call(journal, key), get);
   if (own && !(await own.mayWrite(record, read))) return false;
   own?.writing(record);
-  await call('write', () => journal.set(key, stamped), journal.set);
+  const set = journal.set;
+  await call('write', () => set.call(journal, key, stamped), set);
   own?.landed(record);
   return true;
 }

@@ -5,7 +5,9 @@ import { InvalidRequestError } from '../core/errors/validation-errors.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { checkRecord } from './stored-record.js';
 import { callingFor } from './decision-turns.js';
-import { readableJournal } from './journal-members.js';
+import { readableJournal, readMember } from './journal-members.js';
+import { clockOf } from './key-lease.js';
+import { promiseOf } from './journal-call.js';
 
 /**
  * A journal as `client.journal` uses it: every failure is a {@link JournalError} naming the key,
@@ -17,24 +19,32 @@ export class JournalAccess {
     /** The client's secrets, hidden in what a journal threw. */
     private readonly secrets?: { cause(thrown: unknown): unknown },
   ) {
-    readableJournal(journal, secrets);
-    const usable =
-      typeof journal === 'object' &&
-      journal !== null &&
-      typeof journal.get === 'function' &&
-      typeof journal.set === 'function';
-    if (!usable) {
-      throw new InvalidRequestError('Invalid journal: must have get(key) and set(key, record)', {
-        field: 'journal',
-      });
-    }
+    readableJournal(journal, secrets); // an object with get and set, as read once
+  }
+
+  /**
+   * The journal's member `name`, read again (a getter that throws then is a JournalError, as
+   * readableJournal's first read's is).
+   */
+  member<Name extends keyof PurchaseJournal>(name: Name): PurchaseJournal[Name] {
+    return this.reading((journal) => journal[name]);
+  }
+
+  /** The journal's clock (`clockOf`, judging: another run's lease), its members read as above. */
+  clock(): () => number {
+    return this.reading((journal) => clockOf(journal, true));
+  }
+
+  /** What `read` reads of the journal's members, a read that throws a JournalError as above. */
+  reading<T>(read: (journal: PurchaseJournal) => T): T {
+    return readMember(() => read(this.journal), this.secrets);
   }
 
   async get(key: string, signal?: AbortSignal): Promise<JournalRecord | undefined> {
     // A read ends with the signal even in a journal that ignores it: nothing is written after.
     const found = await this.#call(`read the record of key "${key}"`, () =>
       untilAborted(
-        Promise.resolve(this.#own(key, () => this.journal.get(key, signal ? { signal } : {}))),
+        promiseOf(() => this.#own(key, () => this.journal.get(key, signal ? { signal } : {}))),
         signal,
       ),
     );
@@ -57,7 +67,7 @@ export class JournalAccess {
   list(options: { after?: string; limit?: number }) {
     const list = this.#method('list');
     return this.#call('list its records', async () =>
-      (await list(options)).map(({ key, record }) => ({
+      (await promiseOf(() => list(options))).map(({ key, record }) => ({
         key,
         record: checkRecord(record, `journal's record of key "${key}"`),
       })),
@@ -106,7 +116,7 @@ export class JournalAccess {
   }
 
   #method<Name extends 'list' | 'prune'>(name: Name): NonNullable<PurchaseJournal[Name]> {
-    const method = this.journal[name];
+    const method = this.member(name);
     if (typeof method !== 'function') {
       throw new InvalidRequestError(
         `This journal has no ${name}() method: every journal seatpay ships has one; add it to your own journal to use client.journal.${name}`,
@@ -118,7 +128,7 @@ export class JournalAccess {
 
   async #call<T>(action: string, run: () => Promise<T>): Promise<T> {
     try {
-      return await run();
+      return await promiseOf(run); // a thenable adopted as a journal call's is (journal-call.ts)
     } catch (error) {
       if (error instanceof JournalError || error instanceof AbortError) throw error;
       const advice = "fix the journal (what it threw is this error's `cause`) and call again";

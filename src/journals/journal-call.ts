@@ -126,8 +126,61 @@ export function promiseOf<T>(make: () => T | PromiseLike<T>): Promise<T> {
  * rejection or a wait the call's timeout and signal end.
  */
 function answerOf<T>(answer: T | PromiseLike<T>): Promise<T> {
-  const work = Promise.resolve(answer);
   const plain =
-    Object.getPrototypeOf(work) === Promise.prototype && Reflect.ownKeys(work).length === 0;
-  return work !== answer || plain ? work : new Promise<T>((resolve) => resolve(work));
+    answer instanceof Promise &&
+    Object.getPrototypeOf(answer) === Promise.prototype &&
+    Reflect.ownKeys(answer).length === 0;
+  return plain ? answer : adopted(answer);
+}
+
+/** The most thenables in a row a journal's answer may be adopted through. */
+const MOST_HOPS = 100;
+
+/**
+ * `answer` adopted as a promise adopts it (its `then` called in a microtask of its own), counting
+ * the thenables it answers with: one that calls back with itself (or another, without end) was
+ * adopted a microtask at a time for ever, the process at full CPU, no timer nor signal able to end
+ * the call (redteam28). Past {@link MOST_HOPS}, a rejection (a JournalError from callJournal).
+ */
+function adopted<T>(answer: unknown): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let hops = 0;
+    const take = (value: unknown): void => {
+      let then: unknown;
+      try {
+        const object = (typeof value === 'object' && value !== null) || typeof value === 'function';
+        then = object ? (value as { then?: unknown }).then : undefined;
+      } catch (error) {
+        return reject(error as Error);
+      }
+      if (typeof then !== 'function') return resolve(value as T);
+      if (++hops > MOST_HOPS) {
+        return reject(
+          new TypeError(
+            `the journal's answer was a thenable that answered with a thenable ${MOST_HOPS} times (itself?): it never settles`,
+          ),
+        );
+      }
+      let called = false;
+      const once =
+        (next: (got: unknown) => void) =>
+        (got: unknown): void => {
+          if (called) return;
+          called = true;
+          next(got);
+        };
+      queueMicrotask(() => {
+        try {
+          (then as (onFulfilled: unknown, onRejected: unknown) => unknown).call(
+            value,
+            once(take),
+            once(reject),
+          );
+        } catch (error) {
+          once(reject)(error);
+        }
+      });
+    };
+    take(answer);
+  });
 }

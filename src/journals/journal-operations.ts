@@ -5,7 +5,6 @@ import { KeyOwnerError } from './journal-errors.js';
 import { decisionInProgress } from './decision-in-progress.js';
 import type { LazyModule } from '../core/lazy-module.js';
 import { isHeldLive, watchingLists, watchingRuns } from './key-holder.js';
-import { clockOf } from './key-lease.js';
 import { keyScopeOf } from '../keys/key-scope.js';
 import type { PurchaseJournal, JournalRecord } from './journal.js';
 import { JournalAccess } from './journal-access.js';
@@ -51,7 +50,7 @@ export async function listEntries(
   const access = accessOf(context, journal);
   const entries: JournalEntry[] = [];
   // Leases judged as settle and reconcile judge them (checkOwner), a page when it is read.
-  const clock = clockOf(access.journal, true);
+  const clock = access.clock();
   // A run here that ended while its claim was read: held, as settle judges it (its outcome since).
   const runs = watchingLists();
   try {
@@ -94,7 +93,7 @@ async function reconcileNow(
 ): Promise<ReconcileResult> {
   const { core } = context;
   const read = await watchingRuns(key, () => journal.get(key, options.signal));
-  await checkOwner(context, key, read, journal.journal, options);
+  await checkOwner(context, key, read, journal, options);
   const schemas = await context.reconcile.load({ signal: options.signal });
   const calls = {
     listSubscriptions: (request?: { signal?: AbortSignal }) =>
@@ -155,13 +154,13 @@ async function settleNow(
     by: 'operator' as const,
   });
   const read = await watchingRuns(key, () => journal.get(key, options.signal));
-  await checkOwner(context, key, read, journal.journal, options);
+  await checkOwner(context, key, read, journal, options);
   const recorded = read.found;
   const record = settledRecord(key, recorded, settlement);
   if (await writeOverRead(journal, key, record, recorded!)) return record;
   // The key changed since it was read (its run finished or renewed, another settle): judged again.
   const again = await watchingRuns(key, () => journal.get(key, options.signal));
-  await checkOwner(context, key, again, journal.journal, options);
+  await checkOwner(context, key, again, journal, options);
   settledRecord(key, again.found, settlement); // refused when its outcome is known now
   throw decisionInProgress(key, again.found?.leaseUntil);
 }
@@ -179,10 +178,10 @@ async function checkOwner(
   { core, ownerDigest }: JournalContext,
   key: string,
   { found: record, ended }: { found: JournalRecord | undefined; ended: boolean },
-  journal: PurchaseJournal,
+  journal: JournalAccess,
   options: { identity?: string | undefined; signal?: AbortSignal | undefined },
 ): Promise<void> {
-  const now = clockOf(journal, true)();
+  const now = journal.clock()();
   if (isHeldLive(key, record, now, ended)) throw decisionInProgress(key, record?.leaseUntil);
   if (record?.owner === undefined) return;
   const { keyOwnerDigest } = await ownerDigest.load({ signal: options.signal });

@@ -251,7 +251,8 @@ export interface PurchaseJournal {
    * user of the journal agrees on. Without it (one machine, one clock: `memoryJournal`,
    * `localStorageJournal`, `fileJournal`, most journals of your own) it is `Date.now()`. A journal
    * that machines share gives the shared store's clock: `postgresJournal` gives the database's, so
-   * that a lease means the same on every machine whatever their clocks say.
+   * that a lease means the same on every machine whatever their clocks say. A valid `Date` returned
+   * is read as its time; anything else (a string, a promise) is no reading (docs/journals.md).
    *
    * @example
    * ```ts

@@ -28,8 +28,8 @@ const LATEST_MS = 8.64e15 - 2 ** 31;
 const lastReading = new WeakMap<object, { time: number; at: number; date: number }>();
 
 /**
- * The clock a journal's leases are written and judged on (`PurchaseJournal.now`), else
- * `Date.now()`. A reading that throws or gives no time a Date can hold (not finite, or past
+ * The clock a journal's leases are written and judged on (`PurchaseJournal.now`: ms, or a `Date`),
+ * else `Date.now()`. A reading that throws or gives no time a Date can hold (not finite, or past
  * ±8.64e15 ms: `toISOString` would throw, even from the heartbeat's timer) is not trusted: the
  * journal's last trusted reading, carried forward (by the monotonic clock, or this machine's when
  * it went further: a suspend), stands for it. Never
@@ -46,6 +46,8 @@ export function clockOf(
   const { now } = journal;
   // Read at each call, never kept: whatever `Date` is then (a test's fake one, say).
   if (typeof now !== 'function') return () => Date.now();
+  // Read here, once: a getter read again from the heartbeat's timer threw there (redteam28).
+  const furthestLead = FURTHEST_LEASE_MS - 2 * leaseOf(journal);
   return () => {
     let time: unknown;
     try {
@@ -53,6 +55,9 @@ export function clockOf(
     } catch {
       time = undefined;
     }
+    // A store's clock given as a Date is its time: taken for none, leases were judged on this
+    // machine's clock, an hour ahead of the store's read a live lease as run out (redteam28).
+    if (time instanceof Date) time = time.getTime();
     if (typeof time === 'number' && Math.abs(time) <= LATEST_MS) {
       lastReading.set(journal, { time, at: performance.now(), date: Date.now() });
       return time;
@@ -66,10 +71,7 @@ export function clockOf(
     // leases), or a clock stepped 60 days on wrote a live run's lease further ahead than a live
     // run's can read ({@link FURTHEST_LEASE_MS}): unknown, settled while paid.
     const monotonic = performance.now() - last.at;
-    const lead = Math.min(
-      Date.now() - last.date - monotonic,
-      FURTHEST_LEASE_MS - 2 * leaseOf(journal),
-    );
+    const lead = Math.min(Date.now() - last.date - monotonic, furthestLead);
     const gone = judging ? monotonic : monotonic + Math.max(0, lead);
     return Math.min(LATEST_MS, last.time + gone);
   };

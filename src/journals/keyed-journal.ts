@@ -14,6 +14,7 @@ import { OwnLease } from './own-lease.js';
 import { releasedClaim } from './key-lease.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
 import { callJournal, promiseOf } from './journal-call.js';
+import { readMember } from './journal-members.js';
 import { writeAsHolder } from './holder-write.js';
 import { RecordStamp } from './record-stamp.js';
 import { heartbeatOf } from './lease-heartbeat.js';
@@ -64,9 +65,11 @@ export class KeyedJournal {
     // Already as a journal gives it back (through JSON): the caller's one copy of it (issue 37).
     this.#params = params;
     this.#stamp = new RecordStamp(scope, params, signal);
-    this.#leaseMs = leaseOf(journal);
-    this.#now = clockOf(journal);
-    this.#judgeNow = clockOf(journal, true);
+    // Members read again (after readableJournal's first read): a getter throwing now is a
+    // JournalError, nothing sent (redteam28: a raw Error).
+    this.#leaseMs = readMember(() => leaseOf(journal), scope);
+    this.#now = readMember(() => clockOf(journal), scope);
+    this.#judgeNow = readMember(() => clockOf(journal, true), scope);
   }
 
   /** The parameters to record with the key (one copy per run: its records share it). */
@@ -78,8 +81,9 @@ export class KeyedJournal {
   async read(): Promise<JournalRecord | undefined> {
     const release = releaseOf(this.journal, this.key);
     if (release) await this.#call('read', () => release);
-    const get = () => this.journal.get(this.key, this.#options());
-    const found = await this.#call('read', get, false, this.journal.get);
+    const operation = readMember(() => this.journal.get, this.scope);
+    const get = () => operation.call(this.journal, this.key, this.#options());
+    const found = await this.#call('read', get, false, operation);
     if (found === undefined || found === null) return undefined;
     const record = checkRecord(found, `journal's record of key "${this.key}"`);
     // Another identity's record: refused before anything of it (its parameters) is told.
@@ -135,7 +139,8 @@ export class KeyedJournal {
    */
   async claim(record: JournalRecord): Promise<boolean> {
     const { journal, key } = this;
-    const claim = journal.claim?.bind(journal);
+    const operation = readMember(() => journal.claim, this.scope);
+    const claim = operation?.bind(journal);
     // A journal without claim: not atomic, as its author chose.
     if (!claim && !isFree(await this.read())) return false;
     // Marked before the lease is picked: a record naming this process is never taken for one it
@@ -159,7 +164,7 @@ export class KeyedJournal {
             : journal.set(key, stamped, this.#options()).then(() => true),
         ));
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
-      let claimed = await this.#call('claim', start, false, journal.claim);
+      let claimed = await this.#call('claim', start, false, operation);
       // A claim that answered late may have lost its lease meanwhile (the key settled and paid
       // elsewhere): read again before anything is sent; no longer this run's, it is lost. Still
       // its, the lease (mostly gone, the heartbeat a third of one away) is renewed before sending.

@@ -2,6 +2,7 @@ import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { heldWriterOf } from './held-writer.js';
 import { withoutLease } from './key-lease.js';
 import type { OwnLease } from './own-lease.js';
+import { promiseOf } from './journal-call.js';
 
 /**
  * Per journal, the keys whose claim landed after their call gave up, while that claim is released
@@ -37,7 +38,7 @@ export function releaseIfLanded(
   } as JournalRecord;
   let keys = releasing.get(journal);
   if (!keys) releasing.set(journal, (keys = new Map()));
-  const stillClaimed = async () => isClaim(await journal.get(key), claimed, own);
+  const stillClaimed = async () => isClaim(await promiseOf(() => journal.get(key)), claimed, own);
   const setIfHeld = heldWriterOf(journal);
   const held = own?.held() ?? {
     holder: String(claimed.holder),
@@ -45,8 +46,10 @@ export function releaseIfLanded(
   };
   const free = async () => {
     // In one step where the journal can; else read, then written.
-    if (setIfHeld) await setIfHeld(key, refused, held);
-    else if (await stillClaimed()) await journal.set(key, refused);
+    // Adopted as a journal call's answer is (journal-call.ts): a thenable answering with itself
+    // ends in a rejection, never a microtask loop without end.
+    if (setIfHeld) await promiseOf(() => setIfHeld(key, refused, held));
+    else if (await stillClaimed()) await promiseOf(() => journal.set(key, refused));
   };
   const release: Promise<void> = landing
     .then(async (landed) => (landed ? free() : undefined))

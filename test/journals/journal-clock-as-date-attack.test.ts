@@ -1,0 +1,33 @@
+// A journal of your own that gives its shared store's clock as a Date (`now: () => new
+// Date(storeMs)`) rather than a number of ms. It was taken for no clock at all: leases were judged
+// on this machine's `Date.now()`, so with the store's clock an hour behind this machine's, another
+// process's live lease (a minute ahead by the store's clock) read as run out: `client.journal.list`
+// said 'expired' and `settle` wrote "not charged" over a key that run was paying (the next run
+// paid again; redteam28). A valid Date is the store's time now: the lease is held.
+import { describe, expect, it } from 'vitest';
+import { KeyInProgressError, memoryJournal, type PurchaseJournal } from '../../src/index.js';
+import { deadRunLeasedAhead } from '../support/dead-run-lease.js';
+
+const HOUR_MS = 3600 * 1000;
+
+describe("a journal whose now() gives its store's clock as a Date", () => {
+  it("another process's live lease on that clock is held: listed 'held', settle refused", async () => {
+    // The store's clock, injected: an hour behind this machine's.
+    const storeMs = Date.now() - HOUR_MS;
+    const journal: PurchaseJournal = {
+      ...memoryJournal(),
+      now: (() => new Date(storeMs)) as unknown as () => number,
+    };
+    const { client, keyed, leaseUntil } = await deadRunLeasedAhead(
+      'clock-as-date@example.com',
+      journal,
+      () => storeMs,
+      60_000,
+    );
+    const [entry] = await client.journal.list({ journal });
+    expect(entry).toMatchObject({ key: keyed.key, leaseUntil, leaseStatus: 'held' });
+    const refused = client.journal.settle(keyed.key, { charged: 'no', reason: 'x', journal });
+    await expect(refused).rejects.toBeInstanceOf(KeyInProgressError);
+    expect((await journal.get(keyed.key))?.settled).toBeUndefined();
+  });
+});
