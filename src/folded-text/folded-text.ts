@@ -168,7 +168,19 @@ const OVERRIDE =
  * override's run holds them to be shown as the secret: inside a run however long (the fold reads
  * a run's first 256 only: a log line, a body of many lines, a span's attribute holds more after
  * the override than JSON's line does), and wherever in it. `[^…]*` looks back to the override.
+ * An alternative (`|…`) to the secret's forms, or none for a text without an override (`runs`
+ * false, see {@link hasOverride}): each such match looked back to its line's start, and a line of
+ * JSON holding the reversed CVC's digits as numbers (`"qty":789` for `987`) took quadratic time
+ * (40 KB: 4 s, a megabyte minutes).
  */
-export function inOverrideRun(chars: readonly string[], joiner: string): string {
-  return `${[...chars].reverse().join(joiner)}(?<=${OVERRIDE}[^\\u202a-\\u202e\\u2066-\\u2069\\n\\r\\u0085\\u2029]*)`;
+export function inOverrideRun(chars: readonly string[], joiner: string, runs: boolean): string {
+  if (!runs) return '';
+  return `|${[...chars].reverse().join(joiner)}(?<=${OVERRIDE}[^\\u202a-\\u202e\\u2066-\\u2069\\n\\r\\u0085\\u2029]*)`;
+}
+
+const ANY_OVERRIDE = /* @__PURE__ */ new RegExp(OVERRIDE, 'i');
+
+/** Whether `text` has a right-to-left override, plain or escaped (secret-forms.ts, `formsOf`). */
+export function hasOverride(text: string): boolean {
+  return ANY_OVERRIDE.test(text);
 }
