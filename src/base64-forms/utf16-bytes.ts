@@ -30,13 +30,7 @@ export function utf16Hex(secret: string): string {
     [...utf16leBytes(text)].map((byte) => byte.toString(16).padStart(2, '0')).join(''),
   );
   const [own, wide] = forms as [string, string];
-  const utf32 = [...secret]
-    .map((char) => char.codePointAt(0)!.toString(16).padStart(8, '0'))
-    .map((be) => be.replace(/(..)(..)(..)(..)/, '$4$3$2$1'))
-    .join('');
-  return (
-    own.replace(/00$/, '(?:00)?') +
-    (wide === own ? '' : `|${wide.replace(/ff$/, '(?:ff)?')}`) +
-    `|${utf32.replace(/0{6}$/, '(?:0{6})?')}`
-  );
+  // UTF-32: each code unit's four digits and four zeros (`34003200` is `3400000032000000`).
+  const utf32 = own.replace(/..../g, '$&0000').replace(/0{6}$/, '(?:0{6})?');
+  return `${own.replace(/00$/, '(?:00)?')}${wide === own ? '' : `|${wide.replace(/ff$/, '(?:ff)?')}`}|${utf32}`;
 }

@@ -89,7 +89,9 @@ function foldOf(match: string): string | undefined {
  * megabyte of them held the event loop 3 s per secret searched (redteam29).
  */
 function decoded(escape: string): string | undefined {
-  if (escape[0] === '\\') return JSON.parse(`"${escape}"`) as string; // `\uXXXX`: always JSON
+  // `\uXXXX`, JSON's: the `i` flag also takes Python's `\U0000202E`, which is not JSON.
+  if (escape[0] === '\\')
+    return escape.includes('U') ? undefined : (JSON.parse(`"${escape}"`) as string);
   if (escape[0] === '%') {
     const bytes = Uint8Array.from(escape.slice(1).split('%'), (byte) => parseInt(byte, 16));
     const char = (utf8 ??= new TextDecoder()).decode(bytes); // not UTF-8: U+FFFD
