@@ -190,7 +190,13 @@ export function inOverrideRun(chars: readonly string[], joiner: string, runs: bo
 
 const ANY_OVERRIDE = /* @__PURE__ */ new RegExp(OVERRIDE, 'i');
 
-/** Whether `text` has a right-to-left override, plain or escaped (secret-forms.ts, `formsOf`). */
+/**
+ * Whether `text` has a right-to-left override, plain or escaped (secret-forms.ts, `formsOf`).
+ * Looked for where a piece every form of it holds is (the forms' search cost a text of 1 KB a
+ * tenth of its redaction; this a fiftieth).
+ */
 export function hasOverride(text: string): boolean {
-  return ANY_OVERRIDE.test(text);
+  return OVERRIDE_PIECE.test(text) && ANY_OVERRIDE.test(text);
 }
+
+const OVERRIDE_PIECE = /\u202e|202e|8238|%80%|80\\|\\342/i;
