@@ -5,12 +5,11 @@
 // in interleaved rounds (order flipped each round, one warm-up round thrown away), CPU per text.
 //
 //   npx tsx bench/folded-search-cost.ts --root <before> [--after <checkout>] [--rounds 9]
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bundleForNode } from './support.js';
+import { loadScrubText } from './support.js';
 
 const { values } = parseArgs({
   options: {
@@ -23,17 +22,8 @@ if (!values.root) throw new Error('give --root <a checkout of the baseline>');
 const rounds = Number(values.rounds);
 const here = resolve(values.after ?? new URL('..', import.meta.url).pathname);
 
-type Scrub = (text: string, secrets: readonly string[]) => string;
 const dir = await mkdtemp(join(tmpdir(), 'seatpay-folded-cost-'));
-async function load(name: string, root: string): Promise<Scrub> {
-  const entry = join(dir, `${name}-entry.ts`);
-  await writeFile(
-    entry,
-    `export { scrubText } from '${join(root, 'src/core/secrets/redact.ts')}';`,
-  );
-  const bundle = await bundleForNode(dir, name, pathToFileURL(entry));
-  return ((await import(pathToFileURL(bundle).href)) as { scrubText: Scrub }).scrubText;
-}
+const load = (name: string, root: string) => loadScrubText(dir, name, root);
 const sides = {
   before: await load('before', resolve(values.root)),
   after: await load('after', here),

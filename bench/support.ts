@@ -2,7 +2,9 @@
 // that prints its origin on its first line of stdout and stops when its stdin closes, and running a
 // script in a process of its own to its end.
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 /**
@@ -104,4 +106,20 @@ export async function loopHeld(work: () => unknown) {
   await new Promise((go) => setImmediate(go));
   const typical = holds.sort((a, b) => a - b)[Math.floor(holds.length / 2)]!;
   return { longestCpu, longest, total, elapsed, pauses: holds.length, typical };
+}
+
+/** A checkout's `scrubText` (src/core/secrets/redact.ts at `root`), bundled into `dir` as `name`. */
+export async function loadScrubText(
+  dir: string,
+  name: string,
+  root: string,
+): Promise<(text: string, secrets: readonly string[]) => string> {
+  const entry = join(dir, `${name}-entry.ts`);
+  await writeFile(
+    entry,
+    `export { scrubText } from '${join(root, 'src/core/secrets/redact.ts')}';`,
+  );
+  const bundle = await bundleForNode(dir, name, pathToFileURL(entry));
+  type Loaded = { scrubText: (text: string, secrets: readonly string[]) => string };
+  return ((await import(pathToFileURL(bundle).href)) as Loaded).scrubText;
 }

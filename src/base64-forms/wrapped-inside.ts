@@ -1,3 +1,4 @@
+import { wideTextOf } from './wide-text.js';
 import { bytesOfBase64 } from './word-text.js';
 
 /**
@@ -9,9 +10,9 @@ import { bytesOfBase64 } from './word-text.js';
  */
 export function wrappedInside(word: string): string | undefined {
   const inner = bytesOfBase64(word);
-  if (inner === undefined || !BLANK.test(inner)) return undefined;
-  const whole = inner.replace(INNER_BREAK, '');
-  return whole === inner ? undefined : whole;
+  if (inner === undefined) return undefined;
+  const whole = BLANK.test(inner) ? inner.replace(INNER_BREAK, '') : inner;
+  return whole === inner ? wideTextOf(inner) : whole; // or UTF-32, other scripts' digits
 }
 
 /**

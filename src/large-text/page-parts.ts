@@ -22,7 +22,7 @@ import {
   HEX_WORD,
   nextTo,
 } from '../core/secrets/secret-scan.js';
-import { foldedSearch } from '../folded-text/folded-text.js';
+import { foldedSearch, hasOverride } from '../folded-text/folded-text.js';
 import { SLICE, weigh } from './large-value.js';
 
 /** The redaction's and the search's parts, as the page has them. */
@@ -47,6 +47,7 @@ export const pageParts = {
   cutOut,
   nextTo,
   foldedSearch,
+  hasOverride,
 };
 
 export type PageParts = typeof pageParts;

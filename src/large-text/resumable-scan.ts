@@ -15,6 +15,7 @@ export type ScanParts = Pick<
   | 'nextTo'
   | 'cutOut'
   | 'foldedSearch'
+  | 'hasOverride'
 >;
 
 /**
@@ -45,9 +46,10 @@ export class ResumableScan {
   ) {
     this.#parts = parts;
     let reach = 0;
+    const runs = parts.hasOverride(text);
     for (const secret of secrets) {
       if (typeof secret !== 'string' || secret.length === 0) continue;
-      const forms = parts.formsOf(secret);
+      const forms = parts.formsOf(secret, runs);
       reach = Math.max(reach, forms.reach);
       const pattern = stored ? forms.stored : forms.text;
       this.#jobs.push({

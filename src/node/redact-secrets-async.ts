@@ -10,7 +10,7 @@ import {
   HEX_WORD,
   nextTo,
 } from '../core/secrets/secret-scan.js';
-import { foldedSearch } from '../folded-text/folded-text.js';
+import { foldedSearch, hasOverride } from '../folded-text/folded-text.js';
 import type { ScanParts } from '../large-text/resumable-scan.js';
 import { redactSecrets } from './redact-secrets.js';
 
@@ -35,6 +35,7 @@ const SEARCH: ScanParts = {
   cutOut,
   nextTo,
   foldedSearch,
+  hasOverride,
 };
 
 /**

@@ -65,15 +65,15 @@ export interface SecretForms {
 }
 
 const CACHE_SIZE = 64;
-const cache = new Map<string, SecretForms>();
+const caches = [new Map<string, SecretForms>(), new Map<string, SecretForms>()];
 
-/** The patterns of `secret`, built once per secret (a bounded cache: tokens rotate). */
-export function formsOf(secret: string): SecretForms {
+/** The patterns of `secret` (`runs`: reversed in an override's run too), kept: tokens rotate. */
+export function formsOf(secret: string, runs = true): SecretForms {
+  const cache = caches[+runs]!;
   let forms = cache.get(secret);
   if (forms) return forms;
-  forms = buildForms(secret);
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(secret, forms);
+  cache.set(secret, (forms = buildForms(secret, runs)));
   return forms;
 }
 
@@ -94,7 +94,7 @@ const DIGIT_JOINER =
 const INVISIBLE_JOINER =
   '(?:[\\u00ad\\u200b-\\u200d\\u2060\\ufeff]|\\\\u(?:00ad|200[b-d]|2060|feff)|&shy;|&#173;|&#xad;|%c2%ad|%e2%80%8[b-d]){0,2}';
 
-function buildForms(given: string): SecretForms {
+function buildForms(given: string, runs: boolean): SecretForms {
   // Found however it comes back, grouped as typed, otherwise or not at all: as its digits are.
   const ungrouped = GROUPED_DIGITS.test(given) ? given.replace(/[ .-]/g, '') : given;
   const secret = ungrouped.length >= PIECES_FROM ? ungrouped : given;
@@ -106,15 +106,14 @@ function buildForms(given: string): SecretForms {
   const joiner = digitsOnly ? DIGIT_JOINER : short && /^\d+$/.test(secret) ? INVISIBLE_JOINER : '';
   // Or as hex of its bytes (a service's debug dump): case-insensitive as the rest.
   const chars = [...secret].map(charForms); // also reversed after an override (folded-text.ts)
-  const plain = `(?:${chars.join(joiner)}|${inOverrideRun(chars, joiner)})`;
+  const plain = `(?:${chars.join(joiner)}${inOverrideRun(chars, joiner, runs)})`;
   // A long one's bytes also as a dump prints them, apart by a space, a colon or a dash (`34 32`);
   // and its UTF-16 bytes' hex (`34003200`: .NET's, PowerShell's dump of a string; utf16-bytes.ts).
-  const utf16 = utf16Hex(secret);
-  let body = `${plain}|${hexOf(secret, short ? '' : '[ :-]?')}|${utf16}`;
+  let body = `${plain}|${hexOf(secret, short ? '' : '[ :-]?')}|${utf16Hex(secret)}`;
   let stored: string | undefined;
   if (short && /^\d+$/.test(secret)) {
     // Where labelled, also spaced as read out (`CVC: 9 8 7`).
-    const spaced = `(?:${chars.join(`(?:[ \\u00a0]|${joiner})`)}|${inOverrideRun(chars, joiner)})`;
+    const spaced = `(?:${chars.join(`(?:[ \\u00a0]|${joiner})`)}${inOverrideRun(chars, joiner, runs)})`;
     ({ body, stored } = shortNumberForms(
       plain,
       spaced,

@@ -1,5 +1,5 @@
 import { formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.js';
-import { folded, foldedSearch } from '../../folded-text/folded-text.js';
+import { folded, foldedSearch, hasOverride } from '../../folded-text/folded-text.js';
 
 // The search for secrets in a text. Each step finds the matches that start in a range [from, to)
 // of the text, so that a long text can also be searched a slice at a time with the same result
@@ -17,11 +17,11 @@ export function scrubAll(
   marker: string,
 ): string {
   const ranges: [number, number][] = [];
-  const end = text.length;
+  const [end, runs] = [text.length, hasOverride(text)]; // an override's forms only if one is
   const fold = foldedSearch(text, 0, end, 0);
   for (const secret of secrets) {
     if (typeof secret !== 'string' || secret.length === 0) continue;
-    const forms = formsOf(secret);
+    const forms = formsOf(secret, runs);
     const pattern = stored ? forms.stored : forms.text;
     collect(pattern, text, 0, end, ranges);
     if (fold) for (const form of [pattern, ...forms.base64]) fold(form, ranges); // `YW\u200bJj` too
@@ -37,7 +37,8 @@ export function scrubAll(
   // found: searched for once one is (nextTo), not in every clean text a record keeps (issue 37).
   const alone: [number, number][] = [];
   for (const secret of stored ? secrets : [])
-    if (typeof secret === 'string' && secret) collect(formsOf(secret).text, text, 0, end, alone);
+    if (typeof secret === 'string' && secret)
+      collect(formsOf(secret, runs).text, text, 0, end, alone);
   return cutOut(text, nextTo(text, ranges, alone), marker);
 }
 
