@@ -21,6 +21,9 @@ import { heartbeatOf } from './lease-heartbeat.js';
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
 
+/** A run's writes before its first: none (one settled promise shared by every run: issue 37). */
+const NOTHING_WRITING: Promise<unknown> = Promise.resolve();
+
 /**
  * One key of a journal, as a money call uses it. Every operation is raced against the call's
  * signal, every failure is a `JournalError` (journal-call.ts), anything read is checked to be a
@@ -49,7 +52,7 @@ export class KeyedJournal {
   /** This run's claim, once it landed: what it wrote and when (see own-lease.ts). */
   #own: OwnLease | undefined;
   /** This run's writes, one after another: a heartbeat never lands after the outcome. */
-  #writing: Promise<unknown> = Promise.resolve();
+  #writing: Promise<unknown> = NOTHING_WRITING;
   /** The renewal waiting its turn among this run's writes (none sent yet). */
   #renewal: Promise<boolean> | undefined;
 
@@ -75,12 +78,24 @@ export class KeyedJournal {
   }
 
   /** The record of the key, made for this very request; undefined when there is none. */
-  async read(): Promise<JournalRecord | undefined> {
+  read(): Promise<JournalRecord | undefined> {
     const release = releaseOf(this.journal, this.key);
-    if (release) await this.#call('read', () => release);
-    const get = () => this.journal.get(this.key, this.#options());
-    const found = await this.#call('read', get, false, this.journal.get);
-    if (found === undefined || found === null) return undefined;
+    const get = () =>
+      this.#call(
+        'read',
+        () => this.journal.get(this.key, this.#options()),
+        false,
+        this.journal.get,
+      );
+    const found = release ? this.#call('read', () => release).then(get) : get();
+    // No record (a new key, the usual case): answered with no async layer of its own (issue 37).
+    return found.then((found) =>
+      found === undefined || found === null ? undefined : this.#checked(found),
+    );
+  }
+
+  /** A record `read` found for the key, checked before anything of it is told. */
+  async #checked(found: unknown): Promise<JournalRecord> {
     const record = checkRecord(found, `journal's record of key "${this.key}"`);
     // Another identity's record: refused before anything of it (its parameters) is told.
     if (record.owner !== undefined && !(await this.#isOwner(record.owner))) {
@@ -150,7 +165,8 @@ export class KeyedJournal {
         leaseUntil: claimLeaseUntil(key, this.#leaseMs, this.#now()),
         holder: HOLDER,
       };
-      const stamped = (started.stamped = await untilAborted(this.#stamped(leased), this.signal));
+      const stamping = promiseOf(() => this.#stamped(leased));
+      const stamped = (started.stamped = await untilAborted(stamping, this.signal));
       // A journal's own promise as it is (adopting it costs two turns and a timer, journal-call.ts).
       const start = () =>
         (started.landing = promiseOf(() =>
@@ -197,8 +213,14 @@ export class KeyedJournal {
     if (held) this.#held = next;
     // An outcome is stamped (redacted: seconds for a large answer) while the heartbeat renews the
     // lease still: let go of only once ready to land, never judged run out by another process.
-    const stamped = held ? undefined : this.#stamped(next);
-    await stamped?.catch(() => undefined);
+    let stamped: JournalRecord | Promise<JournalRecord> | undefined;
+    try {
+      stamped = held ? undefined : this.#stamped(next);
+    } catch (error) {
+      stamped = Promise.reject(error as Error);
+    }
+    // Stamped already (the owner known, nothing to wait for): no turn taken (issue 37).
+    if (stamped instanceof Promise) await stamped.catch(() => undefined);
     const stored = this.#serially(() => this.#store(next, stamped));
     if (!held) this.#letGo();
     await stored;
@@ -210,9 +232,12 @@ export class KeyedJournal {
    */
   async release(): Promise<void> {
     const held = this.#held && releasedClaim(this.#held, this.#leaseMs, this.#now());
-    const stored = held ? this.#serially(() => this.#store(held)) : this.#writing;
+    // #writing never rejects (#serially): waited for as it is.
+    const stored = held
+      ? this.#serially(() => this.#store(held)).catch(() => undefined)
+      : this.#writing;
     this.#letGo();
-    await stored.catch(() => undefined);
+    await stored;
   }
 
   #hold(record: JournalRecord, unhold: () => void, own: OwnLease): void {
@@ -256,8 +281,11 @@ export class KeyedJournal {
   }
 
   /** Writes `record`; false when it was not written: the key may no longer be this run's. */
-  async #store(record: JournalRecord, ready = this.#stamped(record)): Promise<boolean> {
-    const stamped = await ready;
+  async #store(
+    record: JournalRecord,
+    ready: JournalRecord | Promise<JournalRecord> = this.#stamped(record),
+  ): Promise<boolean> {
+    const stamped = ready instanceof Promise ? await ready : ready;
     // Late or frozen past its lease, this run never writes over an outcome or another run's claim.
     const call = <T>(action: string, run: () => Promise<T>, operation: unknown) =>
       this.#call(action, run, true, operation);
@@ -265,7 +293,7 @@ export class KeyedJournal {
   }
 
   /** `record` as it is stored: its owner named, the client's secrets hidden. */
-  #stamped(record: JournalRecord): Promise<JournalRecord> {
+  #stamped(record: JournalRecord): JournalRecord | Promise<JournalRecord> {
     return this.#stamp.stamped(record);
   }
 
