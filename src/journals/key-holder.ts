@@ -105,32 +105,57 @@ export function watchingLists(): { ended: Set<string>; stop: () => void } {
  * trip, the owner and parameter checks). Judged after the run ended, such a record would read as
  * a claim this process left behind, an unknown outcome, while the key has its answer.
  */
-export async function watchingRuns<T>(
+export function watchingRuns<T>(
   key: string,
   read: () => Promise<T>,
 ): Promise<{ found: T; ended: boolean }> {
-  const watch = { ended: false };
-  let watches = reading.get(key);
-  if (!watches) reading.set(key, (watches = new Set()));
-  watches.add(watch);
-  try {
-    const found = await read();
-    return { found, ended: watch.ended };
-  } finally {
-    watches.delete(watch);
-    if (watches.size === 0 && reading.get(key) === watches) reading.delete(key);
-  }
+  return judgedRead(key, read, (found, ended) => ({ found, ended }));
 }
 
 /** The key's record read with `read`, and whether a live run holds it (one here that ended during
  * the read does: its outcome may have landed after the read, so read again). */
-export async function readJudged(
+export function readJudged(
   key: string,
   read: () => Promise<JournalRecord | undefined>,
   now: () => number,
 ): Promise<{ record: JournalRecord | undefined; held: boolean }> {
-  const { found: record, ended } = await watchingRuns(key, read);
-  return { record, held: isHeldLive(key, record, now(), ended) };
+  return judgedRead(key, read, (record, ended) => ({
+    record,
+    held: isHeldLive(key, record, now(), ended),
+  }));
+}
+
+/**
+ * {@link watchingRuns}'s watch around `read`, what it found judged by `judge` once the watch is
+ * over: one promise of its own (issue 37: an async layer each was two more and their turns).
+ */
+function judgedRead<T, J>(
+  key: string,
+  read: () => Promise<T>,
+  judge: (found: T, ended: boolean) => J,
+): Promise<J> {
+  const watch = { ended: false };
+  let watches = reading.get(key);
+  if (!watches) reading.set(key, (watches = new Set()));
+  watches.add(watch);
+  const unwatch = () => {
+    watches.delete(watch);
+    if (watches.size === 0 && reading.get(key) === watches) reading.delete(key);
+  };
+  let found: Promise<T>;
+  try {
+    found = Promise.resolve(read()); // as `await` took it: a value, a thenable
+  } catch (error) {
+    unwatch();
+    return Promise.reject(error as Error);
+  }
+  return found.then(
+    (value) => (unwatch(), judge(value, watch.ended)),
+    (error: unknown) => {
+      unwatch();
+      throw error;
+    },
+  );
 }
 
 function randomId(): string {

@@ -1,11 +1,8 @@
 import { AbortError } from '../core/errors/abort-error.js';
 import { untilAborted, withinMs } from '../core/retry/until-aborted.js';
-import { KeyInProgressError, KeyOwnerError, SettledKeyError } from './journal-errors.js';
-import { canResume } from './record-rules.js';
+import { KeyInProgressError } from './journal-errors.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
-import { checkRecord, isFree } from './stored-record.js';
-import { checkReplayable } from './record-check.js';
-import { checkSameRequest } from './key-checks.js';
+import { isFree } from './stored-record.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import { deadlineMessage } from '../core/retry/deadline.js';
 import { clockOf, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
@@ -16,11 +13,15 @@ import { releaseIfLanded, releaseOf } from './late-claim.js';
 import { callJournal, promiseOf } from './journal-call.js';
 import { readMember } from './journal-members.js';
 import { writeAsHolder } from './holder-write.js';
+import { checkFound } from './found-record.js';
 import { RecordStamp } from './record-stamp.js';
 import { heartbeatOf } from './lease-heartbeat.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
+
+/** A run's writes before its first: none (one settled promise shared by every run: issue 37). */
+const NOTHING_WRITING: Promise<unknown> = Promise.resolve();
 
 /**
  * One key of a journal, as a money call uses it. Every operation is raced against the call's
@@ -50,7 +51,7 @@ export class KeyedJournal {
   /** This run's claim, once it landed: what it wrote and when (see own-lease.ts). */
   #own: OwnLease | undefined;
   /** This run's writes, one after another: a heartbeat never lands after the outcome. */
-  #writing: Promise<unknown> = Promise.resolve();
+  #writing: Promise<unknown> = NOTHING_WRITING;
   /** The renewal waiting its turn among this run's writes (none sent yet). */
   #renewal: Promise<boolean> | undefined;
 
@@ -78,25 +79,30 @@ export class KeyedJournal {
   }
 
   /** The record of the key, made for this very request; undefined when there is none. */
-  async read(): Promise<JournalRecord | undefined> {
+  read(): Promise<JournalRecord | undefined> {
     const release = releaseOf(this.journal, this.key);
-    if (release) await this.#call('read', () => release);
-    const operation = readMember(() => this.journal.get, this.scope);
-    const get = () => operation.call(this.journal, this.key, this.#options());
-    const found = await this.#call('read', get, false, operation);
-    if (found === undefined || found === null) return undefined;
-    const record = checkRecord(found, `journal's record of key "${this.key}"`);
-    // Another identity's record: refused before anything of it (its parameters) is told.
-    if (record.owner !== undefined && !(await this.#isOwner(record.owner))) {
-      throw new KeyOwnerError(this.key);
+    const get = () => {
+      // Read once, called as checked (redteam28); a read that throws rejects, as `read` did.
+      const operation = readMember(() => this.journal.get, this.scope);
+      return this.#call(
+        'read',
+        () => operation.call(this.journal, this.key, this.#options()),
+        false,
+        operation,
+      );
+    };
+    let found: Promise<unknown>;
+    try {
+      found = release ? this.#call('read', () => release).then(get) : get();
+    } catch (error) {
+      return Promise.reject(error);
     }
-    await checkSameRequest(this.key, this.kind, this.#params, record, this.scope, this.signal);
-    // Settled as charged by an operator, with nothing to replay or follow: never sent again.
-    if (record.settled?.charged === 'yes' && !canResume(record)) {
-      throw new SettledKeyError(this.key, record.settled);
-    }
-    checkReplayable(record, this.key);
-    return record;
+    // No record (a new key, the usual case): answered with no async layer of its own (issue 37).
+    const { key, kind, scope, signal } = this;
+    const checkedFor = { key, kind, params: this.#params, scope, signal };
+    return found.then((found) =>
+      found === undefined || found === null ? undefined : checkFound(found, checkedFor),
+    );
   }
 
   /**
@@ -155,7 +161,8 @@ export class KeyedJournal {
         leaseUntil: claimLeaseUntil(key, this.#leaseMs, this.#now()),
         holder: HOLDER,
       };
-      const stamped = (started.stamped = await untilAborted(this.#stamped(leased), this.signal));
+      const stamping = promiseOf(() => this.#stamp.stamped(leased));
+      const stamped = (started.stamped = await untilAborted(stamping, this.signal));
       // A journal's own promise as it is (adopting it costs two turns and a timer, journal-call.ts).
       const start = () =>
         (started.landing = promiseOf(() =>
@@ -202,8 +209,14 @@ export class KeyedJournal {
     if (held) this.#held = next;
     // An outcome is stamped (redacted: seconds for a large answer) while the heartbeat renews the
     // lease still: let go of only once ready to land, never judged run out by another process.
-    const stamped = held ? undefined : this.#stamped(next);
-    await stamped?.catch(() => undefined);
+    let stamped: JournalRecord | Promise<JournalRecord> | undefined;
+    try {
+      stamped = held ? undefined : this.#stamp.stamped(next);
+    } catch (error) {
+      stamped = Promise.reject(error as Error);
+    }
+    // Stamped already (the owner known, nothing to wait for): no turn taken (issue 37).
+    if (stamped instanceof Promise) await stamped.catch(() => undefined);
     const stored = this.#serially(() => this.#store(next, stamped));
     if (!held) this.#letGo();
     await stored;
@@ -215,9 +228,12 @@ export class KeyedJournal {
    */
   async release(): Promise<void> {
     const held = this.#held && releasedClaim(this.#held, this.#leaseMs, this.#now());
-    const stored = held ? this.#serially(() => this.#store(held)) : this.#writing;
+    // #writing never rejects (#serially): waited for as it is.
+    const stored = held
+      ? this.#serially(() => this.#store(held)).catch(() => undefined)
+      : this.#writing;
     this.#letGo();
-    await stored.catch(() => undefined);
+    await stored;
   }
 
   #hold(record: JournalRecord, unhold: () => void, own: OwnLease): void {
@@ -261,21 +277,15 @@ export class KeyedJournal {
   }
 
   /** Writes `record`; false when it was not written: the key may no longer be this run's. */
-  async #store(record: JournalRecord, ready = this.#stamped(record)): Promise<boolean> {
-    const stamped = await ready;
+  async #store(
+    record: JournalRecord,
+    ready: JournalRecord | Promise<JournalRecord> = this.#stamp.stamped(record),
+  ): Promise<boolean> {
+    const stamped = ready instanceof Promise ? await ready : ready;
     // Late or frozen past its lease, this run never writes over an outcome or another run's claim.
     const call = <T>(action: string, run: () => Promise<T>, operation: unknown) =>
       this.#call(action, run, true, operation);
     return writeAsHolder(this.journal, this.key, record, stamped, this.#own, call);
-  }
-
-  /** `record` as it is stored: its owner named, the client's secrets hidden. */
-  #stamped(record: JournalRecord): Promise<JournalRecord> {
-    return this.#stamp.stamped(record);
-  }
-
-  #isOwner(recorded: string): Promise<boolean> {
-    return untilAborted(this.scope.isOwner(recorded, this.signal), this.signal);
   }
 
   #options() {

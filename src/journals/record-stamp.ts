@@ -25,18 +25,35 @@ export class RecordStamp {
     this.#paramsDigest = new ParamsDigest(scope, params);
   }
 
-  /** `record` as it is stored: its owner named, the client's secrets hidden. */
-  async stamped(record: JournalRecord): Promise<JournalRecord> {
+  /**
+   * `record` as it is stored: its owner named, the client's secrets hidden. Once the owner is
+   * known and nothing has to be waited for, the record itself (issue 37: an async layer, two
+   * promises and a turn per write); else a promise of it. What fails fails as it is thrown.
+   */
+  stamped(record: JournalRecord): JournalRecord | Promise<JournalRecord> {
+    const owner = this.#ownerNow;
+    if (owner === undefined) return this.#stampedLater(record);
+    const redacted = this.#redaction.redact(record); // a fresh object: named in place
+    if (redacted instanceof Promise) return redacted.then((stored) => this.#named(stored, owner));
+    return this.#named(redacted, owner);
+  }
+
+  async #stampedLater(record: JournalRecord): Promise<JournalRecord> {
     // Known by the time a record is written after a claim: a write after an abort still goes.
     const owner = this.#ownerNow ?? (this.#ownerNow = await (this.#owner ?? this.#ownerDigest()));
     // Values already there are not waited for (a turn and a promise each: issue 37).
     const redacted = this.#redaction.redact(record); // a fresh object: named in place
-    const stored = redacted instanceof Promise ? await redacted : redacted;
+    return this.#named(redacted instanceof Promise ? await redacted : redacted, owner);
+  }
+
+  #named(stored: JournalRecord, owner: string): JournalRecord | Promise<JournalRecord> {
     const digest = this.#paramsDigest.for(stored.params);
-    const paramsDigest = digest instanceof Promise ? await digest : digest;
-    stored.owner = owner;
-    if (paramsDigest !== undefined) stored.paramsDigest = paramsDigest;
-    return stored;
+    const name = (paramsDigest: string | undefined) => {
+      stored.owner = owner;
+      if (paramsDigest !== undefined) stored.paramsDigest = paramsDigest;
+      return stored;
+    };
+    return digest instanceof Promise ? digest.then(name) : name(digest);
   }
 
   #ownerDigest(): Promise<string> {

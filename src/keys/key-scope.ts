@@ -176,9 +176,15 @@ class CallKeyScope implements KeyScope {
   owner(signal: AbortSignal | undefined): Promise<string> {
     if (!this.#mine) {
       const digest = this.#digest;
-      const mine = this.#who(signal).then(async ({ kind, value }) =>
-        digest.owner(await ownerSecret(this.#secrets, kind, value, digest), this.#key),
-      );
+      const identity = this.#identity;
+      // Who, then its secret, then the MAC: one promise each, no async layer (issue 37).
+      const secret =
+        identity !== undefined
+          ? ownerSecret(this.#secrets, 'identity', identity, digest)
+          : this.#tokenNow(signal).then((token) =>
+              ownerSecret(this.#secrets, 'token', token, digest),
+            );
+      const mine = secret.then((found) => digest.owner(found, this.#key));
       this.#mine = mine;
       // A failed attempt (an abort, a provider's error) is not remembered: the next one asks again.
       mine.catch(() => {

@@ -109,15 +109,15 @@ function inTurn<T>(keyed: CheckoutKey, signal: AbortSignal | undefined, work: ()
   const previous = runs.get(keyed.key);
   // The first run of a key (the usual case) starts at once: nothing to wait for, no extra turn.
   const mine = previous ? untilAborted(previous, signal).then(work) : work();
-  const turn = (previous ? Promise.allSettled([previous, mine]) : mine).then(nothing, nothing);
+  // Forgotten as it ends, unless a later run took its place (one promise: issue 37).
+  const ended = () => void (runs.get(keyed.key) === turn && runs.delete(keyed.key));
+  const turn: Promise<void> = (previous ? Promise.allSettled([previous, mine]) : mine).then(
+    ended,
+    ended,
+  );
   runs.set(keyed.key, turn);
-  void turn.then(() => {
-    if (runs.get(keyed.key) === turn) runs.delete(keyed.key);
-  });
   return mine;
 }
-
-const nothing = () => undefined;
 
 /** How many times a run takes turns with others for a key before it says the key is busy. */
 const TURNS = 5;
