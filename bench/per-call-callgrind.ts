@@ -32,6 +32,13 @@
 // The judged figure is the rest: instructions per call outside the compilers and the collector,
 // the work a warmed-up call itself does. Each ratio is taken round by round against bare ky; the
 // table gives its median [min-max].
+// Not settled yet (percall13): with these flags an A/A run read 1.015 / 1.045 / 1.019, ranges
+// within 0.97-1.08, narrower than before but not the 5 % goal's resolution. The forced full
+// collection before each block also empties V8's inline caches (megamorphic loads ~50 k
+// instructions per call) and leaves the whole heap to sweep lazily inside the block: every arm
+// then counts ~40 % more than when warm. Without `--expose-gc` the arms count warm but a full
+// collection lands in whichever block reaches it (A/A 0.87-1.70). Next to try: uncounted calls
+// after each forced collection, before the block (caches refilled, sweeping done).
 // Valgrind runs Node about 100x slower (uninstrumented, about 5x): minutes on an idle core.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
