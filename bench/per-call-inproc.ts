@@ -55,6 +55,7 @@ const { values } = parseArgs({
     after: { type: 'string' },
     'warm-up': { type: 'string', default: '2' },
     callgrind: { type: 'boolean', default: false },
+    settle: { type: 'string', default: '0' },
     only: { type: 'string', multiple: true },
     bytes: { type: 'boolean', default: false },
     split: { type: 'string' },
@@ -180,6 +181,9 @@ for (let round = 0; round < rounds + warmUp; round++) {
     // A collection left over from the block before must not land in this one (run with
     // NODE_OPTIONS=--expose-gc; without it, GC noise stays in the spread).
     (globalThis as { gc?: () => void }).gc?.();
+    // --settle N: calls not counted after the collection, which empties V8's inline caches and
+    // leaves the heap to sweep (bench/per-call-callgrind.ts).
+    for (let i = 0; i < Number(values.settle); i++) await subjects[name]!();
     const before = process.cpuUsage();
     const heap = process.memoryUsage().heapUsed;
     for (let i = 0; i < calls; i++) await subjects[name]!();
