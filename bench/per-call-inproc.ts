@@ -39,7 +39,7 @@
 // (bench/ky-no-cancel.ts) on the POST. Interleaved, the order flipping every
 // round, two warm-up rounds thrown away; the ratio to bare ky is taken round by round, and the
 // table gives its median [min-max].
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import ky from 'ky';
 import { createClient } from '../dist/index.js';
@@ -52,6 +52,10 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '15' },
     calls: { type: 'string', default: '3000' },
     before: { type: 'string' },
+    after: { type: 'string' },
+    'warm-up': { type: 'string', default: '2' },
+    callgrind: { type: 'boolean', default: false },
+    settle: { type: 'string', default: '0' },
     only: { type: 'string', multiple: true },
     bytes: { type: 'boolean', default: false },
     split: { type: 'string' },
@@ -61,6 +65,7 @@ const only = values.only;
 const wanted = (name: string) => !only || only.includes(name);
 const rounds = Number(values.rounds);
 const calls = Number(values.calls);
+const warmUp = Number(values['warm-up']);
 const GOAL = 1.05;
 if (values.split) {
   await splitRun(Number(values.split));
@@ -125,18 +130,19 @@ const viaKy = async (path: string, json?: unknown, instance = bare) => {
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return JSON.parse(text) as unknown;
 };
-const client = createClient({ baseUrl: origin, token, fetch: inMemoryFetch, logLevel: 'off' });
-const unchecked = client.withOptions({ validate: 'off' });
-
 type Client = ReturnType<typeof createClient>;
-const other = values.before
-  ? ((await import(values.before)) as { createClient: typeof createClient }).createClient({
-      baseUrl: origin,
-      token,
-      fetch: inMemoryFetch,
-      logLevel: 'off',
-    })
-  : undefined;
+/** A client from the build at `path` (an index.js), or from the build bundled with this script. */
+const clientOf = async (path?: string): Promise<Client> => {
+  const make = path
+    ? ((await import(path)) as { createClient: typeof createClient }).createClient
+    : createClient;
+  return make({ baseUrl: origin, token, fetch: inMemoryFetch, logLevel: 'off' });
+};
+// --after: this build loaded as --before's is (imported, not bundled), so that an A/A run (--before
+// and --after the same code) compares two arms that load and share alike.
+const client = await clientOf(values.after);
+const unchecked = client.withOptions({ validate: 'off' });
+const other = values.before ? await clientOf(values.before) : undefined;
 const before = (name: string, call: (client: Client) => Promise<unknown>) =>
   other ? { [`before: seatpay ${name}`]: () => call(other) } : {};
 
@@ -162,23 +168,29 @@ if (only && Object.keys(subjects).length !== only.length)
   throw new Error(`--only: no such subject among ${only.join(', ')}`);
 
 const cpu: Record<string, number[]> = {};
-/** Every block's subject, in the order run (warm-up rounds included). */
+/** Every measured block's subject, in the order run (warm-up rounds left out). */
 const blocks: string[] = [];
-for (let round = 0; round < rounds + 2; round++) {
+for (let round = 0; round < rounds + warmUp; round++) {
+  // --callgrind (bench/per-call-callgrind.ts): the warm-up runs under valgrind uninstrumented,
+  // several times faster; callgrind counts from here on.
+  if (values.callgrind && round === warmUp) callgrindOn();
   const names = Object.keys(subjects);
   if (round % 2) names.reverse();
   for (const name of names) {
-    blocks.push(name);
+    if (round >= warmUp) blocks.push(name);
     // A collection left over from the block before must not land in this one (run with
     // NODE_OPTIONS=--expose-gc; without it, GC noise stays in the spread).
     (globalThis as { gc?: () => void }).gc?.();
+    // --settle N: calls not counted after the collection, which empties V8's inline caches and
+    // leaves the heap to sweep (bench/per-call-callgrind.ts).
+    for (let i = 0; i < Number(values.settle); i++) await subjects[name]!();
     const before = process.cpuUsage();
     const heap = process.memoryUsage().heapUsed;
     for (let i = 0; i < calls; i++) await subjects[name]!();
     const used = process.cpuUsage(before);
     // --bytes: the heap's growth instead, what a call allocates (no collection in the block).
     const cost = values.bytes ? process.memoryUsage().heapUsed - heap : used.user + used.system;
-    if (round >= 2) (cpu[name] ??= []).push(cost / calls);
+    if (round >= warmUp) (cpu[name] ??= []).push(cost / calls);
   }
 }
 
@@ -213,6 +225,11 @@ for (const name of Object.keys(subjects)) {
   );
 }
 process.exitCode = missed ? 1 : 0;
+
+/** Turns callgrind's instrumentation on in this process, once it has answered (its own tool). */
+function callgrindOn(): void {
+  execFileSync('callgrind_control', ['--instr=on', String(process.pid)], { stdio: 'ignore' });
+}
 
 /** --split: each subject in its own child process, the order shuffled per process round. */
 async function splitRun(processRounds: number): Promise<void> {
