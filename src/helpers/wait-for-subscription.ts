@@ -163,12 +163,18 @@ export async function waitForSubscription(
   for (let attempt = 1; ; attempt++) {
     const remaining = timeout - (now() - started);
     try {
-      lastListing = await lister.list({
-        maxRetries: 0,
-        // The last poll starts at the deadline; give it time to answer rather than a doomed 1 ms.
-        timeout: Math.min(Math.max(remaining, MIN_POLL_TIMEOUT), 30_000),
-        ...(signal ? { signal } : {}),
-      });
+      lastListing = await lister
+        .list({
+          maxRetries: 0,
+          // The last poll starts at the deadline; give it time to answer rather than a doomed 1 ms.
+          timeout: Math.min(Math.max(remaining, MIN_POLL_TIMEOUT), 30_000),
+          ...(signal ? { signal } : {}),
+        })
+        // The poll's own failure under a fired signal is the signal's; the caller's `onPoll` or
+        // `match` throwing (after aborting it, maybe) is theirs, thrown as it is.
+        .catch((error: unknown) => {
+          throw signal?.aborted ? endedBy(signal, error) : error;
+        });
       options?.onPoll?.({ attempt, elapsedMs: now() - started, listing: lastListing });
       // A team subscription counts once it is usable: its billing team built (see awaitsBillingTeam).
       const found = subscriptionsOf(lastListing).find(
@@ -176,8 +182,7 @@ export async function waitForSubscription(
       );
       if (found) return found;
     } catch (error) {
-      if (signal?.aborted) throw endedBy(signal, error);
-      if (!isTransient(error)) throw error;
+      if (signal?.aborted || !isTransient(error)) throw error;
       lastError = error;
       options?.onPoll?.({ attempt, elapsedMs: now() - started, error });
     }

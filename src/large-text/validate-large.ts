@@ -103,7 +103,11 @@ function abortOf(signal: AbortSignal, check: PreparedCall<unknown>, setup: Resul
     return new AbortError(undefined, { cause, mayHaveBeenProcessed });
   }
   const { method, url } = check;
-  const message = `${method} ${url} answered, but the caller's signal timed out while its answer was validated (call again with more time)`;
+  // A money call that answered was carried out: calling again would do it twice.
+  const advice = mayHaveBeenProcessed
+    ? 'it was carried out: check its outcome, do not call again'
+    : 'call again with more time';
+  const message = `${method} ${url} answered, but the caller's signal timed out while its answer was validated (${advice})`;
   return new TimeoutError(message, { mayHaveBeenProcessed, method, url, cause });
 }
 

@@ -5,7 +5,7 @@
 // next poll ended with an abort. A plain abort stays an AbortError. The simulator on loopback; the
 // signal fires on a turn of the loop after a poll (or its request) began, never by a clock.
 import { describe, expect, it } from 'vitest';
-import { AbortError, createClient, TimeoutError } from '../../src/index.js';
+import { AbortError, createClient, SeatpayError, TimeoutError } from '../../src/index.js';
 import { useMockServer } from '../support/mock-server.js';
 
 const server = useMockServer();
@@ -57,5 +57,59 @@ describe("subscriptions.waitFor and the caller's AbortSignal.timeout firing whil
       expect(error).toBeInstanceOf(AbortError);
       expect((error as Error).cause).toMatchObject({ message: 'left the page' });
     });
+  }
+});
+
+// The caller's own `onPoll` or `match` that stops the wait and throws: the wait rejects with its
+// error (as the cause of a SeatpayError), as when it throws with no signal. The check for the
+// signal took any throw in the poll's `try` for the signal's, and the caller's own error was lost
+// (not even a cause).
+describe('subscriptions.waitFor whose own callback aborts its signal and throws', () => {
+  for (const callback of ['onPoll', 'match'] as const) {
+    for (const [how, reason] of [
+      ['a plain abort', () => new Error('left the page')],
+      ["an AbortSignal.timeout's", timedOut],
+    ] as const) {
+      it(`(${callback}, ${how}) rejects with the callback's own error as its cause`, async () => {
+        const controller = new AbortController();
+        const mine = new Error('my callback gave up');
+        const stop = () => {
+          controller.abort(reason());
+          throw mine;
+        };
+        // One subscription listed, so that `match` is asked about it.
+        const listing = JSON.stringify({
+          subscriptions: [
+            {
+              id: 1,
+              status: 'ACTIVE',
+              user: { id: 1, email: 'owner@example.com' },
+              next_renewal_amount: '49.00',
+            },
+          ],
+        });
+        const client = createClient({
+          baseUrl: 'https://api.example.com',
+          token: 'tok_WaitCallback3Rt',
+          logLevel: 'off',
+          fetch: async () =>
+            new Response(listing, { headers: { 'content-type': 'application/json' } }),
+        });
+        const error = await client.subscriptions
+          .waitFor({
+            exclude: [],
+            interval: 60_000,
+            signal: controller.signal,
+            ...(callback === 'onPoll' ? { onPoll: stop } : { match: stop }),
+          })
+          .then(
+            () => undefined,
+            (thrown: unknown) => thrown,
+          );
+        // As any callback's throw: a SeatpayError whose cause is the caller's own error.
+        expect(error).toBeInstanceOf(SeatpayError);
+        expect((error as Error).cause).toBe(mine);
+      });
+    }
   }
 });

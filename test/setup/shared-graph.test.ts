@@ -88,6 +88,20 @@ describe('the fast files that share a module graph', () => {
     ]);
   });
 
+  it('take a listener for left on when added more often than taken off, or by a helper', async () => {
+    const tracker =
+      "export function track() {\n  process.on('unhandledRejection', keep);\n  return { stop: () => void process.off('unhandledRejection', keep) };\n}\n";
+    const shared = await sharing({
+      'test/support/track.ts': tracker,
+      // The helper takes it off only when its caller calls stop(): this file never does.
+      'test/a/never-stops.test.ts': `import { track } from '../support/track.js';\nbeforeAll(() => void track());\n${PLAIN}`,
+      // Added before each test and once more in one, taken off once after each: one stays.
+      'test/a/twice.test.ts': `beforeEach(() => process.on('exit', keep));\nit('again', () => void process.on('exit', keep));\nafterEach(() => process.off('exit', keep));\n${PLAIN}`,
+      'test/a/as-often.test.ts': `beforeEach(() => process.on('exit', keep));\nafterEach(() => process.off('exit', keep));\nit('in turn', () => {\n  process.once('exit', keep);\n  process.removeListener('exit', keep);\n});\n${PLAIN}`,
+    });
+    expect(shared).toEqual(['test/a/as-often.test.ts']);
+  });
+
   it('take a spy for nothing left when the test file restores every spy first thing after each test', async () => {
     const spies =
       "import { vi } from 'vitest';\nexport const spy = () => vi.spyOn(globalThis, 'fetch');\n";

@@ -5,7 +5,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 // `fast` project of vitest.config.ts); every other fast file keeps a graph of its own
 // (`fast-isolated`). A file shares unless it, or a test/ file it imports (test/support's helpers,
 // followed to the end), does something that would outlive it in a shared graph or process:
-const LEAVES_STATE: readonly [what: string, pattern: RegExp | ((text: string) => boolean)][] = [
+const LEAVES_STATE: readonly [
+  what: string,
+  pattern: RegExp | ((text: string, file: string) => boolean),
+][] = [
   // a module mocked, or the graph reset: the mock would answer the next file's imports
   ['mocks a module', /\bvi\.(?:mock|doMock|unmock|doUnmock|resetModules|importMock|hoisted)\b/],
   // the clock faked: a file that fails before restoring it leaves the next file's timers frozen
@@ -21,7 +24,9 @@ const LEAVES_STATE: readonly [what: string, pattern: RegExp | ((text: string) =>
   // the process's folder or exit code, or a listener on it that the file does not take off again
   [
     'changes the process',
-    (text) => /\bprocess\.(?:chdir|exitCode)\b/.test(text) || listenerLeftOn(text),
+    (text, file) =>
+      /\bprocess\.(?:chdir|exitCode)\b/.test(text) ||
+      listenerLeftOn(text, file.endsWith('.test.ts')),
   ],
   // the environment written (reading it, as a child process's is built, leaves nothing)
   [
@@ -37,17 +42,24 @@ const ADDS_LISTENER =
 
 /**
  * Whether `text` adds a listener to the process that it may leave there: one not given by name
- * (`process.on('exit', () => ...)`), or one the same text never takes off with
- * `process.off(event, name)` (or `removeListener`). The test files take theirs off in an
+ * (`process.on('exit', () => ...)`), one added more often than the same text takes it off with
+ * `process.off(event, name)` (or `removeListener`: each takes off one of the times it was added),
+ * or any added by a helper (not a test file): whether its caller ever calls what takes it off (a
+ * `stop()` it returns) is not the helper's to say. The test files take theirs off in an
  * `afterEach`, an `afterAll` or a `finally`, which run when a test fails too.
  */
-function listenerLeftOn(text: string): boolean {
-  return [...text.matchAll(ADDS_LISTENER)].some(([, event, name]) => {
+function listenerLeftOn(text: string, testFile: boolean): boolean {
+  const added = [...text.matchAll(ADDS_LISTENER)];
+  if (added.length > 0 && !testFile) return true;
+  return added.some(([, event, name]) => {
     if (event === undefined || name === undefined) return true;
-    const off = new RegExp(
-      `\\bprocess\\.(?:off|removeListener)\\(\\s*'${event}'\\s*,\\s*${name.replace(/\$/g, '\\$')}\\s*\\)`,
-    );
-    return !off.test(text);
+    const on = (verbs: string) =>
+      new RegExp(
+        `\\bprocess\\.(?:${verbs})\\(\\s*'${event}'\\s*,\\s*${name.replace(/\$/g, '\\$')}\\s*\\)`,
+        'g',
+      );
+    const times = (verbs: string) => text.match(on(verbs))?.length ?? 0;
+    return times('on|once|addListener|prependListener') > times('off|removeListener');
   });
 }
 
@@ -78,7 +90,7 @@ export function stateLeftBy(
   const reasons = LEAVES_STATE.filter(
     ([what, leaves]) =>
       !(spiesRestored && what === 'spies on a method') &&
-      (typeof leaves === 'function' ? leaves(text) : leaves.test(text)),
+      (typeof leaves === 'function' ? leaves(text, file) : leaves.test(text)),
   ).map(([what]) => `${what} (${relative(testRoot, file)})`);
   for (const [, specifier] of text.matchAll(RELATIVE_IMPORT)) {
     const imported = resolve(dirname(file), specifier!.replace(/\.js$/, '.ts'));

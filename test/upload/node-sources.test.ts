@@ -35,8 +35,9 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await sink.close();
+  // Off before anything that may throw: a listener left on would outlive this file in a shared graph.
   process.off('unhandledRejection', record);
+  await sink.close();
 });
 
 const options = { operation_type: 'big', filename: 'clip.bin', mime: 'video/mp4' };

@@ -26,8 +26,9 @@ beforeEach(async () => {
   process.on('unhandledRejection', record);
 });
 afterEach(async () => {
-  await sink.close();
+  // Off before anything that may throw: a listener left on would outlive this file in a shared graph.
   process.off('unhandledRejection', record);
+  await sink.close();
 });
 
 /** A web stream of `bytes` that yields only what `give` lets through, in 16 KiB pieces. */
