@@ -25,6 +25,9 @@ const LATEST_MS = 8.64e15 - 2 ** 31;
  * Per journal, its clock's last trusted reading and when it was taken, by the monotonic clock
  * (`performance.now()`) and by this machine's (`Date.now()`).
  */
+/** A Date's own time value (brand-checked: any realm's Date; anything else throws). */
+const timeValue = Date.prototype.getTime;
+
 const lastReading = new WeakMap<object, { time: number; at: number; date: number }>();
 
 /**
@@ -52,12 +55,14 @@ export function clockOf(
     let time: unknown;
     try {
       time = now.call(journal);
+      // A store's clock given as a Date is its time: taken for none, leases were judged on this
+      // machine's clock, an hour ahead of the store's read a live lease as run out (redteam28).
+      // Read by its time value, whatever its realm (a `vm`'s Date is no `instanceof Date`); an
+      // object that only claims to be one throws here, no reading (review13a: a raw TypeError).
+      if (typeof time === 'object' && time !== null) time = timeValue.call(time);
     } catch {
       time = undefined;
     }
-    // A store's clock given as a Date is its time: taken for none, leases were judged on this
-    // machine's clock, an hour ahead of the store's read a live lease as run out (redteam28).
-    if (time instanceof Date) time = time.getTime();
     if (typeof time === 'number' && Math.abs(time) <= LATEST_MS) {
       lastReading.set(journal, { time, at: performance.now(), date: Date.now() });
       return time;
