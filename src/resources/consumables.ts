@@ -129,9 +129,9 @@ export class ConsumablesResource {
     const { key, journal, identity, ...input } = (
       typeof given === 'object' && given !== null ? given : {}
     ) as CheckoutKeyOptions & Record<string, unknown>;
+    const misplaced = misplacedKeyError(options);
+    if (misplaced) return new APIPromise(Promise.reject(misplaced), { raw: false });
     if (key === undefined) {
-      const misplaced = misplacedKeyError(options);
-      if (misplaced) return new APIPromise(Promise.reject(misplaced), { raw: false });
       const unkeyed = journal === undefined && identity === undefined;
       return this.#send(unkeyed ? given : input, options);
     }
