@@ -71,6 +71,10 @@ describe("a journal whose write of a charged checkout's outcome answers with a t
     expect(charges()).toBe(1);
     expect(first).toBeInstanceOf(UnsettledKeyError);
     expect((first as UnsettledKeyError).mayHaveBeenProcessed).toBe(true);
+    // The write landed, its answer lost: the advice must not promise a refusal the re-run never gives.
+    expect((first as Error).message).toContain(
+      'it replays the answer if the write landed after all',
+    );
     const again = await client.consumables.checkout({ ...order, key: 'io-2', journal });
     expect(again.id).toBeDefined();
     expect(charges()).toBe(1);

@@ -245,7 +245,7 @@ class Sent implements Answer<CheckoutResult> {
 function recordLostMessage(key: string, error: unknown): string {
   const charged = `The checkout with the key "${key}" was charged (the service answered)`;
   if (!(error instanceof AbortError))
-    return `${charged}, but the journal could not record it (its error is this error's \`cause\`): a re-run with the key is refused as unsettled, nothing sent. ${howToRecordCharge(key)}`;
+    return `${charged}, but the journal could not record it (its error is this error's \`cause\`): a re-run with the key is refused as unsettled, nothing sent (it replays the answer if the write landed after all). ${howToRecordCharge(key)}`;
   return `${charged}, but the call's time ran out (its signal or totalTimeout) before the journal finished recording it: a re-run with the key replays the answer once that write lands; if it never does, the key stays unsettled. ${howToSettle(key)}`;
 }
 
