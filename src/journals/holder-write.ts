@@ -8,13 +8,17 @@ import { recordsCharge, type OwnLease } from './own-lease.js';
  */
 type Call = <T>(action: string, run: () => Promise<T>, operation: unknown) => Promise<T>;
 
+/** A read of the journal's members (journal-members.ts readMember: a throw is a JournalError). */
+type Members = <T>(read: () => T) => T;
+
 /**
  * Writes `record` (stored as `stamped`) for the run that holds `key` under `own`; resolves to
  * whether it was written (false: the key is no longer this run's claim). A charge is always
  * written. Anything else (a renewal, a refusal, a release) only while the key is still this run's
  * live claim: in the same step where the journal can (`setIfHeld`: a renewal the store runs after
  * the call gave up on it changes nothing once the outcome or another run's claim is there), else
- * read first when the lease may have lapsed (own-lease.ts).
+ * read first when the lease may have lapsed (own-lease.ts). Every member read through `members`:
+ * a getter throwing after the charge was this write's raw Error, no JournalError (review13a).
  */
 export async function writeAsHolder(
   journal: PurchaseJournal,
@@ -23,26 +27,29 @@ export async function writeAsHolder(
   stamped: JournalRecord,
   own: OwnLease | undefined,
   call: Call,
+  members: Members,
 ): Promise<boolean> {
   // A charge (a keyed call's usual last write) needs no journal's setIfHeld: not looked up.
-  const setIfHeld = own && !recordsCharge(record) ? heldWriterOf(journal) : undefined;
+  const setIfHeld =
+    own && !recordsCharge(record) ? members(() => heldWriterOf(journal)) : undefined;
   if (own && setIfHeld) {
+    const operation = members(() => journal.setIfHeld); // setIfHeld is it, bound
     const held = own.held(); // before this write's lease is added: the ones the key may hold
     own.writing(record);
-    const operation = journal.setIfHeld; // setIfHeld is it, bound
     const written = await call('write', () => setIfHeld(key, stamped, held), operation);
     if (written) own.landed(record, true);
     return written;
   }
   // Each read once, called as checked: a getter giving our memoryJournal's (waited for without a
   // timer nor the signal) then another that never answers hung the call for ever (redteam28).
-  const get = journal.get;
+  // Read before this run notes a write under way (a read that throws writes nothing).
+  const get = members(() => journal.get);
+  const set = members(() => journal.set);
   const read = () => call('read', () => get.call(journal, key), get);
   // Its lease surely current, or a charge: no read, nothing waited for (issue 37).
   const surely = !own || !own.mayHaveLapsed() || recordsCharge(record);
   if (!surely && !(await own.mayWrite(record, read))) return false;
   own?.writing(record);
-  const set = journal.set;
   await call('write', () => set.call(journal, key, stamped), set);
   own?.landed(record);
   return true;

@@ -285,7 +285,8 @@ export class KeyedJournal {
     // Late or frozen past its lease, this run never writes over an outcome or another run's claim.
     const call = <T>(action: string, run: () => Promise<T>, operation: unknown) =>
       this.#call(action, run, true, operation);
-    return writeAsHolder(this.journal, this.key, record, stamped, this.#own, call);
+    const members = <T>(read: () => T): T => readMember(read, this.scope);
+    return writeAsHolder(this.journal, this.key, record, stamped, this.#own, call, members);
   }
 
   #options() {
