@@ -39,13 +39,15 @@ export function releaseIfLanded(
   let keys = releasing.get(journal);
   if (!keys) releasing.set(journal, (keys = new Map()));
   const stillClaimed = async () => isClaim(await promiseOf(() => journal.get(key)), claimed, own);
-  const setIfHeld = heldWriterOf(journal);
   const held = own?.held() ?? {
     holder: String(claimed.holder),
     leases: [String(claimed.leaseUntil)],
   };
   const free = async () => {
-    // In one step where the journal can; else read, then written.
+    // In one step where the journal can; else read, then written. Read here, in the release: read
+    // at once, a getter that threw replaced the claim's own error with its raw one, a secret it
+    // quoted printed (review13a); here it is a failed release, the claim left as it was.
+    const setIfHeld = heldWriterOf(journal);
     // Adopted as a journal call's answer is (journal-call.ts): a thenable answering with itself
     // ends in a rejection, never a microtask loop without end.
     if (setIfHeld) await promiseOf(() => setIfHeld(key, refused, held));
