@@ -5,31 +5,9 @@
 // other writes) raw in holder-write.ts: the checkout's UnsettledKeyError had that raw Error as its
 // cause, not a JournalError (review13a; the token was hidden still). A charged checkout says so.
 import { describe, expect, it } from 'vitest';
-import {
-  JournalError,
-  UnsettledKeyError,
-  memoryJournal,
-  type PurchaseJournal,
-} from '../../src/index.js';
+import { JournalError, UnsettledKeyError } from '../../src/index.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
-
-/** A memory journal whose `name` getter throws `secret` once `broken()` says so. */
-function breaksLater(name: string, secret: string, broken: () => boolean): PurchaseJournal {
-  const store = memoryJournal() as unknown as Record<string, unknown>;
-  const journal: Record<string, unknown> = {};
-  for (const key of Object.keys(store)) {
-    const value = store[key];
-    journal[key] = typeof value === 'function' ? (value as () => unknown).bind(store) : value;
-  }
-  const value = journal[name];
-  return Object.defineProperty(journal, name, {
-    get() {
-      if (broken()) throw new Error(`journal ${name} read failed ${secret}`);
-      return value;
-    },
-    enumerable: true,
-  }) as unknown as PurchaseJournal;
-}
+import { journalWithThrowingGetter } from '../support/throwing-getter.js';
 
 describe('a journal member whose read throws once the order was charged', () => {
   for (const name of ['set', 'get']) {
@@ -38,7 +16,11 @@ describe('a journal member whose read throws once the order was charged', () => 
         `breaks-after-charge-${name}@example.com`,
       );
       const before = simulator.charges.length;
-      const journal = breaksLater(name, token, () => simulator.charges.length > before);
+      const journal = journalWithThrowingGetter(
+        name,
+        token,
+        () => simulator.charges.length > before,
+      );
       const error = await client.consumables
         .checkout({ ...order, key: `after-${name}`, journal })
         .then(

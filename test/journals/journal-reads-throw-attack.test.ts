@@ -12,6 +12,7 @@ import {
   type PurchaseJournal,
 } from '../../src/index.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
+import { journalWithThrowingGetter } from '../support/throwing-getter.js';
 import { teamPurchase } from '../support/team-purchase.js';
 
 /** A Proxy over a memory journal whose every property read throws (with the `secret` in it). */
@@ -28,21 +29,8 @@ function everyReadThrows(SECRET: string): PurchaseJournal {
  * (its others as they are).
  */
 function oneGetterThrows(name: string, SECRET: string, from = 1): PurchaseJournal {
-  const store = memoryJournal() as unknown as Record<string, unknown>;
-  const journal: Record<string, unknown> = {};
-  for (const key of Object.keys(store)) {
-    const value = store[key];
-    journal[key] = typeof value === 'function' ? (value as () => unknown).bind(store) : value;
-  }
-  const value = journal[name];
   let reads = 0;
-  return Object.defineProperty(journal, name, {
-    get() {
-      if (++reads < from) return value;
-      throw new Error(`journal ${name} read failed ${SECRET}`);
-    },
-    enumerable: true,
-  }) as unknown as PurchaseJournal;
+  return journalWithThrowingGetter(name, SECRET, () => ++reads >= from);
 }
 
 /** How it is made, and whether it threw from its first read (else a later one: it may work). */
