@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 
@@ -27,5 +28,32 @@ describe("a card reversed after an override, inside a long base64 word's text", 
   it('a base64 word with an override and no secret in its run passes unchanged', () => {
     const text = `payload=${base64(`{"note":"\u202e${'1234567890123456'}","order":5123}`)} end`;
     expect(redactSecrets(text, [card])).toBe(text);
+  });
+});
+
+// wide-text.ts reads a long base64 word whose bytes are past ASCII (every random id's) as text:
+// ids, keys and JWTs that hold no secret pass unchanged, with a card, its CVC and a token known.
+describe('long base64 words without a secret, read as their text', () => {
+  const secrets = [card, '987', 'sk_live_324c9e4eabd5832b0267441b28790ef9'];
+  const bytes = (n: number, length: number) =>
+    Buffer.concat([0, 1, 2].map((k) => createHash('sha256').update(`${n}/${k}`).digest())).subarray(
+      0,
+      length,
+    );
+
+  it('ids of 33 to 96 random bytes, base64 and base64url, pass unchanged', () => {
+    for (let n = 0; n < 600; n++) {
+      const id = bytes(n, 33 + (n % 64)).toString(n % 2 ? 'base64' : 'base64url');
+      expect(redactSecrets(`id=${id}`, secrets)).toBe(`id=${id}`);
+    }
+  });
+
+  it('JWTs whose claims are text past ASCII pass unchanged', () => {
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (let n = 0; n < 200; n++) {
+      const claims = { sub: `user-${n}`, name: 'Zoë Ångström 山田', iat: 1_795_000_000 + n };
+      const jwt = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.${bytes(n, 32).toString('base64url')}`;
+      expect(redactSecrets(`Bearer ${jwt}`, secrets)).toBe(`Bearer ${jwt}`);
+    }
   });
 });
