@@ -57,7 +57,7 @@ describe('a secret reversed after an override, in every form the earlier passes 
 
   it('a secret whose forms were dropped for newer ones is still hidden', () => {
     const many = Array.from({ length: 70 }, (_, n) => `sk_live_${String(n).padStart(32, '0')}`);
-    for (const secret of many) redactSecrets(`\u202e${reversed(secret)} ${secret}`, [secret]);
+    for (const secret of many) redactSecrets(`a ${secret} b`, [secret]); // the cache without runs
     for (const secret of [many[0]!, many[69]!, token]) {
       const text = `a \u202e${reversed(secret)} b ${secret} c`;
       const redacted = redactSecrets(text, [secret]);
