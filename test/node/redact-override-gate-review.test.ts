@@ -46,6 +46,13 @@ describe('a secret reversed after an override, in every form the earlier passes 
     }
   });
 
+  // A CVC alone stands apart after an escape (`\u202E789`): Python's long escape and Git's octal
+  // bytes ended in a letter or digit that was taken for part of a word, and the CVC was printed.
+  it.each(OVERRIDES)('after %s: a CVC alone, reversed, hidden', (override) => {
+    const text = `{"note":"${override}789","n":1}`;
+    expect(redactSecrets(text, [card, '987'])).not.toContain('789');
+  });
+
   it('forms kept for a text without an override are not used for one with it, nor after', () => {
     const plain = `{"qty":${reversed('987')},"n":1}`;
     const overridden = `{"note":"\\u202E${reversed(card)}"}`;
