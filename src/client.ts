@@ -148,13 +148,17 @@ export class SeatpayClient {
     // Its journal records too (a payment's answer may echo the card, a record may go to disk),
     // each naming who made it (src/keys/key-scope.ts). Traced, it is one span around its attempts.
     const core = this.#core;
+    const loan = core.keyLoan(undefined);
+    // Hidden from the call's start: a signal fired already rejects before the flow loads, and its
+    // reason may quote the card (review13b).
+    loan.secrets.remember([options?.card?.card_number, options?.card?.cvc] as string[]);
     return core
       .observe(
         'seatpay.purchase',
         (notes) =>
           purchaseModule
             .load({ signal: options?.signal })
-            .then(({ purchase }) => purchase(this, options, core.keyLoan(undefined), notes)),
+            .then(({ purchase }) => purchase(this, options, loan, notes)),
         { signal: options?.signal },
       )
       .catch((error: unknown) => {

@@ -11,8 +11,16 @@ import { textOf } from './word-text.js';
 export function wideTextOf(bytes: string): string | undefined {
   const utf32 = bytes.includes('\0\0\0');
   if (!utf32 && !NOT_ASCII.test(bytes)) return undefined;
-  return textOf(utf32 ? bytes.replace(UTF32_UNIT, '$1$2') : bytes);
+  const text = textOf(utf32 ? bytes.replace(UTF32_UNIT, '$1$2') : bytes);
+  // A right-to-left override's run read as it is shown, reversed (as folded-text.ts reads one in a
+  // text): the word's own text is not folded again, and a card so written in it was printed.
+  return text?.includes('\u202e')
+    ? text.replace(RUN, (_, run: string) => [...run].reverse().join(''))
+    : text;
 }
+
+/** An override's run to its pop, an isolate's end or its line's end (folded-text.ts's FOLDABLE). */
+const RUN = /\u202e([^\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]{1,256})[\u202c\u2069]?/g;
 
 const NOT_ASCII = /[^\0-\x7f]/;
 /** A UTF-32 code unit of the BMP, big- or little-endian: its two bytes that count. */

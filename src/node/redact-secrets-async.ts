@@ -12,7 +12,7 @@ import {
 } from '../core/secrets/secret-scan.js';
 import { foldedSearch, hasOverride } from '../folded-text/folded-text.js';
 import type { ScanParts } from '../large-text/resumable-scan.js';
-import { redactSecrets } from './redact-secrets.js';
+import { checkSecretsList, redactSecrets } from './redact-secrets.js';
 
 /**
  * Characters searched between two pauses (about 1-10 ms of work), as the client's own errors and
@@ -80,7 +80,8 @@ export async function redactSecretsAsync(
 ): Promise<string> {
   const signal = options?.signal; // `null` as no options, as redactSecrets takes any value
   stopIfAborted(signal);
-  const wanted = Array.isArray(secrets) ? secrets.filter((secret) => secret !== '') : [];
+  checkSecretsList(secrets); // a text of one slice or more skipped redactSecrets' check
+  const wanted = secrets.filter((secret) => secret !== '');
   if (typeof text !== 'string' || text.length < SLICE || wanted.length === 0)
     return redactSecrets(text, secrets);
   // The page's slices chunk, loaded as the page loads it: the same file, nothing split out of it.

@@ -32,11 +32,11 @@ export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
 }
 
 /**
- * `secrets` as a list of strings: from JavaScript a lone token (a string), an object
+ * `secrets` as a list of strings (redactSecretsAsync's too, whose long text skipped this): from JavaScript a lone token (a string), an object
  * (`{ token, card }`) or a CVC as a number hid nothing, or threw a bare TypeError. An entry that
  * is `undefined` or `null` (an unset variable) is skipped, as an empty one is.
  */
-function checkSecretsList(secrets: unknown): void {
+export function checkSecretsList(secrets: unknown): void {
   const fix =
     'give a list of the strings to hide: redactSecrets(value, [token, card.card_number, card.cvc])';
   if (!Array.isArray(secrets)) {

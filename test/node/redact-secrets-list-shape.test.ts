@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestError } from '../../src/index.js';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
@@ -35,5 +36,19 @@ describe('redactSecrets given its secrets in another shape than a list of string
   it('a list with an unset entry (undefined, null) hides the others, as before', () => {
     const secrets = [TOKEN, undefined, null] as unknown as readonly string[];
     expect(redactSecrets(text, secrets)).toBe('auth [REDACTED] cvc 987');
+  });
+
+  // review13b: a text of one slice (64K characters) or more went to the slices' search, which
+  // skipped the check: a CVC as a number was not searched for and the text resolved with it.
+  it.each([
+    ['a CVC as a number', [TOKEN, 987]],
+    ['an object', { token: TOKEN }],
+  ])('%s, for a text of 64K or more too: redactSecretsAsync refuses it', async (_what, secrets) => {
+    const long = `${'x'.repeat(64 * 1024)} ${text}`;
+    const given = secrets as unknown as readonly string[];
+    const refused: unknown = await redactSecretsAsync(long, given).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(InvalidRequestError);
+    expect(inspect(refused)).not.toContain(TOKEN);
+    expect(JSON.stringify(refused)).not.toContain(TOKEN);
   });
 });

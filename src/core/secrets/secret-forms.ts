@@ -145,11 +145,11 @@ function inNumber(forms: string): string {
 }
 
 /**
- * Not preceded by a letter or digit, except one that ends an escape (`%3D`, `\u0022`, `\n`):
- * `cvc%3D123` has the CVC standing alone.
+ * Not preceded by a letter or digit, except one that ends an escape (`%3D`, `\u0022`, `\n`,
+ * `\U0000202E`, octal `\256`): `cvc%3D123` has the CVC standing alone.
  */
 const STANDS_ALONE_BEFORE =
-  '(?:(?<![\\p{L}\\p{N}])|(?<=%(?:25)?[0-9a-f]{2})|(?<=\\\\x[0-9a-f]{2})|(?<=\\\\u[0-9a-f]{4})|(?<=\\\\[nrtbf]))';
+  '(?:(?<![\\p{L}\\p{N}])|(?<=%(?:25)?[0-9a-f]{2})|(?<=\\\\x[0-9a-f]{2})|(?<=\\\\(?:u[0-9a-f]{4}|U[0-9a-f]{8}|[0-7]{3}))|(?<=\\\\[nrtbf]))';
 
 const NAMED_ENTITIES: Record<string, string> = {
   '&': 'amp',
