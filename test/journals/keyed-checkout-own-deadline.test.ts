@@ -49,3 +49,24 @@ it("a keyed checkout's large answer outliving its totalTimeout, no signal given:
   expect(message).toMatch(/do not call again/);
   expect(error).toMatchObject({ mayHaveBeenProcessed: true });
 });
+
+it("a keyed checkout's totalTimeout passing during its request, no signal given: says that deadline passed", async () => {
+  const { client, order } = await cvcCardClient('request@example.com', {
+    // The deadline passes while the checkout is out: its answer comes too late.
+    answer: async (simulated) => {
+      vi.advanceTimersByTime(60_000);
+      return simulated;
+    },
+  });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const error = await client.consumables
+    .checkout({ ...order, key: 'k-request', journal: memoryJournal() }, { totalTimeout: 30_000 })
+    .then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+  expect(error).toBeInstanceOf(TimeoutError);
+  const { message } = error as Error;
+  expect(message).not.toMatch(/caller's signal/);
+  expect(message).toMatch(/ran out of its 30000 ms/);
+});
