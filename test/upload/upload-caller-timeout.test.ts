@@ -47,6 +47,26 @@ describe("an upload whose caller's signal fires between its chunks", () => {
     expect(sink.finalizeCalls).toBe(0);
   });
 
+  it('by its AbortSignal.timeout once its finalize was sent: says the file may exist', async () => {
+    const controller = new AbortController();
+    const reason = new DOMException('signal timed out', 'TimeoutError');
+    // The service has made the file; its answer is not yet read when the signal fires.
+    void sink.until(() => sink.files.length > 0).then(() => controller.abort(reason));
+    const error = await sinkClient(sink)
+      .media.upload(bytesOf(2 * CHUNK), {
+        operation_type: 'small',
+        filename: 'a.bin',
+        signal: controller.signal,
+      })
+      .then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: true, cause: reason });
+    expect((error as Error).message).toMatch(/file may exist: check the service/);
+  });
+
   it('by a plain abort (a pause): still an AbortError', async () => {
     const error = await stoppedWith(new Error('paused'));
     expect(error).toBeInstanceOf(AbortError);

@@ -5,11 +5,13 @@ import { deadlineMessage } from '../../timeout-reason.js';
 /**
  * An upload stopped by the caller's own `AbortSignal.timeout(...)`: a `TimeoutError`, as a plain
  * call gives for that signal, saying what to do and whether the file may exist
- * (`mayHaveBeenProcessed` as the abort had it: its finalize may have been sent). Any other error,
- * and an abort by any other reason (the pause of docs/uploads.md), is returned as it is.
+ * (`mayHaveBeenProcessed` as the error had it: its finalize may have been sent); the finalize
+ * call's own `TimeoutError` for that signal said neither. Any other error, and an abort by any
+ * other reason (the pause of docs/uploads.md), is returned as it is.
  */
 export function uploadTimedOut(error: unknown, signal: AbortSignal | undefined): unknown {
-  if (!(error instanceof AbortError) || signal?.aborted !== true) return error;
+  const stopped = error instanceof AbortError || error instanceof TimeoutError;
+  if (!stopped || signal?.aborted !== true) return error;
   const passed = deadlineMessage(signal.reason);
   if (passed === undefined) return error;
   const { mayHaveBeenProcessed } = error;
