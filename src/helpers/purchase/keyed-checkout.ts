@@ -80,21 +80,46 @@ export async function keyedCheckout(
     if (answer instanceof Replayed) notes.set({ 'seatpay.replayed': true });
     return answer;
   } catch (error) {
-    throw scope.error(deadlinePassed(error, signal, state.sent) ?? error);
+    throw scope.error(deadlinePassed(error, signal, options?.signal, state.sent) ?? error);
   } finally {
     deadline.clear();
   }
 }
 
-/** An abort by the deadline (its own, or the caller's `AbortSignal.timeout`) told as a timeout. */
-function deadlinePassed(error: unknown, signal: AbortSignal | undefined, sent: boolean) {
+/**
+ * An abort by the deadline (its own, or the caller's `AbortSignal.timeout`) told as a timeout; a
+ * request's own `TimeoutError` for the checkout's `totalTimeout` (which stands in for a signal
+ * during its request and its answer's validation) says that deadline passed, not the caller's
+ * signal; `mayHaveBeenProcessed` as the request's. The caller's signal's own `TimeoutError`
+ * already says so: it is left as it is.
+ */
+function deadlinePassed(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  caller: AbortSignal | undefined,
+  sent: boolean,
+) {
   const reason: unknown = signal?.reason;
   const passed = signal?.aborted ? deadlineMessage(reason) : undefined;
-  if (!(error instanceof AbortError) || passed === undefined) return undefined;
-  return new TimeoutError(`The keyed checkout did not finish in time: ${passed}`, {
-    mayHaveBeenProcessed: sent || error.mayHaveBeenProcessed,
-    method: 'POST',
-    url: '',
+  if (passed === undefined) return undefined;
+  if (error instanceof AbortError) {
+    return new TimeoutError(`The keyed checkout did not finish in time: ${passed}`, {
+      mayHaveBeenProcessed: sent || error.mayHaveBeenProcessed,
+      method: 'POST',
+      url: '',
+      cause: reason,
+    });
+  }
+  const theirs = caller?.aborted === true && caller.reason === reason;
+  if (!(error instanceof TimeoutError) || theirs) return undefined;
+  const { mayHaveBeenProcessed } = error;
+  const advice = mayHaveBeenProcessed
+    ? 'it may have been carried out: check its outcome, do not call again without the key'
+    : 'call again with more time';
+  return new TimeoutError(`The keyed checkout did not finish in time: ${passed} (${advice})`, {
+    mayHaveBeenProcessed,
+    method: error.method,
+    url: error.url,
     cause: reason,
   });
 }

@@ -7,6 +7,7 @@ import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import { OperationTypeSchema, type MediaFile, type OperationType } from '../../schemas/media.js';
 import type { IncrementalDigest } from '../../platform/platform.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
+import { uploadTimedOut } from './upload-timeout.js';
 import { planChunks, type ChunkPlan } from './chunk-plan.js';
 import { deliverChunk, type ChunkSender } from './deliver-chunk.js';
 import { finalizeOnce, finalizeParams, type UploadFinalizer } from './finalize-once.js';
@@ -169,7 +170,7 @@ export async function uploadMedia(
     // does one that answers "not held" after the user's abort (a lock the abort freed): it wins.
     const aborted = error instanceof AbortError && signal?.aborted === true;
     const lost = finalized || aborted ? undefined : opened?.watch?.lost;
-    throw lost ?? sourceFailed(error, opened?.uploadName, resumeKey);
+    throw lost ?? uploadTimedOut(sourceFailed(error, opened?.uploadName, resumeKey), signal);
   } finally {
     hashing?.close?.();
     opened?.settled();
