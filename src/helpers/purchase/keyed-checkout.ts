@@ -1,7 +1,6 @@
 import type { APIPromise } from '../../core/api-promise.js';
 import type { Answer } from '../../core/call.js';
 import { AbortError } from '../../core/errors/abort-error.js';
-import { TimeoutError } from '../../core/errors/connection-error.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import {
   howToSettle,
@@ -9,7 +8,8 @@ import {
   KeyInProgressError,
   UnsettledKeyError,
 } from '../../journals/journal-errors.js';
-import { deadlineMessage, startDeadline } from '../../core/retry/deadline.js';
+import { startDeadline } from '../../core/retry/deadline.js';
+import { deadlinePassed } from './checkout-deadline.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { KeyScope } from '../../keys/key-scope.js';
 import type { RequestOptions } from '../../core/setup/options.js';
@@ -84,44 +84,6 @@ export async function keyedCheckout(
   } finally {
     deadline.clear();
   }
-}
-
-/**
- * An abort by the deadline (its own, or the caller's `AbortSignal.timeout`) told as a timeout; a
- * request's own `TimeoutError` for the checkout's `totalTimeout` (which stands in for a signal
- * during its request and its answer's validation) says that deadline passed, not the caller's
- * signal; `mayHaveBeenProcessed` as the request's. The caller's signal's own `TimeoutError`
- * already says so: it is left as it is.
- */
-function deadlinePassed(
-  error: unknown,
-  signal: AbortSignal | undefined,
-  caller: AbortSignal | undefined,
-  sent: boolean,
-) {
-  const reason: unknown = signal?.reason;
-  const passed = signal?.aborted ? deadlineMessage(reason) : undefined;
-  if (passed === undefined) return undefined;
-  if (error instanceof AbortError) {
-    return new TimeoutError(`The keyed checkout did not finish in time: ${passed}`, {
-      mayHaveBeenProcessed: sent || error.mayHaveBeenProcessed,
-      method: 'POST',
-      url: '',
-      cause: reason,
-    });
-  }
-  const theirs = caller?.aborted === true && caller.reason === reason;
-  if (!(error instanceof TimeoutError) || theirs) return undefined;
-  const { mayHaveBeenProcessed } = error;
-  const advice = mayHaveBeenProcessed
-    ? 'it may have been carried out: check its outcome, do not call again without the key'
-    : 'call again with more time';
-  return new TimeoutError(`The keyed checkout did not finish in time: ${passed} (${advice})`, {
-    mayHaveBeenProcessed,
-    method: error.method,
-    url: error.url,
-    cause: reason,
-  });
 }
 
 /**
