@@ -44,9 +44,10 @@ import { launchChromium } from './support/launch-chromium.js';
  * forms): 49,379 B. Plus about 0.4 %. Eleventh pass, every branch merged (main 9ff08e8; UTF-16
  * and wrapped base64 secret forms, messages that say what to do): 50,360 B. Plus about 0.4 %.
  * Twelfth pass, every branch merged (main c90321e; schemas imported by name): 50,150 B. Plus
- * about 0.4 %.
+ * about 0.4 %. Thirteenth pass, every branch merged (main b939117; more secret forms, messages
+ * that say what to do): 50,658 B. Plus about 0.4 %.
  */
-const FIRST_ANSWER_BUDGET = 50_350;
+const FIRST_ANSWER_BUDGET = 50_860;
 // 8 after issues 37 and 40 landed (vite split one more chunk that the entry and a helper's chunk
 // shared); 1 once those shared modules make one chunk with the page's (src/page-side.ts).
 const FIRST_ANSWER_FILES = 1;

@@ -49,8 +49,9 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 // upload names' table, sliced validation, the benchmark notes); plus about 2 %. 3.58 MB (3,584,544 B)
 // after the eleventh pass (its secret forms and messages in both builds, the benchmark notes);
 // plus about 2 %. 3.65 MB (3,645,382 B) after the twelfth pass (its fixes in both builds, the
-// benchmark notes and tools); plus about 2 %.
-const MAX_UNPACKED_BYTES = 3_718_000;
+// benchmark notes and tools); plus about 2 %. 3.74 MB (3,739,526 B) after the thirteenth pass
+// (its fixes in both builds, the benchmark notes); plus about 2 %.
+const MAX_UNPACKED_BYTES = 3_814_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
