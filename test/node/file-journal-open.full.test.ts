@@ -105,7 +105,9 @@ describe('fileJournal: processes opening one new file at the same moment', () =>
     `${PROCESSES} processes while another holds the new file's write lock: all wait for it, one claim wins`,
     async () => {
       const path = join(dir, 'held.db');
-      const other = new DatabaseSync(path);
+      // Its COMMIT waits for the children's read locks, as a process with a busy timeout does
+      // (with none it failed 'database is locked' when a child was reading the file that moment).
+      const other = new DatabaseSync(path, { timeout: 30_000 });
       other.exec('BEGIN IMMEDIATE');
       const outcomes = await openTogether(path, async (pids) => {
         for (const pid of pids) while (!(await hasOpen(pid, path))) await pause(5);
