@@ -39,4 +39,16 @@ describe("a page's first answer", () => {
       expect(files.filter((file) => getterLoop.test(file.text)).map((f) => f.name)).toEqual([]);
     },
   );
+
+  // An upload's slice of a Blob that keeps its range reader shared byte-ranges.ts with
+  // `rangeReaderOf`, which media.ts reads a chunk with (size14). Minified, its constructor makes a
+  // Blob of the slice with its type: `super([e],{type:e.type})`.
+  it.each(['vite', 'esbuild --splitting'] as const)(
+    "holds no upload's range slice (%s)",
+    async (splitter) => {
+      const rangeSlice = /super\(\[\w+\],\{type:\w+\.type\}\)/;
+      const files = await upFrontFiles(splitter);
+      expect(files.filter((file) => rangeSlice.test(file.text)).map((f) => f.name)).toEqual([]);
+    },
+  );
 });

@@ -16,21 +16,3 @@ export function rangeReaderOf(data: unknown): ByteRangeReader | undefined {
   const { readRange } = data as Partial<RangeReadable>;
   return typeof readRange === 'function' ? readRange.bind(data) : undefined;
 }
-
-/** A slice of a range-readable Blob: a plain Blob slice that keeps the reader, offset. */
-export class RangeSlice extends Blob implements RangeReadable {
-  readonly readRange: ByteRangeReader;
-
-  constructor(slice: Blob, start: number, read: ByteRangeReader) {
-    // A Blob made of a Blob keeps its backing (no read): a file-backed slice stays on disk.
-    super([slice], { type: slice.type });
-    this.readRange = (from, to, options) => read(start + from, start + to, options);
-  }
-}
-
-/** `blob.slice`, keeping the range reader a Blob may offer. */
-export function sliceBlob(blob: Blob, start: number, end: number): Blob {
-  const slice = blob.slice(start, end);
-  const read = rangeReaderOf(blob);
-  return read ? new RangeSlice(slice, start, read) : slice;
-}

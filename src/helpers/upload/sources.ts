@@ -1,6 +1,6 @@
 import { platform } from '#platform';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { sliceBlob } from './byte-ranges.js';
+import { sliceBlob } from './range-slice.js';
 import { bytePieceReader } from './byte-stream-pieces.js';
 import type { ChunkReader, PieceReader } from './chunk-reader.js';
 import { StreamReader } from './stream-source.js';
