@@ -145,9 +145,19 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
   if (exitCodeOf(error) === UNSETTLED && wroteToService(error))
     return new AdvisedError(
       error,
-      `${file} may have been finalized all the same (its answer was lost): check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
+      `${file} ${finalizeOutcome(error)}: check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
     );
   return error;
+}
+
+/**
+ * What the finalize's failure says of the file: a 5xx is an answer (not a lost one) that does not
+ * say whether the service made the file (docs/uploads.md); a timeout or a cut connection lost it.
+ */
+function finalizeOutcome(error: unknown): string {
+  if (error instanceof APIError)
+    return `may or may not exist on the service (it answered ${error.status} at finalize, which does not say whether the file was made)`;
+  return 'may have been finalized all the same (its answer was lost)';
 }
 
 /**

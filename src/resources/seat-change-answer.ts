@@ -84,13 +84,18 @@ function invalid(
   return new ResponseValidationError({ ...redacted, method, url }, false); // whatever `validate`
 }
 
-/** The service's own message, kept as sent; a refusal without one still says what it is. */
+/**
+ * The service's own message, kept as sent (a refusal sent as bare text is its message); a refusal
+ * without one still says what it is, and what the service sent when that was a number.
+ */
 function refusalOf(item: unknown): SeatRefusal {
-  const { message, code } = (typeof item === 'object' && item !== null ? item : {}) as {
+  const { message, code } = (
+    typeof item === 'object' && item !== null ? item : { message: item }
+  ) as {
     message?: unknown;
     code?: unknown;
   };
-  const text =
-    typeof message === 'string' && message !== '' ? message : 'the service refused this seat';
-  return seatRefusal(text, code);
+  if (typeof message === 'string' && message !== '') return seatRefusal(message, code);
+  const sent = typeof message === 'number' || typeof message === 'boolean' ? ` (${message})` : '';
+  return seatRefusal(`the service refused this seat${sent}`, code);
 }

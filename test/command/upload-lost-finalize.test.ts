@@ -46,4 +46,34 @@ describe('seatpay upload run again after its finalize answer was lost', () => {
     const whole = await runInProcess(['upload', path, '--json'], env);
     expect(whole.code, whole.stderr).toBe(0);
   });
+
+  it('a finalize answered 503 is told as an answer that does not say whether the file was made', async () => {
+    const path = folder.in('intro.mp4');
+    await writeFile(path, new Uint8Array(3000).fill(8));
+    const env = {
+      SEATPAY_BASE_URL: server().url,
+      SEATPAY_TOKEN: server().simulator.users.owner.token,
+      SEATPAY_LOG: 'off',
+    };
+    for (const argv of [
+      ['upload', path, '--resume-dir', folder.in('answered')],
+      ['upload', path],
+    ]) {
+      server().simulator.faults.clear();
+      server().simulator.faults.inject({
+        route: 'POST /v2/media/me/chunk/upload',
+        kind: 'status',
+        status: 503,
+        times: Infinity,
+      });
+      const answered = await runInProcess(argv, env);
+      expect(answered.code, answered.stderr).toBe(3);
+      // A 503 is an answer, not a lost one: it does not say whether the service made the file.
+      expect(answered.stderr).not.toMatch(/answer was lost/);
+      expect(answered.stderr).toMatch(/answered 503 at finalize/);
+      expect(answered.stderr).toMatch(/may or may not exist/);
+      expect(answered.stderr).toMatch(/check the service for the file before uploading it again/);
+    }
+    server().simulator.faults.clear();
+  });
 });

@@ -5,8 +5,9 @@
 // for the same signal on a small answer's late request but not on a large answer's. A plain abort
 // stays an AbortError. Ordered by events (the answer's log line, then a turn of the loop), no time.
 import { describe, expect, it } from 'vitest';
-import { AbortError, createClient, TimeoutError } from '../../src/index.js';
+import { AbortError, TimeoutError } from '../../src/index.js';
 import { SLICE } from '../../src/large-text/large-value.js';
+import { answeringClient } from '../support/answering-client.js';
 
 const TOKEN = 'tok_CallerTimeout4Lq9Zr2Vx';
 
@@ -36,18 +37,9 @@ async function outcomeOf(
 ) {
   const controller = new AbortController();
   const abort = () => controller.abort(reason());
-  const client = createClient({
-    baseUrl: 'https://api.example.com',
+  const client = answeringClient({
     token: TOKEN,
-    maxRetries: 0,
-    logLevel: 'info',
-    logger: {
-      debug() {},
-      info: (line: string) =>
-        void (when === 'answer' && line.includes('← ') && setImmediate(abort)),
-      warn() {},
-      error() {},
-    },
+    onAnswer: () => void (when === 'answer' && setImmediate(abort)),
     fetch: async (input, init) => {
       if (when === 'request') {
         const signal = init?.signal ?? (input as Request).signal;

@@ -6,8 +6,9 @@
 // a caller who aborted nothing. The deadline's clock is vitest's (setTimeout), moved on once the
 // answer's log line is written.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, ResponseValidationError } from '../../src/index.js';
+import { ResponseValidationError } from '../../src/index.js';
 import { SLICE } from '../../src/large-text/large-value.js';
+import { answeringClient } from '../support/answering-client.js';
 
 const TOKEN = 'tok_Deadline7Hq2mZ9vXc4LpR8s';
 
@@ -25,20 +26,11 @@ function listing(rows: number, wrongAt = -1): string {
 /** `subscriptions.list()` answered `text`, its deadline passed once the answer was read. */
 async function outcomeOf(text: string, where: 'client' | 'call', signal?: AbortSignal) {
   const totalTimeout = 30_000;
-  const client = createClient({
-    baseUrl: 'https://api.example.com',
+  const client = answeringClient({
     token: TOKEN,
-    maxRetries: 0,
-    logLevel: 'info',
+    text,
     ...(where === 'client' ? { totalTimeout } : {}),
-    logger: {
-      debug() {},
-      info: (line: string) => void (line.includes('← ') && vi.advanceTimersByTime(60_000)),
-      warn() {},
-      error() {},
-    },
-    fetch: async () =>
-      new Response(text, { status: 200, headers: { 'content-type': 'application/json' } }),
+    onAnswer: () => void vi.advanceTimersByTime(60_000),
   });
   const options = { ...(where === 'call' ? { totalTimeout } : {}), ...(signal ? { signal } : {}) };
   return client.subscriptions.list(options).then(

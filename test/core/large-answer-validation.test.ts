@@ -6,12 +6,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import {
-  AbortError,
-  createClient,
-  ResponseValidationError,
-  type ValidationMode,
-} from '../../src/index.js';
+import { AbortError, ResponseValidationError, type ValidationMode } from '../../src/index.js';
 import type { PreparedCall } from '../../src/core/call.js';
 import { Secrets } from '../../src/core/secrets/secrets.js';
 import { SLICE } from '../../src/large-text/large-value.js';
@@ -21,6 +16,7 @@ import {
   type ResultSetup,
 } from '../../src/large-text/validate-large.js';
 import { SubscriptionListSchema, SubscriptionSchema } from '../../src/schemas/subscriptions.js';
+import { answeringClient } from '../support/answering-client.js';
 
 const TOKEN = 'tok_7Hq2mZ9vXc4LpR8sW1nB';
 
@@ -42,24 +38,15 @@ function listing(rows: number, currency: unknown = { code: 'EUR', name: 'Euro' }
 async function outcomeOf(text: string, validate: ValidationMode = 'error') {
   let turned: boolean | undefined;
   const warned: string[] = [];
-  const client = createClient({
-    baseUrl: 'https://api.example.com',
+  const client = answeringClient({
     token: TOKEN,
-    maxRetries: 0,
+    text,
     validate,
-    logLevel: 'info',
-    logger: {
-      debug() {},
-      info: (line: string) => {
-        if (!line.includes('← ')) return;
-        turned = false;
-        setImmediate(() => (turned = true));
-      },
-      warn: (line: string) => void warned.push(line),
-      error() {},
+    warned,
+    onAnswer: () => {
+      turned = false;
+      setImmediate(() => (turned = true));
     },
-    fetch: async () =>
-      new Response(text, { status: 200, headers: { 'content-type': 'application/json' } }),
   });
   const result: { data?: unknown; error?: unknown } = await client.subscriptions.list().then(
     (data) => ({ data }),
@@ -308,23 +295,7 @@ async function abortedOutcome(
   text = listing(2_000),
 ) {
   const controller = new AbortController();
-  const client = createClient({
-    baseUrl: 'https://api.example.com',
-    token: TOKEN,
-    maxRetries: 0,
-    logLevel: 'info',
-    logger: {
-      debug() {},
-      info: (line: string) => void (line.includes('← ') && abort(controller)),
-      warn() {},
-      error() {},
-    },
-    fetch: async () =>
-      new Response(text, {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-  });
+  const client = answeringClient({ token: TOKEN, text, onAnswer: () => abort(controller) });
   return client.subscriptions.list({ signal: controller.signal, totalTimeout }).then(
     (data) => ({ data }),
     (error: unknown) => ({ error }),

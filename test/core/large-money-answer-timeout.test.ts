@@ -4,8 +4,9 @@
 // call again (large-answer-caller-timeout.test.ts). Ordered by events (the answer's log line, then
 // a turn of the loop), no time.
 import { describe, expect, it } from 'vitest';
-import { createClient, TimeoutError } from '../../src/index.js';
+import { TimeoutError } from '../../src/index.js';
 import { SLICE } from '../../src/large-text/large-value.js';
+import { answeringClient } from '../support/answering-client.js';
 
 /** A payment answer of more than a slice of text, its `id` wrong: its error's body redacted in slices. */
 function payment(): string {
@@ -20,19 +21,10 @@ function payment(): string {
 async function payFailure(text: string): Promise<unknown> {
   const controller = new AbortController();
   const timedOut = () => controller.abort(new DOMException('signal timed out', 'TimeoutError'));
-  const client = createClient({
-    baseUrl: 'https://api.example.com',
+  const client = answeringClient({
     token: 'tok_LargePay7Qw2',
-    maxRetries: 0,
-    logLevel: 'info',
-    logger: {
-      debug() {},
-      info: (line: string) => void (line.includes('← ') && setImmediate(timedOut)),
-      warn() {},
-      error() {},
-    },
-    fetch: async () =>
-      new Response(text, { status: 200, headers: { 'content-type': 'application/json' } }),
+    text,
+    onAnswer: () => void setImmediate(timedOut),
   });
   return client.pay
     .bag({ token: 'bag_1', chosen_period: 'MONTH' }, { signal: controller.signal })

@@ -6,8 +6,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
 import { createSimulator, startMockServer, type MockServer } from '../../src/mock/index.js';
-
-const CARD = { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2035' };
+import { anyProfilePurchase } from '../support/team-purchase.js';
 
 let server: MockServer | undefined;
 afterEach(async () => {
@@ -24,16 +23,7 @@ it('purchase() uses the exclude it checked: a length that grows after the check 
     get: (target, key, receiver) =>
       key === 'length' && lengthReads++ > 0 ? 2_000_000 : Reflect.get(target, key, receiver),
   });
-  const result = await client.purchase({
-    plan: 'team-per-seat',
-    team_seats: 2,
-    card: CARD,
-    chosen_period: 'MONTH',
-    payment_method_id: 1,
-    academy: 1,
-    pollInterval: 5,
-    exclude,
-  });
+  const result = await client.purchase(anyProfilePurchase({ exclude }));
   expect(result.subscription.id).not.toBe(999_999);
   expect(server.simulator.charges).toHaveLength(1);
   expect(lengthReads).toBe(1);

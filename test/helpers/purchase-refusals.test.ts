@@ -8,7 +8,6 @@ import {
   InvalidRequestError,
   PurchaseError,
   type ProfileName,
-  type PurchaseOptions,
 } from '../../src/index.js';
 import {
   createSimulator,
@@ -16,9 +15,8 @@ import {
   startMockServer,
   type MockServer,
 } from '../../src/mock/index.js';
+import { anyProfilePurchase, DATED_CARD } from '../support/team-purchase.js';
 import { watchedSimulator } from '../support/watched-simulator.js';
-
-const CARD = { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2035' };
 
 let server: MockServer | undefined;
 afterEach(async () => {
@@ -37,22 +35,13 @@ async function ownerOf(profile: ProfileName) {
   return { client, arrived, charges: () => server!.simulator.charges.length };
 }
 
-const order = (more: Partial<PurchaseOptions> = {}): PurchaseOptions => ({
-  plan: 'team-per-seat',
-  team_seats: 2,
-  card: CARD,
-  chosen_period: 'MONTH',
-  payment_method_id: 1,
-  academy: 1,
-  pollInterval: 5,
-  ...more,
-});
-
 describe.each<ProfileName>(['spec', 'deployed'])('profile %s', (profile) => {
   it("a declined card: the PurchaseError's own code is 'card-error'", async () => {
     const { client, charges } = await ownerOf(profile);
-    const card = { ...CARD, card_number: DECLINED_CARD_NUMBER };
-    const error = await client.purchase(order({ card })).catch((caught: unknown) => caught);
+    const card = { ...DATED_CARD, card_number: DECLINED_CARD_NUMBER };
+    const error = await client
+      .purchase(anyProfilePurchase({ card }))
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PurchaseError);
     expect(error).toMatchObject({ code: 'card-error', charged: 'no' });
     expect((error as PurchaseError).code).toBe((error as { cause: { code: unknown } }).cause.code);
@@ -62,7 +51,7 @@ describe.each<ProfileName>(['spec', 'deployed'])('profile %s', (profile) => {
   it('a failure that names no refusal has code null', async () => {
     const { client } = await ownerOf(profile);
     const error = await client
-      .purchase(order({ plan: 'no-such-plan' }))
+      .purchase(anyProfilePurchase({ plan: 'no-such-plan' }))
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ step: 'plan', code: null });
   });
@@ -72,7 +61,7 @@ describe.each<ProfileName>(['spec', 'deployed'])('profile %s', (profile) => {
     async (period) => {
       const { client, arrived, charges } = await ownerOf(profile);
       const error = await client
-        .purchase(order({ chosen_period: period }))
+        .purchase(anyProfilePurchase({ chosen_period: period }))
         .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(PurchaseError);
       expect(error).toMatchObject({ step: 'plan', charged: 'no', mayHaveBeenProcessed: false });
@@ -87,7 +76,9 @@ describe.each<ProfileName>(['spec', 'deployed'])('profile %s', (profile) => {
 
   it('a period the plan sells goes through: YEAR', async () => {
     const { client, arrived } = await ownerOf(profile);
-    await expect(client.purchase(order({ chosen_period: 'YEAR' }))).resolves.toMatchObject({
+    await expect(
+      client.purchase(anyProfilePurchase({ chosen_period: 'YEAR' })),
+    ).resolves.toMatchObject({
       payment: expect.anything(),
     });
     expect(arrived.filter((route) => route === 'POST /v1/payments/pay')).toHaveLength(1);

@@ -16,6 +16,7 @@ import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { webStorage } from './support/web-storage.js';
 import { teamOwner } from '../support/team-owner.js';
+import { useJournalFolder } from '../support/file-journal-folder.js';
 
 // What a journal is given and what it holds: a key that no journal can store apart from another
 // (a lone surrogate) is refused before anything is sent; an SQLite database that is another
@@ -57,10 +58,14 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+// Its file journal closed after the test: left open, the garbage collector closed its log file
+// with Node's warning (DEP0137) in a later file of the same worker.
+const folder = useJournalFolder('seatpay-keys-claims-surrogates-');
+
 describe.each([
   ['memoryJournal', () => memoryJournal()],
   ['localStorageJournal', () => localStorageJournal({ storage: webStorage() })],
-  ['fileJournal', () => fileJournal(join(dir, `surrogates-${++users}.db`))],
+  ['fileJournal', () => folder.journalAt(join(folder.dir, 'surrogates.db'))],
 ])('%s: a key cut inside an emoji', (_name, make: () => PurchaseJournal) => {
   it('is refused before anything is sent, so two such keys never share one record', async () => {
     const { client, order, posts } = await owner();

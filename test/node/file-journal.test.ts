@@ -1,7 +1,6 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   localStorageJournal,
   memoryJournal,
@@ -9,11 +8,12 @@ import {
   type PurchaseRecord,
 } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
+import { useJournalFolder } from '../support/file-journal-folder.js';
 
 // The journals purchase() records into: claims are exclusive, writes atomic, locks survive crashes.
-let dir: string;
-beforeEach(async () => void (dir = await mkdtemp(join(tmpdir(), 'seatpay-journal-'))));
-afterEach(() => rm(dir, { recursive: true, force: true }));
+// The file journals are closed after each test: one left open had its log file closed by the
+// garbage collector, with Node's warning (DEP0137), in a later file of the same worker.
+const folder = useJournalFolder('seatpay-journal-');
 
 const record = (stage: PurchaseRecord['stage']): PurchaseRecord =>
   ({
@@ -38,7 +38,7 @@ function webStorage(): Pick<Storage, 'getItem' | 'setItem'> {
 describe.each([
   ['memoryJournal', () => memoryJournal()],
   ['localStorageJournal', () => localStorageJournal({ storage: webStorage() })],
-  ['fileJournal', () => fileJournal(join(dir, 'purchases.json'))],
+  ['fileJournal', () => folder.journalAt(join(folder.dir, 'purchases.json'))],
 ])('%s', (_name, make) => {
   it('claims a key once; get returns what set stored', async () => {
     const journal = make();
@@ -51,16 +51,16 @@ describe.each([
 });
 
 describe('fileJournal', () => {
-  const path = () => join(dir, 'purchases.json');
+  const path = () => join(folder.dir, 'purchases.json');
 
   it('twenty claims of one key at once, from two journals on the same file: exactly one wins', async () => {
-    const [a, b] = [fileJournal(path()), fileJournal(path())];
+    const [a, b] = [folder.journalAt(path()), folder.journalAt(path())];
     const wins = await Promise.all(
       Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).claim!('order-x', record('paying'))),
     );
     expect(wins.filter(Boolean)).toHaveLength(1);
     // One database (and SQLite's write-ahead log beside it while open): no lock or temp file.
-    expect((await readdir(dir)).sort()).toEqual([
+    expect((await readdir(folder.dir)).sort()).toEqual([
       'purchases.json',
       'purchases.json-shm',
       'purchases.json-wal',

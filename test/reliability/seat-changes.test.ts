@@ -74,6 +74,25 @@ describe.each(['error', 'warn', 'off'] as const)("207 answers under validate '%s
     expect((error as Error).message).toContain(COHORT_REFUSAL);
   });
 
+  it('refusals sent as bare text or numbers keep what the service said, scrubbed of the token', async () => {
+    const token = server.simulator.users.owner.token;
+    const body = { data: [], errors: [`seat 3 taken (${token})`, 42] };
+    server.simulator.faults.inject({ route: SEATS, kind: 'status', status: 207, body });
+    const error = await clientWith(mode)
+      .seats.add(subscription, [{ email: 'eve@example.com' }])
+      .catch((e: unknown) => e);
+    // Under 'error' the shape the OpenAPI document does not describe is reported as such, with
+    // the answer as it came (scrubbed); under 'warn' and 'off' the refusals are still refusals.
+    const seen =
+      mode === 'error'
+        ? JSON.stringify((error as ResponseValidationError).body)
+        : (error as SeatsRefusedError).message;
+    expect(error).toBeInstanceOf(mode === 'error' ? ResponseValidationError : SeatsRefusedError);
+    expect(seen).toContain('seat 3 taken');
+    expect(seen).toContain('42');
+    expect(seen).not.toContain(token);
+  });
+
   it('a 207 without refusals resolves to the seats themselves, never the envelope', async () => {
     const body = { data: [seatOf(902, 'cy@example.com')], errors: [] };
     server.simulator.faults.inject({ route: SEATS, kind: 'status', status: 207, body });

@@ -23,3 +23,23 @@ export const PER_SEAT_PURCHASE: PurchaseOptions = {
   pollInterval: 10,
   waitTimeout: 3_000,
 };
+
+/** The good test card with the expiry the deployed profile's checkout asks for. */
+export const DATED_CARD = { ...GOOD_CARD, exp_month: '12', exp_year: '2035' };
+
+/**
+ * A two-seat PER_SEAT purchase as every profile takes it (the deployed one asks for a payment
+ * method and an academy), polled every 5 ms; `more` changes or adds what a test needs.
+ */
+export function anyProfilePurchase(more: Partial<PurchaseOptions> = {}): PurchaseOptions {
+  return {
+    plan: 'team-per-seat',
+    team_seats: 2,
+    card: DATED_CARD,
+    chosen_period: 'MONTH',
+    payment_method_id: 1,
+    academy: 1,
+    pollInterval: 5,
+    ...more,
+  };
+}
