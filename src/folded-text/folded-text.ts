@@ -46,7 +46,8 @@ const FOLDABLE =
 const FOLDABLE_WORDS = new RegExp(`${LONG_BASE64_WORD.source}|${FOLDABLE.source}`, FOLDABLE.flags);
 
 /** The last short text folded and its fold (read only: every caller maps `at` anew). */
-let last: { text: string; fold: Folded | undefined } | undefined;
+let lastText: string | undefined;
+let lastFold: Folded | undefined;
 /** Longer texts are folded anew: a slice of a large answer is not kept alive by this. */
 const REMEMBERED_LENGTH = 1024;
 
@@ -57,8 +58,10 @@ const REMEMBERED_LENGTH = 1024;
  */
 export function folded(text: string): Folded | undefined {
   if (text.length > REMEMBERED_LENGTH) return foldedAnew(text);
-  if (last?.text !== text) last = { text, fold: foldedAnew(text) };
-  return last.fold;
+  if (text === lastText) return lastFold;
+  lastFold = foldedAnew(text);
+  lastText = text;
+  return lastFold;
 }
 
 function foldedAnew(text: string): Folded | undefined {
