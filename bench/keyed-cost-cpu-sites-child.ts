@@ -11,11 +11,21 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
+  children?: number[];
 }
 
 const INTERVAL_US = 50;
 
-export async function profileArm(side: Side, arm: string, calls: number): Promise<void> {
+/**
+ * One arm's calls profiled. `inclusive`: each sample counted for every function on its stack (once
+ * per function however deep its recursion), the time spent in and under each; else self time.
+ */
+export async function profileArm(
+  side: Side,
+  arm: string,
+  calls: number,
+  inclusive = false,
+): Promise<void> {
   const { client, order } = await subscribedClient(side, 'cpu-sites@example.com');
   let next = 0;
   const dir = mkdtempSync(join(tmpdir(), 'keyed-cpu-sites-'));
@@ -51,17 +61,25 @@ export async function profileArm(side: Side, arm: string, calls: number): Promis
   rmSync(dir, { recursive: true, force: true });
   const nodes = profile.nodes as unknown as ProfileNode[];
   const byId = new Map(nodes.map((node) => [node.id, node]));
-  // Samples counted, each its interval's worth: a loaded machine's descheduled time (a long delta
-  // given to whichever sample came next) is not charged to a function.
-  const bySite = new Map<string, number>();
-  (profile.samples ?? []).forEach((id) => {
+  const parentOf = new Map<number, number>();
+  for (const node of nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const siteOf = (id: number) => {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-    const site = JSON.stringify([
+    return JSON.stringify([
       functionName || '(anonymous)',
       url.replace(/^.*\//, ''),
       lineNumber + 1,
     ]);
-    bySite.set(site, (bySite.get(site) ?? 0) + INTERVAL_US / calls);
+  };
+  // Samples counted, each its interval's worth: a loaded machine's descheduled time (a long delta
+  // given to whichever sample came next) is not charged to a function.
+  const bySite = new Map<string, number>();
+  (profile.samples ?? []).forEach((id) => {
+    const sites = new Set([siteOf(id)]);
+    for (let up = parentOf.get(id); inclusive && up !== undefined; up = parentOf.get(up)) {
+      sites.add(siteOf(up));
+    }
+    for (const site of sites) bySite.set(site, (bySite.get(site) ?? 0) + INTERVAL_US / calls);
   });
   console.log(JSON.stringify({ wall: (wall * 1000) / calls }));
   for (const [site, us] of bySite) console.log(JSON.stringify({ site, us }));

@@ -5,7 +5,10 @@
 // plain, largest first. Sampled and timed: moves with the load more than bench/keyed-cost-sites.ts.
 //
 //   npx tsx bench/keyed-cost-cpu-sites.ts [--root <checkout>] [--calls 4000] [--top 40]
-//                                         [--arms memoryJournal,identity,fileJournal]
+//                                         [--arms memoryJournal,identity,fileJournal] [--inclusive]
+//
+// --inclusive: the time in and under each function (its callees' too), not its self time: what
+// a part of the keyed path (the redaction, the MAC, a write) costs whole (keycost16).
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +22,7 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '4000' },
     top: { type: 'string', default: '40' },
     arms: { type: 'string', default: 'memoryJournal,identity,fileJournal' },
+    inclusive: { type: 'boolean', default: false },
   },
 });
 const root = resolve(values.root);
@@ -33,7 +37,7 @@ try {
       `import * as mock from '${root}/src/mock/index.ts';`,
       `import * as node from '${root}/src/node.ts';`,
       `import { profileArm } from '${child}';`,
-      `await profileArm({ seatpay, mock, node } as never, process.argv[2]!, Number(process.argv[3]));`,
+      `await profileArm({ seatpay, mock, node } as never, process.argv[2]!, Number(process.argv[3]), process.argv[4] === 'inclusive');`,
     ].join('\n'),
   );
   const script = await bundleForNode(dir, 'cpu-sites-entry', new URL(`file://${entry}`));
@@ -50,7 +54,7 @@ try {
   for (const arm of arms) {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--expose-gc', script, arm, values.calls],
+      ['--expose-gc', script, arm, values.calls, values.inclusive ? 'inclusive' : 'self'],
       { maxBuffer: 64 * 1024 * 1024 },
     );
     const sites = new Map<string, number>();
@@ -73,7 +77,8 @@ try {
   const sum = (sites: Map<string, number>) => [...sites.values()].reduce((a, b) => a + b, 0);
   for (const arm of arms.slice(1)) {
     const keyed = perArm.get(arm)!;
-    console.log(`\n${root}: ${arm}, self µs per call sampled over ${values.calls} calls`);
+    const what = values.inclusive ? 'inclusive (in and under)' : 'self';
+    console.log(`\n${root}: ${arm}, ${what} µs per call sampled over ${values.calls} calls`);
     console.log(`plain ${sum(plain).toFixed(1)}, ${arm} ${sum(keyed).toFixed(1)}`);
     console.log('| over plain | keyed | site |\n| ---: | ---: | --- |');
     const rows = [...new Set([...plain.keys(), ...keyed.keys()])]

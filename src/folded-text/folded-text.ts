@@ -45,8 +45,26 @@ const FOLDABLE =
  */
 const FOLDABLE_WORDS = new RegExp(`${LONG_BASE64_WORD.source}|${FOLDABLE.source}`, FOLDABLE.flags);
 
-/** `text` folded, or undefined when nothing in it folds. */
+/** The last short text folded and its fold (read only: every caller maps `at` anew). */
+let lastText: string | undefined;
+let lastFold: Folded | undefined;
+/** Longer texts are folded anew: a slice of a large answer is not kept alive by this. */
+const REMEMBERED_LENGTH = 1024;
+
+/**
+ * `text` folded, or undefined when nothing in it folds. A short text's fold is remembered until
+ * the next: `scrubAll` folds a text once for its search and once more per long secret's pieces,
+ * the same text each time (a keyed call's answer: keycost16).
+ */
 export function folded(text: string): Folded | undefined {
+  if (text.length > REMEMBERED_LENGTH) return foldedAnew(text);
+  if (text === lastText) return lastFold;
+  lastFold = foldedAnew(text);
+  lastText = text;
+  return lastFold;
+}
+
+function foldedAnew(text: string): Folded | undefined {
   let out = '';
   const at: number[] = [];
   let kept = 0;

@@ -13,11 +13,30 @@ const SALT = 'seatpay-key-owner-secret:v2';
 
 const encoder = new TextEncoder();
 const encode = (text: string) => encoder.encode(text);
-/** Base64 without its padding; the bytes' text by a loop, not spread (a third of the time: issue 37). */
+/** Where a key's owner message is encoded, reused (no array per call: keycost16), zeroed once signed. */
+const MESSAGE = new Uint8Array(256);
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * Base64 without its padding, as `btoa` gives it, by a table: three bytes at a time, no binary
+ * string nor regular expression per digest (btoa's way was a third of the owner's MAC: keycost16).
+ */
 function base64(bytes: ArrayBuffer | Uint8Array): string {
-  let binary = '';
-  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/=+$/, '');
+  const view = new Uint8Array(bytes);
+  let text = '';
+  let at = 0;
+  for (; at + 2 < view.length; at += 3) {
+    const word = (view[at]! << 16) | (view[at + 1]! << 8) | view[at + 2]!;
+    text +=
+      ALPHABET[word >>> 18]! +
+      ALPHABET[(word >>> 12) & 63]! +
+      ALPHABET[(word >>> 6) & 63]! +
+      ALPHABET[word & 63]!;
+  }
+  if (at === view.length) return text;
+  const word = (view[at]! << 16) | ((view[at + 1] ?? 0) << 8);
+  text += ALPHABET[word >>> 18]! + ALPHABET[(word >>> 12) & 63]!;
+  return at + 1 < view.length ? text + ALPHABET[(word >>> 6) & 63]! : text;
 }
 
 function subtleCrypto(): SubtleCrypto {
@@ -45,7 +64,12 @@ async function ownerSecret(kind: OwnerKind, value: string): Promise<OwnerSecret>
 
 /** The owner of one key: a MAC of the key (microseconds, synchronous), never the secret nor the value. */
 function ownerOf(secret: OwnerSecret, key: string): string {
-  return FORMAT + base64(secret.sign(encode(`seatpay-key-owner:${key}`)));
+  const message = `seatpay-key-owner:${key}`;
+  const { read, written } = encoder.encodeInto(message, MESSAGE);
+  if (read! < message.length) return FORMAT + base64(secret.sign(encode(message))); // a long key
+  const owner = FORMAT + base64(secret.sign(MESSAGE.subarray(0, written)));
+  MESSAGE.fill(0, 0, written);
+  return owner;
 }
 
 /**

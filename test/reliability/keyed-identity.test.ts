@@ -165,8 +165,9 @@ describe('a key belongs to the identity that used it (item 1)', () => {
     const a = await owner();
     const journal = memoryJournal();
     // "seatpay-key-owner:" and the key, padded: 2 blocks for 40 and 101 characters, 3 for 120,
-    // then 1: a buffer the last hash left dirty would change the short one's owner.
-    const keys = ['b'.repeat(101), 'c'.repeat(120), 'd'.repeat(40), 'e'];
+    // then 1: a buffer the last hash left dirty would change the short one's owner. A key of 300
+    // UTF-8 bytes is past the reused message buffer, then short ones with letters of 2 and 3 bytes.
+    const keys = ['b'.repeat(101), 'c'.repeat(120), 'é'.repeat(150), 'd'.repeat(40), 'e', 'ü鍵'];
     for (const key of keys) await a.client.consumables.checkout({ ...a.order, key, journal });
     const secret = pbkdf2Sync(
       `token:${a.user.token}`,
