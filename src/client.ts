@@ -12,7 +12,7 @@ import { CheckingResource } from './resources/checking.js';
 import { ConsumablesResource } from './resources/consumables.js';
 import { MediaResource } from './resources/media.js';
 import { PayResource } from './resources/pay.js';
-import { misplacedKeyError } from './resources/misplaced-key.js';
+import { keylessError, misplacedKeyError } from './resources/misplaced-key.js';
 import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
 import { SubscriptionsResource } from './resources/subscriptions.js';
@@ -147,7 +147,7 @@ export class SeatpayClient {
     // A key, journal or identity given as a second argument from JavaScript was read by nothing:
     // the key recorded in memory, a re-run after a restart paid again (redteam31).
     // eslint-disable-next-line prefer-rest-params -- no second parameter in the public signature
-    const misplaced = misplacedKeyError(arguments[1], 'purchase');
+    const misplaced = misplacedKeyError(arguments[1], 'purchase') ?? keylessError(options);
     if (misplaced) return Promise.reject(misplaced);
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.

@@ -45,3 +45,20 @@ export function unkeyedPayError(
     { field: name },
   );
 }
+
+/**
+ * A keyed money call's `journal` or `identity` given with no `key` (a key read from a field that
+ * was not there, `key: order.id` of `undefined`): read by nothing, the order was paid with no key,
+ * and a re-run paid again (redteam31). Refused before anything is sent.
+ */
+export function keylessError(params: unknown): InvalidRequestError | undefined {
+  if (typeof params !== 'object' || params === null) return undefined;
+  const { key, journal, identity } = params as Record<string, unknown>;
+  if (key !== undefined) return undefined;
+  const name = journal !== undefined ? 'journal' : identity !== undefined ? 'identity' : undefined;
+  if (name === undefined) return undefined;
+  return new InvalidRequestError(
+    `\`${name}\` was given with no \`key\`: the order would be paid with no key, a re-run paying again. Give the order's key (the same on every run), or leave \`${name}\` out to pay with none. Nothing was sent`,
+    { field: 'key' },
+  );
+}

@@ -71,3 +71,34 @@ describe('a key or journal where a money call does not read it', () => {
     expect(simulator.charges).toHaveLength(0);
   });
 });
+
+describe('a journal or identity given with no key (a key read from a missing field)', () => {
+  it.each([
+    ['journal', { journal: memoryJournal() }],
+    ['identity', { identity: 'user-9' }],
+  ])('client.purchase({ ...order, %s }): refused, nothing sent', async (_, keyless) => {
+    const { client, sent } = buyer('purchase-keyless@example.com');
+    const order = { ...teamPurchase(1), key: undefined, ...keyless };
+    const error = await client.purchase(order).catch((e: unknown) => e);
+    expect(error).toEqual(refused('key'));
+    expect(sent).toEqual([]);
+  });
+
+  it.each([
+    ['journal', { journal: memoryJournal() }],
+    ['identity', { identity: 'user-9' }],
+  ])('client.consumables.checkout({ ...order, %s }): refused, nothing sent', async (_, keyless) => {
+    const { client, simulator, sent } = buyer('checkout-keyless@example.com');
+    const { subscription } = await client.purchase(teamPurchase(1));
+    sent.length = 0;
+    const order = { service: 'ai-credits', how_many: 2, subscription: subscription.id };
+    const error = await client.consumables
+      .checkout({ ...order, key: undefined, ...keyless })
+      .catch((e: unknown) => e);
+    expect(error).toEqual(refused('key'));
+    expect(sent).toEqual([]);
+    // Without them, an order with no key is paid as before.
+    await client.consumables.checkout({ ...order, key: undefined, journal: undefined });
+    expect(simulator.charges.filter((c) => c.kind === 'consumable-checkout')).toHaveLength(1);
+  });
+});
