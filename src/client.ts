@@ -12,7 +12,11 @@ import { CheckingResource } from './resources/checking.js';
 import { ConsumablesResource } from './resources/consumables.js';
 import { MediaResource } from './resources/media.js';
 import { PayResource } from './resources/pay.js';
-import { keylessError, misplacedKeyError } from './resources/misplaced-key.js';
+import {
+  clientKeyOptionError,
+  keylessError,
+  misplacedKeyError,
+} from './resources/misplaced-key.js';
 import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
 import { SubscriptionsResource } from './resources/subscriptions.js';
@@ -63,6 +67,8 @@ export class SeatpayClient {
 
   constructor(options: ClientOptions = {}) {
     const core = createCore(options);
+    const misplaced = clientKeyOptionError(options);
+    if (misplaced) throw misplaced;
     this.#options = options;
     this.#core = core;
     printAs(this, 'SeatpayClient', () => core.describe());

@@ -168,8 +168,7 @@ export class KeyedJournal {
         (started.landing = promiseOf(() =>
           claim
             ? claim(key, stamped, this.#options())
-            : // Adopted, never chained on: a thenable's `then` may return nothing (redteam31).
-              promiseOf(() => journal.set(key, stamped, this.#options())).then(() => true),
+            : promiseOf(() => journal.set(key, stamped, this.#options())).then(() => true),
         ));
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
       let claimed = await this.#call('claim', start, false, operation);

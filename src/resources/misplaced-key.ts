@@ -62,3 +62,17 @@ export function keylessError(params: unknown): InvalidRequestError | undefined {
     { field: 'key' },
   );
 }
+
+/**
+ * A `key`, `journal` or `identity` given as a client option (`createClient({ ..., journal })`,
+ * `withOptions`) from JavaScript: no client option, read by nothing, so every keyed call of the
+ * client recorded its key in memory and a re-run after a restart paid again (redteam31).
+ */
+export function clientKeyOptionError(options: unknown): InvalidRequestError | undefined {
+  const name = keyField(options);
+  if (name === undefined) return undefined;
+  return new InvalidRequestError(
+    `\`${name}\` is no client option: it goes with each keyed call (client.purchase({ ..., key, journal }), client.consumables.checkout({ ..., key, journal })); here it would be read by nothing, keys recorded in memory and paid again after a restart`,
+    { field: name },
+  );
+}

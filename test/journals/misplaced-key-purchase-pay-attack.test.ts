@@ -7,7 +7,12 @@
 // nothing sent.
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../../src/mock/index.js';
-import { InvalidRequestError, memoryJournal } from '../../src/index.js';
+import {
+  createClient,
+  InvalidRequestError,
+  memoryJournal,
+  type ClientOptions,
+} from '../../src/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
 import { GOOD_CARD, teamPurchase } from '../support/team-purchase.js';
 
@@ -100,5 +105,24 @@ describe('a journal or identity given with no key (a key read from a missing fie
     // Without them, an order with no key is paid as before.
     await client.consumables.checkout({ ...order, key: undefined, journal: undefined });
     expect(simulator.charges.filter((c) => c.kind === 'consumable-checkout')).toHaveLength(1);
+  });
+});
+
+describe('a key, journal or identity given as a client option', () => {
+  it.each([
+    ['journal', { journal: memoryJournal() }],
+    ['key', { key: 'order-1' }],
+    ['identity', { identity: 'user-9' }],
+  ])('createClient({ ..., %s }) and withOptions: refused', (field, misplaced) => {
+    const options = { baseUrl: 'http://simulator.test', token: 't', logLevel: 'off' as const };
+    expect(() => createClient({ ...options, ...misplaced } as ClientOptions)).toThrow(
+      refused(field) as Error,
+    );
+    const client = createClient(options);
+    expect(() => client.withOptions(misplaced as Partial<ClientOptions>)).toThrow(
+      refused(field) as Error,
+    );
+    // Left undefined (a spread), it names nothing.
+    expect(() => createClient({ ...options, journal: undefined } as ClientOptions)).not.toThrow();
   });
 });
