@@ -98,14 +98,9 @@ function wrongClock(given: unknown): JournalError {
   } catch {
     // its own `then` threw: nothing to handle
   }
-  const kind =
-    given instanceof Promise
-      ? 'a promise (an async now())'
-      : given === null || typeof given === 'object'
-        ? 'an object that is no Date'
-        : `a ${typeof given}`;
+  const kind = given instanceof Promise ? 'promise' : given === null ? 'object' : typeof given;
   return new JournalError(
-    `The journal's now() returned ${kind}: it must return its clock's time at once, as ms since 1970 (a number, as Date.now()) or a Date; fix now() (or leave it out: this machine's clock) and call again`,
+    `The journal's now() returned no time (${kind}): it must return ms since 1970 (a number) or a Date, at once; fix it, or leave it out (this machine's clock)`,
   );
 }
 

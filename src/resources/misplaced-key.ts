@@ -1,13 +1,16 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 
-/** The fields of a keyed money call's first argument, never read anywhere else. */
-const KEY_FIELDS = ['key', 'journal', 'identity'];
-
-/** The first of {@link KEY_FIELDS} `given` names (one left `undefined` names nothing). */
+/** The first of a keyed call's `key`, `journal`, `identity` that `given` names (not `undefined`). */
 function keyField(given: unknown): string | undefined {
   if (typeof given !== 'object' || given === null) return undefined;
-  return KEY_FIELDS.find((field) => (given as Record<string, unknown>)[field] !== undefined);
+  return ['key', 'journal', 'identity'].find(
+    (field) => (given as Record<string, unknown>)[field] !== undefined,
+  );
 }
+
+/** The error for `name` given where nothing reads it (`where`: what to do instead). */
+const refused = (name: string, where: string, field = name) =>
+  new InvalidRequestError(`\`${name}\` ${where}. Nothing was sent`, { field });
 
 /**
  * A keyed call's `key`, `journal` or `identity` given in its request options (the second argument)
@@ -22,11 +25,12 @@ export function misplacedKeyError(
   call = 'checkout',
 ): InvalidRequestError | undefined {
   const name = keyField(options);
-  if (name === undefined) return undefined;
-  return new InvalidRequestError(
-    `\`${name}\` goes with the order, in ${call}'s first argument: in its request options the order is paid without it. Nothing was sent`,
-    { field: name },
-  );
+  return name === undefined
+    ? undefined
+    : refused(
+        name,
+        `goes with the order, in ${call}'s first argument: in its request options the order is paid without it`,
+      );
 }
 
 /**
@@ -39,11 +43,9 @@ export function unkeyedPayError(
   options: unknown,
 ): InvalidRequestError | undefined {
   const name = keyField(params) ?? keyField(options);
-  if (name === undefined) return undefined;
-  return new InvalidRequestError(
-    `\`${name}\` is read by no pay.bag call: it pays the bag with no key, nothing keeping a re-run from paying again. For a payment made once per key, use client.purchase({ ..., key, journal }). Nothing was sent`,
-    { field: name },
-  );
+  return name === undefined
+    ? undefined
+    : refused(name, 'is read by no pay.bag: pay once per key with client.purchase({ key })');
 }
 
 /**
@@ -51,16 +53,11 @@ export function unkeyedPayError(
  * was not there, `key: order.id` of `undefined`): read by nothing, the order was paid with no key,
  * and a re-run paid again (redteam31). Refused before anything is sent.
  */
-export function keylessError(params: unknown): InvalidRequestError | undefined {
-  if (typeof params !== 'object' || params === null) return undefined;
-  const { key, journal, identity } = params as Record<string, unknown>;
-  if (key !== undefined) return undefined;
-  const name = journal !== undefined ? 'journal' : identity !== undefined ? 'identity' : undefined;
-  if (name === undefined) return undefined;
-  return new InvalidRequestError(
-    `\`${name}\` was given with no \`key\`: the order would be paid with no key, a re-run paying again. Give the order's key (the same on every run), or leave \`${name}\` out to pay with none. Nothing was sent`,
-    { field: 'key' },
-  );
+export function keylessError(given: unknown): InvalidRequestError | undefined {
+  const name = (given as { key?: unknown } | null)?.key === undefined ? keyField(given) : undefined;
+  return name === undefined
+    ? undefined
+    : refused(name, "given with no `key`: give the order's key, or leave it out", 'key');
 }
 
 /**
@@ -70,9 +67,7 @@ export function keylessError(params: unknown): InvalidRequestError | undefined {
  */
 export function clientKeyOptionError(options: unknown): InvalidRequestError | undefined {
   const name = keyField(options);
-  if (name === undefined) return undefined;
-  return new InvalidRequestError(
-    `\`${name}\` is no client option: it goes with each keyed call (client.purchase({ ..., key, journal }), client.consumables.checkout({ ..., key, journal })); here it would be read by nothing, keys recorded in memory and paid again after a restart`,
-    { field: name },
-  );
+  return name === undefined
+    ? undefined
+    : refused(name, 'is no client option: give it with each keyed call (purchase, checkout)');
 }
