@@ -100,7 +100,7 @@ function wrongClock(given: unknown): JournalError {
   }
   const kind = given instanceof Promise ? 'promise' : given === null ? 'object' : typeof given;
   return new JournalError(
-    `The journal's now() returned no time (${kind}): it must return ms since 1970 (a number) or a Date, at once; fix it, or leave it out (this machine's clock)`,
+    `The journal's now() returned no time (${kind}): it must return ms since 1970 or a Date, at once`,
   );
 }
 

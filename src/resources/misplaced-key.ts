@@ -69,5 +69,5 @@ export function clientKeyOptionError(options: unknown): InvalidRequestError | un
   const name = keyField(options);
   return name === undefined
     ? undefined
-    : refused(name, 'is no client option: give it with each keyed call (purchase, checkout)');
+    : refused(name, 'is no client option: give it to each keyed call');
 }
