@@ -12,6 +12,11 @@ import { CheckingResource } from './resources/checking.js';
 import { ConsumablesResource } from './resources/consumables.js';
 import { MediaResource } from './resources/media.js';
 import { PayResource } from './resources/pay.js';
+import {
+  clientKeyOptionError,
+  keylessError,
+  misplacedKeyError,
+} from './resources/misplaced-key.js';
 import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
 import { SubscriptionsResource } from './resources/subscriptions.js';
@@ -62,6 +67,8 @@ export class SeatpayClient {
 
   constructor(options: ClientOptions = {}) {
     const core = createCore(options);
+    const misplaced = clientKeyOptionError(options);
+    if (misplaced) throw misplaced;
     this.#options = options;
     this.#core = core;
     printAs(this, 'SeatpayClient', () => core.describe());
@@ -143,6 +150,11 @@ export class SeatpayClient {
    * ```
    */
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
+    // A key, journal or identity given as a second argument from JavaScript was read by nothing:
+    // the key recorded in memory, a re-run after a restart paid again (redteam31).
+    // eslint-disable-next-line prefer-rest-params -- no second parameter in the public signature
+    const misplaced = misplacedKeyError(arguments[1], 'purchase') ?? keylessError(options);
+    if (misplaced) return Promise.reject(misplaced);
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
     // Its journal records too (a payment's answer may echo the card, a record may go to disk),

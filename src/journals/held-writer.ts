@@ -25,8 +25,10 @@ export function pairedWithSet<J extends PurchaseJournal>(journal: J): J {
  * and compare records in a shape the user's `get` may not read (a sealed record never matches: a
  * refusal never lands, the key is left unknown). The run then reads, then writes with their `set`.
  */
-export function heldWriterOf(journal: PurchaseJournal): SetIfHeld | undefined {
-  const { setIfHeld } = journal;
+export function heldWriterOf(
+  journal: PurchaseJournal,
+  setIfHeld = journal.setIfHeld, // as read already, when it was
+): SetIfHeld | undefined {
   if (!setIfHeld) return undefined;
   const set = (setIfHeld as SetIfHeld & { [SET_OF]?: unknown })[SET_OF];
   if (set !== undefined && set !== journal.set) return undefined;

@@ -29,11 +29,12 @@ export async function writeAsHolder(
   call: Call,
   members: Members,
 ): Promise<boolean> {
-  // A charge (a keyed call's usual last write) needs no journal's setIfHeld: not looked up.
-  const setIfHeld =
-    own && !recordsCharge(record) ? members(() => heldWriterOf(journal)) : undefined;
+  // A charge (a keyed call's usual last write) needs no journal's setIfHeld: not looked up. Read
+  // once, called as checked: read again, a getter gave memoryJournal's (waited for without a
+  // timer nor the signal) to the check and one that never answered to the call (redteam31).
+  const operation = own && !recordsCharge(record) ? members(() => journal.setIfHeld) : undefined;
+  const setIfHeld = operation && members(() => heldWriterOf(journal, operation)); // it, bound
   if (own && setIfHeld) {
-    const operation = members(() => journal.setIfHeld); // setIfHeld is it, bound
     const held = own.held(); // before this write's lease is added: the ones the key may hold
     own.writing(record);
     const written = await call('write', () => setIfHeld(key, stamped, held), operation);

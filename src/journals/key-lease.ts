@@ -1,5 +1,6 @@
 import { untilAborted } from '../core/retry/until-aborted.js';
 import type { JournalRecord } from './journal.js';
+import { JournalError } from './journal-errors.js';
 
 /**
  * How long a claim stays "in progress" after its run's last heartbeat, by default: a key whose
@@ -53,13 +54,18 @@ export function clockOf(
   const furthestLead = FURTHEST_LEASE_MS - 2 * leaseOf(journal);
   return () => {
     let time: unknown;
+    let wrong: { given: unknown } | undefined; // what it gave, when no reading can be of its kind
     try {
       time = now.call(journal);
       // A store's clock given as a Date is its time: taken for none, leases were judged on this
       // machine's clock, an hour ahead of the store's read a live lease as run out (redteam28).
       // Read by its time value, whatever its realm (a `vm`'s Date is no `instanceof Date`); an
-      // object that only claims to be one throws here, no reading (review13a: a raw TypeError).
-      if (typeof time === 'object' && time !== null) time = timeValue.call(time);
+      // object that only claims to be one throws here (review13a: a raw TypeError).
+      if (typeof time !== 'number') {
+        wrong = { given: time };
+        time = timeValue.call(time);
+        wrong = undefined;
+      }
     } catch {
       time = undefined;
     }
@@ -68,6 +74,9 @@ export function clockOf(
       return time;
     }
     const last = lastReading.get(journal);
+    // A promise, a string, a bigint never is a reading: taken for none, this machine's clock stood
+    // in for the store's meant, and a live run's lease read as run out, settled (redteam31).
+    if (last === undefined && wrong !== undefined) throw wrongClock(wrong.given);
     if (last === undefined) return Date.now();
     // The monotonic clock does not count a suspend (a machine asleep, a VM paused), this machine's
     // does: carried on the one that went further. A reading behind the journal's writes leases
@@ -80,6 +89,19 @@ export function clockOf(
     const gone = judging ? monotonic : monotonic + Math.max(0, lead);
     return Math.min(LATEST_MS, last.time + gone);
   };
+}
+
+/** The error for a journal whose `now()` gave `given`, of no kind a clock's reading can be. */
+function wrongClock(given: unknown): JournalError {
+  try {
+    if (given instanceof Promise) void given.then(undefined, () => undefined); // never unhandled
+  } catch {
+    // its own `then` threw: nothing to handle
+  }
+  const kind = given instanceof Promise ? 'promise' : given === null ? 'object' : typeof given;
+  return new JournalError(
+    `The journal's now() returned no time (${kind}): it must return ms since 1970 or a Date, at once`,
+  );
 }
 
 /**

@@ -168,7 +168,7 @@ export class KeyedJournal {
         (started.landing = promiseOf(() =>
           claim
             ? claim(key, stamped, this.#options())
-            : journal.set(key, stamped, this.#options()).then(() => true),
+            : promiseOf(() => journal.set(key, stamped, this.#options())).then(() => true),
         ));
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
       let claimed = await this.#call('claim', start, false, operation);

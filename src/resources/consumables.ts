@@ -4,7 +4,7 @@ import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
-import { misplacedKeyError } from './misplaced-key.js';
+import { keylessError, misplacedKeyError } from './misplaced-key.js';
 import type { PurchaseJournal } from '../journals/journal.js';
 import { sharedJournalOf, type JournalHolder } from '../helpers/purchase/client-purchases.js';
 import type {
@@ -129,12 +129,9 @@ export class ConsumablesResource {
     const { key, journal, identity, ...input } = (
       typeof given === 'object' && given !== null ? given : {}
     ) as CheckoutKeyOptions & Record<string, unknown>;
-    const misplaced = misplacedKeyError(options);
+    const misplaced = misplacedKeyError(options) ?? keylessError({ key, journal, identity });
     if (misplaced) return new APIPromise(Promise.reject(misplaced), { raw: false });
-    if (key === undefined) {
-      const unkeyed = journal === undefined && identity === undefined;
-      return this.#send(unkeyed ? given : input, options);
-    }
+    if (key === undefined) return this.#send(given, options);
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
     // Traced, it is one span around its attempt (none when the key's answer is replayed).
     const wait = { signal: options?.signal, ms: options?.timeout };
@@ -224,7 +221,10 @@ export class ConsumablesResource {
 export interface CheckoutKeyOptions {
   /** Your own reference for this order: a checkout with a recorded key never buys again. */
   key?: string;
-  /** Where keyed checkouts are recorded; default: the client's in-memory journal. */
+  /**
+   * Where keyed checkouts are recorded; default: the client's in-memory journal. Given (or
+   * `identity`) with no `key`: `InvalidRequestError`, nothing sent.
+   */
   journal?: PurchaseJournal;
   /**
    * Who the `key` belongs to: a checkout recorded by another identity is refused with

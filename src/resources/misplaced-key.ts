@@ -1,20 +1,73 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 
+/** The first of a keyed call's `key`, `journal`, `identity` that `given` names (not `undefined`). */
+function keyField(given: unknown): string | undefined {
+  if (typeof given !== 'object' || given === null) return undefined;
+  return ['key', 'journal', 'identity'].find(
+    (field) => (given as Record<string, unknown>)[field] !== undefined,
+  );
+}
+
+/** The error for `name` given where nothing reads it (`where`: what to do instead). */
+const refused = (name: string, where: string, field = name) =>
+  new InvalidRequestError(`\`${name}\` ${where}. Nothing was sent`, { field });
+
 /**
- * A checkout's `key`, `journal` or `identity` given in its request options (the second argument)
+ * A keyed call's `key`, `journal` or `identity` given in its request options (the second argument)
  * from JavaScript, where TypeScript would refuse it: read there by nothing, the order would be sent
  * without its key (no journal, no promise never to pay twice), or its key recorded in the client's
- * memory journal rather than the durable one named there (review13a). Refused before anything is
- * sent; one left `undefined` there (a wrapper's spread) names nothing and is not.
+ * memory journal rather than the durable one named there (review13a; `call`: checkout, purchase,
+ * redteam31). Refused before anything is sent; one left `undefined` there (a wrapper's spread)
+ * names nothing and is not.
  */
-export function misplacedKeyError(options: unknown): InvalidRequestError | undefined {
-  if (typeof options !== 'object' || options === null) return undefined;
-  const name = ['key', 'journal', 'identity'].find(
-    (field) => (options as Record<string, unknown>)[field] !== undefined,
-  );
-  if (name === undefined) return undefined;
-  return new InvalidRequestError(
-    `\`${name}\` goes with the order, in checkout's first argument: in its request options the order is paid without it. Nothing was sent`,
-    { field: name },
-  );
+export function misplacedKeyError(
+  options: unknown,
+  call = 'checkout',
+): InvalidRequestError | undefined {
+  const name = keyField(options);
+  return name === undefined
+    ? undefined
+    : refused(
+        name,
+        `goes with the order, in ${call}'s first argument: in its request options the order is paid without it`,
+      );
+}
+
+/**
+ * A `key`, `journal` or `identity` given to `pay.bag` (its params or request options), which has
+ * none: it paid with no key, nothing keeping it from paying twice, the key (or the journal, as
+ * JSON) sent to the service in the body (redteam31). Refused before anything is sent.
+ */
+export function unkeyedPayError(
+  params: unknown,
+  options: unknown,
+): InvalidRequestError | undefined {
+  const name = keyField(params) ?? keyField(options);
+  return name === undefined
+    ? undefined
+    : refused(name, 'is read by no pay.bag: pay once per key with client.purchase({ key })');
+}
+
+/**
+ * A keyed money call's `journal` or `identity` given with no `key` (a key read from a field that
+ * was not there, `key: order.id` of `undefined`): read by nothing, the order was paid with no key,
+ * and a re-run paid again (redteam31). Refused before anything is sent.
+ */
+export function keylessError(given: unknown): InvalidRequestError | undefined {
+  const name = (given as { key?: unknown } | null)?.key === undefined ? keyField(given) : undefined;
+  return name === undefined
+    ? undefined
+    : refused(name, "given with no `key`: give the order's key, or leave it out", 'key');
+}
+
+/**
+ * A `key`, `journal` or `identity` given as a client option (`createClient({ ..., journal })`,
+ * `withOptions`) from JavaScript: no client option, read by nothing, so every keyed call of the
+ * client recorded its key in memory and a re-run after a restart paid again (redteam31).
+ */
+export function clientKeyOptionError(options: unknown): InvalidRequestError | undefined {
+  const name = keyField(options);
+  return name === undefined
+    ? undefined
+    : refused(name, 'is no client option: give it to each keyed call');
 }

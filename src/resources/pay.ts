@@ -5,6 +5,7 @@ import { parseInput } from '../core/prepare/validate-input.js';
 import type { PayParams, Payment } from '../schemas/payments.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
 import { PayParamsSchema, PaymentSchema } from './checks/pay.js';
+import { unkeyedPayError } from './misplaced-key.js';
 
 /**
  * Paying a bag. Reached as `client.pay`; `client.purchase` runs the whole flow around it.
@@ -37,7 +38,9 @@ export class PayResource {
    * Pays a bag. Never re-sent once it may have reached the service: an ambiguous failure rejects
    * with `mayHaveBeenProcessed: true`, and `subscriptions.waitFor` tells whether it went through.
    * A declined card rejects with `PaymentRequiredError` (402). The deployed server requires
-   * `payment_method_id` whenever the amount is above 0.
+   * `payment_method_id` whenever the amount is above 0. It takes no key: a `key`, `journal` or
+   * `identity` given (from JavaScript) is refused with `InvalidRequestError`, nothing sent; for a
+   * payment made once per key, use `client.purchase({ ..., key, journal })`.
    *
    * @example
    * ```ts
@@ -49,6 +52,8 @@ export class PayResource {
     return this.#core.request(
       null,
       () => {
+        const misplaced = unkeyedPayError(params, options);
+        if (misplaced) throw misplaced;
         const body = parseInput(PayParamsSchema, params, 'params');
         return { route: this.#core.routes.pay, body, response: PaymentSchema };
       },

@@ -12,9 +12,9 @@ import { inMemorySubscriber } from '../support/team-owner.js';
  * A memory journal whose `name` gives its own (marked) function on reads of one parity and, on the
  * others, one that never answers and fires `abort` once it is called (a microtask later).
  */
-function swappedBetweenReads(name: 'get' | 'set', parity: 0 | 1, abort: () => void) {
+function swappedBetweenReads(name: 'get' | 'set' | 'setIfHeld', parity: 0 | 1, abort: () => void) {
   const store = memoryJournal();
-  const own = store[name];
+  const own = store[name]!;
   const hung = () => {
     queueMicrotask(abort);
     return new Promise<never>(() => undefined);
@@ -50,5 +50,28 @@ describe('a journal member that is another function on its next read', () => {
         else expect(settled.answer).toBeDefined();
       });
     }
+  }
+});
+
+// The same on the write a run holding the key makes with `setIfHeld` (a refusal, a renewal): the
+// function called was read once and the one checked read again (redteam31).
+describe('a journal setIfHeld that is another function on its next read', () => {
+  for (const parity of [0, 1] as const) {
+    it(`a keyed checkout refused by the service, setIfHeld swapped on reads of parity ${parity}: ends with the signal`, async () => {
+      const { client, order } = await inMemorySubscriber(`swapped-held-${parity}@example.com`);
+      const controller = new AbortController();
+      const journal = swappedBetweenReads('setIfHeld', parity, () => controller.abort());
+      const refused = { ...order, subscription: 999_999 }; // not the buyer's: refused, no charge
+      const settled = await client.consumables
+        .checkout(
+          { ...refused, key: `swapped-held-${parity}`, journal },
+          { signal: controller.signal },
+        )
+        .then(
+          (answer) => ({ answer }),
+          (error: unknown) => ({ error }),
+        );
+      expect('error' in settled && settled.error).toBeInstanceOf(SeatpayError);
+    });
   }
 });

@@ -60,7 +60,11 @@ export interface PurchaseOptions {
    * rotate, so that a re-run with a fresh token still finds its purchase.
    */
   identity?: string;
-  /** Where purchases with a `key` are recorded; default: one in memory, shared by the client and its `withOptions` clients. */
+  /**
+   * Where purchases with a `key` are recorded; default: one in memory, shared by the client and
+   * its `withOptions` clients. Given (or `identity`) with no `key`: `InvalidRequestError`, nothing
+   * sent.
+   */
   journal?: PurchaseJournal;
   /** Cancels the flow, the request or poll in flight included; rejects with `AbortError`. */
   signal?: AbortSignal;

@@ -26,6 +26,9 @@ import {
 export class SqliteJournalStore {
   readonly #statements: Record<keyof typeof SQL, StatementSync>;
   readonly #wal: WalFlush;
+  /** Claims under way, and whether `close()` waits for them: see {@link close}. */
+  #claiming = 0;
+  #closeWhenDone = false;
 
   private constructor(
     private readonly db: DatabaseSync,
@@ -113,6 +116,15 @@ export class SqliteJournalStore {
    * or unsettled (a settlement): never charged twice. One flush per keyed call (issue 37).
    */
   async claim(key: string, record: JournalRecord, signal?: AbortSignal): Promise<boolean> {
+    this.#claiming++;
+    try {
+      return await this.#claim(key, record, signal);
+    } finally {
+      if (--this.#claiming === 0 && this.#closeWhenDone) this.close();
+    }
+  }
+
+  async #claim(key: string, record: JournalRecord, signal?: AbortSignal): Promise<boolean> {
     const row = rowOf(key, record);
     const { changes } = await this.#run('claim', () => this.#statements.claim.run(...row), signal);
     if (changes !== 1) return false;
@@ -209,7 +221,14 @@ export class SqliteJournalStore {
     );
   }
 
+  /**
+   * Closes the database, once the claims under way have ended: closed under one (a server's
+   * shutdown closing its journal while a request was in flight), its flush failed and its taking
+   * back too, the key left "sent, outcome unknown" though nothing was sent (redteam31).
+   */
   close(): void {
+    this.#closeWhenDone = this.#claiming > 0;
+    if (this.#closeWhenDone) return;
     if (this.db.isOpen) this.db.close();
     this.#wal.close();
     this.released();
