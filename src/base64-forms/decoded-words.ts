@@ -23,7 +23,7 @@ const HEX_WORD = /(?<![0-9a-z])(?=\d*[a-f])(?:[0-9a-f]{2}){4,}(?![0-9a-z])/gi;
  * dashes, a no-break or thin space), in another script's digits (`٤٥٣٩…`, some or all), as
  * UTF-16 of those, or reversed after an override. Hex of digits and spaces has digits alone.
  */
-const LONG_BASE64_WORD = /[A-Za-z0-9+/_-]{20,}={0,2}/g;
+const LONG_BASE64_WORD = /(?<![\w+/-])[\w+/-]{20,}={0,2}/g;
 const LONG_HEX_WORD = /(?<![0-9a-z])(?:[0-9a-f]{2}){15,}(?![0-9a-z])/gi;
 
 /** The words `secret`'s text forms are searched in: a short one's (a CVC), a card number's. */
@@ -47,25 +47,45 @@ function fromHex(word: string, read = textOf): string | undefined {
 }
 
 /**
- * A card's word's bytes as text, and as UTF-16 too when they hold a control byte (other scripts'
- * digits as UTF-16: Arabic-Indic `٤٥` is `64 06 65 06`, which reads as ASCII with controls).
+ * A card's word's bytes as text, and as UTF-16 too when they may hold other scripts' digits so
+ * (Arabic-Indic `٤٥` is `64 06 65 06`, which reads as ASCII with controls).
  */
 function cardText(binary: string): string | undefined {
+  if (!CARD_DIGITS.test(binary)) return undefined;
   const text = textOf(binary);
-  const wide = CONTROL.test(binary) ? utf16Text(binary, true) : undefined;
+  const wide = WIDE_DIGITS.test(binary) ? utf16Text(binary, true) : undefined;
   return wide === undefined ? text : `${text ?? ''}\n${wide}`;
 }
 
+/**
+ * Four digits in a row, ASCII (apart by zeros: UTF-16, UTF-32) or UTF-8 of another script's, or
+ * {@link WIDE_DIGITS}: most words' bytes (an id, a hash) have none, and are not read at all.
+ */
+const CARD_DIGITS =
+  // eslint-disable-next-line no-control-regex -- bytes
+  /(?:(?:\d|[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|\xf0[\x80-\xbf]{3})\0{0,3}){4}|(?:[^][\x06-\x1c]){4}|(?:[\x06-\x1c][^]){4}/;
+
+const HEX_ONLY = /^[0-9a-f]+$/i;
+
+/** {@link CARD_DIGITS} as hex, told before decoding (a hash, an id has none). */
+const CARD_HEX =
+  /(?:3\d(?:00){0,3}|(?:d[9bf]|[c-d][0-9a-f])[89ab][0-9a-f]|e[0-9a-f](?:[89ab][0-9a-f]){2}|f0(?:[89ab][0-9a-f]){3}){4}|(?:[0-9a-f]{2}(?:0[6-9a-f]|1[0-9a-c])){4}|(?:(?:0[6-9a-f]|1[0-9a-c])[0-9a-f]{2}){4}/i;
+
+/**
+ * Four UTF-16 code units in a row whose high byte is a script's digits' (`06` Arabic, `09`
+ * Devanagari ... `1C`): told without reading the bytes as UTF-16, as most words' are not.
+ */
 // eslint-disable-next-line no-control-regex -- bytes
-const CONTROL = /[\x01-\x08\x0e-\x1f]/;
+const WIDE_DIGITS = /(?:[^][\x06-\x1c]){4}|(?:[\x06-\x1c][^]){4}/;
 
 const SHORT_WORDS: readonly WordSearch[] = [
   [BASE64_WORD, fromBase64],
   [HEX_WORD, fromHex],
 ];
 const CARD_WORDS: readonly WordSearch[] = [
-  [LONG_BASE64_WORD, (word) => fromBase64(word, cardText)],
-  [LONG_HEX_WORD, (word) => fromHex(word, cardText)],
+  // A word of hex digits alone (a hash, an id) is read as hex only: no card's base64 is one.
+  [LONG_BASE64_WORD, (word) => (HEX_ONLY.test(word) ? undefined : fromBase64(word, cardText))],
+  [LONG_HEX_WORD, (word) => (CARD_HEX.test(word) ? fromHex(word, cardText) : undefined)],
 ];
 
 /**
