@@ -20,7 +20,7 @@ export function wideTextOf(bytes: string): string | undefined {
 }
 
 /** An override's run to its pop, an isolate's end or its line's end (folded-text.ts's FOLDABLE). */
-const RUN = /\u202e([^\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]{1,256})[\u202c\u2069]?/g;
+export const RUN = /\u202e([^\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]{1,256})[\u202c\u2069]?/g;
 
 const NOT_ASCII = /[^\0-\x7f]/;
 /** A UTF-32 code unit of the BMP, big- or little-endian: its two bytes that count. */

@@ -43,11 +43,13 @@ function readText(binary: string): string | undefined {
  * PowerShell's text with a character past Latin-1 (a Japanese name, an en dash, `９８７`) had its
  * CVC printed.
  */
-function utf16Text(bytes: string): string | undefined {
+export function utf16Text(bytes: string, any = false): string | undefined {
   // Text of a CVC holds its digits' or a space's zero byte, or a full-width digit's `FF` beside
   // `10`-`19`: most words (`charset`, `application/json`, whose `FF` is beside `8E`) are told
-  // apart without reading them (a header's redaction took 1.5x as long: review11b).
-  if (bytes.length % 2 !== 0 || !(bytes.includes('\0') || WIDE_DIGIT.test(bytes))) return undefined;
+  // apart without reading them (a header's redaction took 1.5x as long: review11b). `any`: read
+  // whatever they hold (a card's word, decoded-words.ts: Arabic-Indic `٤` is `64 06`).
+  if (bytes.length % 2 !== 0) return undefined;
+  if (!(any || bytes.includes('\0') || WIDE_DIGIT.test(bytes))) return undefined;
   const texts: string[] = [];
   for (const low of [0, 1]) {
     let text = '';

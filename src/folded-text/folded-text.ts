@@ -207,6 +207,8 @@ export function inOverrideRun(chars: readonly string[], joiner: string, runs: bo
 }
 
 const ANY_OVERRIDE = /* @__PURE__ */ new RegExp(OVERRIDE, 'i');
+/** Every override in a text, plain or escaped (a base64 word's text read as shown: decoded-words.ts). */
+export const OVERRIDE_ANYWHERE = /* @__PURE__ */ new RegExp(OVERRIDE, 'gi');
 
 /**
  * Whether `text` has a right-to-left override, plain or escaped (secret-forms.ts, `formsOf`).

@@ -12,14 +12,12 @@ import {
   put,
   REDACTED,
 } from '../core/secrets/redact.js';
-import { formsOf, fromBase64, fromHex } from '../core/secrets/secret-forms.js';
+import { formsOf } from '../core/secrets/secret-forms.js';
 import {
-  BASE64_WORD,
   collect,
   collectPieces,
   collectWords,
   cutOut,
-  HEX_WORD,
   nextTo,
 } from '../core/secrets/secret-scan.js';
 import { foldedSearch, hasOverride } from '../folded-text/folded-text.js';
@@ -37,10 +35,6 @@ export const pageParts = {
   SLICE,
   weigh,
   formsOf,
-  fromBase64,
-  fromHex,
-  BASE64_WORD,
-  HEX_WORD,
   collect,
   collectPieces,
   collectWords,

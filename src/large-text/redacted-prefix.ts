@@ -1,14 +1,7 @@
 import { REDACTED, scrubText } from '../core/secrets/redact.js';
 import type { Secrets } from '../core/secrets/secrets.js';
-import { formsOf, fromBase64, fromHex } from '../core/secrets/secret-forms.js';
-import {
-  BASE64_WORD,
-  collect,
-  collectPieces,
-  collectWords,
-  cutOut,
-  HEX_WORD,
-} from '../core/secrets/secret-scan.js';
+import { formsOf } from '../core/secrets/secret-forms.js';
+import { collect, collectPieces, collectWords, cutOut } from '../core/secrets/secret-scan.js';
 import { foldedSearch } from '../folded-text/folded-text.js';
 
 /** What a base64 or hex word is made of: a view of the text never ends inside one. */
@@ -53,10 +46,8 @@ function redactedUpTo(view: string, secrets: readonly string[], upTo: number): s
     for (const form of [forms.text, ...forms.base64]) fold?.(form, ranges);
     for (const form of forms.base64) collect(form, view, 0, upTo, ranges);
     if (forms.pieceLength) collectPieces(forms, view, view, 0, upTo, ranges);
-    if (forms.short) {
-      collectWords(BASE64_WORD, fromBase64, forms.text, view, 0, upTo, ranges);
-      collectWords(HEX_WORD, fromHex, forms.text, view, 0, upTo, ranges);
-    }
+    for (const [word, decode] of forms.words)
+      collectWords(word, decode, forms.text, view, 0, upTo, ranges);
   }
   // Past `upTo`, only what a match found covers is certain (a later one may be cut by the view).
   const end = ranges.reduce((far, [, to]) => Math.max(far, to), upTo);

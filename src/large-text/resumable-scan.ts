@@ -8,10 +8,6 @@ export type ScanParts = Pick<
   | 'collect'
   | 'collectPieces'
   | 'collectWords'
-  | 'BASE64_WORD'
-  | 'HEX_WORD'
-  | 'fromBase64'
-  | 'fromHex'
   | 'nextTo'
   | 'cutOut'
   | 'foldedSearch'
@@ -74,8 +70,7 @@ export class ResumableScan {
     const view =
       end >= text.length ? text : text.slice(0, Math.min(text.length, end + this.#reach));
     const from = this.#done;
-    const { collect, collectPieces, collectWords, BASE64_WORD, HEX_WORD } = this.#parts;
-    const { fromBase64, fromHex } = this.#parts;
+    const { collect, collectPieces, collectWords } = this.#parts;
     const folds = view.length === text.length ? view.length : wordEnd(text, from, end, view.length);
     const fold = this.#parts.foldedSearch(
       folds === view.length ? view : text.slice(0, folds),
@@ -97,11 +92,17 @@ export class ResumableScan {
         ];
       });
       if (forms.pieceLength) collectPieces(forms, text, view, from, end, this.#ranges);
-      if (forms.short) {
-        const words = [pattern, text] as const;
-        resume[1] = collectWords(BASE64_WORD, fromBase64, ...words, resume[1], end, this.#ranges);
-        resume[2] = collectWords(HEX_WORD, fromHex, ...words, resume[2], end, this.#ranges);
-      }
+      forms.words.forEach(([word, decode], at) => {
+        resume[1 + at] = collectWords(
+          word,
+          decode,
+          pattern,
+          text,
+          resume[1 + at]!,
+          end,
+          this.#ranges,
+        );
+      });
     }
     this.#done = end;
   }

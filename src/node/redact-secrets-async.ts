@@ -1,13 +1,11 @@
 import { AbortError } from '../core/errors/abort-error.js';
 import { REDACTED } from '../core/secrets/redact.js';
-import { formsOf, fromBase64, fromHex } from '../core/secrets/secret-forms.js';
+import { formsOf } from '../core/secrets/secret-forms.js';
 import {
-  BASE64_WORD,
   collect,
   collectPieces,
   collectWords,
   cutOut,
-  HEX_WORD,
   nextTo,
 } from '../core/secrets/secret-scan.js';
 import { foldedSearch, hasOverride } from '../folded-text/folded-text.js';
@@ -25,10 +23,6 @@ const SLICE = 64 * 1024;
 // one more file before a page's first answer (review8b tried it).
 const SEARCH: ScanParts = {
   formsOf,
-  fromBase64,
-  fromHex,
-  BASE64_WORD,
-  HEX_WORD,
   collect,
   collectPieces,
   collectWords,

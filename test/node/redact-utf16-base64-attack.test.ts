@@ -96,7 +96,9 @@ describe('a secret in base64 of UTF-16LE text (PowerShell -EncodedCommand)', () 
     for (const secret of [token, card]) {
       for (const dump of [Buffer.from(secret, 'utf16le').toString('hex'), utf16Hex(secret)]) {
         const line = `bytes: 63006100${dump}2000`;
-        expect(redactSecrets(line, [secret])).toBe('bytes: 63006100[REDACTED]2000');
+        // A card's hex word is read whole too (redteam32: grouped, other scripts' digits): it goes.
+        const hidden = secret === card ? 'bytes: [REDACTED]' : 'bytes: 63006100[REDACTED]2000';
+        expect(redactSecrets(line, [secret])).toBe(hidden);
         const large = `${'x'.repeat(64 * 1024 - 40)} ${line} ${'y'.repeat(64)}`;
         const once = redactSecrets(large, [secret]);
         expect(once).not.toContain(dump);

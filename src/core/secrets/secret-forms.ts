@@ -29,7 +29,7 @@ import {
 } from './short-number-forms.js';
 import { DIGIT_ZEROS, inOverrideRun } from '../../folded-text/folded-text.js';
 import { base64Patterns } from '../../base64-forms/base64-forms.js';
-import { bytesOfBase64, textOf } from '../../base64-forms/word-text.js';
+import { wordsOf, type WordSearch } from '../../base64-forms/decoded-words.js';
 import { utf16Hex } from '../../base64-forms/utf16-bytes.js';
 
 /** Under this length a secret is only matched where it stands alone. */
@@ -55,8 +55,8 @@ export interface SecretForms {
   plain: string;
   /** The shortest piece that counts, or 0 when pieces are not looked for. */
   pieceLength: number;
-  /** True when the secret is short: base64 words are decoded and checked. */
-  short: boolean;
+  /** The words (base64, hex) decoded and searched with `text`: a short secret's, a card's. */
+  words: readonly WordSearch[];
   /**
    * The longest a match of these forms can be, and then some: a character's longest form (an
    * entity with 32 leading zeros) with four joiners after it, per character (secret-scan.ts).
@@ -131,7 +131,7 @@ function buildForms(given: string, runs: boolean): SecretForms {
     base64: secret.length >= 6 ? base64Patterns(secret) : [],
     plain: secret,
     pieceLength: long ? Math.max(6, Math.min(12, Math.ceil(secret.length / 2))) : 0,
-    short,
+    words: wordsOf(secret, short),
     reach: secret.length * REACH_PER_CHARACTER + 64,
   };
 }
@@ -184,20 +184,6 @@ function charForms(char: string): string {
 /** A digit as any of those scripts writes it: one class, no more to search than the digit. */
 function digitAnyScript(digit: number): string {
   return `[${digit}${DIGIT_ZEROS.map((zero) => String.fromCodePoint(zero + digit)).join('')}]`;
-}
-
-/** The text a base64 word decodes to, or undefined when it is not base64 of text. */
-export function fromBase64(word: string): string | undefined {
-  const binary = bytesOfBase64(word);
-  return binary === undefined ? undefined : textOf(binary);
-}
-
-/** The text a hex word (even length) decodes to, or undefined when it is not text. */
-export function fromHex(word: string): string | undefined {
-  let binary = '';
-  for (let at = 0; at < word.length; at += 2)
-    binary += String.fromCharCode(parseInt(word.slice(at, at + 2), 16));
-  return textOf(binary);
 }
 
 /** The secret's UTF-8 bytes as hex, as a pattern (the `i` flag takes either case). */

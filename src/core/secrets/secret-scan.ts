@@ -1,4 +1,4 @@
-import { formsOf, fromBase64, fromHex, type SecretForms } from './secret-forms.js';
+import { formsOf, type SecretForms } from './secret-forms.js';
 import { folded, foldedSearch, hasOverride } from '../../folded-text/folded-text.js';
 
 // The search for secrets in a text. Each step finds the matches that start in a range [from, to)
@@ -27,10 +27,8 @@ export function scrubAll(
     if (fold) for (const form of [pattern, ...forms.base64]) fold(form, ranges); // `YW\u200bJj` too
     for (const form of forms.base64) collect(form, text, 0, end, ranges);
     if (forms.pieceLength) collectPieces(forms, text, text, 0, end, ranges);
-    if (forms.short) {
-      collectWords(BASE64_WORD, fromBase64, pattern, text, 0, end, ranges);
-      collectWords(HEX_WORD, fromHex, pattern, text, 0, end, ranges);
-    }
+    for (const [word, decode] of forms.words)
+      collectWords(word, decode, pattern, text, 0, end, ranges);
   }
   if (ranges.length === 0) return text;
   // Short numbers standing alone (a record's forms are other) count only next to another secret
@@ -137,17 +135,8 @@ function piecesIn(
   }
 }
 
-/** A word of base64 text, as a short secret may hide in (`YWJj`, a Basic credential). */
-export const BASE64_WORD = /[A-Za-z0-9+/_-]{4,}={0,2}/g;
-
 /**
- * A word of hex text, as a short secret may hide in (a dump of a whole card object); one of
- * digits alone is a number (an id, a time), not taken apart.
- */
-export const HEX_WORD = /(?<![0-9a-z])(?=\d*[a-f])(?:[0-9a-f]{2}){4,}(?![0-9a-z])/gi;
-
-/**
- * A short secret inside a base64 or hex word that starts in [resume, to): the whole word goes when
+ * A secret inside a base64 or hex word that starts in [resume, to): the whole word goes when
  * its text holds the secret (`{"cvc":"987"}` as base64 or hex). Where the next search starts.
  */
 export function collectWords(

@@ -1,0 +1,101 @@
+import { hasOverride, OVERRIDE_ANYWHERE } from '../folded-text/folded-text.js';
+import { RUN } from './wide-text.js';
+import { bytesOfBase64, textOf, utf16Text } from './word-text.js';
+
+/**
+ * A kind of word a secret may hide in whole (base64, hex), and the text one reads as: searched
+ * for with the secret's text forms (secret-scan.ts, `collectWords`).
+ */
+export type WordSearch = readonly [word: RegExp, decode: (word: string) => string | undefined];
+
+/** A word of base64 text, as a short secret may hide in (`YWJj`, a Basic credential). */
+const BASE64_WORD = /[A-Za-z0-9+/_-]{4,}={0,2}/g;
+
+/**
+ * A word of hex text, as a short secret may hide in (a dump of a whole card object); one of
+ * digits alone is a number (an id, a time), not taken apart.
+ */
+const HEX_WORD = /(?<![0-9a-z])(?=\d*[a-f])(?:[0-9a-f]{2}){4,}(?![0-9a-z])/gi;
+
+/**
+ * Such words long enough to hold a card number as no core of its base64 or hex shows it (13
+ * digits and two spaces: 20 base64 characters, 30 hex digits): grouped (`4539 1488 …`, with
+ * dashes, a no-break or thin space), in another script's digits (`٤٥٣٩…`, some or all), as
+ * UTF-16 of those, or reversed after an override. Hex of digits and spaces has digits alone.
+ */
+const LONG_BASE64_WORD = /(?<![\w+/-])[\w+/-]{20,}={0,2}/g;
+const LONG_HEX_WORD = /(?<![0-9a-z])(?:[0-9a-f]{2}){15,}(?![0-9a-z])/gi;
+
+/** The words `secret`'s text forms are searched in: a short one's (a CVC), a card number's. */
+export function wordsOf(secret: string, short: boolean): readonly WordSearch[] {
+  if (short) return SHORT_WORDS;
+  return /^\d{12,}$/.test(secret) ? CARD_WORDS : [];
+}
+
+/** The text a base64 word decodes to as shown (see {@link asShown}), or undefined. */
+function fromBase64(word: string, read = textOf): string | undefined {
+  const binary = bytesOfBase64(word);
+  return binary === undefined ? undefined : asShown(read(binary));
+}
+
+/** The text a hex word (even length) decodes to as shown, or undefined when it is not text. */
+function fromHex(word: string, read = textOf): string | undefined {
+  let binary = '';
+  for (let at = 0; at < word.length; at += 2)
+    binary += String.fromCharCode(parseInt(word.slice(at, at + 2), 16));
+  return asShown(read(binary));
+}
+
+/**
+ * A card's word's bytes as text, and as UTF-16 too when they may hold other scripts' digits so
+ * (Arabic-Indic `٤٥` is `64 06 65 06`, which reads as ASCII with controls).
+ */
+function cardText(binary: string): string | undefined {
+  if (!CARD_DIGITS.test(binary)) return undefined;
+  const text = textOf(binary);
+  const wide = WIDE_DIGITS.test(binary) ? utf16Text(binary, true) : undefined;
+  return wide === undefined ? text : `${text ?? ''}\n${wide}`;
+}
+
+/**
+ * Four digits in a row, ASCII (apart by zeros: UTF-16, UTF-32) or UTF-8 of another script's, or
+ * {@link WIDE_DIGITS}: most words' bytes (an id, a hash) have none, and are not read at all.
+ */
+const CARD_DIGITS =
+  // eslint-disable-next-line no-control-regex -- bytes
+  /(?:(?:\d|[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|\xf0[\x80-\xbf]{3})\0{0,3}){4}|(?:[^][\x06-\x1c]){4}|(?:[\x06-\x1c][^]){4}/;
+
+const HEX_ONLY = /^[0-9a-f]+$/i;
+
+/** {@link CARD_DIGITS} as hex, told before decoding (a hash, an id has none). */
+const CARD_HEX =
+  /(?:3\d(?:00){0,3}|(?:d[9bf]|[c-d][0-9a-f])[89ab][0-9a-f]|e[0-9a-f](?:[89ab][0-9a-f]){2}|f0(?:[89ab][0-9a-f]){3}){4}|(?:[0-9a-f]{2}(?:0[6-9a-f]|1[0-9a-c])){4}|(?:(?:0[6-9a-f]|1[0-9a-c])[0-9a-f]{2}){4}/i;
+
+/**
+ * Four UTF-16 code units in a row whose high byte is a script's digits' (`06` Arabic, `09`
+ * Devanagari ... `1C`): told without reading the bytes as UTF-16, as most words' are not.
+ */
+// eslint-disable-next-line no-control-regex -- bytes
+const WIDE_DIGITS = /(?:[^][\x06-\x1c]){4}|(?:[\x06-\x1c][^]){4}/;
+
+const SHORT_WORDS: readonly WordSearch[] = [
+  [BASE64_WORD, fromBase64],
+  [HEX_WORD, fromHex],
+];
+const CARD_WORDS: readonly WordSearch[] = [
+  // A word of hex digits alone (a hash, an id) is read as hex only: no card's base64 is one.
+  [LONG_BASE64_WORD, (word) => (HEX_ONLY.test(word) ? undefined : fromBase64(word, cardText))],
+  [LONG_HEX_WORD, (word) => (CARD_HEX.test(word) ? fromHex(word, cardText) : undefined)],
+];
+
+/**
+ * A word's text as it is shown: a right-to-left override's run (the override plain or escaped,
+ * `\u202E`, `%E2%80%AE` ...) reversed. The secret's forms searched in it hold no reversed ones
+ * (those are for a text that has an override itself): `{"n":"\u202E789"}` as base64 printed 987.
+ */
+function asShown(text: string | undefined): string | undefined {
+  if (text === undefined || !hasOverride(text)) return text;
+  return text
+    .replace(OVERRIDE_ANYWHERE, '\u202e')
+    .replace(RUN, (_, run: string) => [...run].reverse().join(''));
+}
