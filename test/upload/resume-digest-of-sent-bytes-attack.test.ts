@@ -14,11 +14,11 @@ class ShiftyBlob extends Blob {
   private readonly reads = new Map<number, number>();
 
   constructor(
-    private readonly bytes: Uint8Array,
+    private readonly own: Uint8Array,
     private readonly other: Uint8Array,
     private readonly flipped: number | undefined,
   ) {
-    super([bytes as BlobPart]);
+    super([own as BlobPart]);
   }
 
   override slice(start = 0, end = this.size): Blob {
@@ -27,9 +27,9 @@ class ShiftyBlob extends Blob {
     const read = () => {
       const count = (this.reads.get(index) ?? 0) + 1;
       this.reads.set(index, count);
-      return index === this.flipped && count === 2 ? this.other : this.bytes;
+      return index === this.flipped && count === 2 ? this.other : this.own;
     };
-    return new ChunkBlob(this.bytes.subarray(start, end), start, read);
+    return new ChunkBlob(this.own.subarray(start, end), start, read);
   }
 }
 
