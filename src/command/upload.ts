@@ -133,7 +133,7 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
       `check the service for the file first; if it is not there, run the same command without --resume-dir (${file} is sent whole, as a new upload), or delete the record of ${file} in ${printableField(dir ?? '--resume-dir')} (the .json file whose "filename" names it)`,
       // The SDK's own message ends "upload again without resume, or delete its resume record".
       {
-        said: `${file} (uploaded as "${printableField(error.uploadName)}") was finalized by an earlier run whose answer was lost, so the file may already exist on the service; it was not finalized again (that could make a second copy)`,
+        said: `${file} (uploaded as "${printableField(error.uploadName)}") was finalized by an earlier run that never learned whether the file was made (no answer came, or one that does not say), so the file may already exist on the service; it was not finalized again (that could make a second copy)`,
       },
     );
   const refusal = error instanceof Error && !(error instanceof APIError) ? error.cause : error;
@@ -145,7 +145,7 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
   if (exitCodeOf(error) === UNSETTLED && wroteToService(error))
     return new AdvisedError(
       error,
-      `${file} may have been finalized all the same (its answer was lost): check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
+      `${file} may have been finalized all the same (no answer came, or one that does not say): check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
     );
   return error;
 }
