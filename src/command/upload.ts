@@ -110,8 +110,10 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
       await uploadOne(client, path, settings, context);
     } catch (error) {
       if (!(error instanceof AbortError)) throw uploadAdvice(error, path, dir);
-      const again =
-        dir === undefined
+      // Stopped while finalize was out: the file may exist, and a run without a record sends it again.
+      const again = error.mayHaveBeenProcessed
+        ? 'it was being finalized, so the file may exist: check the service for it before uploading it again'
+        : dir === undefined
           ? 'add --resume-dir <dir> to be able to resume'
           : 'run the same command again to send only what is missing';
       context.output.note(`seatpay: upload of ${printableField(path)} stopped by Ctrl-C; ${again}`);

@@ -67,6 +67,27 @@ describe("an upload whose caller's signal fires between its chunks", () => {
     expect((error as Error).message).toMatch(/file may exist: check the service/);
   });
 
+  it('by a plain abort once its finalize was sent: an AbortError that says the file may exist', async () => {
+    // It said "The operation was aborted": a pause resumed without `resume` makes a second copy.
+    const controller = new AbortController();
+    const reason = new Error('paused');
+    void sink.until(() => sink.files.length > 0).then(() => controller.abort(reason));
+    const error = await sinkClient(sink)
+      .media.upload(bytesOf(2 * CHUNK), {
+        operation_type: 'small',
+        filename: 'a.bin',
+        signal: controller.signal,
+      })
+      .then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).not.toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: true, cause: reason });
+    expect((error as Error).message).toMatch(/file may exist: check the service/);
+  });
+
   it('by a plain abort (a pause): still an AbortError', async () => {
     const error = await stoppedWith(new Error('paused'));
     expect(error).toBeInstanceOf(AbortError);
