@@ -110,8 +110,10 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
       await uploadOne(client, path, settings, context);
     } catch (error) {
       if (!(error instanceof AbortError)) throw uploadAdvice(error, path, dir);
-      const again =
-        dir === undefined
+      // Stopped while finalize was out: the file may exist, and a run without a record sends it again.
+      const again = error.mayHaveBeenProcessed
+        ? 'it was being finalized, so the file may exist: check the service for it before uploading it again'
+        : dir === undefined
           ? 'add --resume-dir <dir> to be able to resume'
           : 'run the same command again to send only what is missing';
       context.output.note(`seatpay: upload of ${printableField(path)} stopped by Ctrl-C; ${again}`);
@@ -133,7 +135,7 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
       `check the service for the file first; if it is not there, run the same command without --resume-dir (${file} is sent whole, as a new upload), or delete the record of ${file} in ${printableField(dir ?? '--resume-dir')} (the .json file whose "filename" names it)`,
       // The SDK's own message ends "upload again without resume, or delete its resume record".
       {
-        said: `${file} (uploaded as "${printableField(error.uploadName)}") was finalized by an earlier run whose answer was lost, so the file may already exist on the service; it was not finalized again (that could make a second copy)`,
+        said: `${file} (uploaded as "${printableField(error.uploadName)}") was finalized by an earlier run that never learned whether the file was made (no answer came, or one that does not say), so the file may already exist on the service; it was not finalized again (that could make a second copy)`,
       },
     );
   const refusal = error instanceof Error && !(error instanceof APIError) ? error.cause : error;

@@ -71,8 +71,8 @@ export class UploadError extends SeatpayError {
 }
 
 /**
- * A resumed upload whose finalize was sent before, by an earlier call whose answer was lost (a
- * timeout, a dropped connection, a 5xx): the service may have made the file already, and no media
+ * A resumed upload whose finalize was sent before, by an earlier call whose answer never said
+ * whether the file was made (a timeout, a dropped connection, a 5xx): the service may have made the file already, and no media
  * call lists or finds files, so finalizing again could make a second copy. Nothing was sent. The
  * resume record is kept, so every resume says the same until the user decides: check the
  * service, then upload again without `resume` (or after `store.delete(resumeKey)`) if the file is
@@ -101,7 +101,7 @@ export class UploadMayExistError extends UploadError {
 
   constructor(details: { uploadName: string; resumeKey: string }) {
     super(
-      `The upload "${details.uploadName}" was finalized by an earlier call whose answer was lost, so the file may already exist on the service; it was not finalized again (that could make a second copy). If the file is not there, upload again without resume, or delete its resume record first`,
+      `The upload "${details.uploadName}" was finalized by an earlier call whose answer never said whether the file was made (none came, or a 5xx), so the file may already exist on the service; it was not finalized again (that could make a second copy). If the file is not there, upload again without resume, or delete its resume record first`,
       { failedChunks: [] },
     );
     this.uploadName = details.uploadName;

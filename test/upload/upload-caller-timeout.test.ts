@@ -47,22 +47,36 @@ describe("an upload whose caller's signal fires between its chunks", () => {
     expect(sink.finalizeCalls).toBe(0);
   });
 
-  it('by its AbortSignal.timeout once its finalize was sent: says the file may exist', async () => {
+  /** The upload's error, its signal aborted with `reason` once the service made the file. */
+  async function stoppedOnceFinalized(reason: unknown): Promise<unknown> {
     const controller = new AbortController();
-    const reason = new DOMException('signal timed out', 'TimeoutError');
     // The service has made the file; its answer is not yet read when the signal fires.
     void sink.until(() => sink.files.length > 0).then(() => controller.abort(reason));
-    const error = await sinkClient(sink)
-      .media.upload(bytesOf(2 * CHUNK), {
-        operation_type: 'small',
-        filename: 'a.bin',
-        signal: controller.signal,
-      })
-      .then(
-        () => undefined,
-        (failure: unknown) => failure,
-      );
+    const upload = sinkClient(sink).media.upload(bytesOf(2 * CHUNK), {
+      operation_type: 'small',
+      filename: 'a.bin',
+      signal: controller.signal,
+    });
+    return upload.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  }
+
+  it('by its AbortSignal.timeout once its finalize was sent: says the file may exist', async () => {
+    const reason = new DOMException('signal timed out', 'TimeoutError');
+    const error = await stoppedOnceFinalized(reason);
     expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: true, cause: reason });
+    expect((error as Error).message).toMatch(/file may exist: check the service/);
+  });
+
+  it('by a plain abort once its finalize was sent: an AbortError that says the file may exist', async () => {
+    // It said "The operation was aborted": a pause resumed without `resume` makes a second copy.
+    const reason = new Error('paused');
+    const error = await stoppedOnceFinalized(reason);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).not.toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ mayHaveBeenProcessed: true, cause: reason });
     expect((error as Error).message).toMatch(/file may exist: check the service/);
   });

@@ -17,7 +17,7 @@ export interface Deadline {
   clear(): void;
 }
 
-/** A deadline `ms` from now joined with `signal`; only `signal` when there is no `ms`. */
+/** A deadline `ms` from now (passed already at 0) joined with `signal`; only `signal` with no `ms`. */
 export function startDeadline(
   ms: number | undefined,
   signal: AbortSignal | undefined,
@@ -28,10 +28,10 @@ export function startDeadline(
   const follow = () => controller.abort(signal?.reason);
   if (signal?.aborted) follow();
   else signal?.addEventListener('abort', follow, { once: true });
-  const timer = setTimeout(
-    () => controller.abort(new DOMException(`${what} ran out of its ${ms} ms`, 'TimeoutError')),
-    ms,
-  );
+  const end = () =>
+    controller.abort(new DOMException(`${what} ran out of its ${ms} ms`, 'TimeoutError'));
+  if (ms <= 0) end(); // 0 ms: no time at all, nothing sent (as `timeout: 0`)
+  const timer = setTimeout(end, ms);
   return {
     signal: controller.signal,
     clear: () => {
@@ -80,7 +80,8 @@ export async function withinDeadline<T>(
   const options: DeadlineOptions = {
     signal: deadline.signal,
     sending: async (send) => {
-      inFlight = true;
+      if (deadlineMessage(deadline.signal?.reason) !== undefined) throw deadline.signal?.reason;
+      inFlight = true; // never once the deadline passed (`totalTimeout: 0`): nothing is sent
       try {
         return await send();
       } finally {
@@ -115,6 +116,5 @@ export async function withinDeadline<T>(
   }
 }
 
-function processedOf(error: unknown): boolean {
-  return (error as { mayHaveBeenProcessed?: unknown } | null)?.mayHaveBeenProcessed === true;
-}
+const processedOf = (error: unknown): boolean =>
+  (error as { mayHaveBeenProcessed?: unknown } | null)?.mayHaveBeenProcessed === true;

@@ -8,6 +8,17 @@ import { digestReadError } from './source-read-error.js';
  * runtime the main entry supports (browsers only on secure origins: see {@link canDigest}).
  */
 export async function chunkDigest(chunk: Blob | Uint8Array): Promise<string> {
+  return (await digestedChunk(chunk)).digest;
+}
+
+/**
+ * A chunk's SHA-256 and the bytes it was taken of: a Blob is read once, and those bytes are the
+ * ones sent (a Blob read again may give others: one of the caller's making, a file rewritten with
+ * its size and modification time kept), so a resume record vouches only for bytes the service got.
+ */
+export async function digestedChunk(
+  chunk: Blob | Uint8Array,
+): Promise<{ digest: string; bytes: Uint8Array }> {
   let bytes = chunk as Uint8Array;
   if (chunk instanceof Blob) {
     // Read 1 MiB at a time, the loop let go between: Node's `arrayBuffer()` of a 64 MiB Blob
@@ -22,7 +33,7 @@ export async function chunkDigest(chunk: Blob | Uint8Array): Promise<string> {
   );
   let hex = '';
   for (const byte of hash) hex += byte.toString(16).padStart(2, '0');
-  return hex;
+  return { digest: hex, bytes };
 }
 
 type Schedule = (run: () => void) => unknown;

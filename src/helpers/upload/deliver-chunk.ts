@@ -53,6 +53,8 @@ export interface ChunkCheck {
   digest: string | undefined;
   /** The service acknowledged these very bytes before this run: nothing to send. */
   held: boolean;
+  /** The bytes the digest was taken of: sent in place of the chunk (a Blob may read otherwise). */
+  bytes?: Uint8Array;
 }
 
 /** Everything a chunk delivery needs that is the same for every chunk of the upload. */
@@ -144,18 +146,19 @@ async function sendRead(
       : context.check(index, chunk, signal)
   ).catch(readFailure);
   checking.catch(() => undefined);
-  const { digest, held } = filling ? { digest: undefined, held: false } : await checking;
+  const { digest, held, bytes } = filling ? { digest: undefined, held: false } : await checking;
+  const sent = bytes ?? chunk;
   let record: ChunkRecord;
   // Held: a resumed stream's chunk the service acknowledged before, read again with the same bytes.
   let alreadyHeld = held;
   if (held) record = heldRecord(context, index);
   else {
-    const params: ChunkParams = { ...context.fields, chunk_index: index, chunk };
+    const params: ChunkParams = { ...context.fields, chunk_index: index, chunk: sent };
     // A failed read stops the chunk's attempts at once: the same bytes can never be read again.
     const stop = new ChunkStop(filling ? AbortSignal.any([signal, filling.failed]) : signal, size);
     // The call's own deadline, started with it: a probe after the call ends with it too.
     const deadline = startDeadline(context.callTimeout, signal, `chunk ${index}'s call`);
-    const probe = new SourceProbe(chunk, deadline.signal ?? signal, context.chunkTimeout);
+    const probe = new SourceProbe(sent, deadline.signal ?? signal, context.chunkTimeout);
     try {
       record = await context.sender.uploadChunk(
         params,

@@ -1,4 +1,4 @@
-import { canDigest, chunkDigest } from './chunk-digest.js';
+import { canDigest, digestedChunk } from './chunk-digest.js';
 import type { UploadRecord } from './resume-store.js';
 import {
   describeError,
@@ -144,14 +144,14 @@ export class UploadSession {
   async check(index: number, chunk: Blob | Uint8Array, signal?: AbortSignal): Promise<ChunkCheck> {
     if (!this.resume) return { digest: undefined, held: false };
     await this.watch?.confirm(signal); // taken over while this upload was stopped: nothing more sent
-    const digest = await chunkDigest(chunk);
+    const { digest, bytes } = await digestedChunk(chunk);
     const recorded = this.digests.get(index);
     if (recorded !== undefined && recorded !== digest) {
       this.stopped = true;
       await this.resume.store.delete(this.resume.key).catch(() => undefined);
       throw streamChanged(index);
     }
-    return { digest, held: recorded !== undefined };
+    return { digest, held: recorded !== undefined, bytes };
   }
 
   /**

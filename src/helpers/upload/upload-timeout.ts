@@ -6,18 +6,26 @@ import { deadlineMessage } from '../../timeout-reason.js';
  * An upload stopped by the caller's own `AbortSignal.timeout(...)`: a `TimeoutError`, as a plain
  * call gives for that signal, saying what to do and whether the file may exist
  * (`mayHaveBeenProcessed` as the error had it: its finalize may have been sent); the finalize
- * call's own `TimeoutError` for that signal said neither. Any other error, and an abort by any
- * other reason (the pause of docs/uploads.md), is returned as it is.
+ * call's own `TimeoutError` for that signal said neither. An abort by any other reason (the pause
+ * of docs/uploads.md) stays an `AbortError`, one that says the file may exist once its finalize
+ * was sent (it said "The operation was aborted", and uploading again could make a second copy).
+ * Any other error is returned as it is.
  */
 export function uploadTimedOut(error: unknown, signal: AbortSignal | undefined): unknown {
   const stopped = error instanceof AbortError || error instanceof TimeoutError;
   if (!stopped || signal?.aborted !== true) return error;
   const passed = deadlineMessage(signal.reason);
-  if (passed === undefined) return error;
   const { mayHaveBeenProcessed } = error;
   const advice = mayHaveBeenProcessed
     ? 'its finalize was sent, so the file may exist: check the service before uploading again'
     : 'the file was not made: upload again with more time (with `resume`, it goes on from the chunks sent)';
+  if (passed === undefined) {
+    if (!mayHaveBeenProcessed || !(error instanceof AbortError)) return error;
+    return new AbortError(`The upload was stopped by its signal (${advice})`, {
+      cause: error.cause,
+      mayHaveBeenProcessed,
+    });
+  }
   return new TimeoutError(`The upload stopped: the caller's signal timed out (${advice})`, {
     mayHaveBeenProcessed,
     method: 'POST',
