@@ -40,6 +40,9 @@
 // collection lands in whichever block reaches it (A/A 0.87-1.70). `--settle N` makes N calls
 // after each forced collection, not counted, before the block (caches refilled, sweeping done):
 // with 50, the steadiest set-up found, the A/A read 0.994 / 0.990 / 0.995 [0.95-1.02].
+// percall14: the forced collection and the settling calls now run uninstrumented (per-call-inproc
+// turns instrumentation off before the collection and on again just before the block), so a
+// settle of several hundred calls costs about what the warm-up's calls do, not 100x more.
 // Valgrind runs Node about 100x slower (uninstrumented, about 5x): minutes on an idle core.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';

@@ -172,18 +172,22 @@ const cpu: Record<string, number[]> = {};
 const blocks: string[] = [];
 for (let round = 0; round < rounds + warmUp; round++) {
   // --callgrind (bench/per-call-callgrind.ts): the warm-up runs under valgrind uninstrumented,
-  // several times faster; callgrind counts from here on.
-  if (values.callgrind && round === warmUp) callgrindOn();
+  // several times faster; callgrind counts the measured blocks alone.
   const names = Object.keys(subjects);
   if (round % 2) names.reverse();
   for (const name of names) {
     if (round >= warmUp) blocks.push(name);
+    // Under callgrind the collection and the settling calls run uninstrumented (several times
+    // faster, and none of it is counted): instrumentation is back on for the block alone.
+    const counted = values.callgrind && round >= warmUp;
+    if (counted) callgrindSet('off');
     // A collection left over from the block before must not land in this one (run with
     // NODE_OPTIONS=--expose-gc; without it, GC noise stays in the spread).
     (globalThis as { gc?: () => void }).gc?.();
     // --settle N: calls not counted after the collection, which empties V8's inline caches and
     // leaves the heap to sweep (bench/per-call-callgrind.ts).
     for (let i = 0; i < Number(values.settle); i++) await subjects[name]!();
+    if (counted) callgrindSet('on');
     const before = process.cpuUsage();
     const heap = process.memoryUsage().heapUsed;
     for (let i = 0; i < calls; i++) await subjects[name]!();
@@ -226,9 +230,9 @@ for (const name of Object.keys(subjects)) {
 }
 process.exitCode = missed ? 1 : 0;
 
-/** Turns callgrind's instrumentation on in this process, once it has answered (its own tool). */
-function callgrindOn(): void {
-  execFileSync('callgrind_control', ['--instr=on', String(process.pid)], { stdio: 'ignore' });
+/** Turns callgrind's instrumentation on or off in this process, once it has answered. */
+function callgrindSet(instr: 'on' | 'off'): void {
+  execFileSync('callgrind_control', [`--instr=${instr}`, String(process.pid)], { stdio: 'ignore' });
 }
 
 /** --split: each subject in its own child process, the order shuffled per process round. */
