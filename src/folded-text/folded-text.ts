@@ -45,10 +45,15 @@ const FOLDABLE =
  */
 const FOLDABLE_WORDS = new RegExp(`${LONG_BASE64_WORD.source}|${FOLDABLE.source}`, FOLDABLE.flags);
 
-/** The last short text folded and its fold (read only: every caller maps `at` anew). */
+/**
+ * The last short text folded and its fold (read only: every caller maps `at` anew), forgotten once
+ * the synchronous search that folded it returns: kept longer, it held a service's text (and, being
+ * a slice of one, a large answer's whole text) alive after its caller was done (review14a).
+ */
 let lastText: string | undefined;
 let lastFold: Folded | undefined;
-/** Longer texts are folded anew: a slice of a large answer is not kept alive by this. */
+const forget = () => (lastText = lastFold = undefined);
+/** Longer texts are folded anew. */
 const REMEMBERED_LENGTH = 1024;
 
 /**
@@ -60,6 +65,7 @@ export function folded(text: string): Folded | undefined {
   if (text.length > REMEMBERED_LENGTH) return foldedAnew(text);
   if (text === lastText) return lastFold;
   lastFold = foldedAnew(text);
+  if (lastText === undefined) queueMicrotask(forget);
   lastText = text;
   return lastFold;
 }

@@ -93,6 +93,33 @@ describe.each(['error', 'warn', 'off'] as const)("207 answers under validate '%s
     expect(seen).not.toContain(token);
   });
 
+  it('a bare-text refusal that is the token itself, or wraps it escaped, shows none of it (review14a)', async () => {
+    const token = server.simulator.users.owner.token;
+    const escaped = [...token].map(
+      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    const body = { data: [], errors: [token, `bad seat ${escaped.join('')}`, ''] };
+    server.simulator.faults.inject({ route: SEATS, kind: 'status', status: 207, body });
+    const error = await clientWith(mode)
+      .seats.add(subscription, [{ email: 'eve@example.com' }])
+      .catch((e: unknown) => e);
+    const seen = JSON.stringify(
+      mode === 'error' ? (error as ResponseValidationError).body : (error as SeatsRefusedError),
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen).not.toContain(token);
+    expect(seen).not.toContain(escaped.slice(0, 8).join(''));
+    if (mode !== 'error') {
+      const { refused, message } = error as SeatsRefusedError;
+      expect(refused.map((refusal) => refusal.message)).toEqual([
+        '[REDACTED]',
+        'bad seat [REDACTED]',
+        'the service refused this seat',
+      ]);
+      expect(message).not.toContain(token);
+    }
+  });
+
   it('a 207 without refusals resolves to the seats themselves, never the envelope', async () => {
     const body = { data: [seatOf(902, 'cy@example.com')], errors: [] };
     server.simulator.faults.inject({ route: SEATS, kind: 'status', status: 207, body });
