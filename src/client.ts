@@ -16,6 +16,7 @@ import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
 import { SubscriptionsResource } from './resources/subscriptions.js';
 import { ClientJournal } from './journals/client-journal.js';
+import { misplacedKeyError } from './resources/misplaced-key.js';
 
 // The purchase flow, loaded on first use in a chunk of its own (client.preload() loads it ahead).
 const purchaseModule = /* @__PURE__ */ new LazyModule(() => import('./helpers/purchase.js'));
@@ -62,6 +63,9 @@ export class SeatpayClient {
 
   constructor(options: ClientOptions = {}) {
     const core = createCore(options);
+    // A `journal`, `key` or `identity` is no client option: from JavaScript, read by nothing.
+    const misplaced = misplacedKeyError(options, 'client');
+    if (misplaced) throw misplaced;
     this.#options = options;
     this.#core = core;
     printAs(this, 'SeatpayClient', () => core.describe());
@@ -143,6 +147,10 @@ export class SeatpayClient {
    * ```
    */
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
+    // `purchase(order, { key, journal })` from JavaScript: a second argument nothing reads.
+    // eslint-disable-next-line prefer-rest-params
+    const misplaced = misplacedKeyError(arguments[1], 'purchase');
+    if (misplaced) return Promise.reject(misplaced);
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
     // Its journal records too (a payment's answer may echo the card, a record may go to disk),

@@ -5,6 +5,7 @@ import { parseInput } from '../core/prepare/validate-input.js';
 import type { PayParams, Payment } from '../schemas/payments.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
 import { PayParamsSchema, PaymentSchema } from './checks/pay.js';
+import { misplacedKeyError } from './misplaced-key.js';
 
 /**
  * Paying a bag. Reached as `client.pay`; `client.purchase` runs the whole flow around it.
@@ -49,6 +50,9 @@ export class PayResource {
     return this.#core.request(
       null,
       () => {
+        // A key given to a pay call (JavaScript): read by nothing, the bag would be paid without it.
+        const misplaced = misplacedKeyError(params, 'pay') ?? misplacedKeyError(options, 'pay');
+        if (misplaced) throw misplaced;
         const body = parseInput(PayParamsSchema, params, 'params');
         return { route: this.#core.routes.pay, body, response: PaymentSchema };
       },
