@@ -27,7 +27,10 @@ describe('a purchase stopped after its card was charged', () => {
           signal: controller.signal,
           onStep: ({ step }) => void (step === 'pay' && controller.abort()),
         })
-        .catch((thrown: unknown) => thrown as PurchaseError);
+        .then(
+          () => undefined,
+          (thrown: unknown) => thrown as PurchaseError,
+        );
       expect(error).toBeInstanceOf(PurchaseError);
       expect(error).toMatchObject({ step: 'wait', charged: 'yes' });
       expect(error!.message).toMatch(
