@@ -7,11 +7,10 @@ export type MisplacedIn = 'checkout' | 'purchase' | 'pay' | 'client';
 const ADVICE: Record<MisplacedIn, string> = {
   checkout:
     "goes with the order, in checkout's first argument: in its request options the order is paid without it",
-  purchase:
-    "goes with the order, in purchase's only argument (client.purchase({ ...order, key, journal })): a second argument is read by nothing, and the order would be paid without it",
-  pay: 'is read by no pay call: pay.bag pays without a key, and a re-run pays again. For a payment that never pays twice, call client.purchase({ ...order, key, journal })',
+  purchase: "goes with the order, in purchase's only argument: a second one is read by nothing",
+  pay: 'is read by no pay call (it pays without a key): to never pay twice, call client.purchase({ ...order, key, journal })',
   client:
-    'is no client option: give it with each keyed call (client.consumables.checkout({ ...order, key, journal }), client.purchase({ ...order, key, journal })); a key given alone uses the client’s memory journal',
+    "is no client option: give it with each keyed call, in checkout's or purchase's first argument",
 };
 
 /**

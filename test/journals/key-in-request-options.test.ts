@@ -75,7 +75,7 @@ describe('a key, journal or identity given where nothing reads it', () => {
     expect(refused).toBeInstanceOf(InvalidRequestError);
     expect(refused).toMatchObject({ field, mayHaveBeenProcessed: false });
     expect((refused as Error).message).toMatch(
-      /goes with the order, in purchase's only argument \(client\.purchase\(\{ \.\.\.order, key, journal \}\)\).*Nothing was sent/,
+      /goes with the order, in purchase's only argument: a second one is read by nothing\. Nothing was sent/,
     );
     expect(server().simulator.charges).toHaveLength(charges);
   });
@@ -99,7 +99,7 @@ describe('a key, journal or identity given where nothing reads it', () => {
       expect(refused).toBeInstanceOf(InvalidRequestError);
       expect(refused).toMatchObject({ field, mayHaveBeenProcessed: false });
       expect((refused as Error).message).toMatch(
-        /is read by no pay call: .*call client\.purchase\(\{ \.\.\.order, key, journal \}\)\. Nothing was sent/,
+        /is read by no pay call \(it pays without a key\): to never pay twice, call client\.purchase\(\{ \.\.\.order, key, journal \}\)\. Nothing was sent/,
       );
     }
     expect(server().simulator.charges).toHaveLength(charges);
@@ -108,7 +108,7 @@ describe('a key, journal or identity given where nothing reads it', () => {
   it.each(fields)('createClient and withOptions refuse `%s`, naming the keyed calls', (field) => {
     const options = { baseUrl: server().url, token: server().simulator.users.owner.token };
     const told =
-      /is no client option: give it with each keyed call \(client\.consumables\.checkout\(\{ \.\.\.order, key, journal \}\).*No client was made/;
+      /is no client option: give it with each keyed call, in checkout's or purchase's first argument\. No client was made/;
     expect(() => createClient({ ...options, [field]: given[field] } as never)).toThrow(told);
     const client = createClient(options);
     expect(() => client.withOptions({ [field]: given[field] } as never)).toThrow(told);
