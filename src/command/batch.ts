@@ -13,6 +13,7 @@ import {
   worse,
   type ExitCode,
 } from './exit-codes.js';
+import { paidFor, shellWord } from './keyed.js';
 import { printableField } from './printable.js';
 
 // Batches (`--csv`): every row checked before the first is sent, rows run `--concurrency` at a
@@ -187,6 +188,12 @@ async function runOne<T>(
     return DONE;
   } catch (error) {
     const exit = orderExitCodeOf(error);
+    // Charged for sure (the subscription's wait ran out, say): finished by a re-run with the key.
+    if (exit === UNSETTLED && paidFor(error))
+      throw new AdvisedError(
+        error,
+        `run this command again with --key ${shellWord(row.key)} to finish it (it never pays again); never buy it under a new key`,
+      );
     if (exit === UNSETTLED)
       throw new AdvisedError(error, `it may have been charged: ${settle(row.key)}`);
     if (exit === REFUSED)

@@ -64,10 +64,16 @@ function describe(entry: JournalEntry): string {
   // of one further ahead than a live run's (a wrong clock's, a year on) too: as settle and
   // reconcile judge it (`leaseStatus`), never "lease until" next year.
   const until = field(entry.leaseUntil);
+  // A purchase paid whose run ended before its subscription: known charged, nothing to settle
+  // (settle and reconcile say so); its re-run with the key finishes it, never paying again.
+  const next =
+    entry.charged === 'yes'
+      ? 'paid: run the purchase again with its key to finish it'
+      : 'settleable, reconcile or settle it';
   const lease = {
     held: `\tlease until ${until}`,
-    expired: `\tlease ran out at ${until}: settleable, reconcile or settle it`,
-    orphaned: `\tlease until ${until} is no live run's (a wrong clock): settleable, reconcile or settle it`,
+    expired: `\tlease ran out at ${until}: ${next}`,
+    orphaned: `\tlease until ${until} is no live run's (a wrong clock): ${next}`,
   };
   return `${field(entry.key)}\t${field(entry.kind)}\t${field(entry.stage)}\tcharged ${field(entry.charged)}\t${field(entry.updatedAt)}${settled}${entry.leaseStatus === undefined ? '' : lease[entry.leaseStatus]}`;
 }

@@ -107,6 +107,16 @@ export class SettledAsCharged {
  */
 const LIBRARY_ADVICE = /\.?\s*Settle it: client\.journal\.reconcile\(.*?--journal <j>\)/gs;
 
+/** The library's advice for a purchase paid (purchase-error.ts): the command gives its own too. */
+const PAID_ADVICE =
+  /\.\s*Do not buy again: (?:run the purchase again with the key .*?never paying twice|the subscription it paid for appears by itself \(.*?\))$/s;
+
+/** Whether a failed order's card WAS charged (a purchase whose wait ran out): a re-run finishes it. */
+export function paidFor(error: unknown): boolean {
+  const cause = error instanceof UnsettledKeyError ? error.cause : error;
+  return cause instanceof PurchaseError && cause.charged === 'yes';
+}
+
 /**
  * Runs a money call as the command shows it: a key settled as charged is done (its settlement
  * is the result), and a failure whose outcome is unknown says so without the library's advice
@@ -126,7 +136,10 @@ export async function asCommand<T>(
     const ownMessage = error instanceof UnsettledKeyError && LIBRARY_ADVICE.test(error.message);
     const message = ownMessage
       ? `An earlier call with the key "${key}" was sent and its outcome is unknown; it is not sent again`
-      : error.message.replace(LIBRARY_ADVICE, '').replace(/\s*\.$/, '');
+      : error.message
+          .replace(LIBRARY_ADVICE, '')
+          .replace(PAID_ADVICE, '')
+          .replace(/\s*\.$/, '');
     throw new UnsettledKeyError(key, { message, cause: error });
   }
 }

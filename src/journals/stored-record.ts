@@ -38,7 +38,21 @@ export function checkRecord(value: unknown, where: string, path?: string): Journ
     STAGES.has(record.stage) &&
     (record.kind === undefined || record.kind === 'purchase' || record.kind === 'checkout');
   if (!ok) {
-    throw new JournalError(`The ${where} holds something that is not a seatpay record`, { path });
+    // Its shape, never its content (a record may quote what a call sent): what to change.
+    const found =
+      typeof record === 'string'
+        ? 'a string (JSON text?)'
+        : Array.isArray(record)
+          ? 'a list (rows?)'
+          : record === null
+            ? 'null'
+            : typeof record === 'object'
+              ? 'an object of another shape (its `stage` or `kind`)'
+              : `a ${typeof record}`;
+    throw new JournalError(
+      `The ${where} holds ${found}, not a seatpay record: fix or move it. A journal of your own: its get (and list) must resolve with the very object its set and claim were given (parse a JSON column; not its row nor a list of rows)`,
+      { path },
+    );
   }
   return record as JournalRecord;
 }

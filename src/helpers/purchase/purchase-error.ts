@@ -122,7 +122,13 @@ function purchaseMessage({
     unknown: 'the card MAY have been charged',
   }[charged];
   const message = `Purchase failed at step "${step}" (${money}): ${reason}`;
-  if (charged !== 'unknown') return message;
+  if (charged === 'yes') {
+    // Paid: what a re-run does is the whole question (docs/purchases.md's table).
+    return key === undefined
+      ? `${message}. Do not buy again: the subscription it paid for appears by itself (client.subscriptions.waitFor(), or client.subscriptions.list())`
+      : `${message}. Do not buy again: run the purchase again with the key "${key}" to finish it, never paying twice`;
+  }
+  if (charged === 'no') return message;
   return key === undefined
     ? `${message}. Do not buy again before you know: look for its subscription (a purchase with a key and a journal can be settled through client.journal)`
     : `${message}. ${howToSettle(key)}`;

@@ -151,6 +151,15 @@ export function checkUploadOptions(source: UploadSource, options: UploadOptions)
       field: 'checkDigest',
     });
   }
+  // A plain call's `timeout` or `totalTimeout`, from JavaScript: read by nothing, no limit at all.
+  for (const name of ['timeout', 'totalTimeout']) {
+    if ((options as unknown as Record<string, unknown>)[name] !== undefined) {
+      throw new InvalidRequestError(
+        `\`${name}\` is no upload option: give \`chunkTimeout\` (ms for each chunk's request) or, for the whole upload, \`signal: AbortSignal.timeout(ms)\`. Nothing was sent`,
+        { field: name },
+      );
+    }
+  }
   for (const name of ['onProgress', 'onChunk'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') {
       throw new InvalidRequestError(`Invalid ${name}: must be a function`, { field: name });

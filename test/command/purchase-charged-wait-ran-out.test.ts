@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { GOOD_CARD } from '../support/team-purchase.js';
+import { useMockServer } from '../support/mock-server.js';
+import { useTempFolder } from '../support/temp-folder.js';
+import { runInProcess } from './run-in-process.js';
+
+// `seatpay purchase` whose --wait-timeout ran out after paying (the card WAS charged) said "it
+// may have been charged: check with `seatpay journal reconcile <key>` before buying it again
+// under a new key" (reconcile then says the outcome is known, settle exits 2), and `journal list`
+// said of its key "lease ran out …: settleable, reconcile or settle it" (newuser14). Both say to
+// run the purchase again with its key, which finishes it without paying again. The subscription
+// list answers empty (a fault) until the re-run: the wait runs out whatever the machine's pace.
+
+const server = useMockServer({ subscriptionDelayMs: 5 });
+const folder = useTempFolder('seatpay-command-charged-wait-');
+
+describe('seatpay purchase paid whose wait for the subscription ran out', () => {
+  it('says to run it again with the key, and so does journal list', async () => {
+    const journal = folder.in('journal.db');
+    const env = {
+      SEATPAY_BASE_URL: server().url,
+      SEATPAY_TOKEN: server().simulator.users.owner.token,
+      SEATPAY_CARD: JSON.stringify(GOOD_CARD),
+      SEATPAY_LOG: 'off',
+    };
+    const purchase = [
+      ...['purchase', '--plan', 'team-per-seat', '--seats', '2', '--period', 'MONTH'],
+      ...['--key', 'order-wait', '--journal', journal, '--wait-timeout', '50'],
+    ];
+    server().simulator.faults.inject({
+      route: 'GET /v1/payments/me/subscription',
+      kind: 'status',
+      status: 200,
+      body: { subscriptions: [] },
+      times: Infinity,
+    });
+    const ran = await runInProcess(purchase, env);
+    expect(ran.code, ran.stderr).toBe(3);
+    expect(ran.stderr).toMatch(
+      /the card WAS charged\): No new subscription appeared within 50 ms; run this command again with --key order-wait to finish it \(it never pays again\); never buy it under a new key/,
+    );
+    expect(ran.stderr).not.toMatch(/may have been charged/);
+
+    // The run ended after paying: its claim's lease is left run out, as a dead run's.
+    const listed = await runInProcess(['journal', 'list', '--journal', journal], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/^order-wait\tpurchase\tpaid\tcharged yes\t/m);
+    expect(listed.stdout).not.toMatch(/settleable/);
+    expect(listed.stdout).toMatch(
+      /\tlease ran out at [^\n]*: paid: run the purchase again with its key to finish it$/m,
+    );
+
+    server().simulator.faults.clear();
+    const charges = server().simulator.charges.length;
+    const again = await runInProcess(purchase.slice(0, -2), env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/order-wait: purchase done/);
+    expect(server().simulator.charges).toHaveLength(charges);
+  });
+});
