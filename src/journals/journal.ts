@@ -252,7 +252,8 @@ export interface PurchaseJournal {
    * `localStorageJournal`, `fileJournal`, most journals of your own) it is `Date.now()`. A journal
    * that machines share gives the shared store's clock: `postgresJournal` gives the database's, so
    * that a lease means the same on every machine whatever their clocks say. A valid `Date` returned
-   * is read as its time; a promise, a string or a bigint is a `JournalError` (docs/journals.md).
+   * is read as its time; a promise, a string or a bigint is a `JournalError`, and so is a throw, `NaN`
+   * or an invalid `Date` before its first time (docs/journals.md).
    *
    * @example
    * ```ts

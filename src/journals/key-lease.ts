@@ -36,8 +36,8 @@ const lastReading = new WeakMap<object, { time: number; at: number; date: number
  * else `Date.now()`. A reading that throws or gives no time a Date can hold (not finite, or past
  * ±8.64e15 ms: `toISOString` would throw, even from the heartbeat's timer) is not trusted: the
  * journal's last trusted reading, carried forward (by the monotonic clock, or this machine's when
- * it went further: a suspend), stands for it. Never
- * `Date.now()` once the journal gave a time: its clock may be far from this machine's (a store's),
+ * it went further: a suspend), stands for it; before its first, a `JournalError`. Never
+ * `Date.now()` for a journal's `now()`: its clock may be far from this machine's (a store's),
  * and one lease written or judged on the other clock reads a live key as run out (another run
  * calls it unknown, an operator settles it while it is being paid). `judging` another run's lease,
  * it is carried on the monotonic clock alone, which never runs ahead of the time gone by: a wall
@@ -54,19 +54,18 @@ export function clockOf(
   const furthestLead = FURTHEST_LEASE_MS - 2 * leaseOf(journal);
   return () => {
     let time: unknown;
-    let wrong: { given: unknown } | undefined; // what it gave, when no reading can be of its kind
+    let given: unknown;
+    let threw: { error: unknown } | undefined = { error: undefined }; // until now() answers
     try {
-      time = now.call(journal);
+      time = given = now.call(journal);
+      threw = undefined;
       // A store's clock given as a Date is its time: taken for none, leases were judged on this
       // machine's clock, an hour ahead of the store's read a live lease as run out (redteam28).
       // Read by its time value, whatever its realm (a `vm`'s Date is no `instanceof Date`); an
       // object that only claims to be one throws here (review13a: a raw TypeError).
-      if (typeof time !== 'number') {
-        wrong = { given: time };
-        time = timeValue.call(time);
-        wrong = undefined;
-      }
-    } catch {
+      if (typeof time !== 'number') time = timeValue.call(time);
+    } catch (error) {
+      if (threw) threw.error = error;
       time = undefined;
     }
     if (typeof time === 'number' && Math.abs(time) <= LATEST_MS) {
@@ -74,10 +73,10 @@ export function clockOf(
       return time;
     }
     const last = lastReading.get(journal);
-    // A promise, a string, a bigint never is a reading: taken for none, this machine's clock stood
-    // in for the store's meant, and a live run's lease read as run out, settled (redteam31).
-    if (last === undefined && wrong !== undefined) throw wrongClock(wrong.given);
-    if (last === undefined) return Date.now();
+    // No reading before any (a promise, a string, a bigint: redteam31; a throw, NaN, an invalid
+    // Date: review14b) is refused: taken for none, this machine's clock stood in for the store's
+    // meant, and a live run's lease read as run out, settled while it was paying.
+    if (last === undefined) throw wrongClock(given, threw);
     // The monotonic clock does not count a suspend (a machine asleep, a VM paused), this machine's
     // does: carried on the one that went further. A reading behind the journal's writes leases
     // already run out (a live key read as unknown, settled while paid); one ahead only keeps a dead
@@ -91,17 +90,38 @@ export function clockOf(
   };
 }
 
-/** The error for a journal whose `now()` gave `given`, of no kind a clock's reading can be. */
-function wrongClock(given: unknown): JournalError {
+/** The error for a journal whose first `now()` gave `given` (or `threw`), no time a Date holds. */
+function wrongClock(given: unknown, threw: { error: unknown } | undefined): JournalError {
   try {
     if (given instanceof Promise) void given.then(undefined, () => undefined); // never unhandled
   } catch {
     // its own `then` threw: nothing to handle
   }
-  const kind = given instanceof Promise ? 'promise' : given === null ? 'object' : typeof given;
+  const kind = threw
+    ? 'it threw'
+    : given instanceof Promise
+      ? 'promise'
+      : typeof given === 'number'
+        ? String(given)
+        : isDate(given)
+          ? 'invalid Date'
+          : given === null
+            ? 'object'
+            : typeof given;
   return new JournalError(
-    `The journal's now() returned no time (${kind}): it must return ms since 1970 or a Date, at once`,
+    `The journal's now() returned no time (${kind}): it must return ms since 1970 or a valid Date, at once`,
+    threw ? { cause: threw.error } : {},
   );
+}
+
+/** Whether `value` is a Date (of any realm), not an object that only claims to be one. */
+function isDate(value: unknown): boolean {
+  try {
+    timeValue.call(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryJournal } from '../../src/index.js';
+import { JournalError, memoryJournal } from '../../src/index.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 
 // A journal's `now()` is public (a user's journal may give its store's clock). A clock that gives
@@ -10,7 +10,9 @@ import { inMemorySubscriber } from '../support/team-owner.js';
 // process while its payment is in flight.
 
 describe("a journal's clock that gives a number no Date can hold", () => {
-  it('is not taken as the time at the claim: the call pays once, leases on this machine', async () => {
+  // Before any time (review14b): refused, as a promise or a string is, nothing sent. This machine's
+  // clock stood in for it, and leases judged on it read another machine's live claim as run out.
+  it('is refused at the claim: a JournalError saying what to return, nothing charged', async () => {
     const {
       client,
       order: subscribed,
@@ -18,11 +20,11 @@ describe("a journal's clock that gives a number no Date can hold", () => {
     } = await inMemorySubscriber('clock-range@example.com');
     const journal = { ...memoryJournal(), now: () => 1e300 };
     const order = { ...subscribed, key: 'range-1', journal };
-    const paid = await client.consumables.checkout(order).catch((e: unknown) => e);
-    expect(paid).not.toBeInstanceOf(Error);
-    expect(charges()).toBe(1);
-    expect(await client.consumables.checkout(order)).toEqual(paid);
-    expect(charges()).toBe(1);
+    const refused = await client.consumables.checkout(order).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(JournalError);
+    expect((refused as JournalError).message).toMatch(/now\(\) .*ms since 1970/);
+    expect(charges()).toBe(0);
+    expect(await journal.get('range-1')).toBeUndefined();
   });
 
   it('never throws from the heartbeat when it jumps there mid-run', async () => {

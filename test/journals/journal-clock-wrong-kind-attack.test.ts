@@ -36,6 +36,16 @@ const wrongClocks: [string, () => unknown][] = [
   ['a string', () => new Date(storeTime()).toISOString()],
   ['a bigint', () => BigInt(storeTime())],
   ['an object that only claims to be a Date', () => Object.create(Date.prototype) as unknown],
+  // No reading either, before any (review14b): Date.now() stood in for them as it did above.
+  [
+    'nothing but a throw (a pool not connected yet)',
+    () => {
+      throw new Error('pool not ready');
+    },
+  ],
+  ['NaN', () => NaN],
+  ['an invalid Date', () => new Date(NaN)],
+  ['µs since 1970 (no Date holds it)', () => storeTime() * 1e6],
 ];
 
 describe("a journal's now() that gives no clock reading at all", () => {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, KeyInProgressError, type CheckoutRecord } from '../../src/index.js';
+import {
+  createClient,
+  JournalError,
+  KeyInProgressError,
+  type CheckoutRecord,
+} from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { mapJournal, type MapJournal } from '../support/map-journal.js';
 import { teamOwner } from '../support/team-owner.js';
@@ -87,7 +92,8 @@ describe("a journal's clock (now)", () => {
       throw new Error('clock gone');
     };
     await expect(settle()).rejects.toThrow(KeyInProgressError);
-    // A journal whose clock never gave a time: this machine's, on which that lease ran out.
+    // A journal whose clock never gave a time is refused: this machine's clock stood in for it,
+    // on which that live lease ran out a minute ago, and it was settled (review14b).
     const clockless = { ...journal, now: journal.now };
     await expect(
       client.journal.settle('topup-2', {
@@ -95,6 +101,7 @@ describe("a journal's clock (now)", () => {
         charged: 'no',
         reason: 'not on the statement',
       }),
-    ).resolves.toMatchObject({ stage: 'refused', charged: 'no' });
+    ).rejects.toThrow(JournalError);
+    expect(journal.records.get('topup-2')).toEqual(claimed);
   });
 });

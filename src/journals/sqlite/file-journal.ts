@@ -19,7 +19,7 @@ import { namingStore } from '../journal-store-name.js';
  */
 export interface FileJournal extends PurchaseJournal {
   /**
-   * Closes the database, once the claims under way have landed; a later call opens it again.
+   * Closes the database, once the claims and lock waits under way have ended; a later call opens it again.
    *
    * @example
    * ```ts

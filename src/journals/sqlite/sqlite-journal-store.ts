@@ -26,8 +26,8 @@ import {
 export class SqliteJournalStore {
   readonly #statements: Record<keyof typeof SQL, StatementSync>;
   readonly #wal: WalFlush;
-  /** Claims under way, and whether `close()` waits for them: see {@link close}. */
-  #claiming = 0;
+  /** Claims and lock waits under way, and whether `close()` waits for them: see {@link close}. */
+  #underWay = 0;
   #closeWhenDone = false;
 
   private constructor(
@@ -115,12 +115,17 @@ export class SqliteJournalStore {
    * power cut loses leaves a key claimed and unknown (an outcome), held a little longer (a lease),
    * or unsettled (a settlement): never charged twice. One flush per keyed call (issue 37).
    */
-  async claim(key: string, record: JournalRecord, signal?: AbortSignal): Promise<boolean> {
-    this.#claiming++;
+  claim(key: string, record: JournalRecord, signal?: AbortSignal): Promise<boolean> {
+    return this.#landing(() => this.#claim(key, record, signal));
+  }
+
+  /** `work`, which `close()` lets end first (its awaits span the database's statements). */
+  async #landing<T>(work: () => Promise<T>): Promise<T> {
+    this.#underWay++;
     try {
-      return await this.#claim(key, record, signal);
+      return await work();
     } finally {
-      if (--this.#claiming === 0 && this.#closeWhenDone) this.close();
+      if (--this.#underWay === 0 && this.#closeWhenDone) this.close();
     }
   }
 
@@ -224,10 +229,12 @@ export class SqliteJournalStore {
   /**
    * Closes the database, once the claims under way have ended: closed under one (a server's
    * shutdown closing its journal while a request was in flight), its flush failed and its taking
-   * back too, the key left "sent, outcome unknown" though nothing was sent (redteam31).
+   * back too, the key left "sent, outcome unknown" though nothing was sent (redteam31). A write
+   * waiting for another process's lock too (at most `LOCK_WAIT_MS`, or its signal): closed under
+   * it, a charge's record never landed, its re-run was an UnsettledKeyError (review14b).
    */
   close(): void {
-    this.#closeWhenDone = this.#claiming > 0;
+    this.#closeWhenDone = this.#underWay > 0;
     if (this.#closeWhenDone) return;
     if (this.db.isOpen) this.db.close();
     this.#wal.close();
@@ -271,7 +278,7 @@ export class SqliteJournalStore {
         { path, cause: error },
       );
     try {
-      return await withLockWait(work, signal, stillLocked);
+      return await this.#landing(() => withLockWait(work, signal, stillLocked));
     } catch (error) {
       throw this.#failed(action, error);
     }
