@@ -59,19 +59,20 @@ function cardText(binary: string): string | undefined {
 
 /**
  * Four digits in a row, ASCII or UTF-8 of another script's (apart by zeros: UTF-16, UTF-32), four
- * ASCII ones each apart by up to seven other bytes (`45 39`, `4,5,3`, `&#52;&#53;`, their UTF-16: the
- * text forms hide a card so written), or {@link WIDE_DIGITS}: most words' bytes (an id, a hash)
- * have none, and are not read at all.
+ * ASCII ones each apart by up to nine bytes that are no letter (but `x`) or digit (`45 39`,
+ * `4,5,3`, `&#52;&#53;`, `&#x34;`, their UTF-16: the text forms hide a card so written; a base64
+ * token's letters between its digits do not make its word read), or {@link WIDE_DIGITS}: most
+ * words' bytes (an id, a hash) have none, and are not read at all.
  */
 const CARD_DIGITS =
   // eslint-disable-next-line no-control-regex -- bytes
-  /(?:\d\D{0,7}){3}\d|(?:(?:\d|[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|\xf0[\x80-\xbf]{3})\0{0,3}){4}|(?:[^][\x06-\x1c]){4}|(?:[\x06-\x1c][^]){4}/;
+  /(?:\d[^\dA-Za-wyz]{0,9}){3}\d|(?:(?:\d|[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|\xf0[\x80-\xbf]{3})\0{0,3}){4}|(?:[^][\x06-\x1c]){4}|(?:[\x06-\x1c][^]){4}/;
 
 const HEX_ONLY = /^[0-9a-f]+$/i;
 
 /** {@link CARD_DIGITS} as hex, told before decoding (a hash, an id has none); bytes kept whole. */
 const CARD_HEX =
-  /^(?:[0-9a-f]{2})*?(?:3\d(?:(?!3\d)[0-9a-f]{2}){0,7}){3}3\d|(?:3\d(?:00){0,3}|(?:d[9bf]|[c-d][0-9a-f])[89ab][0-9a-f]|e[0-9a-f](?:[89ab][0-9a-f]){2}|f0(?:[89ab][0-9a-f]){3}){4}|(?:[0-9a-f]{2}(?:0[6-9a-f]|1[0-9a-c])){4}|(?:(?:0[6-9a-f]|1[0-9a-c])[0-9a-f]{2}){4}/i;
+  /^(?:[0-9a-f]{2})*?(?:3\d(?:[0-2][0-9a-f]|3[a-f]|40|5[b-f]|60|7[8b-f]|[89a-f][0-9a-f]){0,9}){3}3\d|(?:3\d(?:00){0,3}|(?:d[9bf]|[c-d][0-9a-f])[89ab][0-9a-f]|e[0-9a-f](?:[89ab][0-9a-f]){2}|f0(?:[89ab][0-9a-f]){3}){4}|(?:[0-9a-f]{2}(?:0[6-9a-f]|1[0-9a-c])){4}|(?:(?:0[6-9a-f]|1[0-9a-c])[0-9a-f]{2}){4}/i;
 
 /**
  * Four UTF-16 code units in a row whose high byte is a script's digits' (`06` Arabic, `09`

@@ -14,6 +14,7 @@ const FORMS: [string, string][] = [
   ['a digit a time', digits.join(' ')],
   ['a JSON array', JSON.stringify(digits.map(Number))],
   ['HTML entities', digits.map((digit) => `&#${digit.charCodeAt(0)};`).join('')],
+  ['hex HTML entities', digits.map((digit) => `&#x${digit.charCodeAt(0).toString(16)};`).join('')],
 ];
 
 describe("a card's base64 or hex whose digits never come four in a row", () => {
@@ -37,6 +38,7 @@ describe("a card's base64 or hex whose digits never come four in a row", () => {
       Buffer.from('12 34 56 78 90 12 34 56').toString('base64'),
       Buffer.from('[1,2,3,4,5,6,7,8,9,0]').toString('hex'),
       'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      Buffer.from('u7:k4Tz9Qm2Wr8Ny3Hb6Jc5Vx').toString('base64'),
     ];
     for (const word of words) expect(redactSecrets(`x ${word}`, [card])).toBe(`x ${word}`);
   });
