@@ -74,7 +74,7 @@ function wordOf(random: () => number): string {
   return word;
 }
 
-describe('bytesOfBase64 by its table decodes and refuses as the atob path did', () => {
+describe('bytesOfBase64 decodes and refuses as the atob path did', () => {
   it('edge words', () => {
     const edges = [
       '',
