@@ -99,39 +99,8 @@ function latin1OfUtf16(bytes: string): string | undefined {
   return text;
 }
 
-/** Each base64 character's six bits by character code, either alphabet; -1 for any other. */
-const SIXES = new Int8Array(128).fill(-1);
-'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
-  .split('')
-  .forEach((char, at) => (SIXES[char.charCodeAt(0)] = at));
-[SIXES[0x2d], SIXES[0x5f]] = [62, 63]; // the URL-safe alphabet's `-` and `_`
-/** Longer words go through `atob` (a wrapped PEM's base64): a short one's call cost more (keycost16). */
-const SHORT_WORD = 256;
-
 /** A base64 word's bytes (one per character), either alphabet, or undefined when it is not base64. */
 export function bytesOfBase64(word: string): string | undefined {
-  let end = word.length;
-  while (end > 0 && word.charCodeAt(end - 1) === 0x3d) end--; // its padding
-  if (end % 4 === 1) return undefined;
-  if (end > SHORT_WORD) return viaAtob(word);
-  // As atob decodes (the forgiving way: a last character's spare bits dropped), by a table.
-  let bytes = '';
-  let bits = 0;
-  let held = 0;
-  for (let at = 0; at < end; at++) {
-    const code = word.charCodeAt(at);
-    const six = code < 128 ? SIXES[code]! : -1;
-    if (six < 0) return viaAtob(word); // not a word's character: as atob says
-    bits = ((bits << 6) | six) & 0xffff;
-    held += 6;
-    if (held < 8) continue;
-    held -= 8;
-    bytes += String.fromCharCode((bits >>> held) & 0xff);
-  }
-  return bytes;
-}
-
-function viaAtob(word: string): string | undefined {
   const standard = word.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   if (standard.length % 4 === 1) return undefined;
   try {

@@ -1,7 +1,8 @@
-// keycost16 decodes a short base64 word by a table instead of atob (word-text.ts). A differential,
-// seeded check that it decodes every word exactly as the atob path did (the old bytesOfBase64,
-// copied below as the oracle) and refuses every word that path refused: a wrong table entry or a
-// length rule off by one would let a CVC through or shift a word's bytes (review14a).
+// keycost16 decoded a short base64 word by a table instead of atob; size14b went back to atob (the
+// table's page bytes outweighed its CPU win: BENCHMARKS.md). A differential, seeded check that
+// bytesOfBase64 decodes every word exactly as the atob path did (copied below as the oracle) and
+// refuses every word that path refused: a length rule off by one, or a decoder of its own again,
+// would let a CVC through or shift a word's bytes (review14a).
 import { describe, expect, it } from 'vitest';
 import { bytesOfBase64 } from '../../src/base64-forms/word-text.js';
 
@@ -73,7 +74,7 @@ function wordOf(random: () => number): string {
   return word;
 }
 
-describe('bytesOfBase64 by its table decodes and refuses as the atob path did', () => {
+describe('bytesOfBase64 decodes and refuses as the atob path did', () => {
   it('edge words', () => {
     const edges = [
       '',
