@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { GOOD_CARD } from '../support/team-purchase.js';
 import { useMockServer } from '../support/mock-server.js';
+import { subscriptionNeverAppears } from '../support/subscription-never-appears.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runBin } from './run-bin.js';
 
@@ -25,13 +26,7 @@ describe('seatpay purchase --csv: a row paid whose wait ran out', () => {
       SEATPAY_LOG: 'off',
     };
     const purchase = ['purchase', '--csv', csv, '--journal', folder.in('journal.db')];
-    server().simulator.faults.inject({
-      route: 'GET /v1/payments/me/subscription',
-      kind: 'status',
-      status: 200,
-      body: { subscriptions: [] },
-      times: Infinity,
-    });
+    subscriptionNeverAppears(server());
     const ran = await runBin([...purchase, '--wait-timeout', '50'], env);
     expect(ran.code, ran.stderr).toBe(3);
     expect(ran.stderr).toMatch(/, 0 to settle, 1 charged, to finish \(run again with their keys\)/);
