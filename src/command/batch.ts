@@ -49,6 +49,8 @@ export interface RowOutcome {
   code?: string;
   result?: unknown;
   error?: string;
+  /** An unsettled row whose card WAS charged (its wait ran out): a re-run with its key finishes it. */
+  paid?: boolean;
 }
 
 const STATUS_OF: Record<ExitCode, RowStatus> = {
@@ -92,6 +94,7 @@ async function runRow(row: BatchRow, signal: AbortSignal): Promise<RowOutcome> {
       exit,
       ...(code === undefined ? {} : { code }),
       error: message,
+      ...(exit === UNSETTLED && paidFor(error) ? { paid: true } : {}),
     };
   }
 }
@@ -153,7 +156,8 @@ export function summarize(
   context: Context,
 ): ExitCode {
   const count = (status: RowStatus) => outcomes.filter((outcome) => outcome.status === status);
-  const unsettled = count('unsettled');
+  const unsettled = count('unsettled').filter((row) => !row.paid);
+  const paid = count('unsettled').filter((row) => row.paid);
   const notRun = total - outcomes.length;
   const parts = [
     `${count('done').length} done`,
@@ -163,10 +167,15 @@ export function summarize(
     `${count('in-progress').length} in progress elsewhere (run again later)`,
     `${count('invalid').length} refused as invalid`,
     `${unsettled.length} to settle`,
+    ...(paid.length ? [`${paid.length} charged, to finish (run again with their keys)`] : []),
     ...(count('interrupted').length ? [`${count('interrupted').length} stopped`] : []),
     ...(notRun > 0 ? [`${notRun} not started (interrupted: run again)`] : []),
   ];
   context.output.note(`summary: ${total} rows: ${parts.join(', ')}`);
+  for (const row of paid)
+    context.output.note(
+      `to finish: line ${row.line} key ${row.key} WAS charged: run this batch again, its rows keep their keys, to finish it (it never pays again); never buy it under a new key`,
+    );
   for (const row of unsettled)
     context.output.note(
       `to settle: line ${row.line} key ${row.key} may have been charged; ${settle(row.key)}`,

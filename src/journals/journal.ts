@@ -258,9 +258,10 @@ export interface PurchaseJournal {
    * @example
    * ```ts
    * const journal: PurchaseJournal = { ...myJournal, now: () => Date.now() + measuredOffsetMs };
+   * const dated: PurchaseJournal = { ...myJournal, now: () => new Date() };
    * ```
    */
-  now?(): number;
+  now?(): number | Date;
 }
 
 /**

@@ -16,6 +16,7 @@ import { writeAsHolder } from './holder-write.js';
 import { checkFound } from './found-record.js';
 import { RecordStamp } from './record-stamp.js';
 import { heartbeatOf } from './lease-heartbeat.js';
+import { unseenClaimError } from './unseen-claim.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
@@ -54,6 +55,8 @@ export class KeyedJournal {
   #writing: Promise<unknown> = NOTHING_WRITING;
   /** The renewal waiting its turn among this run's writes (none sent yet). */
   #renewal: Promise<boolean> | undefined;
+  /** The journal's claim refused this run the key: a read then finding no record is the journal's fault. */
+  #claimRefused = false;
 
   constructor(
     private readonly journal: PurchaseJournal,
@@ -100,9 +103,11 @@ export class KeyedJournal {
     // No record (a new key, the usual case): answered with no async layer of its own (issue 37).
     const { key, kind, scope, signal } = this;
     const checkedFor = { key, kind, params: this.#params, scope, signal };
-    return found.then((found) =>
-      found === undefined || found === null ? undefined : checkFound(found, checkedFor),
-    );
+    return found.then((found) => {
+      if (found !== undefined && found !== null) return checkFound(found, checkedFor);
+      if (this.#claimRefused) throw unseenClaimError(key);
+      return undefined;
+    });
   }
 
   /**
@@ -172,6 +177,7 @@ export class KeyedJournal {
         ));
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
       let claimed = await this.#call('claim', start, false, operation);
+      this.#claimRefused ||= Boolean(claim) && !claimed;
       // A claim that answered late may have lost its lease meanwhile (the key settled and paid
       // elsewhere): read again before anything is sent; no longer this run's, it is lost. Still
       // its, the lease (mostly gone, the heartbeat a third of one away) is renewed before sending.

@@ -63,11 +63,15 @@ export function keylessError(given: unknown): InvalidRequestError | undefined {
 /**
  * A `key`, `journal` or `identity` given as a client option (`createClient({ ..., journal })`,
  * `withOptions`) from JavaScript: no client option, read by nothing, so every keyed call of the
- * client recorded its key in memory and a re-run after a restart paid again (redteam31).
+ * client recorded its key in memory and a re-run after a restart paid again (redteam31). The
+ * message also reads for a config spread in with a field of its own named `key` (loose14b).
  */
 export function clientKeyOptionError(options: unknown): InvalidRequestError | undefined {
   const name = keyField(options);
   return name === undefined
     ? undefined
-    : refused(name, 'is no client option: give it to each keyed call');
+    : refused(
+        name,
+        `is a field no client takes: to seatpay, \`${name}\` belongs to one order (its key is what keeps it from being paid twice), in the first argument of each keyed call (\`client.purchase({ ...order, key, journal })\`, \`client.consumables.checkout(...)\`). A config's own field of that name (a proxy's API \`key\`, say) is no client option either: leave it out of createClient's options (a header for every request goes in \`headers\`)`,
+      );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GOOD_CARD } from '../support/team-purchase.js';
 import { useMockServer } from '../support/mock-server.js';
+import { subscriptionNeverAppears } from '../support/subscription-never-appears.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
 
@@ -27,13 +28,7 @@ describe('seatpay purchase paid whose wait for the subscription ran out', () => 
       ...['purchase', '--plan', 'team-per-seat', '--seats', '2', '--period', 'MONTH'],
       ...['--key', 'order-wait', '--journal', journal, '--wait-timeout', '50'],
     ];
-    server().simulator.faults.inject({
-      route: 'GET /v1/payments/me/subscription',
-      kind: 'status',
-      status: 200,
-      body: { subscriptions: [] },
-      times: Infinity,
-    });
+    subscriptionNeverAppears(server());
     const ran = await runInProcess(purchase, env);
     expect(ran.code, ran.stderr).toBe(3);
     expect(ran.stderr).toMatch(

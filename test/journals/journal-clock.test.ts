@@ -59,7 +59,7 @@ describe("a journal's clock (now)", () => {
     await arrived;
     const held = journal.records.get('topup-1') as CheckoutRecord;
     // One lease past the store's time (before: past this machine's, a minute more).
-    const ahead = Date.parse(held.leaseUntil!) - journal.now!();
+    const ahead = Date.parse(held.leaseUntil!) - Number(journal.now!());
     expect(ahead).toBeGreaterThan(0);
     expect(ahead).toBeLessThanOrEqual(LEASE_MS);
     open();

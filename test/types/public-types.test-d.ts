@@ -53,6 +53,7 @@ import {
   type SubscriptionList,
   type UploadOptions,
 } from '../../src/index.js';
+import type { PostgresJournal } from '../../src/postgres.js';
 
 const client = createClient({ baseUrl: 'https://api.example.com', token: 'token' });
 type StepResult<Name extends PurchaseStepName> = Extract<PurchaseStep, { step: Name }>['result'];
@@ -129,6 +130,17 @@ describe('results of the calls users make', () => {
     if (record?.kind === 'checkout')
       expectTypeOf(record.result).toEqualTypeOf<CheckoutResult | undefined>();
     expectTypeOf(record).toEqualTypeOf<JournalRecord | undefined>();
+  });
+
+  it("a journal's clock gives ms or a Date, as docs/journals.md says (loose14b)", () => {
+    const dated: PurchaseJournal = { ...memoryJournal(), now: () => new Date() };
+    const ms: PurchaseJournal = { ...memoryJournal(), now: () => Date.now() };
+    expectTypeOf(dated.now).toEqualTypeOf(ms.now);
+    expectTypeOf<ReturnType<NonNullable<PurchaseJournal['now']>>>().toEqualTypeOf<number | Date>();
+    // @ts-expect-error a string is no time
+    void ({ ...memoryJournal(), now: () => '2026-11-30' } satisfies PurchaseJournal);
+    // postgresJournal's is the database's clock, always ms: read as a number.
+    expectTypeOf<ReturnType<PostgresJournal['now']>>().toEqualTypeOf<number>();
   });
 
   it('every call is an APIPromise of its result, with the response beside it', async () => {

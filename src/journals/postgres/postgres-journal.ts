@@ -64,6 +64,16 @@ export interface PostgresJournal extends PurchaseJournal {
    * ```
    */
   close(): Promise<void>;
+  /**
+   * The database's clock (ms since 1970), as this process carries it forward: always a number
+   * here, though a journal of your own may give a `Date` ({@link PurchaseJournal.now}).
+   *
+   * @example
+   * ```ts
+   * const skewMs = journal.now() - Date.now();
+   * ```
+   */
+  now(): number;
 }
 
 /**
