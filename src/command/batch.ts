@@ -49,6 +49,8 @@ export interface RowOutcome {
   code?: string;
   result?: unknown;
   error?: string;
+  /** The card WAS charged (a purchase whose wait ran out): a re-run with its key finishes it. */
+  paid?: true;
 }
 
 const STATUS_OF: Record<ExitCode, RowStatus> = {
@@ -92,6 +94,7 @@ async function runRow(row: BatchRow, signal: AbortSignal): Promise<RowOutcome> {
       exit,
       ...(code === undefined ? {} : { code }),
       error: message,
+      ...(exit === UNSETTLED && paidFor(error) ? { paid: true as const } : {}),
     };
   }
 }
@@ -167,9 +170,12 @@ export function summarize(
     ...(notRun > 0 ? [`${notRun} not started (interrupted: run again)`] : []),
   ];
   context.output.note(`summary: ${total} rows: ${parts.join(', ')}`);
+  // Paid for sure: reconcile/settle refuse a known outcome (exit 2); a re-run of the file finishes it.
   for (const row of unsettled)
     context.output.note(
-      `to settle: line ${row.line} key ${row.key} may have been charged; ${settle(row.key)}`,
+      row.paid
+        ? `to finish: line ${row.line} key ${row.key} WAS charged; run this command again to finish it (it never pays again); never buy it under a new key`
+        : `to settle: line ${row.line} key ${row.key} may have been charged; ${settle(row.key)}`,
     );
   const worst = outcomes.reduce<ExitCode>((code, outcome) => worse(code, outcome.exit), DONE);
   return notRun > 0 ? worse(worst, INTERRUPTED) : worst;
