@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GOOD_CARD } from '../support/team-purchase.js';
 import { useMockServer } from '../support/mock-server.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
+import { paidButNeverListed } from './subscription-never-listed.js';
 
 // `seatpay purchase --csv` whose row paid and then its --wait-timeout ran out (the card WAS
 // charged) ended with "to settle: … may have been charged; check with `seatpay journal reconcile
@@ -19,19 +19,7 @@ describe('seatpay purchase --csv, a row paid whose wait ran out', () => {
     const journal = folder.in('journal.db');
     const csv = folder.in('orders.csv');
     writeFileSync(csv, 'key,plan,seats,period\norder-a,team-per-seat,2,MONTH\n');
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
-      SEATPAY_CARD: JSON.stringify(GOOD_CARD),
-      SEATPAY_LOG: 'off',
-    };
-    server().simulator.faults.inject({
-      route: 'GET /v1/payments/me/subscription',
-      kind: 'status',
-      status: 200,
-      body: { subscriptions: [] },
-      times: Infinity,
-    });
+    const env = paidButNeverListed(server());
     const command = ['purchase', '--csv', csv, '--journal', journal, '--wait-timeout', '50'];
     const ran = await runInProcess(command, env);
     expect(ran.code, ran.stderr).toBe(3);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GOOD_CARD } from '../support/team-purchase.js';
 import { useMockServer } from '../support/mock-server.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
+import { paidButNeverListed } from './subscription-never-listed.js';
 
 // `seatpay purchase` whose --wait-timeout ran out after paying (the card WAS charged) said "it
 // may have been charged: check with `seatpay journal reconcile <key>` before buying it again
@@ -17,23 +17,11 @@ const folder = useTempFolder('seatpay-command-charged-wait-');
 describe('seatpay purchase paid whose wait for the subscription ran out', () => {
   it('says to run it again with the key, and so does journal list', async () => {
     const journal = folder.in('journal.db');
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
-      SEATPAY_CARD: JSON.stringify(GOOD_CARD),
-      SEATPAY_LOG: 'off',
-    };
     const purchase = [
       ...['purchase', '--plan', 'team-per-seat', '--seats', '2', '--period', 'MONTH'],
       ...['--key', 'order-wait', '--journal', journal, '--wait-timeout', '50'],
     ];
-    server().simulator.faults.inject({
-      route: 'GET /v1/payments/me/subscription',
-      kind: 'status',
-      status: 200,
-      body: { subscriptions: [] },
-      times: Infinity,
-    });
+    const env = paidButNeverListed(server());
     const ran = await runInProcess(purchase, env);
     expect(ran.code, ran.stderr).toBe(3);
     expect(ran.stderr).toMatch(
