@@ -47,7 +47,24 @@ describe('totalTimeout: 0', () => {
       const paying = client.pay.bag({ token: 'bag-token', chosen_period: 'MONTH' }, callOptions);
       await expect(paying).rejects.toBeInstanceOf(TimeoutError);
       await expect(paying).rejects.toMatchObject({ mayHaveBeenProcessed: false });
+      // It said "No answer from POST .../pay", as if the payment went out and its answer was lost.
+      await expect(paying).rejects.toThrow(
+        /^Nothing was sent to POST \S+\/v1\/payments\/pay within its totalTimeout of 0 ms/,
+      );
       expect(sent).toEqual([]);
     },
   );
+
+  it('media.upload under the client option: TimeoutError saying nothing was sent, nothing sent', async () => {
+    const { client, sent } = recorded({ totalTimeout: 0 });
+    const uploading = client.media.upload(new Blob([new Uint8Array(16)]), {
+      operation_type: 'small',
+      filename: 'a.gif',
+      mime: 'image/gif',
+    });
+    await expect(uploading).rejects.toBeInstanceOf(TimeoutError);
+    await expect(uploading).rejects.toThrow(/^Nothing was sent to GET /);
+    await expect(uploading).rejects.toMatchObject({ mayHaveBeenProcessed: false });
+    expect(sent).toEqual([]);
+  });
 });

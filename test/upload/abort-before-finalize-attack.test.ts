@@ -38,6 +38,9 @@ describe('an abort after the last chunk, before finalize', () => {
       signal: controller.signal,
     });
     await expect(upload).rejects.toBeInstanceOf(AbortError);
+    // Finalize not sent: the pause says nothing of a file that may exist (a resume is safe).
+    await expect(upload).rejects.toMatchObject({ mayHaveBeenProcessed: false });
+    await expect(upload).rejects.not.toThrow(/may exist|check the service/);
     expect(h.recorder.trace('paused.bin').finalizes).toEqual([]);
     expect([...records.values()].map((record) => record.finalizeSent)).toEqual([false]);
 

@@ -36,6 +36,9 @@ describe('an abort during the write of "finalize sent"', () => {
       signal: controller.signal,
     });
     await expect(upload).rejects.toBeInstanceOf(AbortError);
+    // Finalize not sent: the pause says nothing of a file that may exist (a resume is safe).
+    await expect(upload).rejects.toMatchObject({ mayHaveBeenProcessed: false });
+    await expect(upload).rejects.not.toThrow(/may exist|check the service/);
     gone = true;
     const left = [...records.values()];
     expect(h.recorder.trace('sent.bin').finalizes).toEqual([]);

@@ -72,8 +72,7 @@ export async function withinDeadline<T>(
   secrets?: Pick<Secrets, 'text' | 'cause'>,
 ): Promise<T> {
   const deadline = startDeadline(ms, given.signal, `${call.method} ${call.url} (totalTimeout)`);
-  let inFlight = false;
-  let processed = false;
+  let [inFlight, processed, sent] = [false, false, false]; // sent: any attempt, ever
   // The send's own failure clears `inFlight` before it reaches us: what counts is the moment.
   const atDeadline = () => void (processed ||= inFlight);
   deadline.signal?.addEventListener('abort', atDeadline, { once: true });
@@ -81,7 +80,7 @@ export async function withinDeadline<T>(
     signal: deadline.signal,
     sending: async (send) => {
       if (deadlineMessage(deadline.signal?.reason) !== undefined) throw deadline.signal?.reason;
-      inFlight = true; // never once the deadline passed (`totalTimeout: 0`): nothing is sent
+      inFlight = sent = true; // never once the deadline passed (`totalTimeout: 0`): nothing is sent
       try {
         return await send();
       } finally {
@@ -104,7 +103,8 @@ export async function withinDeadline<T>(
     const when = theirs
       ? `before the caller's signal timed out (${secrets ? secrets.text(passed) : passed})`
       : `within its totalTimeout of ${ms} ms`;
-    throw new TimeoutError(`No answer from ${call.method} ${call.url} ${when}`, {
+    const what = sent ? 'No answer from' : 'Nothing was sent to'; // `totalTimeout: 0`: no attempt
+    throw new TimeoutError(`${what} ${call.method} ${call.url} ${when}`, {
       mayHaveBeenProcessed: processed || processedOf(error),
       method: call.method,
       url: call.url,

@@ -295,6 +295,7 @@ export class PurchaseFlow {
       payment: this.#payment,
       subscription: this.#subscription,
       key: this.options.key,
+      inMemory: this.options.journal === undefined,
     });
   }
 }

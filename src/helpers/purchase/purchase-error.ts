@@ -83,6 +83,8 @@ export class PurchaseError extends SeatpayError {
     subscription?: unknown;
     /** The purchase's `key`: a message about an unknown charge says how to settle it. */
     key?: string | undefined;
+    /** The key was recorded in the client's memory journal (no `journal` given): gone on restart. */
+    inMemory?: boolean | undefined;
   }) {
     // Read once, safely: what the caller's own code threw (an onStep throwing a Proxy) must not
     // turn the purchase's error into another, hiding whether the card was charged.
@@ -109,11 +111,13 @@ function purchaseMessage({
   charged,
   cause,
   key,
+  inMemory,
 }: {
   step: PurchaseFailedStep;
   charged: PurchaseCharged;
   cause: unknown;
   key?: string | undefined;
+  inMemory?: boolean | undefined;
 }): string {
   const reason = cause instanceof Error ? cause.message : 'an unknown failure';
   const money = {
@@ -126,7 +130,7 @@ function purchaseMessage({
     // Paid: what a re-run does is the whole question (docs/purchases.md's table).
     return key === undefined
       ? `${message}. Do not buy again: the subscription it paid for appears by itself (client.subscriptions.waitFor(), or client.subscriptions.list())`
-      : `${message}. Do not buy again: run the purchase again with the key "${key}" to finish it, never paying twice`;
+      : `${message}. Do not buy again: run the purchase again with the key "${key}" to finish it, never paying twice${inMemory ? ` (from this client: the key is in its memory journal, so after a restart the subscription it paid for appears by itself: client.subscriptions.waitFor())` : ''}`;
   }
   if (charged === 'no') return message;
   return key === undefined
