@@ -143,10 +143,8 @@ export class KeyedJournal {
   }
 
   /**
-   * Stores `record` unless the key has one; resolves to whether it did, and holds the key if it
-   * did. A claim that lands after the call stopped waiting for it (its signal, its timeout, a
-   * journal slower than both) is released: nothing was sent, so the key is recorded as refused
-   * (free again), never left "sending" for ever.
+   * Stores `record` unless the key has one; resolves to whether it did (and holds the key). A claim
+   * landing after the call stopped waiting is released: nothing was sent, the key free again.
    */
   async claim(record: JournalRecord): Promise<boolean> {
     const { journal, key } = this;
@@ -155,8 +153,7 @@ export class KeyedJournal {
     // A journal without claim: not atomic, as its author chose.
     if (!claim && !isFree(await this.read())) return false;
     // Marked before the lease is picked: a record naming this process is never taken for one it
-    // left behind while this run may still hold it, and the lease picked stays known to the next
-    // claim of the key here (key-holder.ts) until this run ends, whatever ends meanwhile.
+    // left behind, and the lease stays known to the key's next claim here (key-holder.ts).
     const unhold = holdLive(key);
     // Started only if the call is still waiting (#call checks the signal first).
     const started: { landing?: Promise<boolean>; stamped?: JournalRecord } = {};
@@ -178,9 +175,8 @@ export class KeyedJournal {
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
       let claimed = await this.#call('claim', start, false, operation);
       this.#claimRefused ||= Boolean(claim) && !claimed;
-      // A claim that answered late may have lost its lease meanwhile (the key settled and paid
-      // elsewhere): read again before anything is sent; no longer this run's, it is lost. Still
-      // its, the lease (mostly gone, the heartbeat a third of one away) is renewed before sending.
+      // A claim that answered late may have lost its lease meanwhile (settled, paid elsewhere):
+      // read again before sending; still this run's, its lease is renewed first.
       const late = claimed && own.mayHaveLapsed();
       if (late) claimed = own.holds(await this.#call('read', () => journal.get(key)));
       if (claimed) this.#hold(leased, unhold, own);
@@ -201,10 +197,8 @@ export class KeyedJournal {
   }
 
   /**
-   * Stores `record`, replacing the key's. It is written even once the signal fired (what happened
-   * to the money must be recorded, and the journal gets no signal to stop it); only the waiting
-   * for it ends with the signal. While this run holds the key, a record whose outcome is not known
-   * yet keeps the lease; an outcome (done, refused) ends it.
+   * Stores `record`, replacing the key's, even once the signal fired (what happened to the money
+   * must be recorded); only the waiting ends with the signal. An outcome ends this run's lease.
    */
   async write(record: JournalRecord): Promise<void> {
     const ends = record.stage === 'done' || record.stage === 'refused';

@@ -255,10 +255,7 @@ export class PurchaseFlow {
     return this.#journal ? this.#journal.claim(record) : true;
   }
 
-  /**
-   * The key's purchase record once no other live run holds it (`KeyedJournal.awaitOutcome`); a
-   * checkout's under this key is refused as a reused key.
-   */
+  /** The key's purchase record once no other run holds it; a checkout's is refused as a reused key. */
   async #readRecord(): Promise<PurchaseRecord | undefined> {
     const found = (await this.#journal?.awaitOutcome()) as PurchaseRecord | undefined;
     // A copy: a journal keeping the objects it is given would hand later replays the caller's edits.
