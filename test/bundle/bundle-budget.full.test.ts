@@ -103,9 +103,11 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // secret forms; leaseStatus): 90,575 B and one resource 50,408 B; plus about 0.4 %. Thirteenth
 // pass, every branch merged (main b939117: UTF-32 and other-script base64 secret forms, journal
 // members read once, a caller's timeout told alike everywhere): 92,205 B and one resource
-// 50,774 B; plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 92_570;
-const ONE_RESOURCE_BUDGET = 50_980;
+// 50,774 B; plus about 0.4 %. Fourteenth pass, every branch merged (main 6d54029: a card's base64
+// and hex words read, key/journal/identity misplaced refused, a journal clock's wrong readings
+// refused; size14b won back 200 B): 94,169 B and one resource 51,261 B; plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 94_550;
+const ONE_RESOURCE_BUDGET = 51_470;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -185,8 +187,9 @@ describe('browser bundle of the main entry', () => {
 // branch merged (main 9ff08e8): esbuild 55,352 B, vite 51,810 B; plus about 0.4 %. Twelfth pass,
 // every branch merged (main c90321e): esbuild 55,166 B, vite 51,607 B; plus about 0.4 %.
 // Thirteenth pass, every branch merged (main b939117): esbuild 55,103 B, vite 52,114 B; plus about
-// 0.4 %.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 55_320, vite: 52_320 } as const;
+// 0.4 %. Fourteenth pass, every branch merged (main 6d54029): esbuild 56,243 B, vite 52,904 B;
+// plus about 0.4 %.
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 56_470, vite: 53_120 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts; esbuild 4 before size13). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 /**
@@ -205,7 +208,8 @@ const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 // Eleventh pass, every branch merged (main 9ff08e8): 57,228 and 57,052 B; plus about 0.4 %.
 // Twelfth pass, every branch merged (main c90321e): 57,075 and 56,849 B; plus about 0.4 %.
 // Thirteenth pass, every branch merged (main b939117): 56,956 and 56,824 B; plus about 0.4 %.
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 57_190;
+// Fourteenth pass, every branch merged (main 6d54029): 58,103 and 57,932 B; plus about 0.4 %.
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 58_340;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
