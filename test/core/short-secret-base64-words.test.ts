@@ -1,6 +1,6 @@
 // A short secret (a CVC) inside a base64 word is found by decoding the word (secret-forms.ts): the
 // words of either alphabet, the URL-safe one's `-` and `_` as the standard one's `+` and `/`
-// (word-text.ts decodes them by a table since keycost16: a wrong entry there let a CVC through).
+// (keycost16's table decoder, since removed, let a CVC through with a wrong entry there).
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../../src/node.js';
 
