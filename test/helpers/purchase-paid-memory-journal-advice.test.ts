@@ -1,7 +1,9 @@
 // A purchase paid whose wait ran out (the card WAS charged), given a key and no journal, said "run
 // the purchase again with the key "k" to finish it, never paying twice" (newuser14): the key is in
 // the client's memory journal, so a re-run after a restart (a new client) paid a second time. With
-// a journal of the caller's, the advice stays as it was.
+// a journal of the caller's, the advice stays as it was. docs/purchases.md's table said "run it
+// again with the same `key` to finish" with no word of where the key is (newuser15): it says so.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { memoryJournal, PurchaseError } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
@@ -46,6 +48,11 @@ describe('a keyed purchase paid whose wait ran out', () => {
     simulator.faults.clear();
     await inMemoryClient(simulator, token).purchase(order);
     expect(simulator.charges).toHaveLength(2);
+    // As docs/purchases.md now tells, beside its table of what to do.
+    const page = readFileSync(new URL('../../docs/purchases.md', import.meta.url), 'utf8');
+    expect(page.replace(/\s+/g, ' ')).toMatch(
+      /for a `key` given without a `journal`, the same client \(its memory journal\)\. After a restart such a key is unknown to the new client, and a re-run with it pays again: wait for the subscription instead \(`client\.subscriptions\.waitFor\(\)`/,
+    );
   });
 
   it('with a journal given: the advice is the re-run with the key alone', async () => {
