@@ -70,9 +70,14 @@ function describe(entry: JournalEntry): string {
     entry.charged === 'yes'
       ? 'paid: run the purchase again with its key to finish it'
       : 'settleable, reconcile or settle it';
+  // A run that ended without its outcome (its answer lost, its wait ran out) let its lease go by
+  // writing it a lease before that write: "ran out at" a time before the run's own last write
+  // read as if it had run out before the run did (newuser15). Such a lease is told with no time.
+  const ranOut =
+    Date.parse(String(entry.leaseUntil)) < Date.parse(entry.updatedAt) ? '' : ` at ${until}`;
   const lease = {
     held: `\tlease until ${until}`,
-    expired: `\tlease ran out at ${until}: ${next}`,
+    expired: `\tlease ran out${ranOut}: ${next}`,
     orphaned: `\tlease until ${until} is no live run's (a wrong clock): ${next}`,
   };
   return `${field(entry.key)}\t${field(entry.kind)}\t${field(entry.stage)}\tcharged ${field(entry.charged)}\t${field(entry.updatedAt)}${settled}${entry.leaseStatus === undefined ? '' : lease[entry.leaseStatus]}`;
