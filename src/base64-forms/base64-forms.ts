@@ -10,7 +10,7 @@ import { fullWidth, utf16leBytes } from './utf16-bytes.js';
  * Two patterns, once and twice encoded: one of all the cores took four times as long to search
  * a text as the two (too many alternatives for the regular expression engine to skip ahead).
  */
-export function base64Patterns(secret: string): RegExp[] {
+export function base64Patterns(secret: string, pieceLength = 0): RegExp[] {
   const once = coresOf(secret);
   const wide = fullWidth(secret); // its digits as a CJK page writes them, ４２４２
   for (const core of coresOf(wide)) if (!once.includes(core)) once.push(core);
@@ -18,12 +18,26 @@ export function base64Patterns(secret: string): RegExp[] {
   once.push(...coresOf(secret, utf16leBytes(secret).subarray(0, -1)));
   if (wide !== secret) once.push(...coresOf(wide, utf16leBytes(wide).subarray(0, -1))); // ４２
   const twice = coresOf(secret).flatMap((core) => coresOf(core));
-  return [once, twice]
+  return [once, twice, cardPieces(secret, pieceLength)]
     .filter((cores) => cores.length > 0)
     .map(
       (cores) =>
         new RegExp([...new Set(cores)].map((core) => core.replace(/[+/]/g, '\\$&')).join('|'), 'g'),
     );
+}
+
+/**
+ * A card number's pieces' cores (each run of `pieceLength` digits, as the text's pieces are found:
+ * secret-scan.ts): a card split across two base64 words (`card=45391488` and `03436467;` encoded
+ * apart), base64 with blanks inside its words or broken into lines of 12 (a card's half in each)
+ * had no core of the whole card and was printed. Digits only: a token has too many pieces.
+ */
+function cardPieces(secret: string, pieceLength: number): string[] {
+  if (!pieceLength || !/^\d+$/.test(secret)) return [];
+  const cores: string[] = [];
+  for (let at = 0; at + pieceLength <= secret.length; at++)
+    cores.push(...coresOf(secret.slice(at, at + pieceLength)));
+  return cores;
 }
 
 /**

@@ -24,7 +24,14 @@ const HEX_WORD = /(?<![0-9a-z])(?=\d*[a-f])(?:[0-9a-f]{2}){4,}(?![0-9a-z])/gi;
  * UTF-16 of those, or reversed after an override. Hex of digits and spaces has digits alone.
  */
 const LONG_BASE64_WORD = /(?<![\w+/-])[\w+/-]{20,}={0,2}/g;
-const LONG_HEX_WORD = /(?<![0-9a-z])(?:[0-9a-f]{2}){15,}(?![0-9a-z])/gi;
+/**
+ * Or as a dump prints it, each byte or pair apart (`34 35 33 39 20 31`, `3435 3339 2031`,
+ * `34:00:35:00`) or written `0x34, 0x35` (a C array): the grouped card's, its UTF-16's were
+ * printed (the text forms know a card's own bytes so apart only). Read with the apart marks out.
+ */
+const LONG_HEX_WORD =
+  /(?<![0-9a-z])(?:0x)?[0-9a-f]{2}(?:(?:[ :-]|, ?)?(?:0x)?[0-9a-f]{2}){14,}(?![0-9a-z])/gi;
+const APART = /0x|[^0-9a-f]/gi;
 
 /** The words `secret`'s text forms are searched in: a short one's (a CVC), a card number's. */
 export function wordsOf(secret: string, short: boolean): readonly WordSearch[] {
@@ -88,8 +95,12 @@ const SHORT_WORDS: readonly WordSearch[] = [
 const CARD_WORDS: readonly WordSearch[] = [
   // A word of hex digits alone (a hash, an id) is read as hex only: no card's base64 is one.
   [LONG_BASE64_WORD, (word) => (HEX_ONLY.test(word) ? undefined : fromBase64(word, cardText))],
-  [LONG_HEX_WORD, (word) => (CARD_HEX.test(word) ? fromHex(word, cardText) : undefined)],
+  [LONG_HEX_WORD, (word) => cardHex(HEX_ONLY.test(word) ? word : word.replace(APART, ''))],
 ];
+
+function cardHex(hex: string): string | undefined {
+  return CARD_HEX.test(hex) ? fromHex(hex, cardText) : undefined;
+}
 
 /**
  * A word's text as it is shown: a right-to-left override's run (the override plain or escaped,

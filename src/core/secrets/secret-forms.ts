@@ -123,14 +123,14 @@ function buildForms(given: string, runs: boolean): SecretForms {
   } else if (short) {
     body = `${STANDS_ALONE_BEFORE}(?:${plain}|${inNumber(hexOf(secret))})(?![\\p{L}\\p{N}])`;
   }
-  const long = secret.length >= PIECES_FROM;
+  const pieces = secret.length < PIECES_FROM ? 0 : Math.min(12, Math.ceil(secret.length / 2)); // 6+
   const text = new RegExp(body, 'giu');
   return {
     text,
     stored: stored === undefined ? text : new RegExp(stored, 'giu'),
-    base64: secret.length >= 6 ? base64Patterns(secret) : [],
+    base64: secret.length >= 6 ? base64Patterns(secret, pieces) : [],
     plain: secret,
-    pieceLength: long ? Math.max(6, Math.min(12, Math.ceil(secret.length / 2))) : 0,
+    pieceLength: pieces,
     words: wordsOf(secret, short),
     reach: secret.length * REACH_PER_CHARACTER + 64,
   };
