@@ -4,7 +4,8 @@
 // per chunk (BENCHMARKS.md, redteam36: 10 MiB chunks, 4 at once, 139 MiB over the baseline, past
 // chunk_size x (concurrency + 1)). Chunks are hashed one at a time: one such copy at most. And the
 // buffer a chunk was read into is freed once sent (or checked), not left to the collector, which
-// lets tens of MiB of them pile up (see free-piece.ts).
+// lets tens of MiB of them pile up (see free-piece.ts). A resume reads its acknowledged chunks
+// again to check them, 4 at a time: never more at once than the upload's concurrency.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resumeHarness, CHUNK, TOTAL } from './support/resume-harness.js';
 import { AbortError } from '../../src/index.js';
@@ -112,4 +113,49 @@ describe('an upload with resume gives back each chunk it read for its digest', (
     expect(seen.buffers).toEqual(Array(TOTAL).fill(bytes.buffer));
     expect((bytes.buffer as Es2024Buffer).detached).toBe(false);
   });
+});
+
+describe('a resumed File read again for its check', () => {
+  const h = resumeHarness();
+  const options = { operation_type: 'tiny', filename: 'clip.png' } as const;
+
+  for (const concurrency of [1, 2, 4]) {
+    it(`holds no more chunks at once than concurrency ${concurrency} does`, async () => {
+      const bytes = bytesOf(TOTAL * CHUNK);
+      const source = new File([bytes as BlobPart], 'clip.png', { lastModified: 1 });
+      const { store } = memoryUploadStore();
+      const controller = new AbortController();
+      let acknowledged = 0;
+      const cut = h.client().media.upload(source, {
+        ...options,
+        concurrency: 1,
+        resume: { store },
+        signal: controller.signal,
+        onChunk: () => void (++acknowledged === 8 && controller.abort()),
+      });
+      await expect(cut).rejects.toBeInstanceOf(AbortError);
+      // The chunks of the source read (sliced) by the time the first one is hashed.
+      const slice = Blob.prototype.slice;
+      let read = 0;
+      let readAtFirstHash: number | undefined;
+      vi.spyOn(Blob.prototype, 'slice').mockImplementation(function (this: Blob, ...range) {
+        if (this === source) read++;
+        return slice.apply(this, range);
+      });
+      const subtle = globalThis.crypto.subtle;
+      const digest = subtle.digest.bind(subtle);
+      vi.spyOn(subtle, 'digest').mockImplementation((algorithm, data) => {
+        const size = ArrayBuffer.isView(data) ? data.byteLength : (data as ArrayBuffer).byteLength;
+        if (size === CHUNK) readAtFirstHash ??= read; // a chunk's, not the resume key's
+        return digest(algorithm, data);
+      });
+      const made = await h.client().media.upload(source, {
+        ...options,
+        concurrency,
+        resume: { store },
+      });
+      expect(sha256(h.recorder.simulator.fileBytes(made.id))).toBe(sha256(bytes));
+      expect(readAtFirstHash).toBe(concurrency);
+    });
+  }
 });
