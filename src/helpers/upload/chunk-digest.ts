@@ -1,4 +1,5 @@
 import { readBlobInto } from './blob-pieces.js';
+import { freePiece } from './free-piece.js';
 import { digestReadError } from './source-read-error.js';
 
 /**
@@ -8,7 +9,9 @@ import { digestReadError } from './source-read-error.js';
  * runtime the main entry supports (browsers only on secure origins: see {@link canDigest}).
  */
 export async function chunkDigest(chunk: Blob | Uint8Array): Promise<string> {
-  return (await digestedChunk(chunk)).digest;
+  const { digest, bytes } = await digestedChunk(chunk);
+  if (bytes !== chunk) freePiece(bytes); // read for the digest alone: given back at once
+  return digest;
 }
 
 /**
@@ -28,12 +31,26 @@ export async function digestedChunk(
       throw digestReadError(error, 'its digest');
     });
   }
-  const hash = new Uint8Array(
-    await globalThis.crypto.subtle.digest('SHA-256', bytes as BufferSource),
-  );
+  const hash = new Uint8Array(await sha256(bytes));
   let hex = '';
   for (const byte of hash) hex += byte.toString(16).padStart(2, '0');
   return { digest: hex, bytes };
+}
+
+/** The chunk hashed last (or now): chunks are hashed one after the other (see `sha256`). */
+let hashing: Promise<unknown> = Promise.resolve();
+
+/**
+ * `crypto.subtle.digest` hashes a copy of its input (off the main thread): chunks hashed one at a
+ * time keep one such copy, not one per chunk in flight, so that an upload with `resume` (each
+ * chunk held from its digest to its last attempt) stays within chunk_size x (concurrency + 1).
+ */
+function sha256(bytes: Uint8Array): Promise<ArrayBuffer> {
+  const hashed = hashing.then(() =>
+    globalThis.crypto.subtle.digest('SHA-256', bytes as BufferSource),
+  );
+  hashing = hashed.catch(() => undefined);
+  return hashed;
 }
 
 type Schedule = (run: () => void) => unknown;

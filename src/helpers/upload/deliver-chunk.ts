@@ -9,6 +9,7 @@ import { chunkRange, type ChunkPlan } from './chunk-plan.js';
 import type { ProgressTracker } from './progress.js';
 import type { ChunkReader } from './chunk-reader.js';
 import { ChunkStop } from './chunk-stop.js';
+import { freePiece } from './free-piece.js';
 import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
 import { startDeadline } from '../../core/retry/deadline.js';
 import type { FillingChunk } from './filling-chunk.js';
@@ -177,6 +178,9 @@ async function sendRead(
       stop.dispose();
       deadline.clear();
       filling?.attemptsEnded();
+      // A Blob's chunk read for its digest is this delivery's own: given back once sent, not
+      // left to pile up for the collector (see freePiece).
+      if (bytes && bytes !== chunk) freePiece(bytes);
     }
   }
   const wrong = misplaced(record, index, context.echoedName);

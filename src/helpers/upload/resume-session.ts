@@ -62,6 +62,8 @@ export class UploadSession {
     given: ResumeSettings | undefined,
     log: Warner,
     reader: ChunkReader,
+    /** The upload's concurrency: a resume's chunks are read again no more at once. */
+    concurrency: number,
   ): Promise<UploadSession> {
     const digestibleResume = given && digestible(given, log);
     const hold = digestibleResume && (await holdRecord(digestibleResume, log));
@@ -71,7 +73,7 @@ export class UploadSession {
       // A record no chunk was acknowledged under proves nothing of its source: never adopted.
       const session =
         record && record.acknowledged.length > 0
-          ? await UploadSession.resumed(record, target, resume, log, reader)
+          ? await UploadSession.resumed(record, target, resume, log, reader, concurrency)
           : new UploadSession(
               await newUploadName(target.identity.filename, resume?.key),
               new Set(),
@@ -100,9 +102,10 @@ export class UploadSession {
     resume: ResumeSettings,
     log: Warner,
     reader: ChunkReader,
+    concurrency: number,
   ): Promise<UploadSession> {
     const digests = new Map(record.acknowledged.map((index, at) => [index, record.digests[at]!]));
-    const verdict = await verifyChunks(reader, target.plan, digests);
+    const verdict = await verifyChunks(reader, target.plan, digests, concurrency);
     if (verdict.kind === 'changed') {
       if (reader.sequential) {
         await resume.store.delete(resume.key).catch(() => undefined);

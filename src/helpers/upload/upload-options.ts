@@ -41,7 +41,8 @@ export interface UploadOptions {
   concurrency?: number;
   /**
    * Milliseconds per attempt of each chunk request, and of the finalize call (which assembles
-   * every chunk on the service). @defaultValue 120000
+   * every chunk on the service), in place of the client's `timeout` (which bounds only the read of
+   * the operation type; the client's `totalTimeout` bounds each chunk's call). @defaultValue 120000
    */
   chunkTimeout?: number;
   /** Retries of each chunk after its first attempt. @defaultValue the client's `maxRetries` */

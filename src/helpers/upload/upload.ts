@@ -101,6 +101,7 @@ export async function uploadMedia(
       resumeOf.stored,
       log,
       reader,
+      settings.concurrency,
     );
     opened = session;
     if (session.finalizedBefore) {

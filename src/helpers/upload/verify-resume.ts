@@ -25,12 +25,15 @@ export async function verifyChunks(
   reader: ChunkReader,
   plan: ChunkPlan,
   digests: ReadonlyMap<number, string>,
+  /** The upload's concurrency: no more chunks are held at once than its sending holds. */
+  concurrency: number,
 ): Promise<Verdict> {
   const indexes = [...digests.keys()].sort((a, b) => a - b);
   const checked = reader.sequential ? indexes.filter((index, at) => index === at) : indexes;
   // A file's chunks are read and hashed a few at a time (crypto.subtle hashes off the main
   // thread); a stream's one after the other.
-  const changed = await firstChanged(checked, reader.sequential ? 1 : PARALLEL, async (index) => {
+  const width = reader.sequential ? 1 : Math.min(PARALLEL, concurrency);
+  const changed = await firstChanged(checked, width, async (index) => {
     const chunk = await reader.read(chunkRange(plan, index));
     try {
       return (await chunkDigest(chunk)) !== digests.get(index);
@@ -42,7 +45,10 @@ export async function verifyChunks(
   return { kind: 'same', unchecked: indexes.slice(checked.length) };
 }
 
-/** Chunks checked at once: memory stays at a few chunks, and both cores of a small machine work. */
+/**
+ * Chunks checked at once, at most: memory stays at a few chunks (never more than the upload's
+ * concurrency, which bounds its memory), and both cores of a small machine work.
+ */
 const PARALLEL = 4;
 
 /** The lowest index whose check says changed (checks stop starting once one does), if any. */
