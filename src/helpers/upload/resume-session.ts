@@ -157,10 +157,7 @@ export class UploadSession {
     return { digest, held: recorded !== undefined, bytes };
   }
 
-  /**
-   * Chunk `index` must be read whole and checked before it is sent: a digest was recorded for it
-   * (a stream's chunk acknowledged before, past a gap in the record; see `check`).
-   */
+  /** Chunk `index` must be read whole and checked before sending (a digest recorded: `check`). */
   checksFirst(index: number): boolean {
     return this.resume !== undefined && this.digests.has(index);
   }
