@@ -51,4 +51,16 @@ describe("a page's first answer", () => {
       expect(files.filter((file) => rangeSlice.test(file.text)).map((f) => f.name)).toEqual([]);
     },
   );
+
+  // zod's code goes where its module goes: on the page, with whatever any chunk uses of it. The
+  // upload record's check alone used z.literal and z.maxLength (size15); zod names its classes in
+  // strings, which survive minifying.
+  it.each(['vite', 'esbuild --splitting'] as const)(
+    'holds no zod schema or check only a part uses (%s)',
+    async (splitter) => {
+      const files = await upFrontFiles(splitter);
+      const only = /\$ZodLiteral|\$ZodCheckMaxLength/;
+      expect(files.filter((file) => only.test(file.text)).map((f) => f.name)).toEqual([]);
+    },
+  );
 });

@@ -261,6 +261,9 @@ describe('a store that fails or holds garbage', () => {
   it.each([
     ['a string', 'not a record'],
     ['a record of another version', { version: 1 }],
+    ['its version as text', { version: '2' }],
+    ['a name of 301 characters', { uploadName: 'x'.repeat(301) }],
+    ['a name of 301 characters beyond the BMP', { uploadName: '\u{1f600}'.repeat(301) }],
     ['a digest missing', { digests: [] }],
     ['an index twice', { acknowledged: [0, 0], digests: ['0'.repeat(64), '0'.repeat(64)] }],
     ['indexes past the end', { acknowledged: [0, 99] }],

@@ -5,13 +5,20 @@
 import * as z from 'zod/mini';
 import type { UploadRecord } from './resume-store.js';
 
-const count = z.int().check(z.nonnegative());
+// No z.literal, z.maxLength or z.nonnegative: nothing else of seatpay uses them, and zod's code
+// for them came to every page (a page's bundler puts zod's module, and what any chunk uses of it,
+// before the first answer). The same records pass: a size of 0 or more, the version 2 only, a name
+// of 1 to 300 code points (as z.maxLength counts: a surrogate pair is one).
+const count = z.int().check(z.gte(0));
 
 /** Checks what a store gave back: a store may hold anything, from anyone. */
 export const UploadRecordSchema = z.object({
-  version: z.literal(2),
+  version: z.number().check(z.refine((version) => version === 2)),
   filename: z.string(),
-  uploadName: z.string().check(z.minLength(1), z.maxLength(300)),
+  uploadName: z.string().check(
+    z.minLength(1),
+    z.refine((name) => [...name].length <= 300),
+  ),
   operationType: z.string(),
   academy: z.nullable(z.string()),
   totalBytes: count,
