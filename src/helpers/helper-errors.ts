@@ -33,7 +33,11 @@ export class SubscriptionTimeoutError extends SeatpayError {
     lastListing: SubscriptionList | undefined,
     options?: { cause?: unknown },
   ) {
-    super(`No new subscription appeared within ${waitedMs} ms`, options);
+    const seen = lastListing === undefined ? 'every poll failed, see cause' : 'none new listed';
+    super(
+      `No new subscription appeared within ${waitedMs} ms (${seen}; wait again with a longer timeout)`,
+      options,
+    );
     this.waitedMs = waitedMs;
     this.lastListing = lastListing;
   }

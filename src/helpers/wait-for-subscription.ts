@@ -145,6 +145,7 @@ interface SubscriptionLister {
 export async function waitForSubscription(
   lister: SubscriptionLister,
   options: WaitForOptions,
+  totalTimeout?: number,
 ): Promise<Subscription> {
   // Read once, here: what was checked is what is excluded (a getter or a Proxy could answer a
   // second read otherwise).
@@ -155,6 +156,8 @@ export async function waitForSubscription(
       { field: 'exclude' },
     );
   }
+  // Every poll would fail unsent, as a transient error: the wait sent nothing for its whole timeout.
+  if (totalTimeout === 0) throw noTimeToPoll();
   const { timeout = 120_000, interval = 2_000, maxInterval = 10_000, signal } = options ?? {};
   const excluded = new Set(exclude);
   const started = now();
@@ -219,6 +222,13 @@ function endedBy(signal: AbortSignal, error: unknown): unknown {
     url: '',
     cause: signal.reason,
   });
+}
+
+/** A client whose `totalTimeout` is 0 gives no poll any time: none would be sent. */
+function noTimeToPoll(): TimeoutError {
+  const message =
+    "Nothing was sent: the client's totalTimeout of 0 ms leaves waitFor no time for a poll (create the client with a totalTimeout above 0, or none: the wait's own timeout bounds it)";
+  return new TimeoutError(message, { mayHaveBeenProcessed: false, method: 'GET', url: '' });
 }
 
 /**
