@@ -1,7 +1,7 @@
 import { APIError } from '../core/errors/api-error.js';
 import { AbortError } from '../core/errors/abort-error.js';
 import { ConnectionError, TimeoutError } from '../core/errors/connection-error.js';
-import { SubscriptionTimeoutError } from './helper-errors.js';
+import { noTimeToPoll, SubscriptionTimeoutError } from './helper-errors.js';
 import { InvalidRequestError, ResponseValidationError } from '../core/errors/validation-errors.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { sleep } from '../core/retry/sleep.js';
@@ -222,13 +222,6 @@ function endedBy(signal: AbortSignal, error: unknown): unknown {
     url: '',
     cause: signal.reason,
   });
-}
-
-/** A client whose `totalTimeout` is 0 gives no poll any time: none would be sent. */
-function noTimeToPoll(): TimeoutError {
-  const message =
-    "Nothing was sent: the client's totalTimeout of 0 ms leaves waitFor no time for a poll (create the client with a totalTimeout above 0, or none: the wait's own timeout bounds it)";
-  return new TimeoutError(message, { mayHaveBeenProcessed: false, method: 'GET', url: '' });
 }
 
 /**
