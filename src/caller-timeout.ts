@@ -8,7 +8,10 @@ import { deadlineMessage } from './timeout-reason.js';
  * plain call reports it (prepare.ts), an `AbortError` for any other abort.
  */
 export function waitEnded({ reason }: AbortSignal): AbortError | TimeoutError {
-  if (deadlineMessage(reason) === undefined) return new AbortError(undefined, { cause: reason });
+  if (deadlineMessage(reason) === undefined) {
+    const message = "Nothing was sent: the caller's signal was aborted (call again when wanted)";
+    return new AbortError(message, { cause: reason });
+  }
   const message = "Nothing was sent: the caller's signal had timed out (call again with more time)";
   return new TimeoutError(message, {
     mayHaveBeenProcessed: false,

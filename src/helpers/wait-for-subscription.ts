@@ -1,7 +1,7 @@
 import { APIError } from '../core/errors/api-error.js';
 import { AbortError } from '../core/errors/abort-error.js';
 import { ConnectionError, TimeoutError } from '../core/errors/connection-error.js';
-import { SubscriptionTimeoutError } from './helper-errors.js';
+import { noTimeToPoll, SubscriptionTimeoutError } from './helper-errors.js';
 import { InvalidRequestError, ResponseValidationError } from '../core/errors/validation-errors.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { sleep } from '../core/retry/sleep.js';
@@ -145,6 +145,7 @@ interface SubscriptionLister {
 export async function waitForSubscription(
   lister: SubscriptionLister,
   options: WaitForOptions,
+  totalTimeout?: number,
 ): Promise<Subscription> {
   // Read once, here: what was checked is what is excluded (a getter or a Proxy could answer a
   // second read otherwise).
@@ -155,6 +156,8 @@ export async function waitForSubscription(
       { field: 'exclude' },
     );
   }
+  // Every poll would fail unsent, as a transient error: the wait sent nothing for its whole timeout.
+  if (totalTimeout === 0) throw noTimeToPoll();
   const { timeout = 120_000, interval = 2_000, maxInterval = 10_000, signal } = options ?? {};
   const excluded = new Set(exclude);
   const started = now();

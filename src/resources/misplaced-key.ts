@@ -60,18 +60,38 @@ export function keylessError(given: unknown): InvalidRequestError | undefined {
     : refused(name, "given with no `key`: give the order's key, or leave it out", 'key');
 }
 
+/** What each keyed call's field is to seatpay, and what a config's own field so named may be. */
+const CLIENT_FIELDS = {
+  key: [
+    'belongs to one order (its key is what keeps it from being paid twice)',
+    "a proxy's API `key`, say",
+    ' (a header for every request goes in `headers`)',
+  ],
+  journal: [
+    'is where keyed calls record their keys (so that a re-run never pays twice): give it with each key',
+    "a logger's `journal`, say",
+    '',
+  ],
+  identity: [
+    "names who owns a key (the token's, by default; give your user id when tokens rotate): give it with each key",
+    "a user's `identity`, say",
+    '',
+  ],
+} as const;
+
 /**
  * A `key`, `journal` or `identity` given as a client option (`createClient({ ..., journal })`,
  * `withOptions`) from JavaScript: no client option, read by nothing, so every keyed call of the
  * client recorded its key in memory and a re-run after a restart paid again (redteam31). The
- * message also reads for a config spread in with a field of its own named `key` (loose14b).
+ * message also reads for a config spread in with a field of its own of that name (loose14b), and
+ * speaks of the name given (loose15).
  */
 export function clientKeyOptionError(options: unknown): InvalidRequestError | undefined {
   const name = keyField(options);
-  return name === undefined
-    ? undefined
-    : refused(
-        name,
-        `is a field no client takes: to seatpay, \`${name}\` belongs to one order (its key is what keeps it from being paid twice), in the first argument of each keyed call (\`client.purchase({ ...order, key, journal })\`, \`client.consumables.checkout(...)\`). A config's own field of that name (a proxy's API \`key\`, say) is no client option either: leave it out of createClient's options (a header for every request goes in \`headers\`)`,
-      );
+  if (name === undefined) return undefined;
+  const [what, theirs, hint] = CLIENT_FIELDS[name as keyof typeof CLIENT_FIELDS];
+  return refused(
+    name,
+    `is a field no client takes: to seatpay, \`${name}\` ${what}, in the first argument of each keyed call (\`client.purchase({ ...order, key, journal })\`, \`client.consumables.checkout(...)\`). A config's own field of that name (${theirs}) is no client option either: leave it out of createClient's options${hint}`,
+  );
 }

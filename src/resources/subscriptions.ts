@@ -76,7 +76,9 @@ export class SubscriptionsResource {
     // out may echo it, or the token. The poller loads on first use, in a chunk of its own.
     return waitForModule
       .load({ signal: options?.signal })
-      .then(({ waitForSubscription }) => waitForSubscription(this, options))
+      .then(({ waitForSubscription }) =>
+        waitForSubscription(this, options, this.#core.totalTimeout),
+      )
       .catch((error: unknown) => {
         // What `onPoll` or `match` threw is the cause of a SeatpayError, never thrown as it is.
         throw this.#core.scrub(error);

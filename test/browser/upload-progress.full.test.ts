@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium } from './support/launch-chromium.js';
-import { progressOf, serveBundlePage, type BundlePage } from './support/bundle-page.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { progressOf } from './support/bundle-page.js';
+import { useUploadPageBed } from './support/upload-page-bed.js';
 import { SDK_BUNDLE_PATH } from '../../examples/browser/browser-example.js';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { ANSWER_GRACE_MS } from '../../src/helpers/upload/chunk-stop.js';
-import {
-  recordingSimulator,
-  type RecordingSimulator,
-} from '../reliability/support/upload-recorder.js';
-import { requestGate, type RequestGate } from '../support/request-gate.js';
 
 // Uploads in a real Chromium, through the XMLHttpRequest chunk sender of the web platform:
 // 1. progress by bytes: with every chunk request held at the gate (its body sent, no answer), the
@@ -63,49 +56,31 @@ const PAGE_HTML = `<!doctype html>
   window.__ready = true;
 </script>`;
 
-let recorder: RecordingSimulator;
-let server: MockServer;
-let gate: RequestGate;
-let pageServer: BundlePage;
+// The service stores a chunk past the budget at once; only its answer waits at the gate.
+const bed = useUploadPageBed({
+  chunkSize: CHUNK,
+  path: PAGE_PATH,
+  html: PAGE_HTML,
+  folderPrefix: 'seatpay-chromium-progress-',
+  hold: 'answer',
+});
 let pageUrl: string;
-let dir: string;
-let browser: Browser | undefined;
-let context: BrowserContext | undefined;
-let page: Page;
+
 /** Console errors and failed answers the page saw, in order. */
 const problems: string[] = [];
 
-beforeAll(async () => {
-  recorder = recordingSimulator({
-    operationTypes: { browser: { chunk_size: CHUNK, max_chunks: null } },
-  });
-  // The service stores a chunk past the budget at once; only its answer waits at the gate.
-  gate = requestGate(recorder.simulator, 'POST /v2/media/me/chunk', { hold: 'answer' });
-  server = await startMockServer({ simulator: gate.simulator });
-  pageServer = await serveBundlePage(PAGE_PATH, PAGE_HTML);
+beforeAll(() => {
+  const { pageServer, server, recorder, page } = bed();
   pageUrl = `${pageServer.url}${PAGE_PATH}?${new URLSearchParams({
     api: server.url,
     token: recorder.simulator.users.owner.token,
   })}`;
-  dir = mkdtempSync(join(tmpdir(), 'seatpay-chromium-progress-'));
-  ({ browser } = await launchChromium());
-  context = await browser.newContext();
-  page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
   });
-}, 120_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await pageServer?.close();
-  await server?.close();
-  recorder?.simulator.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** What the page puts on `window`. */
@@ -128,12 +103,14 @@ const open = async (page: Page) => {
 };
 const fileOf = (name: string, size: number) => {
   const bytes = new Uint8Array(size).map((_, i) => (i * 7919 + size) % 251);
+  const { dir } = bed();
   writeFileSync(join(dir, name), bytes);
   return { path: join(dir, name), bytes };
 };
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 it('reports the bytes of a chunk that has gone out, before the chunk is acknowledged', async () => {
+  const { gate, page, recorder } = bed();
   const { path, bytes } = fileOf('talk.mp4', 3 * CHUNK - 100);
   gate.open(0); // every chunk's answer waits
   await open(page);
@@ -164,6 +141,7 @@ it('reports the bytes of a chunk that has gone out, before the chunk is acknowle
 }, 120_000);
 
 it('a pause while an answer is on its way, a reload, the list, a resume: only the missing chunk, no failing request', async () => {
+  const { gate, page, recorder } = bed();
   const { path, bytes } = fileOf('lecture.mp4', 4 * CHUNK - 7);
   problems.length = 0;
   gate.open(2); // chunks 0 and 1 answered; chunk 2 stored, its answer held

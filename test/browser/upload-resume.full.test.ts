@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium } from './support/launch-chromium.js';
-import { progressOf, serveBundlePage, type BundlePage } from './support/bundle-page.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { progressOf } from './support/bundle-page.js';
+import { useUploadPageBed } from './support/upload-page-bed.js';
 import { SDK_BUNDLE_PATH } from '../../examples/browser/browser-example.js';
-import { startMockServer, type MockServer } from '../../src/mock/index.js';
-import {
-  recordingSimulator,
-  type RecordingSimulator,
-} from '../reliability/support/upload-recorder.js';
-import { requestGate, type RequestGate } from '../support/request-gate.js';
 
 // A File picked in a page of headless Chromium (support/launch-chromium.ts) (the SDK bundle of dist/index.js) is
 // uploaded with `resume: { store: localStorageUploadStore() }`. The page is reloaded mid-upload,
@@ -54,38 +47,13 @@ const PAGE_HTML = `<!doctype html>
   });
 </script>`;
 
-let recorder: RecordingSimulator;
-let server: MockServer;
-/** Chunk requests past the first half wait here, unanswered, until the page is reloaded. */
-let gate: RequestGate;
-let pageServer: BundlePage;
-let dir: string;
-let browser: Browser | undefined;
-let context: BrowserContext | undefined;
-let page: Page;
-
-beforeAll(async () => {
-  recorder = recordingSimulator({
-    operationTypes: { browser: { chunk_size: CHUNK, max_chunks: null } },
-  });
-  // Outside the recorder: a held request never reaches the service, so it is never recorded.
-  gate = requestGate(recorder.simulator, 'POST /v2/media/me/chunk');
-  server = await startMockServer({ simulator: gate.simulator });
-  pageServer = await serveBundlePage(PAGE_PATH, PAGE_HTML);
-  dir = mkdtempSync(join(tmpdir(), 'seatpay-chromium-resume-'));
-  // One context for the whole test: its localStorage outlives the reload, as a tab's does.
-  ({ browser } = await launchChromium());
-  context = await browser.newContext();
-  page = await context.newPage();
-}, 120_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await pageServer?.close();
-  await server?.close();
-  recorder?.simulator.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+// The chunk requests past the first half wait at the gate, unanswered, until the page is
+// reloaded; outside the recorder, a held request never reaches the service, so it is never recorded.
+const bed = useUploadPageBed({
+  chunkSize: CHUNK,
+  path: PAGE_PATH,
+  html: PAGE_HTML,
+  folderPrefix: 'seatpay-chromium-resume-',
 });
 
 const storedRecords = (page: Page) =>
@@ -96,6 +64,7 @@ const storedRecords = (page: Page) =>
   );
 
 it('a page reloaded mid-upload picks the same File and sends only the chunks not acknowledged', async () => {
+  const { recorder, gate, server, pageServer, dir, page } = bed();
   const bytes = new Uint8Array(TOTAL * CHUNK - 333).map((_, i) => (i * 7919) % 251);
   const path = join(dir, FILENAME);
   writeFileSync(path, bytes);

@@ -1,7 +1,7 @@
-import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support/mock-server.js';
 import { useTempFolder } from '../support/temp-folder.js';
+import { finalizeAnswers503, uploadCommandBed } from '../support/upload-command-bed.js';
 import { runInProcess } from './run-in-process.js';
 
 // `seatpay upload --resume-dir` killed (or cut off) while its finalize was in flight: the run
@@ -14,14 +14,8 @@ const folder = useTempFolder('seatpay-command-lost-finalize-');
 
 describe('seatpay upload run again after its finalize answer was lost', () => {
   it('says to check the service, then run without --resume-dir or clear the record', async () => {
-    const path = folder.in('talk.mp4');
-    await writeFile(path, new Uint8Array(3000).fill(7));
+    const { path, env } = await uploadCommandBed(server(), folder, 'talk.mp4');
     const records = folder.in('records');
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
-      SEATPAY_LOG: 'off',
-    };
     const argv = ['upload', path, '--resume-dir', records];
     server().simulator.faults.inject({
       route: 'POST /v2/media/me/chunk/upload',
@@ -48,24 +42,13 @@ describe('seatpay upload run again after its finalize answer was lost', () => {
   });
 
   it('a finalize answered 503 is told as an answer that does not say whether the file was made', async () => {
-    const path = folder.in('intro.mp4');
-    await writeFile(path, new Uint8Array(3000).fill(8));
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
-      SEATPAY_LOG: 'off',
-    };
+    const { path, env } = await uploadCommandBed(server(), folder, 'intro.mp4');
+    const records = folder.in('answered');
     for (const argv of [
-      ['upload', path, '--resume-dir', folder.in('answered')],
+      ['upload', path, '--resume-dir', records],
       ['upload', path],
     ]) {
-      server().simulator.faults.clear();
-      server().simulator.faults.inject({
-        route: 'POST /v2/media/me/chunk/upload',
-        kind: 'status',
-        status: 503,
-        times: Infinity,
-      });
+      finalizeAnswers503(server(), Infinity);
       const answered = await runInProcess(argv, env);
       expect(answered.code, answered.stderr).toBe(3);
       // A 503 is an answer, not a lost one: it does not say whether the service made the file.
@@ -75,5 +58,12 @@ describe('seatpay upload run again after its finalize answer was lost', () => {
       expect(answered.stderr).toMatch(/check the service for the file before uploading it again/);
     }
     server().simulator.faults.clear();
+    // Run again with its record: refused (never a second finalize), told what to type, and still
+    // never that an answer was lost (the bin's exit codes: upload-finalize-5xx-bin.full.test.ts).
+    const again = await runInProcess(['upload', path, '--resume-dir', records], env);
+    expect(again.code, again.stderr).toBe(1);
+    expect(again.stderr).toMatch(/may already exist/);
+    expect(again.stderr).toContain('without --resume-dir');
+    expect(again.stderr).not.toMatch(/answer was lost/);
   });
 });

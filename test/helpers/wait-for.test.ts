@@ -95,7 +95,10 @@ describe('subscriptions.waitFor', () => {
       .catch((e: unknown) => e)) as SubscriptionTimeoutError;
     expect(error).toBeInstanceOf(SubscriptionTimeoutError);
     expect(error.lastListing).toEqual({ subscriptions: [{ id: 1 }] });
-    expect(error.message).toBe('No new subscription appeared within 80 ms');
+    // It said what was seen, not what to do.
+    expect(error.message).toBe(
+      'No new subscription appeared within 80 ms (none new listed; wait again with a longer timeout)',
+    );
   });
 
   it('stops at once on a failure that polling cannot fix', async () => {

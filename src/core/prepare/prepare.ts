@@ -52,11 +52,8 @@ export function prepare<T>(
   const timeoutMs = options.timeout ?? setup.timeoutMs;
   if (timeoutMs === 0) {
     // No time at all: nothing is sent (ky would still start the request), nothing retried.
-    throw new TimeoutError(`No answer from ${method} ${url} within 0 ms`, {
-      mayHaveBeenProcessed: false,
-      method,
-      url,
-    });
+    const message = `Nothing was sent to ${method} ${url}: its timeout is 0 ms (give more)`;
+    throw new TimeoutError(message, { mayHaveBeenProcessed: false, method, url });
   }
   const body = bodyForRoute(call.route, call.body);
   // Field by field, not `{ ...call }`: spreading the call was a tenth of seatpay's own CPU per call
