@@ -1,12 +1,11 @@
-import type { FileHandle } from 'node:fs/promises';
 import { readlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JournalError, type PurchaseRecord } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
-import { fileHandlePrototype } from './support/file-handle-prototype.js';
+import { spyOnLogFlushes } from './support/log-flushes.js';
 
 // A fileJournal claim must be on disk before it resolves (a claim a power cut loses would let a
 // re-run pay again), and that flush must not hold the event loop: it is an fdatasync of the
@@ -14,10 +13,6 @@ import { fileHandlePrototype } from './support/file-handle-prototype.js';
 // test can see is which file is flushed, when, and what a failed flush leaves.
 
 const folder = useJournalFolder('seatpay-flush-');
-let handleProto: FileHandle;
-beforeEach(async () => {
-  handleProto = await fileHandlePrototype(folder.dir);
-});
 afterEach(async () => {
   vi.restoreAllMocks();
 });
@@ -40,13 +35,12 @@ const fileOf = (fd: number) => {
   }
 };
 
-/** Records every flush of a file through Node's FileHandle, in order with the test's own events. */
+/** Records every flush of a file (fdatasync), in order with the test's own events. */
 function watchFlushes(events: string[], fail?: Error) {
-  const datasync = handleProto.datasync;
-  return vi.spyOn(handleProto, 'datasync').mockImplementation(async function (this: FileHandle) {
-    events.push(`flush ${fileOf(this.fd)}`);
+  return spyOnLogFlushes(async (fd, real) => {
+    events.push(`flush ${fileOf(fd)}`);
     if (fail) throw fail;
-    await datasync.call(this);
+    await real();
     events.push('flushed');
   });
 }
@@ -70,7 +64,7 @@ describe('fileJournal flushes a claim, on the thread pool, before it resolves', 
     journal.close();
 
     // Before: SQLite's fsync ran inside the claim's statement (synchronous = FULL), holding the
-    // event loop, and no FileHandle flush was seen at all.
+    // event loop, and no flush of the log was seen at all.
     expect(events).toEqual([
       'claim asked',
       'flush orders.db-wal',

@@ -1,11 +1,11 @@
 import { readlinkSync } from 'node:fs';
-import { mkdir, mkdtemp, realpath, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fileJournal } from '../../src/node.js';
-import { fileHandlePrototype } from './support/file-handle-prototype.js';
+import { spyOnLogFlushes } from './support/log-flushes.js';
 import { pausedOnTheLock } from './support/paused-on-the-lock.js';
 import { PAYING_RECORD } from './support/paying-record.js';
 
@@ -18,7 +18,6 @@ let here: string;
 let elsewhere: string;
 let other: DatabaseSync;
 let neighbour: DatabaseSync;
-let handleProto: FileHandle;
 const cwd = process.cwd();
 beforeEach(async () => {
   dir = await realpath(await mkdtemp(join(tmpdir(), 'seatpay-chdir-')));
@@ -26,7 +25,6 @@ beforeEach(async () => {
   elsewhere = join(dir, 'elsewhere');
   await mkdir(here);
   await mkdir(elsewhere);
-  handleProto = await fileHandlePrototype(dir);
   // Another directory's database of the same name, its log on disk (a connection keeps it).
   neighbour = new DatabaseSync(join(elsewhere, 'orders.db'));
   neighbour.exec('PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1)');
@@ -48,10 +46,9 @@ afterEach(async () => {
 describe('fileJournal with a relative path, the working directory changed while it opens', () => {
   it("flushes its own database's log, not a file of the same name in the new directory", async () => {
     const flushed: string[] = [];
-    const datasync = handleProto.datasync;
-    vi.spyOn(handleProto, 'datasync').mockImplementation(async function (this: FileHandle) {
-      flushed.push(readlinkSync(`/proc/self/fd/${this.fd}`));
-      return datasync.call(this);
+    spyOnLogFlushes(async (fd, real) => {
+      flushed.push(readlinkSync(`/proc/self/fd/${fd}`));
+      return real();
     });
     const journal = fileJournal('orders.db');
     const read = journal.get('order-1');

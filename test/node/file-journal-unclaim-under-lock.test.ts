@@ -1,23 +1,18 @@
-import type { FileHandle } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JournalError } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
-import { fileHandlePrototype } from './support/file-handle-prototype.js';
+import { spyOnLogFlushes } from './support/log-flushes.js';
 
 // A fileJournal claim whose flush fails is taken back: nothing was sent, so the key must be free
 // for a re-run. Another process sharing the file may hold SQLite's write lock at that very moment
 // (it records its own keys): taking the claim back must wait for that lock as every other write
 // does, not give up at once and leave a key "sent, outcome unknown" that was never sent.
 const folder = useJournalFolder('seatpay-unclaim-');
-let handleProto: FileHandle;
 let other: DatabaseSync | undefined;
-beforeEach(async () => {
-  handleProto = await fileHandlePrototype(folder.dir);
-});
 afterEach(async () => {
   vi.restoreAllMocks();
   other?.close();
@@ -32,7 +27,7 @@ describe('a fileJournal claim whose flush fails while another process writes', (
     await journal.get('warm-up');
 
     // The flush fails while the other process holds the write lock; it lets go a moment later.
-    const spy = vi.spyOn(handleProto, 'datasync').mockImplementation(async () => {
+    const spy = spyOnLogFlushes(async () => {
       const writer = (other = new DatabaseSync(path));
       writer.exec('BEGIN IMMEDIATE');
       setTimeout(() => writer.isOpen && writer.exec('COMMIT'), 20);

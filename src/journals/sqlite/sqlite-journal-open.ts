@@ -112,6 +112,14 @@ export function isLocked(error: unknown): boolean {
   return typeof message === 'string' && /^database (table )?is locked/.test(message);
 }
 
+// `synchronous = NORMAL` in WAL mode: a commit reaches the OS (a killed process loses none) but is
+// on disk only at the next checkpoint's fsync. Not enough for a claim: one a power cut loses
+// leaves a key whose pay was sent unclaimed, and a re-run pays again; so a claim is flushed by
+// WalFlush (fdatasync of the log, off the event loop) before it resolves. Enough for every other
+// write (an outcome, a lease, a settlement): one lost reads as before it, claimed and unknown
+// (settleable, never paid again), and the next claim's flush covers it (docs/journals.md, "What a
+// power cut can lose"). FULL would flush every commit in the statement, holding the event loop
+// for the disk's time, twice per keyed call where one flush off the loop is the promise.
 const SCHEMA = `
 PRAGMA synchronous = NORMAL;
 CREATE TABLE IF NOT EXISTS seatpay_journal (
