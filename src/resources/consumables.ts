@@ -129,16 +129,16 @@ export class ConsumablesResource {
     const { key, journal, identity, ...input } = (
       typeof given === 'object' && given !== null ? given : {}
     ) as CheckoutKeyOptions & Record<string, unknown>;
-    const misplaced = misplacedKeyError(options) ?? keylessError({ key, journal, identity });
-    if (misplaced) return new APIPromise(Promise.reject(misplaced), { raw: false });
-    if (key === undefined) return this.#send(given, options);
+    let misplaced: unknown = misplacedKeyError(options) ?? keylessError({ key, journal, identity });
+    if (!misplaced && key === undefined) return this.#send(given, options);
     try {
-      // Checked as a plain call's are, before the key's own deadline reads them: a `totalTimeout`
-      // of -1 or NaN ran out at once, one of 3e9 ms after 1 ms, a `signal: {}` threw a TypeError.
+      // Keyed: checked as a plain call's are, before the key's own deadline reads them (redteam34:
+      // a `totalTimeout` of -1 or NaN ran out at once, 3e9 ms after 1 ms; `signal: {}` threw).
       checkRequestOptions(options);
     } catch (error) {
-      return new APIPromise(Promise.reject(error), { raw: false });
+      misplaced ??= error;
     }
+    if (misplaced) return new APIPromise(Promise.reject(misplaced as Error), { raw: false });
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
     // Traced, it is one span around its attempt (none when the key's answer is replayed).
     const wait = { signal: options?.signal, ms: options?.timeout };

@@ -46,9 +46,7 @@ export function unkeyedPayError(
 ): InvalidRequestError | undefined {
   const name = keyField(params) ?? keyField(options);
   const once =
-    call === 'pay.bag'
-      ? 'pay once per key with client.purchase({ key })'
-      : 'it uses one unit at each call and is never sent again by itself; call it once per use';
+    call === 'pay.bag' ? 'pay once per key with client.purchase({ key })' : 'each call uses a unit';
   return name === undefined ? undefined : refused(name, `is read by no ${call}: ${once}`);
 }
 
