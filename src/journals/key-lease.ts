@@ -40,10 +40,11 @@ const lastReading = new WeakMap<object, { time: number; at: number; date: number
 
 /**
  * The clock a journal's leases are written and judged on (`PurchaseJournal.now`: ms, or a `Date`),
- * else `Date.now()`. A reading that throws or gives no time of 2000 to 2200 (not finite, past
- * ±8.64e15 ms: `toISOString` would throw, even from the heartbeat's timer; seconds or µs) is not trusted: the
- * journal's last trusted reading, carried forward (by the monotonic clock, or this machine's when
- * it went further: a suspend), stands for it; before its first, a `JournalError`. Never
+ * else `Date.now()`. A reading that throws or gives no time of 2000 to 2200 (not finite; past
+ * ±8.64e15 ms, where `toISOString` would throw, even from the heartbeat's timer; seconds or µs
+ * since 1970) is not trusted: the journal's last trusted reading, carried forward (by the
+ * monotonic clock, or this machine's when it went further: a suspend), stands for it; before its
+ * first, a `JournalError`. Never
  * `Date.now()` for a journal's `now()`: its clock may be far from this machine's (a store's),
  * and one lease written or judged on the other clock reads a live key as run out (another run
  * calls it unknown, an operator settles it while it is being paid). `judging` another run's lease,
