@@ -138,7 +138,10 @@ export class ConsumablesResource {
     } catch (error) {
       misplaced ??= error;
     }
-    if (misplaced) return new APIPromise(Promise.reject(misplaced as Error), { raw: false });
+    // (A key undefined here came with a misplaced one: refused.)
+    if (misplaced || key === undefined) {
+      return new APIPromise(Promise.reject(misplaced as Error), { raw: false });
+    }
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
     // Traced, it is one span around its attempt (none when the key's answer is replayed).
     const wait = { signal: options?.signal, ms: options?.timeout };
