@@ -23,6 +23,13 @@ export function leaseOf(journal: { lease?: unknown }): number {
 const LATEST_MS = 8.64e15 - 2 ** 31;
 
 /**
+ * The times a journal's clock is taken to give, in ms since 1970: from 2000 to 2200. Seconds since
+ * 1970 read as January 1970 and µs as the year 57,000, both times a Date holds: leases written in
+ * µs ran out 30 ms on, a live run's claim listed 'expired' and settled while it paid (redteam34).
+ */
+const plausible = (time: number) => time >= 946_684_800_000 && time < 7_258_118_400_000;
+
+/**
  * Per journal, its clock's last trusted reading and when it was taken, by the monotonic clock
  * (`performance.now()`) and by this machine's (`Date.now()`).
  */
@@ -33,10 +40,11 @@ const lastReading = new WeakMap<object, { time: number; at: number; date: number
 
 /**
  * The clock a journal's leases are written and judged on (`PurchaseJournal.now`: ms, or a `Date`),
- * else `Date.now()`. A reading that throws or gives no time a Date can hold (not finite, or past
- * ±8.64e15 ms: `toISOString` would throw, even from the heartbeat's timer) is not trusted: the
- * journal's last trusted reading, carried forward (by the monotonic clock, or this machine's when
- * it went further: a suspend), stands for it; before its first, a `JournalError`. Never
+ * else `Date.now()`. A reading that throws or gives no time of 2000 to 2200 (not finite; past
+ * ±8.64e15 ms, where `toISOString` would throw, even from the heartbeat's timer; seconds or µs
+ * since 1970) is not trusted: the journal's last trusted reading, carried forward (by the
+ * monotonic clock, or this machine's when it went further: a suspend), stands for it; before its
+ * first, a `JournalError`. Never
  * `Date.now()` for a journal's `now()`: its clock may be far from this machine's (a store's),
  * and one lease written or judged on the other clock reads a live key as run out (another run
  * calls it unknown, an operator settles it while it is being paid). `judging` another run's lease,
@@ -68,7 +76,7 @@ export function clockOf(
       if (threw) threw.error = error;
       time = undefined;
     }
-    if (typeof time === 'number' && Math.abs(time) <= LATEST_MS) {
+    if (typeof time === 'number' && plausible(time)) {
       lastReading.set(journal, { time, at: performance.now(), date: Date.now() });
       return time;
     }
@@ -104,12 +112,14 @@ function wrongClock(given: unknown, threw: { error: unknown } | undefined): Jour
       : typeof given === 'number'
         ? String(given)
         : isDate(given)
-          ? 'invalid Date'
+          ? Number.isNaN(timeValue.call(given))
+            ? 'invalid Date'
+            : `a Date of ${String(timeValue.call(given))} ms`
           : given === null
             ? 'object'
             : typeof given;
   return new JournalError(
-    `The journal's now() returned no time (${kind}): it must return ms since 1970 or a valid Date, at once`,
+    `The journal's now() returned no time (${kind}): it must return ms since 1970 (not seconds nor µs) or a valid Date, at once`,
     threw ? { cause: threw.error } : {},
   );
 }

@@ -2,9 +2,9 @@ import { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
 import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
-import { parseInput } from '../core/prepare/validate-input.js';
+import { checkRequestOptions, parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
-import { keylessError, misplacedKeyError } from './misplaced-key.js';
+import { keylessError, misplacedKeyError, unkeyedPayError } from './misplaced-key.js';
 import type { PurchaseJournal } from '../journals/journal.js';
 import { sharedJournalOf, type JournalHolder } from '../helpers/purchase/client-purchases.js';
 import type {
@@ -129,9 +129,19 @@ export class ConsumablesResource {
     const { key, journal, identity, ...input } = (
       typeof given === 'object' && given !== null ? given : {}
     ) as CheckoutKeyOptions & Record<string, unknown>;
-    const misplaced = misplacedKeyError(options) ?? keylessError({ key, journal, identity });
-    if (misplaced) return new APIPromise(Promise.reject(misplaced), { raw: false });
-    if (key === undefined) return this.#send(given, options);
+    let misplaced: unknown = misplacedKeyError(options) ?? keylessError({ key, journal, identity });
+    if (!misplaced && key === undefined) return this.#send(given, options);
+    try {
+      // Keyed: checked as a plain call's are, before the key's own deadline reads them (redteam34:
+      // a `totalTimeout` of -1 or NaN ran out at once, 3e9 ms after 1 ms; `signal: {}` threw).
+      checkRequestOptions(options);
+    } catch (error) {
+      misplaced ??= error;
+    }
+    // (A key undefined here came with a misplaced one: refused.)
+    if (misplaced || key === undefined) {
+      return new APIPromise(Promise.reject(misplaced as Error), { raw: false });
+    }
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
     // Traced, it is one span around its attempt (none when the key's answer is replayed).
     const wait = { signal: options?.signal, ms: options?.timeout };
@@ -166,7 +176,9 @@ export class ConsumablesResource {
    * unit left it rejects with `PaymentRequiredError` (402; the deployed server says "Insuficient
    * credits", SERVICE.md's simulator names the cap: `BillingPeriodLimitError`,
    * `RechargeBudgetError`). It takes a unit each time, so it is never re-sent once it may have
-   * reached the service: a lost answer rejects with `mayHaveBeenProcessed: true`.
+   * reached the service: a lost answer rejects with `mayHaveBeenProcessed: true`. It takes no key:
+   * a `key`, `journal` or `identity` in its options (from JavaScript) is refused with
+   * `InvalidRequestError`, nothing sent.
    *
    * @example
    * ```ts
@@ -178,6 +190,8 @@ export class ConsumablesResource {
     return this.#core.request(
       null,
       () => {
+        const misplaced = unkeyedPayError(undefined, options, 'consumables.consume');
+        if (misplaced) throw misplaced;
         const service_slug = parseInput(NonEmptyStringSchema, service, 'service');
         return {
           route: this.#core.routes.consume,

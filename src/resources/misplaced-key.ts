@@ -36,16 +36,18 @@ export function misplacedKeyError(
 /**
  * A `key`, `journal` or `identity` given to `pay.bag` (its params or request options), which has
  * none: it paid with no key, nothing keeping it from paying twice, the key (or the journal, as
- * JSON) sent to the service in the body (redteam31). Refused before anything is sent.
+ * JSON) sent to the service in the body (redteam31). `consumables.consume`'s options too: each
+ * call used a unit, the key read by nothing (redteam34). Refused before anything is sent.
  */
 export function unkeyedPayError(
   params: unknown,
   options: unknown,
+  call = 'pay.bag',
 ): InvalidRequestError | undefined {
   const name = keyField(params) ?? keyField(options);
-  return name === undefined
-    ? undefined
-    : refused(name, 'is read by no pay.bag: pay once per key with client.purchase({ key })');
+  const once =
+    call === 'pay.bag' ? 'pay once per key with client.purchase({ key })' : 'each call uses a unit';
+  return name === undefined ? undefined : refused(name, `is read by no ${call}: ${once}`);
 }
 
 /**
