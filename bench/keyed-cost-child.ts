@@ -44,6 +44,12 @@ export interface Options {
    * calls leave behind (the thread pool's, the collector's) is counted in that block, not the next.
    */
   settleMs?: number;
+  /**
+   * Arms apart (keyed-cost.ts `--arms-apart`): this child runs one arm only, `plain` or one subject,
+   * `rounds` (+ `warmup`) rounds of two blocks of `calls`: as many calls of it as a paired child
+   * makes, with nothing of the other arm run in this process.
+   */
+  arm?: string;
 }
 
 type Call = () => Promise<unknown>;
@@ -73,7 +79,10 @@ async function setUp(side: Side, options: Options, index: number) {
   let next = 0;
   const key = () => `bench-${process.pid}-${index}-${next++}`;
   const checkout = (keyed: object) => () => client.consumables.checkout({ ...order, ...keyed });
-  const file = node.fileJournal(join(options.dir, `journal-${index}.db`));
+  // Opened only for a subject that writes to it: a child of the plain arm alone opens no SQLite.
+  const file = options.subjects.includes('fileJournal')
+    ? node.fileJournal(join(options.dir, `journal-${index}.db`))
+    : undefined;
   const tmpfsFile = options.subjects.includes('fileJournalTmpfs')
     ? node.fileJournal(join(options.tmpfsDir, `journal-${index}.db`))
     : undefined;
@@ -95,7 +104,7 @@ async function setUp(side: Side, options: Options, index: number) {
       const journal = seatpay.memoryJournal();
       return () => checkout({ key: key(), journal })();
     },
-    fileJournal: () => () => checkout({ key: key(), journal: file })(),
+    fileJournal: () => () => checkout({ key: key(), journal: file! })(),
     fileJournalTmpfs: () => () => checkout({ key: key(), journal: tmpfsFile! })(),
     identity: () => {
       const journal = seatpay.memoryJournal();
@@ -115,7 +124,7 @@ async function setUp(side: Side, options: Options, index: number) {
     if (!subjects[name]) throw new Error(`unknown subject ${name}`);
   }
   const close = () => {
-    file.close();
+    file?.close();
     tmpfsFile?.close();
   };
   return { plain, subjects, close };
@@ -146,6 +155,7 @@ const cpu = ({ user, system }: Block) => user + system;
 export async function measure(sides: Side[], options: Options): Promise<void> {
   const { rounds, warmup, calls, subjects: names, goal } = options;
   settleMs = options.settleMs ?? 0;
+  if (options.arm !== undefined) return measureArm(sides[0]!, options.arm, options);
   const loadBefore = loadavg()[0]!;
   const set = await Promise.all(sides.map((side, index) => setUp(side, options, index)));
   /** Per side, per subject, one entry per counted round: the pair's summed CPU (µs) and splits. */
@@ -268,4 +278,27 @@ export async function measure(sides: Side[], options: Options): Promise<void> {
       ),
     ).toFixed(3)}`,
   );
+}
+
+/**
+ * One arm alone in this process (`--arms-apart`): per round, two blocks of `calls` calls of it, the
+ * round's CPU handed to keyed-cost.ts as `subject` (its `plain`, zero, is not read), which pairs
+ * it with the same round of the plain arm's child of the same process round.
+ */
+async function measureArm(side: Side, arm: string, options: Options): Promise<void> {
+  const { rounds, warmup, calls } = options;
+  const subjects = arm === 'plain' ? [] : [arm];
+  const { plain, subjects: made, close } = await setUp(side, { ...options, subjects }, 0);
+  const list: Array<{ subject: Block; plain: Block }> = [];
+  for (let round = 0; round < warmup + rounds; round++) {
+    const run = arm === 'plain' ? plain : made[arm]!(round);
+    const first = await block(run, calls, undefined);
+    const second = await block(run, calls, undefined);
+    if (round < warmup) continue;
+    const subject = { user: first.user + second.user, system: first.system + second.system };
+    list.push({ subject, plain: { user: 0, system: 0 } });
+  }
+  close();
+  const data: RunData = { calls, sides: [{ label: side.label, subjects: { [arm]: list } }] };
+  console.log(`${DATA_PREFIX}${JSON.stringify(data)}`);
 }

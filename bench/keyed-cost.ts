@@ -5,7 +5,7 @@
 //
 //   npx tsx bench/keyed-cost.ts [--processes 6] [--rounds 6] [--warmup 2] [--calls 40] [--settle-ms 20]
 //                               [--root <checkout>] [--subjects self,memoryJournal,fileJournal,identity] [--goal 1.5]
-//                               [--wait-ms 2] [--node-flags=--single-threaded]
+//                               [--wait-ms 2] [--node-flags=--single-threaded] [--arms-apart]
 //
 // Subjects: `memoryJournal`, `fileJournal` (a SQLite file in the OS's temporary directory, the
 // claim flushed to disk: its system time counts), `identity` (memoryJournal and an `identity`); `self`
@@ -33,6 +33,17 @@
 // against plain) must hold 1.00. With `--root`, the same arm's CPU this / root is taken per process
 // round (the two children of a round ran back to back) and the rounds resampled: an A/A run (the
 // same code on both sides) must come out at ~1.00 for every arm.
+//
+// --arms-apart (keycost17): each arm in a child of its own, none sharing a process with another: per
+// process round and side, one child of the plain arm and one per subject, each `--rounds` (+
+// `--warmup`) rounds of two blocks of `--calls` (the calls a paired child makes of each arm). The
+// children's order within a process round is reversed in ABBA fashion (rounds 1, 4, 5, 8 ... in
+// order, 2, 3, 6, 7 ... reversed). A subject's round pairs with the same round of that process
+// round's plain child, and the summary is the same. `self` is then plain against plain in two
+// children: the A/A proof that separate processes alone move nothing (~1.00). What it answers: is
+// a share of "the key's cost" in the paired bench the keyed code's state in a shared process
+// (BENCHMARKS.md "Fourteenth pass: the keyed path", where both arms' common code cost more in a
+// keyed process), rather than the keyed code's own work?
 //
 // Why (BENCHMARKS.md "Twelfth pass: unbiased CPU benches (measure12)"): with both sides in one
 // process the side listed second ran its plain arm 12-14 % cheaper on identical code.
@@ -67,6 +78,7 @@ const { values } = parseArgs({
     processes: { type: 'string', default: '6' },
     verbose: { type: 'boolean', default: false },
     'settle-ms': { type: 'string', default: '20' },
+    'arms-apart': { type: 'boolean', default: false },
   },
 });
 const here = resolve(new URL('..', import.meta.url).pathname);
@@ -102,32 +114,63 @@ try {
   );
   const flags = values['node-flags'].split(' ').filter(Boolean);
   const processes = Number(values.processes);
-  /** Per side, one RunData per child (process round). */
+  const subjects = values.subjects.split(',');
+  const apart = values['arms-apart'];
+  /** Per side, one RunData per child (process round); apart, per side and arm, one per round. */
   const runs: RunData[][] = sides.map(() => []);
+  const armRuns = sides.map(() => new Map<string, RunData[]>());
+  const children = apart
+    ? ['plain', ...subjects].flatMap((arm) => sides.map((_, s) => ({ s, arm })))
+    : sides.map((_, s) => ({ s, arm: undefined }));
   for (let round = 0; round < processes; round++) {
-    const order = sides.map((_, i) => i);
-    if (round % 2) order.reverse();
-    for (const s of order) {
-      const childDir = join(dir, `p${round}-${s}`);
-      const childTmpfs = tmpfsDir === dir ? childDir : join(tmpfsDir, `p${round}-${s}`);
+    // Paired: the sides alternate. Apart: ABBA over process rounds (forward, back, back, forward).
+    const reversed = apart ? round % 4 === 1 || round % 4 === 2 : round % 2 === 1;
+    const order = reversed ? [...children].reverse() : children;
+    for (const [c, { s, arm }] of order.entries()) {
+      const childDir = join(dir, `p${round}-${s}-${c}`);
+      const childTmpfs = tmpfsDir === dir ? childDir : join(tmpfsDir, `p${round}-${s}-${c}`);
       await mkdir(childDir, { recursive: true });
       await mkdir(childTmpfs, { recursive: true });
       const options = {
         rounds: Number(values.rounds),
         warmup: Number(values.warmup),
         calls: Number(values.calls),
-        subjects: values.subjects.split(','),
+        subjects,
         dir: childDir,
         tmpfsDir: childTmpfs,
         waitMs: Number(values['wait-ms']),
         goal: Number(values.goal),
         settleMs: Number(values['settle-ms']),
+        ...(arm === undefined ? {} : { arm }),
       };
       const load = loadavg()[0]!.toFixed(1);
       const data = await runChild(['--expose-gc', ...flags, scripts[s]!, JSON.stringify(options)]);
-      runs[s]!.push(data);
-      console.log(`process round ${round + 1}/${processes}: ${sides[s]!.label}, load ${load}`);
+      if (arm === undefined) runs[s]!.push(data);
+      else (armRuns[s]!.get(arm) ?? armRuns[s]!.set(arm, []).get(arm)!).push(data);
+      const what = arm === undefined ? '' : `, arm ${arm} alone`;
+      console.log(
+        `process round ${round + 1}/${processes}: ${sides[s]!.label}${what}, load ${load}`,
+      );
     }
+  }
+  // Apart: each subject's child paired with the plain child of its process round, round by round.
+  if (apart) {
+    armRuns.forEach((byArm, s) => {
+      for (let round = 0; round < processes; round++) {
+        const plainOf = byArm.get('plain')![round]!.sides[0]!;
+        const paired = (arm: string) =>
+          byArm.get(arm)![round]!.sides[0]!.subjects[arm]!.map(({ subject }, i) => ({
+            subject,
+            plain: plainOf.subjects.plain![i]!.subject,
+          }));
+        const label = plainOf.label;
+        const calls = Number(values.calls);
+        runs[s]!.push({
+          calls,
+          sides: [{ label, subjects: Object.fromEntries(subjects.map((a) => [a, paired(a)])) }],
+        });
+      }
+    });
   }
   summarize(runs, Number(values.goal));
 } finally {
