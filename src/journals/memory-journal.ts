@@ -1,6 +1,5 @@
 import { compareKeys, isPrunable } from './record-rules.js';
-import { checkRecord, isFree } from './stored-record.js';
-import { frozenCopyOf, thawedCopyOf } from './frozen-record.js';
+import { isFree, parseRecord } from './stored-record.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { isHeldClaim, type HeldClaim } from './held-claim.js';
 import { pairedWithSet } from './held-writer.js';
@@ -21,23 +20,14 @@ import { answeringAtOnce } from './settled-answers.js';
  * @category Helpers
  */
 export function memoryJournal(options: { lease?: number } = {}): PurchaseJournal {
-  // Each record as JSON would give it back, deep-frozen (frozen-record.ts): the journal's own checks
-  // read it as it is; what it hands out is a copy.
-  const records = new Map<string, unknown>();
-  const kept = (key: string): JournalRecord | undefined => {
-    const value = records.get(key);
-    return value === undefined ? undefined : checkRecord(value, 'memory journal');
-  };
-  const read = (key: string) => {
-    const record = kept(key);
-    return record && (thawedCopyOf(record) as JournalRecord);
-  };
+  const records = new Map<string, string>();
+  const read = (key: string) => parseRecord(records.get(key), 'memory journal');
   // The keys in ascending order, kept until one is added or removed: sorting them all again for
   // each page made `client.journal.list()` of 100,000 records 5 s of CPU (BENCHMARKS.md).
   let inOrder: string[] | undefined;
   const write = (key: string, record: JournalRecord) => {
     if (!records.has(key)) inOrder = undefined;
-    records.set(key, frozenCopyOf(record));
+    records.set(key, JSON.stringify(record));
   };
   const remove = (key: string) => {
     if (!records.delete(key)) return false;
@@ -49,12 +39,12 @@ export function memoryJournal(options: { lease?: number } = {}): PurchaseJournal
     get: answeringAtOnce(async (key: string) => read(key)),
     set: answeringAtOnce(async (key: string, record: JournalRecord) => write(key, record)),
     claim: answeringAtOnce(async (key: string, record: JournalRecord) => {
-      if (!isFree(kept(key))) return false;
+      if (!isFree(read(key))) return false;
       write(key, record);
       return true;
     }),
     setIfHeld: answeringAtOnce(async (key: string, record: JournalRecord, held: HeldClaim) => {
-      if (!isHeldClaim(kept(key), held)) return false;
+      if (!isHeldClaim(read(key), held)) return false;
       write(key, record);
       return true;
     }),
@@ -71,7 +61,7 @@ export function memoryJournal(options: { lease?: number } = {}): PurchaseJournal
     },
     delete: async (key) => void remove(key),
     prune: async (olderThan) =>
-      [...records.keys()].filter((key) => isPrunable(kept(key)!, olderThan) && remove(key)).length,
+      [...records.keys()].filter((key) => isPrunable(read(key)!, olderThan) && remove(key)).length,
     ...(options.lease === undefined ? {} : { lease: options.lease }),
   });
 }
