@@ -108,10 +108,22 @@ const CARD_HEX =
 // eslint-disable-next-line no-control-regex -- bytes
 const WIDE_DIGITS = /(?:[^][\x06-\x1c]){4}|(?:[\x06-\x1c][^]){4}/;
 
+/**
+ * A hex word as a dump prints it, its bytes apart (`63 76 63 3d 37 33 37`, xxd's `6376 633d`): a
+ * CVC in one was printed, in the same bytes together hidden (review15b). Read as {@link HEX_WORD}s
+ * are, with the apart marks out; one with none is one of those, read once.
+ */
+const HEX_APART_WORD = new RegExp(LONG_HEX_WORD.source.replace('{14,}', '{3,}'), 'gi');
+
 const SHORT_WORDS: readonly WordSearch[] = [
   [BASE64_WORD, fromBase64],
   [HEX_WORD, fromHex],
+  [HEX_APART_WORD, (word) => (HEX_ONLY.test(word) ? undefined : hexWord(word.replace(APART, '')))],
 ];
+
+/** A hex word's text, as {@link HEX_WORD} reads it: one of digits alone is a number, not read. */
+const hexWord = (hex: string) => (/[a-f]/i.test(hex) ? fromHex(hex) : undefined);
+
 const CARD_WORDS: readonly WordSearch[] = [
   // A word of hex digits alone (a hash, an id) is read as hex only: no card's base64 is one.
   [LONG_BASE64_WORD, (word) => (HEX_ONLY.test(word) ? undefined : fromBase64(word, cardText))],
