@@ -34,9 +34,29 @@ const LONG_HEX_WORD =
 const APART = /0x|[^0-9a-f]/gi;
 
 /** The words `secret`'s text forms are searched in: a short one's (a CVC), a card number's. */
-export function wordsOf(secret: string, short: boolean): readonly WordSearch[] {
+export function wordsOf(secret: string, short: boolean, pieceLength = 0): readonly WordSearch[] {
   if (short) return SHORT_WORDS;
-  return /^\d{12,}$/.test(secret) ? CARD_WORDS : [];
+  if (!/^\d{12,}$/.test(secret)) return [];
+  return pieceLength
+    ? [CARD_WORDS[0]!, [LONG_HEX_WORD, piecesRead(secret, pieceLength)]]
+    : CARD_WORDS;
+}
+
+/**
+ * A card's hex word read as the whole card when its text holds a run of `pieceLength` of the
+ * card's digits (as plain text's pieces, secret-scan.ts), a group's blank or dash allowed between
+ * two: a dump's lines of 16 bytes split the card (`70 34 35 …` then `37 3b …`), and each line's
+ * part was printed (review15b).
+ */
+function piecesRead(card: string, pieceLength: number): (word: string) => string | undefined {
+  const pieces: string[] = [];
+  for (let at = 0; at + pieceLength <= card.length; at++)
+    pieces.push(card.slice(at, at + pieceLength));
+  return (word) => {
+    const text = cardHex(HEX_ONLY.test(word) ? word : word.replace(APART, ''));
+    const digits = text?.replace(/(?<=\d)[ -](?=\d)/g, '');
+    return digits && pieces.some((piece) => digits.includes(piece)) ? card : text;
+  };
 }
 
 /** The text a base64 word decodes to as shown (see {@link asShown}), or undefined. */
@@ -88,10 +108,22 @@ const CARD_HEX =
 // eslint-disable-next-line no-control-regex -- bytes
 const WIDE_DIGITS = /(?:[^][\x06-\x1c]){4}|(?:[\x06-\x1c][^]){4}/;
 
+/**
+ * A hex word as a dump prints it, its bytes apart (`63 76 63 3d 37 33 37`, xxd's `6376 633d`): a
+ * CVC in one was printed, in the same bytes together hidden (review15b). Read as {@link HEX_WORD}s
+ * are, with the apart marks out; one with none is one of those, read once.
+ */
+const HEX_APART_WORD = new RegExp(LONG_HEX_WORD.source.replace('{14,}', '{3,}'), 'gi');
+
 const SHORT_WORDS: readonly WordSearch[] = [
   [BASE64_WORD, fromBase64],
   [HEX_WORD, fromHex],
+  [HEX_APART_WORD, (word) => (HEX_ONLY.test(word) ? undefined : hexWord(word.replace(APART, '')))],
 ];
+
+/** A hex word's text, as {@link HEX_WORD} reads it: one of digits alone is a number, not read. */
+const hexWord = (hex: string) => (/[a-f]/i.test(hex) ? fromHex(hex) : undefined);
+
 const CARD_WORDS: readonly WordSearch[] = [
   // A word of hex digits alone (a hash, an id) is read as hex only: no card's base64 is one.
   [LONG_BASE64_WORD, (word) => (HEX_ONLY.test(word) ? undefined : fromBase64(word, cardText))],

@@ -5,7 +5,11 @@ import { CardParamsSchema, ChosenPeriodSchema } from '../schemas/payments.js';
 import { purchasesOf } from './purchase/client-purchases.js';
 import { PurchaseFlow } from './purchase/flow.js';
 import type { PurchaseCalls } from './purchase/purchase-calls.js';
-import type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
+import {
+  unknownPurchaseOption,
+  type PurchaseOptions,
+  type PurchaseResult,
+} from './purchase/purchase-options.js';
 import { startDeadline } from '../core/retry/deadline.js';
 import { keyScopeOf, type KeyLoan } from '../keys/key-scope.js';
 import { keyOwnerDigest } from '../keys/owner-digest.js';
@@ -72,6 +76,8 @@ function checkPurchaseOptions(options: PurchaseOptions): number[] | undefined {
   if (!options || typeof options !== 'object') {
     throw new InvalidRequestError('purchase needs an options object', { field: 'options' });
   }
+  const unknown = unknownPurchaseOption(options);
+  if (unknown) throw unknown;
   parseInput(NonEmptyStringSchema, options.plan, 'plan');
   if (options.team_seats !== undefined) parseInput(IdInputSchema, options.team_seats, 'team_seats');
   parseInput(CardParamsSchema, options.card, 'card');

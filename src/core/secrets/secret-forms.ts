@@ -131,7 +131,7 @@ function buildForms(given: string, runs: boolean): SecretForms {
     base64: secret.length >= 6 ? base64Patterns(secret, pieces) : [],
     plain: secret,
     pieceLength: pieces,
-    words: wordsOf(secret, short),
+    words: wordsOf(secret, short, pieces),
     reach: secret.length * REACH_PER_CHARACTER + 64,
   };
 }

@@ -1,3 +1,4 @@
+import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import type { CardParams, ChosenPeriod, Payment, Plan } from '../../schemas/payments.js';
 import type { Bag, Checking } from '../../schemas/checking.js';
 import type { Consumable } from '../../schemas/consumables.js';
@@ -127,4 +128,31 @@ export interface Prepared {
   plan: Plan;
   preview: Checking;
   bag: Bag;
+}
+
+/** Every option `client.purchase` reads: any other is read by nothing. */
+const PURCHASE_OPTIONS = new Set<string>([
+  ...['plan', 'team_seats', 'card', 'chosen_period', 'payment_method_id', 'academy', 'exclude'],
+  ...['key', 'identity', 'journal', 'signal', 'totalTimeout', 'onStep', 'waitTimeout'],
+  'pollInterval',
+]);
+
+/**
+ * An option of `purchase` that it does not read, given from JavaScript (TypeScript refuses it):
+ * `timeout: 0` was ignored and the purchase paid in full (loose15). Refused before anything is
+ * sent, naming the option meant; one left `undefined` (a wrapper's spread) is not.
+ */
+export function unknownPurchaseOption(options: object): InvalidRequestError | undefined {
+  const given = options as Record<string, unknown>;
+  const name = Object.keys(given).find((n) => !PURCHASE_OPTIONS.has(n) && given[n] !== undefined);
+  if (name === undefined) return undefined;
+  const meant = /timeout/i.test(name)
+    ? 'give `totalTimeout` (ms for the whole purchase), `waitTimeout` or a `signal`'
+    : `its options are ${[...PURCHASE_OPTIONS].join(', ')}`;
+  return new InvalidRequestError(
+    `\`${name}\` is no option of purchase: ${meant}. Nothing was sent`,
+    {
+      field: name,
+    },
+  );
 }

@@ -1,0 +1,46 @@
+// An option purchase() does not read, given from JavaScript where TypeScript would refuse it:
+// `timeout: 0` was ignored and the purchase paid in full (loose15). Refused before anything is sent,
+// naming the option meant.
+import { describe, expect, it } from 'vitest';
+import { InvalidRequestError, type PurchaseOptions } from '../../src/index.js';
+import { createSimulator } from '../../src/mock/index.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
+import { PER_SEAT_PURCHASE } from '../support/team-purchase.js';
+import { watchedSimulator } from '../support/watched-simulator.js';
+
+/** The owner's client on a fresh simulator, the requests it receives and the charges made. */
+function owner() {
+  const watched = watchedSimulator(createSimulator({ subscriptionDelayMs: 10 }));
+  const arrived: string[] = [];
+  watched.onArrival((route) => arrived.push(route));
+  const { simulator } = watched;
+  const client = inMemoryClient(simulator, simulator.users.owner.token);
+  return { client, arrived, charges: () => simulator.charges.length };
+}
+
+describe('purchase() with an option it does not read', () => {
+  it.each([
+    ['timeout', 0, /`timeout` is no option of purchase: give `totalTimeout`/],
+    ['planSlug', 'team-per-seat', /`planSlug` is no option of purchase: its options are plan, /],
+  ])(
+    '%s: InvalidRequestError naming it, nothing sent, nothing charged',
+    async (name, value, says) => {
+      const { client, arrived, charges } = owner();
+      const options = { ...PER_SEAT_PURCHASE, [name]: value } as PurchaseOptions;
+      const error = await client.purchase(options).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect(error).toMatchObject({ field: name, message: expect.stringMatching(says) });
+      expect((error as Error).message).toMatch(/Nothing was sent$/);
+      expect(arrived).toEqual([]);
+      expect(charges()).toBe(0);
+    },
+  );
+
+  it('one left undefined (a wrapper spread it) is no option given: the purchase runs', async () => {
+    const { client, charges } = owner();
+    const options = { ...PER_SEAT_PURCHASE, timeout: undefined } as PurchaseOptions;
+    const { subscription } = await client.purchase(options);
+    expect(subscription.id).toBeGreaterThan(0);
+    expect(charges()).toBe(1);
+  });
+});
