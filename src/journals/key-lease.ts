@@ -119,7 +119,7 @@ function wrongClock(given: unknown, threw: { error: unknown } | undefined): Jour
             ? 'object'
             : typeof given;
   return new JournalError(
-    `The journal's now() returned no time (${kind}): it must return ms since 1970 (not seconds nor µs) or a valid Date, at once`,
+    `The journal's now() returned no time (${kind}): it must return ms since 1970 (not seconds nor µs) or a valid Date, at once, of the years 2000 to 2200 (a test's clock starts at Date.now(), not 0)`,
     threw ? { cause: threw.error } : {},
   );
 }

@@ -46,7 +46,9 @@ export function unkeyedPayError(
 ): InvalidRequestError | undefined {
   const name = keyField(params) ?? keyField(options);
   const once =
-    call === 'pay.bag' ? 'pay once per key with client.purchase({ key })' : 'each call uses a unit';
+    call === 'pay.bag'
+      ? 'pay once per key with client.purchase({ key })'
+      : 'each call uses a unit, leave it out (a keyed top-up is consumables.checkout({ key }))';
   return name === undefined ? undefined : refused(name, `is read by no ${call}: ${once}`);
 }
 

@@ -66,7 +66,10 @@ describe('consumables.consume given a key', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error).toMatchObject({ field });
-    expect((error as Error).message).toMatch(/consumables\.consume.*Nothing was sent/);
+    // It says what to do (review15c: "each call uses a unit" alone did not).
+    expect((error as Error).message).toMatch(
+      /consumables\.consume.*leave it out.*Nothing was sent/,
+    );
     expect(sent).toEqual([]);
     // Without it, the unit is used as before.
     await client.consumables.consume('ai-credits', { key: undefined } as RequestOptions);

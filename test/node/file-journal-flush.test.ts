@@ -1,4 +1,6 @@
 import { readlinkSync } from 'node:fs';
+import fsPromises from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JournalError, type PurchaseRecord } from '../../src/index.js';
@@ -95,6 +97,45 @@ describe('fileJournal flushes a claim, on the thread pool, before it resolves', 
     expect(events.filter((event) => event.startsWith('claimed'))).toHaveLength(6);
     for (let i = 0; i < 6; i++) {
       expect(events.indexOf(`claimed ${i}`)).toBeGreaterThan(events.indexOf('flushed'));
+    }
+  });
+
+  it("a log whose close fails (EIO, as NFS reports a late write error) is no unhandled rejection at the journal's close", async () => {
+    const disk = Object.assign(new Error('EIO: i/o error, close'), { code: 'EIO' });
+    let asked!: () => void;
+    const closing = new Promise<void>((resolve) => (asked = resolve));
+    const realOpen = fsPromises.open;
+    // The log's handle closes (its descriptor let go), then says EIO.
+    vi.spyOn(fsPromises, 'open').mockImplementation(async (...args) => {
+      const handle = await realOpen(...args);
+      if (String(args[0]).endsWith('-wal')) {
+        const realClose = handle.close;
+        handle.close = () => {
+          const closed = realClose();
+          void closed.then(asked);
+          return closed.then(() => Promise.reject(disk));
+        };
+      }
+      return handle;
+    });
+    syncBuiltinESMExports(); // the journal's `import { open }` sees the spy
+    const unhandled: unknown[] = [];
+    const seen = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', seen);
+    try {
+      const journal = fileJournal(join(folder.dir, 'orders.db'));
+      expect(await journal.claim!('order-1', record('paying'))).toBe(true);
+      journal.close();
+      await closing;
+      // An unhandled rejection is told once the microtasks run out: after a turn of the loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      // Before: the close's EIO was an unhandled rejection, which ends a Node process by default.
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', seen);
+      vi.restoreAllMocks();
+      syncBuiltinESMExports();
     }
   });
 

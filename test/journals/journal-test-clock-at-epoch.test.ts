@@ -1,0 +1,26 @@
+// review15c. Since redteam34 a journal's `now()` counts as a time only from 2000 to 2200, so a
+// test's clock started at the epoch (`now: () => 0`, `new Date(0)`, a fake clock's default) is
+// refused at the first keyed call. It was refused with "it must return ms since 1970 (not seconds
+// nor µs) or a valid Date": 0 is ms since 1970 and `new Date(0)` is a valid Date, so the message
+// told the user to do what they did. It now names the years taken and what a test's clock starts at.
+import { describe, expect, it } from 'vitest';
+import { JournalError, memoryJournal } from '../../src/index.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
+
+describe("a journal whose now() is a test's clock at the epoch", () => {
+  it.each([
+    ['now: () => 0', () => 0],
+    ['now: () => new Date(0)', () => new Date(0)],
+  ])('%s: a JournalError saying what to give, nothing sent', async (_, now) => {
+    const { client, order, charges } = await inMemorySubscriber('clock-epoch@example.com');
+    const journal = { ...memoryJournal(), now };
+    const error = await client.consumables
+      .checkout({ ...order, key: 'epoch-1', journal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JournalError);
+    expect((error as Error).message).toMatch(/2000 to 2200/);
+    expect((error as Error).message).toMatch(/test's clock.*Date\.now\(\)/);
+    expect(charges()).toBe(0);
+    expect(await journal.get('epoch-1')).toBeUndefined();
+  });
+});
