@@ -29,7 +29,7 @@ describe('a resumed Blob upload whose chunks fail and are tried again', () => {
       sink.answerEarly(503);
       const { store } = memoryUploadStore();
       const outcome = await sinkClient(sink)
-        .media.upload(new Blob([bytes]), {
+        .media.upload(new Blob([bytes as BlobPart]), {
           operation_type: 'small',
           filename: 'a.bin',
           concurrency: 2,
@@ -48,7 +48,7 @@ describe('a resumed Blob upload whose chunks fail and are tried again', () => {
 
   it('sends the chunks after one whose answer was lost whole, after a resume', async () => {
     const bytes = bytesOf(4 * CHUNK);
-    const blob = new Blob([bytes]);
+    const blob = new Blob([bytes as BlobPart]);
     const { store } = memoryUploadStore();
     // Chunk 1 is stored, its answer lost, and not tried again: the run fails with it unrecorded.
     sink.fault(1, { kind: 'reset-after' });

@@ -102,7 +102,7 @@ export async function uploadMedia(
       resumeOf.stored,
       log,
       reader,
-      settings.concurrency,
+      { concurrency: settings.concurrency, signal },
     );
     opened = session;
     if (session.finalizedBefore) {

@@ -1,3 +1,4 @@
+import { AbortError } from '../../core/errors/abort-error.js';
 import { UploadError } from '../helper-errors.js';
 import { chunkDigest } from './chunk-digest.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
@@ -25,8 +26,7 @@ export async function verifyChunks(
   reader: ChunkReader,
   plan: ChunkPlan,
   digests: ReadonlyMap<number, string>,
-  /** The upload's concurrency: no more chunks are held at once than its sending holds. */
-  concurrency: number,
+  { concurrency, signal }: CheckPace,
 ): Promise<Verdict> {
   const indexes = [...digests.keys()].sort((a, b) => a - b);
   const checked = reader.sequential ? indexes.filter((index, at) => index === at) : indexes;
@@ -34,6 +34,7 @@ export async function verifyChunks(
   // thread); a stream's one after the other.
   const width = reader.sequential ? 1 : Math.min(PARALLEL, concurrency);
   const changed = await firstChanged(checked, width, async (index) => {
+    if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     const chunk = await reader.read(chunkRange(plan, index));
     try {
       return (await chunkDigest(chunk)) !== digests.get(index);
@@ -43,6 +44,14 @@ export async function verifyChunks(
   });
   if (changed !== undefined) return { kind: 'changed', index: changed };
   return { kind: 'same', unchecked: indexes.slice(checked.length) };
+}
+
+/** How a resume's chunks are checked: the upload's concurrency and its signal. */
+export interface CheckPace {
+  /** No more chunks are held at once than the upload's sending holds. */
+  concurrency: number;
+  /** The upload's: once it fired, no further chunk is read (the one being checked ends first). */
+  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -1,0 +1,48 @@
+// review15a: a resume reads its acknowledged chunks again and hashes them (to check them) before
+// anything is sent; the caller's signal did not stop that: a pause during it went on reading and
+// hashing every acknowledged chunk of the file (thousands of a large one) before it settled.
+// Ordered by events: the signal fires as the first chunk is hashed; no clock.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AbortError } from '../../src/index.js';
+import { resumeHarness, CHUNK, TOTAL } from './support/resume-harness.js';
+import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a resumed File whose signal fires while its chunks are checked', () => {
+  const h = resumeHarness();
+  const options = { operation_type: 'tiny', filename: 'clip.png' } as const;
+
+  it('stops checking at the chunk being checked, and rejects with AbortError', async () => {
+    const source = new File([bytesOf(TOTAL * CHUNK) as BlobPart], 'clip.png', { lastModified: 1 });
+    const { store } = memoryUploadStore();
+    const pause = new AbortController();
+    let acknowledged = 0;
+    const cut = h.client().media.upload(source, {
+      ...options,
+      concurrency: 1,
+      resume: { store },
+      signal: pause.signal,
+      onChunk: () => void (++acknowledged === 8 && pause.abort()),
+    });
+    await expect(cut).rejects.toBeInstanceOf(AbortError);
+    // The real digest runs; the signal fires as the first acknowledged chunk is hashed.
+    const controller = new AbortController();
+    const subtle = globalThis.crypto.subtle;
+    const digest = subtle.digest.bind(subtle);
+    let hashed = 0;
+    vi.spyOn(subtle, 'digest').mockImplementation((algorithm, data) => {
+      const size = ArrayBuffer.isView(data) ? data.byteLength : (data as ArrayBuffer).byteLength;
+      if (size === CHUNK && ++hashed === 1) controller.abort(new Error('paused'));
+      return digest(algorithm, data);
+    });
+    const again = h.client().media.upload(source, {
+      ...options,
+      concurrency: 1,
+      resume: { store },
+      signal: controller.signal,
+    });
+    await expect(again).rejects.toBeInstanceOf(AbortError);
+    expect(hashed).toBe(1); // it read and hashed all 8 acknowledged chunks
+  });
+});
