@@ -3,7 +3,7 @@
 // hashing every acknowledged chunk of the file (thousands of a large one) before it settled.
 // Ordered by events: the signal fires as the first chunk is hashed; no clock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AbortError } from '../../src/index.js';
+import { AbortError, TimeoutError } from '../../src/index.js';
 import { resumeHarness, CHUNK, TOTAL } from './support/resume-harness.js';
 import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
 
@@ -13,7 +13,8 @@ describe('a resumed File whose signal fires while its chunks are checked', () =>
   const h = resumeHarness();
   const options = { operation_type: 'tiny', filename: 'clip.png' } as const;
 
-  it('stops checking at the chunk being checked, and rejects with AbortError', async () => {
+  /** A second run of a File paused after 8 of its chunks, its signal fired with `reason` as it hashes the first. */
+  async function resumedStoppedWith(reason: unknown) {
     const source = new File([bytesOf(TOTAL * CHUNK) as BlobPart], 'clip.png', { lastModified: 1 });
     const { store } = memoryUploadStore();
     const pause = new AbortController();
@@ -33,16 +34,34 @@ describe('a resumed File whose signal fires while its chunks are checked', () =>
     let hashed = 0;
     vi.spyOn(subtle, 'digest').mockImplementation((algorithm, data) => {
       const size = ArrayBuffer.isView(data) ? data.byteLength : (data as ArrayBuffer).byteLength;
-      if (size === CHUNK && ++hashed === 1) controller.abort(new Error('paused'));
+      if (size === CHUNK && ++hashed === 1) controller.abort(reason);
       return digest(algorithm, data);
     });
-    const again = h.client().media.upload(source, {
-      ...options,
-      concurrency: 1,
-      resume: { store },
-      signal: controller.signal,
-    });
-    await expect(again).rejects.toBeInstanceOf(AbortError);
+    const error = await h
+      .client()
+      .media.upload(source, {
+        ...options,
+        concurrency: 1,
+        resume: { store },
+        signal: controller.signal,
+      })
+      .catch((caught: unknown) => caught);
+    return { error, hashed };
+  }
+
+  it('stops checking at the chunk being checked, and rejects with AbortError', async () => {
+    const { error, hashed } = await resumedStoppedWith(new Error('paused'));
+    expect(error).toBeInstanceOf(AbortError);
     expect(hashed).toBe(1); // it read and hashed all 8 acknowledged chunks
+  });
+
+  it('by its AbortSignal.timeout: a TimeoutError that says no file was made', async () => {
+    const { error, hashed } = await resumedStoppedWith(
+      new DOMException('timed out', 'TimeoutError'),
+    );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: false });
+    expect((error as Error).message).toMatch(/file was not made/);
+    expect(hashed).toBe(1);
   });
 });
