@@ -3,24 +3,21 @@
 // given before its body was read) must go again with its whole bytes, and a chunk whose answer was
 // lost must go whole after a resume: the file the service assembles is the source's bytes.
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
+import { describe, expect, it } from 'vitest';
+import { useChunkSink } from './support/use-chunk-sink.js';
 import { bytesOf, memoryUploadStore, sha256, sinkClient } from './support/upload-kit.js';
 
 const CHUNK = 64 * 1024;
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
 describe('a resumed Blob upload whose chunks fail and are tried again', () => {
-  let sink: ChunkSink;
-  beforeEach(async () => {
-    sink = await startChunkSink({
-      operationTypes: { small: { chunk_size: CHUNK, max_chunks: null } },
-    });
+  const sinkOf = useChunkSink({
+    operationTypes: { small: { chunk_size: CHUNK, max_chunks: null } },
   });
-  afterEach(() => sink.close());
 
   for (const checkDigest of [false, true]) {
     it(`sends every attempt whole (checkDigest: ${checkDigest})`, async () => {
+      const sink = sinkOf();
       const bytes = bytesOf(5 * CHUNK + 100);
       sink.fault(0, { kind: 'status', status: 503 }, { kind: 'pass' });
       sink.fault(1, { kind: 'reset-before' }, { kind: 'pass' });
@@ -47,6 +44,7 @@ describe('a resumed Blob upload whose chunks fail and are tried again', () => {
   }
 
   it('sends the chunks after one whose answer was lost whole, after a resume', async () => {
+    const sink = sinkOf();
     const bytes = bytesOf(4 * CHUNK);
     const blob = new Blob([bytes as BlobPart]);
     const { store } = memoryUploadStore();
