@@ -60,7 +60,10 @@ export interface CheckPace {
  */
 const PARALLEL = 4;
 
-/** The lowest index whose check says changed (checks stop starting once one does), if any. */
+/**
+ * The lowest index whose check says changed (checks stop starting once one does, or once one
+ * threw), if any.
+ */
 async function firstChanged(
   indexes: readonly number[],
   width: number,
@@ -68,10 +71,15 @@ async function firstChanged(
 ): Promise<number | undefined> {
   const found: number[] = [];
   let next = 0;
+  let failed = false; // a check that threw (a read failed, the signal fired): none starts after it
   const worker = async () => {
-    while (next < indexes.length && found.length === 0) {
+    while (next < indexes.length && found.length === 0 && !failed) {
       const index = indexes[next++]!;
-      if (await differs(index)) found.push(index);
+      const differ = await differs(index).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+      if (differ) found.push(index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, indexes.length) }, worker));
