@@ -13,7 +13,7 @@ import { forgetRecord } from './forget-record.js';
 import { holdRecord } from './record-hold.js';
 import { HoldWatch } from './hold-watch.js';
 import { newUploadName } from './upload-name.js';
-import { streamChanged, verifyChunks } from './verify-resume.js';
+import { streamChanged, verifyChunks, type CheckPace } from './verify-resume.js';
 
 export type { ResumeSettings, ResumeTarget, Warner } from './load-record.js';
 
@@ -62,8 +62,8 @@ export class UploadSession {
     given: ResumeSettings | undefined,
     log: Warner,
     reader: ChunkReader,
-    /** The upload's concurrency: a resume's chunks are read again no more at once. */
-    concurrency: number,
+    /** A resume's chunks are read again no more at once than the upload's concurrency. */
+    pace: CheckPace,
   ): Promise<UploadSession> {
     const digestibleResume = given && digestible(given, log);
     const hold = digestibleResume && (await holdRecord(digestibleResume, log));
@@ -73,7 +73,7 @@ export class UploadSession {
       // A record no chunk was acknowledged under proves nothing of its source: never adopted.
       const session =
         record && record.acknowledged.length > 0
-          ? await UploadSession.resumed(record, target, resume, log, reader, concurrency)
+          ? await UploadSession.resumed(record, target, resume, log, reader, pace)
           : new UploadSession(
               await newUploadName(target.identity.filename, resume?.key),
               new Set(),
@@ -102,10 +102,10 @@ export class UploadSession {
     resume: ResumeSettings,
     log: Warner,
     reader: ChunkReader,
-    concurrency: number,
+    pace: CheckPace,
   ): Promise<UploadSession> {
     const digests = new Map(record.acknowledged.map((index, at) => [index, record.digests[at]!]));
-    const verdict = await verifyChunks(reader, target.plan, digests, concurrency);
+    const verdict = await verifyChunks(reader, target.plan, digests, pace);
     if (verdict.kind === 'changed') {
       if (reader.sequential) {
         await resume.store.delete(resume.key).catch(() => undefined);

@@ -5,17 +5,23 @@ import { deadlineMessage } from '../../timeout-reason.js';
 /**
  * An upload stopped by the caller's own `AbortSignal.timeout(...)`: a `TimeoutError`, as a plain
  * call gives for that signal, saying what to do and whether the file may exist
- * (`mayHaveBeenProcessed` as the error had it: its finalize may have been sent); the finalize
+ * (`mayHaveBeenProcessed`: its finalize was under way and may have been sent; a stop before it,
+ * even one in the operation type's read or a chunk's, made no file); the finalize
  * call's own `TimeoutError` for that signal said neither. An abort by any other reason (the pause
  * of docs/uploads.md) stays an `AbortError`, one that says the file may exist once its finalize
  * was sent (it said "The operation was aborted", and uploading again could make a second copy).
  * Any other error is returned as it is.
  */
-export function uploadTimedOut(error: unknown, signal: AbortSignal | undefined): unknown {
+export function uploadTimedOut(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  /** The upload had begun its finalize: before it, no file can exist whatever the error says. */
+  finalizing: boolean,
+): unknown {
   const stopped = error instanceof AbortError || error instanceof TimeoutError;
   if (!stopped || signal?.aborted !== true) return error;
   const passed = deadlineMessage(signal.reason);
-  const { mayHaveBeenProcessed } = error;
+  const mayHaveBeenProcessed = finalizing && error.mayHaveBeenProcessed;
   const advice = mayHaveBeenProcessed
     ? 'its finalize was sent, so the file may exist: check the service before uploading again'
     : 'the file was not made: upload again with more time (with `resume`, it goes on from the chunks sent)';

@@ -78,6 +78,7 @@ export async function uploadMedia(
   let hashing: IncrementalDigest | undefined;
   let resumeKey: string | undefined;
   let finalized = false;
+  let finalizing = false; // past this, a stop may leave the file made
   try {
     // The resume key is checked before any request: a missing key costs nothing.
     const resumeOf = resumeFor(source, settings, reader.size, signal);
@@ -101,7 +102,7 @@ export async function uploadMedia(
       resumeOf.stored,
       log,
       reader,
-      settings.concurrency,
+      { concurrency: settings.concurrency, signal },
     );
     opened = session;
     if (session.finalizedBefore) {
@@ -154,6 +155,7 @@ export async function uploadMedia(
       if (signal?.aborted) session.handOff();
       await untilAborted(session.flush(), signal).catch(() => undefined);
     }
+    finalizing = true;
     const file = await finalizeOnce(media, finalizeParams(settings, plan, session.uploadName), {
       session,
       timeout: settings.chunkTimeout,
@@ -171,7 +173,9 @@ export async function uploadMedia(
     // does one that answers "not held" after the user's abort (a lock the abort freed): it wins.
     const aborted = error instanceof AbortError && signal?.aborted === true;
     const lost = finalized || aborted ? undefined : opened?.watch?.lost;
-    throw lost ?? uploadTimedOut(sourceFailed(error, opened?.uploadName, resumeKey), signal);
+    throw (
+      lost ?? uploadTimedOut(sourceFailed(error, opened?.uploadName, resumeKey), signal, finalizing)
+    );
   } finally {
     hashing?.close?.();
     opened?.settled();

@@ -1,3 +1,4 @@
+import { AbortError } from '../../core/errors/abort-error.js';
 import { UploadError } from '../helper-errors.js';
 import { chunkDigest } from './chunk-digest.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
@@ -25,8 +26,7 @@ export async function verifyChunks(
   reader: ChunkReader,
   plan: ChunkPlan,
   digests: ReadonlyMap<number, string>,
-  /** The upload's concurrency: no more chunks are held at once than its sending holds. */
-  concurrency: number,
+  { concurrency, signal }: CheckPace,
 ): Promise<Verdict> {
   const indexes = [...digests.keys()].sort((a, b) => a - b);
   const checked = reader.sequential ? indexes.filter((index, at) => index === at) : indexes;
@@ -34,6 +34,7 @@ export async function verifyChunks(
   // thread); a stream's one after the other.
   const width = reader.sequential ? 1 : Math.min(PARALLEL, concurrency);
   const changed = await firstChanged(checked, width, async (index) => {
+    if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     const chunk = await reader.read(chunkRange(plan, index));
     try {
       return (await chunkDigest(chunk)) !== digests.get(index);
@@ -45,13 +46,24 @@ export async function verifyChunks(
   return { kind: 'same', unchecked: indexes.slice(checked.length) };
 }
 
+/** How a resume's chunks are checked: the upload's concurrency and its signal. */
+export interface CheckPace {
+  /** No more chunks are held at once than the upload's sending holds. */
+  concurrency: number;
+  /** The upload's: once it fired, no further chunk is read (the one being checked ends first). */
+  signal?: AbortSignal | undefined;
+}
+
 /**
  * Chunks checked at once, at most: memory stays at a few chunks (never more than the upload's
  * concurrency, which bounds its memory), and both cores of a small machine work.
  */
 const PARALLEL = 4;
 
-/** The lowest index whose check says changed (checks stop starting once one does), if any. */
+/**
+ * The lowest index whose check says changed (checks stop starting once one does, or once one
+ * threw), if any.
+ */
 async function firstChanged(
   indexes: readonly number[],
   width: number,
@@ -59,10 +71,15 @@ async function firstChanged(
 ): Promise<number | undefined> {
   const found: number[] = [];
   let next = 0;
+  let failed = false; // a check that threw (a read failed, the signal fired): none starts after it
   const worker = async () => {
-    while (next < indexes.length && found.length === 0) {
+    while (next < indexes.length && found.length === 0 && !failed) {
       const index = indexes[next++]!;
-      if (await differs(index)) found.push(index);
+      const differ = await differs(index).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+      if (differ) found.push(index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, indexes.length) }, worker));
