@@ -51,8 +51,10 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 // plus about 2 %. 3.65 MB (3,645,382 B) after the twelfth pass (its fixes in both builds, the
 // benchmark notes and tools); plus about 2 %. 3.74 MB (3,739,526 B) after the thirteenth pass
 // (its fixes in both builds, the benchmark notes); plus about 2 %. 3.84 MB (3,837,589 B) after the
-// fourteenth pass (its fixes in both builds, the benchmark notes); plus about 2 %.
-const MAX_UNPACKED_BYTES = 3_914_000;
+// fourteenth pass (its fixes in both builds, the benchmark notes); plus about 2 %. 3.91 MB
+// (3,911,395 B) after the fifteenth pass (its fixes in both builds, the benchmark notes); plus
+// about 2 %.
+const MAX_UNPACKED_BYTES = 3_990_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
