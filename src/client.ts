@@ -15,7 +15,7 @@ import { PayResource } from './resources/pay.js';
 import {
   clientKeyOptionError,
   keylessError,
-  misplacedKeyError,
+  purchaseSecondArgumentError,
 } from './resources/misplaced-key.js';
 import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
@@ -150,10 +150,10 @@ export class SeatpayClient {
    * ```
    */
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
-    // A key, journal or identity given as a second argument from JavaScript was read by nothing:
-    // the key recorded in memory, a re-run after a restart paid again (redteam31).
+    // A second argument from JavaScript was read by nothing: a key recorded in memory (a re-run
+    // after a restart paid again, redteam31), a `timeout` that bounded nothing.
     // eslint-disable-next-line prefer-rest-params -- no second parameter in the public signature
-    const misplaced = misplacedKeyError(arguments[1], 'purchase') ?? keylessError(options);
+    const misplaced = purchaseSecondArgumentError(arguments[1]) ?? keylessError(options);
     if (misplaced) return Promise.reject(misplaced);
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.

@@ -34,6 +34,26 @@ export function misplacedKeyError(
 }
 
 /**
+ * Anything else given as `client.purchase`'s second argument from JavaScript (`{ timeout: 0 }`):
+ * purchase has one argument, so it was read by nothing and the purchase ran without the bound
+ * meant (fifteenth pass). Refused before anything is sent, as its first argument's unknown options.
+ */
+export function purchaseSecondArgumentError(given: unknown): InvalidRequestError | undefined {
+  const named = misplacedKeyError(given, 'purchase');
+  if (named || given === undefined) return named;
+  const fields = typeof given === 'object' && given !== null ? given : { [typeof given]: given };
+  const name = Object.keys(fields).find(
+    (n) => (fields as Record<string, unknown>)[n] !== undefined,
+  );
+  return name === undefined
+    ? undefined
+    : refused(
+        name,
+        "in purchase's second argument is read by nothing: purchase takes one argument, give `totalTimeout`, `waitTimeout` or `signal` in it",
+      );
+}
+
+/**
  * A `key`, `journal` or `identity` given to `pay.bag` (its params or request options), which has
  * none: it paid with no key, nothing keeping it from paying twice, the key (or the journal, as
  * JSON) sent to the service in the body (redteam31). `consumables.consume`'s options too: each

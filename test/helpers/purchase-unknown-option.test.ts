@@ -1,6 +1,6 @@
 // An option purchase() does not read, given from JavaScript where TypeScript would refuse it:
-// `timeout: 0` was ignored and the purchase paid in full (loose15). Refused before anything is sent,
-// naming the option meant.
+// `timeout: 0` was ignored and the purchase paid in full (loose15), in its options or as a second
+// argument (purchase takes one). Refused before anything is sent, naming the option meant.
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, type PurchaseOptions } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
@@ -42,5 +42,34 @@ describe('purchase() with an option it does not read', () => {
     const { subscription } = await client.purchase(options);
     expect(subscription.id).toBeGreaterThan(0);
     expect(charges()).toBe(1);
+  });
+
+  it.each([
+    ['timeout', { timeout: 0 }],
+    ['totalTimeout', { totalTimeout: 5_000 }],
+    ['number', 5_000],
+  ])(
+    'a second argument (%s): InvalidRequestError naming it, nothing sent, nothing charged',
+    async (name, second) => {
+      const { client, arrived, charges } = owner();
+      const purchase = client.purchase.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      const error = await purchase(PER_SEAT_PURCHASE, second).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect(error).toMatchObject({ field: name });
+      expect((error as Error).message).toMatch(
+        new RegExp(`^\`${name}\` in purchase's second argument is read by nothing: .*totalTimeout`),
+      );
+      expect((error as Error).message).toMatch(/Nothing was sent$/);
+      expect(arrived).toEqual([]);
+      expect(charges()).toBe(0);
+    },
+  );
+
+  it('a second argument of undefined or {} (nothing given): the purchase runs', async () => {
+    const { client, charges } = owner();
+    const purchase = client.purchase.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    await purchase(PER_SEAT_PURCHASE, undefined);
+    await purchase({ ...PER_SEAT_PURCHASE, exclude: undefined }, {});
+    expect(charges()).toBe(2);
   });
 });
