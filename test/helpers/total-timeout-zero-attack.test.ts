@@ -13,24 +13,14 @@ import {
 } from '../../src/index.js';
 import { createSimulator, type Simulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { recordingInMemoryClient } from '../support/recording-in-memory-client.js';
 import { PER_SEAT_PURCHASE } from '../support/team-purchase.js';
 
 /** A client of an in-memory simulator (no socket, no turn of the event loop), and what it sent. */
-function recorded(
+const recorded = (
   options: { totalTimeout?: number } = {},
   simulator: Simulator = createSimulator({ subscriptionDelayMs: 0 }),
-) {
-  const sent: string[] = [];
-  const client = inMemoryClient(simulator, simulator.users.owner.token, {
-    ...options,
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      sent.push(`${request.method} ${new URL(request.url).pathname}`);
-      return simulator.handle(request);
-    },
-  });
-  return { client, sent };
-}
+) => recordingInMemoryClient(simulator, simulator.users.owner.token, options);
 
 describe('totalTimeout: 0', () => {
   it('purchase(): rejects before its first step, nothing sent, nothing charged', async () => {

@@ -9,20 +9,13 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../../src/mock/index.js';
 import { InvalidRequestError, memoryJournal, type RequestOptions } from '../../src/index.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
+import { recordingInMemoryClient } from '../support/recording-in-memory-client.js';
 import { teamPurchase } from '../support/team-purchase.js';
 
 async function subscribed(email: string) {
   const simulator = createSimulator({ subscriptionDelayMs: 10 });
   const user = simulator.addUser({ email });
-  const sent: string[] = [];
-  const client = inMemoryClient(simulator, user.token, {
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      sent.push(`${request.method} ${new URL(request.url).pathname}`);
-      return simulator.handle(request);
-    },
-  });
+  const { client, sent } = recordingInMemoryClient(simulator, user.token);
   const { subscription } = await client.purchase(teamPurchase(1));
   sent.length = 0;
   return { simulator, client, sent, subscription };

@@ -13,20 +13,13 @@ import {
   memoryJournal,
   type ClientOptions,
 } from '../../src/index.js';
-import { inMemoryClient } from '../support/in-memory-client.js';
+import { recordingInMemoryClient } from '../support/recording-in-memory-client.js';
 import { GOOD_CARD, teamPurchase } from '../support/team-purchase.js';
 
 function buyer(email: string) {
   const simulator = createSimulator({ subscriptionDelayMs: 10 });
   const user = simulator.addUser({ email });
-  const sent: string[] = [];
-  const client = inMemoryClient(simulator, user.token, {
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      sent.push(`${request.method} ${new URL(request.url).pathname}`);
-      return simulator.handle(request);
-    },
-  });
+  const { client, sent } = recordingInMemoryClient(simulator, user.token);
   return { simulator, client, sent };
 }
 

@@ -8,6 +8,7 @@ import { startMockServer } from '../../src/mock/index.js';
 import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
 import {
   bytesOf,
+  cutOffUpload,
   memoryUploadStore,
   sha256,
   sinkClient,
@@ -62,16 +63,9 @@ describe('a server that matches chunks by name', () => {
   it('after an upload cut off at each chunk boundary, other bytes under the same name are the file', async () => {
     const client = sinkClient(sink);
     for (let boundary = 1; boundary < 5; boundary++) {
-      const controller = new AbortController();
-      let acknowledged = 0;
-      const cut = client.media.upload(bytesOf(5 * CHUNK), {
-        operation_type: 'small',
-        filename: 'clip.mp4',
-        concurrency: 1,
-        signal: controller.signal,
-        onChunk: () => void (++acknowledged === boundary && controller.abort()),
-      });
-      await expect(cut).rejects.toBeInstanceOf(AbortError);
+      const options = { operation_type: 'small', filename: 'clip.mp4' };
+      const cut = await cutOffUpload(client, bytesOf(5 * CHUNK), options, boundary);
+      expect(cut).toBeInstanceOf(AbortError);
       const other = bytesOf(5 * CHUNK);
       const file = await client.media.upload(other, {
         operation_type: 'small',
@@ -117,18 +111,10 @@ describe("the simulator as the deployed server (profile 'deployed': PUT chunks, 
         retryBaseDelay: 1,
         logLevel: 'off',
       });
-      const controller = new AbortController();
-      let acknowledged = 0;
       const { store } = memoryUploadStore();
       const first = new File([bytesOf(5 * CHUNK) as BlobPart], 'clip.mp4', { lastModified: 1 });
-      const cut = client.media.upload(first, {
-        operation_type: 'small',
-        concurrency: 1,
-        resume: { store },
-        signal: controller.signal,
-        onChunk: () => void (++acknowledged === 3 && controller.abort()),
-      });
-      await expect(cut).rejects.toBeInstanceOf(AbortError);
+      const options = { operation_type: 'small', resume: { store } };
+      expect(await cutOffUpload(client, first, options, 3)).toBeInstanceOf(AbortError);
 
       const other = bytesOf(5 * CHUNK);
       const otherFile = await client.media.upload(other, {

@@ -8,7 +8,6 @@
 // again to check them, 4 at a time: never more at once than the upload's concurrency.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resumeHarness, CHUNK, TOTAL } from './support/resume-harness.js';
-import { AbortError } from '../../src/index.js';
 import { bytesOf, memoryUploadStore, sha256 } from './support/upload-kit.js';
 import { type Es2024Buffer } from './support/watch-frees.js';
 
@@ -85,16 +84,7 @@ describe('an upload with resume gives back each chunk it read for its digest', (
     const bytes = bytesOf(TOTAL * CHUNK);
     const source = file(bytes);
     const { store } = memoryUploadStore();
-    const controller = new AbortController();
-    let acknowledged = 0;
-    const cut = h.client().media.upload(source, {
-      ...options,
-      concurrency: 1,
-      resume: { store },
-      signal: controller.signal,
-      onChunk: () => void (++acknowledged === 4 && controller.abort()),
-    });
-    await expect(cut).rejects.toBeInstanceOf(AbortError);
+    await h.cutOff(source, { ...options, resume: { store } }, 4);
     const seen = watchChunkDigests(CHUNK);
     const made = await h.client().media.upload(source, { ...options, resume: { store } });
     expect(sha256(h.recorder.simulator.fileBytes(made.id))).toBe(sha256(bytes));
@@ -124,16 +114,7 @@ describe('a resumed File read again for its check', () => {
       const bytes = bytesOf(TOTAL * CHUNK);
       const source = new File([bytes as BlobPart], 'clip.png', { lastModified: 1 });
       const { store } = memoryUploadStore();
-      const controller = new AbortController();
-      let acknowledged = 0;
-      const cut = h.client().media.upload(source, {
-        ...options,
-        concurrency: 1,
-        resume: { store },
-        signal: controller.signal,
-        onChunk: () => void (++acknowledged === 8 && controller.abort()),
-      });
-      await expect(cut).rejects.toBeInstanceOf(AbortError);
+      await h.cutOff(source, { ...options, resume: { store } }, 8);
       // The chunks of the source read (sliced) by the time the first one is hashed.
       const slice = Blob.prototype.slice;
       let read = 0;

@@ -18,7 +18,7 @@ import {
   recordingSimulator,
   type RecordingSimulator,
 } from '../../reliability/support/upload-recorder.js';
-import { uploadNameOf } from './upload-kit.js';
+import { cutOffUpload, uploadNameOf } from './upload-kit.js';
 
 export const CHUNK = 256;
 export const TOTAL = 10;
@@ -73,16 +73,13 @@ export function resumeHarness() {
 
     /** Uploads `source` and aborts once `after` chunks are acknowledged. */
     async cutOff(source: UploadSource, options: Partial<UploadOptions>, after: number) {
-      const controller = new AbortController();
-      let acknowledged = 0;
-      const upload = h.client().media.upload(source, {
-        operation_type: 'tiny',
-        concurrency: 1,
-        ...options,
-        signal: controller.signal,
-        onChunk: () => void (++acknowledged === after && controller.abort()),
-      });
-      await expect(upload).rejects.toBeInstanceOf(AbortError);
+      const cut = await cutOffUpload(
+        h.client(),
+        source,
+        { operation_type: 'tiny', ...options },
+        after,
+      );
+      expect(cut).toBeInstanceOf(AbortError);
     },
 
     /** Uploads `source` to the end; the chunk indexes it sent and its progress reports. */

@@ -2,6 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   createClient,
   type ClientOptions,
+  type SeatpayClient,
+  type UploadOptions,
+  type UploadSource,
   type UploadRecord,
   type UploadStore,
 } from '../../../src/index.js';
@@ -57,4 +60,30 @@ export function memoryUploadStore() {
     delete: async (key) => void records.delete(key),
   };
   return { store, records };
+}
+
+/**
+ * Uploads `source` with `client`, one chunk at a time, and aborts it once `after` chunks are
+ * acknowledged: what the upload rejected with (an AbortError of `client`'s seatpay), or
+ * `undefined` if it resolved.
+ */
+export async function cutOffUpload(
+  client: SeatpayClient,
+  source: UploadSource,
+  options: UploadOptions,
+  after: number,
+): Promise<unknown> {
+  const controller = new AbortController();
+  let acknowledged = 0;
+  return client.media
+    .upload(source, {
+      concurrency: 1,
+      ...options,
+      signal: controller.signal,
+      onChunk: () => void (++acknowledged === after && controller.abort()),
+    })
+    .then(
+      () => undefined,
+      (error: unknown) => error,
+    );
 }
