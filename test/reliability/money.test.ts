@@ -7,7 +7,8 @@ import {
 } from '../../src/index.js';
 import type { FaultSpec, MockUser } from '../../src/mock/index.js';
 import { useFaultBed } from './support/fault-bed.js';
-import { pause, printTable, seeded } from './support/faults-figures.js';
+import { printTable, seeded } from './support/faults-figures.js';
+import { watchRequestsInHand, type RequestsInHand } from './support/requests-in-hand.js';
 import { trackUnhandled } from './support/track-unhandled.js';
 import { teamPurchase } from '../support/team-purchase.js';
 
@@ -37,10 +38,12 @@ const CARD = { card_number: '4242424242424242', cvc: '123' };
 
 const bed = useFaultBed(SEED, 10);
 let unhandled: ReturnType<typeof trackUnhandled>;
+let inHand: RequestsInHand;
 const tables: [string, string[], (string | number)[][]][] = [];
 
 beforeAll(() => {
   unhandled = trackUnhandled();
+  inHand = watchRequestsInHand(bed.server.simulator);
 });
 
 afterAll(() => {
@@ -203,7 +206,7 @@ describe('money under faults', () => {
       bed.proxy.clear();
       flows.push(flow);
     }
-    await pause(LATENCY); // a request answered late may still be processed: let it land
+    await inHand.none(); // a request answered late may still be processed: let it land
 
     const paid = charges('payment');
     let completed = 0;
@@ -320,7 +323,7 @@ describe('money under faults', () => {
       bed.proxy.clear();
       calls.push(call);
     }
-    await pause(LATENCY); // a request answered late may still be processed: let it land
+    await inHand.none(); // a request answered late may still be processed: let it land
 
     const mine = charges('consumable-checkout').filter(
       (charge) => charge.subscription === subscription.id,

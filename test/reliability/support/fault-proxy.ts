@@ -126,9 +126,13 @@ function send(
       },
     );
     outgoing.on('error', reject);
-    // The service may still be working (injected latency) when the client gives up: let it finish,
-    // as a real service would, but stop waiting for it.
-    res.once('close', () => reject(new Error('client gone')));
+    // The service may still be working (injected latency) when the client gives up: it finishes
+    // what it took, as a real service would, but the proxy stops waiting for it and, as a reverse
+    // proxy does, closes the connection it opened for it (a lost answer's hang ends with it).
+    res.once('close', () => {
+      reject(new Error('client gone'));
+      outgoing.destroy();
+    });
     outgoing.end(body);
   });
 }
