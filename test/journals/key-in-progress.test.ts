@@ -52,6 +52,25 @@ async function owner() {
   return { user, order, charges };
 }
 
+/** Counts the reads of `storage` from now on; `reach(n)` resolves at the n-th. */
+function readsOf(storage: Storage) {
+  const getItem = storage.getItem.bind(storage);
+  let reads = 0;
+  const waiters: Array<{ n: number; resolve: () => void }> = [];
+  storage.getItem = (key) => {
+    reads++;
+    for (const waiter of waiters.filter(({ n }) => n <= reads)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+    return getItem(key);
+  };
+  return {
+    reach: (n: number) =>
+      reads >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve })),
+  };
+}
+
 function clientOf(user: MockUser, options: { fetch?: typeof fetch } = {}): SeatpayClient {
   return createClient({ baseUrl: server().url, token: user.token, logLevel: 'off', ...options });
 }
@@ -69,12 +88,13 @@ describe('a key another live tab holds', () => {
       journal: localStorageJournal({ storage }),
     });
     await held.arrived; // A claimed the key and its request is on its way
+    const reads = readsOf(storage);
     let secondSettled = false;
     const second = tabB.consumables
       .checkout({ ...order, key: 'topup-1', journal: localStorageJournal({ storage }) })
       .finally(() => (secondSettled = true));
-    // B reads A's record again and again meanwhile: give it turns, it must still be waiting.
-    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+    // B reads A's record again and again meanwhile: after some of those reads, still waiting.
+    await Promise.race([reads.reach(3), second.catch(() => undefined)]);
     expect(secondSettled).toBe(false);
     held.open();
     const [a, b] = await Promise.all([first, second]);
