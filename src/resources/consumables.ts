@@ -4,7 +4,12 @@ import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { checkRequestOptions, parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
-import { keylessError, misplacedKeyError, unkeyedPayError } from './misplaced-key.js';
+import {
+  checkoutFieldError,
+  keylessError,
+  misplacedKeyError,
+  unkeyedPayError,
+} from './misplaced-key.js';
 import type { PurchaseJournal } from '../journals/journal.js';
 import { sharedJournalOf, type JournalHolder } from '../helpers/purchase/client-purchases.js';
 import type {
@@ -129,7 +134,10 @@ export class ConsumablesResource {
     const { key, journal, identity, ...input } = (
       typeof given === 'object' && given !== null ? given : {}
     ) as CheckoutKeyOptions & Record<string, unknown>;
-    let misplaced: unknown = misplacedKeyError(options) ?? keylessError({ key, journal, identity });
+    let misplaced: unknown =
+      misplacedKeyError(options) ??
+      keylessError({ key, journal, identity }) ??
+      checkoutFieldError(input, options);
     if (!misplaced && key === undefined) return this.#send(given, options);
     try {
       // Keyed: checked as a plain call's are, before the key's own deadline reads them (redteam34:

@@ -72,6 +72,40 @@ export function unkeyedPayError(
   return name === undefined ? undefined : refused(name, `is read by no ${call}: ${once}`);
 }
 
+/** A request option's name (and an idempotency key's usual ones), where nothing reads it. */
+function namedIn(given: unknown, names: readonly string[]): string | undefined {
+  if (typeof given !== 'object' || given === null) return undefined;
+  return names.find((name) => (given as Record<string, unknown>)[name] !== undefined);
+}
+
+/**
+ * A request option given in `consumables.checkout`'s order (`checkout({ ...order, timeout: 0 })`),
+ * or an idempotency key under another name than `key`, in the order or its request options: the
+ * order's fields pass through to the service, so the option was sent in the order's body, bounding
+ * nothing, and an `idempotencyKey` was read by nothing, the order paid with no key, a re-run paying
+ * again (sixteenth pass). Refused before anything is recorded or sent.
+ */
+export function checkoutFieldError(
+  params: unknown,
+  options: unknown,
+): InvalidRequestError | undefined {
+  const option = namedIn(params, ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers']);
+  if (option !== undefined)
+    return refused(
+      option,
+      "is a request option, no field of the order: in checkout's first argument it is sent to the service in the order and bounds nothing; give it in the second argument",
+    );
+  const forms = ['idempotencyKey', 'idempotency_key', 'idempotency-key', 'Idempotency-Key'];
+  const named = namedIn(params, forms) ?? namedIn(options, forms);
+  return named === undefined
+    ? undefined
+    : refused(
+        named,
+        "is read by no checkout: give the order's own reference as `key` in checkout's first argument (never bought twice)",
+        'key',
+      );
+}
+
 /**
  * A keyed money call's `journal` or `identity` given with no `key` (a key read from a field that
  * was not there, `key: order.id` of `undefined`): read by nothing, the order was paid with no key,

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidRequestError, memoryJournal, type RequestOptions } from '../../src/index.js';
+import { inMemorySubscriber } from '../support/team-owner.js';
+
+// redteam37: `consumables.checkout({ ...order, timeout: 0 })` (a request option in the order, from
+// JavaScript) went into the order's body, bounded nothing, and paid; keyed, it was recorded as part
+// of the order too. An `idempotencyKey` (in the order or its options) was read by nothing: the order
+// paid with no key, and a re-run paid again. Each is refused, nothing recorded nor sent.
+
+const inOrder = {
+  timeout: 0,
+  totalTimeout: 5,
+  maxRetries: 0,
+  headers: { 'x-trace': 'a' },
+  signal: new AbortController().signal,
+  idempotencyKey: 'order-1',
+  idempotency_key: 'order-1',
+} as const;
+
+describe('a checkout given a request option or an idempotency key in its order', () => {
+  it.each(Object.keys(inOrder))(
+    'refuses `%s`, plain or keyed, nothing recorded or sent',
+    async (name) => {
+      const { client, order, charges, gate } = await inMemorySubscriber(
+        `in-order-${name}@example.com`,
+      );
+      const extra = { [name]: inOrder[name as keyof typeof inOrder] };
+      const journal = memoryJournal();
+      for (const keyed of [{}, { key: `in-order-${name}`, journal }]) {
+        const refused = await client.consumables
+          .checkout({ ...order, ...extra, ...keyed })
+          .catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(InvalidRequestError);
+        expect(refused).toMatchObject({ mayHaveBeenProcessed: false });
+        expect(String(refused)).toContain(`\`${name}\``);
+      }
+      expect(gate.sent()).toBe(0);
+      expect(charges()).toBe(0);
+      expect(await journal.get(`in-order-${name}`)).toBeUndefined();
+    },
+  );
+
+  it("refuses an idempotencyKey in a plain checkout's request options: it would pay again", async () => {
+    const { client, order, charges } = await inMemorySubscriber('in-options-idem@example.com');
+    const options = { idempotencyKey: 'order-2' } as RequestOptions;
+    const refused = await client.consumables.checkout(order, options).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ field: 'key', mayHaveBeenProcessed: false });
+    expect(charges()).toBe(0);
+  });
+
+  it('a request option left undefined in the order names nothing: it is bought once, as given', async () => {
+    const { client, order, charges, gate } = await inMemorySubscriber(
+      'in-order-undefined@example.com',
+    );
+    const given = { ...order, timeout: undefined, idempotencyKey: undefined };
+    await expect(client.consumables.checkout(given)).resolves.toBeDefined();
+    expect(charges()).toBe(1);
+    expect(gate.sent()).toBe(1);
+  });
+});
