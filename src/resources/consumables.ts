@@ -5,9 +5,9 @@ import type { RequestOptions } from '../core/setup/options.js';
 import { checkRequestOptions, parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
 import {
-  checkoutFieldError,
   keylessError,
   misplacedKeyError,
+  orderFieldError,
   unkeyedPayError,
 } from './misplaced-key.js';
 import type { PurchaseJournal } from '../journals/journal.js';
@@ -137,7 +137,7 @@ export class ConsumablesResource {
     let misplaced: unknown =
       misplacedKeyError(options) ??
       keylessError({ key, journal, identity }) ??
-      checkoutFieldError(input, options);
+      orderFieldError(input, options);
     if (!misplaced && key === undefined) return this.#send(given, options);
     try {
       // Keyed: checked as a plain call's are, before the key's own deadline reads them (redteam34:

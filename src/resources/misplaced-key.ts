@@ -79,31 +79,30 @@ function namedIn(given: unknown, names: readonly string[]): string | undefined {
 }
 
 /**
- * A request option given in `consumables.checkout`'s order (`checkout({ ...order, timeout: 0 })`),
- * or an idempotency key under another name than `key`, in the order or its request options: the
- * order's fields pass through to the service, so the option was sent in the order's body, bounding
- * nothing, and an `idempotencyKey` was read by nothing, the order paid with no key, a re-run paying
- * again (sixteenth pass). Refused before anything is recorded or sent.
+ * A request option given in a money call's order (`checkout({ ...order, timeout: 0 })`, `pay.bag`'s
+ * params), or an idempotency key under another name than `key`, in the order or its request
+ * options: the order's fields pass through to the service, so the option was sent in the order's
+ * body, bounding nothing, and an `idempotencyKey` was read by nothing, the order paid with no key,
+ * a re-run paying again (redteam37). Refused before anything is recorded or sent.
  */
-export function checkoutFieldError(
+export function orderFieldError(
   params: unknown,
   options: unknown,
+  call: 'checkout' | 'pay.bag' = 'checkout',
 ): InvalidRequestError | undefined {
   const option = namedIn(params, ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers']);
   if (option !== undefined)
     return refused(
       option,
-      "is a request option, no field of the order: in checkout's first argument it is sent to the service in the order and bounds nothing; give it in the second argument",
+      `is a request option, no field of the order: in ${call}'s first argument it is sent to the service in the order and bounds nothing; give it in the second argument`,
     );
   const forms = ['idempotencyKey', 'idempotency_key', 'idempotency-key', 'Idempotency-Key'];
   const named = namedIn(params, forms) ?? namedIn(options, forms);
-  return named === undefined
-    ? undefined
-    : refused(
-        named,
-        "is read by no checkout: give the order's own reference as `key` in checkout's first argument (never bought twice)",
-        'key',
-      );
+  const once =
+    call === 'checkout'
+      ? "give the order's own reference as `key` in checkout's first argument (never bought twice)"
+      : 'pay once per key with client.purchase({ key })';
+  return named === undefined ? undefined : refused(named, `is read by no ${call}: ${once}`, 'key');
 }
 
 /**

@@ -5,7 +5,7 @@ import { parseInput } from '../core/prepare/validate-input.js';
 import type { PayParams, Payment } from '../schemas/payments.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
 import { PayParamsSchema, PaymentSchema } from './checks/pay.js';
-import { unkeyedPayError } from './misplaced-key.js';
+import { orderFieldError, unkeyedPayError } from './misplaced-key.js';
 
 /**
  * Paying a bag. Reached as `client.pay`; `client.purchase` runs the whole flow around it.
@@ -52,7 +52,8 @@ export class PayResource {
     return this.#core.request(
       null,
       () => {
-        const misplaced = unkeyedPayError(params, options);
+        const misplaced =
+          unkeyedPayError(params, options) ?? orderFieldError(params, options, 'pay.bag');
         if (misplaced) throw misplaced;
         const body = parseInput(PayParamsSchema, params, 'params');
         return { route: this.#core.routes.pay, body, response: PaymentSchema };

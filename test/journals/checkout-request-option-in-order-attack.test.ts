@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, memoryJournal, type RequestOptions } from '../../src/index.js';
+import { createSimulator } from '../../src/mock/index.js';
+import { inMemoryClient } from '../support/in-memory-client.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
+import { GOOD_CARD } from '../support/team-purchase.js';
 
 // redteam37: `consumables.checkout({ ...order, timeout: 0 })` (a request option in the order, from
 // JavaScript) went into the order's body, bounded nothing, and paid; keyed, it was recorded as part
 // of the order too. An `idempotencyKey` (in the order or its options) was read by nothing: the order
-// paid with no key, and a re-run paid again. Each is refused, nothing recorded nor sent.
+// paid with no key, and a re-run paid again. Each is refused, nothing recorded nor sent; so too in
+// `pay.bag`'s params, which pass through to the service as well.
 
 const inOrder = {
   timeout: 0,
@@ -58,3 +62,27 @@ describe('a checkout given a request option or an idempotency key in its order',
     expect(gate.sent()).toBe(1);
   });
 });
+
+it.each(['timeout', 'idempotencyKey'])(
+  'pay.bag given `%s` in its params: refused, nothing paid',
+  async (name) => {
+    const simulator = createSimulator({ subscriptionDelayMs: 10 });
+    const client = inMemoryClient(
+      simulator,
+      simulator.addUser({ email: `bag-${name}@example.com` }).token,
+    );
+    const plan = await client.plans.get('team-per-team');
+    const bag = await client.checking.bag({ plans: [plan.id!], team_seats: 2 });
+    await client.card.register(GOOD_CARD);
+    const params = {
+      token: bag.token,
+      chosen_period: 'MONTH' as const,
+      [name]: name === 'timeout' ? 0 : 'bag-1',
+    };
+    const refused = await client.pay.bag(params).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(InvalidRequestError);
+    expect(refused).toMatchObject({ mayHaveBeenProcessed: false });
+    expect(String(refused)).toContain(`\`${name}\``);
+    expect(simulator.charges).toHaveLength(0);
+  },
+);
