@@ -114,7 +114,9 @@ export class ConsumablesResource {
    * with the recorded answer (through `withResponse()`, a `Response` marked
    * `idempotent-replayed: true`), or rejects with `UnsettledKeyError` when the earlier one was
    * sent and its answer never came. The same key with another input is refused with
-   * `KeyReuseError`, nothing sent.
+   * `KeyReuseError`, nothing sent. A request option (`timeout`, `signal`...) or an `idempotencyKey`
+   * in the order (from JavaScript) is refused with `InvalidRequestError`, nothing sent: request
+   * options go in the second argument, and the order's key is `key`.
    *
    * @example
    * ```ts

@@ -39,8 +39,9 @@ export class PayResource {
    * with `mayHaveBeenProcessed: true`, and `subscriptions.waitFor` tells whether it went through.
    * A declined card rejects with `PaymentRequiredError` (402). The deployed server requires
    * `payment_method_id` whenever the amount is above 0. It takes no key: a `key`, `journal` or
-   * `identity` given (from JavaScript) is refused with `InvalidRequestError`, nothing sent; for a
-   * payment made once per key, use `client.purchase({ ..., key, journal })`.
+   * `identity` given (from JavaScript) is refused with `InvalidRequestError`, nothing sent, as is a
+   * request option (`timeout`...) or an `idempotencyKey` in `params`; for a payment made once per
+   * key, use `client.purchase({ ..., key, journal })`.
    *
    * @example
    * ```ts
