@@ -164,6 +164,12 @@ export class ConsumablesResource {
           // Checked once (issue 37): keyedCheckout records a copy of this body and sends that copy.
           const body = parseInput(CheckoutParamsSchema, input, 'params');
           const loan = this.#core.keyLoan(options?.timeout);
+          // No time for a request (`timeout: 0`, the call's or the client's): refused as a plain
+          // checkout, by its own check, before the key is claimed (its refusal was recorded).
+          if (loan.timeoutMs === 0) {
+            const refused = this.#send(body, { ...options, timeout: 0 }, true);
+            return refused as unknown as Promise<never>; // prepare rejects a timeout of 0: unsent
+          }
           const scope = keyedCheckout.keyScopeOf(loan, key, identity, keyedCheckout.keyOwnerDigest);
           const defaultJournal = () =>
             this.#defaultJournal?.() ??

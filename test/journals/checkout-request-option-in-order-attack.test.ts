@@ -86,3 +86,27 @@ it.each(['timeout', 'idempotencyKey'])(
     expect(simulator.charges).toHaveLength(0);
   },
 );
+
+it.each([
+  ['its request options', { timeout: 0 }, undefined],
+  ["the client's options", undefined, { timeout: 0 }],
+])(
+  'a keyed checkout with no time for a request (%s) records nothing: refused as a plain one',
+  async (_, options, client) => {
+    const subscriber = await inMemorySubscriber(
+      `keyed-zero-${client ? 'client' : 'call'}@example.com`,
+    );
+    const { order, charges, gate } = subscriber;
+    const buyer = client ? subscriber.client.withOptions(client) : subscriber.client;
+    const journal = memoryJournal();
+    const plain = await buyer.consumables.checkout(order, options).catch((error: unknown) => error);
+    const keyed = await buyer.consumables
+      .checkout({ ...order, key: 'zero-1', journal }, options)
+      .catch((error: unknown) => error);
+    expect(String(keyed)).toBe(String(plain));
+    expect(keyed).toMatchObject({ name: 'TimeoutError', mayHaveBeenProcessed: false });
+    expect(await journal.get('zero-1')).toBeUndefined();
+    expect(gate.sent()).toBe(0);
+    expect(charges()).toBe(0);
+  },
+);
