@@ -72,7 +72,15 @@ export function unkeyedPayError(
   return name === undefined ? undefined : refused(name, `is read by no ${call}: ${once}`);
 }
 
-/** A request option's name (and an idempotency key's usual ones), where nothing reads it. */
+/** An idempotency key's usual names: seatpay's is a money call's `key`, in its first argument. */
+const IDEMPOTENCY_FORMS = [
+  'idempotencyKey',
+  'idempotency_key',
+  'idempotency-key',
+  'Idempotency-Key',
+];
+
+/** The first of `names` that `given` names (not `undefined`). */
 function namedIn(given: unknown, names: readonly string[]): string | undefined {
   if (typeof given !== 'object' || given === null) return undefined;
   return names.find((name) => (given as Record<string, unknown>)[name] !== undefined);
@@ -96,8 +104,7 @@ export function orderFieldError(
       option,
       `is a request option, no field of the order: in ${call}'s first argument it is sent to the service in the order and bounds nothing; give it in the second argument`,
     );
-  const forms = ['idempotencyKey', 'idempotency_key', 'idempotency-key', 'Idempotency-Key'];
-  const named = namedIn(params, forms) ?? namedIn(options, forms);
+  const named = namedIn(params, IDEMPOTENCY_FORMS) ?? namedIn(options, IDEMPOTENCY_FORMS);
   const once =
     call === 'checkout'
       ? "give the order's own reference as `key` in checkout's first argument (never bought twice)"
@@ -145,6 +152,14 @@ const CLIENT_FIELDS = {
  */
 export function clientKeyOptionError(options: unknown): InvalidRequestError | undefined {
   const name = keyField(options);
+  const idempotency = name === undefined ? namedIn(options, IDEMPOTENCY_FORMS) : undefined;
+  // Read by nothing, every plain money call of the client paid with no key (redteam37).
+  if (idempotency !== undefined)
+    return refused(
+      idempotency,
+      "is no client option: a money call made once takes its order's `key` in its first argument (`client.consumables.checkout({ ...order, key })`, `client.purchase({ ...order, key })`)",
+      'key',
+    );
   if (name === undefined) return undefined;
   const [what, theirs, hint] = CLIENT_FIELDS[name as keyof typeof CLIENT_FIELDS];
   return refused(

@@ -110,3 +110,17 @@ it.each([
     expect(charges()).toBe(0);
   },
 );
+
+it('a client (withOptions, as createClient) refuses an idempotencyKey: each plain checkout of the client paid with none', async () => {
+  const { client, order, charges } = await inMemorySubscriber('client-idem@example.com');
+  const given = { idempotencyKey: 'order-3' } as Parameters<typeof client.withOptions>[0];
+  let thrown: unknown;
+  try {
+    await client.withOptions(given).consumables.checkout(order);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toMatchObject({ name: 'InvalidRequestError', field: 'key' });
+  expect(String(thrown)).toContain('`idempotencyKey` is no client option');
+  expect(charges()).toBe(0);
+});
