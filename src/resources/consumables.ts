@@ -4,7 +4,12 @@ import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { checkRequestOptions, parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
-import { keylessError, misplacedKeyError, unkeyedPayError } from './misplaced-key.js';
+import {
+  keylessError,
+  misplacedKeyError,
+  orderFieldError,
+  unkeyedPayError,
+} from './misplaced-key.js';
 import type { PurchaseJournal } from '../journals/journal.js';
 import { sharedJournalOf, type JournalHolder } from '../helpers/purchase/client-purchases.js';
 import type {
@@ -109,7 +114,9 @@ export class ConsumablesResource {
    * with the recorded answer (through `withResponse()`, a `Response` marked
    * `idempotent-replayed: true`), or rejects with `UnsettledKeyError` when the earlier one was
    * sent and its answer never came. The same key with another input is refused with
-   * `KeyReuseError`, nothing sent.
+   * `KeyReuseError`, nothing sent. A request option (`timeout`, `signal`...) or an `idempotencyKey`
+   * in the order (from JavaScript) is refused with `InvalidRequestError`, nothing sent: request
+   * options go in the second argument, and the order's key is `key`.
    *
    * @example
    * ```ts
@@ -129,7 +136,10 @@ export class ConsumablesResource {
     const { key, journal, identity, ...input } = (
       typeof given === 'object' && given !== null ? given : {}
     ) as CheckoutKeyOptions & Record<string, unknown>;
-    let misplaced: unknown = misplacedKeyError(options) ?? keylessError({ key, journal, identity });
+    let misplaced: unknown =
+      misplacedKeyError(options) ??
+      keylessError({ key, journal, identity }) ??
+      orderFieldError(input, options);
     if (!misplaced && key === undefined) return this.#send(given, options);
     try {
       // Keyed: checked as a plain call's are, before the key's own deadline reads them (redteam34:
@@ -154,6 +164,12 @@ export class ConsumablesResource {
           // Checked once (issue 37): keyedCheckout records a copy of this body and sends that copy.
           const body = parseInput(CheckoutParamsSchema, input, 'params');
           const loan = this.#core.keyLoan(options?.timeout);
+          // No time for a request (`timeout: 0`, the call's or the client's): refused as a plain
+          // checkout, by its own check, before the key is claimed (its refusal was recorded).
+          if (loan.timeoutMs === 0) {
+            const refused = this.#send(body, { ...options, timeout: 0 }, true);
+            return refused as unknown as Promise<never>; // prepare rejects a timeout of 0: unsent
+          }
           const scope = keyedCheckout.keyScopeOf(loan, key, identity, keyedCheckout.keyOwnerDigest);
           const defaultJournal = () =>
             this.#defaultJournal?.() ??

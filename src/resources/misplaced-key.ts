@@ -72,6 +72,46 @@ export function unkeyedPayError(
   return name === undefined ? undefined : refused(name, `is read by no ${call}: ${once}`);
 }
 
+/** An idempotency key's usual names: seatpay's is a money call's `key`, in its first argument. */
+const IDEMPOTENCY_FORMS = [
+  'idempotencyKey',
+  'idempotency_key',
+  'idempotency-key',
+  'Idempotency-Key',
+];
+
+/** The first of `names` that `given` names (not `undefined`). */
+function namedIn(given: unknown, names: readonly string[]): string | undefined {
+  if (typeof given !== 'object' || given === null) return undefined;
+  return names.find((name) => (given as Record<string, unknown>)[name] !== undefined);
+}
+
+/**
+ * A request option given in a money call's order (`checkout({ ...order, timeout: 0 })`, `pay.bag`'s
+ * params), or an idempotency key under another name than `key`, in the order or its request
+ * options: the order's fields pass through to the service, so the option was sent in the order's
+ * body, bounding nothing, and an `idempotencyKey` was read by nothing, the order paid with no key,
+ * a re-run paying again (redteam37). Refused before anything is recorded or sent.
+ */
+export function orderFieldError(
+  params: unknown,
+  options: unknown,
+  call: 'checkout' | 'pay.bag' = 'checkout',
+): InvalidRequestError | undefined {
+  const option = namedIn(params, ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers']);
+  if (option !== undefined)
+    return refused(
+      option,
+      `is a request option, no field of the order: in ${call}'s first argument it is sent to the service in the order and bounds nothing; give it in the second argument`,
+    );
+  const named = namedIn(params, IDEMPOTENCY_FORMS) ?? namedIn(options, IDEMPOTENCY_FORMS);
+  const once =
+    call === 'checkout'
+      ? "give the order's own reference as `key` in checkout's first argument (never bought twice)"
+      : 'pay once per key with client.purchase({ key })';
+  return named === undefined ? undefined : refused(named, `is read by no ${call}: ${once}`, 'key');
+}
+
 /**
  * A keyed money call's `journal` or `identity` given with no `key` (a key read from a field that
  * was not there, `key: order.id` of `undefined`): read by nothing, the order was paid with no key,
@@ -112,6 +152,14 @@ const CLIENT_FIELDS = {
  */
 export function clientKeyOptionError(options: unknown): InvalidRequestError | undefined {
   const name = keyField(options);
+  const idempotency = name === undefined ? namedIn(options, IDEMPOTENCY_FORMS) : undefined;
+  // Read by nothing, every plain money call of the client paid with no key (redteam37).
+  if (idempotency !== undefined)
+    return refused(
+      idempotency,
+      "is no client option: a money call made once takes its order's `key` in its first argument (`client.consumables.checkout({ ...order, key })`, `client.purchase({ ...order, key })`)",
+      'key',
+    );
   if (name === undefined) return undefined;
   const [what, theirs, hint] = CLIENT_FIELDS[name as keyof typeof CLIENT_FIELDS];
   return refused(

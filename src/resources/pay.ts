@@ -5,7 +5,7 @@ import { parseInput } from '../core/prepare/validate-input.js';
 import type { PayParams, Payment } from '../schemas/payments.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
 import { PayParamsSchema, PaymentSchema } from './checks/pay.js';
-import { unkeyedPayError } from './misplaced-key.js';
+import { orderFieldError, unkeyedPayError } from './misplaced-key.js';
 
 /**
  * Paying a bag. Reached as `client.pay`; `client.purchase` runs the whole flow around it.
@@ -39,8 +39,9 @@ export class PayResource {
    * with `mayHaveBeenProcessed: true`, and `subscriptions.waitFor` tells whether it went through.
    * A declined card rejects with `PaymentRequiredError` (402). The deployed server requires
    * `payment_method_id` whenever the amount is above 0. It takes no key: a `key`, `journal` or
-   * `identity` given (from JavaScript) is refused with `InvalidRequestError`, nothing sent; for a
-   * payment made once per key, use `client.purchase({ ..., key, journal })`.
+   * `identity` given (from JavaScript) is refused with `InvalidRequestError`, nothing sent, as is a
+   * request option (`timeout`...) or an `idempotencyKey` in `params`; for a payment made once per
+   * key, use `client.purchase({ ..., key, journal })`.
    *
    * @example
    * ```ts
@@ -52,7 +53,8 @@ export class PayResource {
     return this.#core.request(
       null,
       () => {
-        const misplaced = unkeyedPayError(params, options);
+        const misplaced =
+          unkeyedPayError(params, options) ?? orderFieldError(params, options, 'pay.bag');
         if (misplaced) throw misplaced;
         const body = parseInput(PayParamsSchema, params, 'params');
         return { route: this.#core.routes.pay, body, response: PaymentSchema };
