@@ -144,6 +144,10 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
       error,
       `give the files' meta with --meta '<json>', every key the service names in it (media on the deployed server: '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}')`,
     );
+  if (refusal instanceof APIError && refusal.code === 'some-chunks-not-found')
+    return new AdvisedError(error, `run the same command again: ${file} is then sent whole`, {
+      said: `the service no longer holds the chunks of ${file} it acknowledged (it drops those of an upload left unfinished), so nothing was finalized${dir === undefined ? '' : ' and its record is deleted'}`,
+    });
   if (exitCodeOf(error) === UNSETTLED && wroteToService(error))
     return new AdvisedError(
       error,
