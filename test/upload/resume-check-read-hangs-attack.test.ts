@@ -4,7 +4,7 @@
 // past its signal: the check looked at the signal only between chunks, the digest not at all.
 // Ordered by events: the signal fires once the read is known held; no clock.
 import { describe, expect, it } from 'vitest';
-import { AbortError, TimeoutError } from '../../src/index.js';
+import { AbortError, TimeoutError, UploadSourceError } from '../../src/index.js';
 import { resumeHarness, CHUNK, TOTAL } from './support/resume-harness.js';
 import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
 
@@ -13,7 +13,7 @@ class HangingBlob extends Blob {
   constructor(
     private readonly owned: Uint8Array,
     private readonly at: number,
-    readonly state: { read: number[]; hang?: boolean; held?: () => void },
+    readonly state: { read: number[]; hang?: boolean; fail?: boolean; held?: () => void },
   ) {
     super([owned as BlobPart]);
   }
@@ -28,6 +28,7 @@ class HangingBlob extends Blob {
     const bytes = this.owned.slice();
     return new ReadableStream({
       start(controller) {
+        if (state.fail) return controller.error(new Error('disk gone'));
         if (state.hang) {
           state.held?.();
           return new Promise<void>(() => undefined); // never settles
@@ -67,6 +68,22 @@ describe('a resume whose check of a chunk sent before never settles', () => {
       if (kind === TimeoutError) expect((error as Error).message).toMatch(/file was not made/);
     });
   }
+
+  it('a check whose read failed (concurrency 1) keeps the record: the next call resumes', async () => {
+    const state: HangingBlob['state'] = { read: [] };
+    const source = new HangingBlob(bytesOf(TOTAL * CHUNK), 0, state);
+    const { store } = memoryUploadStore();
+    const resume = { store, key: 'failing' };
+    await h.cutOff(source, { ...options, resume }, 8);
+    state.fail = true;
+    state.read = [];
+    const failed = h.client().media.upload(source, { ...options, concurrency: 1, resume });
+    await expect(failed).rejects.toBeInstanceOf(UploadSourceError);
+    expect(state.read).toEqual([0]);
+    state.fail = false;
+    const { sent } = await h.finish(source, { ...options, concurrency: 1, resume }, 'clip.png');
+    expect(sent).toEqual([8, 9]);
+  });
 
   for (const resumed of [false, true]) {
     it(`a send whose chunk read never settles ends with the signal too (resume: ${resumed})`, async () => {
