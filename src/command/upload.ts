@@ -144,6 +144,10 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
       error,
       `give the files' meta with --meta '<json>', every key the service names in it (media on the deployed server: '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}')`,
     );
+  if (refusal instanceof APIError && refusal.code === 'some-chunks-not-found')
+    return new AdvisedError(error, `run the same command again: ${file} is then sent whole`, {
+      said: `the service no longer holds the chunks of ${file} it acknowledged (it drops those of an upload left unfinished), so nothing was finalized${dir === undefined ? '' : ' and its record is deleted'}`,
+    });
   if (exitCodeOf(error) === UNSETTLED && wroteToService(error))
     return new AdvisedError(
       error,
@@ -157,9 +161,21 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
  * say whether the service made the file (docs/uploads.md); a timeout or a cut connection lost it.
  */
 function finalizeOutcome(error: unknown): string {
+  const made = fileRecordIn(error);
+  if (made)
+    return `was probably made as media file ${made.id} (the service answered ${made.status} at finalize, with that file's record as its body)`;
   if (error instanceof APIError)
     return `may or may not exist on the service (it answered ${error.status} at finalize, which does not say whether the file was made)`;
   return 'may have been finalized all the same (its answer was lost)';
+}
+
+/** A 5xx at finalize whose body is a file's record (an `id`, a `status`): the file it names. */
+function fileRecordIn(error: unknown): { id: number; status: number } | undefined {
+  if (!(error instanceof APIError)) return undefined;
+  const body = error.body as { id?: unknown; status?: unknown } | null;
+  const named = typeof body === 'object' && body !== null;
+  if (!named || !Number.isSafeInteger(body.id) || typeof body.status !== 'string') return undefined;
+  return { id: body.id as number, status: error.status };
 }
 
 /**

@@ -104,8 +104,8 @@ describe("profile 'spec' (SERVICE.md does not say what a chunk's name is)", () =
     // The service misses chunk 1 under this upload's name and refuses to assemble it.
     expect(outcome).toBeInstanceOf(SeatpayError);
     expect(outcome).toMatchObject({
-      status: 400,
-      message: expect.stringMatching(/1\/3 chunks are missing/),
+      message: expect.stringMatching(/no file was made: upload the file again/),
+      cause: { status: 400, message: expect.stringMatching(/1\/3 chunks are missing/) },
     });
     expect(finalizes).toHaveLength(1);
   });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   InvalidRequestError,
+  UploadError,
   UploadMayExistError,
   localStorageUploadStore,
   type UploadStore,
@@ -200,7 +201,14 @@ describe('a service that lost the chunks a record holds', () => {
     chunkStore.clear(); // the service dropped the unfinished upload
 
     const lost = finish(fileOf(bytes, name), { resume: { store } }, name);
-    await expect(lost).rejects.toMatchObject({ status: 400, message: /5\/10 chunks are missing/ });
+    // redteam39: it said only "400 5/10 chunks are missing", a BadRequestError: nothing of what to do.
+    await expect(lost).rejects.toBeInstanceOf(UploadError);
+    await expect(lost).rejects.toMatchObject({
+      message: expect.stringMatching(
+        /no file was made.*upload the file again, and it is sent whole/,
+      ),
+      cause: { status: 400, code: 'some-chunks-not-found', message: /5\/10 chunks are missing/ },
+    });
     expect(records.size).toBe(0);
     const { file, sent } = await finish(fileOf(bytes, name), { resume: { store } }, name);
     expect(sent).toEqual(range(0, TOTAL));

@@ -147,7 +147,10 @@ async function sendRead(
       : context.check(index, chunk, signal)
   ).catch(readFailure);
   checking.catch(() => undefined);
-  const { digest, held, bytes } = filling ? { digest: undefined, held: false } : await checking;
+  // A read that never settles (a drive gone away) ends with the signal all the same.
+  const { digest, held, bytes } = filling
+    ? { digest: undefined, held: false }
+    : await untilAborted(checking, signal);
   const sent = bytes ?? chunk;
   let record: ChunkRecord;
   // Held: a resumed stream's chunk the service acknowledged before, read again with the same bytes.

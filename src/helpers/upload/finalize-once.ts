@@ -38,8 +38,11 @@ export async function finalizeOnce(
     return await media.finalize(params, { timeout, ...(signal ? { signal } : {}) });
   } catch (error) {
     // The service lost chunks its record says it holds: resuming again could only fail again.
-    if (isMissingChunks(error)) await session.finished();
-    else if (refusedOutright(error)) await session.finalizeRefused();
+    if (isMissingChunks(error)) {
+      await session.finished();
+      throw chunksDropped(error, session.resumeKey);
+    }
+    if (refusedOutright(error)) await session.finalizeRefused();
     throw error;
   }
 }
@@ -48,6 +51,18 @@ function unrecorded(key: string | undefined): UploadError {
   return new UploadError(
     `The resume store could neither record that finalize is being sent nor delete its record of this upload (key "${key}"): finalizing now would let a later resume finalize it again, making a second copy. Nothing was finalized and every chunk is acknowledged: run the upload again once the store works (it then finalizes once), or delete that record to start afresh`,
     { failedChunks: [] },
+  );
+}
+
+/**
+ * The service no longer holds chunks it acknowledged (it drops an unfinished upload's chunks after
+ * a while): its bare 400 said nothing of what to do, and the record that would resume is gone.
+ */
+function chunksDropped(error: APIError, key: string | undefined): UploadError {
+  const record = key === undefined ? '' : `; its resume record (key "${key}") is deleted`;
+  return new UploadError(
+    `The service does not hold every chunk it acknowledged for this upload (finalize answered ${error.message}; a service drops the chunks of an upload left unfinished), so no file was made${record}: upload the file again, and it is sent whole`,
+    { failedChunks: [], cause: error },
   );
 }
 
@@ -74,7 +89,7 @@ export function finalizeParams(
 }
 
 /** The service answered finalize that chunks are missing (live-api.md: `some-chunks-not-found`). */
-function isMissingChunks(error: unknown): boolean {
+function isMissingChunks(error: unknown): error is APIError {
   if (!(error instanceof APIError) || error.status !== 400) return false;
   const said = `${error.message} ${JSON.stringify(error.body ?? null)}`;
   return /some-chunks-not-found|chunks are missing/i.test(said);

@@ -1,4 +1,5 @@
 import { AbortError } from '../../core/errors/abort-error.js';
+import { untilAborted } from '../../core/retry/until-aborted.js';
 import { UploadError } from '../helper-errors.js';
 import { chunkDigest } from './chunk-digest.js';
 import { chunkRange, type ChunkPlan } from './chunk-plan.js';
@@ -33,7 +34,8 @@ export async function verifyChunks(
   // A file's chunks are read and hashed a few at a time (crypto.subtle hashes off the main
   // thread); a stream's one after the other.
   const width = reader.sequential ? 1 : Math.min(PARALLEL, concurrency);
-  const changed = await firstChanged(checked, width, async (index) => {
+  // A read that never settles (a drive gone away) ends with the signal all the same.
+  const checking = firstChanged(checked, width, async (index) => {
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     const chunk = await reader.read(chunkRange(plan, index));
     try {
@@ -42,6 +44,7 @@ export async function verifyChunks(
       reader.release?.(chunk); // a stream's buffer is filled again for the chunks to send
     }
   });
+  const changed = await untilAborted(checking, signal);
   if (changed !== undefined) return { kind: 'changed', index: changed };
   return { kind: 'same', unchecked: indexes.slice(checked.length) };
 }
@@ -50,7 +53,7 @@ export async function verifyChunks(
 export interface CheckPace {
   /** No more chunks are held at once than the upload's sending holds. */
   concurrency: number;
-  /** The upload's: once it fired, no further chunk is read (the one being checked ends first). */
+  /** The upload's: once it fired, the check ends and no further chunk is read. */
   signal?: AbortSignal | undefined;
 }
 

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createChunkStore } from '../../src/mock/index.js';
+import { useMockServer } from '../support/mock-server.js';
+import { useTempFolder } from '../support/temp-folder.js';
+import { uploadCommandBed } from '../support/upload-command-bed.js';
+import { runInProcess } from './run-in-process.js';
+
+// redteam39: `seatpay upload --resume-dir` run again after the service dropped the chunks an
+// earlier run sent (it drops an unfinished upload's chunks) said only "seatpay: 400 3/3 chunks are
+// missing (POST /v2/media/me/chunk/upload)": nothing of what to do, though the record was deleted
+// and the same command, run once more, sends the file whole.
+
+const chunkStore = createChunkStore();
+const server = useMockServer({
+  mediaProcessingDelayMs: 0,
+  chunkStore,
+  operationTypes: { tiny: { chunk_size: 1000, max_chunks: null } },
+});
+const folder = useTempFolder('seatpay-command-chunks-dropped-');
+
+describe('seatpay upload resumed after the service dropped its chunks', () => {
+  it('says the file was not made and to run the same command again, which sends it whole', async () => {
+    const { path, env } = await uploadCommandBed(server(), folder, 'talk.mp4');
+    const argv = ['upload', path, '--resume-dir', folder.in('records'), '--operation-type', 'tiny'];
+    // The first run's finalize is refused: its three chunks stay acknowledged in the record.
+    server().simulator.faults.inject({
+      route: 'POST /v2/media/me/chunk/upload',
+      kind: 'status',
+      status: 400,
+      times: 1,
+    });
+    expect((await runInProcess(argv, env)).code).toBe(1);
+    chunkStore.clear(); // the service dropped the unfinished upload
+
+    const dropped = await runInProcess(argv, env);
+    expect(dropped.code, dropped.stderr).toBe(1);
+    expect(dropped.stderr).toMatch(/no longer holds the chunks of .*talk\.mp4/);
+    expect(dropped.stderr).toMatch(/nothing was finalized and its record is deleted/);
+    expect(dropped.stderr).toMatch(/run the same command again: .*talk\.mp4 is then sent whole/);
+    expect(dropped.stderr).not.toMatch(/resume record|without resume\b/); // the command's words
+
+    const again = await runInProcess([...argv, '--json'], env);
+    expect(again.code, again.stderr).toBe(0);
+  });
+});
