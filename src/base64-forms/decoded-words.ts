@@ -58,18 +58,13 @@ const BYTE_LIST_WORD: WordSearch = [BYTE_LIST, fromByteList];
 const TOKEN_WORDS: readonly WordSearch[] = [
   [
     LONG_HEX_WORD,
-    (word) => {
-      if (HEX_ONLY.test(word)) return undefined;
-      const hex = word.replace(APART, '');
-      if (hex.length % 2 !== 0) return undefined;
-      let binary = '';
-      for (let at = 0; at < hex.length; at += 2)
-        binary += String.fromCharCode(parseInt(hex.slice(at, at + 2), 16));
-      return textOf(binary) ?? binary;
-    },
+    (word) => (HEX_ONLY.test(word) ? undefined : fromHex(word.replace(APART, ''), textOrBytes)),
   ],
   BYTE_LIST_WORD,
 ];
+
+/** Bytes as text, or else one character each: a token's ASCII shows either way. */
+const textOrBytes = (binary: string) => textOf(binary) ?? binary;
 
 /**
  * A card's hex word read as the whole card when its text holds a run of `pieceLength` of the
