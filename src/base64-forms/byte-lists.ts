@@ -13,13 +13,25 @@ export const BYTE_LIST =
 
 const NUMBER = /(?<!")\b\d{1,3}\b(?!")/g;
 
+/**
+ * The last list read and its text: every secret searches the same lists (a megabyte of them was
+ * read once per secret). Forgotten once the synchronous search that read it returns.
+ */
+let last: [list: string, text: string | undefined] | undefined;
+
 /** The text a byte list holds, its bytes one per character if not text; undefined past 255. */
 export function fromByteList(list: string): string | undefined {
-  let binary = '';
+  if (last?.[0] === list) return last[1];
+  if (last === undefined) queueMicrotask(() => (last = undefined));
+  let binary: string | undefined = '';
   for (const [number] of list.matchAll(NUMBER)) {
     const byte = Number(number);
-    if (byte > 255) return undefined;
+    if (byte > 255) {
+      binary = undefined;
+      break;
+    }
     binary += String.fromCharCode(byte);
   }
-  return textOf(binary) ?? binary;
+  last = [list, binary === undefined ? undefined : (textOf(binary) ?? binary)];
+  return last[1];
 }
