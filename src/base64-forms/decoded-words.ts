@@ -1,6 +1,7 @@
 import { hasOverride, OVERRIDE_ANYWHERE } from '../folded-text/folded-text.js';
 import { RUN } from './wide-text.js';
 import { bytesOfBase64, textOf, utf16Text } from './word-text.js';
+import { BYTE_LIST, fromByteList } from './byte-lists.js';
 
 /**
  * A kind of word a secret may hide in whole (base64, hex), and the text one reads as: searched
@@ -30,17 +31,40 @@ const LONG_BASE64_WORD = /(?<![\w+/-])[\w+/-]{20,}={0,2}/g;
  * printed (the text forms know a card's own bytes so apart only). Read with the apart marks out.
  */
 const LONG_HEX_WORD =
-  /(?<![0-9a-z])(?:0x)?[0-9a-f]{2}(?:(?:[ :-]|, ?)?(?:0x)?[0-9a-f]{2}){14,}(?![0-9a-z])/gi;
-const APART = /0x|[^0-9a-f]/gi;
+  /(?<![0-9a-z])(?:0x)?[0-9a-f]{2}(?:(?:[ :-]| {2}|, ?|,?[ \t]*\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?)?(?:0x)?[0-9a-f]{2}){14,}(?![0-9a-z])/gi;
+/**
+ * What is not the bytes: `0x`, marks, and a dump's line breaks with the offset that starts each
+ * line (od's `0000020`, xxd's `00000010:`): a dump wraps at 8, 16 or 32 bytes a line, and a
+ * secret across its lines was printed, a part on each (redteam38). hexdump -C's two blanks too.
+ */
+const APART = /\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?|0x|[^0-9a-f]/gi;
 
 /** The words `secret`'s text forms are searched in: a short one's (a CVC), a card number's. */
 export function wordsOf(secret: string, short: boolean, pieceLength = 0): readonly WordSearch[] {
   if (short) return SHORT_WORDS;
-  if (!/^\d{12,}$/.test(secret)) return [];
+  if (!/^\d{12,}$/.test(secret)) return TOKEN_WORDS;
   return pieceLength
-    ? [CARD_WORDS[0]!, [LONG_HEX_WORD, piecesRead(secret, pieceLength)]]
+    ? [CARD_WORDS[0]!, [LONG_HEX_WORD, piecesRead(secret, pieceLength)], BYTE_LIST_WORD]
     : CARD_WORDS;
 }
+
+const BYTE_LIST_WORD: WordSearch = [BYTE_LIST, fromByteList];
+
+/**
+ * A token's or password's words: a dump of its bytes apart (a C array `0x73, 0x6b`, lines of a
+ * dump) read as those bytes, their text or else one character each; and a list of its bytes in
+ * decimal. Its bytes together (`736b5f…`) are a text form already (secret-forms.ts).
+ */
+const TOKEN_WORDS: readonly WordSearch[] = [
+  [
+    LONG_HEX_WORD,
+    (word) => (HEX_ONLY.test(word) ? undefined : fromHex(word.replace(APART, ''), textOrBytes)),
+  ],
+  BYTE_LIST_WORD,
+];
+
+/** Bytes as text, or else one character each: a token's ASCII shows either way. */
+const textOrBytes = (binary: string) => textOf(binary) ?? binary;
 
 /**
  * A card's hex word read as the whole card when its text holds a run of `pieceLength` of the
@@ -119,6 +143,7 @@ const SHORT_WORDS: readonly WordSearch[] = [
   [BASE64_WORD, fromBase64],
   [HEX_WORD, fromHex],
   [HEX_APART_WORD, (word) => (HEX_ONLY.test(word) ? undefined : hexWord(word.replace(APART, '')))],
+  BYTE_LIST_WORD,
 ];
 
 /** A hex word's text, as {@link HEX_WORD} reads it: one of digits alone is a number, not read. */
@@ -128,6 +153,7 @@ const CARD_WORDS: readonly WordSearch[] = [
   // A word of hex digits alone (a hash, an id) is read as hex only: no card's base64 is one.
   [LONG_BASE64_WORD, (word) => (HEX_ONLY.test(word) ? undefined : fromBase64(word, cardText))],
   [LONG_HEX_WORD, (word) => cardHex(HEX_ONLY.test(word) ? word : word.replace(APART, ''))],
+  BYTE_LIST_WORD,
 ];
 
 function cardHex(hex: string): string | undefined {

@@ -51,8 +51,9 @@ export class ResumableScan {
       this.#jobs.push({
         forms,
         pattern,
-        resume: [0, 0, 0, 0, 0],
+        resume: [0, 0, 0],
         coded: forms.base64.map(() => [0, 0]),
+        words: forms.words.map(() => 0),
       });
     }
     this.#reach = reach;
@@ -79,11 +80,11 @@ export class ResumableScan {
       this.#reach,
     );
     for (const job of this.#jobs) {
-      const { forms, pattern, resume, coded } = job;
+      const { forms, pattern, resume, coded, words } = job;
       resume[0] = collect(pattern, view, Math.max(from, resume[0]), end, this.#ranges);
-      if (fold) resume[4] = fold(pattern, this.#ranges, resume[4]);
+      if (fold) resume[2] = fold(pattern, this.#ranges, resume[2]);
       if (pattern !== forms.text)
-        resume[3] = collect(forms.text, view, Math.max(from, resume[3]), end, this.#alone);
+        resume[1] = collect(forms.text, view, Math.max(from, resume[1]), end, this.#alone);
       forms.base64.forEach((form, at) => {
         const [plain, folded] = coded[at]!;
         coded[at] = [
@@ -93,15 +94,7 @@ export class ResumableScan {
       });
       if (forms.pieceLength) collectPieces(forms, text, view, from, end, this.#ranges);
       forms.words.forEach(([word, decode], at) => {
-        resume[1 + at] = collectWords(
-          word,
-          decode,
-          pattern,
-          text,
-          resume[1 + at]!,
-          end,
-          this.#ranges,
-        );
+        words[at] = collectWords(word, decode, pattern, text, words[at]!, end, this.#ranges);
       });
     }
     this.#done = end;
@@ -119,10 +112,15 @@ interface Job {
   forms: SecretForms;
   pattern: RegExp;
   /**
-   * Where the text form, base64 words, hex words, (a record's) short numbers standing alone and
-   * the folded text are searched from next.
+   * Where the text form, (a record's) short numbers standing alone and the folded text are
+   * searched from next.
    */
-  resume: [number, number, number, number, number];
+  resume: [number, number, number];
+  /**
+   * Per word a secret may hide in (base64, hex, a byte list): where it is searched from next. Kept
+   * apart: at `resume[1 + at]`, a fourth word's overwrote the folded search's (redteam38).
+   */
+  words: number[];
   /** Per base64 form (once, twice encoded): where the text and the folded text are searched. */
   coded: [number, number][];
 }

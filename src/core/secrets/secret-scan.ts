@@ -1,5 +1,8 @@
 import { formsOf, type SecretForms } from './secret-forms.js';
 import { folded, foldedSearch, hasOverride } from '../../folded-text/folded-text.js';
+import { collectWords } from '../../base64-forms/word-search.js';
+
+export { collectWords };
 
 // The search for secrets in a text. Each step finds the matches that start in a range [from, to)
 // of the text, so that a long text can also be searched a slice at a time with the same result
@@ -133,30 +136,6 @@ function piecesIn(
       if (left + right >= pieceLength) ranges.push([at - left, at + right]);
     }
   }
-}
-
-/**
- * A secret inside a base64 or hex word that starts in [resume, to): the whole word goes when
- * its text holds the secret (`{"cvc":"987"}` as base64 or hex). Where the next search starts.
- */
-export function collectWords(
-  word: RegExp,
-  decode: (word: string) => string | undefined,
-  pattern: RegExp,
-  text: string,
-  resume: number,
-  to: number,
-  ranges: [number, number][],
-): number {
-  word.lastIndex = resume;
-  for (let match = word.exec(text); match; match = word.exec(text)) {
-    if (match.index >= to) return match.index;
-    const decoded = decode(match[0]);
-    if (decoded === undefined) continue;
-    pattern.lastIndex = 0;
-    if (pattern.test(decoded)) ranges.push([match.index, match.index + match[0].length]);
-  }
-  return text.length;
 }
 
 export function cutOut(text: string, ranges: [number, number][], marker: string): string {

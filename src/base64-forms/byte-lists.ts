@@ -1,0 +1,37 @@
+import { textOf } from './word-text.js';
+
+/**
+ * A secret's bytes written as decimal numbers, as a program prints bytes it holds: a Buffer's
+ * JSON (`{"type":"Buffer","data":[52,53,51,57]}`), a Uint8Array's (`{"0":52,"1":53}`),
+ * `util.inspect` of one (`Uint8Array(19) [ 52, 53, …`, lines of them), a byte list a log joins
+ * (`52,53,51,57`). Each was printed with the secret among those to hide (redteam38). Four
+ * numbers or more, apart by a comma (blanks and line breaks allowed about it), or JSON's keyed
+ * numbers; read as the bytes they are (decoded-words.ts searches the text with the secret's forms).
+ */
+export const BYTE_LIST =
+  /(?<![\w.])(?:\d{1,3}[ \t]*,\s*){3,}\d{1,3}(?![\w.])|(?:"\d+":[ \t]*\d{1,3}[ \t]*,\s*){3,}"\d+":[ \t]*\d{1,3}(?!\d)/g;
+
+const NUMBER = /(?<!")\b\d{1,3}\b(?!")/g;
+
+/**
+ * The last list read and its text: every secret searches the same lists (a megabyte of them was
+ * read once per secret). Forgotten once the synchronous search that read it returns.
+ */
+let last: [list: string, text: string | undefined] | undefined;
+
+/** The text a byte list holds, its bytes one per character if not text; undefined past 255. */
+export function fromByteList(list: string): string | undefined {
+  if (last?.[0] === list) return last[1];
+  if (last === undefined) queueMicrotask(() => (last = undefined));
+  let binary: string | undefined = '';
+  for (const [number] of list.matchAll(NUMBER)) {
+    const byte = Number(number);
+    if (byte > 255) {
+      binary = undefined;
+      break;
+    }
+    binary += String.fromCharCode(byte);
+  }
+  last = [list, binary === undefined ? undefined : (textOf(binary) ?? binary)];
+  return last[1];
+}
