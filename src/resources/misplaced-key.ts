@@ -41,16 +41,19 @@ export function misplacedKeyError(
 export function purchaseSecondArgumentError(given: unknown): InvalidRequestError | undefined {
   const named = misplacedKeyError(given, 'purchase');
   if (named || given === undefined) return named;
-  const fields = typeof given === 'object' && given !== null ? given : { [typeof given]: given };
-  const name = Object.keys(fields).find(
-    (n) => (fields as Record<string, unknown>)[n] !== undefined,
-  );
-  return name === undefined
-    ? undefined
-    : refused(
-        name,
-        "in purchase's second argument is read by nothing: purchase takes one argument, give `totalTimeout`, `waitTimeout` or `signal` in it",
-      );
+  const meant =
+    'is read by nothing: purchase takes one argument, give `totalTimeout`, `waitTimeout` or `signal` in it';
+  // Not options at all (`null`, a number, a string: never quoted, it may be a token): told as
+  // what it is, not as an option named `object` (newuser16).
+  if (typeof given !== 'object' || given === null) {
+    const what = given === null ? 'null' : typeof given;
+    return new InvalidRequestError(
+      `purchase's second argument (${what}) ${meant}. Nothing was sent`,
+      { field: what },
+    );
+  }
+  const name = Object.keys(given).find((n) => (given as Record<string, unknown>)[n] !== undefined);
+  return name === undefined ? undefined : refused(name, `in purchase's second argument ${meant}`);
 }
 
 /**

@@ -47,7 +47,6 @@ describe('purchase() with an option it does not read', () => {
   it.each([
     ['timeout', { timeout: 0 }],
     ['totalTimeout', { totalTimeout: 5_000 }],
-    ['number', 5_000],
   ])(
     'a second argument (%s): InvalidRequestError naming it, nothing sent, nothing charged',
     async (name, second) => {
@@ -60,6 +59,26 @@ describe('purchase() with an option it does not read', () => {
         new RegExp(`^\`${name}\` in purchase's second argument is read by nothing: .*totalTimeout`),
       );
       expect((error as Error).message).toMatch(/Nothing was sent$/);
+      expect(arrived).toEqual([]);
+      expect(charges()).toBe(0);
+    },
+  );
+
+  it.each([
+    ['null', null],
+    ['number', 5_000],
+    ['string', 'sk_live_not_quoted'],
+  ])(
+    'a second argument that is no options (%s): told as what it is, never quoted, nothing sent',
+    async (what, second) => {
+      const { client, arrived, charges } = owner();
+      const purchase = client.purchase.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      const error = await purchase(PER_SEAT_PURCHASE, second).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect(error).toMatchObject({ field: what });
+      expect((error as Error).message).toBe(
+        `purchase's second argument (${what}) is read by nothing: purchase takes one argument, give \`totalTimeout\`, \`waitTimeout\` or \`signal\` in it. Nothing was sent`,
+      );
       expect(arrived).toEqual([]);
       expect(charges()).toBe(0);
     },
