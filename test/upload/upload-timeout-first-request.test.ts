@@ -49,3 +49,31 @@ describe("an upload whose caller's signal fires while it reads the operation typ
     expect((error as Error).message).not.toMatch(/file may exist/);
   });
 });
+
+// The client's own `totalTimeout` (or `timeout`) running out on that read: a plain GET's
+// `TimeoutError`, `mayHaveBeenProcessed: true`, saying nothing of the upload (newuser16).
+describe("an upload whose client's deadline runs out while it reads the operation type", () => {
+  it.each([
+    ['totalTimeout', { totalTimeout: 50 }],
+    ['timeout', { timeout: 50, maxRetries: 0 }],
+  ])('its %s: says nothing was made, mayHaveBeenProcessed false', async (_, deadline) => {
+    server.use(
+      http.get(`${BASE_URL}/v2/media/operationtype/:name`, async ({ request }) => {
+        await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
+        return new Response(null, { status: 500 });
+      }),
+    );
+    const error = await testClient(deadline)
+      .media.upload(bytesOf(3000), { operation_type: 'media', filename: 'a.bin' })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ mayHaveBeenProcessed: false, cause: expect.any(TimeoutError) });
+    expect((error as Error).message).toMatch(
+      /^The upload stopped before its first chunk: No answer from GET .*\/v2\/media\/operationtype\/media .*\(the file was not made: upload again with more time\)$/,
+    );
+    expect(seen.map((request) => request.path)).toEqual(['/v2/media/operationtype/media']);
+  });
+});

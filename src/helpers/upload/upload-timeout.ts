@@ -1,5 +1,5 @@
 import { AbortError } from '../../core/errors/abort-error.js';
-import { TimeoutError } from '../../core/errors/connection-error.js';
+import { ConnectionError, TimeoutError } from '../../core/errors/connection-error.js';
 import { deadlineMessage } from '../../timeout-reason.js';
 
 /**
@@ -38,4 +38,25 @@ export function uploadTimedOut(
     url: '',
     cause: error.cause,
   });
+}
+
+/**
+ * The operation type's read left unanswered (the client's `timeout` or `totalTimeout` ran out, the
+ * connection dropped): a GET, so `mayHaveBeenProcessed: true` as a plain call's, and its message
+ * said nothing of the upload, though no chunk was sent and no file made: a caller deciding on
+ * `mayHaveBeenProcessed` whether to upload again was told the file might exist (newuser16). Told
+ * as made nothing, with what to do, the read's error as its cause. A stop by the caller's signal
+ * is left to {@link uploadTimedOut}; anything else is returned as it is.
+ */
+export function typeReadFailed(error: unknown, signal: AbortSignal | undefined): unknown {
+  if (!(error instanceof ConnectionError) || !error.mayHaveBeenProcessed || signal?.aborted) {
+    return error;
+  }
+  const timedOut = error instanceof TimeoutError;
+  const Kind = timedOut ? TimeoutError : ConnectionError;
+  const again = timedOut ? 'upload again with more time' : 'upload again';
+  return new Kind(
+    `The upload stopped before its first chunk: ${error.message} (the file was not made: ${again})`,
+    { mayHaveBeenProcessed: false, method: error.method, url: error.url, cause: error },
+  );
 }

@@ -7,7 +7,7 @@ import type { OperationNotes } from '../../core/observe/operation-notes.js';
 import { OperationTypeSchema, type MediaFile, type OperationType } from '../../schemas/media.js';
 import type { IncrementalDigest } from '../../platform/platform.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
-import { uploadTimedOut } from './upload-timeout.js';
+import { typeReadFailed, uploadTimedOut } from './upload-timeout.js';
 import { planChunks, type ChunkPlan } from './chunk-plan.js';
 import { deliverChunk, type ChunkSender } from './deliver-chunk.js';
 import { finalizeOnce, finalizeParams, type UploadFinalizer } from './finalize-once.js';
@@ -84,7 +84,9 @@ export async function uploadMedia(
     const resumeOf = resumeFor(source, settings, reader.size, signal);
     resumeKey = resumeOf.stored?.key;
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
-    const read = await media.operationType(settings.operation_type, signal ? { signal } : {});
+    const read = await media
+      .operationType(settings.operation_type, signal ? { signal } : {})
+      .catch((error: unknown) => Promise.reject(typeReadFailed(error, signal)));
     const plan = planChunks(reader.size, usable(read));
     // Before the session opens: a resumed stream's acknowledged chunks are read (and hashed) then.
     const digest = settings.checkDigest ? await openMd5() : undefined;
