@@ -110,11 +110,11 @@ function wrongClock(given: unknown, threw: { error: unknown } | undefined): Jour
     : given instanceof Promise
       ? 'promise'
       : typeof given === 'number'
-        ? String(given)
+        ? `${String(given)}${whenOf(given)}`
         : isDate(given)
           ? Number.isNaN(timeValue.call(given))
             ? 'invalid Date'
-            : `a Date of ${String(timeValue.call(given))} ms`
+            : `a Date of ${String(timeValue.call(given))} ms${whenOf(timeValue.call(given))}`
           : given === null
             ? 'object'
             : typeof given;
@@ -122,6 +122,14 @@ function wrongClock(given: unknown, threw: { error: unknown } | undefined): Jour
     `The journal's now() returned no time (${kind}): it must return ms since 1970 (not seconds nor µs) or a valid Date, at once, of the years 2000 to 2200 (a test's clock starts at Date.now(), not 0)`,
     threw ? { cause: threw.error } : {},
   );
+}
+
+/**
+ * `ms` as the time it names, when a Date holds it (`: 1999-06-01T00:00:00.000Z`): a test's clock
+ * fixed at 1999 read only as `928195200000` (newuser16), seconds in place of ms as January 1970.
+ */
+function whenOf(ms: number): string {
+  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? `: ${new Date(ms).toISOString()}` : '';
 }
 
 /** Whether `value` is a Date (of any realm), not an object that only claims to be one. */

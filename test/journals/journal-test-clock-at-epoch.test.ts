@@ -24,3 +24,23 @@ describe("a journal whose now() is a test's clock at the epoch", () => {
     expect(await journal.get('epoch-1')).toBeUndefined();
   });
 });
+
+// newuser16: a clock outside those years was told only as its number (`928195200000`), so a test's
+// clock fixed at 1999, or seconds in place of ms, left the user to work out what time it named.
+describe('a journal whose now() names a time outside the years taken', () => {
+  it.each([
+    ["a test's clock fixed at 1999", () => Date.parse('1999-06-01'), '928195200000: 1999-06-01T'],
+    ['seconds in place of ms', () => 1_700_000_000, '1700000000: 1970-01-20T'],
+    ['a Date of 2201', () => new Date('2201-01-01'), 'ms: 2201-01-01T'],
+  ])('%s: the message names the time it read', async (_, now, names) => {
+    const { client, order, charges } = await inMemorySubscriber('clock-years@example.com');
+    const journal = { ...memoryJournal(), now };
+    const error = await client.consumables
+      .checkout({ ...order, key: 'years-1', journal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JournalError);
+    expect((error as Error).message).toContain(names);
+    expect((error as Error).message).toMatch(/2000 to 2200/);
+    expect(charges()).toBe(0);
+  });
+});
