@@ -34,9 +34,9 @@ never printed, whatever the service echoes. SEATPAY_IDENTITY (or --identity) nam
 belong to when tokens rotate. Results go to stdout (--json for JSON), progress and diagnostics
 to stderr.
 Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake (nothing sent),
-3 outcome unknown or rows to settle (never for a read), 4 refused by the service (fix the
-order; nothing charged), 5 the key is in progress elsewhere (run again later), 130 stopped by
-Ctrl-C.
+3 outcome unknown or rows to settle, or a purchase paid whose --wait-timeout ran out (run it
+again with its key; never for a read), 4 refused by the service (fix the order; nothing
+charged), 5 the key is in progress elsewhere (run again later), 130 stopped by Ctrl-C.
 `;
 
 /** What `main` runs with: the process's streams, environment and stops (stops.ts), or a test's. */

@@ -60,8 +60,10 @@ Options:
 ${GLOBAL_HELP}
 
 Exit codes: 0 done, 1 failed for now (nothing charged: run again), 2 usage or input mistake
-(nothing sent), 3 the card may have been charged: check with seatpay journal reconcile <key>,
-4 refused by the service (fix the order; nothing charged), 5 the key is in progress elsewhere.
+(nothing sent), 3 the card may have been charged: check with seatpay journal reconcile <key>
+(or it was paid and --wait-timeout ran out: run the same command again with its --key, it never
+pays again), 4 refused by the service (fix the order; nothing charged), 5 the key is in progress
+elsewhere.
 A batch exits with its worst row (3, 2, 4, 5, 130, 1).
 `;
 

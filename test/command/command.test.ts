@@ -200,3 +200,25 @@ describe('seatpay upload, in a terminal', () => {
     }
   });
 });
+
+// newuser16: a purchase paid whose --wait-timeout ran out exits 3, with nothing to settle (run it
+// again with its key); the help's exit codes said only "check with seatpay journal reconcile".
+describe("seatpay's help on exit code 3", () => {
+  it.each([
+    [
+      ['--help'],
+      /3 outcome unknown or rows to settle, or a purchase paid whose --wait-timeout ran out \(run it\s+again with its key/,
+    ],
+    [
+      ['purchase', '--help'],
+      /paid and --wait-timeout ran out: run the same command again with its --key, it never\s+pays again/,
+    ],
+  ])(
+    '%j tells a paid purchase whose wait ran out to run again with its key',
+    async (argv, says) => {
+      const { code, stdout } = await runInProcess(argv);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(says);
+    },
+  );
+});
