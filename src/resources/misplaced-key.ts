@@ -87,6 +87,24 @@ function namedIn(given: unknown, names: readonly string[]): string | undefined {
 }
 
 /**
+ * An idempotency key under one of its usual names in `given`, or as a header in its `headers`
+ * (`{ headers: { 'Idempotency-Key': id } }`): the service reads no such header, so the order was
+ * paid with no key and a re-run paid again (review16a).
+ */
+function idempotencyIn(given: unknown): string | undefined {
+  const headers = (given as { headers?: unknown } | null)?.headers;
+  const header =
+    typeof headers === 'object' && headers !== null
+      ? Object.keys(headers).find(
+          (name) =>
+            name.toLowerCase() === 'idempotency-key' &&
+            (headers as Record<string, unknown>)[name] !== undefined,
+        )
+      : undefined;
+  return namedIn(given, IDEMPOTENCY_FORMS) ?? (header && `headers: { '${header}' }`);
+}
+
+/**
  * A request option given in a money call's order (`checkout({ ...order, timeout: 0 })`, `pay.bag`'s
  * params), or an idempotency key under another name than `key`, in the order or its request
  * options: the order's fields pass through to the service, so the option was sent in the order's
@@ -104,7 +122,7 @@ export function orderFieldError(
       option,
       `is a request option, no field of the order: in ${call}'s first argument it is sent to the service in the order and bounds nothing; give it in the second argument`,
     );
-  const named = namedIn(params, IDEMPOTENCY_FORMS) ?? namedIn(options, IDEMPOTENCY_FORMS);
+  const named = namedIn(params, IDEMPOTENCY_FORMS) ?? idempotencyIn(options);
   const once =
     call === 'checkout'
       ? "give the order's own reference as `key` in checkout's first argument (never bought twice)"
@@ -152,7 +170,7 @@ const CLIENT_FIELDS = {
  */
 export function clientKeyOptionError(options: unknown): InvalidRequestError | undefined {
   const name = keyField(options);
-  const idempotency = name === undefined ? namedIn(options, IDEMPOTENCY_FORMS) : undefined;
+  const idempotency = name === undefined ? idempotencyIn(options) : undefined;
   // Read by nothing, every plain money call of the client paid with no key (redteam37).
   if (idempotency !== undefined)
     return refused(
