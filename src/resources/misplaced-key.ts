@@ -72,6 +72,9 @@ export function unkeyedPayError(
   return name === undefined ? undefined : refused(name, `is read by no ${call}: ${once}`);
 }
 
+/** The request options a money call's order is refused with (they went in its body). */
+const REQUEST_OPTIONS = ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers'];
+
 /** An idempotency key's usual names: seatpay's is a money call's `key`, in its first argument. */
 const IDEMPOTENCY_FORMS = [
   'idempotencyKey',
@@ -116,7 +119,7 @@ export function orderFieldError(
   options: unknown,
   call: 'checkout' | 'pay.bag' = 'checkout',
 ): InvalidRequestError | undefined {
-  const option = namedIn(params, ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers']);
+  const option = namedIn(params, REQUEST_OPTIONS);
   if (option !== undefined)
     return refused(
       option,
@@ -185,3 +188,11 @@ export function clientKeyOptionError(options: unknown): InvalidRequestError | un
     `is a field no client takes: to seatpay, \`${name}\` ${what}, in the first argument of each keyed call (\`client.purchase({ ...order, key, journal })\`, \`client.consumables.checkout(...)\`). A config's own field of that name (${theirs}) is no client option either: leave it out of createClient's options${hint}`,
   );
 }
+
+/**
+ * Whether `name` is a field a checkout's order is refused with now (a request option, an
+ * idempotency key) that a record written before (redteam37) may hold in its params: the order
+ * re-run without it, as the refusal says, is the same order (review16a; it was "use a new key").
+ */
+export const refusedOrderField = (name: string): boolean =>
+  REQUEST_OPTIONS.includes(name) || IDEMPOTENCY_FORMS.includes(name);

@@ -149,3 +149,29 @@ it.each(['Idempotency-Key', 'idempotency-key'])(
     expect(charges()).toBe(0);
   },
 );
+
+// review16a: a keyed checkout recorded before these refusals with a request option in its order
+// (its params hold `timeout`) could be re-run neither as it was (refused: move it) nor moved (the
+// params differ: `KeyReuseError`, "use a new key", which paid the order a second time). Moved to the
+// second argument, the re-run replays the recorded answer: the option was never an order's field.
+it.each([
+  ['timeout', 5000],
+  ['idempotencyKey', 'order-5'],
+])(
+  'a keyed checkout recorded with `%s` in its order (before the refusal) re-runs without it: replayed',
+  async (name, value) => {
+    const { client, order, charges, gate } = await inMemorySubscriber(`old-${name}@example.com`);
+    const journal = memoryJournal();
+    const key = `old-${name}`;
+    const first = await client.consumables.checkout({ ...order, key, journal });
+    const record = (await journal.get(key))!;
+    await journal.set(key, { ...record, params: { ...record.params, [name]: value } });
+    const again = await client.consumables.checkout(
+      { ...order, key, journal },
+      name === 'timeout' ? { timeout: 5000 } : {},
+    );
+    expect(again).toEqual(first);
+    expect(charges()).toBe(1);
+    expect(gate.sent()).toBe(1);
+  },
+);
