@@ -63,8 +63,8 @@ describe('a checkout given a request option or an idempotency key in its order',
   });
 });
 
-it.each(['timeout', 'idempotencyKey'])(
-  'pay.bag given `%s` in its params: refused, nothing paid',
+it.each(['timeout', 'idempotencyKey', 'Idempotency-Key'])(
+  'pay.bag given `%s` in its params (a header: its options): refused, nothing paid',
   async (name) => {
     const simulator = createSimulator({ subscriptionDelayMs: 10 });
     const client = inMemoryClient(
@@ -74,15 +74,17 @@ it.each(['timeout', 'idempotencyKey'])(
     const plan = await client.plans.get('team-per-team');
     const bag = await client.checking.bag({ plans: [plan.id!], team_seats: 2 });
     await client.card.register(GOOD_CARD);
+    const header = name === 'Idempotency-Key';
     const params = {
       token: bag.token,
       chosen_period: 'MONTH' as const,
-      [name]: name === 'timeout' ? 0 : 'bag-1',
+      ...(header ? {} : { [name]: name === 'timeout' ? 0 : 'bag-1' }),
     };
-    const refused = await client.pay.bag(params).catch((error: unknown) => error);
+    const options = header ? { headers: { [name]: 'bag-1' } } : undefined;
+    const refused = await client.pay.bag(params, options).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(InvalidRequestError);
     expect(refused).toMatchObject({ mayHaveBeenProcessed: false });
-    expect(String(refused)).toContain(`\`${name}\``);
+    expect(String(refused)).toContain(header ? `'${name}'` : `\`${name}\``);
     expect(simulator.charges).toHaveLength(0);
   },
 );
