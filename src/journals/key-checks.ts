@@ -6,6 +6,7 @@ import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { storedKey } from './key-text.js';
 import { readableJournal } from './journal-members.js';
 import { sameJson } from './same-json.js';
+import { refusedOrderField } from '../resources/misplaced-key.js';
 import type { KeyScope } from '../keys/key-scope.js';
 
 // A keyed call's checks before anything is sent, and how a recorded request is compared with it.
@@ -77,6 +78,9 @@ export async function checkSameRequest(
   const recorded = record.params;
   if (!recorded || typeof recorded !== 'object') return; // written before parameters were kept
   const names = new Set([...Object.keys(recorded), ...Object.keys(params)]);
+  // A request option (or idempotency key) recorded in a checkout's order before it was refused.
+  for (const name of names)
+    if (kind === 'checkout' && refusedOrderField(name) && !(name in params)) names.delete(name);
   const differ = (name: string, given: object) => {
     const was = ownField(recorded, name);
     const now = ownField(given, name);

@@ -115,8 +115,9 @@ export class ConsumablesResource {
    * `idempotent-replayed: true`), or rejects with `UnsettledKeyError` when the earlier one was
    * sent and its answer never came. The same key with another input is refused with
    * `KeyReuseError`, nothing sent. A request option (`timeout`, `signal`...) or an `idempotencyKey`
-   * in the order (from JavaScript) is refused with `InvalidRequestError`, nothing sent: request
-   * options go in the second argument, and the order's key is `key`.
+   * in the order (from JavaScript), or an `Idempotency-Key` header, is refused with
+   * `InvalidRequestError`, nothing sent: request options go in the second argument, and the order's
+   * key is `key`.
    *
    * @example
    * ```ts

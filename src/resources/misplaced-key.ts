@@ -75,6 +75,9 @@ export function unkeyedPayError(
   return name === undefined ? undefined : refused(name, `is read by no ${call}: ${once}`);
 }
 
+/** The request options a money call's order is refused with (they went in its body). */
+const REQUEST_OPTIONS = ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers'];
+
 /** An idempotency key's usual names: seatpay's is a money call's `key`, in its first argument. */
 const IDEMPOTENCY_FORMS = [
   'idempotencyKey',
@@ -90,6 +93,24 @@ function namedIn(given: unknown, names: readonly string[]): string | undefined {
 }
 
 /**
+ * An idempotency key under one of its usual names in `given`, or as a header in its `headers`
+ * (`{ headers: { 'Idempotency-Key': id } }`): the service reads no such header, so the order was
+ * paid with no key and a re-run paid again (review16a).
+ */
+function idempotencyIn(given: unknown): string | undefined {
+  const headers = (given as { headers?: unknown } | null)?.headers;
+  const header =
+    typeof headers === 'object' && headers !== null
+      ? Object.keys(headers).find(
+          (name) =>
+            name.toLowerCase() === 'idempotency-key' &&
+            (headers as Record<string, unknown>)[name] !== undefined,
+        )
+      : undefined;
+  return namedIn(given, IDEMPOTENCY_FORMS) ?? (header && `headers: { '${header}' }`);
+}
+
+/**
  * A request option given in a money call's order (`checkout({ ...order, timeout: 0 })`, `pay.bag`'s
  * params), or an idempotency key under another name than `key`, in the order or its request
  * options: the order's fields pass through to the service, so the option was sent in the order's
@@ -101,13 +122,13 @@ export function orderFieldError(
   options: unknown,
   call: 'checkout' | 'pay.bag' = 'checkout',
 ): InvalidRequestError | undefined {
-  const option = namedIn(params, ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers']);
+  const option = namedIn(params, REQUEST_OPTIONS);
   if (option !== undefined)
     return refused(
       option,
       `is a request option, no field of the order: in ${call}'s first argument it is sent to the service in the order and bounds nothing; give it in the second argument`,
     );
-  const named = namedIn(params, IDEMPOTENCY_FORMS) ?? namedIn(options, IDEMPOTENCY_FORMS);
+  const named = namedIn(params, IDEMPOTENCY_FORMS) ?? idempotencyIn(options);
   const once =
     call === 'checkout'
       ? "give the order's own reference as `key` in checkout's first argument (never bought twice)"
@@ -155,7 +176,7 @@ const CLIENT_FIELDS = {
  */
 export function clientKeyOptionError(options: unknown): InvalidRequestError | undefined {
   const name = keyField(options);
-  const idempotency = name === undefined ? namedIn(options, IDEMPOTENCY_FORMS) : undefined;
+  const idempotency = name === undefined ? idempotencyIn(options) : undefined;
   // Read by nothing, every plain money call of the client paid with no key (redteam37).
   if (idempotency !== undefined)
     return refused(
@@ -170,3 +191,11 @@ export function clientKeyOptionError(options: unknown): InvalidRequestError | un
     `is a field no client takes: to seatpay, \`${name}\` ${what}, in the first argument of each keyed call (\`client.purchase({ ...order, key, journal })\`, \`client.consumables.checkout(...)\`). A config's own field of that name (${theirs}) is no client option either: leave it out of createClient's options${hint}`,
   );
 }
+
+/**
+ * Whether `name` is a field a checkout's order is refused with now (a request option, an
+ * idempotency key) that a record written before (redteam37) may hold in its params: the order
+ * re-run without it, as the refusal says, is the same order (review16a; it was "use a new key").
+ */
+export const refusedOrderField = (name: string): boolean =>
+  REQUEST_OPTIONS.includes(name) || IDEMPOTENCY_FORMS.includes(name);

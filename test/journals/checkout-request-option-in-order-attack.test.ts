@@ -63,8 +63,8 @@ describe('a checkout given a request option or an idempotency key in its order',
   });
 });
 
-it.each(['timeout', 'idempotencyKey'])(
-  'pay.bag given `%s` in its params: refused, nothing paid',
+it.each(['timeout', 'idempotencyKey', 'Idempotency-Key'])(
+  'pay.bag given `%s` in its params (a header: its options): refused, nothing paid',
   async (name) => {
     const simulator = createSimulator({ subscriptionDelayMs: 10 });
     const client = inMemoryClient(
@@ -74,15 +74,17 @@ it.each(['timeout', 'idempotencyKey'])(
     const plan = await client.plans.get('team-per-team');
     const bag = await client.checking.bag({ plans: [plan.id!], team_seats: 2 });
     await client.card.register(GOOD_CARD);
+    const header = name === 'Idempotency-Key';
     const params = {
       token: bag.token,
       chosen_period: 'MONTH' as const,
-      [name]: name === 'timeout' ? 0 : 'bag-1',
+      ...(header ? {} : { [name]: name === 'timeout' ? 0 : 'bag-1' }),
     };
-    const refused = await client.pay.bag(params).catch((error: unknown) => error);
+    const options = header ? { headers: { [name]: 'bag-1' } } : undefined;
+    const refused = await client.pay.bag(params, options).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(InvalidRequestError);
     expect(refused).toMatchObject({ mayHaveBeenProcessed: false });
-    expect(String(refused)).toContain(`\`${name}\``);
+    expect(String(refused)).toContain(header ? `'${name}'` : `\`${name}\``);
     expect(simulator.charges).toHaveLength(0);
   },
 );
@@ -124,3 +126,54 @@ it('a client (withOptions, as createClient) refuses an idempotencyKey: each plai
   expect(String(thrown)).toContain('`idempotencyKey` is no client option');
   expect(charges()).toBe(0);
 });
+
+// review16a: an `Idempotency-Key` header (the usual way elsewhere) is read by no service route: the
+// checkout paid with no key, and a re-run paid again. Refused as an `idempotencyKey`, nothing sent.
+it.each(['Idempotency-Key', 'idempotency-key'])(
+  "a checkout given an `%s` header (its request options, the client's) is refused: it would pay again",
+  async (header) => {
+    const { client, order, charges, gate } = await inMemorySubscriber(
+      `header-${header}@example.com`,
+    );
+    const headers = { [header]: 'order-4' };
+    const refused = await client.consumables.checkout(order, { headers }).catch((e: unknown) => e);
+    let fromClient: unknown;
+    try {
+      await client.withOptions({ headers }).consumables.checkout(order);
+    } catch (error) {
+      fromClient = error;
+    }
+    for (const error of [refused, fromClient]) {
+      expect(error).toMatchObject({ name: 'InvalidRequestError', field: 'key' });
+      expect(String(error)).toContain(`'${header}'`);
+    }
+    expect(gate.sent()).toBe(0);
+    expect(charges()).toBe(0);
+  },
+);
+
+// review16a: a keyed checkout recorded before these refusals with a request option in its order
+// (its params hold `timeout`) could be re-run neither as it was (refused: move it) nor moved (the
+// params differ: `KeyReuseError`, "use a new key", which paid the order a second time). Moved to the
+// second argument, the re-run replays the recorded answer: the option was never an order's field.
+it.each([
+  ['timeout', 5000],
+  ['idempotencyKey', 'order-5'],
+])(
+  'a keyed checkout recorded with `%s` in its order (before the refusal) re-runs without it: replayed',
+  async (name, value) => {
+    const { client, order, charges, gate } = await inMemorySubscriber(`old-${name}@example.com`);
+    const journal = memoryJournal();
+    const key = `old-${name}`;
+    const first = await client.consumables.checkout({ ...order, key, journal });
+    const record = (await journal.get(key))!;
+    await journal.set(key, { ...record, params: { ...record.params, [name]: value } });
+    const again = await client.consumables.checkout(
+      { ...order, key, journal },
+      name === 'timeout' ? { timeout: 5000 } : {},
+    );
+    expect(again).toEqual(first);
+    expect(charges()).toBe(1);
+    expect(gate.sent()).toBe(1);
+  },
+);
