@@ -64,3 +64,17 @@ describe("a page's first answer", () => {
     },
   );
 });
+
+describe("a page's first answer, the purchase's refusals", () => {
+  // `client.purchase`'s second argument (`{ timeout: 0 }`, read by nothing) was refused with a
+  // message built on the page, though only a purchase can need it (size16): it is in the
+  // purchase's chunk, loaded to refuse it. A message's words survive minifying.
+  it.each(['vite', 'esbuild --splitting'] as const)(
+    "holds no refusal of purchase's second argument (%s)",
+    async (splitter) => {
+      const files = await upFrontFiles(splitter);
+      const refusal = "in purchase's second argument is read by nothing";
+      expect(files.filter((file) => file.text.includes(refusal)).map((f) => f.name)).toEqual([]);
+    },
+  );
+});

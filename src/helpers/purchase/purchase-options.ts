@@ -156,3 +156,16 @@ export function unknownPurchaseOption(options: object): InvalidRequestError | un
     },
   );
 }
+
+/**
+ * The refusal of `name`, given in `client.purchase`'s second argument from JavaScript
+ * (`{ timeout: 0 }`): purchase takes one argument, so it was read by nothing and the purchase ran
+ * without the bound meant (fifteenth pass). In the purchase's chunk: a page that never buys does
+ * not ship its message (size16).
+ */
+export function secondArgumentError(name: string): InvalidRequestError {
+  return new InvalidRequestError(
+    `\`${name}\` in purchase's second argument is read by nothing: purchase takes one argument, give \`totalTimeout\`, \`waitTimeout\` or \`signal\` in it. Nothing was sent`,
+    { field: name },
+  );
+}
