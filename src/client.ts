@@ -157,15 +157,14 @@ export class SeatpayClient {
     // eslint-disable-next-line prefer-rest-params -- no second parameter in the public signature
     const second: unknown = arguments[1];
     const named = nameGiven(second);
-    const misplaced = misplacedKeyError(second, 'purchase');
+    const misplaced =
+      named === undefined ? keylessError(options) : misplacedKeyError(second, 'purchase');
     if (misplaced) return Promise.reject(misplaced);
     if (named !== undefined) {
       return purchaseModule.load().then(({ secondArgumentError }) => {
         throw secondArgumentError(named);
       });
     }
-    const keyless = keylessError(options);
-    if (keyless) return Promise.reject(keyless);
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
     // Its journal records too (a payment's answer may echo the card, a record may go to disk),
