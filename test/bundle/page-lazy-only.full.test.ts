@@ -77,4 +77,16 @@ describe("a page's first answer, the purchase's refusals", () => {
       expect(files.filter((file) => file.text.includes(refusal)).map((f) => f.name)).toEqual([]);
     },
   );
+
+  // `subscriptions.waitFor`'s refusal of a client whose totalTimeout is 0 was made in
+  // helper-errors.ts, beside error classes the main entry exports: esbuild --splitting put it on
+  // the page with them (size16). It is in the poller's chunk.
+  it.each(['vite', 'esbuild --splitting'] as const)(
+    "holds no waitFor's refusal of a totalTimeout of 0 (%s)",
+    async (splitter) => {
+      const files = await upFrontFiles(splitter);
+      const refusal = 'leaves waitFor no time for a poll';
+      expect(files.filter((file) => file.text.includes(refusal)).map((f) => f.name)).toEqual([]);
+    },
+  );
 });
