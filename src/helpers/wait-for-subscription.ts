@@ -10,17 +10,7 @@ import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js
 import { awaitsBillingTeam } from './usable-subscription.js';
 import { readArrayOnce } from '../schemas/input-checks.js';
 import { deadlineMessage } from '../timeout-reason.js';
-
-/**
- * A client whose `totalTimeout` is 0 gives no poll any time: none would be sent. Here, in the
- * poller's chunk: helper-errors.ts's classes are exported, and a page bundled with esbuild
- * `--splitting` took this message with them (size16).
- */
-function noTimeToPoll(): TimeoutError {
-  const message =
-    "Nothing was sent: the client's totalTimeout of 0 ms leaves waitFor no time for a poll (create the client with a totalTimeout above 0, or none: the wait's own timeout bounds it)";
-  return new TimeoutError(message, { mayHaveBeenProcessed: false, method: 'GET', url: '' });
-}
+import { noTimeToPoll } from './no-time-to-poll.js';
 
 /**
  * The one clock of the wait: every deadline and elapsed time below reads it. Monotonic, so a wall
