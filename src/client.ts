@@ -15,7 +15,8 @@ import { PayResource } from './resources/pay.js';
 import {
   clientKeyOptionError,
   keylessError,
-  purchaseSecondArgumentError,
+  misplacedKeyError,
+  nameGiven,
 } from './resources/misplaced-key.js';
 import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
@@ -151,10 +152,19 @@ export class SeatpayClient {
    */
   purchase(options: PurchaseOptions): Promise<PurchaseResult> {
     // A second argument from JavaScript was read by nothing: a key recorded in memory (a re-run
-    // after a restart paid again, redteam31), a `timeout` that bounded nothing.
+    // after a restart paid again, redteam31), a `timeout` that bounded nothing. Anything else it
+    // names is refused with the flow's chunk's message, before the call starts (size16).
     // eslint-disable-next-line prefer-rest-params -- no second parameter in the public signature
-    const misplaced = purchaseSecondArgumentError(arguments[1]) ?? keylessError(options);
+    const second: unknown = arguments[1];
+    const named = nameGiven(second);
+    const misplaced =
+      named === undefined ? keylessError(options) : misplacedKeyError(second, 'purchase');
     if (misplaced) return Promise.reject(misplaced);
+    if (named !== undefined) {
+      return purchaseModule.load().then(({ secondArgumentError }) => {
+        throw secondArgumentError(second, named);
+      });
+    }
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship the flow.
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
     // Its journal records too (a payment's answer may echo the card, a record may go to disk),

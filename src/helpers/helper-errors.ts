@@ -1,6 +1,5 @@
 import type { SubscriptionList } from '../schemas/subscriptions.js';
 import { SeatpayError } from '../core/errors/seatpay-error.js';
-import { TimeoutError } from '../core/errors/connection-error.js';
 
 /**
  * `subscriptions.waitFor` ran out of time; `lastListing` is the last listing it read, if any.
@@ -285,11 +284,4 @@ export class UploadTakenOverError extends UploadError {
     this.uploadName = details.uploadName;
     this.resumeKey = details.resumeKey;
   }
-}
-
-/** A client whose `totalTimeout` is 0 gives no poll any time: none would be sent. */
-export function noTimeToPoll(): TimeoutError {
-  const message =
-    "Nothing was sent: the client's totalTimeout of 0 ms leaves waitFor no time for a poll (create the client with a totalTimeout above 0, or none: the wait's own timeout bounds it)";
-  return new TimeoutError(message, { mayHaveBeenProcessed: false, method: 'GET', url: '' });
 }

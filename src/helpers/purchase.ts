@@ -18,6 +18,7 @@ import { checkWaitForOptions } from './wait-for-subscription.js';
 import type { OperationNotes } from '../core/observe/operation-notes.js';
 
 export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
+export { secondArgumentError } from './purchase/purchase-options.js';
 
 /**
  * The whole payment flow: plan, preview, bag, card, pay, wait for the subscription, consumables.

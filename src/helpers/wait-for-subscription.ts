@@ -1,7 +1,7 @@
 import { APIError } from '../core/errors/api-error.js';
 import { AbortError } from '../core/errors/abort-error.js';
 import { ConnectionError, TimeoutError } from '../core/errors/connection-error.js';
-import { noTimeToPoll, SubscriptionTimeoutError } from './helper-errors.js';
+import { SubscriptionTimeoutError } from './helper-errors.js';
 import { InvalidRequestError, ResponseValidationError } from '../core/errors/validation-errors.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { sleep } from '../core/retry/sleep.js';
@@ -10,6 +10,7 @@ import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js
 import { awaitsBillingTeam } from './usable-subscription.js';
 import { readArrayOnce } from '../schemas/input-checks.js';
 import { deadlineMessage } from '../timeout-reason.js';
+import { noTimeToPoll } from './no-time-to-poll.js';
 
 /**
  * The one clock of the wait: every deadline and elapsed time below reads it. Monotonic, so a wall

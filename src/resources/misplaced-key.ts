@@ -34,26 +34,16 @@ export function misplacedKeyError(
 }
 
 /**
- * Anything else given as `client.purchase`'s second argument from JavaScript (`{ timeout: 0 }`):
- * purchase has one argument, so it was read by nothing and the purchase ran without the bound
- * meant (fifteenth pass). Refused before anything is sent, as its first argument's unknown options.
+ * What `given` names, as `client.purchase`'s second argument from JavaScript (`{ timeout: 0 }`):
+ * its first field not `undefined` (a wrapper's spread), or its type's name for a value that is no
+ * object (`5000`: `number`, `null`: `object`). Purchase has one argument, so anything named there
+ * was read by nothing (fifteenth pass): refused before anything is sent, with the purchase's
+ * chunk's `secondArgumentError` (a page that never buys does not ship its message, size16).
  */
-export function purchaseSecondArgumentError(given: unknown): InvalidRequestError | undefined {
-  const named = misplacedKeyError(given, 'purchase');
-  if (named || given === undefined) return named;
-  const meant =
-    'is read by nothing: purchase takes one argument, give `totalTimeout`, `waitTimeout` or `signal` in it';
-  // Not options at all (`null`, a number, a string: never quoted, it may be a token): told as
-  // what it is, not as an option named `object` (newuser16).
-  if (typeof given !== 'object' || given === null) {
-    const what = given === null ? 'null' : typeof given;
-    return new InvalidRequestError(
-      `purchase's second argument (${what}) ${meant}. Nothing was sent`,
-      { field: what },
-    );
-  }
-  const name = Object.keys(given).find((n) => (given as Record<string, unknown>)[n] !== undefined);
-  return name === undefined ? undefined : refused(name, `in purchase's second argument ${meant}`);
+export function nameGiven(given: unknown): string | undefined {
+  if (given === undefined) return undefined;
+  const fields = typeof given === 'object' && given !== null ? given : { [typeof given]: given };
+  return Object.keys(fields).find((n) => (fields as Record<string, unknown>)[n] !== undefined);
 }
 
 /**

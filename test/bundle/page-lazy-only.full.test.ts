@@ -64,3 +64,26 @@ describe("a page's first answer", () => {
     },
   );
 });
+
+// Refusals only a lazy part makes, each made on the page before (size16); a message's words
+// survive minifying. `client.purchase`'s second argument (`{ timeout: 0 }`, read by nothing): in
+// the purchase's chunk, loaded to refuse it. `subscriptions.waitFor`'s refusal of a client whose
+// totalTimeout is 0 was made in helper-errors.ts, beside error classes the main entry exports,
+// which esbuild --splitting put on the page with it: in the poller's chunk.
+const LAZY_REFUSALS = [
+  ["purchase's second argument", "in purchase's second argument is read by nothing"],
+  ["waitFor's refusal of a totalTimeout of 0", 'leaves waitFor no time for a poll'],
+] as const;
+
+describe("a page's first answer, the lazy parts' refusals", () => {
+  it.each(
+    LAZY_REFUSALS.flatMap(([what, words]) =>
+      (['vite', 'esbuild --splitting'] as const).map(
+        (splitter) => [what, splitter, words] as const,
+      ),
+    ),
+  )('holds no %s (%s)', async (_what, splitter, words) => {
+    const files = await upFrontFiles(splitter);
+    expect(files.filter((file) => file.text.includes(words)).map((f) => f.name)).toEqual([]);
+  });
+});

@@ -84,6 +84,23 @@ describe('purchase() with an option it does not read', () => {
     },
   );
 
+  // Its message is in the purchase's chunk (size16): the same error still comes first, before the
+  // first argument's keyless journal and before a signal that has fired.
+  it('a second argument is refused before a keyless journal, or a fired signal', async () => {
+    const { client, arrived, charges } = owner();
+    const purchase = client.purchase.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const keyless = { ...PER_SEAT_PURCHASE, identity: 'user-1' };
+    const aborted = { ...PER_SEAT_PURCHASE, signal: AbortSignal.abort() };
+    for (const options of [keyless, aborted]) {
+      const error = await purchase(options, { timeout: 0 }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect(error).toMatchObject({ field: 'timeout' });
+      expect((error as Error).message).toMatch(/^`timeout` in purchase's second argument/);
+    }
+    expect(arrived).toEqual([]);
+    expect(charges()).toBe(0);
+  });
+
   it('a second argument of undefined or {} (nothing given): the purchase runs', async () => {
     const { client, charges } = owner();
     const purchase = client.purchase.bind(client) as (...args: unknown[]) => Promise<unknown>;

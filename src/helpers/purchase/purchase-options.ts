@@ -156,3 +156,25 @@ export function unknownPurchaseOption(options: object): InvalidRequestError | un
     },
   );
 }
+
+/**
+ * The refusal of `name`, given in `client.purchase`'s second argument from JavaScript
+ * (`{ timeout: 0 }`): purchase takes one argument, so it was read by nothing and the purchase ran
+ * without the bound meant (fifteenth pass). In the purchase's chunk: a page that never buys does
+ * not ship its message (size16).
+ */
+export function secondArgumentError(given: unknown, name: string): InvalidRequestError {
+  const meant =
+    'is read by nothing: purchase takes one argument, give `totalTimeout`, `waitTimeout` or `signal` in it. Nothing was sent';
+  // Not options at all (`null`, a number, a string: never quoted, it may be a token): told as
+  // what it is, not as an option named `object` (newuser16).
+  if (typeof given !== 'object' || given === null) {
+    const what = given === null ? 'null' : typeof given;
+    return new InvalidRequestError(`purchase's second argument (${what}) ${meant}`, {
+      field: what,
+    });
+  }
+  return new InvalidRequestError(`\`${name}\` in purchase's second argument ${meant}`, {
+    field: name,
+  });
+}
