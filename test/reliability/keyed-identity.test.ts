@@ -215,7 +215,8 @@ describe('a key belongs to the identity that used it (item 1)', () => {
       journal,
       identity: 'u-8',
     });
-    expect(again).toEqual(await journal.get('id-4').then((record) => record!.result));
+    const recorded = (await journal.get('id-4')) as { result?: unknown } | undefined;
+    expect(again).toEqual(recorded?.result);
     const { error } = await outcomeOf(
       fresh.consumables.checkout({ ...a.order, key: 'id-4', journal, identity: 'u-9' }),
     );
