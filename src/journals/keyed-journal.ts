@@ -115,10 +115,21 @@ export class KeyedJournal {
    * outcome is written or its lease runs out (it died). Ends with the call's signal, and after its
    * per-attempt timeout or deadline with {@link KeyInProgressError}.
    */
-  async awaitOutcome(): Promise<JournalRecord | undefined> {
+  awaitOutcome(): Promise<JournalRecord | undefined> {
     const started = performance.now(); // the first read is part of the wait
-    let { record, held } = await readJudged(this.key, () => this.read(), this.#judgeNow);
-    if (!held) return record;
+    // Not held (a new key, the usual case): no async layer of its own (keycost18).
+    return readJudged(this.key, () => this.read(), this.#judgeNow).then(({ record, held }) =>
+      held ? this.#outcomeAfter(started, record) : record,
+    );
+  }
+
+  /** {@link awaitOutcome} once its first read found the key held by a live run. */
+  async #outcomeAfter(
+    started: number,
+    found: JournalRecord | undefined,
+  ): Promise<JournalRecord | undefined> {
+    let record = found;
+    let held: boolean;
     const { signal } = this;
     const budget = this.scope.timeoutMs > 0 ? this.scope.timeoutMs : Infinity;
     try {

@@ -31,7 +31,8 @@ export class RecordStamp {
    * promises and a turn per write); else a promise of it. What fails fails as it is thrown.
    */
   stamped(record: JournalRecord): JournalRecord | Promise<JournalRecord> {
-    const owner = this.#ownerNow;
+    // Known at once when the client's secret was derived by an earlier call: no promise, no turn.
+    const owner = (this.#ownerNow ??= this.scope.ownerNow());
     if (owner === undefined) return this.#stampedLater(record);
     const redacted = this.#redaction.redact(record); // a fresh object: named in place
     if (redacted instanceof Promise) return redacted.then((stored) => this.#named(stored, owner));

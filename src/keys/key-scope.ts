@@ -49,6 +49,11 @@ export interface KeyScope {
   error: <E>(error: E) => E;
   /** The owner digest of who makes the call, as it is recorded now (computed once per call). */
   owner: (signal: AbortSignal | undefined) => Promise<string>;
+  /**
+   * The same owner at once when nothing has to be waited for (an identity's or a fixed token's
+   * secret derived already, by an earlier call); else undefined: ask {@link owner}.
+   */
+  ownerNow: () => string | undefined;
   /** Whether a recorded owner (this format or the earlier per-key one) is who makes the call. */
   isOwner: (recorded: string, signal: AbortSignal | undefined) => Promise<boolean>;
   /**
@@ -69,6 +74,8 @@ export interface KeyScope {
  */
 const derived = new WeakMap<Secrets, Map<string, Promise<OwnerSecret>>>();
 const MAX_SECRETS = 16;
+/** What each derivation gave, once it did: a later call's owner without a promise (keycost18). */
+const settledSecrets = new WeakMap<Promise<OwnerSecret>, OwnerSecret>();
 
 function ownerSecret(
   secrets: Secrets,
@@ -81,8 +88,11 @@ function ownerSecret(
   const id = `${kind}:${value}`;
   let secret = known.get(id);
   if (!secret) {
-    secret = digest.secret(kind, value);
-    secret.catch(() => known.delete(id));
+    const deriving = (secret = digest.secret(kind, value));
+    deriving.then(
+      (found) => void settledSecrets.set(deriving, found),
+      () => known.delete(id),
+    );
     known.set(id, secret);
     if (known.size > MAX_SECRETS) known.delete(known.keys().next().value!);
   }
@@ -117,6 +127,8 @@ class CallKeyScope implements KeyScope {
   /** A provider's token, asked once per call (a failed ask is not remembered: the next asks again). */
   #asked: Promise<string> | undefined;
   #mine: Promise<string> | undefined;
+  /** The owner once computed at once ({@link ownerNow}): one MAC per call. */
+  #mineNow: string | undefined;
 
   constructor(loan: KeyLoan, key: string, identity: string | undefined, digest: OwnerDigest) {
     this.#key = key;
@@ -173,7 +185,21 @@ class CallKeyScope implements KeyScope {
       : { kind: 'token' as const, value: await this.#tokenNow(signal) };
   }
 
+  ownerNow(): string | undefined {
+    if (this.#mineNow !== undefined) return this.#mineNow;
+    // A provider's token is asked for on each call: its owner is never known at once.
+    const source = this.#source;
+    const [kind, value]: [OwnerKind, unknown] =
+      this.#identity !== undefined ? ['identity', this.#identity] : ['token', source];
+    if (typeof value !== 'string') return undefined;
+    const deriving = derived.get(this.#secrets)?.get(`${kind}:${value}`);
+    const secret = deriving && settledSecrets.get(deriving);
+    return secret && (this.#mineNow = this.#digest.owner(secret, this.#key));
+  }
+
   owner(signal: AbortSignal | undefined): Promise<string> {
+    const now = this.ownerNow();
+    if (now !== undefined) return (this.#mine ??= Promise.resolve(now));
     if (!this.#mine) {
       const digest = this.#digest;
       const identity = this.#identity;

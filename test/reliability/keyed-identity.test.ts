@@ -182,6 +182,48 @@ describe('a key belongs to the identity that used it (item 1)', () => {
     }
   });
 
+  it('a client’s later keyed calls, identities and its token mixed: each owner is Node’s HMAC under its own secret', async () => {
+    const a = await owner();
+    const journal = memoryJournal();
+    // The first call of each identity (and of the token) derives its secret; the later ones take
+    // it as derived (keycost18): never another's.
+    const calls: [string, string | undefined][] = [
+      ['id-1', 'u-8'],
+      ['tok-1', undefined],
+      ['id-2', 'u-8'],
+      ['tok-2', undefined],
+      ['id-3', 'u-9'],
+      ['id-4', 'u-8'],
+      ['tok-3', undefined],
+    ];
+    for (const [key, identity] of calls) {
+      await a.client.consumables.checkout({ ...a.order, key, journal, identity });
+    }
+    const secretOf = (who: string) =>
+      pbkdf2Sync(who, 'seatpay-key-owner-secret:v2', 100_000, 32, 'sha256');
+    for (const [key, identity] of calls) {
+      const who = identity === undefined ? `token:${a.user.token}` : `identity:${identity}`;
+      const mac = createHmac('sha256', secretOf(who)).update(`seatpay-key-owner:${key}`);
+      const expected = `hmac-sha256:v2:${mac.digest('base64').replace(/=+$/, '')}`;
+      expect((await journal.get(key))!.owner, key).toBe(expected);
+    }
+    // Replayed to its own identity by a fresh client, refused to another.
+    const fresh = clientOf(a.user);
+    const again = await fresh.consumables.checkout({
+      ...a.order,
+      key: 'id-4',
+      journal,
+      identity: 'u-8',
+    });
+    const recorded = (await journal.get('id-4')) as { result?: unknown } | undefined;
+    expect(again).toEqual(recorded?.result);
+    const { error } = await outcomeOf(
+      fresh.consumables.checkout({ ...a.order, key: 'id-4', journal, identity: 'u-9' }),
+    );
+    expect(error).toBeInstanceOf(KeyOwnerError);
+    expect(a.charges('consumable-checkout')).toBe(calls.length);
+  });
+
   it('identity must be a non-empty string: InvalidRequestError, nothing read', async () => {
     const a = await owner();
     const journal = memoryJournal();
