@@ -1,11 +1,8 @@
-import { AbortError } from '../core/errors/abort-error.js';
-import { untilAborted, withinMs } from '../core/retry/until-aborted.js';
-import { KeyInProgressError } from './journal-errors.js';
+import { untilAborted } from '../core/retry/until-aborted.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { isFree } from './stored-record.js';
 import type { KeyScope } from '../keys/key-scope.js';
-import { deadlineMessage } from '../core/retry/deadline.js';
-import { clockOf, leaseOf, leaseUntil, pollPauses, sleep, withoutLease } from './key-lease.js';
+import { clockOf, leaseOf, leaseUntil, withoutLease } from './key-lease.js';
 import { claimLeaseUntil, HOLDER, holdLive, readJudged } from './key-holder.js';
 import { OwnLease } from './own-lease.js';
 import { releasedClaim } from './key-lease.js';
@@ -17,6 +14,7 @@ import { checkFound } from './found-record.js';
 import { RecordStamp } from './record-stamp.js';
 import { heartbeatOf } from './lease-heartbeat.js';
 import { unseenClaimError } from './unseen-claim.js';
+import { outcomeOnceFree, type HeldKeyWait } from './held-key-wait.js';
 
 /** What a keyed call records: a purchase or a consumable checkout. */
 export type KeyedKind = 'purchase' | 'checkout';
@@ -119,38 +117,21 @@ export class KeyedJournal {
     const started = performance.now(); // the first read is part of the wait
     // Not held (a new key, the usual case): no async layer of its own (keycost18).
     return readJudged(this.key, () => this.read(), this.#judgeNow).then(({ record, held }) =>
-      held ? this.#outcomeAfter(started, record) : record,
+      held ? outcomeOnceFree(this.#heldKeyWait(), started, record) : record,
     );
   }
 
-  /** {@link awaitOutcome} once its first read found the key held by a live run. */
-  async #outcomeAfter(
-    started: number,
-    found: JournalRecord | undefined,
-  ): Promise<JournalRecord | undefined> {
-    let record = found;
-    let held: boolean;
-    const { signal } = this;
-    const budget = this.scope.timeoutMs > 0 ? this.scope.timeoutMs : Infinity;
-    try {
-      for (const pause of pollPauses(this.#leaseMs)) {
-        const left = budget - (performance.now() - started);
-        if (left <= 0) throw new KeyInProgressError(this.key);
-        await sleep(Math.min(pause, left), signal);
-        // A slow read gets what is left of the wait, never a whole timeout more.
-        const rest = Math.max(1, budget - (performance.now() - started));
-        const judged = readJudged(this.key, () => this.read(), this.#judgeNow);
-        ({ record, held } = await withinMs(judged, rest, () => new KeyInProgressError(this.key)));
-        if (!held) return record;
-      }
-    } catch (error) {
-      // The call's deadline (totalTimeout, an AbortSignal.timeout) ended the wait: still held.
-      if (error instanceof AbortError && deadlineMessage(signal?.reason) !== undefined) {
-        throw new KeyInProgressError(this.key, { cause: signal?.reason });
-      }
-      throw error;
-    }
-    return record;
+  #heldKeyWait(): HeldKeyWait {
+    const { key, signal } = this;
+    const read = () => this.read();
+    return {
+      key,
+      read,
+      judgeNow: this.#judgeNow,
+      leaseMs: this.#leaseMs,
+      timeoutMs: this.scope.timeoutMs,
+      signal,
+    };
   }
 
   /**

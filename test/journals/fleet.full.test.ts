@@ -87,12 +87,14 @@ describe('a fleet on one PostgreSQL journal', () => {
     const runs = await fleet('fleet_plain', 0);
     // A key another process holds in flight is waited for and replayed (issue 37), never run
     // twice; a wait that outlives the call's timeout says so (in progress elsewhere). On a loaded
-    // machine a call may also time out itself (its journal or its request: unknown, or not sent).
+    // machine a call may also time out itself (its journal or its request: unknown, or not sent),
+    // or lose its loopback connection (32 workers at load 27: unknown, or not sent), reconciled below.
     const allowed = new Set([
       'ok',
       'UnsettledKeyError',
       'KeyInProgressError',
       'TimeoutError',
+      'ConnectionError',
       'JournalError',
     ]);
     const outcomes = [...new Set(runs.flatMap((run) => [...run.ended.values()]))];
