@@ -35,6 +35,8 @@ export class UploadSession {
   private finalizeSent: boolean;
   /** The store holds this upload's record (written or resumed); a write of it failed. */
   private recorded = false;
+  /** The upload's `chunkTimeout`: the most a chunk's read for its digest may take. */
+  private readMs: number | undefined;
   private writeFailed = false;
 
   private constructor(
@@ -83,6 +85,7 @@ export class UploadSession {
               log,
             );
       session.recorded = session.digests.size > 0; // a record resumed: the store holds it
+      session.readMs = pace.readMs;
       // Written before any chunk: a chunk stored whose answer a crash lost is then ours next time.
       session.save();
       if (hold) {
@@ -147,7 +150,7 @@ export class UploadSession {
   async check(index: number, chunk: Blob | Uint8Array, signal?: AbortSignal): Promise<ChunkCheck> {
     if (!this.resume) return { digest: undefined, held: false };
     await this.watch?.confirm(signal); // taken over while this upload was stopped: nothing more sent
-    const { digest, bytes } = await digestedChunk(chunk);
+    const { digest, bytes } = await digestedChunk(chunk, this.readMs);
     const recorded = this.digests.get(index);
     if (recorded !== undefined && recorded !== digest) {
       this.stopped = true;
