@@ -37,6 +37,8 @@ export class UploadSession {
   private recorded = false;
   /** The upload's `chunkTimeout`: the most a chunk's read for its digest may take. */
   private readMs: number | undefined;
+  /** Chunks an earlier call sent, checked against the source, are reused (not sent again). */
+  private resumedRecord = false;
   private writeFailed = false;
 
   private constructor(
@@ -86,6 +88,7 @@ export class UploadSession {
             );
       session.recorded = session.digests.size > 0; // a record resumed: the store holds it
       session.readMs = pace.readMs;
+      session.resumedRecord = session.digests.size > 0;
       // Written before any chunk: a chunk stored whose answer a crash lost is then ours next time.
       session.save();
       if (hold) {
@@ -124,6 +127,11 @@ export class UploadSession {
     for (const index of verdict.unchecked) acknowledged.delete(index);
     const { uploadName: name, finalizeSent } = record;
     return new UploadSession(name, acknowledged, digests, target, resume, log, finalizeSent);
+  }
+
+  /** The call reuses chunks an earlier call sent: their record was resumed. */
+  get resumed(): boolean {
+    return this.resumedRecord;
   }
 
   /** The key of the upload's resume record, when it keeps one. */
