@@ -1,6 +1,7 @@
 import {
   AbortError,
   APIError,
+  MediaFileSchema,
   UploadMayExistError,
   type MediaMeta,
   type SeatpayClient,
@@ -183,13 +184,15 @@ function finalizeOutcome(error: unknown): string {
   return 'may have been finalized all the same (its answer was lost)';
 }
 
-/** A 5xx at finalize whose body is a file's record (an `id`, a `status`): the file it names. */
+/**
+ * A 5xx at finalize whose body is a file's record, as finalize answers it (an `id`, a `name`, a
+ * `status` ...): the file it names. A body that only has an `id` and a `status` (a gateway's error
+ * envelope) names no file.
+ */
 function fileRecordIn(error: unknown): { id: number; status: number } | undefined {
   if (!(error instanceof APIError)) return undefined;
-  const body = error.body as { id?: unknown; status?: unknown } | null;
-  const named = typeof body === 'object' && body !== null;
-  if (!named || !Number.isSafeInteger(body.id) || typeof body.status !== 'string') return undefined;
-  return { id: body.id as number, status: error.status };
+  const record = MediaFileSchema.safeParse(error.body);
+  return record.success ? { id: record.data.id, status: error.status } : undefined;
 }
 
 /**
