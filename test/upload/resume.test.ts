@@ -216,6 +216,39 @@ describe('a service that lost the chunks a record holds', () => {
   });
 });
 
+describe('a service that lost the chunks a record holds, answering in Spanish', () => {
+  // review16b: the service answers in the user's language ("5/10 chunks están faltando", no slug):
+  // not recognized, the record was kept as for a finalize refused outright, so every resume
+  // finalized again and got the same 400, for ever (and `seatpay upload` said it was deleted).
+  it('fails that finalize with UploadError, forgets the record, and the next call sends it whole', async () => {
+    await h.stop();
+    const chunkStore = createChunkStore();
+    await h.start(chunkStore);
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const name = `perdido-${++n}.png`;
+    const { store, records } = memoryUploadStore();
+    await cutOff(fileOf(bytes, name), { resume: { store } }, 5);
+    chunkStore.clear(); // the service dropped the unfinished upload
+    h.recorder.simulator.faults.inject({
+      route: 'POST /v2/media/me/chunk/upload',
+      kind: 'status',
+      status: 400,
+      body: { detail: '5/10 chunks están faltando', status_code: 400 },
+    });
+
+    const lost = finish(fileOf(bytes, name), { resume: { store } }, name);
+    await expect(lost).rejects.toBeInstanceOf(UploadError);
+    await expect(lost).rejects.toMatchObject({
+      message: expect.stringMatching(/no file was made.*upload the file again/),
+      cause: { status: 400, code: 'some-chunks-not-found' },
+    });
+    expect(records.size).toBe(0);
+    const { file, sent } = await finish(fileOf(bytes, name), { resume: { store } }, name);
+    expect(sent).toEqual(range(0, TOTAL));
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+  });
+});
+
 describe('a record that is not reused', () => {
   it.each([
     ['another modification time', (bytes: Uint8Array, name: string) => fileOf(bytes, name, 1)],

@@ -90,9 +90,12 @@ export function finalizeParams(
   };
 }
 
-/** The service answered finalize that chunks are missing (live-api.md: `some-chunks-not-found`). */
+/**
+ * The service answered finalize that chunks are missing (live-api.md: `some-chunks-not-found`), in
+ * whatever language it answers (the user's setting: "3/3 chunks están faltando"), by its code.
+ */
 function isMissingChunks(error: unknown): error is APIError {
-  if (!(error instanceof APIError) || error.status !== 400) return false;
-  const said = `${error.message} ${JSON.stringify(error.body ?? null)}`;
-  return /some-chunks-not-found|chunks are missing/i.test(said);
+  return (
+    error instanceof APIError && error.status === 400 && error.code === 'some-chunks-not-found'
+  );
 }
