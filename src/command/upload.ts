@@ -1,6 +1,7 @@
 import {
   AbortError,
   APIError,
+  MediaFileSchema,
   UploadMayExistError,
   type MediaMeta,
   type SeatpayClient,
@@ -144,16 +145,30 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
       error,
       `give the files' meta with --meta '<json>', every key the service names in it (media on the deployed server: '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}')`,
     );
-  if (refusal instanceof APIError && refusal.code === 'some-chunks-not-found')
+  // The SDK tells a resume whose chunks were dropped from a call that sent them all just now.
+  if (refusal instanceof APIError && refusal.code === 'some-chunks-not-found' && !sentAll(error))
     return new AdvisedError(error, `run the same command again: ${file} is then sent whole`, {
       said: `the service no longer holds the chunks of ${file} it acknowledged (it drops those of an upload left unfinished), so nothing was finalized${dir === undefined ? '' : ' and its record is deleted'}`,
     });
+  if (refusal instanceof APIError && refusal.code === 'some-chunks-not-found')
+    return new AdvisedError(
+      error,
+      `running the same command again sends ${file} whole and may fail the same way: if it does, report the service's answer to its operators`,
+      {
+        said: `the service acknowledged every chunk of ${file} this run sent, then answered finalize that chunks are missing, so nothing was finalized${dir === undefined ? '' : ' and its record is deleted'}`,
+      },
+    );
   if (exitCodeOf(error) === UNSETTLED && wroteToService(error))
     return new AdvisedError(
       error,
       `${file} ${finalizeOutcome(error)}: check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
     );
   return error;
+}
+
+/** The SDK's word that the call sent every chunk itself (no resume) before chunks were missing. */
+function sentAll(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('though this call sent every chunk');
 }
 
 /**
@@ -169,13 +184,15 @@ function finalizeOutcome(error: unknown): string {
   return 'may have been finalized all the same (its answer was lost)';
 }
 
-/** A 5xx at finalize whose body is a file's record (an `id`, a `status`): the file it names. */
+/**
+ * A 5xx at finalize whose body is a file's record, as finalize answers it (an `id`, a `name`, a
+ * `status` ...): the file it names. A body that only has an `id` and a `status` (a gateway's error
+ * envelope) names no file.
+ */
 function fileRecordIn(error: unknown): { id: number; status: number } | undefined {
   if (!(error instanceof APIError)) return undefined;
-  const body = error.body as { id?: unknown; status?: unknown } | null;
-  const named = typeof body === 'object' && body !== null;
-  if (!named || !Number.isSafeInteger(body.id) || typeof body.status !== 'string') return undefined;
-  return { id: body.id as number, status: error.status };
+  const record = MediaFileSchema.safeParse(error.body);
+  return record.success ? { id: record.data.id, status: error.status } : undefined;
 }
 
 /**

@@ -42,4 +42,26 @@ describe('seatpay upload resumed after the service dropped its chunks', () => {
     const again = await runInProcess([...argv, '--json'], env);
     expect(again.code, again.stderr).toBe(0);
   });
+
+  // review16b: a first run, which sent every chunk itself, was told the same (the service "drops
+  // the chunks of an upload left unfinished", "run the same command again"): a service that does
+  // not match the chunks it acknowledged to the finalize answers so on every run, for ever.
+  it('a first run whose finalize says chunks are missing is not told the chunks were dropped', async () => {
+    const { path, env } = await uploadCommandBed(server(), folder, 'fresh.mp4');
+    const argv = ['upload', path, '--resume-dir', folder.in('fresh'), '--operation-type', 'tiny'];
+    server().simulator.faults.inject({
+      route: 'POST /v2/media/me/chunk/upload',
+      kind: 'status',
+      status: 400,
+      body: { detail: '3/3 chunks are missing', status_code: 400 },
+      times: 1,
+    });
+    const first = await runInProcess(argv, env);
+    expect(first.code, first.stderr).toBe(1);
+    expect(first.stderr).not.toMatch(/no longer holds|left unfinished|run the same command again:/);
+    expect(first.stderr).toMatch(
+      /acknowledged every chunk of .*fresh\.mp4 this run sent, then answered finalize that chunks are missing, so nothing was finalized and its record is deleted/,
+    );
+    expect(first.stderr).toMatch(/may fail the same way: if it does, report/);
+  });
 });

@@ -35,4 +35,23 @@ describe("seatpay upload whose finalize was answered 500 with the file's record"
       simulator.handle = handle;
     }
   });
+
+  // review16b: any body with an integer `id` and a string `status` was taken for the file's record:
+  // a gateway's error envelope ({id, status: 'error'}) made it say the file was probably made.
+  it('a 5xx whose body is no file record (no name) still says the file may or may not exist', async () => {
+    const { path, env } = await uploadCommandBed(server(), folder, 'gateway.mp4');
+    server().simulator.faults.inject({
+      route: 'POST /v2/media/me/chunk/upload',
+      kind: 'status',
+      status: 502,
+      body: { id: 7, status: 'error', detail: 'upstream connect error' },
+      times: 1,
+    });
+    const answered = await runInProcess(['upload', path], env);
+    expect(answered.code, answered.stderr).toBe(3);
+    expect(answered.stderr).not.toMatch(/probably made/);
+    expect(answered.stderr).toMatch(
+      /gateway\.mp4 may or may not exist on the service \(it answered 502/,
+    );
+  });
 });

@@ -1,6 +1,7 @@
+import { withinMs } from '../../core/retry/until-aborted.js';
 import { readBlobInto } from './blob-pieces.js';
 import { freePiece } from './free-piece.js';
-import { digestReadError } from './source-read-error.js';
+import { digestReadError, SourceReadError } from './source-read-error.js';
 
 /**
  * The SHA-256 of a chunk's bytes (hex), as a resume record keeps it: a resumed upload reads each
@@ -8,8 +9,8 @@ import { digestReadError } from './source-read-error.js';
  * modification time is never assembled with chunks of its old bytes. `crypto.subtle` is in every
  * runtime the main entry supports (browsers only on secure origins: see {@link canDigest}).
  */
-export async function chunkDigest(chunk: Blob | Uint8Array): Promise<string> {
-  const { digest, bytes } = await digestedChunk(chunk);
+export async function chunkDigest(chunk: Blob | Uint8Array, readMs?: number): Promise<string> {
+  const { digest, bytes } = await digestedChunk(chunk, readMs);
   if (bytes !== chunk) freePiece(bytes); // read for the digest alone: given back at once
   return digest;
 }
@@ -21,13 +22,16 @@ export async function chunkDigest(chunk: Blob | Uint8Array): Promise<string> {
  */
 export async function digestedChunk(
   chunk: Blob | Uint8Array,
+  /** The upload's `chunkTimeout`: a Blob read that never settles fails, as a stalled stream does. */
+  readMs?: number,
 ): Promise<{ digest: string; bytes: Uint8Array }> {
   let bytes = chunk as Uint8Array;
   if (chunk instanceof Blob) {
     // Read 1 MiB at a time, the loop let go between: Node's `arrayBuffer()` of a 64 MiB Blob
     // held it 274-297 ms of CPU (its reads resolve without a turn of it, then one copy).
     bytes = new Uint8Array(chunk.size);
-    await readBlobInto(chunk, bytes, turn).catch((error: unknown) => {
+    const reading = readBlobInto(chunk, bytes, turn);
+    await withinMs(reading, readMs ?? 0, () => stalled(readMs)).catch((error: unknown) => {
       throw digestReadError(error, 'its digest');
     });
   }
@@ -35,6 +39,12 @@ export async function digestedChunk(
   let hex = '';
   for (const byte of hash) hex += byte.toString(16).padStart(2, '0');
   return { digest: hex, bytes };
+}
+
+function stalled(ms: number | undefined): SourceReadError {
+  return new SourceReadError(
+    `its read did not end within ${ms} ms (the upload's chunkTimeout): the source stalled`,
+  );
 }
 
 /** The chunk hashed last (or now): chunks are hashed one after the other (see `sha256`). */

@@ -40,7 +40,7 @@ export async function finalizeOnce(
     // The service lost chunks its record says it holds: resuming again could only fail again.
     if (isMissingChunks(error)) {
       await session.finished();
-      throw chunksDropped(error, session.resumeKey);
+      throw chunksDropped(error, session.resumeKey, session.resumed);
     }
     if (refusedOutright(error)) await session.finalizeRefused();
     throw error;
@@ -56,14 +56,16 @@ function unrecorded(key: string | undefined): UploadError {
 
 /**
  * The service no longer holds chunks it acknowledged (it drops an unfinished upload's chunks after
- * a while): its bare 400 said nothing of what to do, and the record that would resume is gone.
+ * a while): its bare 400 said nothing of what to do, and the record that would resume is gone. On
+ * a call that sent every chunk itself, nothing was left unfinished: sending it whole again may
+ * fail the same way (a service that does not match the chunks to the finalize), so it says so.
  */
-function chunksDropped(error: APIError, key: string | undefined): UploadError {
+function chunksDropped(error: APIError, key: string | undefined, resumed: boolean): UploadError {
   const record = key === undefined ? '' : `; its resume record (key "${key}") is deleted`;
-  return new UploadError(
-    `The service does not hold every chunk it acknowledged for this upload (finalize answered ${error.message}; a service drops the chunks of an upload left unfinished), so no file was made${record}: upload the file again, and it is sent whole`,
-    { failedChunks: [], cause: error },
-  );
+  const message = resumed
+    ? `The service does not hold every chunk it acknowledged for this upload (finalize answered ${error.message}; a service drops the chunks of an upload left unfinished), so no file was made${record}: upload the file again, and it is sent whole`
+    : `The service answered finalize that chunks are missing (${error.message}), though this call sent every chunk and the service acknowledged each: it did not find them under this upload (it matches them on the name, operation type, chunk count, mime and academy), so no file was made${record}. Uploading again sends the file whole and may fail the same way: if it does, report this answer to the service`;
+  return new UploadError(message, { failedChunks: [], cause: error });
 }
 
 /** An answer, or its absence, that proves the service made no file: finalizing again is safe. */
@@ -88,9 +90,12 @@ export function finalizeParams(
   };
 }
 
-/** The service answered finalize that chunks are missing (live-api.md: `some-chunks-not-found`). */
+/**
+ * The service answered finalize that chunks are missing (live-api.md: `some-chunks-not-found`), in
+ * whatever language it answers (the user's setting: "3/3 chunks están faltando"), by its code.
+ */
 function isMissingChunks(error: unknown): error is APIError {
-  if (!(error instanceof APIError) || error.status !== 400) return false;
-  const said = `${error.message} ${JSON.stringify(error.body ?? null)}`;
-  return /some-chunks-not-found|chunks are missing/i.test(said);
+  return (
+    error instanceof APIError && error.status === 400 && error.code === 'some-chunks-not-found'
+  );
 }

@@ -35,6 +35,10 @@ export class UploadSession {
   private finalizeSent: boolean;
   /** The store holds this upload's record (written or resumed); a write of it failed. */
   private recorded = false;
+  /** The upload's `chunkTimeout`: the most a chunk's read for its digest may take. */
+  private readMs: number | undefined;
+  /** Chunks an earlier call sent, checked against the source, are reused (not sent again). */
+  private resumedRecord = false;
   private writeFailed = false;
 
   private constructor(
@@ -83,6 +87,8 @@ export class UploadSession {
               log,
             );
       session.recorded = session.digests.size > 0; // a record resumed: the store holds it
+      session.readMs = pace.readMs;
+      session.resumedRecord = session.digests.size > 0;
       // Written before any chunk: a chunk stored whose answer a crash lost is then ours next time.
       session.save();
       if (hold) {
@@ -123,6 +129,11 @@ export class UploadSession {
     return new UploadSession(name, acknowledged, digests, target, resume, log, finalizeSent);
   }
 
+  /** The call reuses chunks an earlier call sent: their record was resumed. */
+  get resumed(): boolean {
+    return this.resumedRecord;
+  }
+
   /** The key of the upload's resume record, when it keeps one. */
   get resumeKey(): string | undefined {
     return this.resume?.key;
@@ -147,7 +158,7 @@ export class UploadSession {
   async check(index: number, chunk: Blob | Uint8Array, signal?: AbortSignal): Promise<ChunkCheck> {
     if (!this.resume) return { digest: undefined, held: false };
     await this.watch?.confirm(signal); // taken over while this upload was stopped: nothing more sent
-    const { digest, bytes } = await digestedChunk(chunk);
+    const { digest, bytes } = await digestedChunk(chunk, this.readMs);
     const recorded = this.digests.get(index);
     if (recorded !== undefined && recorded !== digest) {
       this.stopped = true;

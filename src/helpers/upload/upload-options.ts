@@ -42,7 +42,9 @@ export interface UploadOptions {
   /**
    * Milliseconds per attempt of each chunk request, and of the finalize call (which assembles
    * every chunk on the service), in place of the client's `timeout` (which bounds only the read of
-   * the operation type; the client's `totalTimeout` bounds each chunk's call). @defaultValue 120000
+   * the operation type; the client's `totalTimeout` bounds each chunk's call). It also bounds a
+   * chunk's read of the source (a stream's wait for its next bytes, a Blob's or File's read for a
+   * resume's digest): a read that never settles fails with `UploadSourceError`. @defaultValue 120000
    */
   chunkTimeout?: number;
   /** Retries of each chunk after its first attempt. @defaultValue the client's `maxRetries` */

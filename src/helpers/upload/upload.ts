@@ -104,7 +104,7 @@ export async function uploadMedia(
       resumeOf.stored,
       log,
       reader,
-      { concurrency: settings.concurrency, signal },
+      { concurrency: settings.concurrency, signal, readMs: settings.chunkTimeout },
     );
     opened = session;
     if (session.finalizedBefore) {

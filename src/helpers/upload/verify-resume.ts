@@ -27,7 +27,7 @@ export async function verifyChunks(
   reader: ChunkReader,
   plan: ChunkPlan,
   digests: ReadonlyMap<number, string>,
-  { concurrency, signal }: CheckPace,
+  { concurrency, signal, readMs }: CheckPace,
 ): Promise<Verdict> {
   const indexes = [...digests.keys()].sort((a, b) => a - b);
   const checked = reader.sequential ? indexes.filter((index, at) => index === at) : indexes;
@@ -39,7 +39,7 @@ export async function verifyChunks(
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     const chunk = await reader.read(chunkRange(plan, index));
     try {
-      return (await chunkDigest(chunk)) !== digests.get(index);
+      return (await chunkDigest(chunk, readMs)) !== digests.get(index);
     } finally {
       reader.release?.(chunk); // a stream's buffer is filled again for the chunks to send
     }
@@ -55,6 +55,8 @@ export interface CheckPace {
   concurrency: number;
   /** The upload's: once it fired, the check ends and no further chunk is read. */
   signal?: AbortSignal | undefined;
+  /** The upload's `chunkTimeout`: the most a chunk's read may take (a Blob's that never settles). */
+  readMs?: number | undefined;
 }
 
 /**
