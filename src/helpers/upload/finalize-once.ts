@@ -40,7 +40,7 @@ export async function finalizeOnce(
     // The service lost chunks its record says it holds: resuming again could only fail again.
     if (isMissingChunks(error)) {
       await session.finished();
-      throw chunksDropped(error, session.resumeKey, session.resumed);
+      throw chunksDropped(error, session.resumeKey, session.reusesChunks);
     }
     if (refusedOutright(error)) await session.finalizeRefused();
     throw error;

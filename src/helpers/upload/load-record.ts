@@ -3,6 +3,7 @@ import type { SourceIdentity } from './fingerprint.js';
 import type { UploadRecord, UploadStore } from './resume-store.js';
 import { recordOf } from './upload-record-check.js';
 import { madeForKey } from './upload-name.js';
+import { canDigest } from './chunk-digest.js';
 
 /** Where warnings go: the client's logger. */
 export interface Warner {
@@ -83,4 +84,13 @@ export function describeError(error: unknown): string {
   } catch {
     return 'a value that cannot be read';
   }
+}
+
+/** Without `crypto.subtle` (a page on plain http) chunks cannot be checked: no resume then. */
+export function digestible(resume: ResumeSettings, log: Warner): ResumeSettings | undefined {
+  if (canDigest()) return resume;
+  log.warn(
+    'upload resume: crypto.subtle is not available here (a page served over plain http?), so resumed chunks could not be checked; the upload goes on, but cannot be resumed',
+  );
+  return undefined;
 }

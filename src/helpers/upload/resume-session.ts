@@ -1,7 +1,8 @@
-import { canDigest, digestedChunk } from './chunk-digest.js';
+import { digestedChunk } from './chunk-digest.js';
 import type { UploadRecord } from './resume-store.js';
 import {
   describeError,
+  digestible,
   loadRecord,
   type ResumeSettings,
   type ResumeTarget,
@@ -29,6 +30,7 @@ export class UploadSession {
   private dirty = false;
   private writing: Promise<void> | undefined;
   private stopped: boolean;
+  private writeFailed = false;
   /** This upload's hold on its record, and whether it still has it (`lost`: see hold-watch.ts). */
   watch: HoldWatch | undefined;
   /** Finalize was sent and not refused: the file may exist (see `UploadRecord.finalizeSent`). */
@@ -38,8 +40,7 @@ export class UploadSession {
   /** The upload's `chunkTimeout`: the most a chunk's read for its digest may take. */
   private readMs: number | undefined;
   /** Chunks an earlier call sent, checked against the source, are reused (not sent again). */
-  private resumedRecord = false;
-  private writeFailed = false;
+  reusesChunks = false;
 
   private constructor(
     readonly uploadName: string,
@@ -86,9 +87,9 @@ export class UploadSession {
               resume,
               log,
             );
-      session.recorded = session.digests.size > 0; // a record resumed: the store holds it
+      // A record resumed: the store holds it.
+      session.recorded = session.reusesChunks = session.digests.size > 0;
       session.readMs = pace.readMs;
-      session.resumedRecord = session.digests.size > 0;
       // Written before any chunk: a chunk stored whose answer a crash lost is then ours next time.
       session.save();
       if (hold) {
@@ -127,11 +128,6 @@ export class UploadSession {
     for (const index of verdict.unchecked) acknowledged.delete(index);
     const { uploadName: name, finalizeSent } = record;
     return new UploadSession(name, acknowledged, digests, target, resume, log, finalizeSent);
-  }
-
-  /** The call reuses chunks an earlier call sent: their record was resumed. */
-  get resumed(): boolean {
-    return this.resumedRecord;
   }
 
   /** The key of the upload's resume record, when it keeps one. */
@@ -208,7 +204,6 @@ export class UploadSession {
 
   /** Resolves once the latest state is written (or the store gave up). */
   flush = async (): Promise<void> => void (await this.writing);
-
   /** Writes no more (the record is being discarded); resolves once the write in progress ended. */
   async stopWriting(): Promise<void> {
     this.stopped = true;
@@ -298,13 +293,4 @@ export class UploadSession {
       updatedAt: Date.now(),
     };
   }
-}
-
-/** Without `crypto.subtle` (a page on plain http) chunks cannot be checked: no resume then. */
-function digestible(resume: ResumeSettings, log: Warner): ResumeSettings | undefined {
-  if (canDigest()) return resume;
-  log.warn(
-    'upload resume: crypto.subtle is not available here (a page served over plain http?), so resumed chunks could not be checked; the upload goes on, but cannot be resumed',
-  );
-  return undefined;
 }
