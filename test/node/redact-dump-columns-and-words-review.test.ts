@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
+
+// review16c: a token's, password's or card's bytes in the dumps xxd and hexdump print by default
+// were printed: xxd's and hexdump -C's text column after each line's bytes ended the dump's word
+// at that line (a part of the secret on each), and hexdump's (od -x's) 16-bit words hold the
+// bytes swapped two by two.
+
+const card = '4539148803436467';
+const token = 'sk_live_9fQ2xLmZ8pR4tY7uW3vB';
+const password = 'hunter2-Correct-Horse';
+
+const hex = (byte: number) => byte.toString(16).padStart(2, '0');
+const shown = (bytes: Buffer) =>
+  [...bytes].map((b) => (b >= 32 && b < 127 ? String.fromCharCode(b) : '.')).join('');
+const lines = (bytes: Buffer, perLine: number, line: (part: Buffer, at: number) => string) => {
+  const out: string[] = [];
+  for (let at = 0; at < bytes.length; at += perLine)
+    out.push(line(bytes.subarray(at, at + perLine), at));
+  return out;
+};
+
+/** As `xxd` prints: offset, `perLine` bytes in groups of two, the text column. */
+const xxd = (bytes: Buffer, perLine = 16) =>
+  lines(bytes, perLine, (part, at) => {
+    const groups = [...part]
+      .map(hex)
+      .join('')
+      .match(/.{1,4}/g)!
+      .join(' ');
+    const width = (perLine / 2) * 5 - 1;
+    return `${at.toString(16).padStart(8, '0')}: ${groups.padEnd(width)}  ${shown(part)}`;
+  });
+
+/** As `hexdump -C` prints. */
+const hexdumpC = (bytes: Buffer) =>
+  lines(bytes, 16, (part, at) => {
+    const half = (from: number) => [...part.subarray(from, from + 8)].map(hex).join(' ').padEnd(23);
+    return `${at.toString(16).padStart(8, '0')}  ${half(0)}  ${half(8)}  |${shown(part)}|`;
+  });
+
+/** As `hexdump` (and `od -x`) print: little-endian 16-bit words, an odd last byte padded. */
+const hexdump = (bytes: Buffer) =>
+  lines(bytes, 16, (part, at) => {
+    const words: string[] = [];
+    for (let i = 0; i < part.length; i += 2) words.push(`${hex(part[i + 1] ?? 0)}${hex(part[i]!)}`);
+    return `${at.toString(16).padStart(7, '0')} ${words.join(' ')}`;
+  });
+
+const dumps = { xxd, 'xxd -c 8': (b: Buffer) => xxd(b, 8), 'hexdump -C': hexdumpC, hexdump };
+
+describe('a secret in a dump as xxd and hexdump print it', () => {
+  const cases = [token, password, card].flatMap((secret) =>
+    Object.keys(dumps).flatMap((dump) =>
+      [1, 6, 11].flatMap((before) =>
+        ['\n', '\r\n'].map((end) => [secret, dump, before, end] as const),
+      ),
+    ),
+  );
+  it.each(cases)('%s in %s after %i bytes (%j) is hidden', (secret, dump, before, end) => {
+    const bytes = Buffer.from(`${'p'.repeat(before)}=${secret};${'q'.repeat(before + 2)}`);
+    const text = `dump:${end}${dumps[dump as keyof typeof dumps](bytes).join(end)}${end}`;
+    const out = redactSecrets(text, [secret]);
+    expect(out).toContain('[REDACTED]');
+    // Nothing left holds 6 of the secret's characters, as text or as hex either way round.
+    const pieces = [secret.slice(0, 6), secret.slice(-6)];
+    const left = out.replace(/[^0-9a-f]/gi, '');
+    for (const piece of pieces) {
+      const bytesOf = Buffer.from(piece).toString('hex');
+      expect(out).not.toContain(piece);
+      expect(left).not.toContain(bytesOf);
+      expect(left).not.toContain(bytesOf.slice(2, 10).replace(/(..)(..)/g, '$2$1'));
+    }
+  });
+
+  it('a dump of other bytes stays as it is, in one go and in slices', async () => {
+    const bytes = Buffer.from(`${'p'.repeat(9)}=sk_live_other0000000000000;${'q'.repeat(20)}`);
+    for (const dump of Object.values(dumps)) {
+      const text = dump(bytes).join('\n');
+      expect(redactSecrets(text, [token, password, card])).toBe(text);
+      const large = `${'x'.repeat(64 * 1024 - 30)}\n${text}\n${'y'.repeat(100)}`;
+      expect(await redactSecretsAsync(large, [token, password, card])).toBe(large);
+    }
+  });
+});
