@@ -86,11 +86,27 @@ export function wordsOf(secret: string, short: boolean, pieceLength = 0): readon
   if (short) return SHORT_WORDS;
   if (!/^\d{12,}$/.test(secret)) return TOKEN_WORDS;
   return pieceLength
-    ? [CARD_WORDS[0]!, [LONG_HEX_WORD, piecesRead(secret, pieceLength)], BYTE_LIST_WORD]
+    ? [
+        CARD_WORDS[0]!,
+        [LONG_HEX_WORD, piecesRead(secret, pieceLength)],
+        BYTE_LIST_WORD,
+        DECIMAL_DUMP_WORD,
+      ]
     : CARD_WORDS;
 }
 
 const BYTE_LIST_WORD: WordSearch = [BYTE_LIST, fromByteList];
+
+/**
+ * A long secret's bytes in decimal apart by blanks, as `od -tu1` prints them (`115 107  95 108`,
+ * lines of 16, an offset first or none): a token's so was printed (review16c). Eight numbers or
+ * more; read as {@link BYTE_LIST}s are. For a token, password or card only: a CVC's three bytes
+ * among a text's numbers would be too easily met.
+ */
+const DECIMAL_DUMP_WORD: WordSearch = [
+  /(?<![\w.])\d{1,3}(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*(?:\d{7}[ \t]+)?)\d{1,3}){7,}(?![\w.])/g,
+  fromByteList,
+];
 
 /**
  * A token's or password's words: a dump of its bytes apart (a C array `0x73, 0x6b`, lines of a
@@ -104,6 +120,7 @@ const TOKEN_WORDS: readonly WordSearch[] = [
       HEX_ONLY.test(word) ? undefined : readApart(word, (hex) => fromHex(hex, textOrBytes)),
   ],
   BYTE_LIST_WORD,
+  DECIMAL_DUMP_WORD,
 ];
 
 /**
@@ -204,6 +221,7 @@ const CARD_WORDS: readonly WordSearch[] = [
   [LONG_BASE64_WORD, (word) => (HEX_ONLY.test(word) ? undefined : fromBase64(word, cardText))],
   [LONG_HEX_WORD, (word) => (HEX_ONLY.test(word) ? cardHex(word) : readApart(word, cardHex))],
   BYTE_LIST_WORD,
+  DECIMAL_DUMP_WORD,
 ];
 
 function cardHex(hex: string): string | undefined {

@@ -83,3 +83,35 @@ describe('a secret in a dump as xxd and hexdump print it', () => {
     }
   });
 });
+
+describe('a long secret’s bytes in decimal apart by blanks (od -tu1)', () => {
+  /** As `od -tu1` prints: 16 bytes a line, each right-aligned in four columns, an offset or none. */
+  const odDecimal = (bytes: Buffer, offsets: boolean) =>
+    lines(bytes, 16, (part, at) => {
+      const numbers = [...part].map((b) => String(b).padStart(4)).join('');
+      return `${offsets ? at.toString(8).padStart(7, '0') : ''}${numbers}`;
+    });
+
+  const cases = [token, password, card].flatMap((secret) =>
+    [false, true].flatMap((offsets) => [1, 9].map((before) => [secret, offsets, before] as const)),
+  );
+  it.each(cases)('%s (offsets %s, after %i bytes) is hidden', (secret, offsets, before) => {
+    const bytes = Buffer.from(`${'p'.repeat(before)}=${secret};${'q'.repeat(20)}`);
+    const text = `dump:\n${odDecimal(bytes, offsets).join('\n')}\n`;
+    const out = redactSecrets(text, [secret]);
+    expect(out).toContain('[REDACTED]');
+    const numbers = out.replace(/[^\d\s]|^\d{7}/gm, ' ').replace(/\s+/g, ' ');
+    for (const piece of [secret.slice(0, 4), secret.slice(-4)])
+      expect(numbers).not.toContain([...Buffer.from(piece)].join(' '));
+  });
+
+  it('numbers apart by blanks that are not the secret’s bytes stay as they are', () => {
+    const texts = [
+      'seats 12 40 99 250 55 51 55 7 3 7 are taken',
+      odDecimal(Buffer.from('sk_live_other0000000000000; hello'), true).join('\n'),
+      `row ${[...Buffer.from(card)].join(' ')}`.replace('52', '53'), // one digit off
+    ];
+    for (const text of texts)
+      expect(redactSecrets(text, [token, password, card, '737'])).toBe(text);
+  });
+});
