@@ -42,13 +42,14 @@ const APART = /\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?|0x|[^0-9a-f]/gi;
 /**
  * A dump line's text column before its line break, not bytes: hexdump -C's `  |sk_live_9fQ|`,
  * xxd's `  sk_live_9fQ`, `  88034364` (what follows the first two blanks past a byte, but bytes
- * apart as hexdump -C's second eight are). A token across two lines of xxd's or hexdump -C's dump (their default forms) was
+ * apart by blanks, as hexdump -C's second eight are: `539 1488 0343 64`, a grouped card's, is
+ * a column). A token across two lines of xxd's or hexdump -C's dump (their default forms) was
  * printed: the column ended the word at each line (review16c). The word's last line's column is
  * the word's too: it shows the secret's last characters.
  */
 const PIPE_COLUMN = /[ \t]{2,}\|[^\r\n]*\|(?=\r?\n|$)/g;
 const TEXT_COLUMN =
-  /(?<=[0-9a-f])[ \t]{2,}(?!(?:[0-9a-f]{2} )*[0-9a-f]{2}[ \t]*(?:\r?\n|$))[^\r\n]*(?=\r?\n|$)/gi;
+  /(?<=[0-9a-f])[ \t]{2,}(?!(?:[0-9a-f]{2}[ \t]+)*[0-9a-f]{2}[ \t]*(?:\r?\n|$))[^\r\n]*(?=\r?\n|$)/gi;
 
 /**
  * A dump word's hex digits: its text columns, offsets and apart marks out; its first line's

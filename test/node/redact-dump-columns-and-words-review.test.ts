@@ -115,3 +115,22 @@ describe('a long secret’s bytes in decimal apart by blanks (od -tu1)', () => {
       expect(redactSecrets(text, [token, password, card, '737'])).toBe(text);
   });
 });
+
+describe('a dump on one line, its bytes in groups two blanks apart', () => {
+  // Not a text column: the groups after the first two blanks are bytes too (review16c's columns
+  // first took them for one, and such a dump of a card or token was printed).
+  const grouped = (text: string, perGroup: number) =>
+    Buffer.from(text)
+      .toString('hex')
+      .match(/../g)!
+      .map((byte, at) => (at && at % perGroup === 0 ? '  ' : at ? ' ' : '') + byte)
+      .join('');
+  it.each([card, token, password].flatMap((s) => [4, 8].map((n) => [s, n] as const)))(
+    '%s in groups of %i is hidden, mid-line and at a line’s end',
+    (secret, perGroup) => {
+      const dump = grouped(`k=${secret};`, perGroup);
+      expect(redactSecrets(`dump ${dump} end`, [secret])).toBe('dump [REDACTED] end');
+      expect(redactSecrets(`dump ${dump}\nnext`, [secret])).toBe('dump [REDACTED]\nnext');
+    },
+  );
+});
