@@ -31,7 +31,7 @@ const LONG_BASE64_WORD = /(?<![\w+/-])[\w+/-]{20,}={0,2}/g;
  * printed (the text forms know a card's own bytes so apart only). Read with the apart marks out.
  */
 const LONG_HEX_WORD =
-  /(?<![0-9a-z])(?:0x)?[0-9a-f]{2}(?:(?:[ :-]| {2}|, ?|,?[ \t]*\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?)?(?:0x)?[0-9a-f]{2}){14,}(?![0-9a-z])/gi;
+  /(?<![0-9a-z])(?:0x)?[0-9a-f]{2}(?:(?:[ :-]| {2}|, ?|,?(?:[ \t]{2}[^\r\n]{1,80})?[ \t]*\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?)?(?:0x)?[0-9a-f]{2}){14,}(?![0-9a-z])(?:(?:[ \t]{2,}\|[^|\r\n]*\||[ \t]{2,}[^\s|][^\r\n]{0,79})(?=\r?\n|$))?/gi;
 /**
  * What is not the bytes: `0x`, marks, and a dump's line breaks with the offset that starts each
  * line (od's `0000020`, xxd's `00000010:`): a dump wraps at 8, 16 or 32 bytes a line, and a
@@ -39,16 +39,75 @@ const LONG_HEX_WORD =
  */
 const APART = /\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?|0x|[^0-9a-f]/gi;
 
+/**
+ * A dump line's text column before its line break, not bytes: hexdump -C's `  |sk_live_9fQ|`,
+ * xxd's `  sk_live_9fQ`, `  88034364` (what follows the first two blanks past a byte, but bytes
+ * apart by blanks, as hexdump -C's second eight are: `539 1488 0343 64`, a grouped card's, is
+ * a column). A token across two lines of xxd's or hexdump -C's dump (their default forms) was
+ * printed: the column ended the word at each line (review16c). The word's last line's column is
+ * the word's too: it shows the secret's last characters.
+ */
+const PIPE_COLUMN = /[ \t]{2,}\|[^\r\n]*\|(?=\r?\n|$)/g;
+const TEXT_COLUMN =
+  /(?<=[0-9a-f])[ \t]{2,}(?!(?:[0-9a-f]{2}[ \t]+)*[0-9a-f]{2}[ \t]*(?:\r?\n|$))[^\r\n]*(?=\r?\n|$)/gi;
+
+/**
+ * A dump word's hex digits: its text columns, offsets and apart marks out; its first line's
+ * offset too (xxd's `00000000:`, hexdump -C's `00000000  `), else read as four bytes.
+ */
+const hexApart = (word: string) =>
+  word
+    .replace(FIRST_OFFSET, '')
+    .replace(LINE_OFFSET, '\n')
+    .replace(PIPE_COLUMN, '')
+    .replace(TEXT_COLUMN, '')
+    .replace(APART, '');
+const FIRST_OFFSET = /^[0-9a-f]{8}(?::[ \t]+|[ \t]{2})/i;
+const LINE_OFFSET = /\r?\n[ \t]*[0-9a-f]{6,8}:?[ \t]+/gi;
+
+/**
+ * `read` of a dump word's bytes, and of them two by two swapped when they are grouped so
+ * (`6b70 733d`): hexdump's and `od -x`'s default prints little-endian 16-bit words, a token's
+ * bytes swapped in each (review16c); xxd's groups are in order. Both readings, a line each.
+ */
+function readApart(word: string, read: (hex: string) => string | undefined): string | undefined {
+  const hex = hexApart(word);
+  const text = read(hex);
+  if (!PAIRED.test(word)) return text;
+  const swapped = read(hex.replace(/(..)(..)/g, '$2$1'));
+  return swapped === undefined ? text : `${text ?? ''}\n${swapped}`;
+}
+
+/** A dump word of 16-bit groups only (offsets, columns aside): no byte stands alone. */
+const PAIRED =
+  /^[0-9a-f]{4}(?:[ \t]+[0-9a-f]{4}|[ \t]*\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?[0-9a-f]{4}|[ \t]{2}[^\r\n]*\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?[0-9a-f]{4})+$/i;
+
 /** The words `secret`'s text forms are searched in: a short one's (a CVC), a card number's. */
 export function wordsOf(secret: string, short: boolean, pieceLength = 0): readonly WordSearch[] {
   if (short) return SHORT_WORDS;
   if (!/^\d{12,}$/.test(secret)) return TOKEN_WORDS;
   return pieceLength
-    ? [CARD_WORDS[0]!, [LONG_HEX_WORD, piecesRead(secret, pieceLength)], BYTE_LIST_WORD]
+    ? [
+        CARD_WORDS[0]!,
+        [LONG_HEX_WORD, piecesRead(secret, pieceLength)],
+        BYTE_LIST_WORD,
+        DECIMAL_DUMP_WORD,
+      ]
     : CARD_WORDS;
 }
 
 const BYTE_LIST_WORD: WordSearch = [BYTE_LIST, fromByteList];
+
+/**
+ * A long secret's bytes in decimal apart by blanks, as `od -tu1` prints them (`115 107  95 108`,
+ * lines of 16, an offset first or none): a token's so was printed (review16c). Eight numbers or
+ * more; read as {@link BYTE_LIST}s are. For a token, password or card only: a CVC's three bytes
+ * among a text's numbers would be too easily met.
+ */
+const DECIMAL_DUMP_WORD: WordSearch = [
+  /(?<![\w.])\d{1,3}(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*(?:\d{7}[ \t]+)?)\d{1,3}){7,}(?![\w.])/g,
+  fromByteList,
+];
 
 /**
  * A token's or password's words: a dump of its bytes apart (a C array `0x73, 0x6b`, lines of a
@@ -58,13 +117,22 @@ const BYTE_LIST_WORD: WordSearch = [BYTE_LIST, fromByteList];
 const TOKEN_WORDS: readonly WordSearch[] = [
   [
     LONG_HEX_WORD,
-    (word) => (HEX_ONLY.test(word) ? undefined : fromHex(word.replace(APART, ''), textOrBytes)),
+    (word) =>
+      HEX_ONLY.test(word) ? undefined : readApart(word, (hex) => fromHex(hex, textOrBytes)),
   ],
   BYTE_LIST_WORD,
+  DECIMAL_DUMP_WORD,
 ];
 
-/** Bytes as text, or else one character each: a token's ASCII shows either way. */
-const textOrBytes = (binary: string) => textOf(binary) ?? binary;
+/**
+ * Bytes as text and one character each: a token's ASCII shows either way, and in the second
+ * whatever the first makes of them (hexdump's padding `00` after an odd last byte made UTF-16
+ * of the whole: review16c).
+ */
+const textOrBytes = (binary: string) => {
+  const text = textOf(binary);
+  return text === undefined || text === binary ? binary : `${text}\n${binary}`;
+};
 
 /**
  * A card's hex word read as the whole card when its text holds a run of `pieceLength` of the
@@ -77,7 +145,7 @@ function piecesRead(card: string, pieceLength: number): (word: string) => string
   for (let at = 0; at + pieceLength <= card.length; at++)
     pieces.push(card.slice(at, at + pieceLength));
   return (word) => {
-    const text = cardHex(HEX_ONLY.test(word) ? word : word.replace(APART, ''));
+    const text = HEX_ONLY.test(word) ? cardHex(word) : readApart(word, cardHex);
     const digits = text?.replace(/(?<=\d)[ -](?=\d)/g, '');
     return digits && pieces.some((piece) => digits.includes(piece)) ? card : text;
   };
@@ -142,7 +210,7 @@ const HEX_APART_WORD = new RegExp(LONG_HEX_WORD.source.replace('{14,}', '{3,}'),
 const SHORT_WORDS: readonly WordSearch[] = [
   [BASE64_WORD, fromBase64],
   [HEX_WORD, fromHex],
-  [HEX_APART_WORD, (word) => (HEX_ONLY.test(word) ? undefined : hexWord(word.replace(APART, '')))],
+  [HEX_APART_WORD, (word) => (HEX_ONLY.test(word) ? undefined : readApart(word, hexWord))],
   BYTE_LIST_WORD,
 ];
 
@@ -152,8 +220,9 @@ const hexWord = (hex: string) => (/[a-f]/i.test(hex) ? fromHex(hex) : undefined)
 const CARD_WORDS: readonly WordSearch[] = [
   // A word of hex digits alone (a hash, an id) is read as hex only: no card's base64 is one.
   [LONG_BASE64_WORD, (word) => (HEX_ONLY.test(word) ? undefined : fromBase64(word, cardText))],
-  [LONG_HEX_WORD, (word) => cardHex(HEX_ONLY.test(word) ? word : word.replace(APART, ''))],
+  [LONG_HEX_WORD, (word) => (HEX_ONLY.test(word) ? cardHex(word) : readApart(word, cardHex))],
   BYTE_LIST_WORD,
+  DECIMAL_DUMP_WORD,
 ];
 
 function cardHex(hex: string): string | undefined {
