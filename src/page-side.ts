@@ -37,6 +37,7 @@ import { APIError } from './core/errors/api-error.js';
 import { ConnectionError } from './core/errors/connection-error.js';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
 import { isLarge } from './large-text/large-value.js';
+import { refusedOrderField } from './resources/misplaced-key.js';
 
 /** Every module of the page's side, reached through one function nothing calls (see above). */
 export function pageSide(): readonly unknown[] {
@@ -64,5 +65,6 @@ export function pageSide(): readonly unknown[] {
     ConnectionError,
     InvalidRequestError,
     isLarge,
+    refusedOrderField,
   ];
 }

@@ -49,9 +49,11 @@ import { launchChromium } from './support/launch-chromium.js';
  * 6d54029; a card's base64 and hex words read, misplaced keys and wrong clocks refused): 51,473 B.
  * Plus about 0.4 %. Fifteenth pass, every branch merged (main 94ae0af; a card's digits in base64
  * pieces and hex dumps, keyed options checked, timeouts that say nothing was sent): 51,717 B. Plus
- * about 0.4 %.
+ * about 0.4 %. Sixteenth pass, every branch merged (a secret's bytes as decimal numbers and in
+ * dumps read across lines, money calls' request options refused; the journals' order-field check
+ * reached through page-side.ts, else 2 files and 54,379 B): 52,714 B. Plus about 0.4 %.
  */
-const FIRST_ANSWER_BUDGET = 51_925;
+const FIRST_ANSWER_BUDGET = 52_925;
 // 8 after issues 37 and 40 landed (vite split one more chunk that the entry and a helper's chunk
 // shared); 1 once those shared modules make one chunk with the page's (src/page-side.ts).
 const FIRST_ANSWER_FILES = 1;

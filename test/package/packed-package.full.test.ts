@@ -53,8 +53,9 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 // (its fixes in both builds, the benchmark notes); plus about 2 %. 3.84 MB (3,837,589 B) after the
 // fourteenth pass (its fixes in both builds, the benchmark notes); plus about 2 %. 3.91 MB
 // (3,911,395 B) after the fifteenth pass (its fixes in both builds, the benchmark notes); plus
-// about 2 %.
-const MAX_UNPACKED_BYTES = 3_990_000;
+// about 2 %. 3.99 MB (3,990,643 B) after the sixteenth pass (its fixes in both builds, the
+// benchmark notes); plus about 2 %.
+const MAX_UNPACKED_BYTES = 4_070_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
