@@ -146,18 +146,20 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
       `give the files' meta with --meta '<json>', every key the service names in it (media on the deployed server: '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}')`,
     );
   // The SDK tells a resume whose chunks were dropped from a call that sent them all just now.
-  if (refusal instanceof APIError && refusal.code === 'some-chunks-not-found' && !sentAll(error))
-    return new AdvisedError(error, `run the same command again: ${file} is then sent whole`, {
-      said: `the service no longer holds the chunks of ${file} it acknowledged (it drops those of an upload left unfinished), so nothing was finalized${dir === undefined ? '' : ' and its record is deleted'}`,
-    });
-  if (refusal instanceof APIError && refusal.code === 'some-chunks-not-found')
-    return new AdvisedError(
-      error,
-      `running the same command again sends ${file} whole and may fail the same way: if it does, report the service's answer to its operators`,
-      {
-        said: `the service acknowledged every chunk of ${file} this run sent, then answered finalize that chunks are missing, so nothing was finalized${dir === undefined ? '' : ' and its record is deleted'}`,
-      },
-    );
+  if (refusal instanceof APIError && refusal.code === 'some-chunks-not-found') {
+    const deleted = `so nothing was finalized${dir === undefined ? '' : ' and its record is deleted'}`;
+    return sentAll(error)
+      ? new AdvisedError(
+          error,
+          `running the same command again sends ${file} whole and may fail the same way: if it does, report the service's answer to its operators`,
+          {
+            said: `the service acknowledged every chunk of ${file} this run sent, then answered finalize that chunks are missing, ${deleted}`,
+          },
+        )
+      : new AdvisedError(error, `run the same command again: ${file} is then sent whole`, {
+          said: `the service no longer holds the chunks of ${file} it acknowledged (it drops those of an upload left unfinished), ${deleted}`,
+        });
+  }
   if (exitCodeOf(error) === UNSETTLED && wroteToService(error))
     return new AdvisedError(
       error,

@@ -1,12 +1,13 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 
-/** The first of a keyed call's `key`, `journal`, `identity` that `given` names (not `undefined`). */
-function keyField(given: unknown): string | undefined {
+/** The first of `names` that `given` names (not `undefined`). */
+function namedIn(given: unknown, names: readonly string[]): string | undefined {
   if (typeof given !== 'object' || given === null) return undefined;
-  return ['key', 'journal', 'identity'].find(
-    (field) => (given as Record<string, unknown>)[field] !== undefined,
-  );
+  return names.find((name) => (given as Record<string, unknown>)[name] !== undefined);
 }
+
+/** The first of a keyed call's `key`, `journal`, `identity` that `given` names. */
+const keyField = (given: unknown) => namedIn(given, ['key', 'journal', 'identity']);
 
 /** The error for `name` given where nothing reads it (`where`: what to do instead). */
 const refused = (name: string, where: string, field = name) =>
@@ -75,12 +76,6 @@ const IDEMPOTENCY_FORMS = [
   'idempotency-key',
   'Idempotency-Key',
 ];
-
-/** The first of `names` that `given` names (not `undefined`). */
-function namedIn(given: unknown, names: readonly string[]): string | undefined {
-  if (typeof given !== 'object' || given === null) return undefined;
-  return names.find((name) => (given as Record<string, unknown>)[name] !== undefined);
-}
 
 /**
  * An idempotency key under one of its usual names in `given`, or as a header in its `headers`
