@@ -4,7 +4,7 @@ import { GOOD_CARD } from '../support/team-purchase.js';
 import { useMockServer } from '../support/mock-server.js';
 import { subscriptionNeverAppears } from '../support/subscription-never-appears.js';
 import { useTempFolder } from '../support/temp-folder.js';
-import { runBin } from './run-bin.js';
+import { runInProcess } from './run-in-process.js';
 
 // `seatpay purchase --csv` whose row paid and then its --wait-timeout ran out (the card WAS
 // charged) ended with "to settle: line 2 key … may have been charged; check with `seatpay journal
@@ -27,7 +27,7 @@ describe('seatpay purchase --csv: a row paid whose wait ran out', () => {
     };
     const purchase = ['purchase', '--csv', csv, '--journal', folder.in('journal.db')];
     subscriptionNeverAppears(server());
-    const ran = await runBin([...purchase, '--wait-timeout', '50'], env);
+    const ran = await runInProcess([...purchase, '--wait-timeout', '50'], env);
     expect(ran.code, ran.stderr).toBe(3);
     expect(ran.stderr).toMatch(/, 0 to settle, 1 charged, to finish \(run again with their keys\)/);
     expect(ran.stderr).toMatch(
@@ -37,7 +37,7 @@ describe('seatpay purchase --csv: a row paid whose wait ran out', () => {
 
     server().simulator.faults.clear();
     const charges = server().simulator.charges.length;
-    const again = await runBin(purchase, env);
+    const again = await runInProcess(purchase, env);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/summary: 1 rows: 1 done, 0 replayed/);
     expect(server().simulator.charges).toHaveLength(charges);

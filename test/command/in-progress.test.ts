@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutRecord } from '../../src/index.js';
+import { SqliteJournalStore } from '../../src/journals/sqlite/sqlite-journal-store.js';
 import { fileJournal } from '../../src/node.js';
 import { runInProcess } from './run-in-process.js';
 
@@ -34,6 +35,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+afterEach(() => vi.restoreAllMocks());
+
+/**
+ * Resolves once a journal file was read `times` times while it held `stage` for the key: the
+ * command's reads seen as they happen (the spy only watches them), so a test writes its record
+ * at a known point of the command's run, never after a guessed while.
+ */
+function readsWhile(stage: string, times: number): Promise<void> {
+  const get = SqliteJournalStore.prototype.get;
+  let reads = 0;
+  return new Promise((resolve) => {
+    vi.spyOn(SqliteJournalStore.prototype, 'get').mockImplementation(async function (
+      this: SqliteJournalStore,
+      ...args: Parameters<SqliteJournalStore['get']>
+    ) {
+      const record = await get.apply(this, args);
+      if (record?.stage === stage && ++reads === times) resolve();
+      return record;
+    });
+  });
+}
 
 /** What another run that claimed `key` and is still sending leaves in the journal. */
 async function heldBy(path: string, key: string): Promise<CheckoutRecord> {
@@ -55,6 +77,8 @@ describe('seatpay and a key another run holds', () => {
   it('checkout waits for the other run and replays its answer (exit 0, never 3)', async () => {
     const path = join(dir, 'wait.db');
     const held = await heldBy(path, 'topup-1');
+    // Read held three times: the command's own look, the call's first read, its first poll.
+    const polled = readsWhile('sending', 3);
     const ran = runInProcess(
       ['checkout', '--service', 'ai-credits', '--how-many', '2', '--subscription', '7'].concat([
         '--key',
@@ -64,8 +88,9 @@ describe('seatpay and a key another run holds', () => {
       ]),
       SERVICE,
     );
-    // The other run ends a while later: charged, its answer recorded.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The other run ends once the call waits on it: charged, its answer recorded. A call that
+    // gave up on the held key (exit 3) ends first, and never polls.
+    await Promise.race([polled, ran]);
     const journal = fileJournal(path);
     const { leaseUntil: _lease, ...rest } = held;
     await journal.set('topup-1', { ...rest, stage: 'done', charged: 'yes', result: ANSWER });

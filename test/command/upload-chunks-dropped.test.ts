@@ -18,18 +18,28 @@ const server = useMockServer({
 });
 const folder = useTempFolder('seatpay-command-chunks-dropped-');
 
+/**
+ * `seatpay upload` of a new `name` with a resume record in `records`, its first finalize answered
+ * 400 (with `body`, if given): the command's arguments and environment, and that first run.
+ */
+async function finalizeRefusedOnce(name: string, records: string, body?: unknown) {
+  const { path, env } = await uploadCommandBed(server(), folder, name);
+  const argv = ['upload', path, '--resume-dir', folder.in(records), '--operation-type', 'tiny'];
+  server().simulator.faults.inject({
+    route: 'POST /v2/media/me/chunk/upload',
+    kind: 'status',
+    status: 400,
+    ...(body === undefined ? {} : { body }),
+    times: 1,
+  });
+  return { argv, env, first: await runInProcess(argv, env) };
+}
+
 describe('seatpay upload resumed after the service dropped its chunks', () => {
   it('says the file was not made and to run the same command again, which sends it whole', async () => {
-    const { path, env } = await uploadCommandBed(server(), folder, 'talk.mp4');
-    const argv = ['upload', path, '--resume-dir', folder.in('records'), '--operation-type', 'tiny'];
     // The first run's finalize is refused: its three chunks stay acknowledged in the record.
-    server().simulator.faults.inject({
-      route: 'POST /v2/media/me/chunk/upload',
-      kind: 'status',
-      status: 400,
-      times: 1,
-    });
-    expect((await runInProcess(argv, env)).code).toBe(1);
+    const { argv, env, first } = await finalizeRefusedOnce('talk.mp4', 'records');
+    expect(first.code).toBe(1);
     chunkStore.clear(); // the service dropped the unfinished upload
 
     const dropped = await runInProcess(argv, env);
@@ -47,16 +57,8 @@ describe('seatpay upload resumed after the service dropped its chunks', () => {
   // the chunks of an upload left unfinished", "run the same command again"): a service that does
   // not match the chunks it acknowledged to the finalize answers so on every run, for ever.
   it('a first run whose finalize says chunks are missing is not told the chunks were dropped', async () => {
-    const { path, env } = await uploadCommandBed(server(), folder, 'fresh.mp4');
-    const argv = ['upload', path, '--resume-dir', folder.in('fresh'), '--operation-type', 'tiny'];
-    server().simulator.faults.inject({
-      route: 'POST /v2/media/me/chunk/upload',
-      kind: 'status',
-      status: 400,
-      body: { detail: '3/3 chunks are missing', status_code: 400 },
-      times: 1,
-    });
-    const first = await runInProcess(argv, env);
+    const missing = { detail: '3/3 chunks are missing', status_code: 400 };
+    const { first } = await finalizeRefusedOnce('fresh.mp4', 'fresh', missing);
     expect(first.code, first.stderr).toBe(1);
     expect(first.stderr).not.toMatch(/no longer holds|left unfinished|run the same command again:/);
     expect(first.stderr).toMatch(

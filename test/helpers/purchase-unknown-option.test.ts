@@ -15,7 +15,22 @@ function owner() {
   watched.onArrival((route) => arrived.push(route));
   const { simulator } = watched;
   const client = inMemoryClient(simulator, simulator.users.owner.token);
-  return { client, arrived, charges: () => simulator.charges.length };
+  const purchase = client.purchase.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  return { client, purchase, arrived, charges: () => simulator.charges.length };
+}
+
+/**
+ * `purchase(...args)` on a fresh owner's client: the InvalidRequestError it rejects with, once it
+ * is known that its message ends saying nothing was sent, nothing arrived and nothing was charged.
+ */
+async function refused(...args: unknown[]): Promise<InvalidRequestError> {
+  const { purchase, arrived, charges } = owner();
+  const error = await purchase(...args).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(InvalidRequestError);
+  expect((error as Error).message).toMatch(/Nothing was sent$/);
+  expect(arrived).toEqual([]);
+  expect(charges()).toBe(0);
+  return error as InvalidRequestError;
 }
 
 describe('purchase() with an option it does not read', () => {
@@ -25,14 +40,8 @@ describe('purchase() with an option it does not read', () => {
   ])(
     '%s: InvalidRequestError naming it, nothing sent, nothing charged',
     async (name, value, says) => {
-      const { client, arrived, charges } = owner();
-      const options = { ...PER_SEAT_PURCHASE, [name]: value } as PurchaseOptions;
-      const error = await client.purchase(options).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(InvalidRequestError);
+      const error = await refused({ ...PER_SEAT_PURCHASE, [name]: value } as PurchaseOptions);
       expect(error).toMatchObject({ field: name, message: expect.stringMatching(says) });
-      expect((error as Error).message).toMatch(/Nothing was sent$/);
-      expect(arrived).toEqual([]);
-      expect(charges()).toBe(0);
     },
   );
 
@@ -50,17 +59,11 @@ describe('purchase() with an option it does not read', () => {
   ])(
     'a second argument (%s): InvalidRequestError naming it, nothing sent, nothing charged',
     async (name, second) => {
-      const { client, arrived, charges } = owner();
-      const purchase = client.purchase.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      const error = await purchase(PER_SEAT_PURCHASE, second).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(InvalidRequestError);
+      const error = await refused(PER_SEAT_PURCHASE, second);
       expect(error).toMatchObject({ field: name });
-      expect((error as Error).message).toMatch(
+      expect(error.message).toMatch(
         new RegExp(`^\`${name}\` in purchase's second argument is read by nothing: .*totalTimeout`),
       );
-      expect((error as Error).message).toMatch(/Nothing was sent$/);
-      expect(arrived).toEqual([]);
-      expect(charges()).toBe(0);
     },
   );
 
@@ -71,39 +74,28 @@ describe('purchase() with an option it does not read', () => {
   ])(
     'a second argument that is no options (%s): told as what it is, never quoted, nothing sent',
     async (what, second) => {
-      const { client, arrived, charges } = owner();
-      const purchase = client.purchase.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      const error = await purchase(PER_SEAT_PURCHASE, second).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(InvalidRequestError);
+      const error = await refused(PER_SEAT_PURCHASE, second);
       expect(error).toMatchObject({ field: what });
-      expect((error as Error).message).toBe(
+      expect(error.message).toBe(
         `purchase's second argument (${what}) is read by nothing: purchase takes one argument, give \`totalTimeout\`, \`waitTimeout\` or \`signal\` in it. Nothing was sent`,
       );
-      expect(arrived).toEqual([]);
-      expect(charges()).toBe(0);
     },
   );
 
   // Its message is in the purchase's chunk (size16): the same error still comes first, before the
   // first argument's keyless journal and before a signal that has fired.
   it('a second argument is refused before a keyless journal, or a fired signal', async () => {
-    const { client, arrived, charges } = owner();
-    const purchase = client.purchase.bind(client) as (...args: unknown[]) => Promise<unknown>;
     const keyless = { ...PER_SEAT_PURCHASE, identity: 'user-1' };
     const aborted = { ...PER_SEAT_PURCHASE, signal: AbortSignal.abort() };
     for (const options of [keyless, aborted]) {
-      const error = await purchase(options, { timeout: 0 }).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(InvalidRequestError);
+      const error = await refused(options, { timeout: 0 });
       expect(error).toMatchObject({ field: 'timeout' });
-      expect((error as Error).message).toMatch(/^`timeout` in purchase's second argument/);
+      expect(error.message).toMatch(/^`timeout` in purchase's second argument/);
     }
-    expect(arrived).toEqual([]);
-    expect(charges()).toBe(0);
   });
 
   it('a second argument of undefined or {} (nothing given): the purchase runs', async () => {
-    const { client, charges } = owner();
-    const purchase = client.purchase.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const { purchase, charges } = owner();
     await purchase(PER_SEAT_PURCHASE, undefined);
     await purchase({ ...PER_SEAT_PURCHASE, exclude: undefined }, {});
     expect(charges()).toBe(2);

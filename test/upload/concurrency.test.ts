@@ -13,8 +13,32 @@ beforeEach(async () => {
 });
 afterEach(() => sink.close());
 
+/**
+ * A Blob that notes, as the upload takes each chunk's slice (the chunk's delivery starting), which
+ * chunks were delivered by then: the scheduler's slots seen in the order of its own events.
+ */
+class ReadOrderBlob extends Blob {
+  private readonly reads = new Map<number, number[]>();
+
+  constructor(
+    bytes: Uint8Array,
+    private readonly delivered: () => number[],
+  ) {
+    super([bytes as BlobPart]);
+  }
+
+  override slice(start = 0, end = this.size, type?: string): Blob {
+    if (end - start === CHUNK) this.reads.set(start / CHUNK, this.delivered());
+    return super.slice(start, end, type);
+  }
+
+  deliveredWhenRead(index: number): number[] | undefined {
+    return this.reads.get(index);
+  }
+}
+
 const arrived = (index: number) => sink.chunks.some((c) => c.index === index);
-/** Resolves when `onChunk` has reported chunk `index`. */
+/** `onChunk`, `acked(index)` resolving once it reported chunk `index`, and those it reported. */
 function acknowledgements() {
   const done = new Set<number>();
   const waiters: [number, () => void][] = [];
@@ -27,6 +51,7 @@ function acknowledgements() {
       new Promise<void>((resolve) =>
         done.has(index) ? resolve() : waiters.push([index, resolve]),
       ),
+    delivered: () => [...done].sort((a, b) => a - b),
   };
 }
 
@@ -46,22 +71,18 @@ describe('concurrency', () => {
   it('sends fewer chunks at once after a 429', async () => {
     sink.fault(0, { kind: 'status', status: 429, retryAfter: 0 }, { kind: 'pass', hold: true });
     for (const index of [1, 2, 3]) sink.fault(index, { kind: 'pass', hold: true });
-    const { onChunk, acked } = acknowledgements();
-    const upload = sinkClient(sink).media.upload(bytesOf(12 * CHUNK), {
-      ...options,
-      concurrency: 4,
-      onChunk,
-    });
+    const { onChunk, acked, delivered } = acknowledgements();
+    const source = new ReadOrderBlob(bytesOf(12 * CHUNK), delivered);
+    const upload = sinkClient(sink).media.upload(source, { ...options, concurrency: 4, onChunk });
     await sink.until(() => sink.held().length === 4); // chunks 1, 2, 3 and chunk 0's retry
 
     // Four in flight before the 429; now at most two: a delivery frees no slot for a new chunk.
+    // Ordered by events: chunk 4 is read (its slice taken as it starts) only once 2 is delivered.
     sink.release(1);
     await acked(1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(arrived(4)).toBe(false);
-
     sink.release(2);
     await sink.until(() => arrived(4));
+    expect(source.deliveredWhenRead(4)).toEqual([1, 2]); // it was read once 1 was delivered
     [0, 3].forEach((index) => sink.release(index));
     await upload;
     const after = sink.chunks.filter((c) => c.index >= 4);

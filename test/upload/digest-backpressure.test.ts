@@ -41,10 +41,33 @@ const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex')
 const fresh = useFreshSeatpay(CHUNK);
 const { client } = fresh;
 
-/** Lets every pending read, send and answer that can go on run (the loopback simulator's too). */
-async function settle(): Promise<void> {
-  for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+/** A CountingBlob that says when the upload took chunk `index`'s slice: its delivery started. */
+class StartsWatchedBlob extends CountingBlob {
+  private readonly started = new Map<number, () => void>();
+  private readonly starts = new Map<number, Promise<void>>();
+
+  override slice(start?: number, end?: number, type?: string): Blob {
+    if (start !== undefined && end !== undefined && end - start === CHUNK)
+      this.start(start / CHUNK);
+    return super.slice(start, end, type);
+  }
+
+  /** Resolves once chunk `index`'s delivery started. */
+  startOf(index: number): Promise<void> {
+    if (!this.starts.has(index)) {
+      this.starts.set(index, new Promise<void>((resolve) => this.started.set(index, resolve)));
+    }
+    return this.starts.get(index)!;
+  }
+
+  private start(index: number): void {
+    void this.startOf(index);
+    this.started.get(index)!();
+  }
 }
+
+/** One turn of the event loop: what a started read does before it waits on I/O has run. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('a hash that falls behind the sends', () => {
   it('stops the reads concurrency chunks ahead of it, and the upload completes once it goes on', async () => {
@@ -52,15 +75,17 @@ describe('a hash that falls behind the sends', () => {
     const count = { bytes: 0 };
     let acknowledged = 0;
     gate.close();
-    const upload = client().media.upload(new CountingBlob([bytes as BlobPart], count), {
+    const source = new StartsWatchedBlob([bytes as BlobPart], count);
+    const upload = client().media.upload(source, {
       operation_type: 'tiny',
       filename: 'behind.png',
       concurrency: 2,
       checkDigest: true,
       onChunk: () => void acknowledged++,
     });
-    await vi.waitFor(() => expect(acknowledged).toBe(3), { timeout: 30_000 });
-    await settle();
+    // Ordered by events: chunks 3 and 4 start as 1 and 2 are delivered, and their reads wait.
+    await Promise.all([source.startOf(3), source.startOf(4)]);
+    await nextTurn();
     // The hash holds chunk 0; chunks 0 to 2 were read (0 plus 2 ahead), none after them.
     expect(count.bytes).toBe(3 * CHUNK);
     expect(acknowledged).toBe(3);

@@ -6,39 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { AbortError, TimeoutError, UploadSourceError } from '../../src/index.js';
 import { resumeHarness, CHUNK, TOTAL } from './support/resume-harness.js';
+import { cutOffScripted, NEVER, ScriptedReadBlob } from './support/scripted-read-blob.js';
 import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
-
-/** A Blob whose chunk reads can be held forever once `hang` is set; it counts the chunks read. */
-class HangingBlob extends Blob {
-  constructor(
-    private readonly owned: Uint8Array,
-    private readonly at: number,
-    readonly state: { read: number[]; hang?: boolean; fail?: boolean; held?: () => void },
-  ) {
-    super([owned as BlobPart]);
-  }
-
-  override slice(start = 0, end = this.size): Blob {
-    return new HangingBlob(this.owned.subarray(start, end), this.at + start, this.state);
-  }
-
-  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
-    const { state } = this;
-    state.read.push(Math.floor(this.at / CHUNK));
-    const bytes = this.owned.slice();
-    return new ReadableStream({
-      start(controller) {
-        if (state.fail) return controller.error(new Error('disk gone'));
-        if (state.hang) {
-          state.held?.();
-          return new Promise<void>(() => undefined); // never settles
-        }
-        controller.enqueue(bytes);
-        controller.close();
-      },
-    });
-  }
-}
 
 describe('a resume whose check of a chunk sent before never settles', () => {
   const h = resumeHarness();
@@ -49,48 +18,41 @@ describe('a resume whose check of a chunk sent before never settles', () => {
     ['AbortSignal.timeout', new DOMException('timed out', 'TimeoutError'), TimeoutError],
   ] as const) {
     it(`ends with the signal (${label}), and reads no other chunk`, async () => {
-      const state: HangingBlob['state'] = { read: [] };
-      const source = new HangingBlob(bytesOf(TOTAL * CHUNK), 0, state);
-      const { store } = memoryUploadStore();
-      const resume = { store, key: 'hanging' };
-      await h.cutOff(source, { ...options, resume }, 8);
-      state.read = [];
-      state.hang = true;
+      const { source, script, resume } = await cutOffScripted(h, options, 'hanging');
+      script.hold = NEVER;
       const controller = new AbortController();
-      state.held = () => controller.abort(reason);
+      script.held = () => controller.abort(reason);
       const error = await h
         .client()
         .media.upload(source, { ...options, concurrency: 1, resume, signal: controller.signal })
         .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(kind);
       expect(error).toMatchObject({ mayHaveBeenProcessed: false });
-      expect(state.read).toEqual([0]);
+      expect(script.read).toEqual([0]);
       if (kind === TimeoutError) expect((error as Error).message).toMatch(/file was not made/);
     });
   }
 
   it('a check whose read failed (concurrency 1) keeps the record: the next call resumes', async () => {
-    const state: HangingBlob['state'] = { read: [] };
-    const source = new HangingBlob(bytesOf(TOTAL * CHUNK), 0, state);
-    const { store } = memoryUploadStore();
-    const resume = { store, key: 'failing' };
-    await h.cutOff(source, { ...options, resume }, 8);
-    state.fail = true;
-    state.read = [];
+    const { source, script, resume } = await cutOffScripted(h, options, 'failing');
+    script.failAt = 'every';
     const failed = h.client().media.upload(source, { ...options, concurrency: 1, resume });
     await expect(failed).rejects.toBeInstanceOf(UploadSourceError);
-    expect(state.read).toEqual([0]);
-    state.fail = false;
+    expect(script.read).toEqual([0]);
+    script.failAt = undefined;
     const { sent } = await h.finish(source, { ...options, concurrency: 1, resume }, 'clip.png');
     expect(sent).toEqual([8, 9]);
   });
 
   for (const resumed of [false, true]) {
     it(`a send whose chunk read never settles ends with the signal too (resume: ${resumed})`, async () => {
-      const state: HangingBlob['state'] = { read: [], hang: true };
       const controller = new AbortController();
-      state.held = () => controller.abort(new Error('paused'));
-      const source = new HangingBlob(bytesOf(TOTAL * CHUNK), 0, state);
+      const held = () => controller.abort(new Error('paused'));
+      const source = new ScriptedReadBlob(bytesOf(TOTAL * CHUNK), 0, {
+        read: [],
+        hold: NEVER,
+        held,
+      });
       const resume = resumed ? { resume: { store: memoryUploadStore().store, key: 'fresh' } } : {};
       const error = await h
         .client()
