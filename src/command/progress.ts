@@ -8,13 +8,18 @@ import { printableField } from './printable.js';
 
 const WIDTH = 24;
 
-const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+/** Both sizes in the unit of the total: a 5 KB file in MB read "0.0/0.0 MB" from start to end. */
+function sizes(loaded: number, total: number): string {
+  if (total < 1024) return `${loaded}/${total} B`;
+  const [unit, divisor] = total < 1_048_576 ? ['KB', 1024] : ['MB', 1_048_576];
+  return `${(loaded / divisor).toFixed(1)}/${(total / divisor).toFixed(1)} ${unit}`;
+}
 
 function bar({ loadedBytes, totalBytes, chunksDone, totalChunks }: UploadProgress, label: string) {
   const share = totalBytes === 0 ? 1 : loadedBytes / totalBytes;
   const filled = Math.round(share * WIDTH);
   const percent = String(Math.floor(share * 100)).padStart(3);
-  return `${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${percent}% ${megabytes(loadedBytes)}/${megabytes(totalBytes)} MB, ${chunksDone}/${totalChunks} chunks`;
+  return `${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${percent}% ${sizes(loadedBytes, totalBytes)}, ${chunksDone}/${totalChunks} chunks`;
 }
 
 /**

@@ -40,7 +40,9 @@ Options:
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed, 2 usage mistake, 130 stopped by Ctrl-C (run it again to resume).
+Exit codes: 0 done, 1 failed, 2 usage mistake, 3 the file may exist (its finalize was answered
+5xx or not at all): check the service for it before uploading it again, 130 stopped by Ctrl-C
+(run it again to resume).
 `;
 
 type Settings = {

@@ -189,7 +189,7 @@ describe('seatpay upload, in a terminal', () => {
       expect(code, stderr).toBe(0);
       // Redrawn in place (\r, no newline between draws), 100% last, then one newline.
       expect(stderr).toMatch(/^\r.*notes\.txt \[-+\]\s+0% /);
-      expect(stderr).toMatch(/\r\S*notes\.txt \[#{24}\] 100% 0\.0\/0\.0 MB, 10\/10 chunks\n$/);
+      expect(stderr).toMatch(/\r\S*notes\.txt \[#{24}\] 100% 39\.1\/39\.1 KB, 10\/10 chunks\n$/);
       expect(stderr.split('\n')).toHaveLength(2);
       expect(JSON.parse(stdout)).toMatchObject({
         file: join(dir, 'notes.txt'),

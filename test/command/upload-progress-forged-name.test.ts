@@ -45,7 +45,7 @@ const uploads: Upload[] = [
       expect(obeyed(stderr)).toBe(false);
       expect(stderr.replace(/(^|\n)\r/g, '$1').replace(/\r(?=\S)/g, '')).not.toContain('\r');
       expect(stderr).toContain('\\u{1b}]0;pwned\\u{7}\\u{1b}[2K\\u{d}invoice.pdf');
-      expect(stderr).toMatch(/\[#{24}\] 100% 0\.0\/0\.0 MB, 3\/3 chunks\n$/);
+      expect(stderr).toMatch(/\[#{24}\] 100% 9\.8\/9\.8 KB, 3\/3 chunks\n$/);
       expect(obeyed(stdout)).toBe(false);
       expect(stdout).not.toContain('\r');
     },

@@ -3,6 +3,7 @@ import type { FaultSpec } from '../core/faults.js';
 import { seededRandom } from '../core/random.js';
 import type { SimulatorOptions } from '../simulator.js';
 import { CommandLineError } from './command-line-error.js';
+import { fetchRefusesPort } from './fetch-bad-ports.js';
 import { parseFaultFlag } from './fault-flag.js';
 
 /** The profiles a simulator serves as: SERVICE.md's, or what the deployed server does. */
@@ -113,9 +114,14 @@ export function parseCommandLine(argv: readonly string[]): Command {
     throw new CommandLineError(
       `--host ${values.host} is not a loopback address: the simulator, its state and its users' tokens would be reachable from other machines; add --allow-remote if that is what you want`,
     );
+  const port = integer('port', values.port, 0, 65_535);
+  if (fetchRefusesPort(port))
+    throw new CommandLineError(
+      `--port ${port} is a port fetch refuses to connect to (a "bad port" in Node and browsers): no client could reach the simulator there; pick another with --port (4010 by default, 0 for any free port)`,
+    );
   return {
     kind: 'serve',
-    port: integer('port', values.port, 0, 65_535),
+    port,
     host: values.host,
     allowRemote,
     faults: values.fault.map(parseFaultFlag),

@@ -66,9 +66,16 @@ export function asksSpanish(request: Request): boolean {
   return ranked[0]?.language === 'es';
 }
 
+/** Refusals whose English ends the message, after a count: `3/3 chunks are missing`. */
+const SPANISH_ENDINGS: readonly (readonly [english: string, spanish: string])[] = [
+  [' chunks are missing', ' chunks están faltando'],
+];
+
 /** `message` in the caller's language: its Spanish when asked and known, else as it is. */
 export function inLanguage(message: string, request: Request): string {
   if (!asksSpanish(request)) return message;
+  for (const [english, spanish] of SPANISH_ENDINGS)
+    if (message.endsWith(english)) return message.slice(0, -english.length) + spanish;
   let best: readonly [string, string] | undefined;
   for (const entry of SPANISH) {
     if (message.startsWith(entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
