@@ -4,7 +4,7 @@
 import { createReadStream, openAsBlob, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { request } from 'node:http';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { createClient, type UploadSource } from '../src/index.js';
 import { fromPath } from '../src/node.js';
@@ -23,6 +23,7 @@ type Kind =
   | 'blob-stream'
   | 'node-stream'
   | 'node-stream-64k'
+  | 'node-readable'
   | 'memory-stream';
 /**
  * `raw-web-stream`: one raw PUT fed from the same default web stream as `web-stream`, holding
@@ -164,6 +165,15 @@ async function sourceOf(kind: Kind): Promise<UploadSource> {
     // createReadStream as most callers make it: Node's default 64 KiB reads.
     case 'node-stream-64k':
       return { stream: createReadStream(file), size };
+    // Any other Node Readable (here the file stream through a PassThrough): its pieces are never
+    // freed by the upload, which cannot know who else holds them.
+    case 'node-readable':
+      return {
+        stream: createReadStream(file, { highWaterMark: MiB }).pipe(
+          new PassThrough({ highWaterMark: MiB }),
+        ),
+        size,
+      };
     // The file's bytes in memory, yielded as 1 MiB views: a stream that allocates nothing, to tell
     // the upload's own cost apart from what reading a real stream costs.
     case 'memory-stream': {

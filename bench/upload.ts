@@ -21,7 +21,9 @@
 // stream of a file-backed Blob, a fresh piece per read as a fetch body's. `web-stream` stays a
 // default (not byte) stream. To compare against a checkout without a source, copy this
 // bench/upload-child.ts into it: the child measures whatever src/ sits beside it.
-// `node-stream-64k` is createReadStream with its default 64 KiB reads (node-stream reads 1 MiB).
+// `node-stream-64k` is createReadStream with its default 64 KiB reads (node-stream reads 1 MiB);
+// `node-readable` is node-stream through a PassThrough: any other Readable, whose pieces the upload
+// never frees.
 // `raw-web-stream` is no upload: one raw PUT of the `web-stream` source's own stream, holding
 // nothing for a retry, the floor of reading that stream (its fresh pieces wait for V8's
 // collection in any reader); the targets then also say how far `web-stream` is above it.
