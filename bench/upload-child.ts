@@ -4,6 +4,8 @@
 import { createReadStream, openAsBlob, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { request } from 'node:http';
+import { PassThrough, Readable } from 'node:stream';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { createClient, type UploadSource } from '../src/index.js';
 import { fromPath } from '../src/node.js';
 import type { SinkStats } from './upload-sink.js';
@@ -21,16 +23,22 @@ type Kind =
   | 'blob-stream'
   | 'node-stream'
   | 'node-stream-64k'
+  | 'node-readable'
   | 'memory-stream';
-type Mode = 'raw' | Kind | `${Kind}+md5`;
+/**
+ * `raw-web-stream`: one raw PUT fed from the same default web stream as `web-stream`, holding
+ * nothing for a retry: the floor of what reading that stream costs (its fresh pieces wait for V8's
+ * collection), which tells the upload's own memory and CPU apart from the source's.
+ */
+type Mode = 'raw' | 'raw-web-stream' | Kind | `${Kind}+md5`;
 const [mode, url, file, concurrency] = process.argv.slice(2) as [Mode, string, string, string];
 /** `<source>+md5`: the same upload with the digest check (the sink answers the file's md5). */
 const [kind, checked] = mode.split('+') as [Kind | 'raw', string | undefined];
 const size = statSync(file).size;
 const MiB = 1024 * 1024;
 
-/** One PUT of the whole file, piped from disk: the most node:http can do. */
-function rawPut(): Promise<void> {
+/** One PUT of the whole file, piped from disk (or from `body`): the most node:http can do. */
+function rawPut(body?: ReadableStream<Uint8Array>): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = request(`${url}/raw`, {
       method: 'PUT',
@@ -39,7 +47,10 @@ function rawPut(): Promise<void> {
     req.on('response', (res) => res.resume().on('end', resolve).on('error', reject));
     req.on('error', reject);
     // 1 MiB reads, as fromPath does: the two differ by transport only, not by disk read size.
-    createReadStream(file, { highWaterMark: MiB }).on('error', reject).pipe(req);
+    const from = body
+      ? Readable.fromWeb(body as NodeWebStream)
+      : createReadStream(file, { highWaterMark: MiB });
+    from.on('error', reject).pipe(req);
   });
 }
 
@@ -154,6 +165,15 @@ async function sourceOf(kind: Kind): Promise<UploadSource> {
     // createReadStream as most callers make it: Node's default 64 KiB reads.
     case 'node-stream-64k':
       return { stream: createReadStream(file), size };
+    // Any other Node Readable (here the file stream through a PassThrough): its pieces are never
+    // freed by the upload, which cannot know who else holds them.
+    case 'node-readable':
+      return {
+        stream: createReadStream(file, { highWaterMark: MiB }).pipe(
+          new PassThrough({ highWaterMark: MiB }),
+        ),
+        size,
+      };
     // The file's bytes in memory, yielded as 1 MiB views: a stream that allocates nothing, to tell
     // the upload's own cost apart from what reading a real stream costs.
     case 'memory-stream': {
@@ -175,7 +195,8 @@ async function stats(): Promise<SinkStats> {
   return (await (await fetch(`${url}/__stats`)).json()) as SinkStats;
 }
 
-const source = kind === 'raw' ? undefined : await sourceOf(kind);
+const rawBody = mode === 'raw-web-stream' ? webFileStream() : undefined;
+const source = kind === 'raw' || rawBody ? undefined : await sourceOf(kind);
 const client = createClient({
   baseUrl: url,
   token: 'bench-token',
@@ -196,7 +217,7 @@ const cpuBefore = process.cpuUsage();
 const threadBefore = process.threadCpuUsage();
 const started = performance.now();
 await (source === undefined
-  ? rawPut()
+  ? rawPut(rawBody)
   : client.media.upload(source, {
       operation_type: 'bench',
       filename: 'bench.bin',

@@ -21,7 +21,12 @@
 // stream of a file-backed Blob, a fresh piece per read as a fetch body's. `web-stream` stays a
 // default (not byte) stream. To compare against a checkout without a source, copy this
 // bench/upload-child.ts into it: the child measures whatever src/ sits beside it.
-// `node-stream-64k` is createReadStream with its default 64 KiB reads (node-stream reads 1 MiB).
+// `node-stream-64k` is createReadStream with its default 64 KiB reads (node-stream reads 1 MiB);
+// `node-readable` is node-stream through a PassThrough: any other Readable, whose pieces the upload
+// never frees.
+// `raw-web-stream` is no upload: one raw PUT of the `web-stream` source's own stream, holding
+// nothing for a retry, the floor of reading that stream (its fresh pieces wait for V8's
+// collection in any reader); the targets then also say how far `web-stream` is above it.
 // `--links` lists sink bandwidths in MiB/s (0: unthrottled); `path-clone` is a further source (a
 // path, through a `fetch` with fetch's default options). The sink and the uploads run as plain
 // Node processes from an esbuild bundle: running them under tsx (source maps, loader hooks) costs
@@ -30,7 +35,7 @@
 // BENCHMARKS.md, the load average, and checks the targets.
 import { execFile } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,8 +55,16 @@ const { values } = parseArgs({
     links: { type: 'string', default: '0' },
     rounds: { type: 'string', default: '3' },
     before: { type: 'string' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (values.help) {
+  // This file's opening comment is its help.
+  const text = readFileSync(new URL(import.meta.url), 'utf8');
+  const head = text.slice(0, text.indexOf('\nimport '));
+  console.log(head.replace(/^\/\/ ?/gm, ''));
+  process.exit(0);
+}
 const list = (value: string) => value.split(',').map(Number);
 const sources = values.sources.split(',');
 /** Modes run by the other checkout's child (`--before`): `<source>@before`. */
@@ -60,6 +73,8 @@ const concurrency = Number(values.concurrency);
 const rounds = Number(values.rounds);
 /** Peak RSS over baseline that any source may use, whatever the file size. */
 const RSS_BUDGET_MIB = 64;
+/** A mode that sends a source's stream in one raw PUT (`raw-web-stream`): that source's floor. */
+const RAW_FLOOR = 'raw-';
 
 interface Measure {
   ms: number;
@@ -149,7 +164,10 @@ async function md5Of(path: string): Promise<string> {
 }
 
 async function measureRow(children: Children, row: Row, url: string, file: string) {
-  const before = children.before ? sources.map((source) => source + BEFORE) : [];
+  // A floor (`raw-web-stream`) is the same in both checkouts: measured once.
+  const before = children.before
+    ? sources.filter((source) => !source.startsWith(RAW_FLOOR)).map((source) => source + BEFORE)
+    : [];
   const modes = ['raw', ...sources, ...before];
   for (let round = 0; round < rounds; round++) {
     // Rotate who goes first, so that none always meets a warmer (or busier) system.
@@ -262,20 +280,32 @@ function reportTargets(rows: Row[]): void {
     }
     const target = 0.9; // issue #20: every source at least 0.9 x the raw PUT
     for (const [source, ms] of row.bySource) {
+      if (source.startsWith(RAW_FLOOR)) continue; // a floor, not an upload: no target of its own
       const ratio = speed(ms) / speed(row.raw);
       const rss = worstRss(ms);
       // A stream's own fresh pieces wait for V8's collection in any reader of it, the raw PUT
       // included (BENCHMARKS.md, issue 40, third pass): the RSS beyond the raw PUT's is the upload's.
       const beyondRaw = rss - worstRss(row.raw);
+      // The same stream sent by a raw PUT that holds nothing (`raw-web-stream`): what is left is
+      // the upload's own (the chunks it keeps for a retry, its CPU).
+      const floor = row.bySource.get(RAW_FLOOR + source.replace(/\+md5$/, ''));
+      const overFloor = floor
+        ? `; against the same stream raw: ${(speed(ms) / speed(floor)).toFixed(2)} x, ` +
+          `${signed(rss - worstRss(floor))} MiB`
+        : '';
       console.log(
         `- ${source}, ${row.link}, chunk ${row.chunkMiB} MiB, ${row.sizeMiB} MiB: ` +
           `ratio ${ratio.toFixed(2)} >= ${target}: ${verdict(ratio >= target)}; ` +
           `RSS Δ ${rss.toFixed(0)} <= ${RSS_BUDGET_MIB} MiB: ${verdict(rss <= RSS_BUDGET_MIB)} ` +
-          `(${beyondRaw >= 0 ? '+' : ''}${beyondRaw.toFixed(0)} MiB beyond the raw PUT's); ` +
-          `mean in flight ${meanInFlight(ms).toFixed(1)} of ${concurrency}`,
+          `(${signed(beyondRaw)} MiB beyond the raw PUT's); ` +
+          `mean in flight ${meanInFlight(ms).toFixed(1)} of ${concurrency}${overFloor}`,
       );
     }
   }
+}
+
+function signed(mib: number): string {
+  return `${mib >= 0 ? '+' : ''}${mib.toFixed(0)}`;
 }
 
 await main();
