@@ -69,30 +69,26 @@ export function unkeyedPayError(
 /** The request options a money call's order is refused with (they went in its body). */
 const REQUEST_OPTIONS = ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers'];
 
-/** An idempotency key's usual names: seatpay's is a money call's `key`, in its first argument. */
-const IDEMPOTENCY_FORMS = [
-  'idempotencyKey',
-  'idempotency_key',
-  'idempotency-key',
-  'Idempotency-Key',
-];
+/**
+ * The first field of `given` (not `undefined`) whose name says it is an idempotency key, as other
+ * services spell one (`idempotencyKey`, `idempotency_key`, `Idempotency-Key`, `X-Idempotency-Key`):
+ * the service reads none, seatpay's is a money call's `key`, in its first argument (review16a
+ * looked for four spellings: a header `X-Idempotency-Key` paid with no key, redteam40).
+ */
+const isIdempotencyName = (name: string) => /idempotency/i.test(name);
+const idempotencyNamed = (given: unknown) =>
+  typeof given === 'object' && given !== null
+    ? namedIn(given, Object.keys(given).filter(isIdempotencyName))
+    : undefined;
 
 /**
- * An idempotency key under one of its usual names in `given`, or as a header in its `headers`
+ * An idempotency key in `given`, or as a header in its `headers`
  * (`{ headers: { 'Idempotency-Key': id } }`): the service reads no such header, so the order was
  * paid with no key and a re-run paid again (review16a).
  */
 function idempotencyIn(given: unknown): string | undefined {
-  const headers = (given as { headers?: unknown } | null)?.headers;
-  const header =
-    typeof headers === 'object' && headers !== null
-      ? Object.keys(headers).find(
-          (name) =>
-            name.toLowerCase() === 'idempotency-key' &&
-            (headers as Record<string, unknown>)[name] !== undefined,
-        )
-      : undefined;
-  return namedIn(given, IDEMPOTENCY_FORMS) ?? (header && `headers: { '${header}' }`);
+  const header = idempotencyNamed((given as { headers?: unknown } | null)?.headers);
+  return idempotencyNamed(given) ?? (header && `headers: { '${header}' }`);
 }
 
 /**
@@ -113,7 +109,7 @@ export function orderFieldError(
       option,
       `is a request option, no field of the order: in ${call}'s first argument it is sent to the service in the order and bounds nothing; give it in the second argument`,
     );
-  const named = namedIn(params, IDEMPOTENCY_FORMS) ?? idempotencyIn(options);
+  const named = idempotencyNamed(params) ?? idempotencyIn(options);
   const once =
     call === 'checkout'
       ? "give the order's own reference as `key` in checkout's first argument (never bought twice)"
@@ -183,4 +179,4 @@ export function clientKeyOptionError(options: unknown): InvalidRequestError | un
  * re-run without it, as the refusal says, is the same order (review16a; it was "use a new key").
  */
 export const refusedOrderField = (name: string): boolean =>
-  REQUEST_OPTIONS.includes(name) || IDEMPOTENCY_FORMS.includes(name);
+  REQUEST_OPTIONS.includes(name) || isIdempotencyName(name);
