@@ -36,13 +36,16 @@ export function misplacedKeyError(
 
 /**
  * What `given` names, as `client.purchase`'s second argument from JavaScript (`{ timeout: 0 }`):
- * its first field not `undefined` (a wrapper's spread), or its type's name for a value that is no
- * object (`5000`: `number`, `null`: `object`). Purchase has one argument, so anything named there
- * was read by nothing (fifteenth pass): refused before anything is sent, with the purchase's
- * chunk's `secondArgumentError` (a page that never buys does not ship its message, size16).
+ * its first field not `undefined` (a wrapper's spread), `signal` for an AbortSignal, or its type's
+ * name for a value that is no object (`5000`: `number`, `null`: `object`). Purchase has one
+ * argument, so anything named there was read by nothing (fifteenth pass): refused before anything
+ * is sent, with the purchase's chunk's `secondArgumentError` (a page that never buys does not ship
+ * its message, size16).
  */
 export function nameGiven(given: unknown): string | undefined {
   if (given === undefined) return undefined;
+  // A signal has no field of its own: `purchase(order, signal)` paid though it was aborted.
+  if (given instanceof AbortSignal) return 'signal';
   const fields = typeof given === 'object' && given !== null ? given : { [typeof given]: given };
   return Object.keys(fields).find((n) => (fields as Record<string, unknown>)[n] !== undefined);
 }
