@@ -54,7 +54,8 @@ export function nameGiven(given: unknown): string | undefined {
  * A `key`, `journal` or `identity` given to `pay.bag` (its params or request options), which has
  * none: it paid with no key, nothing keeping it from paying twice, the key (or the journal, as
  * JSON) sent to the service in the body (redteam31). `consumables.consume`'s options too: each
- * call used a unit, the key read by nothing (redteam34). Refused before anything is sent.
+ * call used a unit, the key read by nothing (redteam34), as an idempotency key (redteam40).
+ * Refused before anything is sent.
  */
 export function unkeyedPayError(
   params: unknown,
@@ -62,11 +63,16 @@ export function unkeyedPayError(
   call = 'pay.bag',
 ): InvalidRequestError | undefined {
   const name = keyField(params) ?? keyField(options);
+  // An idempotency key (an `Idempotency-Key` header) in its options: read by nothing, a re-run of
+  // consume used another unit (redteam40).
+  const given = name ?? idempotencyIn(options);
   const once =
     call === 'pay.bag'
       ? 'pay once per key with client.purchase({ key })'
       : 'each call uses a unit, leave it out (a keyed top-up is consumables.checkout({ key }))';
-  return name === undefined ? undefined : refused(name, `is read by no ${call}: ${once}`);
+  return given === undefined
+    ? undefined
+    : refused(given, `is read by no ${call}: ${once}`, name ?? 'key');
 }
 
 /** The request options a money call's order is refused with (they went in its body). */

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { InvalidRequestError, memoryJournal } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { recordingInMemoryClient } from '../support/recording-in-memory-client.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 import { GOOD_CARD } from '../support/team-purchase.js';
 
@@ -84,4 +85,24 @@ it('a keyed checkout recorded with `x-idempotency-key` in its order re-runs with
   expect(again).toEqual(first);
   expect(charges()).toBe(1);
   expect(gate.sent()).toBe(1);
+});
+
+// consumables.consume uses a unit each call: an idempotency key in its options (a header, an
+// `idempotencyKey`) was read by nothing, and a re-run after a lost answer used another unit.
+it.each([
+  ['Idempotency-Key header', { headers: { 'Idempotency-Key': 'use-1' } }, "'Idempotency-Key'"],
+  ['idempotencyKey', { idempotencyKey: 'use-1' }, '`idempotencyKey`'],
+])('consumables.consume given an %s: refused, nothing sent', async (what, options, says) => {
+  const simulator = createSimulator({ subscriptionDelayMs: 10 });
+  const user = simulator.addUser({ email: `sp-consume-${what.length}@example.com` });
+  const { client, sent } = recordingInMemoryClient(simulator, user.token);
+  const consume = client.consumables.consume.bind(client.consumables) as (
+    ...args: unknown[]
+  ) => Promise<unknown>;
+  const refused = await consume('ai-credits', options).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(InvalidRequestError);
+  expect(refused).toMatchObject({ field: 'key', mayHaveBeenProcessed: false });
+  expect(String(refused)).toContain(says);
+  expect(String(refused)).toContain('is read by no consumables.consume');
+  expect(sent).toEqual([]);
 });
