@@ -1,8 +1,11 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import type { WaitForOptions } from './wait-for-subscription.js';
 
-/** What `subscriptions.waitFor` reads. */
-const WAIT_FOR_OPTIONS = [
+/**
+ * What `subscriptions.waitFor` reads: `WaitForOptions`' names (not imported from its module, which
+ * imports this one; test/helpers/wait-for-unknown-option.test.ts checks at compile time that the
+ * two name the same options).
+ */
+export const WAIT_FOR_OPTIONS = [
   'exclude',
   'match',
   'timeout',
@@ -10,11 +13,7 @@ const WAIT_FOR_OPTIONS = [
   'maxInterval',
   'signal',
   'onPoll',
-] satisfies (keyof WaitForOptions)[];
-
-/** Compiles only while every option is listed: a new option must not be refused as unknown. */
-type Unlisted = Exclude<keyof WaitForOptions, (typeof WAIT_FOR_OPTIONS)[number]>;
-export type EveryWaitForOptionListed<T extends never = Unlisted> = T;
+] as const;
 
 /**
  * Refuses an option `subscriptions.waitFor` does not read, given from JavaScript (TypeScript

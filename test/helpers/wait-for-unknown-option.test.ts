@@ -1,12 +1,19 @@
 import { http, HttpResponse } from 'msw';
 import { expect, it } from 'vitest';
 import { InvalidRequestError, type WaitForOptions } from '../../src/index.js';
+import { WAIT_FOR_OPTIONS } from '../../src/helpers/wait-for-option-names.js';
 import { BASE_URL, testClient, useMockService } from '../support/msw.js';
 
 // redteam40: an option `subscriptions.waitFor` does not read, from JavaScript (a misspelt
 // `timout`, or purchase's own `waitTimeout` and `pollInterval`), was read by nothing: the wait gave
 // up after its default 2 minutes (a SubscriptionTimeoutError for a payment that went through), or
 // polled every 2 s. Refused before the first poll, naming it and the options waitFor reads.
+
+// The names refused as unknown are exactly WaitForOptions' (compiles only so): a new option of
+// waitFor left off the list would be refused; a name listed by mistake, read by nothing.
+type Listed = (typeof WAIT_FOR_OPTIONS)[number];
+export type EveryOptionListed<T extends never = Exclude<keyof WaitForOptions, Listed>> = T;
+export type NoOtherListed<T extends never = Exclude<Listed, keyof WaitForOptions>> = T;
 
 const { server, seen } = useMockService();
 const LIST = `${BASE_URL}/v1/payments/me/subscription`;
