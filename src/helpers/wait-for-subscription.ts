@@ -11,6 +11,7 @@ import { awaitsBillingTeam } from './usable-subscription.js';
 import { readArrayOnce } from '../schemas/input-checks.js';
 import { deadlineMessage } from '../timeout-reason.js';
 import { noTimeToPoll } from './no-time-to-poll.js';
+import { checkWaitForOptionNames } from './wait-for-option-names.js';
 
 /**
  * The one clock of the wait: every deadline and elapsed time below reads it. Monotonic, so a wall
@@ -238,6 +239,7 @@ export function checkWaitForOptions(
   if (typeof options !== 'object') {
     throw new InvalidRequestError('Invalid options: must be an object', { field: 'options' });
   }
+  checkWaitForOptionNames(options);
   const { exclude, match, timeout, signal, onPoll } = options;
   if (
     exclude !== undefined &&

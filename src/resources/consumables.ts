@@ -115,9 +115,9 @@ export class ConsumablesResource {
    * `idempotent-replayed: true`), or rejects with `UnsettledKeyError` when the earlier one was
    * sent and its answer never came. The same key with another input is refused with
    * `KeyReuseError`, nothing sent. A request option (`timeout`, `signal`...) or an `idempotencyKey`
-   * in the order (from JavaScript), or an `Idempotency-Key` header, is refused with
-   * `InvalidRequestError`, nothing sent: request options go in the second argument, and the order's
-   * key is `key`.
+   * in the order (from JavaScript), an idempotency header (`Idempotency-Key`, `X-Idempotency-Key`),
+   * or an AbortSignal given as the options, is refused with `InvalidRequestError`, nothing sent:
+   * request options go in the second argument (`{ signal }`), and the order's key is `key`.
    *
    * @example
    * ```ts
@@ -194,8 +194,8 @@ export class ConsumablesResource {
    * credits", SERVICE.md's simulator names the cap: `BillingPeriodLimitError`,
    * `RechargeBudgetError`). It takes a unit each time, so it is never re-sent once it may have
    * reached the service: a lost answer rejects with `mayHaveBeenProcessed: true`. It takes no key:
-   * a `key`, `journal` or `identity` in its options (from JavaScript) is refused with
-   * `InvalidRequestError`, nothing sent.
+   * a `key`, `journal` or `identity` in its options (from JavaScript), or an idempotency key (an
+   * `Idempotency-Key` header), is refused with `InvalidRequestError`, nothing sent.
    *
    * @example
    * ```ts

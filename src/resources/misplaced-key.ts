@@ -36,13 +36,16 @@ export function misplacedKeyError(
 
 /**
  * What `given` names, as `client.purchase`'s second argument from JavaScript (`{ timeout: 0 }`):
- * its first field not `undefined` (a wrapper's spread), or its type's name for a value that is no
- * object (`5000`: `number`, `null`: `object`). Purchase has one argument, so anything named there
- * was read by nothing (fifteenth pass): refused before anything is sent, with the purchase's
- * chunk's `secondArgumentError` (a page that never buys does not ship its message, size16).
+ * its first field not `undefined` (a wrapper's spread), `signal` for an AbortSignal, or its type's
+ * name for a value that is no object (`5000`: `number`, `null`: `object`). Purchase has one
+ * argument, so anything named there was read by nothing (fifteenth pass): refused before anything
+ * is sent, with the purchase's chunk's `secondArgumentError` (a page that never buys does not ship
+ * its message, size16).
  */
 export function nameGiven(given: unknown): string | undefined {
   if (given === undefined) return undefined;
+  // A signal has no field of its own: `purchase(order, signal)` paid though it was aborted.
+  if (given instanceof AbortSignal) return 'signal';
   const fields = typeof given === 'object' && given !== null ? given : { [typeof given]: given };
   return Object.keys(fields).find((n) => (fields as Record<string, unknown>)[n] !== undefined);
 }
@@ -51,7 +54,8 @@ export function nameGiven(given: unknown): string | undefined {
  * A `key`, `journal` or `identity` given to `pay.bag` (its params or request options), which has
  * none: it paid with no key, nothing keeping it from paying twice, the key (or the journal, as
  * JSON) sent to the service in the body (redteam31). `consumables.consume`'s options too: each
- * call used a unit, the key read by nothing (redteam34). Refused before anything is sent.
+ * call used a unit, the key read by nothing (redteam34), as an idempotency key (redteam40).
+ * Refused before anything is sent.
  */
 export function unkeyedPayError(
   params: unknown,
@@ -59,40 +63,41 @@ export function unkeyedPayError(
   call = 'pay.bag',
 ): InvalidRequestError | undefined {
   const name = keyField(params) ?? keyField(options);
+  // An idempotency key (an `Idempotency-Key` header) in its options: read by nothing, a re-run of
+  // consume used another unit (redteam40).
+  const given = name ?? idempotencyIn(options);
   const once =
     call === 'pay.bag'
       ? 'pay once per key with client.purchase({ key })'
       : 'each call uses a unit, leave it out (a keyed top-up is consumables.checkout({ key }))';
-  return name === undefined ? undefined : refused(name, `is read by no ${call}: ${once}`);
+  return given === undefined
+    ? undefined
+    : refused(given, `is read by no ${call}: ${once}`, name ?? 'key');
 }
 
 /** The request options a money call's order is refused with (they went in its body). */
 const REQUEST_OPTIONS = ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers'];
 
-/** An idempotency key's usual names: seatpay's is a money call's `key`, in its first argument. */
-const IDEMPOTENCY_FORMS = [
-  'idempotencyKey',
-  'idempotency_key',
-  'idempotency-key',
-  'Idempotency-Key',
-];
+/**
+ * The first field of `given` (not `undefined`) whose name says it is an idempotency key, as other
+ * services spell one (`idempotencyKey`, `idempotency_key`, `Idempotency-Key`, `X-Idempotency-Key`):
+ * the service reads none, seatpay's is a money call's `key`, in its first argument (review16a
+ * looked for four spellings: a header `X-Idempotency-Key` paid with no key, redteam40).
+ */
+const isIdempotencyName = (name: string) => /idempotency/i.test(name);
+const idempotencyNamed = (given: unknown) =>
+  typeof given === 'object' && given !== null
+    ? namedIn(given, Object.keys(given).filter(isIdempotencyName))
+    : undefined;
 
 /**
- * An idempotency key under one of its usual names in `given`, or as a header in its `headers`
+ * An idempotency key in `given`, or as a header in its `headers`
  * (`{ headers: { 'Idempotency-Key': id } }`): the service reads no such header, so the order was
  * paid with no key and a re-run paid again (review16a).
  */
 function idempotencyIn(given: unknown): string | undefined {
-  const headers = (given as { headers?: unknown } | null)?.headers;
-  const header =
-    typeof headers === 'object' && headers !== null
-      ? Object.keys(headers).find(
-          (name) =>
-            name.toLowerCase() === 'idempotency-key' &&
-            (headers as Record<string, unknown>)[name] !== undefined,
-        )
-      : undefined;
-  return namedIn(given, IDEMPOTENCY_FORMS) ?? (header && `headers: { '${header}' }`);
+  const header = idempotencyNamed((given as { headers?: unknown } | null)?.headers);
+  return idempotencyNamed(given) ?? (header && `headers: { '${header}' }`);
 }
 
 /**
@@ -113,7 +118,7 @@ export function orderFieldError(
       option,
       `is a request option, no field of the order: in ${call}'s first argument it is sent to the service in the order and bounds nothing; give it in the second argument`,
     );
-  const named = namedIn(params, IDEMPOTENCY_FORMS) ?? idempotencyIn(options);
+  const named = idempotencyNamed(params) ?? idempotencyIn(options);
   const once =
     call === 'checkout'
       ? "give the order's own reference as `key` in checkout's first argument (never bought twice)"
@@ -183,4 +188,4 @@ export function clientKeyOptionError(options: unknown): InvalidRequestError | un
  * re-run without it, as the refusal says, is the same order (review16a; it was "use a new key").
  */
 export const refusedOrderField = (name: string): boolean =>
-  REQUEST_OPTIONS.includes(name) || IDEMPOTENCY_FORMS.includes(name);
+  REQUEST_OPTIONS.includes(name) || isIdempotencyName(name);

@@ -119,9 +119,7 @@ export function checkHeaders(headers: unknown, field: string): void {
   if (proto !== Object.prototype && proto !== null) {
     throw new InvalidRequestError(
       `Invalid ${field}: must be an object of header names to strings`,
-      {
-        field,
-      },
+      { field },
     );
   }
   for (const [name, value] of Object.entries(headers as object)) {
@@ -145,8 +143,10 @@ const NO_OPTIONS = Object.freeze({});
  */
 export function checkRequestOptions<T extends object>(options: T | null | undefined): T {
   if (options === undefined || options === null) return NO_OPTIONS as T; // one for every call
-  if (typeof options !== 'object') {
-    throw new InvalidRequestError('Invalid options: must be an object', { field: 'options' });
+  // A signal as the options (`checkout(order, signal)`), read by nothing, stopped nothing (redteam40).
+  if (typeof options !== 'object' || options instanceof AbortSignal) {
+    const message = 'Invalid options: must be an object (a signal goes in it: `{ signal }`)';
+    throw new InvalidRequestError(message, { field: 'options' });
   }
   const { signal, timeout, totalTimeout, maxRetries, headers } = options as Record<string, unknown>;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {

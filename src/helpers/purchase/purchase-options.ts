@@ -167,11 +167,12 @@ export function secondArgumentError(given: unknown, name: string): InvalidReques
   const meant =
     'is read by nothing: purchase takes one argument, give `totalTimeout`, `waitTimeout` or `signal` in it. Nothing was sent';
   // Not options at all (`null`, a number, a string: never quoted, it may be a token): told as
-  // what it is, not as an option named `object` (newuser16).
-  if (typeof given !== 'object' || given === null) {
-    const what = given === null ? 'null' : typeof given;
+  // what it is, not as an option named `object` (newuser16); an AbortSignal too (redteam40).
+  const signal = given instanceof AbortSignal;
+  if (typeof given !== 'object' || given === null || signal) {
+    const what = signal ? 'an AbortSignal' : given === null ? 'null' : typeof given;
     return new InvalidRequestError(`purchase's second argument (${what}) ${meant}`, {
-      field: what,
+      field: signal ? 'signal' : what,
     });
   }
   return new InvalidRequestError(`\`${name}\` in purchase's second argument ${meant}`, {

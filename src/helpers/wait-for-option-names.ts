@@ -1,0 +1,33 @@
+import { InvalidRequestError } from '../core/errors/validation-errors.js';
+
+/**
+ * What `subscriptions.waitFor` reads: `WaitForOptions`' names (not imported from its module, which
+ * imports this one; test/helpers/wait-for-unknown-option.test.ts checks at compile time that the
+ * two name the same options).
+ */
+export const WAIT_FOR_OPTIONS = [
+  'exclude',
+  'match',
+  'timeout',
+  'interval',
+  'maxInterval',
+  'signal',
+  'onPoll',
+] as const;
+
+/**
+ * Refuses an option `subscriptions.waitFor` does not read, given from JavaScript (TypeScript
+ * refuses it): `timout: 600_000`, or purchase's own `waitTimeout` or `pollInterval`, was read by
+ * nothing, and the wait gave up after its default 2 minutes, or polled every 2 s (redteam40).
+ * Refused before the first poll; one left `undefined` (a wrapper's spread) names nothing.
+ */
+export function checkWaitForOptionNames(options: object): void {
+  const given = options as Record<string, unknown>;
+  const known: readonly string[] = WAIT_FOR_OPTIONS;
+  const name = Object.keys(given).find((n) => !known.includes(n) && given[n] !== undefined);
+  if (name === undefined) return;
+  throw new InvalidRequestError(
+    `\`${name}\` is no option of waitFor: its options are ${known.join(', ')}. Nothing was polled`,
+    { field: name },
+  );
+}
