@@ -227,11 +227,13 @@ export class UploadSession {
     void this.watch?.release(this.flush());
   }
 
-  /** The upload is finalized: its record goes. */
-  async finished(): Promise<void> {
+  /** Its record goes; `made: false` (no file, no chunk held), emptied if it cannot: see forgetRecord. */
+  async finished(made = true): Promise<boolean> {
     await this.flush();
-    if (!this.resume || (this.watch && !(await this.watch.holds()))) return; // another's now
+    if (!this.resume || (this.watch && !(await this.watch.holds()))) return true; // another's now
     this.stopped = true;
+    this.finalizeSent &&= made;
+    if (!made) return forgetRecord(this.resume, this.record());
     try {
       await this.resume.store.delete(this.resume.key);
     } catch (error) {
@@ -239,6 +241,7 @@ export class UploadSession {
         `upload resume: the finalized upload's record could not be deleted (${describeError(error)})`,
       );
     }
+    return true;
   }
 
   private save(): void {
