@@ -64,6 +64,14 @@ export async function claimRecord(
   };
 }
 
+/**
+ * Resolves once the uploads of `store` that settled (a pause) wrote their last record: a listing
+ * right after a pause then shows every chunk acknowledged (it showed those of an earlier write).
+ */
+export async function settledWrites(store: UploadStore): Promise<void> {
+  await Promise.all([...(live.get(store)?.values() ?? [])].map((held) => held.ending));
+}
+
 /** Stops the writes of the upload recorded under `key` in `store`, if one is still writing. */
 export async function stopRecordWrites(store: UploadStore, key: string): Promise<void> {
   await live.get(store)?.get(key)?.stopWriting();

@@ -199,15 +199,16 @@ export class UploadSession {
   handOff(): void {
     if (this.stopped || !this.dirty) return;
     this.dirty = false;
-    void this.write();
+    this.handedOff = this.write(); // awaited by flush: a listing, a discard, the lock's release
   }
+  private handedOff: Promise<void> | undefined;
 
   /** Resolves once the latest state is written (or the store gave up). */
-  flush = async (): Promise<void> => void (await this.writing);
+  flush = async (): Promise<void> => void (await Promise.all([this.writing, this.handedOff]));
   /** Writes no more (the record is being discarded); resolves once the write in progress ended. */
   async stopWriting(): Promise<void> {
     this.stopped = true;
-    await this.writing;
+    await this.flush();
   }
 
   /** A write failed after one landed (or a resume): the store's record may say too little. */
