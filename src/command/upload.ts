@@ -1,6 +1,7 @@
 import {
   AbortError,
   APIError,
+  ConnectionError,
   UploadMayExistError,
   type MediaMeta,
   type SeatpayClient,
@@ -166,11 +167,15 @@ async function uploadAdvice(
           said: `the service no longer holds the chunks of ${file} it acknowledged (it drops those of an upload left unfinished), ${deleted}`,
         });
   }
-  if (exitCodeOf(error) === UNSETTLED && wroteToService(error))
+  if (exitCodeOf(error) === UNSETTLED && wroteToService(error)) {
+    // The SDK's word for a lost answer speaks of `resume`: the POST's own error is said instead.
+    const lost = error instanceof ConnectionError ? error.cause : undefined;
     return new AdvisedError(
       error,
       `${file} ${await finalizeOutcome(error, path)}: check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
+      lost instanceof ConnectionError ? { said: printableField(lost.message) } : {},
     );
+  }
   return error;
 }
 

@@ -2,6 +2,7 @@ import { APIError } from '../../core/errors/api-error.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { UploadError } from '../helper-errors.js';
+import { finalizeAnswerLost } from './upload-timeout.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { FinalizeParams, MediaFile } from '../../schemas/media.js';
 import type { ChunkPlan } from './chunk-plan.js';
@@ -43,7 +44,7 @@ export async function finalizeOnce(
       throw chunksDropped(error, session.resumeKey, session.reusesChunks, gone);
     }
     if (refusedOutright(error)) await session.finalizeRefused();
-    throw error;
+    throw finalizeAnswerLost(error, session.resumeKey, signal);
   }
 }
 
