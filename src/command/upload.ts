@@ -1,12 +1,13 @@
 import {
   AbortError,
   APIError,
-  MediaFileSchema,
+  ConnectionError,
   UploadMayExistError,
   type MediaMeta,
   type SeatpayClient,
 } from '../index.js';
 import { AdvisedError } from './advised-error.js';
+import { finalizeOutcome } from './finalize-outcome.js';
 import { fileUploadStore, fromPath } from '../node.js';
 import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
@@ -112,7 +113,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     try {
       await uploadOne(client, path, settings, context);
     } catch (error) {
-      if (!(error instanceof AbortError)) throw uploadAdvice(error, path, dir);
+      if (!(error instanceof AbortError)) throw await uploadAdvice(error, path, dir);
       // Stopped while finalize was out: the file may exist, and a run without a record sends it again.
       const again = error.mayHaveBeenProcessed
         ? 'it was being finalized, so the file may exist: check the service for it before uploading it again'
@@ -130,7 +131,11 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
  * What the operator types after an upload whose finalize may have landed: the SDK's error speaks of
  * `resume` and a record the command never names.
  */
-function uploadAdvice(error: unknown, path: string, dir: string | undefined): unknown {
+async function uploadAdvice(
+  error: unknown,
+  path: string,
+  dir: string | undefined,
+): Promise<unknown> {
   const file = printableField(path);
   if (error instanceof UploadMayExistError)
     return new AdvisedError(
@@ -162,41 +167,21 @@ function uploadAdvice(error: unknown, path: string, dir: string | undefined): un
           said: `the service no longer holds the chunks of ${file} it acknowledged (it drops those of an upload left unfinished), ${deleted}`,
         });
   }
-  if (exitCodeOf(error) === UNSETTLED && wroteToService(error))
+  if (exitCodeOf(error) === UNSETTLED && wroteToService(error)) {
+    // The SDK's word for a lost answer speaks of `resume`: the POST's own error is said instead.
+    const lost = error instanceof ConnectionError ? error.cause : undefined;
     return new AdvisedError(
       error,
-      `${file} ${finalizeOutcome(error)}: check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
+      `${file} ${await finalizeOutcome(error, path)}: check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
+      lost instanceof ConnectionError ? { said: printableField(lost.message) } : {},
     );
+  }
   return error;
 }
 
 /** The SDK's word that the call sent every chunk itself (no resume) before chunks were missing. */
 function sentAll(error: unknown): boolean {
   return error instanceof Error && error.message.includes('though this call sent every chunk');
-}
-
-/**
- * What the finalize's failure says of the file: a 5xx is an answer (not a lost one) that does not
- * say whether the service made the file (docs/uploads.md); a timeout or a cut connection lost it.
- */
-function finalizeOutcome(error: unknown): string {
-  const made = fileRecordIn(error);
-  if (made)
-    return `was probably made as media file ${made.id} (the service answered ${made.status} at finalize, with that file's record as its body)`;
-  if (error instanceof APIError)
-    return `may or may not exist on the service (it answered ${error.status} at finalize, which does not say whether the file was made)`;
-  return 'may have been finalized all the same (its answer was lost)';
-}
-
-/**
- * A 5xx at finalize whose body is a file's record, as finalize answers it (an `id`, a `name`, a
- * `status` ...): the file it names. A body that only has an `id` and a `status` (a gateway's error
- * envelope) names no file.
- */
-function fileRecordIn(error: unknown): { id: number; status: number } | undefined {
-  if (!(error instanceof APIError)) return undefined;
-  const record = MediaFileSchema.safeParse(error.body);
-  return record.success ? { id: record.data.id, status: error.status } : undefined;
 }
 
 /**

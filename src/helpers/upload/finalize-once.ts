@@ -2,6 +2,7 @@ import { APIError } from '../../core/errors/api-error.js';
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { UploadError } from '../helper-errors.js';
+import { finalizeAnswerLost } from './upload-timeout.js';
 import type { RequestOptions } from '../../core/setup/options.js';
 import type { FinalizeParams, MediaFile } from '../../schemas/media.js';
 import type { ChunkPlan } from './chunk-plan.js';
@@ -39,11 +40,11 @@ export async function finalizeOnce(
   } catch (error) {
     // The service lost chunks its record says it holds: resuming again could only fail again.
     if (isMissingChunks(error)) {
-      await session.finished();
-      throw chunksDropped(error, session.resumeKey, session.reusesChunks);
+      const gone = await session.finished(false);
+      throw chunksDropped(error, session.resumeKey, session.reusesChunks, gone);
     }
     if (refusedOutright(error)) await session.finalizeRefused();
-    throw error;
+    throw finalizeAnswerLost(error, session.resumeKey, signal);
   }
 }
 
@@ -60,8 +61,19 @@ function unrecorded(key: string | undefined): UploadError {
  * a call that sent every chunk itself, nothing was left unfinished: sending it whole again may
  * fail the same way (a service that does not match the chunks to the finalize), so it says so.
  */
-function chunksDropped(error: APIError, key: string | undefined, resumed: boolean): UploadError {
-  const record = key === undefined ? '' : `; its resume record (key "${key}") is deleted`;
+function chunksDropped(
+  error: APIError,
+  key: string | undefined,
+  resumed: boolean,
+  gone: boolean,
+): UploadError {
+  // A record left as finalize wrote it would have the next call say the file may exist.
+  const record =
+    key === undefined
+      ? ''
+      : gone
+        ? `; its resume record (key "${key}") is deleted`
+        : `; its resume record (key "${key}") could be neither deleted nor emptied: delete it from the store before uploading again, or the next upload refuses, saying the file may exist`;
   const message = resumed
     ? `The service does not hold every chunk it acknowledged for this upload (finalize answered ${error.message}; a service drops the chunks of an upload left unfinished), so no file was made${record}: upload the file again, and it is sent whole`
     : `The service answered finalize that chunks are missing (${error.message}), though this call sent every chunk and the service acknowledged each: it did not find them under this upload (it matches them on the name, operation type, chunk count, mime and academy), so no file was made${record}. Uploading again sends the file whole and may fail the same way: if it does, report this answer to the service`;

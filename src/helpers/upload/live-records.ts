@@ -14,12 +14,14 @@ export interface RecordClaim {
    * The upload settled; the record is free once `done` (its last write, its lock) ends. An upload
    * of the same key started meanwhile (a resume right after a pause) waits for that, not refused.
    */
-  release(done?: Promise<unknown>): void;
+  release(done?: Promise<unknown>, written?: Promise<unknown>): void;
 }
 
 interface Holder extends LiveRecord {
   /** Set once the upload settled: resolves when the record is free. */
   ending?: Promise<void>;
+  /** Set once the upload settled: resolves when its last record write ended (not its unlock). */
+  written?: Promise<unknown>;
 }
 
 /**
@@ -57,11 +59,20 @@ export async function claimRecord(
   };
   return {
     attach: (record) => void (writer = record),
-    release: (done) => {
+    release: (done, written) => {
       if (!done) return free();
       holder.ending = done.then(free, free);
+      holder.written = (written ?? done).catch(() => undefined);
     },
   };
+}
+
+/**
+ * Resolves once the uploads of `store` that settled (a pause) wrote their last record: a listing
+ * right after a pause then shows every chunk acknowledged (it showed those of an earlier write).
+ */
+export async function settledWrites(store: UploadStore): Promise<void> {
+  await Promise.all([...(live.get(store)?.values() ?? [])].map((held) => held.written));
 }
 
 /** Stops the writes of the upload recorded under `key` in `store`, if one is still writing. */

@@ -1,6 +1,6 @@
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { stopRecordWrites } from './live-records.js';
+import { settledWrites, stopRecordWrites } from './live-records.js';
 import type { UploadStore } from './resume-store.js';
 import { recordOf } from './upload-record-check.js';
 
@@ -55,6 +55,7 @@ export async function pendingUploads(store: UploadStore): Promise<PendingUpload[
     );
   }
   const pending: PendingUpload[] = [];
+  await settledWrites(store);
   const entries = await storeCall('list its records', async () => [...(await store.list!())]);
   for (const entry of entries) {
     const [key, stored] = entryOf(entry);

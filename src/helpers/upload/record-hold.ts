@@ -63,7 +63,7 @@ export async function holdRecord(
         await writes?.catch(() => undefined);
         await unlock?.().catch(() => undefined);
       })();
-      claim.release(done);
+      claim.release(done, writes); // a listing waits for the writes, not for an unlock
       return done;
     },
   };

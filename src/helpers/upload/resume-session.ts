@@ -199,15 +199,16 @@ export class UploadSession {
   handOff(): void {
     if (this.stopped || !this.dirty) return;
     this.dirty = false;
-    void this.write();
+    this.handedOff = this.write(); // awaited by flush: a listing, a discard, the lock's release
   }
+  private handedOff: Promise<void> | undefined;
 
   /** Resolves once the latest state is written (or the store gave up). */
-  flush = async (): Promise<void> => void (await this.writing);
+  flush = async (): Promise<void> => void (await Promise.all([this.writing, this.handedOff]));
   /** Writes no more (the record is being discarded); resolves once the write in progress ended. */
   async stopWriting(): Promise<void> {
     this.stopped = true;
-    await this.writing;
+    await this.flush();
   }
 
   /** A write failed after one landed (or a resume): the store's record may say too little. */
@@ -227,11 +228,13 @@ export class UploadSession {
     void this.watch?.release(this.flush());
   }
 
-  /** The upload is finalized: its record goes. */
-  async finished(): Promise<void> {
+  /** Its record goes; `made: false` (no file, no chunk held), emptied if it cannot: see forgetRecord. */
+  async finished(made = true): Promise<boolean> {
     await this.flush();
-    if (!this.resume || (this.watch && !(await this.watch.holds()))) return; // another's now
+    if (!this.resume || (this.watch && !(await this.watch.holds()))) return true; // another's now
     this.stopped = true;
+    this.finalizeSent &&= made;
+    if (!made) return forgetRecord(this.resume, this.record());
     try {
       await this.resume.store.delete(this.resume.key);
     } catch (error) {
@@ -239,6 +242,7 @@ export class UploadSession {
         `upload resume: the finalized upload's record could not be deleted (${describeError(error)})`,
       );
     }
+    return true;
   }
 
   private save(): void {

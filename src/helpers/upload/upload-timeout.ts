@@ -60,3 +60,28 @@ export function typeReadFailed(error: unknown, signal: AbortSignal | undefined):
     { mayHaveBeenProcessed: false, method: error.method, url: error.url, cause: error },
   );
 }
+
+/**
+ * Finalize's answer lost (no answer within `chunkTimeout`, the connection dropped) while the
+ * caller's signal had not fired: the plain POST's error said only "Connection failed for POST
+ * …/chunk/upload", nothing of the file, which the service may have made, nor of the resume that
+ * now refuses. Told so, the same class and `mayHaveBeenProcessed`, the POST's error as its cause.
+ */
+export function finalizeAnswerLost(
+  error: unknown,
+  resumeKey: string | undefined,
+  signal: AbortSignal | undefined,
+): unknown {
+  if (!(error instanceof ConnectionError) || !error.mayHaveBeenProcessed || signal?.aborted) {
+    return error;
+  }
+  const Kind = error instanceof TimeoutError ? TimeoutError : ConnectionError;
+  const resume =
+    resumeKey === undefined
+      ? ''
+      : `; with \`resume\`, the next call refuses with UploadMayExistError (nothing sent) until its record (key "${resumeKey}") is deleted`;
+  return new Kind(
+    `The upload's finalize got no answer (${error.message}), so the service may have made the file: check it for the file before uploading again${resume}`,
+    { mayHaveBeenProcessed: true, method: error.method, url: error.url, cause: error },
+  );
+}
