@@ -155,8 +155,10 @@ export class KeyedJournal {
         leaseUntil: claimLeaseUntil(key, this.#leaseMs, this.#now()),
         holder: HOLDER,
       };
-      const stamping = promiseOf(() => this.#stamp.stamped(leased));
-      const stamped = (started.stamped = await untilAborted(stamping, this.signal));
+      // Stamped at once when the owner is known (the usual case): no promise, no turn (issue 37).
+      const ready = this.#stamp.stampedNow(leased);
+      const stamped = (started.stamped =
+        ready instanceof Promise ? await untilAborted(ready, this.signal) : ready);
       // A journal's own promise as it is (adopting it costs two turns and a timer, journal-call.ts).
       const start = () =>
         (started.landing = promiseOf(() =>
@@ -218,14 +220,16 @@ export class KeyedJournal {
    * Ends this run's hold on the key: a run that ends without an outcome leaves its lease run out
    * (releasedClaim): nobody waits, it is settled at once, by compare-and-set. Never throws.
    */
-  async release(): Promise<void> {
+  release(): Promise<void> | undefined {
     const held = this.#held && releasedClaim(this.#held, this.#leaseMs, this.#now());
+    // Nothing held nor being written (after an outcome): nothing to wait for, no turn (issue 37).
+    const idle = !held && this.#writing === NOTHING_WRITING;
     // #writing never rejects (#serially): waited for as it is.
     const stored = held
       ? this.#serially(() => this.#store(held)).catch(() => undefined)
       : this.#writing;
     this.#letGo();
-    await stored;
+    return idle ? undefined : stored.then(() => undefined);
   }
 
   #hold(record: JournalRecord, unhold: () => void, own: OwnLease): void {
@@ -264,7 +268,10 @@ export class KeyedJournal {
 
   #serially<T>(write: () => Promise<T>): Promise<T> {
     const mine = this.#writing.then(write, write);
-    this.#writing = mine.catch(() => undefined);
+    // Back to nothing once the last write landed: a release after it need not wait (issue 37).
+    const idle = () => void (this.#writing === writing && (this.#writing = NOTHING_WRITING));
+    const writing: Promise<unknown> = mine.then(idle, idle);
+    this.#writing = writing;
     return mine;
   }
 
