@@ -211,7 +211,7 @@ export class KeyedJournal {
     }
     // Stamped already (the owner known, nothing to wait for): no turn taken (issue 37).
     if (stamped instanceof Promise) await stamped.catch(() => undefined);
-    const stored = this.#serially(() => this.#store(next, stamped));
+    const stored = this.#serially(() => this.#store(next, stamped), true);
     if (!held) this.#letGo();
     await stored;
   }
@@ -224,8 +224,7 @@ export class KeyedJournal {
     const held = this.#held && releasedClaim(this.#held, this.#leaseMs, this.#now());
     // Nothing held nor being written (after an outcome): nothing to wait for, no turn (issue 37).
     const idle = !held && this.#writing === NOTHING_WRITING;
-    // #writing never rejects (#serially): waited for as it is.
-    const stored = held
+    const stored = held // #writing never rejects (#serially): waited for as it is
       ? this.#serially(() => this.#store(held)).catch(() => undefined)
       : this.#writing;
     this.#letGo();
@@ -266,9 +265,11 @@ export class KeyedJournal {
     this.#stopBeating = undefined;
   }
 
-  #serially<T>(write: () => Promise<T>): Promise<T> {
-    const mine = this.#writing.then(write, write);
-    // Back to nothing once the last write landed: a release after it need not wait (issue 37).
+  /** `write` after this run's earlier ones (`atOnce`: now, no turn, when none is under way). */
+  #serially<T>(write: () => Promise<T>, atOnce = false): Promise<T> {
+    const idleNow = atOnce && this.#writing === NOTHING_WRITING;
+    const mine = idleNow ? write() : this.#writing.then(write, write);
+    // Nothing once the last landed: a release (or write) after it need not wait (issue 37).
     const idle = () => void (this.#writing === writing && (this.#writing = NOTHING_WRITING));
     const writing: Promise<unknown> = mine.then(idle, idle);
     this.#writing = writing;
