@@ -155,8 +155,10 @@ export class KeyedJournal {
         leaseUntil: claimLeaseUntil(key, this.#leaseMs, this.#now()),
         holder: HOLDER,
       };
-      const stamping = promiseOf(() => this.#stamp.stamped(leased));
-      const stamped = (started.stamped = await untilAborted(stamping, this.signal));
+      // Stamped at once when the owner is known (the usual case): no promise, no turn (issue 37).
+      const ready = this.#stamp.stampedNow(leased);
+      const stamped = (started.stamped =
+        ready instanceof Promise ? await untilAborted(ready, this.signal) : ready);
       // A journal's own promise as it is (adopting it costs two turns and a timer, journal-call.ts).
       const start = () =>
         (started.landing = promiseOf(() =>
@@ -209,7 +211,7 @@ export class KeyedJournal {
     }
     // Stamped already (the owner known, nothing to wait for): no turn taken (issue 37).
     if (stamped instanceof Promise) await stamped.catch(() => undefined);
-    const stored = this.#serially(() => this.#store(next, stamped));
+    const stored = this.#serially(() => this.#store(next, stamped), true);
     if (!held) this.#letGo();
     await stored;
   }
@@ -218,14 +220,15 @@ export class KeyedJournal {
    * Ends this run's hold on the key: a run that ends without an outcome leaves its lease run out
    * (releasedClaim): nobody waits, it is settled at once, by compare-and-set. Never throws.
    */
-  async release(): Promise<void> {
+  release(): Promise<void> | undefined {
     const held = this.#held && releasedClaim(this.#held, this.#leaseMs, this.#now());
-    // #writing never rejects (#serially): waited for as it is.
-    const stored = held
+    // Nothing held nor being written (after an outcome): nothing to wait for, no turn (issue 37).
+    const idle = !held && this.#writing === NOTHING_WRITING;
+    const stored = held // #writing never rejects (#serially): waited for as it is
       ? this.#serially(() => this.#store(held)).catch(() => undefined)
       : this.#writing;
     this.#letGo();
-    await stored;
+    return idle ? undefined : stored.then(() => undefined);
   }
 
   #hold(record: JournalRecord, unhold: () => void, own: OwnLease): void {
@@ -262,9 +265,14 @@ export class KeyedJournal {
     this.#stopBeating = undefined;
   }
 
-  #serially<T>(write: () => Promise<T>): Promise<T> {
-    const mine = this.#writing.then(write, write);
-    this.#writing = mine.catch(() => undefined);
+  /** `write` after this run's earlier ones (`atOnce`: now, no turn, when none is under way). */
+  #serially<T>(write: () => Promise<T>, atOnce = false): Promise<T> {
+    const idleNow = atOnce && this.#writing === NOTHING_WRITING;
+    const mine = idleNow ? write() : this.#writing.then(write, write);
+    // Nothing once the last landed: a release (or write) after it need not wait (issue 37).
+    const idle = () => void (this.#writing === writing && (this.#writing = NOTHING_WRITING));
+    const writing: Promise<unknown> = mine.then(idle, idle);
+    this.#writing = writing;
     return mine;
   }
 

@@ -1,4 +1,5 @@
 import { untilAborted } from '../core/retry/until-aborted.js';
+import { AbortError } from '../core/errors/abort-error.js';
 import type { KeyScope } from '../keys/key-scope.js';
 import type { JournalRecord } from './journal.js';
 import { ParamsDigest } from './params-digest.js';
@@ -37,6 +38,19 @@ export class RecordStamp {
     const redacted = this.#redaction.redact(record); // a fresh object: named in place
     if (redacted instanceof Promise) return redacted.then((stored) => this.#named(stored, owner));
     return this.#named(redacted, owner);
+  }
+
+  /** As {@link stamped}, but a rejection once the call stopped (as `untilAborted` gives). */
+  stampedNow(record: JournalRecord): JournalRecord | Promise<JournalRecord> {
+    let ready: JournalRecord | Promise<JournalRecord>;
+    try {
+      ready = this.stamped(record);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const { signal } = this;
+    if (ready instanceof Promise || !signal?.aborted) return ready;
+    return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
   }
 
   async #stampedLater(record: JournalRecord): Promise<JournalRecord> {

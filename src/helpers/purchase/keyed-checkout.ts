@@ -154,7 +154,8 @@ async function checkoutOnce(
     throw new KeyInProgressError(journal.key);
   } finally {
     // An outcome recorded ends the hold already; anything else leaves the key unknown at once.
-    await journal.release();
+    const released = journal.release();
+    if (released) await released; // none after an outcome: no turn (issue 37)
   }
 }
 
