@@ -43,8 +43,19 @@ const LONG_HEX_WORD =
  * blanks apart (`7070    3d70`): taken for a column, a token in one was printed (redteam41).
  */
 const PIPE_COLUMN = /[ \t]{2,}\|[^\r\n]*\|(?=\r?\n|$)/g;
-const TEXT_COLUMN =
-  /(?<=[0-9a-f])[ \t]{2,}(?![ \t]|(?:[0-9a-f]{2}[ \t]+)*[0-9a-f]{2}[ \t]*(?:\r?\n|$))(?<![0-9a-f] {4}(?=[0-9a-f]{4}(?: {4}[0-9a-f]{4})*[ \t]*(?:\r?\n|$)))[^\r\n]*(?=\r?\n|$)/gi;
+/** Where a line's column would start: its first run of two blanks or more past a byte. */
+const COLUMN_START = /(?<=[0-9a-f])[ \t]{2,}(?![ \t])/i;
+/**
+ * What is no column from there: bytes apart by blanks to the line's end (hexdump -C's second
+ * eight), or hexdump -x's words. Asked once a line: asked at each run of blanks (a regular
+ * expression's look-ahead), a line of such took a time that grew as its length squared (redteam41).
+ */
+const NO_COLUMN =
+  /^(?:[ \t]{2,}(?:[0-9a-f]{2}[ \t]+)*[0-9a-f]{2}| {4}[0-9a-f]{4}(?: {4}[0-9a-f]{4})*)[ \t]*$/i;
+const withoutColumn = (line: string) => {
+  const start = COLUMN_START.exec(line)?.index;
+  return start === undefined || NO_COLUMN.test(line.slice(start)) ? line : line.slice(0, start);
+};
 
 /**
  * A dump word's groups of hex digits, apart by blanks: its text columns and offsets out; its first
@@ -55,7 +66,7 @@ const groupsOf = (word: string) =>
     .replace(FIRST_OFFSET, '')
     .replace(LINE_OFFSET, '\n')
     .replace(PIPE_COLUMN, '')
-    .replace(TEXT_COLUMN, '');
+    .replace(/[^\r\n]+/g, withoutColumn);
 const FIRST_OFFSET = /^[0-9a-f]{8}(?::[ \t]+|[ \t]{2})/i;
 /**
  * The offset that starts a dump's line (od's `0000020`, xxd's `00000010:`, hexdump -C's
