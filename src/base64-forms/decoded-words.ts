@@ -84,20 +84,25 @@ const LINE_OFFSET = /\r?\n[ \t]*(?:[0-9a-f]{6,7}[ \t]+|[0-9a-f]{8}(?::[ \t]*|[ \
  * (redteam41); xxd's groups are in order. Both readings, a line each.
  */
 function readApart(word: string, read: (hex: string) => string | undefined): string | undefined {
-  const groups = groupsOf(word)
-    .replace(/0x/gi, '')
-    .split(/[^0-9a-f]+/i);
-  const text = read(groups.join(''));
-  const width = groups[0]!.length;
-  const last = groups.length - 1;
-  if (!(width === 4 || width === 8 || width === 16)) return text;
-  if (groups.some((group, at) => group.length !== width && (at < last || group.length % 2)))
-    return text;
+  const groups = groupsOf(word).replace(/0x/gi, '');
+  const hex = groups.replace(/[^0-9a-f]/gi, '');
+  const text = read(hex);
+  const words = WORDS.find(({ shape }) => shape.test(groups));
+  if (words === undefined) return text;
   // Less the zeros that fill an odd last word: UTF-16 of it all hid a card's digits (redteam41).
-  const reversed = groups.map((group) => (group.match(/../g) ?? []).reverse().join(''));
-  const swapped = read(reversed.join('').replace(/(?:00)+$/, ''));
+  const swapped = read(hex.replace(words.bytes, words.reversed).replace(/(?:00)+$/, ''));
   return swapped === undefined ? text : `${text ?? ''}\n${swapped}`;
 }
+
+/** Per word of 2, 4 or 8 bytes: a dump of such words only (the last may be short), each reversed. */
+const WORDS = [2, 4, 8].map((size) => {
+  const group = `[0-9a-f]{${size * 2}}`;
+  return {
+    shape: new RegExp(`^${group}(?:[^0-9a-f]+${group})*(?:[^0-9a-f]+(?:[0-9a-f]{2})+)?$`, 'i'),
+    bytes: new RegExp('(..)'.repeat(size), 'g'),
+    reversed: Array.from({ length: size }, (_, at) => `$${size - at}`).join(''),
+  };
+});
 
 /** The words `secret`'s text forms are searched in: a short one's (a CVC), a card number's. */
 export function wordsOf(secret: string, short: boolean, pieceLength = 0): readonly WordSearch[] {
