@@ -138,6 +138,26 @@ describe('a Buffer’s JSON in a service’s answer, parsed', () => {
     }
   });
 
+  it.each([token, card])(
+    '%s’s bytes in a body of a slice or more are not printed',
+    async (secret) => {
+      // A body of 64K characters or more is redacted in slices (src/large-text), item by item.
+      const data = [...Buffer.from(`${'x'.repeat(20_000)} Bearer ${secret}`)];
+      const out = printed(await errorFor({ error: 'bad header', received: { data } }, secret));
+      expect(out).toContain('[REDACTED]');
+      expect(listed(out)).not.toContain(data.slice(-14, -8).join(','));
+    },
+  );
+
+  it('a CVC in a Buffer’s JSON is hidden; seats that hold its bytes are not', () => {
+    const data = [...Buffer.from('{"cvc":"737"}')];
+    expect(redactSecrets({ received: { type: 'Buffer', data } }, ['737'])).toEqual({
+      received: { type: 'Buffer', data: '[REDACTED]' },
+    });
+    const seats = { seats: [1, 2, 55, 51, 55], rows: [55, 51, 55] };
+    expect(redactSecrets(seats, ['737'])).toEqual(seats);
+  });
+
   it('a list of other numbers stays as it is', async () => {
     const body = {
       error: 'bad seats',
