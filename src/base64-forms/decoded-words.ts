@@ -43,19 +43,14 @@ const LONG_HEX_WORD =
  * blanks apart (`7070    3d70`): taken for a column, a token in one was printed (redteam41).
  */
 const PIPE_COLUMN = /[ \t]{2,}\|[^\r\n]*\|(?=\r?\n|$)/g;
-/** Where a line's column would start: its first run of two blanks or more past a byte. */
-const COLUMN_START = /(?<=[0-9a-f])[ \t]{2,}(?![ \t])/i;
 /**
- * What is no column from there: bytes apart by blanks to the line's end (hexdump -C's second
- * eight), or hexdump -x's words. Asked once a line: asked at each run of blanks (a regular
- * expression's look-ahead), a line of such took a time that grew as its length squared (redteam41).
+ * A line's column: from its first run of two blanks or more (past a byte), unless bytes apart by
+ * blanks follow to the line's end (hexdump -C's second eight) or hexdump -x's words. Asked once a
+ * line: asked at each run of blanks (a look-ahead), a line of such took a time that grew as its
+ * length squared (redteam41).
  */
-const NO_COLUMN =
-  /^(?:[ \t]{2,}(?:[0-9a-f]{2}[ \t]+)*[0-9a-f]{2}| {4}[0-9a-f]{4}(?: {4}[0-9a-f]{4})*)[ \t]*$/i;
-const withoutColumn = (line: string) => {
-  const start = COLUMN_START.exec(line)?.index;
-  return start === undefined || NO_COLUMN.test(line.slice(start)) ? line : line.slice(0, start);
-};
+const TEXT_COLUMN =
+  /^((?:[^\s]|[ \t](?=\S))*[0-9a-f])[ \t]{2,}(?![ \t]|(?:[0-9a-f]{2}[ \t]+)*[0-9a-f]{2}\s*$|(?<=[0-9a-f] {4})[0-9a-f]{4}(?: {4}[0-9a-f]{4})*\s*$)[^\r\n]*/gim;
 
 /**
  * A dump word's groups of hex digits, apart by blanks: its text columns and offsets out; its first
@@ -66,7 +61,7 @@ const groupsOf = (word: string) =>
     .replace(FIRST_OFFSET, '')
     .replace(LINE_OFFSET, '\n')
     .replace(PIPE_COLUMN, '')
-    .replace(/[^\r\n]+/g, withoutColumn);
+    .replace(TEXT_COLUMN, '$1');
 const FIRST_OFFSET = /^[0-9a-f]{8}(?::[ \t]+|[ \t]{2})/i;
 /**
  * The offset that starts a dump's line (od's `0000020`, xxd's `00000010:`, hexdump -C's
@@ -87,22 +82,22 @@ function readApart(word: string, read: (hex: string) => string | undefined): str
   const groups = groupsOf(word).replace(/0x/gi, '');
   const hex = groups.replace(/[^0-9a-f]/gi, '');
   const text = read(hex);
-  const words = WORDS.find(({ shape }) => shape.test(groups));
-  if (words === undefined) return text;
+  const words = WORDS.find(([shape]) => shape.test(groups));
+  if (!words) return text;
   // Less the zeros that fill an odd last word: UTF-16 of it all hid a card's digits (redteam41).
-  const swapped = read(hex.replace(words.bytes, words.reversed).replace(/(?:00)+$/, ''));
+  const swapped = read(hex.replace(words[1], words[2]).replace(/(00)+$/, ''));
   return swapped === undefined ? text : `${text ?? ''}\n${swapped}`;
 }
 
-/** Per word of 2, 4 or 8 bytes: a dump of such words only (the last may be short), each reversed. */
-const WORDS = [2, 4, 8].map((size) => {
-  const group = `[0-9a-f]{${size * 2}}`;
-  return {
-    shape: new RegExp(`^${group}(?:[^0-9a-f]+${group})*(?:[^0-9a-f]+(?:[0-9a-f]{2})+)?$`, 'i'),
-    bytes: new RegExp('(..)'.repeat(size), 'g'),
-    reversed: Array.from({ length: size }, (_, at) => `$${size - at}`).join(''),
-  };
-});
+/** Per word of 2, 4 or 8 bytes: a dump of such words (the last may be short), each reversed. */
+const WORDS = [2, 4, 8].map(
+  (size) =>
+    [
+      new RegExp(`^(?:[0-9a-f]{${size * 2}}[^0-9a-f]+)+(?:[0-9a-f]{2})+$`, 'i'),
+      new RegExp('(..)'.repeat(size), 'g'),
+      '$8$7$6$5$4$3$2$1'.slice(-size * 2),
+    ] as const,
+);
 
 /** The words `secret`'s text forms are searched in: a short one's (a CVC), a card number's. */
 export function wordsOf(secret: string, short: boolean, pieceLength = 0): readonly WordSearch[] {
