@@ -70,7 +70,7 @@ const FIRST_OFFSET = /^[0-9a-f]{8}(?::[ \t]+|[ \t]{2})/i;
  * `5f6c6976 `): taken for an offset, each line's first four bytes were left out and a token
  * across three lines printed (redteam41).
  */
-const LINE_OFFSET = /\r?\n[ \t]*(?:[0-9a-f]{6,7}[ \t]+|[0-9a-f]{8}(?::[ \t]*|[ \t]{2,}))/gi;
+const LINE_OFFSET = /\r?\n[ \t]*(?![0-9a-f]{8} \S)[0-9a-f]{6,8}:?[ \t]+/gi;
 
 /**
  * `read` of a dump word's bytes, and of them reversed in each group when all are words of 2, 4 or

@@ -112,9 +112,10 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // Sixteenth pass, every branch merged (a secret's bytes as decimal numbers and
 // in xxd/hexdump/od dumps read across lines, money calls' request options and idempotency keys
 // refused; size16 won back 34-150 B of the first page): 96,782 B and one resource 52,068 B; plus
-// about 0.4 %.
+// about 0.4 %. redteam41 (dumps of 16/32/64-bit words, a Buffer's JSON in a parsed answer): one
+// resource +50 B over that, to be set anew when the pass is merged.
 const WHOLE_MAIN_ENTRY_BUDGET = 97_170;
-const ONE_RESOURCE_BUDGET = 52_280;
+const ONE_RESOURCE_BUDGET = 52_330;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
