@@ -42,7 +42,31 @@ const TEXTS: [string, (size: number) => string][] = [
   ['the same after `\\u202e`', (size) => line(size, '\\u202e')],
   ['`%E2%80%` repeated', (size) => '%E2%80%'.repeat(size / 7)],
   ['`&#9999999;` repeated', (size) => '&#9999999;'.repeat(size / 10)],
+  // redteam41: dumps' words read whole. One line of hexdump -x's words (four blanks apart) or of
+  // hexdump -C's bytes in pairs two blanks apart (each run of blanks asked whether a column
+  // follows); od -x and xxd -g 4 dumps of a text, lines of 16 bytes.
+  ['one line of `7070    7071` words', (size) => '7070    7071    '.repeat(size / 16)],
+  ['one line of `34 35  ` pairs', (size) => '34 35  '.repeat(size / 7)],
+  ['`od -x` dump, 16 bytes a line', (size) => dump(size, 2, true)],
+  ['`xxd -g 4` dump, 16 bytes a line', (size) => dump(size, 4, false)],
 ];
+
+/** A dump of about `chars` characters of text: words of `size` bytes, offsets, 16 bytes a line. */
+function dump(chars: number, size: number, littleEndian: boolean): string {
+  const bytes = Buffer.from('{"id":12,"name":"seat","qty":789}'.repeat(chars / 100));
+  const lines: string[] = [];
+  for (let at = 0; at < bytes.length; at += 16) {
+    const words: string[] = [];
+    for (let word = at; word < Math.min(at + 16, bytes.length); word += size) {
+      const part = [...bytes.subarray(word, word + size)];
+      words.push(
+        (littleEndian ? part.reverse() : part).map((b) => b.toString(16).padStart(2, '0')).join(''),
+      );
+    }
+    lines.push(`${at.toString(8).padStart(7, '0')} ${words.join(' ')}`);
+  }
+  return lines.join('\n');
+}
 for (const [label, make] of TEXTS) {
   for (const size of sizes) {
     const text = make(size);

@@ -35,3 +35,19 @@ export function fromByteList(list: string): string | undefined {
   last = [list, binary === undefined ? undefined : (textOf(binary) ?? binary)];
   return last[1];
 }
+
+/**
+ * An array of four bytes or more of text (a control but a tab or a line break makes it no text:
+ * `[1, 2, 55, 51, 55]` is seats, not a CVC) as the list a text would hold them in (`115,107,…`),
+ * or undefined: a Buffer's JSON in a service's parsed answer (`{"data":[115,107,…]}`) was printed
+ * in an error's body, its numbers kept as numbers are (redteam41).
+ */
+export function byteListOf(items: readonly unknown[]): string | undefined {
+  if (items.length < 4) return undefined;
+  for (const item of items) {
+    if (!Number.isInteger(item)) return undefined;
+    const byte = item as number;
+    if (byte > 255 || (byte < 32 && byte !== 9 && byte !== 10 && byte !== 13)) return undefined;
+  }
+  return items.join(',');
+}

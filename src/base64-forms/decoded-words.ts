@@ -31,13 +31,7 @@ const LONG_BASE64_WORD = /(?<![\w+/-])[\w+/-]{20,}={0,2}/g;
  * printed (the text forms know a card's own bytes so apart only). Read with the apart marks out.
  */
 const LONG_HEX_WORD =
-  /(?<![0-9a-z])(?:0x)?[0-9a-f]{2}(?:(?:[ :-]| {2}|, ?|,?(?:[ \t]{2}[^\r\n]{1,80})?[ \t]*\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?)?(?:0x)?[0-9a-f]{2}){14,}(?![0-9a-z])(?:(?:[ \t]{2,}\|[^|\r\n]*\||[ \t]{2,}[^\s|][^\r\n]{0,79})(?=\r?\n|$))?/gi;
-/**
- * What is not the bytes: `0x`, marks, and a dump's line breaks with the offset that starts each
- * line (od's `0000020`, xxd's `00000010:`): a dump wraps at 8, 16 or 32 bytes a line, and a
- * secret across its lines was printed, a part on each (redteam38). hexdump -C's two blanks too.
- */
-const APART = /\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?|0x|[^0-9a-f]/gi;
+  /(?<![0-9a-z])(?:0x)?[0-9a-f]{2}(?:(?:[ :-]| {2,4}|, ?|,?(?:[ \t]{2}[^\r\n]{1,80})?[ \t]*\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?)?(?:0x)?[0-9a-f]{2}){14,}(?![0-9a-z])(?:(?:[ \t]{2,}\|[^|\r\n]*\||[ \t]{2,}[^\s|][^\r\n]{0,79})(?=\r?\n|$))?/gi;
 
 /**
  * A dump line's text column before its line break, not bytes: hexdump -C's `  |sk_live_9fQ|`,
@@ -45,42 +39,65 @@ const APART = /\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?|0x|[^0-9a-f]/gi;
  * apart by blanks, as hexdump -C's second eight are: `539 1488 0343 64`, a grouped card's, is
  * a column). A token across two lines of xxd's or hexdump -C's dump (their default forms) was
  * printed: the column ended the word at each line (review16c). The word's last line's column is
- * the word's too: it shows the secret's last characters.
+ * the word's too: it shows the secret's last characters. Nor are `hexdump -x`'s words four
+ * blanks apart (`7070    3d70`): taken for a column, a token in one was printed (redteam41).
  */
 const PIPE_COLUMN = /[ \t]{2,}\|[^\r\n]*\|(?=\r?\n|$)/g;
+/**
+ * A line's column: from its first run of two blanks or more (past a byte), unless bytes apart by
+ * blanks follow to the line's end (hexdump -C's second eight) or hexdump -x's words. Asked once a
+ * line: asked at each run of blanks (a look-ahead), a line of such took a time that grew as its
+ * length squared (redteam41).
+ */
 const TEXT_COLUMN =
-  /(?<=[0-9a-f])[ \t]{2,}(?!(?:[0-9a-f]{2}[ \t]+)*[0-9a-f]{2}[ \t]*(?:\r?\n|$))[^\r\n]*(?=\r?\n|$)/gi;
+  /^((?:[^\s]|[ \t](?=\S))*[0-9a-f])[ \t]{2,}(?![ \t]|(?:[0-9a-f]{2}[ \t]+)*[0-9a-f]{2}\s*$|(?<=[0-9a-f] {4})[0-9a-f]{4}(?: {4}[0-9a-f]{4})*\s*$)[^\r\n]*/gim;
 
 /**
- * A dump word's hex digits: its text columns, offsets and apart marks out; its first line's
- * offset too (xxd's `00000000:`, hexdump -C's `00000000  `), else read as four bytes.
+ * A dump word's groups of hex digits, apart by blanks: its text columns and offsets out; its first
+ * line's offset too (xxd's `00000000:`, hexdump -C's `00000000  `), else read as four bytes.
  */
-const hexApart = (word: string) =>
+const groupsOf = (word: string) =>
   word
     .replace(FIRST_OFFSET, '')
     .replace(LINE_OFFSET, '\n')
     .replace(PIPE_COLUMN, '')
-    .replace(TEXT_COLUMN, '')
-    .replace(APART, '');
+    .replace(TEXT_COLUMN, '$1');
 const FIRST_OFFSET = /^[0-9a-f]{8}(?::[ \t]+|[ \t]{2})/i;
-const LINE_OFFSET = /\r?\n[ \t]*[0-9a-f]{6,8}:?[ \t]+/gi;
+/**
+ * The offset that starts a dump's line (od's `0000020`, xxd's `00000010:`, hexdump -C's
+ * `00000010  `): a dump wraps at 8, 16 or 32 bytes a line, and a secret across its lines was
+ * printed, a part on each (redteam38). Eight digits and one blank are a group (`xxd -g 4`'s
+ * `5f6c6976 `): taken for an offset, each line's first four bytes were left out and a token
+ * across three lines printed (redteam41).
+ */
+const LINE_OFFSET = /\r?\n[ \t]*(?![0-9a-f]{8} \S)[0-9a-f]{6,8}:?[ \t]+/gi;
 
 /**
- * `read` of a dump word's bytes, and of them two by two swapped when they are grouped so
- * (`6b70 733d`): hexdump's and `od -x`'s default prints little-endian 16-bit words, a token's
- * bytes swapped in each (review16c); xxd's groups are in order. Both readings, a line each.
+ * `read` of a dump word's bytes, and of them reversed in each group when all are words of 2, 4 or
+ * 8 bytes (`6b70 733d`): hexdump's and `od -x`'s default print little-endian 16-bit words, a
+ * token's bytes swapped in each (review16c); `od -tx4`, `xxd -e` 32-bit ones, `od -tx8` 64-bit
+ * (redteam41); xxd's groups are in order. Both readings, a line each.
  */
 function readApart(word: string, read: (hex: string) => string | undefined): string | undefined {
-  const hex = hexApart(word);
+  const groups = groupsOf(word).replace(/0x/gi, '');
+  const hex = groups.replace(/[^0-9a-f]/gi, '');
   const text = read(hex);
-  if (!PAIRED.test(word)) return text;
-  const swapped = read(hex.replace(/(..)(..)/g, '$2$1'));
+  const words = WORDS.find(([shape]) => shape.test(groups));
+  if (!words) return text;
+  // Less the zeros that fill an odd last word: UTF-16 of it all hid a card's digits (redteam41).
+  const swapped = read(hex.replace(words[1], words[2]).replace(/(00)+$/, ''));
   return swapped === undefined ? text : `${text ?? ''}\n${swapped}`;
 }
 
-/** A dump word of 16-bit groups only (offsets, columns aside): no byte stands alone. */
-const PAIRED =
-  /^[0-9a-f]{4}(?:[ \t]+[0-9a-f]{4}|[ \t]*\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?[0-9a-f]{4}|[ \t]{2}[^\r\n]*\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?[0-9a-f]{4})+$/i;
+/** Per word of 2, 4 or 8 bytes: a dump of such words (the last may be short), each reversed. */
+const WORDS = [2, 4, 8].map(
+  (size) =>
+    [
+      new RegExp(`^(?:[0-9a-f]{${size * 2}}[^0-9a-f]+)+(?:[0-9a-f]{2})+$`, 'i'),
+      new RegExp('(..)'.repeat(size), 'g'),
+      '$8$7$6$5$4$3$2$1'.slice(-size * 2),
+    ] as const,
+);
 
 /** The words `secret`'s text forms are searched in: a short one's (a CVC), a card number's. */
 export function wordsOf(secret: string, short: boolean, pieceLength = 0): readonly WordSearch[] {

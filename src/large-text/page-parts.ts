@@ -21,6 +21,7 @@ import {
   nextTo,
 } from '../core/secrets/secret-scan.js';
 import { foldedSearch, hasOverride } from '../folded-text/folded-text.js';
+import { byteListOf } from '../base64-forms/byte-lists.js';
 import { SLICE, weigh } from './large-value.js';
 
 /** The redaction's and the search's parts, as the page has them. */
@@ -42,6 +43,7 @@ export const pageParts = {
   nextTo,
   foldedSearch,
   hasOverride,
+  byteListOf,
 };
 
 export type PageParts = typeof pageParts;

@@ -112,9 +112,11 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // Sixteenth pass, every branch merged (a secret's bytes as decimal numbers and
 // in xxd/hexdump/od dumps read across lines, money calls' request options and idempotency keys
 // refused; size16 won back 34-150 B of the first page): 96,782 B and one resource 52,068 B; plus
-// about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 97_170;
-const ONE_RESOURCE_BUDGET = 52_280;
+// about 0.4 %. redteam41 (dumps of 16/32/64-bit words, a Buffer's JSON in a parsed answer, on
+// main d9c7366 whose slack others used): whole +230 B, one resource +100 B, the vite page +50 B
+// over those, to be set anew when the pass is merged.
+const WHOLE_MAIN_ENTRY_BUDGET = 97_400;
+const ONE_RESOURCE_BUDGET = 52_380;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -198,7 +200,7 @@ describe('browser bundle of the main entry', () => {
 // plus about 0.4 %. Fifteenth pass, every branch merged (main 94ae0af): esbuild 56,636 B, vite
 // 53,132 B; plus about 0.4 %. Sixteenth pass, every branch merged: esbuild 57,502 B, vite
 // 54,170 B; plus about 0.4 %.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 57_735, vite: 54_390 } as const;
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 57_735, vite: 54_440 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts; esbuild 4 before size13). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 /**

@@ -1,9 +1,9 @@
 /**
- * The one place that hides secrets. Everything that leaves seatpay as text (errors, log lines,
- * serialized bodies) passes through here first. What counts as an occurrence of a secret (every
- * encoding, pieces of long secrets, short secrets only where they stand alone) is written down in
- * secret-forms.ts, which builds the patterns.
+ * The one place that hides secrets: all that leaves seatpay as text (errors, logs, bodies) passes
+ * here first. What counts as a secret's occurrence (every encoding, pieces of long secrets, short
+ * secrets only where they stand alone) is in secret-forms.ts, which builds the patterns.
  */
+import { byteListOf } from '../../base64-forms/byte-lists.js';
 import { scrubAll } from './secret-scan.js';
 
 export const REDACTED = '[REDACTED]';
@@ -42,11 +42,10 @@ const OWN_FIELD = { enumerable: true, writable: true, configurable: true };
 export const MAX_DEPTH = 20;
 
 /**
- * A deep copy of `value` in which secret keys are masked and the given secrets are scrubbed from
- * every string and key. Non-plain objects (FormData, Blob) are described, not copied; cycles,
- * depth past 20 and values that throw when read (a Proxy, a getter) become markers, never an
- * exception. `scrub` is how a string or key is scrubbed (by default {@link scrubText} with
- * `secrets`): a caller may remember the strings found clean.
+ * A deep copy of `value`, secret keys masked and the secrets scrubbed from every string and key.
+ * Non-plain objects (FormData, Blob) are described; cycles, depth past 20 and values that throw
+ * when read (a Proxy, a getter) become markers, never an exception. `scrub` scrubs a string or
+ * key (by default {@link scrubText} with `secrets`): a caller may remember the strings found clean.
  */
 export function redact(
   value: unknown,
@@ -79,6 +78,8 @@ export function copy(
   path[depth] = value;
   try {
     if (Array.isArray(value)) {
+      const list = byteListOf(value); // a Buffer's JSON parsed (`data: [115, 107, …]`): redteam41
+      if (list !== undefined && scrub(list) !== list) return REDACTED;
       // A new array filled here: an array's own `map` (or its species) could answer with a secret.
       const items = new Array<unknown>(value.length);
       for (let at = 0; at < value.length; at++)
@@ -100,10 +101,7 @@ export function copy(
   }
 }
 
-/**
- * Assigned (defining cost a keyed call more than its search, issue 37), but defined when
- * inherited: a body key `__proto__` (JSON.parse makes it an own key) must stay a key.
- */
+/** Assigned (defining cost more: issue 37); defined when inherited (JSON.parse's `__proto__`). */
 export function put(result: Record<string, unknown>, name: string, field: unknown): void {
   if (name in result) Object.defineProperty(result, name, { ...OWN_FIELD, value: field });
   else result[name] = field;
