@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import type { MoneyRefusal } from './misplaced-key.js';
+import type { MoneyRefusal, RefusalText } from './misplaced-key.js';
 
 // The texts of the money calls' refusals (a key, journal or identity where no call reads it, a
 // request option or an idempotency key in an order), in the keyed checkout's chunk, loaded to
@@ -16,7 +16,7 @@ const ONCE: Record<string, string> = {
 };
 
 /** Each refusal's text, after the name given, for `call`. */
-const TEXTS = {
+const TEXTS: Record<RefusalText, (call: string) => string> = {
   /** A keyed call's `key`, `journal` or `identity` in its request options. */
   withTheOrder: (call: string) =>
     `goes with the order, in ${call}'s first argument: in its request options the order is paid without it`,
@@ -28,9 +28,6 @@ const TEXTS = {
   /** A keyed call's `journal` or `identity` with no `key`. */
   keyless: () => "given with no `key`: give the order's key, or leave it out",
 };
-
-/** The refusals' texts by name (misplaced-key.ts's {@link MoneyRefusal}). */
-export type RefusalText = keyof typeof TEXTS;
 
 /** The InvalidRequestError `refusal` stands for: its name, what to do instead, nothing sent. */
 export function moneyRefusalError({ name, text, call, field }: MoneyRefusal): InvalidRequestError {
