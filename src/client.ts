@@ -18,6 +18,7 @@ import {
   misplacedKeyError,
   nameGiven,
 } from './resources/misplaced-key.js';
+import { refusedLater } from './resources/money-chunk.js';
 import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
 import { SubscriptionsResource } from './resources/subscriptions.js';
@@ -159,7 +160,7 @@ export class SeatpayClient {
     const named = nameGiven(second);
     const misplaced =
       named === undefined ? keylessError(options) : misplacedKeyError(second, 'purchase');
-    if (misplaced) return Promise.reject(misplaced);
+    if (misplaced) return refusedLater(misplaced);
     if (named !== undefined) {
       return purchaseModule.load().then(({ secondArgumentError }) => {
         throw secondArgumentError(second, named);

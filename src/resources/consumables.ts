@@ -1,6 +1,5 @@
 import { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
-import { LazyModule } from '../core/lazy-module.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { checkRequestOptions, parseInput } from '../core/prepare/validate-input.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
@@ -10,6 +9,7 @@ import {
   orderFieldError,
   unkeyedPayError,
 } from './misplaced-key.js';
+import { keyedCheckoutModule, refusedLater } from './money-chunk.js';
 import type { PurchaseJournal } from '../journals/journal.js';
 import { sharedJournalOf, type JournalHolder } from '../helpers/purchase/client-purchases.js';
 import type {
@@ -27,9 +27,6 @@ import {
   ConsumptionSessionSchema,
   NonEmptyStringSchema,
 } from './checks/consumables.js';
-const keyedCheckoutModule = /* @__PURE__ */ new LazyModule(
-  () => import('../helpers/purchase/keyed-checkout.js'),
-);
 
 /**
  * What the caller may consume, and buying more. Reached as `client.consumables`.
@@ -137,21 +134,18 @@ export class ConsumablesResource {
     const { key, journal, identity, ...input } = (
       typeof given === 'object' && given !== null ? given : {}
     ) as CheckoutKeyOptions & Record<string, unknown>;
-    let misplaced: unknown =
+    const refusal =
       misplacedKeyError(options) ??
       keylessError({ key, journal, identity }) ??
       orderFieldError(input, options);
-    if (!misplaced && key === undefined) return this.#send(given, options);
+    if (refusal) return new APIPromise(refusedLater(refusal), { raw: false });
+    if (key === undefined) return this.#send(given, options);
     try {
       // Keyed: checked as a plain call's are, before the key's own deadline reads them (redteam34:
       // a `totalTimeout` of -1 or NaN ran out at once, 3e9 ms after 1 ms; `signal: {}` threw).
       checkRequestOptions(options);
     } catch (error) {
-      misplaced ??= error;
-    }
-    // (A key undefined here came with a misplaced one: refused.)
-    if (misplaced || key === undefined) {
-      return new APIPromise(Promise.reject(misplaced as Error), { raw: false });
+      return new APIPromise(Promise.reject(error as Error), { raw: false });
     }
     // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
     // Traced, it is one span around its attempt (none when the key's answer is replayed).
@@ -204,11 +198,11 @@ export class ConsumablesResource {
    * ```
    */
   consume(service: string, options?: RequestOptions): APIPromise<ConsumptionSession> {
+    const misplaced = unkeyedPayError(undefined, options, 'consumables.consume');
+    if (misplaced) return new APIPromise(refusedLater(misplaced), { raw: false });
     return this.#core.request(
       null,
       () => {
-        const misplaced = unkeyedPayError(undefined, options, 'consumables.consume');
-        if (misplaced) throw misplaced;
         const service_slug = parseInput(NonEmptyStringSchema, service, 'service');
         return {
           route: this.#core.routes.consume,

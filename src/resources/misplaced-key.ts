@@ -1,5 +1,30 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
 
+/**
+ * A money call's refusal, its error made by the refusals' chunk (money-refusals.ts, loaded by
+ * money-chunk.ts: a page that never misplaces a key does not ship the texts, size17): the name
+ * given, the text that says what to do (`call`'s), and the error's field. createClient's refusal
+ * is made here: it is thrown synchronously.
+ */
+export interface MoneyRefusal {
+  name: string;
+  /** Which text of money-refusals.ts says what to do. */
+  text: RefusalText;
+  call: string;
+  field: string;
+}
+
+/** The texts of the money calls' refusals, by name (money-refusals.ts). */
+export type RefusalText = 'withTheOrder' | 'readByNo' | 'requestOption' | 'keyless';
+
+/** A money call's refusal of `name` (`text`, `call`'s). */
+const refusal = (name: string, text: RefusalText, call: string, field = name): MoneyRefusal => ({
+  name,
+  text,
+  call,
+  field,
+});
+
 /** The first of `names` that `given` names (not `undefined`). */
 function namedIn(given: unknown, names: readonly string[]): string | undefined {
   if (typeof given !== 'object' || given === null) return undefined;
@@ -21,17 +46,9 @@ const refused = (name: string, where: string, field = name) =>
  * redteam31). Refused before anything is sent; one left `undefined` there (a wrapper's spread)
  * names nothing and is not.
  */
-export function misplacedKeyError(
-  options: unknown,
-  call = 'checkout',
-): InvalidRequestError | undefined {
+export function misplacedKeyError(options: unknown, call = 'checkout'): MoneyRefusal | undefined {
   const name = keyField(options);
-  return name === undefined
-    ? undefined
-    : refused(
-        name,
-        `goes with the order, in ${call}'s first argument: in its request options the order is paid without it`,
-      );
+  return name === undefined ? undefined : refusal(name, 'withTheOrder', call);
 }
 
 /**
@@ -61,18 +78,12 @@ export function unkeyedPayError(
   params: unknown,
   options: unknown,
   call = 'pay.bag',
-): InvalidRequestError | undefined {
+): MoneyRefusal | undefined {
   const name = keyField(params) ?? keyField(options);
   // An idempotency key (an `Idempotency-Key` header) in its options: read by nothing, a re-run of
   // consume used another unit (redteam40).
   const given = name ?? idempotencyIn(options);
-  const once =
-    call === 'pay.bag'
-      ? 'pay once per key with client.purchase({ key })'
-      : 'each call uses a unit, leave it out (a keyed top-up is consumables.checkout({ key }))';
-  return given === undefined
-    ? undefined
-    : refused(given, `is read by no ${call}: ${once}`, name ?? 'key');
+  return given === undefined ? undefined : refusal(given, 'readByNo', call, name ?? 'key');
 }
 
 /** The request options a money call's order is refused with (they went in its body). */
@@ -111,19 +122,11 @@ export function orderFieldError(
   params: unknown,
   options: unknown,
   call: 'checkout' | 'pay.bag' = 'checkout',
-): InvalidRequestError | undefined {
+): MoneyRefusal | undefined {
   const option = namedIn(params, REQUEST_OPTIONS);
-  if (option !== undefined)
-    return refused(
-      option,
-      `is a request option, no field of the order: in ${call}'s first argument it is sent to the service in the order and bounds nothing; give it in the second argument`,
-    );
+  if (option !== undefined) return refusal(option, 'requestOption', call);
   const named = idempotencyNamed(params) ?? idempotencyIn(options);
-  const once =
-    call === 'checkout'
-      ? "give the order's own reference as `key` in checkout's first argument (never bought twice)"
-      : 'pay once per key with client.purchase({ key })';
-  return named === undefined ? undefined : refused(named, `is read by no ${call}: ${once}`, 'key');
+  return named === undefined ? undefined : refusal(named, 'readByNo', call, 'key');
 }
 
 /**
@@ -131,11 +134,9 @@ export function orderFieldError(
  * was not there, `key: order.id` of `undefined`): read by nothing, the order was paid with no key,
  * and a re-run paid again (redteam31). Refused before anything is sent.
  */
-export function keylessError(given: unknown): InvalidRequestError | undefined {
+export function keylessError(given: unknown): MoneyRefusal | undefined {
   const name = (given as { key?: unknown } | null)?.key === undefined ? keyField(given) : undefined;
-  return name === undefined
-    ? undefined
-    : refused(name, "given with no `key`: give the order's key, or leave it out", 'key');
+  return name === undefined ? undefined : refusal(name, 'keyless', '', 'key');
 }
 
 /** What each keyed call's field is to seatpay, and what a config's own field so named may be. */

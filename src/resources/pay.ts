@@ -1,4 +1,4 @@
-import type { APIPromise } from '../core/api-promise.js';
+import { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { parseInput } from '../core/prepare/validate-input.js';
@@ -6,6 +6,7 @@ import type { PayParams, Payment } from '../schemas/payments.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
 import { PayParamsSchema, PaymentSchema } from './checks/pay.js';
 import { orderFieldError, unkeyedPayError } from './misplaced-key.js';
+import { refusedLater } from './money-chunk.js';
 
 /**
  * Paying a bag. Reached as `client.pay`; `client.purchase` runs the whole flow around it.
@@ -50,12 +51,12 @@ export class PayResource {
    * ```
    */
   bag(params: PayParams, options?: RequestOptions): APIPromise<Payment> {
+    const misplaced =
+      unkeyedPayError(params, options) ?? orderFieldError(params, options, 'pay.bag');
+    if (misplaced) return new APIPromise(refusedLater(misplaced), { raw: false });
     return this.#core.request(
       null,
       () => {
-        const misplaced =
-          unkeyedPayError(params, options) ?? orderFieldError(params, options, 'pay.bag');
-        if (misplaced) throw misplaced;
         const body = parseInput(PayParamsSchema, params, 'params');
         return { route: this.#core.routes.pay, body, response: PaymentSchema };
       },

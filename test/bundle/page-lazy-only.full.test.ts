@@ -69,10 +69,21 @@ describe("a page's first answer", () => {
 // survive minifying. `client.purchase`'s second argument (`{ timeout: 0 }`, read by nothing): in
 // the purchase's chunk, loaded to refuse it. `subscriptions.waitFor`'s refusal of a client whose
 // totalTimeout is 0 was made in helper-errors.ts, beside error classes the main entry exports,
-// which esbuild --splitting put on the page with it: in the poller's chunk.
+// which esbuild --splitting put on the page with it: in the poller's chunk. The money calls'
+// refusals of a key, journal or identity no call reads, of a request option or an idempotency key
+// in an order (checkout, pay.bag, consume, purchase): in the keyed checkout's chunk (size17).
 const LAZY_REFUSALS = [
   ["purchase's second argument", "in purchase's second argument is read by nothing"],
   ["waitFor's refusal of a totalTimeout of 0", 'leaves waitFor no time for a poll'],
+  [
+    "refusal of a key in a money call's options",
+    'in its request options the order is paid without',
+  ],
+  ['refusal of a request option in an order', 'is a request option, no field of the order'],
+  ['refusal of a key given to consume', 'each call uses a unit, leave it out'],
+  ['refusal of an idempotency key in a checkout', "give the order's own reference as"],
+  ['refusal of a key given to pay.bag', 'pay once per key with client.purchase'],
+  ['refusal of a journal given with no key', "give the order's key, or leave it out"],
 ] as const;
 
 describe("a page's first answer, the lazy parts' refusals", () => {

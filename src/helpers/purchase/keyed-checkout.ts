@@ -276,5 +276,8 @@ function howToRecordCharge(key: string): string {
   );
 }
 
+// The money calls' refusals' texts, loaded with this chunk to refuse (src/resources/money-chunk.ts).
+export { moneyRefusalError } from '../../resources/money-refusals.js';
+
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
 export { lazySide } from '../../lazy-side.js';
