@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { memoryJournal, PurchaseError } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
+import { subscriptionNeverAppears } from '../support/subscription-never-appears.js';
 import { PER_SEAT_PURCHASE } from '../support/team-purchase.js';
 
 // review17a (newuser17's t13): a keyed purchase whose pay was answered 500 (the card may have
@@ -11,17 +12,16 @@ import { PER_SEAT_PURCHASE } from '../support/team-purchase.js';
 // `waitTimeout` (never paying twice), then how to settle it. The subscription list answers empty
 // (a fault) until it is cleared: the wait runs out whatever the machine's pace.
 
-it('a keyed purchase whose pay got a 500 and whose wait ran out says to run it again with its key', async () => {
+/** A client whose next pay is answered 500 (nothing charged) and whose listing stays empty. */
+function payAnswered500NeverListed() {
   const simulator = createSimulator({ subscriptionDelayMs: 5 });
-  const client = inMemoryClient(simulator, simulator.users.owner.token);
   simulator.faults.inject({ route: 'POST /v1/payments/pay', kind: 'status', status: 500 });
-  simulator.faults.inject({
-    route: 'GET /v1/payments/me/subscription',
-    kind: 'status',
-    status: 200,
-    body: { subscriptions: [] },
-    times: Infinity,
-  });
+  subscriptionNeverAppears({ simulator });
+  return { simulator, client: inMemoryClient(simulator, simulator.users.owner.token) };
+}
+
+it('a keyed purchase whose pay got a 500 and whose wait ran out says to run it again with its key', async () => {
+  const { simulator, client } = payAnswered500NeverListed();
   const journal = memoryJournal();
   const order = { ...PER_SEAT_PURCHASE, key: 'order-500', journal, waitTimeout: 30 };
   const failed = await client.purchase(order).catch((e: unknown) => e);
@@ -40,16 +40,7 @@ it('a keyed purchase whose pay got a 500 and whose wait ran out says to run it a
 });
 
 it('without a journal the advice says the re-run is from this client (its memory journal)', async () => {
-  const simulator = createSimulator({ subscriptionDelayMs: 5 });
-  const client = inMemoryClient(simulator, simulator.users.owner.token);
-  simulator.faults.inject({ route: 'POST /v1/payments/pay', kind: 'status', status: 500 });
-  simulator.faults.inject({
-    route: 'GET /v1/payments/me/subscription',
-    kind: 'status',
-    status: 200,
-    body: { subscriptions: [] },
-    times: Infinity,
-  });
+  const { client } = payAnswered500NeverListed();
   const failed = await client
     .purchase({ ...PER_SEAT_PURCHASE, key: 'order-mem', waitTimeout: 30 })
     .catch((e: unknown) => e);
