@@ -167,6 +167,13 @@ const CLIENT_FIELDS = {
  * speaks of the name given (loose15).
  */
 export function clientKeyOptionError(options: unknown): InvalidRequestError | undefined {
+  // A signal (or one as the options, `withOptions(signal)`): no client option, it stopped no call,
+  // and an aborted one let a checkout pay (review17a).
+  if (options instanceof AbortSignal || namedIn(options, ['signal']))
+    return refused(
+      'signal',
+      'is no client option, it stops no call: give it to each call, in its options',
+    );
   const name = keyField(options);
   const idempotency = name === undefined ? idempotencyIn(options) : undefined;
   // Read by nothing, every plain money call of the client paid with no key (redteam37).
