@@ -172,7 +172,7 @@ export function clientKeyOptionError(options: unknown): InvalidRequestError | un
   if (options instanceof AbortSignal || namedIn(options, ['signal']))
     return refused(
       'signal',
-      'is no client option, it stops no call: give it to each call, in its options',
+      "is no client option (it stops no call): give it in each call's options",
     );
   const name = keyField(options);
   const idempotency = name === undefined ? idempotencyIn(options) : undefined;

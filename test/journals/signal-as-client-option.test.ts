@@ -8,7 +8,7 @@ import { inMemorySubscriber } from '../support/team-owner.js';
 // read by nothing, so an aborted signal stopped no call of that client and a checkout paid.
 
 const refusal =
-  '`signal` is no client option, it stops no call: give it to each call, in its options. Nothing was sent';
+  "`signal` is no client option (it stops no call): give it in each call's options. Nothing was sent";
 
 it('a checkout through withOptions({ signal }) or withOptions(signal): refused, nothing paid', async () => {
   const { client, order, charges, gate } = await inMemorySubscriber('sig-client@example.com');
