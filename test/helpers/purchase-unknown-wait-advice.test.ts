@@ -31,7 +31,7 @@ it('a keyed purchase whose pay got a 500 and whose wait ran out says to run it a
   expect(message).toContain('No new subscription appeared within 30 ms (none new listed). ');
   expect(message).not.toContain('wait again with a longer timeout');
   expect(message).toContain(
-    'Do not buy again: run the purchase again with the key "order-500" and a longer `waitTimeout` to wait for its subscription, never paying twice. Settle it: client.journal.reconcile("order-500")',
+    'Do not buy again: run the purchase again with the key "order-500" and a longer `waitTimeout`, never paying twice. Settle it: client.journal.reconcile("order-500")',
   );
   // What it says is so: the re-run waits again, and pays nothing.
   const again = await client.purchase(order).catch((e: unknown) => e);
@@ -39,12 +39,12 @@ it('a keyed purchase whose pay got a 500 and whose wait ran out says to run it a
   expect(simulator.charges).toHaveLength(0);
 });
 
-it('without a journal the advice says the re-run is from this client (its memory journal)', async () => {
+it('without a journal the advice says the re-run is from this client (the key is in its memory)', async () => {
   const { client } = payAnswered500NeverListed();
   const failed = await client
     .purchase({ ...PER_SEAT_PURCHASE, key: 'order-mem', waitTimeout: 30 })
     .catch((e: unknown) => e);
   expect((failed as Error).message).toContain(
-    'run the purchase again with the key "order-mem" from this client (its memory journal holds the key) and a longer `waitTimeout`',
+    'run the purchase again with the key "order-mem" from this client and a longer `waitTimeout`',
   );
 });

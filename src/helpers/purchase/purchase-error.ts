@@ -144,7 +144,5 @@ function purchaseMessage({
 }
 
 /** How a keyed purchase whose wait ran out waits again, the card maybe charged: its re-run. */
-function waitAgain(key: string, inMemory: boolean | undefined): string {
-  const where = inMemory ? ' from this client (its memory journal holds the key)' : '';
-  return `Do not buy again: run the purchase again with the key "${key}"${where} and a longer \`waitTimeout\` to wait for its subscription, never paying twice. `;
-}
+const waitAgain = (key: string, inMemory: boolean | undefined) =>
+  `Do not buy again: run the purchase again with the key "${key}"${inMemory ? ' from this client' : ''} and a longer \`waitTimeout\`, never paying twice. `;
