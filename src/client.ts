@@ -132,6 +132,8 @@ export class SeatpayClient {
         field: 'options',
       });
     }
+    // A signal as the changes has no field a spread keeps: refused here, as one named `signal` is.
+    if (changes instanceof AbortSignal) throw clientKeyOptionError(changes)!;
     const derived = new SeatpayClient({ ...this.#options, ...changes });
     // A key re-run on a derived client must find what this client recorded: never pay twice.
     sharePurchases(this, derived);

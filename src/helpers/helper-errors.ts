@@ -1,6 +1,9 @@
 import type { SubscriptionList } from '../schemas/subscriptions.js';
 import { SeatpayError } from '../core/errors/seatpay-error.js';
 
+/** A wait's advice in its `SubscriptionTimeoutError`: a purchase's gives its own (`waitTimeout`). */
+export const WAIT_AGAIN = '; wait again with a longer timeout';
+
 /**
  * `subscriptions.waitFor` ran out of time; `lastListing` is the last listing it read, if any.
  * `purchase` throws it too when no subscription appears after paying (or, when paying itself
@@ -34,10 +37,7 @@ export class SubscriptionTimeoutError extends SeatpayError {
     options?: { cause?: unknown },
   ) {
     const seen = lastListing === undefined ? 'every poll failed, see cause' : 'none new listed';
-    super(
-      `No new subscription appeared within ${waitedMs} ms (${seen}; wait again with a longer timeout)`,
-      options,
-    );
+    super(`No new subscription appeared within ${waitedMs} ms (${seen}${WAIT_AGAIN})`, options);
     this.waitedMs = waitedMs;
     this.lastListing = lastListing;
   }

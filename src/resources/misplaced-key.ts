@@ -91,11 +91,12 @@ const REQUEST_OPTIONS = ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'hea
 
 /**
  * The first field of `given` (not `undefined`) whose name says it is an idempotency key, as other
- * services spell one (`idempotencyKey`, `idempotency_key`, `Idempotency-Key`, `X-Idempotency-Key`):
- * the service reads none, seatpay's is a money call's `key`, in its first argument (review16a
- * looked for four spellings: a header `X-Idempotency-Key` paid with no key, redteam40).
+ * services spell one (`idempotencyKey`, `idempotency_key`, `Idempotency-Key`, `X-Idempotency-Key`,
+ * `Idempotence-Key`, `idempotentKey`): the service reads none, seatpay's is a money call's `key`, in
+ * its first argument (review16a looked for four spellings: a header `X-Idempotency-Key` paid with
+ * no key, redteam40; `Idempotence-Key`, a payment service's spelling, paid so, review17a).
  */
-const isIdempotencyName = (name: string) => /idempotency/i.test(name);
+const isIdempotencyName = (name: string) => /idempoten/i.test(name);
 const idempotencyNamed = (given: unknown) =>
   typeof given === 'object' && given !== null
     ? namedIn(given, Object.keys(given).filter(isIdempotencyName))
@@ -166,6 +167,13 @@ const CLIENT_FIELDS = {
  * speaks of the name given (loose15).
  */
 export function clientKeyOptionError(options: unknown): InvalidRequestError | undefined {
+  // A signal (or one as the options, `withOptions(signal)`): no client option, it stopped no call,
+  // and an aborted one let a checkout pay (review17a).
+  if (options instanceof AbortSignal || namedIn(options, ['signal']))
+    return refused(
+      'signal',
+      "is no client option (it stops no call): give it in each call's options",
+    );
   const name = keyField(options);
   const idempotency = name === undefined ? idempotencyIn(options) : undefined;
   // Read by nothing, every plain money call of the client paid with no key (redteam37).

@@ -199,8 +199,9 @@ describe('browser bundle of the main entry', () => {
 // 0.4 %. Fourteenth pass, every branch merged (main 6d54029): esbuild 56,243 B, vite 52,904 B;
 // plus about 0.4 %. Fifteenth pass, every branch merged (main 94ae0af): esbuild 56,636 B, vite
 // 53,132 B; plus about 0.4 %. Sixteenth pass, every branch merged: esbuild 57,502 B, vite
-// 54,170 B; plus about 0.4 %.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 57_735, vite: 54_440 } as const;
+// 54,170 B; plus about 0.4 %. Branch review17a (a client's signal refused, a purchase's wait
+// advice): esbuild 57,738 B against 57,598 at bad8a8d; to be set anew at the merge.
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 57_745, vite: 54_440 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts; esbuild 4 before size13). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 /**
@@ -221,8 +222,9 @@ const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 // Thirteenth pass, every branch merged (main b939117): 56,956 and 56,824 B; plus about 0.4 %.
 // Fourteenth pass, every branch merged (main 6d54029): 58,103 and 57,932 B; plus about 0.4 %.
 // Fifteenth pass, every branch merged (main 94ae0af): 58,488 and 58,315 B; plus about 0.4 %.
-// Sixteenth pass, every branch merged: 59,332 and 59,179 B; plus about 0.4 %.
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 59_570;
+// Sixteenth pass, every branch merged: 59,332 and 59,179 B; plus about 0.4 %. Branch review17a:
+// 59,588 B (esbuild) against 59,447 at bad8a8d; to be set anew at the merge.
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 59_595;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,

@@ -39,7 +39,7 @@ describe('seatpay purchase paid whose wait for the subscription ran out', () => 
     const ran = await runInProcess(purchase, env);
     expect(ran.code, ran.stderr).toBe(3);
     expect(ran.stderr).toMatch(
-      /the card WAS charged\): No new subscription appeared within 50 ms \(none new listed; wait again with a longer timeout\); run this command again with --key order-wait to finish it \(it never pays again\); never buy it under a new key/,
+      /the card WAS charged\): No new subscription appeared within 50 ms \(none new listed\); run this command again with --key order-wait to finish it \(it never pays again\); never buy it under a new key/,
     );
     expect(ran.stderr).not.toMatch(/may have been charged/);
     // The exit code's row of docs/command.md, and the README's list, say what to do for it.

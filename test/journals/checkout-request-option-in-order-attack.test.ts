@@ -127,31 +127,6 @@ it('a client (withOptions, as createClient) refuses an idempotencyKey: each plai
   expect(charges()).toBe(0);
 });
 
-// review16a: an `Idempotency-Key` header (the usual way elsewhere) is read by no service route: the
-// checkout paid with no key, and a re-run paid again. Refused as an `idempotencyKey`, nothing sent.
-it.each(['Idempotency-Key', 'idempotency-key'])(
-  "a checkout given an `%s` header (its request options, the client's) is refused: it would pay again",
-  async (header) => {
-    const { client, order, charges, gate } = await inMemorySubscriber(
-      `header-${header}@example.com`,
-    );
-    const headers = { [header]: 'order-4' };
-    const refused = await client.consumables.checkout(order, { headers }).catch((e: unknown) => e);
-    let fromClient: unknown;
-    try {
-      await client.withOptions({ headers }).consumables.checkout(order);
-    } catch (error) {
-      fromClient = error;
-    }
-    for (const error of [refused, fromClient]) {
-      expect(error).toMatchObject({ name: 'InvalidRequestError', field: 'key' });
-      expect(String(error)).toContain(`'${header}'`);
-    }
-    expect(gate.sent()).toBe(0);
-    expect(charges()).toBe(0);
-  },
-);
-
 // review16a: a keyed checkout recorded before these refusals with a request option in its order
 // (its params hold `timeout`) could be re-run neither as it was (refused: move it) nor moved (the
 // params differ: `KeyReuseError`, "use a new key", which paid the order a second time). Moved to the

@@ -10,8 +10,18 @@ import { GOOD_CARD } from '../support/team-purchase.js';
 // `idempotency_key`, `idempotency-key`, an `Idempotency-Key` header in any case). Other services
 // spell it otherwise (`X-Idempotency-Key`, `Cko-Idempotency-Key`; `IdempotencyKey` in a body): the
 // service reads none of them either, so such a checkout paid with no key and a re-run paid again.
+// review17a: nor did it look for `Idempotence-Key` (a payment service's header) or `idempotentKey`.
+// review16a's own spellings (`Idempotency-Key` in any case) are checked here with the rest.
 
-const spellings = ['X-Idempotency-Key', 'x-idempotency-key', 'Cko-Idempotency-Key'];
+const spellings = [
+  'Idempotency-Key',
+  'idempotency-key',
+  'X-Idempotency-Key',
+  'x-idempotency-key',
+  'Cko-Idempotency-Key',
+  'Idempotence-Key',
+  'X-Idempotent-Key',
+];
 
 it.each(spellings)(
   "a checkout given a `%s` header (its request options, the client's) is refused: it would pay again",
@@ -35,7 +45,7 @@ it.each(spellings)(
   },
 );
 
-it.each(['IdempotencyKey', 'x-idempotency-key'])(
+it.each(['IdempotencyKey', 'x-idempotency-key', 'idempotentKey'])(
   'a checkout given `%s` in its order, plain or keyed, is refused: nothing recorded or sent',
   async (name) => {
     const { client, order, charges, gate } = await inMemorySubscriber(
@@ -91,6 +101,7 @@ it('a keyed checkout recorded with `x-idempotency-key` in its order re-runs with
 // `idempotencyKey`) was read by nothing, and a re-run after a lost answer used another unit.
 it.each([
   ['Idempotency-Key header', { headers: { 'Idempotency-Key': 'use-1' } }, "'Idempotency-Key'"],
+  ['Idempotence-Key header', { headers: { 'Idempotence-Key': 'use-1' } }, "'Idempotence-Key'"],
   ['idempotencyKey', { idempotencyKey: 'use-1' }, '`idempotencyKey`'],
 ])('consumables.consume given an %s: refused, nothing sent', async (what, options, says) => {
   const simulator = createSimulator({ subscriptionDelayMs: 10 });

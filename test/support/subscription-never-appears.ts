@@ -1,7 +1,7 @@
 import type { MockServer } from '../../src/mock/index.js';
 
 /** The subscription list answers empty until the faults are cleared: a purchase's wait runs out. */
-export function subscriptionNeverAppears(server: MockServer): void {
+export function subscriptionNeverAppears(server: Pick<MockServer, 'simulator'>): void {
   server.simulator.faults.inject({
     route: 'GET /v1/payments/me/subscription',
     kind: 'status',

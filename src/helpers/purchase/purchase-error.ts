@@ -1,6 +1,7 @@
 import { howToSettle } from '../../journals/journal-errors.js';
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { safeCause } from '../../core/secrets/foreign-cause.js';
+import { WAIT_AGAIN } from '../helper-errors.js';
 
 /**
  * Where a failed `purchase()` stopped: reading the plan, pricing it (`preview`), creating the bag,
@@ -119,7 +120,11 @@ function purchaseMessage({
   key?: string | undefined;
   inMemory?: boolean | undefined;
 }): string {
-  const reason = cause instanceof Error ? cause.message : 'an unknown failure';
+  const said = cause instanceof Error ? cause.message : 'an unknown failure';
+  // Its wait ran out: the wait's own advice ("wait again with a longer timeout") names waitFor's
+  // option and no way to wait again; the purchase's advice below does (newuser17's t13).
+  const waited = step === 'wait' && said.endsWith(`${WAIT_AGAIN})`);
+  const reason = waited ? said.replace(WAIT_AGAIN, '') : said;
   const money = {
     no: 'nothing was charged',
     yes: 'the card WAS charged',
@@ -135,5 +140,9 @@ function purchaseMessage({
   if (charged === 'no') return message;
   return key === undefined
     ? `${message}. Do not buy again before you know: look for its subscription (a purchase with a key and a journal can be settled through client.journal)`
-    : `${message}. ${howToSettle(key)}`;
+    : `${message}. ${waited ? waitAgain(key, inMemory) : ''}${howToSettle(key)}`;
 }
+
+/** How a keyed purchase whose wait ran out waits again, the card maybe charged: its re-run. */
+const waitAgain = (key: string, inMemory: boolean | undefined) =>
+  `Do not buy again: run the purchase again with the key "${key}"${inMemory ? ' from this client' : ''} and a longer \`waitTimeout\`, never paying twice. `;

@@ -6,6 +6,7 @@ import { requestId } from '../core/random.js';
 import { isConnectionReset } from '../core/respond.js';
 import { serverProfile } from '../core/server-profile.js';
 import { compress } from './compress.js';
+import { fetchRefusesPort } from '../core/fetch-bad-ports.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator.js';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.js';
 
@@ -80,8 +81,13 @@ export interface MockServer {
  * @category Simulator
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { createServer } = await loadNodeHttp();
   const { port = 0, host = '127.0.0.1', simulator: given, maxBodyBytes, ...rest } = options;
+  // As `seatpay-mock --port` (newuser17): served there, every seatpay client failed "bad port".
+  if (fetchRefusesPort(port))
+    throw new RangeError(
+      `startMockServer: port ${port} is a port fetch refuses to connect to (a "bad port" in Node and browsers): no client could reach the simulator there; pick another (0, the default, for any free port)`,
+    );
+  const { createServer } = await loadNodeHttp();
   const simulator = given ?? createSimulator(rest);
   const limit = maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const server = createServer((req, res) => void serve(simulator, req, res, limit));

@@ -3,7 +3,7 @@ import type { FaultSpec } from '../core/faults.js';
 import { seededRandom } from '../core/random.js';
 import type { SimulatorOptions } from '../simulator.js';
 import { CommandLineError } from './command-line-error.js';
-import { fetchRefusesPort } from './fetch-bad-ports.js';
+import { fetchRefusesPort } from '../core/fetch-bad-ports.js';
 import { parseFaultFlag } from './fault-flag.js';
 
 /** The profiles a simulator serves as: SERVICE.md's, or what the deployed server does. */
