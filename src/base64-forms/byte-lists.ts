@@ -47,22 +47,19 @@ export function fromByteList(list: string): string | undefined {
  */
 export function byteListOf(value: object): string | undefined {
   const items = Array.isArray(value) ? value : indexed(value);
-  if (!items || items.length < 4) return undefined;
-  let runs = '';
-  let run = '';
-  for (let at = 0, count = 0; at <= items.length; at++) {
-    const byte: unknown = at < items.length ? items[at] : 1; // a control: the last run ends
-    if (!Number.isInteger(byte) || (byte as number) < 0 || (byte as number) > 255) return undefined;
-    if ((byte as number) > 31 || byte === 9 || byte === 10 || byte === 13) {
-      run += `,${byte as number}`;
-      count++;
-    } else if (byte !== 0) {
-      if (count > 3) runs += ` ;${run}`;
-      run = '';
-      count = 0;
-    }
+  if (items === undefined || items.length < 4) return undefined;
+  const runs: string[] = [];
+  let run: number[] = [];
+  const end = () => void (run.length >= 4 && runs.push(run.join(',')), (run = []));
+  for (const item of items) {
+    if (!Number.isInteger(item)) return undefined;
+    const byte = item as number;
+    if (byte < 0 || byte > 255) return undefined;
+    if (byte >= 32 || byte === 9 || byte === 10 || byte === 13) run.push(byte);
+    else if (byte !== 0) end();
   }
-  return runs || undefined;
+  end();
+  return runs.length === 0 ? undefined : runs.join(' ; ');
 }
 
 /**
@@ -70,8 +67,9 @@ export function byteListOf(value: object): string | undefined {
  * in order: the last is the count less one only when all are such), else undefined.
  */
 function indexed(value: object): readonly unknown[] | undefined {
-  // Asked of every object redacted: most have no key `0`, and are done with at once.
-  if (!Object.hasOwn(value, '0') || Object.getPrototypeOf(value) !== Object.prototype) return;
+  if (!Object.hasOwn(value, '0') || Object.getPrototypeOf(value) !== Object.prototype)
+    return undefined;
   const keys = Object.keys(value);
-  return keys.at(-1) === String(keys.length - 1) ? Object.values(value) : undefined;
+  if (keys[keys.length - 1] !== String(keys.length - 1)) return undefined;
+  return Object.values(value);
 }

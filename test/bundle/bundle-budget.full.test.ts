@@ -114,9 +114,11 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // refused; size16 won back 34-150 B of the first page): 96,782 B and one resource 52,068 B; plus
 // about 0.4 %. redteam41 (dumps of 16/32/64-bit words, a Buffer's JSON in a parsed answer, on
 // main d9c7366 whose slack others used): whole +230 B, one resource +100 B, the vite page +50 B
-// over those, to be set anew when the pass is merged.
-const WHOLE_MAIN_ENTRY_BUDGET = 97_400;
-const ONE_RESOURCE_BUDGET = 52_380;
+// over those, to be set anew when the pass is merged. review17c (a Buffer's JSON with control bytes,
+// a Uint8Array's JSON, parsed): measured 97,837 and 52,448 on main bad8a8d (which measured 97,754:
+// over 97,400 already); to be set anew at the merge.
+const WHOLE_MAIN_ENTRY_BUDGET = 97_840;
+const ONE_RESOURCE_BUDGET = 52_450;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
