@@ -37,17 +37,39 @@ export function fromByteList(list: string): string | undefined {
 }
 
 /**
- * An array of four bytes or more of text (a control but a tab or a line break makes it no text:
- * `[1, 2, 55, 51, 55]` is seats, not a CVC) as the list a text would hold them in (`115,107,…`),
- * or undefined: a Buffer's JSON in a service's parsed answer (`{"data":[115,107,…]}`) was printed
- * in an error's body, its numbers kept as numbers are (redteam41).
+ * An array of bytes, or a Uint8Array's JSON parsed (`{"0":115,"1":107,…}`), as the lists a text
+ * would hold its runs of text in (`115,107,… ; 52,53,…`), or undefined: a Buffer's JSON in a
+ * service's parsed answer (`{"data":[115,107,…]}`) was printed in an error's body, its numbers
+ * kept as numbers are (redteam41), and a Uint8Array's still was (review17c). A control but a tab
+ * or a line break ends a run, and a run of four bytes or more is read (`[1, 2, 55, 51, 55]` is
+ * seats, not a CVC); zeros are left out (UTF-16's, a frame's): a Buffer with a NUL or a frame's
+ * header before a card, or of UTF-16, was printed whole (review17c).
  */
-export function byteListOf(items: readonly unknown[]): string | undefined {
-  if (items.length < 4) return undefined;
+export function byteListOf(value: object): string | undefined {
+  const items = Array.isArray(value) ? value : indexed(value);
+  if (items === undefined || items.length < 4) return undefined;
+  const runs: string[] = [];
+  let run: number[] = [];
+  const end = () => void (run.length >= 4 && runs.push(run.join(',')), (run = []));
   for (const item of items) {
     if (!Number.isInteger(item)) return undefined;
     const byte = item as number;
-    if (byte > 255 || (byte < 32 && byte !== 9 && byte !== 10 && byte !== 13)) return undefined;
+    if (byte < 0 || byte > 255) return undefined;
+    if (byte >= 32 || byte === 9 || byte === 10 || byte === 13) run.push(byte);
+    else if (byte !== 0) end();
   }
-  return items.join(',');
+  end();
+  return runs.length === 0 ? undefined : runs.join(' ; ');
+}
+
+/**
+ * A plain object's values when its keys are `0` to its count less one (an index's keys come first,
+ * in order: the last is the count less one only when all are such), else undefined.
+ */
+function indexed(value: object): readonly unknown[] | undefined {
+  if (!Object.hasOwn(value, '0') || Object.getPrototypeOf(value) !== Object.prototype)
+    return undefined;
+  const keys = Object.keys(value);
+  if (keys[keys.length - 1] !== String(keys.length - 1)) return undefined;
+  return Object.values(value);
 }

@@ -54,9 +54,9 @@ async function walk(value: unknown, run: Run, depth: number): Promise<unknown> {
   const container = value as object;
   path[depth] = container;
   try {
+    const list = parts.byteListOf(container); // a Buffer's JSON, as `copy` reads one (redact.ts)
+    if (list !== undefined && (await scrubInSlices(list, run)) !== list) return REDACTED;
     if (Array.isArray(container)) {
-      const list = parts.byteListOf(container); // a Buffer's JSON, as `copy` reads one (redact.ts)
-      if (list !== undefined && (await scrubInSlices(list, run)) !== list) return REDACTED;
       const items = new Array<unknown>(container.length);
       for (let at = 0; at < container.length; at++)
         if (at in container) items[at] = await walk(container[at], run, depth + 1);

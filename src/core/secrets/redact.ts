@@ -77,9 +77,9 @@ export function copy(
   if (up !== -1 && up < depth) return '[Circular]';
   path[depth] = value;
   try {
+    const list = byteListOf(value); // a Buffer's or Uint8Array's JSON parsed (`[115, 107, …]`)
+    if (list !== undefined && scrub(list) !== list) return REDACTED;
     if (Array.isArray(value)) {
-      const list = byteListOf(value); // a Buffer's JSON parsed (`data: [115, 107, …]`): redteam41
-      if (list !== undefined && scrub(list) !== list) return REDACTED;
       // A new array filled here: an array's own `map` (or its species) could answer with a secret.
       const items = new Array<unknown>(value.length);
       for (let at = 0; at < value.length; at++)
