@@ -10,6 +10,7 @@ import type { UploadRecord } from './resume-store.js';
 // before the first answer). The same records pass: a size of 0 or more, the version 2 only, a name
 // of 1 to 300 code points (as z.maxLength counts: a surrogate pair is one).
 const count = z.int().check(z.gte(0));
+const sha256 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 
 /** Checks what a store gave back: a store may hold anything, from anyone. */
 export const UploadRecordSchema = z.object({
@@ -26,18 +27,20 @@ export const UploadRecordSchema = z.object({
   totalChunks: z.int().check(z.positive()),
   lastModified: z.nullable(z.number()),
   acknowledged: z.array(count),
-  digests: z.array(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+  digests: z.array(sha256),
   finalizeSent: z.boolean(),
   updatedAt: z.number(),
+  inFlight: z.optional(z.array(z.object({ index: count, digest: sha256 }))),
 });
 
 /** What a store gave back, when it is a record whose chunks are each in the plan, once, with a digest. */
 export function recordOf(stored: unknown): UploadRecord | undefined {
   const parsed = UploadRecordSchema.safeParse(stored);
   if (!parsed.success) return undefined;
-  const { acknowledged, digests, totalChunks } = parsed.data;
+  const { acknowledged, digests, totalChunks, inFlight = [] } = parsed.data;
   const consistent =
     acknowledged.every((index) => index < totalChunks) &&
+    inFlight.every(({ index }) => index < totalChunks) &&
     new Set(acknowledged).size === acknowledged.length &&
     digests.length === acknowledged.length;
   return consistent ? (parsed.data as UploadRecord) : undefined;
