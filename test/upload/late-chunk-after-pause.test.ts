@@ -18,11 +18,12 @@ const h = resumeHarness();
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
 /** A fetch whose requests, once out, reach the service whatever the call's signal says later. */
-function fetchThatOutlivesAborts() {
+function fetchThatOutlivesAborts(onSent: (request: Request) => void) {
   const arrived: Array<Promise<unknown>> = [];
   const late: typeof fetch = (input, init) => {
     const request = new Request(input, init);
     const sent = fetch(new Request(request, { signal: new AbortController().signal }));
+    onSent(request);
     arrived.push(sent.then((answer) => answer.clone().arrayBuffer()).catch(() => undefined));
     const aborted = new Promise<never>((_, reject) => {
       const stop = () => reject(request.signal.reason);
@@ -45,16 +46,29 @@ describe('a resume after a pause whose chunks in flight landed late', () => {
     });
   const name = 'late.png';
 
-  /** Pauses at the first acknowledged chunk; the chunks out then land after the abort. */
+  /**
+   * Pauses once a chunk is acknowledged and another chunk's request is out (whichever comes last,
+   * never on timing); the chunks out then land after the abort.
+   */
   async function pausedWithLateChunk(bytes: Uint8Array, options: UploadOptions) {
-    const { late, landed } = fetchThatOutlivesAborts();
     const pause = new AbortController();
+    let acknowledged = 0;
+    let chunksSent = 0;
+    const pauseOnceBoth = () =>
+      void (acknowledged > 0 && chunksSent > acknowledged && pause.abort());
+    const { late, landed } = fetchThatOutlivesAborts((request) => {
+      if (request.method === 'PUT' || request.method === 'POST') chunksSent++;
+      pauseOnceBoth();
+    });
     const paused = await client(late)
       .media.upload(fileOf(bytes, name), {
         ...options,
         concurrency: 4,
         signal: pause.signal,
-        onChunk: () => pause.abort(),
+        onChunk: () => {
+          acknowledged++;
+          pauseOnceBoth();
+        },
       })
       .catch((error: unknown) => error);
     expect(paused).toBeInstanceOf(AbortError);
