@@ -116,8 +116,9 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // main d9c7366 whose slack others used): whole +230 B, one resource +100 B, the vite page +50 B
 // over those, to be set anew when the pass is merged. review17c (a Buffer's JSON with control bytes,
 // a Uint8Array's JSON, parsed): 97,965 and 52,448 on main 0083db2 (which measures 97,886: over
-// 97,400 already); to be set anew at the merge.
-const WHOLE_MAIN_ENTRY_BUDGET = 97_970;
+// 97,400 already); to be set anew at the merge. inflight17 (a resume's chunks out at a pause, in
+// the lazy upload part; the page is unchanged): +649 B, 98,614 on main 2373773.
+const WHOLE_MAIN_ENTRY_BUDGET = 98_620;
 const ONE_RESOURCE_BUDGET = 52_450;
 
 describe('browser bundle of the main entry', () => {

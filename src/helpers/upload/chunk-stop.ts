@@ -17,6 +17,8 @@ export class ChunkStop {
   readonly signal: AbortSignal;
   /** Why {@link ChunkStop.fail} stopped the chunk, if it did. */
   failure: { reason: unknown } | undefined;
+  /** An attempt before this one went out: a `chunk-already-exists` may be its own. */
+  retried = false;
   private readonly controller = new AbortController();
   private allSent = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,6 +40,7 @@ export class ChunkStop {
   /** Another attempt is due: it starts from nothing sent, and never once the upload stopped. */
   retrying(): void {
     this.allSent = false;
+    this.retried = true;
     if (this.upload.aborted) this.cut();
   }
 

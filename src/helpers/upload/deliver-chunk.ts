@@ -80,6 +80,8 @@ export interface DeliveryContext {
   checksFirst: (index: number) => boolean;
   /** The digest a resume record keeps of a chunk's bytes, and whether the service holds them. */
   check: (index: number, chunk: Blob | Uint8Array, signal: AbortSignal) => Promise<ChunkCheck>;
+  /** Rejects when the service's `chunk-already-exists` may be of other bytes than these. */
+  claimHeld: (index: number, digest: string | undefined, retried: boolean) => Promise<void>;
   /** Told about every acknowledged chunk, before `onChunk` (the resume record). */
   onAcknowledged: (index: number, digest: string | undefined) => void;
   /**
@@ -155,6 +157,7 @@ async function sendRead(
   let record: ChunkRecord;
   // Held: a resumed stream's chunk the service acknowledged before, read again with the same bytes.
   let alreadyHeld = held;
+  let retried: boolean | undefined; // answered chunk-already-exists, after an attempt before?
   if (held) record = heldRecord(context, index);
   else {
     const params: ChunkParams = { ...context.fields, chunk_index: index, chunk: sent };
@@ -176,6 +179,7 @@ async function sendRead(
       if (failedRead) throw failedRead;
       if (!isAlreadyHeld(error)) throw error;
       record = heldRecord(context, index);
+      retried = stop.retried;
       alreadyHeld = true;
     } finally {
       stop.dispose();
@@ -191,6 +195,8 @@ async function sendRead(
   // Not acknowledged before every byte was read: a stream that ends early or runs past its size
   // fails here, even if the service took what went out.
   const checked = filling ? await checking : { digest };
+  // Held counts as delivered only when the bytes held are known to be these: in-flight-chunks.ts.
+  if (retried !== undefined) await context.claimHeld(index, checked.digest, retried);
   context.onAcknowledged(index, checked.digest);
   context.progress.acknowledged(index, size);
   context.onChunk?.(record, { index, start, end, alreadyHeld });

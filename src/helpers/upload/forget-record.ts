@@ -14,7 +14,8 @@ export function forgetRecord(
   record: UploadRecord,
 ): Promise<boolean> {
   const { store, key } = resume;
-  const emptied: UploadRecord = { ...record, acknowledged: [], digests: [] };
+  const { inFlight: _unheard, ...kept } = record;
+  const emptied: UploadRecord = { ...kept, acknowledged: [], digests: [] };
   return store
     .delete(key)
     .catch(() => store.set(key, emptied))

@@ -1,16 +1,12 @@
 import { digestedChunk } from './chunk-digest.js';
 import type { UploadRecord } from './resume-store.js';
-import {
-  describeError,
-  digestible,
-  loadRecord,
-  type ResumeSettings,
-  type ResumeTarget,
-  type Warner,
-} from './load-record.js';
+import { describeError, digestible, loadRecord } from './load-record.js';
+import type { ResumeSettings, ResumeTarget, Warner } from './load-record.js';
 import type { ChunkReader } from './chunk-reader.js';
 import type { ChunkCheck } from './deliver-chunk.js';
 import { forgetRecord } from './forget-record.js';
+import { InFlightChunks, heldUnknown } from './in-flight-chunks.js';
+import { sessionRecord } from './session-record.js';
 import { holdRecord } from './record-hold.js';
 import { HoldWatch } from './hold-watch.js';
 import { newUploadName } from './upload-name.js';
@@ -52,6 +48,7 @@ export class UploadSession {
     private readonly log: Warner,
     /** The record said finalize was sent before: this call must not send it again. */
     readonly finalizedBefore = false,
+    private readonly inFlight = new InFlightChunks(),
   ) {
     this.stopped = resume === undefined;
     this.finalizeSent = finalizedBefore;
@@ -112,7 +109,10 @@ export class UploadSession {
     pace: CheckPace,
   ): Promise<UploadSession> {
     const digests = new Map(record.acknowledged.map((index, at) => [index, record.digests[at]!]));
-    const verdict = await verifyChunks(reader, target.plan, digests, pace);
+    const sent = new Map(record.inFlight?.map(({ index, digest }) => [index, digest]));
+    // A file's chunks out at a pause are read again too (a stream's: when the service holds one).
+    const checked = reader.sequential ? digests : new Map([...sent, ...digests]);
+    const verdict = await verifyChunks(reader, target.plan, checked, pace);
     if (verdict.kind === 'changed') {
       if (reader.sequential) {
         await resume.store.delete(resume.key).catch(() => undefined);
@@ -126,8 +126,9 @@ export class UploadSession {
     }
     const acknowledged = new Set(record.acknowledged);
     for (const index of verdict.unchecked) acknowledged.delete(index);
-    const { uploadName: name, finalizeSent } = record;
-    return new UploadSession(name, acknowledged, digests, target, resume, log, finalizeSent);
+    const { uploadName: name, finalizeSent: before } = record;
+    const inFlight = new InFlightChunks(sent, false);
+    return new UploadSession(name, acknowledged, digests, target, resume, log, before, inFlight);
   }
 
   /** The key of the upload's resume record, when it keeps one. */
@@ -161,7 +162,14 @@ export class UploadSession {
       await this.resume.store.delete(this.resume.key).catch(() => undefined);
       throw streamChanged(index);
     }
+    if (recorded === undefined) this.inFlight.sending(index, digest);
     return { digest, held: recorded !== undefined, bytes };
+  }
+
+  /** The service answered `chunk-already-exists` for chunk `index`: rejects unless it is ours. */
+  async claimHeld(index: number, digest: string | undefined, retried: boolean): Promise<void> {
+    if (!this.resume || digest === undefined || this.inFlight.owns(index, digest, retried)) return;
+    throw heldUnknown(index, this.resume.key, await this.discard());
   }
 
   /** Chunk `index` must be read whole and checked before sending (a digest recorded: `check`). */
@@ -171,6 +179,7 @@ export class UploadSession {
 
   acknowledge(index: number, digest: string | undefined): void {
     this.acknowledged.add(index);
+    this.inFlight.acknowledged(index);
     if (digest !== undefined) this.digests.set(index, digest);
     this.save();
   }
@@ -203,6 +212,12 @@ export class UploadSession {
   }
   private handedOff: Promise<void> | undefined;
 
+  /** The sending ended: chunks out unanswered may land unheard (a pause, a failure), so the
+   * record names them; after the signal fired, handed off (`handOff`). */
+  stopping(aborted: boolean): void {
+    if (this.inFlight.any) this.save();
+    if (aborted) this.handOff();
+  }
   /** Resolves once the latest state is written (or the store gave up). */
   flush = async (): Promise<void> => void (await Promise.all([this.writing, this.handedOff]));
   /** Writes no more (the record is being discarded); resolves once the write in progress ended. */
@@ -279,22 +294,7 @@ export class UploadSession {
   }
 
   private record(): UploadRecord {
-    const { identity, operationType, academy, plan } = this.target;
-    const acknowledged = [...this.acknowledged].sort((a, b) => a - b);
-    return {
-      version: 2,
-      filename: identity.filename,
-      uploadName: this.uploadName,
-      operationType,
-      academy,
-      totalBytes: plan.totalBytes,
-      chunkSize: plan.chunkSize,
-      totalChunks: plan.totalChunks,
-      lastModified: identity.lastModified,
-      acknowledged,
-      digests: acknowledged.map((index) => this.digests.get(index)!),
-      finalizeSent: this.finalizeSent,
-      updatedAt: Date.now(),
-    };
+    const { uploadName, acknowledged, digests, finalizeSent: sent, inFlight } = this;
+    return sessionRecord(this.target, { uploadName, acknowledged, digests, sent, inFlight });
   }
 }

@@ -43,6 +43,13 @@ export interface UploadRecord {
   finalizeSent: boolean;
   /** When the record was last written (ms since the epoch): records older than `maxAge` are ignored. */
   updatedAt: number;
+  /**
+   * Chunks whose requests went out unanswered when the record was written (a pause, a failure),
+   * with the SHA-256 (hex) of the bytes each went with: the service may have stored them after the
+   * abort. A resume reads a file's again and starts afresh when one differs, and counts the
+   * service's `chunk-already-exists` as delivered only for these bytes. Absent in older records.
+   */
+  inFlight?: Array<{ index: number; digest: string }>;
 }
 
 /**

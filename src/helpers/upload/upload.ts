@@ -154,7 +154,7 @@ export async function uploadMedia(
       await inOrder?.close();
       // Whatever happened, what was acknowledged is in the store before the call settles; after
       // the signal fired, the writes go on but the call no longer waits for them.
-      if (signal?.aborted) session.handOff();
+      session.stopping(signal?.aborted === true);
       await untilAborted(session.flush(), signal).catch(() => undefined);
     }
     finalizing = true;
@@ -242,6 +242,7 @@ function sendChunks(
     onRateLimited: () => scheduler.slowDown(),
     check: (index: number, chunk: Blob | Uint8Array, signal: AbortSignal) =>
       session.check(index, chunk, signal),
+    claimHeld: session.claimHeld.bind(session),
     onAcknowledged: (index: number, digest: string | undefined) =>
       session.acknowledge(index, digest),
     onMisfiled: async (signal: AbortSignal) =>
