@@ -49,7 +49,12 @@ export interface UploadRecord {
    * abort. A resume reads a file's again and starts afresh when one differs, and counts the
    * service's `chunk-already-exists` as delivered only for these bytes. Absent in older records.
    */
-  inFlight?: Array<{ index: number; digest: string }>;
+  inFlight?: Array<{
+    /** The chunk's index, from 0. */
+    index: number;
+    /** The SHA-256 (hex) of the bytes the chunk's request went out with. */
+    digest: string;
+  }>;
 }
 
 /**
