@@ -4,15 +4,13 @@
 // too, as a file of its own before the first answer (esbuild --splitting: BENCHMARKS.md, size13).
 import * as z from 'zod/mini';
 import type { UploadRecord } from './resume-store.js';
-import type { InFlightChunk } from './in-flight-chunks.js';
 
 // No z.literal, z.maxLength or z.nonnegative: nothing else of seatpay uses them, and zod's code
 // for them came to every page (a page's bundler puts zod's module, and what any chunk uses of it,
 // before the first answer). The same records pass: a size of 0 or more, the version 2 only, a name
 // of 1 to 300 code points (as z.maxLength counts: a surrogate pair is one).
 const count = z.int().check(z.gte(0));
-const SHA256 = /^[0-9a-f]{64}$/;
-const sha256 = z.string().check(z.regex(SHA256));
+const sha256 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 
 /** Checks what a store gave back: a store may hold anything, from anyone. */
 export const UploadRecordSchema = z.object({
@@ -32,41 +30,21 @@ export const UploadRecordSchema = z.object({
   digests: z.array(sha256),
   finalizeSent: z.boolean(),
   updatedAt: z.number(),
+  /** Absent in records written before it. */
+  inFlight: z.optional(z.array(z.object({ index: count, digest: sha256 }))),
 });
 
 /** What a store gave back, when it is a record whose chunks are each in the plan, once, with a digest. */
 export function recordOf(stored: unknown): UploadRecord | undefined {
   const parsed = UploadRecordSchema.safeParse(stored);
   if (!parsed.success) return undefined;
-  const { acknowledged, digests, totalChunks } = parsed.data;
-  const inFlight = inFlightOf((stored as { inFlight?: unknown }).inFlight, totalChunks);
+  const { acknowledged, digests, totalChunks, inFlight = [] } = parsed.data;
   const consistent =
-    inFlight !== false &&
+    inFlight.every(({ index }) => index < totalChunks) &&
     acknowledged.every((index) => index < totalChunks) &&
     new Set(acknowledged).size === acknowledged.length &&
     digests.length === acknowledged.length;
   if (!consistent) return undefined;
-  return { ...(parsed.data as UploadRecord), ...(inFlight.length > 0 ? { inFlight } : {}) };
-}
-
-/**
- * A record's optional `inFlight` (absent in records written before it), checked by hand: zod's
- * optional and nested objects would come to every page (see above). `false`: not one.
- */
-function inFlightOf(given: unknown, totalChunks: number): InFlightChunk[] | false {
-  if (given === undefined) return [];
-  if (!Array.isArray(given)) return false;
-  const chunks = given.map((chunk: { index?: unknown; digest?: unknown } | null) => ({
-    index: chunk?.index,
-    digest: chunk?.digest,
-  }));
-  const valid = chunks.every(
-    ({ index, digest }) =>
-      Number.isInteger(index) &&
-      (index as number) >= 0 &&
-      (index as number) < totalChunks &&
-      typeof digest === 'string' &&
-      SHA256.test(digest),
-  );
-  return valid ? (chunks as InFlightChunk[]) : false;
+  const { inFlight: _recorded, ...record } = parsed.data;
+  return { ...(record as UploadRecord), ...(inFlight.length > 0 ? { inFlight } : {}) };
 }
