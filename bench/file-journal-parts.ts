@@ -7,12 +7,17 @@
 //   file        fileJournal as shipped: SQLite's statements (WAL, synchronous = NORMAL: each write
 //               a commit written through to the OS), the claim's fdatasync of the log, off the loop
 //   file-noflush  the same with fs.fdatasync answering at once (a probe: the flush's share)
+//   file-wait   the same with fs.fdatasync answering after a `--wait-ms` timer, no disk work (a
+//               probe: what the wait alone costs, the process going idle and waking colder)
 //   fdatasync   a 1 KB append to a file and its fdatasync, nothing else (the flush alone)
+//
+// Each arm's system time is shown apart (journal18): the kernel's share, which a user's disk and
+// filesystem set, not this code.
 //
 // The arms rotate round by round (ABCD, then DCBA ...), each round `--calls` calls; medians over
 // the rounds. Sampled under whatever else loads the machine: read the differences, not the µs.
 //
-//   npx tsx bench/file-journal-parts.ts [--rounds 8] [--calls 400] [--root <checkout>] [--dir <folder>]
+//   npx tsx bench/file-journal-parts.ts [--rounds 8] [--calls 400] [--wait-ms 1] [--root <checkout>] [--dir <folder>]
 import fs from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +30,7 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '400' },
     root: { type: 'string' },
     dir: { type: 'string' },
+    'wait-ms': { type: 'string', default: '1' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -34,11 +40,16 @@ const seatpay = (await import(join(root, 'src/index.ts'))) as typeof import('../
 const node = (await import(join(root, 'src/node.ts'))) as typeof import('../src/node.js');
 const dir = await mkdtemp(join(values.dir ?? tmpdir(), 'file-journal-parts-'));
 
-// The flush probe: fs.fdatasync as wal-flush.ts calls it, answering at once while `skipFlush`.
-let skipFlush = false;
+// The flush probes: fs.fdatasync as wal-flush.ts calls it, answering at once while `flushAs` is
+// 'none', after a timer while it is 'wait'.
+const WAIT_MS = Number(values['wait-ms']);
+let flushAs: 'disk' | 'none' | 'wait' = 'disk';
 const fdatasync = fs.fdatasync;
-fs.fdatasync = ((fd: number, done: (error: NodeJS.ErrnoException | null) => void) =>
-  skipFlush ? queueMicrotask(() => done(null)) : fdatasync(fd, done)) as typeof fs.fdatasync;
+fs.fdatasync = ((fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+  if (flushAs === 'none') queueMicrotask(() => done(null));
+  else if (flushAs === 'wait') setTimeout(() => done(null), WAIT_MS);
+  else fdatasync(fd, done);
+}) as typeof fs.fdatasync;
 
 // A keyed checkout's two records as a journal is given them (bench/keyed-cost's order and answer).
 const params = { service: 'ai-credits', how_many: 1, subscription: 5001 };
@@ -95,17 +106,20 @@ await keyedCallsOn(memory);
 const log = await open(join(dir, 'flush-only.log'), 'a');
 const line = Buffer.alloc(1024, 'x');
 
+const flushing = (as: typeof flushAs) => async () => {
+  flushAs = as;
+  try {
+    await keyedCallsOn(file);
+  } finally {
+    flushAs = 'disk';
+  }
+};
+
 const arms: Record<string, () => Promise<void>> = {
   memory: () => keyedCallsOn(memory),
   file: () => keyedCallsOn(file),
-  'file-noflush': async () => {
-    skipFlush = true;
-    try {
-      await keyedCallsOn(file);
-    } finally {
-      skipFlush = false;
-    }
-  },
+  'file-noflush': flushing('none'),
+  'file-wait': flushing('wait'),
   fdatasync: async () => {
     for (let call = 0; call < CALLS; call++) {
       await log.write(line);
@@ -118,6 +132,8 @@ const arms: Record<string, () => Promise<void>> = {
 const names = Object.keys(arms);
 const cpu: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
 const wall: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+// The kernel's share (system time: the flush's work in the filesystem and the block layer).
+const sys: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
 const loadBefore = loadavg()[0]!.toFixed(1);
 for (let round = 0; round < ROUNDS; round++) {
   for (const name of round % 2 === 0 ? names : [...names].reverse()) {
@@ -127,6 +143,7 @@ for (let round = 0; round < ROUNDS; round++) {
     await arms[name]!();
     const used = process.cpuUsage(started);
     cpu[name]!.push((used.user + used.system) / CALLS);
+    sys[name]!.push(used.system / CALLS);
     wall[name]!.push(((performance.now() - startedAt) * 1000) / CALLS);
   }
 }
@@ -135,12 +152,12 @@ console.log(
   `A keyed checkout's journal work (get, claim, set), µs per call, median of ${ROUNDS} rounds of ${CALLS}; ` +
     `node ${process.version}, load ${loadBefore} -> ${loadavg()[0]!.toFixed(1)}, files in ${dir}`,
 );
-console.log('| arm | CPU µs | wall µs | CPU over memory |');
-console.log('| --- | ---: | ---: | ---: |');
+console.log('| arm | CPU µs | of which system | wall µs | CPU over memory |');
+console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const name of names) {
   const over = name === 'fdatasync' ? '' : (median(cpu[name]!) - median(cpu.memory!)).toFixed(1);
   console.log(
-    `| ${name} | ${median(cpu[name]!).toFixed(1)} | ${median(wall[name]!).toFixed(1)} | ${over} |`,
+    `| ${name} | ${median(cpu[name]!).toFixed(1)} | ${median(sys[name]!).toFixed(1)} | ${median(wall[name]!).toFixed(1)} | ${over} |`,
   );
 }
 await log.close();
