@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
+import { refusingClient } from '../support/answering-client.js';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 
 // redteam41: dumps the sixteenth pass's fixes missed. xxd -g 4 (each line's first group of eight
@@ -106,16 +106,7 @@ describe('a secret in a dump of words, across lines, any length', () => {
 describe('a Buffer’s JSON in a service’s answer, parsed', () => {
   /** The error a call rejects with when the service answers 400 with `body`. */
   async function errorFor(body: unknown, secret: string) {
-    const client = createClient({
-      baseUrl: 'https://api.example.com',
-      token: secret,
-      maxRetries: 0,
-      fetch: async () =>
-        new Response(JSON.stringify(body), {
-          status: 400,
-          headers: { 'content-type': 'application/json' },
-        }),
-    });
+    const client = refusingClient(secret, body);
     return client.plans.get('p').then(
       () => expect.unreachable('the call should fail'),
       (error: unknown) => error,

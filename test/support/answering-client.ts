@@ -37,3 +37,15 @@ export function answeringClient(setup: AnsweringClientSetup): SeatpayClient {
         new Response(text, { status: 200, headers: { 'content-type': 'application/json' } })),
   });
 }
+
+/** An {@link answeringClient} whose every request the service refuses: 400, `body` as JSON. */
+export function refusingClient(token: string, body: unknown): SeatpayClient {
+  return answeringClient({
+    token,
+    fetch: async () =>
+      new Response(JSON.stringify(body), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      }),
+  });
+}
