@@ -15,7 +15,7 @@ import {
 import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
 import { teamPurchase } from '../support/team-purchase.js';
-import { webStorage } from './support/web-storage.js';
+import { webStorage } from '../support/web-storage.js';
 
 const JOURNALS: [string, () => PurchaseJournal][] = [
   ['memoryJournal', () => memoryJournal()],

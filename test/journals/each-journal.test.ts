@@ -3,7 +3,7 @@ import { localStorageJournal, memoryJournal, type PurchaseJournal } from '../../
 import { fileJournal } from '../../src/node.js';
 import { useMockServer } from '../support/mock-server.js';
 import { useTempFolder } from '../support/temp-folder.js';
-import { webStorage } from './support/web-storage.js';
+import { webStorage } from '../support/web-storage.js';
 import { teamOwner } from '../support/team-owner.js';
 
 // Reconcile and settle through every journal seatpay ships (PostgreSQL's in

@@ -14,7 +14,7 @@ import {
 } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
-import { webStorage } from './support/web-storage.js';
+import { webStorage } from '../support/web-storage.js';
 import { teamOwner } from '../support/team-owner.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
 

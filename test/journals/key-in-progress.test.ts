@@ -9,7 +9,7 @@ import {
 } from '../../src/index.js';
 import type { MockUser } from '../../src/mock/index.js';
 import { useMockServer } from '../support/mock-server.js';
-import { webStorage } from './support/web-storage.js';
+import { webStorage } from '../support/web-storage.js';
 import { teamPurchase } from '../support/team-purchase.js';
 import { outcomeOf } from '../support/outcome.js';
 

@@ -13,7 +13,7 @@ import { teamPurchase } from '../support/team-purchase.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
 import { usePostgres } from '../support/postgres-test-bed.js';
 import { testPool } from '../support/postgres-server.js';
-import { webStorage } from './support/web-storage.js';
+import { webStorage } from '../support/web-storage.js';
 
 // A heartbeat (the renewal of a claim's lease) whose answer is lost while the store still has it
 // to run: a statement PostgreSQL runs after its connection was cut, a write a slow store runs

@@ -1,4 +1,4 @@
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, StatementSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JournalError } from '../../src/index.js';
@@ -19,6 +19,31 @@ afterEach(async () => {
   other = undefined;
 });
 
+/** Runs `onLocked` the first time a statement not run on `own` meets another connection's lock. */
+function onceLockMet(own: DatabaseSync, onLocked: () => void): void {
+  let met = false;
+  const watch = <T extends object>(prototype: T, name: keyof T & string) => {
+    const real = prototype[name] as (...args: unknown[]) => unknown;
+    vi.spyOn(prototype, name as never).mockImplementation(function (
+      this: unknown,
+      ...args: unknown[]
+    ) {
+      try {
+        return real.apply(this, args);
+      } catch (error) {
+        const locked = /^database (table )?is locked/.test(String((error as Error).message));
+        if (locked && this !== own && !met) {
+          met = true;
+          onLocked();
+        }
+        throw error;
+      }
+    } as never);
+  };
+  watch(DatabaseSync.prototype, 'exec');
+  for (const name of ['run', 'get', 'all'] as const) watch(StatementSync.prototype, name);
+}
+
 describe('a fileJournal claim whose flush fails while another process writes', () => {
   it('is taken back once that lock is let go: the call fails unsent, the key is free, a re-run buys once', async () => {
     const { client, charges, order } = await inMemorySubscriber('unclaim@example.com');
@@ -26,11 +51,12 @@ describe('a fileJournal claim whose flush fails while another process writes', (
     const journal = fileJournal(path);
     await journal.get('warm-up');
 
-    // The flush fails while the other process holds the write lock; it lets go a moment later.
+    // The flush fails while the other process holds the write lock; it lets go once the journal
+    // met that lock (by its statements, not a timer: taking the claim back must meet it).
     const spy = spyOnLogFlushes(async () => {
       const writer = (other = new DatabaseSync(path));
       writer.exec('BEGIN IMMEDIATE');
-      setTimeout(() => writer.isOpen && writer.exec('COMMIT'), 20);
+      onceLockMet(writer, () => queueMicrotask(() => writer.isOpen && writer.exec('COMMIT')));
       throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
     });
     const error = await client.consumables

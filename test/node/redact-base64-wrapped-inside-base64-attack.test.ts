@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
+import { refusingClient } from '../support/answering-client.js';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 
 // Base64 of base64 where the inner text is broken into lines (MIME's 76, PEM's 64, `\n` or
@@ -54,16 +54,7 @@ describe('a secret in base64 of base64 broken into lines', () => {
 
   it("is not in a refusal's body the client throws", async () => {
     const stored = nested(token, 76, '\r\n', 3);
-    const client = createClient({
-      baseUrl: 'http://service.test',
-      token,
-      maxRetries: 0,
-      fetch: async () =>
-        new Response(JSON.stringify({ message: 'bad config', config: stored }), {
-          status: 400,
-          headers: { 'content-type': 'application/json' },
-        }),
-    });
+    const client = refusingClient(token, { message: 'bad config', config: stored });
     const error = await client.plans.get('team').catch((caught: unknown) => caught);
     expect(String(error)).toContain('bad config');
     for (const shown of [inspect(error, { depth: 9 }), JSON.stringify(error)])

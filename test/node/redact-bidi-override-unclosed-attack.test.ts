@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
+import { refusingClient } from '../support/answering-client.js';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 
 // A right-to-left override (U+202E) that is never popped lasts to the end of its paragraph: a
@@ -52,15 +52,9 @@ describe('a secret reversed inside an override that is never closed', () => {
   });
 
   it("is not in a refusal's body the client throws", async () => {
-    const client = createClient({
-      baseUrl: 'http://service.test',
-      token,
-      maxRetries: 0,
-      fetch: async () =>
-        new Response(
-          JSON.stringify({ message: 'card refused', holder: `\u202e${reversed(card)}` }),
-          { status: 400, headers: { 'content-type': 'application/json' } },
-        ),
+    const client = refusingClient(token, {
+      message: 'card refused',
+      holder: `\u202e${reversed(card)}`,
     });
     const error = await client.card
       .register({ card_number: card, cvc: '987' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
+import { refusingClient } from '../support/answering-client.js';
 import { redactSecrets } from '../../src/node.js';
 
 // review17c: a Buffer's JSON in a parsed answer was read for secrets only when every byte was
@@ -18,16 +18,7 @@ const forms = { framed, nulEnded, utf16 };
 
 /** The body of the error a call rejects with when the service answers 400 with `body`. */
 async function bodyOfError(body: unknown, secret: string) {
-  const client = createClient({
-    baseUrl: 'https://api.example.com',
-    token: secret,
-    maxRetries: 0,
-    fetch: async () =>
-      new Response(JSON.stringify(body), {
-        status: 400,
-        headers: { 'content-type': 'application/json' },
-      }),
-  });
+  const client = refusingClient(secret, body);
   const error = await client.plans.get('p').then(
     () => expect.unreachable('the call should fail'),
     (error: unknown) => error,

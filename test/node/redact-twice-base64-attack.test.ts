@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
+import { refusingClient } from '../support/answering-client.js';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 
 // A token base64-encoded once is hidden at any position inside a longer base64 text (a Basic
@@ -31,16 +31,7 @@ describe('a token base64-encoded twice', () => {
   });
 
   it("is not in a refusal's message the client throws", async () => {
-    const client = createClient({
-      baseUrl: 'http://service.test',
-      token,
-      maxRetries: 0,
-      fetch: async () =>
-        new Response(JSON.stringify({ message: `bad credential ${twice(`Basic ${token}`)}` }), {
-          status: 400,
-          headers: { 'content-type': 'application/json' },
-        }),
-    });
+    const client = refusingClient(token, { message: `bad credential ${twice(`Basic ${token}`)}` });
     const error = await client.plans.get('team').catch((caught: unknown) => caught);
     expect(String(error)).not.toContain(twice(`Basic ${token}`).slice(12, -12));
     expect(JSON.stringify(error)).not.toContain(twice(`Basic ${token}`).slice(12, -12));

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
+import { refusingClient } from '../support/answering-client.js';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 
 // UTF-16 text holding a character past Latin-1 (a Japanese name, an en dash, full-width digits),
@@ -60,15 +60,8 @@ describe('a secret in UTF-16 text of any characters', () => {
 
   it("is not in a refusal's message the client throws", async () => {
     const command = le(`pay -cvc 987 -name 山田 -card ${wide(card)}`).toString('base64');
-    const client = createClient({
-      baseUrl: 'http://service.test',
-      token: 'sk_live_324c9e4eabd5832b0267441b28790ef9',
-      maxRetries: 0,
-      fetch: async () =>
-        new Response(JSON.stringify({ message: `rejected script: ${command}` }), {
-          status: 400,
-          headers: { 'content-type': 'application/json' },
-        }),
+    const client = refusingClient('sk_live_324c9e4eabd5832b0267441b28790ef9', {
+      message: `rejected script: ${command}`,
     });
     const error = await client.card
       .register({ card_number: card, cvc: '987' })

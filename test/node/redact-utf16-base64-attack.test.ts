@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
+import { refusingClient } from '../support/answering-client.js';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 
 // PowerShell's `-EncodedCommand` (and .NET's `Convert.ToBase64String(Encoding.Unicode...)`) is
@@ -56,15 +56,8 @@ describe('a secret in base64 of UTF-16LE text (PowerShell -EncodedCommand)', () 
 
   it("is not in a refusal's message the client throws", async () => {
     const command = encodedCommand(`curl -H "Authorization: Bearer ${token}"`);
-    const client = createClient({
-      baseUrl: 'http://service.test',
-      token,
-      maxRetries: 0,
-      fetch: async () =>
-        new Response(JSON.stringify({ message: `rejected script: -EncodedCommand ${command}` }), {
-          status: 400,
-          headers: { 'content-type': 'application/json' },
-        }),
+    const client = refusingClient(token, {
+      message: `rejected script: -EncodedCommand ${command}`,
     });
     const error = await client.plans.get('team').catch((caught: unknown) => caught);
     // The token's 80 bytes follow the command's first 62: base64 characters 83 to 190.

@@ -111,12 +111,20 @@ describe('a traced call', () => {
   });
 
   it('a timeout is error.type "timeout", an abort "AbortError": each attempt ended', async () => {
-    server.use(http.get(`${BASE_URL}/v1/payments/plan/:slug`, () => new Promise<never>(() => {})));
+    let arrived = () => {};
+    server.use(
+      http.get(`${BASE_URL}/v1/payments/plan/:slug`, () => {
+        arrived();
+        return new Promise<never>(() => {});
+      }),
+    );
     const client = traced({ maxRetries: 0 });
     await expect(client.plans.get('team', { timeout: 20 })).rejects.toBeInstanceOf(TimeoutError);
     const controller = new AbortController();
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
     const aborted = client.plans.get('team', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 5);
+    await reached; // aborted once the attempt is out, not on a timer that may beat it
+    controller.abort();
     await expect(aborted).rejects.toBeInstanceOf(AbortError);
     expect(otel.spans().map((span) => span.attributes['error.type'])).toEqual([
       'timeout',

@@ -72,7 +72,10 @@ describe("the caller's signal is raced with a custom fetch, not only handed to i
   });
 
   it('a money call aborted while such a fetch is out: AbortError, maybe processed', async () => {
-    const client = createClient({ baseUrl: BASE, token: TOKEN, fetch: never<Response> });
+    let fetched!: () => void;
+    const out = new Promise<void>((resolve) => (fetched = resolve));
+    const fetch = () => (fetched(), never<Response>());
+    const client = createClient({ baseUrl: BASE, token: TOKEN, fetch });
     const controller = new AbortController();
     const call = outcomeOf(
       client.consumables.checkout(
@@ -80,7 +83,8 @@ describe("the caller's signal is raced with a custom fetch, not only handed to i
         { signal: controller.signal },
       ),
     );
-    setTimeout(() => controller.abort(), 5);
+    await out; // aborted once the fetch is out, not on a timer that may beat it
+    controller.abort();
     const { error } = await call;
     expect(error).toBeInstanceOf(AbortError);
     expect(error).toMatchObject({ mayHaveBeenProcessed: true });

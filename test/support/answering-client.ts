@@ -37,3 +37,19 @@ export function answeringClient(setup: AnsweringClientSetup): SeatpayClient {
         new Response(text, { status: 200, headers: { 'content-type': 'application/json' } })),
   });
 }
+
+/**
+ * An {@link answeringClient} whose every request the service refuses: 400, `body` as JSON. It logs
+ * nothing (what the error shows is under test, not the log: each log line would be redacted too).
+ */
+export function refusingClient(token: string, body: unknown): SeatpayClient {
+  return answeringClient({
+    token,
+    logLevel: 'off',
+    fetch: async () =>
+      new Response(JSON.stringify(body), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      }),
+  });
+}

@@ -5,27 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { localStorageUploadStore } from '../../src/index.js';
 import { CHUNK, TOTAL, fileOf, resumeHarness } from './support/resume-harness.js';
 import { bytesOf, sha256 } from './support/upload-kit.js';
+import { webStorage } from '../support/web-storage.js';
 
 const h = resumeHarness();
 
-function memoryStorage(): Storage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    get length() {
-      return items.size;
-    },
-    key: (i: number) => [...items.keys()][i] ?? null,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-}
-
 /** A store holding one paused upload's record, its `inFlight` set to `inFlight` (undefined: none). */
 async function recordWith(inFlight: unknown) {
-  const storage = memoryStorage();
+  const storage = webStorage();
   const store = localStorageUploadStore(storage);
   await h.cutOff(fileOf(bytesOf(TOTAL * CHUNK - 10), 'talk.png'), { resume: { store } }, 3);
   const client = h.client();

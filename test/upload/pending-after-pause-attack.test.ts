@@ -4,46 +4,14 @@
 // handed off at the abort, was still on its way). A page that lists its pending uploads once the
 // pause settles ("talk.mp4 is 30 % done, resume?") showed the wrong progress. The listing now
 // waits for the last record write of this process's settled uploads of that store.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { localStorageUploadStore, type UploadStore } from '../../src/index.js';
-import { fileUploadStore } from '../../src/node.js';
 import { CHUNK, TOTAL, fileOf, resumeHarness } from './support/resume-harness.js';
 import { bytesOf } from './support/upload-kit.js';
+import { bothStores } from './support/both-stores.js';
 
 const h = resumeHarness();
 
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (i: number) => [...items.keys()][i] ?? null,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-}
-
-const stores: Array<[string, () => Promise<{ store: UploadStore; done: () => Promise<void> }>]> = [
-  [
-    'fileUploadStore',
-    async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'seatpay-pending-pause-'));
-      return { store: fileUploadStore(dir), done: () => rm(dir, { recursive: true, force: true }) };
-    },
-  ],
-  [
-    'localStorageUploadStore',
-    async () => ({ store: localStorageUploadStore(memoryStorage()), done: async () => undefined }),
-  ],
-];
-
-describe.each(stores)('pendingUploads of a %s right after a pause', (_, make) => {
+describe.each(bothStores)('pendingUploads of a %s right after a pause', (_, make) => {
   it('lists every chunk the paused upload had acknowledged', async () => {
     const { store, done } = await make();
     try {

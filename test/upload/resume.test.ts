@@ -17,6 +17,7 @@ import { createChunkStore } from '../../src/mock/index.js';
 import { fileUploadStore } from '../../src/node.js';
 import { CHUNK, TOTAL, fileOf, range, resumeHarness } from './support/resume-harness.js';
 import { bytesOf, memoryUploadStore, sha256, webStream } from './support/upload-kit.js';
+import { webStorage } from '../support/web-storage.js';
 
 const h = resumeHarness();
 const { cutOff, finish, client } = h;
@@ -363,21 +364,13 @@ describe('records that pile up', () => {
   const DAY = 24 * 3_600_000;
 
   it('localStorageUploadStore: the first write removes seatpay records not written for 7 days, or unreadable', async () => {
-    const items = new Map<string, string>([
+    const storage = webStorage([
       ['seatpay:upload:old', JSON.stringify({ updatedAt: Date.now() - 8 * DAY })],
       ['seatpay:upload:garbage', '{not json'],
       ['seatpay:upload:recent', JSON.stringify({ updatedAt: Date.now() - 6 * DAY })],
       ['someone-else', JSON.stringify({ updatedAt: 0 })],
     ]);
-    const storage = {
-      get length() {
-        return items.size;
-      },
-      key: (index: number) => [...items.keys()][index] ?? null,
-      getItem: (key: string) => items.get(key) ?? null,
-      setItem: (key: string, value: string) => void items.set(key, value),
-      removeItem: (key: string) => void items.delete(key),
-    } as Storage;
+    const { items } = storage;
     const store = localStorageUploadStore(storage);
     await cutOff(fileOf(bytesOf(4 * CHUNK), `pile-${++n}.png`), { resume: { store } }, 2);
     expect([...items.keys()].sort()).toEqual([

@@ -4,7 +4,7 @@
 //     <baseUrl> <scenario> <maxResponseBytes or "default">
 // Makes one call whose answer never ends and prints one JSON line: the error it ended with, how
 // long it took, and the client's memory: RSS and heap (+ array buffers) before the call and their
-// peaks while it ran, sampled every 2 ms.
+// peaks while it ran, sampled every 2 ms; once the service says the client hung up (`/hung-up`).
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,4 +65,7 @@ const outcome = await calls[scenario]!(client).then(
 );
 const ms = Math.round(performance.now() - started);
 clearInterval(sampler);
+// The service answers this only once every endless answer has closed: the client hung up by
+// itself. One that kept reading would never get here, and the run would fail on its timeout.
+await fetch(new URL('/hung-up', baseUrl));
 console.log(JSON.stringify({ scenario, ...outcome, ms, before, peak }));

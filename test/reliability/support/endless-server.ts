@@ -1,6 +1,8 @@
 // A loopback service that never stops answering: every body is endless (or announces more than
 // any client reads), written as fast as the client takes it, until the client hangs up. It counts
-// the bytes it managed to send, so a test can tell that the client cut the answer off.
+// the bytes each answer managed to send, so a test can tell that the client cut the answer off,
+// and answers `/hung-up` only once every endless answer has closed: a client that asks it before
+// it exits shows, by getting an answer at all, that it hung up by itself (not by its exit).
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,8 +11,8 @@ const PIECE = Buffer.from('1,'.repeat(32 * 1024));
 
 export interface EndlessServer {
   origin: string;
-  /** Bytes written to clients so far, over every answer. */
-  sentBytes: () => number;
+  /** The bytes each endless answer had sent when the client hung up, in the order they closed. */
+  closedAnswers: () => number[];
   close: () => Promise<void>;
 }
 
@@ -18,13 +20,20 @@ export interface EndlessServer {
  * Routes: `/v1/payments/plan/endless-<status>` an endless body with that status;
  * `/v1/payments/plan/announced` a `Content-Length` of 10 GiB (then endless bytes);
  * `/v2/media/operationtype/<name>` small settings, so an upload goes on to its chunks;
+ * `/hung-up` an empty 204 once no endless answer is open (it waits for their `close` events);
  * any other path (the chunk uploads) an endless 200.
  */
 export async function startEndlessServer(): Promise<EndlessServer> {
-  let sent = 0;
+  let open = 0;
+  const closed: number[] = [];
+  let whenNoneOpen: Array<() => void> = [];
   const server = createServer((request, response) => {
     request.resume();
     const path = request.url ?? '';
+    if (path === '/hung-up') {
+      const answer = () => void response.writeHead(204).end();
+      return open === 0 ? answer() : void whenNoneOpen.push(answer);
+    }
     if (path.startsWith('/v2/media/operationtype/')) {
       response.writeHead(200, { 'content-type': 'application/json' });
       return response.end(JSON.stringify({ chunk_size: 1024, max_chunks: null }));
@@ -34,13 +43,21 @@ export async function startEndlessServer(): Promise<EndlessServer> {
     if (path.endsWith('/announced')) headers['content-length'] = String(10 * 1024 ** 3);
     response.writeHead(status, headers);
     response.write('{"items":[');
-    pump(response, (bytes) => (sent += bytes));
+    let answerBytes = 0;
+    open++;
+    response.on('close', () => {
+      closed.push(answerBytes);
+      if (--open > 0) return;
+      for (const answer of whenNoneOpen) answer();
+      whenNoneOpen = [];
+    });
+    pump(response, (bytes) => (answerBytes += bytes));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    sentBytes: () => sent,
+    closedAnswers: () => [...closed],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

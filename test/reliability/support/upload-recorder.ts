@@ -10,6 +10,8 @@ export interface ChunkAttempt {
    * (an injected latency: its client may have given up already).
    */
   answer: number | 'already-held' | 'dropped' | 'pending';
+  /** The request's `x-test-attempt` header: which of a test's clients sent it (null: none said). */
+  attempt: string | null;
 }
 
 export interface UploadTrace {
@@ -64,7 +66,11 @@ export function recordingSimulator(options: SimulatorOptions = {}): RecordingSim
         const chunk = form.get('chunk');
         const filename = (form.get('filename') as string | null) ?? (chunk as File | null)?.name;
         // Recorded on arrival, in the order the simulator takes its faults.
-        const attempt: ChunkAttempt = { index: Number(form.get('chunk_index')), answer: 'pending' };
+        const attempt: ChunkAttempt = {
+          index: Number(form.get('chunk_index')),
+          answer: 'pending',
+          attempt: request.headers.get('x-test-attempt'),
+        };
         seen.push({ kind: 'chunk', name: filename ?? '?', attempt });
         const response = await inner.handle(request, handleOptions);
         const held =
