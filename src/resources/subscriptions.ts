@@ -72,15 +72,14 @@ export class SubscriptionsResource {
    * ```
    */
   waitFor(options: WaitForOptions): Promise<Subscription> {
-    // A second argument from JavaScript (`{ signal }`, as other calls take one) is refused there.
-    // eslint-disable-next-line prefer-rest-params -- no second parameter in the public signature
-    const second: unknown = arguments[1];
     // `lastListing` is an answer, not redacted when it came: a listing polled after the card went
     // out may echo it, or the token. The poller loads on first use, in a chunk of its own.
     return waitForModule
       .load({ signal: options?.signal })
       .then(({ waitForSubscription }) =>
-        waitForSubscription(this, options, this.#core.totalTimeout, second),
+        // A second argument from JavaScript (`{ signal }`, as other calls take one): refused there.
+        // eslint-disable-next-line prefer-rest-params -- no second parameter in the public signature
+        waitForSubscription(this, options, this.#core.totalTimeout, arguments[1]),
       )
       .catch((error: unknown) => {
         // What `onPoll` or `match` threw is the cause of a SeatpayError, never thrown as it is.
