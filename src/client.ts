@@ -163,7 +163,7 @@ export class SeatpayClient {
     const named = nameGiven(second);
     const misplaced =
       named === undefined ? keylessError(options) : misplacedKeyError(second, 'purchase');
-    if (misplaced) return refusedLater(misplaced);
+    if (misplaced) return refusedLater(misplaced, options);
     if (named !== undefined) {
       return purchaseModule.load().then(({ secondArgumentError }) => {
         throw secondArgumentError(second, named);
