@@ -14,6 +14,7 @@ import { MediaResource } from './resources/media.js';
 import { PayResource } from './resources/pay.js';
 import {
   clientKeyOptionError,
+  isSignal,
   keylessError,
   misplacedKeyError,
   nameGiven,
@@ -133,7 +134,7 @@ export class SeatpayClient {
       });
     }
     // A signal as the changes has no field a spread keeps: refused here, as one named `signal` is.
-    if (changes instanceof AbortSignal) throw clientKeyOptionError(changes)!;
+    if (isSignal(changes)) throw clientKeyOptionError(changes)!;
     const derived = new SeatpayClient({ ...this.#options, ...changes });
     // A key re-run on a derived client must find what this client recorded: never pay twice.
     sharePurchases(this, derived);
@@ -162,7 +163,7 @@ export class SeatpayClient {
     const named = nameGiven(second);
     const misplaced =
       named === undefined ? keylessError(options) : misplacedKeyError(second, 'purchase');
-    if (misplaced) return refusedLater(misplaced);
+    if (misplaced) return refusedLater(misplaced, options);
     if (named !== undefined) {
       return purchaseModule.load().then(({ secondArgumentError }) => {
         throw secondArgumentError(second, named);

@@ -31,3 +31,17 @@ export function checkWaitForOptionNames(options: object): void {
     { field: name },
   );
 }
+
+/**
+ * Refuses a second argument given to `subscriptions.waitFor` from JavaScript (TypeScript refuses
+ * it): `waitFor({ exclude }, { signal })`, as other calls take their request options, or
+ * `waitFor({ exclude }, signal)`, was read by nothing, so an aborted signal stopped no poll and the
+ * wait went on for its whole timeout (redteam43). Refused before the first poll.
+ */
+export function checkNoSecondArgument(second: unknown): void {
+  if (second === undefined) return;
+  throw new InvalidRequestError(
+    "waitFor's second argument is read by nothing: waitFor takes one argument, give `signal` and `timeout` in it (`waitFor({ exclude, signal })`). Nothing was polled",
+    { field: 'options' },
+  );
+}

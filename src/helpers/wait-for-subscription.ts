@@ -11,7 +11,7 @@ import { awaitsBillingTeam } from './usable-subscription.js';
 import { readArrayOnce } from '../schemas/input-checks.js';
 import { deadlineMessage } from '../timeout-reason.js';
 import { noTimeToPoll } from './no-time-to-poll.js';
-import { checkWaitForOptionNames } from './wait-for-option-names.js';
+import { checkNoSecondArgument, checkWaitForOptionNames } from './wait-for-option-names.js';
 
 /**
  * The one clock of the wait: every deadline and elapsed time below reads it. Monotonic, so a wall
@@ -148,7 +148,9 @@ export async function waitForSubscription(
   lister: SubscriptionLister,
   options: WaitForOptions,
   totalTimeout?: number,
+  second?: unknown,
 ): Promise<Subscription> {
+  checkNoSecondArgument(second);
   // Read once, here: what was checked is what is excluded (a getter or a Proxy could answer a
   // second read otherwise).
   const exclude = checkWaitForOptions(options);

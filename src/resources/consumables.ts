@@ -138,7 +138,7 @@ export class ConsumablesResource {
       misplacedKeyError(options) ??
       keylessError({ key, journal, identity }) ??
       orderFieldError(input, options);
-    if (refusal) return new APIPromise(refusedLater(refusal), { raw: false });
+    if (refusal) return new APIPromise(refusedLater(refusal, options), { raw: false });
     if (key === undefined) return this.#send(given, options);
     try {
       // Keyed: checked as a plain call's are, before the key's own deadline reads them (redteam34:
@@ -199,7 +199,7 @@ export class ConsumablesResource {
    */
   consume(service: string, options?: RequestOptions): APIPromise<ConsumptionSession> {
     const misplaced = unkeyedPayError(undefined, options, 'consumables.consume');
-    if (misplaced) return new APIPromise(refusedLater(misplaced), { raw: false });
+    if (misplaced) return new APIPromise(refusedLater(misplaced, options), { raw: false });
     return this.#core.request(
       null,
       () => {

@@ -52,6 +52,13 @@ export function misplacedKeyError(options: unknown, call = 'checkout'): MoneyRef
 }
 
 /**
+ * Whether `given` is an AbortSignal, this realm's or another's (an iframe's, a `node:vm`
+ * context's) or a polyfill's: `instanceof` misses those, and one given as the options was read
+ * as options naming nothing, its abort stopping nothing (redteam43). Options have no `aborted`.
+ */
+export const isSignal = (given: unknown): boolean => 'aborted' in Object(given);
+
+/**
  * What `given` names, as `client.purchase`'s second argument from JavaScript (`{ timeout: 0 }`):
  * its first field not `undefined` (a wrapper's spread), `signal` for an AbortSignal, or its type's
  * name for a value that is no object (`5000`: `number`, `null`: `object`). Purchase has one
@@ -62,7 +69,7 @@ export function misplacedKeyError(options: unknown, call = 'checkout'): MoneyRef
 export function nameGiven(given: unknown): string | undefined {
   if (given === undefined) return undefined;
   // A signal has no field of its own: `purchase(order, signal)` paid though it was aborted.
-  if (given instanceof AbortSignal) return 'signal';
+  if (isSignal(given)) return 'signal';
   const fields = typeof given === 'object' && given !== null ? given : { [typeof given]: given };
   return Object.keys(fields).find((n) => (fields as Record<string, unknown>)[n] !== undefined);
 }
@@ -169,7 +176,7 @@ const CLIENT_FIELDS = {
 export function clientKeyOptionError(options: unknown): InvalidRequestError | undefined {
   // A signal (or one as the options, `withOptions(signal)`): no client option, it stopped no call,
   // and an aborted one let a checkout pay (review17a).
-  if (options instanceof AbortSignal || namedIn(options, ['signal']))
+  if (isSignal(options) || namedIn(options, ['signal']))
     return refused(
       'signal',
       "is no client option (it stops no call): give it in each call's options",

@@ -53,7 +53,7 @@ export class PayResource {
   bag(params: PayParams, options?: RequestOptions): APIPromise<Payment> {
     const misplaced =
       unkeyedPayError(params, options) ?? orderFieldError(params, options, 'pay.bag');
-    if (misplaced) return new APIPromise(refusedLater(misplaced), { raw: false });
+    if (misplaced) return new APIPromise(refusedLater(misplaced, options), { raw: false });
     return this.#core.request(
       null,
       () => {

@@ -77,7 +77,9 @@ export class SubscriptionsResource {
     return waitForModule
       .load({ signal: options?.signal })
       .then(({ waitForSubscription }) =>
-        waitForSubscription(this, options, this.#core.totalTimeout),
+        // A second argument from JavaScript (`{ signal }`, as other calls take one): refused there.
+        // eslint-disable-next-line prefer-rest-params -- no second parameter in the public signature
+        waitForSubscription(this, options, this.#core.totalTimeout, arguments[1]),
       )
       .catch((error: unknown) => {
         // What `onPoll` or `match` threw is the cause of a SeatpayError, never thrown as it is.

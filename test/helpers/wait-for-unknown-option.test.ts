@@ -41,3 +41,22 @@ it('an option left undefined (a wrapper spread it) names nothing: the wait runs'
   const options = { exclude: [1], timout: undefined } as WaitForOptions;
   await expect(testClient().subscriptions.waitFor(options)).resolves.toMatchObject({ id: 2 });
 });
+
+// redteam43: waitFor takes one argument, while every other call takes its request options
+// second: `waitFor({ exclude }, { signal })` (or the signal itself) was read by nothing, an
+// aborted signal stopped no poll, and the wait went on for its whole timeout.
+it.each([
+  ['{ signal }', () => ({ signal: AbortSignal.abort() })],
+  ['a signal', () => AbortSignal.abort()],
+])('waitFor given %s as a second argument: refused, nothing polled', async (_, second) => {
+  server.use(http.get(LIST, () => HttpResponse.json({ subscriptions: [{ id: 1 }, { id: 2 }] })));
+  const { subscriptions } = testClient();
+  const waitFor = subscriptions.waitFor.bind(subscriptions) as (
+    ...a: unknown[]
+  ) => Promise<unknown>;
+  const error = await waitFor({ exclude: [1] }, second()).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(InvalidRequestError);
+  expect(error).toMatchObject({ field: 'options' });
+  expect(String(error)).toContain('give `signal` and `timeout` in it');
+  expect(seen).toHaveLength(0);
+});

@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+import { isSignal } from '../../resources/misplaced-key.js';
 import type { CardParams, ChosenPeriod, Payment, Plan } from '../../schemas/payments.js';
 import type { Bag, Checking } from '../../schemas/checking.js';
 import type { Consumable } from '../../schemas/consumables.js';
@@ -168,7 +169,7 @@ export function secondArgumentError(given: unknown, name: string): InvalidReques
     'is read by nothing: purchase takes one argument, give `totalTimeout`, `waitTimeout` or `signal` in it. Nothing was sent';
   // Not options at all (`null`, a number, a string: never quoted, it may be a token): told as
   // what it is, not as an option named `object` (newuser16); an AbortSignal too (redteam40).
-  const signal = given instanceof AbortSignal;
+  const signal = isSignal(given);
   if (typeof given !== 'object' || given === null || signal) {
     const what = signal ? 'an AbortSignal' : given === null ? 'null' : typeof given;
     return new InvalidRequestError(`purchase's second argument (${what}) ${meant}`, {
