@@ -1,7 +1,7 @@
 import { hasOverride, OVERRIDE_ANYWHERE } from '../folded-text/folded-text.js';
 import { RUN } from './wide-text.js';
 import { bytesOfBase64, textOf, utf16Text } from './word-text.js';
-import { BYTE_LIST, fromByteList } from './byte-lists.js';
+import { BYTE_LIST, fromByteList, shortFromByteList } from './byte-lists.js';
 
 /**
  * A kind of word a secret may hide in whole (base64, hex), and the text one reads as: searched
@@ -229,7 +229,7 @@ const SHORT_WORDS: readonly WordSearch[] = [
   [BASE64_WORD, fromBase64],
   [HEX_WORD, fromHex],
   [HEX_APART_WORD, (word) => (HEX_ONLY.test(word) ? undefined : readApart(word, hexWord))],
-  BYTE_LIST_WORD,
+  [BYTE_LIST, shortFromByteList],
 ];
 
 /** A hex word's text, as {@link HEX_WORD} reads it: one of digits alone is a number, not read. */
