@@ -1,7 +1,7 @@
 // What redteam44's forms (octal escapes, hex apart by `;` `|` a tab or quoted, wire dumps' offsets
 // across lines) cost every text redacted: `scrubText` (what `redactSecrets` runs on a string) with
 // a token, a card and its CVC, of a 1 MB log and a 40 KB error body, and of 40 KB texts made of
-// the new forms' first steps (the worst a form can add), before (`--root`) and after (this
+// the new forms' first steps (the worst a form can add), base64 (a token's pieces are looked for), before (`--root`) and after (this
 // checkout) in one process, interleaved (order flipped each round, a warm-up round thrown away).
 // CPU ms per text, median of the rounds.
 //
@@ -47,6 +47,15 @@ const TEXTS: Record<string, string> = {
   'octal `\\163\\153` 40 KB': fill(
     (at) => `\\${((at * 37) % 256).toString(8).padStart(3, '0')}`,
     40_000,
+  ),
+  'base64 of noise 40 KB': Buffer.from(
+    fill((at) => String.fromCharCode((at * 7919) % 256), 30_000),
+    'latin1',
+  ).toString('base64'),
+  'log 1 MB, a base64 word a line': fill(
+    (at) =>
+      `${logLine(at).trimEnd()} frame=${Buffer.from(`frame ${at} of the stream`).toString('base64')}\n`,
+    1_000_000,
   ),
   'curl --trace lines 40 KB': fill(
     (at) =>

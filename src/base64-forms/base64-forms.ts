@@ -18,12 +18,30 @@ export function base64Patterns(secret: string, pieceLength = 0): RegExp[] {
   once.push(...coresOf(secret, utf16leBytes(secret).subarray(0, -1)));
   if (wide !== secret) once.push(...coresOf(wide, utf16leBytes(wide).subarray(0, -1))); // ４２
   const twice = coresOf(secret).flatMap((core) => coresOf(core));
-  return [once, twice, cardPieces(secret, pieceLength)]
+  const patterns = [once, twice, cardPieces(secret, pieceLength)]
     .filter((cores) => cores.length > 0)
-    .map(
-      (cores) =>
-        new RegExp([...new Set(cores)].map((core) => core.replace(/[+/]/g, '\\$&')).join('|'), 'g'),
-    );
+    .map((cores) => new RegExp(alternatives(cores), 'g'));
+  const windows = tokenWindows(secret, pieceLength);
+  if (windows.length) patterns.push(new RegExp(`(?:${alternatives(windows)})[\\w+/-]*={0,2}`, 'g'));
+  return patterns;
+}
+
+const alternatives = (cores: string[]) =>
+  [...new Set(cores)].map((core) => core.replace(/[+/]/g, '\\$&')).join('|');
+
+/**
+ * A token's or password's pieces' cores (every run of `pieceLength` of it, as plain text's pieces
+ * count: secret-scan.ts), each with the rest of its base64 word: a body sent in chunks each
+ * encoded apart (a stream's frames, a queue's records) split the token across two base64 words,
+ * and each half was printed whole (redteam44). A shorter run is not a piece (another key's
+ * `sk_live_` is not this one's). The word's start before the piece stays.
+ */
+function tokenWindows(secret: string, pieceLength: number): string[] {
+  if (!pieceLength || /^\d+$/.test(secret)) return [];
+  const cores: string[] = [];
+  for (let at = 0; at + pieceLength <= secret.length; at++)
+    cores.push(...coresOf(secret.slice(at, at + pieceLength)));
+  return cores;
 }
 
 /**
