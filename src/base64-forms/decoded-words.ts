@@ -68,7 +68,9 @@ const FIRST_OFFSET = /^[0-9a-f]{8}(?::[ \t]+|[ \t]{2})/i;
  * `00000010  `): a dump wraps at 8, 16 or 32 bytes a line, and a secret across its lines was
  * printed, a part on each (redteam38). Eight digits and one blank are a group (`xxd -g 4`'s
  * `5f6c6976 `): taken for an offset, each line's first four bytes were left out and a token
- * across three lines printed (redteam41).
+ * across three lines printed (redteam41). Four digits take a colon: curl --trace's `0010: `,
+ * tcpdump -X's `0x0010:  `; Netty's are between bars (`|00000010| `, its text column `|…|`): a
+ * token across such lines was printed (redteam44).
  */
 const LINE_OFFSET =
   /\r?\n[ \t]*(?![0-9a-f]{8} \S)(?:[0-9a-f]{6,8}:?|(?:0x)?[0-9a-f]{4}:|\|[0-9a-f]{8}\|)[ \t]+/gi;
