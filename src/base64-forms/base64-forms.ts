@@ -18,24 +18,28 @@ export function base64Patterns(secret: string, pieceLength = 0): RegExp[] {
   once.push(...coresOf(secret, utf16leBytes(secret).subarray(0, -1)));
   if (wide !== secret) once.push(...coresOf(wide, utf16leBytes(wide).subarray(0, -1))); // ４２
   const twice = coresOf(secret).flatMap((core) => coresOf(core));
-  return [once, twice, cardPieces(secret, pieceLength)]
+  const pieces = piecesOf(secret, pieceLength);
+  // A token's piece goes with the rest of its word (a card's alone, as before).
+  const tail = /^\d+$/.test(secret) ? '' : '[\\w+/-]*={0,2}';
+  return [once, twice, pieces]
     .filter((cores) => cores.length > 0)
-    .map(
-      (cores) =>
-        new RegExp([...new Set(cores)].map((core) => core.replace(/[+/]/g, '\\$&')).join('|'), 'g'),
-    );
+    .map((cores) => {
+      const any = [...new Set(cores)].map((core) => core.replace(/[+/]/g, '\\$&')).join('|');
+      return new RegExp(cores === pieces ? `(?:${any})${tail}` : any, 'g');
+    });
 }
 
 /**
- * A card number's pieces' cores (each run of `pieceLength` digits, as the text's pieces are found:
- * secret-scan.ts): a card split across two base64 words (`card=45391488` and `03436467;` encoded
+ * The cores of each run of `pieceLength` of the secret (as the text's pieces are found:
+ * secret-scan.ts). A card split across two base64 words (`card=45391488` and `03436467;` encoded
  * apart), base64 with blanks inside its words or broken into lines of 12 (a card's half in each)
- * had no core of the whole card and was printed. Digits only: a token has too many pieces.
+ * had no core of the whole card and was printed; so was each half of a token or password in a
+ * body sent in chunks each encoded apart (a stream's frames, a queue's records: redteam44). A
+ * shorter run is not a piece (another key's `sk_live_` is not this one's).
  */
-function cardPieces(secret: string, pieceLength: number): string[] {
-  if (!pieceLength || !/^\d+$/.test(secret)) return [];
+function piecesOf(secret: string, pieceLength: number): string[] {
   const cores: string[] = [];
-  for (let at = 0; at + pieceLength <= secret.length; at++)
+  for (let at = 0; pieceLength && at + pieceLength <= secret.length; at++)
     cores.push(...coresOf(secret.slice(at, at + pieceLength)));
   return cores;
 }

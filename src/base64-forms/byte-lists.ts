@@ -37,6 +37,17 @@ export function fromByteList(list: string): string | undefined {
 }
 
 /**
+ * {@link fromByteList} for a short secret (a CVC): a list whose text has no letter is read only
+ * when its bytes are digits and blanks alone (a number's bytes). Scores or seats whose numbers
+ * spell the CVC among marks (`[33, 45, 55, 51, 55, 40]` is `!-737(`) were hidden whole, in a
+ * parsed answer and in a log's text alike (redteam44); a text's bytes have letters.
+ */
+export function shortFromByteList(list: string): string | undefined {
+  const text = fromByteList(list);
+  return text === undefined || /\p{L}/u.test(text) || /^[\d\s]+$/.test(text) ? text : undefined;
+}
+
+/**
  * An array of bytes, or a Uint8Array's JSON parsed (`{"0":115,"1":107,…}`), as the lists a text
  * would hold its runs of text in (`115,107,… ; 52,53,…`), or undefined: a Buffer's JSON in a
  * service's parsed answer (`{"data":[115,107,…]}`) was printed in an error's body, its numbers

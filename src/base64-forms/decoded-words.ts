@@ -1,7 +1,7 @@
 import { hasOverride, OVERRIDE_ANYWHERE } from '../folded-text/folded-text.js';
 import { RUN } from './wide-text.js';
 import { bytesOfBase64, textOf, utf16Text } from './word-text.js';
-import { BYTE_LIST, fromByteList } from './byte-lists.js';
+import { BYTE_LIST, fromByteList, shortFromByteList } from './byte-lists.js';
 
 /**
  * A kind of word a secret may hide in whole (base64, hex), and the text one reads as: searched
@@ -31,7 +31,7 @@ const LONG_BASE64_WORD = /(?<![\w+/-])[\w+/-]{20,}={0,2}/g;
  * printed (the text forms know a card's own bytes so apart only). Read with the apart marks out.
  */
 const LONG_HEX_WORD =
-  /(?<![0-9a-z])(?:0x)?[0-9a-f]{2}(?:(?:[ :-]| {2,4}|, ?|,?(?:[ \t]{2}[^\r\n]{1,80})?[ \t]*\r?\n[ \t]*(?:[0-9a-f]{6,8}:?[ \t]+)?)?(?:0x)?[0-9a-f]{2}){14,}(?![0-9a-z])(?:(?:[ \t]{2,}\|[^|\r\n]*\||[ \t]{2,}[^\s|][^\r\n]{0,79})(?=\r?\n|$))?/gi;
+  /(?<![0-9a-z])(?:0x)?[0-9a-f]{2}(?:(?:[ :-]| {2,4}|, ?|,?(?:(?:[ \t]{2}|[ \t]\|)[^\r\n]{1,80})?[ \t]*\r?\n[ \t]*(?:\|?(?:0x)?[0-9a-f]{4,8}[:|]?[ \t]+)?)?(?:0x)?[0-9a-f]{2}){14,}(?![0-9a-z])(?:(?:[ \t]+\|[^|\r\n]*\||[ \t]{2,}[^\s|][^\r\n]{0,79})(?=\r?\n|$))?/gi;
 
 /**
  * A dump line's text column before its line break, not bytes: hexdump -C's `  |sk_live_9fQ|`,
@@ -42,7 +42,7 @@ const LONG_HEX_WORD =
  * the word's too: it shows the secret's last characters. Nor are `hexdump -x`'s words four
  * blanks apart (`7070    3d70`): taken for a column, a token in one was printed (redteam41).
  */
-const PIPE_COLUMN = /[ \t]{2,}\|[^\r\n]*\|(?=\r?\n|$)/g;
+const PIPE_COLUMN = /[ \t]+\|[^\r\n]*\|(?=\r?\n|$)/g;
 /**
  * A line's column: from its first run of two blanks or more (past a byte), unless bytes apart by
  * blanks follow to the line's end (hexdump -C's second eight) or hexdump -x's words. Asked once a
@@ -68,9 +68,12 @@ const FIRST_OFFSET = /^[0-9a-f]{8}(?::[ \t]+|[ \t]{2})/i;
  * `00000010  `): a dump wraps at 8, 16 or 32 bytes a line, and a secret across its lines was
  * printed, a part on each (redteam38). Eight digits and one blank are a group (`xxd -g 4`'s
  * `5f6c6976 `): taken for an offset, each line's first four bytes were left out and a token
- * across three lines printed (redteam41).
+ * across three lines printed (redteam41). Four digits take a colon: curl --trace's `0010: `,
+ * tcpdump -X's `0x0010:  `; Netty's are between bars (`|00000010| `, its text column `|…|`): a
+ * token across such lines was printed (redteam44).
  */
-const LINE_OFFSET = /\r?\n[ \t]*(?![0-9a-f]{8} \S)[0-9a-f]{6,8}:?[ \t]+/gi;
+const LINE_OFFSET =
+  /\r?\n[ \t]*(?![0-9a-f]{8} \S)(?:[0-9a-f]{6,8}:?|(?:0x)?[0-9a-f]{4}:|\|[0-9a-f]{8}\|)[ \t]+/gi;
 
 /**
  * `read` of a dump word's bytes, and of them reversed in each group when all are words of 2, 4 or
@@ -228,7 +231,7 @@ const SHORT_WORDS: readonly WordSearch[] = [
   [BASE64_WORD, fromBase64],
   [HEX_WORD, fromHex],
   [HEX_APART_WORD, (word) => (HEX_ONLY.test(word) ? undefined : readApart(word, hexWord))],
-  BYTE_LIST_WORD,
+  [BYTE_LIST, shortFromByteList],
 ];
 
 /** A hex word's text, as {@link HEX_WORD} reads it: one of digits alone is a number, not read. */

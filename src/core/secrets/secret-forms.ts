@@ -6,7 +6,7 @@
  * Rules (README, "Errors"):
  * - Every secret is found plain and in every encoding a service may echo it in: URL-encoded
  *   (`%XX`, `+` for a space), JSON-escaped (`\uXXXX`, `\/` ...), HTML-escaped (`&#NN;`, `&#xHH;`,
- *   `&amp;` ...), `\xHH`, any mix of them, and in any letter case; as hex of its UTF-8 bytes;
+ *   `&amp;` ...), `\xHH`, octal `\163`, any mix of them, in any letter case; as hex of its bytes;
  *   a card number also with up to four marks (plain or escaped) between its digits;
  *   base64 (standard or URL-safe, at any position inside a longer base64 text, such as a Basic
  *   credential).
@@ -31,6 +31,7 @@ import { DIGIT_ZEROS, inOverrideRun } from '../../folded-text/folded-text.js';
 import { base64Patterns } from '../../base64-forms/base64-forms.js';
 import { wordsOf, type WordSearch } from '../../base64-forms/decoded-words.js';
 import { utf16Hex } from '../../base64-forms/utf16-bytes.js';
+import { escaped, hex, HEX_APART, hexOf } from '../../base64-forms/escaped-bytes.js';
 
 /** Under this length a secret is only matched where it stands alone. */
 export const SHORT_SECRET = 8;
@@ -107,9 +108,9 @@ function buildForms(given: string, runs: boolean): SecretForms {
   // Or as hex of its bytes (a service's debug dump): case-insensitive as the rest.
   const chars = [...secret].map(charForms); // also reversed after an override (folded-text.ts)
   const plain = `(?:${chars.join(joiner)}${inOverrideRun(chars, joiner, runs)})`;
-  // A long one's bytes also as a dump prints them, apart by a space, a colon or a dash (`34 32`);
+  // A long one's bytes also as a dump or a list prints them, apart (`34 32`, `"73","6b"`);
   // and its UTF-16 bytes' hex (`34003200`: .NET's, PowerShell's dump of a string; utf16-bytes.ts).
-  let body = `${plain}|${hexOf(secret, short ? '' : '[ :-]?')}|${utf16Hex(secret)}`;
+  let body = `${plain}|${hexOf(secret, short ? '' : HEX_APART)}|${utf16Hex(secret)}`;
   let stored: string | undefined;
   if (short && /^\d+$/.test(secret)) {
     // Where labelled, also spaced as read out (`CVC: 9 8 7`).
@@ -169,7 +170,7 @@ function charForms(char: string): string {
   const forms = [digit >= 0 && digit <= 9 ? digitAnyScript(digit) : escapeRegExp(char)];
   const utf8 = [...new TextEncoder().encode(char)];
   forms.push(utf8.map((byte) => `%${hex(byte, 2)}`).join(''));
-  forms.push(utf8.map((byte) => `\\\\x${hex(byte, 2)}`).join(''));
+  forms.push(...['\\\\\\\\?x', '\\\\\\\\?'].map((lead, at) => escaped(utf8, lead, at ? 8 : 16)));
   if (char === ' ') forms.push('\\+');
   const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
   forms.push(units.map((unit) => `\\\\u${hex(unit, 4)}`).join(''));
@@ -184,15 +185,6 @@ function charForms(char: string): string {
 /** A digit as any of those scripts writes it: one class, no more to search than the digit. */
 function digitAnyScript(digit: number): string {
   return `[${digit}${DIGIT_ZEROS.map((zero) => String.fromCodePoint(zero + digit)).join('')}]`;
-}
-
-/** The secret's UTF-8 bytes as hex, as a pattern (the `i` flag takes either case). */
-function hexOf(secret: string, apart = ''): string {
-  return [...new TextEncoder().encode(secret)].map((byte) => hex(byte, 2)).join(apart);
-}
-
-function hex(value: number, width: number): string {
-  return value.toString(16).padStart(width, '0');
 }
 
 function escapeRegExp(text: string): string {
