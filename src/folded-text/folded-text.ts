@@ -4,6 +4,7 @@ import {
   LONG_WORD,
   wrappedInside,
 } from '../base64-forms/wrapped-inside.js';
+import { searchRuns } from './run-search.js';
 
 /**
  * A text as a secret's patterns can read it, for what the patterns cannot list (secret-scan.ts
@@ -163,18 +164,18 @@ export function foldedSearch(view: string, from: number, to: number, reach: numb
   const index = (offset: number) => at.findIndex((where) => where >= offset);
   const last = index(to);
   return (pattern: RegExp, ranges: [number, number][], resume = from): number => {
-    let next = Math.max(from, resume);
-    pattern.lastIndex = index(next);
-    for (let match = pattern.exec(fold.text); match && match.index < last;) {
-      let end = match.index + match[0].length;
-      // Inside a run folded as one (an override's, reversed): to the run's end.
-      while (at[end] === at[match.index] && end < fold.text.length) end++;
-      if (match[0].length === 0) pattern.lastIndex++;
-      else ranges.push([at[match.index]!, at[end]!]);
-      next = at[pattern.lastIndex]!;
-      match = pattern.exec(fold.text);
-    }
-    return Math.max(next, to);
+    const next = searchRuns(
+      pattern,
+      fold.text,
+      index(Math.max(from, resume)),
+      last,
+      (begin, end) => {
+        // Inside a run folded as one (an override's, reversed): to the run's end.
+        while (at[end] === at[begin] && end < fold.text.length) end++;
+        ranges.push([at[begin]!, at[end]!]);
+      },
+    );
+    return Math.max(next === -1 ? from : at[next]!, resume, to);
   };
 }
 
