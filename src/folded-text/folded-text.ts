@@ -4,7 +4,7 @@ import {
   LONG_WORD,
   wrappedInside,
 } from '../base64-forms/wrapped-inside.js';
-import { searchRuns } from './run-search.js';
+import { OVERRIDE, OVERRIDE_ANYWHERE, searchRuns } from './run-search.js';
 
 /**
  * A text as a secret's patterns can read it, for what the patterns cannot list (secret-scan.ts
@@ -189,16 +189,6 @@ export function digitOf(code: number): string | undefined {
 }
 
 /**
- * A right-to-left override, or its escape in JSON (`\u202E`: Python's `json.dumps` writes every
- * character past ASCII so), a URL or HTML, a Rust `{:?}` or JavaScript one (`\u{202e}`), Perl's
- * (`\x{202e}`), Python's long one (`\U0000202e`), or its UTF-8 bytes escaped (Python's bytes
- * `\xe2\x80\xae`, Git's and C's octal `\342\200\256`): the text that unescapes it (a field parsed,
- * printed) shows the run after it reversed, the secret as itself.
- */
-const OVERRIDE =
-  '(?:\\u202e|\\\\(?:u202e|[ux]\\{0{0,32}202e\\}|U0000202e|xe2\\\\x80\\\\xae|342\\\\200\\\\256)|%e2%80%ae|&#x0{0,32}202e;|&#0{0,32}8238;)';
-
-/**
  * A secret's characters (each a pattern), `joiner` between them, reversed as a right-to-left
  * override's run holds them to be shown as the secret: inside a run however long (the fold reads
  * a run's first 256 only: a log line, a body of many lines, a span's attribute holds more after
@@ -214,8 +204,7 @@ export function inOverrideRun(chars: readonly string[], joiner: string, runs: bo
 }
 
 const ANY_OVERRIDE = /* @__PURE__ */ new RegExp(OVERRIDE, 'i');
-/** Every override in a text, plain or escaped (a base64 word's text read as shown: decoded-words.ts). */
-export const OVERRIDE_ANYWHERE = /* @__PURE__ */ new RegExp(OVERRIDE, 'gi');
+export { OVERRIDE_ANYWHERE };
 
 /**
  * Whether `text` has a right-to-left override, plain or escaped (secret-forms.ts, `formsOf`).

@@ -1,6 +1,4 @@
-import { OVERRIDE_ANYWHERE } from './folded-text.js';
 import { remembered } from '../base64-forms/last-read.js';
-import type { SecretForms } from '../core/secrets/secret-forms.js';
 
 /**
  * The search of a secret's pattern that holds its reversed forms (after a right-to-left override,
@@ -78,13 +76,29 @@ function howToSearch(
   return [pattern, 0];
 }
 
+/** What of a secret's forms (secret-forms.ts) has reversed forms or not. */
+type Forms = { text: RegExp; stored: RegExp; reach: number };
+
 /** A `runs` pattern's twin without reversed forms, and how long a match may be. */
 const twins = new WeakMap<RegExp, [RegExp, number]>();
 /** Pairs a secret's patterns with reversed forms with those without (secret-forms.ts). */
-export function pairRuns(withRuns: SecretForms, without: SecretForms): void {
+export function pairRuns(withRuns: Forms, without: Forms): void {
   twins.set(withRuns.text, [without.text, withRuns.reach]);
   twins.set(withRuns.stored, [without.stored, withRuns.reach]);
 }
+
+/**
+ * A right-to-left override, or its escape in JSON (`\u202E`: Python's `json.dumps` writes every
+ * character past ASCII so), a URL or HTML, a Rust `{:?}` or JavaScript one (`\u{202e}`), Perl's
+ * (`\x{202e}`), Python's long one (`\U0000202e`), or its UTF-8 bytes escaped (Python's bytes
+ * `\xe2\x80\xae`, Git's and C's octal `\342\200\256`): the text that unescapes it (a field parsed,
+ * printed) shows the run after it reversed, the secret as itself.
+ */
+export const OVERRIDE =
+  '(?:\\u202e|\\\\(?:u202e|[ux]\\{0{0,32}202e\\}|U0000202e|xe2\\\\x80\\\\xae|342\\\\200\\\\256)|%e2%80%ae|&#x0{0,32}202e;|&#0{0,32}8238;)';
+
+/** Every override in a text, plain or escaped (a base64 word's text read as shown: decoded-words.ts). */
+export const OVERRIDE_ANYWHERE = /* @__PURE__ */ new RegExp(OVERRIDE, 'gi');
 
 /** Not in an override's run: folded-text.ts's `inOverrideRun` stops there. */
 const STOP = /[\u202a-\u202e\u2066-\u2069\n\r\u0085\u2029]/g;
