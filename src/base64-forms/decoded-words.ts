@@ -186,22 +186,13 @@ function fromHex(word: string, read = textOf): string | undefined {
   return asShown(read(bytesOfHex(word)));
 }
 
-/** Hex (an odd last digit read alone) as bytes, one per character; a dump's words' once. */
+/** Hex as bytes, one per character: a dump's words' once for every secret. */
 const bytesOfHex = remembered((hex: string) => {
-  const codes = new Array<number>(Math.ceil(hex.length / 2));
-  for (let at = 0; at < hex.length; at += 2)
-    codes[at / 2] = at + 1 < hex.length ? digit(hex, at) * 16 + digit(hex, at + 1) : digit(hex, at);
   let binary = '';
-  for (let at = 0; at < codes.length; at += 8192)
-    binary += String.fromCharCode(...codes.slice(at, at + 8192));
+  for (let at = 0; at < hex.length; at += 2)
+    binary += String.fromCharCode(parseInt(hex.slice(at, at + 2), 16));
   return binary;
 });
-
-/** The value of the hex digit at `at` (either case). */
-function digit(hex: string, at: number): number {
-  const code = hex.charCodeAt(at);
-  return code <= 0x39 ? code - 0x30 : (code | 0x20) - 0x57;
-}
 
 /**
  * A card's word's bytes as text, and as UTF-16 too when they may hold other scripts' digits so
