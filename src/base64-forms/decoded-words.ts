@@ -2,6 +2,7 @@ import { hasOverride, OVERRIDE_ANYWHERE } from '../folded-text/folded-text.js';
 import { RUN } from './wide-text.js';
 import { bytesOfBase64, textOf, utf16Text } from './word-text.js';
 import { BYTE_LIST, fromByteList, shortFromByteList } from './byte-lists.js';
+import { remembered } from './last-read.js';
 
 /**
  * A kind of word a secret may hide in whole (base64, hex), and the text one reads as: searched
@@ -82,15 +83,21 @@ const LINE_OFFSET =
  * (redteam41); xxd's groups are in order. Both readings, a line each.
  */
 function readApart(word: string, read: (hex: string) => string | undefined): string | undefined {
+  const [hex, swapped] = hexOfDump(word);
+  const text = read(hex);
+  if (swapped === undefined) return text;
+  const swappedText = read(swapped);
+  return swappedText === undefined ? text : `${text ?? ''}\n${swappedText}`;
+}
+
+/** A dump word's hex, and its words' bytes reversed when it is a dump of words (else undefined). */
+const hexOfDump = remembered((word: string): [string, string | undefined] => {
   const groups = groupsOf(word).replace(/0x/gi, '');
   const hex = groups.replace(/[^0-9a-f]/gi, '');
-  const text = read(hex);
   const words = WORDS.find(([shape]) => shape.test(groups));
-  if (!words) return text;
   // Less the zeros that fill an odd last word: UTF-16 of it all hid a card's digits (redteam41).
-  const swapped = read(hex.replace(words[1], words[2]).replace(/(00)+$/, ''));
-  return swapped === undefined ? text : `${text ?? ''}\n${swapped}`;
-}
+  return [hex, words && hex.replace(words[1], words[2]).replace(/(00)+$/, '')];
+});
 
 /** Per word of 2, 4 or 8 bytes: a dump of such words (the last may be short), each reversed. */
 const WORDS = [2, 4, 8].map(
@@ -179,11 +186,16 @@ function fromBase64(word: string, read = textOf): string | undefined {
 
 /** The text a hex word (even length) decodes to as shown, or undefined when it is not text. */
 function fromHex(word: string, read = textOf): string | undefined {
-  let binary = '';
-  for (let at = 0; at < word.length; at += 2)
-    binary += String.fromCharCode(parseInt(word.slice(at, at + 2), 16));
-  return asShown(read(binary));
+  return asShown(read(bytesOfHex(word)));
 }
+
+/** Hex as bytes, one per character: a dump's words' once for every secret. */
+const bytesOfHex = remembered((hex: string) => {
+  let binary = '';
+  for (let at = 0; at < hex.length; at += 2)
+    binary += String.fromCharCode(parseInt(hex.slice(at, at + 2), 16));
+  return binary;
+});
 
 /**
  * A card's word's bytes as text, and as UTF-16 too when they may hold other scripts' digits so

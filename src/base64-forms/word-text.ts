@@ -1,4 +1,5 @@
 // What a base64 or hex word a short secret may hide in (secret-forms.ts) reads as.
+import { remembered } from './last-read.js';
 
 /** One decoder for every word: making one per word cost more than the decoding (issue 37). */
 let utf8: TextDecoder | undefined;
@@ -20,21 +21,22 @@ const WIDE_ASCII = /[\uff01-\uff5e]/;
 const WIDE_ASCII_ALL = /[\uff01-\uff5e]/g;
 const narrow = (wide: string) => String.fromCharCode(wide.charCodeAt(0) - 0xfee0);
 
-/** {@link textOf}, full-width characters as they are. */
-function readText(binary: string): string | undefined {
+/** {@link textOf}, full-width characters as they are; read once for every secret's search. */
+const readText = remembered((binary: string): string | undefined => {
   const latin1 = latin1OfUtf16(binary);
   if (latin1 !== undefined) return latin1;
   // Most words are plain words, which decode to bytes that are not UTF-8: told apart without the
   // decoder's exception, which cost a keyed call more than all else (issue 37).
   if (!ASCII.test(binary) && !mayBeUtf8(binary)) return utf16Text(binary);
   try {
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const bytes = new Uint8Array(binary.length); // a loop: `Uint8Array.from`'s callback per byte was most of a dump's reading
+    for (let at = 0; at < binary.length; at++) bytes[at] = binary.charCodeAt(at);
     const text = (utf8 ??= new TextDecoder('utf-8', { fatal: true })).decode(bytes);
     return text.includes('\0') ? (utf16Text(binary) ?? text) : text; // UTF-16BE of `987`
   } catch {
     return utf16Text(binary);
   }
-}
+});
 
 /**
  * Bytes that are not UTF-8 read as UTF-16, little-endian (Windows') and big-endian (Java's, after

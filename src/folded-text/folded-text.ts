@@ -4,6 +4,7 @@ import {
   LONG_WORD,
   wrappedInside,
 } from '../base64-forms/wrapped-inside.js';
+import { OVERRIDE, OVERRIDE_ANYWHERE, searchRuns } from './run-search.js';
 
 /**
  * A text as a secret's patterns can read it, for what the patterns cannot list (secret-scan.ts
@@ -163,18 +164,18 @@ export function foldedSearch(view: string, from: number, to: number, reach: numb
   const index = (offset: number) => at.findIndex((where) => where >= offset);
   const last = index(to);
   return (pattern: RegExp, ranges: [number, number][], resume = from): number => {
-    let next = Math.max(from, resume);
-    pattern.lastIndex = index(next);
-    for (let match = pattern.exec(fold.text); match && match.index < last;) {
-      let end = match.index + match[0].length;
-      // Inside a run folded as one (an override's, reversed): to the run's end.
-      while (at[end] === at[match.index] && end < fold.text.length) end++;
-      if (match[0].length === 0) pattern.lastIndex++;
-      else ranges.push([at[match.index]!, at[end]!]);
-      next = at[pattern.lastIndex]!;
-      match = pattern.exec(fold.text);
-    }
-    return Math.max(next, to);
+    const next = searchRuns(
+      pattern,
+      fold.text,
+      index(Math.max(from, resume)),
+      last,
+      (begin, end) => {
+        // Inside a run folded as one (an override's, reversed): to the run's end.
+        while (at[end] === at[begin] && end < fold.text.length) end++;
+        ranges.push([at[begin]!, at[end]!]);
+      },
+    );
+    return Math.max(next === -1 ? from : at[next]!, resume, to);
   };
 }
 
@@ -186,16 +187,6 @@ export function digitOf(code: number): string | undefined {
   }
   return undefined;
 }
-
-/**
- * A right-to-left override, or its escape in JSON (`\u202E`: Python's `json.dumps` writes every
- * character past ASCII so), a URL or HTML, a Rust `{:?}` or JavaScript one (`\u{202e}`), Perl's
- * (`\x{202e}`), Python's long one (`\U0000202e`), or its UTF-8 bytes escaped (Python's bytes
- * `\xe2\x80\xae`, Git's and C's octal `\342\200\256`): the text that unescapes it (a field parsed,
- * printed) shows the run after it reversed, the secret as itself.
- */
-const OVERRIDE =
-  '(?:\\u202e|\\\\(?:u202e|[ux]\\{0{0,32}202e\\}|U0000202e|xe2\\\\x80\\\\xae|342\\\\200\\\\256)|%e2%80%ae|&#x0{0,32}202e;|&#0{0,32}8238;)';
 
 /**
  * A secret's characters (each a pattern), `joiner` between them, reversed as a right-to-left
@@ -213,8 +204,7 @@ export function inOverrideRun(chars: readonly string[], joiner: string, runs: bo
 }
 
 const ANY_OVERRIDE = /* @__PURE__ */ new RegExp(OVERRIDE, 'i');
-/** Every override in a text, plain or escaped (a base64 word's text read as shown: decoded-words.ts). */
-export const OVERRIDE_ANYWHERE = /* @__PURE__ */ new RegExp(OVERRIDE, 'gi');
+export { OVERRIDE_ANYWHERE };
 
 /**
  * Whether `text` has a right-to-left override, plain or escaped (secret-forms.ts, `formsOf`).

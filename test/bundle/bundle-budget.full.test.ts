@@ -116,8 +116,8 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // and byte arrays in parsed answers read, more idempotency spellings and a client's signal refused,
 // chunks out at a pause recorded; size17 moved the money calls' refusal texts off the page): 98,614 B
 // and one resource 52,448 B; plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 99_010;
-const ONE_RESOURCE_BUDGET = 52_660;
+const WHOLE_MAIN_ENTRY_BUDGET = 99_235;
+const ONE_RESOURCE_BUDGET = 53_025;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -202,7 +202,7 @@ describe('browser bundle of the main entry', () => {
 // 53,132 B; plus about 0.4 %. Sixteenth pass, every branch merged: esbuild 57,502 B, vite
 // 54,170 B; plus about 0.4 %. Seventeenth pass, every branch merged (main 45d187b): esbuild
 // 57,829 B, vite 54,420 B; plus about 0.4 %.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 58_060, vite: 54_640 } as const;
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 58_435, vite: 54_950 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts; esbuild 4 before size13). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 /**
@@ -225,7 +225,7 @@ const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 // Fifteenth pass, every branch merged (main 94ae0af): 58,488 and 58,315 B; plus about 0.4 %.
 // Sixteenth pass, every branch merged: 59,332 and 59,179 B; plus about 0.4 %. Seventeenth pass,
 // every branch merged (main 45d187b): 59,680 and 59,519 B; plus about 0.4 %.
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 59_920;
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 60_295;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,

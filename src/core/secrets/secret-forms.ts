@@ -28,6 +28,7 @@ import {
   shortNumberForms,
 } from './short-number-forms.js';
 import { DIGIT_ZEROS, inOverrideRun } from '../../folded-text/folded-text.js';
+import { pairRuns } from '../../folded-text/run-search.js';
 import { base64Patterns } from '../../base64-forms/base64-forms.js';
 import { wordsOf, type WordSearch } from '../../base64-forms/decoded-words.js';
 import { utf16Hex } from '../../base64-forms/utf16-bytes.js';
@@ -75,6 +76,7 @@ export function formsOf(secret: string, runs = true): SecretForms {
   if (forms) return forms;
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(secret, (forms = buildForms(secret, runs)));
+  if (runs) pairRuns(forms, formsOf(secret, false)); // searched without where no run is
   return forms;
 }
 

@@ -1,6 +1,7 @@
 import { formsOf, type SecretForms } from './secret-forms.js';
 import { folded, foldedSearch, hasOverride } from '../../folded-text/folded-text.js';
 import { collectWords } from '../../base64-forms/word-search.js';
+import { searchRuns } from '../../folded-text/run-search.js';
 
 export { collectWords };
 
@@ -73,14 +74,11 @@ export function collect(
   to: number,
   ranges: [number, number][],
 ): number {
-  let next = from;
-  pattern.lastIndex = from;
-  for (let match = pattern.exec(view); match && match.index < to; match = pattern.exec(view)) {
-    if (match[0].length === 0) pattern.lastIndex++;
-    else ranges.push([match.index, match.index + match[0].length]);
-    next = pattern.lastIndex;
-  }
-  return Math.max(next, to);
+  return Math.max(
+    searchRuns(pattern, view, from, to, (start, end) => ranges.push([start, end])),
+    from,
+    to,
+  );
 }
 
 /**
