@@ -23,11 +23,12 @@ const OPTIONS = {
   concurrency: { type: 'string' },
   mime: { type: 'string' },
   meta: { type: 'string' },
+  'check-digest': { type: 'boolean' },
 } as const;
 
 const HELP = `seatpay upload: upload files in chunks (progress on stderr), resumable.
 
-Usage: seatpay upload <file>... [--operation-type media] [--resume-dir <dir>]
+Usage: seatpay upload <file>... [--operation-type media] [--resume-dir <dir>] [--check-digest]
 
 Options:
       --operation-type <type>  the operation type (default media)
@@ -38,6 +39,8 @@ Options:
       --meta <json>            the files' meta, a JSON object; the deployed server requires it
                                for media: '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}'
                                (and --academy <id>: it takes media only for an academy)
+      --check-digest           check that the service named the file it made by this file's md5
+                               (a file of other bytes fails, exit 1); on with --profile deployed
 
 ${GLOBAL_HELP}
 
@@ -52,6 +55,7 @@ type Settings = {
   resume?: { store: ReturnType<typeof fileUploadStore> };
   mime?: string;
   meta?: MediaMeta;
+  checkDigest?: boolean;
 };
 
 /** `--meta`: a JSON object, checked before anything is sent (the upload checks its fields). */
@@ -107,6 +111,8 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     ...(dir === undefined ? {} : { resume: { store: fileUploadStore(dir) } }),
     ...(values.mime === undefined ? {} : { mime: values.mime }),
     ...(values.meta === undefined ? {} : { meta: metaOf(values.meta) }),
+    // Off by default under 'spec' (a server that may name files otherwise): the client decides.
+    ...(values['check-digest'] ? { checkDigest: true } : {}),
   };
   const client = await clientOf(values, context);
   for (const path of files) {
