@@ -182,7 +182,13 @@ async function uploadAdvice(
       lost instanceof ConnectionError ? { said: printableField(lost.message) } : {},
     );
   }
-  return error;
+  // The SDK says "the file": of several, the line names which one failed (the ones before it
+  // are listed on stdout, the ones after it were not sent).
+  if (error instanceof UsageError || exitCodeOf(error) === INTERRUPTED) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new AdvisedError(error, '', {
+    said: `${file}: ${printableField(message.replace(/\s*\n\s*/g, '; '))}`,
+  });
 }
 
 /** The SDK's word that the call sent every chunk itself (no resume) before chunks were missing. */
