@@ -119,7 +119,8 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     try {
       await uploadOne(client, path, settings, context);
     } catch (error) {
-      if (!(error instanceof AbortError)) throw await uploadAdvice(error, path, dir);
+      if (!(error instanceof AbortError))
+        throw await uploadAdvice(error, path, dir, context.signal);
       // Stopped while finalize was out: the file may exist, and a run without a record sends it again.
       const again = error.mayHaveBeenProcessed
         ? 'it was being finalized, so the file may exist: check the service for it before uploading it again'
@@ -141,6 +142,7 @@ async function uploadAdvice(
   error: unknown,
   path: string,
   dir: string | undefined,
+  signal: AbortSignal,
 ): Promise<unknown> {
   const file = printableField(path);
   if (error instanceof UploadMayExistError)
@@ -178,7 +180,7 @@ async function uploadAdvice(
     const lost = error instanceof ConnectionError ? error.cause : undefined;
     return new AdvisedError(
       error,
-      `${file} ${await finalizeOutcome(error, path)}: check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
+      `${file} ${await finalizeOutcome(error, path, signal)}: check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
       lost instanceof ConnectionError ? { said: printableField(lost.message) } : {},
     );
   }
