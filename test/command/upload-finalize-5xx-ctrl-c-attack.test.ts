@@ -37,7 +37,7 @@ describe('Ctrl-C while seatpay upload reads the file again after a 5xx finalize'
     let stderr = '';
     const streams = {
       stdout: { write: () => true },
-      stderr: { write: (text: string) => void (stderr += text) || true, isTTY: false },
+      stderr: { write: (text: string) => Boolean((stderr += text)), isTTY: false },
     };
     try {
       const ran = main(['upload', path], { streams, env, signal: ctrlC.signal });
