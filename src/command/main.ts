@@ -57,7 +57,8 @@ const oneLine = (text: string) => printableField(text.replace(/\s*\n\s*/g, '; ')
 function explain(error: unknown, command: Command | undefined): string {
   if (error instanceof AdvisedError) {
     const code = error.told.code === undefined ? '' : ` [${error.told.code}]`;
-    return `${error.told.said ?? explain(error.error, command)}${code}; ${error.advice}`;
+    const advice = error.advice === '' ? '' : `; ${error.advice}`;
+    return `${error.told.said ?? explain(error.error, command)}${code}${advice}`;
   }
   const message = oneLine(error instanceof Error ? error.message : String(error));
   if (error instanceof UsageError)

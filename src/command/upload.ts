@@ -23,11 +23,12 @@ const OPTIONS = {
   concurrency: { type: 'string' },
   mime: { type: 'string' },
   meta: { type: 'string' },
+  'check-digest': { type: 'boolean' },
 } as const;
 
 const HELP = `seatpay upload: upload files in chunks (progress on stderr), resumable.
 
-Usage: seatpay upload <file>... [--operation-type media] [--resume-dir <dir>]
+Usage: seatpay upload <file>... [--operation-type media] [--resume-dir <dir>] [--check-digest]
 
 Options:
       --operation-type <type>  the operation type (default media)
@@ -38,6 +39,8 @@ Options:
       --meta <json>            the files' meta, a JSON object; the deployed server requires it
                                for media: '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}'
                                (and --academy <id>: it takes media only for an academy)
+      --check-digest           check that the service named the file it made by this file's md5
+                               (a file of other bytes fails, exit 1); on with --profile deployed
 
 ${GLOBAL_HELP}
 
@@ -52,6 +55,7 @@ type Settings = {
   resume?: { store: ReturnType<typeof fileUploadStore> };
   mime?: string;
   meta?: MediaMeta;
+  checkDigest?: boolean;
 };
 
 /** `--meta`: a JSON object, checked before anything is sent (the upload checks its fields). */
@@ -107,13 +111,16 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     ...(dir === undefined ? {} : { resume: { store: fileUploadStore(dir) } }),
     ...(values.mime === undefined ? {} : { mime: values.mime }),
     ...(values.meta === undefined ? {} : { meta: metaOf(values.meta) }),
+    // Off by default under 'spec' (a server that may name files otherwise): the client decides.
+    ...(values['check-digest'] ? { checkDigest: true } : {}),
   };
   const client = await clientOf(values, context);
   for (const path of files) {
     try {
       await uploadOne(client, path, settings, context);
     } catch (error) {
-      if (!(error instanceof AbortError)) throw await uploadAdvice(error, path, dir);
+      if (!(error instanceof AbortError))
+        throw await uploadAdvice(error, path, dir, context.signal);
       // Stopped while finalize was out: the file may exist, and a run without a record sends it again.
       const again = error.mayHaveBeenProcessed
         ? 'it was being finalized, so the file may exist: check the service for it before uploading it again'
@@ -135,6 +142,7 @@ async function uploadAdvice(
   error: unknown,
   path: string,
   dir: string | undefined,
+  signal: AbortSignal,
 ): Promise<unknown> {
   const file = printableField(path);
   if (error instanceof UploadMayExistError)
@@ -172,11 +180,17 @@ async function uploadAdvice(
     const lost = error instanceof ConnectionError ? error.cause : undefined;
     return new AdvisedError(
       error,
-      `${file} ${await finalizeOutcome(error, path)}: check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
+      `${file} ${await finalizeOutcome(error, path, signal)}: check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
       lost instanceof ConnectionError ? { said: printableField(lost.message) } : {},
     );
   }
-  return error;
+  // The SDK says "the file": of several, the line names which one failed (the ones before it
+  // are listed on stdout, the ones after it were not sent).
+  if (error instanceof UsageError || exitCodeOf(error) === INTERRUPTED) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new AdvisedError(error, '', {
+    said: `${file}: ${printableField(message.replace(/\s*\n\s*/g, '; '))}`,
+  });
 }
 
 /** The SDK's word that the call sent every chunk itself (no resume) before chunks were missing. */

@@ -17,7 +17,10 @@ export class ChunkStop {
   readonly signal: AbortSignal;
   /** Why {@link ChunkStop.fail} stopped the chunk, if it did. */
   failure: { reason: unknown } | undefined;
-  /** An attempt before this one went out: a `chunk-already-exists` may be its own. */
+  /**
+   * An attempt before this one may have stored the chunk (no answer came, or a 5xx): a
+   * `chunk-already-exists` may be its own. One refused (a 429, a 4xx) stored nothing.
+   */
   retried = false;
   private readonly controller = new AbortController();
   private allSent = false;
@@ -37,10 +40,13 @@ export class ChunkStop {
     if (bytes >= this.size) this.allSent = true;
   }
 
-  /** Another attempt is due: it starts from nothing sent, and never once the upload stopped. */
-  retrying(): void {
+  /**
+   * Another attempt is due (the last failed with `error`): it starts from nothing sent, and never
+   * once the upload stopped.
+   */
+  retrying(error: unknown): void {
     this.allSent = false;
-    this.retried = true;
+    this.retried ||= (error as { mayHaveBeenProcessed?: unknown })?.mayHaveBeenProcessed !== false;
     if (this.upload.aborted) this.cut();
   }
 

@@ -228,7 +228,7 @@ function requestOptions(
       // A failed read of the source is no network failure: the retry stops before it starts.
       const failedRead = sourceFailureIn(error);
       if (failedRead) return stop.fail(failedRead);
-      stop.retrying();
+      stop.retrying(error);
       // A browser reports a File that changed as a bare network error: a byte of it tells.
       void probe.after(error).then((failed) => failed && stop.fail(failed));
       if (error instanceof APIError && error.status === 429) context.onRateLimited();

@@ -72,9 +72,9 @@ export class UploadSession {
     const resume = hold ? digestibleResume : undefined;
     try {
       const record = resume && (await loadRecord(resume, target, log));
-      // A record no chunk was acknowledged under proves nothing of its source: never adopted.
+      // One with no chunk proves nothing (never adopted) unless finalize was sent (forgetRecord).
       const session =
-        record && record.acknowledged.length > 0
+        record && (record.acknowledged.length > 0 || record.finalizeSent)
           ? await UploadSession.resumed(record, target, resume, log, reader, pace)
           : new UploadSession(
               await newUploadName(target.identity.filename, resume?.key),
