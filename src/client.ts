@@ -165,7 +165,8 @@ export class SeatpayClient {
       named === undefined ? keylessError(options) : misplacedKeyError(second, 'purchase');
     if (misplaced) return refusedLater(misplaced, options);
     if (named !== undefined) {
-      return purchaseModule.load().then(({ secondArgumentError }) => {
+      // Its words wait for the flow's chunk: as long as the call's signal lets it (review18a).
+      return purchaseModule.load({ signal: options?.signal }).then(({ secondArgumentError }) => {
         throw secondArgumentError(second, named);
       });
     }
