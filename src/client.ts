@@ -165,7 +165,10 @@ export class SeatpayClient {
       named === undefined ? keylessError(options) : misplacedKeyError(second, 'purchase');
     if (misplaced) return refusedLater(misplaced, options);
     if (named !== undefined) {
-      return purchaseModule.load().then(({ secondArgumentError }) => {
+      // Its words wait for the flow's chunk as long as the call's signal lets it (review18a); once
+      // it is loaded, the refusal comes first, as money-chunk.ts' do.
+      const wait = purchaseModule.loaded ? {} : { signal: options?.signal };
+      return purchaseModule.load(wait).then(({ secondArgumentError }) => {
         throw secondArgumentError(second, named);
       });
     }

@@ -39,7 +39,11 @@ export function checkWaitForOptionNames(options: object): void {
  * wait went on for its whole timeout (redteam43). Refused before the first poll.
  */
 export function checkNoSecondArgument(second: unknown): void {
-  if (second === undefined) return;
+  // One naming nothing (`{}`, a wrapper's `{ signal: undefined }`) loses nothing: the wait runs
+  // (review18a: a wrapper passing every call its options, `{}` by default, was refused). A signal
+  // has no field of its own: refused.
+  const plain = typeof second === 'object' && second !== null && !('aborted' in second);
+  if ((plain ? Object.values(second) : [second]).every((value) => value === undefined)) return;
   throw new InvalidRequestError(
     "waitFor's second argument is read by nothing: waitFor takes one argument, give `signal` and `timeout` in it (`waitFor({ exclude, signal })`). Nothing was polled",
     { field: 'options' },

@@ -54,9 +54,11 @@ export function misplacedKeyError(options: unknown, call = 'checkout'): MoneyRef
 /**
  * Whether `given` is an AbortSignal, this realm's or another's (an iframe's, a `node:vm`
  * context's) or a polyfill's: `instanceof` misses those, and one given as the options was read
- * as options naming nothing, its abort stopping nothing (redteam43). Options have no `aborted`.
+ * as options naming nothing, its abort stopping nothing (redteam43). Every signal listens
+ * (`addEventListener`): a config's or options' own field `aborted` makes no signal (review18a).
  */
-export const isSignal = (given: unknown): boolean => 'aborted' in Object(given);
+export const isSignal = (given: unknown): boolean =>
+  'aborted' in Object(given) && 'addEventListener' in Object(given);
 
 /**
  * What `given` names, as `client.purchase`'s second argument from JavaScript (`{ timeout: 0 }`):

@@ -16,12 +16,15 @@ export const keyedCheckoutModule = /* @__PURE__ */ new LazyModule(
  * page-side.ts names: a load there put a second copy of vite's preload list in the page's other
  * file). A chunk that cannot load rejects with the ConnectionError every lazy part gives. Nothing
  * was sent either way. Until the chunk is there, the wait ends with the call's `signal` (`given`'s):
- * a chunk that never arrived kept a refused call going past its abort (redteam43); once loaded, the
- * refusal comes first, as a plain call's bad argument does.
+ * a chunk that never arrived kept a refused call going past its abort (redteam43), and within its
+ * `timeout`, as a keyed checkout's wait for the same chunk (review18a); once loaded, the refusal
+ * comes first, as a plain call's bad argument does.
  */
-export const refusedLater = (refusal: MoneyRefusal, given?: unknown): Promise<never> =>
-  keyedCheckoutModule
-    .load(keyedCheckoutModule.loaded ? {} : { signal: (given as { signal?: unknown })?.signal })
-    .then(({ moneyRefusalError }) => {
-      throw moneyRefusalError(refusal);
+export const refusedLater = (refusal: MoneyRefusal, given?: unknown): Promise<never> => {
+  const { signal, timeout: ms } = Object(given) as { signal?: unknown; timeout?: number };
+  return keyedCheckoutModule
+    .load(keyedCheckoutModule.loaded ? {} : { signal, ms })
+    .then((chunk) => {
+      throw chunk.moneyRefusalError(refusal);
     });
+};

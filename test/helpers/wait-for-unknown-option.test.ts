@@ -60,3 +60,17 @@ it.each([
   expect(String(error)).toContain('give `signal` and `timeout` in it');
   expect(seen).toHaveLength(0);
 });
+
+// review18a: a second argument naming nothing loses nothing: a wrapper that passes every call its
+// request options (`{}` by default, or `{ signal: undefined }`) was refused by redteam43's check.
+it.each([
+  ['{}', {}],
+  ['{ signal: undefined }', { signal: undefined }],
+])('waitFor given %s as a second argument: the wait runs', async (_, second) => {
+  server.use(http.get(LIST, () => HttpResponse.json({ subscriptions: [{ id: 1 }, { id: 2 }] })));
+  const { subscriptions } = testClient();
+  const waitFor = subscriptions.waitFor.bind(subscriptions) as (
+    ...a: unknown[]
+  ) => Promise<unknown>;
+  await expect(waitFor({ exclude: [1] }, second)).resolves.toMatchObject({ id: 2 });
+});

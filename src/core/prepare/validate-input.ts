@@ -144,7 +144,7 @@ const NO_OPTIONS = Object.freeze({});
 export function checkRequestOptions<T extends object>(options: T | null | undefined): T {
   if (options === undefined || options === null) return NO_OPTIONS as T; // one for every call
   // A signal as the options (`checkout(order, signal)`, an iframe's too) stopped nothing (redteam40, 43).
-  if (typeof options !== 'object' || 'aborted' in options) {
+  if (typeof options !== 'object' || ('aborted' in options && 'addEventListener' in options)) {
     const message = 'Invalid options: must be an object (a signal goes in it: `{ signal }`)';
     throw new InvalidRequestError(message, { field: 'options' });
   }
