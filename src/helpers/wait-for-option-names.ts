@@ -23,7 +23,7 @@ export const WAIT_FOR_OPTIONS = [
  */
 export function checkWaitForOptionNames(options: object): void {
   // A signal as the options (`waitFor(signal)`) was told it needs `exclude`, not where it goes.
-  if (options instanceof AbortSignal) {
+  if ('aborted' in options) {
     const message =
       'Invalid options: must be an object (a signal goes in it: `{ exclude, signal }`)';
     throw new InvalidRequestError(message, { field: 'options' });

@@ -45,13 +45,14 @@ export function checkUploadOptionNames(options: object): void {
  * options as the caller gave them: the client spreads them into a copy, no AbortSignal.
  */
 export function checkUploadArguments(options: unknown, third: unknown): void {
-  if (options instanceof AbortSignal) {
+  // Any object with an `aborted`: another realm's signal, or a polyfill's (as redteam43's check).
+  if ('aborted' in Object(options)) {
     const message =
       'Invalid options: must be an object (a signal goes in it: `{ operation_type, signal }`)';
     throw new InvalidRequestError(message, { field: 'options' });
   }
   if (third === undefined) return;
-  const signal = third instanceof AbortSignal;
+  const signal = 'aborted' in Object(third);
   let name: string | undefined;
   if (typeof third === 'object' && third !== null && !signal) {
     const named = third as Record<string, unknown>;
