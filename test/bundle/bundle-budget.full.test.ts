@@ -115,8 +115,10 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // about 0.4 %. Seventeenth pass, every branch merged (main 45d187b: dumps of 16/32/64-bit words
 // and byte arrays in parsed answers read, more idempotency spellings and a client's signal refused,
 // chunks out at a pause recorded; size17 moved the money calls' refusal texts off the page): 98,614 B
-// and one resource 52,448 B; plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 99_010;
+// and one resource 52,448 B; plus about 0.4 %. newuser18: +468 B (main 2a4179f 98,615 B, the branch
+// 99,083 B), all in lazy parts: upload's unknown options and a signal in its arguments refused,
+// pendingUploads/discardUpload with no store, UploadMayExistError naming discardUpload.
+const WHOLE_MAIN_ENTRY_BUDGET = 99_478;
 const ONE_RESOURCE_BUDGET = 52_660;
 
 describe('browser bundle of the main entry', () => {
