@@ -104,7 +104,9 @@ export async function discardUpload(store: UploadStore, key: string): Promise<vo
 function refuseStoreWithout(store: unknown, method: 'list' | 'delete', action: string): void {
   const given = store === null || typeof store !== 'object' ? undefined : (store as UploadStore);
   if (typeof given?.[method] === 'function') return;
-  const what = given ? `it has no \`${method}\` method` : `not ${typeof store === 'string' ? JSON.stringify(store) : String(store)}`;
+  const what = given
+    ? `it has no \`${method}\` method`
+    : `not ${typeof store === 'string' ? JSON.stringify(store) : String(store)}`;
   throw new InvalidRequestError(
     `Invalid store: one that can ${action} is needed (${what}); give the store your uploads' \`resume.store\` was: localStorageUploadStore(), fileUploadStore(dir), or yours with a \`${method}\``,
     { field: 'store' },
