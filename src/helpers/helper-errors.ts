@@ -105,7 +105,7 @@ export class UploadMayExistError extends UploadError {
 
   constructor(details: { uploadName: string; resumeKey: string }) {
     super(
-      `The upload "${details.uploadName}" was finalized by an earlier call whose answer never said whether the file was made (none came, or a 5xx), so the file may already exist on the service; it was not finalized again (that could make a second copy). If the file is not there, upload again without resume, or delete its resume record first`,
+      `The upload "${details.uploadName}" was finalized by an earlier call whose answer never said whether the file was made (none came, or a 5xx), so the file may already exist on the service; it was not finalized again (that could make a second copy). If the file is not there, upload again without resume, or delete its resume record first (\`client.media.discardUpload(store, ${JSON.stringify(details.resumeKey)})\`)`,
       { failedChunks: [] },
     );
     this.uploadName = details.uploadName;

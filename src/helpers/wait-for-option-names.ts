@@ -22,6 +22,12 @@ export const WAIT_FOR_OPTIONS = [
  * Refused before the first poll; one left `undefined` (a wrapper's spread) names nothing.
  */
 export function checkWaitForOptionNames(options: object): void {
+  // A signal as the options (`waitFor(signal)`) was told it needs `exclude`, not where it goes.
+  if ('aborted' in options) {
+    const message =
+      'Invalid options: must be an object (a signal goes in it: `{ exclude, signal }`)';
+    throw new InvalidRequestError(message, { field: 'options' });
+  }
   const given = options as Record<string, unknown>;
   const known: readonly string[] = WAIT_FOR_OPTIONS;
   const name = Object.keys(given).find((n) => !known.includes(n) && given[n] !== undefined);

@@ -147,6 +147,9 @@ export class MediaResource {
    * ```
    */
   upload(source: UploadSource, options: UploadOptions): Promise<MediaFile> {
+    // A third argument from JavaScript (a signal, as other libraries take one) is refused there.
+    // eslint-disable-next-line prefer-rest-params -- no third parameter in the public signature
+    const third: unknown = arguments[2];
     // The academy the chunks go to is part of the resume fingerprint: the client's when not given.
     const academy = options?.academy ?? this.#core.academy;
     // The deployed server names a file by the md5 of what it assembled: checked unless turned off.
@@ -163,10 +166,11 @@ export class MediaResource {
       (notes) =>
         uploadModule
           .load(wait)
-          .then(({ uploadMedia }) =>
+          .then(({ uploadMedia, checkUploadArguments }) => {
+            checkUploadArguments(options, third);
             // The client's totalTimeout ends each chunk's call: the upload bounds its probes by it.
             // The deployed server echoes each chunk's name: another name is checked (chunk-answer.ts).
-            uploadMedia(
+            return uploadMedia(
               this,
               source,
               given,
@@ -174,8 +178,8 @@ export class MediaResource {
               notes,
               this.#core.totalTimeout,
               deployed,
-            ),
-          )
+            );
+          })
           .catch((error: unknown) => {
             // A callback (onProgress, onChunk, the resume store) may throw anything, quoting anything.
             throw this.#core.scrub(error);

@@ -48,12 +48,7 @@ export interface PendingUpload {
 
 /** The store's unfinished uploads, the latest first; what is no valid record is left out. */
 export async function pendingUploads(store: UploadStore): Promise<PendingUpload[]> {
-  if (typeof store.list !== 'function') {
-    throw new InvalidRequestError(
-      'Invalid store: it cannot list its records (it has no `list` method); use localStorageUploadStore(), fileUploadStore(dir), or give yours a `list`',
-      { field: 'store' },
-    );
-  }
+  refuseStoreWithout(store, 'list', 'list its records');
   const pending: PendingUpload[] = [];
   await settledWrites(store);
   const entries = await storeCall('list its records', async () => [...(await store.list!())]);
@@ -96,8 +91,26 @@ function entryOf(entry: unknown): [unknown, unknown] {
  * written back after it was deleted.
  */
 export async function discardUpload(store: UploadStore, key: string): Promise<void> {
+  refuseStoreWithout(store, 'delete', 'delete a record');
   await stopRecordWrites(store, key);
   await storeCall(`delete the record of "${key}"`, () => store.delete(key));
+}
+
+/**
+ * Refuses a store without `method`, nothing read: none given (`pendingUploads()`) was a TypeError
+ * behind "A callback threw (see cause)", and one without `delete` "could not delete the record"
+ * (newuser18).
+ */
+function refuseStoreWithout(store: unknown, method: 'list' | 'delete', action: string): void {
+  const given = store === null || typeof store !== 'object' ? undefined : (store as UploadStore);
+  if (typeof given?.[method] === 'function') return;
+  const what = given
+    ? `it has no \`${method}\` method`
+    : `not ${typeof store === 'string' ? JSON.stringify(store) : String(store)}`;
+  throw new InvalidRequestError(
+    `Invalid store: one that can ${action} is needed (${what}); give the store your uploads' \`resume.store\` was: localStorageUploadStore(), fileUploadStore(dir), or yours with a \`${method}\``,
+    { field: 'store' },
+  );
 }
 
 /**

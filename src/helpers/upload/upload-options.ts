@@ -4,6 +4,8 @@ import { FinalizeParamsSchema, type ChunkRecord, type MediaMeta } from '../../sc
 import type { DeliveredChunk } from './deliver-chunk.js';
 import type { UploadProgress } from './progress.js';
 import type { UploadStore } from './resume-store.js';
+import { checkUploadOptionNames } from './upload-option-names.js';
+export { checkUploadArguments } from './upload-option-names.js';
 import { refuseNonSource, sourceDescription, type UploadSource } from './sources.js';
 
 /**
@@ -163,6 +165,7 @@ export function checkUploadOptions(source: UploadSource, options: UploadOptions)
       );
     }
   }
+  checkUploadOptionNames(options);
   for (const name of ['onProgress', 'onChunk'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') {
       throw new InvalidRequestError(`Invalid ${name}: must be a function`, { field: name });

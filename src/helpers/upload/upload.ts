@@ -22,7 +22,7 @@ import { InOrderDigest, openMd5 } from './whole-digest.js';
 import { checkWhole } from './assembled-file.js';
 import { checkUploadOptions, type UploadOptions, type UploadSettings } from './upload-options.js';
 
-export type { UploadOptions } from './upload-options.js';
+export { checkUploadArguments, type UploadOptions } from './upload-options.js';
 
 /**
  * The bytes of a stream's chunks held at once when they go out as they are read (see

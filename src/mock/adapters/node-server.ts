@@ -81,7 +81,8 @@ export interface MockServer {
  * @category Simulator
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 0, host = '127.0.0.1', simulator: given, maxBodyBytes, ...rest } = options;
+  const { host = '127.0.0.1', simulator: given, maxBodyBytes, ...rest } = options;
+  const port = portNumber(options.port);
   // As `seatpay-mock --port` (newuser17): served there, every seatpay client failed "bad port".
   if (fetchRefusesPort(port))
     throw new RangeError(
@@ -103,6 +104,20 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     simulator,
     close: () => stop(server, given ? undefined : simulator),
   };
+}
+
+/**
+ * The port as a number. From JavaScript a port often comes as text (`process.env.PORT`): Node
+ * listens on `'6000'` as on 6000, so it passed the bad-port check unchecked, and it listens on
+ * `'abc'` as a pipe, so the url named port `undefined` (newuser18).
+ */
+function portNumber(port: number | string | undefined): number {
+  if (port === undefined) return 0;
+  if (typeof port === 'string' && /^\d{1,5}$/.test(port)) return Number(port);
+  if (typeof port === 'number') return port;
+  throw new RangeError(
+    `startMockServer: port must be a whole number from 0 to 65535 (0, the default, for any free port), not ${JSON.stringify(port)}`,
+  );
 }
 
 /**
