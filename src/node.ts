@@ -15,6 +15,7 @@
 import { createReadStream, openAsBlob, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { InvalidRequestError } from './core/errors/validation-errors.js';
 import { SourceReadError } from './helpers/upload/source-read-error.js';
 import type { RangeReadable } from './helpers/upload/byte-ranges.js';
 import type { ByteRangeReader } from './platform/platform.js';
@@ -70,8 +71,18 @@ const READ_SIZE = 1024 * 1024;
 export async function fromPath(path: string, options: FromPathOptions = {}): Promise<File> {
   const type = options.type ?? mimeOfPath(path);
   const opened = await stat(path);
+  // A pipe or a device stats as 0 bytes: uploaded, it made an empty file and resolved.
+  if (!opened.isFile()) throw notAFile(path, opened);
   const blob = await openAsBlob(path, { type });
   return new PathFile(blob, basename(path), type, opened, fileReader(path, opened));
+}
+
+function notAFile(path: string, opened: Stats): InvalidRequestError {
+  const what = opened.isDirectory() ? 'a directory' : 'not a regular file (a pipe, a device)';
+  return new InvalidRequestError(
+    `${path} is ${what}: fromPath reads a file of a known size; upload a stream as { stream, size } with the size it will have`,
+    { field: 'path' },
+  );
 }
 
 /**

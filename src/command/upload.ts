@@ -2,6 +2,7 @@ import {
   AbortError,
   APIError,
   ConnectionError,
+  InvalidRequestError,
   UploadMayExistError,
   type MediaMeta,
   type SeatpayClient,
@@ -81,6 +82,11 @@ async function uploadOne(
   context: Context,
 ) {
   const source = await fromPath(path).catch((error: NodeJS.ErrnoException) => {
+    // A pipe (`<(curl ...)`), a device or a directory: no size to chunk by.
+    if (error instanceof InvalidRequestError)
+      throw new UsageError(
+        `${path} is not a regular file (a pipe, a device, a directory): save it to a file and upload that`,
+      );
     throw new UsageError(`${path} cannot be read (${error.code ?? error.message}); check the path`);
   });
   const progress = progressOf(context.output, path);

@@ -34,7 +34,8 @@ export async function finalizeOnce(
   });
   // A record the store kept but could not update says finalize was never sent: a resume would
   // send it again (a second copy). It goes first; one that cannot go means no finalize now.
-  if (session.recordStale && !(await session.discard(signal))) throw unrecorded(session.resumeKey);
+  const stale = session.recordStale;
+  if (stale && !(await session.discard(signal))) throw unrecorded(session.resumeKey);
   try {
     return await media.finalize(params, { timeout, ...(signal ? { signal } : {}) });
   } catch (error) {
@@ -43,7 +44,12 @@ export async function finalizeOnce(
       const gone = await session.finished(false);
       throw chunksDropped(error, session.resumeKey, session.reusesChunks, gone);
     }
-    if (refusedOutright(error)) await session.finalizeRefused();
+    if (refusedOutright(error)) {
+      await session.finalizeRefused();
+      // Emptied above, its record still says "finalize sent" (adopted: the next call would refuse,
+      // saying the file may exist): emptied again, saying it was not.
+      if (stale) await session.discard().catch(() => undefined);
+    }
     throw finalizeAnswerLost(error, session.resumeKey, signal);
   }
 }
