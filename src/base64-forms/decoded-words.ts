@@ -32,7 +32,7 @@ const LONG_BASE64_WORD = /(?<![\w+/-])[\w+/-]{20,}={0,2}/g;
  * printed (the text forms know a card's own bytes so apart only). Read with the apart marks out.
  */
 const LONG_HEX_WORD =
-  /(?<![0-9a-z])(?:0x)?[0-9a-f]{2}(?:(?:[ :-]| {2,4}|, ?|,?(?:(?:[ \t]{2}|[ \t]\|)[^\r\n]{1,80})?[ \t]*\r?\n[ \t]*(?:\|?(?:0x)?[0-9a-f]{4,8}[:|]?[ \t]+)?)?(?:0x)?[0-9a-f]{2}){14,}(?![0-9a-z])(?:(?:[ \t]+\|[^|\r\n]*\||[ \t]{2,}[^\s|][^\r\n]{0,79})(?=\r?\n|$))?/gi;
+  /(?<![0-9a-z])(?:0x)?[0-9a-f]{2}(?:(?:[ :-]| {2,4}|, ?|,?(?:(?:[ \t]{2}|[ \t]\||(?<=(?:^|\n)[ \t]*(?:0x)?[0-9a-f]{4}: (?:[0-9a-f]{2} ){15}[0-9a-f]{2}) (?=[^\r\n]{1,80}\r?\n[ \t]*(?:0x)?[0-9a-f]{4}: ))[^\r\n]{1,80})?[ \t]*\r?\n[ \t]*(?:\|?(?:0x)?[0-9a-f]{4,8}[:|]?[ \t]+)?)?(?:0x)?[0-9a-f]{2}){14,}(?![0-9a-z])(?:(?:[ \t]+\|[^|\r\n]*\||[ \t]{2,}[^\s|][^\r\n]{0,79})(?=\r?\n|$))?/gi;
 
 /**
  * A dump line's text column before its line break, not bytes: hexdump -C's `  |sk_live_9fQ|`,
@@ -60,10 +60,14 @@ const TEXT_COLUMN =
 const groupsOf = (word: string) =>
   word
     .replace(FIRST_OFFSET, '')
+    .replace(CURL_COLUMN, '$1')
     .replace(LINE_OFFSET, '\n')
     .replace(PIPE_COLUMN, '')
     .replace(TEXT_COLUMN, '$1');
-const FIRST_OFFSET = /^[0-9a-f]{8}(?::[ \t]+|[ \t]{2})/i;
+const FIRST_OFFSET = /^(?:[0-9a-f]{8}(?::[ \t]+|[ \t]{2})|[0-9a-f]{4}[ \t]{2,3}(?=[0-9a-f]{2} ))/i;
+/** curl --trace's text column, one blank after its 16 bytes (`%02x ` each), before its next line. */
+const CURL_COLUMN =
+  /^([ \t]*(?:(?:0x)?[0-9a-f]{4}: )?(?:[0-9a-f]{2} ){16})[^\r\n]*(?=\r?\n[ \t]*(?:0x)?[0-9a-f]{4}: )/gim;
 /**
  * The offset that starts a dump's line (od's `0000020`, xxd's `00000010:`, hexdump -C's
  * `00000010  `): a dump wraps at 8, 16 or 32 bytes a line, and a secret across its lines was
@@ -71,10 +75,11 @@ const FIRST_OFFSET = /^[0-9a-f]{8}(?::[ \t]+|[ \t]{2})/i;
  * `5f6c6976 `): taken for an offset, each line's first four bytes were left out and a token
  * across three lines printed (redteam41). Four digits take a colon: curl --trace's `0010: `,
  * tcpdump -X's `0x0010:  `; Netty's are between bars (`|00000010| `, its text column `|…|`): a
- * token across such lines was printed (redteam44).
+ * token across such lines was printed (redteam44). So do tshark -x's and Wireshark's, two blanks
+ * or three after (`0010  73 6b`): read as bytes, a token across them was printed (review18c).
  */
 const LINE_OFFSET =
-  /\r?\n[ \t]*(?![0-9a-f]{8} \S)(?:[0-9a-f]{6,8}:?|(?:0x)?[0-9a-f]{4}:|\|[0-9a-f]{8}\|)[ \t]+/gi;
+  /\r?\n[ \t]*(?![0-9a-f]{8} \S)(?:[0-9a-f]{6,8}:?|(?:0x)?[0-9a-f]{4}:|[0-9a-f]{4}(?=[ \t]{2,3}[0-9a-f]{2} )|\|[0-9a-f]{8}\|)[ \t]+/gi;
 
 /**
  * `read` of a dump word's bytes, and of them reversed in each group when all are words of 2, 4 or
