@@ -11,13 +11,10 @@ import {
   type UploadRecord,
   type UploadStore,
 } from '../../src/index.js';
+import { CHUNK, useTinyUploadServer } from './support/tiny-upload-server.js';
 import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
-import { useMockServer } from '../support/mock-server.js';
 
-const CHUNK = 100;
-const server = useMockServer({
-  operationTypes: { tiny: { chunk_size: CHUNK, max_chunks: null } },
-});
+const server = useTinyUploadServer();
 
 /**
  * A client behind a proxy that sends chunk 1 as chunk 2 and chunk 2 as chunk 1 while `proxy.swap`
