@@ -1,8 +1,9 @@
 // A client of the simulator whose finalize requests (POST .../upload) are watched, and whose
 // finalize meets the fate the test sets: answered, its answer lost after the service acted (the
 // connection reset), or refused with a 429 before it reaches the service (no file made).
-import { createClient, type SeatpayClient } from '../../../src/index.js';
+import type { SeatpayClient } from '../../../src/index.js';
 import type { MockServer } from '../../../src/mock/index.js';
+import { freshUserClient } from './fresh-user-client.js';
 
 export type FinalizeFate = 'answered' | 'lost' | 'refused';
 
@@ -33,13 +34,6 @@ export function finalizeWatcher(server: () => MockServer, fate: FinalizeFate): W
     await response.body?.cancel();
     throw new TypeError('fetch failed: the connection was reset');
   };
-  const user = server().simulator.addUser({ email: `finalize-${Math.random()}@example.com` });
-  const client = createClient({
-    baseUrl: server().url,
-    token: user.token,
-    fetch,
-    maxRetries: 0,
-    logLevel: 'off',
-  });
+  const client = freshUserClient(server(), fetch, { maxRetries: 0 });
   return { client, finalized, state };
 }
