@@ -1,5 +1,5 @@
-import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { printedFailure } from '../support/printed-failure.js';
 import { createClient } from '../../src/index.js';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 import { card, holdsBytes, password, shown, token, hex } from './support/secret-dumps.js';
@@ -77,11 +77,7 @@ describe('a secret in a wire dump, across its lines', () => {
             headers: { 'content-type': 'text/plain' },
           }),
       });
-      const error = await client.plans.get('p').then(
-        () => expect.unreachable('the call should fail'),
-        (error: unknown) => error,
-      );
-      const printed = `${(error as Error).message}\n${inspect(error, { depth: 9 })}\n${JSON.stringify(error)}`;
+      const printed = await printedFailure(client.plans.get('p'));
       expect(printed).toContain('upstream refused the request');
       expect(holdsBytes(printed, token)).toBe(false);
     }
