@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { expectOtherBytesKept } from './support/other-bytes-dumped.js';
 import { redactSecrets } from '../../src/node.js';
+import { card, hex, password, shown, token } from './support/secret-dumps.js';
 
 // review16c: a token's, password's or card's bytes in the dumps xxd and hexdump print by default
 // were printed: xxd's and hexdump -C's text column after each line's bytes ended the dump's word
 // at that line (a part of the secret on each), and hexdump's (od -x's) 16-bit words hold the
 // bytes swapped two by two.
 
-const card = '4539148803436467';
-const token = 'sk_live_9fQ2xLmZ8pR4tY7uW3vB';
-const password = 'hunter2-Correct-Horse';
-
-const hex = (byte: number) => byte.toString(16).padStart(2, '0');
-const shown = (bytes: Buffer) =>
-  [...bytes].map((b) => (b >= 32 && b < 127 ? String.fromCharCode(b) : '.')).join('');
 const lines = (bytes: Buffer, perLine: number, line: (part: Buffer, at: number) => string) => {
   const out: string[] = [];
   for (let at = 0; at < bytes.length; at += perLine)

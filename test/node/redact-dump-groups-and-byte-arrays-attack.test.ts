@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { refusingClient } from '../support/answering-client.js';
 import { expectOtherBytesKept } from './support/other-bytes-dumped.js';
 import { redactSecrets } from '../../src/node.js';
+import { card, hex, password, shown, token } from './support/secret-dumps.js';
 
 // redteam41: dumps the sixteenth pass's fixes missed. xxd -g 4 (each line's first group of eight
 // digits was taken for an offset), hexdump or od -x of an odd number of bytes (the `00` filling
@@ -10,13 +11,6 @@ import { redactSecrets } from '../../src/node.js';
 // od -tx4, xxd -e and od -tx8 (32- and 64-bit little-endian words); and a Buffer's JSON in a
 // service's answer, parsed (a list of numbers in an error's body, not a text).
 
-const card = '4539148803436467';
-const token = 'sk_live_9fQ2xLmZ8pR4tY7uW3vB';
-const password = 'hunter2-Correct-Horse';
-
-const hex = (byte: number) => byte.toString(16).padStart(2, '0');
-const shown = (bytes: Buffer) =>
-  [...bytes].map((b) => (b >= 32 && b < 127 ? String.fromCharCode(b) : '.')).join('');
 const lines = (bytes: Buffer, line: (part: Buffer, at: number) => string, perLine = 16) => {
   const out: string[] = [];
   for (let at = 0; at < bytes.length; at += perLine)

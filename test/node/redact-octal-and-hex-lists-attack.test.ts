@@ -1,19 +1,15 @@
-import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { printedFailure } from '../support/printed-failure.js';
 import { createClient } from '../../src/index.js';
 import { redactSecrets } from '../../src/node.js';
+import { card, hex, password, token } from './support/secret-dumps.js';
 
 // redteam44: a secret's bytes as escapes and lists the earlier passes did not read. Octal escapes
 // in a string (`\163\153…`: a C string's, a shell's `$'…'`, PostgreSQL's bytea, a server echoing
 // a body so); hex bytes apart by a semicolon, a bar or a tab (a logger's, a spreadsheet's
 // columns); a list of quoted hex (`"73","6b"`, Python's `['0x73', '0x6b']`). Each was printed.
 
-const card = '4539148803436467';
-const token = 'sk_live_9fQ2xLmZ8pR4tY7uW3vB';
-const password = 'hunter2-Correct-Horse';
-
 const bytes = (text: string) => [...Buffer.from(text)];
-const hex = (byte: number) => byte.toString(16).padStart(2, '0');
 const octal = (text: string) =>
   bytes(text)
     .map((byte) => `\\${byte.toString(8).padStart(3, '0')}`)
@@ -67,11 +63,7 @@ describe('a secret as octal escapes or a list of hex', () => {
         });
       },
     });
-    const error = await client.plans.get('p').then(
-      () => expect.unreachable('the call should fail'),
-      (error: unknown) => error,
-    );
-    const printed = `${(error as Error).message}\n${inspect(error, { depth: 9 })}\n${JSON.stringify(error)}`;
+    const printed = await printedFailure(client.plans.get('p'));
     expect(printed).toContain('bad request');
     expect(holds(printed, token, octal)).toBe(false);
     expect(holds(printed, token, (text) => JSON.stringify(octal(text)).slice(1, -1))).toBe(false);

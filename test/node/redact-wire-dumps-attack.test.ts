@@ -1,7 +1,8 @@
-import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { printedFailure } from '../support/printed-failure.js';
 import { createClient } from '../../src/index.js';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
+import { card, holdsBytes, password, shown, token, hex } from './support/secret-dumps.js';
 
 // redteam44: the wire dumps a proxy or a debugging user prints a request in. `curl --trace`
 // (offsets `0000: `), `tcpdump -X` (`\t0x0000:  ` and 16-bit words) and Netty's LoggingHandler
@@ -10,13 +11,6 @@ import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 // A token or password across three lines was printed: its bytes, and its first and last
 // characters in the text columns (the middle line's, a long piece, alone was hidden).
 
-const card = '4539148803436467';
-const token = 'sk_live_9fQ2xLmZ8pR4tY7uW3vB';
-const password = 'hunter2-Correct-Horse';
-
-const hex = (byte: number) => byte.toString(16).padStart(2, '0');
-const shown = (part: Buffer) =>
-  [...part].map((b) => (b >= 32 && b < 127 ? String.fromCharCode(b) : '.')).join('');
 const lines = (bytes: Buffer, line: (part: Buffer, at: number) => string) => {
   const out: string[] = [];
   for (let at = 0; at < bytes.length; at += 16) out.push(line(bytes.subarray(at, at + 16), at));
@@ -55,14 +49,6 @@ const dumps: Record<string, (bytes: Buffer) => string> = {
     ].join('\n'),
 };
 
-/** Whether `out` still holds six characters of `secret` in a row, as text or as hex bytes. */
-function holdsBytes(out: string, secret: string): boolean {
-  const digits = out.replace(/[^0-9a-f]/gi, '').toLowerCase();
-  return [secret.slice(0, 6), secret.slice(-6), secret.slice(5, 11)].some(
-    (piece) => out.includes(piece) || digits.includes(Buffer.from(piece).toString('hex')),
-  );
-}
-
 const request = (secret: string, before: number) =>
   Buffer.from(
     `POST /v1/x HTTP/1.1\r\n${'X'.repeat(before)}Authorization: Bearer ${secret}\r\n\r\n`,
@@ -91,11 +77,7 @@ describe('a secret in a wire dump, across its lines', () => {
             headers: { 'content-type': 'text/plain' },
           }),
       });
-      const error = await client.plans.get('p').then(
-        () => expect.unreachable('the call should fail'),
-        (error: unknown) => error,
-      );
-      const printed = `${(error as Error).message}\n${inspect(error, { depth: 9 })}\n${JSON.stringify(error)}`;
+      const printed = await printedFailure(client.plans.get('p'));
       expect(printed).toContain('upstream refused the request');
       expect(holdsBytes(printed, token)).toBe(false);
     }

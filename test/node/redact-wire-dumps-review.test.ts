@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
+import { card, holdsBytes, password, shown, token, hex } from './support/secret-dumps.js';
 
 // review18c: curl --trace prints each byte as `%02x ` and its text column right after (one blank:
 // `0030: 72 65 72 20 … 51 32 rer sk_live_9fQ2`), not two blanks later; tshark -x and Wireshark's
@@ -7,13 +8,6 @@ import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 // token, password or card across such lines was printed as its bytes: the column or the offset
 // was read as bytes inside it.
 
-const card = '4539148803436467';
-const token = 'sk_live_9fQ2xLmZ8pR4tY7uW3vB';
-const password = 'hunter2-Correct-Horse';
-
-const hex = (byte: number) => byte.toString(16).padStart(2, '0');
-const shown = (part: Buffer) =>
-  [...part].map((b) => (b >= 32 && b < 127 ? String.fromCharCode(b) : '.')).join('');
 const dumpOf = (bytes: Buffer, line: (bytes: string, text: string, offset: string) => string) => {
   const out: string[] = [];
   for (let at = 0; at < bytes.length; at += 16) {
@@ -34,14 +28,6 @@ const dumps: Record<string, (bytes: Buffer) => string> = {
   'Wireshark, hex dump': (bytes) =>
     dumpOf(bytes, (pairs, _text, offset) => `${offset}   ${pairs.trimEnd()}`),
 };
-
-/** Whether `out` still holds six characters of `secret` in a row, as text or as hex bytes. */
-function holdsBytes(out: string, secret: string): boolean {
-  const digits = out.replace(/[^0-9a-f]/gi, '').toLowerCase();
-  return [secret.slice(0, 6), secret.slice(-6), secret.slice(5, 11)].some(
-    (piece) => out.includes(piece) || digits.includes(Buffer.from(piece).toString('hex')),
-  );
-}
 
 const request = (secret: string, before: number) =>
   Buffer.from(

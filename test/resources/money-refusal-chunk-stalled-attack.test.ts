@@ -1,4 +1,6 @@
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
+import { seatpayWithHeldChunk } from '../support/held-chunk-seatpay.js';
+import { settledNow } from '../support/settled-now.js';
 
 // redteam43: since size17 a money call's refusal (a request option in an order, a key where no
 // call reads it) is worded by the keyed checkout's chunk, loaded to refuse. That load ignored the
@@ -7,36 +9,10 @@ import { expect, it, vi } from 'vitest';
 // package (nothing loaded, as a page at its start) whose keyed checkout's chunk arrives only when
 // the test says.
 
-/** Whether `promise` has settled once the turns now queued have run (no clock read). */
-async function settledNow(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  void promise.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  await new Promise((resolve) => setImmediate(resolve));
-  return settled;
-}
-
 type Loose = (...args: unknown[]) => Promise<unknown>;
 
 it("a money call's refusal waiting for its chunk ends with the call's signal: nothing sent", async () => {
-  let arrive: (() => void) | undefined;
-  vi.resetModules();
-  vi.doMock('../../src/helpers/purchase/keyed-checkout.js', async (importOriginal) => {
-    await new Promise<void>((resolve) => (arrive = resolve));
-    return importOriginal();
-  });
-  const seatpay = await import('../../src/index.js');
-  const sent: string[] = [];
-  const client = seatpay.createClient({
-    baseUrl: 'https://api.example.com',
-    token: 't0k',
-    fetch: (input: RequestInfo | URL) => {
-      sent.push(String(input));
-      return Promise.resolve(new Response('{}', { status: 500 }));
-    },
-  });
+  const { client, sent, arrive } = await seatpayWithHeldChunk('helpers/purchase/keyed-checkout.js');
   const order = { service: 'ai-credits', how_many: 2, subscription: 7 };
   const controller = new AbortController();
   const { signal } = controller;
@@ -63,7 +39,7 @@ it("a money call's refusal waiting for its chunk ends with the call's signal: no
     mayHaveBeenProcessed: false,
   });
   // The chunk arrives: the refusal is worded, as before, and comes first even for an aborted signal.
-  arrive?.();
+  arrive();
   await client.preload();
   const late = await client.consumables
     .checkout({ ...order, ...{ timeout: 5_000 } }, { signal })

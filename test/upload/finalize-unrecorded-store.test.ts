@@ -6,20 +6,12 @@
 // "finalize sent" is deleted before finalize goes; one that can be neither updated nor deleted
 // means nothing is finalized.
 import { describe, expect, it } from 'vitest';
-import {
-  createClient,
-  SeatpayError,
-  UploadError,
-  type UploadRecord,
-  type UploadStore,
-} from '../../src/index.js';
+import { SeatpayError, UploadError, type UploadRecord, type UploadStore } from '../../src/index.js';
+import { finalizeWatcher } from './support/finalize-watcher.js';
+import { CHUNK, useTinyUploadServer } from './support/tiny-upload-server.js';
 import { bytesOf } from './support/upload-kit.js';
-import { useMockServer } from '../support/mock-server.js';
 
-const CHUNK = 100;
-const server = useMockServer({
-  operationTypes: { tiny: { chunk_size: CHUNK, max_chunks: null } },
-});
+const server = useTinyUploadServer();
 
 /** A store in a Map whose writes (and, with `deletes`, deletions) fail while `failing` is set. */
 function flakyStore() {
@@ -40,31 +32,6 @@ function flakyStore() {
   return { store, records, faults };
 }
 
-/** A client whose finalize answers are lost (after the service acted) while `lose` is set. */
-function finalizeWatcher() {
-  const finalized: string[] = [];
-  const state = { lose: false };
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init);
-    const finalize = request.method === 'POST' && new URL(request.url).pathname.endsWith('/upload');
-    if (!finalize) return globalThis.fetch(request);
-    finalized.push(((await request.clone().json()) as { filename: string }).filename);
-    const response = await globalThis.fetch(request);
-    if (!state.lose) return response;
-    await response.body?.cancel();
-    throw new TypeError('fetch failed: the connection was reset');
-  };
-  const user = server().simulator.addUser({ email: `unrecorded-${Math.random()}@example.com` });
-  const client = createClient({
-    baseUrl: server().url,
-    token: user.token,
-    fetch,
-    maxRetries: 0,
-    logLevel: 'off',
-  });
-  return { client, finalized, state };
-}
-
 const options = (store: UploadStore, key: string) => ({
   operation_type: 'tiny',
   filename: 'unrecorded.png',
@@ -74,10 +41,10 @@ const options = (store: UploadStore, key: string) => ({
 describe('a store that cannot record "finalize sent"', () => {
   it('never lets a resume finalize the same upload again', async () => {
     const { store, faults } = flakyStore();
-    const { client, finalized, state } = finalizeWatcher();
+    const { client, finalized, state } = finalizeWatcher(server, 'answered');
     const bytes = bytesOf(3 * CHUNK);
     faults.failing = true;
-    state.lose = true;
+    state.fate = 'lost';
     const lost = await client.media.upload(bytes, options(store, 'once')).catch((e: unknown) => e);
     expect(lost).toBeInstanceOf(SeatpayError);
     expect(lost).toMatchObject({ mayHaveBeenProcessed: true });
@@ -86,14 +53,14 @@ describe('a store that cannot record "finalize sent"', () => {
 
     // The store works again, answers arrive: whatever the resume does, it never finalizes `first`.
     faults.failing = false;
-    state.lose = false;
+    state.fate = 'answered';
     await client.media.upload(bytes, options(store, 'once')).catch((e: unknown) => e);
     expect(finalized.filter((name) => name === first)).toHaveLength(1);
   });
 
   it('neither updated nor deleted: nothing is finalized, and the next run finalizes once', async () => {
     const { store, records, faults } = flakyStore();
-    const { client, finalized } = finalizeWatcher();
+    const { client, finalized } = finalizeWatcher(server, 'answered');
     const bytes = bytesOf(3 * CHUNK);
     faults.failing = true;
     faults.deletes = true;

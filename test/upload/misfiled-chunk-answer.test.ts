@@ -5,19 +5,16 @@
 // upload rejects with a typed UploadError, nothing is finalized, and its resume record is gone.
 import { describe, expect, it } from 'vitest';
 import {
-  createClient,
   UploadError,
   type MediaFile,
   type UploadRecord,
   type UploadStore,
 } from '../../src/index.js';
+import { freshUserClient } from './support/fresh-user-client.js';
+import { CHUNK, useTinyUploadServer } from './support/tiny-upload-server.js';
 import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
-import { useMockServer } from '../support/mock-server.js';
 
-const CHUNK = 100;
-const server = useMockServer({
-  operationTypes: { tiny: { chunk_size: CHUNK, max_chunks: null } },
-});
+const server = useTinyUploadServer();
 
 /**
  * A client behind a proxy that sends chunk 1 as chunk 2 and chunk 2 as chunk 1 while `proxy.swap`
@@ -36,8 +33,7 @@ function swappingClient(proxy: { swap: boolean; onSwap?: () => void } = { swap: 
     headers.delete('content-type');
     return globalThis.fetch(request.url, { method: 'POST', headers, body: form });
   };
-  const user = server().simulator.addUser({ email: `swap-${Math.random()}@example.com` });
-  return createClient({ baseUrl: server().url, token: user.token, fetch, logLevel: 'off' });
+  return freshUserClient(server(), fetch);
 }
 
 const failed = (upload: Promise<MediaFile>) =>

@@ -5,14 +5,12 @@
 // without `checkDigest`, resolved with a file holding the old bytes there.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AbortError, createClient, UploadError, type UploadRecord } from '../../src/index.js';
+import { AbortError, UploadError, type UploadRecord } from '../../src/index.js';
+import { freshUserClient } from './support/fresh-user-client.js';
+import { CHUNK, useTinyUploadServer } from './support/tiny-upload-server.js';
 import { bytesOf, memoryUploadStore } from './support/upload-kit.js';
-import { useMockServer } from '../support/mock-server.js';
 
-const CHUNK = 100;
-const server = useMockServer({
-  operationTypes: { tiny: { chunk_size: CHUNK, max_chunks: null } },
-});
+const server = useTinyUploadServer();
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
 /** A fetch that answers the first chunk request 429 (the service stored nothing), once `armed`. */
@@ -34,15 +32,8 @@ function refusingFirstChunk() {
 
 describe('a resumed chunk refused once, then answered chunk-already-exists', () => {
   it('is not counted as delivered: the earlier run that sent it never recorded its bytes', async () => {
-    const user = server().simulator.addUser({ email: `refused-${Math.random()}@example.com` });
     const { fetch, state } = refusingFirstChunk();
-    const client = createClient({
-      baseUrl: server().url,
-      token: user.token,
-      fetch,
-      retryBaseDelay: 1,
-      logLevel: 'off',
-    });
+    const client = freshUserClient(server(), fetch, { retryBaseDelay: 1 });
     const { store, records } = memoryUploadStore();
     const options = {
       operation_type: 'tiny',

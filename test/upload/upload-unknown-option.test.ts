@@ -5,15 +5,15 @@
 // "Invalid operation_type"; one given as a third argument (`upload(file, options, signal)`, as
 // other libraries take one) was read by nothing, and an aborted signal stopped nothing: the file
 // was made. Each is refused before anything is sent.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   InvalidRequestError,
   localStorageUploadStore,
   type UploadOptions,
 } from '../../src/index.js';
 import { UPLOAD_OPTIONS } from '../../src/helpers/upload/upload-option-names.js';
-import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
 import { bytesOf, sinkClient } from './support/upload-kit.js';
+import { useChunkSink } from './support/use-chunk-sink.js';
 
 // The names refused as unknown are exactly UploadOptions' (compiles only so): a new option of
 // upload left off the list would be refused; a name listed by mistake, read by nothing.
@@ -22,17 +22,11 @@ export type EveryOptionListed<T extends never = Exclude<keyof UploadOptions, Lis
 export type NoOtherListed<T extends never = Exclude<Listed, keyof UploadOptions>> = T;
 
 const CHUNK = 1024;
-let sink: ChunkSink;
-beforeEach(async () => {
-  sink = await startChunkSink({
-    operationTypes: { small: { chunk_size: CHUNK, max_chunks: null } },
-  });
-});
-afterEach(() => sink.close());
+const sink = useChunkSink({ operationTypes: { small: { chunk_size: CHUNK, max_chunks: null } } });
 
 type Upload = (source: unknown, options: unknown, third?: unknown) => Promise<unknown>;
 const upload = (options: unknown, third?: unknown): Promise<unknown> => {
-  const { media } = sinkClient(sink);
+  const { media } = sinkClient(sink());
   return (media.upload.bind(media) as Upload)(bytesOf(2 * CHUNK), options, third).catch(
     (caught: unknown) => caught,
   );
@@ -51,13 +45,13 @@ it.each([
     field: name,
     message: `\`${name}\` is no option of upload: its options are ${OPTION_LIST}. Nothing was sent`,
   });
-  expect(sink.chunks).toHaveLength(0);
-  expect(sink.finalizeCalls).toBe(0);
+  expect(sink().chunks).toHaveLength(0);
+  expect(sink().finalizeCalls).toBe(0);
 });
 
 it('an option left undefined (a wrapper spread it) names nothing: the upload runs', async () => {
   await upload({ ...OPTIONS, resum: undefined });
-  expect(sink.finalizeCalls).toBe(1);
+  expect(sink().finalizeCalls).toBe(1);
 });
 
 it('a signal as the options: told where it goes, nothing sent', async () => {
@@ -68,7 +62,7 @@ it('a signal as the options: told where it goes, nothing sent', async () => {
     message:
       'Invalid options: must be an object (a signal goes in it: `{ operation_type, signal }`)',
   });
-  expect(sink.chunks).toHaveLength(0);
+  expect(sink().chunks).toHaveLength(0);
 });
 
 it.each([
@@ -82,12 +76,12 @@ it.each([
     field,
     message: `upload's third argument (${what}) is read by nothing: upload takes a source and its options, give \`signal\` or \`chunkTimeout\` in the options (\`{ operation_type, signal }\`). Nothing was sent`,
   });
-  expect(sink.chunks).toHaveLength(0);
-  expect(sink.finalizeCalls).toBe(0);
+  expect(sink().chunks).toHaveLength(0);
+  expect(sink().finalizeCalls).toBe(0);
 });
 
 it('a third argument left undefined, or naming nothing, is none: the upload runs', async () => {
   await upload(OPTIONS, undefined);
   await upload(OPTIONS, { signal: undefined });
-  expect(sink.finalizeCalls).toBe(2);
+  expect(sink().finalizeCalls).toBe(2);
 });
