@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadScrubText } from './support.js';
+import { wordDump as dump } from './word-dump.js';
 
 const { values } = parseArgs({
   options: {
@@ -51,22 +52,6 @@ const TEXTS: [string, (size: number) => string][] = [
   ['`xxd -g 4` dump, 16 bytes a line', (size) => dump(size, 4, false)],
 ];
 
-/** A dump of about `chars` characters of text: words of `size` bytes, offsets, 16 bytes a line. */
-function dump(chars: number, size: number, littleEndian: boolean): string {
-  const bytes = Buffer.from('{"id":12,"name":"seat","qty":789}'.repeat(chars / 100));
-  const lines: string[] = [];
-  for (let at = 0; at < bytes.length; at += 16) {
-    const words: string[] = [];
-    for (let word = at; word < Math.min(at + 16, bytes.length); word += size) {
-      const part = [...bytes.subarray(word, word + size)];
-      words.push(
-        (littleEndian ? part.reverse() : part).map((b) => b.toString(16).padStart(2, '0')).join(''),
-      );
-    }
-    lines.push(`${at.toString(8).padStart(7, '0')} ${words.join(' ')}`);
-  }
-  return lines.join('\n');
-}
 for (const [label, make] of TEXTS) {
   for (const size of sizes) {
     const text = make(size);

@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadScrubText } from './support.js';
+import { wordDump as dump } from './word-dump.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,23 +38,6 @@ const rounds = Number(values.rounds);
 console.log(`load average ${loadavg()[0]!.toFixed(1)}; ${rounds} rounds; CPU ms per text`);
 console.log('| text | size | before ms | after ms |');
 console.log('| --- | ---: | ---: | ---: |');
-
-/** A dump of about `chars` characters of JSON text, words of `size` bytes, 16 bytes a line. */
-function dump(chars: number, size: number, littleEndian: boolean): string {
-  const bytes = Buffer.from('{"id":12,"name":"seat","qty":789}'.repeat(chars / 100));
-  const lines: string[] = [];
-  for (let at = 0; at < bytes.length; at += 16) {
-    const words: string[] = [];
-    for (let word = at; word < Math.min(at + 16, bytes.length); word += size) {
-      const part = [...bytes.subarray(word, word + size)];
-      words.push(
-        (littleEndian ? part.reverse() : part).map((b) => b.toString(16).padStart(2, '0')).join(''),
-      );
-    }
-    lines.push(`${at.toString(8).padStart(7, '0')} ${words.join(' ')}`);
-  }
-  return lines.join('\n');
-}
 
 const cpu = (run: () => unknown) => {
   const started = process.cpuUsage();
