@@ -10,8 +10,11 @@ export interface ChunkAttempt {
    * (an injected latency: its client may have given up already).
    */
   answer: number | 'already-held' | 'dropped' | 'pending';
-  /** The request's `x-test-attempt` header: which of a test's clients sent it (null: none said). */
-  attempt: string | null;
+  /**
+   * The request's `x-test-attempt` header: which of a test's clients sent it. Left out where none
+   * said, so that tests comparing whole attempts (`{ index, answer }`) need not name it.
+   */
+  attempt?: string;
 }
 
 export interface UploadTrace {
@@ -69,7 +72,7 @@ export function recordingSimulator(options: SimulatorOptions = {}): RecordingSim
         const attempt: ChunkAttempt = {
           index: Number(form.get('chunk_index')),
           answer: 'pending',
-          attempt: request.headers.get('x-test-attempt'),
+          attempt: request.headers.get('x-test-attempt') ?? undefined,
         };
         seen.push({ kind: 'chunk', name: filename ?? '?', attempt });
         const response = await inner.handle(request, handleOptions);
