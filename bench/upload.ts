@@ -19,8 +19,10 @@
 // where it is given one and enqueues a fresh 1 MiB piece otherwise; `byob-stream` is the same
 // stream as a class of its own (read through a BYOB reader); `blob-stream` is Node's own byte
 // stream of a file-backed Blob, a fresh piece per read as a fetch body's. `web-stream` stays a
-// default (not byte) stream. To compare against a checkout without a source, copy this
-// bench/upload-child.ts into it: the child measures whatever src/ sits beside it.
+// default (not byte) stream; `web-stream-ahead` is that stream queueing 4 pieces ahead of its
+// reader (a default stream queues one): whether the upload waits on the stream's reads. To
+// compare against a checkout without a source, copy this bench/upload-child.ts into it: the child
+// measures whatever src/ sits beside it.
 // `node-stream-64k` is createReadStream with its default 64 KiB reads (node-stream reads 1 MiB);
 // `node-readable` is node-stream through a PassThrough: any other Readable, whose pieces the upload
 // never frees.
