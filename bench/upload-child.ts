@@ -225,6 +225,17 @@ const client = createClient({
   logLevel: 'off',
   ...(kind === 'path-clone' ? { fetch: cloningFetch } : {}),
 });
+/**
+ * BENCH_WARM=1: fetch (undici) made hot before the baseline. A process's first few `fetch` calls
+ * get undici's HTTP parser, a WebAssembly function, compiled again by TurboFan in the background:
+ * some 20 MiB of compiler memory that the allocator keeps, and a few hundred ms of a core, once
+ * per process (BENCHMARKS.md, stream19). Cold, an upload (whose small calls go through fetch)
+ * pays for it; the raw PUT (node:http) does not. Warm, the upload's RSS is its own.
+ */
+if (process.env.BENCH_WARM) {
+  for (let call = 0; call < 20; call++) await stats();
+  await new Promise((resolve) => setTimeout(resolve, 1500)); // the compile runs in the background
+}
 await stats(); // starts the sink's counts over
 (globalThis as { gc?: () => void }).gc?.();
 
