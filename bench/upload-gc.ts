@@ -7,7 +7,13 @@
 //                              web-stream raw-web-stream node-stream ...
 //
 // Prints one JSON line per run: full collections (Mark-Compact) and scavenges, the whole process's
-// CPU s/GiB and its peak RSS over baseline (MiB), as bench/upload.ts measures them. `--flags` goes
+// CPU s/GiB and its peak RSS over baseline (MiB), as bench/upload.ts measures them; then MiB/s,
+// the main thread's collection pauses summed (`pauseMs`, from --trace-gc), the share of the time
+// the event loop ran (`loopBusy`), the web stream's file reads (`pullReadMs`: time in its reads,
+// `pullIdleMs`: time it sat full, waiting for its reader) and CPU s/GiB by thread (`byThread`:
+// `MainThread`, `V8Worker` (concurrent marking, sweeping, compiles), `libuv-worker` (file reads)).
+// BENCH_PEAK=1 adds `atPeak`: at the RSS's peak, heap, array buffers and V8's spaces (MiB), and
+// `maxArrayBuffers`, the most array-buffer memory held at once (live chunks and dead pieces). `--flags` goes
 // to every child (default `--trace-gc`; add `--heap-growing-percent=300` to pin V8's heap growing
 // factor, `--trace-gc-verbose --trace-incremental-marking` for why each collection started);
 // `--alt-flags` runs every arm a second time with other flags (`alt: true`), interleaved with the
@@ -49,6 +55,13 @@ async function makeFile(dir: string): Promise<string> {
   return path;
 }
 
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+/** A `--trace-gc` line's pause in ms (`..., 3.4 / 0.0 ms  (average mu = ...`), else 0. */
+function pauseOf(line: string): number {
+  const found = /MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ ([\d.]+) ms/.exec(line);
+  return found ? Number(found[1]) + Number(found[2]) : 0;
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'seatpay-upload-gc-'));
 try {
   const child = await bundleForNode(dir, 'upload-child');
@@ -81,7 +94,13 @@ try {
           const lines = stdout.trim().split('\n');
           // A collection may be traced after the child's result line (at its exit).
           const measure = JSON.parse(lines.findLast((line) => line.startsWith('{'))!) as {
+            ms: number;
             cpuMs: number;
+            threadCpuMs: number;
+            byThread?: Record<string, number>;
+            loopBusy?: number;
+            atPeak?: Record<string, number>;
+            pulls?: { count: number; readMs: number; idleMs: number };
             bytes: number;
             baselineRss: number;
             peakRss: number;
@@ -97,6 +116,25 @@ try {
               scavenges: count(': Scavenge '),
               cpuSPerGiB: Number((measure.cpuMs / 1000 / gib).toFixed(2)),
               rssMiB: Math.round((measure.peakRss - measure.baselineRss) / MiB),
+              mibps: Math.round(measure.bytes / MiB / (measure.ms / 1000)),
+              // The main thread's pauses: --trace-gc's `<pause> / <external> ms` per collection.
+              pauseMs: Math.round(sum(lines.map(pauseOf))),
+              wallMs: Math.round(measure.ms),
+              threadSPerGiB: Number((measure.threadCpuMs / 1000 / gib).toFixed(2)),
+              loopBusy: Number(measure.loopBusy?.toFixed(2)),
+              ...(measure.pulls
+                ? {
+                    pullReadMs: Math.round(measure.pulls.readMs),
+                    pullIdleMs: Math.round(measure.pulls.idleMs),
+                  }
+                : {}),
+              atPeak: measure.atPeak,
+              // CPU s/GiB by thread name (the main thread, V8's workers, libuv's file reads).
+              byThread: Object.fromEntries(
+                Object.entries(measure.byThread ?? {})
+                  .filter(([, ms]) => ms > 0)
+                  .map(([name, ms]) => [name, Number((ms / 1000 / gib).toFixed(2))]),
+              ),
             }),
           );
           if (values.dump) {

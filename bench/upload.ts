@@ -5,7 +5,7 @@
 //
 //   npx tsx bench/upload.ts [--sources path,blob,file,bytes,web-stream,node-stream,path+md5,...]
 //                           [--sizes 256,1024] [--chunk-mib 10] [--concurrency 4]
-//                           [--links 0] [--rounds 3] [--before <worktree>]
+//                           [--links 0] [--rounds 3] [--before <worktree>] [--warm]
 //
 // A source named `<source>+md5` uploads with `checkDigest: true` (the sink names the file by its
 // md5, as the service does), to measure the check beside the same source without it. The sink
@@ -19,14 +19,20 @@
 // where it is given one and enqueues a fresh 1 MiB piece otherwise; `byob-stream` is the same
 // stream as a class of its own (read through a BYOB reader); `blob-stream` is Node's own byte
 // stream of a file-backed Blob, a fresh piece per read as a fetch body's. `web-stream` stays a
-// default (not byte) stream. To compare against a checkout without a source, copy this
-// bench/upload-child.ts into it: the child measures whatever src/ sits beside it.
+// default (not byte) stream; `web-stream-ahead` is that stream queueing 4 pieces ahead of its
+// reader (a default stream queues one): whether the upload waits on the stream's reads. To
+// compare against a checkout without a source, copy this bench/upload-child.ts into it: the child
+// measures whatever src/ sits beside it.
 // `node-stream-64k` is createReadStream with its default 64 KiB reads (node-stream reads 1 MiB);
 // `node-readable` is node-stream through a PassThrough: any other Readable, whose pieces the upload
 // never frees.
 // `raw-web-stream` is no upload: one raw PUT of the `web-stream` source's own stream, holding
 // nothing for a retry, the floor of reading that stream (its fresh pieces wait for V8's
 // collection in any reader); the targets then also say how far `web-stream` is above it.
+// `--warm` makes `fetch` (undici) hot in each child before its baseline: cold, a process's first
+// few fetch calls (an upload's operation type and finalize) get undici's WebAssembly HTTP parser
+// compiled again by TurboFan, some 20 MiB of compiler memory kept and a few hundred ms of a core,
+// once per process, which the raw PUT (node:http) never pays (BENCHMARKS.md, stream19).
 // `--links` lists sink bandwidths in MiB/s (0: unthrottled); `path-clone` is a further source (a
 // path, through a `fetch` with fetch's default options). The sink and the uploads run as plain
 // Node processes from an esbuild bundle: running them under tsx (source maps, loader hooks) costs
@@ -55,6 +61,7 @@ const { values } = parseArgs({
     links: { type: 'string', default: '0' },
     rounds: { type: 'string', default: '3' },
     before: { type: 'string' },
+    warm: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -65,6 +72,8 @@ if (values.help) {
   console.log(head.replace(/^\/\/ ?/gm, ''));
   process.exit(0);
 }
+// Each child inherits this environment (see bench/upload-child.ts's BENCH_WARM).
+if (values.warm) process.env.BENCH_WARM = '1';
 const list = (value: string) => value.split(',').map(Number);
 const sources = values.sources.split(',');
 /** Modes run by the other checkout's child (`--before`): `<source>@before`. */
@@ -237,7 +246,7 @@ function report(rows: Row[], loadBefore: string): void {
   console.log(
     `\nNode ${process.version}, concurrency ${concurrency}, ${rounds} rounds; load average ` +
       `(1, 5, 15 min) ${loadBefore} before, ${load()} after. Median throughput and in-flight ` +
-      `chunks, worst peak RSS over baseline.\n`,
+      `chunks, worst peak RSS over baseline${values.warm ? ' (fetch warmed before it)' : ''}.\n`,
   );
   console.log(
     '| source | link | chunk_size | file | raw PUT MiB/s | source MiB/s | ratio | raw RSS Δ MiB | ' +
