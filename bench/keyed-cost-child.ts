@@ -45,6 +45,11 @@ export interface Options {
    */
   settleMs?: number;
   /**
+   * Calls in flight at once in a block (keyed-cost.ts `--concurrency`, default 1: one after
+   * another): a batch, a worker with concurrency > 1, whose claims may share a flush.
+   */
+  concurrency?: number;
+  /**
    * Arms apart (keyed-cost.ts `--arms-apart`): this child runs one arm only, `plain` or one subject,
    * `rounds` (+ `warmup`) rounds of two blocks of `calls`: as many calls of it as a paired child
    * makes, with nothing of the other arm run in this process.
@@ -138,13 +143,24 @@ declare const gc: ((options?: { type?: 'minor' | 'major' }) => void) | undefined
  * the previous block's.
  */
 let settleMs = 0;
+let concurrency = 1;
 async function block(run: Call, calls: number, held: number[] | undefined): Promise<Block> {
   if (typeof gc === 'function') gc({ type: 'minor' });
   const start = process.cpuUsage();
-  for (let i = 0; i < calls; i++) {
-    inSqlite = 0;
-    await run();
-    held?.push(inSqlite);
+  if (concurrency > 1) {
+    // `concurrency` lanes, each taking the next call when its last one ends, `calls` in all
+    // (the SQLite time of one call cannot be told apart here: not recorded).
+    let left = calls;
+    const lane = async () => {
+      while (left-- > 0) await run();
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, calls) }, lane));
+  } else {
+    for (let i = 0; i < calls; i++) {
+      inSqlite = 0;
+      await run();
+      held?.push(inSqlite);
+    }
   }
   if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
   return process.cpuUsage(start);
@@ -155,6 +171,7 @@ const cpu = ({ user, system }: Block) => user + system;
 export async function measure(sides: Side[], options: Options): Promise<void> {
   const { rounds, warmup, calls, subjects: names, goal } = options;
   settleMs = options.settleMs ?? 0;
+  concurrency = options.concurrency ?? 1;
   if (options.arm !== undefined) return measureArm(sides[0]!, options.arm, options);
   const loadBefore = loadavg()[0]!;
   const set = await Promise.all(sides.map((side, index) => setUp(side, options, index)));
@@ -254,6 +271,7 @@ export async function measure(sides: Side[], options: Options): Promise<void> {
       );
     }
     for (const [name, list] of held[s]!) {
+      if (list.length === 0) continue; // calls in flight at once: not recorded
       const sorted = [...list].sort((a, b) => a - b);
       const at = (share: number) =>
         sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
