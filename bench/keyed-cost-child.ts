@@ -1,6 +1,7 @@
 // The measuring half of bench/keyed-cost.ts. keyed-cost.ts bundles an entry that imports this
 // module and the seatpay sources of each side (this checkout, and `--root`'s), then calls
 // `measure` in plain Node with --expose-gc. See keyed-cost.ts for the method and why it is fair.
+import fs from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { StatementSync } from 'node:sqlite';
@@ -77,6 +78,14 @@ for (const method of ['run', 'get', 'all'] as const) {
     },
   });
 }
+
+/** fileJournal's flushes (fdatasync of its log, wal-flush.ts) so far: how many claims share one. */
+let flushes = 0;
+const fdatasync = fs.fdatasync;
+fs.fdatasync = ((...args: Parameters<typeof fs.fdatasync>) => {
+  flushes++;
+  return fdatasync(...args);
+}) as typeof fs.fdatasync;
 
 async function setUp(side: Side, options: Options, index: number) {
   const { seatpay, node } = side;
@@ -308,6 +317,7 @@ async function measureArm(side: Side, arm: string, options: Options): Promise<vo
   const subjects = arm === 'plain' ? [] : [arm];
   const { plain, subjects: made, close } = await setUp(side, { ...options, subjects }, 0);
   const list: Array<{ subject: Block; plain: Block }> = [];
+  const flushesBefore = flushes;
   for (let round = 0; round < warmup + rounds; round++) {
     const run = arm === 'plain' ? plain : made[arm]!(round);
     const first = await block(run, calls, undefined);
@@ -317,6 +327,11 @@ async function measureArm(side: Side, arm: string, options: Options): Promise<vo
     list.push({ subject, plain: { user: 0, system: 0 } });
   }
   close();
+  if (flushes > flushesBefore) {
+    // On stderr (shown without --verbose): claims per flush at this concurrency.
+    const per = (flushes - flushesBefore) / ((warmup + rounds) * 2 * calls);
+    console.error(`${arm}: ${per.toFixed(3)} flushes per keyed call`);
+  }
   const data: RunData = { calls, sides: [{ label: side.label, subjects: { [arm]: list } }] };
   console.log(`${DATA_PREFIX}${JSON.stringify(data)}`);
 }
