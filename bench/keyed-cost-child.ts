@@ -1,6 +1,7 @@
 // The measuring half of bench/keyed-cost.ts. keyed-cost.ts bundles an entry that imports this
 // module and the seatpay sources of each side (this checkout, and `--root`'s), then calls
 // `measure` in plain Node with --expose-gc. See keyed-cost.ts for the method and why it is fair.
+import fs from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { StatementSync } from 'node:sqlite';
@@ -45,6 +46,11 @@ export interface Options {
    */
   settleMs?: number;
   /**
+   * Calls in flight at once in a block (keyed-cost.ts `--concurrency`, default 1: one after
+   * another): a batch, a worker with concurrency > 1, whose claims may share a flush.
+   */
+  concurrency?: number;
+  /**
    * Arms apart (keyed-cost.ts `--arms-apart`): this child runs one arm only, `plain` or one subject,
    * `rounds` (+ `warmup`) rounds of two blocks of `calls`: as many calls of it as a paired child
    * makes, with nothing of the other arm run in this process.
@@ -72,6 +78,14 @@ for (const method of ['run', 'get', 'all'] as const) {
     },
   });
 }
+
+/** fileJournal's flushes (fdatasync of its log, wal-flush.ts) so far: how many claims share one. */
+let flushes = 0;
+const fdatasync = fs.fdatasync;
+fs.fdatasync = ((...args: Parameters<typeof fs.fdatasync>) => {
+  flushes++;
+  return fdatasync(...args);
+}) as typeof fs.fdatasync;
 
 async function setUp(side: Side, options: Options, index: number) {
   const { seatpay, node } = side;
@@ -138,13 +152,24 @@ declare const gc: ((options?: { type?: 'minor' | 'major' }) => void) | undefined
  * the previous block's.
  */
 let settleMs = 0;
+let concurrency = 1;
 async function block(run: Call, calls: number, held: number[] | undefined): Promise<Block> {
   if (typeof gc === 'function') gc({ type: 'minor' });
   const start = process.cpuUsage();
-  for (let i = 0; i < calls; i++) {
-    inSqlite = 0;
-    await run();
-    held?.push(inSqlite);
+  if (concurrency > 1) {
+    // `concurrency` lanes, each taking the next call when its last one ends, `calls` in all
+    // (the SQLite time of one call cannot be told apart here: not recorded).
+    let left = calls;
+    const lane = async () => {
+      while (left-- > 0) await run();
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, calls) }, lane));
+  } else {
+    for (let i = 0; i < calls; i++) {
+      inSqlite = 0;
+      await run();
+      held?.push(inSqlite);
+    }
   }
   if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
   return process.cpuUsage(start);
@@ -155,6 +180,7 @@ const cpu = ({ user, system }: Block) => user + system;
 export async function measure(sides: Side[], options: Options): Promise<void> {
   const { rounds, warmup, calls, subjects: names, goal } = options;
   settleMs = options.settleMs ?? 0;
+  concurrency = options.concurrency ?? 1;
   if (options.arm !== undefined) return measureArm(sides[0]!, options.arm, options);
   const loadBefore = loadavg()[0]!;
   const set = await Promise.all(sides.map((side, index) => setUp(side, options, index)));
@@ -254,6 +280,7 @@ export async function measure(sides: Side[], options: Options): Promise<void> {
       );
     }
     for (const [name, list] of held[s]!) {
+      if (list.length === 0) continue; // calls in flight at once: not recorded
       const sorted = [...list].sort((a, b) => a - b);
       const at = (share: number) =>
         sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
@@ -290,6 +317,7 @@ async function measureArm(side: Side, arm: string, options: Options): Promise<vo
   const subjects = arm === 'plain' ? [] : [arm];
   const { plain, subjects: made, close } = await setUp(side, { ...options, subjects }, 0);
   const list: Array<{ subject: Block; plain: Block }> = [];
+  const flushesBefore = flushes;
   for (let round = 0; round < warmup + rounds; round++) {
     const run = arm === 'plain' ? plain : made[arm]!(round);
     const first = await block(run, calls, undefined);
@@ -299,6 +327,11 @@ async function measureArm(side: Side, arm: string, options: Options): Promise<vo
     list.push({ subject, plain: { user: 0, system: 0 } });
   }
   close();
+  if (flushes > flushesBefore) {
+    // On stderr (shown without --verbose): claims per flush at this concurrency.
+    const per = (flushes - flushesBefore) / ((warmup + rounds) * 2 * calls);
+    console.error(`${arm}: ${per.toFixed(3)} flushes per keyed call`);
+  }
   const data: RunData = { calls, sides: [{ label: side.label, subjects: { [arm]: list } }] };
   console.log(`${DATA_PREFIX}${JSON.stringify(data)}`);
 }

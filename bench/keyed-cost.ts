@@ -6,6 +6,7 @@
 //   npx tsx bench/keyed-cost.ts [--processes 6] [--rounds 6] [--warmup 2] [--calls 40] [--settle-ms 20]
 //                               [--root <checkout>] [--subjects self,memoryJournal,fileJournal,identity] [--goal 1.5]
 //                               [--wait-ms 2] [--node-flags=--single-threaded] [--arms-apart]
+//                               [--concurrency 1]
 //
 // Subjects: `memoryJournal`, `fileJournal` (a SQLite file in the OS's temporary directory, the
 // claim flushed to disk: its system time counts), `identity` (memoryJournal and an `identity`); `self`
@@ -45,6 +46,10 @@
 // (BENCHMARKS.md "Fourteenth pass: the keyed path", where both arms' common code cost more in a
 // keyed process), rather than the keyed code's own work?
 //
+// --concurrency N (journal19): each block keeps N calls in flight at once (N lanes, each starting
+// its next call when its last one ends, `--calls` in all), plain and keyed alike: a batch or a
+// worker with concurrency > 1, where fileJournal's claims made while a flush is pending share it.
+//
 // Why (BENCHMARKS.md "Twelfth pass: unbiased CPU benches (measure12)"): with both sides in one
 // process the side listed second ran its plain arm 12-14 % cheaper on identical code.
 //
@@ -79,6 +84,7 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     'settle-ms': { type: 'string', default: '20' },
     'arms-apart': { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: '1' },
   },
 });
 const here = resolve(new URL('..', import.meta.url).pathname);
@@ -141,6 +147,7 @@ try {
         waitMs: Number(values['wait-ms']),
         goal: Number(values.goal),
         settleMs: Number(values['settle-ms']),
+        concurrency: Number(values.concurrency),
         ...(arm === undefined ? {} : { arm }),
       };
       const load = loadavg()[0]!.toFixed(1);

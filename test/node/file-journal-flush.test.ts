@@ -100,6 +100,55 @@ describe('fileJournal flushes a claim, on the thread pool, before it resolves', 
     }
   });
 
+  it('group commit: two claims sharing one flush that fails are both taken back, neither request sent', async () => {
+    const { client, charges, order } = await inMemorySubscriber('group@example.com');
+    const journal = fileJournal(join(folder.dir, 'orders.db'));
+    await journal.get('warm-up');
+
+    // The first flush (the first call's claim alone) is held until the test lets it go; claims
+    // made meanwhile wait for the next flush, which covers them all; that one fails.
+    const disk = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    let entered!: () => void;
+    const firstEntered = new Promise<void>((resolve) => (entered = resolve));
+    let letGo!: () => void;
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    let flushes = 0;
+    spyOnLogFlushes(async (_fd, real) => {
+      flushes++;
+      if (flushes > 1) throw disk;
+      entered();
+      await gate;
+      await real();
+    });
+
+    const buy = (key: string) =>
+      client.consumables.checkout({ ...order, key, journal }).catch((e: unknown) => e);
+    const first = buy('topup-1');
+    await firstEntered;
+    const second = buy('topup-2');
+    const third = buy('topup-3');
+    // Both claims written (committed, not yet flushed) while the first flush is under way.
+    for (let turn = 0; turn < 10_000; turn++) {
+      const [a, b] = await Promise.all([journal.get('topup-2'), journal.get('topup-3')]);
+      if (a && b) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    letGo();
+
+    expect(await first).toMatchObject({ id: expect.anything() });
+    for (const error of [await second, await third]) {
+      expect(error).toBeInstanceOf(JournalError);
+      expect((error as JournalError).message).toMatch(/flush the claim.*EIO/);
+      expect((error as JournalError).mayHaveBeenProcessed).toBe(false);
+    }
+    // One flush for the first claim, one shared by the other two: neither of them was sent.
+    expect(flushes).toBe(2);
+    expect(charges()).toBe(1);
+    expect(await journal.get('topup-2')).toBeUndefined();
+    expect(await journal.get('topup-3')).toBeUndefined();
+    journal.close();
+  });
+
   it("a log whose close fails (EIO, as NFS reports a late write error) is no unhandled rejection at the journal's close", async () => {
     const disk = Object.assign(new Error('EIO: i/o error, close'), { code: 'EIO' });
     let asked!: () => void;
