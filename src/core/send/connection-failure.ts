@@ -8,13 +8,11 @@ const AT_CONNECT = new Set([...NEVER_CONNECTED, 'ENETUNREACH', 'EHOSTUNREACH']);
 
 export function neverReachedService(error: unknown): boolean {
   const failures = systemFailures(error, 0);
-  return failures.length > 0 && failures.every(([code, step]) => beforeSending(code, step));
+  return failures.length > 0 && failures.every(beforeSending);
 }
 
-const beforeSending = (code: string, step: unknown) =>
-  step === 'connect'
-    ? AT_CONNECT.has(code)
-    : NEVER_CONNECTED.has(code) && !/^(read|write)/.test(`${step}`);
+const beforeSending = ([code, step]: [string, unknown]) =>
+  (step === 'connect' ? AT_CONNECT : NEVER_CONNECTED).has(code) && !/^(read|write)/.test(`${step}`);
 
 /** Each [code, syscall] along the `cause` chain and in AggregateErrors (happy eyeballs). */
 function systemFailures(error: unknown, depth: number): [string, unknown][] {
