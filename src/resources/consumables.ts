@@ -11,6 +11,7 @@ import {
 } from './misplaced-key.js';
 import { keyedCheckoutModule, refusedLater } from './money-chunk.js';
 import { readingArguments } from '../unreadable-arguments.js';
+import { nestedOptionsRefusal } from './nested-request-options.js';
 import type { PurchaseJournal } from '../journals/journal.js';
 import { sharedJournalOf, type JournalHolder } from '../helpers/purchase/client-purchases.js';
 import type {
@@ -139,6 +140,7 @@ export class ConsumablesResource {
       const refusal =
         misplacedKeyError(options) ??
         keylessError({ key, journal, identity }) ??
+        nestedOptionsRefusal(input, 'checkout') ??
         orderFieldError(input, options);
       if (refusal) return new APIPromise(refusedLater(refusal, options), { raw: false });
       if (key === undefined) return this.#send(given, options);

@@ -8,6 +8,7 @@ import { PayParamsSchema, PaymentSchema } from './checks/pay.js';
 import { orderFieldError, unkeyedPayError } from './misplaced-key.js';
 import { refusedLater } from './money-chunk.js';
 import { readingArguments } from '../unreadable-arguments.js';
+import { nestedOptionsRefusal } from './nested-request-options.js';
 
 /**
  * Paying a bag. Reached as `client.pay`; `client.purchase` runs the whole flow around it.
@@ -54,7 +55,9 @@ export class PayResource {
   bag(params: PayParams, options?: RequestOptions): APIPromise<Payment> {
     return readingArguments(this.#core, () => {
       const misplaced =
-        unkeyedPayError(params, options) ?? orderFieldError(params, options, 'pay.bag');
+        unkeyedPayError(params, options) ??
+        nestedOptionsRefusal(params, 'pay.bag') ??
+        orderFieldError(params, options, 'pay.bag');
       if (misplaced) return new APIPromise(refusedLater(misplaced, options), { raw: false });
       return this.#core.request(
         null,
