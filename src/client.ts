@@ -24,6 +24,7 @@ import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
 import { SubscriptionsResource } from './resources/subscriptions.js';
 import { ClientJournal } from './journals/client-journal.js';
+import { unreadableArguments } from './unreadable-arguments.js';
 
 // The purchase flow, loaded on first use in a chunk of its own (client.preload() loads it ahead).
 const purchaseModule = /* @__PURE__ */ new LazyModule(() => import('./helpers/purchase.js'));
@@ -160,6 +161,15 @@ export class SeatpayClient {
     // names is refused with the flow's chunk's message, before the call starts (size16).
     // eslint-disable-next-line prefer-rest-params -- no second parameter in the public signature
     const second: unknown = arguments[1];
+    try {
+      return this.#purchase(options, second);
+    } catch (thrown) {
+      // A getter of the order's threw as the call read it: refused, nothing sent or recorded.
+      return Promise.reject(this.#core.scrub(unreadableArguments(thrown)));
+    }
+  }
+
+  #purchase(options: PurchaseOptions, second: unknown): Promise<PurchaseResult> {
     const named = nameGiven(second);
     const misplaced =
       named === undefined ? keylessError(options) : misplacedKeyError(second, 'purchase');

@@ -14,6 +14,7 @@ import type { Secrets } from './secrets/secrets.js';
 import { kyInstanceOf } from './send/ky-instance.js';
 import { send, type SendSetup } from './send/send.js';
 import { describeBody } from './setup/describe-body.js';
+import { unreadableArguments } from '../unreadable-arguments.js';
 import type { Log } from './setup/logger.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -99,7 +100,7 @@ export class CallEngine {
     try {
       call = prepare(build(checks), given, this.#prepareSetup);
     } catch (error) {
-      return Promise.reject(error);
+      return Promise.reject(this.#secrets.error(unreadableArguments(error)));
     }
     const totalTimeout = call.options.totalTimeout ?? this.#options.totalTimeout;
     // With no total deadline and no caller's signal there is nothing for a deadline to watch: the

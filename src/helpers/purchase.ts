@@ -16,6 +16,7 @@ import { keyOwnerDigest } from '../keys/owner-digest.js';
 import { checkKeyAndJournal } from '../journals/key-checks.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
 import type { OperationNotes } from '../core/observe/operation-notes.js';
+import { unreadableArguments } from '../unreadable-arguments.js';
 
 export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
 export { secondArgumentError } from './purchase/purchase-options.js';
@@ -32,7 +33,7 @@ export async function purchase(
   loan: KeyLoan,
   notes: OperationNotes,
 ): Promise<PurchaseResult> {
-  const exclude = checkPurchaseOptions(options);
+  const exclude = checkedReading(options);
   const deadline = startDeadline(options.totalTimeout, options.signal, 'The purchase');
   try {
     // The purchases of one client share a money queue and its claimed subscriptions. The flow
@@ -65,6 +66,15 @@ function traced(options: PurchaseOptions, notes: OperationNotes, loan: KeyLoan):
       onStep?.(done);
     },
   };
+}
+
+/** The checks, with what a getter of the order's threw as they read it refused as bad input. */
+function checkedReading(options: PurchaseOptions): number[] | undefined {
+  try {
+    return checkPurchaseOptions(options);
+  } catch (thrown) {
+    throw unreadableArguments(thrown);
+  }
 }
 
 /**

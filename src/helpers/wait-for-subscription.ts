@@ -141,16 +141,16 @@ interface SubscriptionLister {
 
 /**
  * Lists subscriptions until a new one appears and is usable (paid subscriptions are created
- * asynchronously, 10 to 30 s after payment, and a team plan's billing team a moment later still). A poll that fails transiently does not end the wait; the polls themselves
- * are not retried, since polling already is a retry loop.
+ * asynchronously, 10 to 30 s after payment, and a team plan's billing team a moment later still).
+ * A poll that fails transiently does not end the wait; the polls are not retried (polling is one).
  */
 export async function waitForSubscription(
   lister: SubscriptionLister,
   options: WaitForOptions,
   totalTimeout?: number,
-  second?: unknown,
+  ...after: unknown[]
 ): Promise<Subscription> {
-  checkNoSecondArgument(second);
+  after.forEach(checkNoSecondArgument); // a third as the second: `waitFor(options, {}, signal)`
   // Read once, here: what was checked is what is excluded (a getter or a Proxy could answer a
   // second read otherwise).
   const exclude = checkWaitForOptions(options);

@@ -10,6 +10,8 @@ import {
   unkeyedPayError,
 } from './misplaced-key.js';
 import { keyedCheckoutModule, refusedLater } from './money-chunk.js';
+import { readingArguments } from '../unreadable-arguments.js';
+import { nestedOptionsRefusal } from './nested-request-options.js';
 import type { PurchaseJournal } from '../journals/journal.js';
 import { sharedJournalOf, type JournalHolder } from '../helpers/purchase/client-purchases.js';
 import type {
@@ -130,54 +132,60 @@ export class ConsumablesResource {
     params: CheckoutParams & CheckoutKeyOptions,
     options?: RequestOptions,
   ): APIPromise<CheckoutResult> {
-    const given: unknown = params;
-    const { key, journal, identity, ...input } = (
-      typeof given === 'object' && given !== null ? given : {}
-    ) as CheckoutKeyOptions & Record<string, unknown>;
-    const refusal =
-      misplacedKeyError(options) ??
-      keylessError({ key, journal, identity }) ??
-      orderFieldError(input, options);
-    if (refusal) return new APIPromise(refusedLater(refusal, options), { raw: false });
-    if (key === undefined) return this.#send(given, options);
-    try {
+    return readingArguments(this.#core, () => {
+      const given: unknown = params;
+      const { key, journal, identity, ...input } = (
+        typeof given === 'object' && given !== null ? given : {}
+      ) as CheckoutKeyOptions & Record<string, unknown>;
+      const refusal =
+        misplacedKeyError(options) ??
+        keylessError({ key, journal, identity }) ??
+        nestedOptionsRefusal(input, 'checkout') ??
+        orderFieldError(input, options);
+      if (refusal) return new APIPromise(refusedLater(refusal, options), { raw: false });
+      if (key === undefined) return this.#send(given, options);
       // Keyed: checked as a plain call's are, before the key's own deadline reads them (redteam34:
-      // a `totalTimeout` of -1 or NaN ran out at once, 3e9 ms after 1 ms; `signal: {}` threw).
+      // a `totalTimeout` of -1 or NaN ran out at once, 3e9 ms after 1 ms; `signal: {}` threw), and
+      // each own option read once, as the chunk's copy will: a getter that throws is refused here.
       checkRequestOptions(options);
-    } catch (error) {
-      return new APIPromise(Promise.reject(error as Error), { raw: false });
-    }
-    // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
-    // Traced, it is one span around its attempt (none when the key's answer is replayed).
-    const wait = { signal: options?.signal, ms: options?.timeout };
-    const run = this.#core.observe(
-      'seatpay.checkout',
-      (notes) =>
-        keyedCheckoutModule.load(wait).then((keyedCheckout) => {
-          // Bad input: a typed error, nothing read or sent.
-          keyedCheckout.checkKeyAndJournal({ key, journal, identity }, this.#core.secrets);
-          // Checked once (issue 37): keyedCheckout records a copy of this body and sends that copy.
-          const body = parseInput(CheckoutParamsSchema, input, 'params');
-          const loan = this.#core.keyLoan(options?.timeout);
-          // No time for a request (`timeout: 0`, the call's or the client's): refused as a plain
-          // checkout, by its own check, before the key is claimed (its refusal was recorded).
-          if (loan.timeoutMs === 0) {
-            const refused = this.#send(body, { ...options, timeout: 0 }, true);
-            return refused as unknown as Promise<never>; // prepare rejects a timeout of 0: unsent
-          }
-          const scope = keyedCheckout.keyScopeOf(loan, key, identity, keyedCheckout.keyOwnerDigest);
-          const defaultJournal = () =>
-            this.#defaultJournal?.() ??
-            keyedCheckout.defaultJournalOf(sharedJournalOf(this) ?? this.#ownJournal);
-          const { totalTimeout } = this.#core;
-          const keyed = { key, journal: journal ?? defaultJournal(), scope, totalTimeout };
-          const send = (copy: Record<string, unknown>, request?: RequestOptions) =>
-            this.#send(copy, request, true);
-          return keyedCheckout.keyedCheckout(send, body, keyed, options, notes);
-        }),
-      wait,
-    );
-    return new APIPromise(run, { raw: false });
+      Object.assign({}, options);
+      // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
+      // Traced, it is one span around its attempt (none when the key's answer is replayed).
+      const wait = { signal: options?.signal, ms: options?.timeout };
+      const run = this.#core.observe(
+        'seatpay.checkout',
+        (notes) =>
+          keyedCheckoutModule.load(wait).then((keyedCheckout) => {
+            // Bad input: a typed error, nothing read or sent.
+            keyedCheckout.checkKeyAndJournal({ key, journal, identity }, this.#core.secrets);
+            // Checked once (issue 37): keyedCheckout records a copy of this body and sends that copy.
+            const body = parseInput(CheckoutParamsSchema, input, 'params');
+            const loan = this.#core.keyLoan(options?.timeout);
+            // No time for a request (`timeout: 0`, the call's or the client's): refused as a plain
+            // checkout, by its own check, before the key is claimed (its refusal was recorded).
+            if (loan.timeoutMs === 0) {
+              const refused = this.#send(body, { ...options, timeout: 0 }, true);
+              return refused as unknown as Promise<never>; // prepare rejects a timeout of 0: unsent
+            }
+            const scope = keyedCheckout.keyScopeOf(
+              loan,
+              key,
+              identity,
+              keyedCheckout.keyOwnerDigest,
+            );
+            const defaultJournal = () =>
+              this.#defaultJournal?.() ??
+              keyedCheckout.defaultJournalOf(sharedJournalOf(this) ?? this.#ownJournal);
+            const { totalTimeout } = this.#core;
+            const keyed = { key, journal: journal ?? defaultJournal(), scope, totalTimeout };
+            const send = (copy: Record<string, unknown>, request?: RequestOptions) =>
+              this.#send(copy, request, true);
+            return keyedCheckout.keyedCheckout(send, body, keyed, options, notes);
+          }),
+        wait,
+      );
+      return new APIPromise(run, { raw: false });
+    });
   }
 
   /**
@@ -198,21 +206,23 @@ export class ConsumablesResource {
    * ```
    */
   consume(service: string, options?: RequestOptions): APIPromise<ConsumptionSession> {
-    const misplaced = unkeyedPayError(undefined, options, 'consumables.consume');
-    if (misplaced) return new APIPromise(refusedLater(misplaced, options), { raw: false });
-    return this.#core.request(
-      null,
-      () => {
-        const service_slug = parseInput(NonEmptyStringSchema, service, 'service');
-        return {
-          route: this.#core.routes.consume,
-          params: { service_slug },
-          body: {},
-          response: ConsumptionSessionSchema,
-        };
-      },
-      options,
-    );
+    return readingArguments(this.#core, () => {
+      const misplaced = unkeyedPayError(undefined, options, 'consumables.consume');
+      if (misplaced) return new APIPromise(refusedLater(misplaced, options), { raw: false });
+      return this.#core.request(
+        null,
+        () => {
+          const service_slug = parseInput(NonEmptyStringSchema, service, 'service');
+          return {
+            route: this.#core.routes.consume,
+            params: { service_slug },
+            body: {},
+            response: ConsumptionSessionSchema,
+          };
+        },
+        options,
+      );
+    });
   }
 
   /** Sends a checkout; `params` is checked first unless a keyed checkout already checked it. */

@@ -7,6 +7,8 @@ import type { PayParams, Payment } from '../schemas/payments.js';
 import { PayParamsSchema, PaymentSchema } from './checks/pay.js';
 import { orderFieldError, unkeyedPayError } from './misplaced-key.js';
 import { refusedLater } from './money-chunk.js';
+import { readingArguments } from '../unreadable-arguments.js';
+import { nestedOptionsRefusal } from './nested-request-options.js';
 
 /**
  * Paying a bag. Reached as `client.pay`; `client.purchase` runs the whole flow around it.
@@ -51,16 +53,20 @@ export class PayResource {
    * ```
    */
   bag(params: PayParams, options?: RequestOptions): APIPromise<Payment> {
-    const misplaced =
-      unkeyedPayError(params, options) ?? orderFieldError(params, options, 'pay.bag');
-    if (misplaced) return new APIPromise(refusedLater(misplaced, options), { raw: false });
-    return this.#core.request(
-      null,
-      () => {
-        const body = parseInput(PayParamsSchema, params, 'params');
-        return { route: this.#core.routes.pay, body, response: PaymentSchema };
-      },
-      options,
-    );
+    return readingArguments(this.#core, () => {
+      const misplaced =
+        unkeyedPayError(params, options) ??
+        nestedOptionsRefusal(params, 'pay.bag') ??
+        orderFieldError(params, options, 'pay.bag');
+      if (misplaced) return new APIPromise(refusedLater(misplaced, options), { raw: false });
+      return this.#core.request(
+        null,
+        () => {
+          const body = parseInput(PayParamsSchema, params, 'params');
+          return { route: this.#core.routes.pay, body, response: PaymentSchema };
+        },
+        options,
+      );
+    });
   }
 }

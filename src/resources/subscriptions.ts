@@ -77,9 +77,10 @@ export class SubscriptionsResource {
     return waitForModule
       .load({ signal: options?.signal })
       .then(({ waitForSubscription }) =>
-        // A second argument from JavaScript (`{ signal }`, as other calls take one): refused there.
+        // Arguments after the options from JavaScript (`{ signal }`, as other calls take one, and
+        // one after that: `waitFor(options, {}, signal)`): refused there.
         // eslint-disable-next-line prefer-rest-params -- no second parameter in the public signature
-        waitForSubscription(this, options, this.#core.totalTimeout, arguments[1]),
+        waitForSubscription(this, options, this.#core.totalTimeout, ...[...arguments].slice(1)),
       )
       .catch((error: unknown) => {
         // What `onPoll` or `match` threw is the cause of a SeatpayError, never thrown as it is.
