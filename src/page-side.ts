@@ -38,6 +38,7 @@ import { ConnectionError } from './core/errors/connection-error.js';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
 import { isLarge } from './large-text/large-value.js';
 import { refusedOrderField } from './resources/misplaced-key.js';
+import { isSignal } from './signal-like.js';
 
 /** Every module of the page's side, reached through one function nothing calls (see above). */
 export function pageSide(): readonly unknown[] {
@@ -66,5 +67,6 @@ export function pageSide(): readonly unknown[] {
     InvalidRequestError,
     isLarge,
     refusedOrderField,
+    isSignal,
   ];
 }
