@@ -14,12 +14,12 @@ import { MediaResource } from './resources/media.js';
 import { PayResource } from './resources/pay.js';
 import {
   clientKeyOptionError,
-  isSignal,
   keylessError,
   misplacedKeyError,
   nameGiven,
 } from './resources/misplaced-key.js';
 import { refusedLater } from './resources/money-chunk.js';
+import { isSignal } from './signal-like.js';
 import { PlansResource } from './resources/plans.js';
 import { SeatsResource } from './resources/seats.js';
 import { SubscriptionsResource } from './resources/subscriptions.js';

@@ -39,6 +39,7 @@ import { InvalidRequestError } from './core/errors/validation-errors.js';
 import { isLarge } from './large-text/large-value.js';
 import { refusedOrderField } from './resources/misplaced-key.js';
 import { unreadableArguments } from './unreadable-arguments.js';
+import { isSignal } from './signal-like.js';
 
 /** Every module of the page's side, reached through one function nothing calls (see above). */
 export function pageSide(): readonly unknown[] {
@@ -68,5 +69,6 @@ export function pageSide(): readonly unknown[] {
     isLarge,
     refusedOrderField,
     unreadableArguments,
+    isSignal,
   ];
 }

@@ -1,4 +1,5 @@
 import { waitEnded } from '../caller-timeout.js';
+import { isFollowable } from '../signal-like.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { untilAborted, withinMs } from './retry/until-aborted.js';
 
@@ -44,7 +45,7 @@ export class LazyModule<T> {
       },
     );
     // The caller's options are checked once loaded: here only a usable signal or time counts.
-    const signal = wait.signal instanceof AbortSignal ? wait.signal : undefined;
+    const signal = isFollowable(wait.signal) ? wait.signal : undefined;
     const ms = wait.ms ?? Infinity;
     const late = () => notLoaded(`within ${ms} ms (a chunk of the page did not arrive)`);
     return untilAborted(withinMs(this.#loading, ms, late), signal, waitEnded);

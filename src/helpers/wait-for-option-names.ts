@@ -1,4 +1,6 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
+import { isSignal, signalAsOptionsError } from '../signal-like.js';
+import { checkKnownOptions } from './unknown-option.js';
 
 /**
  * What `subscriptions.waitFor` reads: `WaitForOptions`' names (not imported from its module, which
@@ -22,20 +24,10 @@ export const WAIT_FOR_OPTIONS = [
  * Refused before the first poll; one left `undefined` (a wrapper's spread) names nothing.
  */
 export function checkWaitForOptionNames(options: object): void {
-  // A signal as the options (`waitFor(signal)`) was told it needs `exclude`, not where it goes.
-  if ('aborted' in options) {
-    const message =
-      'Invalid options: must be an object (a signal goes in it: `{ exclude, signal }`)';
-    throw new InvalidRequestError(message, { field: 'options' });
-  }
-  const given = options as Record<string, unknown>;
-  const known: readonly string[] = WAIT_FOR_OPTIONS;
-  const name = Object.keys(given).find((n) => !known.includes(n) && given[n] !== undefined);
-  if (name === undefined) return;
-  throw new InvalidRequestError(
-    `\`${name}\` is no option of waitFor: its options are ${known.join(', ')}. Nothing was polled`,
-    { field: name },
-  );
+  // A signal as the options (`waitFor(signal)`) was told it needs `exclude`, not where it goes;
+  // options with a field `aborted` are none: that option is named (signals19).
+  if (isSignal(options)) throw signalAsOptionsError('{ exclude, signal }');
+  checkKnownOptions(options, WAIT_FOR_OPTIONS, 'waitFor', 'polled');
 }
 
 /**
@@ -48,7 +40,7 @@ export function checkNoSecondArgument(second: unknown): void {
   // One naming nothing (`{}`, a wrapper's `{ signal: undefined }`) loses nothing: the wait runs
   // (review18a: a wrapper passing every call its options, `{}` by default, was refused). A signal
   // has no field of its own: refused.
-  const plain = typeof second === 'object' && second !== null && !('aborted' in second);
+  const plain = typeof second === 'object' && second !== null && !isSignal(second);
   if ((plain ? Object.values(second) : [second]).every((value) => value === undefined)) return;
   throw new InvalidRequestError(
     "waitFor's second argument is read by nothing: waitFor takes one argument, give `signal` and `timeout` in it (`waitFor({ exclude, signal })`). Nothing was polled",

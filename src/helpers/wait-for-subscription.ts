@@ -10,6 +10,7 @@ import type { Subscription, SubscriptionList } from '../schemas/subscriptions.js
 import { awaitsBillingTeam } from './usable-subscription.js';
 import { readArrayOnce } from '../schemas/input-checks.js';
 import { deadlineMessage } from '../timeout-reason.js';
+import { checkSignal } from '../signal-like.js';
 import { noTimeToPoll } from './no-time-to-poll.js';
 import { checkNoSecondArgument, checkWaitForOptionNames } from './wait-for-option-names.js';
 
@@ -264,9 +265,7 @@ export function checkWaitForOptions(
   if (timeout !== Infinity) checkNumberOption('timeout', timeout);
   checkNumberOption('interval', options.interval, MAX_TIMER_MS);
   checkNumberOption('maxInterval', options.maxInterval, MAX_TIMER_MS);
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new InvalidRequestError('Invalid signal: must be an AbortSignal', { field: 'signal' });
-  }
+  checkSignal(signal); // another realm's or a polyfill's too, as every call's (signals19)
   return ids;
 }
 

@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
+import { isSignal } from '../signal-like.js';
 
 /**
  * A money call's refusal, its error made by the refusals' chunk (money-refusals.ts, loaded by
@@ -50,15 +51,6 @@ export function misplacedKeyError(options: unknown, call = 'checkout'): MoneyRef
   const name = keyField(options);
   return name === undefined ? undefined : refusal(name, 'withTheOrder', call);
 }
-
-/**
- * Whether `given` is an AbortSignal, this realm's or another's (an iframe's, a `node:vm`
- * context's) or a polyfill's: `instanceof` misses those, and one given as the options was read
- * as options naming nothing, its abort stopping nothing (redteam43). Every signal listens
- * (`addEventListener`): a config's or options' own field `aborted` makes no signal (review18a).
- */
-export const isSignal = (given: unknown): boolean =>
-  'aborted' in Object(given) && 'addEventListener' in Object(given);
 
 /**
  * What `given` names, as `client.purchase`'s second argument from JavaScript (`{ timeout: 0 }`):

@@ -36,6 +36,19 @@ it.each([
   expect(seen).toHaveLength(0);
 });
 
+// signals19: options with a field of their own named `aborted` were taken for a signal given as the
+// options, told "a signal goes in it" instead of the option named. A signal listens: not those.
+it('options with their own `aborted` are no signal: the option is named, nothing polled', async () => {
+  const options = { exclude: [1], aborted: 1 } as WaitForOptions;
+  const error = await testClient()
+    .subscriptions.waitFor(options)
+    .catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(InvalidRequestError);
+  expect(error).toMatchObject({ field: 'aborted' });
+  expect((error as Error).message).toMatch(/^`aborted` is no option of waitFor/);
+  expect(seen).toHaveLength(0);
+});
+
 it('an option left undefined (a wrapper spread it) names nothing: the wait runs', async () => {
   server.use(http.get(LIST, () => HttpResponse.json({ subscriptions: [{ id: 1 }, { id: 2 }] })));
   const options = { exclude: [1], timout: undefined } as WaitForOptions;

@@ -85,3 +85,19 @@ it('a third argument left undefined, or naming nothing, is none: the upload runs
   await upload(OPTIONS, { signal: undefined });
   expect(sink().finalizeCalls).toBe(2);
 });
+
+// signals19: options with a field of their own named `aborted` were taken for a signal given as the
+// options ("a signal goes in it"), the misspelt option beside it never named. A signal listens:
+// such options are read, the option they misspell named.
+it('options with their own `aborted` are no signal: the unknown option is named, nothing sent', async () => {
+  const error = await upload({ ...OPTIONS, aborted: false, resum: true });
+  expect(error).toBeInstanceOf(InvalidRequestError);
+  expect(error).toMatchObject({
+    field: 'aborted',
+    message: `\`aborted\` is no option of upload: its options are ${OPTION_LIST}. Nothing was sent`,
+  });
+  const third = await upload(OPTIONS, { aborted: true });
+  expect(third).toMatchObject({ field: 'aborted' });
+  expect(String(third)).toContain("upload's third argument (naming `aborted`)");
+  expect(sink().chunks).toHaveLength(0);
+});

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { InvalidRequestError, type ValidationIssue } from '../errors/validation-errors.js';
 import { plainCheckOf } from '../validate/plain-check.js';
+import { checkSignal, isSignal, signalAsOptionsError } from '../../signal-like.js';
 
 /**
  * Checks the caller's arguments against their schema before anything is sent, and returns the
@@ -144,14 +145,9 @@ const NO_OPTIONS = Object.freeze({});
 export function checkRequestOptions<T extends object>(options: T | null | undefined): T {
   if (options === undefined || options === null) return NO_OPTIONS as T; // one for every call
   // A signal as the options (`checkout(order, signal)`, an iframe's too) stopped nothing (redteam40, 43).
-  if (typeof options !== 'object' || ('aborted' in options && 'addEventListener' in options)) {
-    const message = 'Invalid options: must be an object (a signal goes in it: `{ signal }`)';
-    throw new InvalidRequestError(message, { field: 'options' });
-  }
+  if (typeof options !== 'object' || isSignal(options)) throw signalAsOptionsError('{ signal }');
   const { signal, timeout, totalTimeout, maxRetries, headers } = options as Record<string, unknown>;
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new InvalidRequestError('Invalid signal: must be an AbortSignal', { field: 'signal' });
-  }
+  checkSignal(signal); // another realm's or a polyfill's too: the money calls took those (signals19)
   checkNumberOption('timeout', timeout, MAX_TIMER_MS);
   checkNumberOption('totalTimeout', totalTimeout, MAX_TIMER_MS);
   checkNumberOption('maxRetries', maxRetries);

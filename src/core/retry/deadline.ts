@@ -23,15 +23,18 @@ export function startDeadline(
   signal: AbortSignal | undefined,
   what: string,
 ): Deadline {
-  if (ms === undefined || ms === Infinity) return { signal, clear: () => undefined };
+  const endless = ms === undefined || ms === Infinity;
+  // Another realm's or a polyfill's signal is followed: fetch, ky's AbortSignal.any refuse it.
+  if (endless && (signal === undefined || signal instanceof AbortSignal))
+    return { signal, clear: () => undefined };
   const controller = new AbortController();
   const follow = () => controller.abort(signal?.reason);
   if (signal?.aborted) follow();
   else signal?.addEventListener('abort', follow, { once: true });
   const end = () =>
     controller.abort(new DOMException(`${what} ran out of its ${ms} ms`, 'TimeoutError'));
-  if (ms <= 0) end(); // 0 ms: no time at all, nothing sent (as `timeout: 0`)
-  const timer = setTimeout(end, ms);
+  if (!endless && ms <= 0) end(); // 0 ms: no time at all, nothing sent (as `timeout: 0`)
+  const timer = endless ? undefined : setTimeout(end, ms);
   return {
     signal: controller.signal,
     clear: () => {

@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
-import { isSignal } from '../../resources/misplaced-key.js';
+import { isSignal } from '../../signal-like.js';
 import type { CardParams, ChosenPeriod, Payment, Plan } from '../../schemas/payments.js';
 import type { Bag, Checking } from '../../schemas/checking.js';
 import type { Consumable } from '../../schemas/consumables.js';

@@ -1,6 +1,7 @@
 import { APIError } from '../../core/errors/api-error.js';
 import { safeCause } from '../../core/secrets/foreign-cause.js';
 import { AbortError } from '../../core/errors/abort-error.js';
+import { startDeadline, type Deadline } from '../../core/retry/deadline.js';
 import { UploadError, UploadSourceError } from '../helper-errors.js';
 import { sourceFailureIn } from './source-read-error.js';
 
@@ -34,6 +35,8 @@ export class ChunkScheduler {
   /** Fires when the run stops: the caller aborted, or a chunk failed for good. */
   readonly signal: AbortSignal;
   private readonly stopper = new AbortController();
+  /** The caller's signal, of this realm (stops following the caller's once the run settles). */
+  private readonly caller: Deadline;
   private readonly failures = new Map<number, unknown>();
   /** Chunks stopped because the run stopped: not failures of their own. */
   private readonly cancelled = new Map<number, unknown>();
@@ -47,9 +50,11 @@ export class ChunkScheduler {
 
   constructor(private readonly options: SchedulerOptions) {
     this.limit = options.concurrency;
-    this.signal = options.signal
-      ? AbortSignal.any([options.signal, this.stopper.signal])
-      : this.stopper.signal;
+    // Another realm's signal or a polyfill's, followed by one of this realm: AbortSignal.any
+    // threw a TypeError for it (signals19).
+    this.caller = startDeadline(undefined, options.signal, 'The upload');
+    const { signal } = this.caller;
+    this.signal = signal ? AbortSignal.any([signal, this.stopper.signal]) : this.stopper.signal;
   }
 
   /** Resolves once every chunk is delivered; rejects with `UploadError` or `AbortError`. */
@@ -122,6 +127,7 @@ export class ChunkScheduler {
     if (!settle) return;
     this.settle = undefined;
     this.options.signal?.removeEventListener('abort', this.halt);
+    this.caller.clear();
     if (this.options.signal?.aborted) {
       settle.reject(new AbortError(undefined, { cause: this.options.signal.reason }));
     } else if (this.failures.size > 0 || this.cancelled.size > 0) {

@@ -1,4 +1,6 @@
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+import { isSignal, signalAsOptionsError } from '../../signal-like.js';
+import { checkKnownOptions } from '../unknown-option.js';
 
 /**
  * What `client.media.upload` reads: `UploadOptions`' names (test/upload/upload-unknown-option.test.ts
@@ -26,16 +28,8 @@ export const UPLOAD_OPTIONS = [
  * read by nothing, so the upload ran without resume, could not be stopped, or waited 2 minutes
  * per attempt. One left `undefined` (a wrapper's spread) names nothing.
  */
-export function checkUploadOptionNames(options: object): void {
-  const given = options as Record<string, unknown>;
-  const known: readonly string[] = UPLOAD_OPTIONS;
-  const name = Object.keys(given).find((n) => !known.includes(n) && given[n] !== undefined);
-  if (name === undefined) return;
-  throw new InvalidRequestError(
-    `\`${name}\` is no option of upload: its options are ${known.join(', ')}. Nothing was sent`,
-    { field: name },
-  );
-}
+export const checkUploadOptionNames = (options: object): void =>
+  checkKnownOptions(options, UPLOAD_OPTIONS, 'upload', 'sent');
 
 /**
  * Refuses a signal as `upload`'s options (it was told "Invalid operation_type", or that a filename
@@ -45,14 +39,10 @@ export function checkUploadOptionNames(options: object): void {
  * options as the caller gave them: the client spreads them into a copy, no AbortSignal.
  */
 export function checkUploadArguments(options: unknown, third: unknown): void {
-  // Any object with an `aborted`: another realm's signal, or a polyfill's (as redteam43's check).
-  if ('aborted' in Object(options)) {
-    const message =
-      'Invalid options: must be an object (a signal goes in it: `{ operation_type, signal }`)';
-    throw new InvalidRequestError(message, { field: 'options' });
-  }
+  // Another realm's signal or a polyfill's too; options with a field `aborted` are none (signals19).
+  if (isSignal(options)) throw signalAsOptionsError('{ operation_type, signal }');
   if (third === undefined) return;
-  const signal = 'aborted' in Object(third);
+  const signal = isSignal(third);
   let name: string | undefined;
   if (typeof third === 'object' && third !== null && !signal) {
     const named = third as Record<string, unknown>;

@@ -5,6 +5,7 @@ import type { DeliveredChunk } from './deliver-chunk.js';
 import type { UploadProgress } from './progress.js';
 import type { UploadStore } from './resume-store.js';
 import { checkUploadOptionNames } from './upload-option-names.js';
+import { checkSignal } from '../../signal-like.js';
 export { checkUploadArguments } from './upload-option-names.js';
 import { refuseNonSource, sourceDescription, type UploadSource } from './sources.js';
 
@@ -148,9 +149,7 @@ export function checkUploadOptions(source: UploadSource, options: UploadOptions)
     'options',
   );
   // A signal that is no AbortSignal made the scheduler throw a TypeError (AbortSignal.any).
-  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
-    throw new InvalidRequestError('Invalid signal: must be an AbortSignal', { field: 'signal' });
-  }
+  checkSignal(options.signal);
   if (options.checkDigest !== undefined && typeof options.checkDigest !== 'boolean') {
     throw new InvalidRequestError('Invalid checkDigest: must be true or false', {
       field: 'checkDigest',

@@ -1,0 +1,48 @@
+import { InvalidRequestError } from './core/errors/validation-errors.js';
+
+// "Is this an AbortSignal?", asked once for every call, helper and client option (signals19): core
+// (request options, a lazy part's wait), the money calls, waitFor and upload each asked it their
+// own way, and disagreed. Outside src/core, as timeout-reason.ts, so that the parts reach it too.
+
+/**
+ * Whether `given` is an AbortSignal, this realm's or another's (an iframe's, a `node:vm`
+ * context's) or a polyfill's: `instanceof` misses those, and one given as the options was read
+ * as options naming nothing, its abort stopping nothing (redteam43). Every signal listens
+ * (`addEventListener`): options' own field `aborted` makes no signal (review18a, signals19).
+ */
+export const isSignal = (given: unknown): boolean =>
+  'aborted' in Object(given) && 'addEventListener' in Object(given);
+
+/** The refusal of a signal given where the options go (`example`: where it goes instead). */
+export const signalAsOptionsError = (example: string): InvalidRequestError =>
+  new InvalidRequestError(
+    `Invalid options: must be an object (a signal goes in it: \`${example}\`)`,
+    {
+      field: 'options',
+    },
+  );
+
+/**
+ * Whether seatpay can follow `signal`: it says whether it fired and takes listeners. Another
+ * realm's signal or a polyfill's is one (seatpay follows it with one of its own realm, which fetch
+ * and `AbortSignal.any` take: core's startDeadline); one whose `aborted` throws (a browser's
+ * signal behind a Proxy) is not. Never throws.
+ */
+export function isFollowable(signal: unknown): signal is AbortSignal {
+  try {
+    const { aborted, addEventListener, removeEventListener } = Object(signal) as AbortSignal;
+    return (
+      typeof aborted === 'boolean' &&
+      typeof addEventListener === 'function' &&
+      typeof removeEventListener === 'function'
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Refuses a `signal` option seatpay cannot follow, before anything is sent. */
+export function checkSignal(signal: unknown): void {
+  if (signal === undefined || isFollowable(signal)) return;
+  throw new InvalidRequestError('Invalid signal: must be an AbortSignal', { field: 'signal' });
+}
