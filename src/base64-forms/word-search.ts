@@ -1,4 +1,10 @@
 /**
+ * A kind of word a secret may hide in whole (base64, hex), and the text one reads as: searched
+ * for with the secret's text forms (secret-scan.ts, `collectWords`).
+ */
+export type WordSearch = readonly [word: RegExp, decode: (word: string) => string | undefined];
+
+/**
  * The last short text each kind of word (base64, hex, a dump's, a byte list: decoded-words.ts) was
  * found nowhere in. Every secret searches a text for the same kinds of word, and most texts have
  * none: a card, a token and a CVC each scanned an error's body for dumps (20 µs a scan of 650 B),

@@ -30,7 +30,8 @@ import {
 import { DIGIT_ZEROS, inOverrideRun } from '../../folded-text/folded-text.js';
 import { pairRuns } from '../../folded-text/run-search.js';
 import { base64Patterns } from '../../base64-forms/base64-forms.js';
-import { wordsOf, type WordSearch } from '../../base64-forms/decoded-words.js';
+import { wordsOf } from '../../base64-forms/decoded-words.js';
+import type { WordSearch } from '../../base64-forms/word-search.js';
 import { utf16Hex } from '../../base64-forms/utf16-bytes.js';
 import { escaped, hex, HEX_APART, hexOf } from '../../base64-forms/escaped-bytes.js';
 
