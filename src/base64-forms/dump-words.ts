@@ -49,9 +49,12 @@ function bytesOf(
   bigEndian = false,
 ): string | undefined {
   let binary = '';
-  for (const item of numbers) {
+  for (const [at, item] of numbers.entries()) {
     const value = parseInt(item, radix);
     if ((shape && !shape.test(item)) || !(value < 256 ** size)) return undefined;
+    // A text's 16-bit words have a high byte (but an odd last one): a table's small numbers are
+    // none, and not read so.
+    if (size === 2 && value < 256 && at < numbers.length - 1) return undefined;
     const [high, low] = [value >> 8, value & 255];
     binary += String.fromCharCode(
       ...(size === 1 ? [value] : bigEndian ? [high, low] : [low, high]),
