@@ -3,12 +3,14 @@ import { RUN } from './wide-text.js';
 import { bytesOfBase64, textOf, utf16Text } from './word-text.js';
 import { BYTE_LIST, fromByteList, shortFromByteList } from './byte-lists.js';
 import { remembered } from './last-read.js';
-
-/**
- * A kind of word a secret may hide in whole (base64, hex), and the text one reads as: searched
- * for with the secret's text forms (secret-scan.ts, `collectWords`).
- */
-export type WordSearch = readonly [word: RegExp, decode: (word: string) => string | undefined];
+import type { WordSearch } from './word-search.js';
+import {
+  CHARACTER_LIST_WORDS,
+  NUMBER_DUMP_WORD,
+  OD_CHARACTERS_WORD,
+  SHORT_LINES_BASE64_WORD,
+} from './dump-words.js';
+import { prefixedDump } from './prefixed-dumps.js';
 
 /** A word of base64 text, as a short secret may hide in (`YWJj`, a Basic credential). */
 const BASE64_WORD = /[A-Za-z0-9+/_-]{4,}={0,2}/g;
@@ -118,27 +120,19 @@ const WORDS = [2, 4, 8].map(
 export function wordsOf(secret: string, short: boolean, pieceLength = 0): readonly WordSearch[] {
   if (short) return SHORT_WORDS;
   if (!/^\d{12,}$/.test(secret)) return TOKEN_WORDS;
-  return pieceLength
-    ? [
-        CARD_WORDS[0]!,
-        [LONG_HEX_WORD, piecesRead(secret, pieceLength)],
-        BYTE_LIST_WORD,
-        DECIMAL_DUMP_WORD,
-      ]
-    : CARD_WORDS;
+  if (!pieceLength) return CARD_WORDS;
+  const dump: WordSearch = [LONG_HEX_WORD, piecesRead(secret, pieceLength)];
+  return [CARD_WORDS[0]!, dump, prefixedDump(dump), BYTE_LIST_WORD, ...DUMP_WORDS];
 }
 
 const BYTE_LIST_WORD: WordSearch = [BYTE_LIST, fromByteList];
 
-/**
- * A long secret's bytes in decimal apart by blanks, as `od -tu1` prints them (`115 107  95 108`,
- * lines of 16, an offset first or none): a token's so was printed (review16c). Eight numbers or
- * more; read as {@link BYTE_LIST}s are. For a token, password or card only: a CVC's three bytes
- * among a text's numbers would be too easily met.
- */
-const DECIMAL_DUMP_WORD: WordSearch = [
-  /(?<![\w.])\d{1,3}(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*(?:\d{7}[ \t]+)?)\d{1,3}){7,}(?![\w.])/g,
-  fromByteList,
+/** A long secret's dumps and lists as od, Python and a narrow base64 print them (dump-words.ts). */
+const DUMP_WORDS = [
+  NUMBER_DUMP_WORD,
+  OD_CHARACTERS_WORD,
+  SHORT_LINES_BASE64_WORD,
+  ...CHARACTER_LIST_WORDS,
 ];
 
 /**
@@ -146,14 +140,15 @@ const DECIMAL_DUMP_WORD: WordSearch = [
  * dump) read as those bytes, their text or else one character each; and a list of its bytes in
  * decimal. Its bytes together (`736b5f…`) are a text form already (secret-forms.ts).
  */
+const TOKEN_DUMP: WordSearch = [
+  LONG_HEX_WORD,
+  (word) => (HEX_ONLY.test(word) ? undefined : readApart(word, (hex) => fromHex(hex, textOrBytes))),
+];
 const TOKEN_WORDS: readonly WordSearch[] = [
-  [
-    LONG_HEX_WORD,
-    (word) =>
-      HEX_ONLY.test(word) ? undefined : readApart(word, (hex) => fromHex(hex, textOrBytes)),
-  ],
+  TOKEN_DUMP,
+  prefixedDump(TOKEN_DUMP),
   BYTE_LIST_WORD,
-  DECIMAL_DUMP_WORD,
+  ...DUMP_WORDS,
 ];
 
 /**
@@ -249,17 +244,23 @@ const SHORT_WORDS: readonly WordSearch[] = [
   [HEX_WORD, fromHex],
   [HEX_APART_WORD, (word) => (HEX_ONLY.test(word) ? undefined : readApart(word, hexWord))],
   [BYTE_LIST, shortFromByteList],
+  SHORT_LINES_BASE64_WORD,
 ];
 
 /** A hex word's text, as {@link HEX_WORD} reads it: one of digits alone is a number, not read. */
 const hexWord = (hex: string) => (/[a-f]/i.test(hex) ? fromHex(hex) : undefined);
 
+const CARD_DUMP: WordSearch = [
+  LONG_HEX_WORD,
+  (word) => (HEX_ONLY.test(word) ? cardHex(word) : readApart(word, cardHex)),
+];
 const CARD_WORDS: readonly WordSearch[] = [
   // A word of hex digits alone (a hash, an id) is read as hex only: no card's base64 is one.
   [LONG_BASE64_WORD, (word) => (HEX_ONLY.test(word) ? undefined : fromBase64(word, cardText))],
-  [LONG_HEX_WORD, (word) => (HEX_ONLY.test(word) ? cardHex(word) : readApart(word, cardHex))],
+  CARD_DUMP,
+  prefixedDump(CARD_DUMP),
   BYTE_LIST_WORD,
-  DECIMAL_DUMP_WORD,
+  ...DUMP_WORDS,
 ];
 
 function cardHex(hex: string): string | undefined {

@@ -1,5 +1,11 @@
 /**
- * The last short text each kind of word (base64, hex, a dump's, a byte list: decoded-words.ts) was
+ * A kind of word a secret may hide in whole (base64, hex), and the text one reads as: searched
+ * for with the secret's text forms (secret-scan.ts, `collectWords`).
+ */
+export type WordSearch = readonly [word: RegExp, decode: (word: string) => string | undefined];
+
+/**
+ * The last text each kind of word (base64, hex, a dump's, a byte list: decoded-words.ts) was
  * found nowhere in. Every secret searches a text for the same kinds of word, and most texts have
  * none: a card, a token and a CVC each scanned an error's body for dumps (20 µs a scan of 650 B),
  * once is enough (redteam38). Forgotten once the synchronous search that found it returns, as
@@ -7,8 +13,6 @@
  */
 const wordless = new Map<RegExp, string>();
 const forget = () => wordless.clear();
-/** Longer texts are searched anew (a large one is searched in slices, resumed). */
-const REMEMBERED_LENGTH = 4096;
 
 /**
  * A secret inside a base64 or hex word that starts in [resume, to): the whole word goes when
@@ -34,7 +38,9 @@ export function collectWords(
     pattern.lastIndex = 0;
     if (pattern.test(decoded)) ranges.push([match.index, match.index + match[0].length]);
   }
-  if (!found && resume === 0 && text.length <= REMEMBERED_LENGTH) {
+  // Of any length (a megabyte's log searched whole by each secret: redteam47); a slice's search
+  // resumed past 0 is not remembered.
+  if (!found && resume === 0) {
     if (wordless.size === 0) queueMicrotask(forget);
     wordless.set(word, text);
   }

@@ -27,12 +27,15 @@ import {
   NOT_IN_NUMBER_BEFORE,
   shortNumberForms,
 } from './short-number-forms.js';
-import { DIGIT_ZEROS, inOverrideRun } from '../../folded-text/folded-text.js';
+import { inOverrideRun } from '../../folded-text/folded-text.js';
+import { charForms } from '../../base64-forms/char-forms.js';
+import { stagedForms } from '../../folded-text/staged-pattern.js';
 import { pairRuns } from '../../folded-text/run-search.js';
 import { base64Patterns } from '../../base64-forms/base64-forms.js';
-import { wordsOf, type WordSearch } from '../../base64-forms/decoded-words.js';
+import { wordsOf } from '../../base64-forms/decoded-words.js';
+import type { WordSearch } from '../../base64-forms/word-search.js';
 import { utf16Hex } from '../../base64-forms/utf16-bytes.js';
-import { escaped, hex, HEX_APART, hexOf } from '../../base64-forms/escaped-bytes.js';
+import { hexApartOf, hexOf } from '../../base64-forms/escaped-bytes.js';
 
 /** Under this length a secret is only matched where it stands alone. */
 export const SHORT_SECRET = 8;
@@ -108,11 +111,13 @@ function buildForms(given: string, runs: boolean): SecretForms {
   // another number (`9.87`, `9-87`).
   const joiner = digitsOnly ? DIGIT_JOINER : short && /^\d+$/.test(secret) ? INVISIBLE_JOINER : '';
   // Or as hex of its bytes (a service's debug dump): case-insensitive as the rest.
-  const chars = [...secret].map(charForms); // also reversed after an override (folded-text.ts)
+  const each = [...secret].map(charForms);
+  const chars = each.map((forms) => `(?:${forms.join('|')})`); // also reversed after an override
   const plain = `(?:${chars.join(joiner)}${inOverrideRun(chars, joiner, runs)})`;
   // A long one's bytes also as a dump or a list prints them, apart (`34 32`, `"73","6b"`);
   // and its UTF-16 bytes' hex (`34003200`: .NET's, PowerShell's dump of a string; utf16-bytes.ts).
-  let body = `${plain}|${hexOf(secret, short ? '' : HEX_APART)}|${utf16Hex(secret)}`;
+  const bytes = `|${short ? hexOf(secret) : hexApartOf(secret)}|${utf16Hex(secret)}`;
+  let body = plain + bytes;
   let stored: string | undefined;
   if (short && /^\d+$/.test(secret)) {
     // Where labelled, also spaced as read out (`CVC: 9 8 7`).
@@ -127,7 +132,10 @@ function buildForms(given: string, runs: boolean): SecretForms {
     body = `${STANDS_ALONE_BEFORE}(?:${plain}|${inNumber(hexOf(secret))})(?![\\p{L}\\p{N}])`;
   }
   const pieces = secret.length < PIECES_FROM ? 0 : Math.min(12, Math.ceil(secret.length / 2)); // 6+
-  const text = new RegExp(body, 'giu');
+  // A long one's searched without its escapes where a text has none (staged-pattern.ts).
+  const text = short
+    ? new RegExp(body, 'giu')
+    : stagedForms(secret, each, digitsOnly, runs, bytes, body);
   return {
     text,
     stored: stored === undefined ? text : new RegExp(stored, 'giu'),
@@ -153,42 +161,3 @@ function inNumber(forms: string): string {
  */
 const STANDS_ALONE_BEFORE =
   '(?:(?<![\\p{L}\\p{N}])|(?<=%(?:25)?[0-9a-f]{2})|(?<=\\\\x[0-9a-f]{2})|(?<=\\\\(?:u[0-9a-f]{4}|U[0-9a-f]{8}|[0-7]{3}))|(?<=\\\\[nrtbf]))';
-
-const NAMED_ENTITIES: Record<string, string> = {
-  '&': 'amp',
-  '<': 'lt',
-  '>': 'gt',
-  '"': 'quot',
-  "'": 'apos',
-};
-
-/**
- * One character in every encoding: itself (a digit in any script), `%XX` and `\xHH` (UTF-8),
- * `\uXXXX`, `&#NN;`, `&#xHH;`, `&name;`.
- */
-function charForms(char: string): string {
-  const code = char.codePointAt(0)!;
-  const digit = code - 0x30;
-  const forms = [digit >= 0 && digit <= 9 ? digitAnyScript(digit) : escapeRegExp(char)];
-  const utf8 = [...new TextEncoder().encode(char)];
-  forms.push(utf8.map((byte) => `%${hex(byte, 2)}`).join(''));
-  forms.push(...['\\\\\\\\?x', '\\\\\\\\?'].map((lead, at) => escaped(utf8, lead, at ? 8 : 16)));
-  if (char === ' ') forms.push('\\+');
-  const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
-  forms.push(units.map((unit) => `\\\\u${hex(unit, 4)}`).join(''));
-  // JSON's two-character escape (`\n`, `\"`, `\\`), and `\/` that JSON may write for `/`.
-  const json = char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1);
-  if (json.length === 2 && json[0] === '\\') forms.push(escapeRegExp(json));
-  forms.push(`&#0{0,32}${code};`, `&#x0{0,32}${code.toString(16)};`);
-  if (NAMED_ENTITIES[char]) forms.push(`&${NAMED_ENTITIES[char]};`);
-  return `(?:${forms.join('|')})`;
-}
-
-/** A digit as any of those scripts writes it: one class, no more to search than the digit. */
-function digitAnyScript(digit: number): string {
-  return `[${digit}${DIGIT_ZEROS.map((zero) => String.fromCodePoint(zero + digit)).join('')}]`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
-}

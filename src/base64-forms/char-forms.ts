@@ -1,0 +1,43 @@
+// One character of a secret in every encoding a service may echo it in (secret-forms.ts).
+import { DIGIT_ZEROS } from '../folded-text/folded-text.js';
+import { escaped, hex } from './escaped-bytes.js';
+
+const NAMED_ENTITIES: Record<string, string> = {
+  '&': 'amp',
+  '<': 'lt',
+  '>': 'gt',
+  '"': 'quot',
+  "'": 'apos',
+};
+
+/**
+ * One character in every encoding: itself (a digit in any script), `%XX` and `\xHH` (UTF-8),
+ * `\uXXXX`, `&#NN;`, `&#xHH;`, `&name;`. Itself first: a text with none of the escapes is
+ * searched for it alone (staged-pattern.ts).
+ */
+export function charForms(char: string): string[] {
+  const code = char.codePointAt(0)!;
+  const digit = code - 0x30;
+  const forms = [digit >= 0 && digit <= 9 ? digitAnyScript(digit) : escapeRegExp(char)];
+  const utf8 = [...new TextEncoder().encode(char)];
+  forms.push(utf8.map((byte) => `%${hex(byte, 2)}`).join(''));
+  forms.push(...['\\\\\\\\?x', '\\\\\\\\?'].map((lead, at) => escaped(utf8, lead, at ? 8 : 16)));
+  if (char === ' ') forms.push('\\+');
+  const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
+  forms.push(units.map((unit) => `\\\\u${hex(unit, 4)}`).join(''));
+  // JSON's two-character escape (`\n`, `\"`, `\\`), and `\/` that JSON may write for `/`.
+  const json = char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1);
+  if (json.length === 2 && json[0] === '\\') forms.push(escapeRegExp(json));
+  forms.push(`&#0{0,32}${code};`, `&#x0{0,32}${code.toString(16)};`);
+  if (NAMED_ENTITIES[char]) forms.push(`&${NAMED_ENTITIES[char]};`);
+  return forms;
+}
+
+/** A digit as any of those scripts writes it: one class, no more to search than the digit. */
+function digitAnyScript(digit: number): string {
+  return `[${digit}${DIGIT_ZEROS.map((zero) => String.fromCodePoint(zero + digit)).join('')}]`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+}
