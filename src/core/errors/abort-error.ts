@@ -21,7 +21,6 @@ import { SeatpayError } from './seatpay-error.js';
  * @category Errors
  */
 export class AbortError extends SeatpayError {
-  override name = 'AbortError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'AbortError';
   /**

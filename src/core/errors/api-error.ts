@@ -61,7 +61,6 @@ export interface APIErrorDetails {
  * @category Errors
  */
 export class APIError extends SeatpayError {
-  override name = 'APIError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'APIError';
   /** The HTTP status of the answer (4xx or 5xx). */

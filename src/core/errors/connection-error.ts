@@ -25,7 +25,6 @@ import { SeatpayError } from './seatpay-error.js';
  * @category Errors
  */
 export class ConnectionError extends SeatpayError {
-  override name = 'ConnectionError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'ConnectionError';
   /**
@@ -67,7 +66,6 @@ export class ConnectionError extends SeatpayError {
  * @category Errors
  */
 export class TimeoutError extends ConnectionError {
-  override name = 'TimeoutError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'TimeoutError';
 }

@@ -23,7 +23,6 @@ import { SeatpayError } from './seatpay-error.js';
  * @category Errors
  */
 export class RedirectError extends SeatpayError {
-  override name = 'RedirectError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'RedirectError';
   /** The redirect's status (301, 302, 303, 307, 308), or undefined where the runtime hides it. */

@@ -22,7 +22,6 @@ import { SeatpayError } from './seatpay-error.js';
  * @category Errors
  */
 export class ResponseTooLargeError extends SeatpayError {
-  override name = 'ResponseTooLargeError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'ResponseTooLargeError';
   /** Always true: an answer came, so the service may have acted on the request. */

@@ -58,7 +58,6 @@ export function seatRefusal(message: string, sent: unknown): SeatRefusal {
  * @category Errors
  */
 export class SeatsRefusedError extends SeatpayError {
-  override name = 'SeatsRefusedError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'SeatsRefusedError';
   /** The answer's HTTP status (207 from the deployed server). */

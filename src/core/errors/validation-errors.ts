@@ -43,7 +43,6 @@ export interface ValidationIssue {
  * @category Errors
  */
 export class InvalidRequestError extends SeatpayError {
-  override name = 'InvalidRequestError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'InvalidRequestError';
   /** The first offending field as a dotted path (`add_seats.0.email`), when one is to blame. */
@@ -76,7 +75,6 @@ export class InvalidRequestError extends SeatpayError {
  * @category Errors
  */
 export class MaxChunksExceededError extends InvalidRequestError {
-  override name = 'MaxChunksExceededError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'MaxChunksExceededError';
   /** How many chunks the file needs at the operation type's `chunk_size`. */
@@ -114,7 +112,6 @@ export class MaxChunksExceededError extends InvalidRequestError {
  * @category Errors
  */
 export class ResponseValidationError extends SeatpayError {
-  override name = 'ResponseValidationError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'ResponseValidationError';
   /**
