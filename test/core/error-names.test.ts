@@ -20,7 +20,7 @@ const details = {
 };
 
 /** The exported classes a details object (or a message) builds alone. */
-const errorClasses = Object.entries(seatpay).filter(
+const errorClasses = Object.entries(seatpay as Record<string, unknown>).filter(
   (entry): entry is [string, new (...args: unknown[]) => Error] =>
     typeof entry[1] === 'function' &&
     /Error$/.test(entry[0]) &&
