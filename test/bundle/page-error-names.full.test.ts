@@ -32,4 +32,30 @@ describe("a page's first answer", () => {
       expect(text).toMatch(/seatpayErrorClass=[`"']NotFoundError[`"']/);
     },
   );
+
+  // The error classes' fields are set by their constructors: declared again as fields, each name
+  // came to the page once more (`;status;method;url;constructor`). src/core/errors' classes.
+  it.each(['vite', 'esbuild --splitting'] as const)(
+    'declares no field of a core error class its constructor sets (%s)',
+    async (splitter) => {
+      const text = await upFrontText(splitter);
+      const declared =
+        /seatpayErrorClass=[`"'](\w+)[`"'];(?:[\w$]+=[^;]+;)?((?:[\w$]+;)+)constructor/g;
+      const core = [
+        'APIError',
+        'AbortError',
+        'ConnectionError',
+        'RedirectError',
+        'ResponseTooLargeError',
+        'SeatsRefusedError',
+        'InvalidRequestError',
+        'MaxChunksExceededError',
+        'ResponseValidationError',
+      ];
+      const found = [...text.matchAll(declared)]
+        .filter((match) => core.includes(match[1]!))
+        .map((match) => `${match[1]}: ${match[2]}`);
+      expect(found).toEqual([]);
+    },
+  );
 });

@@ -54,6 +54,76 @@ describe("an error's name", () => {
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: 'NotFoundError', status: 404 });
   });
 
+  // The classes' fields are set by their constructors, in the order they are declared (page19:
+  // each was also declared as a field first); an error's own keys print in that order.
+  it('comes first among the own keys, then the fields in their order, for each class', () => {
+    const api = ['status', 'method', 'url', 'body', 'headers', 'requestId', 'code'];
+    const keysOf = (error: object) => Object.keys(error);
+    expect(keysOf(new seatpay.NotFoundError(details))).toEqual([
+      'name',
+      ...api,
+      'mayHaveBeenProcessed',
+    ]);
+    expect(keysOf(new seatpay.APIError({ ...details, code: undefined }))).toEqual([
+      'name',
+      ...api,
+      'mayHaveBeenProcessed',
+    ]);
+    const connection = { mayHaveBeenProcessed: true, method: 'GET', url: details.url };
+    for (const error of [
+      new seatpay.ConnectionError('lost', connection),
+      new seatpay.TimeoutError('late', connection),
+    ])
+      expect(keysOf(error)).toEqual(['name', 'mayHaveBeenProcessed', 'method', 'url']);
+    expect(keysOf(new seatpay.AbortError())).toEqual(['name', 'mayHaveBeenProcessed']);
+    expect(keysOf(new seatpay.RedirectError({ ...details, location: undefined }))).toEqual([
+      'name',
+      'status',
+      'location',
+      'method',
+      'url',
+      'mayHaveBeenProcessed',
+    ]);
+    expect(keysOf(new seatpay.ResponseTooLargeError(details))).toEqual([
+      'name',
+      'mayHaveBeenProcessed',
+      'status',
+      'limit',
+      'receivedBytes',
+      'method',
+      'url',
+    ]);
+    expect(keysOf(new seatpay.InvalidRequestError('no'))).toEqual(['name', 'field', 'issues']);
+    expect(keysOf(new seatpay.MaxChunksExceededError(9, 8))).toEqual([
+      'name',
+      'field',
+      'issues',
+      'totalChunks',
+      'maxChunks',
+    ]);
+    expect(keysOf(new seatpay.ResponseValidationError(details))).toEqual([
+      'name',
+      'mayHaveBeenProcessed',
+      'issues',
+      'body',
+      'method',
+      'url',
+    ]);
+    const refused = { status: 400, applied: [], refused: [] };
+    expect(keysOf(new seatpay.SeatsRefusedError(refused))).toEqual([
+      'name',
+      'status',
+      'applied',
+      'refused',
+      'mayHaveBeenProcessed',
+    ]);
+    // A field given as undefined is still the error's own.
+    expect(new seatpay.InvalidRequestError('no')).toHaveProperty('field', undefined);
+    expect(Object.hasOwn(new seatpay.APIError({ ...details, headers: {} }), 'requestId')).toBe(
+      true,
+    );
+  });
+
   it("is a user's subclass's parent's, unless the subclass names itself", () => {
     class PlanMissing extends seatpay.NotFoundError {}
     class Named extends seatpay.NotFoundError {

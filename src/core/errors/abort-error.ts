@@ -27,7 +27,7 @@ export class AbortError extends SeatpayError {
    * Whether the aborted request may have reached the service and been acted on: true only for a
    * money call (pay, checking, consumable checkout, finalize) aborted after it was sent.
    */
-  readonly mayHaveBeenProcessed: boolean;
+  declare readonly mayHaveBeenProcessed: boolean;
 
   constructor(
     message = 'The operation was aborted',

@@ -31,11 +31,11 @@ export class ConnectionError extends SeatpayError {
    * Whether the request may have reached the service: false only when it provably did not (the
    * connection was refused, the host was not found). When true, check before sending it again.
    */
-  readonly mayHaveBeenProcessed: boolean;
+  declare readonly mayHaveBeenProcessed: boolean;
   /** The request's method. */
-  readonly method: string;
+  declare readonly method: string;
   /** The full URL that was called. */
-  readonly url: string;
+  declare readonly url: string;
 
   constructor(
     message: string,

@@ -61,16 +61,16 @@ export class SeatsRefusedError extends SeatpayError {
   /** @internal */
   static override readonly seatpayErrorClass: string = 'SeatsRefusedError';
   /** The answer's HTTP status (207 from the deployed server). */
-  readonly status: number;
+  declare readonly status: number;
   /** The seats the service did change, as it answered them. */
-  readonly applied: Seat[];
+  declare readonly applied: Seat[];
   /** Each refused item: the service's message and code. */
-  readonly refused: SeatRefusal[];
+  declare readonly refused: SeatRefusal[];
   /**
    * Whether the service changed anything: true when `applied` is not empty, and when an earlier
    * attempt whose answer was lost may have applied the change before this refusal.
    */
-  readonly mayHaveBeenProcessed: boolean;
+  declare readonly mayHaveBeenProcessed: boolean;
 
   constructor(
     details: {
