@@ -23,7 +23,6 @@ export const WAIT_AGAIN = '; wait again with a longer timeout';
  * @category Errors
  */
 export class SubscriptionTimeoutError extends SeatpayError {
-  override name = 'SubscriptionTimeoutError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'SubscriptionTimeoutError';
   /** The last listing a poll read, or undefined when every poll failed. */
@@ -62,7 +61,6 @@ export class SubscriptionTimeoutError extends SeatpayError {
  * @category Errors
  */
 export class UploadError extends SeatpayError {
-  override name = 'UploadError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'UploadError';
   /** The indexes of the chunks that could not be delivered, in order. */
@@ -97,7 +95,6 @@ export class UploadError extends SeatpayError {
  */
 export class UploadMayExistError extends UploadError {
   static override readonly seatpayErrorClass: string = 'UploadMayExistError';
-  override name = 'UploadMayExistError';
   /** The unique name the upload's chunks and finalize carried. */
   readonly uploadName: string;
   /** The key of its resume record in the store. */
@@ -137,7 +134,6 @@ export class UploadMayExistError extends UploadError {
  */
 export class UploadDigestMismatchError extends UploadError {
   static override readonly seatpayErrorClass: string = 'UploadDigestMismatchError';
-  override name = 'UploadDigestMismatchError';
   /**
    * The id of the file the service made (from the finalize answer); undefined when the answer
    * named none (under `validate: 'warn'` or `'off'` it is whatever JSON the service sent).
@@ -213,7 +209,6 @@ function mismatchMessage(details: {
  */
 export class UploadSourceError extends UploadError {
   static override readonly seatpayErrorClass: string = 'UploadSourceError';
-  override name = 'UploadSourceError';
   /** The unique name the upload's chunks carried (undefined when it failed before it had one). */
   readonly uploadName: string | undefined;
   /** The key of its resume record in the store, when the upload has `resume`. */
@@ -270,7 +265,6 @@ export class UploadSourceError extends UploadError {
  */
 export class UploadTakenOverError extends UploadError {
   static override readonly seatpayErrorClass: string = 'UploadTakenOverError';
-  override name = 'UploadTakenOverError';
   /** The unique name the upload's chunks carried (now the other upload's). */
   readonly uploadName: string;
   /** The key of its resume record in the store. */

@@ -25,7 +25,6 @@ import { InvalidRequestError } from '../core/errors/validation-errors.js';
 export class JournalError extends SeatpayError {
   /** @internal */
   static override readonly seatpayErrorClass: string = 'JournalError';
-  override name = 'JournalError';
   /** The journal's file (or lock file), when it has one. */
   readonly path: string | undefined;
 
@@ -55,7 +54,6 @@ export class JournalError extends SeatpayError {
 export class KeyReuseError extends InvalidRequestError {
   /** @internal */
   static override readonly seatpayErrorClass: string = 'KeyReuseError';
-  override name = 'KeyReuseError';
   /** The key that was reused. */
   readonly key: string;
   /** The fields whose values differ from the recorded request's. */
@@ -96,7 +94,6 @@ export class KeyReuseError extends InvalidRequestError {
 export class KeyOwnerError extends KeyReuseError {
   /** @internal */
   static override readonly seatpayErrorClass: string = 'KeyOwnerError';
-  override name = 'KeyOwnerError';
 
   constructor(key: string) {
     super(key, ['identity']);
@@ -125,7 +122,6 @@ export class KeyOwnerError extends KeyReuseError {
 export class UnsettledKeyError extends SeatpayError {
   /** @internal */
   static override readonly seatpayErrorClass: string = 'UnsettledKeyError';
-  override name = 'UnsettledKeyError';
   /** The key whose earlier call may have been charged. */
   readonly key: string;
   /** Always true: the earlier call may have reached the service. */
@@ -163,7 +159,6 @@ export class UnsettledKeyError extends SeatpayError {
 export class KeyInProgressError extends SeatpayError {
   /** @internal */
   static override readonly seatpayErrorClass: string = 'KeyInProgressError';
-  override name = 'KeyInProgressError';
   /** A stable code for logs and scripts. */
   readonly code = 'key-in-progress';
   /** The key another run holds. */
@@ -223,7 +218,6 @@ export function shellQuoted(text: string): string {
 export class SettledKeyError extends SeatpayError {
   /** @internal */
   static override readonly seatpayErrorClass: string = 'SettledKeyError';
-  override name = 'SettledKeyError';
   /** The key. */
   readonly key: string;
   /** The operator's decision: charged, when and why. */
@@ -259,7 +253,6 @@ export class SettledKeyError extends SeatpayError {
 export class SettleRefusedError extends InvalidRequestError {
   /** @internal */
   static override readonly seatpayErrorClass: string = 'SettleRefusedError';
-  override name = 'SettleRefusedError';
   /** The key that cannot be settled. */
   readonly key: string;
 

@@ -21,14 +21,13 @@ import { SeatpayError } from './seatpay-error.js';
  * @category Errors
  */
 export class AbortError extends SeatpayError {
-  override name = 'AbortError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'AbortError';
   /**
    * Whether the aborted request may have reached the service and been acted on: true only for a
    * money call (pay, checking, consumable checkout, finalize) aborted after it was sent.
    */
-  readonly mayHaveBeenProcessed: boolean;
+  declare readonly mayHaveBeenProcessed: boolean;
 
   constructor(
     message = 'The operation was aborted',

@@ -61,21 +61,20 @@ export interface APIErrorDetails {
  * @category Errors
  */
 export class APIError extends SeatpayError {
-  override name = 'APIError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'APIError';
   /** The HTTP status of the answer (4xx or 5xx). */
-  readonly status: number;
+  declare readonly status: number;
   /** The request's method. */
-  readonly method: string;
+  declare readonly method: string;
   /** The full URL that was called. */
-  readonly url: string;
+  declare readonly url: string;
   /** The parsed error body (JSON, or text for an HTML page), with secrets redacted. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The answer's headers, names lower-cased (`retry-after` ...), secrets redacted. */
-  readonly headers: Record<string, string>;
+  declare readonly headers: Record<string, string>;
   /** `x-request-id` (or `request-id`) of the answer, for support tickets. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /**
    * The service's named refusal as a stable, lower-case code (`'only-owner-allowed'`,
    * `'seats-limit-exceeded'`, `'card-error'`, `'insufficient-credits'` ...), whatever the language
@@ -83,13 +82,13 @@ export class APIError extends SeatpayError {
    * refusal (`mayHaveBeenProcessed`: a 5xx, whatever its body says) unless it is one of the three
    * named failures (`OwnerOnlyError` ...). docs/errors.md lists them.
    */
-  readonly code: string | null;
+  declare readonly code: string | null;
   /**
    * Whether the service may have acted on the request anyway: true for a 5xx, which does not say
    * how far the request got, except a 503 with `Retry-After` (refused, like a 429 or any 4xx).
    * As on `ConnectionError`, so one check covers every way a payment can fail.
    */
-  readonly mayHaveBeenProcessed: boolean;
+  declare readonly mayHaveBeenProcessed: boolean;
 
   constructor(details: APIErrorDetails) {
     const path = safePath(details.url);
@@ -100,13 +99,15 @@ export class APIError extends SeatpayError {
     this.body = details.body;
     this.headers = details.headers;
     this.requestId = details.headers['x-request-id'] ?? details.headers['request-id'];
-    this.mayHaveBeenProcessed = mayHaveActed(details.status, details.headers);
+    const mayHaveBeenProcessed = mayHaveActed(details.status, details.headers);
+    // Set in the order declared above: the fields print in it.
     this.code =
       details.code !== undefined
         ? details.code
-        : this.mayHaveBeenProcessed
+        : mayHaveBeenProcessed
           ? null
           : refusalCode(details.message, slugOf(details.body));
+    this.mayHaveBeenProcessed = mayHaveBeenProcessed;
   }
 }
 

@@ -25,18 +25,17 @@ import { SeatpayError } from './seatpay-error.js';
  * @category Errors
  */
 export class ConnectionError extends SeatpayError {
-  override name = 'ConnectionError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'ConnectionError';
   /**
    * Whether the request may have reached the service: false only when it provably did not (the
    * connection was refused, the host was not found). When true, check before sending it again.
    */
-  readonly mayHaveBeenProcessed: boolean;
+  declare readonly mayHaveBeenProcessed: boolean;
   /** The request's method. */
-  readonly method: string;
+  declare readonly method: string;
   /** The full URL that was called. */
-  readonly url: string;
+  declare readonly url: string;
 
   constructor(
     message: string,
@@ -67,7 +66,6 @@ export class ConnectionError extends SeatpayError {
  * @category Errors
  */
 export class TimeoutError extends ConnectionError {
-  override name = 'TimeoutError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'TimeoutError';
 }

@@ -21,7 +21,6 @@ import { APIError } from './api-error.js';
  * @category Errors
  */
 export class OwnerOnlyError extends APIError {
-  override name = 'OwnerOnlyError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'OwnerOnlyError';
 }
@@ -48,7 +47,6 @@ export class OwnerOnlyError extends APIError {
  * @category Errors
  */
 export class BillingPeriodLimitError extends APIError {
-  override name = 'BillingPeriodLimitError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'BillingPeriodLimitError';
 }
@@ -75,7 +73,6 @@ export class BillingPeriodLimitError extends APIError {
  * @category Errors
  */
 export class RechargeBudgetError extends APIError {
-  override name = 'RechargeBudgetError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'RechargeBudgetError';
 }

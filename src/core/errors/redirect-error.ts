@@ -23,22 +23,21 @@ import { SeatpayError } from './seatpay-error.js';
  * @category Errors
  */
 export class RedirectError extends SeatpayError {
-  override name = 'RedirectError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'RedirectError';
   /** The redirect's status (301, 302, 303, 307, 308), or undefined where the runtime hides it. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** The `Location` it pointed to (secrets redacted), or undefined where the runtime hides it. */
-  readonly location: string | undefined;
+  declare readonly location: string | undefined;
   /** The request's method. */
-  readonly method: string;
+  declare readonly method: string;
   /** The full URL that was called. */
-  readonly url: string;
+  declare readonly url: string;
   /**
    * Whether the service may have acted before redirecting: false for a GET, true otherwise (a
    * 303 after a POST is the usual "done, look there"), as on every other error.
    */
-  readonly mayHaveBeenProcessed: boolean;
+  declare readonly mayHaveBeenProcessed: boolean;
 
   constructor(details: {
     status: number | undefined;

@@ -22,21 +22,20 @@ import { SeatpayError } from './seatpay-error.js';
  * @category Errors
  */
 export class ResponseTooLargeError extends SeatpayError {
-  override name = 'ResponseTooLargeError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'ResponseTooLargeError';
   /** Always true: an answer came, so the service may have acted on the request. */
   readonly mayHaveBeenProcessed = true;
   /** The HTTP status of the answer whose body was too long. */
-  readonly status: number;
+  declare readonly status: number;
   /** The `maxResponseBytes` that was exceeded. */
-  readonly limit: number;
+  declare readonly limit: number;
   /** Bytes read (or announced by `Content-Length`) when reading stopped: more than `limit`. */
-  readonly receivedBytes: number;
+  declare readonly receivedBytes: number;
   /** The request's method. */
-  readonly method: string;
+  declare readonly method: string;
   /** The full URL that was called. */
-  readonly url: string;
+  declare readonly url: string;
 
   constructor(details: {
     status: number;

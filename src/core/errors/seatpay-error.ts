@@ -24,16 +24,16 @@ import { printableError } from './printable.js';
  */
 export class SeatpayError extends Error {
   /**
-   * The class name (`'APIError'`, `'TimeoutError'` ...), set as a string so it survives bundlers
-   * that rename classes.
-   */
-  override name = 'SeatpayError';
-
-  /**
    * The class's name in every copy of seatpay (ESM and CommonJS builds); each subclass declares
    * its own (test/ecosystem/errors-across-builds checks every exported one). @internal
    */
   static readonly seatpayErrorClass: string = 'SeatpayError';
+
+  /**
+   * The class name (`'APIError'`, `'TimeoutError'` ...), set as a string so it survives bundlers
+   * that rename classes: the class's own `seatpayErrorClass` (written once per class, not twice).
+   */
+  override name = (this.constructor as typeof SeatpayError).seatpayErrorClass;
 
   /**
    * Whether the service may have acted on the request anyway (charged, added a seat ...): false

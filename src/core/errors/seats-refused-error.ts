@@ -58,20 +58,19 @@ export function seatRefusal(message: string, sent: unknown): SeatRefusal {
  * @category Errors
  */
 export class SeatsRefusedError extends SeatpayError {
-  override name = 'SeatsRefusedError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'SeatsRefusedError';
   /** The answer's HTTP status (207 from the deployed server). */
-  readonly status: number;
+  declare readonly status: number;
   /** The seats the service did change, as it answered them. */
-  readonly applied: Seat[];
+  declare readonly applied: Seat[];
   /** Each refused item: the service's message and code. */
-  readonly refused: SeatRefusal[];
+  declare readonly refused: SeatRefusal[];
   /**
    * Whether the service changed anything: true when `applied` is not empty, and when an earlier
    * attempt whose answer was lost may have applied the change before this refusal.
    */
-  readonly mayHaveBeenProcessed: boolean;
+  declare readonly mayHaveBeenProcessed: boolean;
 
   constructor(
     details: {

@@ -20,7 +20,6 @@ import { isStatusInstance } from './status-class.js';
  * @category Errors
  */
 export class BadRequestError extends APIError {
-  override name = 'BadRequestError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'BadRequestError';
 
@@ -50,7 +49,6 @@ export class BadRequestError extends APIError {
  * @category Errors
  */
 export class AuthenticationError extends APIError {
-  override name = 'AuthenticationError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'AuthenticationError';
 
@@ -82,7 +80,6 @@ export class AuthenticationError extends APIError {
  * @category Errors
  */
 export class PaymentRequiredError extends APIError {
-  override name = 'PaymentRequiredError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'PaymentRequiredError';
 
@@ -113,7 +110,6 @@ export class PaymentRequiredError extends APIError {
  * @category Errors
  */
 export class PermissionDeniedError extends APIError {
-  override name = 'PermissionDeniedError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'PermissionDeniedError';
 
@@ -140,7 +136,6 @@ export class PermissionDeniedError extends APIError {
  * @category Errors
  */
 export class NotFoundError extends APIError {
-  override name = 'NotFoundError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'NotFoundError';
 
@@ -172,7 +167,6 @@ export class NotFoundError extends APIError {
  * @category Errors
  */
 export class ConflictError extends APIError {
-  override name = 'ConflictError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'ConflictError';
 
@@ -203,7 +197,6 @@ export class ConflictError extends APIError {
  * @category Errors
  */
 export class RateLimitError extends APIError {
-  override name = 'RateLimitError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'RateLimitError';
 
@@ -234,7 +227,6 @@ export class RateLimitError extends APIError {
  * @category Errors
  */
 export class InternalServerError extends APIError {
-  override name = 'InternalServerError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'InternalServerError';
 

@@ -43,13 +43,12 @@ export interface ValidationIssue {
  * @category Errors
  */
 export class InvalidRequestError extends SeatpayError {
-  override name = 'InvalidRequestError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'InvalidRequestError';
   /** The first offending field as a dotted path (`add_seats.0.email`), when one is to blame. */
-  readonly field: string | undefined;
+  declare readonly field: string | undefined;
   /** Every problem found, each with its path; empty when the check was not a schema's. */
-  readonly issues: ValidationIssue[];
+  declare readonly issues: ValidationIssue[];
 
   constructor(message: string, details: { field?: string; issues?: ValidationIssue[] } = {}) {
     super(message);
@@ -76,13 +75,12 @@ export class InvalidRequestError extends SeatpayError {
  * @category Errors
  */
 export class MaxChunksExceededError extends InvalidRequestError {
-  override name = 'MaxChunksExceededError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'MaxChunksExceededError';
   /** How many chunks the file needs at the operation type's `chunk_size`. */
-  readonly totalChunks: number;
+  declare readonly totalChunks: number;
   /** The operation type's `max_chunks`: the count must be less than it. */
-  readonly maxChunks: number;
+  declare readonly maxChunks: number;
 
   constructor(totalChunks: number, maxChunks: number) {
     super(
@@ -114,7 +112,6 @@ export class MaxChunksExceededError extends InvalidRequestError {
  * @category Errors
  */
 export class ResponseValidationError extends SeatpayError {
-  override name = 'ResponseValidationError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'ResponseValidationError';
   /**
@@ -123,13 +120,13 @@ export class ResponseValidationError extends SeatpayError {
    */
   readonly mayHaveBeenProcessed = true;
   /** What did not match the schema, each with its path in the body. */
-  readonly issues: ValidationIssue[];
+  declare readonly issues: ValidationIssue[];
   /** The body as it came, parsed (or as text when it was not JSON), secrets redacted. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The request's method. */
-  readonly method: string;
+  declare readonly method: string;
   /** The full URL that was called. */
-  readonly url: string;
+  declare readonly url: string;
 
   constructor(
     details: { issues: ValidationIssue[]; body: unknown; method: string; url: string },

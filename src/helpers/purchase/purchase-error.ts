@@ -56,7 +56,6 @@ export type PurchaseCharged = 'no' | 'unknown' | 'yes';
  * @category Errors
  */
 export class PurchaseError extends SeatpayError {
-  override name = 'PurchaseError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'PurchaseError';
   /** The step the flow stopped at. */

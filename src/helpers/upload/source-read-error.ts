@@ -12,7 +12,6 @@ const CAUSE_DEPTH = 6;
  * `ConnectionError`, so the request path hands it on as it is and never retries it.
  */
 export class SourceReadError extends SeatpayError {
-  override name = 'SourceReadError';
   /** @internal */
   static override readonly seatpayErrorClass: string = 'SourceReadError';
 
