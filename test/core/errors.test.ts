@@ -223,10 +223,15 @@ describe('errors without an answer', () => {
   });
 
   it("the caller's signal gives an AbortError, before or during the call", async () => {
+    // The service answers only once the call has settled: an abort the call ignores hangs here.
+    let arrived!: () => void;
+    let answer!: () => void;
+    const atService = new Promise<void>((resolve) => (arrived = resolve));
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
       http.get(
         `${BASE_URL}/v1/payments/plan/:slug`,
-        async () => (await delay(2_000), HttpResponse.json({})),
+        async () => (arrived(), await answered, HttpResponse.json({})),
       ),
     );
     const client = testClient();
@@ -235,9 +240,17 @@ describe('errors without an answer', () => {
     );
     expect(seen).toHaveLength(0);
     const controller = new AbortController();
-    const pending = client.plans.get('x', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
-    await expect(pending).rejects.toBeInstanceOf(AbortError);
+    // No timeout of its own to end it first (an ignored abort, reported once the attempt timed
+    // out 30 s later, passed): only the abort can.
+    const pending = client.plans.get('x', { signal: controller.signal, timeout: 600_000 });
+    // Aborted once the request is at the service (a 20 ms timer could fire before it was sent).
+    await atService;
+    controller.abort();
+    try {
+      await expect(pending).rejects.toBeInstanceOf(AbortError);
+    } finally {
+      answer();
+    }
   });
 });
 

@@ -6,6 +6,9 @@ import { useTempFolder } from '../support/temp-folder.js';
 import { webStorage } from '../support/web-storage.js';
 import { teamOwner } from '../support/team-owner.js';
 
+// A lost answer fails the call as one (a bare toThrow() also passed a refusal sending nothing).
+const ANSWER_LOST = { name: 'ConnectionError', mayHaveBeenProcessed: true };
+
 // Reconcile and settle through every journal seatpay ships (PostgreSQL's in
 // postgres-journal.full.test.ts): a checkout whose answer was lost is reconciled to charged and
 // replayed, never bought again; one settled as not charged buys once more.
@@ -29,10 +32,12 @@ describe.each([
     const journal = make();
     const order = { service: 'ai-credits', how_many: 4, subscription, journal };
     server().simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
-    await expect(client.consumables.checkout({ ...order, key: 'lost' })).rejects.toThrow();
+    await expect(client.consumables.checkout({ ...order, key: 'lost' })).rejects.toMatchObject(
+      ANSWER_LOST,
+    );
     server().simulator.faults.inject({ route: CHECKOUT, kind: 'reset-before', times: 1 });
     const other = { ...order, how_many: 6, key: 'never-sent' };
-    await expect(client.consumables.checkout(other)).rejects.toThrow();
+    await expect(client.consumables.checkout(other)).rejects.toMatchObject(ANSWER_LOST);
     expect(bought()).toBe(1);
 
     expect(await client.journal.reconcile('lost', { journal })).toMatchObject({ charged: 'yes' });

@@ -15,6 +15,9 @@ import {
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { creditsOwner } from '../support/team-owner.js';
 
+// A lost answer fails the call as one (a bare toThrow() also passed a refusal sending nothing).
+const ANSWER_LOST = { name: 'ConnectionError', mayHaveBeenProcessed: true };
+
 // client.journal: a key whose outcome is unknown is reconciled from the service's own records
 // (the simulator's charges prove what happened) or settled by an operator; a key settled as not
 // charged runs again, one settled as charged never pays again.
@@ -40,7 +43,7 @@ describe('client.journal on a checkout whose answer was lost', () => {
     const journal = memoryJournal();
     const keyed = { ...order, key: 'lost-1', journal };
     server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
-    await expect(client.consumables.checkout(keyed)).rejects.toThrow();
+    await expect(client.consumables.checkout(keyed)).rejects.toMatchObject(ANSWER_LOST);
     const stuck = (await client.consumables.checkout(keyed).catch((e: unknown) => e)) as Error;
     expect(stuck).toBeInstanceOf(UnsettledKeyError);
     expect(stuck.message).toContain(`client.journal.reconcile("lost-1")`);
@@ -66,9 +69,13 @@ describe('client.journal on a checkout whose answer was lost', () => {
   it('says unknown when two lost keys of one order have one invoice between them', async () => {
     const { client, order, charges } = await owner();
     server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
-    await expect(client.consumables.checkout({ ...order, key: 'twin-a' })).rejects.toThrow();
+    await expect(client.consumables.checkout({ ...order, key: 'twin-a' })).rejects.toMatchObject(
+      ANSWER_LOST,
+    );
     server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-before', times: 1 });
-    await expect(client.consumables.checkout({ ...order, key: 'twin-b' })).rejects.toThrow();
+    await expect(client.consumables.checkout({ ...order, key: 'twin-b' })).rejects.toMatchObject(
+      ANSWER_LOST,
+    );
     expect(charges('consumable-checkout')).toBe(1);
     const a = await client.journal.reconcile('twin-a');
     expect(a.charged).toBe('unknown');
@@ -90,7 +97,9 @@ describe('client.journal.settle', () => {
     const { client, order, charges } = await owner();
     const journal = memoryJournal();
     server.simulator.faults.inject({ route: CHECKOUT, kind: 'reset-after', times: 1 });
-    await expect(client.consumables.checkout({ ...order, key: 'k', journal })).rejects.toThrow();
+    await expect(
+      client.consumables.checkout({ ...order, key: 'k', journal }),
+    ).rejects.toMatchObject(ANSWER_LOST);
     await client.journal.settle('k', { journal, charged: 'yes', reason: 'on the statement' });
     await expect(client.consumables.checkout({ ...order, key: 'k', journal })).rejects.toThrow(
       SettledKeyError,

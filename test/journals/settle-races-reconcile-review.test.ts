@@ -10,6 +10,9 @@ import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
 import { teamPurchase } from '../support/team-purchase.js';
 
+// A lost answer fails the call as one (a bare toThrow() also passed a refusal sending nothing).
+const ANSWER_LOST = { name: 'ConnectionError', mayHaveBeenProcessed: true };
+
 it("settle that read the key before reconcile wrote 'done' is refused; a re-run replays", async () => {
   const simulator = createSimulator({ subscriptionDelayMs: 10 });
   const user = simulator.addUser({ email: 'settle-races-reconcile@example.com' });
@@ -47,7 +50,7 @@ it("settle that read the key before reconcile wrote 'done' is refused; a re-run 
   const charged = () => simulator.charges.filter((c) => c.kind === 'consumable-checkout').length;
 
   loseNextAnswer = true;
-  await expect(client.consumables.checkout(keyed)).rejects.toThrow();
+  await expect(client.consumables.checkout(keyed)).rejects.toMatchObject(ANSWER_LOST);
   expect(charged()).toBe(1);
   let resume!: () => void;
   held.resume = new Promise<void>((resolve) => (resume = resolve));
