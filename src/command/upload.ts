@@ -99,13 +99,16 @@ async function uploadOne(
 }
 
 function openSource(path: string): Promise<File> {
-  return fromPath(path).catch((error: NodeJS.ErrnoException) => {
+  return fromPath(path).catch((error: Error) => {
     // A pipe (`<(curl ...)`), a device or a directory: no size to chunk by.
-    if (error instanceof InvalidRequestError)
+    if (error instanceof InvalidRequestError && error.cause === undefined)
       throw new UsageError(
         `${path} is not a regular file (a pipe, a device, a directory): save it to a file and upload that`,
       );
-    throw new UsageError(`${path} cannot be read (${error.code ?? error.message}); check the path`);
+    const failed = (error.cause ?? error) as NodeJS.ErrnoException;
+    throw new UsageError(
+      `${path} cannot be read (${failed.code ?? failed.message}); check the path`,
+    );
   });
 }
 

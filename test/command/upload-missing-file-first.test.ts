@@ -22,11 +22,15 @@ describe('seatpay upload of several files, one path that cannot be read', () => 
       SEATPAY_TOKEN: server().simulator.users.owner.token,
       SEATPAY_LOG: 'off',
     };
-    for (const wrong of [folder.in('slieds.bin'), folder.in('.')]) {
-      const ran = await runInProcess(['upload', first, wrong, later], env);
+    const wrongs = [
+      [folder.in('slieds.bin'), 'cannot be read (ENOENT); check the path'],
+      [folder.in('.'), 'is not a regular file (a pipe, a device, a directory)'],
+    ];
+    for (const [wrong, said] of wrongs) {
+      const ran = await runInProcess(['upload', first, wrong!, later], env);
       expect(ran.code, ran.stderr).toBe(2);
       expect(ran.stdout).toBe('');
-      expect(ran.stderr).toContain(wrong);
+      expect(ran.stderr).toContain(`${wrong} ${said}`);
       expect(server().simulator.file(1), 'a file finalized on the service').toBeUndefined();
     }
   });
