@@ -70,11 +70,22 @@ const READ_SIZE = 1024 * 1024;
  */
 export async function fromPath(path: string, options: FromPathOptions = {}): Promise<File> {
   const type = options.type ?? mimeOfPath(path);
-  const opened = await stat(path);
+  const opened = await stat(path).catch((error: unknown) => {
+    throw unreadable(path, error);
+  });
   // A pipe or a device stats as 0 bytes: uploaded, it made an empty file and resolved.
   if (!opened.isFile()) throw notAFile(path, opened);
   const blob = await openAsBlob(path, { type });
   return new PathFile(blob, basename(path), type, opened, fileReader(path, opened));
+}
+
+// A mistyped path: an InvalidRequestError as every refused argument, the fs error as its cause.
+function unreadable(path: string, error: unknown): InvalidRequestError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? String(error);
+  const refused = new InvalidRequestError(`${path} cannot be read (${code}): check the path`, {
+    field: 'path',
+  });
+  return Object.assign(refused, { cause: error });
 }
 
 function notAFile(path: string, opened: Stats): InvalidRequestError {

@@ -12,7 +12,7 @@ const NAMED_ENTITIES: Record<string, string> = {
 
 /**
  * One character in every encoding: itself (a digit in any script), `%XX` and `\xHH` (UTF-8),
- * `\uXXXX`, `&#NN;`, `&#xHH;`, `&name;`. Itself first: a text with none of the escapes is
+ * `\uXXXX` (escaped again too: `\\uXXXX`), `&#NN;`, `&#xHH;`, `&name;`. Itself first: a text with none of the escapes is
  * searched for it alone (staged-pattern.ts).
  */
 export function charForms(char: string): string[] {
@@ -24,7 +24,7 @@ export function charForms(char: string): string[] {
   forms.push(...['\\\\\\\\?x', '\\\\\\\\?'].map((lead, at) => escaped(utf8, lead, at ? 8 : 16)));
   if (char === ' ') forms.push('\\+');
   const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
-  forms.push(units.map((unit) => `\\\\u${hex(unit, 4)}`).join(''));
+  forms.push(units.map((unit) => `\\\\\\\\?u${hex(unit, 4)}`).join(''));
   // JSON's two-character escape (`\n`, `\"`, `\\`), and `\/` that JSON may write for `/`.
   const json = char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1);
   if (json.length === 2 && json[0] === '\\') forms.push(escapeRegExp(json));

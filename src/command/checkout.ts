@@ -49,7 +49,7 @@ ${GLOBAL_HELP}
 Exit codes: 0 done, 1 failed for now (nothing charged: run again), 2 usage or input mistake
 (nothing sent), 3 the outcome is unknown: check with seatpay journal reconcile <key> before buying
 again, 4 refused by the service (fix the order; nothing charged), 5 the key is in progress
-elsewhere. A batch exits with its worst row (3, 2, 4, 5, 130, 1).
+elsewhere, 130 stopped by Ctrl-C before anything was charged (run it again). A batch exits with its worst row (3, 2, 4, 5, 130, 1).
 `;
 
 /** A service id when it is a number, else its slug. */

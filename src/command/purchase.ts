@@ -63,7 +63,7 @@ Exit codes: 0 done, 1 failed for now (nothing charged: run again), 2 usage or in
 (nothing sent), 3 the card may have been charged: check with seatpay journal reconcile <key>
 (or it was paid and --wait-timeout ran out: run the same command again with its --key, it never
 pays again), 4 refused by the service (fix the order; nothing charged), 5 the key is in progress
-elsewhere.
+elsewhere, 130 stopped by Ctrl-C before anything was charged (run it again).
 A batch exits with its worst row (3, 2, 4, 5, 130, 1).
 `;
 

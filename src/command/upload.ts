@@ -81,14 +81,7 @@ async function uploadOne(
   settings: Settings,
   context: Context,
 ) {
-  const source = await fromPath(path).catch((error: NodeJS.ErrnoException) => {
-    // A pipe (`<(curl ...)`), a device or a directory: no size to chunk by.
-    if (error instanceof InvalidRequestError)
-      throw new UsageError(
-        `${path} is not a regular file (a pipe, a device, a directory): save it to a file and upload that`,
-      );
-    throw new UsageError(`${path} cannot be read (${error.code ?? error.message}); check the path`);
-  });
+  const source = await openSource(path);
   const progress = progressOf(context.output, path);
   try {
     const record = await client.media.upload(source, {
@@ -103,6 +96,20 @@ async function uploadOne(
   } finally {
     progress.end();
   }
+}
+
+function openSource(path: string): Promise<File> {
+  return fromPath(path).catch((error: Error) => {
+    // A pipe (`<(curl ...)`), a device or a directory: no size to chunk by.
+    if (error instanceof InvalidRequestError && error.cause === undefined)
+      throw new UsageError(
+        `${path} is not a regular file (a pipe, a device, a directory): save it to a file and upload that`,
+      );
+    const failed = (error.cause ?? error) as NodeJS.ErrnoException;
+    throw new UsageError(
+      `${path} cannot be read (${failed.code ?? failed.message}); check the path`,
+    );
+  });
 }
 
 async function run(argv: readonly string[], context: Context): Promise<ExitCode> {
@@ -120,6 +127,8 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     // Off by default under 'spec' (a server that may name files otherwise): the client decides.
     ...(values['check-digest'] ? { checkDigest: true } : {}),
   };
+  // A mistyped path refused before any file is sent: run again fixed, none is sent twice.
+  for (const path of files) await openSource(path);
   const client = await clientOf(values, context);
   for (const path of files) {
     try {

@@ -132,3 +132,45 @@ describe('the README’s terminal upload, stopped with Ctrl-C', () => {
     }
   });
 });
+
+describe('the README’s terminal upload, stopped with Ctrl-C while the file is being finalized', () => {
+  it('says the file may exist, not "run again to resume" (a run again refuses)', async () => {
+    const script = snippets.find(
+      (snippet) => snippet.page === 'README.md' && snippet.code.includes("process.on('SIGINT'"),
+    );
+    expect(script, 'the README’s upload script').toBeDefined();
+    // Every chunk answered; finalize held unanswered until Ctrl-C: the answer is never known.
+    const simulator = createSimulator({ subscriptionDelayMs: 50 });
+    const gate = requestGate(simulator, 'POST /v2/media/academy/chunk/upload');
+    const gated = await startMockServer({ simulator: gate.simulator });
+    const env = {
+      SEATPAY_BASE_URL: gated.url,
+      SEATPAY_TOKEN: simulator.users.owner.token,
+      SEATPAY_LOG: 'off',
+    };
+    const args = ['./finalized.mp4'];
+    await writeFile(join(scratchDir!, 'finalized.mp4'), new Uint8Array(200_000).fill(9));
+    try {
+      gate.open(0);
+      const stopped = await runAndInterrupt(
+        scratchDir!,
+        script!.file,
+        args,
+        env,
+        gate.held(1),
+        RUN_TIMEOUT_MS,
+      );
+      expect(stopped.code, stopped.output).toBe(130);
+      expect(stopped.output).not.toContain('run the same command again to resume');
+      expect(stopped.output).toContain('the file may exist');
+      expect(stopped.output).not.toMatch(/AbortError|\n\s+at /);
+      // What the line warned of: the next run refuses rather than finalize a second copy.
+      gate.open(undefined);
+      const again = await runSnippet(scratchDir!, script!.file, args, env, RUN_TIMEOUT_MS);
+      expect(again.output).toContain('UploadMayExistError');
+    } finally {
+      gate.open(undefined);
+      await gated.close();
+    }
+  });
+});

@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { repoRoot } from './readme-commands.js';
 import type { SnippetRun } from './readme-snippets.js';
 
 /**
- * Runs one snippet with tsx as a terminal runs it, in a process group of its own, and presses
- * Ctrl-C once `ready` resolves: SIGINT to the whole group (tsx and the script), as the terminal
- * sends it to the foreground job. Resolves with the exit code and everything it printed.
+ * Runs one snippet as a terminal runs a script, in a process group of its own, and presses Ctrl-C
+ * once `ready` resolves: SIGINT to the whole group, as the terminal sends it to the foreground job.
+ * Resolves with the exit code and everything it printed. One process (node with tsx's loader), not
+ * tsx's command: that relays a Ctrl-C to its child and, when the child has not answered within
+ * 60 ms (a loaded machine), kills it and exits 130 itself, the script's own lines never printed.
  */
 export function runAndInterrupt(
   scratchDir: string,
@@ -16,8 +19,8 @@ export function runAndInterrupt(
   ready: Promise<void>,
   timeoutMs: number,
 ): Promise<SnippetRun> {
-  const tsx = join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const child = spawn(process.execPath, [tsx, file, ...args], {
+  const tsx = pathToFileURL(join(repoRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  const child = spawn(process.execPath, ['--import', tsx, file, ...args], {
     cwd: scratchDir,
     env: { ...process.env, ...env },
     detached: true,
