@@ -12,8 +12,8 @@ const NAMED_ENTITIES: Record<string, string> = {
 
 /**
  * One character in every encoding: itself (a digit in any script), `%XX` and `\xHH` (UTF-8),
- * `\uXXXX` (escaped again too: `\\uXXXX`), `&#NN;`, `&#xHH;`, `&name;`. Itself first: a text with none of the escapes is
- * searched for it alone (staged-pattern.ts).
+ * `\uXXXX` (escaped again too: `\\uXXXX`), `&#NN;`, `&#xHH;`, `&name;`. Itself first: a text with
+ * none of the escapes is searched for it alone (staged-pattern.ts).
  */
 export function charForms(char: string): string[] {
   const code = char.codePointAt(0)!;
