@@ -160,9 +160,13 @@ export class SeatpayClient {
     // after a restart paid again, redteam31), a `timeout` that bounded nothing. Anything else it
     // names is refused with the flow's chunk's message, before the call starts (size16).
     // eslint-disable-next-line prefer-rest-params -- no second parameter in the public signature
-    const second: unknown = arguments[1];
+    const after = [...arguments].slice(1);
     try {
-      return this.#purchase(options, second);
+      // A third as the second (`purchase(order, undefined, signal)`: an abort stopped no payment).
+      return this.#purchase(
+        options,
+        after.find((given) => nameGiven(given) !== undefined),
+      );
     } catch (thrown) {
       // A getter of the order's threw as the call read it: refused, nothing sent or recorded.
       return Promise.reject(this.#core.scrub(unreadableArguments(thrown)));
