@@ -174,6 +174,12 @@ export class SeatpayClient {
   }
 
   #purchase(options: PurchaseOptions, second: unknown): Promise<PurchaseResult> {
+    const core = this.#core;
+    const loan = core.keyLoan(undefined);
+    // Hidden from the call's start: a signal fired already rejects before the flow loads, and its
+    // reason may quote the card (review13b); so may what a getter of the order's throws as it is
+    // read here (its `key`: review19a).
+    loan.secrets.remember([options?.card?.card_number, options?.card?.cvc] as string[]);
     const named = nameGiven(second);
     const misplaced =
       named === undefined ? keylessError(options) : misplacedKeyError(second, 'purchase');
@@ -190,11 +196,6 @@ export class SeatpayClient {
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
     // Its journal records too (a payment's answer may echo the card, a record may go to disk),
     // each naming who made it (src/keys/key-scope.ts). Traced, it is one span around its attempts.
-    const core = this.#core;
-    const loan = core.keyLoan(undefined);
-    // Hidden from the call's start: a signal fired already rejects before the flow loads, and its
-    // reason may quote the card (review13b).
-    loan.secrets.remember([options?.card?.card_number, options?.card?.cvc] as string[]);
     return core
       .observe(
         'seatpay.purchase',
