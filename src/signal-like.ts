@@ -29,10 +29,10 @@ export const signalAsOptionsError = (example: string): InvalidRequestError =>
  * signal behind a Proxy) or whose listeners throw is not. Never throws.
  */
 export function isFollowable(signal: unknown): signal is AbortSignal {
-  if (signal instanceof AbortSignal) return true;
   try {
     const { aborted, addEventListener, removeEventListener } = Object(signal) as AbortSignal;
     if (typeof aborted !== 'boolean' || typeof removeEventListener !== 'function') return false;
+    if (signal instanceof AbortSignal) return true; // read: a Proxy of one passes `instanceof`
     // One whose listeners throw is none: following it threw its raw error, secrets unhidden, from
     // every call (review19a). Tried here, before anything is sent, and taken back at once.
     const tried = () => undefined;

@@ -66,6 +66,19 @@ describe('a signal whose addEventListener throws', () => {
     await refusedUnsent(client.pay.bag(bag, { signal: listenersThrow() }), sent);
   });
 
+  it("this realm's signal behind a Proxy whose `aborted` throws (a browser's): refused", async () => {
+    const { client, sent } = countingClient();
+    // A browser's AbortSignal getters throw "Illegal invocation" on a Proxy; `instanceof` passes.
+    const signal = new Proxy(new AbortController().signal, {
+      get(target, name) {
+        if (name === 'aborted') throw new TypeError(`Illegal invocation (${TOKEN})`);
+        return Reflect.get(target, name) as unknown;
+      },
+    });
+    await refusedUnsent(client.plans.get('team', { signal }), sent);
+    await refusedUnsent(client.consumables.checkout(ORDER, { signal }), sent);
+  });
+
   it('a purchase: refused, nothing sent or recorded', async () => {
     const { client, sent } = countingClient();
     const journal = memoryJournal();
