@@ -160,9 +160,13 @@ export class SeatpayClient {
     // after a restart paid again, redteam31), a `timeout` that bounded nothing. Anything else it
     // names is refused with the flow's chunk's message, before the call starts (size16).
     // eslint-disable-next-line prefer-rest-params -- no second parameter in the public signature
-    const second: unknown = arguments[1];
+    const after = [...arguments].slice(1);
     try {
-      return this.#purchase(options, second);
+      // A third as the second (`purchase(order, undefined, signal)`: an abort stopped no payment).
+      return this.#purchase(
+        options,
+        after.find((given) => nameGiven(given) !== undefined),
+      );
     } catch (thrown) {
       // A getter of the order's threw as the call read it: refused, nothing sent or recorded.
       return Promise.reject(this.#core.scrub(unreadableArguments(thrown)));
@@ -170,6 +174,12 @@ export class SeatpayClient {
   }
 
   #purchase(options: PurchaseOptions, second: unknown): Promise<PurchaseResult> {
+    const core = this.#core;
+    const loan = core.keyLoan(undefined);
+    // Hidden from the call's start: a signal fired already rejects before the flow loads, and its
+    // reason may quote the card (review13b); so may what a getter of the order's throws as it is
+    // read here (its `key`: review19a).
+    loan.secrets.remember([options?.card?.card_number, options?.card?.cvc] as string[]);
     const named = nameGiven(second);
     const misplaced =
       named === undefined ? keylessError(options) : misplacedKeyError(second, 'purchase');
@@ -186,11 +196,6 @@ export class SeatpayClient {
     // Steps after the card carry answers that may echo it (a payment): hidden in any error too.
     // Its journal records too (a payment's answer may echo the card, a record may go to disk),
     // each naming who made it (src/keys/key-scope.ts). Traced, it is one span around its attempts.
-    const core = this.#core;
-    const loan = core.keyLoan(undefined);
-    // Hidden from the call's start: a signal fired already rejects before the flow loads, and its
-    // reason may quote the card (review13b).
-    loan.secrets.remember([options?.card?.card_number, options?.card?.cvc] as string[]);
     return core
       .observe(
         'seatpay.purchase',

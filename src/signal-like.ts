@@ -26,16 +26,19 @@ export const signalAsOptionsError = (example: string): InvalidRequestError =>
  * Whether seatpay can follow `signal`: it says whether it fired and takes listeners. Another
  * realm's signal or a polyfill's is one (seatpay follows it with one of its own realm, which fetch
  * and `AbortSignal.any` take: core's startDeadline); one whose `aborted` throws (a browser's
- * signal behind a Proxy) is not. Never throws.
+ * signal behind a Proxy) or whose listeners throw is not. Never throws.
  */
 export function isFollowable(signal: unknown): signal is AbortSignal {
   try {
     const { aborted, addEventListener, removeEventListener } = Object(signal) as AbortSignal;
-    return (
-      typeof aborted === 'boolean' &&
-      typeof addEventListener === 'function' &&
-      typeof removeEventListener === 'function'
-    );
+    if (typeof aborted !== 'boolean' || typeof removeEventListener !== 'function') return false;
+    if (signal instanceof AbortSignal) return true; // read: a Proxy of one passes `instanceof`
+    // One whose listeners throw is none: following it threw its raw error, secrets unhidden, from
+    // every call (review19a). Tried here, before anything is sent, and taken back at once.
+    const tried = () => undefined;
+    addEventListener.call(signal, 'abort', tried);
+    removeEventListener.call(signal, 'abort', tried);
+    return true;
   } catch {
     return false;
   }

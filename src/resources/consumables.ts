@@ -7,6 +7,7 @@ import {
   keylessError,
   misplacedKeyError,
   orderFieldError,
+  thirdArgumentError,
   unkeyedPayError,
 } from './misplaced-key.js';
 import { keyedCheckoutModule, refusedLater } from './money-chunk.js';
@@ -132,12 +133,15 @@ export class ConsumablesResource {
     params: CheckoutParams & CheckoutKeyOptions,
     options?: RequestOptions,
   ): APIPromise<CheckoutResult> {
+    // eslint-disable-next-line prefer-rest-params -- no third parameter in the public signature
+    const third: unknown = arguments[2];
     return readingArguments(this.#core, () => {
       const given: unknown = params;
       const { key, journal, identity, ...input } = (
         typeof given === 'object' && given !== null ? given : {}
       ) as CheckoutKeyOptions & Record<string, unknown>;
       const refusal =
+        thirdArgumentError(third, 'checkout') ??
         misplacedKeyError(options) ??
         keylessError({ key, journal, identity }) ??
         nestedOptionsRefusal(input, 'checkout') ??
@@ -206,8 +210,12 @@ export class ConsumablesResource {
    * ```
    */
   consume(service: string, options?: RequestOptions): APIPromise<ConsumptionSession> {
+    // eslint-disable-next-line prefer-rest-params -- no third parameter in the public signature
+    const third: unknown = arguments[2];
     return readingArguments(this.#core, () => {
-      const misplaced = unkeyedPayError(undefined, options, 'consumables.consume');
+      const misplaced =
+        thirdArgumentError(third, 'consumables.consume') ??
+        unkeyedPayError(undefined, options, 'consumables.consume');
       if (misplaced) return new APIPromise(refusedLater(misplaced, options), { raw: false });
       return this.#core.request(
         null,

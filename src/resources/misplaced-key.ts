@@ -16,7 +16,7 @@ export interface MoneyRefusal {
 }
 
 /** The texts of the money calls' refusals, by name (money-refusals.ts). */
-export type RefusalText = 'withTheOrder' | 'readByNo' | 'requestOption' | 'keyless';
+export type RefusalText = 'withTheOrder' | 'readByNo' | 'requestOption' | 'keyless' | 'third';
 
 /** A money call's refusal of `name` (`text`, `call`'s). */
 const refusal = (name: string, text: RefusalText, call: string, field = name): MoneyRefusal => ({
@@ -199,3 +199,12 @@ export function clientKeyOptionError(options: unknown): InvalidRequestError | un
  */
 export const refusedOrderField = (name: string): boolean =>
   REQUEST_OPTIONS.includes(name) || isIdempotencyName(name);
+
+/**
+ * What a money call's argument after its options names (`checkout(order, {}, signal)`): read by
+ * nothing, an aborted signal there stopped no charge (review19a). Refused, nothing sent.
+ */
+export function thirdArgumentError(third: unknown, call: string): MoneyRefusal | undefined {
+  const name = nameGiven(third);
+  return name === undefined ? undefined : refusal(name, 'third', call);
+}

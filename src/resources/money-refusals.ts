@@ -25,6 +25,9 @@ const TEXTS: Record<RefusalText, (call: string) => string> = {
   /** A request option in a money call's order: sent in its body, bounding nothing. */
   requestOption: (call: string) =>
     `is a request option, no field of the order: in ${call}'s first argument it is sent to the service in the order and bounds nothing; give it in the second argument`,
+  /** A third argument (`checkout(order, {}, signal)`), after the request options. */
+  third: (call: string) =>
+    `in ${call}'s third argument is read by nothing: give it in the second, its request options (\`{ signal }\`)`,
   /** A keyed call's `journal` or `identity` with no `key`. */
   keyless: () => "given with no `key`: give the order's key, or leave it out",
 };

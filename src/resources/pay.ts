@@ -5,7 +5,7 @@ import { parseInput } from '../core/prepare/validate-input.js';
 import type { PayParams, Payment } from '../schemas/payments.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
 import { PayParamsSchema, PaymentSchema } from './checks/pay.js';
-import { orderFieldError, unkeyedPayError } from './misplaced-key.js';
+import { orderFieldError, thirdArgumentError, unkeyedPayError } from './misplaced-key.js';
 import { refusedLater } from './money-chunk.js';
 import { readingArguments } from '../unreadable-arguments.js';
 import { nestedOptionsRefusal } from './nested-request-options.js';
@@ -53,8 +53,11 @@ export class PayResource {
    * ```
    */
   bag(params: PayParams, options?: RequestOptions): APIPromise<Payment> {
+    // eslint-disable-next-line prefer-rest-params -- no third parameter in the public signature
+    const third: unknown = arguments[2];
     return readingArguments(this.#core, () => {
       const misplaced =
+        thirdArgumentError(third, 'pay.bag') ??
         unkeyedPayError(params, options) ??
         nestedOptionsRefusal(params, 'pay.bag') ??
         orderFieldError(params, options, 'pay.bag');
