@@ -3,6 +3,7 @@ import {
   APIError,
   ConnectionError,
   InvalidRequestError,
+  UploadError,
   UploadMayExistError,
   type MediaMeta,
   type SeatpayClient,
@@ -169,7 +170,7 @@ async function uploadAdvice(
   // The SDK tells a resume whose chunks were dropped from a call that sent them all just now.
   if (refusal instanceof APIError && refusal.code === 'some-chunks-not-found') {
     const deleted = `so nothing was finalized${dir === undefined ? '' : ' and its record is deleted'}`;
-    return sentAll(error)
+    return error instanceof UploadError && error.sentEveryChunk
       ? new AdvisedError(
           error,
           `running the same command again sends ${file} whole and may fail the same way: if it does, report the service's answer to its operators`,
@@ -197,11 +198,6 @@ async function uploadAdvice(
   return new AdvisedError(error, '', {
     said: `${file}: ${printableField(message.replace(/\s*\n\s*/g, '; '))}`,
   });
-}
-
-/** The SDK's word that the call sent every chunk itself (no resume) before chunks were missing. */
-function sentAll(error: unknown): boolean {
-  return error instanceof Error && error.message.includes('though this call sent every chunk');
 }
 
 /**
