@@ -122,7 +122,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     ...(values['check-digest'] ? { checkDigest: true } : {}),
   };
   const client = await clientOf(values, context);
-  for (const path of files) {
+  for (const [at, path] of files.entries()) {
     try {
       await uploadOne(client, path, settings, context);
     } catch (error) {
@@ -133,12 +133,23 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
         ? 'it was being finalized, so the file may exist: check the service for it before uploading it again'
         : dir === undefined
           ? 'add --resume-dir <dir> to be able to resume'
-          : 'run the same command again to send only what is missing';
+          : resumeRest(files, at);
       context.output.note(`seatpay: upload of ${printableField(path)} stopped by Ctrl-C; ${again}`);
       return INTERRUPTED;
     }
   }
   return DONE;
+}
+
+/**
+ * How to resume a run of several files stopped at `files[at]`: the files before it were made and
+ * their records deleted, so the same command would upload them again (a second copy of each).
+ */
+function resumeRest(files: readonly string[], at: number): string {
+  if (at === 0) return 'run the same command again to send only what is missing';
+  const done = files.slice(0, at).map(printableField).join(', ');
+  const rest = files.slice(at).map(printableField).join(' ');
+  return `${done} ${at === 1 ? 'is' : 'are'} uploaded (listed above): run it again with ${rest} only (with the same --resume-dir) to send only what is missing; the same command would upload ${at === 1 ? 'it' : 'them'} again`;
 }
 
 /**
