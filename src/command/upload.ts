@@ -126,8 +126,10 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     try {
       await uploadOne(client, path, settings, context);
     } catch (error) {
-      if (!(error instanceof AbortError))
+      if (!(error instanceof AbortError)) {
+        if (at > 0) context.output.note(`seatpay: ${madeBefore(files, at)}`);
         throw await uploadAdvice(error, path, dir, context.signal);
+      }
       // Stopped while finalize was out: the file may exist, and a run without a record sends it again.
       const again = error.mayHaveBeenProcessed
         ? 'it was being finalized, so the file may exist: check the service for it before uploading it again'
@@ -147,9 +149,15 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
  */
 function resumeRest(files: readonly string[], at: number): string {
   if (at === 0) return 'run the same command again to send only what is missing';
+  return `${madeBefore(files, at)} (with the same --resume-dir, to send only what is missing)`;
+}
+
+/** The files before `files[at]` were made: a run again names the others only. */
+function madeBefore(files: readonly string[], at: number): string {
   const done = files.slice(0, at).map(printableField).join(', ');
   const rest = files.slice(at).map(printableField).join(' ');
-  return `${done} ${at === 1 ? 'is' : 'are'} uploaded (listed above): run it again with ${rest} only (with the same --resume-dir) to send only what is missing; the same command would upload ${at === 1 ? 'it' : 'them'} again`;
+  const [is, it] = at === 1 ? ['is', 'it'] : ['are', 'them'];
+  return `${done} ${is} uploaded (listed above): run it again with ${rest} only; the same command would upload ${it} again`;
 }
 
 /**

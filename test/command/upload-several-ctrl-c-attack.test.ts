@@ -49,4 +49,37 @@ describe('Ctrl-C during the second file of seatpay upload a b c', () => {
       simulator.handle = handle;
     }
   });
+
+  it('a failure of the second file says the same before its advice', async () => {
+    const [a, b] = await Promise.all(
+      ['d.mp4', 'ee.mp4'].map((name) => uploadCommandBed(server(), folder, name)),
+    );
+    const simulator = server().simulator;
+    const route = 'POST /v2/media/me/chunk/upload';
+    simulator.faults.clear();
+    // d is made; ee's finalize is refused outright (nothing made, its chunks kept).
+    const handle = simulator.handle.bind(simulator);
+    let finalized = 0;
+    simulator.handle = async (request, options) => {
+      const path = new URL(request.url).pathname;
+      if (request.method === 'POST' && path.endsWith('/chunk/upload') && ++finalized === 2)
+        simulator.faults.inject({ route, kind: 'status', status: 400, times: 1 });
+      return handle(request, options);
+    };
+    let stderr = '';
+    const streams = {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => Boolean((stderr += text)), isTTY: false },
+    };
+    try {
+      const argv = ['upload', a!.path, b!.path, '--resume-dir', folder.in('failed')];
+      expect(await main(argv, { streams, env: a!.env }), stderr).toBe(1);
+      expect(stderr).toMatch(
+        /d\.mp4 is uploaded \(listed above\): run it again with .*ee\.mp4 only/,
+      );
+    } finally {
+      simulator.handle = handle;
+      simulator.faults.clear();
+    }
+  });
 });
