@@ -129,9 +129,17 @@ function fileReader(path: string, opened: Stats): ByteRangeReader {
   };
 }
 
+/**
+ * The same file, unchanged: its size and modification time, and its inode and change time too: a
+ * file renamed over it (a sync tool's, `rsync -t`) or rewritten with its modification time put
+ * back (`touch -r`) keeps the first two, and its bytes were sent as this file's.
+ */
 async function unchanged(path: string, opened: Stats): Promise<void> {
   const now = await stat(path);
-  if (now.size !== opened.size || now.mtimeMs !== opened.mtimeMs) {
+  const same = (['size', 'mtimeMs', 'ino', 'dev', 'ctimeMs'] as const).every(
+    (field) => now[field] === opened[field],
+  );
+  if (!same) {
     throw new SourceReadError(`${path} changed after fromPath opened it`);
   }
 }

@@ -3,6 +3,7 @@ import {
   APIError,
   ConnectionError,
   InvalidRequestError,
+  UploadError,
   UploadMayExistError,
   type MediaMeta,
   type SeatpayClient,
@@ -130,23 +131,42 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   // A mistyped path refused before any file is sent: run again fixed, none is sent twice.
   for (const path of files) await openSource(path);
   const client = await clientOf(values, context);
-  for (const path of files) {
+  for (const [at, path] of files.entries()) {
     try {
       await uploadOne(client, path, settings, context);
     } catch (error) {
-      if (!(error instanceof AbortError))
+      if (!(error instanceof AbortError)) {
+        if (at > 0) context.output.note(`seatpay: ${madeBefore(files, at)}`);
         throw await uploadAdvice(error, path, dir, context.signal);
+      }
       // Stopped while finalize was out: the file may exist, and a run without a record sends it again.
       const again = error.mayHaveBeenProcessed
         ? 'it was being finalized, so the file may exist: check the service for it before uploading it again'
         : dir === undefined
           ? 'add --resume-dir <dir> to be able to resume'
-          : 'run the same command again to send only what is missing';
+          : resumeRest(files, at);
       context.output.note(`seatpay: upload of ${printableField(path)} stopped by Ctrl-C; ${again}`);
       return INTERRUPTED;
     }
   }
   return DONE;
+}
+
+/**
+ * How to resume a run of several files stopped at `files[at]`: the files before it were made and
+ * their records deleted, so the same command would upload them again (a second copy of each).
+ */
+function resumeRest(files: readonly string[], at: number): string {
+  if (at === 0) return 'run the same command again to send only what is missing';
+  return `${madeBefore(files, at)} (with the same --resume-dir, to send only what is missing)`;
+}
+
+/** The files before `files[at]` were made: a run again names the others only. */
+function madeBefore(files: readonly string[], at: number): string {
+  const done = files.slice(0, at).map(printableField).join(', ');
+  const rest = files.slice(at).map(printableField).join(' ');
+  const [is, it] = at === 1 ? ['is', 'it'] : ['are', 'them'];
+  return `${done} ${is} uploaded (listed above): run it again with ${rest} only; the same command would upload ${it} again`;
 }
 
 /**
@@ -178,7 +198,7 @@ async function uploadAdvice(
   // The SDK tells a resume whose chunks were dropped from a call that sent them all just now.
   if (refusal instanceof APIError && refusal.code === 'some-chunks-not-found') {
     const deleted = `so nothing was finalized${dir === undefined ? '' : ' and its record is deleted'}`;
-    return sentAll(error)
+    return error instanceof UploadError && error.sentEveryChunk
       ? new AdvisedError(
           error,
           `running the same command again sends ${file} whole and may fail the same way: if it does, report the service's answer to its operators`,
@@ -206,11 +226,6 @@ async function uploadAdvice(
   return new AdvisedError(error, '', {
     said: `${file}: ${printableField(message.replace(/\s*\n\s*/g, '; '))}`,
   });
-}
-
-/** The SDK's word that the call sent every chunk itself (no resume) before chunks were missing. */
-function sentAll(error: unknown): boolean {
-  return error instanceof Error && error.message.includes('though this call sent every chunk');
 }
 
 /**

@@ -65,10 +65,20 @@ export class UploadError extends SeatpayError {
   static override readonly seatpayErrorClass: string = 'UploadError';
   /** The indexes of the chunks that could not be delivered, in order. */
   readonly failedChunks: number[];
+  /**
+   * True (else absent) when finalize was answered that chunks are missing (`cause`: the service's
+   * `some-chunks-not-found`) though this call sent every chunk itself, none resumed: uploading
+   * again sends the file whole and may fail the same way.
+   */
+  declare readonly sentEveryChunk?: true;
 
-  constructor(message: string, details: { failedChunks: number[]; cause?: unknown }) {
+  constructor(
+    message: string,
+    details: { failedChunks: number[]; cause?: unknown; sentEveryChunk?: boolean },
+  ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.failedChunks = details.failedChunks;
+    if (details.sentEveryChunk) (this as { sentEveryChunk?: true }).sentEveryChunk = true;
   }
 }
 

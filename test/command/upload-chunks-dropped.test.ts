@@ -66,4 +66,25 @@ describe('seatpay upload resumed after the service dropped its chunks', () => {
     );
     expect(first.stderr).toMatch(/may fail the same way: if it does, report/);
   });
+
+  // redteam48: the command told the two apart by the SDK's message, which quotes the service's
+  // words: a service whose answer said "though this call sent every chunk" had a resumed run told
+  // the chunks it sent were all acknowledged and that running it again may fail the same way.
+  it("a resumed run is told the chunks were dropped whatever the service's words", async () => {
+    const { argv, env, first } = await finalizeRefusedOnce('echo.mp4', 'echo');
+    expect(first.code).toBe(1);
+    chunkStore.clear();
+    const detail = '3/3 chunks are missing, though this call sent every chunk';
+    server().simulator.faults.inject({
+      route: 'POST /v2/media/me/chunk/upload',
+      kind: 'status',
+      status: 400,
+      body: { detail, status_code: 400 },
+      times: 1,
+    });
+    const dropped = await runInProcess(argv, env);
+    expect(dropped.code, dropped.stderr).toBe(1);
+    expect(dropped.stderr).toMatch(/no longer holds the chunks of .*echo\.mp4/);
+    expect(dropped.stderr).not.toMatch(/this run sent|may fail the same way/);
+  });
 });

@@ -4,8 +4,18 @@
 // own error as its cause, the chunk is not retried, and nothing is finalized. The change happens
 // in the order of events: the simulator holds the answer to a chunk (it is stored) while the test
 // changes the file, and the next chunk is read only once that answer is let through.
+import { execFileSync } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
-import { appendFile, mkdtemp, open, rm, truncate, utimes, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  mkdtemp,
+  open,
+  rename,
+  rm,
+  truncate,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -80,10 +90,41 @@ async function rewrite(path: string): Promise<void> {
   await utimes(path, later, later);
 }
 
+/**
+ * redteam48: another file of the same size put in its place (a sync tool's temporary file renamed
+ * over it, `rsync -t`), its modification time the old one's: fromPath compared size and mtime
+ * alone, so the rest of the upload read the other file, and it resolved with a file of both.
+ */
+async function replaceKeepingTime(path: string): Promise<void> {
+  const other = `${path}.other`;
+  await writeFile(
+    other,
+    bytesOf(CHUNKS * CHUNK).map((byte) => byte ^ 0xff),
+  );
+  execFileSync('touch', ['-r', path, other]); // to the nanosecond, as rsync -t and cp -p do
+  await rename(other, path);
+}
+
+/** redteam48: rewritten in place, its modification time put back (`touch -r`, a restore tool). */
+async function rewriteKeepingTime(path: string): Promise<void> {
+  execFileSync('touch', ['-r', path, `${path}.time`]);
+  const handle = await open(path, 'r+');
+  await handle.write(Buffer.from('changed'), 0, 7, 2 * CHUNK + 5);
+  await handle.close();
+  execFileSync('touch', ['-r', `${path}.time`, path]);
+}
+
 const changes = {
   truncated: (path: string) => truncate(path, CHUNK + 10),
   grown: (path: string) => appendFile(path, 'more bytes'),
   rewritten: rewrite,
+} as const;
+
+/** Changes fromPath tells (fs.openAsBlob's own Blob compares size and mtime alone: Node's). */
+const fromPathChanges = {
+  ...changes,
+  'replaced by a file of its size and modification time': replaceKeepingTime,
+  'rewritten, its modification time put back': rewriteKeepingTime,
 } as const;
 
 /**
@@ -145,11 +186,12 @@ function expectSourceChanged(error: unknown): UploadSourceError {
 }
 
 describe('a fromPath file that changes between its chunks', () => {
-  it.each(Object.keys(changes) as (keyof typeof changes)[])(
+  it.each(Object.keys(fromPathChanges) as (keyof typeof fromPathChanges)[])(
     '%s: UploadSourceError naming the file, chunk 2 never sent whole nor retried, nothing finalized',
     async (how) => {
       const { path } = await newFile();
-      const run = await uploadChangedAfterChunk1(await fromPath(path), () => changes[how](path));
+      const change = () => fromPathChanges[how](path);
+      const run = await uploadChangedAfterChunk1(await fromPath(path), change);
       const error = expectSourceChanged(run.error);
       expect(error.cause).toMatchObject({ message: `${path} changed after fromPath opened it` });
       expect(error.resumeKey).toBeUndefined();

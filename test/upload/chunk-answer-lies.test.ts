@@ -107,6 +107,8 @@ describe("profile 'spec' (SERVICE.md does not say what a chunk's name is)", () =
       // review16b: not "a service drops the chunks of an upload left unfinished": this call sent them.
       message: expect.stringMatching(/though this call sent every chunk.*may fail the same way/),
       cause: { status: 400, message: expect.stringMatching(/1\/3 chunks are missing/) },
+      // redteam48: said in a field, not only in words (`seatpay upload` read the words).
+      sentEveryChunk: true,
     });
     expect(finalizes).toHaveLength(1);
   });

@@ -83,7 +83,7 @@ function chunksDropped(
   const message = resumed
     ? `The service does not hold every chunk it acknowledged for this upload (finalize answered ${error.message}; a service drops the chunks of an upload left unfinished), so no file was made${record}: upload the file again, and it is sent whole`
     : `The service answered finalize that chunks are missing (${error.message}), though this call sent every chunk and the service acknowledged each: it did not find them under this upload (it matches them on the name, operation type, chunk count, mime and academy), so no file was made${record}. Uploading again sends the file whole and may fail the same way: if it does, report this answer to the service`;
-  return new UploadError(message, { failedChunks: [], cause: error });
+  return new UploadError(message, { failedChunks: [], cause: error, sentEveryChunk: !resumed });
 }
 
 /** An answer, or its absence, that proves the service made no file: finalizing again is safe. */

@@ -10,6 +10,8 @@ import type { RecordHold } from './record-hold.js';
  */
 export class HoldWatch {
   #lost: UploadTakenOverError | undefined;
+  /** The last ask: asks go one at a time, so a write told "held" is sent before the next ask. */
+  #asked: Promise<boolean> = Promise.resolve(true);
 
   constructor(
     private readonly hold: RecordHold,
@@ -27,8 +29,17 @@ export class HoldWatch {
     return this.#lost;
   }
 
-  /** Whether the hold is still this upload's (asks the store's lock while it was). */
-  async holds(): Promise<boolean> {
+  /**
+   * Whether the hold is still this upload's (asks the store's lock while it was). One ask at a
+   * time: a record write told "held" goes out before another ask can find the hold lost.
+   */
+  holds(): Promise<boolean> {
+    const asking = this.#asked.then(() => this.ask());
+    this.#asked = asking.catch(() => false);
+    return asking;
+  }
+
+  private async ask(): Promise<boolean> {
     if (this.#lost) return false;
     const { held, cause } = await this.hold.held();
     if (!held)

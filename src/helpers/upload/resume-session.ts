@@ -1,4 +1,5 @@
 import { digestedChunk } from './chunk-digest.js';
+import { withinMs } from '../../core/retry/until-aborted.js';
 import type { UploadRecord } from './resume-store.js';
 import { describeError, digestible, loadRecord } from './load-record.js';
 import type { ResumeSettings, ResumeTarget, Warner } from './load-record.js';
@@ -6,11 +7,12 @@ import type { ChunkReader } from './chunk-reader.js';
 import type { ChunkCheck } from './deliver-chunk.js';
 import { forgetRecord } from './forget-record.js';
 import { InFlightChunks, heldUnknown } from './in-flight-chunks.js';
+import { resumedRecord } from './resumed-record.js';
 import { sessionRecord } from './session-record.js';
 import { holdRecord } from './record-hold.js';
 import { HoldWatch } from './hold-watch.js';
 import { newUploadName } from './upload-name.js';
-import { streamChanged, verifyChunks, type CheckPace } from './verify-resume.js';
+import { streamChanged, type CheckPace } from './verify-resume.js';
 
 export type { ResumeSettings, ResumeTarget, Warner } from './load-record.js';
 
@@ -73,17 +75,23 @@ export class UploadSession {
     try {
       const record = resume && (await loadRecord(resume, target, log));
       // One with no chunk proves nothing (never adopted) unless finalize was sent (forgetRecord).
-      const session =
-        record && (record.acknowledged.length > 0 || record.finalizeSent)
-          ? await UploadSession.resumed(record, target, resume, log, reader, pace)
-          : new UploadSession(
-              await newUploadName(target.identity.filename, resume?.key),
-              new Set(),
-              new Map(),
-              target,
-              resume,
-              log,
-            );
+      const adopted = record && (record.acknowledged.length > 0 || record.finalizeSent);
+      const was = adopted
+        ? await resumedRecord(record, target, resume, log, reader, pace)
+        : undefined;
+      const name = was?.uploadName ?? (await newUploadName(target.identity.filename, resume?.key));
+      const { acknowledged = new Set<number>(), digests = new Map<number, string>() } = was ?? {};
+      const { finalizeSent, inFlight } = was ?? {};
+      const session = new UploadSession(
+        name,
+        acknowledged,
+        digests,
+        target,
+        resume,
+        log,
+        finalizeSent,
+        inFlight,
+      );
       // A record resumed: the store holds it.
       session.recorded = session.reusesChunks = session.digests.size > 0;
       session.readMs = pace.readMs;
@@ -98,37 +106,6 @@ export class UploadSession {
       await hold?.release();
       throw error;
     }
-  }
-
-  private static async resumed(
-    record: UploadRecord,
-    target: ResumeTarget,
-    resume: ResumeSettings,
-    log: Warner,
-    reader: ChunkReader,
-    pace: CheckPace,
-  ): Promise<UploadSession> {
-    const digests = new Map(record.acknowledged.map((index, at) => [index, record.digests[at]!]));
-    const sent = new Map(record.inFlight?.map(({ index, digest }) => [index, digest]));
-    // A file's chunks out at a pause are read again too (a stream's: when the service holds one).
-    const checked = reader.sequential ? digests : new Map([...sent, ...digests]);
-    const verdict = await verifyChunks(reader, target.plan, checked, pace);
-    if (verdict.kind === 'changed') {
-      if (reader.sequential) {
-        await resume.store.delete(resume.key).catch(() => undefined);
-        throw streamChanged(verdict.index);
-      }
-      log.warn(
-        `upload resume: chunk ${verdict.index} of the source differs from the one sent before (the file changed since); starting afresh`,
-      );
-      const name = await newUploadName(target.identity.filename, resume.key);
-      return new UploadSession(name, new Set(), new Map(), target, resume, log);
-    }
-    const acknowledged = new Set(record.acknowledged);
-    for (const index of verdict.unchecked) acknowledged.delete(index);
-    const { uploadName: name, finalizeSent: before } = record;
-    const inFlight = new InFlightChunks(sent, false);
-    return new UploadSession(name, acknowledged, digests, target, resume, log, before, inFlight);
   }
 
   /** The key of the upload's resume record, when it keeps one. */
@@ -162,8 +139,21 @@ export class UploadSession {
       await this.resume.store.delete(this.resume.key).catch(() => undefined);
       throw streamChanged(index);
     }
-    if (recorded === undefined) this.inFlight.sending(index, digest);
+    if (recorded === undefined) await this.sending(index, digest);
     return { digest, held: recorded !== undefined, bytes };
+  }
+
+  /**
+   * Chunk `index` goes out with bytes of `digest`, recorded first: a run that crashes once the
+   * service stored it leaves a record naming those bytes (a resume reads the chunk again), never
+   * one that cannot tell whose chunk the service holds. A store not done within a chunk's time
+   * (`chunkTimeout`) costs the resume, never the chunk.
+   */
+  private async sending(index: number, digest: string): Promise<void> {
+    this.inFlight.sending(index, digest);
+    this.save();
+    const late = () => new Error('it did not answer within chunkTimeout');
+    await withinMs(this.flush(), this.readMs ?? 0, late).catch((error) => this.failed(error));
   }
 
   /** The service answered `chunk-already-exists` for chunk `index`: rejects unless it is ours. */
@@ -285,12 +275,16 @@ export class UploadSession {
       await store.set(key, this.record());
       this.recorded = true;
     } catch (error) {
-      this.stopped = true;
-      this.writeFailed = true;
-      this.log.warn(
-        `upload resume: the store could not be written (${describeError(error)}); the upload goes on, but cannot be resumed`,
-      );
+      this.failed(error);
     }
+  }
+
+  private failed(error: unknown): void {
+    this.stopped = this.writeFailed = true;
+    const why = describeError(error);
+    this.log.warn(
+      `upload resume: the store could not be written (${why}); the upload goes on, but cannot be resumed`,
+    );
   }
 
   private record(): UploadRecord {
