@@ -9,9 +9,12 @@ const ROW = String.raw`(?:[0-9a-f]{8}|(?:0x)?[0-9a-f]{4})(?::| (?= ))(?:[ \t]{1,
 /**
  * A log's prefix before a dump line's offset (`2026-12-01T00:00:00Z app[123]: `): up to blanks
  * after a character no dump's offset or bytes end with (not an offset itself, nor a dump's other
- * words: `od -tx4`'s `0000020 2c226e61` was no prefix); looked for only on a dump's next line.
+ * words: `od -tx4`'s `0000020 2c226e61` was no prefix), or after any before an offset of eight
+ * and its colon or two blanks (`pid 1234 00000010: `, `id=ab 00000010  `: xxd's, hexdump -C's;
+ * such a dump's token printed its first and last characters, review19c); looked for only on a
+ * dump's next line.
  */
-const PREFIX = String.raw`[^\r\n]{0,80}?[^0-9a-f\s][ \t]+`;
+const PREFIX = String.raw`[^\r\n]{0,80}?(?:[^0-9a-f\s]|[0-9a-f](?=[ \t]+[0-9a-f]{8}(?::| {2})))[ \t]+`;
 
 /** Two dump lines or more, each after the first with a prefix of its own. */
 const PREFIXED_DUMP = new RegExp(String.raw`(?<![\w:])${ROW}(?:\r?\n${PREFIX}${ROW})+`, 'gi');

@@ -44,13 +44,16 @@ export class StagedPattern extends RegExp {
   }
 }
 
-/** One compiled test per set of escapes (most tokens' are alike), kept: few and small. */
+/**
+ * One compiled test per set of escapes (most tokens' are alike), kept: few and small. Case folded
+ * as the whole pattern's `iu` folds it: `&nbſp;` (a long s) is `&nbsp;` to it (review19c).
+ */
 const compiled = new Map<string, RegExp>();
 function escapesPattern(source: string): RegExp {
   let pattern = compiled.get(source);
   if (!pattern) {
     if (compiled.size >= 64) compiled.clear();
-    compiled.set(source, (pattern = new RegExp(source, 'i')));
+    compiled.set(source, (pattern = new RegExp(source, 'iu')));
   }
   return pattern;
 }
