@@ -4,8 +4,12 @@
 // reaches the service, the record the store holds must name that chunk with the bytes it carries.
 // A foreign signal (another realm's) aborting between chunks must leave that record to resume.
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AbortError, type UploadRecord, type UploadStore } from '../../src/index.js';
+import { fileUploadStore } from '../../src/node.js';
 import { FOREIGN_CONTROLLERS } from '../support/foreign-signal.js';
 import { freshUserClient } from './support/fresh-user-client.js';
 import { CHUNK, useTinyUploadServer } from './support/tiny-upload-server.js';
@@ -52,27 +56,51 @@ function slowStore() {
   return { store, records };
 }
 
+/** Uploads 13 chunks, 4 at once, through `store`: each must be in `stored()` as it leaves. */
+async function expectEveryChunkNamed(
+  store: UploadStore,
+  stored: () => Promise<UploadRecord | undefined>,
+  key: string,
+) {
+  const bytes = bytesOf(12 * CHUNK + 33);
+  const unnamed: number[] = [];
+  let sent = 0;
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const chunk = await chunkOf(request);
+    if (chunk) {
+      sent++;
+      const record = await stored();
+      if (named(record, chunk.index) !== chunk.digest) unnamed.push(chunk.index);
+    }
+    return globalThis.fetch(request);
+  };
+  const client = freshUserClient(server(), fetch, { retryBaseDelay: 1 });
+  const options = { operation_type: 'tiny', filename: `${key}.png`, concurrency: 4 };
+  await client.media.upload(bytes, { ...options, resume: { store, key } });
+  expect(sent).toBe(13);
+  expect(unnamed).toEqual([]);
+}
+
 describe("a resume record names each chunk's bytes before it reaches the service", () => {
   it('with four chunks at once and slow writes', async () => {
     const { store, records } = slowStore();
-    const bytes = bytesOf(12 * CHUNK + 33);
-    const unnamed: number[] = [];
-    let sent = 0;
-    const fetch: typeof globalThis.fetch = async (input, init) => {
-      const request = new Request(input, init);
-      const chunk = await chunkOf(request);
-      if (chunk) {
-        sent++;
-        const record = [...records.values()][0];
-        if (named(record, chunk.index) !== chunk.digest) unnamed.push(chunk.index);
-      }
-      return globalThis.fetch(request);
-    };
-    const client = freshUserClient(server(), fetch, { retryBaseDelay: 1 });
-    const options = { operation_type: 'tiny', filename: 'slow.png', concurrency: 4 };
-    await client.media.upload(bytes, { ...options, resume: { store, key: 'slow' } });
-    expect(sent).toBe(13);
-    expect(unnamed).toEqual([]);
+    await expectEveryChunkNamed(store, async () => [...records.values()][0], 'slow');
+  });
+
+  // fileUploadStore: a lock whose hold is asked before each write (hold-watch.ts).
+  it('with four chunks at once, in fileUploadStore', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seatpay-named-before-send-'));
+    try {
+      const store = fileUploadStore(dir);
+      await expectEveryChunkNamed(
+        store,
+        async () => (await store.get('locked')) as UploadRecord | undefined,
+        'locked',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it.each(FOREIGN_CONTROLLERS)(
