@@ -35,7 +35,7 @@ Usage: seatpay upload <file>... [--operation-type media] [--resume-dir <dir>] [-
 Options:
       --operation-type <type>  the operation type (default media)
       --resume-dir <dir>       record each sent chunk here: after Ctrl-C or a crash, the same
-                               command sends only what is missing
+                               command sends only what is missing (less the files it made)
       --concurrency <n>        chunks in flight per file (default 4)
       --mime <type>            the files' MIME type (default: by extension)
       --meta <json>            the files' meta, a JSON object; the deployed server requires it
