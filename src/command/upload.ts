@@ -35,7 +35,7 @@ Usage: seatpay upload <file>... [--operation-type media] [--resume-dir <dir>] [-
 Options:
       --operation-type <type>  the operation type (default media)
       --resume-dir <dir>       record each sent chunk here: after Ctrl-C or a crash, the same
-                               command sends only what is missing
+                               command sends only what is missing (less the files it made)
       --concurrency <n>        chunks in flight per file (default 4)
       --mime <type>            the files' MIME type (default: by extension)
       --meta <json>            the files' meta, a JSON object; the deployed server requires it
@@ -135,16 +135,18 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     try {
       await uploadOne(client, path, settings, context);
     } catch (error) {
-      if (!(error instanceof AbortError)) {
-        if (at > 0) context.output.note(`seatpay: ${madeBefore(files, at)}`);
-        throw await uploadAdvice(error, path, dir, context.signal);
-      }
+      // Every note and advice after it says to run it with the rest only (review19b: Ctrl-C
+      // without --resume-dir, or while finalize was out, named no file made).
+      if (at > 0) context.output.note(`seatpay: ${madeBefore(files, at)}`);
+      const rerun = at === 0 ? 'the same command' : `the command with ${restOf(files, at)} only`;
+      if (!(error instanceof AbortError))
+        throw await uploadAdvice(error, path, dir, context.signal, rerun);
       // Stopped while finalize was out: the file may exist, and a run without a record sends it again.
       const again = error.mayHaveBeenProcessed
         ? 'it was being finalized, so the file may exist: check the service for it before uploading it again'
         : dir === undefined
-          ? 'add --resume-dir <dir> to be able to resume'
-          : resumeRest(files, at);
+          ? `add --resume-dir <dir> to ${rerun} to be able to resume`
+          : `run ${rerun} again${at === 0 ? '' : ' (with the same --resume-dir)'} to send only what is missing`;
       context.output.note(`seatpay: upload of ${printableField(path)} stopped by Ctrl-C; ${again}`);
       return INTERRUPTED;
     }
@@ -152,21 +154,17 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   return DONE;
 }
 
-/**
- * How to resume a run of several files stopped at `files[at]`: the files before it were made and
- * their records deleted, so the same command would upload them again (a second copy of each).
- */
-function resumeRest(files: readonly string[], at: number): string {
-  if (at === 0) return 'run the same command again to send only what is missing';
-  return `${madeBefore(files, at)} (with the same --resume-dir, to send only what is missing)`;
-}
-
 /** The files before `files[at]` were made: a run again names the others only. */
 function madeBefore(files: readonly string[], at: number): string {
   const done = files.slice(0, at).map(printableField).join(', ');
-  const rest = files.slice(at).map(printableField).join(' ');
+  const rest = restOf(files, at);
   const [is, it] = at === 1 ? ['is', 'it'] : ['are', 'them'];
   return `${done} ${is} uploaded (listed above): run it again with ${rest} only; the same command would upload ${it} again`;
+}
+
+/** `files[at]` and the files after it, as typed on a command line. */
+function restOf(files: readonly string[], at: number): string {
+  return files.slice(at).map(printableField).join(' ');
 }
 
 /**
@@ -178,12 +176,13 @@ async function uploadAdvice(
   path: string,
   dir: string | undefined,
   signal: AbortSignal,
+  rerun: string,
 ): Promise<unknown> {
   const file = printableField(path);
   if (error instanceof UploadMayExistError)
     return new AdvisedError(
       error,
-      `check the service for the file first; if it is not there, run the same command without --resume-dir (${file} is sent whole, as a new upload), or delete the record of ${file} in ${printableField(dir ?? '--resume-dir')} (the .json file whose "filename" names it)`,
+      `check the service for the file first; if it is not there, run ${rerun} without --resume-dir (${file} is sent whole, as a new upload), or delete the record of ${file} in ${printableField(dir ?? '--resume-dir')} (the .json file whose "filename" names it)`,
       // The SDK's own message ends "upload again without resume, or delete its resume record".
       {
         said: `${file} (uploaded as "${printableField(error.uploadName)}") was finalized by an earlier run that never learned whether the file was made (no answer came, or one that does not say), so the file may already exist on the service; it was not finalized again (that could make a second copy)`,
@@ -201,12 +200,12 @@ async function uploadAdvice(
     return error instanceof UploadError && error.sentEveryChunk
       ? new AdvisedError(
           error,
-          `running the same command again sends ${file} whole and may fail the same way: if it does, report the service's answer to its operators`,
+          `running ${rerun} again sends ${file} whole and may fail the same way: if it does, report the service's answer to its operators`,
           {
             said: `the service acknowledged every chunk of ${file} this run sent, then answered finalize that chunks are missing, ${deleted}`,
           },
         )
-      : new AdvisedError(error, `run the same command again: ${file} is then sent whole`, {
+      : new AdvisedError(error, `run ${rerun} again: ${file} is then sent whole`, {
           said: `the service no longer holds the chunks of ${file} it acknowledged (it drops those of an upload left unfinished), ${deleted}`,
         });
   }
@@ -215,7 +214,7 @@ async function uploadAdvice(
     const lost = error instanceof ConnectionError ? error.cause : undefined;
     return new AdvisedError(
       error,
-      `${file} ${await finalizeOutcome(error, path, signal)}: check the service for the file before uploading it again${dir === undefined ? '' : '; the same command (with --resume-dir) never finalizes it twice'}`,
+      `${file} ${await finalizeOutcome(error, path, signal)}: check the service for the file before uploading it again${dir === undefined ? '' : `; ${rerun} (with --resume-dir) never finalizes it twice`}`,
       lost instanceof ConnectionError ? { said: printableField(lost.message) } : {},
     );
   }

@@ -277,6 +277,18 @@ describe('a store that fails or holds garbage', () => {
     expect(h.warnings).toEqual([expect.stringMatching(warning)]);
   });
 
+  // review19b: each chunk waits for its digest's write before it leaves (redteam48): a store that
+  // never answers costs the resume once (one chunkTimeout, one warning), never the upload.
+  it('set never answers: the upload completes, with one warning', async () => {
+    const bytes = bytesOf(3 * CHUNK);
+    const name = `silent-${++n}.png`;
+    const store = { ...memoryUploadStore().store, set: () => new Promise<void>(() => undefined) };
+    const options = { resume: { store }, chunkTimeout: 1000 };
+    const { file } = await finish(fileOf(bytes, name), options, name);
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect(h.warnings).toEqual([expect.stringMatching(/store could not be written/)]);
+  });
+
   it.each([
     ['a string', 'not a record'],
     ['a record of another version', { version: 1 }],
