@@ -118,8 +118,11 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // and one resource 52,448 B; plus about 0.4 %. Eighteenth pass, every branch merged (main 8de0891:
 // wire dumps, octal escapes, hex lists and split base64 words read; reversed forms after an override
 // searched a chunk at a time): 100,011 B and one resource 53,281 B; plus about 0.4 %.
-const WHOLE_MAIN_ENTRY_BUDGET = 100_410;
-const ONE_RESOURCE_BUDGET = 53_495;
+// Nineteenth pass, every branch merged (main d45666a: od dumps, character lists, narrow base64 and
+// prefixed dumps read, a staged pattern; options nested in an order, a third argument and throwing
+// getters refused; page19 won back 244 B): 101,741 B and one resource 54,107 B; plus about 0.4 %.
+const WHOLE_MAIN_ENTRY_BUDGET = 102_150;
+const ONE_RESOURCE_BUDGET = 54_325;
 
 describe('browser bundle of the main entry', () => {
   it(`stays within ${WHOLE_MAIN_ENTRY_BUDGET} bytes gzipped, dependencies included`, async () => {
@@ -204,8 +207,9 @@ describe('browser bundle of the main entry', () => {
 // 53,132 B; plus about 0.4 %. Sixteenth pass, every branch merged: esbuild 57,502 B, vite
 // 54,170 B; plus about 0.4 %. Seventeenth pass, every branch merged (main 45d187b): esbuild
 // 57,829 B, vite 54,420 B; plus about 0.4 %. Eighteenth pass, every branch merged (main 8de0891):
-// esbuild 58,781 B, vite 55,254 B; plus about 0.4 %.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 59_015, vite: 55_475 } as const;
+// esbuild 58,781 B, vite 55,254 B; plus about 0.4 %. Nineteenth pass, every branch merged (main
+// d45666a): esbuild 60,379 B, vite 56,836 B; plus about 0.4 %.
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 60_620, vite: 57_065 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts; esbuild 4 before size13). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 /**
@@ -228,8 +232,9 @@ const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 // Fifteenth pass, every branch merged (main 94ae0af): 58,488 and 58,315 B; plus about 0.4 %.
 // Sixteenth pass, every branch merged: 59,332 and 59,179 B; plus about 0.4 %. Seventeenth pass,
 // every branch merged (main 45d187b): 59,680 and 59,519 B; plus about 0.4 %. Eighteenth pass, every
-// branch merged (main 8de0891): 60,644 and 60,420 B; plus about 0.4 %.
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 60_890;
+// branch merged (main 8de0891): 60,644 and 60,420 B; plus about 0.4 %. Nineteenth pass, every
+// branch merged (main d45666a): 62,251 and 61,974 B; plus about 0.4 %.
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 62_500;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
