@@ -5,6 +5,7 @@ import { main } from '../../src/command/main.js';
 import { useMockServer } from '../support/mock-server.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { uploadCommandBed } from '../support/upload-command-bed.js';
+import { capturedStreams } from './support/captured-streams.js';
 
 // redteam45: a finalize answered 5xx with a file's record has the command read the file again for
 // its md5 (is the record this file's?): minutes for a large file, and Ctrl-C did not stop it. The
@@ -34,21 +35,17 @@ describe('Ctrl-C while seatpay upload reads the file again after a 5xx finalize'
       return new Response(await response.text(), { status: 500, headers: response.headers });
     };
     const ctrlC = new AbortController();
-    let stderr = '';
-    const streams = {
-      stdout: { write: () => true },
-      stderr: { write: (text: string) => Boolean((stderr += text)), isTTY: false },
-    };
+    const { streams, stderr } = capturedStreams();
     try {
       const ran = main(['upload', path], { streams, env, signal: ctrlC.signal });
       const pipe = await writer; // the command is reading the file again
       ctrlC.abort();
       await pipe.close(); // the end of the file, had the read gone on
-      expect(await ran, stderr).toBe(3);
-      expect(stderr).toMatch(
+      expect(await ran, stderr()).toBe(3);
+      expect(stderr()).toMatch(
         /big\.mp4 may or may not exist on the service \(it answered 500 at finalize with the record of media file 1 named [0-9a-f]{32}, not checked against this file: its re-read was stopped by Ctrl-C\)/,
       );
-      expect(stderr).toMatch(/check the service for the file before uploading it again/);
+      expect(stderr()).toMatch(/check the service for the file before uploading it again/);
     } finally {
       simulator.handle = handle;
     }

@@ -3,12 +3,11 @@
 // as receipts and some gateways print it), and the token, card or CVC as hex of their bytes (a
 // debug dump, a `\x..` escaped repr). Each was printed as is in an error, its log line, and by
 // `redactSecrets`.
-import { inspect } from 'node:util';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { SeatpayError, type Logger } from '../../src/index.js';
 import { redactSecrets } from '../../src/node.js';
 import { BASE_URL, TOKEN, testClient, useMockService } from '../support/msw.js';
+import { seenOfFailure } from '../support/printed-failure.js';
 
 const { server } = useMockService();
 const CARD = { card_number: '4111111111111111', cvc: '737', exp_month: '12', exp_year: '2030' };
@@ -65,20 +64,9 @@ describe('an error answer echoing the card and token so', () => {
         HttpResponse.json({ detail: `card refused: ${echo}`, echo }, { status: 400 }),
       ),
     );
-    const lines: string[] = [];
-    const write = (message: string, ...rest: unknown[]) =>
-      lines.push([message, ...rest.map((item) => inspect(item, { depth: 10 }))].join(' '));
-    const logger: Logger = { error: write, warn: write, info: write, debug: write };
-    const error = await testClient({ logger, logLevel: 'debug', maxRetries: 0 })
-      .card.register(CARD)
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SeatpayError);
-    const printed = [
-      (error as Error).message,
-      JSON.stringify(error),
-      inspect(error, { depth: 10 }),
-      ...lines,
-    ].join('\n');
+    const printed = await seenOfFailure((logger) =>
+      testClient({ logger, logLevel: 'debug', maxRetries: 0 }).card.register(CARD),
+    );
     expect(printed).toContain('[REDACTED]');
     expect(shows(printed, secret)).toBe(false);
   });

@@ -1,9 +1,10 @@
 import { inspect } from 'node:util';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { SeatpayError, type Logger, type LogLevel } from '../../src/index.js';
+import { SeatpayError, type LogLevel } from '../../src/index.js';
 import { BASE_URL, TOKEN, testClient, useMockService } from '../support/msw.js';
 import { showsSecret } from '../support/secret-text.js';
+import { printedLog } from '../support/printed-failure.js';
 
 const { server } = useMockService();
 const CARD = { card_number: '4111111111111111', cvc: '737', exp_month: '12', exp_year: '2030' };
@@ -13,14 +14,6 @@ const SECRETS = [TOKEN, CARD.card_number, CARD.cvc];
 function renderings(error: unknown): string[] {
   const e = error as Error;
   return [e.message, String(e.stack), JSON.stringify(e), inspect(e, { depth: 10 }), String(e)];
-}
-
-function capture() {
-  const lines: string[] = [];
-  const write = (message: string, ...rest: unknown[]) =>
-    lines.push([message, ...rest.map((r) => inspect(r, { depth: 10 }))].join(' '));
-  const logger: Logger = { error: write, warn: write, info: write, debug: write };
-  return { logger, lines };
 }
 
 // A hostile service that echoes back everything it was sent, in the body and the message.
@@ -62,7 +55,7 @@ describe('no token, card number or CVC in anything seatpay emits', () => {
     for (const logLevel of levels) {
       it(`${name}, logLevel ${logLevel}`, async () => {
         arrange();
-        const { logger, lines } = capture();
+        const { logger, lines } = printedLog();
         const error = await testClient({ logger, logLevel, maxRetries: 1 })
           .card.register(CARD)
           .catch((e: unknown) => e);
@@ -84,7 +77,7 @@ describe('no token, card number or CVC in anything seatpay emits', () => {
 
   it('debug logs of a successful call redact the Authorization header and card fields', async () => {
     server.use(http.put(`${BASE_URL}/v1/payments/card`, () => HttpResponse.json({ status: 'ok' })));
-    const { logger, lines } = capture();
+    const { logger, lines } = printedLog();
     await testClient({ logger, logLevel: 'debug' }).card.register(CARD);
     const log = lines.join('\n');
     expect(log).toContain('PUT');

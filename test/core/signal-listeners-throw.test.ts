@@ -1,12 +1,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import {
-  createClient,
-  InvalidRequestError,
-  memoryJournal,
-  type SeatpayClient,
-} from '../../src/index.js';
+import { InvalidRequestError, memoryJournal } from '../../src/index.js';
 import { FOREIGN_CONTROLLERS } from '../support/foreign-signal.js';
+import { countingClient } from '../support/counting-client.js';
 
 // A signal-like object (a polyfill's, a wrapper's) whose addEventListener throws passed the
 // signal check (it says `aborted` and has the methods), then threw its raw error from seatpay's
@@ -16,21 +12,6 @@ const TOKEN = 'tok_live_listener_5Rk2';
 const ORDER = { service: 'ai-credits', how_many: 2, subscription: 101 };
 const CARD = { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2030' };
 const PURCHASE = { plan: 'team', team_seats: 2, card: CARD, chosen_period: 'MONTH' as const };
-
-function countingClient(): { client: SeatpayClient; sent: () => number } {
-  let sent = 0;
-  const client = createClient({
-    baseUrl: 'http://service.test',
-    token: TOKEN,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: () => {
-      sent++;
-      return Promise.resolve(Response.json({}, { status: 503 }));
-    },
-  });
-  return { client, sent: () => sent };
-}
 
 const listenersThrow = () =>
   ({
@@ -55,7 +36,7 @@ async function refusedUnsent(call: Promise<unknown>, sent: () => number): Promis
 
 describe('a signal whose addEventListener throws', () => {
   it('plans.get, a checkout, a keyed checkout, pay.bag: refused, nothing sent or recorded', async () => {
-    const { client, sent } = countingClient();
+    const { client, sent } = countingClient(TOKEN);
     const journal = memoryJournal();
     await refusedUnsent(client.plans.get('team', { signal: listenersThrow() }), sent);
     await refusedUnsent(client.consumables.checkout(ORDER, { signal: listenersThrow() }), sent);
@@ -67,7 +48,7 @@ describe('a signal whose addEventListener throws', () => {
   });
 
   it("this realm's signal behind a Proxy whose `aborted` throws (a browser's): refused", async () => {
-    const { client, sent } = countingClient();
+    const { client, sent } = countingClient(TOKEN);
     // A browser's AbortSignal getters throw "Illegal invocation" on a Proxy; `instanceof` passes.
     const signal = new Proxy(new AbortController().signal, {
       get(target, name) {
@@ -80,7 +61,7 @@ describe('a signal whose addEventListener throws', () => {
   });
 
   it('a purchase: refused, nothing sent or recorded', async () => {
-    const { client, sent } = countingClient();
+    const { client, sent } = countingClient(TOKEN);
     const journal = memoryJournal();
     const order = { ...PURCHASE, key: 'buy-4', journal, signal: listenersThrow() };
     const error = await client.purchase(order).catch((e: unknown) => e);
@@ -102,7 +83,7 @@ describe('one long-lived foreign signal over many calls', () => {
         addEventListener: (...args: Parameters<typeof add>) => (live++, add(...args)),
         removeEventListener: (...args: Parameters<typeof remove>) => (live--, remove(...args)),
       });
-      const { client, sent } = countingClient();
+      const { client, sent } = countingClient(TOKEN);
       for (let call = 0; call < 300; call++)
         await client.plans.get('team', { signal }).catch(() => undefined); // an answer or not
       expect(sent()).toBe(300);

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createClient,
-  InvalidRequestError,
-  memoryJournal,
-  type SeatpayClient,
-} from '../../src/index.js';
+import { InvalidRequestError, memoryJournal } from '../../src/index.js';
 import { FOREIGN_CONTROLLERS } from '../support/foreign-signal.js';
+import { countingClient } from '../support/counting-client.js';
 
 // A third argument to a money call (`checkout(order, {}, signal)`, as fetch-style wrappers pass
 // a signal after the init) was read by nothing: an aborted signal there stopped no charge, the
@@ -13,21 +9,6 @@ import { FOREIGN_CONTROLLERS } from '../support/foreign-signal.js';
 const ORDER = { service: 'ai-credits', how_many: 2, subscription: 101 };
 const CARD = { card_number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2030' };
 const PURCHASE = { plan: 'team', team_seats: 2, card: CARD, chosen_period: 'MONTH' as const };
-
-function countingClient(): { client: SeatpayClient; sent: () => number } {
-  let sent = 0;
-  const client = createClient({
-    baseUrl: 'http://service.test',
-    token: 'tok_third_1',
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: () => {
-      sent++;
-      return Promise.resolve(Response.json({}, { status: 503 }));
-    },
-  });
-  return { client, sent: () => sent };
-}
 
 const aborted = (): AbortSignal => AbortSignal.abort(new Error('the user left'));
 // Called from JavaScript: no third parameter in the types.
@@ -46,7 +27,7 @@ async function refusedUnsent(call: Promise<unknown>, sent: () => number, name = 
 
 describe("an argument after a money call's request options", () => {
   it('an aborted signal third to checkout, pay.bag and consume: refused, nothing charged', async () => {
-    const { client, sent } = countingClient();
+    const { client, sent } = countingClient('tok_third_1');
     const checkout = client.consumables.checkout.bind(client.consumables) as Loose;
     const bag = client.pay.bag.bind(client.pay) as Loose;
     const consume = client.consumables.consume.bind(client.consumables) as Loose;
@@ -61,7 +42,7 @@ describe("an argument after a money call's request options", () => {
 
   for (const [kind, controller] of FOREIGN_CONTROLLERS) {
     it(`${kind} aborted signal third to a keyed checkout: refused, nothing recorded`, async () => {
-      const { client, sent } = countingClient();
+      const { client, sent } = countingClient('tok_third_1');
       const journal = memoryJournal();
       const { signal, abort } = controller();
       abort();
@@ -72,7 +53,7 @@ describe("an argument after a money call's request options", () => {
   }
 
   it("purchase(order, undefined, signal): refused as purchase's second argument is", async () => {
-    const { client, sent } = countingClient();
+    const { client, sent } = countingClient('tok_third_1');
     const journal = memoryJournal();
     const purchase = client.purchase.bind(client) as Loose;
     const error = await purchase({ ...PURCHASE, key: 'buy-3', journal }, undefined, aborted()).then(
@@ -86,7 +67,7 @@ describe("an argument after a money call's request options", () => {
   });
 
   it('a third argument naming nothing (a wrapper passing undefined or {}) is no refusal', async () => {
-    const { client, sent } = countingClient();
+    const { client, sent } = countingClient('tok_third_1');
     const checkout = client.consumables.checkout.bind(client.consumables) as Loose;
     await expect(checkout(ORDER, {}, undefined)).rejects.toMatchObject({ status: 503 });
     await expect(checkout(ORDER, undefined, {})).rejects.toMatchObject({ status: 503 });

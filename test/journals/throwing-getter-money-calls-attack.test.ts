@@ -1,12 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import {
-  createClient,
-  InvalidRequestError,
-  memoryJournal,
-  SeatpayError,
-  type SeatpayClient,
-} from '../../src/index.js';
+import { InvalidRequestError, memoryJournal, SeatpayError } from '../../src/index.js';
+import { countingClient } from '../support/counting-client.js';
 
 // A getter of the caller's that throws as a money call reads its order or options (a config
 // object whose lazy field is not set up yet, a Proxy) used to escape as that raw TypeError,
@@ -24,21 +19,6 @@ function throwingAt<T extends object>(base: T, name: string): T {
       throw new TypeError(`config for ${TOKEN} not loaded (${name})`);
     },
   });
-}
-
-function countingClient(): { client: SeatpayClient; sent: () => number } {
-  let sent = 0;
-  const client = createClient({
-    baseUrl: 'http://service.test',
-    token: TOKEN,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: () => {
-      sent++;
-      return Promise.resolve(Response.json({}, { status: 503 }));
-    },
-  });
-  return { client, sent: () => sent };
 }
 
 /** Runs `call` (which must not throw synchronously) and checks what a user sees of its refusal. */
@@ -62,7 +42,7 @@ async function refusedUnsent(call: () => Promise<unknown>, sent: () => number): 
 describe("a getter that throws in a money call's arguments", () => {
   for (const field of ['key', 'journal', 'how_many', 'service', 'identity']) {
     it(`a keyed checkout's order.${field}: refused, nothing sent or recorded`, async () => {
-      const { client, sent } = countingClient();
+      const { client, sent } = countingClient(TOKEN);
       const journal = memoryJournal();
       const order = throwingAt({ ...ORDER, key: 'order-1', journal }, field);
       await refusedUnsent(() => client.consumables.checkout(order), sent);
@@ -72,7 +52,7 @@ describe("a getter that throws in a money call's arguments", () => {
 
   for (const field of ['signal', 'timeout', 'headers', 'retry', 'key']) {
     it(`a keyed checkout's options.${field}: refused, nothing sent or recorded`, async () => {
-      const { client, sent } = countingClient();
+      const { client, sent } = countingClient(TOKEN);
       const journal = memoryJournal();
       const options = throwingAt({}, field);
       const order = { ...ORDER, key: 'order-2', journal };
@@ -82,7 +62,7 @@ describe("a getter that throws in a money call's arguments", () => {
   }
 
   it("an unkeyed checkout's options.signal and pay's token: refused, nothing sent", async () => {
-    const { client, sent } = countingClient();
+    const { client, sent } = countingClient(TOKEN);
     await refusedUnsent(() => client.consumables.checkout(ORDER, throwingAt({}, 'signal')), sent);
     const bag = throwingAt({ token: 'bag_1', chosen_period: 'MONTH' as const }, 'token');
     await refusedUnsent(() => client.pay.bag(bag), sent);
@@ -90,13 +70,13 @@ describe("a getter that throws in a money call's arguments", () => {
   });
 
   it("consume's options.key: refused, nothing sent", async () => {
-    const { client, sent } = countingClient();
+    const { client, sent } = countingClient(TOKEN);
     await refusedUnsent(() => client.consumables.consume('ai', throwingAt({}, 'key')), sent);
   });
 
   for (const field of ['key', 'card', 'signal', 'plan']) {
     it(`a purchase's ${field}: refused, nothing sent or recorded`, async () => {
-      const { client, sent } = countingClient();
+      const { client, sent } = countingClient(TOKEN);
       const journal = memoryJournal();
       const order = throwingAt({ ...PURCHASE, key: 'buy-1', journal }, field);
       await refusedUnsent(() => client.purchase(order as never), sent);
@@ -105,7 +85,7 @@ describe("a getter that throws in a money call's arguments", () => {
   }
 
   it("a purchase's card.cvc: refused, nothing sent", async () => {
-    const { client, sent } = countingClient();
+    const { client, sent } = countingClient(TOKEN);
     const order = { ...PURCHASE, card: throwingAt(CARD, 'cvc') };
     await refusedUnsent(() => client.purchase(order as never), sent);
   });

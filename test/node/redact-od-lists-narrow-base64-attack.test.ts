@@ -1,9 +1,8 @@
-import { inspect } from 'node:util';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { SeatpayError, type Logger } from '../../src/index.js';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 import { BASE_URL, TOKEN, testClient, useMockService } from '../support/msw.js';
+import { seenOfFailure } from '../support/printed-failure.js';
 import { card, password, token } from './support/secret-dumps.js';
 
 // redteam47: a token, password or card printed by od (`-b`, `-c`, `-d`, its default), listed a
@@ -149,20 +148,9 @@ describe("a service's error echoing the token so", () => {
         HttpResponse.json({ detail: `refused:\n${echo}`, echo }, { status: 400 }),
       ),
     );
-    const lines: string[] = [];
-    const write = (message: string, ...rest: unknown[]) =>
-      lines.push([message, ...rest.map((item) => inspect(item, { depth: 10 }))].join(' '));
-    const logger: Logger = { error: write, warn: write, info: write, debug: write };
-    const error = await testClient({ logger, logLevel: 'debug', maxRetries: 0 })
-      .plans.get('plan_1')
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SeatpayError);
-    const printed = [
-      (error as Error).message,
-      JSON.stringify(error),
-      inspect(error, { depth: 10 }),
-      ...lines,
-    ].join('\n');
+    const printed = await seenOfFailure((logger) =>
+      testClient({ logger, logLevel: 'debug', maxRetries: 0 }).plans.get('plan_1'),
+    );
     expect(printed).toContain('[REDACTED]');
     expect(shows(printed, TOKEN, forms[form]!)).toBe(false);
   });

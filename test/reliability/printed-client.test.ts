@@ -13,10 +13,10 @@ import {
   createCore,
   memoryJournal,
   type ClientOptions,
-  type Logger,
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { showsSecret } from '../support/secret-text.js';
+import { printedLog } from '../support/printed-failure.js';
 
 const TOKEN = 'tok_printed_7f3a9c2e51';
 const CARD = { card_number: '4111111111111111', cvc: '737', exp_month: '12', exp_year: '2035' };
@@ -52,14 +52,6 @@ function expectNoSecret(value: unknown, label: string): void {
     const shown = SECRETS.filter((secret) => showsSecret(printed, secret));
     expect(shown, `${label}: ${printed}`).toEqual([]);
   }
-}
-
-function capture() {
-  const lines: string[] = [];
-  const write = (message: string, ...rest: unknown[]) =>
-    void lines.push([message, ...rest.map((r) => inspect(r, { depth: 10 }))].join(' '));
-  const logger: Logger = { error: write, warn: write, info: write, debug: write };
-  return { logger, lines };
 }
 
 const options = (more: Partial<ClientOptions> = {}): ClientOptions => ({
@@ -142,7 +134,7 @@ describe('a token echoed in x-request-id', () => {
   ] as const)(
     'is hidden in withResponse().requestId, the error, and %s log lines (%s)',
     async (logLevel, given) => {
-      const { logger, lines } = capture();
+      const { logger, lines } = printedLog();
       const token = given === 'a fixed token' ? TOKEN : async () => TOKEN;
       const client = createClient(options({ fetch: echoingFetch(), logger, logLevel, token }));
       const answered = await client.plans.get('personal').withResponse();

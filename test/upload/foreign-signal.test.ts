@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AbortError } from '../../src/index.js';
 import { FOREIGN_CONTROLLERS } from '../support/foreign-signal.js';
-import { startChunkSink, type ChunkSink } from './support/chunk-sink.js';
 import { bytesOf, sinkClient } from './support/upload-kit.js';
+import { useChunkSink } from './support/use-chunk-sink.js';
 
 // signals19: an upload's `signal` that was another realm's (an iframe's, a `node:vm` context's) or
 // a polyfill's was refused as "must be an AbortSignal", though the money calls took one; handed to
@@ -10,26 +10,19 @@ import { bytesOf, sinkClient } from './support/upload-kit.js';
 // upload as this realm's does.
 
 const CHUNK = 1024;
-let sink: ChunkSink;
+const sink = useChunkSink({ operationTypes: { small: { chunk_size: CHUNK, max_chunks: null } } });
 const options = { operation_type: 'small', filename: 'a.bin', mime: 'image/gif' };
-
-beforeEach(async () => {
-  sink = await startChunkSink({
-    operationTypes: { small: { chunk_size: CHUNK, max_chunks: null } },
-  });
-});
-afterEach(() => sink.close());
 
 describe.each(FOREIGN_CONTROLLERS)("%s signal in an upload's options", (_, controllerOf) => {
   it('aborted already: an AbortError, nothing sent', async () => {
     const controller = controllerOf();
     controller.abort(new Error('the user left'));
-    const error = await sinkClient(sink)
+    const error = await sinkClient(sink())
       .media.upload(bytesOf(10), { ...options, signal: controller.signal })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AbortError);
     expect((error as Error).cause).toMatchObject({ message: 'the user left' });
-    expect(sink.chunks).toHaveLength(0);
+    expect(sink().chunks).toHaveLength(0);
   });
 
   it('aborted mid-upload: an AbortError, the source cancelled, no file made', async () => {
@@ -39,17 +32,17 @@ describe.each(FOREIGN_CONTROLLERS)("%s signal in an upload's options", (_, contr
       cancel: (reason) => void (cancelled = reason ?? 'cancelled'),
     });
     const controller = controllerOf();
-    const upload = sinkClient(sink).media.upload(
+    const upload = sinkClient(sink()).media.upload(
       { stream, size: 3 * CHUNK },
       { ...options, signal: controller.signal },
     );
-    await sink.until(() => sink.chunks.length === 1 && sink.inFlight() === 0);
+    await sink().until(() => sink().chunks.length === 1 && sink().inFlight() === 0);
     controller.abort(new Error('the user left'));
     const error = await upload.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AbortError);
     expect((error as Error).cause).toMatchObject({ message: 'the user left' });
     expect(cancelled).toBeDefined();
-    expect(sink.finalizeCalls).toBe(0);
-    expect(sink.files).toHaveLength(0);
+    expect(sink().finalizeCalls).toBe(0);
+    expect(sink().files).toHaveLength(0);
   });
 });
