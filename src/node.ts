@@ -13,7 +13,7 @@
  * @module seatpay/node
  */
 import { createReadStream, openAsBlob, type Stats } from 'node:fs';
-import { access, constants, open, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
 import { SourceReadError } from './helpers/upload/source-read-error.js';
@@ -76,10 +76,14 @@ export async function fromPath(path: string, options: FromPathOptions = {}): Pro
   // A pipe or a device stats as 0 bytes: uploaded, it made an empty file and resolved.
   if (!opened.isFile()) throw notAFile(path, opened);
   // A file this process may not read stats and opens as a blob all the same: it failed at its
-  // first chunk, after the command had sent the files before it (review19c).
-  await access(path, constants.R_OK).catch((error: unknown) => {
-    throw unreadable(path, error);
-  });
+  // first chunk, after the command had sent the files before it (review19c). Opened for reading
+  // and closed, not `access`: Deno's `access` asks for the process's uid (`--allow-sys`).
+  await open(path, 'r').then(
+    (handle) => handle.close(),
+    (error: unknown) => {
+      throw unreadable(path, error);
+    },
+  );
   const blob = await openAsBlob(path, { type });
   return new PathFile(blob, basename(path), type, opened, fileReader(path, opened));
 }
