@@ -113,7 +113,9 @@ describe('simulator: media operation type', () => {
 
 describe('simulator: max_chunks', () => {
   it('accepts 7 chunks and refuses 8 before sending any', async () => {
-    await expect(client().media.upload(bytesOf(7 * 1024), options())).resolves.toBeDefined();
+    const bytes = bytesOf(7 * 1024);
+    const file = await client().media.upload(bytes, options());
+    expect(sha256(server.simulator.fileBytes(file.id))).toBe(sha256(bytes));
     chunkCalls = [];
     const upload = client().media.upload(bytesOf(7 * 1024 + 1), options());
     await expect(upload).rejects.toBeInstanceOf(MaxChunksExceededError);
