@@ -75,16 +75,22 @@ it('answers a first call with no chunk loaded for it; a helper loads its own on 
   // A helper's chunk that never arrives: the wait ends with the caller's signal, nothing sent.
   await bed.page.reload();
   await bed.page.waitForFunction(() => 'seatpay' in window);
-  await bed.page.route(poller, () => undefined); // never answered
-  const poll = await bed.page.evaluate(async (api) => {
+  // Aborted once the chunk was asked for (a timer could fire before: the abort then never met the
+  // load it is about).
+  let asked!: () => void;
+  const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
+  await bed.page.route(poller, () => asked()); // never answered
+  const polling = bed.page.evaluate(async (api) => {
     const { createClient } = (window as never as { seatpay: PageExports }).seatpay;
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
+    (window as never as { stopWaiting: () => void }).stopWaiting = () => controller.abort();
     const client = createClient({ baseUrl: api, token: 't' });
     const waiting = client.subscriptions.waitFor({ exclude: [], signal: controller.signal });
     return ((await waiting.catch((e: unknown) => e)) as Error).name;
   }, bed.simulator.url);
-  expect(poll).toBe('AbortError');
+  await chunkAsked;
+  await bed.page.evaluate(() => (window as never as { stopWaiting: () => void }).stopWaiting());
+  expect(await polling).toBe('AbortError');
   expect(toTheService).toHaveLength(sentBefore);
   // Plain calls on that page still need nothing more.
   expect(await planFromPage()).toEqual({ slug: 'team-per-seat', nothingSent: false });

@@ -12,6 +12,7 @@ import {
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { PURCHASE_STEPS } from '../support/purchase-steps.js';
 import { PER_SEAT_PURCHASE } from '../support/team-purchase.js';
+import { invoiceOf } from '../support/checkout-receipt.js';
 
 // seatpay driven end to end against the simulator on a real loopback socket.
 let server: MockServer;
@@ -86,8 +87,8 @@ describe('client.purchase against the simulator', () => {
       retryAfter: '0',
     });
     const result = await owner.purchase(PER_SEAT_PURCHASE);
-    expect(result.payment).toBeDefined();
     expect(payCharges()).toHaveLength(1);
+    expect(result.payment).toMatchObject(invoiceOf(payCharges()[0]));
   });
 
   it('an unknown plan rejects before paying, with charged "no" and the 404 as cause', async () => {

@@ -4,6 +4,7 @@ import { createSimulator } from '../../src/mock/index.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 import { GOOD_CARD } from '../support/team-purchase.js';
+import { latestCheckoutReceipt } from '../support/checkout-receipt.js';
 
 // redteam37: `consumables.checkout({ ...order, timeout: 0 })` (a request option in the order, from
 // JavaScript) went into the order's body, bounded nothing, and paid; keyed, it was recorded as part
@@ -53,11 +54,12 @@ describe('a checkout given a request option or an idempotency key in its order',
   });
 
   it('a request option left undefined in the order names nothing: it is bought once, as given', async () => {
-    const { client, order, charges, gate } = await inMemorySubscriber(
+    const { simulator, client, order, charges, gate } = await inMemorySubscriber(
       'in-order-undefined@example.com',
     );
     const given = { ...order, timeout: undefined, idempotencyKey: undefined };
-    await expect(client.consumables.checkout(given)).resolves.toBeDefined();
+    const receipt = await client.consumables.checkout(given);
+    expect(receipt).toMatchObject(latestCheckoutReceipt(simulator));
     expect(charges()).toBe(1);
     expect(gate.sent()).toBe(1);
   });

@@ -28,7 +28,14 @@ describe('two decisions on one unknown key in one process at once', () => {
     expect((notCharged as PromiseRejectedResult).reason).toBeInstanceOf(SettleRefusedError);
     expect((await journal.get(keyed.key))?.settled?.charged).toBe('yes');
     // The order delivered again is never paid again.
-    await expect(client.consumables.checkout(keyed)).rejects.toThrow(/settled as charged/);
+    // The operator's decision, named: what a script tells apart from a failure to retry.
+    await expect(client.consumables.checkout(keyed)).rejects.toMatchObject({
+      name: 'SettledKeyError',
+      key: keyed.key,
+      mayHaveBeenProcessed: true,
+      settlement: { reason: 'invoice 7' },
+      message: expect.stringMatching(/settled as charged/),
+    });
     expect(charges()).toBe(1);
   });
 

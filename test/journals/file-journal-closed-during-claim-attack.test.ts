@@ -7,12 +7,15 @@ import { describe, expect, it } from 'vitest';
 import type { PurchaseJournal } from '../../src/index.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
+import { latestCheckoutReceipt } from '../support/checkout-receipt.js';
 
 const folder = useJournalFolder('seatpay-closed-claim-');
 
 describe('a fileJournal closed while a claim is under way', () => {
   it('lets the claim land and flush first: the checkout pays once, its re-run replays', async () => {
-    const { client, order, charges } = await inMemorySubscriber('closed-claim@example.com');
+    const { simulator, client, order, charges } = await inMemorySubscriber(
+      'closed-claim@example.com',
+    );
     const file = folder.journalAt(`${folder.dir}/orders.db`);
     await file.get('opened'); // open, as a server's journal is when shutdown comes
     // The shutdown's close() comes right after the claim has started.
@@ -29,7 +32,7 @@ describe('a fileJournal closed while a claim is under way', () => {
       key: 'shutdown-1',
       journal: closing,
     });
-    expect(paid.id).toBeDefined();
+    expect(paid).toMatchObject(latestCheckoutReceipt(simulator));
     expect(charges()).toBe(1);
     expect(await file.get('shutdown-1')).toMatchObject({ stage: 'done', charged: 'yes' });
     const again = await client.consumables.checkout({ ...order, key: 'shutdown-1', journal: file });

@@ -8,10 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { memoryJournal } from '../../src/index.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 import { watchedRenewals } from '../support/watched-renewals.js';
+import { latestCheckoutReceipt } from '../support/checkout-receipt.js';
 
 describe('the leases a long call renews its key with', () => {
   it('stay a few however many heartbeats, one lost answer among them', async () => {
-    const { client, gate, order, charges } = await inMemorySubscriber('held-leases@example.com');
+    const { simulator, client, gate, order, charges } =
+      await inMemorySubscriber('held-leases@example.com');
     // The fifth renewal landed; its answer is lost: its lease stays one the key may hold.
     const { journal, renewals, renewed } = watchedRenewals(memoryJournal({ lease: 30 }), {
       sent: () => gate.sent() > 0,
@@ -23,7 +25,7 @@ describe('the leases a long call renews its key with', () => {
     await renewed;
     service.open();
     const result = await paying;
-    expect(result).toBeDefined();
+    expect(result).toMatchObject(latestCheckoutReceipt(simulator));
     expect(renewals.length).toBeGreaterThanOrEqual(20);
     expect(Math.max(...renewals.map((renewal) => renewal.leases))).toBeLessThanOrEqual(3);
     expect(charges()).toBe(1);

@@ -7,6 +7,7 @@ import {
 } from '../../src/index.js';
 import { useMockServer } from '../support/mock-server.js';
 import { teamPurchase } from '../support/team-purchase.js';
+import { latestCheckoutReceipt } from '../support/checkout-receipt.js';
 
 // From JavaScript, a keyed checkout written as `checkout(order, { key, journal })` (the key in the
 // request options, where TypeScript refuses it) was sent as a plain checkout: the key and journal
@@ -51,6 +52,7 @@ describe('a checkout whose key is given in its request options', () => {
     });
     const { subscription } = await client.purchase(teamPurchase(5));
     const order = { service: 'ai-credits', how_many: 1, subscription: subscription.id };
-    await expect(client.consumables.checkout(order, { timeout: 5_000 })).resolves.toBeDefined();
+    const receipt = await client.consumables.checkout(order, { timeout: 5_000 });
+    expect(receipt).toMatchObject(latestCheckoutReceipt(server().simulator));
   });
 });

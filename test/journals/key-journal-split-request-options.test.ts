@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidRequestError, memoryJournal, type RequestOptions } from '../../src/index.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
+import { latestCheckoutReceipt } from '../support/checkout-receipt.js';
 
 // A keyed checkout whose key is with the order but whose journal (or identity) went in the
 // request options: `checkout({ ...order, key }, { journal: fileJournal(path) })`. The journal
@@ -25,11 +26,12 @@ describe('a keyed checkout whose journal or identity is in its request options',
   });
 
   it('a field there left undefined is no mistake: the checkout goes through', async () => {
-    const { client, order, charges } = await inMemorySubscriber('split-undefined@example.com');
+    const { simulator, client, order, charges } = await inMemorySubscriber(
+      'split-undefined@example.com',
+    );
     const options = { key: undefined, journal: undefined, identity: undefined, timeout: 5_000 };
-    await expect(
-      client.consumables.checkout(order, options as unknown as RequestOptions),
-    ).resolves.toBeDefined();
+    const receipt = await client.consumables.checkout(order, options as unknown as RequestOptions);
+    expect(receipt).toMatchObject(latestCheckoutReceipt(simulator));
     expect(charges()).toBe(1);
   });
 });

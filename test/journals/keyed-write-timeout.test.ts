@@ -33,7 +33,7 @@ describe('a keyed checkout whose journal set() outlives its totalTimeout', () =>
       checkouts: bought,
     } = await teamOwner(server, 'write-timeout@example.com');
     const inner = memoryJournal();
-    let landWrite: () => void = () => undefined;
+    let landWrite: () => Promise<void> = async () => undefined;
     let writing: () => void = () => undefined;
     const writeStarted = new Promise<void>((resolve) => (writing = resolve));
     const journal: PurchaseJournal = {
@@ -44,7 +44,7 @@ describe('a keyed checkout whose journal set() outlives its totalTimeout', () =>
         writing();
         // The write of the answer: slow, until the test lets it land.
         return new Promise<void>(
-          (resolve) => (landWrite = () => void inner.set(key, record).then(resolve)),
+          (resolve) => (landWrite = () => inner.set(key, record).then(resolve)),
         );
       },
     };
@@ -66,8 +66,8 @@ describe('a keyed checkout whose journal set() outlives its totalTimeout', () =>
     expect(bought()).toBe(1);
     timers.restore();
 
-    landWrite();
-    await expect.poll(async () => (await inner.get('slow-write'))?.stage).toBe('done');
+    await landWrite(); // the write landed: its own promise, not a poll with a budget
+    expect(await inner.get('slow-write')).toMatchObject({ stage: 'done', charged: 'yes' });
     const replayed = await client.consumables.checkout({ ...order, key: 'slow-write', journal });
     // The charge's own answer replayed (any id passed `toBeDefined`).
     expect(replayed.id).toBe(server.simulator.charges.at(-1)!.invoice);

@@ -1,14 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CheckoutRecord } from '../../src/index.js';
+import type { PurchaseJournal } from '../../src/index.js';
+import { createSimulator } from '../../src/mock/index.js';
 import { postgresJournal } from '../../src/postgres.js';
 import { usePostgresWithSubscriber } from '../support/postgres-test-bed.js';
 import { testPool } from '../support/postgres-server.js';
+import { requestGate } from '../support/request-gate.js';
 
 // A fleet's machines each have a clock of their own; a PostgreSQL journal they share has one:
 // leases are written and judged on the database's. The claimer here runs in a process whose clock
 // is a minute off (support/skewed-claimer.ts); this process, the waiter, keeps the true time.
+// The claimer's checkout is charged and its answer held at a gate for as long as the test says:
+// the waiter acts while that run is alive whatever the load (a latency raced it: a waiter come
+// late only replayed a finished run, and the skew went untested).
 
 const CHILD = new URL('./support/skewed-claimer.ts', import.meta.url).pathname;
 const CHECKOUT = 'POST /v2/payments/consumable/checkout';
@@ -16,8 +21,12 @@ const LEASE_MS = 1_500;
 const SKEW_MS = 60_000;
 
 const children = new Set<ChildProcess>();
-const bed = usePostgresWithSubscriber('skew@example.com', { subscriptionDelayMs: 10 });
+const simulator = createSimulator({ subscriptionDelayMs: 10 });
+afterAll(() => simulator.close()); // registered first: runs once the server is closed
+const gate = requestGate(simulator, CHECKOUT, { hold: 'answer' });
+const bed = usePostgresWithSubscriber('skew@example.com', { simulator: gate.simulator });
 afterAll(() => {
+  gate.open(undefined); // drops what is still held
   for (const child of children) child.kill('SIGKILL');
 });
 
@@ -50,18 +59,24 @@ function claimer(table: string, key: string, skewMs: number) {
   return { child, ended };
 }
 
-/** Until the key's record says `stage` (read, not timed). */
-async function untilStage(table: string, key: string, stage: string) {
-  const journal = postgresJournal(bed.db.url, { table });
-  try {
-    for (;;) {
-      const record = await journal.get(key);
-      if (record?.stage === stage) return record as CheckoutRecord;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } finally {
-    await journal.close();
-  }
+/** `journal` telling when `key` was read `count` times (the waiter's first read and its polls). */
+function readsOf(journal: PurchaseJournal, key: string, count: number) {
+  let reads = 0;
+  let reached!: () => void;
+  const done = new Promise<void>((resolve) => (reached = resolve));
+  const watched = new Proxy(journal, {
+    get(target, name) {
+      const value: unknown = Reflect.get(target, name, target);
+      if (typeof value !== 'function') return value;
+      if (name !== 'get') return value.bind(target);
+      return async (read: string) => {
+        const record: unknown = await journal.get(read);
+        if (read === key && ++reads >= count) reached();
+        return record;
+      };
+    },
+  });
+  return { watched, done };
 }
 
 /** The key's lease and the database's clock, both in ms since 1970, read by the database. */
@@ -81,22 +96,22 @@ async function leaseAndDatabaseClock(table: string, key: string) {
 describe('leases on the database clock (a fleet whose clocks disagree)', () => {
   it('a claimer a minute behind is waited for while alive, and its answer replayed', async () => {
     const table = 'skew_behind';
-    // The claimer's checkout stays in flight (with heartbeats) for several leases.
-    bed.server.simulator.faults.inject({
-      route: CHECKOUT,
-      kind: 'latency',
-      latencyMs: 4 * LEASE_MS,
-    });
+    gate.open(0); // the claimer's checkout charged, its answer held (it heartbeats meanwhile)
     const before = bed.checkouts();
     const { ended } = claimer(table, 'late-clock', -SKEW_MS);
-    await untilStage(table, 'late-clock', 'sending');
+    await gate.held(1);
     const journal = postgresJournal(bed.db.url, { table, lease: LEASE_MS });
+    // The claimer answered once the waiter has found the key held twice (it waits), or has failed.
+    const { watched, done } = readsOf(journal, 'late-clock', 2);
     // Before: its lease read as run out a minute ago on this machine: UnsettledKeyError at once.
-    const waited = await bed.client.consumables.checkout({
+    const waiting = bed.client.consumables.checkout({
       ...order(),
       key: 'late-clock',
-      journal,
+      journal: watched,
     });
+    await Promise.race([done, waiting.catch(() => undefined)]);
+    gate.open(undefined);
+    const waited = await waiting;
     const said = await ended;
     expect(said).toBe(`end ok ${waited.id}`);
     expect(bed.checkouts()).toBe(before + 1);
@@ -106,13 +121,14 @@ describe('leases on the database clock (a fleet whose clocks disagree)', () => {
   it("a dead claimer a minute ahead holds its key one lease on the database's clock, then it settles", async () => {
     const table = 'skew_ahead';
     // Charged, then never answered: the claimer is killed with its outcome unknown.
-    bed.server.simulator.faults.inject({ route: CHECKOUT, kind: 'hang-after' });
+    gate.open(0);
     const before = bed.checkouts();
     const { child, ended } = claimer(table, 'early-clock', SKEW_MS);
-    await untilStage(table, 'early-clock', 'sending');
-    while (bed.checkouts() === before) await new Promise((resolve) => setTimeout(resolve, 20));
+    await gate.held(1);
+    expect(bed.checkouts()).toBe(before + 1);
     child.kill('SIGKILL');
     await ended;
+    gate.open(undefined);
     // Its last lease runs at most one lease past the database's time (before: a minute more).
     const { until, now } = await leaseAndDatabaseClock(table, 'early-clock');
     expect(until - now).toBeLessThanOrEqual(LEASE_MS);

@@ -4,6 +4,7 @@ import { postgresJournal } from '../../src/postgres.js';
 import { startPostgresProxy } from '../support/postgres-proxy.js';
 import { testPool, type PostgresServer } from '../support/postgres-server.js';
 import { usePostgresWithSubscriber } from '../support/postgres-test-bed.js';
+import { latestCheckoutReceipt } from '../support/checkout-receipt.js';
 
 // A claim that committed in PostgreSQL but whose answer never reached the process: a TCP proxy
 // between the journal and a real PostgreSQL forwards the claim's statement, waits for the
@@ -107,7 +108,7 @@ describe("a claim that committed but whose answer was lost (the journal's connec
 
     // The same process retries (before: UnsettledKeyError, "was sent ... settle it").
     const retried = await bed.client.consumables.checkout({ ...order, journal });
-    expect(retried.id).toBeDefined();
+    expect(retried).toMatchObject(latestCheckoutReceipt(bed.server.simulator));
     expect(bed.checkouts()).toBe(before + 1);
     await journal.close();
   }, 60_000);

@@ -90,7 +90,13 @@ describe('a settle behind a decision whose journal read hangs', () => {
     reads.holdReads(false);
     reads.release();
 
-    await expect(client.consumables.checkout(keyed)).rejects.toThrow(/settled as charged/);
+    // The operator's decision, named: what a script tells apart from a failure to retry.
+    await expect(client.consumables.checkout(keyed)).rejects.toMatchObject({
+      name: 'SettledKeyError',
+      key: keyed.key,
+      mayHaveBeenProcessed: true,
+      message: expect.stringMatching(/settled as charged/),
+    });
     expect(charges()).toBe(1);
   });
 });

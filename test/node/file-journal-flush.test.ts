@@ -8,6 +8,7 @@ import { fileJournal } from '../../src/node.js';
 import { useJournalFolder } from '../support/file-journal-folder.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 import { spyOnLogFlushes } from './support/log-flushes.js';
+import { latestCheckoutReceipt } from '../support/checkout-receipt.js';
 
 // A fileJournal claim must be on disk before it resolves (a claim a power cut loses would let a
 // re-run pay again), and that flush must not hold the event loop: it is an fdatasync of the
@@ -189,7 +190,7 @@ describe('fileJournal flushes a claim, on the thread pool, before it resolves', 
   });
 
   it('a failed flush: the claim is taken back, the call fails before sending, the key is free', async () => {
-    const { client, charges, order } = await inMemorySubscriber('flush@example.com');
+    const { simulator, client, charges, order } = await inMemorySubscriber('flush@example.com');
     const journal = fileJournal(join(folder.dir, 'orders.db'));
     await journal.get('warm-up');
 
@@ -209,7 +210,7 @@ describe('fileJournal flushes a claim, on the thread pool, before it resolves', 
 
     spy.mockRestore();
     const receipt = await client.consumables.checkout({ ...order, key: 'topup-1', journal });
-    expect(receipt.id).toBeDefined();
+    expect(receipt).toMatchObject(latestCheckoutReceipt(simulator));
     expect(charges()).toBe(1);
     expect(await journal.get('topup-1')).toMatchObject({ stage: 'done', charged: 'yes' });
     journal.close();

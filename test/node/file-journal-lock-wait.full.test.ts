@@ -9,6 +9,7 @@ import { AbortError, type PurchaseJournal } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { teamOwner } from '../support/team-owner.js';
+import { latestCheckoutReceipt } from '../support/checkout-receipt.js';
 
 // A fileJournal whose file another process keeps locked (a long write transaction: BEGIN
 // IMMEDIATE in a child process, on the real file, with real timers). Waiting for that lock must
@@ -116,7 +117,7 @@ describe('fileJournal while another process holds its lock', () => {
       key: 'locked-1',
       journal: file,
     });
-    expect(receipt.id).toBeDefined();
+    expect(receipt).toMatchObject(latestCheckoutReceipt(server.simulator));
     expect(bought()).toBe(1);
     expect(await file.get('locked-1')).toMatchObject({ stage: 'done', charged: 'yes' });
     file.close();

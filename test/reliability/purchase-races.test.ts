@@ -19,6 +19,7 @@ import { printTable } from './support/faults-figures.js';
 import { trackUnhandled } from './support/track-unhandled.js';
 import { TEAM_PURCHASE } from './support/team-purchase.js';
 import { attempt, judgeAttempts, type Attempt } from './support/purchase-ledger.js';
+import { invoiceOf } from '../support/checkout-receipt.js';
 
 // purchase() when the service acted but the client cannot see it, when buyers race, when the
 // caller aborts or its own code throws, when the token expires mid-flow. Every attempt is judged
@@ -150,7 +151,7 @@ describe('races', () => {
       step: 'wait',
       charged: 'unknown',
     });
-    expect(paid[0]!.result?.payment).toBeDefined();
+    expect(paid[0]!.result?.payment).toMatchObject(invoiceOf(paymentsOf(user)[0]));
     expect(paymentsOf(user)).toHaveLength(1);
   });
 
@@ -308,7 +309,7 @@ describe('after the service acted', () => {
     const user = buyer();
     server.simulator.faults.inject({ route: PAY, kind: 'expire-token' });
     const [recovered] = await judged([attempt('token expires, provider', clientOf(user), BUY)]);
-    expect(recovered!.result?.payment).toBeDefined();
+    expect(recovered!.result?.payment).toMatchObject(invoiceOf(paymentsOf(user)[0]));
     expect(paymentsOf(user)).toHaveLength(1);
   });
 
@@ -345,7 +346,7 @@ describe('after the service acted', () => {
       attempt('logger throws', clientOf(other, { logger, logLevel: 'info' }), BUY),
     ]);
     // A logger that throws no longer costs the call its answer: the payment is known, and single.
-    expect(logged!.result?.payment).toBeDefined();
+    expect(logged!.result?.payment).toMatchObject(invoiceOf(paymentsOf(other)[0]));
     expect(paymentsOf(other)).toHaveLength(1);
   });
 

@@ -221,7 +221,7 @@ describe('a fromPath file that changes between its chunks', () => {
       resume,
     });
     const error = expectSourceChanged(run.error);
-    expect(error.resumeKey).toBeDefined();
+    expect(error.resumeKey).toBe('talk'); // the key the upload was given, to run again with
     expect(error.message).toMatch(
       /with the same resume key: the chunks already acknowledged are kept in its resume record and reused only where the source's bytes still match them$/,
     );

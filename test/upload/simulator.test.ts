@@ -22,6 +22,21 @@ let dir: string;
 let n = 0;
 /** Chunk requests the client sent, by path. */
 let chunkCalls: string[] = [];
+/** Who waits for how many chunk requests: told as each is sent, never polled. */
+let chunkWaiters: { count: number; resolve: () => void }[] = [];
+
+function untilChunkCalls(count: number): Promise<void> {
+  return new Promise((resolve) => {
+    chunkWaiters.push({ count, resolve });
+    tellChunkWaiters();
+  });
+}
+
+function tellChunkWaiters(): void {
+  const ready = chunkWaiters.filter((waiter) => chunkCalls.length >= waiter.count);
+  chunkWaiters = chunkWaiters.filter((waiter) => chunkCalls.length < waiter.count);
+  ready.forEach((waiter) => waiter.resolve());
+}
 
 beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'seatpay-sim-'))));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -39,7 +54,10 @@ function client(options: Partial<ClientOptions> = {}) {
     logLevel: 'off',
     fetch: (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      if (/\/chunk$/.test(new URL(url).pathname)) chunkCalls.push(new URL(url).pathname);
+      if (/\/chunk$/.test(new URL(url).pathname)) {
+        chunkCalls.push(new URL(url).pathname);
+        tellChunkWaiters();
+      }
       return globalThis.fetch(input, init);
     },
     ...options,
@@ -113,7 +131,9 @@ describe('simulator: media operation type', () => {
 
 describe('simulator: max_chunks', () => {
   it('accepts 7 chunks and refuses 8 before sending any', async () => {
-    await expect(client().media.upload(bytesOf(7 * 1024), options())).resolves.toBeDefined();
+    const bytes = bytesOf(7 * 1024);
+    const file = await client().media.upload(bytes, options());
+    expect(sha256(server.simulator.fileBytes(file.id))).toBe(sha256(bytes));
     chunkCalls = [];
     const upload = client().media.upload(bytesOf(7 * 1024 + 1), options());
     await expect(upload).rejects.toBeInstanceOf(MaxChunksExceededError);
@@ -161,7 +181,8 @@ describe('simulator: injected faults', () => {
       ...options(),
       signal: controller.signal,
     });
-    await expect.poll(() => chunkCalls.length).toBe(3);
+    await untilChunkCalls(3); // all three out, held by the latency: not a poll with a budget
+    expect(chunkCalls).toHaveLength(3);
     controller.abort();
     await expect(upload).rejects.toBeInstanceOf(AbortError);
     expect(() => server.simulator.fileBytes(1)).toThrow(RangeError);
