@@ -1,3 +1,4 @@
+import { reasonOf } from '../../signal-like.js';
 import { deadlineMessage } from '../../timeout-reason.js';
 import { TimeoutError } from '../errors/connection-error.js';
 import type { Secrets } from '../secrets/secrets.js';
@@ -28,7 +29,7 @@ export function startDeadline(
   if (endless && (signal === undefined || signal instanceof AbortSignal))
     return { signal, clear: () => undefined };
   const controller = new AbortController();
-  const follow = () => controller.abort(signal?.reason);
+  const follow = () => controller.abort(reasonOf(signal));
   if (signal?.aborted) follow();
   else signal?.addEventListener('abort', follow, { once: true });
   const end = () =>

@@ -6,7 +6,7 @@ import { readBody } from '../read/read-body.js';
 import { untilAborted } from '../retry/until-aborted.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { Platform } from '../../platform/platform.js';
-import { neverReachedService } from './connection-failure.js';
+import { neverReachedService } from '../../connection-failure.js';
 import type { HookContext } from './hooks.js';
 import { isRedirect, redirectErrorOf } from './redirect.js';
 
