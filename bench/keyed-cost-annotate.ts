@@ -6,6 +6,12 @@
 // "???" line (its functions need `--cpu-prof`: bench/keyed-cost-probe.ts).
 //
 //   npx tsx bench/keyed-cost-annotate.ts <dir> [--side 0] [--arm memoryJournal] [--top 40]
+//                                           [--sides] [--no-compilers]
+//
+// --sides (keyed20): the same arm on the two sides (`--root`'s, side 0, and this checkout's, side
+// 1) instead of an arm against plain: what grew or shrank between two commits, per function.
+// --no-compilers: V8's optimizing compilers' rows (`compiler::`, `maglev::`) left out: which block
+// happens to compile a hot function is chance (keycost19).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +22,8 @@ const { values, positionals } = parseArgs({
     side: { type: 'string', default: '0' },
     arm: { type: 'string', default: 'memoryJournal' },
     top: { type: 'string', default: '40' },
+    sides: { type: 'boolean', default: false },
+    'no-compilers': { type: 'boolean', default: false },
   },
 });
 const dir = positionals[0];
@@ -51,28 +59,32 @@ async function selfCosts(file: string, into: Map<string, number>): Promise<void>
   }
 }
 
-async function perCall(arm: string): Promise<Map<string, number>> {
+async function perCall(arm: string, side = values.side): Promise<Map<string, number>> {
   const costs = new Map<string, number>();
   let calls = 0;
   const callsPerBlock = Number(process.env.CALLS ?? 40);
   for (const [at, name] of blocks.entries()) {
-    if (name !== `${values.side} ${arm}`) continue;
+    if (name !== `${side} ${arm}`) continue;
     const file = files.get(2 * at + 2); // as keyed-cost-callgrind.ts numbers its parts
     if (!file) throw new Error(`no callgrind part for block ${at} (${name})`);
     await selfCosts(file, costs);
     calls += callsPerBlock;
   }
-  for (const [name, cost] of costs) costs.set(name, cost / calls);
+  for (const [name, cost] of costs) {
+    if (values['no-compilers'] && /(?:^|::)(?:compiler|maglev)::/.test(name)) costs.delete(name);
+    else costs.set(name, cost / calls);
+  }
   return costs;
 }
 
-const plain = await perCall('plain');
-const keyed = await perCall(values.arm);
+const plain = values.sides ? await perCall(values.arm, '0') : await perCall('plain');
+const keyed = values.sides ? await perCall(values.arm, '1') : await perCall(values.arm);
+const [was, now] = values.sides ? ['side 0', 'side 1'] : ['plain', values.arm];
 const sum = (costs: Map<string, number>) => [...costs.values()].reduce((a, b) => a + b, 0);
 console.log(
-  `side ${values.side}: plain ${(sum(plain) / 1e6).toFixed(3)} M per call, ${values.arm} ${(sum(keyed) / 1e6).toFixed(3)} M (blocks of ${process.env.CALLS ?? 40} calls; CALLS=n if other)`,
+  `${values.sides ? values.arm : `side ${values.side}`}: ${was} ${(sum(plain) / 1e6).toFixed(3)} M per call, ${now} ${(sum(keyed) / 1e6).toFixed(3)} M (blocks of ${process.env.CALLS ?? 40} calls; CALLS=n if other)`,
 );
-console.log(`| function | ${values.arm} - plain, K per call | ${values.arm}, K | plain, K |`);
+console.log(`| function | ${now} - ${was}, K per call | ${now}, K | ${was}, K |`);
 console.log('| -------- | ---: | ---: | ---: |');
 const rows = [...new Set([...plain.keys(), ...keyed.keys()])].map((name) => ({
   name,

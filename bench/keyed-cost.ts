@@ -50,6 +50,11 @@
 // its next call when its last one ends, `--calls` in all), plain and keyed alike: a batch or a
 // worker with concurrency > 1, where fileJournal's claims made while a flush is pending share it.
 //
+// User and system time apart (keyed20): after the ratios, a second table per side splits each
+// arm's CPU into user and system time (fileJournal's fdatasync on libuv's pool is this process's
+// system time; the user time of what runs after a wait grows too: journal18), with keyed / plain of
+// the user time alone.
+//
 // Why (BENCHMARKS.md "Twelfth pass: unbiased CPU benches (measure12)"): with both sides in one
 // process the side listed second ran its plain arm 12-14 % cheaper on identical code.
 //
@@ -246,6 +251,36 @@ function summarize(runs: RunData[][], goal: number): void {
         name === 'self' ? 'control: 1.00 inside?' : verdict(nestedRatioInterval(rounds), goal);
       console.log(
         `| ${name} | ${ms(({ plain }) => cpu(plain))} | ${ms(({ subject }) => cpu(subject))} | ${interval(rounds)} | ${eachOf(rounds)} | ${judged} |`,
+      );
+    }
+    // keyed20: user and system time apart (a flush's fdatasync on libuv's pool is this
+    // process's system time; its wait's cold wake-up lands in the user time of what runs after).
+    console.log(
+      `\n${label}: user and system time apart, ms per call; keyed / plain of the user time alone, 90 % interval`,
+    );
+    console.log(
+      '| subject | plain user | plain system | keyed user | keyed system | x plain, user only | system over plain, ms |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const name of names) {
+      const pairs = runs[side]!.map((run) => run.sides[0]!.subjects[name]!);
+      const all = pairs.flat();
+      const ms = (pick: (pair: { subject: Block; plain: Block }) => number) =>
+        all.reduce((sum, pair) => sum + pick(pair), 0) / 1000 / (2 * calls * all.length);
+      const userRounds = pairs.map((list) =>
+        list.map(({ subject, plain }): PairedRound => ({
+          subject: subject.user,
+          baseline: plain.user,
+        })),
+      );
+      const [pu, ps, ku, ks] = [
+        ms(({ plain }) => plain.user),
+        ms(({ plain }) => plain.system),
+        ms(({ subject }) => subject.user),
+        ms(({ subject }) => subject.system),
+      ];
+      console.log(
+        `| ${name} | ${pu.toFixed(3)} | ${ps.toFixed(3)} | ${ku.toFixed(3)} | ${ks.toFixed(3)} | ${interval(userRounds)} | ${(ks - ps).toFixed(3)} |`,
       );
     }
   });
