@@ -151,6 +151,8 @@ export class UploadSession {
    */
   private async sending(index: number, digest: string): Promise<void> {
     this.inFlight.sending(index, digest);
+    // Writing stopped (a write failed or was given up on): nothing waits on one still out.
+    if (this.stopped) return;
     this.save();
     const late = () => new Error('it did not answer within chunkTimeout');
     await withinMs(this.flush(), this.readMs ?? 0, late).catch((error) => this.failed(error));
