@@ -3,6 +3,7 @@ import {
   APIError,
   ConnectionError,
   InvalidRequestError,
+  TimeoutError,
   UploadError,
   UploadMayExistError,
   type MediaMeta,
@@ -179,6 +180,8 @@ async function uploadAdvice(
   rerun: string,
 ): Promise<unknown> {
   const file = printableField(path);
+  const unreached = unreachedService(error, file);
+  if (unreached) return new AdvisedError(error, `run ${rerun} again once it answers`, unreached);
   if (error instanceof UploadMayExistError)
     return new AdvisedError(
       error,
@@ -225,6 +228,25 @@ async function uploadAdvice(
   return new AdvisedError(error, '', {
     said: `${file}: ${printableField(message.replace(/\s*\n\s*/g, '; '))}`,
   });
+}
+
+/**
+ * The service could not be reached (the connection refused, the host not found: nothing got
+ * there), before the file's first chunk or during its chunks: said of the service, not as the
+ * file's failure (`a.bin: Connection failed…` read as something wrong with a.bin).
+ */
+function unreachedService(error: unknown, file: string): { said: string } | undefined {
+  const failed = error instanceof UploadError ? error.cause : error;
+  if (!(failed instanceof ConnectionError) || failed.mayHaveBeenProcessed) return undefined;
+  const why = printableField(failed.message.replace(/\s*\n\s*/g, '; '));
+  const reached =
+    failed instanceof TimeoutError ? 'did not answer in time' : 'could not be reached';
+  // Before the first chunk: the operation type's read (a timeout there made nothing either).
+  if (failed === error && failed.method === 'GET')
+    return { said: `the service ${reached} (${why}): nothing of ${file} was sent` };
+  if (failed instanceof TimeoutError) return undefined; // a chunk's answer lost: the SDK's words
+  const when = failed === error ? 'to finalize' : 'while sending';
+  return { said: `the service could not be reached ${when} ${file} (${why}): it was not made` };
 }
 
 /**
