@@ -9,6 +9,7 @@ import {
   type MediaMeta,
   type SeatpayClient,
 } from '../index.js';
+import { stat } from 'node:fs/promises';
 import { AdvisedError } from './advised-error.js';
 import { finalizeOutcome } from './finalize-outcome.js';
 import { fileUploadStore, fromPath } from '../node.js';
@@ -131,6 +132,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   };
   // A mistyped path refused before any file is sent: run again fixed, none is sent twice.
   for (const path of files) await openSource(path);
+  await refuseSameFileTwice(files);
   const client = await clientOf(values, context);
   for (const [at, path] of files.entries()) {
     try {
@@ -153,6 +155,24 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     }
   }
   return DONE;
+}
+
+/**
+ * A file named twice (`seatpay upload talk.mp4 *.mp4`, `a ./a`) would be uploaded twice, and the
+ * advice after a failure between the two ("run it again with b a only") sends it again.
+ */
+async function refuseSameFileTwice(files: readonly string[]): Promise<void> {
+  const seen = new Map<string, string>();
+  for (const path of files) {
+    const { dev, ino } = await stat(path);
+    const id = `${dev}:${ino}`;
+    const first = seen.get(id);
+    if (first !== undefined && ino !== 0)
+      throw new UsageError(
+        `${printableField(first)} and ${printableField(path)} are the same file: name it once (nothing was sent)`,
+      );
+    seen.set(id, path);
+  }
 }
 
 /** The files before `files[at]` were made: a run again names the others only. */
