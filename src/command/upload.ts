@@ -251,22 +251,16 @@ async function uploadAdvice(
 }
 
 /**
- * The service could not be reached (the connection refused, the host not found: nothing got
- * there), before the file's first chunk or during its chunks: said of the service, not as the
- * file's failure (`a.bin: Connection failed…` read as something wrong with a.bin).
+ * The service not reached before the file's first chunk (the operation type's read: the
+ * connection refused, the host not found, or no answer in time), nothing sent: said of the
+ * service, not as the file's failure (`a.bin: Connection failed…` read as a.bin's fault).
  */
 function unreachedService(error: unknown, file: string): { said: string } | undefined {
-  const failed = error instanceof UploadError ? error.cause : error;
-  if (!(failed instanceof ConnectionError) || failed.mayHaveBeenProcessed) return undefined;
-  const why = printableField(failed.message.replace(/\s*\n\s*/g, '; '));
-  const reached =
-    failed instanceof TimeoutError ? 'did not answer in time' : 'could not be reached';
-  // Before the first chunk: the operation type's read (a timeout there made nothing either).
-  if (failed === error && failed.method === 'GET')
-    return { said: `the service ${reached} (${why}): nothing of ${file} was sent` };
-  if (failed instanceof TimeoutError) return undefined; // a chunk's answer lost: the SDK's words
-  const when = failed === error ? 'to finalize' : 'while sending';
-  return { said: `the service could not be reached ${when} ${file} (${why}): it was not made` };
+  if (!(error instanceof ConnectionError) || error.mayHaveBeenProcessed) return undefined;
+  if (error.method !== 'GET') return undefined; // finalize's: the file's own outcome
+  const why = printableField(error.message.replace(/\s*\n\s*/g, '; '));
+  const reached = error instanceof TimeoutError ? 'did not answer in time' : 'could not be reached';
+  return { said: `the service ${reached} (${why}): nothing of ${file} was sent` };
 }
 
 /**
