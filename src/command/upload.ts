@@ -3,11 +3,13 @@ import {
   APIError,
   ConnectionError,
   InvalidRequestError,
+  TimeoutError,
   UploadError,
   UploadMayExistError,
   type MediaMeta,
   type SeatpayClient,
 } from '../index.js';
+import { stat } from 'node:fs/promises';
 import { AdvisedError } from './advised-error.js';
 import { finalizeOutcome } from './finalize-outcome.js';
 import { fileUploadStore, fromPath } from '../node.js';
@@ -130,6 +132,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   };
   // A mistyped path refused before any file is sent: run again fixed, none is sent twice.
   for (const path of files) await openSource(path);
+  await refuseSameFileTwice(files);
   const client = await clientOf(values, context);
   for (const [at, path] of files.entries()) {
     try {
@@ -152,6 +155,24 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     }
   }
   return DONE;
+}
+
+/**
+ * A file named twice (`seatpay upload talk.mp4 *.mp4`, `a ./a`) would be uploaded twice, and the
+ * advice after a failure between the two ("run it again with b a only") sends it again.
+ */
+async function refuseSameFileTwice(files: readonly string[]): Promise<void> {
+  const seen = new Map<string, string>();
+  for (const path of files) {
+    const { dev, ino } = await stat(path);
+    const id = `${dev}:${ino}`;
+    const first = seen.get(id);
+    if (first !== undefined && ino !== 0)
+      throw new UsageError(
+        `${printableField(first)} and ${printableField(path)} are the same file: name it once (nothing was sent)`,
+      );
+    seen.set(id, path);
+  }
 }
 
 /** The files before `files[at]` were made: a run again names the others only. */
@@ -179,6 +200,8 @@ async function uploadAdvice(
   rerun: string,
 ): Promise<unknown> {
   const file = printableField(path);
+  const unreached = unreachedService(error, file);
+  if (unreached) return new AdvisedError(error, `run ${rerun} again once it answers`, unreached);
   if (error instanceof UploadMayExistError)
     return new AdvisedError(
       error,
@@ -225,6 +248,19 @@ async function uploadAdvice(
   return new AdvisedError(error, '', {
     said: `${file}: ${printableField(message.replace(/\s*\n\s*/g, '; '))}`,
   });
+}
+
+/**
+ * The service not reached before the file's first chunk (the operation type's read: the
+ * connection refused, the host not found, or no answer in time), nothing sent: said of the
+ * service, not as the file's failure (`a.bin: Connection failed…` read as a.bin's fault).
+ */
+function unreachedService(error: unknown, file: string): { said: string } | undefined {
+  if (!(error instanceof ConnectionError) || error.mayHaveBeenProcessed) return undefined;
+  if (error.method !== 'GET') return undefined; // finalize's: the file's own outcome
+  const why = printableField(error.message.replace(/\s*\n\s*/g, '; '));
+  const reached = error instanceof TimeoutError ? 'did not answer in time' : 'could not be reached';
+  return { said: `the service ${reached} (${why}): nothing of ${file} was sent` };
 }
 
 /**

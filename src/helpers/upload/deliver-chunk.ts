@@ -142,13 +142,14 @@ async function sendRead(
     throw new SourceReadError(`chunk ${index} read ${size} bytes instead of ${end - start}`);
   }
   // A chunk sent while it is read has no recorded digest to check first (`checksFirst`): its
-  // digest, for the resume record, is taken once it is read whole.
+  // digest, for the resume record, is taken once it is read whole, before its last bytes go.
   const checking = (
     filling
       ? filling.whole.then((whole) => context.check(index, whole, signal))
       : context.check(index, chunk, signal)
   ).catch(readFailure);
   checking.catch(() => undefined);
+  filling?.holdEnd(checking); // its digest recorded before its last byte leaves
   // A read that never settles (a drive gone away) ends with the signal all the same.
   const { digest, held, bytes } = filling
     ? { digest: undefined, held: false }

@@ -26,6 +26,8 @@ export class FillingChunk {
   private done = false;
   private attemptsOver = false;
   private wake: { promise: Promise<void>; resolve: () => void; need: number } | undefined;
+  /** What the chunk's last bytes wait for: its digest in the resume record (see {@link holdEnd}). */
+  private endHold: Promise<unknown> | undefined;
   private resolveWhole!: (bytes: Uint8Array) => void;
   private rejectWhole!: (error: unknown) => void;
 
@@ -58,6 +60,16 @@ export class FillingChunk {
    */
   attemptsEnded(): void {
     this.attemptsOver = true;
+  }
+
+  /**
+   * The chunk's last bytes go out only once `until` settled (its digest written in the resume
+   * record, or given up on): the service cannot store a chunk it has not had whole, so a crash
+   * never leaves it holding a chunk whose bytes the record does not name (as a file's chunk,
+   * recorded before it leaves). Settling either way: a failure is the chunk's own to report.
+   */
+  holdEnd(until: Promise<unknown>): void {
+    this.endHold = until.catch(() => undefined);
   }
 
   /** The reader copied bytes up to `filled` into `bytes`. */
@@ -99,6 +111,10 @@ export class FillingChunk {
         continue;
       }
       const to = Math.min(end, this.filled, at + PIECE_BYTES);
+      if (to === this.bytes.byteLength && this.endHold) {
+        await this.endHold;
+        if (this.failed.aborted) throw this.failed.reason;
+      }
       yield this.bytes.subarray(at, to);
       at = to;
     }

@@ -19,17 +19,15 @@ export type { ResumeSettings, ResumeTarget, Warner } from './load-record.js';
 /**
  * One upload's unique name and acknowledged chunks (with the digest of each), kept in the resume
  * store when there is one. Records are written one at a time, the latest state each time, so a
- * slow store never queues a write per chunk. Every record written is a subset of what the service
- * acknowledged, so a record older than the last (a write lost to a crash) only means a few chunks
- * are sent again. The store failing costs the resume, never the upload: the first failure is
- * logged and writing stops.
+ * slow store never queues a write per chunk. The store failing costs the resume, never the
+ * upload: the first failure is logged, writing stops and the record goes.
  */
 export class UploadSession {
   private dirty = false;
   private writing: Promise<void> | undefined;
   private stopped: boolean;
   private writeFailed = false;
-  /** This upload's hold on its record, and whether it still has it (`lost`: see hold-watch.ts). */
+  /** This upload's hold on its record, and whether it still has it (see hold-watch.ts). */
   watch: HoldWatch | undefined;
   /** Finalize was sent and not refused: the file may exist (see `UploadRecord.finalizeSent`). */
   private finalizeSent: boolean;
@@ -151,6 +149,7 @@ export class UploadSession {
    */
   private async sending(index: number, digest: string): Promise<void> {
     this.inFlight.sending(index, digest);
+    if (this.stopped) return; // a write failed or was given up on: nothing waits on one still out
     this.save();
     const late = () => new Error('it did not answer within chunkTimeout');
     await withinMs(this.flush(), this.readMs ?? 0, late).catch((error) => this.failed(error));
@@ -190,10 +189,9 @@ export class UploadSession {
   }
 
   /**
-   * The call stops waiting for the store (its signal fired): the latest state goes to the store
-   * now, beside a write still out, so that what the store reads or lists next (`pendingUploads`
-   * after a pause) holds every acknowledged chunk. The stores seatpay ships apply their writes in
-   * order; with one that does not, an older write landing last only makes a resume check a chunk.
+   * The call stops waiting for the store (its signal fired): the latest state goes now, beside a
+   * write still out, so what the store lists next (`pendingUploads`) holds every acknowledged
+   * chunk (the stores seatpay ships apply their writes in order).
    */
   handOff(): void {
     if (this.stopped || !this.dirty) return;
@@ -202,15 +200,14 @@ export class UploadSession {
   }
   private handedOff: Promise<void> | undefined;
 
-  /** The sending ended: chunks out unanswered may land unheard (a pause, a failure), so the
-   * record names them; after the signal fired, handed off (`handOff`). */
+  /** The sending ended: chunks out unanswered may land unheard, so the record names them. */
   stopping(aborted: boolean): void {
     if (this.inFlight.any) this.save();
     if (aborted) this.handOff();
   }
   /** Resolves once the latest state is written (or the store gave up). */
   flush = async (): Promise<void> => void (await Promise.all([this.writing, this.handedOff]));
-  /** Writes no more (the record is being discarded); resolves once the write in progress ended. */
+  /** Writes no more (the record goes); resolves once the write in progress ended. */
   async stopWriting(): Promise<void> {
     this.stopped = true;
     await this.flush();
@@ -280,11 +277,20 @@ export class UploadSession {
   }
 
   private failed(error: unknown): void {
+    const first = !this.writeFailed;
     this.stopped = this.writeFailed = true;
     const why = describeError(error);
     this.log.warn(
       `upload resume: the store could not be written (${why}); the upload goes on, but cannot be resumed`,
     );
+    // The record written before names none of the chunks sent from now on: a resume from it
+    // could take one the service holds for its own (a lost first answer), whatever its bytes.
+    // It goes, once the write still out (if any) ended; a store that cannot delete keeps it.
+    const { store, key } = this.resume!;
+    if (first)
+      void Promise.resolve(this.writing)
+        .then(() => store.delete(key))
+        .catch(() => {});
   }
 
   private record(): UploadRecord {
