@@ -50,13 +50,14 @@ export function groupedPieces<F extends Pieces>(
     const [shown, index] = [run[0], run.index];
     if (startOf(index) >= to) break;
     if (shown.length < forms.plain.length / 2 || endOf(index + shown.length - 1) <= from) continue;
-    // The run's digits together, `at[j]` where digit `j` is in `text`.
-    const at: number[] = [];
-    for (let i = 0; i < shown.length; i++)
-      if (shown[i]! >= '0' && shown[i]! <= '9') at.push(index + i);
     const digits = shown.replace(ANY_MARKS, '');
     const found: [number, number][] = [];
     search(forms, digits, digits, 0, digits.length, found);
+    if (found.length === 0) continue;
+    // Where each of the run's digits is in `text` (most runs hold no piece: not asked then).
+    const at: number[] = [];
+    for (let i = 0; i < shown.length; i++)
+      if (shown[i]! >= '0' && shown[i]! <= '9') at.push(index + i);
     for (const [begin, end] of found) {
       const [first, last] = [startOf(at[begin]!), endOf(at[end - 1]!)];
       if (first >= from && first < to) ranges.push([first, last]);
