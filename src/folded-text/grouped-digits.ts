@@ -30,7 +30,7 @@ type Search<F extends Pieces> = (
  * `search` (secret-scan.ts's), so that a grouped card cut off (`card 4539 1488 0343`, a line's
  * end) or split across two lines or fields is hidden as far as the same digits together are.
  * Pieces that start in [from, to) of the view go into `ranges`, from their first digit to their
- * last (the marks after one, a line break, stay). Nothing for a secret that is not a number.
+ * last (the marks after one stay). Nothing for a secret that is not a number.
  */
 export function groupedPieces<F extends Pieces>(
   forms: F,
@@ -59,8 +59,16 @@ export function groupedPieces<F extends Pieces>(
     for (let i = 0; i < shown.length; i++)
       if (shown[i]! >= '0' && shown[i]! <= '9') at.push(index + i);
     for (const [begin, end] of found) {
-      const [first, last] = [startOf(at[begin]!), endOf(at[end - 1]!)];
-      if (first >= from && first < to) ranges.push([first, last]);
+      if (startOf(at[begin]!) < from || startOf(at[begin]!) >= to) continue;
+      // Each group apart: the marks between stay where more than one (` (`, ` / `) or a line break
+      // (two copies of a card that repeats itself, `4242…`, are two pieces, not one with the marks).
+      let first = begin;
+      for (let j = begin + 1; j <= end; j++) {
+        const gap = j < end ? text.slice(at[j - 1]! + 1, at[j]) : '';
+        if (j < end && gap.length <= 1 && !/[\r\n]/.test(gap)) continue;
+        ranges.push([startOf(at[first]!), endOf(at[j - 1]!)]);
+        first = j;
+      }
     }
   }
 }
