@@ -108,6 +108,39 @@ const TEXTS: Record<string, string> = {
         .replace(/.{4}/g, '$& ')} ${noise.subarray(at * 16, at * 16 + 16).toString('latin1')}\n`,
     40_000,
   ),
+  'xxd, each line after a prefix, 1 MB': fill(
+    (at) =>
+      `2026-11-30T21:04:07Z app[12]: ${(at * 16).toString(16).padStart(8, '0')}: ${noise
+        .subarray((at * 16) % 29_984, ((at * 16) % 29_984) + 16)
+        .toString('hex')
+        .replace(
+          /.{4}/g,
+          '$& ',
+        )} ${noise.subarray((at * 16) % 29_984, ((at * 16) % 29_984) + 16).toString('latin1')}\n`,
+    1_000_000,
+  ),
+  // redteam50: od's lines each after a log's prefix (od -x's words, od -c's cells).
+  'od -x, each line after a prefix, 40 KB': fill(
+    (at) =>
+      `2026-11-30T21:04:07Z app[12]: ${(at * 16).toString(8).padStart(7, '0')} ${[
+        ...noise.subarray(at * 16, at * 16 + 16),
+      ]
+        .map((byte, i, all) =>
+          i % 2 ? '' : ((all[i + 1] ?? 0) * 256 + byte).toString(16).padStart(4, '0'),
+        )
+        .filter(Boolean)
+        .join(' ')}\n`,
+    40_000,
+  ),
+  'od -c, each line after a prefix, 40 KB': fill(
+    (at) =>
+      `app[12]: ${(at * 16).toString(8).padStart(7, '0')}${[
+        ...noise.subarray(at * 16, at * 16 + 16),
+      ]
+        .map((byte) => String.fromCharCode(byte).padStart(4))
+        .join('')}\n`,
+    40_000,
+  ),
 };
 console.log('\n| text (a token, a card, a CVC) | before ms | after ms |');
 console.log('| --- | ---: | ---: |');

@@ -17,6 +17,7 @@ export function base64Patterns(secret: string, pieceLength = 0): RegExp[] {
   // Without the last byte: its UTF-16BE too (Java's), the same bytes one later (`s\0k` in `\0s\0k`).
   once.push(...coresOf(secret, utf16leBytes(secret).subarray(0, -1)));
   if (wide !== secret) once.push(...coresOf(wide, utf16leBytes(wide).subarray(0, -1))); // ４２
+  once.push(...base32CoresOf(secret));
   const twice = coresOf(secret).flatMap((core) => coresOf(core));
   const pieces = piecesOf(secret, pieceLength);
   // A token's piece goes with the rest of its word (a card's alone, as before).
@@ -65,4 +66,26 @@ function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/**
+ * A text's base32 cores (RFC 4648: `base32`, `basenc --base32`, a TOTP secret's alphabet) at the
+ * five alignments of its bytes inside longer base32, upper and lower case: a token, password or
+ * card so was printed (redteam50). The characters that mix in neighbouring bytes stay.
+ */
+function base32CoresOf(text: string): string[] {
+  const bytes = new TextEncoder().encode(text);
+  const cores: string[] = [];
+  for (let offset = 0; offset < 5; offset++) {
+    let [bits, value, encoded] = [0, 0, ''];
+    for (const byte of [...new Uint8Array(offset), ...bytes]) {
+      [value, bits] = [((value << 8) | byte) & 0xffff, bits + 8];
+      for (; bits >= 5; bits -= 5) encoded += BASE32[(value >>> (bits - 5)) & 31];
+    }
+    const core = encoded.slice(Math.ceil((offset * 8) / 5));
+    if (core.length >= 6) cores.push(core, core.toLowerCase());
+  }
+  return cores;
 }

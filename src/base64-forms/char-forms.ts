@@ -11,7 +11,7 @@ const NAMED_ENTITIES: Record<string, string> = {
 };
 
 /**
- * One character in every encoding: itself (a digit in any script), `%XX` and `\xHH` (UTF-8),
+ * One character in every encoding: itself (a digit in any script), `%XX` (`%25XX` too) and `\xHH` (UTF-8),
  * `\uXXXX` (escaped again too: `\\uXXXX`), `&#NN;`, `&#xHH;`, `&name;`. Itself first: a text with
  * none of the escapes is searched for it alone (staged-pattern.ts).
  */
@@ -20,7 +20,8 @@ export function charForms(char: string): string[] {
   const digit = code - 0x30;
   const forms = [digit >= 0 && digit <= 9 ? digitAnyScript(digit) : escapeRegExp(char)];
   const utf8 = [...new TextEncoder().encode(char)];
-  forms.push(utf8.map((byte) => `%${hex(byte, 2)}`).join(''));
+  // Percent-encoded once, twice or three times (a URL inside a URL's query: `%2540` is `@`).
+  forms.push(utf8.map((byte) => `%(?:25){0,2}${hex(byte, 2)}`).join(''));
   forms.push(...['\\\\\\\\?x', '\\\\\\\\?'].map((lead, at) => escaped(utf8, lead, at ? 8 : 16)));
   if (char === ' ') forms.push('\\+');
   const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));

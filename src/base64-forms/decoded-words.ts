@@ -11,6 +11,7 @@ import {
   SHORT_LINES_BASE64_WORD,
 } from './dump-words.js';
 import { prefixedDump } from './prefixed-dumps.js';
+import { prefixedRows } from './prefixed-rows.js';
 
 /** A word of base64 text, as a short secret may hide in (`YWJj`, a Basic credential). */
 const BASE64_WORD = /[A-Za-z0-9+/_-]{4,}={0,2}/g;
@@ -122,7 +123,14 @@ export function wordsOf(secret: string, short: boolean, pieceLength = 0): readon
   if (!/^\d{12,}$/.test(secret)) return TOKEN_WORDS;
   if (!pieceLength) return CARD_WORDS;
   const dump: WordSearch = [LONG_HEX_WORD, piecesRead(secret, pieceLength)];
-  return [CARD_WORDS[0]!, dump, prefixedDump(dump), BYTE_LIST_WORD, ...DUMP_WORDS];
+  return [
+    CARD_WORDS[0]!,
+    dump,
+    prefixedDump(dump),
+    BYTE_LIST_WORD,
+    ...DUMP_WORDS,
+    prefixedRows([dump, ...DUMP_WORDS]),
+  ];
 }
 
 const BYTE_LIST_WORD: WordSearch = [BYTE_LIST, fromByteList];
@@ -149,6 +157,7 @@ const TOKEN_WORDS: readonly WordSearch[] = [
   prefixedDump(TOKEN_DUMP),
   BYTE_LIST_WORD,
   ...DUMP_WORDS,
+  prefixedRows([TOKEN_DUMP, ...DUMP_WORDS]), // od's lines, a list's, each after a log's prefix
 ];
 
 /**
@@ -261,6 +270,7 @@ const CARD_WORDS: readonly WordSearch[] = [
   prefixedDump(CARD_DUMP),
   BYTE_LIST_WORD,
   ...DUMP_WORDS,
+  prefixedRows([CARD_DUMP, ...DUMP_WORDS]),
 ];
 
 function cardHex(hex: string): string | undefined {

@@ -74,7 +74,7 @@ export function escapesOf(
   const octal = set.map((byte) => byte.toString(8).padStart(3, '0')).join('|');
   const wide = [...new Set(units)].map((unit) => hex(unit, 4)).join('|');
   return [
-    `%(?:${byHex})`,
+    `%(?:25|${byHex})`, // `%25`: percent-encoded again
     `\\\\x(?:${byHex})`,
     `\\\\(?:${octal})`,
     `\\\\u(?:${wide})`,

@@ -2,17 +2,16 @@ import { formsOf, type SecretForms } from './secret-forms.js';
 import { folded, foldedSearch, hasOverride } from '../../folded-text/folded-text.js';
 import { collectWords } from '../../base64-forms/word-search.js';
 import { searchRuns } from '../../folded-text/run-search.js';
+import { groupedPieces } from '../../folded-text/grouped-digits.js';
 
 export { collectWords };
 
-// The search for secrets in a text. Each step finds the matches that start in a range [from, to)
-// of the text, so that a long text can also be searched a slice at a time with the same result
-// (src/large-text/resumable-scan.ts, loaded only for a text of a slice or more).
+// The search for secrets in a text. Each step finds the matches that start in [from, to): a long
+// text is also searched a slice at a time with the same result (large-text/resumable-scan.ts).
 
 /**
- * Every occurrence of `secrets` in `text`, in one go (what a resumable scan finds to the end),
- * cut out with `marker`; the text itself when there is none. Without a scan's bookkeeping: most
- * texts redacted are short (a field, a header), and each is searched once.
+ * Every occurrence of `secrets` in `text` cut out with `marker` (the text itself if none), in one
+ * go without a scan's bookkeeping: most texts redacted are short (a field, a header).
  */
 export function scrubAll(
   text: string,
@@ -44,10 +43,7 @@ export function scrubAll(
   return cutOut(text, nextTo(text, ranges, alone), marker);
 }
 
-/**
- * A short number standing alone right after another secret, apart by a few marks only, is the
- * card's CVC even in a record (`paid with 4111… / 737`): `alone`'s such ranges join `ranges`.
- */
+/** A short number right after another secret (a few marks apart) is its CVC: `4111… / 737`. */
 export function nextTo(
   text: string,
   ranges: [number, number][],
@@ -82,10 +78,10 @@ export function collect(
 }
 
 /**
- * Pieces of a long secret: windows taken every `step` characters of it are searched for, and each
- * hit is widened to all it shares with the secret. Any shared run of `pieceLength` or more holds
- * one whole window, so none is missed. Hits that start in [from, to) only. Digits of other scripts
- * (`４２４２`, `𝟒𝟐`) are searched as the ASCII digits they are.
+ * Pieces of a long secret: windows taken every `step` characters of it are searched for, each hit
+ * widened to all it shares with the secret (a run of `pieceLength` holds a whole window). Hits
+ * that start in [from, to) only; other scripts' digits (`４２４２`) read as ASCII ones; a card's
+ * digits also without the marks between them (`4539 1488 0343`: grouped-digits.ts).
  */
 export function collectPieces(
   forms: SecretForms,
@@ -95,10 +91,12 @@ export function collectPieces(
   to: number,
   ranges: [number, number][],
 ): void {
-  // As far as a hit starting in [from, to) may reach either way (an escape is 12 units a digit).
+  // As far as a hit starting in [from, to) may reach either way (an escape: 12 units a digit).
   const reach = 12 * forms.plain.length;
   const start = Math.max(0, from - reach);
-  const fold = folded(view.slice(start, Math.min(view.length, to + reach)));
+  const slice = view.slice(start, Math.min(view.length, to + reach));
+  const fold = folded(slice);
+  groupedPieces(forms, slice, fold, [start, from, to], ranges, piecesIn);
   if (!fold) return piecesIn(forms, text, view, from, to, ranges);
   // Searched in the folded copy, `at` telling where each of its characters was.
   const at = fold.at.map((where) => start + where);
