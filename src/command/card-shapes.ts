@@ -261,12 +261,11 @@ function digitValue(char: string): number {
 }
 
 /**
- * The card numbers `text` quotes, found as {@link hideCardShapes} finds them (escapes decoded),
- * not inside base64 or hex words: a money call's refusal hides them in what a getter of the
- * caller's threw, in every form a known secret is hidden in (src/resources/getter-cause.ts, in the
- * main entry's keyed checkout chunk: no Node built-in on this path).
+ * The card numbers `text` quotes as they are (no escape decoded: that reader stays the command's,
+ * off the main entry's bundle), not inside a hex id: a money call's refusal hides them in what a
+ * getter of the caller's threw, in every form a known secret is hidden in
+ * (src/resources/getter-cause.ts, the main entry's keyed checkout chunk: no Node built-in here).
  */
 export function cardNumbersIn(text: string): string[] {
-  const { view, marks } = unescaped(text);
-  return cardsIn(view, NONE, marks).map(([start, end]) => view.slice(start, end));
+  return cardsIn(text, NONE).map(([start, end]) => text.slice(start, end));
 }
