@@ -39,7 +39,8 @@ export function moneyCall<T>(
     // The options first: their signal bounds the wait for a refusal's words, whatever threw after.
     options = readOnce(given[1]) as RequestOptions | undefined;
     const done = thirdArgumentError(given[2], call) ?? run(readOnce(given[0]), options);
-    if (done instanceof APIPromise) return done;
+    // The call (a promise: the core's own, or a test's recording one), else its refusal.
+    if ('then' in done) return done;
     return new APIPromise(refusedLater(done, options), { raw: false });
   } catch (thrown) {
     return new APIPromise(unreadableLater(core, thrown, options), { raw: false });
