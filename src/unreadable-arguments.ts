@@ -1,4 +1,3 @@
-import { APIPromise } from './core/api-promise.js';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
 import { SeatpayError } from './core/errors/seatpay-error.js';
 import { safeCause } from './core/secrets/foreign-cause.js';
@@ -19,22 +18,4 @@ export function unreadableArguments(thrown: unknown): SeatpayError {
     writable: true,
     configurable: true,
   });
-}
-
-/**
- * `run`'s call, or, when reading the caller's arguments threw before it started (a money call's
- * checks read the order and options synchronously), a promise that rejects with that refusal: a
- * method that returns a promise never throws.
- */
-export function readingArguments<T>(
-  core: { scrub(error: unknown): SeatpayError },
-  run: () => APIPromise<T>,
-): APIPromise<T> {
-  try {
-    return run();
-  } catch (thrown) {
-    return new APIPromise<T>(Promise.reject(core.scrub(unreadableArguments(thrown))), {
-      raw: false,
-    });
-  }
 }

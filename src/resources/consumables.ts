@@ -7,11 +7,10 @@ import {
   keylessError,
   misplacedKeyError,
   orderFieldError,
-  thirdArgumentError,
   unkeyedPayError,
 } from './misplaced-key.js';
-import { keyedCheckoutModule, refusedLater } from './money-chunk.js';
-import { readingArguments } from '../unreadable-arguments.js';
+import { keyedCheckoutModule } from './money-chunk.js';
+import { moneyCall, readAsFields } from './money-call.js';
 import { nestedOptionsRefusal } from './nested-request-options.js';
 import type { PurchaseJournal } from '../journals/journal.js';
 import { sharedJournalOf, type JournalHolder } from '../helpers/purchase/client-purchases.js';
@@ -133,26 +132,23 @@ export class ConsumablesResource {
     params: CheckoutParams & CheckoutKeyOptions,
     options?: RequestOptions,
   ): APIPromise<CheckoutResult> {
-    // eslint-disable-next-line prefer-rest-params -- no third parameter in the public signature
-    const third: unknown = arguments[2];
-    return readingArguments(this.#core, () => {
-      const given: unknown = params;
+    // eslint-disable-next-line prefer-rest-params -- no third parameter: refused (moneyCall)
+    const args = [params, options, arguments[2]] as const;
+    return moneyCall(this.#core, 'checkout', args, (given, options) => {
       const { key, journal, identity, ...input } = (
         typeof given === 'object' && given !== null ? given : {}
       ) as CheckoutKeyOptions & Record<string, unknown>;
       const refusal =
-        thirdArgumentError(third, 'checkout') ??
         misplacedKeyError(options) ??
         keylessError({ key, journal, identity }) ??
         nestedOptionsRefusal(input, 'checkout') ??
         orderFieldError(input, options);
-      if (refusal) return new APIPromise(refusedLater(refusal, options), { raw: false });
-      if (key === undefined) return this.#send(given, options);
+      if (refusal) return refusal;
+      // Sent as read once, with no key (or as given, for its check to refuse: `null`, an array).
+      if (key === undefined) return this.#send(readAsFields(given) ? input : given, options);
       // Keyed: checked as a plain call's are, before the key's own deadline reads them (redteam34:
-      // a `totalTimeout` of -1 or NaN ran out at once, 3e9 ms after 1 ms; `signal: {}` threw), and
-      // each own option read once, as the chunk's copy will: a getter that throws is refused here.
+      // a `totalTimeout` of -1 or NaN ran out at once, 3e9 ms after 1 ms; `signal: {}` threw).
       checkRequestOptions(options);
-      Object.assign({}, options);
       // Loaded on first use, in a chunk of its own: a page that never buys does not ship it.
       // Traced, it is one span around its attempt (none when the key's answer is replayed).
       const wait = { signal: options?.signal, ms: options?.timeout };
@@ -210,13 +206,11 @@ export class ConsumablesResource {
    * ```
    */
   consume(service: string, options?: RequestOptions): APIPromise<ConsumptionSession> {
-    // eslint-disable-next-line prefer-rest-params -- no third parameter in the public signature
-    const third: unknown = arguments[2];
-    return readingArguments(this.#core, () => {
-      const misplaced =
-        thirdArgumentError(third, 'consumables.consume') ??
-        unkeyedPayError(undefined, options, 'consumables.consume');
-      if (misplaced) return new APIPromise(refusedLater(misplaced, options), { raw: false });
+    // eslint-disable-next-line prefer-rest-params -- no third parameter: refused (moneyCall)
+    const args = [service, options, arguments[2]] as const;
+    return moneyCall(this.#core, 'consumables.consume', args, (service, options) => {
+      const refusal = unkeyedPayError(undefined, options, 'consumables.consume');
+      if (refusal) return refusal;
       return this.#core.request(
         null,
         () => {

@@ -19,7 +19,12 @@ export interface MoneyRefusal {
 export type RefusalText = 'withTheOrder' | 'readByNo' | 'requestOption' | 'keyless' | 'third';
 
 /** A money call's refusal of `name` (`text`, `call`'s). */
-const refusal = (name: string, text: RefusalText, call: string, field = name): MoneyRefusal => ({
+export const refusal = (
+  name: string,
+  text: RefusalText,
+  call: string,
+  field = name,
+): MoneyRefusal => ({
   name,
   text,
   call,

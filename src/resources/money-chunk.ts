@@ -1,4 +1,6 @@
 import { LazyModule } from '../core/lazy-module.js';
+import type { SeatpayError } from '../core/errors/seatpay-error.js';
+import { unreadableArguments } from '../unreadable-arguments.js';
 import type { MoneyRefusal } from './misplaced-key.js';
 
 /**
@@ -20,11 +22,35 @@ export const keyedCheckoutModule = /* @__PURE__ */ new LazyModule(
  * `timeout`, as a keyed checkout's wait for the same chunk (review18a); once loaded, the refusal
  * comes first, as a plain call's bad argument does.
  */
-export const refusedLater = (refusal: MoneyRefusal, given?: unknown): Promise<never> => {
+export const refusedLater = (refusal: MoneyRefusal, given?: unknown): Promise<never> =>
+  rejectedOnceLoaded((chunk) => chunk.moneyRefusalError(refusal), given);
+
+/**
+ * The refusal of a money call's arguments that could not be read (what a getter or Proxy threw,
+ * its cause), once the chunk is loaded as `refusedLater`'s: with the card numbers and CVCs that
+ * cause quotes hidden (getter-cause.ts; a checkout or `pay.bag` never saw the card), and the
+ * client's secrets.
+ */
+export const unreadableLater = (
+  core: { scrub(error: unknown): SeatpayError },
+  thrown: unknown,
+  given?: unknown,
+): Promise<never> =>
+  rejectedOnceLoaded(
+    (chunk) => core.scrub(chunk.cardsHiddenInCause(unreadableArguments(thrown))),
+    given,
+  );
+
+type KeyedCheckoutChunk = Awaited<ReturnType<typeof keyedCheckoutModule.load>>;
+
+function rejectedOnceLoaded(
+  error: (chunk: KeyedCheckoutChunk) => Error,
+  given?: unknown,
+): Promise<never> {
   const { signal, timeout: ms } = Object(given) as { signal?: unknown; timeout?: number };
   return keyedCheckoutModule
     .load(keyedCheckoutModule.loaded ? {} : { signal, ms })
     .then((chunk) => {
-      throw chunk.moneyRefusalError(refusal);
+      throw error(chunk);
     });
-};
+}

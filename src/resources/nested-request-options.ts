@@ -1,4 +1,4 @@
-import type { MoneyRefusal } from './misplaced-key.js';
+import { refusal, type MoneyRefusal } from './misplaced-key.js';
 
 /**
  * The names a money call's request options take, nested in its order, in other SDKs and in
@@ -12,5 +12,5 @@ export function nestedOptionsRefusal(order: unknown, call: string): MoneyRefusal
   if (typeof order !== 'object' || order === null) return undefined;
   const fields = order as Record<string, unknown>;
   const name = NESTED.find((n) => typeof fields[n] === 'object' && fields[n] !== null);
-  return name === undefined ? undefined : { name, text: 'requestOption', call, field: name };
+  return name === undefined ? undefined : refusal(name, 'requestOption', call);
 }

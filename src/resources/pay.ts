@@ -5,9 +5,8 @@ import { parseInput } from '../core/prepare/validate-input.js';
 import type { PayParams, Payment } from '../schemas/payments.js';
 // The family's schemas (zod): loaded with the page, so that a first call waits for no code.
 import { PayParamsSchema, PaymentSchema } from './checks/pay.js';
-import { orderFieldError, thirdArgumentError, unkeyedPayError } from './misplaced-key.js';
-import { refusedLater } from './money-chunk.js';
-import { readingArguments } from '../unreadable-arguments.js';
+import { orderFieldError, unkeyedPayError } from './misplaced-key.js';
+import { moneyCall } from './money-call.js';
 import { nestedOptionsRefusal } from './nested-request-options.js';
 
 /**
@@ -53,19 +52,18 @@ export class PayResource {
    * ```
    */
   bag(params: PayParams, options?: RequestOptions): APIPromise<Payment> {
-    // eslint-disable-next-line prefer-rest-params -- no third parameter in the public signature
-    const third: unknown = arguments[2];
-    return readingArguments(this.#core, () => {
-      const misplaced =
-        thirdArgumentError(third, 'pay.bag') ??
-        unkeyedPayError(params, options) ??
-        nestedOptionsRefusal(params, 'pay.bag') ??
-        orderFieldError(params, options, 'pay.bag');
-      if (misplaced) return new APIPromise(refusedLater(misplaced, options), { raw: false });
+    // eslint-disable-next-line prefer-rest-params -- no third parameter: refused (moneyCall)
+    const args = [params, options, arguments[2]] as const;
+    return moneyCall(this.#core, 'pay.bag', args, (order, options) => {
+      const refusal =
+        unkeyedPayError(order, options) ??
+        nestedOptionsRefusal(order, 'pay.bag') ??
+        orderFieldError(order, options, 'pay.bag');
+      if (refusal) return refusal;
       return this.#core.request(
         null,
         () => {
-          const body = parseInput(PayParamsSchema, params, 'params');
+          const body = parseInput(PayParamsSchema, order, 'params');
           return { route: this.#core.routes.pay, body, response: PaymentSchema };
         },
         options,

@@ -278,6 +278,8 @@ function howToRecordCharge(key: string): string {
 
 // The money calls' refusals' texts, loaded with this chunk to refuse (src/resources/money-chunk.ts).
 export { moneyRefusalError } from '../../resources/money-refusals.js';
+// What a getter of a money call's arguments threw, its card numbers hidden (money-chunk.ts too).
+export { cardsHiddenInCause } from '../../resources/getter-cause.js';
 
 // For bundlers only: this part reaches every module the parts share (lazy-side.ts).
 export { lazySide } from '../../lazy-side.js';

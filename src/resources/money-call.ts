@@ -1,0 +1,48 @@
+import { APIPromise } from '../core/api-promise.js';
+import type { SeatpayError } from '../core/errors/seatpay-error.js';
+import type { RequestOptions } from '../core/setup/options.js';
+import { isSignal } from '../signal-like.js';
+import { thirdArgumentError, type MoneyRefusal } from './misplaced-key.js';
+import { refusedLater, unreadableLater } from './money-chunk.js';
+
+/**
+ * `given` as the call reads it, once: an object's own fields copied into a plain object (a getter
+ * runs once, a Proxy's keys are asked once), anything else (a value the call's checks refuse as
+ * it is: `null`, an array, an AbortSignal as the options) as it is. The checks, the key and the
+ * request read the copy: a getter that threw or read otherwise on a later read let a check see
+ * one order and the service get another, or escaped raw from the keyed checkout's chunk.
+ */
+function readOnce(given: unknown): unknown {
+  return readAsFields(given) ? { ...given } : given;
+}
+
+/** Whether a money call reads `given` as its own fields, into a plain copy (`readOnce`). */
+export const readAsFields = (given: unknown): given is object =>
+  typeof given === 'object' && given !== null && !Array.isArray(given) && !isSignal(given);
+
+/**
+ * A money method (`checkout`, `pay.bag`, `consume`) on its arguments (`given`: its first, its
+ * request options, and a third, from JavaScript), each read once: `run` gets the copies of its first argument and its request
+ * options, and returns the call, or the refusal of what it was given. A third argument is read by
+ * nothing (an aborted signal there stopped no charge, review19a): refused. Refused too, as bad
+ * input, is what reading the arguments threw (a getter, a Proxy). Nothing is sent or recorded
+ * before any refusal; every one is a rejected promise, never thrown.
+ */
+export function moneyCall<T>(
+  core: { scrub(error: unknown): SeatpayError },
+  call: string,
+  given: readonly [first: unknown, options: unknown, third: unknown],
+  run: (first: unknown, options: RequestOptions | undefined) => APIPromise<T> | MoneyRefusal,
+): APIPromise<T> {
+  let options: RequestOptions | undefined;
+  try {
+    // The options first: their signal bounds the wait for a refusal's words, whatever threw after.
+    options = readOnce(given[1]) as RequestOptions | undefined;
+    const done = thirdArgumentError(given[2], call) ?? run(readOnce(given[0]), options);
+    // The call (a promise: the core's own, or a test's recording one), else its refusal.
+    if ('then' in done) return done;
+    return new APIPromise(refusedLater(done, options), { raw: false });
+  } catch (thrown) {
+    return new APIPromise(unreadableLater(core, thrown, options), { raw: false });
+  }
+}
