@@ -63,8 +63,13 @@ function changes(values: Values, spendField: string): Record<string, string | bo
 
 function show(team: BillingTeam): string {
   const spend = team.max_period_spend ?? team.max_monthly_spend ?? 'none';
+  // An update's answer has no seats_count (SERVICE.md: the read shape only): no "?" printed for it.
+  const seats =
+    team.seats_count === undefined || team.seats_count === null
+      ? `${team.seats_limit} seats`
+      : `${team.seats_count} of ${team.seats_limit} seats`;
   return [
-    `team ${team.id} of subscription ${team.subscription}: ${team.seats_count ?? '?'} of ${team.seats_limit} seats`,
+    `team ${team.id} of subscription ${team.subscription}: ${seats}`,
     `auto-recharge ${team.auto_recharge_enabled ? 'on' : 'off'}, threshold ${team.recharge_threshold_amount ?? '-'}, amount ${team.recharge_amount ?? '-'}, max spend ${spend}`,
   ].join('\n');
 }

@@ -94,3 +94,20 @@ describe('seatpay team and seats --help list every code the commands exit with',
     },
   );
 });
+
+describe('seatpay team update, what it prints', () => {
+  it('shows the seats the service said, and no "?" for the count its answer leaves out', async () => {
+    // newuser20: the update's answer (SERVICE.md: seats_count is in the read shape only) printed
+    // "team 201 of subscription 101: ? of 3 seats".
+    const id = await teamSubscription();
+    const ran = await runInProcess(
+      ['team', 'update', String(id), '--auto-recharge', 'on'],
+      envOf(),
+    );
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).not.toContain('?');
+    expect(ran.stdout).toMatch(new RegExp(`^team \\d+ of subscription ${id}: 3 seats\\n`));
+    const read = await runInProcess(['team', 'get', String(id)], envOf());
+    expect(read.stdout).toMatch(new RegExp(`^team \\d+ of subscription ${id}: 1 of 3 seats\\n`));
+  });
+});
