@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { nearestName } from './nearest-name.js';
 import { UsageError } from './usage-error.js';
 
 /** The flags every command takes. */
@@ -32,11 +33,15 @@ function refuseSecrets(argv: readonly string[]): void {
   }
 }
 
-/** node:util's messages, shortened to one line that names the flag. */
-function parseError(error: unknown): never {
+/** node:util's messages, shortened to one line that names the flag (and the one it meant). */
+function parseError(error: unknown, flags: readonly string[]): never {
   const { code, message } = error as { code?: string; message: string };
   const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${quoted}`);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    // A misspelt flag is told the command's own it most likely meant (`--seat`: `--seats`).
+    const meant = nearestName(quoted.replace(/^-+/, ''), flags, { prefixes: true });
+    throw new UsageError(`unknown option ${quoted}${meant ? `: did you mean --${meant}?` : ''}`);
+  }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
     throw new UsageError(message.replace(/\.$/, '').split('\n')[0] ?? message);
   throw error;
@@ -60,7 +65,7 @@ export function readArguments<T extends ParseArgsOptionsConfig>(
   try {
     return parseArgs(config);
   } catch (error) {
-    return parseError(error);
+    return parseError(error, Object.keys(config.options));
   }
 }
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { nearestName } from './nearest-name.js';
 import { UsageError } from './usage-error.js';
 
 // A small CSV reader (RFC 4180): a header row, commas, double-quoted fields (with "" for a quote,
@@ -63,31 +64,6 @@ export interface CsvColumns {
   optional?: readonly string[];
 }
 
-/** How many single-character edits turn `a` into `b` (for "did you mean"). */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
-/** The known column a misspelled one most likely meant, if one is close. */
-function nearest(name: string, known: readonly string[]): string | undefined {
-  const close = known
-    .map((candidate) => ({ candidate, edits: distance(name, candidate) }))
-    .filter(({ candidate, edits }) => edits <= Math.max(1, Math.floor(candidate.length / 3)))
-    .sort((a, b) => a.edits - b.edits);
-  return close[0]?.candidate;
-}
-
 /** Every mistake of the header row: a column named twice, an unknown one, a missing one. */
 function headerProblems(names: readonly string[], columns: CsvColumns): string[] {
   const known = [...columns.required, ...(columns.optional ?? [])];
@@ -97,7 +73,7 @@ function headerProblems(names: readonly string[], columns: CsvColumns): string[]
     if (first !== at)
       problems.push(`column "${name}" is named twice (columns ${first + 1} and ${at + 1})`);
     else if (!known.includes(name)) {
-      const near = nearest(name, known);
+      const near = nearestName(name, known);
       problems.push(
         `unknown column "${name}"${near ? `: did you mean "${near}"?` : ''} (the columns are ${known.join(',')})`,
       );

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { JournalEntry, SeatpayClient } from '../index.js';
 import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
@@ -162,6 +163,23 @@ async function settle(
   return DONE;
 }
 
+/**
+ * A journal file that does not exist (a mistyped path): opening it made an empty one, so `list`
+ * showed no key, none to settle, exit 0, and left a stray file (newuser20). These read a journal a
+ * purchase or checkout wrote; a postgres URL is left to the database to answer.
+ */
+async function refuseMissingFile(where: string | undefined): Promise<void> {
+  if (!where || /^postgres(ql)?:\/\//i.test(where)) return;
+  const missing = await stat(where).then(
+    () => false,
+    (error: { code?: string }) => error.code === 'ENOENT',
+  );
+  if (missing)
+    throw new UsageError(
+      `no journal at ${where}: check --journal (or SEATPAY_JOURNAL); a purchase or checkout run with it makes it`,
+    );
+}
+
 async function run(argv: readonly string[], context: Context): Promise<ExitCode> {
   const { values, positionals } = readArguments(argv, OPTIONS);
   const [action, key, extra] = positionals;
@@ -174,6 +192,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   if (action !== 'list' && key === undefined)
     throw new UsageError(`missing <key>: seatpay journal ${action} <key>`);
   const identity = identityOf(values.identity, context.env);
+  await refuseMissingFile(values.journal ?? context.env.SEATPAY_JOURNAL);
   const open = journalOf(values.journal, context);
   const where = keyFlags(values.journal, values.identity);
   try {

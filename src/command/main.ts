@@ -61,8 +61,11 @@ function explain(error: unknown, command: Command | undefined): string {
     return `${error.told.said ?? explain(error.error, command)}${code}${advice}`;
   }
   const message = oneLine(error instanceof Error ? error.message : String(error));
-  if (error instanceof UsageError)
-    return `${message} (see seatpay ${command ? `${command.name} ` : ''}--help)`;
+  if (error instanceof UsageError) {
+    const help = `(see seatpay ${command ? `${command.name} ` : ''}--help)`;
+    // A message that leads a list of lines ends with its colon, the pointer to the help before it.
+    return message.endsWith(':') ? `${message.slice(0, -1)} ${help}:` : `${message} ${help}`;
+  }
   if (exitCodeOf(error) === INTERRUPTED) return 'stopped by Ctrl-C; nothing was left half done';
   return message;
 }

@@ -5,6 +5,7 @@ import { clientOf, type Context } from './context.js';
 import { checkRows, readCsv } from './csv.js';
 import { DONE, FAILED, type ExitCode } from './exit-codes.js';
 import { concurrencyOf, rowText } from './keyed.js';
+import { changing } from './lost-change.js';
 import { reading } from './read-failure.js';
 import { UsageError } from './usage-error.js';
 import { printableField } from './printable.js';
@@ -29,8 +30,9 @@ Options:
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 refused in part or whole (the seats that were changed are listed),
-2 usage or input mistake (nothing sent).
+Exit codes: 0 done, 1 failed, or refused in part or whole (the seats that were changed are
+listed), 2 usage or input mistake (nothing sent), 3 the answer was lost: the change may have
+been made (see seatpay seats list <subscription> before running it again), 130 stopped by Ctrl-C.
 `;
 
 /** One seat per line, tab-separated: the email is the service's text, escaped so it forges no line or column. */
@@ -48,9 +50,14 @@ async function seatsFromCsv(file: string, cohort: number | undefined): Promise<S
 }
 
 /** Lists the changed seats; a refusal lists what was applied and what was refused, exit 1. */
-async function change(context: Context, apply: () => Promise<Seat[]>): Promise<ExitCode> {
+async function change(
+  context: Context,
+  id: number,
+  apply: () => Promise<Seat[]>,
+): Promise<ExitCode> {
   try {
-    for (const seat of await apply()) context.output.item({ status: 'changed', seat }, show(seat));
+    for (const seat of await changing(`seatpay seats list ${id}`, apply))
+      context.output.item({ status: 'changed', seat }, show(seat));
     return DONE;
   } catch (error) {
     if (!(error instanceof SeatsRefusedError)) throw error;
@@ -82,7 +89,9 @@ async function remove(
     return seat;
   });
   for (const seat of found) {
-    await client.seats.remove(id, seat.id, { signal: context.signal });
+    await changing(`seatpay seats list ${id}`, () =>
+      client.seats.remove(id, seat.id, { signal: context.signal }),
+    );
     context.output.item({ status: 'removed', seat }, `removed ${show(seat)}`);
   }
   return DONE;
@@ -126,12 +135,12 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
         `--concurrency ${values.concurrency}: seats add sends every seat in one change (the service applies a seat list at once), so there is nothing to run at once`,
       );
     const client = await clientOf(values, context);
-    return change(context, () => client.seats.add(id, seats, { signal: context.signal }));
+    return change(context, id, () => client.seats.add(id, seats, { signal: context.signal }));
   }
   if (action === 'replace') {
     const swaps = pairs(rest);
     const client = await clientOf(values, context);
-    return change(context, () => client.seats.replace(id, swaps, { signal: context.signal }));
+    return change(context, id, () => client.seats.replace(id, swaps, { signal: context.signal }));
   }
   if (!rest.length) throw new UsageError('remove needs at least one <email> or seat id');
   return remove(await clientOf(values, context), id, rest, context);

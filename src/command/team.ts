@@ -3,6 +3,7 @@ import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { clientOf, profileOf, type Context } from './context.js';
 import { DONE, type ExitCode } from './exit-codes.js';
+import { changing } from './lost-change.js';
 import { reading } from './read-failure.js';
 import { UsageError } from './usage-error.js';
 
@@ -26,6 +27,11 @@ Options:
       --max-spend <amount>          the most recharges may spend per period
 
 ${GLOBAL_HELP}
+
+Exit codes: 0 done, 1 failed (no such subscription or team, the service could not be reached:
+see the message), 2 usage or input mistake (nothing sent), 3 the answer was lost: the change
+may have been made (see seatpay team get <subscription>; an update run again sets the same
+values), 130 stopped by Ctrl-C.
 `;
 
 type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
@@ -57,8 +63,13 @@ function changes(values: Values, spendField: string): Record<string, string | bo
 
 function show(team: BillingTeam): string {
   const spend = team.max_period_spend ?? team.max_monthly_spend ?? 'none';
+  // An update's answer has no seats_count (SERVICE.md: the read shape only): no "?" printed for it.
+  const seats =
+    team.seats_count === undefined || team.seats_count === null
+      ? `${team.seats_limit} seats`
+      : `${team.seats_count} of ${team.seats_limit} seats`;
   return [
-    `team ${team.id} of subscription ${team.subscription}: ${team.seats_count ?? '?'} of ${team.seats_limit} seats`,
+    `team ${team.id} of subscription ${team.subscription}: ${seats}`,
     `auto-recharge ${team.auto_recharge_enabled ? 'on' : 'off'}, threshold ${team.recharge_threshold_amount ?? '-'}, amount ${team.recharge_amount ?? '-'}, max spend ${spend}`,
   ].join('\n');
 }
@@ -80,12 +91,13 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
       ? changes(values, deployed ? 'max_period_spend' : 'max_monthly_spend')
       : undefined;
   const client = await clientOf(values, context);
+  const look = `seatpay team get ${id}`;
   const team =
     patch === undefined
       ? await reading(() => client.billingTeam.get(id, options))
       : deployed
-        ? await client.billingTeam.replace(id, patch, options)
-        : await client.billingTeam.update(id, patch, options);
+        ? await changing(look, () => client.billingTeam.replace(id, patch, options))
+        : await changing(look, () => client.billingTeam.update(id, patch, options));
   context.output.result(team, show(team));
   return DONE;
 }

@@ -61,7 +61,10 @@ describe('seatpay refuses mistakes before sending anything', () => {
     [['seats', 'explode', '7'], /seats needs list, add, replace or remove, not "explode"/],
     [['team', 'update', '7'], /update needs at least one of --auto-recharge/],
     [['team', 'update', '7', '--auto-recharge', 'maybe'], /--auto-recharge must be on or off/],
-    [['checkout', '--servic', 'x'], /unknown option --servic \(see seatpay checkout --help\)/],
+    [
+      ['checkout', '--servic', 'x'],
+      /unknown option --servic: did you mean --service\? \(see seatpay checkout --help\)/,
+    ],
     [
       [
         'purchase',

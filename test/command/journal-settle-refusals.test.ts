@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
+import { fileJournal } from '../../src/node.js';
 import { GOOD_CARD } from '../support/team-purchase.js';
 import { useMockServer } from '../support/mock-server.js';
 import { useTempFolder } from '../support/temp-folder.js';
@@ -20,6 +21,10 @@ describe('seatpay journal settle and reconcile refused', () => {
       SEATPAY_TOKEN: server().simulator.users.owner.token,
       SEATPAY_LOG: 'off',
     };
+    // A journal that exists and holds no such key (one that does not exist is refused before:
+    // journal-missing-file.test.ts).
+    const owner = createClient({ baseUrl: env.SEATPAY_BASE_URL, token: env.SEATPAY_TOKEN });
+    expect(await owner.journal.list({ journal: fileJournal(journal) })).toEqual([]);
     for (const argv of [
       [
         'journal',
@@ -42,7 +47,6 @@ describe('seatpay journal settle and reconcile refused', () => {
     }
 
     // A checkout whose answer is lost, settled once, then settled again.
-    const owner = createClient({ baseUrl: env.SEATPAY_BASE_URL, token: env.SEATPAY_TOKEN });
     const { subscription } = await owner.purchase({
       plan: 'team-per-team',
       team_seats: 2,

@@ -1,6 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/index.js';
 import { createSimulator, startMockServer, type MockServer } from '../../src/mock/index.js';
 import { packAndInstall } from '../package/support/pack-and-install.js';
 import { requestGate } from '../support/request-gate.js';
@@ -172,5 +173,30 @@ describe('the README’s terminal upload, stopped with Ctrl-C while the file is 
       gate.open(undefined);
       await gated.close();
     }
+  });
+});
+
+describe('the README’s Node app, run again', () => {
+  it('resolves with the same subscription and adds no seat twice (newuser20)', async () => {
+    // The README says a re-run resolves with the same subscription; its seats.add was refused on
+    // that re-run ("User already has a seat for this team"), the script crashing with a stack.
+    const app = snippets.find(
+      (snippet) => snippet.page === 'README.md' && snippet.code.includes("key: 'order-2001'"),
+    );
+    expect(app, 'the README’s Node app').toBeDefined();
+    const first = runs.get(app!.index)!;
+    expect(first.code, first.output).toBe(0);
+    const env = {
+      SEATPAY_BASE_URL: server!.url,
+      SEATPAY_TOKEN: server!.simulator.users.owner.token,
+      SEATPAY_LOG: 'off',
+    };
+    const again = await runSnippet(scratchDir!, app!.file, [], env, RUN_TIMEOUT_MS);
+    expect(again.code, again.output).toBe(0);
+    const subscriptionOf = (output: string) => /subscription (\d+)/.exec(output)?.[1];
+    expect(subscriptionOf(again.output)).toBe(subscriptionOf(first.output));
+    const owner = createClient({ baseUrl: env.SEATPAY_BASE_URL, token: env.SEATPAY_TOKEN });
+    const seats = await owner.seats.list(Number(subscriptionOf(first.output)));
+    expect(seats.filter((seat) => seat.email === 'ada@example.com')).toHaveLength(1);
   });
 });
