@@ -17,6 +17,7 @@ import {
   type MockServer,
   type MockServerOptions,
 } from '../../src/mock/index.js';
+import { invoiceOf } from '../support/checkout-receipt.js';
 
 // What the deployed server was seen doing (live-api.md, "Confirmed by running the server's code
 // locally"), met by the same calling code on both profiles: where the servers differ, each test
@@ -96,7 +97,9 @@ describe.each<ProfileName>(['spec', 'deployed'])(
 
     it('purchase() resolves once the billing team is built: the team answers at once', async () => {
       const { owner } = await setUp(profile);
-      const { subscription, preview, bag } = await owner.purchase(order());
+      const { subscription, preview, bag, payment } = await owner.purchase(order());
+      expect(payment).toMatchObject(invoiceOf(server.simulator.charges[0]));
+      expect(chargesOf()).toEqual(['payment']);
       expect(subscription.has_billing_team).toBe(true);
       const team = await owner.billingTeam.get(subscription.id); // no 404: the race is waited out
       // The deployed server's owner seat is free: seats_limit = additional_seats + 1.
@@ -137,7 +140,9 @@ describe.each<ProfileName>(['spec', 'deployed'])(
       expect(cause).toBeInstanceOf(PaymentRequiredError);
       expect(cause).toMatchObject({ status: 402, message: expect.stringMatching(/Card declined/) });
       expect(chargesOf()).toEqual([]);
-      await expect(owner.purchase(order())).resolves.toMatchObject({ payment: expect.anything() });
+      const paid = await owner.purchase(order());
+      expect(chargesOf()).toEqual(['payment']);
+      expect(paid.payment).toMatchObject(invoiceOf(server.simulator.charges[0]));
     });
 
     it('the payment method: required by the deployed server on pay', async () => {

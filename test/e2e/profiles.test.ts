@@ -10,6 +10,7 @@ import {
   type SeatpayClient,
 } from '../../src/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { invoiceOf } from '../support/checkout-receipt.js';
 
 // The same calling code, end to end, against the simulator serving each profile. Only the fields
 // the deployed server requires beyond SERVICE.md differ (README, "Profiles"), and they are sent to
@@ -74,6 +75,7 @@ describe.each<ProfileName>(['spec', 'deployed'])('profile %s, end to end', (prof
     expect(result.subscription).toMatchObject({ id: expect.any(Number), seats_limit: seatsLimit });
     expect(result.consumables.length).toBeGreaterThan(0);
     expect(server.simulator.charges.map((charge) => charge.kind)).toEqual(['payment']);
+    expect(result.payment).toMatchObject(invoiceOf(server.simulator.charges[0]));
   });
 
   it('seats: add, replace, remove; a member is refused with OwnerOnlyError', async () => {

@@ -42,6 +42,8 @@ describe('client.purchase against the simulator', () => {
     expect(result.subscription).toMatchObject({ id: expect.any(Number), seats_limit: 3 });
     expect(result.consumables.length).toBeGreaterThan(0);
     expect(payCharges()).toHaveLength(1);
+    // The payment it resolves with is the invoice of the one charge made, fulfilled.
+    expect(result.payment).toMatchObject(invoiceOf(payCharges()[0]));
     const team = await owner.billingTeam.get(result.subscription.id);
     expect(team).toMatchObject({
       subscription: result.subscription.id,

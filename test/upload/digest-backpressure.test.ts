@@ -13,11 +13,18 @@ vi.mock('../../src/platform/selected.node.ts', async () => ({
 }));
 /** Every hash waits until the gate opens. */
 const gate = vi.hoisted(() => {
-  const state = { open: Promise.resolve(), release: () => {}, updates: 0 };
+  const state = { open: Promise.resolve(), release: () => {}, updates: 0, onUpdate: () => {} };
   return {
     state,
     close() {
       state.open = new Promise<void>((resolve) => (state.release = resolve));
+    },
+    /** Resolves at the hash update that takes the count past `count` (told by the update). */
+    updatesPast(count: number): Promise<void> {
+      return new Promise<void>((resolve) => {
+        state.onUpdate = () => void (state.updates > count && resolve());
+        state.onUpdate();
+      });
     },
   };
 });
@@ -28,6 +35,7 @@ vi.mock('../../src/helpers/upload/md5.js', async (original) => {
       override async update(bytes: Uint8Array): Promise<void> {
         const copy = bytes.slice();
         gate.state.updates++;
+        gate.state.onUpdate();
         await gate.state.open;
         super.update(copy);
       }
@@ -99,6 +107,8 @@ describe('a hash that falls behind the sends', () => {
   it('an abort while reads wait on the hash rejects at once with AbortError', async () => {
     const bytes = bytesOf(TOTAL * CHUNK);
     let acknowledged = 0;
+    let threeAcknowledged!: () => void;
+    const acknowledgedThree = new Promise<void>((resolve) => (threeAcknowledged = resolve));
     const controller = new AbortController();
     gate.close();
     try {
@@ -108,9 +118,10 @@ describe('a hash that falls behind the sends', () => {
         concurrency: 2,
         checkDigest: true,
         signal: controller.signal,
-        onChunk: () => void acknowledged++,
+        onChunk: () => void (++acknowledged === 3 && threeAcknowledged()),
       });
-      await vi.waitFor(() => expect(acknowledged).toBe(3), { timeout: 30_000 });
+      await acknowledgedThree; // the upload's own third acknowledgment, not a poll with a budget
+      expect(acknowledged).toBe(3);
       controller.abort();
       await expect(upload).rejects.toBeInstanceOf(fresh.seatpay.AbortError);
     } finally {
@@ -147,9 +158,7 @@ it('an abort while a resumed upload only hashes (every chunk held) rejects at on
       checkDigest: true,
       signal: controller.signal,
     });
-    await vi.waitFor(() => expect(gate.state.updates).toBeGreaterThan(before), {
-      timeout: 30_000,
-    });
+    await gate.updatesPast(before); // the resumed upload's first hash update, waiting on the gate
     controller.abort();
     await expect(upload).rejects.toBeInstanceOf(fresh.seatpay.AbortError);
   } finally {

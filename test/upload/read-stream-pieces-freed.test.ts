@@ -37,6 +37,23 @@ const upload = (stream: AsyncIterable<Uint8Array>) =>
   sinkClient(sink()).media.upload({ stream, size: bytes.byteLength }, options);
 const detached = (piece: Uint8Array) => (piece.buffer as Es2024Buffer).detached;
 
+/**
+ * Resolves once `stream` holds `bytes` it read and no one took, told by its own 'readable' event
+ * (emitted after each piece it pushes, once the upload's listener has taken what it wants): not
+ * a poll with a budget, which under load ran out before the read came.
+ */
+function holding(stream: ReadStream, bytes: number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (stream.readableLength < bytes) return;
+      stream.off('readable', check);
+      resolve();
+    };
+    stream.on('readable', check);
+    check();
+  });
+}
+
 /** Someone else held these pieces (there were some): none of them may have been freed. */
 function expectNoneFreed(pieces: Buffer[]) {
   expect(pieces.length).toBeGreaterThan(0);
@@ -118,7 +135,8 @@ describe('in Node, an upload from an fs.ReadStream', () => {
       { ...options, concurrency: 1 },
     );
     await sink().until(() => sink().held().includes(0));
-    await expect.poll(() => stream.readableLength, { timeout: 30_000 }).toBe(PIECE);
+    await holding(stream, PIECE);
+    expect(stream.readableLength).toBe(PIECE);
     const peeked = stream.read() as Buffer;
     const copy = Buffer.from(peeked);
     stream.unshift(peeked);
@@ -257,7 +275,10 @@ describe('in Node, an upload from an fs.ReadStream', () => {
       { ...options, onProgress, signal: controller.signal },
     );
     await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
-    await expect.poll(() => stream.destroyed && stream.closed).toBe(true);
+    // Destroyed by the time the upload rejects; its file then closes (the stream's own 'close').
+    expect(stream.destroyed).toBe(true);
+    if (!stream.closed) await once(stream, 'close');
+    expect(stream.closed).toBe(true);
     expect(sink().files).toEqual([]);
   });
 });
