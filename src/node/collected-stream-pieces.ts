@@ -48,21 +48,34 @@ export function collectedStreamPieces(pieces: PieceReader): PieceReader {
 
 /**
  * The process's `gc` where it was started with `--expose-gc`; else V8's gc extension, installed
- * in one new context of its own: the flag is set for that context's creation and cleared at once,
- * so no later context (the process's own `vm` contexts) gets a `gc` it did not ask for.
+ * in one new context of its own: the flag is set for that context's creation and cleared at once, so no later context (the process's own
+ * `vm` contexts, its workers) gets a `gc` it did not ask for. Cleared only if it was off: started
+ * with `--expose-gc-as=<name>`, the process's later contexts keep their `<name>` (the upload, not
+ * knowing the name, goes without).
  */
 function youngCollector(): Collect | undefined {
   const own = (globalThis as { gc?: unknown }).gc;
   if (typeof own === 'function') return own as Collect;
   try {
+    const before = freshGlobal();
     v8.setFlagsFromString('--expose-gc');
+    let after: Record<string, unknown> | undefined;
     try {
-      const collect: unknown = vm.runInNewContext('typeof gc === "function" ? gc : undefined');
-      return typeof collect === 'function' ? (collect as Collect) : undefined;
+      after = freshGlobal();
     } finally {
-      v8.setFlagsFromString('--no-expose-gc');
+      // The flag was on already (under another name) where setting it added nothing to a context.
+      const wasOn = after && Object.keys(after).length === Object.keys(before).length;
+      if (!wasOn) v8.setFlagsFromString('--no-expose-gc');
     }
+    return typeof after.gc === 'function' ? (after.gc as Collect) : undefined;
   } catch {
     return undefined; // a runtime without V8's flags or its gc extension
   }
+}
+
+/** A new context's own global names (the extensions installed at its creation), and its `gc`. */
+function freshGlobal(): Record<string, unknown> {
+  return vm.runInNewContext(
+    'Object.fromEntries(Object.getOwnPropertyNames(globalThis).map((name) => [name, globalThis[name]]))',
+  ) as Record<string, unknown>;
 }

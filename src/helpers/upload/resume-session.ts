@@ -279,17 +279,16 @@ export class UploadSession {
   private failed(error: unknown): void {
     const first = !this.writeFailed;
     this.stopped = this.writeFailed = true;
-    const why = describeError(error);
-    this.log.warn(
-      `upload resume: the store could not be written (${why}); the upload goes on, but cannot be resumed`,
-    );
+    const why = `the store could not be written (${describeError(error)})`;
+    this.log.warn(`upload resume: ${why}; the upload goes on, but cannot be resumed`);
     // The record written before names none of the chunks sent from now on: a resume from it
     // could take one the service holds for its own (a lost first answer), whatever its bytes.
-    // It goes, once the write still out (if any) ended; a store that cannot delete keeps it.
+    // It goes, once the write still out (if any) ended; a store that cannot delete keeps it. Never
+    // another's: a store may refuse the write of a holder whose record was taken over.
     const { store, key } = this.resume!;
     if (first)
       void Promise.resolve(this.writing)
-        .then(() => store.delete(key))
+        .then(async () => (!this.watch || (await this.watch.holds())) && store.delete(key))
         .catch(() => {});
   }
 
