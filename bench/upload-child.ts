@@ -1,13 +1,12 @@
 // One measured upload, in a fresh process so that its peak RSS is its own. Prints one JSON line:
 // { ms, cpuMs, threadCpuMs, byThread, loopBusy, pulls?, atPeak?, bytes, baselineRss, peakRss,
 // stats } (bench/upload-gc.ts says what each is). Run by bench/upload.ts; not meant to be run
-// by hand.
+// by hand (it needs --expose-gc, so that the source's own setup is collected before the baseline).
 import { createReadStream, openAsBlob, readdirSync, readFileSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { createClient, type UploadSource } from '../src/index.js';
@@ -218,22 +217,6 @@ async function stats(): Promise<SinkStats> {
   return (await (await fetch(`${url}/__stats`)).json()) as SinkStats;
 }
 
-/**
- * A full collection, so that the source's own setup is gone before the baseline: V8's `gc`, from
- * the process's `--expose-gc` (bench/upload-gc.ts) or else from a context of its own. Not exposed
- * on this process: an upload runs as in a user's (seatpay/node finds V8's collector itself for a
- * stream's pieces, and pays for that in the measurement).
- */
-function collectGarbage(): void {
-  let gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as () => void;
-    setFlagsFromString('--no-expose-gc');
-  }
-  gc();
-}
-
 const rawBody = mode === 'raw-web-stream' ? webFileStream() : undefined;
 const source = kind === 'raw' || rawBody ? undefined : await sourceOf(kind);
 const client = createClient({
@@ -254,7 +237,7 @@ if (process.env.BENCH_WARM) {
   await new Promise((resolve) => setTimeout(resolve, 1500)); // the compile runs in the background
 }
 await stats(); // starts the sink's counts over
-collectGarbage();
+(globalThis as { gc?: () => void }).gc?.();
 
 const baselineRss = process.memoryUsage().rss;
 let peakRss = baselineRss;

@@ -141,7 +141,15 @@ async function measure(
   // BENCH_NODE_FLAGS (e.g. --max-semi-space-size=1) reach raw and seatpay alike: for telling V8's
   // own heap sizing apart from memory the upload holds.
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const args = [...flags, script, mode.replace(BEFORE, ''), url, file, String(concurrency)];
+  const args = [
+    ...flags,
+    '--expose-gc',
+    script,
+    mode.replace(BEFORE, ''),
+    url,
+    file,
+    String(concurrency),
+  ];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * MiB });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Measure;
 }

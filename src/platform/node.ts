@@ -1,6 +1,5 @@
 import { sendChunk } from '../node/chunk-sender.js';
 import { fileSourceOf } from '../node/part-source.js';
-import { collectedStreamPieces } from '../node/collected-stream-pieces.js';
 import { readStreamPieces } from '../node/read-stream-pieces.js';
 import { redactedPrefix } from '../large-text/redacted-prefix.js';
 import { sourceReadError } from '../helpers/upload/source-read-error.js';
@@ -92,6 +91,5 @@ export const nodePlatform: Platform = {
   chunkSender: nodeChunkSender,
   md5,
   ownedPieces: readStreamPieces,
-  collectedPieces: collectedStreamPieces,
   quoteStart: redactedPrefix,
 };

@@ -44,12 +44,6 @@ export interface Platform {
    */
   readonly ownedPieces?: (stream: object) => PieceReader | undefined;
   /**
-   * A reader of a stream whose pieces the upload may not free, made to let the garbage collector
-   * free each soon after it is copied (V8's young generation collected now and then, in Node),
-   * or undefined: left to the collector's own pace.
-   */
-  readonly collectedPieces?: (pieces: PieceReader) => PieceReader;
-  /**
    * The first `length` characters of `text` redacted, searching only its start (a validation
    * error's quote of a non-JSON answer of megabytes), or undefined: all of it is searched. In
    * Node only: the browsers' pages have no bytes to spare for it (BENCHMARKS.md, syncredact).

@@ -137,16 +137,13 @@ function pieceReader(stream: StreamSource['stream']): PieceReader {
     const bytes = bytePieceReader(stream);
     if (bytes) return bytes;
     const reader = stream.getReader();
-    return collected({
-      next: () => reader.read(),
-      cancel: () => reader.cancel().catch(() => undefined),
-    });
+    return { next: () => reader.read(), cancel: () => reader.cancel().catch(() => undefined) };
   }
   // A Node file stream no one else reads: its pieces are freed once copied (the Node platform).
   const owned = platform.ownedPieces?.(stream);
   if (owned) return owned;
   const iterator = stream[Symbol.asyncIterator]();
-  return collected({
+  return {
     next: () => iterator.next(),
     cancel: async () => {
       // `return()` waits for a pending `next()`, which a stalled stream never settles: destroy a
@@ -156,12 +153,7 @@ function pieceReader(stream: StreamSource['stream']): PieceReader {
       if (typeof destroy === 'function') destroy.call(stream);
       void iterator.return?.()?.catch(() => undefined);
     },
-  });
-}
-
-/** Pieces the upload may not free, each left dead once copied: collected soon (the platform's). */
-function collected(pieces: PieceReader): PieceReader {
-  return platform.collectedPieces?.(pieces) ?? pieces;
+  };
 }
 
 function checkSize(size: unknown): number {
