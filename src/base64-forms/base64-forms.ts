@@ -17,7 +17,7 @@ export function base64Patterns(secret: string, pieceLength = 0): RegExp[] {
   // Without the last byte: its UTF-16BE too (Java's), the same bytes one later (`s\0k` in `\0s\0k`).
   once.push(...coresOf(secret, utf16leBytes(secret).subarray(0, -1)));
   if (wide !== secret) once.push(...coresOf(wide, utf16leBytes(wide).subarray(0, -1))); // ４２
-  once.push(...base32CoresOf(secret));
+  once.push(...base32CoresOf(secret, BASE32), ...base32CoresOf(secret, BASE32_HEX));
   const twice = coresOf(secret).flatMap((core) => coresOf(core));
   const pieces = piecesOf(secret, pieceLength);
   // A token's piece goes with the rest of its word (a card's alone, as before).
@@ -69,20 +69,22 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+/** RFC 4648's extended hex alphabet (`basenc --base32hex`, NSEC3): printed whole (review20c). */
+const BASE32_HEX = '0123456789ABCDEFGHIJKLMNOPQRSTUV';
 
 /**
  * A text's base32 cores (RFC 4648: `base32`, `basenc --base32`, a TOTP secret's alphabet) at the
  * five alignments of its bytes inside longer base32, upper and lower case: a token, password or
  * card so was printed (redteam50). The characters that mix in neighbouring bytes stay.
  */
-function base32CoresOf(text: string): string[] {
+function base32CoresOf(text: string, alphabet: string): string[] {
   const bytes = new TextEncoder().encode(text);
   const cores: string[] = [];
   for (let offset = 0; offset < 5; offset++) {
     let [bits, value, encoded] = [0, 0, ''];
     for (const byte of [...new Uint8Array(offset), ...bytes]) {
       [value, bits] = [((value << 8) | byte) & 0xffff, bits + 8];
-      for (; bits >= 5; bits -= 5) encoded += BASE32[(value >>> (bits - 5)) & 31];
+      for (; bits >= 5; bits -= 5) encoded += alphabet[(value >>> (bits - 5)) & 31];
     }
     const core = encoded.slice(Math.ceil((offset * 8) / 5));
     if (core.length >= 6) cores.push(core, core.toLowerCase());

@@ -1,12 +1,12 @@
 import type { WordSearch } from './word-search.js';
 
 /**
- * One row of od's dumps: after its offset (seven digits: `-b`, `-d`, `-x`, its default, `-c`),
- * numbers apart by blanks (`163 153 137`, `6b73 6c5f`) or `od -c`'s cells (`   s`); with none
- * (`-A n`), hex groups of 1, 2 or 4 bytes, a letter among them (numbers alone are a table as
- * much: not read so); or one item of a list a line (pprint's `'s',`).
+ * One row of od's dumps: after its offset (seven octal or decimal digits, `-A d`; six hex, `-A x`),
+ * numbers apart by blanks (`-b`, `-d`, `-x`, `-t x4`, `-t x8`: `163 153`, `6c5f6b73`) or `od -c`'s
+ * cells (`   s`); with none (`-A n`), hex groups of 1, 2 or 4 bytes, a letter among them (numbers
+ * alone are a table as much: not read so); or one item of a list a line (pprint's `'s',`).
  */
-const ROW = String.raw`(?:[ \t]*(?:[0-9a-f]{2}){1,4}(?=[^\r\n]*[a-f])(?:[ \t]+(?:[0-9a-f]{2}){1,4}){1,15}|[0-7]{7}(?:(?:[ \t]+[0-9a-f]{1,6}){2,}|(?: {3}[^\s]| {2}\\[0abfnrtv\\]| [0-7]{3}| {4}){2,16})|(['"])(?:\\.|(?!\N)[^\\\r\n])\N,?)[ \t]*`;
+const ROW = String.raw`(?:[ \t]*(?:[0-9a-f]{2}){1,4}(?=[^\r\n]*[a-f])(?:[ \t]+(?:[0-9a-f]{2}){1,4}){1,15}|[0-9a-f]{6,7}(?:(?:[ \t]+[0-9a-f]{1,16}){2,}|(?: {3}[^\s]| {2}\\[0abfnrtv\\]| [0-7]{3}| {4}){2,16})|(['"])(?:\\.|(?!\N)[^\\\r\n])\N,?)[ \t]*`;
 /** {@link ROW} with its quote's group numbered `group`. */
 const row = (group: number) => ROW.replaceAll('\\N', `\\${group}`);
 

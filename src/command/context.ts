@@ -15,6 +15,18 @@ import { type Environment } from './known-secrets.js';
 import { readToken } from './secrets.js';
 import { UsageError } from './usage-error.js';
 
+/**
+ * A journal's place that reads as a URL with a password but not postgres:// (`postgress://`,
+ * `postgres:/`, `pg://`) was taken for a file's path and quoted whole, the password in it
+ * (review20c): refused without quoting it.
+ */
+export function refuseMistypedUrl(where: string): void {
+  if (/^[a-z][a-z0-9+.-]*:\/*[^/@\s]*:[^@\s]*@/i.test(where))
+    throw new UsageError(
+      "the journal reads as a database URL with a password (not shown), but a journal's URL starts postgres:// or postgresql://: check its scheme in --journal or SEATPAY_JOURNAL",
+    );
+}
+
 /** What every command runs with. */
 export interface Context {
   output: Output;
@@ -150,8 +162,10 @@ export function journalOf(spec: string | undefined, context: Setting): OpenJourn
     throw new UsageError(
       'no journal: pass --journal <file> (or set SEATPAY_JOURNAL); it records each key so that a re-run never pays twice',
     );
-  if (!/^postgres(ql)?:\/\//i.test(where))
+  if (!/^postgres(ql)?:\/\//i.test(where)) {
+    refuseMistypedUrl(where);
     return { journal: fileJournal(where), close: async () => undefined };
+  }
   if (spec !== undefined) refusePasswordInArgv(spec);
   context.secrets.add(...urlSecrets(where));
   const journal = postgresJournal(where);

@@ -2,7 +2,14 @@ import { stat } from 'node:fs/promises';
 import type { JournalEntry, SeatpayClient } from '../index.js';
 import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
-import { clientOf, journalClientOf, journalOf, type Context, type OpenJournal } from './context.js';
+import {
+  clientOf,
+  journalClientOf,
+  journalOf,
+  refuseMistypedUrl,
+  type Context,
+  type OpenJournal,
+} from './context.js';
 import { DONE, UNSETTLED, type ExitCode } from './exit-codes.js';
 import { identityOf, keyFlags, shellWord } from './keyed.js';
 import { printableField } from './printable.js';
@@ -170,6 +177,7 @@ async function settle(
  */
 async function refuseMissingFile(where: string | undefined): Promise<void> {
   if (!where || /^postgres(ql)?:\/\//i.test(where)) return;
+  refuseMistypedUrl(where);
   const missing = await stat(where).then(
     () => false,
     (error: { code?: string }) => error.code === 'ENOENT',

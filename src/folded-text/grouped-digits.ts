@@ -6,7 +6,6 @@ import type { Folded } from './folded-text.js';
  * digits, and no more.
  */
 const MARKS = String.raw`[^\p{L}\p{N}\\%&]{1,4}`;
-const ANY_MARKS = new RegExp(MARKS, 'gu');
 
 /**
  * A run of digits some marks apart (pieces of a run with none are found in the text as it is);
@@ -14,7 +13,7 @@ const ANY_MARKS = new RegExp(MARKS, 'gu');
  */
 const GROUPED_RUN = new RegExp(String.raw`\d+(?:${MARKS}\d+)+`, 'gu');
 
-type Pieces = { plain: string };
+type Pieces = { plain: string; pieceLength: number };
 type Search<F extends Pieces> = (
   forms: F,
   text: string,
@@ -49,8 +48,14 @@ export function groupedPieces<F extends Pieces>(
   for (let run = GROUPED_RUN.exec(text); run; run = GROUPED_RUN.exec(text)) {
     const [shown, index] = [run[0], run.index];
     if (startOf(index) >= to) break;
-    if (shown.length < forms.plain.length / 2 || endOf(index + shown.length - 1) <= from) continue;
-    const digits = shown.replace(ANY_MARKS, '');
+    if (shown.length < forms.pieceLength || endOf(index + shown.length - 1) <= from) continue;
+    let digits = '';
+    for (let i = 0; i < shown.length; i++) {
+      const code = shown.charCodeAt(i);
+      if (code >= 48 && code <= 57) digits += shown[i];
+    }
+    // A piece is `pieceLength` digits or more: a shorter run (`21:04:07`) holds none.
+    if (digits.length < forms.pieceLength) continue;
     const found: [number, number][] = [];
     search(forms, digits, digits, 0, digits.length, found);
     if (found.length === 0) continue;
