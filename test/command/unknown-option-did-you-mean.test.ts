@@ -26,4 +26,17 @@ describe('seatpay, a misspelt flag', () => {
     expect(ran.code, ran.stderr).toBe(2);
     expect(ran.stderr).toContain('unknown option --frobnicate (see seatpay checkout --help)');
   });
+
+  // review20c: a token pasted where a flag goes was echoed in "unknown option --sk_live_...".
+  it.each([
+    ['seats', 'list', '7', '--sk_live_9fQ2xLmP4rT8vW1zK7bN3cY6'],
+    ['checkout', '--4242424242424242'],
+    ['seats', 'list', '7', '--skLiveAbcDefGhiJklMnoPqrStu'],
+    ['checkout', '--service=ai-credits', '--sk_live_9fQ2xLmP4rT8vW1zK7bN3cY6=x'],
+  ])('%j does not echo a flag that is no flag name, exit 2', async (...argv) => {
+    const ran = await runInProcess(argv, env);
+    expect(ran.code, ran.stderr).toBe(2);
+    expect(ran.stderr).toContain('unknown option (not shown: it is no flag name');
+    expect(ran.stderr + ran.stdout).not.toMatch(/9fQ2xLmP4rT8|4242424242424242|AbcDefGhi/);
+  });
 });
