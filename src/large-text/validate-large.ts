@@ -7,11 +7,13 @@ import type { Secrets } from '../core/secrets/secrets.js';
 import type { Log } from '../core/setup/logger.js';
 import type { ValidationMode } from '../core/setup/options.js';
 import { plainCheckOf } from '../core/validate/plain-check.js';
-import { warnReturnsAsItCame } from '../rechecked-answers.js';
 import { deadlineMessage } from '../timeout-reason.js';
 import { SLICE } from './large-value.js';
 import { loadSlices } from './redact-large.js';
 import { withBody } from './validation-body.js';
+
+/** rechecked-answers.ts' mark, named, not imported: the import put the seat schemas on every bundle. */
+const RECHECKED = Symbol.for('seatpay.rechecked-answer');
 
 /** How a client checks every result (made once per client), and what it must not leak. */
 export interface ResultSetup {
@@ -83,7 +85,7 @@ function failed<T>(
   const { method, url, response } = check;
   // Its body only for a thrown one, redacted in slices when large: a warning logs the message.
   // It advises `validate: 'warn'` only where that returns the answer (not a seat change's).
-  const warnable = typeof response === 'object' && warnReturnsAsItCame(response);
+  const warnable = typeof response === 'object' && !(RECHECKED in response);
   const failure = new ResponseValidationError({ issues, body: undefined, method, url }, warnable);
   const signal = callerSignalOf(check);
   const caller = signal && { signal, abort: () => abortOf(signal, check, setup) };

@@ -6,14 +6,34 @@ import { thirdArgumentError, type MoneyRefusal } from './misplaced-key.js';
 import { refusedLater, unreadableLater } from './money-chunk.js';
 
 /**
- * `given` as the call reads it, once: an object's own fields copied into a plain object (a getter
- * runs once, a Proxy's keys are asked once), anything else (a value the call's checks refuse as
+ * `given` as the call reads it, once: an object's fields (own and inherited) copied into a plain
+ * object (a getter runs once, a Proxy's keys are asked once), anything else (a value the call's checks refuse as
  * it is: `null`, an array, an AbortSignal as the options) as it is. The checks, the key and the
  * request read the copy: a getter that threw or read otherwise on a later read let a check see
  * one order and the service get another, or escaped raw from the keyed checkout's chunk.
  */
 function readOnce(given: unknown): unknown {
-  return readAsFields(given) ? { ...given } : given;
+  return readAsFields(given) ? withInherited(given, { ...given }) : given;
+}
+
+/**
+ * `copy` (`given`'s own fields) with the fields `given` inherits: a class's getters and
+ * `Object.create(defaults)`'s fields, each read once through `given`. Copied own fields only, an
+ * options object's inherited `signal` was dropped (an aborted checkout paid) and an order's `key`
+ * (paid with no key): a plain call reads them, as the order's check did before (review20a).
+ * Methods (not enumerable, no getter) are no fields.
+ */
+function withInherited(given: object, copy: Record<string, unknown>): object {
+  const seen = new Set(Object.keys(copy)); // a Proxy's keys asked once
+  for (let at = Object.getPrototypeOf(given) as object | null; at && at !== Object.prototype;) {
+    for (const [name, field] of Object.entries(Object.getOwnPropertyDescriptors(at))) {
+      if (!seen.has(name) && (field.get || field.enumerable))
+        copy[name] = (given as Record<string, unknown>)[name];
+      seen.add(name);
+    }
+    at = Object.getPrototypeOf(at) as object | null;
+  }
+  return copy;
 }
 
 /** Whether a money call reads `given` as its own fields, into a plain copy (`readOnce`). */

@@ -20,9 +20,12 @@ it("a config's or a call's options' own `aborted` is no signal: the client is ma
   const client = testClient(config);
   const derived = client.withOptions(config);
   const get = derived.plans.get.bind(derived.plans) as Loose;
-  await expect(get('team-per-seat', { aborted: false })).resolves.toMatchObject({
-    slug: PLAN.slug,
-  });
+  await expect(get('team-per-seat')).resolves.toMatchObject({ slug: PLAN.slug });
+  // A call's options name only request options (review20a): `aborted` is refused by its name, as
+  // no request option, not as a signal given as the options.
+  const refused = await get('team-per-seat', { aborted: false }).catch((error: unknown) => error);
+  expect(refused).toMatchObject({ name: 'InvalidRequestError', field: 'aborted' });
+  expect(String(refused)).not.toContain('{ signal }');
   expect(seen).toHaveLength(1);
 });
 

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { InvalidRequestError, type ValidationIssue } from '../errors/validation-errors.js';
 import { plainCheckOf } from '../validate/plain-check.js';
+import { nearestOption } from '../setup/option-names.js';
 import { checkSignal, isSignal, signalAsOptionsError } from '../../signal-like.js';
 
 /**
@@ -136,6 +137,24 @@ export function checkHeaders(headers: unknown, field: string): void {
 }
 
 const NO_OPTIONS = Object.freeze({});
+const REQUEST_OPTIONS = ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers'];
+/** InternalRequestOptions' names: a helper's (upload, purchase) and the deadline's. */
+const INTERNAL_OPTIONS = ['sending', 'onRetry', 'onUploadProgress', 'callerSignal'];
+
+/** A name no call reads (`sigal`, from JavaScript): the call ran without it (newuser20). */
+function refuseUnknownNames(options: Record<string, unknown>): void {
+  for (const name in options) {
+    if (REQUEST_OPTIONS.includes(name) || INTERNAL_OPTIONS.includes(name)) continue;
+    if (options[name] === undefined) continue; // a wrapper's spread names nothing
+    const meant = nearestOption(name, REQUEST_OPTIONS);
+    const hint = meant ? ` (did you mean \`${meant}\`?)` : '';
+    const known = REQUEST_OPTIONS.join(', ');
+    throw new InvalidRequestError(
+      `\`${name}\` is no request option${hint}: they are ${known}. Nothing was sent`,
+      { field: name },
+    );
+  }
+}
 
 /**
  * Checks the last argument of every method before anything is sent, like the client's options: a
@@ -152,5 +171,6 @@ export function checkRequestOptions<T extends object>(options: T | null | undefi
   checkNumberOption('totalTimeout', totalTimeout, MAX_TIMER_MS);
   checkNumberOption('maxRetries', maxRetries);
   checkHeaders(headers, 'headers');
+  refuseUnknownNames(options as Record<string, unknown>);
   return options;
 }

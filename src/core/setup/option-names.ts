@@ -37,7 +37,7 @@ export type EveryOptionListed<T extends never = Unlisted> = T;
 export function checkOptionNames(options: object): void {
   for (const key of Object.keys(options)) {
     if ((OPTION_NAMES as string[]).includes(key)) continue;
-    const meant = nearest(key);
+    const meant = nearestOption(key);
     if (meant !== undefined && !(meant in options)) {
       throw new InvalidRequestError(`Unknown option \`${key}\`: did you mean \`${meant}\`?`, {
         field: key,
@@ -46,10 +46,13 @@ export function checkOptionNames(options: object): void {
   }
 }
 
-/** The option `key` most likely meant: equal ignoring case, or at most 2 edits away. */
-function nearest(key: string): string | undefined {
+/** The one of `names` `key` most likely meant: equal ignoring case, or at most 2 edits away. */
+export function nearestOption(
+  key: string,
+  names: readonly string[] = OPTION_NAMES,
+): string | undefined {
   let best: { name: string; distance: number } | undefined;
-  for (const name of OPTION_NAMES) {
+  for (const name of names) {
     const distance = editDistance(key.toLowerCase(), name.toLowerCase());
     if (distance <= Math.min(2, name.length / 3) && (!best || distance < best.distance))
       best = { name, distance };
