@@ -83,3 +83,24 @@ it("`{}`, `null`, known names, another call's options spread, a name left undefi
   }
   expect(sent.count).toBe(10);
 });
+
+// The lead's read-through: the names were walked with `for...in`, which reaches a realm's
+// `Object.prototype`: a library that adds an enumerable field there (an old polyfill) had every
+// call refused. An options object's own and inherited names are read, short of that root; one
+// of another realm (an iframe's) likewise; a misspelt inherited name is still refused.
+it('a field on the root of the options chain is no option; an inherited misspelt one is', async () => {
+  const { client, sent } = countingClient();
+  const { runInNewContext } = await import('node:vm');
+  const polluted = runInNewContext(
+    'Object.prototype.extra = 1; [{ timeout: 5000 }, Object.create(null)]',
+  ) as [object, object];
+  await expect(client.plans.get('team', untyped(polluted[0]))).resolves.toMatchObject({ id: 1 });
+  await expect(client.plans.get('team', untyped(polluted[1]))).resolves.toMatchObject({ id: 1 });
+  expect(sent.count).toBe(2);
+  const inherited = untyped(Object.create({ timout: 5 }));
+  const refused = await refusalOf(() => client.plans.get('team', inherited));
+  expect(refused).toMatchObject({ name: 'InvalidRequestError', field: 'timout' });
+  const bare = untyped(Object.assign(Object.create(null), { timout: 5 }));
+  expect(await refusalOf(() => client.plans.get('team', bare))).toMatchObject({ field: 'timout' });
+  expect(sent.count).toBe(2);
+});

@@ -143,7 +143,10 @@ const INTERNAL_OPTIONS = ['sending', 'onRetry', 'onUploadProgress', 'callerSigna
 
 /** A name no call reads (`sigal`, from JavaScript): the call ran without it (newuser20). */
 function refuseUnknownNames(options: Record<string, unknown>): void {
-  for (const name in options) {
+  const names: string[] = []; // inherited too, short of the root (a realm's Object.prototype)
+  for (let at: object | null = options; at; at = Object.getPrototypeOf(at) as object | null)
+    if (at === options || Object.getPrototypeOf(at)) names.push(...Object.keys(at));
+  for (const name of names) {
     if (REQUEST_OPTIONS.includes(name) || INTERNAL_OPTIONS.includes(name)) continue;
     if (options[name] === undefined) continue; // a wrapper's spread names nothing
     const meant = nearestOption(name, REQUEST_OPTIONS);
