@@ -5,6 +5,7 @@ import { useMockServer } from '../support/mock-server.js';
 import { subscriptionNeverAppears } from '../support/subscription-never-appears.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
+import { ownerEnv } from './support/owner-env.js';
 
 // `seatpay purchase --csv` whose row paid and then its --wait-timeout ran out (the card WAS
 // charged) ended with "to settle: line 2 key … may have been charged; check with `seatpay journal
@@ -19,12 +20,7 @@ describe('seatpay purchase --csv: a row paid whose wait ran out', () => {
   it('the summary says to run it again with its key, not that it may have been charged', async () => {
     const csv = folder.in('orders.csv');
     await writeFile(csv, 'key,plan,seats,period\nbatch-wait,team-per-seat,2,MONTH\n');
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
-      SEATPAY_CARD: JSON.stringify(GOOD_CARD),
-      SEATPAY_LOG: 'off',
-    };
+    const env = ownerEnv(server(), { SEATPAY_CARD: JSON.stringify(GOOD_CARD) });
     const purchase = ['purchase', '--csv', csv, '--journal', folder.in('journal.db')];
     subscriptionNeverAppears(server());
     const ran = await runInProcess([...purchase, '--wait-timeout', '50'], env);

@@ -3,6 +3,7 @@ import { main } from '../../src/command/main.js';
 import { useMockServer } from '../support/mock-server.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
+import { ownerEnv } from './support/owner-env.js';
 
 // newuser19: `seatpay purchase` and `seatpay checkout` stopped by Ctrl-C exit 130, as the
 // top-level help says, but their own --help listed 0 to 5 only (and named 130 in "a batch exits
@@ -30,12 +31,9 @@ describe('seatpay purchase and checkout --help, against a Ctrl-C', () => {
       ['--service', 'ai-credits', '--how-many', '1', '--subscription', '1', '--key', 'topup-1'],
     ],
   ])('%s lists the code a Ctrl-C exits with', async (command, order) => {
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
+    const env = ownerEnv(server(), {
       SEATPAY_CARD: JSON.stringify({ card_number: '4242424242424242', cvc: '123' }),
-      SEATPAY_LOG: 'off',
-    };
+    });
     const ran = await stopped([command, ...order, '--journal', folder.in(`${command}.db`)], env);
     expect(ran.code, ran.stderr).toBe(130);
 

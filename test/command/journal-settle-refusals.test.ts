@@ -5,6 +5,7 @@ import { GOOD_CARD } from '../support/team-purchase.js';
 import { useMockServer } from '../support/mock-server.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
+import { ownerEnv } from './support/owner-env.js';
 
 // docs/command.md: `seatpay journal settle` of a key settled already exits 2 and writes nothing,
 // naming the decision that stands; `settle` and `reconcile` of a key the journal has no record of
@@ -16,11 +17,7 @@ const folder = useTempFolder('seatpay-command-settle-refusals-');
 describe('seatpay journal settle and reconcile refused', () => {
   it('exit 2 with what to do, as docs/command.md says', async () => {
     const journal = folder.in('journal.db');
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
-      SEATPAY_LOG: 'off',
-    };
+    const env = ownerEnv(server());
     // A journal that exists and holds no such key (one that does not exist is refused before:
     // journal-missing-file.test.ts).
     const owner = createClient({ baseUrl: env.SEATPAY_BASE_URL, token: env.SEATPAY_TOKEN });

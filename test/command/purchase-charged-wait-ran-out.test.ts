@@ -5,6 +5,7 @@ import { useMockServer } from '../support/mock-server.js';
 import { subscriptionNeverAppears } from '../support/subscription-never-appears.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
+import { ownerEnv } from './support/owner-env.js';
 
 // `seatpay purchase` whose --wait-timeout ran out after paying (the card WAS charged) said "it
 // may have been charged: check with `seatpay journal reconcile <key>` before buying it again
@@ -25,12 +26,7 @@ const page = (path: string) =>
 describe('seatpay purchase paid whose wait for the subscription ran out', () => {
   it('says to run it again with the key, and so does journal list', async () => {
     const journal = folder.in('journal.db');
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
-      SEATPAY_CARD: JSON.stringify(GOOD_CARD),
-      SEATPAY_LOG: 'off',
-    };
+    const env = ownerEnv(server(), { SEATPAY_CARD: JSON.stringify(GOOD_CARD) });
     const purchase = [
       ...['purchase', '--plan', 'team-per-seat', '--seats', '2', '--period', 'MONTH'],
       ...['--key', 'order-wait', '--journal', journal, '--wait-timeout', '50'],

@@ -3,6 +3,7 @@ import { createClient } from '../../src/index.js';
 import { main } from '../../src/command/main.js';
 import { useMockServer } from '../support/mock-server.js';
 import { runInProcess } from './run-in-process.js';
+import { ownerEnv } from './support/owner-env.js';
 
 // newuser20: `seatpay team --help` listed no exit codes at all, and `seatpay seats --help` only
 // 0, 1 and 2: a change whose answer was lost exits 3 and a Ctrl-C 130, which a script branching on
@@ -13,11 +14,7 @@ const server = useMockServer({ subscriptionDelayMs: 5 });
 const TEAM = 'PATCH /v2/payments/subscription/{subscription_id}/billing-team';
 const SEATS = 'PUT /v2/payments/subscription/{subscription_id}/billing-team/seat';
 
-const envOf = () => ({
-  SEATPAY_BASE_URL: server().url,
-  SEATPAY_TOKEN: server().simulator.users.owner.token,
-  SEATPAY_LOG: 'off',
-});
+const envOf = () => ownerEnv(server());
 
 async function teamSubscription(): Promise<number> {
   const env = envOf();

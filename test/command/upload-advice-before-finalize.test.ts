@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support/mock-server.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
+import { ownerEnv } from './support/owner-env.js';
 
 // `seatpay upload` that failed before any chunk or finalize went (the operation type's read
 // answered 503 or lost its answer, every retry) said the file "may have been finalized all the
@@ -15,11 +16,7 @@ describe('seatpay upload that failed before finalize', () => {
   it('never says the file may have been finalized', async () => {
     const path = folder.in('talk.mp4');
     await writeFile(path, new Uint8Array(3000).fill(7));
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
-      SEATPAY_LOG: 'off',
-    };
+    const env = ownerEnv(server());
     for (const fault of [{ kind: 'status', status: 503 }, { kind: 'reset-after' }] as const) {
       server().simulator.faults.clear();
       server().simulator.faults.inject({

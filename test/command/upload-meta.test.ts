@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useMockServer } from '../support/mock-server.js';
 import { runInProcess } from './run-in-process.js';
+import { ownerEnv } from './support/owner-env.js';
 
 // `seatpay upload --profile deployed`: that server requires a `media` upload's meta (slug, name,
 // categories, academy: "Missing required meta key"), so without a way to give it the command
@@ -28,11 +29,7 @@ async function files(): Promise<unknown[]> {
 }
 
 function env() {
-  return {
-    SEATPAY_BASE_URL: server().url,
-    SEATPAY_TOKEN: server().simulator.users.owner.token,
-    SEATPAY_LOG: 'off',
-  };
+  return ownerEnv(server());
 }
 
 describe('seatpay upload to the deployed server, with its meta', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support/mock-server.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
+import { ownerEnv } from './support/owner-env.js';
 
 // newuser19: `seatpay upload talk.mp4 slieds.pdf` (a path mistyped) uploaded talk.mp4, then
 // exited 2 ("a usage mistake, nothing sent") on the second path: run again with the path fixed,
@@ -17,11 +18,7 @@ describe('seatpay upload of several files, one path that cannot be read', () => 
     const later = folder.in('later.bin');
     await writeFile(first, new Uint8Array(200).fill(1));
     await writeFile(later, new Uint8Array(200).fill(3));
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
-      SEATPAY_LOG: 'off',
-    };
+    const env = ownerEnv(server());
     const wrongs = [
       [folder.in('slieds.bin'), 'cannot be read (ENOENT); check the path'],
       [folder.in('.'), 'is not a regular file (a pipe, a device, a directory)'],

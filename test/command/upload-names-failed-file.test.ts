@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support/mock-server.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
+import { ownerEnv } from './support/owner-env.js';
 
 // redteam45: `seatpay upload a b c` stopping on one file said the SDK's words of "the file" ("The
 // file needs 30 chunks, but the operation type allows fewer than 5"), naming none: which of the
@@ -22,11 +23,7 @@ describe('seatpay upload of several files, one failing', () => {
     await writeFile(small, new Uint8Array(200).fill(1));
     await writeFile(large, new Uint8Array(3000).fill(2));
     await writeFile(later, new Uint8Array(200).fill(3));
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
-      SEATPAY_LOG: 'off',
-    };
+    const env = ownerEnv(server());
     const ran = await runInProcess(
       ['upload', small, large, later, '--operation-type', 'tiny'],
       env,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support/mock-server.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
+import { ownerEnv } from './support/owner-env.js';
 
 // redteam51: `seatpay upload a.bin b.bin a.bin` (a glob overlapping a name: `talk.mp4 *.mp4`)
 // uploaded a.bin, failed at b.bin, and advised "run it again with b.bin a.bin only": a.bin was
@@ -22,11 +23,7 @@ describe('seatpay upload naming one file twice', () => {
     await writeFile(small, new Uint8Array(200).fill(1));
     await writeFile(large, new Uint8Array(3000).fill(2));
     const again = `${folder.dir}/./small.bin`;
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
-      SEATPAY_LOG: 'off',
-    };
+    const env = ownerEnv(server());
     const ran = await runInProcess(
       ['upload', small, large, again, '--operation-type', 'tiny'],
       env,

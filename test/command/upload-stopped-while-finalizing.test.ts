@@ -4,6 +4,7 @@ import { main } from '../../src/command/main.js';
 import { createSimulator, startMockServer, type MockServer } from '../../src/mock/index.js';
 import { clientGoneSignal } from '../../src/mock/core/client-gone.js';
 import { useTempFolder } from '../support/temp-folder.js';
+import { ownerEnv } from './support/owner-env.js';
 
 // `seatpay upload` stopped by Ctrl-C while its finalize was out (the service made the file and
 // holds its answer) said "add --resume-dir <dir> to be able to resume": run again as told, the
@@ -64,11 +65,7 @@ describe('seatpay upload stopped by Ctrl-C while its finalize was out', () => {
     };
     const stop = new AbortController();
     const argv = ['upload', path, ...(resumable ? ['--resume-dir', folder.in('records')] : [])];
-    const env = {
-      SEATPAY_BASE_URL: server().url,
-      SEATPAY_TOKEN: server().simulator.users.owner.token,
-      SEATPAY_LOG: 'off',
-    };
+    const env = ownerEnv(server());
     const run = main(argv, { streams, env, signal: stop.signal });
     await fileMade;
     expect(await filesMade()).toBe(before + 1);

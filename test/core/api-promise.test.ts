@@ -7,7 +7,7 @@ import {
   SeatpayError,
   type Plan,
 } from '../../src/index.js';
-import { PLAN, sent, spyLogger } from '../resources/fixtures.js';
+import { PLAN, spyLogger } from '../resources/fixtures.js';
 import { answer, BASE_URL, testClient, useMockService } from '../support/msw.js';
 
 const service = useMockService();
@@ -33,9 +33,17 @@ describe('APIPromise', () => {
   });
 
   it('starts the request when the method is called, awaited or not', async () => {
-    server.use(answer(PLAN_ROUTE, PLAN));
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    server.use(
+      http.get(`${BASE_URL}/v1/payments/plan/:slug`, () => {
+        arrive();
+        return HttpResponse.json(PLAN);
+      }),
+    );
     const pending = testClient().plans.get('team-per-seat');
-    await sent(service, 1);
+    // Nothing awaits `pending` (no then) until the service has the request: a lazy start hangs here.
+    await arrived;
     expect(seen[0]?.path).toBe('/v1/payments/plan/team-per-seat');
     await pending;
     expect(seen).toHaveLength(1);

@@ -11,13 +11,18 @@ const TOKEN = 'tok_Wm4Xq9Lr2Zb7Kc5Nd8Vh';
 
 let seatpay: typeof Seatpay;
 let loads = 0;
+/** Resolves when the call asks for the slices' chunk: it is waiting for it from then on. */
+let asked: Promise<void>;
 
 beforeEach(async () => {
   vi.resetModules();
   loads = 0;
+  let ask!: () => void;
+  asked = new Promise((resolve) => (ask = resolve));
   // A fresh copy of the package whose slices' chunk never arrives (a page's lost module).
   vi.doMock(import('../../src/large-text/redact-in-slices.js'), async () => {
     loads++;
+    ask();
     return new Promise<never>(() => undefined);
   });
   seatpay = await import('../../src/index.js');
@@ -50,15 +55,16 @@ describe('the wait for the slices chunk of an error body', () => {
   it("ends with the caller's signal: the call fails with the answer, redacted", async () => {
     const text = echoing();
     const controller = new AbortController();
-    let settled: unknown;
-    void clientAnswering(text)
+    const call = clientAnswering(text)
       .plans.get('team', { signal: controller.signal })
-      .catch((e: unknown) => (settled = e));
-    await vi.waitFor(() => expect(loads).toBe(1));
+      .catch((e: unknown) => e);
+    await asked;
+    expect(loads).toBe(1);
     controller.abort();
-    // No timer is advanced past the 10 s the chunk is waited for at most.
+    // No timer is moved past the 10 s the chunk is waited for at most (nor by the test's own
+    // waits): a wait that ignores the signal never settles, and the test times out.
     await vi.advanceTimersByTimeAsync(100);
-    await vi.waitFor(() => expect(settled).toBeDefined());
+    const settled = await call;
     expect(settled).toBeInstanceOf(seatpay.APIError);
     const body = (settled as InstanceType<typeof seatpay.APIError>).body as string;
     expect(body).not.toContain(TOKEN);
@@ -67,13 +73,13 @@ describe('the wait for the slices chunk of an error body', () => {
 
   it("ends with the call's timeout", async () => {
     const text = echoing();
-    let settled: unknown;
-    void clientAnswering(text, 2_000)
+    const call = clientAnswering(text, 2_000)
       .plans.get('team')
-      .catch((e: unknown) => (settled = e));
-    await vi.waitFor(() => expect(loads).toBe(1));
+      .catch((e: unknown) => e);
+    await asked;
+    expect(loads).toBe(1);
     await vi.advanceTimersByTimeAsync(2_000);
-    await vi.waitFor(() => expect(settled).toBeDefined());
+    const settled = await call;
     expect(settled).toBeInstanceOf(seatpay.APIError);
     expect((settled as InstanceType<typeof seatpay.APIError>).body).toBe(
       redactSecrets(text, [TOKEN]),

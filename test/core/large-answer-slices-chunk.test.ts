@@ -11,6 +11,8 @@ const TOKEN = 'tok_7Hq2mZ9vXc4LpR8sW1nB';
 
 /** How the slices' chunk loads in this test: as built, failing, or never. */
 const chunk = { loads: 0, mode: 'real' as 'real' | 'fails' | 'never' };
+/** Resolves when a call asks for the slices' chunk. */
+let asked: Promise<void>;
 
 let seatpay: typeof Seatpay;
 
@@ -18,9 +20,12 @@ beforeEach(async () => {
   vi.resetModules();
   chunk.loads = 0;
   chunk.mode = 'real';
+  let ask!: () => void;
+  asked = new Promise((resolve) => (ask = resolve));
   // Registered anew for each fresh copy: a mock's module is kept until then.
   vi.doMock(import('../../src/large-text/redact-in-slices.js'), async (original) => {
     chunk.loads++;
+    ask();
     if (chunk.mode === 'fails') throw new TypeError('Failed to fetch dynamically imported module');
     if (chunk.mode === 'never') await new Promise(() => undefined);
     return original();
@@ -102,13 +107,14 @@ describe('the slices of a large redaction', () => {
     chunk.mode = 'never';
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const text = echoing(200_000);
-    let settled: unknown;
-    void clientAnswering(text)
+    const call = clientAnswering(text)
       .plans.get('team')
-      .catch((e: unknown) => (settled = e));
-    await vi.waitFor(() => expect(chunk.loads).toBe(1));
+      .catch((e: unknown) => e);
+    await asked;
+    expect(chunk.loads).toBe(1);
     await vi.advanceTimersByTimeAsync(10_000);
-    await vi.waitFor(() => expect(settled).toBeInstanceOf(seatpay.APIError));
+    const settled = await call;
+    expect(settled).toBeInstanceOf(seatpay.APIError);
     expect((settled as InstanceType<typeof seatpay.APIError>).body).toBe(
       redactSecrets(text, [TOKEN]),
     );

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
+import { ConnectionError, createClient } from '../../src/index.js';
 
 // What the caller's own code throws (here its fetch) is kept as an error's cause only as a copy
 // with the client's secrets hidden. The copy must be made by seatpay itself: a value that answers
@@ -53,7 +53,7 @@ describe("a cause from the caller's code whose arrays answer for their own copy"
     it(`${name}: the error's cause quotes no token`, async () => {
       const thrown = Object.assign(new TypeError('fetch failed'), { tried: make(TOKEN) });
       const error = await failureOf(thrown);
-      expect(error).toBeInstanceOf(Error);
+      expect(error).toBeInstanceOf(ConnectionError);
       const printed = inspect(error, { depth: 10, showHidden: true });
       expect(printed).toContain('fetch failed');
       expect(printed).not.toContain(TOKEN);

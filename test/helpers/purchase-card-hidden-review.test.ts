@@ -7,6 +7,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   createClient,
+  SeatpayError,
   type PurchaseJournal,
   type PurchaseOptions,
   type PurchaseStepName,
@@ -34,7 +35,7 @@ async function printed(options: Partial<PurchaseOptions>): Promise<string> {
       () => expect.fail('the purchase went through'),
       (error: unknown) => error,
     );
-  expect(rejected).toBeInstanceOf(Error);
+  expect(rejected).toBeInstanceOf(SeatpayError);
   const seen: string[] = [];
   for (let error: unknown = rejected; error instanceof Error; error = error.cause)
     seen.push(error.message, JSON.stringify(error));

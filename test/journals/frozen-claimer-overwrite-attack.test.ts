@@ -28,7 +28,8 @@ describe('a run frozen past its lease', () => {
     // The service refuses the frozen run's request when it finally arrives: nothing charged.
     const frozen = gate.holdAll({ refuse: true });
     const run = client.consumables.checkout({ ...order, key: 'order-7' }).catch((e: unknown) => e);
-    await vi.waitFor(() => expect(gate.sent()).toBe(2));
+    await frozen.arrived; // its request is out, held at the service
+    expect(gate.sent()).toBe(2);
     // Frozen for a minute (twice the 30 s lease), by the clock every machine reads.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 60_000);

@@ -135,7 +135,12 @@ describe("a money call's arguments read once", () => {
     expect(n).toBe(1);
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).not.toHaveProperty('key');
-    expect(await journal.get('order-1')).toBeDefined();
+    // Its 503 may have been processed: recorded as an unknown charge of this order, never freed.
+    expect(await journal.get('order-1')).toMatchObject({
+      kind: 'checkout',
+      charged: 'unknown',
+      params: ORDER,
+    });
     expect(await journal.get('order-2')).toBeUndefined();
   });
 

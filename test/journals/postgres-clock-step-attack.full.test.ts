@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postgresJournal, type PgQueryable } from '../../src/postgres.js';
 import { testPool } from '../support/postgres-server.js';
 import { usePostgres } from '../support/postgres-test-bed.js';
+import { countedEvent } from '../support/counted-event.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 
 // The database's clock steps a minute ahead (an NTP step on the server, a failover to a server
@@ -25,15 +26,15 @@ describe("a PostgreSQL journal when the database's clock steps ahead", () => {
 
     const real = testPool(bed.db.url);
     let step = 0;
-    let writesAfterStep = 0;
-    let readsAfterStep = 0;
+    const writesAfterStep = countedEvent();
+    const readsAfterStep = countedEvent();
     const stepping: PgQueryable = {
       query: async (text: string, values?: unknown[]) => {
         const result = await real.query(text, values);
         // A write (set), or a write of the run holding the key (setIfHeld): not a claim.
         const write = text.includes('ON CONFLICT') || text.startsWith('UPDATE');
-        if (step !== 0 && write && !text.includes("'refused'")) writesAfterStep++;
-        if (step !== 0 && text.startsWith('SELECT (SELECT record')) readsAfterStep++;
+        if (step !== 0 && write && !text.includes("'refused'")) writesAfterStep.add();
+        if (step !== 0 && text.startsWith('SELECT (SELECT record')) readsAfterStep.add();
         for (const row of result.rows) {
           if (typeof row.clock === 'number') row.clock += step;
         }
@@ -49,26 +50,19 @@ describe("a PostgreSQL journal when the database's clock steps ahead", () => {
       const held = client.consumables
         .checkout({ ...order, key: 'step-1', journal: holder })
         .catch((e: unknown) => e);
-      await vi.waitFor(() => expect(gate.sent()).toBe(1), { timeout: 30_000 });
+      await gated.arrived; // its request is out, held at the service
+      expect(gate.sent()).toBe(1);
 
       step = STEP_MS;
       // Two heartbeats of the holder go by on the stepped clock (one every third of a lease).
-      await vi.waitFor(() => expect(writesAfterStep).toBeGreaterThanOrEqual(2), {
-        timeout: 4 * LEASE_MS,
-        interval: 50,
-      });
-      const readsBefore = readsAfterStep;
+      await writesAfterStep.reached(2);
+      const readsBefore = readsAfterStep.count;
       const waited = client.consumables
         .checkout({ ...order, key: 'step-1', journal: waiter })
         .catch((e: unknown) => e);
-      let settled = false;
-      void waited.finally(() => (settled = true));
       // It finds the key held, waits, and reads it again (or it has given up already).
-      await vi.waitFor(() => expect(settled || readsAfterStep - readsBefore >= 2).toBe(true), {
-        timeout: 30_000,
-        interval: 20,
-      });
-      expect(settled ? await waited : 'waiting').toBe('waiting');
+      const readAgain = readsAfterStep.reached(readsBefore + 2).then(() => 'waiting');
+      expect(await Promise.race([waited, readAgain])).toBe('waiting');
       gated.open();
       const paid = await held;
       expect(await waited).toEqual(paid);

@@ -3,6 +3,7 @@ import { JournalError } from '../../src/index.js';
 import { postgresJournal, type PgQueryable } from '../../src/postgres.js';
 import { testPool } from '../support/postgres-server.js';
 import { usePostgres } from '../support/postgres-test-bed.js';
+import { countedEvent } from '../support/counted-event.js';
 import { inMemorySubscriber } from '../support/team-owner.js';
 
 // A claim whose answer was lost is taken back by its content: the key's record is deleted if it
@@ -38,17 +39,17 @@ describe("a claim whose answer was lost, beside a twin's claim of the same key",
     // Once armed, the reads of the key are counted, and the first two answered together: both
     // deliveries find it free, as two that arrive at once do.
     let armed = false;
-    let reads = 0;
+    const reads = countedEvent();
     let bothRead!: () => void;
     const together = new Promise<void>((resolve) => (bothRead = resolve));
     let readAt: unknown;
     const lying: PgQueryable = {
       query: async (text: string, values?: unknown[]) => {
         const read = text.includes('clock_timestamp()');
-        const twin = armed && read && ++reads <= 2;
-        if (armed && read && !twin) reads++;
+        if (armed && read) reads.add();
+        const twin = armed && read && reads.count <= 2;
         if (twin) {
-          if (reads === 2) bothRead();
+          if (reads.count === 2) bothRead();
           await together;
         }
         const result = await real.query(text, values);
@@ -60,6 +61,7 @@ describe("a claim whose answer was lost, beside a twin's claim of the same key",
         return result;
       },
     };
+    let openRetried: () => void = () => undefined;
     const table = 'twin_claims';
     const journal = postgresJournal(lying, { table });
     const other = postgresJournal(lying, { table });
@@ -86,24 +88,26 @@ describe("a claim whose answer was lost, beside a twin's claim of the same key",
       vi.restoreAllMocks();
       expect(lost).toBeInstanceOf(JournalError);
       expect(claims).toBe(2);
-      await vi.waitFor(() => expect(gate.sent()).toBe(1), { timeout: 30_000 });
+      await gated.arrived; // the winner's request is out, held at the service
+      expect(gate.sent()).toBe(1);
 
       // The winner's claim is still the key's record while it sends.
       const { rows } = await real.query(`SELECT stage FROM "${table}" WHERE key = $1`, ['twin']);
       expect(rows).toEqual([{ stage: 'sending' }]);
 
       // The loser retries, as it was told it may: it waits for the winner, never pays again.
-      const readsBefore = reads;
+      const readsBefore = reads.count;
+      const retriedHeld = gate.holdAll(); // the held winner keeps its own door (gated)
+      openRetried = retriedHeld.open;
       const retried = client.consumables.checkout({
         ...order,
         journal: losersJournal,
         key: 'twin',
       });
       // Until it has sent too, or read the key twice (found it held, waited, read again).
-      await vi.waitFor(() => expect(gate.sent() === 2 || reads - readsBefore >= 2).toBe(true), {
-        timeout: 30_000,
-      });
+      await Promise.race([retriedHeld.arrived, reads.reached(readsBefore + 2)]);
       gated.open();
+      retriedHeld.open();
       const [one, two, again] = await Promise.all([first, second, retried]);
       const paid = [one, two].find((outcome) => !(outcome instanceof Error));
       expect(again).toEqual(paid);
@@ -112,6 +116,7 @@ describe("a claim whose answer was lost, beside a twin's claim of the same key",
       vi.useRealTimers();
       vi.restoreAllMocks();
       gated.open();
+      openRetried();
       await journal.close();
       await other.close();
       await real.end();

@@ -38,7 +38,8 @@ describe('a machine suspended past its lease, on a PostgreSQL journal', () => {
       const run = client.consumables
         .checkout({ ...order, key: 'order-7' })
         .catch((e: unknown) => e);
-      await vi.waitFor(() => expect(gate.sent()).toBe(2));
+      await asleep.arrived; // its request is out, held at the service
+      expect(gate.sent()).toBe(2);
       // Suspended for a minute (twice the 30 s lease): the wall clock counts it, the monotonic not.
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.now() + 60_000);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APIError, JournalError } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { postgresJournal, type PgQueryable } from '../../src/postgres.js';
+import { countedEvent } from '../support/counted-event.js';
 import { inMemoryClient } from '../support/in-memory-client.js';
 import { teamPurchase } from '../support/team-purchase.js';
 import { usePostgres } from '../support/postgres-test-bed.js';
@@ -76,10 +77,10 @@ describe('a claim picked before a third run of its key ended, its answer lost', 
 
     const real = testPool(bed.db.url);
     let claims = 0;
-    let reads = 0;
+    const reads = countedEvent();
     const lying: PgQueryable = {
       query: async (text: string, values?: unknown[]) => {
-        if (text.startsWith(READ_TEXT)) reads++;
+        if (text.startsWith(READ_TEXT)) reads.add();
         const result = await real.query(text, values);
         // The third claim (A's) ran in the database; its answer is lost.
         if (text.includes(CLAIM_TEXT) && ++claims === 3) {
@@ -123,19 +124,18 @@ describe('a claim picked before a third run of its key ended, its answer lost', 
       expect(rows).toEqual([{ stage: 'sending' }]);
 
       // A retries, as it was told it may: it waits for C, never pays again.
-      const readsBefore = reads;
-      let retrySent = false;
+      const readsBefore = reads.count;
+      let sendRetry!: () => void;
+      const retrySent = new Promise<void>((resolve) => (sendRetry = resolve));
       const retrying = inMemoryClient(simulator, user.token, {
         fetch: (input, init) => {
           const request = new Request(input, init);
-          if (request.url.includes(CHECKOUT)) retrySent = true;
+          if (request.url.includes(CHECKOUT)) sendRetry();
           return simulator.handle(request);
         },
       });
       const again = retrying.consumables.checkout({ ...order, journal: ofRetry!, key: 'thrice' });
-      await vi.waitFor(() => expect(retrySent || reads - readsBefore >= 2).toBe(true), {
-        timeout: 30_000,
-      });
+      await Promise.race([retrySent, reads.reached(readsBefore + 2)]);
       openService();
       const [paid, replayed] = await Promise.all([sending, again]);
       expect(replayed).toEqual(paid);

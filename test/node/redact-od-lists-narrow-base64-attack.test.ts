@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 import { BASE_URL, TOKEN, testClient, useMockService } from '../support/msw.js';
 import { seenOfFailure } from '../support/printed-failure.js';
+import { littleEndianWords, octalOffset, odLines } from './support/od-lines.js';
 import { card, password, token } from './support/secret-dumps.js';
 
 // redteam47: a token, password or card printed by od (`-b`, `-c`, `-d`, its default), listed a
@@ -11,17 +12,9 @@ import { card, password, token } from './support/secret-dumps.js';
 // pieces, in `redactSecrets` and in a failed call's error and log lines.
 
 /** od's lines: a seven-digit octal offset, 16 bytes' `field`s, and the last offset alone. */
-const od = (bytes: Buffer, fields: (line: Buffer) => string) => {
-  const lines: string[] = [];
-  for (let at = 0; at < bytes.length; at += 16)
-    lines.push(at.toString(8).padStart(7, '0') + fields(bytes.subarray(at, at + 16)));
-  return [...lines, bytes.length.toString(8).padStart(7, '0')].join('\n');
-};
-const words = (line: Buffer) =>
-  Array.from(
-    { length: Math.ceil(line.length / 2) },
-    (_, at) => line[2 * at]! | ((line[2 * at + 1] ?? 0) << 8),
-  );
+const od = (bytes: Buffer, fields: (line: Buffer) => string) =>
+  [...odLines(bytes, fields), octalOffset(bytes.length)].join('\n');
+const words = littleEndianWords;
 const CHARS: Record<number, string> = { 0: '\\0', 9: '\\t', 10: '\\n', 13: '\\r' };
 const forms: Record<string, (text: string) => string> = {
   'od -b': (text) =>

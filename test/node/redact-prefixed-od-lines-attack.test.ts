@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 import { BASE_URL, TOKEN, testClient, useMockService } from '../support/msw.js';
 import { seenOfFailure } from '../support/printed-failure.js';
+import { littleEndianWords, octalOffset, odLines } from './support/od-lines.js';
 import { card, password, token } from './support/secret-dumps.js';
 
 // redteam50: od's dumps (`od -x`, `-b`, `-d`, `-c`, `-A n -x`) and a list of characters one a
@@ -11,20 +12,9 @@ import { card, password, token } from './support/secret-dumps.js';
 
 const hex = (b: number, width = 2) => b.toString(16).padStart(width, '0');
 /** od's 16-byte lines: `offset` (seven octal digits) or none, each line's `cells`. */
-const od = (text: string, cells: (line: Buffer) => string, offset = true) => {
-  const bytes = Buffer.from(text);
-  const lines: string[] = [];
-  for (let at = 0; at < bytes.length; at += 16)
-    lines.push(
-      (offset ? at.toString(8).padStart(7, '0') : '') + cells(bytes.subarray(at, at + 16)),
-    );
-  return lines;
-};
-const words = (line: Buffer) =>
-  Array.from(
-    { length: Math.ceil(line.length / 2) },
-    (_, at) => line[2 * at]! | ((line[2 * at + 1] ?? 0) << 8),
-  );
+const od = (text: string, cells: (line: Buffer) => string, offset = true) =>
+  odLines(Buffer.from(text), cells, offset ? octalOffset : () => '');
+const words = littleEndianWords;
 const forms: Record<string, (text: string) => string[]> = {
   'od -x': (text) =>
     od(text, (line) =>

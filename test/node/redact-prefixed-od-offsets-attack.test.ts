@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../../src/node.js';
+import { octalOffset, odLines } from './support/od-lines.js';
 import { card, password, token } from './support/secret-dumps.js';
 
 // review20c: redteam50 read od's lines after a log's prefix only with od's default offset (seven
@@ -11,13 +12,8 @@ const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 /** od's 16-byte lines of `text`: each line's offset as `offset` prints it, then `cells`. */
 const od =
   (offset: (at: number) => string, cells: (line: Buffer) => string) =>
-  (text: string): string[] => {
-    const bytes = Buffer.from(text);
-    const lines: string[] = [];
-    for (let at = 0; at < bytes.length; at += 16)
-      lines.push(offset(at) + cells(bytes.subarray(at, at + 16)));
-    return lines;
-  };
+  (text: string): string[] =>
+    odLines(Buffer.from(text), cells, offset);
 /** Little-endian words of `size` bytes, as od prints them on a little-endian machine. */
 const words = (size: number) => (line: Buffer) => {
   const cells: string[] = [];
@@ -28,7 +24,7 @@ const words = (size: number) => (line: Buffer) => {
   }
   return cells.join('');
 };
-const octal = (at: number) => at.toString(8).padStart(7, '0');
+const octal = octalOffset;
 const forms: Record<string, (text: string) => string[]> = {
   'od -A d -x': od((at) => String(at).padStart(7, '0'), words(2)),
   'od -A x -t x1': od((at) => hex(at, 6), words(1)),

@@ -77,7 +77,8 @@ describe('an answer that never ends is cut off at maxResponseBytes', () => {
             expect(run.causeMessage).toMatch(/longer than \d+ bytes/);
           }
         } else expect(run.name).toBe('ResponseTooLargeError');
-        expect(run.ms).toBeLessThan(30_000); // the 60 s timeout did not end it
+        // Not ended by the 60 s timeout: that is a TimeoutError, which the names above rule out
+        // (a wall-clock budget here failed a loaded machine and proved nothing more).
         const rss = (run.peak.rss - run.before.rss) / MiB;
         const heap = (run.peak.heap - run.before.heap) / MiB;
         // Text read so far plus the transport's buffers: a few times the limit, never gigabytes.

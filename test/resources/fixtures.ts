@@ -233,9 +233,12 @@ interface MockService {
   settled?: () => Promise<unknown>;
 }
 
-/** Waits until msw has recorded `count` requests with their bodies, and returns them. */
+/**
+ * The requests msw has recorded, bodies read, once at least `count` are: called after the calls
+ * that sent them (msw records a request as it starts, before answering), so nothing is polled for.
+ */
 export async function sent(service: MockService, count = 1): Promise<SeenRequest[]> {
-  await vi.waitFor(() => expect(service.seen.length).toBeGreaterThanOrEqual(count));
+  expect(service.seen.length).toBeGreaterThanOrEqual(count);
   await service.settled?.();
   return service.seen;
 }

@@ -79,5 +79,9 @@ it("a keyed checkout's inherited key is recorded: the same order again buys noth
   await client.consumables.checkout(keyed() as never);
   await client.consumables.checkout(keyed() as never);
   expect(bodies).toEqual([order]);
-  expect(await journal.get('topup-7')).toBeDefined();
+  expect(await journal.get('topup-7')).toMatchObject({
+    stage: 'done',
+    charged: 'yes',
+    result: { id: 1, status: 'ok', amount: '1.00' },
+  });
 });
