@@ -41,7 +41,8 @@ function namedIn(given: unknown, names: readonly string[]): string | undefined {
 }
 
 /** The first of a keyed call's `key`, `journal`, `identity` that `given` names. */
-const keyField = (given: unknown) => namedIn(given, ['key', 'journal', 'identity']);
+export const KEY_FIELDS = ['key', 'journal', 'identity'];
+const keyField = (given: unknown) => namedIn(given, KEY_FIELDS);
 
 /** The error for `name` given where nothing reads it (`where`: what to do instead). */
 const refused = (name: string, where: string, field = name) =>
@@ -96,7 +97,7 @@ export function unkeyedPayError(
 }
 
 /** The request options a money call's order is refused with (they went in its body). */
-const REQUEST_OPTIONS = ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers'];
+export const REQUEST_OPTIONS = ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers'];
 
 /**
  * The first field of `given` (not `undefined`) whose name says it is an idempotency key, as other

@@ -2,10 +2,10 @@ import { nearestOption } from '../core/setup/option-names.js';
 import { refusal, type MoneyRefusal } from './misplaced-key.js';
 
 /** The fields each money call's order is checked for (its schema's), from JavaScript. */
-const ORDER_FIELDS = {
-  checkout: ['service', 'how_many', 'subscription', 'academy'],
-  'pay.bag': ['token', 'chosen_period', 'payment_method_id'],
-} as const;
+const CHECKOUT_FIELDS = ['service', 'how_many', 'subscription', 'academy'];
+const PAY_FIELDS = ['token', 'chosen_period', 'payment_method_id'];
+/** Every field of a money call's order (money-call.ts reads each by name). */
+export const ORDER_FIELDS = [...CHECKOUT_FIELDS, ...PAY_FIELDS];
 
 /**
  * A field of a money call's order that is a near miss of one it reads (`subscriptoin`, `howMany`),
@@ -16,10 +16,10 @@ const ORDER_FIELDS = {
  */
 export function misspeltOrderField(
   order: unknown,
-  call: keyof typeof ORDER_FIELDS,
+  call: 'checkout' | 'pay.bag',
 ): MoneyRefusal | undefined {
   if (typeof order !== 'object' || order === null) return undefined;
-  const fields: readonly string[] = ORDER_FIELDS[call];
+  const fields = call === 'checkout' ? CHECKOUT_FIELDS : PAY_FIELDS;
   for (const [name, value] of Object.entries(order)) {
     if (value === undefined || fields.includes(name)) continue;
     const meant = nearestOption(name, fields);

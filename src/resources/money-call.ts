@@ -2,7 +2,13 @@ import { APIPromise } from '../core/api-promise.js';
 import type { SeatpayError } from '../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { isSignal } from '../signal-like.js';
-import { thirdArgumentError, type MoneyRefusal } from './misplaced-key.js';
+import {
+  KEY_FIELDS,
+  REQUEST_OPTIONS,
+  thirdArgumentError,
+  type MoneyRefusal,
+} from './misplaced-key.js';
+import { ORDER_FIELDS } from './misspelt-order-field.js';
 import { refusedLater, unreadableLater } from './money-chunk.js';
 
 /**
@@ -17,11 +23,7 @@ function readOnce(given: unknown): unknown {
 }
 
 /** Every name a money call reads in its order or options (its checks', its body's). */
-const READ_NAMES = [
-  ...['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers', 'options'],
-  ...['key', 'journal', 'identity', 'service', 'how_many', 'subscription', 'academy'],
-  ...['token', 'chosen_period', 'payment_method_id'],
-];
+const READ_NAMES = [...REQUEST_OPTIONS, ...KEY_FIELDS, 'options', ...ORDER_FIELDS];
 
 /**
  * `copy` with each name the call reads that it lacks, read through `given` as a plain call reads
