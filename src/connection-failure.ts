@@ -20,7 +20,7 @@ const beforeSending = ([code, step]: [string, unknown]) =>
  * (happy eyeballs' addresses, a failover fetch's hosts): one with no code (undici's "other side
  * closed" after the request left) or deeper than read is a code of none, maybe sent. So is a
  * coded failure's cause that names no code (a failover's refusal whose cause is the primary's
- * drop, worded without a code by Deno or a browser: redteam52), and `errors` that are no array.
+ * drop, worded without a code by Deno or a browser: redteam52).
  */
 function systemFailures(error: unknown, depth: number): [string, unknown][] {
   if (error === null || typeof error !== 'object') return [];
@@ -31,7 +31,6 @@ function systemFailures(error: unknown, depth: number): [string, unknown][] {
       const found = systemFailures(inner, depth + 1);
       return found.length > 0 ? found : UNKNOWN;
     });
-  if (errors !== undefined) return UNKNOWN;
   const found = systemFailures(cause, depth + 1);
   if (typeof code !== 'string') return found;
   return [[code, syscall], ...(cause !== undefined && found.length === 0 ? UNKNOWN : found)];
