@@ -18,17 +18,23 @@ const beforeSending = ([code, step]: [string, unknown]) =>
 /**
  * Each [code, syscall] along the `cause` chain and in AggregateErrors, whose every failure counts
  * (happy eyeballs' addresses, a failover fetch's hosts): one with no code (undici's "other side
- * closed" after the request left) or deeper than read is a code of none, maybe sent.
+ * closed" after the request left) or deeper than read is a code of none, maybe sent. So is a
+ * coded failure's cause that names no code (a failover's refusal whose cause is the primary's
+ * drop, worded without a code by Deno or a browser: redteam52).
  */
 function systemFailures(error: unknown, depth: number): [string, unknown][] {
   if (error === null || typeof error !== 'object') return [];
-  if (depth > 6) return [['', undefined]];
+  if (depth > 6) return UNKNOWN;
   const { code, syscall, cause, errors } = error as Record<string, unknown>;
   if (Array.isArray(errors))
     return errors.flatMap((inner) => {
       const found = systemFailures(inner, depth + 1);
-      return found.length > 0 ? found : [['', undefined]];
+      return found.length > 0 ? found : UNKNOWN;
     });
   const found = systemFailures(cause, depth + 1);
-  return typeof code === 'string' ? [[code, syscall], ...found] : found;
+  if (typeof code !== 'string') return found;
+  return [[code, syscall], ...(cause !== undefined && found.length === 0 ? UNKNOWN : found)];
 }
+
+/** A failure of no known code: it may have come after the request left. */
+const UNKNOWN: [string, unknown][] = [['', undefined]];

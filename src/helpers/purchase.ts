@@ -5,6 +5,7 @@ import { CardParamsSchema, ChosenPeriodSchema } from '../schemas/payments.js';
 import { purchasesOf } from './purchase/client-purchases.js';
 import { PurchaseFlow } from './purchase/flow.js';
 import type { PurchaseCalls } from './purchase/purchase-calls.js';
+import { refuseMiscasedPeriod } from './purchase/sold-periods.js';
 import {
   unknownPurchaseOption,
   type PurchaseOptions,
@@ -93,6 +94,7 @@ function checkPurchaseOptions(options: PurchaseOptions): number[] | undefined {
   if (options.team_seats !== undefined) parseInput(IdInputSchema, options.team_seats, 'team_seats');
   parseInput(CardParamsSchema, options.card, 'card');
   parseInput(ChosenPeriodSchema, options.chosen_period, 'chosen_period');
+  refuseMiscasedPeriod(options.chosen_period);
   if (options.payment_method_id !== undefined)
     parseInput(IdInputSchema, options.payment_method_id, 'payment_method_id');
   if (options.academy !== undefined) parseInput(AcademyInputSchema, options.academy, 'academy');

@@ -12,6 +12,7 @@ import {
 import { keyedCheckoutModule } from './money-chunk.js';
 import { moneyCall, readAsFields } from './money-call.js';
 import { nestedOptionsRefusal } from './nested-request-options.js';
+import { misspeltOrderField } from './misspelt-order-field.js';
 import type { PurchaseJournal } from '../journals/journal.js';
 import { sharedJournalOf, type JournalHolder } from '../helpers/purchase/client-purchases.js';
 import type {
@@ -142,7 +143,8 @@ export class ConsumablesResource {
         misplacedKeyError(options) ??
         keylessError({ key, journal, identity }) ??
         nestedOptionsRefusal(input, 'checkout') ??
-        orderFieldError(input, options);
+        orderFieldError(input, options) ??
+        misspeltOrderField(input, 'checkout');
       if (refusal) return refusal;
       // Sent as read once, with no key (or as given, for its check to refuse: `null`, an array).
       if (key === undefined) return this.#send(readAsFields(given) ? input : given, options);

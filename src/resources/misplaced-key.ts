@@ -13,10 +13,13 @@ export interface MoneyRefusal {
   text: RefusalText;
   call: string;
   field: string;
+  /** The name a misspelt one most likely meant (misspelt-order-field.ts). */
+  meant?: string;
 }
 
 /** The texts of the money calls' refusals, by name (money-refusals.ts). */
-export type RefusalText = 'withTheOrder' | 'readByNo' | 'requestOption' | 'keyless' | 'third';
+export type RefusalText =
+  'withTheOrder' | 'readByNo' | 'requestOption' | 'keyless' | 'third' | 'misspelt';
 
 /** A money call's refusal of `name` (`text`, `call`'s). */
 export const refusal = (
@@ -38,7 +41,8 @@ function namedIn(given: unknown, names: readonly string[]): string | undefined {
 }
 
 /** The first of a keyed call's `key`, `journal`, `identity` that `given` names. */
-const keyField = (given: unknown) => namedIn(given, ['key', 'journal', 'identity']);
+export const KEY_FIELDS = ['key', 'journal', 'identity'];
+const keyField = (given: unknown) => namedIn(given, KEY_FIELDS);
 
 /** The error for `name` given where nothing reads it (`where`: what to do instead). */
 const refused = (name: string, where: string, field = name) =>
@@ -93,7 +97,7 @@ export function unkeyedPayError(
 }
 
 /** The request options a money call's order is refused with (they went in its body). */
-const REQUEST_OPTIONS = ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers'];
+export const REQUEST_OPTIONS = ['signal', 'timeout', 'totalTimeout', 'maxRetries', 'headers'];
 
 /**
  * The first field of `given` (not `undefined`) whose name says it is an idempotency key, as other

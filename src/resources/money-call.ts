@@ -2,7 +2,13 @@ import { APIPromise } from '../core/api-promise.js';
 import type { SeatpayError } from '../core/errors/seatpay-error.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { isSignal } from '../signal-like.js';
-import { thirdArgumentError, type MoneyRefusal } from './misplaced-key.js';
+import {
+  KEY_FIELDS,
+  REQUEST_OPTIONS,
+  thirdArgumentError,
+  type MoneyRefusal,
+} from './misplaced-key.js';
+import { ORDER_FIELDS } from './misspelt-order-field.js';
 import { refusedLater, unreadableLater } from './money-chunk.js';
 
 /**
@@ -13,7 +19,25 @@ import { refusedLater, unreadableLater } from './money-chunk.js';
  * one order and the service get another, or escaped raw from the keyed checkout's chunk.
  */
 function readOnce(given: unknown): unknown {
-  return readAsFields(given) ? withInherited(given, { ...given }) : given;
+  return readAsFields(given) ? withNamed(given, withInherited(given, { ...given })) : given;
+}
+
+/** Every name a money call reads in its order or options (its checks', its body's). */
+const READ_NAMES = [...REQUEST_OPTIONS, ...KEY_FIELDS, 'options', ...ORDER_FIELDS];
+
+/**
+ * `copy` with each name the call reads that it lacks, read through `given` as a plain call reads
+ * its options (`options.signal`): a Proxy whose keys name none of its fields (a lazy config's
+ * `get` trap over an empty target) lost its `signal` in the copy, and an aborted checkout paid
+ * where `plans.get` stopped (redteam52). Each read once; one `undefined` adds nothing.
+ */
+function withNamed(given: object, copy: Record<string, unknown>): object {
+  for (const name of READ_NAMES) {
+    if (Object.hasOwn(copy, name)) continue;
+    const value = (given as Record<string, unknown>)[name];
+    if (value !== undefined) copy[name] = value;
+  }
+  return copy;
 }
 
 /**
@@ -23,9 +47,12 @@ function readOnce(given: unknown): unknown {
  * (paid with no key): a plain call reads them, as the order's check did before (review20a).
  * Methods (not enumerable, no getter) are no fields.
  */
-function withInherited(given: object, copy: Record<string, unknown>): object {
+function withInherited(given: object, copy: Record<string, unknown>): Record<string, unknown> {
   const seen = new Set(Object.keys(copy)); // a Proxy's keys asked once
-  for (let at = Object.getPrototypeOf(given) as object | null; at && at !== Object.prototype;) {
+  // Short of the chain's root, any realm's: an iframe's `Object.prototype` that a polyfill gave an
+  // enumerable field had every money call refused and that field sent in the order (redteam52),
+  // as the request options' check already stops there. A root's fields the call reads come by name.
+  for (let at = Object.getPrototypeOf(given) as object | null; at && Object.getPrototypeOf(at);) {
     for (const [name, field] of Object.entries(Object.getOwnPropertyDescriptors(at))) {
       if (!seen.has(name) && (field.get || field.enumerable))
         copy[name] = (given as Record<string, unknown>)[name];

@@ -16,7 +16,7 @@ const ONCE: Record<string, string> = {
 };
 
 /** Each refusal's text, after the name given, for `call`. */
-const TEXTS: Record<RefusalText, (call: string) => string> = {
+const TEXTS: Record<RefusalText, (call: string, meant?: string) => string> = {
   /** A keyed call's `key`, `journal` or `identity` in its request options. */
   withTheOrder: (call: string) =>
     `goes with the order, in ${call}'s first argument: in its request options the order is paid without it`,
@@ -30,9 +30,15 @@ const TEXTS: Record<RefusalText, (call: string) => string> = {
     `in ${call}'s third argument is read by nothing: give it in the second, its request options (\`{ signal }\`)`,
   /** A keyed call's `journal` or `identity` with no `key`. */
   keyless: () => "given with no `key`: give the order's key, or leave it out",
+  /** A near miss of an order's field (`subscriptoin`): it went to the service, read by nothing. */
+  misspelt: (call: string, meant?: string) =>
+    `is no field of ${call}'s order (did you mean \`${meant}\`?): rename it, else the service gets the order without \`${meant}\``,
 };
 
 /** The InvalidRequestError `refusal` stands for: its name, what to do instead, nothing sent. */
-export function moneyRefusalError({ name, text, call, field }: MoneyRefusal): InvalidRequestError {
-  return new InvalidRequestError(`\`${name}\` ${TEXTS[text](call)}. Nothing was sent`, { field });
+export function moneyRefusalError(given: MoneyRefusal): InvalidRequestError {
+  const { name, text, call, field, meant } = given;
+  return new InvalidRequestError(`\`${name}\` ${TEXTS[text](call, meant)}. Nothing was sent`, {
+    field,
+  });
 }

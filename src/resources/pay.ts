@@ -8,6 +8,7 @@ import { PayParamsSchema, PaymentSchema } from './checks/pay.js';
 import { orderFieldError, unkeyedPayError } from './misplaced-key.js';
 import { moneyCall } from './money-call.js';
 import { nestedOptionsRefusal } from './nested-request-options.js';
+import { misspeltOrderField } from './misspelt-order-field.js';
 
 /**
  * Paying a bag. Reached as `client.pay`; `client.purchase` runs the whole flow around it.
@@ -58,7 +59,8 @@ export class PayResource {
       const refusal =
         unkeyedPayError(order, options) ??
         nestedOptionsRefusal(order, 'pay.bag') ??
-        orderFieldError(order, options, 'pay.bag');
+        orderFieldError(order, options, 'pay.bag') ??
+        misspeltOrderField(order, 'pay.bag');
       if (refusal) return refusal;
       return this.#core.request(
         null,

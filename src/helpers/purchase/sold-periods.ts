@@ -9,6 +9,22 @@ const PRICE_OF = new Map([
 ]);
 
 /**
+ * Refuses a period of the four written otherwise (`'month'`, `'Year'`), before the first request:
+ * the plan's check took it (the deployed server upper-cases what it is given), but a service that
+ * does not (SERVICE.md's, the simulator's) refused it only at the pay step, the card registered
+ * already (redteam52). Other names are the plan's check's and the service's to judge.
+ */
+export function refuseMiscasedPeriod(chosen: unknown): void {
+  if (typeof chosen !== 'string') return;
+  const meant = chosen.trim().toUpperCase();
+  if (chosen === meant || !PRICE_OF.has(meant)) return;
+  throw new InvalidRequestError(
+    `Invalid chosen_period ${JSON.stringify(chosen)}: give ${JSON.stringify(meant)} (periods are upper case). Nothing was sent`,
+    { field: 'chosen_period' },
+  );
+}
+
+/**
  * Refuses a `chosen_period` the plan just read does not sell, before the card is registered or
  * anything that costs is sent (the service refuses it only at the pay step, five requests in).
  * A plan sells a period whose price is not null, on both profiles (live-api.md §1.1; the spec's

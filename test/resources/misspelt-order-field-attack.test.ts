@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient, InvalidRequestError, memoryJournal } from '../../src/index.js';
+import { createSimulator, type Simulator } from '../../src/mock/index.js';
+
+// redteam52: a money call's order with a field misspelt, from JavaScript. The order's other
+// fields pass through to the service, so `checkout({ service, how_many: 2, subscriptoin: 7 })` paid
+// on the deployed profile: two units bought as the buyer's own, none added to subscription 7, and
+// under `profile: 'spec'` it was refused as "subscription: required", the misspelt name unnamed.
+// A near miss of a field the call reads is refused now before anything is sent or recorded,
+// naming it and the field meant; a field near none (the deployed server's `coupons`) still passes.
+let simulator: Simulator | undefined;
+afterEach(() => simulator?.close());
+
+function ownerClient(profile: 'spec' | 'deployed') {
+  simulator = createSimulator({ profile });
+  const sim = simulator;
+  const sent: string[] = [];
+  const client = createClient({
+    baseUrl: 'http://simulator.test',
+    token: sim.users.owner.token,
+    profile,
+    maxRetries: 0,
+    logLevel: 'off',
+    fetch: (input, init) => {
+      const request = new Request(input, init);
+      sent.push(`${request.method} ${new URL(request.url).pathname}`);
+      return sim.handle(request);
+    },
+  });
+  return { client, sent, charges: () => sim.charges.length };
+}
+
+const untyped = (order: object) => order as never;
+const refusalOf = (call: () => Promise<unknown>) => call().catch((error: unknown) => error);
+
+describe.each(['spec', 'deployed'] as const)('profile %s', (profile) => {
+  it.each([
+    ['subscriptoin', 'subscription', { service: 'ai-credits', how_many: 2, subscriptoin: 7 }],
+    ['howMany', 'how_many', { service: 'ai-credits', howMany: 2, subscription: 7 }],
+    ['Service', 'service', { Service: 'ai-credits', how_many: 2, subscription: 7 }],
+  ])('checkout with `%s`: refused naming `%s`, nothing sent', async (name, meant, order) => {
+    const { client, sent, charges } = ownerClient(profile);
+    const refused = await refusalOf(() =>
+      client.consumables.checkout(untyped({ ...order, academy: 1 })),
+    );
+    expect(refused).toBeInstanceOf(InvalidRequestError);
+    expect(refused).toMatchObject({ field: name, mayHaveBeenProcessed: false });
+    expect(String(refused)).toContain(`did you mean \`${meant}\`?`);
+    expect(sent).toEqual([]);
+    expect(charges()).toBe(0);
+  });
+
+  it('a keyed checkout: refused before its key is recorded', async () => {
+    const { client, sent } = ownerClient(profile);
+    const journal = memoryJournal();
+    const order = { service: 'ai-credits', how_many: 2, subscriptoin: 7, academy: 1 };
+    const refused = await refusalOf(() =>
+      client.consumables.checkout(untyped({ ...order, key: 'typo-1', journal })),
+    );
+    expect(refused).toMatchObject({ name: 'InvalidRequestError', field: 'subscriptoin' });
+    expect(await journal.get('typo-1')).toBeUndefined();
+    expect(sent).toEqual([]);
+  });
+
+  it('pay.bag with `paymnet_method_id`: refused naming `payment_method_id`', async () => {
+    const { client, sent } = ownerClient(profile);
+    const params = { token: 'bag-1', chosen_period: 'MONTH', paymnet_method_id: 1 };
+    const refused = await refusalOf(() => client.pay.bag(untyped(params)));
+    expect(refused).toMatchObject({ name: 'InvalidRequestError', field: 'paymnet_method_id' });
+    expect(String(refused)).toContain('did you mean `payment_method_id`?');
+    expect(sent).toEqual([]);
+  });
+});
+
+it("a field near none of the order's goes to the service as before (a `note`, pay's `coupons`)", async () => {
+  const { client, sent } = ownerClient('deployed');
+  const order = { service: 'ai-credits', how_many: 2, academy: 1, note: 'x' };
+  await expect(client.consumables.checkout(untyped(order))).resolves.toMatchObject({
+    id: expect.any(Number),
+  });
+  await refusalOf(() =>
+    client.pay.bag(untyped({ token: 'bag-1', chosen_period: 'MONTH', coupons: [] })),
+  );
+  expect(sent).toEqual(['POST /v2/payments/consumable/checkout', 'POST /v1/payments/pay']);
+});
