@@ -19,6 +19,14 @@ export function base64Patterns(secret: string, pieceLength = 0): RegExp[] {
   if (wide !== secret) once.push(...coresOf(wide, utf16leBytes(wide).subarray(0, -1))); // ４２
   once.push(...base32CoresOf(secret, BASE32), ...base32CoresOf(secret, BASE32_HEX));
   const twice = coresOf(secret).flatMap((core) => coresOf(core));
+  // Hex of its base64, base64 of its hex (a debug dump of an encoded header, a store's value):
+  // each printed a token whole (redteam53). Either case of hex.
+  const hex = hexOf(secret);
+  for (const core of coresOf(secret).filter((_, at) => at % 2 === 0)) {
+    const inHex = hexOf(core);
+    twice.push(inHex, inHex.toUpperCase());
+  }
+  twice.push(...coresOf(hex), ...coresOf(hex.toUpperCase()));
   const pieces = piecesOf(secret, pieceLength);
   // A token's piece goes with the rest of its word (a card's alone, as before).
   const tail = /^\d+$/.test(secret) ? '' : '[\\w+/-]*={0,2}';
@@ -59,6 +67,13 @@ function coresOf(text: string, bytes: Uint8Array = new TextEncoder().encode(text
     if (core.length >= 6) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
   return cores;
+}
+
+/** A text's UTF-8 bytes in hex, lower case. */
+function hexOf(text: string): string {
+  return Array.from(new TextEncoder().encode(text), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 /** Base64 of bytes without Node's Buffer (the main entry runs in browsers). */

@@ -22,7 +22,16 @@ export function charForms(char: string): string[] {
   const utf8 = [...new TextEncoder().encode(char)];
   // Percent-encoded once, twice or three times (a URL inside a URL's query: `%2540` is `@`).
   forms.push(utf8.map((byte) => `%(?:25){0,2}${hex(byte, 2)}`).join(''));
-  forms.push(...['\\\\\\\\?x', '\\\\\\\\?'].map((lead, at) => escaped(utf8, lead, at ? 8 : 16)));
+  // `\x73` (one blank or comma after each too: `\x73 \x6b`, a dump of a string's escapes), octal.
+  forms.push(utf8.map((byte) => `\\\\\\\\?x${hex(byte, 2)}[ ,]?`).join(''));
+  forms.push(escaped(utf8, '\\\\\\\\?', 8));
+  // Quoted-printable (`=73=6B`: a mail's body, a MIME part logged), a code point in braces
+  // (Perl's, PHP's, Rust's `\x{73}`, ES2015's `\u{73}`), CSS's `\73 ` and Unicode's `U+0073`: each
+  // printed a token whole (redteam53).
+  forms.push(utf8.map((byte) => `=${hex(byte, 2)}`).join(''));
+  const point = code.toString(16);
+  forms.push(`\\\\[xu]\\{0{0,6}${point}\\}`, `\\\\0{0,5}${point}(?:\\r\\n|[ \\t\\n\\r\\f])?`);
+  forms.push(`U\\+0{0,4}${point}(?:,? ?)`);
   if (char === ' ') forms.push('\\+');
   const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
   forms.push(units.map((unit) => `\\\\\\\\?u${hex(unit, 4)}`).join(''));

@@ -73,12 +73,18 @@ export function escapesOf(
   const byHex = set.map((byte) => hex(byte, 2)).join('|');
   const octal = set.map((byte) => byte.toString(8).padStart(3, '0')).join('|');
   const wide = [...new Set(units)].map((unit) => hex(unit, 4)).join('|');
+  const points = [...new Set(units)].map((unit) => unit.toString(16)).join('|');
   return [
     `%(?:25|${byHex})`, // `%25`: percent-encoded again
     `\\\\x(?:${byHex})`,
     `\\\\(?:${octal})`,
     `\\\\u(?:${wide})`,
     '&#',
+    // Quoted-printable before another or a letter (`limit=50` is none), `\x{73}`, CSS, `U+0073`.
+    `=(?:${byHex})(?:=|[g-z])`,
+    '\\\\[xu]\\{',
+    `\\\\0{0,5}(?:${points})`,
+    'U\\+[0-9a-f]{4}',
     ...more,
   ].join('|');
 }
@@ -110,7 +116,7 @@ export function stagedForms(
   const plain = `(?:${own.join(joiner)}${inOverrideRun(own, joiner, runs)})${bytes}`;
   // Escapes the lists below do not name: `+` for a blank, JSON's `\/`, an entity's name.
   const named = each.flatMap((forms) =>
-    forms.slice(1).filter((form) => !/^(?:%|\\\\(?:\\\\\?|u)|&#)/.test(form)),
+    forms.slice(1).filter((form) => !/^(?:%|=|U\\\+|\\\\(?:\\\\\?|u|\[xu\]|0\{)|&#)/.test(form)),
   );
   const units = Array.from({ length: secret.length }, (_, at) => secret.charCodeAt(at));
   const escapes = escapesOf(new TextEncoder().encode(secret), units, [
