@@ -116,7 +116,9 @@ export function stagedForms(
   const plain = `(?:${own.join(joiner)}${inOverrideRun(own, joiner, runs)})${bytes}`;
   // Escapes the lists below do not name: `+` for a blank, JSON's `\/`, an entity's name.
   const named = each.flatMap((forms) =>
-    forms.slice(1).filter((form) => !/^(?:%|=|U\\\+|\\\\(?:\\\\\?|u|\[xu\]|0\{)|&#)/.test(form)),
+    forms
+      .slice(1)
+      .filter((form) => !/^(?:\(\?:%|\(\?:\\\\\\\\\?\[xu\]|\\\\(?:\\\\\?|u)|&#)/.test(form)),
   );
   const units = Array.from({ length: secret.length }, (_, at) => secret.charCodeAt(at));
   const escapes = escapesOf(new TextEncoder().encode(secret), units, [
