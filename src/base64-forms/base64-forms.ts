@@ -1,4 +1,5 @@
 import { fullWidth, utf16leBytes } from './utf16-bytes.js';
+import { hexOf } from './escaped-bytes.js';
 
 /**
  * The base64 characters that depend on the secret alone, at each of the three byte alignments it
@@ -22,11 +23,8 @@ export function base64Patterns(secret: string, pieceLength = 0): RegExp[] {
   // Hex of its base64, base64 of its hex (a debug dump of an encoded header, a store's value):
   // each printed a token whole (redteam53). Either case of hex.
   const hex = hexOf(secret);
-  for (const core of coresOf(secret).filter((_, at) => at % 2 === 0)) {
-    const inHex = hexOf(core);
-    twice.push(inHex, inHex.toUpperCase());
-  }
   twice.push(...coresOf(hex), ...coresOf(hex.toUpperCase()));
+  for (const core of coresOf(secret)) twice.push(hexOf(core), hexOf(core).toUpperCase());
   const pieces = piecesOf(secret, pieceLength);
   // A token's piece goes with the rest of its word (a card's alone, as before).
   const tail = /^\d+$/.test(secret) ? '' : '[\\w+/-]*={0,2}';
@@ -67,13 +65,6 @@ function coresOf(text: string, bytes: Uint8Array = new TextEncoder().encode(text
     if (core.length >= 6) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
   return cores;
-}
-
-/** A text's UTF-8 bytes in hex, lower case. */
-function hexOf(text: string): string {
-  return Array.from(new TextEncoder().encode(text), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
 }
 
 /** Base64 of bytes without Node's Buffer (the main entry runs in browsers). */

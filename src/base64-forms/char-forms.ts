@@ -29,7 +29,7 @@ export function charForms(char: string): string[] {
   // more a character made the first searches of a text with escapes slower.
   forms.push(escaped(utf8, '\\\\\\\\?', 8));
   // The blank after one only before the next (CSS's `\73 `): a line's end after the last stays.
-  const point = `0*${code.toString(16)}\\}?(?:(?:\\r\\n|, ?|[ \\t\\n\\r\\f])(?=\\\\|U\\+))?`;
+  const point = `0*${code.toString(16)}\\}?(?:[ ,\\t\\n\\r\\f]{1,2}(?=\\\\|U\\+))?`;
   forms.push(`(?:\\\\\\\\?[xu]?\\{?|U\\+)${point}`);
   // Past ASCII, its UTF-8 bytes as `\x` escapes; past the BMP, its UTF-16 units as `\u` ones.
   if (code > 0x7f) forms.push(utf8.map((byte) => `\\\\\\\\?x${hex(byte, 2)}[ ,]?`).join(''));

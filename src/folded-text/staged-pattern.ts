@@ -72,19 +72,16 @@ export function escapesOf(
   const set = [...new Set(bytes)];
   const byHex = set.map((byte) => hex(byte, 2)).join('|');
   const octal = set.map((byte) => byte.toString(8).padStart(3, '0')).join('|');
-  const wide = [...new Set(units)].map((unit) => hex(unit, 4)).join('|');
   const points = [...new Set(units)].map((unit) => unit.toString(16)).join('|');
   return [
     `%(?:25|${byHex})`, // `%25`: percent-encoded again
     `\\\\x(?:${byHex})`,
     `\\\\(?:${octal})`,
-    `\\\\u(?:${wide})`,
+    // `\u0073`, and a code point as `\x{73}`, `\u{73}`, CSS's `\73 ` (redteam53); `U+0073`.
+    `\\\\[xu]?\\{?0*(?:${points})|U\\+`,
     '&#',
-    // Quoted-printable before another or a letter (`limit=50` is none), `\x{73}`, CSS, `U+0073`.
-    `=(?:${byHex})(?:=|[g-z])`,
-    '\\\\[xu]\\{',
-    `\\\\0{0,5}(?:${points})`,
-    'U\\+[0-9a-f]{4}',
+    // Quoted-printable before another or a letter (`limit=50` is none).
+    `=(?:${byHex})[=g-z]`,
     ...more,
   ].join('|');
 }
