@@ -52,6 +52,11 @@ export default tseslint.config(
               group: ['node:*', 'fs', 'path', 'http', 'stream', 'buffer', 'crypto', 'util', 'os'],
               message: 'The main entry must run in browsers.',
             },
+            {
+              // The command is the package's user: what both need lives outside it (card-numbers).
+              group: ['**/command/*'],
+              message: 'The main entry imports no file of the `seatpay` command.',
+            },
           ],
         },
       ],

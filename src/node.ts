@@ -25,6 +25,9 @@ export { fileUploadStore } from './node/file-upload-store.js';
 
 export { redactSecrets } from './node/redact-secrets.js';
 export { redactSecretsAsync, type RedactSecretsAsyncOptions } from './node/redact-secrets-async.js';
+// For the `seatpay` command only (it imports nothing but the entries): @internal, not documented.
+export { hideCardShapes, hideCardShapesInSlices } from './node/card-shapes.js';
+export { cardShapesIn } from './card-numbers/card-numbers.js';
 
 export {
   fileJournal,

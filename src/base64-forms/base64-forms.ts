@@ -1,4 +1,5 @@
 import { fullWidth, utf16leBytes } from './utf16-bytes.js';
+import { hexOf } from './escaped-bytes.js';
 
 /**
  * The base64 characters that depend on the secret alone, at each of the three byte alignments it
@@ -19,6 +20,11 @@ export function base64Patterns(secret: string, pieceLength = 0): RegExp[] {
   if (wide !== secret) once.push(...coresOf(wide, utf16leBytes(wide).subarray(0, -1))); // ４２
   once.push(...base32CoresOf(secret, BASE32), ...base32CoresOf(secret, BASE32_HEX));
   const twice = coresOf(secret).flatMap((core) => coresOf(core));
+  // Hex of its base64, base64 of its hex (a debug dump of an encoded header, a store's value):
+  // each printed a token whole (redteam53). Either case of hex.
+  const hex = hexOf(secret);
+  twice.push(...coresOf(hex), ...coresOf(hex.toUpperCase()));
+  for (const core of coresOf(secret)) twice.push(hexOf(core), hexOf(core).toUpperCase());
   const pieces = piecesOf(secret, pieceLength);
   // A token's piece goes with the rest of its word (a card's alone, as before).
   const tail = /^\d+$/.test(secret) ? '' : '[\\w+/-]*={0,2}';

@@ -20,12 +20,22 @@ export function charForms(char: string): string[] {
   const digit = code - 0x30;
   const forms = [digit >= 0 && digit <= 9 ? digitAnyScript(digit) : escapeRegExp(char)];
   const utf8 = [...new TextEncoder().encode(char)];
-  // Percent-encoded once, twice or three times (a URL inside a URL's query: `%2540` is `@`).
-  forms.push(utf8.map((byte) => `%(?:25){0,2}${hex(byte, 2)}`).join(''));
-  forms.push(...['\\\\\\\\?x', '\\\\\\\\?'].map((lead, at) => escaped(utf8, lead, at ? 8 : 16)));
+  // Percent-encoded once, twice or three times (a URL inside a URL's query: `%2540` is `@`), or
+  // quoted-printable (`=73=6B`: a mail's body, a MIME part logged; redteam53). One alternative.
+  forms.push(utf8.map((byte) => `(?:%(?:25){0,2}|=)${hex(byte, 2)}`).join(''));
+  // Octal bytes; a code point as `\x73`, `\u0073`, in braces (Perl's, PHP's, Rust's `\x{73}`,
+  // ES2015's `\u{73}`), CSS's `\73 `, Unicode's `U+0073`, a blank or comma between (`\x73 \x6b`):
+  // each new one printed a token whole (redteam53). One alternative for them all: an alternative
+  // more a character made the first searches of a text with escapes slower.
+  forms.push(escaped(utf8, '\\\\\\\\?', 8));
+  // The blank after one only before the next (CSS's `\73 `): a line's end after the last stays.
+  const point = `0*${code.toString(16)}\\}?(?:[ ,\\t\\n\\r\\f]{1,2}(?=\\\\|U\\+))?`;
+  forms.push(`(?:\\\\\\\\?[xu]?\\{?|U\\+)${point}`);
+  // Past ASCII, its UTF-8 bytes as `\x` escapes; past the BMP, its UTF-16 units as `\u` ones.
+  if (code > 0x7f) forms.push(utf8.map((byte) => `\\\\\\\\?x${hex(byte, 2)}[ ,]?`).join(''));
   if (char === ' ') forms.push('\\+');
   const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
-  forms.push(units.map((unit) => `\\\\\\\\?u${hex(unit, 4)}`).join(''));
+  if (units.length > 1) forms.push(units.map((unit) => `\\\\\\\\?u${hex(unit, 4)}`).join(''));
   // JSON's two-character escape (`\n`, `\"`, `\\`), and `\/` that JSON may write for `/`.
   const json = char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1);
   if (json.length === 2 && json[0] === '\\') forms.push(escapeRegExp(json));

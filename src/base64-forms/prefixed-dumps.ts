@@ -16,8 +16,11 @@ const ROW = String.raw`(?:[0-9a-f]{8}|(?:0x)?[0-9a-f]{4})(?::| (?= ))(?:[ \t]{1,
  */
 const PREFIX = String.raw`[^\r\n]{0,80}?(?:[^0-9a-f\s]|[0-9a-f](?=[ \t]+[0-9a-f]{8}(?::| {2})))[ \t]+`;
 
-/** Two dump lines or more, each after the first with a prefix of its own. */
-const PREFIXED_DUMP = new RegExp(String.raw`(?<![\w:])${ROW}(?:\r?\n${PREFIX}${ROW})+`, 'gi');
+/** Two dump lines or more, each after the first with a prefix of its own (LF, CRLF or a lone CR). */
+const PREFIXED_DUMP = new RegExp(
+  String.raw`(?<![\w:])${ROW}(?:(?:\r\n?|\n)${PREFIX}${ROW})+`,
+  'gi',
+);
 const LINE_PREFIX = new RegExp(String.raw`^${PREFIX}(?=${ROW})`, 'i');
 
 /**
@@ -30,7 +33,7 @@ export function prefixedDump([dump, read]: WordSearch): WordSearch {
     PREFIXED_DUMP,
     (word) => {
       const lines = word
-        .split(/\r?\n/)
+        .split(/\r\n?|\n/)
         .map((line, at) => (at ? line.replace(LINE_PREFIX, '') : line));
       const texts = [...lines.join('\n').matchAll(new RegExp(dump.source, dump.flags))]
         .map(([found]) => read(found))

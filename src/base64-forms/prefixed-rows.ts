@@ -17,14 +17,19 @@ const row = (group: number) => ROW.replaceAll('\\N', `\\${group}`);
  */
 const PREFIX = String.raw`[^\r\n]{0,80}?(?:[^0-9a-f\s][ \t]|[^\s]\t)`;
 
-/** Two such lines or more, each with a prefix of its own (mixed, CRLF or LF). */
+/** A line's end: LF, CRLF or a lone CR (a log written for a terminal, or by old Mac tools). */
+const EOL = String.raw`(?:\r\n?|\n)`;
+/** od's last row of bytes may hold one number (`0000040 0a7a`): the end of a token was printed. */
+const LAST_ROW = String.raw`[0-9a-f]{6,7}[ \t]+[0-9a-f]{1,16}[ \t]*`;
+
+/** Two such lines or more, each with a prefix of its own (mixed; CRLF, LF or CR). */
 const PREFIXED_ROWS = new RegExp(
-  String.raw`(?<![^\n])${PREFIX}${row(1)}(?:\r?\n${PREFIX}${row(2)})+(?=\r?\n|$)`,
+  String.raw`(?<![^\n\r])${PREFIX}${row(1)}(?:${EOL}${PREFIX}${row(2)})+(?:${EOL}${PREFIX}${LAST_ROW})?(?=[\r\n]|$)`,
   'gi',
 );
 
 /** A line's prefix, given the line is one of those. */
-const LINE_PREFIX = new RegExp(String.raw`^${PREFIX}(?=${row(1)}$)`, 'i');
+const LINE_PREFIX = new RegExp(String.raw`^${PREFIX}(?=(?:${row(1)}|${LAST_ROW})$)`, 'i');
 
 /**
  * A dump od prints, or a list of characters one a line, whose every line carries a log's prefix,
@@ -37,7 +42,7 @@ export function prefixedRows(inner: readonly WordSearch[]): WordSearch {
     PREFIXED_ROWS,
     (word) => {
       const rows = word
-        .split(/\r?\n/)
+        .split(/\r\n?|\n/)
         .map((line) => line.replace(LINE_PREFIX, ''))
         .join('\n');
       const texts: string[] = [];

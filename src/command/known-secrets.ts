@@ -1,12 +1,17 @@
-import { redactSecrets, redactSecretsAsync } from '../node.js';
-import { cardShapesIn, hideCardShapes, hideCardShapesInSlices } from './card-shapes.js';
+import {
+  cardShapesIn,
+  hideCardShapes,
+  hideCardShapesInSlices,
+  redactSecrets,
+  redactSecretsAsync,
+} from '../node.js';
 import type { Streams } from './output.js';
 
 // Whatever the command prints may quote a secret: answers are printed as the service sent them (a
 // service may echo the token or the card), and so are its error messages and a database's. So
 // every write, on stdout and stderr alike, goes through the SDK's own redaction with every secret
 // this run knows: one place, whatever the path (result, row, note, progress, the error line).
-// A card number it does not know (a CSV's note) is hidden by its form (card-shapes.ts).
+// A card number it does not know (a CSV's note) is hidden by its form (src/node/card-shapes.ts).
 
 /**
  * A text this long or longer (a listing of megabytes) is hidden in slices, the event loop let go

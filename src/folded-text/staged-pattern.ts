@@ -72,13 +72,16 @@ export function escapesOf(
   const set = [...new Set(bytes)];
   const byHex = set.map((byte) => hex(byte, 2)).join('|');
   const octal = set.map((byte) => byte.toString(8).padStart(3, '0')).join('|');
-  const wide = [...new Set(units)].map((unit) => hex(unit, 4)).join('|');
+  const points = [...new Set(units)].map((unit) => unit.toString(16)).join('|');
   return [
     `%(?:25|${byHex})`, // `%25`: percent-encoded again
     `\\\\x(?:${byHex})`,
     `\\\\(?:${octal})`,
-    `\\\\u(?:${wide})`,
+    // `\u0073`, and a code point as `\x{73}`, `\u{73}`, CSS's `\73 ` (redteam53); `U+0073`.
+    `\\\\[xu]?\\{?0*(?:${points})|U\\+`,
     '&#',
+    // Quoted-printable before another or a letter (`limit=50` is none).
+    `=(?:${byHex})[=g-z]`,
     ...more,
   ].join('|');
 }
@@ -110,7 +113,9 @@ export function stagedForms(
   const plain = `(?:${own.join(joiner)}${inOverrideRun(own, joiner, runs)})${bytes}`;
   // Escapes the lists below do not name: `+` for a blank, JSON's `\/`, an entity's name.
   const named = each.flatMap((forms) =>
-    forms.slice(1).filter((form) => !/^(?:%|\\\\(?:\\\\\?|u)|&#)/.test(form)),
+    forms
+      .slice(1)
+      .filter((form) => !/^(?:\(\?:%|\(\?:\\\\\\\\\?\[xu\]|\\\\(?:\\\\\?|u)|&#)/.test(form)),
   );
   const units = Array.from({ length: secret.length }, (_, at) => secret.charCodeAt(at));
   const escapes = escapesOf(new TextEncoder().encode(secret), units, [

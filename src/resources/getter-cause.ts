@@ -1,5 +1,5 @@
 import { redactCause } from '../core/secrets/foreign-cause.js';
-import { cardNumbersIn } from '../command/card-shapes.js';
+import { cardNumbersIn } from '../card-numbers/card-numbers.js';
 
 /** A CVC where a label names it (`cvc 123`, `CVV: 1234`): its digits. */
 const LABELLED_CVC = /\b(?:cvc|cvv2?|csc|cid)\W{0,3}(\d{3,4})(?!\d)/gi;

@@ -5,7 +5,7 @@ import { GOOD_CARD } from '../support/team-purchase.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { runInProcess } from './run-in-process.js';
 
-// The command hides any Luhn-valid card-number-shaped run of digits it prints (card-shapes.ts). An
+// The command hides any Luhn-valid card-number-shaped run of digits it prints (src/node/card-shapes.ts). An
 // order key is the user's own order id, and a shop's is often one such run (13 digits, starting
 // with 4 or 5: one in ten passes the check): `seatpay purchase --key 5401234567894` printed
 // `[REDACTED]: ...`, the CSV's row lines and `journal list` too, and the key to reconcile or settle

@@ -19,7 +19,7 @@ let server: MockServer;
 beforeAll(async () => void (server = await startMockServer({ subscriptionDelayMs: 5 })));
 afterAll(() => server.close());
 
-/** A card number the run does not know: hidden by its form (card-shapes.ts), not by redactSecrets. */
+/** A card number the run does not know: hidden by its form (src/node/card-shapes.ts), not by redactSecrets. */
 const UNKNOWN_CARD = '5555-5555-5555-4444';
 
 /**
