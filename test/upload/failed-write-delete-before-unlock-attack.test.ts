@@ -75,3 +75,33 @@ it("another process's upload never resumes from the record a failed write is sti
   landDelete();
   expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(after));
 });
+
+it('empties the record a failed write left where the store cannot delete it', async () => {
+  const name = 'no-delete.png';
+  const before = bytesOf(4 * CHUNK);
+  const records = new Map<string, UploadRecord>();
+  let failed = false;
+  const store: UploadStore = {
+    get: async (key) => structuredClone(records.get(key)),
+    set: async (key, record) => {
+      // The write naming chunk 2 before it leaves fails, once (a network store's blip).
+      if (!failed && record.inFlight?.some(({ index }) => index === 2)) {
+        failed = true;
+        throw new Error('503 Service Unavailable');
+      }
+      records.set(key, structuredClone(record));
+    },
+    // A store whose user may write but not delete (a bucket without delete rights).
+    delete: async () => Promise.reject(new Error('403 Forbidden: delete not allowed')),
+  };
+  await h.cutOff(fileOf(before, name), { resume: { store } }, 3);
+  expect(h.warnings.join('\n')).toMatch(/503.*cannot be resumed/);
+
+  // The next run: the file changed in chunk 2 (size and modification time kept), its first
+  // answer for chunk 2 lost.
+  const after = before.slice();
+  after.fill(7, 2 * CHUNK, 3 * CHUNK);
+  h.recorder.simulator.faults.inject({ route: 'POST /v2/media/me/chunk', kind: 'reset-after' });
+  const { file } = await h.finish(fileOf(after, name), { resume: { store } }, name);
+  expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(after));
+});
