@@ -115,9 +115,8 @@ export class UploadSession {
   bytesDone(): number {
     const { totalBytes, chunkSize } = this.target.plan;
     let bytes = 0;
-    for (const index of this.acknowledged) {
+    for (const index of this.acknowledged)
       bytes += Math.min(chunkSize, totalBytes - index * chunkSize);
-    }
     return bytes;
   }
 
@@ -143,16 +142,19 @@ export class UploadSession {
 
   /**
    * Chunk `index` goes out with bytes of `digest`, recorded first: a run that crashes once the
-   * service stored it leaves a record naming those bytes (a resume reads the chunk again), never
-   * one that cannot tell whose chunk the service holds. A store not done within a chunk's time
-   * (`chunkTimeout`) costs the resume, never the chunk.
+   * service stored it leaves a record naming those bytes, never one that cannot tell whose chunk
+   * the service holds. A store not done within `chunkTimeout` costs the resume, never the chunk.
    */
   private async sending(index: number, digest: string): Promise<void> {
     this.inFlight.sending(index, digest);
-    if (this.stopped) return; // a write failed or was given up on: nothing waits on one still out
-    this.save();
     const late = () => new Error('it did not answer within chunkTimeout');
-    await withinMs(this.flush(), this.readMs ?? 0, late).catch((error) => this.failed(error));
+    if (!this.stopped) {
+      this.save();
+      await withinMs(this.flush(), this.readMs ?? 0, late).catch((error) => this.failed(error));
+    }
+    // A failed write's record is gone before a chunk it does not name leaves (a crash leaves none)
+    if (this.forgetting && !this.writing)
+      await withinMs(this.forgetting, this.readMs ?? 0, late).catch(() => undefined);
   }
 
   /** The service answered `chunk-already-exists` for chunk `index`: rejects unless it is ours. */
