@@ -1,16 +1,27 @@
 // redteam54: a record write that fails deletes the record written before (redteam51: it names none
 // of the chunks sent after the failure), but the upload let its lock on the record go once its
-// writes ended, not its delete. With a store whose delete takes a while (a network store), another
-// process's upload of the same file took the lock meanwhile, read the record the delete had not
-// removed yet and resumed from it: with the file changed (size and modification time kept) and its
-// first answer for a chunk the record does not name lost, it resolved with the old bytes there.
-// The lock now goes once that delete ended.
-import { expect, it } from 'vitest';
+// writes ended, not its delete. With a store slower than `chunkTimeout` (a network store: the
+// chunk went without waiting for it), another process's upload of the same file took the lock
+// meanwhile, read the record the delete had not removed yet and resumed from it: with the file
+// changed (size and modification time kept) and its first answer for a chunk the record does not
+// name lost, it resolved with the old bytes there. The lock now goes once that delete ended. The
+// clock is the test's while the first upload runs.
+import { afterEach, expect, it, vi } from 'vitest';
 import type { UploadRecord, UploadStore } from '../../src/index.js';
 import { CHUNK, fileOf, resumeHarness } from './support/resume-harness.js';
 import { bytesOf, sha256 } from './support/upload-kit.js';
 
 const h = resumeHarness();
+afterEach(() => void vi.useRealTimers());
+/** A wait on the real clock, taken before the test fakes it. */
+const realSetTimeout = globalThis.setTimeout;
+
+/** Waits on the real clock until `ready`, at most about 20 s: false if it never was. */
+async function until(ready: () => boolean): Promise<boolean> {
+  for (let turn = 0; turn < 4_000 && !ready(); turn++)
+    await new Promise((resolve) => realSetTimeout(resolve, 5));
+  return ready();
+}
 
 /**
  * One store's records and lock as two processes see them: each view's lock is exclusive across
@@ -41,29 +52,34 @@ it("another process's upload never resumes from the record a failed write is sti
   const name = 'slow-delete.png';
   const before = bytesOf(4 * CHUNK);
   const { records, view } = sharedStore();
-  let failed = false;
+  let stalled = false;
   let landDelete!: () => void;
   const deleteLanded = new Promise<void>((resolve) => (landDelete = resolve));
   const first = view();
   const slow: UploadStore = {
     ...first,
-    set: async (key, record) => {
-      // The write naming chunk 2 before it leaves fails, once: chunk 2 goes all the same.
-      if (!failed && record.inFlight?.some(({ index }) => index === 2)) {
-        failed = true;
-        throw new Error('ENOSPC: no space left on device');
+    set: (key, record) => {
+      // The write naming chunk 2 before it leaves never answers: given up on at chunkTimeout.
+      if (!stalled && record.inFlight?.some(({ index }) => index === 2)) {
+        stalled = true;
+        return new Promise<void>(() => undefined);
       }
       return first.set(key, record);
     },
-    // The delete lands when the test says (a network store's round trip).
+    // The delete lands when the test says (slower than the chunk's time).
     delete: async (key) => {
       await deleteLanded;
       return first.delete(key);
     },
   };
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   // The first process's upload stops (Ctrl-C) once chunk 2 was stored and acknowledged.
-  await h.cutOff(fileOf(before, name), { resume: { store: slow } }, 3);
-  expect(h.warnings.join('\n')).toMatch(/ENOSPC.*cannot be resumed/);
+  const cut = h.cutOff(fileOf(before, name), { resume: { store: slow }, chunkTimeout: 1_000 }, 3);
+  expect(await until(() => stalled)).toBe(true);
+  await vi.advanceTimersByTimeAsync(1_000); // chunk 2 goes without the write; its delete is out
+  await cut;
+  vi.useRealTimers();
+  expect(h.warnings.join('\n')).toMatch(/chunkTimeout.*cannot be resumed/);
   expect(records.size).toBe(1); // the record written before the failure, its delete still out
 
   // Another process uploads the file, changed in chunk 2 (size and modification time kept), its
