@@ -164,10 +164,12 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
 async function refuseSameFileTwice(files: readonly string[]): Promise<void> {
   const seen = new Map<string, string>();
   for (const path of files) {
-    const { dev, ino } = await stat(path);
+    // As bigints: an NTFS or network file system's 64-bit file ids past 2^53 read as Numbers
+    // round to one value, and two files would be taken for one.
+    const { dev, ino } = await stat(path, { bigint: true });
     const id = `${dev}:${ino}`;
     const first = seen.get(id);
-    if (first !== undefined && ino !== 0)
+    if (first !== undefined && ino !== 0n)
       throw new UsageError(
         `${printableField(first)} and ${printableField(path)} are the same file: name it once (nothing was sent)`,
       );

@@ -61,7 +61,13 @@ export function fileUploadStore(dir: string): UploadStore {
           throw error;
         }
       }),
-    delete: (key) => inTurn(() => rm(fileOf(key), { force: true })),
+    delete: (key) =>
+      inTurn(async () => {
+        // Fenced as a write: a delete asked while held, the lock taken over since, is refused.
+        const held = holding.get(key);
+        if (held && !(await held())) throw new Error(TAKEN_OVER);
+        await rm(fileOf(key), { force: true });
+      }),
     list: () => inTurn(() => listRecords(dir)),
     lock: async (key) => {
       const release = await lockRecord(dir, fileOf(key).replace(/\.json$/, '.lock'));

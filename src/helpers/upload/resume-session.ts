@@ -115,9 +115,8 @@ export class UploadSession {
   bytesDone(): number {
     const { totalBytes, chunkSize } = this.target.plan;
     let bytes = 0;
-    for (const index of this.acknowledged) {
+    for (const index of this.acknowledged)
       bytes += Math.min(chunkSize, totalBytes - index * chunkSize);
-    }
     return bytes;
   }
 
@@ -143,16 +142,19 @@ export class UploadSession {
 
   /**
    * Chunk `index` goes out with bytes of `digest`, recorded first: a run that crashes once the
-   * service stored it leaves a record naming those bytes (a resume reads the chunk again), never
-   * one that cannot tell whose chunk the service holds. A store not done within a chunk's time
-   * (`chunkTimeout`) costs the resume, never the chunk.
+   * service stored it leaves a record naming those bytes, never one that cannot tell whose chunk
+   * the service holds. A store not done within `chunkTimeout` costs the resume, never the chunk.
    */
   private async sending(index: number, digest: string): Promise<void> {
     this.inFlight.sending(index, digest);
-    if (this.stopped) return; // a write failed or was given up on: nothing waits on one still out
-    this.save();
     const late = () => new Error('it did not answer within chunkTimeout');
-    await withinMs(this.flush(), this.readMs ?? 0, late).catch((error) => this.failed(error));
+    if (!this.stopped) {
+      this.save();
+      await withinMs(this.flush(), this.readMs ?? 0, late).catch((error) => this.failed(error));
+    }
+    // A failed write's record is gone before a chunk it does not name leaves (a crash leaves none)
+    if (this.forgetting && !this.writing)
+      await withinMs(this.forgetting, this.readMs ?? 0, late).catch(() => undefined);
   }
 
   /** The service answered `chunk-already-exists` for chunk `index`: rejects unless it is ours. */
@@ -188,11 +190,8 @@ export class UploadSession {
     await this.flush();
   }
 
-  /**
-   * The call stops waiting for the store (its signal fired): the latest state goes now, beside a
-   * write still out, so what the store lists next (`pendingUploads`) holds every acknowledged
-   * chunk (the stores seatpay ships apply their writes in order).
-   */
+  /** The call stops waiting for the store (its signal fired): the latest state goes now, beside a
+   * write still out, so a listing (`pendingUploads`) holds every acknowledged chunk. */
   handOff(): void {
     if (this.stopped || !this.dirty) return;
     this.dirty = false;
@@ -205,8 +204,10 @@ export class UploadSession {
     if (this.inFlight.any) this.save();
     if (aborted) this.handOff();
   }
-  /** Resolves once the latest state is written (or the store gave up). */
-  flush = async (): Promise<void> => void (await Promise.all([this.writing, this.handedOff]));
+  /** Resolves once the latest state is written (or the store gave up), or the record went. */
+  flush = async (): Promise<void> =>
+    void (await Promise.all([this.writing, this.handedOff, this.forgetting]));
+  private forgetting: Promise<unknown> | undefined; // a failed write's delete (`failed`)
   /** Writes no more (the record goes); resolves once the write in progress ended. */
   async stopWriting(): Promise<void> {
     this.stopped = true;
@@ -281,15 +282,15 @@ export class UploadSession {
     this.stopped = this.writeFailed = true;
     const why = `the store could not be written (${describeError(error)})`;
     this.log.warn(`upload resume: ${why}; the upload goes on, but cannot be resumed`);
-    // The record written before names none of the chunks sent from now on: a resume from it
-    // could take one the service holds for its own (a lost first answer), whatever its bytes.
-    // It goes, once the write still out (if any) ended; a store that cannot delete keeps it. Never
-    // another's: a store may refuse the write of a holder whose record was taken over.
-    const { store, key } = this.resume!;
+    // The record before names none of the chunks sent from now on (a resume from it could take
+    // one the service holds for its own): it goes (emptied if the store cannot delete), never
+    // another's, and `flush` waits for it: the hold freed first, another process could read it.
+    const forget = async () =>
+      (!this.watch || (await this.watch.holds())) && forgetRecord(this.resume!, this.record());
     if (first)
-      void Promise.resolve(this.writing)
-        .then(async () => (!this.watch || (await this.watch.holds())) && store.delete(key))
-        .catch(() => {});
+      this.forgetting = Promise.resolve(this.writing)
+        .then(forget)
+        .catch(() => false);
   }
 
   private record(): UploadRecord {
