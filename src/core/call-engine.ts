@@ -103,8 +103,7 @@ export class CallEngine {
       return Promise.reject(this.#secrets.error(unreadableArguments(error)));
     }
     const totalTimeout = call.options.totalTimeout ?? this.#options.totalTimeout;
-    // With no total deadline and no caller's signal there is nothing for a deadline to watch: the
-    // common call skips it (an async step, its closures and two copies of the call, every call).
+    // No total deadline, no caller's signal: no deadline (an async step, closures, copies a call).
     if ((totalTimeout === undefined || totalTimeout === Infinity) && !call.options.signal)
       return this.retried(call, mode);
     // One deadline over every attempt and wait: its signal replaces the caller's.
@@ -113,7 +112,9 @@ export class CallEngine {
       call.options,
       call,
       (deadline) => {
+        const { sending } = call.options; // a keyed call's own, checked before the deadline's
         const options = { ...call.options, ...deadline, callerSignal: call.options.signal };
+        if (sending) options.sending = (send) => sending(() => deadline.sending(send));
         return this.retried({ ...call, options }, mode);
       },
       this.#secrets,
@@ -159,7 +160,7 @@ export class CallEngine {
       });
     };
     const setup = this.#sendSetup;
-    // `sending` is a deadline's, to know when an attempt is in flight: no closure without one.
+    // `sending`: a deadline's (an attempt in flight?), a keyed call's (its claim still held?).
     const { sending } = call.options;
     return sending
       ? sending(() => send(this.#ky, call, headers, mode, setup, answer))

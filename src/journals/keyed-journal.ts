@@ -2,10 +2,10 @@ import { untilAborted } from '../core/retry/until-aborted.js';
 import type { JournalRecord, PurchaseJournal } from './journal.js';
 import { isFree } from './stored-record.js';
 import type { KeyScope } from '../keys/key-scope.js';
-import { clockOf, leaseOf, leaseUntil, withoutLease } from './key-lease.js';
+import { clockOf, leaseOf, leaseUntil, releasedClaim, withoutLease } from './key-lease.js';
 import { claimLeaseUntil, HOLDER, holdLive, readJudged } from './key-holder.js';
 import { OwnLease } from './own-lease.js';
-import { releasedClaim } from './key-lease.js';
+import { LostClaimError } from './lost-claim.js';
 import { releaseIfLanded, releaseOf } from './late-claim.js';
 import { callJournal, promiseOf } from './journal-call.js';
 import { readMember } from './journal-members.js';
@@ -25,12 +25,10 @@ const NOTHING_WRITING: Promise<unknown> = Promise.resolve();
 /**
  * One key of a journal, as a money call uses it. Every operation is raced against the call's
  * signal, every failure is a `JournalError` (journal-call.ts), anything read is checked to be a
- * record, and a record of this key made for another request is refused with
- * {@link KeyReuseError}, one made by another identity with {@link KeyOwnerError}. What it records
- * passes through the client's secrets and names its owner; what it replays is checked as its kind.
- * A key this run claimed is held under a lease (`leaseUntil`), renewed by a heartbeat until the
- * run writes its outcome or {@link release}s it; a run finding it held by another live run waits
- * for its outcome ({@link awaitOutcome}).
+ * record; one made for another request is refused with {@link KeyReuseError}, by another identity
+ * with {@link KeyOwnerError}. What it records passes through the client's secrets and names its
+ * owner. A key this run claimed is held under a lease (`leaseUntil`), renewed by a heartbeat until
+ * its outcome or {@link release}; one finding it held by a live run waits ({@link awaitOutcome}).
  */
 export class KeyedJournal {
   readonly #params: Record<string, unknown>;
@@ -67,8 +65,7 @@ export class KeyedJournal {
     // Already as a journal gives it back (through JSON): the caller's one copy of it (issue 37).
     this.#params = params;
     this.#stamp = new RecordStamp(scope, params, signal);
-    // Members read again (after readableJournal's first read): a getter throwing now is a
-    // JournalError, nothing sent (redteam28: a raw Error).
+    // Members read again: a getter throwing now is a JournalError, nothing sent (redteam28).
     this.#leaseMs = readMember(() => leaseOf(journal), scope);
     this.#now = readMember(() => clockOf(journal), scope);
     this.#judgeNow = readMember(() => clockOf(journal, true), scope);
@@ -109,35 +106,24 @@ export class KeyedJournal {
   }
 
   /**
-   * The key's record once no other live run holds it: read again, with pauses, until that run's
-   * outcome is written or its lease runs out (it died). Ends with the call's signal, and after its
+   * The key's record once no other live run holds it: read again, with pauses, until its outcome
+   * is written or its lease runs out (it died). Ends with the call's signal, and after its
    * per-attempt timeout or deadline with {@link KeyInProgressError}.
    */
   awaitOutcome(): Promise<JournalRecord | undefined> {
     const started = performance.now(); // the first read is part of the wait
     // Not held (a new key, the usual case): no async layer of its own (keycost18).
-    return readJudged(this.key, () => this.read(), this.#judgeNow).then(({ record, held }) =>
-      held ? outcomeOnceFree(this.#heldKeyWait(), started, record) : record,
+    const { key, signal, scope } = this;
+    const [judgeNow, leaseMs, read] = [this.#judgeNow, this.#leaseMs, () => this.read()];
+    const timeoutMs = scope.timeoutMs;
+    const wait: HeldKeyWait = { key, read, judgeNow, leaseMs, timeoutMs, signal };
+    return readJudged(key, read, judgeNow).then(({ record, held }) =>
+      held ? outcomeOnceFree(wait, started, record) : record,
     );
   }
 
-  #heldKeyWait(): HeldKeyWait {
-    const { key, signal } = this;
-    const read = () => this.read();
-    return {
-      key,
-      read,
-      judgeNow: this.#judgeNow,
-      leaseMs: this.#leaseMs,
-      timeoutMs: this.scope.timeoutMs,
-      signal,
-    };
-  }
-
-  /**
-   * Stores `record` unless the key has one; resolves to whether it did (and holds the key). A claim
-   * landing after the call stopped waiting is released: nothing was sent, the key free again.
-   */
+  /** Stores `record` unless the key has one; whether it did (and holds the key). A claim landing
+   * after the call stopped waiting is released: nothing was sent, the key free again. */
   async claim(record: JournalRecord): Promise<boolean> {
     const { journal, key } = this;
     const operation = readMember(() => journal.claim, this.scope);
@@ -169,14 +155,12 @@ export class KeyedJournal {
       const own = new OwnLease(this.#leaseMs, leased.leaseUntil, this.#now);
       let claimed = await this.#call('claim', start, false, operation);
       this.#claimRefused ||= Boolean(claim) && !claimed;
-      // A claim that answered late may have lost its lease meanwhile (settled, paid elsewhere):
-      // read again before sending; still this run's, its lease is renewed first.
+      // Answered late, it may have lost its lease meanwhile: read again; still its, renewed first.
       const late = claimed && own.mayHaveLapsed();
       if (late) claimed = own.holds(await this.#call('read', () => journal.get(key)));
       if (claimed) this.#hold(leased, unhold, own);
       else unhold();
-      // The renewal reads the key again: taken over since that read, the claim is lost too; not
-      // written (the journal failed), its lease is as good as gone: nothing is sent on it.
+      // The renewal reads the key again: taken over or not written, nothing is sent on it.
       if (!claimed || !late || (await this.#renew(false))) return claimed;
       this.#letGo();
       releaseIfLanded(journal, key, Promise.resolve(true), stamped, own); // if still the claim
@@ -191,9 +175,8 @@ export class KeyedJournal {
   }
 
   /**
-   * Stores `record`, replacing the key's, even once the signal fired (what happened to the money
-   * must be recorded); only the waiting ends with the signal. An outcome ends this run's lease.
-   */
+   * Stores `record` over the key's even once the signal fired (what happened to the money is
+   * recorded; only the waiting ends). An outcome ends this run's lease. */
   async write(record: JournalRecord): Promise<void> {
     const ends = record.stage === 'done' || record.stage === 'refused';
     const held = this.#held !== undefined && !ends;
@@ -201,8 +184,7 @@ export class KeyedJournal {
       ? { ...record, leaseUntil: leaseUntil(this.#leaseMs, this.#now()), holder: HOLDER }
       : withoutLease(record);
     if (held) this.#held = next;
-    // An outcome is stamped (redacted: seconds for a large answer) while the heartbeat renews the
-    // lease still: let go of only once ready to land, never judged run out by another process.
+    // Stamped (seconds for a large answer) while the heartbeat renews the lease: let go of after.
     let stamped: JournalRecord | Promise<JournalRecord> | undefined;
     try {
       stamped = held ? undefined : this.#stamp.stamped(next);
@@ -217,8 +199,8 @@ export class KeyedJournal {
   }
 
   /**
-   * Ends this run's hold on the key: a run that ends without an outcome leaves its lease run out
-   * (releasedClaim): nobody waits, it is settled at once, by compare-and-set. Never throws.
+   * Ends this run's hold: without an outcome, its lease is left run out (releasedClaim): nobody
+   * waits, it is settled at once, by compare-and-set. Never throws.
    */
   release(): Promise<void> | undefined {
     const held = this.#held && releasedClaim(this.#held, this.#leaseMs, this.#now());
@@ -231,6 +213,24 @@ export class KeyedJournal {
     return idle ? undefined : stored.then(() => undefined);
   }
 
+  /**
+   * Sends an attempt of the held call (after its token, a retry's wait): stopped past its lease
+   * meanwhile, the run renews it first; not renewed (taken over, the journal failed), nothing leaves
+   * and the claim is let go of, freed if still this run's (late-claim.ts).
+   */
+  whileHeld<A>(send: () => Promise<A>): Promise<A> {
+    if (!this.#held || !this.#own?.mayHaveLapsed()) return send();
+    return this.#renew(false).then((renewed) => (renewed ? send() : this.#lost()));
+  }
+
+  async #lost(): Promise<never> {
+    const [held, own] = [this.#held, this.#own];
+    this.#letGo();
+    const stamped = held && (await this.#stamp.stamped(held));
+    if (stamped) releaseIfLanded(this.journal, this.key, Promise.resolve(true), stamped, own);
+    throw new LostClaimError(this.key);
+  }
+
   #hold(record: JournalRecord, unhold: () => void, own: OwnLease): void {
     this.#held = record;
     this.#own = own;
@@ -239,10 +239,9 @@ export class KeyedJournal {
   }
 
   /**
-   * Writes the held record with a fresh lease; false if it found the key no longer its own, and
-   * `ifFailed` when the journal failed (a heartbeat's failure is not the run's: its lease may run out).
-   * One renewal waits behind a hung write, its lease reckoned when sent (not at each beat: those
-   * went out late with leases run out, a live run's key read as dead).
+   * Writes the held record with a fresh lease; false if the key is no longer its own, `ifFailed`
+   * when the journal failed (a heartbeat's failure is not the run's). One renewal waits behind a
+   * hung write, its lease reckoned when sent (at each beat, leases went out already run out).
    */
   async #renew(ifFailed = true): Promise<boolean> {
     if (!this.#held) return false;

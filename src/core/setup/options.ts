@@ -252,13 +252,12 @@ export interface RequestOptions {
 }
 
 /**
- * Hooks for helpers that drive many requests at once (the chunked upload). Internal: not exported
- * from the package; resource methods pass their `RequestOptions` through, so a helper can hand
- * these to a resource method without widening its public signature.
+ * Hooks for helpers (the chunked upload, a keyed call): internal, not exported; resource methods
+ * pass their `RequestOptions` through, so a helper hands them on without widening a signature.
  * @internal
  */
 export interface InternalRequestOptions extends RequestOptions {
-  /** Wraps each send, so that a deadline knows whether one was in flight. */
+  /** Wraps each send: a deadline's knows one is in flight, a keyed call's that its claim holds. */
   sending?: <A>(send: () => Promise<A>) => Promise<A>;
   /** Called before each retry wait, with the failure and the wait. */
   onRetry?: (retry: { error: unknown; retry: number; delayMs: number }) => void;

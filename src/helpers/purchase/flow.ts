@@ -26,6 +26,7 @@ import {
 import type { ClientPurchases } from './client-purchases.js';
 import type { PurchaseRecord } from '../../journals/journal.js';
 import { KeyedJournal } from '../../journals/keyed-journal.js';
+import { LostClaimError, unlessLostClaim } from '../../journals/lost-claim.js';
 import { isThisPurchase } from './match.js';
 import { awaitsBillingTeam } from '../usable-subscription.js';
 import { refuseUnsoldPeriod } from './sold-periods.js';
@@ -81,11 +82,9 @@ export class PurchaseFlow {
     const recorded = await this.#readRecord();
     if (recorded && recorded.stage !== 'refused') return this.#resume(recorded);
     const prepared = await this.#prepare();
-    const subscription = await this.shared.queue.run(
-      () => this.#payAndWait(prepared),
-      this.options.signal,
-    );
-    // Another run with the same key claimed it first: follow that one, never pay again.
+    const paid = this.shared.queue.run(() => this.#payAndWait(prepared), this.options.signal);
+    const subscription = await paid.catch(unlessLostClaim); // lost before the payment left
+    // Another run with the same key claimed it first (or since): follow that one, never pay again.
     // Refused meanwhile (nothing charged): the key is free, for a run started later.
     const theirs = subscription ? undefined : await this.#readRecord();
     if (theirs && theirs.stage !== 'refused') return this.#resume(theirs);
@@ -156,10 +155,13 @@ export class PurchaseFlow {
         chosen_period,
         ...(payment_method_id === undefined ? {} : { payment_method_id }),
       };
-      this.#payment = await this.client.pay.bag(params, this.#request);
+      const held = this.#journal && { sending: this.#journal.whileHeld.bind(this.#journal) };
+      const request = { ...this.#request, ...held } as RequestOptions;
+      this.#payment = await this.client.pay.bag(params, request);
       this.#charged = 'yes';
       return this.#payment;
     } catch (error) {
+      if (error instanceof LostClaimError) throw ((this.#charged = 'no'), error); // nothing sent
       this.#charged = chargedAfterPayFailure(error);
       if (this.#charged === 'no') {
         // A refused payment leaves the key free for a new attempt; if this write fails, a re-run

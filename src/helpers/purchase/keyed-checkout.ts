@@ -18,6 +18,7 @@ import type { CheckoutResult } from '../../schemas/consumables.js';
 import { chargedAfterPayFailure } from './charged.js';
 import type { CheckoutRecord, PurchaseJournal } from '../../journals/journal.js';
 import { KeyedJournal } from '../../journals/keyed-journal.js';
+import { LostClaimError } from '../../journals/lost-claim.js';
 import { checkRecordableDepth } from '../../journals/recordable-depth.js';
 
 export { checkKeyAndJournal } from '../../journals/key-checks.js';
@@ -148,8 +149,11 @@ async function checkoutOnce(
       };
       // Atomic even over a refusal: two re-runs of a refused checkout cannot both buy. Lost to
       // another run between our read and our claim: wait for that one, as above.
-      if (await journal.claim(record))
-        return await sendClaimed(send, journal, record, options, state);
+      // A claim lost before its request left (a run stopped past its lease): follow the key's record.
+      const sent = (await journal.claim(record))
+        ? await sendClaimed(send, journal, record, options, state)
+        : undefined;
+      if (sent) return sent;
     }
     throw new KeyInProgressError(journal.key);
   } finally {
@@ -165,14 +169,17 @@ async function sendClaimed(
   record: CheckoutRecord,
   options: RequestOptions,
   state: { sent: boolean },
-): Promise<Answer<CheckoutResult>> {
+): Promise<Answer<CheckoutResult> | undefined> {
   let answered: { data: CheckoutResult; answer: Answer<CheckoutResult> };
   try {
     state.sent = true;
+    // Each attempt leaves only while the key is still this run's claim (keyed-journal.ts).
+    const sending = journal.whileHeld.bind(journal);
     // Not withResponse(): the response (and the search of its headers for echoed secrets) is
     // read only if the caller asks for it, as for a plain call (issue 37).
-    answered = await send(options)._answered();
+    answered = await send({ ...options, sending } as RequestOptions)._answered();
   } catch (error) {
+    if (error instanceof LostClaimError) return ((state.sent = false), undefined);
     state.sent = chargedAfterPayFailure(error) !== 'no';
     if (!state.sent) {
       // Refused: nothing charged, the key is free again. If this write fails, a re-run refuses
