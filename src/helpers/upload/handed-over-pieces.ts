@@ -2,7 +2,8 @@ import type { PieceReader } from './chunk-reader.js';
 import { freePiece } from './free-piece.js';
 
 /**
- * Reads a stream whose pieces its caller handed over to the upload (`transferPieces: true`): each
+ * Reads a stream whose pieces are the upload's alone (its caller handed them over with
+ * `transferPieces: true`, or the runtime's byte stream transferred them to its reader): each
  * piece is freed (its buffer detached) once the next is asked for, as {@link PieceReader} allows
  * (StreamReader copies a piece into its chunk before that). A default web stream or a Node
  * Readable of the caller's makes a fresh piece per read that the upload cannot know to be its own:
