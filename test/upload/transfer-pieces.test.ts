@@ -4,7 +4,7 @@
 // of the caller's is ever touched; a piece that is a view into a larger buffer is never freed; a
 // value that is not a boolean is refused before anything is sent.
 import { afterEach, expect, it, vi } from 'vitest';
-import { InvalidRequestError } from '../../src/index.js';
+import { InvalidRequestError, UploadSourceError } from '../../src/index.js';
 import { CHUNK, TOTAL, resumeHarness } from './support/resume-harness.js';
 import { bytesOf } from './support/upload-kit.js';
 import type { Es2024Buffer } from './support/watch-frees.js';
@@ -85,6 +85,27 @@ it('views into a larger buffer are never freed, even with transferPieces', async
   expect(await upload(bytes, viewsOf(bytes, given), true)).toEqual(kept);
   expect(detached(bytes)).toBe(false);
   expect(bytes).toEqual(kept);
+});
+
+it('a buffer handed over then given again fails the upload as a short stream, never a corrupt file', async () => {
+  const bytes = bytesOf(TOTAL * CHUNK - 17);
+  const again = bytes.slice(0, 100);
+  let offset = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      // The first piece given twice: the second time, the upload already freed it.
+      if (offset === 100) controller.enqueue(again);
+      if (offset >= bytes.byteLength) return controller.close();
+      controller.enqueue(offset === 0 ? again : bytes.slice(offset, offset + 100));
+      offset += 100;
+    },
+  });
+  // Its size counts the piece twice, as the bytes it means to give.
+  const meant = new Uint8Array(bytes.byteLength + 100);
+  const failed = await upload(meant, stream, true).catch((e: unknown) => e);
+  expect(failed).toBeInstanceOf(UploadSourceError);
+  expect((failed as Error).message).toMatch(/ended after/);
+  expect(await h.copiesOf('handed.bin')).toBe(0);
 });
 
 it('a transferPieces that is not a boolean is refused before anything is sent', async () => {
