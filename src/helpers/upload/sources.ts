@@ -44,7 +44,7 @@ export interface StreamSource {
    * `true`: the stream's pieces are the upload's once read (nothing else holds them or reuses
    * their memory), so each is freed once copied: its buffer is detached, a piece you kept reads as
    * empty. A default web stream or a Node `Readable` of your own then uploads in the memory of a
-   * byte stream; left to the garbage collector, its pieces add 30 to 50 MiB per upload. A piece
+   * byte stream; left to the garbage collector, its pieces add 30 to 50 MiB to a 256 MiB upload. A piece
    * that is a view into a larger buffer is never freed. Default `false`.
    */
   transferPieces?: boolean;
