@@ -22,12 +22,14 @@ type Kind =
   | 'bytes'
   | 'web-stream'
   | 'web-stream-ahead'
+  | 'web-stream-handed'
   | 'byte-stream'
   | 'byob-stream'
   | 'blob-stream'
   | 'node-stream'
   | 'node-stream-64k'
   | 'node-readable'
+  | 'node-readable-handed'
   | 'memory-stream';
 /**
  * `raw-web-stream`: one raw PUT fed from the same default web stream as `web-stream`, holding
@@ -171,6 +173,9 @@ async function sourceOf(kind: Kind): Promise<UploadSource> {
     // Streams read the file in 1 MiB pieces, as the raw PUT does: the two differ by transport only.
     case 'web-stream':
       return { stream: webFileStream(), size };
+    // The same stream, its pieces handed over to the upload (freed once copied).
+    case 'web-stream-handed':
+      return { stream: webFileStream(), size, transferPieces: true } as UploadSource;
     // The same stream queueing 4 pieces ahead of its reader (a default stream queues one).
     case 'web-stream-ahead':
       return { stream: webFileStream(4), size };
@@ -196,6 +201,14 @@ async function sourceOf(kind: Kind): Promise<UploadSource> {
         ),
         size,
       };
+    case 'node-readable-handed':
+      return {
+        stream: createReadStream(file, { highWaterMark: MiB }).pipe(
+          new PassThrough({ highWaterMark: MiB }),
+        ),
+        size,
+        transferPieces: true,
+      } as UploadSource;
     // The file's bytes in memory, yielded as 1 MiB views: a stream that allocates nothing, to tell
     // the upload's own cost apart from what reading a real stream costs.
     case 'memory-stream': {

@@ -26,6 +26,8 @@
 // `node-stream-64k` is createReadStream with its default 64 KiB reads (node-stream reads 1 MiB);
 // `node-readable` is node-stream through a PassThrough: any other Readable, whose pieces the upload
 // never frees.
+// `web-stream-handed` and `node-readable-handed` are web-stream and node-readable with
+// `transferPieces: true`: their pieces handed over to the upload, which frees each once copied.
 // `raw-web-stream` is no upload: one raw PUT of the `web-stream` source's own stream, holding
 // nothing for a retry, the floor of reading that stream (its fresh pieces wait for V8's
 // collection in any reader); the targets then also say how far `web-stream` is above it.

@@ -1,5 +1,5 @@
 import type { PieceReader } from './chunk-reader.js';
-import { freePiece } from './free-piece.js';
+import { handedOverPieces } from './handed-over-pieces.js';
 
 /** Bytes asked for by each read into the reader's own buffer. */
 const SCRATCH_BYTES = 1024 * 1024;
@@ -73,18 +73,12 @@ function byobPieces(reader: ReadableStreamBYOBReader): PieceReader {
   };
 }
 
-/** Each piece freed once the next is asked for. */
+/** Each piece freed once the next is asked for: the stream transferred it to this reader. */
 function freedPieces(reader: ReadableStreamDefaultReader<Uint8Array>): PieceReader {
-  let used: Uint8Array | undefined;
-  return {
-    next: async () => {
-      if (used) freePiece(used);
-      const result = await reader.read();
-      used = result.value;
-      return result;
-    },
+  return handedOverPieces({
+    next: () => reader.read(),
     cancel: () => reader.cancel().catch(() => undefined),
-  };
+  });
 }
 
 let transfers: boolean | undefined;

@@ -3,6 +3,7 @@ import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import { sliceBlob } from './range-slice.js';
 import { bytePieceReader } from './byte-stream-pieces.js';
 import type { ChunkReader, PieceReader } from './chunk-reader.js';
+import { handedOverPieces } from './handed-over-pieces.js';
 import { StreamReader } from './stream-source.js';
 
 export type { ChunkReader } from './chunk-reader.js';
@@ -39,6 +40,14 @@ export interface StreamSource {
   stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
   /** How many bytes the stream holds; a stream that ends early or runs past it fails the upload. */
   size: number;
+  /**
+   * `true`: the stream's pieces are the upload's once read (nothing else holds them or reuses
+   * their memory), so each is freed once copied: its buffer is detached, a piece you kept reads as
+   * empty. A default web stream or a Node `Readable` of your own then uploads in the memory of a
+   * byte stream; left to the garbage collector, its pieces add 30 to 50 MiB to a 256 MiB upload. A piece
+   * that is a view into a larger buffer is never freed. Default `false`.
+   */
+  transferPieces?: boolean;
 }
 
 /**
@@ -74,7 +83,7 @@ export function openSource(source: UploadSource): ChunkReader {
         { field: 'source.stream' },
       );
     }
-    return new StreamReader(pieceReader(source.stream), size);
+    return new StreamReader(pieceReader(source.stream, handedOver(source.transferPieces)), size);
   }
   if (isStream(source)) {
     throw new InvalidRequestError(
@@ -130,20 +139,24 @@ function rangeReader(
   };
 }
 
-function pieceReader(stream: StreamSource['stream']): PieceReader {
+function pieceReader(stream: StreamSource['stream'], handed: boolean): PieceReader {
   // A web stream first: in Node it is async iterable too, but getReader works everywhere.
   if (isWebStream(stream)) {
     // A byte stream is read without a fresh piece left to the collector per read.
     const bytes = bytePieceReader(stream);
     if (bytes) return bytes;
     const reader = stream.getReader();
-    return { next: () => reader.read(), cancel: () => reader.cancel().catch(() => undefined) };
+    const pieces = {
+      next: () => reader.read(),
+      cancel: () => reader.cancel().catch(() => undefined),
+    };
+    return handed ? handedOverPieces(pieces) : pieces;
   }
   // A Node file stream no one else reads: its pieces are freed once copied (the Node platform).
   const owned = platform.ownedPieces?.(stream);
   if (owned) return owned;
   const iterator = stream[Symbol.asyncIterator]();
-  return {
+  const pieces: PieceReader = {
     next: () => iterator.next(),
     cancel: async () => {
       // `return()` waits for a pending `next()`, which a stalled stream never settles: destroy a
@@ -154,6 +167,15 @@ function pieceReader(stream: StreamSource['stream']): PieceReader {
       void iterator.return?.()?.catch(() => undefined);
     },
   };
+  return handed ? handedOverPieces(pieces) : pieces;
+}
+
+function handedOver(value: unknown): boolean {
+  if (value === undefined || typeof value === 'boolean') return value === true;
+  throw new InvalidRequestError(
+    "Invalid source.transferPieces: expected true (the stream's pieces are the upload's to free once read) or false",
+    { field: 'source.transferPieces' },
+  );
 }
 
 function checkSize(size: unknown): number {
