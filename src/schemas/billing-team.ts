@@ -86,7 +86,7 @@ export type BillingTeam = z.infer<typeof BillingTeamSchema>;
  * ```
  * @category Schemas and types
  */
-export const BillingTeamPatchSchema = z
+export const BillingTeamPatchSchema = /* @__PURE__ */ z
   .strictObject({
     /** Turns auto-recharge on or off. */
     auto_recharge_enabled: z.optional(z.boolean({ error: 'must be a boolean' })),

@@ -22,28 +22,37 @@ const EXPIRY_YEAR = 'must be a year of 4 digits';
  * ```
  * @category Schemas and types
  */
-export const CardParamsSchema = z
+export const CardParamsSchema = /* @__PURE__ */ z
   .looseObject({
     /** The card number, digits only (12 to 19). Redacted from every error and log line. */
-    card_number: z
+    card_number: /* @__PURE__ */ z
       .string({ error: 'must be a string of 12 to 19 digits' })
       .check(z.regex(/^\d{12,19}$/, { error: 'must be 12 to 19 digits' })),
     /** The card's security code, 3 or 4 digits. Redacted from every error and log line. */
-    cvc: z
+    cvc: /* @__PURE__ */ z
       .string({ error: 'must be a string of 3 or 4 digits' })
       .check(z.regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' })),
     /** The expiry month, 1 to 12 (`'12'` or `12`). */
     exp_month: z.optional(
       z.union(
-        [z.string().check(z.regex(/^(0?[1-9]|1[0-2])$/)), z.int().check(z.gte(1), z.lte(12))],
+        [
+          /* @__PURE__ */ z.string().check(z.regex(/^(0?[1-9]|1[0-2])$/)),
+          /* @__PURE__ */ z.int().check(z.gte(1), z.lte(12)),
+        ],
         { error: EXPIRY_MONTH },
       ),
     ),
     /** The expiry year, 4 digits (`'2030'` or `2030`). */
     exp_year: z.optional(
-      z.union([z.string().check(z.regex(/^\d{4}$/)), z.int().check(z.gte(1000), z.lte(9999))], {
-        error: EXPIRY_YEAR,
-      }),
+      z.union(
+        [
+          /* @__PURE__ */ z.string().check(z.regex(/^\d{4}$/)),
+          /* @__PURE__ */ z.int().check(z.gte(1000), z.lte(9999)),
+        ],
+        {
+          error: EXPIRY_YEAR,
+        },
+      ),
     ),
     /** The academy the card is registered for (an id or a slug): the deployed server requires it. */
     academy: z.optional(
@@ -142,7 +151,7 @@ export type ChosenPeriod = z.infer<typeof ChosenPeriodSchema>;
  * ```
  * @category Schemas and types
  */
-export const PayParamsSchema = z
+export const PayParamsSchema = /* @__PURE__ */ z
   .looseObject({
     /** The bag's `token`, from `checking.bag`. */
     token: NonEmptyStringSchema,

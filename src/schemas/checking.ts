@@ -28,7 +28,7 @@ import { ServiceItemSchema } from './payments.js';
  * @category Schemas and types
  */
 export const CheckingParamsSchema = /* @__PURE__ */ withPlainCheck(
-  z
+  /* @__PURE__ */ z
     .looseObject({
       /** The plans to price: ids from `plan.id` (a slug is accepted too); at most 10,000. */
       plans: boundedArray(
@@ -149,7 +149,7 @@ export type Checking = z.infer<typeof CheckingSchema>;
  */
 export const BagSchema = z.extend(CheckingSchema, {
   /** What `pay.bag` takes: always a non-empty string on a bag. */
-  token: z.string().check(z.minLength(1)),
+  token: /* @__PURE__ */ z.string().check(z.minLength(1)),
 });
 /**
  * A bag ready to pay; inferred from {@link BagSchema}. Its `token` is always a string.

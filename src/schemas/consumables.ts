@@ -121,7 +121,7 @@ export type ConsumableList = z.infer<typeof ConsumableListSchema>;
  * ```
  * @category Schemas and types
  */
-export const CheckoutParamsSchema = z
+export const CheckoutParamsSchema = /* @__PURE__ */ z
   .looseObject({
     /**
      * The service to buy: its slug (`'ai-credits'`, or the seat service for more seats), or, on

@@ -8,9 +8,15 @@ import * as z from 'zod/mini';
  * TypeError that surfaced as a ConnectionError after the call had been retried.
  */
 export const AcademyInputSchema = z.optional(
-  z.union([z.int().check(z.positive()), z.string().check(z.regex(/^[\x21-\x7e]+$/))], {
-    error: 'must be an academy id',
-  }),
+  z.union(
+    [
+      /* @__PURE__ */ z.int().check(z.positive()),
+      /* @__PURE__ */ z.string().check(z.regex(/^[\x21-\x7e]+$/)),
+    ],
+    {
+      error: 'must be an academy id',
+    },
+  ),
 );
 
 /**

@@ -19,16 +19,16 @@ import { AcademyInputSchema, boundedArray, JsonSafe } from './input-checks.js';
  * ```
  * @category Schemas and types
  */
-export const ChunkParamsSchema = z
+export const ChunkParamsSchema = /* @__PURE__ */ z
   .object({
     /** The operation type the file is uploaded under (`'media'` ...). */
     operation_type: NonEmptyStringSchema,
     /** How many chunks the whole file has (at least 1). */
-    total_chunks: z
+    total_chunks: /* @__PURE__ */ z
       .int({ error: 'must be an integer >= 1' })
       .check(z.gte(1, { error: 'must be an integer >= 1' })),
     /** This chunk's position, from 0 to `total_chunks - 1`. */
-    chunk_index: z
+    chunk_index: /* @__PURE__ */ z
       .int({ error: 'must be an integer >= 0' })
       .check(z.gte(0, { error: 'must be an integer >= 0' })),
     /** The chunk's bytes: at most the operation type's `chunk_size`. */
@@ -80,7 +80,7 @@ export type ChunkParams = z.input<typeof ChunkParamsSchema>;
  * ```
  * @category Schemas and types
  */
-export const MediaMetaSchema = z
+export const MediaMetaSchema = /* @__PURE__ */ z
   .looseObject({
     /** A slug for the file. */
     slug: z.optional(z.string()),
@@ -122,7 +122,7 @@ export const FinalizeParamsSchema = z.object({
   /** The operation type the chunks were sent under. */
   operation_type: NonEmptyStringSchema,
   /** How many chunks were sent; every one must be there. */
-  total_chunks: z
+  total_chunks: /* @__PURE__ */ z
     .int({ error: 'must be an integer >= 1' })
     .check(z.gte(1, { error: 'must be an integer >= 1' })),
   /** The file name the chunks were sent under: the service finds them by it. */

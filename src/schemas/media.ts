@@ -27,7 +27,7 @@ export const OperationTypeListSchema = z.array(z.string());
  */
 export const OperationTypeSchema = z.looseObject({
   /** The most bytes one chunk may hold (10 MiB for `media`). */
-  chunk_size: z.int().check(z.positive()),
+  chunk_size: /* @__PURE__ */ z.int().check(z.positive()),
   /** When not null, a file's chunk count must be less than this; null means no bound. */
   max_chunks: z.nullable(z.int()),
 });

@@ -100,7 +100,7 @@ const EmailSchema = z.email({ error: 'must be a valid email address' });
  * ```
  * @category Schemas and types
  */
-export const SeatInputSchema = z
+export const SeatInputSchema = /* @__PURE__ */ z
   .looseObject({
     /** The new holder's email address; the only required field. */
     email: EmailSchema,
@@ -114,7 +114,7 @@ export const SeatInputSchema = z
      * `profile: 'deployed'` a seat with one is refused before sending (`InvalidRequestError`).
      */
     seat_multiplier: z.optional(
-      z
+      /* @__PURE__ */ z
         .int({ error: 'must be an integer >= 1' })
         .check(z.gte(1, { error: 'must be an integer >= 1' })),
     ),
@@ -169,7 +169,7 @@ export const SeatInputListSchema = boundedArray(
  * ```
  * @category Schemas and types
  */
-export const SeatReplacementSchema = z
+export const SeatReplacementSchema = /* @__PURE__ */ z
   .looseObject({
     /** The email of the seat's current holder. */
     from_email: EmailSchema,
