@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { format } from 'node:util';
 import {
   createClient,
@@ -151,6 +153,18 @@ function refusePasswordInArgv(url: string): void {
 }
 
 /**
+ * A journal file whose folder does not exist (a mistyped `--journal nodir/j.db`) is an input
+ * mistake, exit 2 before anything is sent: run again as it is, it would fail the same way.
+ */
+function refuseMissingFolder(file: string): void {
+  const folder = dirname(file);
+  if (!existsSync(folder))
+    throw new UsageError(
+      `the journal's folder ${folder} does not exist (a run makes the journal file, not its folder): create the folder or fix --journal (or SEATPAY_JOURNAL)`,
+    );
+}
+
+/**
  * The journal `--journal` (or `SEATPAY_JOURNAL`) names: a file path (`fileJournal`, the durable
  * Node journal) or a `postgres://` URL (`postgresJournal`, shared by many machines; the password
  * from PGPASSWORD or SEATPAY_JOURNAL). Money commands need one: it is what keeps a re-run from
@@ -164,6 +178,7 @@ export function journalOf(spec: string | undefined, context: Setting): OpenJourn
     );
   if (!/^postgres(ql)?:\/\//i.test(where)) {
     refuseMistypedUrl(where);
+    refuseMissingFolder(where);
     return { journal: fileJournal(where), close: async () => undefined };
   }
   if (spec !== undefined) refusePasswordInArgv(spec);
