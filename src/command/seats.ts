@@ -7,6 +7,7 @@ import { DONE, FAILED, type ExitCode } from './exit-codes.js';
 import { concurrencyOf, rowText } from './keyed.js';
 import { changing } from './lost-change.js';
 import { reading } from './read-failure.js';
+import { unknownWord } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
 import { printableField } from './printable.js';
 
@@ -106,12 +107,14 @@ function pairs(rest: string[]): { from_email: string; to_email: string }[] {
   }));
 }
 
+const ACTIONS = ['list', 'add', 'replace', 'remove'];
+
 async function run(argv: readonly string[], context: Context): Promise<ExitCode> {
   const { values, positionals } = readArguments(argv, OPTIONS);
   const [action, subscription, ...rest] = positionals;
-  if (!['list', 'add', 'replace', 'remove'].includes(action ?? ''))
+  if (!ACTIONS.includes(action ?? ''))
     throw new UsageError(
-      `seats needs list, add, replace or remove${action ? `, not "${action}"` : ''}`,
+      `seats needs list, add, replace or remove${action ? `, not ${unknownWord(action, ACTIONS, 'the word given ')}` : ''}`,
     );
   if (subscription === undefined)
     throw new UsageError(`missing <subscription>: seatpay seats ${action} <subscription>`);
