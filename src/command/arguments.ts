@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { flagValueMessage } from './flag-value-message.js';
 import { unknownFlag } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
 
@@ -41,7 +42,7 @@ function parseError(error: unknown, flags: readonly string[]): never {
   // or card pasted where a flag goes (`--sk_live_...`) is no flag name: not echoed.
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(unknownFlag(quoted, flags));
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
-    throw new UsageError(message.replace(/\.$/, '').split('\n')[0] ?? message);
+    throw new UsageError(flagValueMessage(message));
   throw error;
 }
 

@@ -3,7 +3,8 @@ import { runCommand } from './command-support.js';
 
 // newuser21: `seatpay-mock --prot 0` said only "unknown option --prot", where `seatpay` names the
 // flag a misspelt one meant; `seatpay-mock 4000` said "unexpected argument", not that it takes
-// --port; and a token pasted where a flag goes was printed back whole. Nothing listens either way.
+// --port; `seatpay-mock --port` said "Option '-p, --port <value>' argument missing"; and a token
+// pasted where a flag goes was printed back whole. Nothing listens either way.
 
 describe('seatpay-mock, a misspelt flag or a stray argument', () => {
   it.each([
@@ -14,6 +15,7 @@ describe('seatpay-mock, a misspelt flag or a stray argument', () => {
       'unknown option --subscription-dely: did you mean --subscription-delay?',
     ],
     [['4000'], 'unexpected argument "4000" (did you mean --port 4000?)'],
+    [['--port'], '--port needs a value: --port <value>'],
   ])('%j names what it meant, exit 2', async (argv, message) => {
     const { code, stdout, stderr } = await runCommand(argv);
     expect(code, stderr).toBe(2);

@@ -7,6 +7,7 @@ import { fetchRefusesPort } from '../core/fetch-bad-ports.js';
 import { parseFaultFlag } from './fault-flag.js';
 // The `seatpay` command's own words for a misspelt flag: the two commands answer alike.
 import { unknownFlag, unknownWord } from '../../command/unknown-name.js';
+import { flagValueMessage } from '../../command/flag-value-message.js';
 
 /** The profiles a simulator serves as: SERVICE.md's, or what the deployed server does. */
 export const PROFILES = ['spec', 'deployed'] as const;
@@ -72,7 +73,7 @@ function parseError(error: unknown): never {
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
     throw new CommandLineError(unexpected(quoted));
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
-    throw new CommandLineError(message.replace(/\.$/, ''));
+    throw new CommandLineError(flagValueMessage(message));
   throw error;
 }
 
