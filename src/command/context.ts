@@ -90,6 +90,11 @@ export async function clientsOf(
   const baseUrl = values['base-url'] ?? env.SEATPAY_BASE_URL;
   if (!baseUrl)
     throw new UsageError('no service address: set SEATPAY_BASE_URL or pass --base-url <url>');
+  // The client's own "Invalid baseUrl" names neither the variable nor the flag it came from.
+  if (!/^https?:\/\/./i.test(baseUrl))
+    throw new UsageError(
+      `${values['base-url'] === undefined ? 'SEATPAY_BASE_URL' : '--base-url'} must be an address that starts with http:// or https:// (https://api.example.com, or the http://127.0.0.1:4010 seatpay-mock prints)`,
+    );
   const token = await readToken(values['token-file'], env, secrets);
   const academy = academyOf(values);
   const profile = profileOf(values, env);
