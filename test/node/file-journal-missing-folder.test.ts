@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { JournalError } from '../../src/index.js';
+import { InvalidRequestError, JournalError } from '../../src/index.js';
 import { fileJournal } from '../../src/node.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
@@ -32,5 +32,19 @@ describe('fileJournal in a folder that does not exist', () => {
     await mkdir(folder.in('later'));
     await expect(journal.get('order-1')).resolves.toBeUndefined();
     journal.close();
+  });
+});
+
+// newuser21: `fileJournal(process.env.JOURNAL!)`, the variable unset, threw node:path's TypeError
+// ("The "paths[0]" argument must be of type string"), no SeatpayError.
+describe('fileJournal given no path', () => {
+  it.each([
+    [undefined, 'undefined'],
+    ['', 'an empty string'],
+  ])('%j throws InvalidRequestError on `path`', (given, said) => {
+    expect(() => fileJournal(given as string)).toThrow(InvalidRequestError);
+    expect(() => fileJournal(given as string)).toThrow(
+      `fileJournal needs a file's path, not ${said}`,
+    );
   });
 });
