@@ -1,5 +1,12 @@
-import { SeatsRefusedError, type Seat, type SeatInput, type SeatpayClient } from '../index.js';
+import {
+  APIError,
+  SeatsRefusedError,
+  type Seat,
+  type SeatInput,
+  type SeatpayClient,
+} from '../index.js';
 import { readArguments, wholeNumber } from './arguments.js';
+import { AdvisedError } from './advised-error.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { clientOf, type Context } from './context.js';
 import { checkRows, readCsv } from './csv.js';
@@ -61,6 +68,12 @@ async function change(
       context.output.item({ status: 'changed', seat }, show(seat));
     return DONE;
   } catch (error) {
+    // The service's "Seats limit exceeded: 4 > 3" says nothing of how a team gets more seats.
+    if (error instanceof APIError && error.code === 'seats-limit-exceeded')
+      throw new AdvisedError(
+        error,
+        `nothing was changed: buy more seats first (seatpay checkout --service team-seat --how-many <n> --subscription ${id} --key <key> --journal <file>), or remove one (seatpay seats remove ${id} <email>)`,
+      );
     if (!(error instanceof SeatsRefusedError)) throw error;
     for (const seat of error.applied) context.output.item({ status: 'changed', seat }, show(seat));
     for (const refusal of error.refused)
