@@ -72,6 +72,13 @@ const READ_SIZE = 1024 * 1024;
  * @category Node
  */
 export async function fromPath(path: string, options: FromPathOptions = {}): Promise<File> {
+  // A script's `fromPath(process.argv[2]!)` run without its argument: refused as any bad argument
+  // is, not with node:path's TypeError.
+  if (typeof path !== 'string' || path === '')
+    throw new InvalidRequestError(
+      `fromPath needs a file's path, not ${path === '' ? 'an empty string' : path == null ? String(path) : `a ${typeof path}`}`,
+      { field: 'path' },
+    );
   const type = options.type ?? mimeOfPath(path);
   const opened = await stat(path).catch((error: unknown) => {
     throw unreadable(path, error);

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { nearestName } from './nearest-name.js';
+import { flagValueMessage } from './flag-value-message.js';
+import { unknownFlag } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
 
 /** The flags every command takes. */
@@ -33,26 +34,15 @@ function refuseSecrets(argv: readonly string[]): void {
   }
 }
 
-/**
- * What a mistyped flag can be: letters, dashes and underscores, in one case when long (a token has
- * digits or both cases); anything else is not echoed.
- */
-const FLAG_NAME = /^-{1,2}(?:[a-z_][a-z_-]{0,39}|[A-Za-z_][A-Za-z_-]{0,19})$/;
-const NOT_A_NAME = 'it is no flag name and may be a secret; secrets go in files or the environment';
-
 /** node:util's messages, shortened to one line that names the flag (and the one it meant). */
 function parseError(error: unknown, flags: readonly string[]): never {
   const { code, message } = error as { code?: string; message: string };
   const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    // A token or card pasted where a flag goes (`--sk_live_...`) is no flag name: not echoed.
-    if (!FLAG_NAME.test(quoted)) throw new UsageError(`unknown option (not shown: ${NOT_A_NAME})`);
-    // A misspelt flag is told the command's own it most likely meant (`--seat`: `--seats`).
-    const meant = nearestName(quoted.replace(/^-+/, ''), flags, { prefixes: true });
-    throw new UsageError(`unknown option ${quoted}${meant ? `: did you mean --${meant}?` : ''}`);
-  }
+  // A misspelt flag is told the command's own it most likely meant (`--seat`: `--seats`); a token
+  // or card pasted where a flag goes (`--sk_live_...`) is no flag name: not echoed.
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(unknownFlag(quoted, flags));
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
-    throw new UsageError(message.replace(/\.$/, '').split('\n')[0] ?? message);
+    throw new UsageError(flagValueMessage(message));
   throw error;
 }
 

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { format } from 'node:util';
 import {
   createClient,
@@ -88,6 +90,11 @@ export async function clientsOf(
   const baseUrl = values['base-url'] ?? env.SEATPAY_BASE_URL;
   if (!baseUrl)
     throw new UsageError('no service address: set SEATPAY_BASE_URL or pass --base-url <url>');
+  // The client's own "Invalid baseUrl" names neither the variable nor the flag it came from.
+  if (!/^https?:\/\/./i.test(baseUrl))
+    throw new UsageError(
+      `${values['base-url'] === undefined ? 'SEATPAY_BASE_URL' : '--base-url'} must be an address that starts with http:// or https:// (https://api.example.com, or the http://127.0.0.1:4010 seatpay-mock prints)`,
+    );
   const token = await readToken(values['token-file'], env, secrets);
   const academy = academyOf(values);
   const profile = profileOf(values, env);
@@ -151,6 +158,18 @@ function refusePasswordInArgv(url: string): void {
 }
 
 /**
+ * A journal file whose folder does not exist (a mistyped `--journal nodir/j.db`) is an input
+ * mistake, exit 2 before anything is sent: run again as it is, it would fail the same way.
+ */
+function refuseMissingFolder(file: string): void {
+  const folder = dirname(file);
+  if (!existsSync(folder))
+    throw new UsageError(
+      `the journal's folder ${folder} does not exist (a run makes the journal file, not its folder): create the folder or fix --journal (or SEATPAY_JOURNAL)`,
+    );
+}
+
+/**
  * The journal `--journal` (or `SEATPAY_JOURNAL`) names: a file path (`fileJournal`, the durable
  * Node journal) or a `postgres://` URL (`postgresJournal`, shared by many machines; the password
  * from PGPASSWORD or SEATPAY_JOURNAL). Money commands need one: it is what keeps a re-run from
@@ -164,6 +183,7 @@ export function journalOf(spec: string | undefined, context: Setting): OpenJourn
     );
   if (!/^postgres(ql)?:\/\//i.test(where)) {
     refuseMistypedUrl(where);
+    refuseMissingFolder(where);
     return { journal: fileJournal(where), close: async () => undefined };
   }
   if (spec !== undefined) refusePasswordInArgv(spec);

@@ -14,6 +14,7 @@ import { DONE, UNSETTLED, type ExitCode } from './exit-codes.js';
 import { identityOf, keyFlags, shellWord } from './keyed.js';
 import { printableField } from './printable.js';
 import { reading } from './read-failure.js';
+import { unknownWord } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
 
 const OPTIONS = {
@@ -193,7 +194,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   const [action, key, extra] = positionals;
   if (action !== 'list' && action !== 'reconcile' && action !== 'settle')
     throw new UsageError(
-      `journal needs list, reconcile or settle${action ? `, not "${action}"` : ''}`,
+      `journal needs list, reconcile or settle${action ? `, not ${unknownWord(action, ['list', 'reconcile', 'settle'], 'the word given ')}` : ''}`,
     );
   if (action === 'list' ? key !== undefined : extra !== undefined)
     throw new UsageError(`unexpected argument "${action === 'list' ? key : extra}"`);

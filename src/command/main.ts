@@ -13,6 +13,7 @@ import { createOutput, PROCESS_STREAMS, type Streams } from './output.js';
 import { printableField } from './printable.js';
 import type { Environment } from './known-secrets.js';
 import { processStops } from './stops.js';
+import { unknownWord } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
 
 // `seatpay` (bin/seatpay.js runs `main`): the SDK as a command for shells, cron and CI. It uses
@@ -86,11 +87,12 @@ async function dispatch(
   if (!command) {
     if (argv[0] === '--help' || argv[0] === '-h') return print(io, HELP);
     if (argv[0] === '--version' || argv[0] === '-v') return print(io, VERSION);
-    const names = COMMANDS.map((known) => known.name).join(', ');
+    const known = COMMANDS.map(({ name }) => name);
+    const names = known.join(', ');
     throw new UsageError(
       argv[0] === undefined
         ? `no command given; one of ${names}`
-        : `unknown command "${argv[0]}"; one of ${names}`,
+        : `unknown command ${unknownWord(argv[0], known)}; one of ${names}`,
     );
   }
   const rest = argv.slice(1);

@@ -1,5 +1,12 @@
-import { SeatsRefusedError, type Seat, type SeatInput, type SeatpayClient } from '../index.js';
+import {
+  APIError,
+  SeatsRefusedError,
+  type Seat,
+  type SeatInput,
+  type SeatpayClient,
+} from '../index.js';
 import { readArguments, wholeNumber } from './arguments.js';
+import { AdvisedError } from './advised-error.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { clientOf, type Context } from './context.js';
 import { checkRows, readCsv } from './csv.js';
@@ -7,6 +14,7 @@ import { DONE, FAILED, type ExitCode } from './exit-codes.js';
 import { concurrencyOf, rowText } from './keyed.js';
 import { changing } from './lost-change.js';
 import { reading } from './read-failure.js';
+import { unknownWord } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
 import { printableField } from './printable.js';
 
@@ -60,6 +68,12 @@ async function change(
       context.output.item({ status: 'changed', seat }, show(seat));
     return DONE;
   } catch (error) {
+    // The service's "Seats limit exceeded: 4 > 3" says nothing of how a team gets more seats.
+    if (error instanceof APIError && error.code === 'seats-limit-exceeded')
+      throw new AdvisedError(
+        error,
+        `nothing was changed: buy more seats first (seatpay checkout --service team-seat --how-many <n> --subscription ${id} --key <key> --journal <file>), or remove one (seatpay seats remove ${id} <email>)`,
+      );
     if (!(error instanceof SeatsRefusedError)) throw error;
     for (const seat of error.applied) context.output.item({ status: 'changed', seat }, show(seat));
     for (const refusal of error.refused)
@@ -106,12 +120,14 @@ function pairs(rest: string[]): { from_email: string; to_email: string }[] {
   }));
 }
 
+const ACTIONS = ['list', 'add', 'replace', 'remove'];
+
 async function run(argv: readonly string[], context: Context): Promise<ExitCode> {
   const { values, positionals } = readArguments(argv, OPTIONS);
   const [action, subscription, ...rest] = positionals;
-  if (!['list', 'add', 'replace', 'remove'].includes(action ?? ''))
+  if (!ACTIONS.includes(action ?? ''))
     throw new UsageError(
-      `seats needs list, add, replace or remove${action ? `, not "${action}"` : ''}`,
+      `seats needs list, add, replace or remove${action ? `, not ${unknownWord(action, ACTIONS, 'the word given ')}` : ''}`,
     );
   if (subscription === undefined)
     throw new UsageError(`missing <subscription>: seatpay seats ${action} <subscription>`);

@@ -5,6 +5,7 @@ import { clientOf, profileOf, type Context } from './context.js';
 import { DONE, type ExitCode } from './exit-codes.js';
 import { changing } from './lost-change.js';
 import { reading } from './read-failure.js';
+import { unknownWord } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
 
 const OPTIONS = {
@@ -78,7 +79,9 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   const { values, positionals } = readArguments(argv, OPTIONS);
   const [action, subscription, extra] = positionals;
   if (action !== 'get' && action !== 'update')
-    throw new UsageError(`team needs get or update${action ? `, not "${action}"` : ''}`);
+    throw new UsageError(
+      `team needs get or update${action ? `, not ${unknownWord(action, ['get', 'update'], 'the word given ')}` : ''}`,
+    );
   if (subscription === undefined)
     throw new UsageError(`missing <subscription>: seatpay team ${action} <subscription>`);
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);

@@ -34,7 +34,10 @@ describe('seatpay (the bin, from the source)', () => {
     expect(help.code).toBe(0);
     for (const name of ['purchase', 'checkout', 'seats', 'team', 'upload', 'journal'])
       expect(help.stdout).toContain(`  ${name} `);
-    expectMistake(wrong, /unknown command "chekout"; one of purchase, checkout/);
+    expectMistake(
+      wrong,
+      /unknown command "chekout" \(did you mean checkout\?\); one of purchase, checkout/,
+    );
   });
 });
 

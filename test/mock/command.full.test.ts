@@ -119,7 +119,8 @@ describe('seatpay-mock serving', () => {
       'GET /v1/payments/plan/personal status=418 times=1',
     ]);
     expect(server.ownerToken).toBe(owner);
-    expect(server.banner).toContain(`SEATPAY_BASE_URL=${server.url} SEATPAY_TOKEN=${owner}`);
+    expect(server.banner).toContain(`SEATPAY_BASE_URL=${server.url}\n`);
+    expect(server.banner).toContain(`SEATPAY_TOKEN=${owner}\n`);
     expect(server.banner).toContain('subscriptions appear 50 ms after paying');
     // Subscription listings once paid: with the default poll interval of 2 s, a 50 ms delay is
     // over by the second listing whatever the load; the default 10 to 30 s would take five or more.

@@ -7,6 +7,7 @@ import type { JournalRecord } from '../journal.js';
 import type { HeldClaim } from '../held-claim.js';
 import { checkRecord } from '../stored-record.js';
 import { failure } from './legacy-journal-file.js';
+import { openFailure } from './open-failure.js';
 import { rowOf, SQL } from './journal-rows.js';
 import {
   isLocked,
@@ -75,7 +76,7 @@ export class SqliteJournalStore {
       if (db?.isOpen) db.close(); // a failed open keeps no file handle
       release();
       if (error instanceof JournalError) throw error;
-      throw failure(`Could not open the journal ${path}`, path, error);
+      throw openFailure(path, file, error);
     }
   }
 

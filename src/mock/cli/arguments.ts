@@ -5,6 +5,9 @@ import type { SimulatorOptions } from '../simulator.js';
 import { CommandLineError } from './command-line-error.js';
 import { fetchRefusesPort } from '../core/fetch-bad-ports.js';
 import { parseFaultFlag } from './fault-flag.js';
+// The `seatpay` command's own words for a misspelt flag: the two commands answer alike.
+import { unknownFlag, unknownWord } from '../../command/unknown-name.js';
+import { flagValueMessage } from '../../command/flag-value-message.js';
 
 /** The profiles a simulator serves as: SERVICE.md's, or what the deployed server does. */
 export const PROFILES = ['spec', 'deployed'] as const;
@@ -51,16 +54,26 @@ function integer(flag: string, value: string, min: number, max: number): number 
   return number;
 }
 
-/** node:util's messages, shortened to one line that names the flag. */
+/**
+ * A stray argument: a number is most likely the port (`seatpay-mock 4000`); a word that is no
+ * name (a token pasted) is not echoed.
+ */
+function unexpected(given: string): string {
+  if (/^\d{1,5}$/.test(given))
+    return `unexpected argument "${given}" (did you mean --port ${given}?)`;
+  return `unexpected argument ${unknownWord(given, [])}`;
+}
+
+/** node:util's messages, shortened to one line that names the flag (and the one it meant). */
 function parseError(error: unknown): never {
   const { code, message } = error as { code?: string; message: string };
   const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-    throw new CommandLineError(`unknown option ${quoted}`);
+    throw new CommandLineError(unknownFlag(quoted, Object.keys(OPTIONS)));
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
-    throw new CommandLineError(`unexpected argument "${quoted}"`);
+    throw new CommandLineError(unexpected(quoted));
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
-    throw new CommandLineError(message.replace(/\.$/, ''));
+    throw new CommandLineError(flagValueMessage(message));
   throw error;
 }
 

@@ -67,7 +67,10 @@ function describeServer(server: MockServer, settings: ServeSettings, output: Com
     `  faults ${settings.faults.length ? settings.faults.map((fault) => `${fault.route} ${fault.kind}`).join('; ') : 'none'}`,
   );
   output.out(`  state  GET ${server.url}/__mock/state (with either token; each sees its own)`);
-  output.out(`  .env   SEATPAY_BASE_URL=${server.url} SEATPAY_TOKEN=${owner.token}`);
+  // One variable a line, as a .env holds them: the two on one line, copied into a .env (or read
+  // by `node --env-file`), made one base URL of "http://... SEATPAY_TOKEN=..." and no token.
+  output.out(`  .env   SEATPAY_BASE_URL=${server.url}`);
+  output.out(`         SEATPAY_TOKEN=${owner.token}`);
   output.out('Press Ctrl+C to stop.');
 }
 
