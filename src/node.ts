@@ -16,6 +16,7 @@ import { createReadStream, openAsBlob, type BigIntStats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
+import { checkPathArgument } from './node/path-argument.js';
 import { SourceReadError } from './helpers/upload/source-read-error.js';
 import type { RangeReadable } from './helpers/upload/byte-ranges.js';
 import type { ByteRangeReader } from './platform/platform.js';
@@ -74,11 +75,7 @@ const READ_SIZE = 1024 * 1024;
 export async function fromPath(path: string, options: FromPathOptions = {}): Promise<File> {
   // A script's `fromPath(process.argv[2]!)` run without its argument: refused as any bad argument
   // is, not with node:path's TypeError.
-  if (typeof path !== 'string' || path === '')
-    throw new InvalidRequestError(
-      `fromPath needs a file's path, not ${path === '' ? 'an empty string' : path == null ? String(path) : `a ${typeof path}`}`,
-      { field: 'path' },
-    );
+  checkPathArgument(path, "fromPath needs a file's path", 'path');
   const type = options.type ?? mimeOfPath(path);
   // As bigints: a 64-bit file id (NTFS, a network file system) past 2^53 read as a Number rounds,
   // and a file renamed over this one could pass `unchanged` as the same.
