@@ -72,4 +72,25 @@ describe('transferPieces on pieces it must not free, and pieces spanning chunks'
     expect(sent[0]).toBeGreaterThanOrEqual(4); // resumed: the first chunks were not sent again
     expect(given.filter(detached)).toHaveLength(given.length);
   });
+
+  it('never detaches a piece of shared memory (a SharedArrayBuffer another thread may use)', async () => {
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const given: Uint8Array[] = [];
+    async function* shared() {
+      for (let at = 0; at < bytes.byteLength; at += 300) {
+        const piece = new Uint8Array(new SharedArrayBuffer(Math.min(300, bytes.byteLength - at)));
+        piece.set(bytes.subarray(at, at + 300));
+        given.push(piece);
+        yield piece;
+      }
+    }
+    const file = await h
+      .client()
+      .media.upload(
+        { stream: shared(), size: bytes.byteLength, transferPieces: true },
+        { operation_type: 'tiny', filename: 'shared.bin', checkDigest: true },
+      );
+    expect(h.recorder.simulator.fileBytes(file.id)).toEqual(bytes);
+    expect(given.map((piece) => piece.byteLength).reduce((a, b) => a + b)).toBe(bytes.byteLength);
+  });
 });
