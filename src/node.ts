@@ -12,10 +12,11 @@
  *
  * @module seatpay/node
  */
-import { createReadStream, openAsBlob, type Stats } from 'node:fs';
+import { createReadStream, openAsBlob, type BigIntStats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
+import { checkPathArgument } from './node/path-argument.js';
 import { SourceReadError } from './helpers/upload/source-read-error.js';
 import type { RangeReadable } from './helpers/upload/byte-ranges.js';
 import type { ByteRangeReader } from './platform/platform.js';
@@ -74,13 +75,11 @@ const READ_SIZE = 1024 * 1024;
 export async function fromPath(path: string, options: FromPathOptions = {}): Promise<File> {
   // A script's `fromPath(process.argv[2]!)` run without its argument: refused as any bad argument
   // is, not with node:path's TypeError.
-  if (typeof path !== 'string' || path === '')
-    throw new InvalidRequestError(
-      `fromPath needs a file's path, not ${path === '' ? 'an empty string' : path == null ? String(path) : `a ${typeof path}`}`,
-      { field: 'path' },
-    );
+  checkPathArgument(path, "fromPath needs a file's path", 'path');
   const type = options.type ?? mimeOfPath(path);
-  const opened = await stat(path).catch((error: unknown) => {
+  // As bigints: a 64-bit file id (NTFS, a network file system) past 2^53 read as a Number rounds,
+  // and a file renamed over this one could pass `unchanged` as the same.
+  const opened = await stat(path, { bigint: true }).catch((error: unknown) => {
     throw unreadable(path, error);
   });
   // A pipe or a device stats as 0 bytes: uploaded, it made an empty file and resolved.
@@ -107,7 +106,7 @@ function unreadable(path: string, error: unknown): InvalidRequestError {
   return Object.assign(refused, { cause: error });
 }
 
-function notAFile(path: string, opened: Stats): InvalidRequestError {
+function notAFile(path: string, opened: BigIntStats): InvalidRequestError {
   const what = opened.isDirectory() ? 'a directory' : 'not a regular file (a pipe, a device)';
   return new InvalidRequestError(
     `${path} is ${what}: fromPath reads a file of a known size; upload a stream as { stream, size } with the size it will have`,
@@ -125,11 +124,11 @@ class PathFile extends File implements RangeReadable {
     blob: Blob,
     name: string,
     type: string,
-    opened: Stats,
+    opened: BigIntStats,
     readonly readRange: ByteRangeReader,
   ) {
     // A File made of a Blob keeps the Blob's backing (no read): it only adds the name.
-    super([blob], name, { type, lastModified: Math.trunc(opened.mtimeMs) });
+    super([blob], name, { type, lastModified: Number(opened.mtimeMs) });
   }
 }
 
@@ -138,7 +137,7 @@ class PathFile extends File implements RangeReadable {
  * before each range is read and again once it was read, so bytes of a file truncated, grown or
  * rewritten meanwhile never count as the file's (the upload fails with `UploadSourceError`).
  */
-function fileReader(path: string, opened: Stats): ByteRangeReader {
+function fileReader(path: string, opened: BigIntStats): ByteRangeReader {
   return async function* read(start, end, options) {
     await unchanged(path, opened);
     if (end <= start) return;
@@ -153,9 +152,9 @@ function fileReader(path: string, opened: Stats): ByteRangeReader {
  * file renamed over it (a sync tool's, `rsync -t`) or rewritten with its modification time put
  * back (`touch -r`) keeps the first two, and its bytes were sent as this file's.
  */
-async function unchanged(path: string, opened: Stats): Promise<void> {
-  const now = await stat(path);
-  const same = (['size', 'mtimeMs', 'ino', 'dev', 'ctimeMs'] as const).every(
+async function unchanged(path: string, opened: BigIntStats): Promise<void> {
+  const now = await stat(path, { bigint: true });
+  const same = (['size', 'mtimeNs', 'ino', 'dev', 'ctimeNs'] as const).every(
     (field) => now[field] === opened[field],
   );
   if (!same) {

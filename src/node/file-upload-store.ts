@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { FORGET_AFTER_MS, type UploadStore } from '../helpers/upload/resume-store.js';
+import { checkPathArgument } from './path-argument.js';
 import { abandoned, isOwnLock, LOCK_BEAT_MS, ownerText, touchLock } from './lock-owner.js';
 
 /** A temporary file this old is what a crash between write and rename left. */
@@ -28,6 +29,9 @@ const STALE_TEMPORARY_MS = 3_600_000;
  * @category Node
  */
 export function fileUploadStore(dir: string): UploadStore {
+  // `fileUploadStore(process.env.UPLOADS!)` unset made a store that failed at the upload's first
+  // use, with node:path's TypeError: refused here, before any upload.
+  checkPathArgument(dir, "fileUploadStore needs a directory's path", 'dir');
   const fileOf = (key: string) =>
     join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.json`);
   let pruned = false;

@@ -1,4 +1,5 @@
 import type { ChunkReader } from './chunk-reader.js';
+import { forgetRecord } from './forget-record.js';
 import { InFlightChunks } from './in-flight-chunks.js';
 import type { ResumeSettings, ResumeTarget, Warner } from './load-record.js';
 import type { UploadRecord } from './resume-store.js';
@@ -33,7 +34,8 @@ export async function resumedRecord(
   const verdict = await verifyChunks(reader, target.plan, checked, pace);
   if (verdict.kind === 'changed') {
     if (reader.sequential) {
-      await resume.store.delete(resume.key).catch(() => undefined);
+      // Emptied where the store cannot delete: kept whole, every run of the key rejected the same.
+      await forgetRecord(resume, record);
       throw streamChanged(verdict.index);
     }
     log.warn(
