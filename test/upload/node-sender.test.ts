@@ -79,7 +79,15 @@ async function watchHandles() {
   return {
     read: (count: number) => until(() => reading.size >= count),
     /** Once each handle read has closed and the directory's files open are `open` again. */
-    allClosed: (open: number) => until(() => closed.size === reading.size && openFiles() === open),
+    allClosed: (open: number) => {
+      // A handle opened but closed before its first read (the abort came between the two) fires
+      // no watched 'close' (its `close` is its own field, not the prototype's): the directory's
+      // open files are looked at again every few ms too, with no budget of their own.
+      const recheck = setInterval(() => onChange(), 20);
+      return until(() => closed.size === reading.size && openFiles() === open).finally(() =>
+        clearInterval(recheck),
+      );
+    },
   };
 }
 
