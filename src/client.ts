@@ -202,7 +202,7 @@ export class SeatpayClient {
         (notes) =>
           purchaseModule
             .load({ signal: options?.signal })
-            .then(({ purchase }) => purchase(this, options, loan, notes)),
+            .then(({ purchase }) => purchase(this, options, loan, notes, core.routes.registerCard)),
         { signal: options?.signal },
       )
       .catch((error: unknown) => {

@@ -17,6 +17,7 @@ import { keyOwnerDigest } from '../keys/owner-digest.js';
 import { checkKeyAndJournal } from '../journals/key-checks.js';
 import { checkWaitForOptions } from './wait-for-subscription.js';
 import type { OperationNotes } from '../core/observe/operation-notes.js';
+import type { Route } from '../core/routes/routes.js';
 import { unreadableArguments } from '../unreadable-arguments.js';
 
 export type { PurchaseOptions, PurchaseResult } from './purchase/purchase-options.js';
@@ -33,8 +34,9 @@ export async function purchase(
   options: PurchaseOptions,
   loan: KeyLoan,
   notes: OperationNotes,
+  cardRoute: Route, // what this profile's server requires of the card (the deployed: its expiry)
 ): Promise<PurchaseResult> {
-  const exclude = checkedReading(options);
+  const exclude = checkedReading(options, cardRoute);
   const deadline = startDeadline(options.totalTimeout, options.signal, 'The purchase');
   try {
     // The purchases of one client share a money queue and its claimed subscriptions. The flow
@@ -70,9 +72,9 @@ function traced(options: PurchaseOptions, notes: OperationNotes, loan: KeyLoan):
 }
 
 /** The checks, with what a getter of the order's threw as they read it refused as bad input. */
-function checkedReading(options: PurchaseOptions): number[] | undefined {
+function checkedReading(options: PurchaseOptions, cardRoute: Route): number[] | undefined {
   try {
-    return checkPurchaseOptions(options);
+    return checkPurchaseOptions(options, cardRoute);
   } catch (thrown) {
     throw unreadableArguments(thrown);
   }
@@ -84,7 +86,7 @@ function checkedReading(options: PurchaseOptions): number[] | undefined {
  * been read and a bag created: an InvalidRequestError must mean that nothing was sent. Returns
  * the ids of `exclude` as checked (a copy), or undefined when not given.
  */
-function checkPurchaseOptions(options: PurchaseOptions): number[] | undefined {
+function checkPurchaseOptions(options: PurchaseOptions, cardRoute: Route): number[] | undefined {
   if (!options || typeof options !== 'object') {
     throw new InvalidRequestError('purchase needs an options object', { field: 'options' });
   }
@@ -92,7 +94,13 @@ function checkPurchaseOptions(options: PurchaseOptions): number[] | undefined {
   if (unknown) throw unknown;
   parseInput(NonEmptyStringSchema, options.plan, 'plan');
   if (options.team_seats !== undefined) parseInput(IdInputSchema, options.team_seats, 'team_seats');
-  parseInput(CardParamsSchema, options.card, 'card');
+  const card = parseInput(CardParamsSchema, options.card, 'card') as Record<string, unknown>;
+  // Else refused at the card step, after the plan, the preview and the bag (review21a).
+  const missing = cardRoute.requiredFields?.find((field) => card[field] === undefined);
+  if (missing !== undefined) {
+    const field = `card.${missing}`;
+    throw new InvalidRequestError(`Invalid ${field}: required by this profile's server`, { field });
+  }
   parseInput(ChosenPeriodSchema, options.chosen_period, 'chosen_period');
   refuseMiscasedPeriod(options.chosen_period);
   if (options.payment_method_id !== undefined)

@@ -1,5 +1,4 @@
 import { AbortError } from '../core/errors/abort-error.js';
-import { deadlineMessage } from '../core/retry/deadline.js';
 import { withinMs } from '../core/retry/until-aborted.js';
 import { KeyInProgressError } from './journal-errors.js';
 import type { JournalRecord } from './journal.js';
@@ -20,7 +19,7 @@ export interface HeldKeyWait {
 /**
  * A key's record once no live run holds it, polled after a first read (at `started`) found it
  * held: a slow read gets what is left of the wait, never a whole timeout more, and the call's
- * deadline ends the wait with {@link KeyInProgressError} (still held), its signal with its reason.
+ * deadline or signal ends the wait with {@link KeyInProgressError} (still held).
  */
 export async function outcomeOnceFree(
   wait: HeldKeyWait,
@@ -42,8 +41,9 @@ export async function outcomeOnceFree(
       if (!held) return record;
     }
   } catch (error) {
-    // The call's deadline (totalTimeout, an AbortSignal.timeout) ended the wait: still held.
-    if (error instanceof AbortError && deadlineMessage(signal?.reason) !== undefined) {
+    // The call's deadline or its own signal ended the wait: still held, in progress elsewhere
+    // (issue 37: safe to retry later, never a bare abort that tells nothing).
+    if (error instanceof AbortError && signal?.aborted) {
       throw new KeyInProgressError(key, { cause: signal?.reason });
     }
     throw error;

@@ -252,6 +252,37 @@ describe('a key another live tab holds', () => {
     await first;
   });
 
+  it('the caller’s own signal ends the wait the same way: in progress elsewhere, not AbortError', async () => {
+    // docs/journals.md and issue 37: a wait that runs out first, its signal included, says the key
+    // is in progress elsewhere (safe to retry later), never a bare AbortError (nothing known).
+    const { user, order, charges } = await owner();
+    const storage = webStorage();
+    const held = gate();
+    const first = clientOf(user, { fetch: held.fetch }).consumables.checkout({
+      ...order,
+      key: 'topup-8',
+      journal: localStorageJournal({ storage }),
+    });
+    await held.arrived;
+    const reads = readsOf(storage);
+    const controller = new AbortController();
+    const waiting = outcomeOf(
+      clientOf(user).consumables.checkout(
+        { ...order, key: 'topup-8', journal: localStorageJournal({ storage }) },
+        { signal: controller.signal },
+      ),
+    );
+    await reads.reach(3); // B found A's claim and reads it again: waiting
+    controller.abort(new Error('the worker shuts down'));
+    const { error } = await waiting;
+    expect(error).toBeInstanceOf(KeyInProgressError);
+    expect(error).toMatchObject({ code: 'key-in-progress', key: 'topup-8' });
+    expect((error as KeyInProgressError).mayHaveBeenProcessed).toBe(true);
+    held.open();
+    await first;
+    expect(charges()).toBe(1);
+  });
+
   it('a run that ends not knowing (its answer lost) leaves the key unknown at once: no wait', async () => {
     const { user, order, charges } = await owner();
     const storage = webStorage();

@@ -13,8 +13,10 @@ const deployedOverrides = {
   createBag: route('PUT /v1/payments/checking', 'unprocessed-only', {
     fixedFields: { type: 'PREVIEW' },
   }),
-  /** POST, not PUT (PUT answers 405). */
-  registerCard: route('POST /v1/payments/card'),
+  /** POST, not PUT (PUT answers 405); without the expiry, 404 "Missing card information". */
+  registerCard: route('POST /v1/payments/card', 'idempotent', {
+    requiredFields: ['exp_month', 'exp_year'],
+  }),
   /** `/v1/provisioning/me/consumables` does not exist there (an HTML 404). */
   listConsumables: route('GET /v1/payments/me/service/consumable'),
   /** No PATCH there (405): refused before sending. */
@@ -59,10 +61,7 @@ const deployedOverrides = {
       },
     },
   ),
-  /**
-   * A service id or slug; `subscription` only for the seat service (other units are the buyer's
-   * own), which that server checks itself. It requires `academy` too.
-   */
+  /** Service id or slug; `subscription` only for seats (that server checks it); `academy` too. */
   consumableCheckout: route('POST /v2/payments/consumable/checkout', 'unprocessed-only'),
   /** PUT for all four chunk endpoints (POST answers 405). */
   uploadChunk: route('PUT /v2/media/me/chunk'),
