@@ -7,10 +7,11 @@ const CONTENT = String.raw`(?:[^"\\\r\n]|\\.)*`;
  * A JSON string holding a dump's lines: an escaped line end before a line's offset (od's
  * `\n0000020 `, `\n000010 `, xxd's `\n00000010: `). A dump logged as one JSON field
  * (`{"msg":"0000000 6f74 …\n0000020 …"}`) printed a token whole: its lines' ends are two
- * characters, `\n`, which no dump's reading takes (redteam53).
+ * characters, `\n`, which no dump's reading takes (redteam53). The quotes are kept: the JSON
+ * stays JSON.
  */
 const DUMP_STRING = new RegExp(
-  String.raw`"(?=${CONTENT.slice(0, -1)}*?\\[nr][ \t]*[0-9a-f]{4,8}[: \t])${CONTENT}"`,
+  String.raw`(?<=")(?=${CONTENT.slice(0, -1)}*?\\[nr][ \t]*[0-9a-f]{4,8}[: \t])${CONTENT}(?=")`,
   'gi',
 );
 
@@ -50,7 +51,7 @@ function readInside(text: string, inner: readonly WordSearch[]): string | undefi
  */
 export function jsonDumps(inner: readonly WordSearch[]): readonly WordSearch[] {
   return [
-    [DUMP_STRING, (word) => readInside(unescaped(word.slice(1, -1)), inner)],
+    [DUMP_STRING, (word) => readInside(unescaped(word), inner)],
     [
       DUMP_LINES,
       (word) => {

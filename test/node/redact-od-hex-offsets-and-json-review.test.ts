@@ -47,6 +47,7 @@ describe('od dumps inside JSON', () => {
       const shown = redactSecrets(`${logged}\n{"level":"info","msg":"done"}`, [secret]);
       expect(shown).toContain('[REDACTED]');
       expect(shown).toContain('{"level":"info","msg":"done"}');
+      expect(JSON.parse(shown.split('\n')[0]!)).toEqual({ level: 'debug', msg: '[REDACTED]' });
       expect(
         shows(
           shown,
