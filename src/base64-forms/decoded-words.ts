@@ -12,6 +12,7 @@ import {
 } from './dump-words.js';
 import { prefixedDump } from './prefixed-dumps.js';
 import { prefixedRows } from './prefixed-rows.js';
+import { jsonDumps } from './json-dumps.js';
 
 /** A word of base64 text, as a short secret may hide in (`YWJj`, a Basic credential). */
 const BASE64_WORD = /[A-Za-z0-9+/_-]{4,}={0,2}/g;
@@ -67,7 +68,10 @@ const groupsOf = (word: string) =>
     .replace(LINE_OFFSET, '\n')
     .replace(PIPE_COLUMN, '')
     .replace(TEXT_COLUMN, '$1');
-const FIRST_OFFSET = /^(?:[0-9a-f]{8}(?::[ \t]+|[ \t]{2})|[0-9a-f]{4}[ \t]{2,3}(?=[0-9a-f]{2} ))/i;
+// And `od -A x`'s six digits before groups of another width (`000000 656b6f74`): read as three
+// bytes, the words after them were swapped out of step and a token printed (redteam53).
+const FIRST_OFFSET =
+  /^(?:[0-9a-f]{8}(?::[ \t]+|[ \t]{2})|[0-9a-f]{4}[ \t]{2,3}(?=[0-9a-f]{2} )|[0-9a-f]{6}[ \t]+(?![0-9a-f]{6}(?![0-9a-f])))/i;
 /** curl --trace's text column, one blank after its 16 bytes (`%02x ` each), before its next line. */
 const CURL_COLUMN =
   /^([ \t]*(?:(?:0x)?[0-9a-f]{4}: )?(?:[0-9a-f]{2} ){16})[^\r\n]*(?=\r?\n[ \t]*(?:0x)?[0-9a-f]{4}: )/gim;
@@ -123,15 +127,18 @@ export function wordsOf(secret: string, short: boolean, pieceLength = 0): readon
   if (!/^\d{12,}$/.test(secret)) return TOKEN_WORDS;
   if (!pieceLength) return CARD_WORDS;
   const dump: WordSearch = [LONG_HEX_WORD, piecesRead(secret, pieceLength)];
-  return [
+  return withJson([
     CARD_WORDS[0]!,
     dump,
     prefixedDump(dump),
     BYTE_LIST_WORD,
     ...DUMP_WORDS,
     prefixedRows([dump, ...DUMP_WORDS]),
-  ];
+  ]);
 }
+
+/** `words`, and the dumps inside JSON they read (json-dumps.ts). */
+const withJson = (words: readonly WordSearch[]) => [...words, ...jsonDumps(words)];
 
 const BYTE_LIST_WORD: WordSearch = [BYTE_LIST, fromByteList];
 
@@ -152,13 +159,13 @@ const TOKEN_DUMP: WordSearch = [
   LONG_HEX_WORD,
   (word) => (HEX_ONLY.test(word) ? undefined : readApart(word, (hex) => fromHex(hex, textOrBytes))),
 ];
-const TOKEN_WORDS: readonly WordSearch[] = [
+const TOKEN_WORDS: readonly WordSearch[] = withJson([
   TOKEN_DUMP,
   prefixedDump(TOKEN_DUMP),
   BYTE_LIST_WORD,
   ...DUMP_WORDS,
   prefixedRows([TOKEN_DUMP, ...DUMP_WORDS]), // od's lines, a list's, each after a log's prefix
-];
+]);
 
 /**
  * Bytes as text and one character each: a token's ASCII shows either way, and in the second
@@ -263,7 +270,7 @@ const CARD_DUMP: WordSearch = [
   LONG_HEX_WORD,
   (word) => (HEX_ONLY.test(word) ? cardHex(word) : readApart(word, cardHex)),
 ];
-const CARD_WORDS: readonly WordSearch[] = [
+const CARD_WORDS: readonly WordSearch[] = withJson([
   // A word of hex digits alone (a hash, an id) is read as hex only: no card's base64 is one.
   [LONG_BASE64_WORD, (word) => (HEX_ONLY.test(word) ? undefined : fromBase64(word, cardText))],
   CARD_DUMP,
@@ -271,7 +278,7 @@ const CARD_WORDS: readonly WordSearch[] = [
   BYTE_LIST_WORD,
   ...DUMP_WORDS,
   prefixedRows([CARD_DUMP, ...DUMP_WORDS]),
-];
+]);
 
 function cardHex(hex: string): string | undefined {
   return CARD_HEX.test(hex) ? fromHex(hex, cardText) : undefined;

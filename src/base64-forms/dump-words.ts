@@ -19,13 +19,21 @@ export const NUMBER_DUMP_WORD: WordSearch = [
   /(?<![\w.])\d{1,6}(?:(?:[ \t]+|[ \t]*\r?\n[ \t]*(?:[0-9a-f]{6,8}[ \t]+)?)\d{1,6}){7,}(?![\w.])/g,
   (word) => {
     const numbers: string[] = [];
-    for (const line of word.split(/\r?\n/)) {
-      const items = line.trim().split(/[ \t]+/);
+    const lines = word.split(/\r?\n/).map((line) => line.trim().split(/[ \t]+/));
+    // `od -A x -o`'s offsets are six digits as its words are: told by counting 16 bytes a line
+    // (its last line, the end's offset alone, dropped).
+    const last = lines.at(-1)!;
+    const end = last.length === 1 && last[0]!.length === 6 ? parseInt(last[0]!, 16) : NaN;
+    const rows = end > (lines.length - 2) * 16 ? lines.slice(0, -1) : lines;
+    const hexOffsets =
+      rows.length > 1 && rows.every((items, at) => parseInt(items[0]!, 16) === at * 16);
+    if (hexOffsets && rows !== lines) lines.pop();
+    for (const items of lines) {
       // An offset: seven digits or more, or six before shorter numbers (`od -Ax`'s `000010`).
       const first = items[0]!;
       if (
         first.length >= 7 ||
-        (first.length === 6 && items.every((item, at) => !at || item.length < 6))
+        (first.length === 6 && (hexOffsets || items.every((item, at) => !at || item.length < 6)))
       )
         items.shift();
       numbers.push(...items);

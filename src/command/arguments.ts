@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { flagValueMessage } from './flag-value-message.js';
-import { unknownFlag } from './unknown-name.js';
+import { givenValue, unknownFlag } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
 
 /** The flags every command takes. */
@@ -72,7 +72,9 @@ export function readArguments<T extends ParseArgsOptionsConfig>(
 export function wholeNumber(flag: string, value: string, min = 1, max = 2 ** 31 - 1): number {
   const number = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!(number >= min && number <= max))
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${value}"`);
+    throw new UsageError(
+      `${flag} must be a whole number from ${min} to ${max}, not ${givenValue(value)}`,
+    );
   return number;
 }
 
@@ -93,6 +95,6 @@ export function positionals(given: string[], names: string[]): string[] {
         .join(' ')}`,
     );
   if (given.length > names.length)
-    throw new UsageError(`unexpected argument "${given[names.length]}"`);
+    throw new UsageError(`unexpected argument ${givenValue(given[names.length]!)}`);
   return given;
 }

@@ -16,6 +16,7 @@ import type { Output } from './output.js';
 import { type Environment } from './known-secrets.js';
 import { readToken } from './secrets.js';
 import { UsageError } from './usage-error.js';
+import { givenValue } from './unknown-name.js';
 
 /**
  * A journal's place that reads as a URL with a password but not postgres:// (`postgress://`,
@@ -57,7 +58,7 @@ const PROFILES: readonly string[] = ['spec', 'deployed'];
 export function profileOf(values: GlobalValues, env: Environment): ProfileName {
   const profile = values.profile ?? env.SEATPAY_PROFILE ?? 'spec';
   if (!PROFILES.includes(profile))
-    throw new UsageError(`--profile must be spec or deployed, not "${profile}"`);
+    throw new UsageError(`--profile must be spec or deployed, not ${givenValue(profile)}`);
   return profile as ProfileName;
 }
 

@@ -14,7 +14,7 @@ import { DONE, UNSETTLED, type ExitCode } from './exit-codes.js';
 import { identityOf, keyFlags, shellWord } from './keyed.js';
 import { printableField } from './printable.js';
 import { reading } from './read-failure.js';
-import { unknownWord } from './unknown-name.js';
+import { givenValue, unknownWord } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
 
 const OPTIONS = {
@@ -100,7 +100,7 @@ async function list(
 ): Promise<ExitCode> {
   const { stage, after, limit } = values;
   if (stage !== undefined && !STAGES.includes(stage))
-    throw new UsageError(`--stage must be one of ${STAGES.join(', ')}, not "${stage}"`);
+    throw new UsageError(`--stage must be one of ${STAGES.join(', ')}, not ${givenValue(stage)}`);
   const query = {
     journal: open.journal,
     ...(stage === undefined ? {} : { stage: stage as JournalEntry['stage'] }),
@@ -197,7 +197,9 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
       `journal needs list, reconcile or settle${action ? `, not ${unknownWord(action, ['list', 'reconcile', 'settle'], 'the word given ')}` : ''}`,
     );
   if (action === 'list' ? key !== undefined : extra !== undefined)
-    throw new UsageError(`unexpected argument "${action === 'list' ? key : extra}"`);
+    throw new UsageError(
+      `unexpected argument ${givenValue((action === 'list' ? key : extra) ?? '')}`,
+    );
   if (action !== 'list' && key === undefined)
     throw new UsageError(`missing <key>: seatpay journal ${action} <key>`);
   const identity = identityOf(values.identity, context.env);

@@ -20,6 +20,7 @@ import {
 import { readCard } from './secrets.js';
 import { printableField } from './printable.js';
 import { UsageError } from './usage-error.js';
+import { givenValue } from './unknown-name.js';
 
 const OPTIONS = {
   plan: { type: 'string' },
@@ -78,7 +79,9 @@ type Order = {
 function periodOf(where: string, value: string | undefined): string {
   const period = value?.toUpperCase();
   if (period === undefined || !PERIODS.includes(period))
-    throw new UsageError(`${where} must be MONTH, QUARTER, HALF or YEAR, not "${value ?? ''}"`);
+    throw new UsageError(
+      `${where} must be MONTH, QUARTER, HALF or YEAR, not ${givenValue(value ?? '')}`,
+    );
   return period;
 }
 

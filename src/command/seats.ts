@@ -14,7 +14,7 @@ import { DONE, FAILED, type ExitCode } from './exit-codes.js';
 import { concurrencyOf, rowText } from './keyed.js';
 import { changing } from './lost-change.js';
 import { reading } from './read-failure.js';
-import { unknownWord } from './unknown-name.js';
+import { givenValue, unknownWord } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
 import { printableField } from './printable.js';
 
@@ -134,7 +134,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   const id = wholeNumber('<subscription>', subscription);
   const cohort = values.cohort === undefined ? undefined : wholeNumber('--cohort', values.cohort);
   if (action === 'list') {
-    if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
+    if (rest.length) throw new UsageError(`unexpected argument ${givenValue(rest[0]!)}`);
     const client = await clientOf(values, context);
     const listed = await reading(() => client.seats.list(id, { signal: context.signal }));
     for (const seat of listed) context.output.item(seat, show(seat));

@@ -5,7 +5,7 @@ import { clientOf, profileOf, type Context } from './context.js';
 import { DONE, type ExitCode } from './exit-codes.js';
 import { changing } from './lost-change.js';
 import { reading } from './read-failure.js';
-import { unknownWord } from './unknown-name.js';
+import { givenValue, unknownWord } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
 
 const OPTIONS = {
@@ -39,7 +39,7 @@ type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
 
 function decimal(flag: string, value: string | undefined): string | undefined {
   if (value !== undefined && !/^\d+(\.\d+)?$/.test(value))
-    throw new UsageError(`${flag} must be an amount such as 10.00, not "${value}"`);
+    throw new UsageError(`${flag} must be an amount such as 10.00, not ${givenValue(value)}`);
   return value;
 }
 
@@ -47,7 +47,7 @@ function decimal(flag: string, value: string | undefined): string | undefined {
 function changes(values: Values, spendField: string): Record<string, string | boolean> {
   const recharge = values['auto-recharge'];
   if (recharge !== undefined && recharge !== 'on' && recharge !== 'off')
-    throw new UsageError(`--auto-recharge must be on or off, not "${recharge}"`);
+    throw new UsageError(`--auto-recharge must be on or off, not ${givenValue(recharge)}`);
   const fields = {
     auto_recharge_enabled: recharge === undefined ? undefined : recharge === 'on',
     recharge_threshold_amount: decimal('--recharge-threshold', values['recharge-threshold']),
@@ -84,7 +84,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     );
   if (subscription === undefined)
     throw new UsageError(`missing <subscription>: seatpay team ${action} <subscription>`);
-  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${givenValue(extra)}`);
   const id = wholeNumber('<subscription>', subscription);
   const options = { signal: context.signal };
   // The deployed server has no PATCH: there the settings are sent whole (PUT), as API.md says.

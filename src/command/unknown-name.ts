@@ -29,3 +29,16 @@ export function unknownWord(given: string, words: readonly string[], unnamed = '
   const meant = nearestName(given.toLowerCase(), words);
   return `"${given}"${meant ? ` (did you mean ${meant}?)` : ''}`;
 }
+
+/**
+ * A value given where a number or no argument goes, quoted, or `(not shown: ...)` when it is no
+ * short name or number: `--how-many sk_live_...`, `--port 4111…`, a token left at a line's end
+ * were printed back whole (review21c).
+ */
+export function givenValue(given: string): string {
+  return WORD.test(given) || SHORT_VALUE.test(given)
+    ? `"${given}"`
+    : `(not shown: it ${MAY_BE_SECRET})`;
+}
+/** A short value as typed (`12,50`, `v2`, `1.5`), no run of ten digits (a card's part). */
+const SHORT_VALUE = /^(?!.*\d{10})[\w.,:+-]{0,12}$/;

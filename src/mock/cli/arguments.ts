@@ -6,7 +6,7 @@ import { CommandLineError } from './command-line-error.js';
 import { fetchRefusesPort } from '../core/fetch-bad-ports.js';
 import { parseFaultFlag } from './fault-flag.js';
 // The `seatpay` command's own words for a misspelt flag: the two commands answer alike.
-import { unknownFlag, unknownWord } from '../../command/unknown-name.js';
+import { givenValue, unknownFlag } from '../../command/unknown-name.js';
 import { flagValueMessage } from '../../command/flag-value-message.js';
 
 /** The profiles a simulator serves as: SERVICE.md's, or what the deployed server does. */
@@ -49,7 +49,7 @@ function integer(flag: string, value: string, min: number, max: number): number 
   const number = /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!(number >= min && number <= max))
     throw new CommandLineError(
-      `--${flag} must be a whole number from ${min} to ${max}, not "${value}"`,
+      `--${flag} must be a whole number from ${min} to ${max}, not ${givenValue(value)}`,
     );
   return number;
 }
@@ -61,7 +61,7 @@ function integer(flag: string, value: string, min: number, max: number): number 
 function unexpected(given: string): string {
   if (/^\d{1,5}$/.test(given))
     return `unexpected argument "${given}" (did you mean --port ${given}?)`;
-  return `unexpected argument ${unknownWord(given, [])}`;
+  return `unexpected argument ${givenValue(given)}`;
 }
 
 /** node:util's messages, shortened to one line that names the flag (and the one it meant). */
@@ -92,7 +92,9 @@ type Values = ReturnType<typeof readArguments>['values'];
 function simulatorOptions(values: Values): ServeSettings['simulator'] {
   const { profile } = values;
   if (!(PROFILES as readonly string[]).includes(profile))
-    throw new CommandLineError(`--profile must be ${PROFILES.join(' or ')}, not "${profile}"`);
+    throw new CommandLineError(
+      `--profile must be ${PROFILES.join(' or ')}, not ${givenValue(profile)}`,
+    );
   const delay = values['subscription-delay'];
   const media = values['media-delay'];
   const team = values['billing-team-delay'];

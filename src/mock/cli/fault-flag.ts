@@ -1,5 +1,6 @@
 import { CORRUPTIONS, type FaultSpec } from '../core/faults.js';
 import { CommandLineError } from './command-line-error.js';
+import { givenValue } from '../../command/unknown-name.js';
 
 // `--fault "<route> <kind> [retry-after=<s>] [times=<n>|always]"`, where the route is `*` or
 // "METHOD /path" (a template from the route table, or a concrete path) and the kind one of
@@ -13,7 +14,7 @@ export const FAULT_SYNTAX =
 const wholeNumber = (flag: string, name: string, value: string, max = 2 ** 31 - 1): number => {
   const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!(number <= max))
-    throw new CommandLineError(`${flag}: ${name} must be a whole number, not "${value}"`);
+    throw new CommandLineError(`${flag}: ${name} must be a whole number, not ${givenValue(value)}`);
   return number;
 };
 
