@@ -62,8 +62,10 @@ import { launchChromium } from './support/launch-chromium.js';
 // getters and nested options refused; page19 won back 179 B): 55,450 B. Plus about 0.4 %. Twentieth
 // pass, every branch merged (main 96ab83b; grouped card digits, base32, unknown request options
 // refused): 56,403 B. Plus about 0.4 %. Branch page21 (the request path in the file the page
-// shares with the lazy parts): 56,345 B. Plus about 0.4 %.
-const FIRST_ANSWER_BUDGET = 56_570;
+// shares with the lazy parts): 56,345 B. Plus about 0.4 %. Twenty-first pass, every branch merged
+// (main 3774185; escape notations, od in JSON and `-A x`, misspelt order fields): 57,145 B. Plus
+// about 0.4 %.
+const FIRST_ANSWER_BUDGET = 57_375;
 // 8 after issues 37 and 40 landed (vite split one more chunk that the entry and a helper's chunk
 // shared); 1 once those shared modules make one chunk with the page's (src/page-side.ts).
 const FIRST_ANSWER_FILES = 1;
