@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+import { checkPathArgument } from '../../node/path-argument.js';
 import type { PurchaseJournal } from '../journal.js';
 import { pairedWithSet } from '../held-writer.js';
 import { inspectJournalFile, journalFileOf, readLegacyRecords } from './legacy-journal-file.js';
@@ -68,13 +68,8 @@ export interface FileJournal extends PurchaseJournal {
  * @category Node
  */
 export function fileJournal(path: string, options: FileJournalOptions = {}): FileJournal {
-  // `fileJournal(process.env.JOURNAL!)` with the variable unset: refused as any bad argument is,
-  // not with node:path's TypeError.
-  if (typeof path !== 'string' || path === '')
-    throw new InvalidRequestError(
-      `fileJournal needs a file's path, not ${path === '' ? 'an empty string' : path == null ? String(path) : `a ${typeof path}`}`,
-      { field: 'path' },
-    );
+  // `fileJournal(process.env.JOURNAL!)` with the variable unset: refused as any bad argument is.
+  checkPathArgument(path, "fileJournal needs a file's path", 'path');
   // Resolved once, here: a working directory changed before its first use, or before a use
   // after close(), must not send the journal to another folder's file (its records not there).
   const given = resolve(path);
