@@ -9,7 +9,6 @@
 import { writeFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  AbortError,
   InvalidRequestError,
   UploadError,
   type UploadRecord,
@@ -97,31 +96,6 @@ describe('a changed stream resumed with a store whose delete never settles', () 
     expect(kit.state.deletes).toBe(1);
     expect(outcome).toBeInstanceOf(UploadError);
     expect((outcome as Error).message).toMatch(/Chunk 1 of the stream differs.*may remain/);
-  });
-
-  // Refused as its chunks went out: the abort stops the run, an AbortError as any abort's.
-  it('past a gap in the record (checked as its chunk comes), the same', async () => {
-    const resume = { store: kit.store, key: 'gap.bin' };
-    await h.cutOff(streamOf(before), { filename: 'gap.bin', resume }, 3);
-    // Chunk 0's answer lost (the record names 1 and 2): chunk 1 is read only when its turn comes.
-    const record = kit.records.get([...kit.records.keys()][0]!)!;
-    const at = record.acknowledged.indexOf(0);
-    record.acknowledged.splice(at, 1);
-    record.digests.splice(at, 1);
-    const controller = new AbortController();
-    kit.state.hang = true; // its writes land, its delete never settles
-    kit.state.onDelete = () => controller.abort();
-    const outcome = await h
-      .client()
-      .media.upload(streamOf(after), {
-        operation_type: 'tiny',
-        filename: 'gap.bin',
-        resume,
-        signal: controller.signal,
-      })
-      .catch((error: unknown) => error);
-    expect(kit.state.deletes).toBe(1);
-    expect(outcome).toBeInstanceOf(AbortError);
   });
 
   it('with a short chunkTimeout and no signal: UploadError saying the record may remain', async () => {
