@@ -13,7 +13,7 @@
  * @module seatpay/node
  */
 import { createReadStream, openAsBlob, type BigIntStats } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { InvalidRequestError } from './core/errors/validation-errors.js';
 import { checkPathArgument } from './node/path-argument.js';
@@ -87,12 +87,14 @@ export async function fromPath(path: string, options: FromPathOptions = {}): Pro
   // A file this process may not read stats and opens as a blob all the same: it failed at its
   // first chunk, after the command had sent the files before it (review19c). Opened for reading
   // and closed, not `access`: Deno's `access` asks for the process's uid (`--allow-sys`).
-  await open(path, 'r').then(
-    (handle) => handle.close(),
-    (error: unknown) => {
+  // A file that stats as 0 bytes and has some (/proc/self/status) uploaded as an empty file: one
+  // byte is read to tell (redteam57); a real empty file still uploads as empty.
+  const hidden = await open(path, 'r')
+    .then((handle) => hidesItsSize(handle, opened).finally(() => handle.close()))
+    .catch((error: unknown) => {
       throw unreadable(path, error);
-    },
-  );
+    });
+  if (hidden) throw sizeHidden(path);
   const blob = await openAsBlob(path, { type });
   return new PathFile(blob, basename(path), type, opened, fileReader(path, opened));
 }
@@ -110,6 +112,20 @@ function notAFile(path: string, opened: BigIntStats): InvalidRequestError {
   const what = opened.isDirectory() ? 'a directory' : 'not a regular file (a pipe, a device)';
   return new InvalidRequestError(
     `${path} is ${what}: fromPath reads a file of a known size; upload a stream as { stream, size } with the size it will have`,
+    { field: 'path' },
+  );
+}
+
+/** Whether a file that stats as 0 bytes has bytes all the same (one the system makes as read). */
+async function hidesItsSize(handle: FileHandle, opened: BigIntStats): Promise<boolean> {
+  if (opened.size !== 0n) return false;
+  const { bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, 0);
+  return bytesRead > 0;
+}
+
+function sizeHidden(path: string): InvalidRequestError {
+  return new InvalidRequestError(
+    `${path} stats as 0 bytes but has bytes (a file the system makes as it is read, such as one under /proc or /sys, or one written to as fromPath opened it): fromPath reads a file of a known size, and it would upload as empty; copy it to a regular file first, or upload its bytes (or { stream, size } with the size it will have)`,
     { field: 'path' },
   );
 }

@@ -1,3 +1,4 @@
+import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { UploadRecord, UploadStore } from './resume-store.js';
 
 /**
@@ -8,19 +9,25 @@ import type { UploadRecord, UploadStore } from './resume-store.js';
  * left as it was would resume under the same name, and the service's "chunk already exists" for
  * the misfiled index would count as held: a file assembled with the wrong bytes, resolved as a
  * success without `checkDigest`. Resolves with whether the delete or the overwrite landed.
+ *
+ * Each store call is bounded by the upload's `chunkTimeout` (`store` is the upload's
+ * `racedStore`), and the wait ends with the upload's `signal`: a user's store whose `delete` (or
+ * `set`) never settles resolves false (not forgotten: the caller's error says the record may
+ * remain), never hangs the upload. Given up on, the delete and the overwrite still run on.
  */
 export function forgetRecord(
-  resume: { store: UploadStore; key: string },
+  resume: { store: UploadStore; key: string; signal?: AbortSignal | undefined },
   record: UploadRecord,
 ): Promise<boolean> {
-  const { store, key } = resume;
+  const { store, key, signal } = resume;
   const { inFlight: _unheard, ...kept } = record;
   const emptied: UploadRecord = { ...kept, acknowledged: [], digests: [] };
-  return store
+  const forgotten = store
     .delete(key)
     .catch(() => store.set(key, emptied))
     .then(
       () => true,
       () => false,
     );
+  return untilAborted(forgotten, signal).catch(() => false);
 }

@@ -25,6 +25,8 @@ export interface ResumeSettings {
   maxAge: number;
   /** The store the user gave (`store` may wrap it): where `discardUpload` finds this upload. */
   owner?: UploadStore;
+  /** The upload's signal: a wait on the store's delete ends with it (see forgetRecord). */
+  signal?: AbortSignal | undefined;
 }
 
 /** The stored record when it is usable for `target`; a warning and undefined when not. */

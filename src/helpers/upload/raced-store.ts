@@ -3,10 +3,10 @@ import type { UploadStore } from './resume-store.js';
 
 /**
  * `store` with each operation bounded by the chunk timeout, and a read (before anything is sent)
- * ended by the upload's signal too: a store that never settles costs the resume (the session warns
- * and goes on), never the upload. A write is not cut short by the signal: it records what the
- * service acknowledged (a paused upload is listed by `pendingUploads` as far as it got), so an
- * aborted upload waits for it at most the chunk timeout.
+ * or a delete ended by the upload's signal too: a store that never settles costs the resume (the
+ * session warns and goes on), never the upload. A write is not cut short by the signal: it records
+ * what the service acknowledged (a paused upload is listed by `pendingUploads` as far as it got),
+ * so an aborted upload waits for it at most the chunk timeout. A delete given up on runs on.
  */
 export function racedStore(
   store: UploadStore,
@@ -22,7 +22,7 @@ export function racedStore(
   return {
     get: (key) => bounded(() => store.get(key), signal),
     set: (key, record) => bounded(() => store.set(key, record)),
-    delete: (key) => bounded(() => store.delete(key)),
+    delete: (key) => bounded(() => store.delete(key), signal),
     ...(lock && {
       lock: async (key: string) => {
         const held = Promise.resolve().then(() => lock(key));

@@ -132,9 +132,8 @@ export class UploadSession {
     const { digest, bytes } = await digestedChunk(chunk, this.readMs);
     const recorded = this.digests.get(index);
     if (recorded !== undefined && recorded !== digest) {
-      this.stopped = true;
-      await this.resume.store.delete(this.resume.key).catch(() => undefined);
-      throw streamChanged(index);
+      this.stopped = true; // its record goes (emptied if it cannot), bounded: see forgetRecord
+      throw streamChanged(index, this.resume.key, await forgetRecord(this.resume, this.record()));
     }
     if (recorded === undefined) await this.sending(index, digest);
     return { digest, held: recorded !== undefined, bytes };

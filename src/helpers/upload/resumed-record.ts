@@ -35,8 +35,7 @@ export async function resumedRecord(
   if (verdict.kind === 'changed') {
     if (reader.sequential) {
       // Emptied where the store cannot delete: kept whole, every run of the key rejected the same.
-      await forgetRecord(resume, record);
-      throw streamChanged(verdict.index);
+      throw streamChanged(verdict.index, resume.key, await forgetRecord(resume, record));
     }
     log.warn(
       `upload resume: chunk ${verdict.index} of the source differs from the one sent before (the file changed since); starting afresh`,

@@ -107,12 +107,8 @@ export async function uploadMedia(
       { concurrency: settings.concurrency, signal, readMs: settings.chunkTimeout },
     );
     opened = session;
-    if (session.finalizedBefore) {
-      throw new UploadMayExistError({
-        uploadName: session.uploadName,
-        resumeKey: resumeOf.stored!.key,
-      });
-    }
+    if (session.finalizedBefore)
+      throw new UploadMayExistError({ uploadName: session.uploadName, resumeKey: resumeKey! });
     notes.set({
       'seatpay.upload.size': reader.size,
       'seatpay.upload.chunks': plan.totalChunks,
@@ -203,6 +199,7 @@ function resumeFor(
     store: racedStore(resume.store, signal, settings.chunkTimeout),
     owner: resume.store,
     maxAge: resume.maxAge,
+    signal,
     key: resumeKey(resume.key, target.identity, settings.operation_type, academy),
   };
   return { target, stored };

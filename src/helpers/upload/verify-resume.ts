@@ -91,10 +91,17 @@ async function firstChanged(
   return found.length ? Math.min(...found) : undefined;
 }
 
-/** A stream whose bytes differ from the chunks sent before: it cannot be read again from 0. */
-export function streamChanged(index: number): UploadError {
+/**
+ * A stream whose bytes differ from the chunks sent before: it cannot be read again from 0. Its
+ * record `forgotten` (forgetRecord), or not: the store refused, or gave no answer within the
+ * chunk timeout or before the signal, and the record may remain to refuse the next run the same.
+ */
+export function streamChanged(index: number, key: string, forgotten: boolean): UploadError {
+  const next = forgotten
+    ? 'Its resume record is deleted: upload it again to start afresh'
+    : `Its resume record "${key}" could not be deleted (the store refused it or gave no answer), so it may remain and refuse the next run the same way: delete it from your store, or upload again under another resume key`;
   return new UploadError(
-    `Chunk ${index} of the stream differs from the chunk sent under this resume key before: the source changed, so nothing was finalized. Its resume record is deleted: upload it again to start afresh`,
+    `Chunk ${index} of the stream differs from the chunk sent under this resume key before: the source changed, so nothing was finalized. ${next}`,
     { failedChunks: [index] },
   );
 }
