@@ -100,6 +100,14 @@ async function setUp(side: Side, options: Options, index: number) {
   const tmpfsFile = options.subjects.includes('fileJournalTmpfs')
     ? node.fileJournal(join(options.tmpfsDir, `journal-${index}.db`))
     : undefined;
+  // fileJournalReused (keyed22): a file on the disk whose write-ahead log has wrapped already (a
+  // long-running process's steady state), where fileJournal's log is new and grows with each
+  // flush. 400 keyed calls first, outside any measure: SQLite checkpoints and writes the log over
+  // from its start after ~290 of them.
+  const reused = options.subjects.includes('fileJournalReused')
+    ? node.fileJournal(join(options.dir, `journal-reused-${index}.db`))
+    : undefined;
+  for (let i = 0; reused && i < 400; i++) await checkout({ key: key(), journal: reused })();
   /** A memoryJournal whose claim first waits `waitMs` on a timer: the disk's wait, without a disk. */
   const waiting = () => {
     const inner = seatpay.memoryJournal();
@@ -120,6 +128,7 @@ async function setUp(side: Side, options: Options, index: number) {
     },
     fileJournal: () => () => checkout({ key: key(), journal: file! })(),
     fileJournalTmpfs: () => () => checkout({ key: key(), journal: tmpfsFile! })(),
+    fileJournalReused: () => () => checkout({ key: key(), journal: reused! })(),
     identity: () => {
       const journal = seatpay.memoryJournal();
       return () => checkout({ key: key(), journal, identity: 'user-4711' })();
@@ -140,6 +149,7 @@ async function setUp(side: Side, options: Options, index: number) {
   const close = () => {
     file?.close();
     tmpfsFile?.close();
+    reused?.close();
   };
   return { plain, subjects, close };
 }

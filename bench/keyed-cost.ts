@@ -12,7 +12,9 @@
 // claim flushed to disk: its system time counts), `identity` (memoryJournal and an `identity`); `self`
 // is plain measured against itself, a control that must come out at 1.00; two probes for the disk's
 // wait: `fileJournalTmpfs` (the file on /dev/shm, where the flush returns at once) and
-// `memoryJournalWait` (a memoryJournal whose claim first waits `--wait-ms` on a timer); `replay`
+// `memoryJournalWait` (a memoryJournal whose claim first waits `--wait-ms` on a timer);
+// `fileJournalReused` (keyed22: fileJournal on the disk after 400 keyed calls outside the measure,
+// its log wrapped and written over, where a new journal's grows with each flush); `replay`
 // (a memoryJournal's key bought at a round's first call, then replayed: the replay's cost).
 //
 // Method (measure12: symmetric). Every measuring process is a child, and each child measures one

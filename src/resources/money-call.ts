@@ -32,7 +32,9 @@ const READ_NAMES = [...REQUEST_OPTIONS, ...KEY_FIELDS, 'options', ...ORDER_FIELD
  * where `plans.get` stopped (redteam52). Each read once; one `undefined` adds nothing.
  */
 function withNamed(given: object, copy: Record<string, unknown>): object {
-  for (const name of READ_NAMES) {
+  // Indexed: no iterator per call (issue 37, the plain path's cost).
+  for (let i = 0; i < READ_NAMES.length; i++) {
+    const name = READ_NAMES[i]!;
     if (Object.hasOwn(copy, name)) continue;
     const value = (given as Record<string, unknown>)[name];
     if (value !== undefined) copy[name] = value;
@@ -48,18 +50,22 @@ function withNamed(given: object, copy: Record<string, unknown>): object {
  * Methods (not enumerable, no getter) are no fields.
  */
 function withInherited(given: object, copy: Record<string, unknown>): Record<string, unknown> {
-  const seen = new Set(Object.keys(copy)); // a Proxy's keys asked once
   // Short of the chain's root, any realm's: an iframe's `Object.prototype` that a polyfill gave an
   // enumerable field had every money call refused and that field sent in the order (redteam52),
   // as the request options' check already stops there. A root's fields the call reads come by name.
-  for (let at = Object.getPrototypeOf(given) as object | null; at && Object.getPrototypeOf(at);) {
+  let at = Object.getPrototypeOf(given) as object | null;
+  // A literal's (or a null-prototype object's) chain holds nothing short of its root: the copy as
+  // it is, no set of its keys made (issue 37: every plain and keyed money call).
+  if (!at || !Object.getPrototypeOf(at)) return copy;
+  const seen = new Set(Object.keys(copy)); // a Proxy's keys asked once
+  do {
     for (const [name, field] of Object.entries(Object.getOwnPropertyDescriptors(at))) {
       if (!seen.has(name) && (field.get || field.enumerable))
         copy[name] = (given as Record<string, unknown>)[name];
       seen.add(name);
     }
     at = Object.getPrototypeOf(at) as object | null;
-  }
+  } while (at && Object.getPrototypeOf(at));
   return copy;
 }
 

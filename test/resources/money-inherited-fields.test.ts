@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { AbortError, createClient, memoryJournal } from '../../src/index.js';
+import { AbortError, createClient, InvalidRequestError, memoryJournal } from '../../src/index.js';
 
 // review20a: fold20's wrapper copied a money call's order and options as their own fields only:
 // an options object whose `signal` sat on its prototype (a class's getter, `Object.create`) lost
@@ -84,4 +84,24 @@ it("a keyed checkout's inherited key is recorded: the same order again buys noth
     charged: 'yes',
     result: { id: 1, status: 'ok', amount: '1.00' },
   });
+});
+
+it('a misspelt field two prototypes down, under an empty one, is refused: nothing sent', async () => {
+  // keyed22: the copy skips the prototype walk only when the chain holds nothing short of its
+  // root; an empty prototype in between (a subclass adding no field) is walked on. Skipped, the
+  // misspelt `subscriptoin` was dropped unseen and the order sent without its subscription.
+  const { client, bodies } = recordingClient();
+  class Base {
+    get subscriptoin() {
+      return 7;
+    }
+  }
+  class Order extends Base {
+    service = 'ai-credits';
+    how_many = 2;
+  }
+  const refused = await client.consumables.checkout(new Order() as never).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(InvalidRequestError);
+  expect(refused).toMatchObject({ field: 'subscriptoin', mayHaveBeenProcessed: false });
+  expect(bodies).toHaveLength(0);
 });
