@@ -1,7 +1,8 @@
 // A hash that falls behind the sends (a slow CPU, seatpay's own MD5 in a browser) holds the chunks
 // it has not hashed yet: the upload reads at most one chunk ahead of it, whatever the concurrency,
-// so the chunks held stay a bounded few, and an abort ends the reads that wait on the hash. The web platform
-// (seatpay's own MD5, here one that waits on a gate before hashing) as browsers load it.
+// so the chunks held stay a bounded few, and an abort ends the reads that wait on the hash. The
+// web platform (seatpay's own MD5, here one that waits on a gate before hashing) as browsers load
+// it.
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { CountingBlob } from './support/counting-blob.js';
