@@ -1,7 +1,8 @@
 // A hash that falls behind the sends (a slow CPU, seatpay's own MD5 in a browser) holds the chunks
-// it has not hashed yet: the upload reads at most `concurrency` chunks ahead of it, so the chunks
-// held stay a bounded few, and an abort ends the reads that wait on the hash. The web platform
-// (seatpay's own MD5, here one that waits on a gate before hashing) as browsers load it.
+// it has not hashed yet: the upload reads at most one chunk ahead of it, whatever the concurrency,
+// so the chunks held stay a bounded few, and an abort ends the reads that wait on the hash. The
+// web platform (seatpay's own MD5, here one that waits on a gate before hashing) as browsers load
+// it.
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { CountingBlob } from './support/counting-blob.js';
@@ -78,7 +79,7 @@ class StartsWatchedBlob extends CountingBlob {
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('a hash that falls behind the sends', () => {
-  it('stops the reads concurrency chunks ahead of it, and the upload completes once it goes on', async () => {
+  it('stops the reads one chunk ahead of it, and the upload completes once it goes on', async () => {
     const bytes = bytesOf(TOTAL * CHUNK);
     const count = { bytes: 0 };
     let acknowledged = 0;
@@ -91,12 +92,12 @@ describe('a hash that falls behind the sends', () => {
       checkDigest: true,
       onChunk: () => void acknowledged++,
     });
-    // Ordered by events: chunks 3 and 4 start as 1 and 2 are delivered, and their reads wait.
-    await Promise.all([source.startOf(3), source.startOf(4)]);
+    // Ordered by events: chunks 2 and 3 start as 0 and 1 are delivered, and their reads wait.
+    await Promise.all([source.startOf(2), source.startOf(3)]);
     await nextTurn();
-    // The hash holds chunk 0; chunks 0 to 2 were read (0 plus 2 ahead), none after them.
-    expect(count.bytes).toBe(3 * CHUNK);
-    expect(acknowledged).toBe(3);
+    // The hash holds chunk 0; chunks 0 and 1 were read (0 plus 1 ahead), none after them.
+    expect(count.bytes).toBe(2 * CHUNK);
+    expect(acknowledged).toBe(2);
     gate.state.release();
     const file = await upload;
     expect(file.name).toBe(md5(bytes));
@@ -104,11 +105,53 @@ describe('a hash that falls behind the sends', () => {
     expect(count.bytes).toBe(bytes.length);
   });
 
+  it('reads one chunk ahead of the hash at a concurrency of 4 too, at every read of the upload', async () => {
+    const bytes = bytesOf(TOTAL * CHUNK);
+    const base = gate.state.updates;
+    let read = 0;
+    /** At each read of a chunk: chunks read so far, less the chunks whose hash has started. */
+    const ahead: number[] = [];
+    const count = {
+      get bytes() {
+        return read;
+      },
+      set bytes(value: number) {
+        read = value;
+        ahead.push(read / CHUNK - (gate.state.updates - base));
+      },
+    };
+    let acknowledged = 0;
+    let twoAcknowledged!: () => void;
+    const acknowledgedTwo = new Promise<void>((resolve) => (twoAcknowledged = resolve));
+    gate.close();
+    const source = new StartsWatchedBlob([bytes as BlobPart], count);
+    const upload = client().media.upload(source, {
+      operation_type: 'tiny',
+      filename: 'four.png',
+      concurrency: 4,
+      checkDigest: true,
+      onChunk: () => void (++acknowledged === 2 && twoAcknowledged()),
+    });
+    // Four deliveries start at once; 0 and 1 are read and acknowledged, 2 to 5 wait on the hash.
+    await Promise.all([0, 1, 2, 3].map((index) => source.startOf(index)));
+    await acknowledgedTwo;
+    await Promise.all([source.startOf(4), source.startOf(5)]);
+    await nextTurn();
+    expect(count.bytes).toBe(2 * CHUNK);
+    gate.state.release();
+    const file = await upload;
+    expect(file.name).toBe(md5(bytes));
+    expect(fresh.server.simulator.fileBytes(file.id)).toEqual(bytes);
+    // Every chunk read once; none read while the hash had not started the chunk before the last.
+    expect(ahead).toHaveLength(TOTAL);
+    expect(Math.max(...ahead)).toBeLessThanOrEqual(2);
+  });
+
   it('an abort while reads wait on the hash rejects at once with AbortError', async () => {
     const bytes = bytesOf(TOTAL * CHUNK);
     let acknowledged = 0;
-    let threeAcknowledged!: () => void;
-    const acknowledgedThree = new Promise<void>((resolve) => (threeAcknowledged = resolve));
+    let twoAcknowledged!: () => void;
+    const acknowledgedTwo = new Promise<void>((resolve) => (twoAcknowledged = resolve));
     const controller = new AbortController();
     gate.close();
     try {
@@ -118,10 +161,10 @@ describe('a hash that falls behind the sends', () => {
         concurrency: 2,
         checkDigest: true,
         signal: controller.signal,
-        onChunk: () => void (++acknowledged === 3 && threeAcknowledged()),
+        onChunk: () => void (++acknowledged === 2 && twoAcknowledged()),
       });
-      await acknowledgedThree; // the upload's own third acknowledgment, not a poll with a budget
-      expect(acknowledged).toBe(3);
+      await acknowledgedTwo; // the upload's own second acknowledgment, not a poll with a budget
+      expect(acknowledged).toBe(2);
       controller.abort();
       await expect(upload).rejects.toBeInstanceOf(fresh.seatpay.AbortError);
     } finally {

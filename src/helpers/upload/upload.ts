@@ -122,13 +122,7 @@ export async function uploadMedia(
     // A Blob's, a file's or bytes' md5 is taken from the chunks as they are read to be sent.
     const inOrder =
       digest && !reader.sequential
-        ? new InOrderDigest(
-            reader,
-            plan,
-            digest,
-            new Set(session.acknowledged),
-            settings.concurrency,
-          )
+        ? new InOrderDigest(reader, plan, digest, new Set(session.acknowledged))
         : undefined;
     try {
       await sendChunks(

@@ -10,6 +10,13 @@ import { digestReadError } from './source-read-error.js';
 
 /** Bytes hashed between two turns of the event loop, so that the sockets are fed meanwhile. */
 const HASH_PIECE_BYTES = 1024 * 1024;
+/**
+ * How many chunks a Blob's read may run ahead of the hash: one, whatever the concurrency. The
+ * chunk being hashed, the one read next and those still being sent are all that is held. A Blob of
+ * 256 MiB at concurrency 4 peaked 46 to 56 MiB over baseline, against 80 to 81 when reads ran the
+ * concurrency ahead, at the same speed (BENCHMARKS.md, stream22).
+ */
+const READ_AHEAD_OF_HASH = 1;
 
 /**
  * An MD5 of the whole source, the name the service gives the file it assembles: node:crypto's in
@@ -35,8 +42,8 @@ export async function openMd5(): Promise<IncrementalDigest> {
  *
  * Chunks acknowledged by an earlier run (a resume) are not sent: they are read for the hash
  * alone, in their place. A chunk is hashed as soon as it is read, in order, while it goes out. A
- * Blob's chunk read into a buffer waits while it is more than `concurrency` chunks ahead of the
- * hash, so that the buffers held for a hash that fell behind (the CPU is short) stay a bounded
+ * Blob's chunk read into a buffer waits while it is more than `READ_AHEAD_OF_HASH` chunks ahead of
+ * the hash, so that the buffers held for a hash that fell behind (the CPU is short) stay a bounded
  * few; bytes and files cost nothing to hold, and never wait.
  */
 export class InOrderDigest implements ChunkReader {
@@ -61,8 +68,6 @@ export class InOrderDigest implements ChunkReader {
     private readonly digest: IncrementalDigest,
     /** The chunks acknowledged before this run (a snapshot: the session's set grows). */
     private readonly acknowledged: ReadonlySet<number>,
-    /** The most chunks a read may run ahead of the hash: the upload's concurrency. */
-    private readonly ahead: number,
   ) {
     this.size = source.size;
     // A hash that fails (a resumed chunk's read) stops the reads that wait on it.
@@ -78,7 +83,7 @@ export class InOrderDigest implements ChunkReader {
       const read = await this.source.read(range);
       // Only a chunk that becomes a buffer costs memory while it waits for the hash: bytes are
       // the caller's, a file is read again. Those never wait, so the sends keep the link busy.
-      if (needsBuffer(read)) await this.hashReached(range.index - this.ahead);
+      if (needsBuffer(read)) await this.hashReached(range.index - READ_AHEAD_OF_HASH);
       const fresh = range.index >= this.hashed && !this.arrival(range.index).settled;
       const chunk = needsBuffer(read) ? await this.buffered(read, fresh) : read;
       if (fresh) this.arrival(range.index).resolve(chunk);
