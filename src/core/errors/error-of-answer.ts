@@ -10,6 +10,8 @@ import { errorFromResponse } from './from-response.js';
 const hints = /* @__PURE__ */ new LazyModule(() => import('../../auth-hint.js'));
 
 type Wait = { signal?: AbortSignal; ms?: number };
+/** The call an error answers, and how long a load for it may wait (the call's signal and timeout). */
+type How = { method: string; url: string; known: readonly string[]; wait: Wait };
 
 /**
  * The typed error of a non-2xx answer, with the client's secrets hidden in its body, headers and
@@ -28,7 +30,7 @@ export function errorOfAnswer(
   const parsed = parseBody(text ?? '');
   const known = secrets.list; // what the body is redacted with, for its log line
   const wait: Wait = { signal: call.options?.signal, ms: call.timeoutMs };
-  const how = { method, url, known, wait };
+  const how: How = { method, url, known, wait };
   // Megabytes are searched in slices; the wait for their code ends with the call's (then one go).
   if ((text?.length ?? 0) >= SLICE)
     return secrets
@@ -40,12 +42,7 @@ export function errorOfAnswer(
 function errorOfBody(
   response: Response,
   body: unknown,
-  {
-    method,
-    url,
-    known,
-    wait,
-  }: { method: string; url: string; known: readonly string[]; wait: Wait },
+  { method, url, known, wait }: How,
   secrets: Secrets,
   log: Log,
   auth: AuthUsed,
@@ -55,12 +52,11 @@ function errorOfBody(
   const statusText = secrets.text(response.statusText);
   const status = response.status;
   const answer = { status, headers, statusText, method, url, body };
-  if (status !== 401) return errorFromResponse(answer);
-  const hinted = ({ authHint }: typeof import('../../auth-hint.js')) =>
-    errorFromResponse(answer, (message) => authHint(message, auth));
-  if (hints.loaded) return hinted(hints.loaded);
+  const made = (hint?: typeof import('../../auth-hint.js')) =>
+    errorFromResponse(answer, hint && ((said) => hint.authHint(said, auth)));
+  if (status !== 401 || hints.loaded) return made(status === 401 ? hints.loaded : undefined);
   // Its wait ends with the call's, within 10 s at most; a chunk that fails or never comes leaves
   // the same error (class, code) with the server's message alone: a 401 never hangs or turns.
   const ms = Math.min(10_000, wait.ms ?? Infinity);
-  return hints.load({ signal: wait.signal, ms }).then(hinted, () => errorFromResponse(answer));
+  return hints.load({ signal: wait.signal, ms }).then(made, () => made());
 }
