@@ -1,5 +1,6 @@
 import type { AuthUsed } from '../../auth-hint.js';
 import { SLICE } from '../../large-text/large-value.js';
+import { loadWithin } from '../../large-text/redact-large.js';
 import { LazyModule } from '../lazy-module.js';
 import type { Secrets } from '../secrets/secrets.js';
 import type { Log } from '../setup/logger.js';
@@ -57,6 +58,5 @@ function errorOfBody(
   if (status !== 401 || hints.loaded) return made(status === 401 ? hints.loaded : undefined);
   // Its wait ends with the call's, within 10 s at most; a chunk that fails or never comes leaves
   // the same error (class, code) with the server's message alone: a 401 never hangs or turns.
-  const ms = Math.min(10_000, wait.ms ?? Infinity);
-  return hints.load({ signal: wait.signal, ms }).then(made, () => made());
+  return loadWithin(hints, wait).then(made, () => made());
 }
