@@ -1,7 +1,7 @@
 import type { KyInstance } from 'ky';
 import type { Platform } from '../platform/platform.js';
 import type { Answer, AnswerMode, Call, PreparedCall } from './call.js';
-import type { AuthUsed } from './errors/auth-hint.js';
+import type { AuthUsed } from '../auth-hint.js';
 import { errorOfAnswer } from './errors/error-of-answer.js';
 import type { Observing } from './observe/observing.js';
 import { RequestHeaders } from './prepare/headers.js';

@@ -17,8 +17,9 @@ export interface SlicedScrub {
 const slices = /* @__PURE__ */ new LazyModule(() => import('./redact-in-slices.js'));
 
 /**
- * Longest wait for that chunk: a browser gives a module that never arrives no time limit, and a
- * redaction must never hang. After it (or a failed load) the value is redacted in one go.
+ * Longest wait for that chunk (and a 401's hint: core/errors/error-of-answer.ts): a browser gives a
+ * module that never arrives no time limit, and a redaction must never hang, nor a 401. After it (or
+ * a failed load) the value is redacted in one go (the 401's error made without its hint).
  */
 const LOAD_WAIT_MS = 10_000;
 
@@ -45,6 +46,11 @@ export function redactLarge(
  * timeout), or a failed load: the caller then does its work in one go.
  */
 export function loadSlices(wait: { signal?: AbortSignal; ms?: number } = {}) {
+  return loadWithin(slices, wait);
+}
+
+/** `module`, loaded; rejects as {@link loadSlices} does (a 401's hint, error-of-answer.ts). */
+export function loadWithin<T>(module: LazyModule<T>, wait: { signal?: AbortSignal; ms?: number }) {
   const ms = Math.min(LOAD_WAIT_MS, wait.ms ?? LOAD_WAIT_MS);
-  return slices.load({ ms, signal: wait.signal });
+  return module.load({ ms, signal: wait.signal });
 }

@@ -63,6 +63,17 @@ describe("a page's first answer", () => {
       expect(files.filter((file) => only.test(file.text)).map((f) => f.name)).toEqual([]);
     },
   );
+
+  // A 401's hint (src/auth-hint.ts: what seatpay sent, the likely cause) is loaded when a 401
+  // comes (page22): a page whose calls succeed never needs its words, which survive minifying.
+  it.each(['vite', 'esbuild --splitting'] as const)(
+    "holds no 401's hint (%s)",
+    async (splitter) => {
+      const files = await upFrontFiles(splitter);
+      const hint = /but the server saw none: it takes another scheme|the server refused the token/;
+      expect(files.filter((file) => hint.test(file.text)).map((f) => f.name)).toEqual([]);
+    },
+  );
 });
 
 // Refusals only a lazy part makes, each made on the page before (size16); a message's words

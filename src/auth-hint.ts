@@ -9,6 +9,10 @@ export interface AuthUsed {
  * message: the server's own text ("Authentication credentials were not provided.") is misleading
  * when seatpay did send a token, in a scheme that server ignores (SERVICE.md's `Bearer`, the
  * deployed server's `Token`: live-api.md §0).
+ *
+ * A chunk of its own, loaded when a 401 comes (core/errors/error-of-answer.ts): a page's calls that
+ * succeed never need these words, so its first answer does not download them (BENCHMARKS.md,
+ * page22). A connection error, a timeout or an abort never needs it either.
  */
 export function authHint(serverMessage: string, { scheme, profile }: AuthUsed): string {
   const sent = `[seatpay sent \`Authorization: ${scheme} …\` (profile '${profile}')`;
