@@ -95,8 +95,11 @@ function checkPurchaseOptions(options: PurchaseOptions, cardRoute: Route): numbe
   parseInput(NonEmptyStringSchema, options.plan, 'plan');
   if (options.team_seats !== undefined) parseInput(IdInputSchema, options.team_seats, 'team_seats');
   const card = parseInput(CardParamsSchema, options.card, 'card') as Record<string, unknown>;
-  // Else refused at the card step, after the plan, the preview and the bag (review21a).
-  const missing = cardRoute.requiredFields?.find((field) => card[field] === undefined);
+  // Else refused at the card step, after the plan, the preview and the bag (review21a). The card
+  // is sent with the purchase's `academy` when it names none (flow.ts).
+  const sent = (field: string) =>
+    card[field] ?? (field === 'academy' ? options.academy : undefined);
+  const missing = cardRoute.requiredFields?.find((field) => sent(field) === undefined);
   if (missing !== undefined) {
     const field = `card.${missing}`;
     throw new InvalidRequestError(`Invalid ${field}: required by this profile's server`, { field });

@@ -13,13 +13,13 @@ export interface MoneyRefusal {
   text: RefusalText;
   call: string;
   field: string;
-  /** The name a misspelt one most likely meant (misspelt-order-field.ts). */
+  /** The name a misspelt one most likely meant, or the field one differs from (misspelt-order-field.ts). */
   meant?: string;
 }
 
 /** The texts of the money calls' refusals, by name (money-refusals.ts). */
 export type RefusalText =
-  'withTheOrder' | 'readByNo' | 'requestOption' | 'keyless' | 'third' | 'misspelt';
+  'withTheOrder' | 'readByNo' | 'requestOption' | 'keyless' | 'third' | 'misspelt' | 'differs';
 
 /** A money call's refusal of `name` (`text`, `call`'s). */
 export const refusal = (

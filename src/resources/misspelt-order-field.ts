@@ -8,11 +8,31 @@ const PAY_FIELDS = ['token', 'chosen_period', 'payment_method_id'];
 export const ORDER_FIELDS = [...CHECKOUT_FIELDS, ...PAY_FIELDS];
 
 /**
+ * A field's name as it may be written another way: NFKC (full-width `ｓｕｂｓｃｒｉｐｔｉｏｎ`), lower
+ * case, without `_`, `-`, blanks or invisible characters (a zero-width space, a soft hyphen) and
+ * without a trailing `id` (`subscriptionId`, `payment_method`): `subscription` for each.
+ */
+const foldName = (name: string) =>
+  name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\p{Cf}\p{White_Space}_-]/gu, '')
+    .replace(/id$/, '');
+
+/** Each call's fields by their folded names, folded once. */
+const byFolded = (fields: string[]) => new Map(fields.map((field) => [foldName(field), field]));
+const CHECKOUT_FOLDED = /* @__PURE__ */ byFolded(CHECKOUT_FIELDS);
+const PAY_FOLDED = /* @__PURE__ */ byFolded(PAY_FIELDS);
+
+/**
  * A field of a money call's order that is a near miss of one it reads (`subscriptoin`, `howMany`),
  * given from JavaScript: the order's other fields pass through to the service (the deployed one
  * reads more than the schema names), so a checkout paid with `subscriptoin: 7` bought units for
- * the buyer, none added to subscription 7 (redteam52). Refused before anything is sent or
- * recorded, naming the field meant; a field near none, or whose near one is given too, passes.
+ * the buyer, none added to subscription 7 (redteam52). So is one written another way (`Subscription`,
+ * `how-many`, `subscription_id`, full-width, a zero-width space inside: redteam55). Refused before
+ * anything is sent or recorded, naming the field meant; so is one written another way beside the
+ * field itself with another value (which would the service read?). A near miss whose field is
+ * given too passes, as does a field near none. The fields of a plain order are only looked up.
  */
 export function misspeltOrderField(
   order: unknown,
@@ -20,10 +40,20 @@ export function misspeltOrderField(
 ): MoneyRefusal | undefined {
   if (typeof order !== 'object' || order === null) return undefined;
   const fields = call === 'checkout' ? CHECKOUT_FIELDS : PAY_FIELDS;
-  for (const [name, value] of Object.entries(order)) {
-    if (value === undefined || fields.includes(name)) continue;
+  const folded = call === 'checkout' ? CHECKOUT_FOLDED : PAY_FOLDED;
+  const given = order as Record<string, unknown>;
+  for (const name in given) {
+    if (!Object.hasOwn(given, name) || given[name] === undefined || fields.includes(name)) continue;
+    const written = folded.get(foldName(name));
+    if (written !== undefined) {
+      if (given[written] === undefined)
+        return { ...refusal(name, 'misspelt', call), meant: written };
+      if (!Object.is(given[written], given[name]))
+        return { ...refusal(name, 'differs', call), meant: written };
+      continue;
+    }
     const meant = nearestOption(name, fields);
-    if (meant !== undefined && !(meant in order))
+    if (meant !== undefined && !(meant in given))
       return { ...refusal(name, 'misspelt', call), meant };
   }
   return undefined;

@@ -33,6 +33,9 @@ const TEXTS: Record<RefusalText, (call: string, meant?: string) => string> = {
   /** A near miss of an order's field (`subscriptoin`): it went to the service, read by nothing. */
   misspelt: (call: string, meant?: string) =>
     `is no field of ${call}'s order (did you mean \`${meant}\`?): rename it, else the service gets the order without \`${meant}\``,
+  /** An order's field written another way (`Subscription`) beside it, with another value. */
+  differs: (call: string, meant?: string) =>
+    `and \`${meant}\` are the same field of ${call}'s order written two ways, with different values: the service reads only \`${meant}\`; give it once, with the value meant`,
 };
 
 /** The InvalidRequestError `refusal` stands for: its name, what to do instead, nothing sent. */

@@ -13,9 +13,9 @@ const deployedOverrides = {
   createBag: route('PUT /v1/payments/checking', 'unprocessed-only', {
     fixedFields: { type: 'PREVIEW' },
   }),
-  /** POST, not PUT (PUT answers 405); without the expiry, 404 "Missing card information". */
+  /** POST, not PUT (PUT answers 405); without `academy` 400, without the expiry 404 (unsent). */
   registerCard: route('POST /v1/payments/card', 'idempotent', {
-    requiredFields: ['exp_month', 'exp_year'],
+    requiredFields: ['academy', 'exp_month', 'exp_year'],
   }),
   /** `/v1/provisioning/me/consumables` does not exist there (an HTML 404). */
   listConsumables: route('GET /v1/payments/me/service/consumable'),
@@ -61,8 +61,8 @@ const deployedOverrides = {
       },
     },
   ),
-  /** Service id or slug; `subscription` only for seats (that server checks it); `academy` too. */
-  consumableCheckout: route('POST /v2/payments/consumable/checkout', 'unprocessed-only'),
+  /** Service id or slug; `subscription` only for seats (that server checks it); `academy` always. */
+  consumableCheckout: { ...routes.consumableCheckout, requiredFields: ['academy'] },
   /** PUT for all four chunk endpoints (POST answers 405). */
   uploadChunk: route('PUT /v2/media/me/chunk'),
   /** `meta` goes as a JSON object (a string answers 400 `meta-must-be-dictionary`). */

@@ -1,0 +1,62 @@
+// redteam55: the deployed server requires `academy` in the body of a consumable checkout (400
+// "Academy is required") and of a card (400 "Missing academy parameter"); the `Academy` header
+// does not count. A checkout or a card with none was sent anyway, to be refused there. Refused now
+// before anything is sent, naming the field, as a card lacking its expiry is.
+import { afterEach, expect, it } from 'vitest';
+import { createClient, InvalidRequestError } from '../../src/index.js';
+import { createSimulator, type Simulator } from '../../src/mock/index.js';
+import { anyProfilePurchase, DATED_CARD } from '../support/team-purchase.js';
+
+let simulator: Simulator | undefined;
+afterEach(() => simulator?.close());
+
+function deployedClient() {
+  simulator = createSimulator({ profile: 'deployed', subscriptionDelayMs: 10 });
+  const sim = simulator;
+  const sent: string[] = [];
+  const client = createClient({
+    baseUrl: 'http://simulator.test',
+    token: sim.users.owner.token,
+    profile: 'deployed',
+    academy: 1,
+    maxRetries: 0,
+    logLevel: 'off',
+    fetch: (input, init) => {
+      const request = new Request(input, init);
+      sent.push(`${request.method} ${new URL(request.url).pathname}`);
+      return sim.handle(request);
+    },
+  });
+  return { client, sent };
+}
+
+const refusalOf = (call: () => Promise<unknown>) => call().catch((error: unknown) => error);
+
+it('a checkout with no `academy` in its order: refused naming it, nothing sent', async () => {
+  const { client, sent } = deployedClient();
+  const refused = await refusalOf(() =>
+    client.consumables.checkout({ service: 'ai-credits', how_many: 2 }),
+  );
+  expect(refused).toBeInstanceOf(InvalidRequestError);
+  expect(refused).toMatchObject({ field: 'academy', mayHaveBeenProcessed: false });
+  expect(String(refused)).toContain('academy: required');
+  expect(sent).toEqual([]);
+});
+
+it('a card registered with no `academy`: refused naming it, nothing sent', async () => {
+  const { client, sent } = deployedClient();
+  const refused = await refusalOf(() => client.card.register(DATED_CARD));
+  expect(refused).toBeInstanceOf(InvalidRequestError);
+  expect(refused).toMatchObject({ field: 'academy', mayHaveBeenProcessed: false });
+  expect(sent).toEqual([]);
+});
+
+it("with `academy` each goes through; a purchase's `academy` stands for its card's", async () => {
+  const { client, sent } = deployedClient();
+  await client.consumables.checkout({ service: 'ai-credits', how_many: 2, academy: 1 });
+  await client.card.register({ ...DATED_CARD, academy: 1 });
+  expect(sent).toEqual(['POST /v2/payments/consumable/checkout', 'POST /v1/payments/card']);
+  await expect(client.purchase(anyProfilePurchase())).resolves.toMatchObject({
+    payment: { status: 'FULFILLED' },
+  });
+});
