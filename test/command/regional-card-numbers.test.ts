@@ -1,0 +1,131 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { runInProcess } from './run-in-process.js';
+import { teamOwner } from '../support/team-owner.js';
+
+// The command hides a card number it does not know by its form, a card network's first digits
+// among it: only 2221-2720 and 3 to 6 were, and a Mir card (2200-2204), RuPay's and UnionPay's 81
+// and 82, UzCard's 8600, Humo's 9860, Troy's 9792, Napas' 9704, GPN's 1946 or an airline's UATP
+// card (1, 15 digits) echoed by a refusal was printed whole.
+
+const PUT_SEATS = 'PUT /v2/payments/subscription/{subscription_id}/billing-team/seat';
+
+/** `prefix`, digits drawn from `seed` up to `length` less one, and the Luhn check digit. */
+function card(prefix: string, length: number, seed: number, valid = true): string {
+  let body = prefix;
+  for (let state = seed + 1; body.length < length - 1;) {
+    state = (state * 48271) % 2147483647;
+    body += String(state % 10);
+  }
+  let sum = 0;
+  for (let at = body.length - 1, double = true; at >= 0; at--, double = !double) {
+    const digit = Number(body[at]) * (double ? 2 : 1);
+    sum += digit > 9 ? digit - 9 : digit;
+  }
+  return body + String(((valid ? 10 : 11) - (sum % 10)) % 10);
+}
+
+/** A network the form missed, its first digits and its number's length. */
+const MISSED: [string, string, number][] = [
+  ['Mir', '2200', 16],
+  ['Mir', '2204', 19],
+  ['Borica', '2205', 16],
+  ['RuPay', '81', 16],
+  ['RuPay', '82', 16],
+  ['UnionPay', '8171', 19],
+  ['UzCard', '8600', 16],
+  ['Humo', '9860', 16],
+  ['Troy', '9792', 16],
+  ['Napas', '9704', 19],
+  ['GPN', '1946', 16],
+  ['UATP', '1', 15],
+];
+/** Networks within 3 to 6 already: kept hidden. */
+const KEPT: [string, string, number][] = [
+  ['RuPay', '60', 16],
+  ['RuPay', '65', 16],
+  ['RuPay', '508', 16],
+  ['RuPay', '353', 16],
+  ['RuPay', '356', 16],
+  ['UnionPay', '62', 19],
+  ['Verve', '506099', 19],
+  ['Verve', '650027', 16],
+  ['Elo', '636368', 16],
+  ['Hipercard', '606282', 16],
+  ['BC Card', '6541', 16],
+  ['Dankort', '5019', 16],
+  ['InterPayment', '636', 16],
+  ['NPS Pridnestrovie', '6054740', 16],
+  ['LankaPay', '357111', 16],
+];
+const CARDS = [...MISSED, ...KEPT].map(([, prefix, length], seed) => card(prefix, length, seed));
+/** As printed on the card: 4-4-4-4 and 4-4-4-4-3. */
+const GROUPED = [card('2201', 16, 40), card('9860', 19, 41)].map((digits) =>
+  digits.replace(/\d{4}(?=\d)/g, '$& '),
+);
+
+/**
+ * Not cards: the same networks' numbers with a wrong check digit, too short for theirs (a
+ * 14-digit 8600…), a millisecond timestamp and a 16-digit reference starting with 1.
+ */
+const HEALTHY = [
+  ...MISSED.map(([, prefix, length], seed) => `ref ${card(prefix, length, seed + 20, false)}`),
+  `ref ${card('8600', 14, 3)}`,
+  `ref ${card('9792', 15, 4)}`,
+  'at 1764412800005 ms',
+  `ref ${card('1', 16, 5)}`,
+];
+
+let server: MockServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startMockServer({ subscriptionDelayMs: 5 });
+  dir = await mkdtemp(join(tmpdir(), 'seatpay-regional-cards-'));
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/**
+ * `seats add --csv` of seats named `card <card>` for each of `cards`, refused by the service with
+ * a message echoing the names and `others`: the run's code and everything it printed.
+ */
+async function refusedEchoing(email: string, cards: readonly string[], others: readonly string[]) {
+  const { owner: user, subscription } = await teamOwner(server, email);
+  const names = cards.map((card) => `card ${card}`);
+  const csv = ['email,first_name', ...names.map((name, at) => `n${at}@example.com,${name}`)];
+  const file = join(dir, `${email}.csv`);
+  await writeFile(file, `${csv.join('\n')}\n`);
+  server.simulator.faults.inject({
+    route: PUT_SEATS,
+    kind: 'status',
+    status: 200,
+    body: { data: [], errors: [{ message: `names refused: ${[...names, ...others].join('; ')}` }] },
+  });
+  const env = { SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token };
+  const ran = await runInProcess(['seats', 'add', String(subscription), '--csv', file], env);
+  return { code: ran.code, stderr: ran.stderr, printed: ran.stdout + ran.stderr };
+}
+
+describe('seats add --csv, a regional network card number echoed', () => {
+  it('is hidden, each digit of it, and numbers that are not cards are printed', async () => {
+    const cards = [...CARDS, ...GROUPED];
+    const ran = await refusedEchoing('regional-card@example.com', cards, HEALTHY);
+
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.printed.match(/card \[REDACTED\]/g)).toHaveLength(cards.length);
+    for (const shown of cards) {
+      const digits = shown.replace(/ /g, '');
+      expect(ran.printed).not.toContain(shown);
+      // Neither end of it: its first digits, its last (the groups as printed too).
+      expect(ran.printed).not.toContain(`card ${digits.slice(0, 4)}`);
+      expect(ran.printed).not.toContain(digits.slice(-8));
+      expect(ran.printed).not.toContain(shown.slice(-8));
+    }
+    for (const healthy of HEALTHY) expect(ran.printed).toContain(healthy);
+  });
+});
