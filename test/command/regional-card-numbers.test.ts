@@ -129,3 +129,52 @@ describe('seats add --csv, a regional network card number echoed', () => {
     for (const healthy of HEALTHY) expect(ran.printed).toContain(healthy);
   });
 });
+
+/**
+ * A card broken by a quoted-printable soft line break (an e-mail body's lines wrapped at 76: `=`
+ * at a line's end, CRLF or LF, raw or JSON-escaped; the command prints a raw one as
+ * `=\u{d}\u{a}`), between its digits or its groups: the search took the break for the card's end,
+ * and the digits after it were printed (`[REDACTED]=\u{d}\u{a}424242`).
+ */
+const SOFT_BROKEN = [
+  'note 4242424242=\r\n424242',
+  'note 5555555555=\n554444',
+  'note 4111 1111 =\r\n1111 1111',
+  'note 2200 1234=\r\n 5678 9019',
+  'note 3782822463=\\r\\n10005',
+  'note 6011111111=\\u000d\\u000a111117',
+];
+/** What stays: a card that ends at a break (its digits hidden, the next line's printed). */
+const ENDS_AT_BREAK = 'note 4242424242424242=\r\n23 seats';
+
+describe('seats add --csv, an unknown card number broken by a soft line break', () => {
+  it('is hidden on both sides of the break', async () => {
+    const ran = await refusedEchoing(
+      'soft-broken-card@example.com',
+      [CARDS[0]!],
+      [...SOFT_BROKEN, ENDS_AT_BREAK],
+    );
+
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.printed.match(/note \[REDACTED\]/g)).toHaveLength(SOFT_BROKEN.length + 1);
+    for (const broken of SOFT_BROKEN) {
+      const [before, after] = broken.slice(5).split(/=(?:\r?\n|\\r\\n|\\u000d\\u000a)/);
+      expect(ran.printed).not.toContain(before);
+      expect(ran.printed).not.toContain(after!.trim());
+    }
+    expect(ran.printed).toContain('note [REDACTED]=\\u{d}\\u{a}23 seats');
+  });
+
+  it('is hidden in a write of a slice or more too, wherever the slices are cut', async () => {
+    // The breaks many times over: the slices' cuts fall before a line end, inside a break too.
+    const many = Array.from(
+      { length: 20_000 },
+      (_, at) => `${SOFT_BROKEN[at % SOFT_BROKEN.length]!} "${at}"`,
+    );
+    const ran = await refusedEchoing('soft-broken-card-large@example.com', [CARDS[0]!], many);
+
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.printed.length).toBeGreaterThan(64 * 1024);
+    expect(ran.printed.match(/note \[REDACTED\]/g)).toHaveLength(many.length);
+  });
+});
