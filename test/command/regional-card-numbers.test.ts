@@ -94,7 +94,12 @@ afterAll(async () => {
  * `seats add --csv` of seats named `card <card>` for each of `cards`, refused by the service with
  * a message echoing the names and `others`: the run's code and everything it printed.
  */
-async function refusedEchoing(email: string, cards: readonly string[], others: readonly string[]) {
+async function refusedEchoing(
+  email: string,
+  cards: readonly string[],
+  others: readonly string[],
+  more: Record<string, string> = {},
+) {
   const { owner: user, subscription } = await teamOwner(server, email);
   const names = cards.map((card) => `card ${card}`);
   const csv = ['email,first_name', ...names.map((name, at) => `n${at}@example.com,${name}`)];
@@ -106,7 +111,7 @@ async function refusedEchoing(email: string, cards: readonly string[], others: r
     status: 200,
     body: { data: [], errors: [{ message: `names refused: ${[...names, ...others].join('; ')}` }] },
   });
-  const env = { SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token };
+  const env = { SEATPAY_BASE_URL: server.url, SEATPAY_TOKEN: user.token, ...more };
   const ran = await runInProcess(['seats', 'add', String(subscription), '--csv', file], env);
   return { code: ran.code, stderr: ran.stderr, printed: ran.stdout + ran.stderr };
 }
@@ -176,5 +181,31 @@ describe('seats add --csv, an unknown card number broken by a soft line break', 
     expect(ran.code, ran.stderr).toBe(1);
     expect(ran.printed.length).toBeGreaterThan(64 * 1024);
     expect(ran.printed.match(/note \[REDACTED\]/g)).toHaveLength(many.length);
+  });
+});
+
+/**
+ * The run's own card (SEATPAY_CARD) so broken: the command prints a line break inside a message
+ * as its escape, `=\u{d}\u{a}`, which no joiner of a known card's digits took, and the digits
+ * after it were printed (`[REDACTED]=\u{d}\u{a}105100`).
+ */
+const OWN_CARD = '5105105105105100';
+const OWN_BROKEN = [
+  'own 5105105105=\r\n105100',
+  'own 5105105105=\n105100',
+  'own 5105 1051 =\r\n0510 5100',
+  'own 5105105105=\\u000d\\u000a105100',
+];
+
+describe("seats add --csv, the run's own card broken by a soft line break", () => {
+  it('is hidden on both sides of the break', async () => {
+    const card = JSON.stringify({ card_number: OWN_CARD, cvc: '123' });
+    const ran = await refusedEchoing('soft-broken-own@example.com', [CARDS[0]!], OWN_BROKEN, {
+      SEATPAY_CARD: card,
+    });
+
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.printed.match(/own \[REDACTED\](?:;|$)/gm)).toHaveLength(OWN_BROKEN.length);
+    expect(ran.printed).not.toMatch(/510510|105100|0510 5100/);
   });
 });
