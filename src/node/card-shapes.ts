@@ -6,6 +6,8 @@
 // `\u0034111…`, `&#32;`, an invisible mark inside it) and inside base64 or hex words (a debug
 // dump), the word hidden whole. Node only (Buffer, setImmediate); exported by `seatpay/node` for
 // the command alone (@internal), which imports only the package's entries.
+import { OD_CHARACTERS_WORD } from '../base64-forms/dump-words.js';
+import { jsonDumps } from '../base64-forms/json-dumps.js';
 import { cardsIn, NONE } from '../card-numbers/card-numbers.js';
 
 const REDACTED = '[REDACTED]';
@@ -33,8 +35,42 @@ export function hideCardShapes(text: string, kept: ReadonlySet<string> = NONE): 
     if ([decoded, inner].some((text) => text && cardsIn(text, kept).length > 0))
       ranges.push([word.index, word.index + word[0].length]);
   }
+  // So does an `od -c` dump whose characters hold one, plain or inside a JSON string, its lines
+  // apart as the command prints a message's line breaks too (`\u{a}`).
+  for (const { view, at } of [{ view: text, at: undefined }, ...lineEndsRead(text)])
+    for (const [dump, read] of OD_DUMPS)
+      for (const word of view.matchAll(dump)) {
+        const shown = read(word[0]);
+        const end = word.index + word[0].length;
+        if (shown && cardsIn(shown, kept).length > 0)
+          ranges.push(at ? [at[word.index]!, at[end]!] : [word.index, end]);
+      }
   return cutOut(text, ranges);
 }
+
+/**
+ * `text` with the command's escapes of a line end (`\u{d}`, `\u{a}`: src/command/printable.ts)
+ * read as those, and where each of its code units came from; none when it has none.
+ */
+function lineEndsRead(text: string): { view: string; at: number[] }[] {
+  if (!/\\u\{[ad]\}/i.test(text)) return [];
+  let view = '';
+  const at: number[] = [];
+  let kept = 0;
+  for (const end of text.matchAll(/\\u\{([ad])\}/gi)) {
+    for (let i = kept; i <= end.index; i++) at.push(i);
+    view += text.slice(kept, end.index) + (end[1]!.toLowerCase() === 'a' ? '\n' : '\r');
+    kept = end.index + end[0].length;
+  }
+  for (let i = kept; i <= text.length; i++) at.push(i);
+  return [{ view: view + text.slice(kept), at }];
+}
+
+/**
+ * `od -c`'s dumps (a cell a character: `   4   1   1   1`), plain, in one JSON string (`\n`
+ * between its lines) or as JSON lines: a card in one was printed, its digits cells apart.
+ */
+const OD_DUMPS = [OD_CHARACTERS_WORD, ...jsonDumps([OD_CHARACTERS_WORD])];
 
 /**
  * A quoted-printable soft line break (`=` at a line's end, CRLF or LF, raw or escaped as JSON's
@@ -174,11 +210,15 @@ const CUT = /^[^\p{Nd}\p{Zs}\p{Cf}a-z.,+\-\u2010-\u2014\u2212\uff0d%\\&#;/=_]/iu
 function cutsAt(text: string, at: number): boolean {
   const unit = text.charCodeAt(at);
   if ((unit >= 0xdc00 && unit <= 0xdfff) || !CUT.test(text.slice(at, at + 2))) return false;
+  if (OD_LINE_NEXT.test(text.slice(at, at + 14))) return false;
   const from = Math.max(0, at - SOFT_BREAK_LENGTH);
   for (const soft of text.slice(from, at + SOFT_BREAK_LENGTH).matchAll(SOFT_BREAK))
     if (from + soft.index < at && at < from + soft.index + soft[0].length) return false;
   return true;
 }
+
+/** A line break before an `od -c` dump's next line (its offset, a cell): a dump is read whole. */
+const OD_LINE_NEXT = /^\r?\n[0-9a-f]{6,8}(?: {3}\S| {2}\\| [0-7]{3}| {4})/;
 
 /** A soft line break however written (as in `ESCAPED`), and the longest's length. */
 const SOFT_BREAK = /=(?:\r|\\r|\\u\{d\}|\\u000d)?(?:\n|\\n|\\u\{a\}|\\u000a)/gi;

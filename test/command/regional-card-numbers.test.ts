@@ -209,3 +209,53 @@ describe("seats add --csv, the run's own card broken by a soft line break", () =
     expect(ran.printed).not.toMatch(/510510|105100|0510 5100/);
   });
 });
+
+/** `od -c`'s dump of `text`, as od prints it: offsets in octal, 16 characters a line, a cell each. */
+function odC(text: string): string {
+  const cells = [...text].map((char) => (char === '\n' ? '  \\n' : char.padStart(4)));
+  const lines: string[] = [];
+  for (let at = 0; at < cells.length; at += 16)
+    lines.push(at.toString(8).padStart(7, '0') + cells.slice(at, at + 16).join(''));
+  return `${lines.join('\n')}\n${cells.length.toString(8).padStart(7, '0')}\n`;
+}
+
+/**
+ * An unknown card in `od -c`'s dump logged inside JSON (a string with `\n` between its lines, or a
+ * line of JSON each): the dump's reading was the known secrets' only, and its digits, a cell
+ * each, were printed.
+ */
+const OD_CARD = 'note: card 6011000990139424 end\n';
+const OD_HEALTHY = 'order 2026112912000006 of 3 seats\n';
+
+describe('seats add --csv, an unknown card in an od -c dump inside JSON', () => {
+  it('is hidden in a JSON string, the JSON kept; a dump of no card is printed', async () => {
+    const dumps = [
+      `dump ${JSON.stringify({ msg: odC(OD_CARD) })}`,
+      `dump ${JSON.stringify({ level: 'debug', msg: odC(OD_CARD) })}`,
+    ];
+    const healthy = `dump ${JSON.stringify({ msg: odC(OD_HEALTHY) })}`;
+    const ran = await refusedEchoing('od-card@example.com', [CARDS[0]!], [...dumps, healthy]);
+
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.printed).toContain('dump {"msg":"[REDACTED]"}; ');
+    expect(ran.printed).toContain('dump {"level":"debug","msg":"[REDACTED]"}; ');
+    expect(ran.printed).toContain(healthy);
+  });
+
+  it('is hidden in JSON lines a dump line each, and in the dump printed as is', async () => {
+    const lines = odC(OD_CARD)
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.stringify({ msg: line }));
+    // The command prints the message's line breaks as `\u{a}`.
+    const dumps = [`rows\n${lines.join('\n')}`, `plain\n${odC(OD_CARD)}`];
+    for (const [at, dump] of dumps.entries()) {
+      const ran = await refusedEchoing(`od-card-${at}@example.com`, [CARDS[0]!], [dump]);
+
+      expect(ran.code, ran.stderr).toBe(1);
+      expect(ran.printed).toContain('[REDACTED]');
+      // Each of the card's digits a cell: none of them printed, in any line.
+      expect(ran.printed).not.toMatch(/(?: {3}\d){3}/);
+    }
+  });
+});
