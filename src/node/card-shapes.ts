@@ -53,7 +53,7 @@ export function hideCardShapes(text: string, kept: ReadonlySet<string> = NONE): 
  * read as those, and where each of its code units came from; none when it has none.
  */
 function lineEndsRead(text: string): { view: string; at: number[] }[] {
-  if (!/\\u\{[ad]\}/i.test(text)) return [];
+  if (!/\\u\{[ad]\}/i.test(text) || !OD_CELLS.test(text)) return [];
   let view = '';
   const at: number[] = [];
   let kept = 0;
@@ -71,6 +71,8 @@ function lineEndsRead(text: string): { view: string; at: number[] }[] {
  * between its lines) or as JSON lines: a card in one was printed, its digits cells apart.
  */
 const OD_DUMPS = [OD_CHARACTERS_WORD, ...jsonDumps([OD_CHARACTERS_WORD])];
+/** Four of its cells in a row, which a text without a dump seldom has (`  1   2`: a table's). */
+const OD_CELLS = /(?: {3}\S| {2}\\[0abfnrtv\\]| [0-7]{3}){4}/;
 
 /**
  * A quoted-printable soft line break (`=` at a line's end, CRLF or LF, raw or escaped as JSON's
@@ -81,7 +83,7 @@ const OD_DUMPS = [OD_CHARACTERS_WORD, ...jsonDumps([OD_CHARACTERS_WORD])];
  * (zero-width, joiner, soft hyphen, byte order mark, bidi control).
  */
 const ESCAPED =
-  /=(?<=[\p{Nd}\p{Zs}.\p{Pd}]=)(?:\r|\\r|\\u\{d\}|\\u000d)?(?:\n|\\n|\\u\{a\}|\\u000a)(?=[\p{Nd}\p{Zs}.\p{Pd}])|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|%[0-9a-f]{2}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|&#x[0-9a-f]{1,6};|&#\d{1,7};|&nbsp;|(?<=\p{Nd})\+(?=\p{Nd})|[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/giu;
+  /=(?<=\p{Nd}[\p{Zs}.\p{Pd}]{0,3}=)(?:\r|\\r|\\u\{d\}|\\u000d)?(?:\n|\\n|\\u\{a\}|\\u000a)(?=[\p{Zs}.\p{Pd}]{0,3}\p{Nd})|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|%[0-9a-f]{2}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|&#x[0-9a-f]{1,6};|&#\d{1,7};|&nbsp;|(?<=\p{Nd})\+(?=\p{Nd})|[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/giu;
 /** An invisible mark, however escaped: dropped as the mark itself is (`4111%E2%80%8B1111`). */
 const INVISIBLE = /^[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]$/u;
 
