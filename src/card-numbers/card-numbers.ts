@@ -1,9 +1,9 @@
 // A card number has a form of its own: 13 to 19 digits, alone or in the groups cards are printed
 // in, starting as a card network's numbers start, with the Luhn check digit every card carries.
 // Ids, quantities, amounts, dates, times and phone numbers are not of that form: too short, a
-// millisecond timestamp starts with 1, a compact date with 20, a phone number with `+`, and one
-// run of digits in ten passes the check by chance. A hex id (a charge's `ch_6b98…`, a UUID, a
-// hash) may hold such a run between its letters: it is an id, printed whole.
+// millisecond timestamp starts with 1 (13 digits: UATP's are 15), a compact date with 20, a phone
+// number with `+`, and one run of digits in ten passes the check by chance. A hex id (a charge's
+// `ch_6b98…`, a UUID, a hash) may hold such a run between its letters: it is an id, printed whole.
 //
 // The search as text quotes it, no escape decoded and no Node built-in: the main entry's money
 // refusals hide what a getter threw with it (src/resources/getter-cause.ts), and the command's
@@ -81,13 +81,23 @@ function inHexId(text: string, start: number, end: number, marks = NO_MARKS): bo
   return HEX_LETTER.test(around) && /^[0-9a-f-]*$/i.test(around);
 }
 
-/** A card network's first digits: 2221-2720 (Mastercard), 3 (Amex, Diners, JCB), 4, 5, 6. */
+/**
+ * A card network's first digits: 2221-2720 (Mastercard), 3 (Amex, Diners, JCB), 4, 5, 6 (Elo,
+ * Verve, Hipercard, Dankort, RuPay's 60 and 65 among them); and the networks past those, their
+ * numbers 16 digits or more: Mir (2200-2204), Borica (2205), UnionPay's and RuPay's 81, RuPay's
+ * 82, UzCard (8600), Humo (9860), Napas (9704), Troy (9792), GPN (1946); and UATP's 1, 15 digits.
+ * A millisecond timestamp (13 digits) or a compact date (`2026…`) is none of them.
+ */
 function startsAsCard(digits: number[]): boolean {
   const first = digits[0]!;
   if (first >= 3 && first <= 6) return true;
   const four = digits.slice(0, 4).reduce((sum, digit) => sum * 10 + digit, 0);
-  return four >= 2221 && four <= 2720;
+  if (four >= 2221 && four <= 2720) return true;
+  if (first === 1 && digits.length === 15) return true;
+  return digits.length >= 16 && REGIONAL.test(String(four));
 }
+
+const REGIONAL = /^(?:220[0-5]|8[12]|8600|9860|9704|9792|1946)/;
 
 /** The check digit every card number ends with. */
 function passesLuhn(digits: number[]): boolean {

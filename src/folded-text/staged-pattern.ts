@@ -88,10 +88,13 @@ export function escapesOf(
 
 /** A card's joiner (secret-forms.ts's DIGIT_JOINER) where no escape is: up to four marks. */
 const PLAIN_JOINER = '[^\\p{L}\\p{N}\\\\%&]{0,4}';
-/** Where that joiner's escapes are: `%2D`, `\x2d`, `\u00a0`, `\u2013`, `\n`, `&#45;`, `&nbsp;`. */
+/**
+ * Where that joiner's escapes are: `%2D`, `\x2d`, `\u00a0`, `\u2013`, `\n`, `\u{a}`, `&#45;`,
+ * `&nbsp;`.
+ */
 const JOINER_ESCAPES = [
   '%(?:2[0-9a-f]|3[a-f])',
-  '\\\\(?:x[23]|u00|u20|[nrt])',
+  '\\\\(?:x[23]|u00|u20|u\\{|[nrt])',
   '&(?:nbsp|ndash|mdash);',
 ];
 

@@ -6,6 +6,8 @@
 // `\u0034111…`, `&#32;`, an invisible mark inside it) and inside base64 or hex words (a debug
 // dump), the word hidden whole. Node only (Buffer, setImmediate); exported by `seatpay/node` for
 // the command alone (@internal), which imports only the package's entries.
+import { OD_CHARACTERS_WORD } from '../base64-forms/dump-words.js';
+import { jsonDumps } from '../base64-forms/json-dumps.js';
 import { cardsIn, NONE } from '../card-numbers/card-numbers.js';
 
 const REDACTED = '[REDACTED]';
@@ -19,8 +21,12 @@ export function hideCardShapes(text: string, kept: ReadonlySet<string> = NONE): 
   const ranges: [number, number][] = [];
   // Searched as read, escapes decoded (`%20`, `\u0034`, `&#32;`, a `+` between digits) and
   // invisible marks dropped: a service echoes a query or a JSON body as it got it.
-  const { view, at, marks } = unescaped(text);
-  for (const [start, end] of cardsIn(view, kept, marks)) ranges.push([at[start]!, at[end]!]);
+  // A text with a soft line break is read with the lines joined and as they stand: a card that
+  // ends at one (`4111…1111=\r\n23 seats`) is hidden as it was.
+  const views = [unescaped(text, true)];
+  if (views[0]!.broken) views.push(unescaped(text, false));
+  for (const { view, at, marks } of views)
+    for (const [start, end] of cardsIn(view, kept, marks)) ranges.push([at[start]!, at[end]!]);
   // A base64 or hex word (a debug dump) whose text holds one goes whole.
   for (const word of text.matchAll(ENCODED_WORD)) {
     const decoded = decodedWord(word[0]);
@@ -29,37 +35,82 @@ export function hideCardShapes(text: string, kept: ReadonlySet<string> = NONE): 
     if ([decoded, inner].some((text) => text && cardsIn(text, kept).length > 0))
       ranges.push([word.index, word.index + word[0].length]);
   }
+  // So does an `od -c` dump whose characters hold one, plain or inside a JSON string, its lines
+  // apart as the command prints a message's line breaks too (`\u{a}`).
+  for (const { view, at } of [{ view: text, at: undefined }, ...lineEndsRead(text)])
+    for (const [dump, read] of OD_DUMPS)
+      for (const word of view.matchAll(dump)) {
+        const shown = read(word[0]);
+        const end = word.index + word[0].length;
+        if (shown && cardsIn(shown, kept).length > 0)
+          ranges.push(at ? [at[word.index]!, at[end]!] : [word.index, end]);
+      }
   return cutOut(text, ranges);
 }
 
 /**
- * An escape (URL, JSON, `\x`, HTML's numeric), a form's `+` between digits, or an invisible mark
+ * `text` with the command's escapes of a line end (`\u{d}`, `\u{a}`: src/command/printable.ts)
+ * read as those, and where each of its code units came from; none when it has none.
+ */
+function lineEndsRead(text: string): { view: string; at: number[] }[] {
+  if (!/\\u\{[ad]\}/i.test(text) || !OD_CELLS.test(text)) return [];
+  let view = '';
+  const at: number[] = [];
+  let kept = 0;
+  for (const end of text.matchAll(/\\u\{([ad])\}/gi)) {
+    for (let i = kept; i <= end.index; i++) at.push(i);
+    view += text.slice(kept, end.index) + (end[1]!.toLowerCase() === 'a' ? '\n' : '\r');
+    kept = end.index + end[0].length;
+  }
+  for (let i = kept; i <= text.length; i++) at.push(i);
+  return [{ view: view + text.slice(kept), at }];
+}
+
+/**
+ * `od -c`'s dumps (a cell a character: `   4   1   1   1`), plain, in one JSON string (`\n`
+ * between its lines) or as JSON lines: a card in one was printed, its digits cells apart.
+ */
+const OD_DUMPS = [OD_CHARACTERS_WORD, ...jsonDumps([OD_CHARACTERS_WORD])];
+/** Four of its cells in a row, which a text without a dump seldom has (`  1   2`: a table's). */
+const OD_CELLS = /(?: {3}\S| {2}\\[0abfnrtv\\]| [0-7]{3}){4}/;
+
+/**
+ * A quoted-printable soft line break (`=` at a line's end, CRLF or LF, raw or escaped as JSON's
+ * `\r\n` or the command's own `\u{d}\u{a}`) between a card's digits or groups: an e-mail's body
+ * wraps its lines at 76 so, and `4111111111=\r\n111111` printed the digits after the break (the
+ * search took the break for the card's end). An escape
+ * (URL, JSON, `\x`, HTML's numeric), a form's `+` between digits, or an invisible mark
  * (zero-width, joiner, soft hyphen, byte order mark, bidi control).
  */
 const ESCAPED =
-  /%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|%[0-9a-f]{2}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|&#x[0-9a-f]{1,6};|&#\d{1,7};|&nbsp;|(?<=\p{Nd})\+(?=\p{Nd})|[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/giu;
+  /=(?<=\p{Nd}[\p{Zs}.\p{Pd}]{0,3}=)(?:\r|\\r|\\u\{d\}|\\u000d)?(?:\n|\\n|\\u\{a\}|\\u000a)(?=[\p{Zs}.\p{Pd}]{0,3}\p{Nd})|%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|%[0-9a-f]{2}|\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|&#x[0-9a-f]{1,6};|&#\d{1,7};|&nbsp;|(?<=\p{Nd})\+(?=\p{Nd})|[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/giu;
 /** An invisible mark, however escaped: dropped as the mark itself is (`4111%E2%80%8B1111`). */
 const INVISIBLE = /^[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]$/u;
 
 /**
- * `text` with its escapes decoded; `at[i]` is where the view's code unit `i` came from, `marks`
- * where the view dropped an invisible mark.
+ * `text` with its escapes decoded, its soft line breaks dropped if `join`; `at[i]` is where the
+ * view's code unit `i` came from, `marks` where the view dropped an invisible mark, `broken`
+ * whether it has a soft line break.
  */
-function unescaped(text: string) {
+function unescaped(text: string, join: boolean) {
   let view = '';
   const at: number[] = [];
   const marks = new Set<number>();
   let kept = 0;
+  let broken = false;
   for (const match of text.matchAll(ESCAPED)) {
-    const as = decodedEscape(match[0]);
+    const soft = match[0][0] === '=';
+    broken ||= soft;
+    const as = soft ? (join ? '' : match[0]) : decodedEscape(match[0]);
     for (let i = kept; i < match.index; i++) at.push(i);
-    if (as === '') marks.add(at.length);
+    // A soft line break joins the two lines' words: an id goes on after it, a mark ends one.
+    if (as === '' && !soft) marks.add(at.length);
     for (let i = 0; i < as.length; i++) at.push(match.index);
     view += text.slice(kept, match.index) + as;
     kept = match.index + match[0].length;
   }
   for (let i = kept; i <= text.length; i++) at.push(i);
-  return { view: view + text.slice(kept), at, marks };
+  return { view: view + text.slice(kept), at, marks, broken };
 }
 
 function decodedEscape(escape: string): string {
@@ -154,8 +205,23 @@ export async function hideCardShapesInSlices(
  */
 const CUT = /^[^\p{Nd}\p{Zs}\p{Cf}a-z.,+\-\u2010-\u2014\u2212\uff0d%\\&#;/=_]/iu;
 
-/** Whether a cut may fall before `at`: never inside a character of two code units (𝟒). */
+/**
+ * Whether a cut may fall before `at`: never inside a character of two code units (𝟒), nor inside
+ * a soft line break (`=\r\n`: its line end is a cut's character otherwise).
+ */
 function cutsAt(text: string, at: number): boolean {
   const unit = text.charCodeAt(at);
-  return !(unit >= 0xdc00 && unit <= 0xdfff) && CUT.test(text.slice(at, at + 2));
+  if ((unit >= 0xdc00 && unit <= 0xdfff) || !CUT.test(text.slice(at, at + 2))) return false;
+  if (OD_LINE_NEXT.test(text.slice(at, at + 14))) return false;
+  const from = Math.max(0, at - SOFT_BREAK_LENGTH);
+  for (const soft of text.slice(from, at + SOFT_BREAK_LENGTH).matchAll(SOFT_BREAK))
+    if (from + soft.index < at && at < from + soft.index + soft[0].length) return false;
+  return true;
 }
+
+/** A line break before an `od -c` dump's next line (its offset, a cell): a dump is read whole. */
+const OD_LINE_NEXT = /^\r?\n[0-9a-f]{6,8}(?: {3}\S| {2}\\| [0-7]{3}| {4})/;
+
+/** A soft line break however written (as in `ESCAPED`), and the longest's length. */
+const SOFT_BREAK = /=(?:\r|\\r|\\u\{d\}|\\u000d)?(?:\n|\\n|\\u\{a\}|\\u000a)/gi;
+const SOFT_BREAK_LENGTH = 13;

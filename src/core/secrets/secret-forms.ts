@@ -87,11 +87,11 @@ export function formsOf(secret: string, runs = true): SecretForms {
 const GROUPED_DIGITS = /^\d+(?:[ .-]+\d+)+$/;
 /**
  * What may stand between a card number's digits when echoed: "4242.4242", "4242 / 4242",
- * "4242:4242", "4242–4242", "4242%2D4242": up to four marks that are neither letters nor digits,
- * plain or escaped (an escaped digit is the digit's own form, never a joiner).
+ * "4242%2D4242", a soft line break escaped (`=\u{d}\u{a}`, the command's): up to four marks
+ * that are neither letters nor digits, plain or escaped (an escaped digit is never a joiner).
  */
 const DIGIT_JOINER =
-  '(?:[^\\p{L}\\p{N}\\\\%&]|%(?:2[0-9a-f]|3[a-f])|\\\\(?:x2[0-9a-f]|x3[a-f]|u00(?:2[0-9a-f]|3[a-f])|u20(?:1[0-5]|2f)|u00a0|[nrt])|&#0{0,32}(?:3[2-9]|4[0-7]|5[89]|160);|&#x0{0,32}(?:2[0-9a-f]|3[a-f]|a0);|&(?:nbsp|ndash|mdash);){0,4}';
+  '(?:[^\\p{L}\\p{N}\\\\%&]|%(?:2[0-9a-f]|3[a-f])|\\\\(?:x2[0-9a-f]|x3[a-f]|u00(?:2[0-9a-f]|3[a-f])|u20(?:1[0-5]|2f)|u00a0|u000[9ad]|u\\{[9ad]\\}|[nrt])|&#0{0,32}(?:3[2-9]|4[0-7]|5[89]|160);|&#x0{0,32}(?:2[0-9a-f]|3[a-f]|a0);|&(?:nbsp|ndash|mdash);){0,4}';
 
 /**
  * An invisible mark between a short number's digits, plain or escaped: a soft hyphen, a zero-width
