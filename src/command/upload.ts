@@ -131,6 +131,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     ...(values['check-digest'] ? { checkDigest: true } : {}),
   };
   // A mistyped path refused before any file is sent: run again fixed, none is sent twice.
+  if (dir !== undefined) await refuseResumeDirFile(dir);
   for (const path of files) await openSource(path);
   await refuseSameFileTwice(files);
   const client = await clientOf(values, context);
@@ -155,6 +156,18 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     }
   }
   return DONE;
+}
+
+/**
+ * A `--resume-dir` that names a file: the store could make no record in it, so the upload went on
+ * with a warning and could not be resumed after all (newuser22). A missing folder is made.
+ */
+async function refuseResumeDirFile(dir: string): Promise<void> {
+  const found = await stat(dir).catch(() => undefined);
+  if (found && !found.isDirectory())
+    throw new UsageError(
+      `--resume-dir ${printableField(dir)} is a file, not a folder: give a folder (one that does not exist yet is made); nothing was sent`,
+    );
 }
 
 /**
