@@ -19,6 +19,7 @@ import { clientOf, type Context } from './context.js';
 import { DONE, exitCodeOf, INTERRUPTED, UNSETTLED, type ExitCode } from './exit-codes.js';
 import { printableField } from './printable.js';
 import { progressOf } from './progress.js';
+import { refuseResumeDirFile, unknownOperationType } from './upload-checks.js';
 import { UsageError } from './usage-error.js';
 
 const OPTIONS = {
@@ -142,6 +143,9 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
       // Every note and advice after it says to run it with the rest only (review19b: Ctrl-C
       // without --resume-dir, or while finalize was out, named no file made).
       if (at > 0) context.output.note(`seatpay: ${madeBefore(files, at)}`);
+      const type = settings.operation_type;
+      const unknownType = await unknownOperationType(error, type, client, context.signal);
+      if (unknownType) throw unknownType;
       const rerun = at === 0 ? 'the same command' : `the command with ${restOf(files, at)} only`;
       if (!(error instanceof AbortError))
         throw await uploadAdvice(error, path, dir, context.signal, rerun);
@@ -156,18 +160,6 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     }
   }
   return DONE;
-}
-
-/**
- * A `--resume-dir` that names a file: the store could make no record in it, so the upload went on
- * with a warning and could not be resumed after all (newuser22). A missing folder is made.
- */
-async function refuseResumeDirFile(dir: string): Promise<void> {
-  const found = await stat(dir).catch(() => undefined);
-  if (found && !found.isDirectory())
-    throw new UsageError(
-      `--resume-dir ${printableField(dir)} is a file, not a folder: give a folder (one that does not exist yet is made); nothing was sent`,
-    );
 }
 
 /**
