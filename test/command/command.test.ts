@@ -213,7 +213,7 @@ describe("seatpay's help on exit code 3", () => {
   it.each([
     [
       ['--help'],
-      /3 outcome unknown or rows to settle, or a purchase paid whose --wait-timeout ran out \(run it\s+again with its key/,
+      /3\s+outcome\s+unknown\s+or\s+rows\s+to\s+settle,\s+or\s+a\s+purchase\s+paid\s+whose\s+--wait-timeout\s+ran\s+out\s+\(run\s+it\s+again\s+with\s+its\s+key/,
     ],
     [
       ['purchase', '--help'],
