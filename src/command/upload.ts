@@ -16,7 +16,7 @@ import { fileUploadStore, fromPath } from '../node.js';
 import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { clientOf, type Context } from './context.js';
-import { DONE, exitCodeOf, INTERRUPTED, UNSETTLED, type ExitCode } from './exit-codes.js';
+import { DONE, exitCodeOf, FAILED, INTERRUPTED, UNSETTLED, type ExitCode } from './exit-codes.js';
 import { printableField } from './printable.js';
 import { progressOf } from './progress.js';
 import { refuseResumeDirFile, unknownOperationType } from './upload-checks.js';
@@ -259,16 +259,27 @@ async function uploadAdvice(
 
 /**
  * The service not reached before the file's first chunk (the operation type's read: the
- * connection refused, the host not found, or no answer in time), nothing sent: said of the
- * service, not as the file's failure (`a.bin: Connection failed…` read as a.bin's fault).
+ * connection refused, the host not found, no answer in time, or a 5xx): nothing sent, said of the
+ * service, not as the file's failure (`a.bin: Connection failed…` read as a.bin's fault). A 5xx
+ * to that read exited 3, "the file may exist", for a file never sent (newuser22): it is 1.
  */
-function unreachedService(error: unknown, file: string): { said: string } | undefined {
+function unreachedService(
+  error: unknown,
+  file: string,
+): { said: string; exit?: ExitCode } | undefined {
+  const answered = error instanceof APIError && error.status >= 500 && error.method === 'GET';
+  if (answered && /\/operationtype\//.test(error.url))
+    return {
+      said: `the service answered ${oneLine(error)}: nothing of ${file} was sent`,
+      exit: FAILED,
+    };
   if (!(error instanceof ConnectionError) || error.mayHaveBeenProcessed) return undefined;
   if (error.method !== 'GET') return undefined; // finalize's: the file's own outcome
-  const why = printableField(error.message.replace(/\s*\n\s*/g, '; '));
   const reached = error instanceof TimeoutError ? 'did not answer in time' : 'could not be reached';
-  return { said: `the service ${reached} (${why}): nothing of ${file} was sent` };
+  return { said: `the service ${reached} (${oneLine(error)}): nothing of ${file} was sent` };
 }
+
+const oneLine = (error: Error) => printableField(error.message.replace(/\s*\n\s*/g, '; '));
 
 /**
  * The failure is a write's (finalize: the one write of an upload whose lost answer reaches here
