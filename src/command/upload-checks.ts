@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { APIError, type SeatpayClient } from '../index.js';
+import { APIError, ConnectionError, TimeoutError, type SeatpayClient } from '../index.js';
+import { FAILED, type ExitCode } from './exit-codes.js';
 import { printableField } from './printable.js';
 import { nearestName } from './nearest-name.js';
 import { givenValue } from './unknown-name.js';
@@ -40,3 +41,27 @@ export async function unknownOperationType(
     `${given}${meant ? ` (did you mean ${meant}?)` : ''}${types?.length ? `; one of ${types.join(', ')}` : ''}; nothing was sent`,
   );
 }
+
+/**
+ * The service not reached before the file's first chunk (the operation type's read: the
+ * connection refused, the host not found, no answer in time, or a 5xx): nothing sent, said of the
+ * service, not as the file's failure (`a.bin: Connection failed…` read as a.bin's fault). A 5xx
+ * to that read exited 3, "the file may exist", for a file never sent (newuser22): it is 1.
+ */
+export function unreachedService(
+  error: unknown,
+  file: string,
+): { said: string; exit?: ExitCode } | undefined {
+  const answered = error instanceof APIError && error.status >= 500 && error.method === 'GET';
+  if (answered && /\/operationtype\//.test(error.url))
+    return {
+      said: `the service answered ${oneLine(error)}: nothing of ${file} was sent`,
+      exit: FAILED,
+    };
+  if (!(error instanceof ConnectionError) || error.mayHaveBeenProcessed) return undefined;
+  if (error.method !== 'GET') return undefined; // finalize's: the file's own outcome
+  const reached = error instanceof TimeoutError ? 'did not answer in time' : 'could not be reached';
+  return { said: `the service ${reached} (${oneLine(error)}): nothing of ${file} was sent` };
+}
+
+const oneLine = (error: Error) => printableField(error.message.replace(/\s*\n\s*/g, '; '));

@@ -3,7 +3,6 @@ import {
   APIError,
   ConnectionError,
   InvalidRequestError,
-  TimeoutError,
   UploadError,
   UploadMayExistError,
   type MediaMeta,
@@ -16,10 +15,10 @@ import { fileUploadStore, fromPath } from '../node.js';
 import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
 import { clientOf, type Context } from './context.js';
-import { DONE, exitCodeOf, FAILED, INTERRUPTED, UNSETTLED, type ExitCode } from './exit-codes.js';
+import { DONE, exitCodeOf, INTERRUPTED, UNSETTLED, type ExitCode } from './exit-codes.js';
 import { printableField } from './printable.js';
 import { progressOf } from './progress.js';
-import { refuseResumeDirFile, unknownOperationType } from './upload-checks.js';
+import { refuseResumeDirFile, unknownOperationType, unreachedService } from './upload-checks.js';
 import { UsageError } from './usage-error.js';
 
 const OPTIONS = {
@@ -33,25 +32,30 @@ const OPTIONS = {
 
 const HELP = `seatpay upload: upload files in chunks (progress on stderr), resumable.
 
-Usage: seatpay upload <file>... [--operation-type media] [--resume-dir <dir>] [--check-digest]
+Usage: seatpay upload <file>... [--operation-type media] [--resume-dir <dir>]
+                      [--check-digest]
 
 Options:
-      --operation-type <type>  the operation type (default media)
-      --resume-dir <dir>       record each sent chunk here: after Ctrl-C or a crash, the same
-                               command sends only what is missing (less the files it made)
+      --operation-type <type>  the operation type (default media; the message of
+                               a mistyped one lists the service's)
+      --resume-dir <dir>       a folder to record each sent chunk in: after
+                               Ctrl-C or a crash, the same command sends only
+                               what is missing (less the files it made)
       --concurrency <n>        chunks in flight per file (default 4)
       --mime <type>            the files' MIME type (default: by extension)
-      --meta <json>            the files' meta, a JSON object; the deployed server requires it
-                               for media: '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}'
-                               (and --academy <id>: it takes media only for an academy)
-      --check-digest           check that the service named the file it made by this file's md5
-                               (a file of other bytes fails, exit 1); on with --profile deployed
+      --meta <json>            the files' meta, a JSON object; the deployed
+                               server requires it for media (and --academy
+                               <id>: it takes media only for an academy):
+        '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}'
+      --check-digest           check that the service named the file it made by
+                               this file's md5 (a file of other bytes fails,
+                               exit 1); on with --profile deployed
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed, 2 usage mistake, 3 the file may exist (its finalize was answered
-5xx or not at all): check the service for it before uploading it again, 130 stopped by Ctrl-C
-(run it again to resume).
+Exit codes: 0 done, 1 failed, 2 usage mistake, 3 the file may exist (its
+finalize was answered 5xx or not at all): check the service for it before
+uploading it again, 130 stopped by Ctrl-C (run it again to resume).
 `;
 
 type Settings = {
@@ -256,30 +260,6 @@ async function uploadAdvice(
     said: `${file}: ${printableField(message.replace(/\s*\n\s*/g, '; '))}`,
   });
 }
-
-/**
- * The service not reached before the file's first chunk (the operation type's read: the
- * connection refused, the host not found, no answer in time, or a 5xx): nothing sent, said of the
- * service, not as the file's failure (`a.bin: Connection failed…` read as a.bin's fault). A 5xx
- * to that read exited 3, "the file may exist", for a file never sent (newuser22): it is 1.
- */
-function unreachedService(
-  error: unknown,
-  file: string,
-): { said: string; exit?: ExitCode } | undefined {
-  const answered = error instanceof APIError && error.status >= 500 && error.method === 'GET';
-  if (answered && /\/operationtype\//.test(error.url))
-    return {
-      said: `the service answered ${oneLine(error)}: nothing of ${file} was sent`,
-      exit: FAILED,
-    };
-  if (!(error instanceof ConnectionError) || error.mayHaveBeenProcessed) return undefined;
-  if (error.method !== 'GET') return undefined; // finalize's: the file's own outcome
-  const reached = error instanceof TimeoutError ? 'did not answer in time' : 'could not be reached';
-  return { said: `the service ${reached} (${oneLine(error)}): nothing of ${file} was sent` };
-}
-
-const oneLine = (error: Error) => printableField(error.message.replace(/\s*\n\s*/g, '; '));
 
 /**
  * The failure is a write's (finalize: the one write of an upload whose lost answer reaches here

@@ -217,7 +217,7 @@ describe("seatpay's help on exit code 3", () => {
     ],
     [
       ['purchase', '--help'],
-      /paid and --wait-timeout ran out: run the same command again with its --key, it never\s+pays again/,
+      /paid\s+and\s+--wait-timeout\s+ran\s+out:\s+run\s+the\s+same\s+command\s+again\s+with\s+its\s+--key,\s+it\s+never\s+pays\s+again/,
     ],
   ])(
     '%j tells a paid purchase whose wait ran out to run again with its key',

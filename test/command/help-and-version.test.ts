@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from './run-bin.js';
+import { runInProcess } from './run-in-process.js';
 
 // newuser22: what a new user types first. `seatpay help`, `seatpay help journal` and a global
 // flag before `--help` (`seatpay --json --help`) were "unknown command", the flag said to be "no
@@ -70,6 +71,15 @@ describe('seatpay help and version', () => {
         .stdout.split('\n')
         .filter((line) => line.length > 80);
       expect(wide, args.join(' ')).toEqual([]);
+    }
+  });
+
+  it("fits every other command's help in 80 columns too", async () => {
+    for (const command of ['purchase', 'checkout', 'seats', 'team', 'upload']) {
+      const { code, stdout } = await runInProcess([command, '--help']);
+      expect(code).toBe(0);
+      const wide = stdout.split('\n').filter((line) => line.length > 80);
+      expect(wide, `${command} --help`).toEqual([]);
     }
   });
 });
