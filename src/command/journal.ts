@@ -63,8 +63,8 @@ whole URL in SEATPAY_JOURNAL: never on the command line).
 ${GLOBAL_HELP}
 
 Exit codes: 0 done, 1 failed (the service or the journal could not be read: run
-again), 2 usage mistake, 3 reconcile could not tell: settle it by hand, 5 the
-key is in progress elsewhere (another run holds it: run again later).
+again), 2 usage mistake, 3 reconcile could not tell: settle it by hand,
+5 the key is in progress elsewhere (another run holds it: run again later).
 `;
 
 type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
