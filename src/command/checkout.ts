@@ -28,28 +28,35 @@ const OPTIONS = {
   identity: { type: 'string' },
 } as const;
 
-const HELP = `seatpay checkout: buy consumables (units, or more seats) for a subscription; the owner pays.
+const HELP = `seatpay checkout: buy consumables (units, or more seats) for a subscription;
+the owner pays.
 
-Usage: seatpay checkout --service <slug|id> --how-many <n> [--subscription <id>] --key <key> --journal <file>
+Usage: seatpay checkout --service <slug|id> --how-many <n> [--subscription <id>]
+                        --key <key> --journal <file>
        seatpay checkout --csv <file> --journal <file> [--concurrency <n>]
 
 Options:
       --service <slug|id>    the service to buy (ai-credits, team-seat ...)
       --how-many <n>         how many units
       --subscription <id>    the subscription they are for
-      --key <key>            your own reference for the order; a re-run with it never pays twice
+      --key <key>            your own reference for the order; a re-run with it
+                             never pays twice
       --journal <file>       where keys are recorded (default SEATPAY_JOURNAL)
-      --csv <file>           one order per row; header key,service,how_many,subscription
+      --csv <file>           one order per row; header
+                             key,service,how_many,subscription
       --concurrency <n>      rows at once in a batch (default 4)
-      --identity <id>        who the keys belong to, your own user id (default SEATPAY_IDENTITY;
-                             else the token's: give one if your tokens rotate)
+      --identity <id>        who the keys belong to, your own user id (default
+                             SEATPAY_IDENTITY; else the token's: give one if
+                             your tokens rotate)
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed for now (nothing charged: run again), 2 usage or input mistake
-(nothing sent), 3 the outcome is unknown: check with seatpay journal reconcile <key> before buying
-again, 4 refused by the service (fix the order; nothing charged), 5 the key is in progress
-elsewhere, 130 stopped by Ctrl-C before anything was charged (run it again). A batch exits with its worst row (3, 2, 4, 5, 130, 1).
+Exit codes: 0 done, 1 failed for now (nothing charged: run again), 2 usage or
+input mistake (nothing sent), 3 the outcome is unknown: check with seatpay
+journal reconcile <key> before buying again, 4 refused by the service (fix the
+order; nothing charged), 5 the key is in progress elsewhere, 130 stopped by
+Ctrl-C before anything was charged (run it again). A batch exits with its worst
+row (3, 2, 4, 5, 130, 1).
 `;
 
 /** A service id when it is a number, else its slug. */

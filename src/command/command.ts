@@ -13,9 +13,12 @@ export interface Command {
 
 /** The global flags, as each command's help lists them. */
 export const GLOBAL_HELP = `Global options:
-      --json                 results as JSON on stdout (one object per line for lists and batches)
-      --profile <name>       spec (SERVICE.md, default) or deployed (SEATPAY_PROFILE)
+      --json                 results as JSON on stdout (one object per line for
+                             lists and batches)
+      --profile <name>       spec (SERVICE.md, default) or deployed
+                             (SEATPAY_PROFILE)
       --academy <id>         the academy, as the deployed server needs it
       --base-url <url>       the service (default SEATPAY_BASE_URL)
-      --token-file <path>    read the token from this file (default SEATPAY_TOKEN)
+      --token-file <path>    read the token from this file (default
+                             SEATPAY_TOKEN)
   -h, --help                 this help`;

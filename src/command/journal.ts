@@ -28,35 +28,46 @@ const OPTIONS = {
   identity: { type: 'string' },
 } as const;
 
-const HELP = `seatpay journal: the keys a journal holds, and settling the ones whose outcome is unknown.
+const STAGES = ['paying', 'sending', 'refused', 'paid', 'subscribed', 'done'];
 
-Usage: seatpay journal list --journal <j> [--stage <stage>] [--after <key>] [--limit <n>]
+const HELP = `seatpay journal: the keys a journal holds, and settling those whose outcome is
+unknown.
+
+Usage: seatpay journal list --journal <j> [--stage <stage>] [--after <key>]
+                            [--limit <n>]
        seatpay journal reconcile <key> --journal <j> [--identity <id>]
-       seatpay journal settle <key> --charged|--not-charged --reason <why> --journal <j> [--identity <id>]
+       seatpay journal settle <key> --charged|--not-charged --reason <why>
+                              --journal <j> [--identity <id>]
 
-  list       each key with its kind, stage, charged (yes, no, unknown) and when it was written
-  reconcile  asks the service what happened to the key's order, and records it where it can tell
-  settle     records an operator's decision (after checking the invoices): charged or not; a key
-             settled as not charged may run again
+  list       each key with its kind, stage, charged (yes, no, unknown) and when
+             it was written
+  reconcile  asks the service what happened to the key's order, and records it
+             where it can tell
+  settle     records an operator's decision (after checking the invoices):
+             charged or not; a key settled as not charged may run again
 
 Options:
-      --identity <id>   the identity the key's order was made with (default SEATPAY_IDENTITY);
-                        without it, the key must be the token's
+      --stage <stage>   list only the keys at this stage: one of
+                        ${STAGES.join(', ')}
+      --after <key>     list the keys after this one (in key order)
+      --limit <n>       list at most this many keys
+      --identity <id>   the identity the key's order was made with (default
+                        SEATPAY_IDENTITY); without it, the key must be the
+                        token's
 
-list needs no service address and no token: it reads only the journal; settle needs a token only
-for a key recorded without --identity. The journal <j> is a file path or a postgres:// URL (the
-password in PGPASSWORD or ~/.pgpass, or the whole URL in SEATPAY_JOURNAL: never on the command line).
+list needs no service address and no token: it reads only the journal; settle
+needs a token only for a key recorded without --identity. The journal <j> is a
+file path or a postgres:// URL (the password in PGPASSWORD or ~/.pgpass, or the
+whole URL in SEATPAY_JOURNAL: never on the command line).
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed (the service or the journal could not be read: run again),
-2 usage mistake, 3 reconcile could not tell: settle it by hand, 5 the key is in progress
-elsewhere (another run holds it: run again later).
+Exit codes: 0 done, 1 failed (the service or the journal could not be read: run
+again), 2 usage mistake, 3 reconcile could not tell: settle it by hand,
+5 the key is in progress elsewhere (another run holds it: run again later).
 `;
 
 type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];
-
-const STAGES = ['paying', 'sending', 'refused', 'paid', 'subscribed', 'done'];
 
 /**
  * One line per key. Its fields are the journal's text, written by any program (an SDK key is any
@@ -219,7 +230,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
 
 export const journal: Command = {
   name: 'journal',
-  summary: "list a journal's keys; reconcile or settle one whose outcome is unknown",
+  summary: "list a journal's keys; reconcile or settle an unknown outcome",
   help: HELP,
   run,
 };

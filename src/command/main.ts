@@ -24,20 +24,21 @@ const COMMANDS: readonly Command[] = [purchase, checkout, seats, team, upload, j
 
 const HELP = `seatpay ${VERSION}: purchases, top-ups, seats and uploads from a shell, cron or CI.
 
-Usage: seatpay <command> [options]     (seatpay <command> --help for its options)
+Usage: seatpay <command> [options]   (seatpay <command> --help for its options)
 
 Commands:
 ${COMMANDS.map((command) => `  ${command.name.padEnd(10)} ${command.summary}`).join('\n')}
 
-The token comes from SEATPAY_TOKEN or --token-file <path>, a card from --card-file <path> or
-SEATPAY_CARD (JSON), the service from SEATPAY_BASE_URL: never from the command line, and
-never printed, whatever the service echoes. SEATPAY_IDENTITY (or --identity) names who keys
-belong to when tokens rotate. Results go to stdout (--json for JSON), progress and diagnostics
-to stderr.
-Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake (nothing sent),
-3 outcome unknown or rows to settle, or a purchase paid whose --wait-timeout ran out (run it
-again with its key; never for a read), 4 refused by the service (fix the order; nothing
-charged), 5 the key is in progress elsewhere (run again later), 130 stopped by Ctrl-C.
+The token comes from SEATPAY_TOKEN or --token-file <path>, a card from
+--card-file <path> or SEATPAY_CARD (JSON), the service from SEATPAY_BASE_URL:
+never from the command line, and never printed, whatever the service echoes.
+SEATPAY_IDENTITY (or --identity) names who keys belong to when tokens rotate.
+Results go to stdout (--json for JSON), progress and diagnostics to stderr.
+Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake
+(nothing sent), 3 outcome unknown or rows to settle, or a purchase paid whose
+--wait-timeout ran out (run it again with its key; never for a read), 4 refused
+by the service (fix the order; nothing charged), 5 the key is in progress
+elsewhere (run again later), 130 stopped by Ctrl-C.
 `;
 
 /** What `main` runs with: the process's streams, environment and stops (stops.ts), or a test's. */
@@ -85,13 +86,21 @@ async function dispatch(
 ) {
   const output = createOutput(io.streams, argv.includes('--json'));
   if (!command) {
-    if (argv[0] === '--help' || argv[0] === '-h') return print(io, HELP);
-    if (argv[0] === '--version' || argv[0] === '-v') return print(io, VERSION);
     const known = COMMANDS.map(({ name }) => name);
     const names = known.join(', ');
+    // `seatpay help journal`, `seatpay --json --help`, `seatpay --json journal list` (newuser22):
+    // help as asked, and a command named after a flag told to go first, not taken for a secret.
+    const later = COMMANDS.find(({ name }) => argv.slice(1).includes(name));
+    if (argv[0] === 'help' || argv.includes('--help') || argv.includes('-h'))
+      return print(io, later?.help ?? HELP);
+    if (argv.includes('--version') || argv.includes('-v')) return print(io, VERSION);
+    if (later && argv[0]?.startsWith('-'))
+      throw new UsageError(
+        `the command goes first, then its options: seatpay ${later.name} [options]`,
+      );
     throw new UsageError(
-      argv[0] === undefined
-        ? `no command given; one of ${names}`
+      argv[0] === undefined || argv[0].startsWith('-')
+        ? `no command given${argv[0] ? ' (it goes first: seatpay <command> [options])' : ''}; one of ${names}`
         : `unknown command ${unknownWord(argv[0], known)}; one of ${names}`,
     );
   }

@@ -38,33 +38,43 @@ const OPTIONS = {
 
 const PERIODS = ['MONTH', 'QUARTER', 'HALF', 'YEAR'];
 
-const HELP = `seatpay purchase: buy a plan (register the card, pay, wait for the subscription).
+const HELP = `seatpay purchase: buy a plan (register the card, pay, wait for the
+subscription).
 
-Usage: seatpay purchase --plan <slug> [--seats <n>] --period <MONTH|QUARTER|HALF|YEAR> --key <key> --journal <file>
+Usage: seatpay purchase --plan <slug> [--seats <n>]
+                        --period <MONTH|QUARTER|HALF|YEAR> --key <key>
+                        --journal <file>
        seatpay purchase --csv <file> --journal <file> [--concurrency <n>]
 
 Options:
       --plan <slug>            the plan to buy (personal, team-per-seat ...)
       --seats <n>              how many seats, for a team plan
       --period <period>        MONTH, QUARTER, HALF or YEAR
-      --key <key>              your own reference for the order; a re-run with it never pays twice
+      --key <key>              your own reference for the order; a re-run with
+                               it never pays twice
       --journal <file>         where keys are recorded (default SEATPAY_JOURNAL)
-      --card-file <path>       the card as JSON {"card_number": ..., "cvc": ...} (default SEATPAY_CARD)
-      --payment-method <id>    the payment method (the deployed server needs one)
-      --wait-timeout <ms>      how long to wait for the subscription (default 120000)
+      --card-file <path>       the card as JSON {"card_number": ..., "cvc": ...}
+                               (default SEATPAY_CARD)
+      --payment-method <id>    the payment method (the deployed server needs
+                               one)
+      --wait-timeout <ms>      how long to wait for the subscription (default
+                               120000)
       --csv <file>             one order per row; header key,plan,seats,period
-      --concurrency <n>        rows at once in a batch (default 4; one at a time on the
-                               deployed server, which keeps one open bag per user)
-      --identity <id>          who the keys belong to, your own user id (default SEATPAY_IDENTITY;
-                               else the token's: give one if your tokens rotate)
+      --concurrency <n>        rows at once in a batch (default 4; one at a time
+                               on the deployed server, which keeps one open bag
+                               per user)
+      --identity <id>          who the keys belong to, your own user id (default
+                               SEATPAY_IDENTITY; else the token's: give one if
+                               your tokens rotate)
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed for now (nothing charged: run again), 2 usage or input mistake
-(nothing sent), 3 the card may have been charged: check with seatpay journal reconcile <key>
-(or it was paid and --wait-timeout ran out: run the same command again with its --key, it never
-pays again), 4 refused by the service (fix the order; nothing charged), 5 the key is in progress
-elsewhere, 130 stopped by Ctrl-C before anything was charged (run it again).
+Exit codes: 0 done, 1 failed for now (nothing charged: run again), 2 usage or
+input mistake (nothing sent), 3 the card may have been charged: check with
+seatpay journal reconcile <key> (or it was paid and --wait-timeout ran out: run
+the same command again with its --key, it never pays again), 4 refused by the
+service (fix the order; nothing charged), 5 the key is in progress elsewhere,
+130 stopped by Ctrl-C before anything was charged (run it again).
 A batch exits with its worst row (3, 2, 4, 5, 130, 1).
 `;
 

@@ -24,23 +24,30 @@ const OPTIONS = {
   concurrency: { type: 'string' },
 } as const;
 
-const HELP = `seatpay seats: the seats of a subscription's billing team (the owner's to change).
+const HELP = `seatpay seats: the seats of a subscription's billing team (the owner's to
+change).
 
 Usage: seatpay seats list <subscription>
-       seatpay seats add <subscription> <email>... [--csv <file>] [--cohort <id>]
-       seatpay seats replace <subscription> <old-email> <new-email> [<old-email> <new-email>...]
+       seatpay seats add <subscription> <email>... [--csv <file>]
+                         [--cohort <id>]
+       seatpay seats replace <subscription> <old-email> <new-email>
+                             [<old-email> <new-email>...]
        seatpay seats remove <subscription> <email|seat-id>...
 
 Options:
-      --csv <file>      seats to add, one per row; header email,first_name,last_name
-      --cohort <id>     the cohort added members join (the deployed server needs one)
-      --concurrency <n> taken for scripts that pass it to every batch: seats go as one change
+      --csv <file>      seats to add, one per row; header
+                        email,first_name,last_name
+      --cohort <id>     the cohort added members join (the deployed server
+                        needs one)
+      --concurrency <n> taken for scripts that pass it to every batch: seats go
+                        as one change
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed, or refused in part or whole (the seats that were changed are
-listed), 2 usage or input mistake (nothing sent), 3 the answer was lost: the change may have
-been made (see seatpay seats list <subscription> before running it again), 130 stopped by Ctrl-C.
+Exit codes: 0 done, 1 failed, or refused in part or whole (the seats that were
+changed are listed), 2 usage or input mistake (nothing sent), 3 the answer was
+lost: the change may have been made (see seatpay seats list <subscription>
+before running it again), 130 stopped by Ctrl-C.
 `;
 
 /** One seat per line, tab-separated: the email is the service's text, escaped so it forges no line or column. */

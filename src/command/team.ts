@@ -18,21 +18,24 @@ const OPTIONS = {
 const HELP = `seatpay team: a subscription's billing team and its auto-recharge settings.
 
 Usage: seatpay team get <subscription>
-       seatpay team update <subscription> [--auto-recharge on|off] [--recharge-threshold <amount>]
+       seatpay team update <subscription> [--auto-recharge on|off]
+                           [--recharge-threshold <amount>]
                            [--recharge-amount <amount>] [--max-spend <amount>]
 
 Options:
       --auto-recharge on|off        buy more units when the balance runs low
-      --recharge-threshold <amount> the balance that triggers a recharge (a decimal, 10.00)
+      --recharge-threshold <amount> the balance that triggers a recharge (a
+                                    decimal, 10.00)
       --recharge-amount <amount>    how much each recharge buys
       --max-spend <amount>          the most recharges may spend per period
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed (no such subscription or team, the service could not be reached:
-see the message), 2 usage or input mistake (nothing sent), 3 the answer was lost: the change
-may have been made (see seatpay team get <subscription>; an update run again sets the same
-values), 130 stopped by Ctrl-C.
+Exit codes: 0 done, 1 failed (no such subscription or team, the service could
+not be reached: see the message), 2 usage or input mistake (nothing sent), 3 the
+answer was lost: the change may have been made (see seatpay team get
+<subscription>; an update run again sets the same values), 130 stopped by
+Ctrl-C.
 `;
 
 type Values = ReturnType<typeof readArguments<typeof OPTIONS>>['values'];

@@ -3,7 +3,6 @@ import {
   APIError,
   ConnectionError,
   InvalidRequestError,
-  TimeoutError,
   UploadError,
   UploadMayExistError,
   type MediaMeta,
@@ -19,6 +18,7 @@ import { clientOf, type Context } from './context.js';
 import { DONE, exitCodeOf, INTERRUPTED, UNSETTLED, type ExitCode } from './exit-codes.js';
 import { printableField } from './printable.js';
 import { progressOf } from './progress.js';
+import { refuseResumeDirFile, unknownOperationType, unreachedService } from './upload-checks.js';
 import { UsageError } from './usage-error.js';
 
 const OPTIONS = {
@@ -32,25 +32,30 @@ const OPTIONS = {
 
 const HELP = `seatpay upload: upload files in chunks (progress on stderr), resumable.
 
-Usage: seatpay upload <file>... [--operation-type media] [--resume-dir <dir>] [--check-digest]
+Usage: seatpay upload <file>... [--operation-type media] [--resume-dir <dir>]
+                      [--check-digest]
 
 Options:
-      --operation-type <type>  the operation type (default media)
-      --resume-dir <dir>       record each sent chunk here: after Ctrl-C or a crash, the same
-                               command sends only what is missing (less the files it made)
+      --operation-type <type>  the operation type (default media; the message of
+                               a mistyped one lists the service's)
+      --resume-dir <dir>       a folder to record each sent chunk in: after
+                               Ctrl-C or a crash, the same command sends only
+                               what is missing (less the files it made)
       --concurrency <n>        chunks in flight per file (default 4)
       --mime <type>            the files' MIME type (default: by extension)
-      --meta <json>            the files' meta, a JSON object; the deployed server requires it
-                               for media: '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}'
-                               (and --academy <id>: it takes media only for an academy)
-      --check-digest           check that the service named the file it made by this file's md5
-                               (a file of other bytes fails, exit 1); on with --profile deployed
+      --meta <json>            the files' meta, a JSON object; the deployed
+                               server requires it for media (and --academy
+                               <id>: it takes media only for an academy):
+        '{"slug":"intro","name":"Intro","categories":["video"],"academy":1}'
+      --check-digest           check that the service named the file it made by
+                               this file's md5 (a file of other bytes fails,
+                               exit 1); on with --profile deployed
 
 ${GLOBAL_HELP}
 
-Exit codes: 0 done, 1 failed, 2 usage mistake, 3 the file may exist (its finalize was answered
-5xx or not at all): check the service for it before uploading it again, 130 stopped by Ctrl-C
-(run it again to resume).
+Exit codes: 0 done, 1 failed, 2 usage mistake, 3 the file may exist (its
+finalize was answered 5xx or not at all): check the service for it before
+uploading it again, 130 stopped by Ctrl-C (run it again to resume).
 `;
 
 type Settings = {
@@ -131,6 +136,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     ...(values['check-digest'] ? { checkDigest: true } : {}),
   };
   // A mistyped path refused before any file is sent: run again fixed, none is sent twice.
+  if (dir !== undefined) await refuseResumeDirFile(dir);
   for (const path of files) await openSource(path);
   await refuseSameFileTwice(files);
   const client = await clientOf(values, context);
@@ -141,6 +147,9 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
       // Every note and advice after it says to run it with the rest only (review19b: Ctrl-C
       // without --resume-dir, or while finalize was out, named no file made).
       if (at > 0) context.output.note(`seatpay: ${madeBefore(files, at)}`);
+      const type = settings.operation_type;
+      const unknownType = await unknownOperationType(error, type, client, context.signal);
+      if (unknownType) throw unknownType;
       const rerun = at === 0 ? 'the same command' : `the command with ${restOf(files, at)} only`;
       if (!(error instanceof AbortError))
         throw await uploadAdvice(error, path, dir, context.signal, rerun);
@@ -250,19 +259,6 @@ async function uploadAdvice(
   return new AdvisedError(error, '', {
     said: `${file}: ${printableField(message.replace(/\s*\n\s*/g, '; '))}`,
   });
-}
-
-/**
- * The service not reached before the file's first chunk (the operation type's read: the
- * connection refused, the host not found, or no answer in time), nothing sent: said of the
- * service, not as the file's failure (`a.bin: Connection failed…` read as a.bin's fault).
- */
-function unreachedService(error: unknown, file: string): { said: string } | undefined {
-  if (!(error instanceof ConnectionError) || error.mayHaveBeenProcessed) return undefined;
-  if (error.method !== 'GET') return undefined; // finalize's: the file's own outcome
-  const why = printableField(error.message.replace(/\s*\n\s*/g, '; '));
-  const reached = error instanceof TimeoutError ? 'did not answer in time' : 'could not be reached';
-  return { said: `the service ${reached} (${why}): nothing of ${file} was sent` };
 }
 
 /**

@@ -213,11 +213,11 @@ describe("seatpay's help on exit code 3", () => {
   it.each([
     [
       ['--help'],
-      /3 outcome unknown or rows to settle, or a purchase paid whose --wait-timeout ran out \(run it\s+again with its key/,
+      /3\s+outcome\s+unknown\s+or\s+rows\s+to\s+settle,\s+or\s+a\s+purchase\s+paid\s+whose\s+--wait-timeout\s+ran\s+out\s+\(run\s+it\s+again\s+with\s+its\s+key/,
     ],
     [
       ['purchase', '--help'],
-      /paid and --wait-timeout ran out: run the same command again with its --key, it never\s+pays again/,
+      /paid\s+and\s+--wait-timeout\s+ran\s+out:\s+run\s+the\s+same\s+command\s+again\s+with\s+its\s+--key,\s+it\s+never\s+pays\s+again/,
     ],
   ])(
     '%j tells a paid purchase whose wait ran out to run again with its key',
