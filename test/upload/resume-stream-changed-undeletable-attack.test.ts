@@ -30,15 +30,16 @@ beforeEach(() => {
 });
 
 /**
- * Which of two true refusals comes first depends on scheduling: chunk 1's bytes checked against
- * the record (they differ), or a chunk the cut-off run sent but never recorded found held by the
- * service (its bytes unknown). Either is an UploadError whose record is gone, so the same key
- * uploads afresh next.
+ * Which true refusal comes depends on scheduling: chunk 1's bytes checked against the record
+ * (they differ), or a chunk the record does not name (sent by the cut-off run, or its answer
+ * struck from the record) found held by the service with bytes nobody can vouch for; either
+ * directly or as the failure of the chunks being sent. Each is an UploadError whose record is
+ * gone, so the same key uploads afresh next.
  */
 function expectRefusedAfresh(refused: unknown): void {
   expect(refused).toBeInstanceOf(UploadError);
   expect((refused as Error).message).toMatch(
-    /^(Chunk 1 of the stream differs.*Its resume record is deleted: upload it again|The service already holds chunk \d+ .*Its resume record is deleted: upload it again \(the same key starts afresh)/,
+    /^(Chunks? [\d, ]+ could not be uploaded, so the file was not finalized: )?(Chunk 1 of the stream differs.*Its resume record is deleted: upload it again|The service already holds chunk \d+ .*Its resume record is deleted: upload it again \(the same key starts afresh)/,
   );
 }
 
