@@ -51,6 +51,6 @@ it("lets its lock go only once the holder's writes asked before are done", async
   expect(again).toBeTypeOf('function');
   await second.set('talk', recordOf('second'));
   await write;
-  expect((await second.get('talk'))?.uploadName).toBe('second');
+  expect(await second.get('talk')).toMatchObject({ uploadName: 'second' });
   await again!();
 });
