@@ -77,10 +77,13 @@ export function fileUploadStore(dir: string): UploadStore {
       const release = await lockRecord(dir, fileOf(key).replace(/\.json$/, '.lock'));
       if (!release) return undefined;
       holding.set(key, release.held);
-      return Object.assign(async () => {
-        if (holding.get(key) === release.held) holding.delete(key);
-        await release();
-      }, release);
+      // Let go in turn: a write asked before lands while still fenced by this lock, never after.
+      const letGo = () =>
+        inTurn(async () => {
+          if (holding.get(key) === release.held) holding.delete(key);
+          await release();
+        });
+      return Object.assign(letGo, { held: release.held });
     },
   };
 }

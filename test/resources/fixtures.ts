@@ -3,7 +3,7 @@
 import { http, HttpResponse } from 'msw';
 import { expect, vi } from 'vitest';
 import { InvalidRequestError, VERSION } from '../../src/index.js';
-import { BASE_URL, TOKEN, type SeenRequest } from '../support/msw.js';
+import { BASE_URL, TOKEN, recordedSoFar, type SeenRequest } from '../support/msw.js';
 
 /** live-api.md §1.1, trimmed: a per-seat team plan whose prices arrive as JSON numbers. */
 export const PLAN = {
@@ -284,9 +284,9 @@ export async function expectRejectedBeforeSending(
   );
   expect(error).toBeInstanceOf(InvalidRequestError);
   expect((error as InvalidRequestError).field).toBe(field);
-  // Give msw a moment: a request, had one been sent, would be recorded asynchronously.
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(seen).toEqual([]);
+  // A request, had one been sent, is recorded as msw handles it: by the time one sent after the
+  // rejection is answered, not after a pause.
+  expect(await recordedSoFar(seen)).toEqual([]);
   return error as InvalidRequestError;
 }
 

@@ -38,7 +38,27 @@ export function useMockService() {
     seen.length = 0;
   });
   afterAll(() => server.close());
+  drains.set(seen, async () => {
+    server.use(http.head(BASE_URL + DRAIN, () => new HttpResponse(null, { status: 204 })));
+    await fetch(BASE_URL + DRAIN, { method: 'HEAD' });
+    for (let at = seen.length - 1; at >= 0; at--) if (seen[at]!.path === DRAIN) seen.splice(at, 1);
+  });
   return { server, seen, settled: () => Promise.allSettled(reading) };
+}
+
+const DRAIN = '/__seatpay-test-drain';
+const drains = new WeakMap<SeenRequest[], () => Promise<void>>();
+
+/**
+ * Resolves once every request started before the call has been recorded in `seen` (a service's of
+ * {@link useMockService}): msw records each request as it handles it, in the order they come, so
+ * once a request sent now has been answered, any sent before it is in `seen`. Its own is not.
+ */
+export async function recordedSoFar(seen: SeenRequest[]): Promise<SeenRequest[]> {
+  const drain = drains.get(seen);
+  if (!drain) throw new Error('recordedSoFar: give the `seen` of a useMockService()');
+  await drain();
+  return seen;
 }
 
 /**

@@ -11,17 +11,13 @@ import { bytesOf } from './support/upload-kit.js';
 
 const h = resumeHarness();
 
-/** Waits on the real clock until `ready`, at most about 20 s: false if it never was. */
-async function until(ready: () => boolean): Promise<boolean> {
-  for (let turn = 0; turn < 4_000 && !ready(); turn++)
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  return ready();
-}
-
 it('sends the chunk a failed write did not record only once the old record is gone', async () => {
   const records = new Map<string, UploadRecord>();
   let failed = false;
   let land: (() => void) | undefined;
+  /** Settles when the first delete is asked (the failed write's). */
+  let deleteAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (deleteAsked = resolve));
   const store: UploadStore = {
     get: async (key) => structuredClone(records.get(key)),
     set: async (key, record) => {
@@ -36,7 +32,10 @@ it('sends the chunk a failed write did not record only once the old record is go
     delete: (key) =>
       land
         ? Promise.resolve(void records.delete(key))
-        : new Promise<void>((resolve) => (land = () => resolve(void records.delete(key)))),
+        : new Promise<void>((resolve) => {
+            land = () => resolve(void records.delete(key));
+            deleteAsked();
+          }),
   };
   /** Whether the store still held the record written before, as each chunk left. */
   const recordedAsSent: boolean[] = [];
@@ -57,7 +56,7 @@ it('sends the chunk a failed write did not record only once the old record is go
     resume: { store },
   });
   // The failed write's delete is asked; it lands once the test says.
-  expect(await until(() => land !== undefined)).toBe(true);
+  await asked;
   land!();
   await upload;
   expect(failed).toBe(true);

@@ -29,6 +29,20 @@ beforeEach(() => {
   };
 });
 
+/**
+ * Which true refusal comes depends on scheduling: chunk 1's bytes checked against the record
+ * (they differ), or a chunk the record does not name (sent by the cut-off run, or its answer
+ * struck from the record) found held by the service with bytes nobody can vouch for; either
+ * directly or as the failure of the chunks being sent. Each is an UploadError whose record is
+ * gone, so the same key uploads afresh next.
+ */
+function expectRefusedAfresh(refused: unknown): void {
+  expect(refused).toBeInstanceOf(UploadError);
+  expect((refused as Error).message).toMatch(
+    /^(Chunks? [\d, ]+ could not be uploaded, so the file was not finalized: )?(Chunk 1 of the stream differs.*Its resume record is deleted: upload it again|The service already holds chunk \d+ .*Its resume record is deleted: upload it again \(the same key starts afresh)/,
+  );
+}
+
 describe('a changed stream resumed with a store that cannot delete', () => {
   it('is refused once, then uploads afresh under the same key', async () => {
     const before = bytesOf(TOTAL * CHUNK);
@@ -41,8 +55,7 @@ describe('a changed stream resumed with a store that cannot delete', () => {
       .client()
       .media.upload(source(after), { operation_type: 'tiny', filename: 'talk.bin', resume })
       .catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(UploadError);
-    expect((refused as Error).message).toMatch(/Chunk 1 of the stream differs.*upload it again/);
+    expectRefusedAfresh(refused);
 
     // As the message says: uploaded again, it starts afresh.
     const file = await h
@@ -70,8 +83,7 @@ describe('a changed stream resumed with a store that cannot delete', () => {
       .client()
       .media.upload(source(after), { operation_type: 'tiny', filename: 'gap.bin', resume })
       .catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(UploadError);
-    expect((refused as Error).message).toMatch(/Chunk 1 of the stream differs.*upload it again/);
+    expectRefusedAfresh(refused);
 
     const file = await h
       .client()
