@@ -59,8 +59,9 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 // pass (its fixes in both builds, the benchmark notes); plus about 2 %. 4.25 MB (4,249,057 B)
 // after the nineteenth pass (its fixes in both builds, the benchmark notes); plus about 2 %. 4.33 MB
 // (4,327,890 B) after the twentieth pass (its fixes in both builds); plus about 2 %. 4.43 MB
-// (4,429,770 B) after the twenty-first pass; plus about 2 %.
-const MAX_UNPACKED_BYTES = 4_520_000;
+// (4,429,770 B) after the twenty-first pass; plus about 2 %. 4.47 MB (4,469,619 B) after the
+// twenty-second pass; plus about 2 %.
+const MAX_UNPACKED_BYTES = 4_560_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
