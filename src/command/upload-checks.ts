@@ -23,7 +23,9 @@ export async function refuseResumeDirFile(dir: string): Promise<void> {
 /**
  * An `--operation-type` the service does not have (its read, the upload's first request, answered
  * 404): said with the ones it has, where `a.bin: 404 Invalid operation type` named none and
- * exited 1 ("failed") for a mistyped flag.
+ * exited 1 ("failed") for a mistyped flag. Only when the service's list was read and lacks it: a
+ * base URL answering 404 to everything, or a 404 for a type it lists, is no mistake of the flag
+ * (review22: `--operation-type media` was told to be fixed), and fails as before.
  */
 export async function unknownOperationType(
   error: unknown,
@@ -35,10 +37,11 @@ export async function unknownOperationType(
   if (!(refusal instanceof APIError) || refusal.status !== 404 || refusal.method !== 'GET')
     return undefined;
   const types = await client.media.operationTypes({ signal }).catch(() => undefined);
-  const meant = types && nearestName(type.toLowerCase(), types);
+  if (!types?.length || types.includes(type)) return undefined;
+  const meant = nearestName(type.toLowerCase(), types);
   const given = `--operation-type ${givenValue(type)} is not one the service has`;
   return new UsageError(
-    `${given}${meant ? ` (did you mean ${meant}?)` : ''}${types?.length ? `; one of ${types.join(', ')}` : ''}; nothing was sent`,
+    `${given}${meant ? ` (did you mean ${meant}?)` : ''}; one of ${types.join(', ')}; nothing was sent`,
   );
 }
 

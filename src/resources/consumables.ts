@@ -2,6 +2,7 @@ import { APIPromise } from '../core/api-promise.js';
 import type { HttpCore } from '../core/request.js';
 import type { RequestOptions } from '../core/setup/options.js';
 import { checkRequestOptions, parseInput } from '../core/prepare/validate-input.js';
+import { refuseMissingFields } from '../core/prepare/route-body.js';
 import { flattenConsumables } from '../helpers/flatten-consumables.js';
 import {
   keylessError,
@@ -162,6 +163,9 @@ export class ConsumablesResource {
             keyedCheckout.checkKeyAndJournal({ key, journal, identity }, this.#core.secrets);
             // Checked once (issue 37): keyedCheckout records a copy of this body and sends that copy.
             const body = parseInput(CheckoutParamsSchema, input, 'params');
+            // A field this profile's server requires, missing: refused before the key is claimed,
+            // else it recorded the order and the one fixed was another request (review22).
+            refuseMissingFields(this.#core.routes.consumableCheckout, body);
             const loan = this.#core.keyLoan(options?.timeout);
             // No time for a request (`timeout: 0`, the call's or the client's): refused as a plain
             // checkout, by its own check, before the key is claimed (its refusal was recorded).
