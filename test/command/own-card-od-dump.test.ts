@@ -9,10 +9,13 @@ import { teamOwner } from '../support/team-owner.js';
 // The run's own card (SEATPAY_CARD) and token (SEATPAY_TOKEN) in `od -c`'s dump echoed by a
 // refusal, its lines joined as the command prints a message's line break (`\u{a}`), as JSON's
 // `\n` or raw: most of the dump's cells were hidden one by one, but its first line's digits were
-// printed (`0000000   c   a   r   d       5   1   0   5 …`).
+// printed (`0000000 …  [REDACTED]   [REDACTED]\u{a}0000020   0   5   1   0   0`), the token's not
+// hidden at all. A card the run does not know in a dump joined by `\n` outside a JSON string too.
 
 const PUT_SEATS = 'PUT /v2/payments/subscription/{subscription_id}/billing-team/seat';
 const OWN_CARD = '5105105105105100';
+/** A card the run does not know, hidden by its form (src/node/card-shapes.ts). */
+const OTHER_CARD = '6011000990139424';
 
 let server: MockServer;
 let dir: string;
@@ -71,17 +74,19 @@ const JOINS: ((dump: string) => string)[] = [
 const HEALTHY = odC('seats 42 of team 7 ok\n');
 
 describe("seats add --csv, the run's own secrets in an od -c dump on joined lines", () => {
-  it('hides the card, every digit of it, and prints a dump of no secret', async () => {
+  it('hides the card, and a card it does not know, every digit; prints a dump of neither', async () => {
     for (const [at, join] of JOINS.entries()) {
-      const ran = await refusedEchoing(
-        `own-card-od-${at}@example.com`,
-        () => `${join(odC(`card ${OWN_CARD} end\n`))}; ${join(HEALTHY)}`,
+      const ran = await refusedEchoing(`own-card-od-${at}@example.com`, () =>
+        [`card ${OWN_CARD} end\n`, `note ${OTHER_CARD} x\n`, HEALTHY]
+          .map((text, at) => join(at < 2 ? odC(text) : text))
+          .join('; '),
       );
 
       expect(ran.code, ran.stderr).toBe(1);
-      expect(ran.printed).toContain('refused: 0000000[REDACTED]');
-      for (let from = 0; from + 3 <= OWN_CARD.length; from++)
-        expect(ran.printed).not.toContain(cellsOf(OWN_CARD.slice(from, from + 3)));
+      expect(ran.printed.match(/0000000\[REDACTED\]/g)).toHaveLength(2);
+      for (const card of [OWN_CARD, OTHER_CARD])
+        for (let from = 0; from + 3 <= card.length; from++)
+          expect(ran.printed).not.toContain(cellsOf(card.slice(from, from + 3)));
       // The command prints a raw line break as `\u{a}`.
       expect(ran.printed).toContain(join(HEALTHY).replaceAll('\n', '\\u{a}'));
     }
