@@ -8,8 +8,8 @@ import { teamOwner } from '../support/team-owner.js';
 
 // The run's own card (SEATPAY_CARD) and token (SEATPAY_TOKEN) in `od -c`'s dump echoed by a
 // refusal, its lines joined as the command prints a message's line break (`\u{a}`), as JSON's
-// `\n` or raw: most of the dump's cells were hidden one by one, but its first line's digits were
-// printed (`0000000 …  [REDACTED]   [REDACTED]\u{a}0000020   0   5   1   0   0`), the token's not
+// `\n` or raw: the card's cells on the dump's first line were hidden one by one and its digits on
+// the next printed (`[REDACTED]   [REDACTED]\u{a}0000020   0   5   1   0   0`), the token's not
 // hidden at all. A card the run does not know in a dump joined by `\n` outside a JSON string too.
 
 const PUT_SEATS = 'PUT /v2/payments/subscription/{subscription_id}/billing-team/seat';
