@@ -98,6 +98,10 @@ const TEXTS: Record<string, string> = {
   ),
   'od -b of JSON 40 KB': od((byte) => ` ${byte.toString(8).padStart(3, '0')}`),
   'od -c of JSON 40 KB': od((byte) => String.fromCharCode(byte).padStart(4)),
+  // redteam58: od -c's lines joined as the command prints a line break (`\u{a}`).
+  'od -c of JSON 40 KB, lines joined by \\u{a}': od((byte) =>
+    String.fromCharCode(byte).padStart(4),
+  ).replaceAll('\n', '\\u{a}'),
   "Python's list of JSON's characters 40 KB": `[${fill((at) => `'${String.fromCharCode(noise[at % noise.length]!)}', `, 40_000)}]`,
   'base64 in lines of 8, 40 KB': noise.toString('base64').replace(/.{8}/g, '$&\n').slice(0, 40_000),
   'xxd, each line after a prefix, 40 KB': fill(

@@ -96,25 +96,30 @@ export const CHARACTER_LIST_WORDS: readonly WordSearch[] = [
 
 /**
  * `od -c`'s cells, four columns each (`   s`, `  \n`, octal ` 303`, a blank's `    `), lines of
- * them an offset first or none: a token so dumped was printed, its text across the lines.
+ * them an offset first or none: a token so dumped was printed, its text across the lines. Its
+ * lines joined by JSON's `\n` or as the command prints a message's line break (`\u{a}`) too: the
+ * run's own card so dumped had its digits hidden a cell at a time, and its next line's printed
+ * (redteam58). A cell starts with a blank, a line's end never does: read one after the other.
  */
 const OD_CELL = String.raw`(?: {3}[^\s]| {2}\\[0abfnrtv\\]| [0-7]{3}| {4})`;
+const OD_NEXT_LINE = String.raw`(?:\r|\\r|\\u\{d\})?(?:\n|\\n|\\u\{a\})(?:[0-9a-f]{6,8})?(?=${OD_CELL})`;
+const OD_PARTS = new RegExp(String.raw`${OD_NEXT_LINE}|(.{4})`, 'gy');
 export const OD_CHARACTERS_WORD: WordSearch = [
-  new RegExp(String.raw`${OD_CELL}(?:${OD_CELL}|\r?\n(?:[0-9a-f]{6,8})?(?=${OD_CELL})){7,}`, 'g'),
+  new RegExp(String.raw`${OD_CELL}(?:${OD_CELL}|${OD_NEXT_LINE}){7,}`, 'g'),
   (word) => {
     let binary = '';
-    for (const line of word.split(/\r?\n/))
-      for (const cell of line.replace(/^[0-9a-f]{6,8}/, '').match(/.{4}/g) ?? []) {
-        const shown = cell.trimStart();
-        binary +=
-          shown === ''
-            ? ' '
-            : shown.length === 3
-              ? String.fromCharCode(parseInt(shown, 8))
-              : shown.length === 2
-                ? (ESCAPES[shown[1]!] ?? (shown[1] === '\\' ? '\\' : ' '))
-                : shown;
-      }
+    for (const [, cell] of word.matchAll(OD_PARTS)) {
+      const shown = cell?.trimStart();
+      if (shown === undefined) continue;
+      binary +=
+        shown === ''
+          ? ' '
+          : shown.length === 3
+            ? String.fromCharCode(parseInt(shown, 8))
+            : shown.length === 2
+              ? (ESCAPES[shown[1]!] ?? (shown[1] === '\\' ? '\\' : ' '))
+              : shown;
+    }
     return asText(binary);
   },
 ];
