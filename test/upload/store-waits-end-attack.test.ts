@@ -4,16 +4,22 @@
 // forgetRecord's delete then overwrite (a changed stream's record), each for `chunkTimeout`
 // (120 s by default) and the overwrite after the delete, whatever the signal said. And a changed
 // stream whose record could neither be deleted nor emptied said "Its resume record is deleted".
+// upload23: what was left of those waits. Once finalize was answered (the file made, or refused
+// outright, or its chunks dropped), the upload waited for its store's lock (`held()`) and for the
+// record's last write with `chunkTimeout` only: an aborted upload hung on for 120 s by default.
 // Separately: fromPath of a file that stats as 0 bytes but has bytes (/proc/self/status) gave an
 // empty File, uploaded as an empty media file.
 import { writeFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   InvalidRequestError,
+  RateLimitError,
   UploadError,
+  createClient,
   type UploadRecord,
   type UploadStore,
 } from '../../src/index.js';
+import { createChunkStore } from '../../src/mock/index.js';
 import { fromPath } from '../../src/node.js';
 import { useTempFolder } from '../support/temp-folder.js';
 import { CHUNK, TOTAL, resumeHarness } from './support/resume-harness.js';
@@ -43,6 +49,60 @@ function hangingStore() {
   return { store, records, state };
 }
 
+/**
+ * A store in a Map with a lock: its `held()` (unless `lockAnswers`) and its `set` of a record
+ * saying "finalize not sent" over one saying "sent" (once `setHangs`) never settle: `onHang` then.
+ */
+function lockingStore() {
+  const records = new Map<string, UploadRecord>();
+  const state = { lockAnswers: false, setHangs: false, hung: 0, onHang: () => {} };
+  const hang = () => (state.hung++, state.onHang(), new Promise<never>(() => {}));
+  const store: UploadStore = {
+    get: async (key) => records.get(key),
+    set: async (key, record) => {
+      const unsent = !record.finalizeSent && records.get(key)?.finalizeSent === true;
+      if (state.setHangs && unsent) return hang();
+      records.set(key, structuredClone(record));
+    },
+    delete: async (key) => void records.delete(key),
+    lock: async () =>
+      Object.assign(async () => undefined, { held: async () => state.lockAnswers || hang() }),
+  };
+  return { store, records, state };
+}
+
+/**
+ * A client of the harness's simulator whose finalize (POST .../upload) gets `answer(response)`
+ * (the service's own answer given), then calls `answered`.
+ */
+function finalizingClient(answer: (response: Response) => Response, answered: () => void) {
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const finalize = request.method === 'POST' && new URL(request.url).pathname.endsWith('/upload');
+    const response = await globalThis.fetch(request);
+    if (!finalize) return response;
+    const given = answer(response);
+    answered();
+    return given;
+  };
+  return createClient({
+    baseUrl: h.server.url,
+    token: h.recorder.simulator.users.owner.token,
+    fetch,
+    maxRetries: 0,
+    logLevel: 'warn',
+    logger: { ...console, warn: (message: string) => void h.warnings.push(message) },
+  });
+}
+
+const answered = (status: number, body: object) => (response: Response) => {
+  void response.body?.cancel();
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+};
+
 /** An async iterable of `bytes`, in pieces of a chunk and a half. */
 async function* piecesOf(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < bytes.byteLength; at += CHUNK * 1.5)
@@ -70,6 +130,81 @@ describe('a finalized upload whose record delete never settles', () => {
     expect(kit.state.deletes).toBe(1);
     expect(h.recorder.simulator.fileBytes(file.id)).toEqual(bytes);
     expect(h.warnings.join('\n')).toMatch(/finalized upload's record could not be deleted/);
+  });
+});
+
+describe('an upload aborted while its store holds up the end', () => {
+  it("lock's held() never answers once the file is made: the file, and a warning", async () => {
+    const bytes = bytesOf(4 * CHUNK);
+    const { store, records, state } = lockingStore();
+    const controller = new AbortController();
+    state.onHang = () => controller.abort();
+    // The lock answers "held" until the service answered finalize, then never again.
+    const client = finalizingClient(
+      (response) => response,
+      () => void (state.lockAnswers = false),
+    );
+    state.lockAnswers = true;
+    const file = await client.media.upload(bytes, {
+      operation_type: 'tiny',
+      filename: 'locked.bin',
+      resume: { store, key: 'locked' },
+      signal: controller.signal,
+    });
+    expect(state.hung).toBe(1);
+    expect(h.recorder.simulator.fileBytes(file.id)).toEqual(bytes);
+    expect(h.warnings.join('\n')).toMatch(
+      /finalized upload's record could not be deleted.*says the file may exist/,
+    );
+    // Left as it was: a later upload under the key refuses, saying the file may exist.
+    expect([...records.values()].map((record) => record.finalizeSent)).toEqual([true]);
+  });
+
+  it('record write of a finalize refused outright never settles: the refusal', async () => {
+    const { store, state } = lockingStore();
+    state.lockAnswers = state.setHangs = true;
+    const controller = new AbortController();
+    state.onHang = () => controller.abort();
+    const client = finalizingClient(answered(429, { detail: 'Too many requests' }), () => {});
+    const outcome = await client.media
+      .upload(bytesOf(4 * CHUNK), {
+        operation_type: 'tiny',
+        filename: 'refused.bin',
+        resume: { store, key: 'refused' },
+        signal: controller.signal,
+      })
+      .catch((error: unknown) => error);
+    expect(state.hung).toBe(1);
+    expect(outcome).toBeInstanceOf(RateLimitError);
+  });
+
+  it("lock's held() never answers once the chunks were dropped: UploadError, delete the record", async () => {
+    await h.stop();
+    const chunkStore = createChunkStore();
+    await h.start(chunkStore);
+    const { store, records, state } = lockingStore();
+    state.lockAnswers = true;
+    const controller = new AbortController();
+    state.onHang = () => controller.abort();
+    const dropped = answered(400, {
+      detail: '4/4 chunks are missing',
+      code: 'some-chunks-not-found',
+    });
+    const client = finalizingClient(dropped, () => void (state.lockAnswers = false));
+    const outcome = await client.media
+      .upload(bytesOf(4 * CHUNK), {
+        operation_type: 'tiny',
+        filename: 'dropped.bin',
+        resume: { store, key: 'dropped' },
+        signal: controller.signal,
+      })
+      .catch((error: unknown) => error);
+    expect(state.hung).toBe(1);
+    expect(outcome).toBeInstanceOf(UploadError);
+    expect((outcome as Error).message).toMatch(
+      /resume record \(key "dropped"\) could be neither deleted nor emptied: delete it from the store/,
+    );
+    expect(records.size).toBe(1);
   });
 });
 

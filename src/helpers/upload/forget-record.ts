@@ -1,5 +1,6 @@
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { UploadRecord, UploadStore } from './resume-store.js';
+import { describeError, type Warner } from './load-record.js';
 
 /**
  * Removes a resume record no run may resume (the service holds bytes under its upload name that
@@ -30,4 +31,14 @@ export function forgetRecord(
       () => false,
     );
   return untilAborted(forgotten, signal).catch(() => false);
+}
+
+/**
+ * A finalized upload's record left in the store (its delete failed, or the signal fired before
+ * it): a warning, never the upload's error (the file is made). It still says "finalize sent".
+ */
+export function finalizedKept(error: unknown, log: Warner): true {
+  const why = `the finalized upload's record could not be deleted (${describeError(error)})`;
+  log.warn(`upload resume: ${why}; an upload under its resume key says the file may exist`);
+  return true;
 }

@@ -4,9 +4,11 @@ import type { UploadStore } from './resume-store.js';
 /**
  * `store` with each operation bounded by the chunk timeout, and a read (before anything is sent)
  * or a delete ended by the upload's signal too: a store that never settles costs the resume (the
- * session warns and goes on), never the upload. A write is not cut short by the signal: it records
- * what the service acknowledged (a paused upload is listed by `pendingUploads` as far as it got),
- * so an aborted upload waits for it at most the chunk timeout. A delete given up on runs on.
+ * session warns and goes on), never the upload. A write is not cut short here: it records what
+ * the service acknowledged (a paused upload is listed by `pendingUploads` as far as it got); the
+ * session ends its own waits for one with the signal where a write lost cannot let a changed
+ * source resume (once finalize was answered: `finished`, `finalizeRefused`). A delete given up on
+ * runs on.
  */
 export function racedStore(
   store: UploadStore,

@@ -1,11 +1,11 @@
 import { digestedChunk } from './chunk-digest.js';
-import { withinMs } from '../../core/retry/until-aborted.js';
+import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
 import type { UploadRecord } from './resume-store.js';
 import { describeError, digestible, loadRecord } from './load-record.js';
 import type { ResumeSettings, ResumeTarget, Warner } from './load-record.js';
 import type { ChunkReader } from './chunk-reader.js';
 import type { ChunkCheck } from './deliver-chunk.js';
-import { forgetRecord } from './forget-record.js';
+import { finalizedKept, forgetRecord } from './forget-record.js';
 import { InFlightChunks, heldUnknown } from './in-flight-chunks.js';
 import { resumedRecord } from './resumed-record.js';
 import { sessionRecord } from './session-record.js';
@@ -186,7 +186,8 @@ export class UploadSession {
   async finalizeRefused(): Promise<void> {
     this.finalizeSent = false;
     this.save();
-    await this.flush();
+    // Ends with the signal: the write runs on; lost, its "finalize sent" refuses, never resumes.
+    await untilAborted(this.flush(), this.resume?.signal).catch(() => undefined);
   }
 
   /** The call stops waiting for the store (its signal fired): the latest state goes now, beside a
@@ -207,7 +208,8 @@ export class UploadSession {
   flush = async (): Promise<void> =>
     void (await Promise.all([this.writing, this.handedOff, this.forgetting]));
   private forgetting: Promise<unknown> | undefined; // a failed write's delete (`failed`)
-  /** Writes no more (the record goes); resolves once the write in progress ended. */
+  /** Writes no more (the record goes); resolves once the write in progress ended. Not ended by
+   * the signal: a write landing after the delete would keep a record that must not resume. */
   async stopWriting(): Promise<void> {
     this.stopped = true;
     await this.flush();
@@ -232,19 +234,18 @@ export class UploadSession {
 
   /** Its record goes; `made: false` (no file, no chunk held), emptied if it cannot: see forgetRecord. */
   async finished(made = true): Promise<boolean> {
-    await this.flush();
-    if (!this.resume || (this.watch && !(await this.watch.holds()))) return true; // another's now
+    if (!this.resume) return true;
+    // The file is made, or the record must go: the last write and the lock's answer change
+    // neither, so both waits end with the signal too (the record is then left as it is).
+    const wait = this.flush().then(() => !this.watch || this.watch.holds());
+    const ours = await untilAborted(wait, this.resume.signal).catch((error: unknown) => error);
+    if (ours === false) return true; // another's now
     this.stopped = true;
     this.finalizeSent &&= made;
+    if (ours !== true) return made && finalizedKept(ours, this.log);
     if (!made) return forgetRecord(this.resume, this.record());
-    try {
-      await this.resume.store.delete(this.resume.key);
-    } catch (error) {
-      this.log.warn(
-        `upload resume: the finalized upload's record could not be deleted (${describeError(error)})`,
-      );
-    }
-    return true;
+    const deleted = this.resume.store.delete(this.resume.key).then(() => true);
+    return deleted.catch((error: unknown) => finalizedKept(error, this.log));
   }
 
   private save(): void {
