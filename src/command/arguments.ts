@@ -1,4 +1,6 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+
+type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
 import { flagValueMessage } from './flag-value-message.js';
 import { givenValue, unknownFlag } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
@@ -61,10 +63,29 @@ export function readArguments<T extends ParseArgsOptionsConfig>(
     strict: true as const,
     allowPositionals: true as const,
   };
+  let parsed;
   try {
-    return parseArgs(config);
+    parsed = parseArgs({ ...config, tokens: true as const });
   } catch (error) {
     return parseError(error, Object.keys(config.options));
+  }
+  refuseRepeats(parsed.tokens, config.options);
+  return parsed;
+}
+
+/**
+ * A flag with a value given twice (`--how-many 1 --how-many 2`, an edited line in a script): node
+ * took the last one silently, so an order could be sent for the amount not meant (newuser23).
+ */
+function refuseRepeats(tokens: readonly Token[], options: ParseArgsOptionsConfig): void {
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || options[token.name]?.type !== 'string') continue;
+    if (seen.has(token.name))
+      throw new UsageError(
+        `--${token.name} is given twice: give it once; which one was meant is not guessed`,
+      );
+    seen.add(token.name);
   }
 }
 
