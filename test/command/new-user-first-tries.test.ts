@@ -23,14 +23,6 @@ describe('seatpay, as a new user tries it', () => {
     expect(ran.stderr).toMatch(new RegExp(`^  seatpay ${argv[0]} .*${line}`, 'm'));
   });
 
-  it('tells seatpay with no arguments the commands, exit 2', async () => {
-    const ran = await runInProcess([], env);
-    expect(ran.code).toBe(2);
-    expect(ran.stderr).toBe(
-      'seatpay: no command given; one of purchase, checkout, seats, team, upload, journal (see seatpay --help)\n',
-    );
-  });
-
   it.each([
     [['checkout', ...order, '--how-many', '1', '--how-many', '2']],
     [['checkout', ...order, '--how-many=1', '--how-many=2', '--json']],
@@ -42,12 +34,6 @@ describe('seatpay, as a new user tries it', () => {
     expect(ran.stderr).toBe(
       'seatpay: --how-many is given twice: give it once; which one was meant is not guessed (see seatpay checkout --help)\n',
     );
-  });
-
-  it('takes --how-many=3 as --how-many 3 (the next mistake is the journal folder)', async () => {
-    const ran = await runInProcess(['checkout', ...order, '--how-many=3'], env);
-    expect(ran.code, ran.stderr).toBe(2);
-    expect(ran.stderr).not.toContain('--how-many');
   });
 
   it.each([
