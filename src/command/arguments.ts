@@ -101,8 +101,9 @@ export function wholeNumber(flag: string, value: string, min = 1, max = 2 ** 31 
 
 /** A flag that must be there. */
 export function required<V>(flag: string, value: V | undefined, hint = ''): V {
-  if (value === undefined || value === '')
-    throw new UsageError(`${flag} is missing${hint ? `: ${hint}` : ''}`);
+  // `--how-many=` (a shell variable that was empty) is there, with no value: not "missing".
+  if (value === '') throw new UsageError(`${flag} is given empty: ${flag} <value>`);
+  if (value === undefined) throw new UsageError(`${flag} is missing${hint ? `: ${hint}` : ''}`);
   return value;
 }
 

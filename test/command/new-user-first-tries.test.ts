@@ -50,4 +50,12 @@ describe('seatpay, as a new user tries it', () => {
     expect(ran.stderr).toContain(`seatpay: ${said}`);
     expect(ran.stderr).not.toContain('no journal');
   });
+
+  it('tells --how-many= (an empty shell variable) it is empty, not missing', async () => {
+    const ran = await runInProcess(['checkout', ...order, '--how-many='], env);
+    expect(ran.code, ran.stderr).toBe(2);
+    expect(ran.stderr).toBe(
+      'seatpay: --how-many is given empty: --how-many <value> (see seatpay checkout --help)\n',
+    );
+  });
 });
