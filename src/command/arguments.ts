@@ -1,4 +1,6 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+
+type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
 import { flagValueMessage } from './flag-value-message.js';
 import { givenValue, unknownFlag } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
@@ -61,10 +63,29 @@ export function readArguments<T extends ParseArgsOptionsConfig>(
     strict: true as const,
     allowPositionals: true as const,
   };
+  let parsed;
   try {
-    return parseArgs(config);
+    parsed = parseArgs({ ...config, tokens: true as const });
   } catch (error) {
     return parseError(error, Object.keys(config.options));
+  }
+  refuseRepeats(parsed.tokens, config.options);
+  return parsed;
+}
+
+/**
+ * A flag with a value given twice (`--how-many 1 --how-many 2`, an edited line in a script): node
+ * took the last one silently, so an order could be sent for the amount not meant (newuser23).
+ */
+function refuseRepeats(tokens: readonly Token[], options: ParseArgsOptionsConfig): void {
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || options[token.name]?.type !== 'string') continue;
+    if (seen.has(token.name))
+      throw new UsageError(
+        `--${token.name} is given twice: give it once; which one was meant is not guessed`,
+      );
+    seen.add(token.name);
   }
 }
 
@@ -80,8 +101,9 @@ export function wholeNumber(flag: string, value: string, min = 1, max = 2 ** 31 
 
 /** A flag that must be there. */
 export function required<V>(flag: string, value: V | undefined, hint = ''): V {
-  if (value === undefined || value === '')
-    throw new UsageError(`${flag} is missing${hint ? `: ${hint}` : ''}`);
+  // `--how-many=` (a shell variable that was empty) is there, with no value: not "missing".
+  if (value === '') throw new UsageError(`${flag} is given empty: ${flag} <value>`);
+  if (value === undefined) throw new UsageError(`${flag} is missing${hint ? `: ${hint}` : ''}`);
   return value;
 }
 

@@ -103,21 +103,24 @@ function describe(entry: JournalEntry): string {
   return `${field(entry.key)}\t${field(entry.kind)}\t${field(entry.stage)}\tcharged ${field(entry.charged)}\t${field(entry.updatedAt)}${settled}${entry.leaseStatus === undefined ? '' : lease[entry.leaseStatus]}`;
 }
 
+/** `list`'s --stage, --after and --limit, checked before the journal is opened (newuser23). */
+function listFilters({ stage, after, limit }: Values) {
+  if (stage !== undefined && !STAGES.includes(stage))
+    throw new UsageError(`--stage must be one of ${STAGES.join(', ')}, not ${givenValue(stage)}`);
+  return {
+    ...(stage === undefined ? {} : { stage: stage as JournalEntry['stage'] }),
+    ...(after === undefined ? {} : { after }),
+    ...(limit === undefined ? {} : { limit: wholeNumber('--limit', limit) }),
+  };
+}
+
 async function list(
   client: SeatpayClient,
   open: OpenJournal,
   values: Values,
   context: Context,
 ): Promise<ExitCode> {
-  const { stage, after, limit } = values;
-  if (stage !== undefined && !STAGES.includes(stage))
-    throw new UsageError(`--stage must be one of ${STAGES.join(', ')}, not ${givenValue(stage)}`);
-  const query = {
-    journal: open.journal,
-    ...(stage === undefined ? {} : { stage: stage as JournalEntry['stage'] }),
-    ...(after === undefined ? {} : { after }),
-    ...(limit === undefined ? {} : { limit: wholeNumber('--limit', limit) }),
-  };
+  const query = { journal: open.journal, ...listFilters(values) };
   const entries = await reading(() => client.journal.list(query));
   for (const entry of entries) {
     context.secrets.keep(entry.key); // the user's own key (an order id), to reconcile or settle
@@ -214,6 +217,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
   if (action !== 'list' && key === undefined)
     throw new UsageError(`missing <key>: seatpay journal ${action} <key>`);
   const identity = identityOf(values.identity, context.env);
+  if (action === 'list') listFilters(values);
   await refuseMissingFile(values.journal ?? context.env.SEATPAY_JOURNAL);
   const open = journalOf(values.journal, context);
   const where = keyFlags(values.journal, values.identity);

@@ -72,6 +72,10 @@ function explain(error: unknown, command: Command | undefined): string {
   return message;
 }
 
+/** The lines of a command's help from `Usage:` to the blank line after them, dedented. */
+const usageOf = (help: string): string[] =>
+  (/^(Usage: .*?)\n\n/ms.exec(help)?.[1] ?? '').split('\n').map((line) => line.slice(7));
+
 /** Help and version: plain text on stdout, with or without --json. */
 function print(io: Io, text: string): ExitCode {
   io.streams.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -106,6 +110,11 @@ async function dispatch(
   }
   const rest = argv.slice(1);
   if (rest.includes('--help') || rest.includes('-h')) return print(io, command.help);
+  // `seatpay upload --version` as `seatpay --version`; `seatpay purchase` alone is told its usage,
+  // not "--key is missing" and, once given, the next flag missing (newuser23).
+  if (rest.includes('--version') || rest.includes('-v')) return print(io, VERSION);
+  if (rest.every((arg) => arg === '--json'))
+    throw new UsageError(`${command.name} needs arguments; usage:`, usageOf(command.help));
   return command.run(rest, {
     output,
     env: io.env,

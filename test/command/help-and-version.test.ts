@@ -18,7 +18,15 @@ const JOURNAL_HELP = [
   ['journal', '-h'],
   ['help', 'journal'],
 ];
-const VERSION = [['--version'], ['-v'], ['--json', '--version']];
+// newuser23: after a command too (`seatpay upload --version` was "unknown option --version").
+const VERSION = [
+  ['--version'],
+  ['-v'],
+  ['--json', '--version'],
+  ['upload', '--version'],
+  ['purchase', '-v'],
+  ['journal', 'list', '--json', '--version'],
+];
 const FLAG_FIRST = ['--json', 'journal', 'list'];
 
 type Ran = Awaited<ReturnType<typeof runBin>>;
