@@ -43,19 +43,25 @@ describe("a claim whose answer was lost, beside a twin's claim of the same key",
     let bothRead!: () => void;
     const together = new Promise<void>((resolve) => (bothRead = resolve));
     let readAt: unknown;
+    let readsAnswered = 0;
+    let lostOne = false;
     const lying: PgQueryable = {
       query: async (text: string, values?: unknown[]) => {
         const read = text.includes('clock_timestamp()');
         if (armed && read) reads.add();
         const twin = armed && read && reads.count <= 2;
-        if (twin) {
-          if (reads.count === 2) bothRead();
-          await together;
-        }
         const result = await real.query(text, values);
-        if (twin) result.rows[0].clock = readAt ??= result.rows[0].clock;
-        // The second claim ran (it lost the race: the key was the first's), its answer is lost.
-        if (text.includes(CLAIM_TEXT) && ++claims === 2) {
+        // Both reads run in the database before either is answered: had one been answered first,
+        // its run could claim before the other read ran, and that one would find the key held.
+        if (twin) {
+          if (++readsAnswered === 2) bothRead();
+          await together;
+          result.rows[0].clock = readAt ??= result.rows[0].clock;
+        }
+        // The claim that lost the race (the key was the other's: no row) has its answer lost,
+        // whichever of the two answers comes back first.
+        if (text.includes(CLAIM_TEXT) && ++claims && result.rowCount === 0 && !lostOne) {
+          lostOne = true;
           throw new Error('Connection terminated unexpectedly');
         }
         return result;
