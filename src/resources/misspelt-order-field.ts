@@ -8,15 +8,17 @@ const PAY_FIELDS = ['token', 'chosen_period', 'payment_method_id'];
 export const ORDER_FIELDS = [...CHECKOUT_FIELDS, ...PAY_FIELDS];
 
 /**
- * A field's name as it may be written another way: NFKC (full-width `ｓｕｂｓｃｒｉｐｔｉｏｎ`), lower
- * case, without `_`, `-`, blanks or invisible characters (a zero-width space, a soft hyphen) and
- * without a trailing `id` (`subscriptionId`, `payment_method`): `subscription` for each.
+ * A field's name as it may be written another way: NFKD (full-width `ｓｕｂｓｃｒｉｐｔｉｏｎ`), lower
+ * case, without `_`, `-`, blanks, accents or invisible characters (a zero-width space, a soft
+ * hyphen; a combining grapheme joiner, a variation selector, a Hangul filler, a braille blank:
+ * those passed, redteam59) and without a trailing `id` (`subscriptionId`, `payment_method`):
+ * `subscription` for each.
  */
 const foldName = (name: string) =>
   name
-    .normalize('NFKC')
+    .normalize('NFKD')
     .toLowerCase()
-    .replace(/[\p{Cf}\p{White_Space}_-]/gu, '')
+    .replace(/[\p{M}\p{Cf}\p{DI}\p{White_Space}\u2800_-]/gu, '')
     .replace(/id$/, '');
 
 /** Each call's fields by their folded names, folded once. */
