@@ -41,6 +41,19 @@ describe('an identity holding a lone surrogate', () => {
     expect(a.charges('consumable-checkout')).toBe(1);
   });
 
+  it('is refused by purchase before anything is paid', async () => {
+    const a = await owner();
+    const card = { card_number: '4242424242424242', cvc: '123' };
+    const paid = a.charges('payment'); // its team subscription's
+    const buy = { plan: 'personal', card, chosen_period: 'MONTH' as const, pollInterval: 5 };
+    const { error } = await outcomeOf(
+      a.client.purchase({ ...buy, key: 'order-1', journal: memoryJournal(), identity: 'u-\ud800' }),
+    );
+    const refusal = (error as { cause?: unknown } | undefined)?.cause ?? error;
+    expect(refusal).toMatchObject({ name: 'InvalidRequestError', field: 'identity' });
+    expect(a.charges('payment')).toBe(paid);
+  });
+
   it("is refused by settle, which would take it for the key's owner", async () => {
     const a = await owner();
     const journal = memoryJournal();
