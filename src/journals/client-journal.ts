@@ -95,6 +95,8 @@ export class ClientJournal {
    */
   async settle(key: string, options: SettleOptions): Promise<JournalRecord> {
     checkKey(key);
+    // Another identity's key is refused: one told apart from it by a lone surrogate only is not.
+    storedKey((options as Partial<SettleOptions> | undefined)?.identity as string, 'identity');
     const { settleKey } = operations.loaded ?? (await operations.load()); // as reconcile's
     return settleKey(this.#context, key, options);
   }

@@ -33,6 +33,7 @@ export function checkKeyAndJournal(
       field: 'identity',
     });
   }
+  if (identity !== undefined) storedKey(identity, 'identity');
   // Its get and set checked as read there, once (read again, a getter could throw then).
   readableJournal(journal as PurchaseJournal | undefined, secrets);
 }

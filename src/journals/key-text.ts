@@ -14,11 +14,19 @@ export function hasLoneSurrogate(key: string): boolean {
   return LONE_SURROGATE.test(key);
 }
 
-/** `key`, or an InvalidRequestError for one with a lone surrogate. */
-export function storedKey(key: string, field = 'key'): string {
+/**
+ * `key`, or an InvalidRequestError for one with a lone surrogate. An `identity` too: its owner
+ * digest reads it as UTF-8, where `user-\uD800` and `user-\uDFFF` are one, and the second was
+ * replayed the first's answer (redteam59).
+ */
+export function storedKey(key: string, field: 'key' | 'identity' | (string & {}) = 'key'): string {
   if (typeof key === 'string' && hasLoneSurrogate(key)) {
+    const apart =
+      field === 'identity'
+        ? 'no key owner can tell apart from another identity'
+        : 'no journal can store apart from another key';
     throw new InvalidRequestError(
-      `Invalid ${field}: it holds a lone surrogate (half of a character such as an emoji, as when a key is cut in the middle of one), which no journal can store apart from another key; use whole characters`,
+      `Invalid ${field}: it holds a lone surrogate (half of a character such as an emoji, as when a ${field} is cut in the middle of one), which ${apart}; use whole characters`,
       { field },
     );
   }

@@ -145,7 +145,8 @@ export class ConsumablesResource {
         keylessError({ key, journal, identity }) ??
         nestedOptionsRefusal(input, 'checkout') ??
         orderFieldError(input, options) ??
-        misspeltOrderField(input, 'checkout');
+        // With its key's fields: a `Key` beside no `key` is a key misspelt (paid with none).
+        misspeltOrderField(readAsFields(given) ? given : input, 'checkout');
       if (refusal) return refusal;
       // Sent as read once, with no key (or as given, for its check to refuse: `null`, an array).
       if (key === undefined) return this.#send(readAsFields(given) ? input : given, options);

@@ -1,5 +1,5 @@
 import { nearestOption } from '../core/setup/option-names.js';
-import { refusal, type MoneyRefusal } from './misplaced-key.js';
+import { KEY_FIELDS, refusal, type MoneyRefusal } from './misplaced-key.js';
 
 /** The fields each money call's order is checked for (its schema's), from JavaScript. */
 const CHECKOUT_FIELDS = ['service', 'how_many', 'subscription', 'academy'];
@@ -8,21 +8,31 @@ const PAY_FIELDS = ['token', 'chosen_period', 'payment_method_id'];
 export const ORDER_FIELDS = [...CHECKOUT_FIELDS, ...PAY_FIELDS];
 
 /**
- * A field's name as it may be written another way: NFKC (full-width `ｓｕｂｓｃｒｉｐｔｉｏｎ`), lower
- * case, without `_`, `-`, blanks or invisible characters (a zero-width space, a soft hyphen) and
- * without a trailing `id` (`subscriptionId`, `payment_method`): `subscription` for each.
+ * A field's name as it may be written another way: NFKD (full-width `ｓｕｂｓｃｒｉｐｔｉｏｎ`), lower
+ * case, without `_`, `-`, blanks, accents or invisible characters (a zero-width space, a soft
+ * hyphen; a combining grapheme joiner, a variation selector, a Hangul filler, a braille blank:
+ * those passed, redteam59) and without a trailing `id` (`subscriptionId`, `payment_method`):
+ * `subscription` for each.
  */
 const foldName = (name: string) =>
   name
-    .normalize('NFKC')
+    .normalize('NFKD')
     .toLowerCase()
-    .replace(/[\p{Cf}\p{White_Space}_-]/gu, '')
+    .replace(/[\p{M}\p{Cf}\p{DI}\p{White_Space}\u2800_-]/gu, '')
     .replace(/id$/, '');
 
-/** Each call's fields by their folded names, folded once. */
+/**
+ * The names each call's order is checked against: its fields, and a keyed call's `key`, `journal`
+ * and `identity`: a `Key` or `keys` went to the service as a field, the order was paid with no key
+ * and a re-run paid again (redteam59). pay.bag refuses the right names itself (it takes no key).
+ */
+const CHECKOUT_NAMES = [...CHECKOUT_FIELDS, ...KEY_FIELDS];
+const PAY_NAMES = [...PAY_FIELDS, ...KEY_FIELDS];
+
+/** Each call's names by their folded forms, folded once. */
 const byFolded = (fields: string[]) => new Map(fields.map((field) => [foldName(field), field]));
-const CHECKOUT_FOLDED = /* @__PURE__ */ byFolded(CHECKOUT_FIELDS);
-const PAY_FOLDED = /* @__PURE__ */ byFolded(PAY_FIELDS);
+const CHECKOUT_FOLDED = /* @__PURE__ */ byFolded(CHECKOUT_NAMES);
+const PAY_FOLDED = /* @__PURE__ */ byFolded(PAY_NAMES);
 
 /**
  * A field of a money call's order that is a near miss of one it reads (`subscriptoin`, `howMany`),
@@ -39,7 +49,7 @@ export function misspeltOrderField(
   call: 'checkout' | 'pay.bag',
 ): MoneyRefusal | undefined {
   if (typeof order !== 'object' || order === null) return undefined;
-  const fields = call === 'checkout' ? CHECKOUT_FIELDS : PAY_FIELDS;
+  const fields = call === 'checkout' ? CHECKOUT_NAMES : PAY_NAMES;
   const folded = call === 'checkout' ? CHECKOUT_FOLDED : PAY_FOLDED;
   const given = order as Record<string, unknown>;
   for (const name in given) {

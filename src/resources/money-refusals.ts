@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../core/errors/validation-errors.js';
-import type { MoneyRefusal, RefusalText } from './misplaced-key.js';
+import { KEY_FIELDS, type MoneyRefusal, type RefusalText } from './misplaced-key.js';
 
 // The texts of the money calls' refusals (a key, journal or identity where no call reads it, a
 // request option or an idempotency key in an order), in the keyed checkout's chunk, loaded to
@@ -14,6 +14,12 @@ const ONCE: Record<string, string> = {
   checkout:
     "give the order's own reference as `key` in checkout's first argument (never bought twice)",
 };
+
+/** What a misspelt `meant` costs: a key misspelt, the order is paid with none (redteam59). */
+const withoutIt = (meant?: string) =>
+  KEY_FIELDS.includes(meant!)
+    ? `the order is paid without its \`${meant}\``
+    : `the service gets the order without \`${meant}\``;
 
 /** Each refusal's text, after the name given, for `call`. */
 const TEXTS: Record<RefusalText, (call: string, meant?: string) => string> = {
@@ -32,10 +38,10 @@ const TEXTS: Record<RefusalText, (call: string, meant?: string) => string> = {
   keyless: () => "given with no `key`: give the order's key, or leave it out",
   /** A near miss of an order's field (`subscriptoin`): it went to the service, read by nothing. */
   misspelt: (call: string, meant?: string) =>
-    `is no field of ${call}'s order (did you mean \`${meant}\`?): rename it, else the service gets the order without \`${meant}\``,
+    `is no field of ${call}'s order (did you mean \`${meant}\`?): rename it, else ${withoutIt(meant)}`,
   /** An order's field written another way (`Subscription`) beside it, with another value. */
   differs: (call: string, meant?: string) =>
-    `and \`${meant}\` are the same field of ${call}'s order written two ways, with different values: the service reads only \`${meant}\`; give it once, with the value meant`,
+    `and \`${meant}\` are the same field of ${call}'s order written two ways, with different values: ${KEY_FIELDS.includes(meant!) ? 'seatpay' : 'the service'} reads only \`${meant}\`; give it once, with the value meant`,
 };
 
 /** The InvalidRequestError `refusal` stands for: its name, what to do instead, nothing sent. */
