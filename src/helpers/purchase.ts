@@ -102,7 +102,10 @@ function checkPurchaseOptions(options: PurchaseOptions, cardRoute: Route): numbe
   const missing = cardRoute.requiredFields?.find((field) => sent(field) === undefined);
   if (missing !== undefined) {
     const field = `card.${missing}`;
-    throw new InvalidRequestError(`Invalid ${field}: required by this profile's server`, { field });
+    // The purchase's own `academy` is the easier one to give: it goes with the card too.
+    const instead = missing === 'academy' ? '; give academy to purchase (or card.academy)' : '';
+    const message = `Invalid ${field}: required by this profile's server${instead}`;
+    throw new InvalidRequestError(message, { field });
   }
   parseInput(ChosenPeriodSchema, options.chosen_period, 'chosen_period');
   refuseMiscasedPeriod(options.chosen_period);

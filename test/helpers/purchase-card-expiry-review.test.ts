@@ -3,27 +3,12 @@
 // information"): nothing charged, but three requests made for an order that could not go through.
 // The deployed server requires both on the card: refused now before the first request, naming
 // the field. The spec's server does not require them: there the same card goes through.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, InvalidRequestError, type ProfileName } from '../../src/index.js';
-import { createSimulator, startMockServer, type MockServer } from '../../src/mock/index.js';
+import { describe, expect, it } from 'vitest';
+import { InvalidRequestError } from '../../src/index.js';
 import { anyProfilePurchase, DATED_CARD } from '../support/team-purchase.js';
-import { watchedSimulator } from '../support/watched-simulator.js';
+import { watchedOwners } from '../support/watched-owner.js';
 
-let server: MockServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server?.simulator.close();
-});
-
-async function ownerOf(profile: ProfileName) {
-  const watched = watchedSimulator(createSimulator({ profile, subscriptionDelayMs: 10 }));
-  server = await startMockServer({ simulator: watched.simulator });
-  const arrived: string[] = [];
-  watched.onArrival((route) => arrived.push(route));
-  const { token } = server.simulator.users.owner;
-  const client = createClient({ baseUrl: server.url, token, profile, logLevel: 'off' });
-  return { client, arrived };
-}
+const ownerOf = watchedOwners();
 
 const { exp_month: _month, ...noMonth } = DATED_CARD;
 const { exp_year: _year, ...noYear } = DATED_CARD;

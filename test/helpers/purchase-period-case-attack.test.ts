@@ -3,27 +3,12 @@
 // profiles) refused it at the pay step, five requests in: the card was registered for a purchase
 // that could not go through. A period of the four written in another case is refused now before
 // the first request, saying what to give.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, InvalidRequestError, type ProfileName } from '../../src/index.js';
-import { createSimulator, startMockServer, type MockServer } from '../../src/mock/index.js';
+import { describe, expect, it } from 'vitest';
+import { InvalidRequestError, type ProfileName } from '../../src/index.js';
 import { anyProfilePurchase } from '../support/team-purchase.js';
-import { watchedSimulator } from '../support/watched-simulator.js';
+import { watchedOwners } from '../support/watched-owner.js';
 
-let server: MockServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server?.simulator.close();
-});
-
-async function ownerOf(profile: ProfileName) {
-  const watched = watchedSimulator(createSimulator({ profile, subscriptionDelayMs: 10 }));
-  server = await startMockServer({ simulator: watched.simulator });
-  const arrived: string[] = [];
-  watched.onArrival((route) => arrived.push(route));
-  const { token } = server.simulator.users.owner;
-  const client = createClient({ baseUrl: server.url, token, profile, logLevel: 'off' });
-  return { client, arrived };
-}
+const ownerOf = watchedOwners();
 
 describe.each<ProfileName>(['spec', 'deployed'])('profile %s', (profile) => {
   it.each([

@@ -2,38 +2,13 @@
 // the service's refusal code on the PurchaseError itself (as on a call's APIError), and a billing
 // period the plan does not sell refused once the plan is read, before the card or anything that
 // costs is sent.
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  InvalidRequestError,
-  PurchaseError,
-  type ProfileName,
-} from '../../src/index.js';
-import {
-  createSimulator,
-  DECLINED_CARD_NUMBER,
-  startMockServer,
-  type MockServer,
-} from '../../src/mock/index.js';
+import { describe, expect, it } from 'vitest';
+import { InvalidRequestError, PurchaseError, type ProfileName } from '../../src/index.js';
+import { DECLINED_CARD_NUMBER } from '../../src/mock/index.js';
 import { anyProfilePurchase, DATED_CARD } from '../support/team-purchase.js';
-import { watchedSimulator } from '../support/watched-simulator.js';
+import { watchedOwners } from '../support/watched-owner.js';
 
-let server: MockServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server?.simulator.close();
-});
-
-/** The owner's client on a fresh simulator of `profile`, and the requests it receives. */
-async function ownerOf(profile: ProfileName) {
-  const watched = watchedSimulator(createSimulator({ profile, subscriptionDelayMs: 10 }));
-  server = await startMockServer({ simulator: watched.simulator });
-  const arrived: string[] = [];
-  watched.onArrival((route) => arrived.push(route));
-  const { token } = server.simulator.users.owner;
-  const client = createClient({ baseUrl: server.url, token, profile, logLevel: 'off' });
-  return { client, arrived, charges: () => server!.simulator.charges.length };
-}
+const ownerOf = watchedOwners();
 
 describe.each<ProfileName>(['spec', 'deployed'])('profile %s', (profile) => {
   it("a declined card: the PurchaseError's own code is 'card-error'", async () => {

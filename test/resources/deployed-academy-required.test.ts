@@ -60,3 +60,17 @@ it("with `academy` each goes through; a purchase's `academy` stands for its card
     payment: { status: 'FULFILLED' },
   });
 });
+
+// loose23: a purchase with no academy was told "card.academy" is required, as if only the card
+// could carry it: the purchase's own `academy` (sent with its card) is the one to give.
+it('a purchase with no `academy` anywhere: refused, told to give it to purchase, nothing sent', async () => {
+  const { client, sent } = deployedClient();
+  const { academy: _academy, ...noAcademy } = anyProfilePurchase();
+  const refused = await refusalOf(() => client.purchase(noAcademy));
+  expect(refused).toBeInstanceOf(InvalidRequestError);
+  expect(refused).toMatchObject({ field: 'card.academy', mayHaveBeenProcessed: false });
+  expect((refused as Error).message).toBe(
+    "Invalid card.academy: required by this profile's server; give academy to purchase (or card.academy)",
+  );
+  expect(sent).toEqual([]);
+});

@@ -41,3 +41,11 @@ export function chunkRange(plan: ChunkPlan, index: number): ChunkRange {
   const start = index * plan.chunkSize;
   return { index, start, end: Math.min(start + plan.chunkSize, plan.totalBytes) };
 }
+
+/** The bytes chunks `indexes` of `plan` carry (a resumed upload's done, a listed record's). */
+export function chunksBytes(plan: Omit<ChunkPlan, 'totalChunks'>, indexes: Iterable<number>) {
+  let bytes = 0;
+  for (const index of indexes)
+    bytes += Math.min(plan.chunkSize, plan.totalBytes - index * plan.chunkSize);
+  return bytes;
+}

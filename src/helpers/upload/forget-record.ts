@@ -14,17 +14,22 @@ import { describeError, type Warner } from './load-record.js';
  * Each store call is bounded by the upload's `chunkTimeout` (`store` is the upload's
  * `racedStore`), and the wait ends with the upload's `signal`: a user's store whose `delete` (or
  * `set`) never settles resolves false (not forgotten: the caller's error says the record may
- * remain), never hangs the upload. Given up on, the delete and the overwrite still run on.
+ * remain), never hangs the upload. Given up on, the delete and the overwrite still run on. With
+ * `writesOut`, the delete waits for them, within the same signal: a write a user's store let land
+ * after the delete would bring the record back.
  */
 export function forgetRecord(
   resume: { store: UploadStore; key: string; signal?: AbortSignal | undefined },
   record: UploadRecord,
+  /** The session's writes out: the delete goes once they ended (each is bounded: racedStore). */
+  writesOut?: Promise<unknown>,
 ): Promise<boolean> {
   const { store, key, signal } = resume;
   const { inFlight: _unheard, ...kept } = record;
   const emptied: UploadRecord = { ...kept, acknowledged: [], digests: [] };
-  const forgotten = store
-    .delete(key)
+  const forgotten = Promise.resolve(writesOut)
+    .catch(() => undefined)
+    .then(() => store.delete(key))
     .catch(() => store.set(key, emptied))
     .then(
       () => true,

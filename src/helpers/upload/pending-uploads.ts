@@ -1,5 +1,6 @@
 import { SeatpayError } from '../../core/errors/seatpay-error.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
+import { chunksBytes } from './chunk-plan.js';
 import { settledWrites, stopRecordWrites } from './live-records.js';
 import type { UploadStore } from './resume-store.js';
 import { recordOf } from './upload-record-check.js';
@@ -57,9 +58,7 @@ export async function pendingUploads(store: UploadStore): Promise<PendingUpload[
     const record = recordOf(stored);
     if (!record || typeof key !== 'string') continue;
     const { totalBytes, chunkSize, acknowledged } = record;
-    let bytesDone = 0;
-    for (const index of acknowledged)
-      bytesDone += Math.min(chunkSize, totalBytes - index * chunkSize);
+    const bytesDone = chunksBytes({ totalBytes, chunkSize }, acknowledged);
     pending.push({
       key,
       filename: record.filename,

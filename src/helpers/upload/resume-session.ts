@@ -1,4 +1,5 @@
 import { digestedChunk } from './chunk-digest.js';
+import { chunksBytes } from './chunk-plan.js';
 import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
 import type { UploadRecord } from './resume-store.js';
 import { describeError, digestible, loadRecord } from './load-record.js';
@@ -113,11 +114,7 @@ export class UploadSession {
 
   /** The bytes of the chunks already acknowledged. */
   bytesDone(): number {
-    const { totalBytes, chunkSize } = this.target.plan;
-    let bytes = 0;
-    for (const index of this.acknowledged)
-      bytes += Math.min(chunkSize, totalBytes - index * chunkSize);
-    return bytes;
+    return chunksBytes(this.target.plan, this.acknowledged);
   }
 
   /**
@@ -132,8 +129,11 @@ export class UploadSession {
     const { digest, bytes } = await digestedChunk(chunk, this.readMs);
     const recorded = this.digests.get(index);
     if (recorded !== undefined && recorded !== digest) {
-      this.stopped = true; // its record goes (emptied if it cannot), bounded: see forgetRecord
-      throw streamChanged(index, this.resume.key, await forgetRecord(this.resume, this.record()));
+      // Its record goes (emptied if it cannot), bounded: see forgetRecord. Once the write out
+      // ended: a store that let it land after the delete would keep a record that must not resume.
+      this.stopped = true;
+      const forgotten = await forgetRecord(this.resume, this.record(), this.flush());
+      throw streamChanged(index, this.resume.key, forgotten);
     }
     if (recorded === undefined) await this.sending(index, digest);
     return { digest, held: recorded !== undefined, bytes };
