@@ -56,8 +56,6 @@ async function resolveToken(
     // redacted: a refresh that fails may quote the token it handed out before.
     throw new SeatpayError('The token provider threw', { cause: secrets.cause(error) });
   }
-  // Kept before any use, by every asker (a keyed call's owner too): a later failure may quote it.
-  if (typeof token === 'string') secrets.remember([token, token.trim()]);
   const prefixed = schemePrefixProblem(token);
   if (prefixed !== undefined) throw new SeatpayError(`The token provider's token ${prefixed}`);
   if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) {
@@ -65,5 +63,7 @@ async function resolveToken(
       'The token provider returned no usable token (visible ASCII characters, no spaces)',
     );
   }
+  // Kept before any use, by every asker (a keyed call's owner too): a later failure may quote it.
+  secrets.remember([token]);
   return token;
 }
