@@ -20,13 +20,18 @@ import { givenValue } from './unknown-name.js';
 
 /**
  * A journal's place that reads as a URL with a password but not postgres:// (`postgress://`,
- * `postgres:/`, `pg://`) was taken for a file's path and quoted whole, the password in it
- * (review20c): refused without quoting it.
+ * `postgres:/`, `pg://`, or a space before it) was taken for a file's path and quoted whole, the
+ * password in it (review20c): refused without quoting it. So is libpq's keyword form
+ * (`host=db password=...`), which no part of seatpay reads (redteam60).
  */
 export function refuseMistypedUrl(where: string): void {
-  if (/^[a-z][a-z0-9+.-]*:\/*[^/@\s]*:[^@\s]*@/i.test(where))
+  if (/^\s*[a-z][a-z0-9+.-]*:\/*[^/@\s]*:[^@\s]*@/i.test(where))
     throw new UsageError(
-      "the journal reads as a database URL with a password (not shown), but a journal's URL starts postgres:// or postgresql://: check its scheme in --journal or SEATPAY_JOURNAL",
+      "the journal reads as a database URL with a password (not shown), but a journal's URL starts postgres:// or postgresql://, with nothing before it: check its scheme in --journal or SEATPAY_JOURNAL",
+    );
+  if (/(?:^|\s)(?:ssl)?password\s*=/i.test(where))
+    throw new UsageError(
+      'the journal reads as a libpq connection string with a password (not shown), which seatpay does not read: give the database as postgres://user@host/db in SEATPAY_JOURNAL, the password in it or in PGPASSWORD',
     );
 }
 

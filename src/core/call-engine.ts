@@ -176,10 +176,7 @@ export class CallEngine {
     const source = this.#options.token;
     if (typeof source === 'string') return source;
     // What a provider throws may quote the call's card or a token it handed out before.
-    return tokenFor(source, call.options.signal, this.#secrets, call).then((token) => {
-      this.#secrets.remember([token]);
-      return token;
-    });
+    return tokenFor(source, call.options.signal, this.#secrets, call);
   }
 
   /** Logs the attempt going out; the start time when the answer will be logged too. */

@@ -63,5 +63,7 @@ async function resolveToken(
       'The token provider returned no usable token (visible ASCII characters, no spaces)',
     );
   }
+  // Kept before any use, by every asker (a keyed call's owner too): a later failure may quote it.
+  secrets.remember([token]);
   return token;
 }
