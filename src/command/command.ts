@@ -19,6 +19,6 @@ export const GLOBAL_HELP = `Global options:
                              (SEATPAY_PROFILE)
       --academy <id>         the academy, as the deployed server needs it
       --base-url <url>       the service (default SEATPAY_BASE_URL)
-      --token-file <path>    read the token from this file (default
-                             SEATPAY_TOKEN)
+      --token-file <path>    read the token from this file, - for stdin
+                             (default SEATPAY_TOKEN)
   -h, --help                 this help`;

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { inputName, readInputFile } from './input-file.js';
 import { nearestName } from './nearest-name.js';
 import { UsageError } from './usage-error.js';
 
@@ -155,19 +155,11 @@ export function checkRows<T>(
     if (!bad) built.push(order);
   }
   problems.push(...whole(built));
-  refuseProblems(file, problems);
+  refuseProblems(inputName(file), problems);
   return built;
 }
 
-/** Reads and parses a CSV file; an unreadable file is a usage mistake. */
+/** Reads and parses a CSV file (`-`: stdin); an unreadable file is a usage mistake. */
 export async function readCsv(file: string, columns: CsvColumns): Promise<CsvRow[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `--csv ${file} cannot be read (${(error as NodeJS.ErrnoException).code}); check the path`,
-    );
-  }
-  return parseCsv(text, file, columns);
+  return parseCsv(await readInputFile('--csv', file), inputName(file), columns);
 }

@@ -8,6 +8,7 @@ import { team } from './team.js';
 import { upload } from './upload.js';
 import type { Command } from './command.js';
 import { DONE, exitCodeOf, INTERRUPTED, USAGE, type ExitCode } from './exit-codes.js';
+import { refuseStdinTwice } from './input-file.js';
 import { KnownSecrets } from './known-secrets.js';
 import { createOutput, PROCESS_STREAMS, type Streams } from './output.js';
 import { printableField } from './printable.js';
@@ -32,6 +33,7 @@ ${COMMANDS.map((command) => `  ${command.name.padEnd(10)} ${command.summary}`).j
 The token comes from SEATPAY_TOKEN or --token-file <path>, a card from
 --card-file <path> or SEATPAY_CARD (JSON), the service from SEATPAY_BASE_URL:
 never from the command line, and never printed, whatever the service echoes.
+A file named - is stdin: --token-file -, --card-file - or --csv - (one a run).
 SEATPAY_IDENTITY (or --identity) names who keys belong to when tokens rotate.
 Results go to stdout (--json for JSON), progress and diagnostics to stderr.
 Exit codes: 0 done, 1 failed (nothing charged), 2 usage or input mistake
@@ -115,6 +117,7 @@ async function dispatch(
   if (rest.includes('--version') || rest.includes('-v')) return print(io, VERSION);
   if (rest.every((arg) => arg === '--json'))
     throw new UsageError(`${command.name} needs arguments; usage:`, usageOf(command.help));
+  refuseStdinTwice(rest);
   return command.run(rest, {
     output,
     env: io.env,

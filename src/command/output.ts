@@ -22,19 +22,32 @@ export interface Output {
   item(value: unknown, text: string): void;
   /** A diagnostic or progress line on stderr. */
   note(text: string): void;
-  /** Writes to stderr as is (a progress bar redrawing its line). */
+  /** Writes to stderr as is (a progress bar redrawing its line), leaving that line open. */
   raw(text: string): void;
+  /** Ends the line `raw` left open, if any (a progress bar that is over). */
+  endLine(): void;
 }
 
 export function createOutput(streams: Streams, json: boolean): Output {
-  const out = (text: string) => streams.stdout.write(`${text}\n`);
+  // A terminal shows both streams on one screen: a result or a retry line written while a bar's
+  // line is open would land on the end of the bar, so that line is ended first.
+  let open = false;
+  const endLine = () => {
+    if (open) streams.stderr.write('\n');
+    open = false;
+  };
+  const out = (text: string) => (endLine(), streams.stdout.write(`${text}\n`));
   return {
     json,
     interactive: streams.stderr.isTTY === true,
     result: (value, text) =>
       out(json ? printableJson(JSON.stringify(value, null, 2)) : printableText(text)),
     item: (value, text) => out(json ? printableJson(JSON.stringify(value)) : printableText(text)),
-    note: (text) => streams.stderr.write(`${printableText(text)}\n`),
-    raw: (text) => streams.stderr.write(text),
+    note: (text) => (endLine(), streams.stderr.write(`${printableText(text)}\n`)),
+    raw: (text) => {
+      streams.stderr.write(text);
+      open = !text.endsWith('\n');
+    },
+    endLine,
   };
 }

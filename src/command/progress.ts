@@ -45,8 +45,6 @@ export function progressOf(output: Output, path: string) {
     loggedChunks = chunksDone;
     output.note(bar(progress, label));
   };
-  const end = () => {
-    if (output.interactive && !first) output.raw('\n');
-  };
+  const end = () => output.endLine();
   return { onProgress, end };
 }

@@ -1,22 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import type { CardParams } from '../index.js';
+import { readInputFile } from './input-file.js';
 import { cardSecrets, type Environment, type KnownSecrets } from './known-secrets.js';
 import { UsageError } from './usage-error.js';
 
 // Secrets come from the environment or a file, never from argv (it shows in `ps`). Messages name
 // the variable or file and never repeat what it holds: not even a JSON parser's message, which
-// quotes the text it choked on.
+// quotes the text it choked on. A file of `-` is stdin (input-file.ts).
 
-async function readSecretFile(flag: string, path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UsageError(`${flag} ${path} cannot be read (${code}); check the path`);
-  }
-}
-
-/** The token: `--token-file <path>` (its first line) or `SEATPAY_TOKEN`; hidden from output. */
+/** The token: `--token-file <path>` (its first line; `-` for stdin) or `SEATPAY_TOKEN`; hidden from output. */
 export async function readToken(
   tokenFile: string | undefined,
   env: Environment,
@@ -25,7 +16,7 @@ export async function readToken(
   const token =
     tokenFile === undefined
       ? env.SEATPAY_TOKEN?.trim()
-      : (await readSecretFile('--token-file', tokenFile)).split(/\r?\n/)[0]?.trim();
+      : (await readInputFile('--token-file', tokenFile)).split(/\r?\n/)[0]?.trim();
   if (!token)
     throw new UsageError(
       tokenFile === undefined
@@ -47,7 +38,7 @@ export async function readCard(
 ): Promise<CardParams> {
   const where = cardFile === undefined ? 'SEATPAY_CARD' : `--card-file ${cardFile}`;
   const text =
-    cardFile === undefined ? env.SEATPAY_CARD : await readSecretFile('--card-file', cardFile);
+    cardFile === undefined ? env.SEATPAY_CARD : await readInputFile('--card-file', cardFile);
   if (text === undefined || text.trim() === '')
     throw new UsageError('no card: pass --card-file <path> (JSON) or set SEATPAY_CARD');
   let card: unknown;

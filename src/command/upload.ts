@@ -106,7 +106,12 @@ async function uploadOne(
   }
 }
 
-function openSource(path: string): Promise<File> {
+async function openSource(path: string): Promise<File> {
+  // `-` is stdin for the other flags (input-file.ts); a pipe has no size to chunk by.
+  if (path === '-')
+    throw new UsageError(
+      '- (stdin) cannot be uploaded: a pipe has no size to chunk by; save it to a file and upload that',
+    );
   return fromPath(path).catch((error: Error) => {
     // A pipe (`<(curl ...)`), a device or a directory: no size to chunk by.
     if (error instanceof InvalidRequestError && error.cause === undefined)
