@@ -2,32 +2,15 @@
 // "Academy is required") and of a card (400 "Missing academy parameter"); the `Academy` header
 // does not count. A checkout or a card with none was sent anyway, to be refused there. Refused now
 // before anything is sent, naming the field, as a card lacking its expiry is.
-import { afterEach, expect, it } from 'vitest';
-import { createClient, InvalidRequestError } from '../../src/index.js';
-import { createSimulator, type Simulator } from '../../src/mock/index.js';
+import { expect, it } from 'vitest';
+import { InvalidRequestError } from '../../src/index.js';
 import { anyProfilePurchase, DATED_CARD } from '../support/team-purchase.js';
+import { recordedOwners } from '../support/recorded-owner.js';
 
-let simulator: Simulator | undefined;
-afterEach(() => simulator?.close());
+const ownerOf = recordedOwners();
 
 function deployedClient() {
-  simulator = createSimulator({ profile: 'deployed', subscriptionDelayMs: 10 });
-  const sim = simulator;
-  const sent: string[] = [];
-  const client = createClient({
-    baseUrl: 'http://simulator.test',
-    token: sim.users.owner.token,
-    profile: 'deployed',
-    academy: 1,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      sent.push(`${request.method} ${new URL(request.url).pathname}`);
-      return sim.handle(request);
-    },
-  });
-  return { client, sent };
+  return ownerOf('deployed', { subscriptionDelayMs: 10, client: { academy: 1 } });
 }
 
 const refusalOf = (call: () => Promise<unknown>) => call().catch((error: unknown) => error);

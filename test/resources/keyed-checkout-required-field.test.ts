@@ -3,30 +3,14 @@
 // after its key was claimed: the key recorded the refused order, and the order fixed under the
 // same key was refused as another request (KeyReuseError: "use a new key"), though nothing had been
 // sent. Refused now before the key is claimed, as a misspelt field is: the fixed order goes.
-import { afterEach, expect, it } from 'vitest';
-import { createClient, InvalidRequestError } from '../../src/index.js';
-import { createSimulator, type Simulator } from '../../src/mock/index.js';
+import { expect, it } from 'vitest';
+import { InvalidRequestError } from '../../src/index.js';
+import { recordedOwners } from '../support/recorded-owner.js';
 
-let simulator: Simulator | undefined;
-afterEach(() => simulator?.close());
+const ownerOf = recordedOwners();
 
 function clientOf(profile: 'deployed' | 'spec') {
-  simulator = createSimulator({ profile, subscriptionDelayMs: 10 });
-  const sim = simulator;
-  const sent: string[] = [];
-  const client = createClient({
-    baseUrl: 'http://simulator.test',
-    token: sim.users.owner.token,
-    profile,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      sent.push(`${request.method} ${new URL(request.url).pathname}`);
-      return sim.handle(request);
-    },
-  });
-  return { client, sent };
+  return ownerOf(profile, { subscriptionDelayMs: 10 });
 }
 
 it('deployed: a keyed checkout with no academy is refused, and the key then buys the fixed order', async () => {

@@ -1,31 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, InvalidRequestError, memoryJournal } from '../../src/index.js';
-import { createSimulator, type Simulator } from '../../src/mock/index.js';
+import { describe, expect, it } from 'vitest';
+import { InvalidRequestError, memoryJournal } from '../../src/index.js';
+import { recordedOwners } from '../support/recorded-owner.js';
 
 // redteam59: a keyed checkout's `key` written another way (`Key`, `KEY`, `keys`: a name near
 // `key`) went to the service as one more field of the order: it was paid with no key, and the
 // script's re-run paid it again. Refused now before anything is sent, naming `key`; so is a
 // `Journal` or `Identity`, and a `Key` beside `key` with another value (which one is the key?).
-let simulator: Simulator | undefined;
-afterEach(() => simulator?.close());
+const ownerOf = recordedOwners();
 
 function ownerClient() {
-  simulator = createSimulator({ profile: 'deployed' });
-  const sim = simulator;
-  const sent: string[] = [];
-  const client = createClient({
-    baseUrl: 'http://simulator.test',
-    token: sim.users.owner.token,
-    profile: 'deployed',
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      sent.push(`${request.method} ${new URL(request.url).pathname}`);
-      return sim.handle(request);
-    },
-  });
-  return { client, sent };
+  return ownerOf('deployed');
 }
 
 const untyped = (order: object) => order as never;

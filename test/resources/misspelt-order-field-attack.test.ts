@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, InvalidRequestError, memoryJournal } from '../../src/index.js';
-import { createSimulator, type Simulator } from '../../src/mock/index.js';
+import { describe, expect, it } from 'vitest';
+import { InvalidRequestError, memoryJournal } from '../../src/index.js';
+import { recordedOwners } from '../support/recorded-owner.js';
 
 // redteam52: a money call's order with a field misspelt, from JavaScript. The order's other
 // fields pass through to the service, so `checkout({ service, how_many: 2, subscriptoin: 7 })` paid
@@ -8,26 +8,10 @@ import { createSimulator, type Simulator } from '../../src/mock/index.js';
 // under `profile: 'spec'` it was refused as "subscription: required", the misspelt name unnamed.
 // A near miss of a field the call reads is refused now before anything is sent or recorded,
 // naming it and the field meant; a field near none (the deployed server's `coupons`) still passes.
-let simulator: Simulator | undefined;
-afterEach(() => simulator?.close());
+const ownerOf = recordedOwners();
 
 function ownerClient(profile: 'spec' | 'deployed') {
-  simulator = createSimulator({ profile });
-  const sim = simulator;
-  const sent: string[] = [];
-  const client = createClient({
-    baseUrl: 'http://simulator.test',
-    token: sim.users.owner.token,
-    profile,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      sent.push(`${request.method} ${new URL(request.url).pathname}`);
-      return sim.handle(request);
-    },
-  });
-  return { client, sent, charges: () => sim.charges.length };
+  return ownerOf(profile);
 }
 
 const untyped = (order: object) => order as never;

@@ -1,32 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, InvalidRequestError } from '../../src/index.js';
-import { createSimulator, type Simulator } from '../../src/mock/index.js';
+import { describe, expect, it } from 'vitest';
+import { InvalidRequestError } from '../../src/index.js';
+import { recordedOwners } from '../support/recorded-owner.js';
 
 // redteam59: a money call's field written with invisible characters that are no format character
 // (a combining grapheme joiner, variation selectors, Hangul fillers, a Mongolian free variation
 // selector, a braille blank) or with accents passed redteam55's fold: under the deployed profile
 // `checkout({ service, how_many, academy, 'sub\u034fscription': 7 })` paid, its units the buyer's,
 // none for subscription 7. Each is refused now before anything is sent, naming the field meant.
-let simulator: Simulator | undefined;
-afterEach(() => simulator?.close());
+const ownerOf = recordedOwners();
 
 function ownerClient(profile: 'spec' | 'deployed') {
-  simulator = createSimulator({ profile });
-  const sim = simulator;
-  const sent: string[] = [];
-  const client = createClient({
-    baseUrl: 'http://simulator.test',
-    token: sim.users.owner.token,
-    profile,
-    maxRetries: 0,
-    logLevel: 'off',
-    fetch: (input, init) => {
-      const request = new Request(input, init);
-      sent.push(`${request.method} ${new URL(request.url).pathname}`);
-      return sim.handle(request);
-    },
-  });
-  return { client, sent, charges: () => sim.charges.length };
+  return ownerOf(profile);
 }
 
 const untyped = (order: object) => order as never;
