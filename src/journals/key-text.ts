@@ -21,12 +21,13 @@ export function hasLoneSurrogate(key: string): boolean {
  */
 export function storedKey(key: string, field: 'key' | 'identity' | (string & {}) = 'key'): string {
   if (typeof key === 'string' && hasLoneSurrogate(key)) {
+    // Records an identity made before it was refused are its toWellFormed()'s (review23).
     const apart =
       field === 'identity'
-        ? 'no key owner can tell apart from another identity'
-        : 'no journal can store apart from another key';
+        ? "no key owner can tell apart from another identity; use whole characters (the records it made before are its identity.toWellFormed()'s)"
+        : 'no journal can store apart from another key; use whole characters';
     throw new InvalidRequestError(
-      `Invalid ${field}: it holds a lone surrogate (half of a character such as an emoji, as when a ${field} is cut in the middle of one), which ${apart}; use whole characters`,
+      `Invalid ${field}: it holds a lone surrogate (half of a character such as an emoji, as when it is cut in the middle of one), which ${apart}`,
       { field },
     );
   }

@@ -67,3 +67,24 @@ describe('an identity holding a lone surrogate', () => {
     await expect(settled).rejects.toMatchObject({ name: 'InvalidRequestError', field: 'identity' });
   });
 });
+
+// review23: records an identity made before it was refused were not stranded, but nothing said
+// how to reach them: its owner digest read each half as U+FFFD, so toWellFormed() is that owner.
+// String.prototype.toWellFormed (ES2024: Node 20, every current browser), past this lib's types.
+const wellFormed = (text: string) => (text as unknown as { toWellFormed(): string }).toWellFormed();
+describe("the refusal of an identity's lone surrogate", () => {
+  it('says how to reach the records it made before, which a re-run then replays', async () => {
+    const a = await owner();
+    const journal = memoryJournal();
+    const before = 'u-\ud83d'; // a user id cut inside an emoji, as an earlier release took it
+    const order = { ...a.order, key: 'k', journal };
+    // Its record as that release wrote it: the same owner digest as its U+FFFD form.
+    await a.client.consumables.checkout({ ...order, identity: 'u-\ufffd' });
+    const { error } = await outcomeOf(
+      a.client.consumables.checkout({ ...order, identity: before }),
+    );
+    expect((error as Error).message).toMatch(/identity\.toWellFormed\(\)/);
+    await a.client.consumables.checkout({ ...order, identity: wellFormed(before) });
+    expect(a.charges('consumable-checkout')).toBe(1);
+  });
+});
