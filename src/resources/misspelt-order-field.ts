@@ -35,6 +35,15 @@ const CHECKOUT_FOLDED = /* @__PURE__ */ byFolded(CHECKOUT_NAMES);
 const PAY_FOLDED = /* @__PURE__ */ byFolded(PAY_NAMES);
 
 /**
+ * `name`, a near miss of `meant`, refused: renamed, it would be read. Not for a key's field on
+ * pay.bag, which takes no key: refused as `key` is there, not told to rename it to what is refused.
+ */
+const misspelt = (name: string, meant: string, call: 'checkout' | 'pay.bag'): MoneyRefusal =>
+  call === 'pay.bag' && KEY_FIELDS.includes(meant)
+    ? refusal(name, 'readByNo', call, meant)
+    : { ...refusal(name, 'misspelt', call), meant };
+
+/**
  * A field of a money call's order that is a near miss of one it reads (`subscriptoin`, `howMany`),
  * given from JavaScript: the order's other fields pass through to the service (the deployed one
  * reads more than the schema names), so a checkout paid with `subscriptoin: 7` bought units for
@@ -56,15 +65,13 @@ export function misspeltOrderField(
     if (!Object.hasOwn(given, name) || given[name] === undefined || fields.includes(name)) continue;
     const written = folded.get(foldName(name));
     if (written !== undefined) {
-      if (given[written] === undefined)
-        return { ...refusal(name, 'misspelt', call), meant: written };
+      if (given[written] === undefined) return misspelt(name, written, call);
       if (!Object.is(given[written], given[name]))
         return { ...refusal(name, 'differs', call), meant: written };
       continue;
     }
     const meant = nearestOption(name, fields);
-    if (meant !== undefined && !(meant in given))
-      return { ...refusal(name, 'misspelt', call), meant };
+    if (meant !== undefined && !(meant in given)) return misspelt(name, meant, call);
   }
   return undefined;
 }
