@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, memoryJournal, type JournalRecord } from '../../src/index.js';
+import { createClient } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
 import { teamPurchase } from '../support/team-purchase.js';
+import { recordingJournal } from '../support/recording-journal.js';
 
 // A journal record's strings are searched for the client's secrets; strings found clean are
 // remembered (most repeat in every record), but only until the client learns a new secret: a
@@ -20,19 +21,7 @@ describe('a keyed checkout recorded after the client learned a secret', () => {
       maxRetries: 0,
       fetch: (input, init) => simulator.handle(new Request(input, init)),
     });
-    const stored: string[] = [];
-    const memory = memoryJournal();
-    const journal = {
-      get: (key: string) => memory.get(key),
-      claim: (key: string, record: JournalRecord) => {
-        stored.push(JSON.stringify(record));
-        return memory.claim!(key, record);
-      },
-      set: (key: string, record: JournalRecord) => {
-        stored.push(JSON.stringify(record));
-        return memory.set(key, record);
-      },
-    };
+    const { journal, stored } = recordingJournal();
     const bought = await client.purchase(
       teamPurchase(1, { card_number: '4000056655665556', cvc: '123' }),
     );

@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createClient, memoryJournal, type JournalRecord } from '../../src/index.js';
+import { createClient } from '../../src/index.js';
 import { createSimulator } from '../../src/mock/index.js';
+import { recordingJournal } from '../support/recording-journal.js';
 
 // A keyed call asks a token provider for its owner before it sends anything (key-scope.ts): that
 // token was used but never kept among the client's secrets, so a provider failing on the attempt's
@@ -24,19 +25,7 @@ describe('a token provider that fails after handing a keyed call its token', () 
       maxRetries: 0,
       fetch: (input, init) => simulator.handle(new Request(input, init)),
     });
-    const stored: string[] = [];
-    const memory = memoryJournal();
-    const journal = {
-      get: (key: string) => memory.get(key),
-      claim: (key: string, record: JournalRecord) => {
-        stored.push(JSON.stringify(record));
-        return memory.claim!(key, record);
-      },
-      set: (key: string, record: JournalRecord) => {
-        stored.push(JSON.stringify(record));
-        return memory.set(key, record);
-      },
-    };
+    const { journal, stored } = recordingJournal();
     const order = { service: 'ai-credits', how_many: 1, subscription: 1, key: 'k-1', journal };
     const error = await client.consumables.checkout(order).then(
       () => undefined,
