@@ -8,6 +8,7 @@ import {
 import { readArguments, wholeNumber } from './arguments.js';
 import { AdvisedError } from './advised-error.js';
 import { GLOBAL_HELP, type Command } from './command.js';
+import { counted } from './counted.js';
 import { clientOf, type Context } from './context.js';
 import { checkRows, readCsv } from './csv.js';
 import { DONE, FAILED, type ExitCode } from './exit-codes.js';
@@ -89,7 +90,7 @@ async function change(
         { status: 'refused', refusal },
         `refused: ${printableField(refusal.message)}`,
       );
-    context.output.note(`seatpay: ${error.refused.length} seat change(s) refused`);
+    context.output.note(`seatpay: ${counted(error.refused.length, 'seat change')} refused`);
     return FAILED;
   }
 }
