@@ -103,10 +103,16 @@ async function remove(
 ): Promise<ExitCode> {
   const seats = await reading(() => client.seats.list(id, { signal: context.signal }));
   const found = targets.map((target) => {
-    const seat = seats.find((one) => one.email === target || String(one.id) === target);
+    // The list keeps removed seats (inactive): a member added again has two, the live one first.
+    const named = seats.filter((one) => one.email === target || String(one.id) === target);
+    const seat = named.find((one) => one.is_active) ?? named[0];
     if (!seat)
       throw new UsageError(
         `no seat of ${target} in subscription ${id}; see seatpay seats list ${id}`,
+      );
+    if (!seat.is_active)
+      throw new UsageError(
+        `the seat of ${target} in subscription ${id} (${seat.id}) is removed already; see seatpay seats list ${id}`,
       );
     return seat;
   });
