@@ -120,7 +120,8 @@ async function remove(
     await changing(`seatpay seats list ${id}`, () =>
       client.seats.remove(id, seat.id, { signal: context.signal }),
     );
-    context.output.item({ status: 'removed', seat }, `removed ${show(seat)}`);
+    // Its status as listed before the removal ("active") is no longer true: not shown.
+    context.output.item({ status: 'removed', seat }, `removed ${show(seat).replace(/\t\w+$/, '')}`);
   }
   return DONE;
 }
