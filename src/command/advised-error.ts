@@ -1,8 +1,12 @@
+import { SeatpayError } from '../index.js';
 import type { ExitCode } from './exit-codes.js';
 
-/** A failure with what to do about it, said on the same line (the key to reconcile, say). */
-export class AdvisedError extends Error {
-  override readonly name = 'AdvisedError';
+/**
+ * A failure with what to do about it, said on the same line (the key to reconcile, say). A
+ * `SeatpayError`, as every error seatpay throws; its exit code is its `error`'s (main.ts).
+ */
+export class AdvisedError extends SeatpayError {
+  static override readonly seatpayErrorClass: string = 'AdvisedError';
 
   constructor(
     readonly error: unknown,

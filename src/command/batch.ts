@@ -1,4 +1,5 @@
 import { AdvisedError } from './advised-error.js';
+import { counted } from './counted.js';
 import type { Context } from './context.js';
 import {
   DONE,
@@ -110,9 +111,12 @@ function describeRow(outcome: RowOutcome): string {
 function onStop(halt: AbortSignal, context: Context, inFlight: () => number): void {
   const say = () => {
     const why = context.signal.aborted ? 'stopping' : 'stopping (output closed)';
+    const running = inFlight();
+    const [rows, finish, them] =
+      running === 1 ? ['row', 'finishes and is', 'it'] : ['rows', 'finish and are', 'them'];
     context.output.note(
-      `${why}: no new row starts; the ${inFlight()} row(s) in flight finish and are recorded` +
-        (context.signal.aborted ? ' (Ctrl-C again stops them too)' : ''),
+      `${why}: no new row starts; the ${running} ${rows} in flight ${finish} recorded` +
+        (context.signal.aborted ? ` (Ctrl-C again stops ${them} too)` : ''),
     );
   };
   if (halt.aborted) say();
@@ -167,11 +171,15 @@ export function summarize(
     `${count('in-progress').length} in progress elsewhere (run again later)`,
     `${count('invalid').length} refused as invalid`,
     `${unsettled.length} to settle`,
-    ...(paid.length ? [`${paid.length} charged, to finish (run again with their keys)`] : []),
+    ...(paid.length
+      ? [
+          `${paid.length} charged, to finish (run again with ${paid.length === 1 ? 'its key' : 'their keys'})`,
+        ]
+      : []),
     ...(count('interrupted').length ? [`${count('interrupted').length} stopped`] : []),
     ...(notRun > 0 ? [`${notRun} not started (interrupted: run again)`] : []),
   ];
-  context.output.note(`summary: ${total} rows: ${parts.join(', ')}`);
+  context.output.note(`summary: ${counted(total, 'row')}: ${parts.join(', ')}`);
   for (const row of paid)
     context.output.note(
       `to finish: line ${row.line} key ${row.key} WAS charged: run this batch again, its rows keep their keys, to finish it (it never pays again); never buy it under a new key`,

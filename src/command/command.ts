@@ -11,6 +11,10 @@ export interface Command {
   run(argv: readonly string[], context: Context): Promise<ExitCode>;
 }
 
+/** Help and version: taken everywhere, `seatpay --help` and each command's help list them alike. */
+export const HELP_AND_VERSION = `  -h, --help                 print this help
+  -v, --version              print seatpay's version`;
+
 /** The global flags, as each command's help lists them. */
 export const GLOBAL_HELP = `Global options:
       --json                 results as JSON on stdout (one object per line for
@@ -21,4 +25,4 @@ export const GLOBAL_HELP = `Global options:
       --base-url <url>       the service (default SEATPAY_BASE_URL)
       --token-file <path>    read the token from this file, - for stdin
                              (default SEATPAY_TOKEN)
-  -h, --help                 this help`;
+${HELP_AND_VERSION}`;

@@ -1,4 +1,5 @@
 import { inputName, readInputFile } from './input-file.js';
+import { counted } from './counted.js';
 import { nearestName } from './nearest-name.js';
 import { UsageError } from './usage-error.js';
 
@@ -113,7 +114,9 @@ export async function parseCsv(text: string, file: string, columns: CsvColumns):
   const problems: string[] = [];
   for (const { line, fields } of rows)
     if (fields.length !== names.length)
-      problems.push(`line ${line}: ${fields.length} fields, the header has ${names.length}`);
+      problems.push(
+        `line ${line}: ${counted(fields.length, 'field')}, the header has ${names.length}`,
+      );
   refuseProblems(file, problems);
   const named: CsvRow[] = [];
   for (const { line, fields } of rows) {

@@ -6,7 +6,7 @@ import { purchase } from './purchase.js';
 import { seats } from './seats.js';
 import { team } from './team.js';
 import { upload } from './upload.js';
-import type { Command } from './command.js';
+import { HELP_AND_VERSION, type Command } from './command.js';
 import { DONE, exitCodeOf, INTERRUPTED, USAGE, type ExitCode } from './exit-codes.js';
 import { refuseStdinTwice } from './input-file.js';
 import { KnownSecrets } from './known-secrets.js';
@@ -29,6 +29,9 @@ Usage: seatpay <command> [options]   (seatpay <command> --help for its options)
 
 Commands:
 ${COMMANDS.map((command) => `  ${command.name.padEnd(10)} ${command.summary}`).join('\n')}
+
+Options:
+${HELP_AND_VERSION}
 
 The token comes from SEATPAY_TOKEN or --token-file <path>, a card from
 --card-file <path> or SEATPAY_CARD (JSON), the service from SEATPAY_BASE_URL:

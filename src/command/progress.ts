@@ -1,4 +1,5 @@
 import type { UploadProgress } from '../index.js';
+import { counted } from './counted.js';
 import type { Output } from './output.js';
 import { printableField } from './printable.js';
 
@@ -19,7 +20,7 @@ function bar({ loadedBytes, totalBytes, chunksDone, totalChunks }: UploadProgres
   const share = totalBytes === 0 ? 1 : loadedBytes / totalBytes;
   const filled = Math.round(share * WIDTH);
   const percent = String(Math.floor(share * 100)).padStart(3);
-  return `${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${percent}% ${sizes(loadedBytes, totalBytes)}, ${chunksDone}/${totalChunks} chunks`;
+  return `${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${percent}% ${sizes(loadedBytes, totalBytes)}, ${chunksDone}/${counted(totalChunks, 'chunk')}`;
 }
 
 /**
@@ -34,7 +35,7 @@ export function progressOf(output: Output, path: string) {
   const onProgress = (progress: UploadProgress) => {
     if (first && progress.chunksDone > 0)
       output.note(
-        `${label}: resuming, ${progress.chunksDone} of ${progress.totalChunks} chunks already sent`,
+        `${label}: resuming, ${progress.chunksDone} of ${counted(progress.totalChunks, 'chunk')} already sent`,
       );
     first = false;
     if (output.interactive) return output.raw(`\r${bar(progress, label)}`);

@@ -8,6 +8,7 @@ import {
 import { readArguments, wholeNumber } from './arguments.js';
 import { AdvisedError } from './advised-error.js';
 import { GLOBAL_HELP, type Command } from './command.js';
+import { counted } from './counted.js';
 import { clientOf, type Context } from './context.js';
 import { checkRows, readCsv } from './csv.js';
 import { DONE, FAILED, type ExitCode } from './exit-codes.js';
@@ -89,7 +90,7 @@ async function change(
         { status: 'refused', refusal },
         `refused: ${printableField(refusal.message)}`,
       );
-    context.output.note(`seatpay: ${error.refused.length} seat change(s) refused`);
+    context.output.note(`seatpay: ${counted(error.refused.length, 'seat change')} refused`);
     return FAILED;
   }
 }
@@ -102,10 +103,16 @@ async function remove(
 ): Promise<ExitCode> {
   const seats = await reading(() => client.seats.list(id, { signal: context.signal }));
   const found = targets.map((target) => {
-    const seat = seats.find((one) => one.email === target || String(one.id) === target);
+    // The list keeps removed seats (inactive): a member added again has two, the live one first.
+    const named = seats.filter((one) => one.email === target || String(one.id) === target);
+    const seat = named.find((one) => one.is_active) ?? named[0];
     if (!seat)
       throw new UsageError(
         `no seat of ${target} in subscription ${id}; see seatpay seats list ${id}`,
+      );
+    if (!seat.is_active)
+      throw new UsageError(
+        `the seat of ${target} in subscription ${id} (${seat.id}) is removed already; see seatpay seats list ${id}`,
       );
     return seat;
   });
@@ -113,7 +120,8 @@ async function remove(
     await changing(`seatpay seats list ${id}`, () =>
       client.seats.remove(id, seat.id, { signal: context.signal }),
     );
-    context.output.item({ status: 'removed', seat }, `removed ${show(seat)}`);
+    // Its status as listed before the removal ("active") is no longer true: not shown.
+    context.output.item({ status: 'removed', seat }, `removed ${show(seat).replace(/\t\w+$/, '')}`);
   }
   return DONE;
 }

@@ -1,6 +1,7 @@
 import type { BillingTeam } from '../index.js';
 import { readArguments, wholeNumber } from './arguments.js';
 import { GLOBAL_HELP, type Command } from './command.js';
+import { counted } from './counted.js';
 import { clientOf, profileOf, type Context } from './context.js';
 import { DONE, type ExitCode } from './exit-codes.js';
 import { changing } from './lost-change.js';
@@ -70,8 +71,8 @@ function show(team: BillingTeam): string {
   // An update's answer has no seats_count (SERVICE.md: the read shape only): no "?" printed for it.
   const seats =
     team.seats_count === undefined || team.seats_count === null
-      ? `${team.seats_limit} seats`
-      : `${team.seats_count} of ${team.seats_limit} seats`;
+      ? counted(team.seats_limit, 'seat')
+      : `${team.seats_count} of ${counted(team.seats_limit, 'seat')}`;
   return [
     `team ${team.id} of subscription ${team.subscription}: ${seats}`,
     `auto-recharge ${team.auto_recharge_enabled ? 'on' : 'off'}, threshold ${team.recharge_threshold_amount ?? '-'}, amount ${team.recharge_amount ?? '-'}, max spend ${spend}`,

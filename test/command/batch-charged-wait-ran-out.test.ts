@@ -25,7 +25,7 @@ describe('seatpay purchase --csv: a row paid whose wait ran out', () => {
     subscriptionNeverAppears(server());
     const ran = await runInProcess([...purchase, '--wait-timeout', '50'], env);
     expect(ran.code, ran.stderr).toBe(3);
-    expect(ran.stderr).toMatch(/, 0 to settle, 1 charged, to finish \(run again with their keys\)/);
+    expect(ran.stderr).toMatch(/, 0 to settle, 1 charged, to finish \(run again with its key\)/);
     expect(ran.stderr).toMatch(
       /^to finish: line 2 key batch-wait WAS charged: run this batch again, its rows keep their keys, to finish it \(it never pays again\); never buy it under a new key$/m,
     );
@@ -35,7 +35,7 @@ describe('seatpay purchase --csv: a row paid whose wait ran out', () => {
     const charges = server().simulator.charges.length;
     const again = await runInProcess(purchase, env);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(/summary: 1 rows: 1 done, 0 replayed/);
+    expect(again.stderr).toMatch(/summary: 1 row: 1 done, 0 replayed/);
     expect(server().simulator.charges).toHaveLength(charges);
   });
 });

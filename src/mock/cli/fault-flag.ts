@@ -8,7 +8,7 @@ import { givenValue } from '../../command/unknown-name.js';
 // `corrupt=misplaced-chunk|truncated-chunk|foreign-chunk`. Example:
 //   --fault "POST /v1/payments/pay status=503 retry-after=2 times=3"
 
-export const FAULT_SYNTAX =
+const FAULT_SYNTAX =
   '"<* | METHOD /path> <status=<code> | latency=<ms> | reset-before | reset-after | corrupt=<misplaced-chunk|truncated-chunk|foreign-chunk>> [retry-after=<s>] [times=<n>|always]"';
 
 const wholeNumber = (flag: string, name: string, value: string, max = 2 ** 31 - 1): number => {
