@@ -92,12 +92,11 @@ function ambiguity(found: number, early: number, keys: number, what: string, sen
   const searched = `dated from ${from} on (${CLOCK_SKEW_MS / 60_000} minutes before the call was recorded at ${sent}: the service's clock may differ) and owned by no other key`;
   if (found === 0)
     return `no invoice of ${what} ${searched}; a listing can lag, so this does not prove it was not charged`;
-  const which = found === 1 ? 'it is' : `${early} of them`;
   const dated =
-    early === 0 ? '' : `; ${which} dated before the call was recorded, so possibly another order's`;
-  const invoices = `${found} ${found === 1 ? 'invoice' : 'invoices'}`;
-  const unsettled = `${keys} unsettled ${keys === 1 ? 'key' : 'keys'}`;
-  return `cannot tell which invoice is this order's: ${invoices} of ${what} ${searched}, for ${unsettled} of that order${dated}`;
+    early === 0
+      ? ''
+      : `; ${early} of them dated before the call was recorded, so possibly another order's`;
+  return `cannot tell which invoice is this order's: ${found} invoice(s) of ${what} ${searched}, for ${keys} unsettled key(s) of that order${dated}`;
 }
 
 interface Order {

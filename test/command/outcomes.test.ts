@@ -257,10 +257,10 @@ describe('journal reconcile says which invoices it searched', () => {
     const [, from, sent] =
       /dated from (\S+) on \(2 minutes before the call was recorded at (\S+):/.exec(evidence) ?? [];
     expect(evidence).toMatch(
-      /^cannot tell which invoice is this order's: 1 invoice of 5 × ai-credits/,
+      /^cannot tell which invoice is this order's: 1 invoice\(s\) of 5 × ai-credits/,
     );
     expect(Date.parse(sent!) - Date.parse(from!)).toBe(120_000);
-    expect(evidence).toContain('for 2 unsettled keys of that order');
+    expect(evidence).toContain('for 2 unsettled key(s) of that order');
     expect(evidence).not.toMatch(/since .* dated before it was sent/);
   });
 });
