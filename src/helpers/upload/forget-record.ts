@@ -39,6 +39,29 @@ export function forgetRecord(
 }
 
 /**
+ * Removes a finalized upload's record: deleted, or, where the store cannot delete it, overwritten
+ * emptied of its chunks and saying finalize was not sent (the file is made: nothing is left to
+ * resume, nor to refuse as "may exist"; no run adopts a record without chunks). Left as it was
+ * (both failed, or the signal fired first): a warning, and it still says "finalize sent".
+ */
+export function forgetFinished(
+  resume: { store: UploadStore; key: string; signal?: AbortSignal | undefined },
+  record: UploadRecord,
+  log: Warner,
+): Promise<true> {
+  const { store, key, signal } = resume;
+  const { inFlight: _unheard, ...kept } = record;
+  const emptied: UploadRecord = { ...kept, acknowledged: [], digests: [], finalizeSent: false };
+  const gone = store
+    .delete(key)
+    .catch((error: unknown) => store.set(key, emptied).catch(() => Promise.reject(error)));
+  return untilAborted(gone, signal).then(
+    () => true,
+    (error: unknown) => finalizedKept(error, log),
+  );
+}
+
+/**
  * A finalized upload's record left in the store (its delete failed, or the signal fired before
  * it): a warning, never the upload's error (the file is made). It still says "finalize sent".
  */

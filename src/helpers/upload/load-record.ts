@@ -4,6 +4,7 @@ import type { UploadRecord, UploadStore } from './resume-store.js';
 import { recordOf } from './upload-record-check.js';
 import { madeForKey } from './upload-name.js';
 import { canDigest } from './chunk-digest.js';
+import { closedBefore } from './closed-uploads.js';
 
 /** Where warnings go: the client's logger. */
 export interface Warner {
@@ -55,14 +56,35 @@ export async function loadRecord(
   // A clock set back makes the age negative: as far back as forward is tolerated.
   if (Math.abs(Date.now() - record.updatedAt) > resume.maxAge) return undefined;
   if (!sameUpload(record, target)) return undefined;
-  if (await madeForKey(record.uploadName, record.filename, resume.key)) return record;
-  // Its finalize was sent with no answer (a record of an older seatpay, untagged): the file may
+  const tagged = await madeForKey(record.uploadName, record.filename, resume.key);
+  // Untagged with its finalize sent with no answer (a record of an older seatpay): the file may
   // exist, so never afresh (a second copy). Adopted, the upload rejects with UploadMayExistError.
-  if (record.finalizeSent) return record;
-  log.warn(
-    "upload resume: the record's upload name was not made for this resume key (copied from another's, or by an older seatpay); starting afresh",
-  );
-  return undefined;
+  if (!tagged && !record.finalizeSent) {
+    log.warn(
+      "upload resume: the record's upload name was not made for this resume key (copied from another's, or by an older seatpay); starting afresh",
+    );
+    return undefined;
+  }
+  return (await stillOpen(resume, record, log)) ? record : undefined;
+}
+
+/**
+ * False, with a warning, for a record of an upload closed since: a write the store let land late.
+ * A mark that cannot be read leaves the record as it was read before marks (a store of the user's
+ * may refuse a key it does not know): resumed, or refused when its finalize was sent.
+ */
+async function stillOpen(resume: ResumeSettings, record: UploadRecord, log: Warner) {
+  const closed = await closedBefore(resume.store, resume.key, record).catch((error: unknown) => {
+    log.warn(
+      `upload resume: the store could not read whether the record's upload was closed (${describeError(error)}); the record is used as it is`,
+    );
+    return false;
+  });
+  if (closed)
+    log.warn(
+      'upload resume: the record is of an upload already finished or given up (a write the store answered late landed after its delete); starting afresh',
+    );
+  return !closed;
 }
 
 /** A changed size, modification time, name or chunk plan never reuses a record. */

@@ -4,6 +4,7 @@ import { chunksBytes } from './chunk-plan.js';
 import { settledWrites, stopRecordWrites } from './live-records.js';
 import type { UploadStore } from './resume-store.js';
 import { recordOf } from './upload-record-check.js';
+import { closedKey } from './closed-uploads.js';
 
 /**
  * An unfinished upload a resume store holds: what a page can show after a reload ("talk.mp4 is
@@ -53,10 +54,16 @@ export async function pendingUploads(store: UploadStore): Promise<PendingUpload[
   const pending: PendingUpload[] = [];
   await settledWrites(store);
   const entries = await storeCall('list its records', async () => [...(await store.list!())]);
-  for (const entry of entries) {
+  const records = entries.map((entry) => {
     const [key, stored] = entryOf(entry);
-    const record = recordOf(stored);
-    if (!record || typeof key !== 'string') continue;
+    return [key, recordOf(stored)] as const;
+  });
+  // A record of an upload closed since (a write that landed late: closed-uploads.ts) is no
+  // pending upload, nor is the mark that says so.
+  const closed = new Set(records.filter(([, record]) => record?.closed).map(([key]) => key));
+  for (const [key, record] of records) {
+    if (!record || typeof key !== 'string' || record.closed) continue;
+    if (closed.has(closedKey(key, record.uploadName))) continue;
     const { totalBytes, chunkSize, acknowledged } = record;
     const bytesDone = chunksBytes({ totalBytes, chunkSize }, acknowledged);
     pending.push({

@@ -1,5 +1,6 @@
 import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
-import type { UploadStore } from './resume-store.js';
+import { closedKey, closedMark } from './closed-uploads.js';
+import type { UploadRecord, UploadStore } from './resume-store.js';
 
 /**
  * `store` with each operation bounded by the chunk timeout, and a read (before anything is sent)
@@ -9,6 +10,10 @@ import type { UploadStore } from './resume-store.js';
  * session ends its own waits for one with the signal where a write lost cannot let a changed
  * source resume (once finalize was answered: `finished`, `finalizeRefused`). A delete given up on
  * runs on.
+ *
+ * A write given up on may still land, after the record's delete: a record of an upload finalized
+ * (or one that must not resume) would be back. So a delete while a write of the key is unanswered
+ * first marks that write's upload closed (closed-uploads.ts), and a run that reads it starts afresh.
  */
 export function racedStore(
   store: UploadStore,
@@ -20,11 +25,33 @@ export function racedStore(
     const late = () => new Error(`the resume store gave no answer within ${ms} ms`);
     return withinMs(untilAborted(work, raced), ms, late);
   };
+  /** The writes the store has not answered yet. */
+  const unanswered = new Set<{ key: string; record: UploadRecord }>();
+  const write = (key: string, record: UploadRecord) => {
+    const entry = { key, record };
+    unanswered.add(entry);
+    const written = new Promise<void>((resolve) => resolve(store.set(key, record)));
+    const answered = () => void unanswered.delete(entry);
+    written.then(answered, answered);
+    return written;
+  };
+  /** Marks the uploads of `key`'s writes still out closed: asked before the delete, not awaited
+   * (a store slow to answer it holds nothing up; unmarked, the delete goes all the same). */
+  const markClosed = (key: string) => {
+    const out = [...unanswered].filter((write) => write.key === key).map(({ record }) => record);
+    for (const record of new Map(out.map((record) => [record.uploadName, record])).values()) {
+      const marking = () => store.set(closedKey(key, record.uploadName), closedMark(record));
+      void bounded(marking).catch(() => undefined);
+    }
+  };
   const lock = store.lock?.bind(store);
   return {
     get: (key) => bounded(() => store.get(key), signal),
-    set: (key, record) => bounded(() => store.set(key, record)),
-    delete: (key) => bounded(() => store.delete(key), signal),
+    set: (key, record) => bounded(() => write(key, record)),
+    delete: (key) => {
+      markClosed(key);
+      return bounded(() => store.delete(key), signal);
+    },
     ...(lock && {
       lock: async (key: string) => {
         const held = Promise.resolve().then(() => lock(key));

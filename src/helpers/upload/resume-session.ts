@@ -6,7 +6,7 @@ import { describeError, digestible, loadRecord } from './load-record.js';
 import type { ResumeSettings, ResumeTarget, Warner } from './load-record.js';
 import type { ChunkReader } from './chunk-reader.js';
 import type { ChunkCheck } from './deliver-chunk.js';
-import { finalizedKept, forgetRecord } from './forget-record.js';
+import { finalizedKept, forgetFinished, forgetRecord } from './forget-record.js';
 import { InFlightChunks, heldUnknown } from './in-flight-chunks.js';
 import { resumedRecord } from './resumed-record.js';
 import { sessionRecord } from './session-record.js';
@@ -244,8 +244,7 @@ export class UploadSession {
     this.finalizeSent &&= made;
     if (ours !== true) return made && finalizedKept(ours, this.log);
     if (!made) return forgetRecord(this.resume, this.record());
-    const deleted = this.resume.store.delete(this.resume.key).then(() => true);
-    return deleted.catch((error: unknown) => finalizedKept(error, this.log));
+    return forgetFinished(this.resume, this.record(), this.log);
   }
 
   private save(): void {

@@ -55,6 +55,14 @@ export interface UploadRecord {
     /** The SHA-256 (hex) of the bytes the chunk's request went out with. */
     digest: string;
   }>;
+  /**
+   * Set only on a mark, kept under a key of its own (the record's key, `#closed:` and the upload
+   * name), that this upload is finalized or its record deleted for good. A write of the record
+   * your store answered after `chunkTimeout` may land after that delete; the next run finds the
+   * mark and starts afresh instead of resuming an upload already finished. Written only then;
+   * `pendingUploads` leaves marks out, and a store's first write removes them after 7 days.
+   */
+  closed?: boolean;
 }
 
 /**

@@ -32,6 +32,8 @@ export const UploadRecordSchema = z.object({
   updatedAt: z.number(),
   /** Absent in records written before it. */
   inFlight: z.optional(z.array(z.object({ index: count, digest: sha256 }))),
+  /** Only on a mark that the upload is closed (closed-uploads.ts); absent in older records. */
+  closed: z.optional(z.boolean()),
 });
 
 /** What a store gave back, when it is a record whose chunks are each in the plan, once, with a digest. */
