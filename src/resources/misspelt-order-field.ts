@@ -8,6 +8,20 @@ const PAY_FIELDS = ['token', 'chosen_period', 'payment_method_id'];
 export const ORDER_FIELDS = [...CHECKOUT_FIELDS, ...PAY_FIELDS];
 
 /**
+ * The Latin letter each small Greek letter (`α` to `ω`) and Cyrillic one (`а` to `ј`) looks like
+ * (`?` where none does), indexed by code: `α` at 0, `а` at 25 (its code, less `α`'s, past 102).
+ * Letters in a bundle are escaped (`\uXXXX`), six bytes each: this costs a sixth of a table of them.
+ */
+const LATIN = 'aby?e?n?ik?uv?o?p??tu?x?wa??r?e????k?m?onpcty?x??????b????????si?j';
+
+/**
+ * `name` in lower case, each letter of another script that looks like a Latin one read as that one
+ * (Cyrillic `е`, Greek `ο`): `kеy_` was sent as a field, its order paid with no key (redteam61).
+ */
+const lookAlike = (name: string) =>
+  name.toLowerCase().replace(/[α-ωа-ј]/g, (c) => LATIN[(c.charCodeAt(0) - 945) % 102] ?? c);
+
+/**
  * A field's name as it may be written another way: NFKD (full-width `ｓｕｂｓｃｒｉｐｔｉｏｎ`), lower
  * case, without `_`, `-`, blanks, accents or invisible characters (a zero-width space, a soft
  * hyphen; a combining grapheme joiner, a variation selector, a Hangul filler, a braille blank:
@@ -15,9 +29,7 @@ export const ORDER_FIELDS = [...CHECKOUT_FIELDS, ...PAY_FIELDS];
  * `subscription` for each.
  */
 const foldName = (name: string) =>
-  name
-    .normalize('NFKD')
-    .toLowerCase()
+  lookAlike(name.normalize('NFKD'))
     .replace(/[\p{M}\p{Cf}\p{DI}\p{White_Space}\u2800_-]/gu, '')
     .replace(/id$/, '');
 
@@ -70,7 +82,7 @@ export function misspeltOrderField(
         return { ...refusal(name, 'differs', call), meant: written };
       continue;
     }
-    const meant = nearestOption(name, fields);
+    const meant = nearestOption(lookAlike(name), fields);
     if (meant !== undefined && !(meant in given)) return misspelt(name, meant, call);
   }
   return undefined;

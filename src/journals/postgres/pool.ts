@@ -1,6 +1,8 @@
 import { JournalError } from '../journal-errors.js';
 import { InvalidRequestError } from '../../core/errors/validation-errors.js';
 import type { PgQueryable } from './pg-queryable.js';
+import { passwordsOf } from './passwords.js';
+import { scrubText } from '../../core/secrets/redact.js';
 
 // The pool a postgresJournal queries: the user's own, or one made from a connection string
 // (pg loaded only then), ended within a grace period by close().
@@ -22,12 +24,10 @@ export function connect(given: PgQueryable | string) {
         { field: 'pool' },
       );
     }
-    return { pool: async () => given, close: async () => undefined, secret: undefined };
+    return { pool: async () => given, close: async () => undefined };
   }
   let made: Promise<MadePool> | undefined;
-  const secret = passwordOf(given);
   return {
-    secret,
     pool: () => (made ??= makePool(given)),
     close: async () => {
       const pool = made;
@@ -90,23 +90,14 @@ async function makePool(connectionString: string): Promise<MadePool> {
   return Object.assign(pool, { clients });
 }
 
-/** The password in a connection string, so that no message ever repeats it. */
-function passwordOf(connectionString: string): string | undefined {
-  try {
-    const password = decodeURIComponent(new URL(connectionString).password);
-    return password === '' ? undefined : password;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A number for each pool given, in this process. */
 const poolNumbers = new WeakMap<object, number>();
 let pools = 0;
 
 /**
  * What names the database a journal writes: a pool given, or a connection string's host, port and
- * database (never its user nor password); undefined for one that is no URL. Two names for one
+ * database (never its user nor password: one typed into its path, `/db&password=...`, is hidden,
+ * as the name shows in a printed journal); undefined for one that is no URL. Two names for one
  * database only let decisions run at once, as two processes' do; one name for two, in turns.
  */
 export function poolName(given: PgQueryable | string): string | undefined {
@@ -116,7 +107,7 @@ export function poolName(given: PgQueryable | string): string | undefined {
   }
   try {
     const { host, pathname } = new URL(given);
-    return `${host}${pathname}`;
+    return scrubText(`${host}${pathname}`, passwordsOf(given));
   } catch {
     return undefined;
   }

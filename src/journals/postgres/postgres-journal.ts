@@ -7,6 +7,8 @@ import { storedKey } from '../key-text.js';
 import { qualifiedName, statements, tableSql } from './sql.js';
 import { DatabaseClock } from './database-clock.js';
 import { connect, isPool, poolName } from './pool.js';
+import { passwordsOf } from './passwords.js';
+import { scrubText } from '../../core/secrets/redact.js';
 import { namingStore } from '../journal-store-name.js';
 import { answerLost, takeBackLostClaim } from './lost-claim.js';
 import type { PgQueryable, PgResult } from './pg-queryable.js';
@@ -117,13 +119,13 @@ export function postgresJournal(
       await ready;
       const sentAt = performance.now();
       result = await pool.query(text, values).catch(async (error: unknown) => {
-        const failure = journalError(action, error, connection.secret);
+        const failure = journalError(action, error, poolOrConnectionString);
         if (unanswered && answerLost(error)) await unanswered(pool, failure);
         throw failure;
       });
       answered?.(sentAt, result);
     } catch (error) {
-      throw journalError(action, error, connection.secret);
+      throw journalError(action, error, poolOrConnectionString);
     }
     return result;
   };
@@ -208,11 +210,15 @@ async function createTable(pool: PgQueryable, table: string, schema: string | un
   }
 }
 
-function journalError(action: string, error: unknown, secret: string | undefined): JournalError {
+/**
+ * A failed statement as a JournalError, every password the connection may use hidden in any
+ * encoding: PostgreSQL quotes a database's or user's name, which holds one when it was given
+ * another way than `user:password@` (`.../db&password=...`, keyword words after a URL: redteam61).
+ */
+function journalError(action: string, error: unknown, given: PgQueryable | string): JournalError {
   if (error instanceof JournalError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  const message = String((error as Error | null)?.message ?? error);
-  const said = secret === undefined ? message : message.replaceAll(secret, '***');
+  const said = scrubText(String((error as Error | null)?.message ?? error), passwordsOf(given));
   return new JournalError(
     `The PostgreSQL journal could not ${action}: ${typeof code === 'string' ? `${code} ` : ''}${said}`,
   );
