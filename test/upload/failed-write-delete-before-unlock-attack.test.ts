@@ -8,20 +8,12 @@
 // clock is the test's while the first upload runs.
 import { afterEach, expect, it, vi } from 'vitest';
 import type { UploadRecord, UploadStore } from '../../src/index.js';
+import { untilReal } from './support/real-clock-wait.js';
 import { CHUNK, fileOf, resumeHarness } from './support/resume-harness.js';
 import { bytesOf, sha256 } from './support/upload-kit.js';
 
 const h = resumeHarness();
 afterEach(() => void vi.useRealTimers());
-/** A wait on the real clock, taken before the test fakes it. */
-const realSetTimeout = globalThis.setTimeout;
-
-/** Waits on the real clock until `ready`, at most about 20 s: false if it never was. */
-async function until(ready: () => boolean): Promise<boolean> {
-  for (let turn = 0; turn < 4_000 && !ready(); turn++)
-    await new Promise((resolve) => realSetTimeout(resolve, 5));
-  return ready();
-}
 
 /**
  * One store's records and lock as two processes see them: each view's lock is exclusive across
@@ -75,7 +67,7 @@ it("another process's upload never resumes from the record a failed write is sti
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   // The first process's upload stops (Ctrl-C) once chunk 2 was stored and acknowledged.
   const cut = h.cutOff(fileOf(before, name), { resume: { store: slow }, chunkTimeout: 1_000 }, 3);
-  expect(await until(() => stalled)).toBe(true);
+  await untilReal(() => stalled);
   await vi.advanceTimersByTimeAsync(1_000); // chunk 2 goes without the write; its delete is out
   await cut;
   vi.useRealTimers();

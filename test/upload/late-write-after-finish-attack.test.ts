@@ -8,20 +8,12 @@
 // while a write is still out, and a run that reads a record of a finished upload starts afresh.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type UploadRecord, type UploadStore } from '../../src/index.js';
+import { untilReal } from './support/real-clock-wait.js';
 import { CHUNK, fileOf, resumeHarness } from './support/resume-harness.js';
 import { bytesOf, memoryUploadStore, sha256 } from './support/upload-kit.js';
 
 const h = resumeHarness();
 afterEach(() => void vi.useRealTimers());
-/** A wait on the real clock, taken before the test fakes it. */
-const realSetTimeout = globalThis.setTimeout;
-
-/** Waits on the real clock until `ready`, at most about 20 s: false if it never was. */
-async function until(ready: () => boolean): Promise<boolean> {
-  for (let turn = 0; turn < 4_000 && !ready(); turn++)
-    await new Promise((resolve) => realSetTimeout(resolve, 5));
-  return ready();
-}
 
 /**
  * A store in a Map whose first write matching `stalls` answers only when the test lands it (a
@@ -58,7 +50,7 @@ async function finishWithLateWrite(kit: ReturnType<typeof lateStore>, bytes: Uin
     resume: { store: kit.store },
   });
   upload.catch(() => undefined); // judged below
-  expect(await until(() => kit.state.stalled)).toBe(true);
+  await untilReal(() => kit.state.stalled);
   await vi.advanceTimersByTimeAsync(1_000); // given up on: the upload goes on without it
   vi.useRealTimers();
   const file = await upload;

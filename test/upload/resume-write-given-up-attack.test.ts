@@ -4,20 +4,12 @@
 // lock's `held()` late and then never finishes the write; the clock is the test's.
 import { afterEach, expect, it, vi } from 'vitest';
 import type { UploadRecord, UploadStore } from '../../src/index.js';
+import { untilReal } from './support/real-clock-wait.js';
 import { CHUNK, fileOf, resumeHarness } from './support/resume-harness.js';
 import { bytesOf, sha256 } from './support/upload-kit.js';
 
 const h = resumeHarness();
 afterEach(() => void vi.useRealTimers());
-/** A wait on the real clock, taken before the test fakes it. */
-const realSetTimeout = globalThis.setTimeout;
-const realPause = (ms: number) => new Promise((resolve) => realSetTimeout(resolve, ms));
-
-/** Waits on the real clock until `ready`, at most about 20 s: false if it never was. */
-async function until(ready: () => boolean): Promise<boolean> {
-  for (let turn = 0; turn < 4_000 && !ready(); turn++) await realPause(5);
-  return ready();
-}
 
 it('sends the chunks after a record write it gave up on without waiting for that write', async () => {
   const bytes = bytesOf(3 * CHUNK);
@@ -57,14 +49,15 @@ it('sends the chunks after a record write it gave up on without waiting for that
   });
   upload.catch(() => undefined); // judged below
   // Chunk 0 waits for the record naming it, whose write first asks the lock: late, then stuck.
-  expect(await until(() => lateHeld !== undefined)).toBe(true);
+  await untilReal(() => lateHeld !== undefined);
   expect(writes.at(-1)?.inFlight).toBeUndefined(); // the record naming chunk 0 is not written
   await vi.advanceTimersByTimeAsync(999);
   lateHeld!(); // the write goes to the store at 999 ms, bounded at 1,999 ms, and never ends
   await vi.advanceTimersByTimeAsync(1); // chunk 0's wait for it ends at 1,000 ms: sent without
   // Chunks 1 and 2 go now, on the clock at 1,000 ms: nothing waits on the write still out.
   const sent = () => h.recorder.trace(name).chunks.length;
-  expect(await until(() => sent() === 3), `${sent()} chunks sent; ${h.warnings}`).toBe(true);
+  // Its three chunks go without the write: a hang here (the test timeout) is the defect.
+  await untilReal(() => sent() === 3);
   await vi.advanceTimersByTimeAsync(1_000); // finalize waits for the write's end, then goes
   vi.useRealTimers();
   const file = await upload;
