@@ -42,7 +42,8 @@ export function forgetRecord(
  * Removes a finalized upload's record: deleted, or, where the store cannot delete it, overwritten
  * emptied of its chunks and saying finalize was not sent (the file is made: nothing is left to
  * resume, nor to refuse as "may exist"; no run adopts a record without chunks). Left as it was
- * (both failed, or the signal fired first): a warning, and it still says "finalize sent".
+ * (both failed, or the signal fired first): a warning, and it still says "finalize sent". Emptied:
+ * a warning too (the store's delete fails: its owner should know), saying nothing resumes.
  */
 export function forgetFinished(
   resume: { store: UploadStore; key: string; signal?: AbortSignal | undefined },
@@ -52,9 +53,12 @@ export function forgetFinished(
   const { store, key, signal } = resume;
   const { inFlight: _unheard, ...kept } = record;
   const emptied: UploadRecord = { ...kept, acknowledged: [], digests: [], finalizeSent: false };
-  const gone = store
-    .delete(key)
-    .catch((error: unknown) => store.set(key, emptied).catch(() => Promise.reject(error)));
+  const gone = store.delete(key).catch((error: unknown) =>
+    store.set(key, emptied).then(
+      () => void log.warn(`upload resume: ${undeleted(error)}; it was emptied instead`),
+      () => Promise.reject(error),
+    ),
+  );
   return untilAborted(gone, signal).then(
     () => true,
     (error: unknown) => finalizedKept(error, log),
@@ -66,7 +70,11 @@ export function forgetFinished(
  * it): a warning, never the upload's error (the file is made). It still says "finalize sent".
  */
 export function finalizedKept(error: unknown, log: Warner): true {
-  const why = `the finalized upload's record could not be deleted (${describeError(error)})`;
-  log.warn(`upload resume: ${why}; an upload under its resume key says the file may exist`);
+  log.warn(
+    `upload resume: ${undeleted(error)}; an upload under its resume key says the file may exist`,
+  );
   return true;
 }
+
+const undeleted = (error: unknown) =>
+  `the finalized upload's record could not be deleted (${describeError(error)})`;
