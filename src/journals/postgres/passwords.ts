@@ -3,9 +3,10 @@ import type { PgQueryable } from './pg-queryable.js';
 /**
  * `password=` anywhere in a connection string: a query parameter (`?password=`, `&password=` typed
  * after the path, which PostgreSQL then names as the database), or libpq's keyword form (`host=db
- * password=...`, quoted or not). Each value runs to the next `&`, blank or closing quote.
+ * password=...`, quoted or not). A parameter's value runs to the next `&`; a keyword's (after a
+ * blank) to the next blank or closing quote: `password=a&b` is `a&b` (only `a` was hidden).
  */
-const PASSWORD_WORD = /password\s*=\s*(?:'((?:\\.|[^'])*)'|([^&\s#]+))/gi;
+const PASSWORD_WORD = /(\s|^|%20)?password\s*=\s*(?:'((?:\\.|[^'])*)'|([^\s#]+))/gi;
 
 /**
  * Every password a journal's connection may use, so that no message ever repeats it: a connection
@@ -20,7 +21,8 @@ export function passwordsOf(given: PgQueryable | string): string[] {
   for (const text of [typeof given === 'string' ? given : options.connectionString]) {
     if (typeof text !== 'string') continue;
     if (URL.canParse(text)) found.push(new URL(text).password);
-    for (const match of text.matchAll(PASSWORD_WORD)) found.push(match[1] ?? match[2]);
+    for (const [, blank, quoted, word] of text.matchAll(PASSWORD_WORD))
+      found.push(quoted, word?.split('&')[0], blank === undefined ? undefined : word);
   }
   const strings = found.filter((text): text is string => typeof text === 'string' && text !== '');
   return [...new Set([...strings, ...strings.map(decoded)])];
