@@ -10,15 +10,17 @@ const PASSWORD_WORD = /(\s|^|%20)?password\s*=\s*(?:'((?:\\.|[^'])*)'|([^\s#]+))
 
 /**
  * Every password a journal's connection may use, so that no message ever repeats it: a connection
- * string's (`user:password@`, any `password=` in it), a pg.Pool's or pg.Client's `password` and
- * connection string, and PGPASSWORD (pg's fallback). Each as written and URL-decoded; the
- * redaction finds their other encodings (URL-encoded, base64 ...). A password given as a function
- * is not known until pg calls it.
+ * string's (`user:password@`, any `password=` in it), a pg.Pool's or pg.Client's `password`,
+ * connection string and database (any `password=` in them), and PGPASSWORD (pg's fallback). Each
+ * as written and URL-decoded; the redaction finds their other encodings (URL-encoded, base64 ...).
+ * A password given as a function is not known until pg calls it.
  */
 export function passwordsOf(given: PgQueryable | string): string[] {
   const options = typeof given === 'string' ? {} : optionsOf(given);
   const found = [process.env.PGPASSWORD, options.password];
-  for (const text of [typeof given === 'string' ? given : options.connectionString]) {
+  // A pg.Client keeps no connection string: a `&password=` after the path is in its `database`.
+  const texts = [typeof given === 'string' ? given : options.connectionString, options.database];
+  for (const text of texts) {
     if (typeof text !== 'string') continue;
     if (URL.canParse(text)) found.push(new URL(text).password);
     for (const [, blank, quoted, word] of text.matchAll(PASSWORD_WORD))
@@ -28,8 +30,12 @@ export function passwordsOf(given: PgQueryable | string): string[] {
   return [...new Set([...strings, ...strings.map(decoded)])];
 }
 
-/** A pg.Pool keeps its config in `options`; a pg.Client holds `password` and `connectionString`. */
-function optionsOf(given: object): { password?: unknown; connectionString?: unknown } {
+/** A pg.Pool keeps its config in `options`; a pg.Client holds `password` and `database` itself. */
+function optionsOf(given: object): {
+  password?: unknown;
+  connectionString?: unknown;
+  database?: unknown;
+} {
   const options = (given as { options?: unknown }).options;
   return typeof options === 'object' && options !== null ? options : given;
 }
