@@ -31,3 +31,18 @@ it('a finalized upload whose store cannot delete its record leaves the next uplo
   expect(again.file.id).not.toBe(first.file.id);
   expect(sha256(h.recorder.simulator.fileBytes(again.file.id))).toBe(sha256(bytes));
 });
+
+// review24: the emptied record was listed by pendingUploads as an upload 0 % done (finalize not
+// sent): a page offering to resume it uploaded the finished file again, a second copy.
+it('a finalized upload whose store cannot delete its record is not listed as pending', async () => {
+  const records = new Map<string, UploadRecord>();
+  const store: UploadStore = {
+    get: async (key) => structuredClone(records.get(key)),
+    set: async (key, record) => void records.set(key, structuredClone(record)),
+    delete: async () => Promise.reject(new Error('403 Forbidden: delete not allowed')),
+    list: async () => [...records],
+  };
+  await h.finish(fileOf(bytesOf(3 * CHUNK), 'kept.png'), { resume: { store } }, 'kept.png');
+  expect(records.size).toBe(1); // kept, emptied
+  expect(await h.client().media.pendingUploads(store)).toEqual([]);
+});

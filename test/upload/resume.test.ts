@@ -268,13 +268,28 @@ describe('a store that fails or holds garbage', () => {
   it.each([
     ['get throws', failing('get'), /store could not be read \(Error: disk full \(get\)\)/],
     ['set throws', failing('set'), /store could not be written \(Error: disk full \(set\)\)/],
-    ['delete throws', failing('delete'), /record could not be deleted/],
+    ['delete throws', failing('delete'), /record could not be deleted .*; it was emptied instead/],
   ])('%s: the upload completes, with one warning', async (_label, store, warning) => {
     const bytes = bytesOf(3 * CHUNK);
     const name = `failing-${++n}.png`;
     const { file } = await finish(fileOf(bytes, name), { resume: { store } }, name);
     expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
     expect(h.warnings).toEqual([expect.stringMatching(warning)]);
+  });
+
+  // upload24: a finalized upload's record the store cannot delete is emptied instead
+  // (finished-record-undeletable-attack.test.ts), and closed (review24); neither deleted nor
+  // emptied warns that the file may exist (store-waits-end-attack.test.ts).
+  it('delete throws: the upload completes, its record emptied and closed', async () => {
+    const bytes = bytesOf(3 * CHUNK);
+    const name = `failing-${++n}.png`;
+    const { store: memory, records } = memoryUploadStore();
+    const store = { ...memory, delete: failing('delete').delete };
+    const { file } = await finish(fileOf(bytes, name), { resume: { store } }, name);
+    expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
+    expect([...records.values()]).toMatchObject([
+      { acknowledged: [], finalizeSent: false, closed: true },
+    ]);
   });
 
   // review19b: each chunk waits for its digest's write before it leaves (redteam48): a store that

@@ -1,6 +1,7 @@
 import { untilAborted } from '../../core/retry/until-aborted.js';
 import type { UploadRecord, UploadStore } from './resume-store.js';
 import { describeError, type Warner } from './load-record.js';
+import { closedMark } from './closed-uploads.js';
 
 /**
  * Removes a resume record no run may resume (the service holds bytes under its upload name that
@@ -40,10 +41,11 @@ export function forgetRecord(
 
 /**
  * Removes a finalized upload's record: deleted, or, where the store cannot delete it, overwritten
- * emptied of its chunks and saying finalize was not sent (the file is made: nothing is left to
- * resume, nor to refuse as "may exist"; no run adopts a record without chunks). Left as it was
- * (both failed, or the signal fired first): a warning, and it still says "finalize sent". Emptied:
- * a warning too (the store's delete fails: its owner should know), saying nothing resumes.
+ * with its closed mark (emptied of its chunks, finalize not sent, `closed`: closed-uploads.ts).
+ * The file is made: nothing is left to resume, nor to refuse as "may exist"; no run adopts a
+ * record without chunks, and `pendingUploads` lists no closed one (listed at 0 %, a page resumed
+ * it: a second copy), with a warning (the store's delete fails: its owner should know). Left as
+ * it was (both failed, or the signal fired first): a warning, and it still says "finalize sent".
  */
 export function forgetFinished(
   resume: { store: UploadStore; key: string; signal?: AbortSignal | undefined },
@@ -51,10 +53,8 @@ export function forgetFinished(
   log: Warner,
 ): Promise<true> {
   const { store, key, signal } = resume;
-  const { inFlight: _unheard, ...kept } = record;
-  const emptied: UploadRecord = { ...kept, acknowledged: [], digests: [], finalizeSent: false };
   const gone = store.delete(key).catch((error: unknown) =>
-    store.set(key, emptied).then(
+    store.set(key, closedMark(record)).then(
       () => void log.warn(`upload resume: ${undeleted(error)}; it was emptied instead`),
       () => Promise.reject(error),
     ),

@@ -56,11 +56,12 @@ export interface UploadRecord {
     digest: string;
   }>;
   /**
-   * Set only on a mark, kept under a key of its own (the record's key, `#closed:` and the upload
-   * name), that this upload is finalized or its record deleted for good. A write of the record
-   * your store answered after `chunkTimeout` may land after that delete; the next run finds the
-   * mark and starts afresh instead of resuming an upload already finished. Written only then;
-   * `pendingUploads` leaves marks out, and a store's first write removes them after 7 days.
+   * Set on a mark, kept under a key of its own (the record's key, `#closed:` and the upload name),
+   * that this upload is finalized or its record deleted for good. A write of the record your
+   * store answered after `chunkTimeout` may land after that delete; the next run finds the mark
+   * and starts afresh instead of resuming an upload already finished. Written only then; set too
+   * on a finalized upload's record your store could not delete (emptied of its chunks).
+   * `pendingUploads` leaves both out, and a store's first write removes marks after 7 days.
    */
   closed?: boolean;
 }

@@ -3,31 +3,39 @@ import type { PgQueryable } from './pg-queryable.js';
 /**
  * `password=` anywhere in a connection string: a query parameter (`?password=`, `&password=` typed
  * after the path, which PostgreSQL then names as the database), or libpq's keyword form (`host=db
- * password=...`, quoted or not). Each value runs to the next `&`, blank or closing quote.
+ * password=...`, quoted or not). A parameter's value runs to the next `&`; a keyword's (after a
+ * blank) to the next blank or closing quote: `password=a&b` is `a&b` (only `a` was hidden).
  */
-const PASSWORD_WORD = /password\s*=\s*(?:'((?:\\.|[^'])*)'|([^&\s#]+))/gi;
+const PASSWORD_WORD = /(\s|^|%20)?password\s*=\s*(?:'((?:\\.|[^'])*)'|([^\s#]+))/gi;
 
 /**
  * Every password a journal's connection may use, so that no message ever repeats it: a connection
- * string's (`user:password@`, any `password=` in it), a pg.Pool's or pg.Client's `password` and
- * connection string, and PGPASSWORD (pg's fallback). Each as written and URL-decoded; the
- * redaction finds their other encodings (URL-encoded, base64 ...). A password given as a function
- * is not known until pg calls it.
+ * string's (`user:password@`, any `password=` in it), a pg.Pool's or pg.Client's `password`,
+ * connection string and database (any `password=` in them), and PGPASSWORD (pg's fallback). Each
+ * as written and URL-decoded; the redaction finds their other encodings (URL-encoded, base64 ...).
+ * A password given as a function is not known until pg calls it.
  */
 export function passwordsOf(given: PgQueryable | string): string[] {
   const options = typeof given === 'string' ? {} : optionsOf(given);
   const found = [process.env.PGPASSWORD, options.password];
-  for (const text of [typeof given === 'string' ? given : options.connectionString]) {
+  // A pg.Client keeps no connection string: a `&password=` after the path is in its `database`.
+  const texts = [typeof given === 'string' ? given : options.connectionString, options.database];
+  for (const text of texts) {
     if (typeof text !== 'string') continue;
     if (URL.canParse(text)) found.push(new URL(text).password);
-    for (const match of text.matchAll(PASSWORD_WORD)) found.push(match[1] ?? match[2]);
+    for (const [, blank, quoted, word] of text.matchAll(PASSWORD_WORD))
+      found.push(quoted, word?.split('&')[0], blank === undefined ? undefined : word);
   }
   const strings = found.filter((text): text is string => typeof text === 'string' && text !== '');
   return [...new Set([...strings, ...strings.map(decoded)])];
 }
 
-/** A pg.Pool keeps its config in `options`; a pg.Client holds `password` and `connectionString`. */
-function optionsOf(given: object): { password?: unknown; connectionString?: unknown } {
+/** A pg.Pool keeps its config in `options`; a pg.Client holds `password` and `database` itself. */
+function optionsOf(given: object): {
+  password?: unknown;
+  connectionString?: unknown;
+  database?: unknown;
+} {
   const options = (given as { options?: unknown }).options;
   return typeof options === 'object' && options !== null ? options : given;
 }
