@@ -134,8 +134,9 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // fields written with Greek or Cyrillic look-alike letters refused): 106,548 B against 106,419 B
 // before, in one run (+129 B); plus 16 B. upload24 (a store's late write cannot bring back a
 // finished upload: the closed mark, read on resume; lazy on a page, here in the one file): with
-// redteam61, 106,991 B at main 415c5b29 (+439 B of it upload24's); plus 16 B.
-const WHOLE_MAIN_ENTRY_BUDGET = 107_007;
+// redteam61, 106,991 B at main 415c5b29 (+439 B of it upload24's); review24 (the emptied record
+// closed, and its warning kept): 107,039 B at main 772458c0; plus 16 B.
+const WHOLE_MAIN_ENTRY_BUDGET = 107_055;
 const ONE_RESOURCE_BUDGET = 55_985;
 
 describe('browser bundle of the main entry', () => {
