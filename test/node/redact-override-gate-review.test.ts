@@ -1,48 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
+import { redactSecrets } from '../../src/node.js';
+import { OVERRIDES } from './support/escaped-overrides.js';
 
 // review13b: redteam29 searches a secret's reversed forms only in a text that has an override
 // (a cheap piece first, then every form), with the forms kept in two caches (with and without the
 // reversed ones). Tried: every escaped override the earlier passes hid, in either case and
 // zero-padded, whole and across a 64K slice's edge; and the caches across texts with and without
-// an override and across more secrets than they keep.
+// an override and across more secrets than they keep. Across a 64K slice's edge (seconds of CPU):
+// redact-override-gate-review.full.test.ts.
 
 const card = '4539148803436467';
 const token = 'sk_live_324c9e4eabd5832b0267441b28790ef9';
 const reversed = (text: string) => [...text].reverse().join('');
 
-const OVERRIDES = [
-  '\u202e',
-  '\\u202E',
-  '\\u202e',
-  '%E2%80%AE',
-  '%e2%80%ae',
-  '&#x202e;',
-  '&#X202E;',
-  '&#x000202e;',
-  '&#8238;',
-  '&#0008238;',
-  '\\u{202e}',
-  '\\u{00202E}',
-  '\\x{202e}',
-  '\\U0000202E',
-  '\\U0000202e',
-  '\\xe2\\x80\\xae',
-  '\\xE2\\x80\\xAE',
-  '\\342\\200\\256',
-];
-
 describe('a secret reversed after an override, in every form the earlier passes hid', () => {
-  it.each(OVERRIDES)('after %s: hidden, in one go and across a slice edge', async (override) => {
+  it.each(OVERRIDES)('after %s: hidden, in one go', (override) => {
     for (const secret of [card, token]) {
       const text = `{"note":"${override}${reversed(secret)}"}`;
       expect(redactSecrets(text, [secret]), secret).not.toContain(reversed(secret));
-      for (const edge of [1, override.length, 40]) {
-        // The override before the 64K edge, the secret after it.
-        const long = `${'x'.repeat(64 * 1024 - edge)}${text}`;
-        expect(await redactSecretsAsync(long, [secret])).toBe(redactSecrets(long, [secret]));
-        expect(redactSecrets(long, [secret])).not.toContain(reversed(secret));
-      }
     }
   });
 
