@@ -20,6 +20,12 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+      // `interface Seat extends z.infer<typeof SeatSchema> {}`: an editor's hover then shows
+      // `Seat`, where a type alias showed the whole inferred object, member by member.
+      '@typescript-eslint/no-empty-object-type': [
+        'error',
+        { allowInterfaces: 'with-single-extends' },
+      ],
       // `import { z }` makes esbuild bundle every zod locale (toolchain.md §3).
       'no-restricted-syntax': [
         'error',

@@ -21,12 +21,17 @@ const subscriptionId =
   ).subscription.id;
 
 // The team comes in three shapes whose cap and spend fields have different names;
-// spendingOf() reads whichever the answer used, and says null when the shape has none.
+// spendingOf() reads whichever the answer used, and says null when the shape has none. The
+// PATCH answer has no seats_count: read the team again (billingTeam.get) for the seats in use.
 function show(label: string, team: BillingTeam): void {
   const { cap, spent } = spendingOf(team);
+  const seats =
+    team.seats_count === undefined
+      ? `${team.seats_limit} seats (this answer has no count in use)`
+      : `${team.seats_count}/${team.seats_limit} seats`;
   console.log(
     `${label}: ${team.name ?? `team ${team.id}`}, ${team.consumption_strategy ?? 'strategy not shown'}, ` +
-      `${team.seats_count ?? '?'}/${team.seats_limit} seats, auto-recharge ${team.auto_recharge_enabled ?? '?'}, ` +
+      `${seats}, auto-recharge ${team.auto_recharge_enabled ?? 'not shown'}, ` +
       `spent ${spent ?? 'not shown'} of ${cap ?? 'no cap'}`,
   );
 }

@@ -44,7 +44,7 @@ export function spendingOf(team: BillingTeam): Spending {
 }
 
 /** A decimal string, or null when absent; a number is written out as the service meant it. */
-function amountOf(team: BillingTeam, field: keyof BillingTeam): string | null {
+function amountOf(team: BillingTeam, field: keyof BillingTeam & string): string | null {
   let value: unknown;
   try {
     value = team[field];

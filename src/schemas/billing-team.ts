@@ -69,7 +69,7 @@ export const BillingTeamSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type BillingTeam = z.infer<typeof BillingTeamSchema>;
+export interface BillingTeam extends z.infer<typeof BillingTeamSchema> {}
 
 /**
  * Validates the argument of `billingTeam.update` (PATCH) before it is sent: any of these fields,

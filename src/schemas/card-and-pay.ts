@@ -109,7 +109,7 @@ export const CardResultSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type CardResult = z.infer<typeof CardResultSchema>;
+export interface CardResult extends z.infer<typeof CardResultSchema> {}
 
 /**
  * Validates a billing period to pay for: `MONTH`, `QUARTER`, `HALF` or `YEAR` (SERVICE.md shows
@@ -208,4 +208,4 @@ export const PaymentSchema = z.extend(InvoiceSchema, {
  * @useDeclaredType
  * @category Schemas and types
  */
-export type Payment = z.infer<typeof PaymentSchema>;
+export interface Payment extends z.infer<typeof PaymentSchema> {}

@@ -133,7 +133,7 @@ export const CheckingSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type Checking = z.infer<typeof CheckingSchema>;
+export interface Checking extends z.infer<typeof CheckingSchema> {}
 
 /**
  * Validates a bag, as `checking.bag` answers it: a checking whose `token` (required here) is then
@@ -162,4 +162,4 @@ export const BagSchema = z.extend(CheckingSchema, {
  * @useDeclaredType
  * @category Schemas and types
  */
-export type Bag = z.infer<typeof BagSchema>;
+export interface Bag extends z.infer<typeof BagSchema> {}

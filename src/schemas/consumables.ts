@@ -57,7 +57,7 @@ export const ConsumableSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type Consumable = z.infer<typeof ConsumableSchema>;
+export interface Consumable extends z.infer<typeof ConsumableSchema> {}
 
 const ResourceBalanceSchema = z.looseObject({
   /** The service's (or set's) id. */
@@ -222,4 +222,4 @@ export const CheckoutResultSchema = z.extend(InvoiceSchema, {
  * @useDeclaredType
  * @category Schemas and types
  */
-export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
+export interface CheckoutResult extends z.infer<typeof CheckoutResultSchema> {}

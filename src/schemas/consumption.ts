@@ -29,4 +29,4 @@ export const ConsumptionSessionSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type ConsumptionSession = z.infer<typeof ConsumptionSessionSchema>;
+export interface ConsumptionSession extends z.infer<typeof ConsumptionSessionSchema> {}

@@ -30,7 +30,7 @@ export const CurrencySchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type Currency = z.infer<typeof CurrencySchema>;
+export interface Currency extends z.infer<typeof CurrencySchema> {}
 
 /**
  * Validates an invoice's state: `FULFILLED` once charged, or `REJECTED`, `PENDING`,
@@ -134,7 +134,7 @@ export const InvoiceSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type Invoice = z.infer<typeof InvoiceSchema>;
+export interface Invoice extends z.infer<typeof InvoiceSchema> {}
 
 /**
  * Validates the caller's invoices (`GET /v1/payments/me/invoice`, read by

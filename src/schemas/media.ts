@@ -42,7 +42,7 @@ export const OperationTypeSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type OperationType = z.infer<typeof OperationTypeSchema>;
+export interface OperationType extends z.infer<typeof OperationTypeSchema> {}
 
 const AcademyRefSchema = z.optional(z.nullable(z.union([z.int(), z.string()])));
 
@@ -90,7 +90,7 @@ export const ChunkRecordSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
+export interface ChunkRecord extends z.infer<typeof ChunkRecordSchema> {}
 
 /**
  * Validates a media file's status: `TRANSFERRING` while the service processes it, `CREATED` when
@@ -161,6 +161,6 @@ export const MediaFileSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type MediaFile = z.infer<typeof MediaFileSchema>;
+export interface MediaFile extends z.infer<typeof MediaFileSchema> {}
 
 export * from './media-inputs.js';

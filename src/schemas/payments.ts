@@ -38,7 +38,7 @@ export const ServiceSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type Service = z.infer<typeof ServiceSchema>;
+export interface Service extends z.infer<typeof ServiceSchema> {}
 
 /**
  * Validates a unit of time the service counts periods in: `DAY`, `WEEK`, `MONTH` or `YEAR`.
@@ -103,7 +103,7 @@ export const ServiceItemSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type ServiceItem = z.infer<typeof ServiceItemSchema>;
+export interface ServiceItem extends z.infer<typeof ServiceItemSchema> {}
 
 /**
  * Validates a consumption strategy: `PER_TEAM` gives the team one shared pool, `PER_SEAT` gives
@@ -201,4 +201,4 @@ export const PlanSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type Plan = z.infer<typeof PlanSchema>;
+export interface Plan extends z.infer<typeof PlanSchema> {}

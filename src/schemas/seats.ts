@@ -40,7 +40,7 @@ export const SeatSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type Seat = z.infer<typeof SeatSchema>;
+export interface Seat extends z.infer<typeof SeatSchema> {}
 
 const SeatItemErrorSchema = z.looseObject({
   /** Why the service refused this item. */

@@ -84,7 +84,7 @@ export const SubscriptionSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type Subscription = z.infer<typeof SubscriptionSchema>;
+export interface Subscription extends z.infer<typeof SubscriptionSchema> {}
 
 /**
  * Validates the subscriptions listing: `{ subscriptions: [...] }`.
@@ -121,4 +121,4 @@ export const SubscriptionListSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export type SubscriptionList = z.infer<typeof SubscriptionListSchema>;
+export interface SubscriptionList extends z.infer<typeof SubscriptionListSchema> {}
