@@ -34,6 +34,19 @@ const foldName = (name: string) =>
     .replace(/id$/, '');
 
 /**
+ * The field a folded name may be written as with Latin-looking letters of any other script (small
+ * capitals `ᴋᴇʏ`, Cherokee, Lisu; redteam62): one as long whose ASCII letters all match it.
+ */
+const byShape = (name: string, folded: Map<string, string>) => {
+  for (const [form, field] of folded)
+    if (
+      form.length === name.length &&
+      [...form].every((c, i) => c === name[i] || name[i]! > '\x7f')
+    )
+      return field;
+};
+
+/**
  * The names each call's order is checked against: its fields, and a keyed call's `key`, `journal`
  * and `identity`: a `Key` or `keys` went to the service as a field, the order was paid with no key
  * and a re-run paid again (redteam59). pay.bag refuses the right names itself (it takes no key).
@@ -75,7 +88,8 @@ export function misspeltOrderField(
   const given = order as Record<string, unknown>;
   for (const name in given) {
     if (!Object.hasOwn(given, name) || given[name] === undefined || fields.includes(name)) continue;
-    const written = folded.get(foldName(name));
+    const form = foldName(name);
+    const written = folded.get(form) ?? byShape(form, folded);
     if (written !== undefined) {
       if (given[written] === undefined) return misspelt(name, written, call);
       if (!Object.is(given[written], given[name]))

@@ -135,8 +135,9 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // before, in one run (+129 B); plus 16 B. upload24 (a store's late write cannot bring back a
 // finished upload: the closed mark, read on resume; lazy on a page, here in the one file): with
 // redteam61, 106,991 B at main 415c5b29 (+439 B of it upload24's); review24 (the emptied record
-// closed, and its warning kept): 107,039 B at main 772458c0; plus 16 B.
-const WHOLE_MAIN_ENTRY_BUDGET = 107_055;
+// closed, and its warning kept): 107,039 B at main 772458c0; plus 16 B. redteam62 (money fields
+// in small capitals, Cherokee or Lisu letters refused): 107,106 B against 107,039 (+67); plus 16 B.
+const WHOLE_MAIN_ENTRY_BUDGET = 107_122;
 const ONE_RESOURCE_BUDGET = 55_985;
 
 describe('browser bundle of the main entry', () => {
@@ -233,7 +234,9 @@ describe('browser bundle of the main entry', () => {
 // vite 57,975 B; plus about 0.4 %. Twenty-second pass, every branch merged (main b6bbc9c):
 // esbuild 62,145 B, vite 58,081 B; plus about 0.4 %. redteam61 (look-alike letters in money
 // fields): esbuild 62,461 B against 62,337 (+124), vite 58,401 B against 58,276 (+125); plus 16 B.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 62_477, vite: 58_417 } as const;
+// redteam62 (other scripts' look-alikes): esbuild 62,524 B against 62,463 (+61), vite 58,458 B
+// against 58,399 (+59); plus 16 B.
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 62_540, vite: 58_474 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts; esbuild 4 before size13). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 /**
@@ -262,8 +265,9 @@ const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 // 62,554 B; plus about 0.4 %. Twenty-first pass, every branch merged (main 3774185): 64,073 and
 // 63,401 B; plus about 0.4 %. Twenty-second pass, every branch merged (main b6bbc9c): 64,154 and
 // 63,487 B; plus about 0.4 %. redteam61 (look-alike letters in money fields): 64,456 B against
-// 64,325 (+131) and 63,807 B against 63,669 (+138); plus 16 B.
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 64_472;
+// 64,325 (+131) and 63,807 B against 63,669 (+138); plus 16 B. redteam62 (other scripts'
+// look-alikes in money fields): esbuild 64,514 B; plus 16 B.
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 64_530;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,

@@ -122,4 +122,18 @@ describe('postgresJournal: a password given another way is in no message, print 
     }
     await pool.end();
   });
+
+  it('a pg.Pool whose password is a function still connects with it (redteam62)', async () => {
+    // The journal wraps the function to learn its tokens: pg must still call it, and be let in.
+    delete process.env.PGPASSWORD;
+    let calls = 0;
+    const token = async () => (calls++, password);
+    const config = { host: '127.0.0.1', port: bed.db.port, user: 'app', database: 'postgres' };
+    const pool = new pg.Pool({ ...config, password: token, max: 1 });
+    pool.on('error', () => undefined);
+    for (const journal of [postgresJournal(pool), postgresJournal(pool)])
+      expect(await journal.get('absent')).toBeUndefined();
+    expect(calls).toBe(1); // the pool's one connection, wrapped once
+    await pool.end();
+  });
 });

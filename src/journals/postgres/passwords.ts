@@ -11,13 +11,13 @@ const PASSWORD_WORD = /(\s|^|%20)?password\s*=\s*(?:'((?:\\.|[^'])*)'|([^\s#]+))
 /**
  * Every password a journal's connection may use, so that no message ever repeats it: a connection
  * string's (`user:password@`, any `password=` in it), a pg.Pool's or pg.Client's `password`,
- * connection string and database (any `password=` in them), and PGPASSWORD (pg's fallback). Each
- * as written and URL-decoded; the redaction finds their other encodings (URL-encoded, base64 ...).
- * A password given as a function is not known until pg calls it.
+ * connection string and database (any `password=` in them), PGPASSWORD (pg's fallback), and what
+ * a password function returned ({@link rememberPasswords}). Each as written and URL-decoded; the
+ * redaction finds their other encodings (URL-encoded, base64 ...).
  */
 export function passwordsOf(given: PgQueryable | string): string[] {
   const options = typeof given === 'string' ? {} : optionsOf(given);
-  const found = [process.env.PGPASSWORD, options.password];
+  const found = [process.env.PGPASSWORD, options.password, ...(returned.get(options) ?? [])];
   // A pg.Client keeps no connection string: a `&password=` after the path is in its `database`.
   const texts = [typeof given === 'string' ? given : options.connectionString, options.database];
   for (const text of texts) {
@@ -28,6 +28,35 @@ export function passwordsOf(given: PgQueryable | string): string[] {
   }
   const strings = found.filter((text): text is string => typeof text === 'string' && text !== '');
   return [...new Set([...strings, ...strings.map(decoded)])];
+}
+
+/** What each pool's (or client's) password function returned, by the object holding it. */
+const returned = new WeakMap<object, Set<string>>();
+
+/**
+ * A pg password given as a function (`password: () => token`, IAM or rotating tokens) is called on
+ * each connection: it is wrapped, once, so that every token it gives is known and hidden, as a
+ * string password is (a driver's error may echo the connection it tried). `this`, arguments and
+ * the answer pass through unchanged.
+ */
+export function rememberPasswords(given: PgQueryable | string): void {
+  if (typeof given === 'string') return;
+  const options = optionsOf(given) as { password?: unknown };
+  const password = options.password;
+  if (typeof password !== 'function' || returned.has(options)) return;
+  const tokens = new Set<string>();
+  const remember = (token: unknown) => void (typeof token === 'string' && tokens.add(token));
+  try {
+    options.password = function (this: unknown, ...args: unknown[]): unknown {
+      const answer: unknown = password.apply(this, args);
+      void Promise.resolve(answer).then(remember, () => undefined);
+      remember(answer);
+      return answer;
+    };
+    returned.set(options, tokens);
+  } catch {
+    // A frozen config cannot be wrapped: its tokens stay unknown, as before.
+  }
 }
 
 /** A pg.Pool keeps its config in `options`; a pg.Client holds `password` and `database` itself. */

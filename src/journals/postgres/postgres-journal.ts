@@ -7,7 +7,7 @@ import { storedKey } from '../key-text.js';
 import { qualifiedName, statements, tableSql } from './sql.js';
 import { DatabaseClock } from './database-clock.js';
 import { connect, isPool, poolName } from './pool.js';
-import { passwordsOf } from './passwords.js';
+import { passwordsOf, rememberPasswords } from './passwords.js';
 import { scrubText } from '../../core/secrets/redact.js';
 import { namingStore } from '../journal-store-name.js';
 import { answerLost, takeBackLostClaim } from './lost-claim.js';
@@ -100,6 +100,7 @@ export function postgresJournal(
   const table = qualifiedName(options);
   const sql = statements(table);
   const connection = connect(poolOrConnectionString);
+  rememberPasswords(poolOrConnectionString);
   const clock = new DatabaseClock();
   let ready: Promise<void> | undefined;
   const run = async (
