@@ -208,6 +208,13 @@ export async function measure(sides: Side[], options: Options): Promise<void> {
       for (let k = 0; k < names.length; k++) {
         const name = names[(k + round) % names.length]!;
         const run = subjects[name]!(round);
+        // Between subjects, outside the measure (keyed25): a full collection, then the settle
+        // pause. Without it the previous subject's last block left its work (its garbage, its
+        // journal's threads) to this subject's first block, whose arm is always that block's own
+        // (both ABBA or both BAAB in one round): each subject's keyed arm paid for the one
+        // before's keyed work, and the control `self` (after `identity`) came out at 1.39.
+        if (typeof gc === 'function') gc();
+        if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
         const heldHere = name.startsWith('fileJournal') && counted ? held[s]! : undefined;
         const heldList = heldHere
           ? (heldHere.get(name) ?? heldHere.set(name, []).get(name)!)

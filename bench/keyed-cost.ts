@@ -28,7 +28,10 @@
 // the pair weighs on both arms alike; the subjects' order rotates round by round. Before each block
 // (outside the measure) the young generation is emptied; each block ends with a `--settle-ms`
 // pause inside its measure, so that what its calls left running (a flush's thread, the collector)
-// is counted in it and not in the next block (without it the control `self` came out at 0.82-0.94). CPU is process.cpuUsage() (user + system,
+// is counted in it and not in the next block (without it the control `self` came out at 0.82-0.94).
+// Between one subject's four blocks and the next's, outside any measure, a full collection and
+// the same pause (keyed25): the next subject's first block is of the arm the last one's was, so
+// without it each keyed arm paid for the previous subject's keyed work (`self` 1.39 after `identity`). CPU is process.cpuUsage() (user + system,
 // every thread). keyed / plain is the ratio of summed CPU over the counted rounds of every child
 // of that side (warm-up rounds thrown away), with a 90 % percentile bootstrap interval that
 // resamples the children, then the rounds within each; "met" when the interval's high end is under
