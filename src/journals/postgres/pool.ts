@@ -15,12 +15,28 @@ export function isPool(pool: PgQueryable): pool is PoolWithClients {
   return typeof (pool as Partial<PoolWithClients>).connect === 'function';
 }
 
+/**
+ * A pg.Client (one connection, which `connect()` opens rather than lends): the journal would take
+ * it for a pool and fail on every call. pg.Client alone holds these two, null until connected.
+ */
+function isClient(given: object): boolean {
+  return isPool(given as PgQueryable) && 'processID' in given && 'secretKey' in given;
+}
+
 /** The pool to use, made on first use from a connection string (pg loaded only then). */
 export function connect(given: PgQueryable | string) {
   if (typeof given !== 'string') {
     if (typeof given !== 'object' || given === null || typeof given.query !== 'function') {
       throw new InvalidRequestError(
         'postgresJournal needs a pg.Pool (or anything with query) or a connection string',
+        { field: 'pool' },
+      );
+    }
+    if (isClient(given)) {
+      throw new InvalidRequestError(
+        'postgresJournal needs a pg.Pool or a connection string, not a pg.Client: a journal runs ' +
+          'statements on several connections at once (a claim, its lease). Make a pg.Pool with ' +
+          'the same settings (new pg.Pool({ ... })), or pass the connection string',
         { field: 'pool' },
       );
     }
