@@ -70,11 +70,11 @@ describe('a store that refuses to write the closed mark', () => {
 
         const file = await upload;
         expect(sha256(h.recorder.simulator.fileBytes(file.id))).toBe(sha256(bytes));
-        const warned = () => h.warnings.find((line) => line.includes('the mark that upload'));
+        const warned = () => h.warnings.find((line) => line.includes('the closed mark of upload'));
         await untilReal(() => warned() !== undefined);
         expect(warned()).toMatch(
           new RegExp(
-            `^\\[seatpay\\] upload resume: the mark that upload \\S+ is finished could not be written \\(Error: ${REFUSED}\\); a write of its record the store answers late may bring the record back`,
+            `^\\[seatpay\\] upload resume: the closed mark of upload \\S+ could not be written \\(Error: ${REFUSED}\\); a late write may bring its record back$`,
           ),
         );
         expect([...kit.records.keys()].filter((key) => key.includes('#closed:'))).toEqual([]);

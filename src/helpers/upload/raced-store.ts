@@ -79,4 +79,4 @@ export function racedStore(
 }
 
 const unmarked = (record: UploadRecord, error: unknown) =>
-  `upload resume: the mark that upload ${record.uploadName} is finished could not be written (${describeError(error)}); a write of its record the store answers late may bring the record back, and the next upload under its key resume it`;
+  `upload resume: the closed mark of upload ${record.uploadName} could not be written (${describeError(error)}); a late write may bring its record back`;
