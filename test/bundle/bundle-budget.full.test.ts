@@ -135,8 +135,9 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // before, in one run (+129 B); plus 16 B. upload24 (a store's late write cannot bring back a
 // finished upload: the closed mark, read on resume; lazy on a page, here in the one file): with
 // redteam61, 106,991 B at main 415c5b29 (+439 B of it upload24's); review24 (the emptied record
-// closed, and its warning kept): 107,039 B at main 772458c0; plus 16 B.
-const WHOLE_MAIN_ENTRY_BUDGET = 107_055;
+// closed, and its warning kept): 107,039 B at main 772458c0; plus 16 B. loose25 (a closed mark the
+// store refuses is a warning, not silence; lazy on a page): 107,124 B; plus 16 B.
+const WHOLE_MAIN_ENTRY_BUDGET = 107_140;
 const ONE_RESOURCE_BUDGET = 55_985;
 
 describe('browser bundle of the main entry', () => {
