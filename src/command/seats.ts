@@ -18,6 +18,7 @@ import { reading } from './read-failure.js';
 import { givenValue, unknownWord } from './unknown-name.js';
 import { UsageError } from './usage-error.js';
 import { printableField } from './printable.js';
+import { removedSeatLine, seatLine } from './seat-line.js';
 
 const OPTIONS = {
   csv: { type: 'string' },
@@ -51,10 +52,6 @@ lost: the change may have been made (see seatpay seats list <subscription>
 before running it again), 130 stopped by Ctrl-C.
 `;
 
-/** One seat per line, tab-separated: the email is the service's text, escaped so it forges no line or column. */
-const show = (seat: Seat) =>
-  `${seat.id}\t${printableField(String(seat.email))}\t${seat.is_active ? 'active' : 'inactive'}`;
-
 async function seatsFromCsv(file: string, cohort: number | undefined): Promise<SeatInput[]> {
   const rows = await readCsv(file, { required: ['email'], optional: ['first_name', 'last_name'] });
   return checkRows(file, rows, ({ fields }, check) => ({
@@ -73,7 +70,7 @@ async function change(
 ): Promise<ExitCode> {
   try {
     for (const seat of await changing(`seatpay seats list ${id}`, apply))
-      context.output.item({ status: 'changed', seat }, show(seat));
+      context.output.item({ status: 'changed', seat }, seatLine(seat));
     return DONE;
   } catch (error) {
     // The service's "Seats limit exceeded: 4 > 3" says nothing of how a team gets more seats.
@@ -83,7 +80,8 @@ async function change(
         `nothing was changed: buy more seats first (seatpay checkout --service team-seat --how-many <n> --subscription ${id} --key <key> --journal <file>), or remove one (seatpay seats remove ${id} <email>)`,
       );
     if (!(error instanceof SeatsRefusedError)) throw error;
-    for (const seat of error.applied) context.output.item({ status: 'changed', seat }, show(seat));
+    for (const seat of error.applied)
+      context.output.item({ status: 'changed', seat }, seatLine(seat));
     for (const refusal of error.refused)
       // The service's own words, kept on their line: a line break would forge a "changed" one.
       context.output.item(
@@ -120,8 +118,7 @@ async function remove(
     await changing(`seatpay seats list ${id}`, () =>
       client.seats.remove(id, seat.id, { signal: context.signal }),
     );
-    // Its status as listed before the removal ("active") is no longer true: not shown.
-    context.output.item({ status: 'removed', seat }, `removed ${show(seat).replace(/\t\w+$/, '')}`);
+    context.output.item({ status: 'removed', seat }, removedSeatLine(seat));
   }
   return DONE;
 }
@@ -152,7 +149,7 @@ async function run(argv: readonly string[], context: Context): Promise<ExitCode>
     if (rest.length) throw new UsageError(`unexpected argument ${givenValue(rest[0]!)}`);
     const client = await clientOf(values, context);
     const listed = await reading(() => client.seats.list(id, { signal: context.signal }));
-    for (const seat of listed) context.output.item(seat, show(seat));
+    for (const seat of listed) context.output.item(seat, seatLine(seat));
     return DONE;
   }
   if (action === 'add') {

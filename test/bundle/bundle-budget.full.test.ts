@@ -137,7 +137,9 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // redteam61, 106,991 B at main 415c5b29 (+439 B of it upload24's); review24 (the emptied record
 // closed, and its warning kept): 107,039 B at main 772458c0; plus 16 B. redteam62 (money fields
 // in small capitals, Cherokee or Lisu letters refused): 107,106 B against 107,039 (+67); plus 16 B.
-const WHOLE_MAIN_ENTRY_BUDGET = 107_122;
+// loose25 (a closed mark the store refuses is a warning, not silence; lazy on a page): +85 B;
+// both merged: WHOLE_MEASURED B at main; plus 16 B.
+const WHOLE_MAIN_ENTRY_BUDGET = 107_207;
 const ONE_RESOURCE_BUDGET = 55_985;
 
 describe('browser bundle of the main entry', () => {

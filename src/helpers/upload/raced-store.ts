@@ -1,5 +1,6 @@
 import { untilAborted, withinMs } from '../../core/retry/until-aborted.js';
 import { closedKey, closedMark } from './closed-uploads.js';
+import { describeError, type Warner } from './load-record.js';
 import type { UploadRecord, UploadStore } from './resume-store.js';
 
 /**
@@ -14,11 +15,14 @@ import type { UploadRecord, UploadStore } from './resume-store.js';
  * A write given up on may still land, after the record's delete: a record of an upload finalized
  * (or one that must not resume) would be back. So a delete while a write of the key is unanswered
  * first marks that write's upload closed (closed-uploads.ts), and a run that reads it starts afresh.
+ * A mark the store refuses (or never answers) is a warning through `log`, as the store's other
+ * failures are: its owner learns that a late write may bring the record back.
  */
 export function racedStore(
   store: UploadStore,
   signal: AbortSignal | undefined,
   ms: number,
+  log: Warner,
 ): UploadStore {
   const bounded = <T>(run: () => Promise<T>, raced?: AbortSignal): Promise<T> => {
     const work = new Promise<T>((resolve) => resolve(run()));
@@ -36,12 +40,13 @@ export function racedStore(
     return written;
   };
   /** Marks the uploads of `key`'s writes still out closed: asked before the delete, not awaited
-   * (a store slow to answer it holds nothing up; unmarked, the delete goes all the same). */
+   * (a store slow to answer it holds nothing up; unmarked, the delete goes all the same). A store
+   * whose `set` throws at once rejects `bounded`'s promise like one that rejects: handled here. */
   const markClosed = (key: string) => {
     const out = [...unanswered].filter((write) => write.key === key).map(({ record }) => record);
     for (const record of new Map(out.map((record) => [record.uploadName, record])).values()) {
       const marking = () => store.set(closedKey(key, record.uploadName), closedMark(record));
-      void bounded(marking).catch(() => undefined);
+      void bounded(marking).catch((error: unknown) => log.warn(unmarked(record, error)));
     }
   };
   const lock = store.lock?.bind(store);
@@ -72,3 +77,6 @@ export function racedStore(
     }),
   };
 }
+
+const unmarked = (record: UploadRecord, error: unknown) =>
+  `upload resume: the closed mark of upload ${record.uploadName} could not be written (${describeError(error)}); a late write may bring its record back`;

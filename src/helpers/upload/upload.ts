@@ -81,7 +81,7 @@ export async function uploadMedia(
   let finalizing = false; // past this, a stop may leave the file made
   try {
     // The resume key is checked before any request: a missing key costs nothing.
-    const resumeOf = resumeFor(source, settings, reader.size, signal);
+    const resumeOf = resumeFor(source, settings, reader.size, signal, log);
     resumeKey = resumeOf.stored?.key;
     if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
     const read = await media
@@ -181,6 +181,7 @@ function resumeFor(
   settings: UploadSettings,
   size: number,
   signal: AbortSignal | undefined,
+  log: Warner,
 ) {
   const academy = settings.academy === undefined ? null : String(settings.academy);
   const target: Omit<ResumeTarget, 'plan'> = {
@@ -190,7 +191,7 @@ function resumeFor(
   };
   const { resume } = settings;
   const stored = resume && {
-    store: racedStore(resume.store, signal, settings.chunkTimeout),
+    store: racedStore(resume.store, signal, settings.chunkTimeout, log),
     owner: resume.store,
     maxAge: resume.maxAge,
     signal,
