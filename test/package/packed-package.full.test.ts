@@ -60,8 +60,10 @@ const SMOKE_SCRIPTS = join(import.meta.dirname, 'smoke');
 // after the nineteenth pass (its fixes in both builds, the benchmark notes); plus about 2 %. 4.33 MB
 // (4,327,890 B) after the twentieth pass (its fixes in both builds); plus about 2 %. 4.43 MB
 // (4,429,770 B) after the twenty-first pass; plus about 2 %. 4.47 MB (4,469,619 B) after the
-// twenty-second pass; plus about 2 %.
-const MAX_UNPACKED_BYTES = 4_560_000;
+// twenty-second pass; plus about 2 %. 4.57 MB (4,568,202 B) with the twenty-fifth pass's
+// branches merged (BENCHMARKS.md and CHANGELOG.md's notes, the result types as interfaces); plus
+// about 2 %.
+const MAX_UNPACKED_BYTES = 4_660_000;
 
 let pkg: PackedPackage;
 let api: FakeApi;
