@@ -1,15 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess, type Ran } from './run-in-process.js';
 
 // The `seatpay` command's quick checks: help, and mistakes refused in one line with exit code 2
 // before anything is sent (no service is running: a request would fail with another code). The
-// full tests (command.*.full.test.ts) run the packed bin against seatpay-mock.
-
-const BIN = resolve(import.meta.dirname, '../../bin/seatpay.js');
+// full tests (command*.full.test.ts) run the bin as a child: the packed one against
+// seatpay-mock, and the repository's (command-bin-help.full.test.ts).
 
 function expectMistake(ran: Ran, text: RegExp) {
   expect(ran.code, ran.stderr).toBe(2);
@@ -21,25 +19,6 @@ function expectMistake(ran: Ran, text: RegExp) {
 }
 
 const SERVICE = { SEATPAY_BASE_URL: 'http://127.0.0.1:9', SEATPAY_TOKEN: 'tok-secret-1234' };
-
-describe('seatpay (the bin, from the source)', () => {
-  it('prints its help with every command, exit 0; a usage mistake exits 2 in one line', async () => {
-    const run = (args: string[]) =>
-      new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
-        execFile(process.execPath, [BIN, ...args], (error, stdout, stderr) =>
-          done({ code: error ? Number(error.code) : 0, stdout, stderr }),
-        ),
-      );
-    const [help, wrong] = await Promise.all([run(['--help']), run(['chekout'])]);
-    expect(help.code).toBe(0);
-    for (const name of ['purchase', 'checkout', 'seats', 'team', 'upload', 'journal'])
-      expect(help.stdout).toContain(`  ${name} `);
-    expectMistake(
-      wrong,
-      /unknown command "chekout" \(did you mean checkout\?\); one of purchase, checkout/,
-    );
-  });
-});
 
 describe('seatpay refuses mistakes before sending anything', () => {
   it.each([

@@ -1,6 +1,7 @@
-// A purchase through a fileJournal, in a process of its own: journals.test.ts runs it as an
-// unprivileged user when the suite runs as root (root writes into a read-only folder, so the
-// attack would prove nothing there). Prints one line: the PurchaseError it met, as JSON.
+// A purchase through a fileJournal, in a process of its own: journals-read-only-folder.full.test.ts
+// runs it as an unprivileged user when the suite runs as root (root writes into a read-only
+// folder, so the attack would prove nothing there). Prints one line: the PurchaseError it met, as
+// JSON.
 //   node --import tsx journal-child.ts <baseUrl> <journal path>   (token in SEATPAY_TOKEN)
 import { createClient, PurchaseError } from '../../../src/index.js';
 import { fileJournal } from '../../../src/node.js';
