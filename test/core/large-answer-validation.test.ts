@@ -3,6 +3,7 @@
 // issues of every row wrong 40-90 ms more. What the caller gets is what the one-go parse gives:
 // the same data, or the same issues in the same order, the same message and error. Tested by the
 // order of events (a turn of the loop between the answer's log line and the result), never by time.
+// Aborted while a 5 MB error body is redacted or zod copies its rows (seconds of CPU): the .full file.
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -17,22 +18,7 @@ import {
 } from '../../src/large-text/validate-large.js';
 import { SubscriptionListSchema, SubscriptionSchema } from '../../src/schemas/subscriptions.js';
 import { answeringClient } from '../support/answering-client.js';
-
-const TOKEN = 'tok_7Hq2mZ9vXc4LpR8sW1nB';
-
-/** A listing of `rows` subscriptions, every field filled; `currency` wrong when asked. */
-function listing(rows: number, currency: unknown = { code: 'EUR', name: 'Euro' }): string {
-  const list = Array.from({ length: rows }, (_, id) => ({
-    id,
-    status: 'ACTIVE',
-    user: { id: 1000 + id, email: `owner${id}@example.com` },
-    plans: [{ id: 7, slug: 'team' }],
-    currency,
-    next_renewal_amount: id % 2 ? '49.00' : 49, // a number: zod's transform makes it a string
-    seats_limit: 10,
-  }));
-  return JSON.stringify({ subscriptions: list });
-}
+import { TOKEN, abortedOutcome, listing } from './support/large-listing-calls.js';
 
 /** The call's outcome, and whether the loop turned between the answer's log line and it. */
 async function outcomeOf(text: string, validate: ValidationMode = 'error') {
@@ -266,42 +252,6 @@ describe('validation in slices', () => {
   });
 });
 
-/** `text`'s call whose caller aborts `turns` turns of the loop after its log line (never: undefined). */
-async function abortedAfterTurns(turns: number | undefined, text: string, totalTimeout?: number) {
-  let turn = 0;
-  let settled = false;
-  const abortLater = (controller: AbortController) => {
-    const step = () => {
-      if (settled) return;
-      if (turn === turns) return controller.abort(new Error('left the page'));
-      turn++;
-      setImmediate(step);
-    };
-    step();
-  };
-  const outcome = await abortedOutcome(
-    turns === undefined ? () => {} : abortLater,
-    totalTimeout,
-    text,
-  );
-  settled = true;
-  return { ...outcome, settledAt: turn };
-}
-
-/** A large listing's call whose caller aborts once its answer is logged: `abort` does it then. */
-async function abortedOutcome(
-  abort: (controller: AbortController) => void,
-  totalTimeout?: number,
-  text = listing(2_000),
-) {
-  const controller = new AbortController();
-  const client = answeringClient({ token: TOKEN, text, onAnswer: () => abort(controller) });
-  return client.subscriptions.list({ signal: controller.signal, totalTimeout }).then(
-    (data) => ({ data }),
-    (error: unknown) => ({ error }),
-  );
-}
-
 describe('a large listing whose call is aborted while it is validated', () => {
   it('rejects with AbortError at the next slice, not with the data', async () => {
     // The answer is read: the caller gives up a turn of the loop later, during the slices.
@@ -330,50 +280,5 @@ describe('a large listing whose call is aborted while it is validated', () => {
   it('rejects with AbortError when aborted before the slices start, not validated in one go', async () => {
     const outcome = await abortedOutcome((controller) => controller.abort());
     expect(outcome).toStrictEqual({ error: expect.any(AbortError) });
-  });
-});
-
-describe("a large answer's validation error whose body is still being redacted in slices", () => {
-  /** A call whose caller aborts `turns` turns of the loop after the answer's log line. */
-  function abortedDuringBody(turns: number | undefined, totalTimeout?: number) {
-    // Two rows, one wrong, then 5 MB of text: validated in a turn or two, redacted in about 80.
-    const text = JSON.stringify({ subscriptions: [{ id: 1 }, { id: 'x' }], note: 'x'.repeat(5e6) });
-    return abortedAfterTurns(turns, text, totalTimeout);
-  }
-
-  it('rejects with AbortError once the caller aborts, not with the error once redacted', async () => {
-    const whole = await abortedDuringBody(undefined); // the slices' code loaded
-    expect((whole as { error: ResponseValidationError }).error.body).toMatchObject({
-      note: 'x'.repeat(5e6),
-    });
-    for (const totalTimeout of [undefined, 60_000]) {
-      const { settledAt, ...outcome } = await abortedDuringBody(10, totalTimeout);
-      const { error } = outcome as { error?: unknown };
-      expect(error).toBeInstanceOf(AbortError);
-      expect((error as AbortError).cause).toMatchObject({ message: 'left the page' });
-      expect(settledAt).toBe(10); // at once, not some 70 turns later
-    }
-  });
-});
-
-describe('a large valid answer aborted while zod copies its rows', () => {
-  it('rejects with AbortError on the abort’s turn, in either pass over the rows', async () => {
-    // Every row plain but the last (its amount a number): the plain pass, then zod's copy of all.
-    const row = (id: number, amount: string) =>
-      `{"id":${id},"status":"ACTIVE","user":{"id":${id},"email":"o${id}@example.com"},"next_renewal_amount":${amount}}`;
-    const rows = Array.from({ length: 6_000 }, (_, id) => row(id, id === 5_999 ? '49' : '"49.00"'));
-    const text = `{"subscriptions":[${rows.join(',')}]}`;
-    let ran = 0;
-    for (const turns of [1, 3, 6, 9, 12, 16, 20]) {
-      const { error, settledAt } = (await abortedAfterTurns(turns, text)) as {
-        error?: unknown;
-        settledAt: number;
-      };
-      if (error === undefined) break; // done before that turn
-      ran++;
-      expect(error).toBeInstanceOf(AbortError);
-      expect(settledAt).toBe(turns);
-    }
-    expect(ran).toBeGreaterThan(4); // the last aborts fall in zod's copy, the second pass
   });
 });

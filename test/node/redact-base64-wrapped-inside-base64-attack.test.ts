@@ -21,30 +21,20 @@ function nested(secret: string, width: number, eol: string, shift: number): stri
 }
 
 describe('a secret in base64 of base64 broken into lines', () => {
-  it('is hidden whatever the lines cut, in either alphabet, in one go and in slices', async () => {
-    for (const secret of [token, card])
-      for (const [width, eol] of [
-        [76, '\r\n'],
-        [76, '\n'],
-        [64, '\n'],
-        [64, '\r\n'],
-      ] as const)
-        for (let shift = 0; shift < 8; shift++) {
-          const word = nested(secret, width, eol, shift);
-          for (const form of [word, word.replace(/\+/g, '-').replace(/\//g, '_')]) {
-            const line = `config: ${form} (stored)`;
-            expect(redactSecrets(line, [secret]), `${width} ${shift}`).toBe(
-              'config: [REDACTED] (stored)',
-            );
-            // Across the slices' edge, and one slice on: a few of the cuts.
-            for (const before of shift < 2 ? [64 * 1024 - 40, 64 * 1024 - form.length / 2] : []) {
-              const large = `${'x'.repeat(before)} ${line} ${'y'.repeat(64)}`;
-              const once = redactSecrets(large, [secret]);
-              expect(once).not.toContain(form.slice(40, 80));
-              expect(await redactSecretsAsync(large, [secret])).toBe(once);
-            }
-          }
-        }
+  // One of the cuts, in one go and across the slices' edge; every width, line end, shift and
+  // secret (seconds of CPU): redact-base64-wrapped-inside-base64-attack.full.test.ts.
+  it('is hidden where MIME lines cut a token, in either alphabet, in one go and in slices', async () => {
+    const word = nested(token, 76, '\r\n', 1);
+    for (const form of [word, word.replace(/\+/g, '-').replace(/\//g, '_')]) {
+      const line = `config: ${form} (stored)`;
+      expect(redactSecrets(line, [token])).toBe('config: [REDACTED] (stored)');
+      for (const before of [64 * 1024 - 40, 64 * 1024 - form.length / 2]) {
+        const large = `${'x'.repeat(before)} ${line} ${'y'.repeat(64)}`;
+        const once = redactSecrets(large, [token]);
+        expect(once).not.toContain(form.slice(40, 80));
+        expect(await redactSecretsAsync(large, [token])).toBe(once);
+      }
+    }
   });
 
   it('leaves base64 of wrapped base64 that holds no secret', () => {

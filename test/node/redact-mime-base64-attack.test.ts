@@ -4,7 +4,8 @@ import { redactSecrets, redactSecretsAsync } from '../../src/node.js';
 // Base64 as mail (MIME), PEM and the `base64` command write it is broken into lines of 76 (or 64)
 // characters. A token in it, encoded once or twice (a Kubernetes Secret's `data` of a Basic
 // header, `base64 | base64`), whose characters ran across a line break was printed whole: the
-// base64 forms were looked for in unbroken runs only.
+// base64 forms were looked for in unbroken runs only. One offset here; every offset (seconds of
+// CPU): redact-mime-base64-attack.full.test.ts.
 
 const token = 'sk_live_324c9e4eabd5832b0267441b28790ef9';
 const wrapped = (text: string, width: number, end: string) =>
@@ -16,7 +17,7 @@ const inBase64 = (before: number) => Math.ceil((before * 4) / 3);
 
 describe('a token in base64 broken into lines', () => {
   it('is hidden, once or twice encoded, raw or JSON-escaped, in one go and in slices', async () => {
-    for (const before of [40, 41, 42, 50, 51, 52]) {
+    for (const before of [41]) {
       const inner = `${'u'.repeat(before)}${token}`;
       const once = btoa(inner);
       const twice = btoa(once);

@@ -6,8 +6,8 @@ import { OVERRIDES } from './support/escaped-overrides.js';
 // (a cheap piece first, then every form), with the forms kept in two caches (with and without the
 // reversed ones). Tried: every escaped override the earlier passes hid, in either case and
 // zero-padded, whole and across a 64K slice's edge; and the caches across texts with and without
-// an override and across more secrets than they keep. Across a 64K slice's edge (seconds of CPU):
-// redact-override-gate-review.full.test.ts.
+// an override and across more secrets than they keep. Across a 64K slice's edge, and more secrets
+// than the caches keep (seconds of CPU): redact-override-gate-review.full.test.ts.
 
 const card = '4539148803436467';
 const token = 'sk_live_324c9e4eabd5832b0267441b28790ef9';
@@ -34,17 +34,6 @@ describe('a secret reversed after an override, in every form the earlier passes 
     for (let round = 0; round < 3; round++) {
       expect(redactSecrets(plain, [card, '987'])).toBe(plain);
       expect(redactSecrets(overridden, [card, '987'])).not.toContain(reversed(card));
-    }
-  });
-
-  it('a secret whose forms were dropped for newer ones is still hidden', () => {
-    const many = Array.from({ length: 70 }, (_, n) => `sk_live_${String(n).padStart(32, '0')}`);
-    for (const secret of many) redactSecrets(`a ${secret} b`, [secret]); // the cache without runs
-    for (const secret of [many[0]!, many[69]!, token]) {
-      const text = `a \u202e${reversed(secret)} b ${secret} c`;
-      const redacted = redactSecrets(text, [secret]);
-      expect(redacted).not.toContain(secret);
-      expect(redacted).not.toContain(reversed(secret));
     }
   });
 });

@@ -88,3 +88,35 @@ export function bothWays(text: string, secrets: string[]): [string, string] {
   expect(whole.endsWith(WHOLE)).toBe(true);
   return [redactSecrets(text, secrets), whole.slice(0, -WHOLE.length)];
 }
+
+/** Several texts a secret, each holding it in any mix of its forms: staged and whole agree. */
+export const mixedFormsAgree = fc.property(
+  secret,
+  fc.array(fc.tuple(fc.array(fc.nat(), { minLength: 1, maxLength: 24 }), filler, filler), {
+    minLength: 4,
+    maxLength: 4,
+  }),
+  (value, texts) => {
+    for (const [picks, before, after] of texts) {
+      const [staged, whole] = bothWays(before + encoded(value, picks) + after, [value]);
+      expect(staged).toBe(whole);
+    }
+  },
+);
+
+/** A long text searched a chunk at a time, the secret across a chunk's edge: they agree. */
+export const chunkEdgesAgree = fc.property(
+  secret,
+  fc.array(fc.nat(), { minLength: 1, maxLength: 8 }),
+  fc.integer({ min: -40, max: 40 }),
+  fc.constantFrom(2048, 4096, 6144),
+  fc.boolean(),
+  (value, picks, shift, edge, override) => {
+    const copy = encoded(value, picks);
+    const start = Math.max(0, edge + shift - (copy.length >> 1));
+    const pad = 'x y '.repeat(2500).slice(0, start);
+    const text = `${override ? '\u202e' : ''}${pad}${copy}${' z'.repeat(2000)}`;
+    const [staged, whole] = bothWays(text, [value]);
+    expect(staged).toBe(whole);
+  },
+);
