@@ -34,14 +34,26 @@ const foldName = (name: string) =>
     .replace(/id$/, '');
 
 /**
+ * Letters of scripts that look like no Latin one: a name of them (`備考欄`) is a field of the
+ * user's own, not one of ours in disguise (review25: it was refused as a misspelt `key`).
+ */
+const UNLIKE_LATIN =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Arabic}\p{sc=Hebrew}\p{sc=Thai}\p{sc=Devanagari}]/u;
+
+/** A letter that may stand for a Latin one: not ASCII (compared as it is), of no script above. */
+const lookingLatin = (letter: string) => letter > '\x7f' && !UNLIKE_LATIN.test(letter);
+
+/**
  * The field a folded name may be written as with Latin-looking letters of any other script (small
- * capitals `ᴋᴇʏ`, Cherokee, Lisu; redteam62): one as long whose ASCII letters all match it.
+ * capitals `ᴋᴇʏ`, Cherokee, Lisu; redteam62): one as long whose ASCII letters all match it. Counted
+ * in code points: a letter outside the BMP (Old Italic `𐌊`) is one, as its Latin letter is.
  */
 const byShape = (name: string, folded: Map<string, string>) => {
+  const letters = [...name];
   for (const [form, field] of folded)
     if (
-      form.length === name.length &&
-      [...form].every((c, i) => c === name[i] || name[i]! > '\x7f')
+      form.length === letters.length &&
+      [...form].every((c, i) => c === letters[i] || lookingLatin(letters[i]!))
     )
       return field;
 };

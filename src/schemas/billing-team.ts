@@ -69,7 +69,9 @@ export const BillingTeamSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface BillingTeam extends z.infer<typeof BillingTeamSchema> {}
+export type BillingTeam = {
+  [K in keyof z.infer<typeof BillingTeamSchema>]: z.infer<typeof BillingTeamSchema>[K];
+};
 
 /**
  * Validates the argument of `billingTeam.update` (PATCH) before it is sent: any of these fields,

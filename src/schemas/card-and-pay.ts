@@ -109,7 +109,9 @@ export const CardResultSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface CardResult extends z.infer<typeof CardResultSchema> {}
+export type CardResult = {
+  [K in keyof z.infer<typeof CardResultSchema>]: z.infer<typeof CardResultSchema>[K];
+};
 
 /**
  * Validates a billing period to pay for: `MONTH`, `QUARTER`, `HALF` or `YEAR` (SERVICE.md shows
@@ -208,4 +210,6 @@ export const PaymentSchema = z.extend(InvoiceSchema, {
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface Payment extends z.infer<typeof PaymentSchema> {}
+export type Payment = {
+  [K in keyof z.infer<typeof PaymentSchema>]: z.infer<typeof PaymentSchema>[K];
+};

@@ -133,7 +133,9 @@ export const CheckingSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface Checking extends z.infer<typeof CheckingSchema> {}
+export type Checking = {
+  [K in keyof z.infer<typeof CheckingSchema>]: z.infer<typeof CheckingSchema>[K];
+};
 
 /**
  * Validates a bag, as `checking.bag` answers it: a checking whose `token` (required here) is then
@@ -162,4 +164,4 @@ export const BagSchema = z.extend(CheckingSchema, {
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface Bag extends z.infer<typeof BagSchema> {}
+export type Bag = { [K in keyof z.infer<typeof BagSchema>]: z.infer<typeof BagSchema>[K] };

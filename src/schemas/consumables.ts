@@ -57,7 +57,9 @@ export const ConsumableSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface Consumable extends z.infer<typeof ConsumableSchema> {}
+export type Consumable = {
+  [K in keyof z.infer<typeof ConsumableSchema>]: z.infer<typeof ConsumableSchema>[K];
+};
 
 const ResourceBalanceSchema = z.looseObject({
   /** The service's (or set's) id. */
@@ -222,4 +224,6 @@ export const CheckoutResultSchema = z.extend(InvoiceSchema, {
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface CheckoutResult extends z.infer<typeof CheckoutResultSchema> {}
+export type CheckoutResult = {
+  [K in keyof z.infer<typeof CheckoutResultSchema>]: z.infer<typeof CheckoutResultSchema>[K];
+};

@@ -29,4 +29,8 @@ export const ConsumptionSessionSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface ConsumptionSession extends z.infer<typeof ConsumptionSessionSchema> {}
+export type ConsumptionSession = {
+  [K in keyof z.infer<typeof ConsumptionSessionSchema>]: z.infer<
+    typeof ConsumptionSessionSchema
+  >[K];
+};

@@ -30,7 +30,9 @@ export const CurrencySchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface Currency extends z.infer<typeof CurrencySchema> {}
+export type Currency = {
+  [K in keyof z.infer<typeof CurrencySchema>]: z.infer<typeof CurrencySchema>[K];
+};
 
 /**
  * Validates an invoice's state: `FULFILLED` once charged, or `REJECTED`, `PENDING`,
@@ -134,7 +136,9 @@ export const InvoiceSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface Invoice extends z.infer<typeof InvoiceSchema> {}
+export type Invoice = {
+  [K in keyof z.infer<typeof InvoiceSchema>]: z.infer<typeof InvoiceSchema>[K];
+};
 
 /**
  * Validates the caller's invoices (`GET /v1/payments/me/invoice`, read by

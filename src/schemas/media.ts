@@ -42,7 +42,9 @@ export const OperationTypeSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface OperationType extends z.infer<typeof OperationTypeSchema> {}
+export type OperationType = {
+  [K in keyof z.infer<typeof OperationTypeSchema>]: z.infer<typeof OperationTypeSchema>[K];
+};
 
 const AcademyRefSchema = z.optional(z.nullable(z.union([z.int(), z.string()])));
 
@@ -90,7 +92,9 @@ export const ChunkRecordSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface ChunkRecord extends z.infer<typeof ChunkRecordSchema> {}
+export type ChunkRecord = {
+  [K in keyof z.infer<typeof ChunkRecordSchema>]: z.infer<typeof ChunkRecordSchema>[K];
+};
 
 /**
  * Validates a media file's status: `TRANSFERRING` while the service processes it, `CREATED` when
@@ -161,6 +165,8 @@ export const MediaFileSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface MediaFile extends z.infer<typeof MediaFileSchema> {}
+export type MediaFile = {
+  [K in keyof z.infer<typeof MediaFileSchema>]: z.infer<typeof MediaFileSchema>[K];
+};
 
 export * from './media-inputs.js';

@@ -38,7 +38,9 @@ export const ServiceSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface Service extends z.infer<typeof ServiceSchema> {}
+export type Service = {
+  [K in keyof z.infer<typeof ServiceSchema>]: z.infer<typeof ServiceSchema>[K];
+};
 
 /**
  * Validates a unit of time the service counts periods in: `DAY`, `WEEK`, `MONTH` or `YEAR`.
@@ -103,7 +105,9 @@ export const ServiceItemSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface ServiceItem extends z.infer<typeof ServiceItemSchema> {}
+export type ServiceItem = {
+  [K in keyof z.infer<typeof ServiceItemSchema>]: z.infer<typeof ServiceItemSchema>[K];
+};
 
 /**
  * Validates a consumption strategy: `PER_TEAM` gives the team one shared pool, `PER_SEAT` gives
@@ -201,4 +205,4 @@ export const PlanSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface Plan extends z.infer<typeof PlanSchema> {}
+export type Plan = { [K in keyof z.infer<typeof PlanSchema>]: z.infer<typeof PlanSchema>[K] };

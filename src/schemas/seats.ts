@@ -40,7 +40,7 @@ export const SeatSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface Seat extends z.infer<typeof SeatSchema> {}
+export type Seat = { [K in keyof z.infer<typeof SeatSchema>]: z.infer<typeof SeatSchema>[K] };
 
 const SeatItemErrorSchema = z.looseObject({
   /** Why the service refused this item. */

@@ -84,7 +84,9 @@ export const SubscriptionSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface Subscription extends z.infer<typeof SubscriptionSchema> {}
+export type Subscription = {
+  [K in keyof z.infer<typeof SubscriptionSchema>]: z.infer<typeof SubscriptionSchema>[K];
+};
 
 /**
  * Validates the subscriptions listing: `{ subscriptions: [...] }`.
@@ -121,4 +123,6 @@ export const SubscriptionListSchema = z.looseObject({
  * @useDeclaredType
  * @category Schemas and types
  */
-export interface SubscriptionList extends z.infer<typeof SubscriptionListSchema> {}
+export type SubscriptionList = {
+  [K in keyof z.infer<typeof SubscriptionListSchema>]: z.infer<typeof SubscriptionListSchema>[K];
+};

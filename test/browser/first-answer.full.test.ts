@@ -67,8 +67,9 @@ import { launchChromium } from './support/launch-chromium.js';
 // about 0.4 %. Twenty-second pass, every branch merged (main b6bbc9c; misspelt fields folded, the
 // 401 hint lazy): 57,233 B. Plus about 0.4 %. redteam61 (look-alike letters in money fields
 // refused, about 125 B on a bundler's page): 57,527 B; plus 16 B. redteam62 (other scripts'
-// look-alikes refused, about 60 B): 57,591 B; plus 16 B.
-const FIRST_ANSWER_BUDGET = 57_607;
+// look-alikes refused, about 60 B): 57,591 B; plus 16 B. review25 (names in scripts unlike Latin
+// not taken for a money field, letters outside the BMP counted once): 57,660 B; plus 16 B.
+const FIRST_ANSWER_BUDGET = 57_676;
 // 8 after issues 37 and 40 landed (vite split one more chunk that the entry and a helper's chunk
 // shared); 1 once those shared modules make one chunk with the page's (src/page-side.ts).
 const FIRST_ANSWER_FILES = 1;

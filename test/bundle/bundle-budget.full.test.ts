@@ -138,8 +138,10 @@ import { measureFirstAnswer } from '../../bench/first-answer.js';
 // closed, and its warning kept): 107,039 B at main 772458c0; plus 16 B. redteam62 (money fields
 // in small capitals, Cherokee or Lisu letters refused): 107,106 B against 107,039 (+67); plus 16 B.
 // loose25 (a closed mark the store refuses is a warning, not silence; lazy on a page): +85 B;
-// both merged: 107,188 B; plus 16 B.
-const WHOLE_MAIN_ENTRY_BUDGET = 107_204;
+// both merged: 107,188 B; plus 16 B. review25 (a name in Japanese, Korean, Arabic ... no longer
+// taken for a money field's look-alike; a letter outside the BMP counted once): 107,279 B against
+// 107,188 (+91), in one run; plus 16 B.
+const WHOLE_MAIN_ENTRY_BUDGET = 107_295;
 const ONE_RESOURCE_BUDGET = 55_985;
 
 describe('browser bundle of the main entry', () => {
@@ -237,8 +239,10 @@ describe('browser bundle of the main entry', () => {
 // esbuild 62,145 B, vite 58,081 B; plus about 0.4 %. redteam61 (look-alike letters in money
 // fields): esbuild 62,461 B against 62,337 (+124), vite 58,401 B against 58,276 (+125); plus 16 B.
 // redteam62 (other scripts' look-alikes): esbuild 62,524 B against 62,463 (+61), vite 58,458 B
-// against 58,399 (+59); plus 16 B.
-const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 62_540, vite: 58_474 } as const;
+// against 58,399 (+59); plus 16 B. review25 (names in scripts unlike Latin not taken for a money
+// field; letters outside the BMP counted once): esbuild 62,604 B against 62,524 (+80), vite 58,531 B
+// against 58,458 (+73), in one run; plus 16 B.
+const FIRST_ANSWER_BUDGET = { 'esbuild --splitting': 62_620, vite: 58_547 } as const;
 /** Files before the first answer (17 with esbuild and 15 with vite before page-side.ts; esbuild 4 before size13). */
 const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 /**
@@ -268,8 +272,9 @@ const FIRST_ANSWER_FILES = { 'esbuild --splitting': 2, vite: 2 } as const;
 // 63,401 B; plus about 0.4 %. Twenty-second pass, every branch merged (main b6bbc9c): 64,154 and
 // 63,487 B; plus about 0.4 %. redteam61 (look-alike letters in money fields): 64,456 B against
 // 64,325 (+131) and 63,807 B against 63,669 (+138); plus 16 B. redteam62 (other scripts'
-// look-alikes in money fields): esbuild 64,514 B; plus 16 B.
-const WHOLE_ENTRY_UP_FRONT_BUDGET = 64_530;
+// look-alikes in money fields): esbuild 64,514 B; plus 16 B. review25 (names in scripts unlike
+// Latin not taken for a money field): esbuild 64,603 B; plus 16 B.
+const WHOLE_ENTRY_UP_FRONT_BUDGET = 64_619;
 
 /**
  * The dist/ chunks a `client.media.upload`, `client.purchase` or `subscriptions.waitFor` loads,
