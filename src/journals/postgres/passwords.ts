@@ -33,11 +33,15 @@ export function passwordsOf(given: PgQueryable | string): string[] {
 /** What each pool's (or client's) password function returned, by the object holding it. */
 const returned = new WeakMap<object, Set<string>>();
 
+/** Tokens kept per pool: the newest, those its connections (and their errors) can still quote. */
+const TOKENS_KEPT = 16;
+
 /**
  * A pg password given as a function (`password: () => token`, IAM or rotating tokens) is called on
  * each connection: it is wrapped, once, so that every token it gives is known and hidden, as a
- * string password is (a driver's error may echo the connection it tried). `this`, arguments and
- * the answer pass through unchanged.
+ * string password is (a driver's error may echo the connection it tried). `this` and arguments
+ * pass through unchanged, and the answer (a thenable as the promise it settles to: its `then`
+ * runs once, not once for us and once for pg).
  */
 export function rememberPasswords(given: PgQueryable | string): void {
   if (typeof given === 'string') return;
@@ -45,13 +49,22 @@ export function rememberPasswords(given: PgQueryable | string): void {
   const password = options.password;
   if (typeof password !== 'function' || returned.has(options)) return;
   const tokens = new Set<string>();
-  const remember = (token: unknown) => void (typeof token === 'string' && tokens.add(token));
+  const remember = (token: unknown) => {
+    if (typeof token !== 'string') return;
+    tokens.delete(token);
+    tokens.add(token);
+    if (tokens.size > TOKENS_KEPT) tokens.delete(tokens.values().next().value!);
+  };
   try {
     options.password = function (this: unknown, ...args: unknown[]): unknown {
       const answer: unknown = password.apply(this, args);
-      void Promise.resolve(answer).then(remember, () => undefined);
-      remember(answer);
-      return answer;
+      if (typeof (answer as PromiseLike<unknown> | undefined)?.then !== 'function') {
+        remember(answer);
+        return answer;
+      }
+      const settled = Promise.resolve(answer);
+      void settled.then(remember, () => undefined);
+      return settled;
     };
     returned.set(options, tokens);
   } catch {

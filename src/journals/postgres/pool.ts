@@ -17,10 +17,11 @@ export function isPool(pool: PgQueryable): pool is PoolWithClients {
 
 /**
  * A pg.Client (one connection, which `connect()` opens rather than lends): the journal would take
- * it for a pool and fail on every call. pg.Client alone holds these two, null until connected.
+ * it for a pool and fail on every call. pg's clients, JavaScript and native, hold their parsed
+ * `connectionParameters`; a pg.Pool does not.
  */
 function isClient(given: object): boolean {
-  return isPool(given as PgQueryable) && 'processID' in given && 'secretKey' in given;
+  return isPool(given as PgQueryable) && 'connectionParameters' in given;
 }
 
 /** The pool to use, made on first use from a connection string (pg loaded only then). */
